@@ -1,0 +1,329 @@
+// Package lint runs static rules over a server snapshot. Every rule is a
+// value in one table (see Catalogue); the CLI, SARIF output, generated docs
+// and config validation all read that same table.
+package lint
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/mcpgauge/mcpgauge/gauge/model"
+)
+
+// Severity ranks findings. Off exists only in configuration.
+type Severity int
+
+const (
+	// Off disables a rule; it never appears on a finding.
+	Off Severity = iota
+	// Info is polish, hidden in the terminal unless -v.
+	Info
+	// Warning measurably degrades selection or safety.
+	Warning
+	// Error actively costs calls or is a safety issue.
+	Error
+)
+
+// String returns the lowercase name used in JSON and config.
+func (s Severity) String() string {
+	switch s {
+	case Info:
+		return "info"
+	case Warning:
+		return "warning"
+	case Error:
+		return "error"
+	default:
+		return "off"
+	}
+}
+
+// MarshalText encodes the severity as its name.
+func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText decodes a severity name.
+func (s *Severity) UnmarshalText(b []byte) error {
+	v, err := ParseSeverity(string(b))
+	if err != nil {
+		return err
+	}
+	*s = v
+	return nil
+}
+
+// ParseSeverity reads error|warning|info|off, case-insensitively.
+func ParseSeverity(s string) (Severity, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "error":
+		return Error, nil
+	case "warning":
+		return Warning, nil
+	case "info":
+		return Info, nil
+	case "off":
+		return Off, nil
+	}
+	return Off, fmt.Errorf("invalid severity %q (want error, warning, info or off)", s)
+}
+
+// Scope says what a rule's findings attach to.
+type Scope string
+
+// Scopes used in the catalogue.
+const (
+	ScopeServer    Scope = "server"
+	ScopeTool      Scope = "tool"
+	ScopePair      Scope = "pair"
+	ScopeParameter Scope = "parameter"
+	ScopeResource  Scope = "resource"
+	ScopePrompt    Scope = "prompt"
+	ScopeInstr     Scope = "instructions"
+)
+
+// Problem is what a rule's check returns; the engine stamps on the rule ID
+// and effective severity.
+type Problem struct {
+	// Tool is the tool name, "" for server-level or non-tool findings.
+	Tool string
+	// Parameter is the parameter name, "" when none.
+	Parameter string
+	// Entity names a non-tool subject: "resource:<uri>", "template:<uriTemplate>",
+	// "prompt:<name>" or "instructions". Empty for tool and server findings.
+	Entity string
+	// Related lists other tool names involved.
+	Related []string
+	// Message says what is wrong.
+	Message string
+	// Suggestion says how to fix it. Required.
+	Suggestion string
+}
+
+// Finding is a Problem stamped with its rule and effective severity.
+type Finding struct {
+	Rule       string   `json:"rule"`
+	Severity   Severity `json:"severity"`
+	Tool       string   `json:"tool,omitempty"`
+	Parameter  string   `json:"parameter,omitempty"`
+	Entity     string   `json:"entity,omitempty"`
+	Related    []string `json:"related"`
+	Message    string   `json:"message"`
+	Suggestion string   `json:"suggestion"`
+}
+
+// Rule is one row of the catalogue.
+type Rule struct {
+	// ID is the stable identifier (MCP0xx for toolgauge rules, QG0xx for
+	// quality-gate checks, SEC0xx for security rules, SRF0xx for resources,
+	// prompts and instructions).
+	ID string
+	// Name is a kebab-case name.
+	Name string
+	// Family groups rules in docs (Naming, Description, Parameters, ...).
+	Family string
+	// Summary is one line.
+	Summary string
+	// Default is the default severity.
+	Default Severity
+	// Scope says what findings attach to.
+	Scope Scope
+	// Origin is "mcp-toolgauge", "mcp-quality-gate" or "mcpgauge".
+	Origin string
+	// Doc is the Markdown body of the rule's doc page: why it matters, what
+	// triggers it, a before and after.
+	Doc string
+	// Check computes the problems. It must be deterministic and offline.
+	Check func(*Context) []Problem
+}
+
+// Context is what a rule sees: the snapshot plus shared, lazily computed analysis.
+type Context struct {
+	Snap  *model.Snapshot
+	Tools []model.Tool
+	// cache holds per-run memoised analysis keyed by name; rules in one
+	// family may share results through Memo.
+	cache map[string]any
+}
+
+// NewContext builds a Context for snap.
+func NewContext(snap *model.Snapshot) *Context {
+	return &Context{Snap: snap, Tools: snap.Tools, cache: map[string]any{}}
+}
+
+// Memo returns the cached value for key, computing it once with f.
+func (c *Context) Memo(key string, f func() any) any {
+	if v, ok := c.cache[key]; ok {
+		return v
+	}
+	v := f()
+	c.cache[key] = v
+	return v
+}
+
+// Config selects severities. Rules maps rule ID to an effective severity;
+// a rule set to Off is not executed.
+type Config struct {
+	Rules map[string]Severity
+}
+
+// Effective returns the severity a rule runs at under cfg.
+func (cfg Config) Effective(r Rule) Severity {
+	if s, ok := cfg.Rules[r.ID]; ok {
+		return s
+	}
+	return r.Default
+}
+
+// Validate reports unknown rule IDs in cfg, listing the known IDs.
+func (cfg Config) Validate() error {
+	known := map[string]bool{}
+	var ids []string
+	for _, r := range Catalogue() {
+		known[r.ID] = true
+		ids = append(ids, r.ID)
+	}
+	var unknown []string
+	for id := range cfg.Rules {
+		if !known[id] {
+			unknown = append(unknown, id)
+		}
+	}
+	if len(unknown) > 0 {
+		sort.Strings(unknown)
+		return fmt.Errorf("unknown rule ID(s) %s; known rules: %s", strings.Join(unknown, ", "), strings.Join(ids, ", "))
+	}
+	return nil
+}
+
+// Catalogue returns every rule, sorted by ID. It builds a fresh slice on each
+// call, so callers may not mutate shared state through it.
+func Catalogue() []Rule {
+	var all []Rule
+	for _, family := range [][]Rule{
+		namingRules(), descriptionRules(), parameterRules(), annotationRules(), budgetRules(),
+		qualityGateRules(), securityRules(), surfaceRules(),
+	} {
+		all = append(all, family...)
+	}
+	sort.Slice(all, func(i, j int) bool { return all[i].ID < all[j].ID })
+	return all
+}
+
+// RuleByID looks a rule up in the catalogue.
+func RuleByID(id string) (Rule, bool) {
+	for _, r := range Catalogue() {
+		if r.ID == id {
+			return r, true
+		}
+	}
+	return Rule{}, false
+}
+
+// Run executes every enabled rule in ID order and returns the findings in
+// toolgauge's order: server-level findings first, then tools in server order,
+// then other entities (instructions, resources, templates, prompts) in the
+// order listed, then rule ID, then parameter name.
+func Run(snap *model.Snapshot, cfg Config) []Finding {
+	return RunRules(snap, cfg, Catalogue())
+}
+
+// RunRules is Run over a chosen subset of rules.
+func RunRules(snap *model.Snapshot, cfg Config, rules []Rule) []Finding {
+	ctx := NewContext(snap)
+	var out []Finding
+	for _, r := range rules {
+		sev := cfg.Effective(r)
+		if sev == Off || r.Check == nil {
+			continue
+		}
+		for _, p := range r.Check(ctx) {
+			related := p.Related
+			if related == nil {
+				related = []string{}
+			}
+			out = append(out, Finding{
+				Rule: r.ID, Severity: sev, Tool: p.Tool, Parameter: p.Parameter, Entity: p.Entity,
+				Related: related, Message: p.Message, Suggestion: p.Suggestion,
+			})
+		}
+	}
+	SortFindings(snap, out)
+	return out
+}
+
+// SortFindings orders findings deterministically (see Run).
+func SortFindings(snap *model.Snapshot, fs []Finding) {
+	toolIdx := map[string]int{}
+	for i, t := range snap.Tools {
+		if _, ok := toolIdx[t.Name]; !ok {
+			toolIdx[t.Name] = i
+		}
+	}
+	entityIdx := map[string]int{"instructions": 0}
+	n := 1
+	for _, r := range snap.Resources {
+		entityIdx["resource:"+r.URI] = n
+		n++
+	}
+	for _, r := range snap.Templates {
+		entityIdx["template:"+r.URITemplate] = n
+		n++
+	}
+	for _, p := range snap.Prompts {
+		entityIdx["prompt:"+p.Name] = n
+		n++
+	}
+	key := func(f Finding) (int, int) {
+		switch {
+		case f.Tool != "":
+			return 1, toolIdx[f.Tool]
+		case f.Entity != "":
+			return 2, entityIdx[f.Entity]
+		default:
+			return 0, 0
+		}
+	}
+	sort.SliceStable(fs, func(i, j int) bool {
+		gi, pi := key(fs[i])
+		gj, pj := key(fs[j])
+		if gi != gj {
+			return gi < gj
+		}
+		if pi != pj {
+			return pi < pj
+		}
+		if fs[i].Rule != fs[j].Rule {
+			return fs[i].Rule < fs[j].Rule
+		}
+		return fs[i].Parameter < fs[j].Parameter
+	})
+}
+
+// Count tallies findings by severity.
+func Count(fs []Finding) (errors, warnings, infos int) {
+	for _, f := range fs {
+		switch f.Severity {
+		case Error:
+			errors++
+		case Warning:
+			warnings++
+		case Info:
+			infos++
+		}
+	}
+	return
+}
+
+// AtLeast reports whether any finding is at or above floor. A floor of Off
+// never matches.
+func AtLeast(fs []Finding, floor Severity) bool {
+	if floor == Off {
+		return false
+	}
+	for _, f := range fs {
+		if f.Severity >= floor {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,83 @@
+package model
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func sharedFixture(t *testing.T, parts ...string) []byte {
+	t.Helper()
+	p := filepath.Join(append([]string{"..", "..", "..", "shared", "data", "toolgauge-fixtures"}, parts...)...)
+	b, err := os.ReadFile(p)
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("shared fixture missing under CI: %v", err)
+		}
+		t.Skipf("shared fixture not available: %v", err)
+	}
+	return b
+}
+
+func TestToolgaugeDigestMatchesFixtures(t *testing.T) {
+	cases := []struct{ server, want string }{
+		{"goodserver", "960b4893b333ac81"},
+		{"badserver", "4732d007fb9ffba8"},
+	}
+	for _, c := range cases {
+		t.Run(c.server, func(t *testing.T) {
+			snap, err := ParseToolsJSON(sharedFixture(t, c.server, "tools-list.json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := ToolgaugeDigest(snap.Tools); got != c.want {
+				t.Fatalf("digest = %s, want %s", got, c.want)
+			}
+		})
+	}
+}
+
+func TestCleandoc(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"", ""},
+		{"   ", ""},
+		{"Search.", "Search."},
+		{"  First line.\n    Second\n      third\n", "First line.\nSecond\n  third"},
+		{"\n\n  Body\n  more\n\n", "Body\nmore"},
+		{"a\tb", "a       b"},
+	}
+	for _, c := range cases {
+		if got := Normalise(c.in); got != c.want {
+			t.Errorf("Normalise(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestCanonical(t *testing.T) {
+	v, err := DecodeJSON([]byte(`{"b":[1,2.0,"é😀"],"a":{"<":null,"x":true},"c":"q\"\n\u007f"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		style Style
+		want  string
+	}{
+		{Compact, `{"a":{"<":null,"x":true},"b":[1,2.0,"\u00e9\ud83d\ude00"],"c":"q\"\n\u007f"}`},
+		{PyDefault, `{"a": {"<": null, "x": true}, "b": [1, 2.0, "\u00e9\ud83d\ude00"], "c": "q\"\n\u007f"}`},
+		{Indent2, "{\n  \"a\": {\n    \"<\": null,\n    \"x\": true\n  },\n  \"b\": [\n    1,\n    2.0,\n    \"\\u00e9\\ud83d\\ude00\"\n  ],\n  \"c\": \"q\\\"\\n\\u007f\"\n}"},
+	}
+	for _, c := range cases {
+		if got := string(MustCanonical(v, c.style)); got != c.want {
+			t.Errorf("style %d:\n got %s\nwant %s", c.style, got, c.want)
+		}
+	}
+}
+
+func TestPyRepr(t *testing.T) {
+	cases := map[string]string{"Search.": "'Search.'", "it's": `"it's"`, `a'b"c`: `'a\'b"c'`}
+	for in, want := range cases {
+		if got := PyRepr(in); got != want {
+			t.Errorf("PyRepr(%q) = %s, want %s", in, got, want)
+		}
+	}
+}
