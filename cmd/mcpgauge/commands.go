@@ -1,0 +1,8 @@
+package main
+
+import "github.com/spf13/cobra"
+
+// commandConstructors lists every subcommand. Each lives in its own file.
+func commandConstructors() []func() *cobra.Command {
+	return []func() *cobra.Command{}
+}

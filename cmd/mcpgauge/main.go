@@ -1,0 +1,76 @@
+// Command mcpgauge scans MCP servers: one locally (inspect, lint, check,
+// scan, eval, ci) or every server in the public registries (sweep,
+// coordinator, worker, leaderboard).
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+// Exit codes shared by every command (toolgauge's contract).
+const (
+	exitOK        = 0
+	exitThreshold = 1 // a gate was missed (--fail-on, --min-score, ...)
+	exitUsage     = 2 // bad flags, config, target, case file
+	exitConnect   = 3 // the server or model backend could not be reached
+)
+
+// exitError carries an exit code through cobra's error return.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string {
+	if e.err == nil {
+		return fmt.Sprintf("exit %d", e.code)
+	}
+	return e.err.Error()
+}
+
+func (e *exitError) Unwrap() error { return e.err }
+
+// usageErr wraps err as a usage error (exit 2).
+func usageErr(err error) error { return &exitError{code: exitUsage, err: err} }
+
+// connectErr wraps err as a connection error (exit 3).
+func connectErr(err error) error { return &exitError{code: exitConnect, err: err} }
+
+// thresholdErr signals a missed gate (exit 1) after the report was printed.
+func thresholdErr(msg string) error {
+	return &exitError{code: exitThreshold, err: errors.New(msg)}
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:])
+	stop()
+	os.Exit(code)
+}
+
+// run executes the CLI and maps errors to exit codes.
+func run(ctx context.Context, args []string) int {
+	root := newRootCmd()
+	root.SetArgs(args)
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		return exitOK
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee.err != nil && ee.code != exitThreshold {
+			fmt.Fprintln(os.Stderr, "mcpgauge:", ee.err)
+		} else if ee.err != nil && ee.code == exitThreshold && ee.err.Error() != "" {
+			fmt.Fprintln(os.Stderr, ee.err)
+		}
+		return ee.code
+	}
+	// Cobra's own flag and argument errors are usage errors.
+	fmt.Fprintln(os.Stderr, "mcpgauge:", err)
+	return exitUsage
+}
