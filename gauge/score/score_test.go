@@ -1,0 +1,114 @@
+package score
+
+import (
+	"fmt"
+	"testing"
+)
+
+func TestRounding(t *testing.T) {
+	cases := []struct {
+		x      float64
+		py, js int
+	}{
+		{92.5, 92, 93}, {62.5, 62, 63}, {12.5, 12, 13}, {87.5, 88, 88}, {37.5, 38, 38}, {0.5, 0, 1}, {-0.5, 0, 0}, {99.4, 99, 99},
+	}
+	for _, c := range cases {
+		if got := PyRound(c.x); got != c.py {
+			t.Errorf("PyRound(%v) = %d, want %d", c.x, got, c.py)
+		}
+		if got := JSRound(c.x); got != c.js {
+			t.Errorf("JSRound(%v) = %d, want %d", c.x, got, c.js)
+		}
+	}
+	if Percent(37, 40) != 92 || Percent(5, 8) != 62 || Percent(0, 0) != 0 {
+		t.Error("Percent does not round half to even")
+	}
+}
+
+func tools(n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = fmt.Sprintf("tool_%d", i)
+	}
+	return out
+}
+
+func TestDesignIsSizeFair(t *testing.T) {
+	// Every tool has one warning: a 4-tool and a 40-tool server score the same.
+	mk := func(n int) Input {
+		in := Input{ToolNames: tools(n)}
+		for _, name := range in.ToolNames {
+			in.Findings = append(in.Findings, Finding{Tool: name, Severity: Warning})
+		}
+		return in
+	}
+	small, big := Compute(mk(4)), Compute(mk(40))
+	if small.Part(PartDesign).Score != big.Part(PartDesign).Score {
+		t.Fatalf("design not size-fair: %v vs %v", small.Part(PartDesign).Score, big.Part(PartDesign).Score)
+	}
+	if got := small.Part(PartDesign).Score; got != 92 {
+		t.Fatalf("design = %v, want 92", got)
+	}
+}
+
+func TestWorstToolWeighs(t *testing.T) {
+	in := Input{ToolNames: tools(10)}
+	for i := 0; i < 4; i++ { // tool_0 gets 4 errors: 0 points
+		in.Findings = append(in.Findings, Finding{Tool: "tool_0", Severity: Error})
+	}
+	got := Compute(in).Part(PartDesign).Score
+	// mean = 90, worst = 0: 0.7*90 + 0.3*0 = 63
+	if got != 63 {
+		t.Fatalf("design = %v, want 63", got)
+	}
+}
+
+func TestPartsAndOverall(t *testing.T) {
+	sel := 0.5
+	cases := []struct {
+		name      string
+		in        Input
+		overall   int
+		capped    bool
+		complMeas bool
+	}{
+		{"clean, no tests", Input{ToolNames: tools(3)}, 100, false, false},
+		{"all tests pass", Input{ToolNames: tools(3), Tests: []Test{{"pass", "critical"}, {"skip", "high"}}}, 100, false, true},
+		{"critical failure", Input{ToolNames: tools(3), Tests: []Test{{"fail", "critical"}, {"pass", "low"}}},
+			// compliance = 1/5*100 = 20; selection unmeasured, so weights are /0.85
+			PyRound((20*0.25 + 100*0.30 + 100*0.20 + 100*0.10) / 0.85), false, true},
+		{"security error caps", Input{ToolNames: tools(1), Findings: []Finding{{Tool: "tool_0", Severity: Error, Security: true}}}, 50, true, false},
+		{"selection counts", Input{ToolNames: tools(1), Selection: &sel},
+			PyRound(100*(0.30+0.20+0.10)/0.75 + 50*0.15/0.75), false, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := Compute(c.in)
+			if r.Overall != c.overall || r.Capped != c.capped {
+				t.Fatalf("overall=%d capped=%v, want %d %v (parts %+v)", r.Overall, r.Capped, c.overall, c.capped, r.Parts)
+			}
+			if r.Part(PartCompliance).Measured != c.complMeas {
+				t.Fatalf("compliance measured = %v", r.Part(PartCompliance).Measured)
+			}
+			w := 0.0
+			for _, p := range r.Parts {
+				w += p.Weight
+			}
+			if w < 0.999 || w > 1.001 {
+				t.Fatalf("weights sum to %v", w)
+			}
+		})
+	}
+}
+
+func TestEfficiency(t *testing.T) {
+	cases := []struct {
+		tokens int
+		want   float64
+	}{{0, 100}, {2000, 100}, {4000, 80}, {8000, 60}, {16000, 40}, {32000, 20}, {64000, 0}, {500000, 0}}
+	for _, c := range cases {
+		if got := efficiencyPart(c.tokens).Score; got != c.want {
+			t.Errorf("efficiency(%d) = %v, want %v", c.tokens, got, c.want)
+		}
+	}
+}
