@@ -1,0 +1,324 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/go-viper/mapstructure/v2"
+	"github.com/spf13/cobra"
+	"github.com/spf13/viper"
+
+	"github.com/mcpgauge/mcpgauge/gauge/lint"
+)
+
+// Config is every setting a config file may hold. Keys are snake_case.
+// Precedence: command-line flags, then MCPGAUGE_* environment variables
+// (dots and dashes become underscores: MCPGAUGE_LINT_FAIL_ON), then the
+// config file, then these defaults. See docs/config.md.
+type Config struct {
+	// Timeout is the deadline for each call to the server.
+	Timeout time.Duration `mapstructure:"timeout"`
+	Lint    LintConfig    `mapstructure:"lint"`
+	Check   CheckConfig   `mapstructure:"check"`
+	Scan    ScanConfig    `mapstructure:"scan"`
+	Eval    EvalConfig    `mapstructure:"eval"`
+	// DataDir holds caches, the embedded NATS store and the SQLite store.
+	DataDir string `mapstructure:"data_dir"`
+}
+
+// LintConfig selects rule severities and the failure floor.
+type LintConfig struct {
+	// FailOn is the lowest severity that makes lint exit 1 (error|warning|info|off).
+	FailOn string `mapstructure:"fail_on"`
+	// Rules maps a rule ID to error|warning|info|off; off means the rule does not run.
+	Rules map[string]string `mapstructure:"rules"`
+}
+
+// CheckConfig configures the live compliance tests.
+type CheckConfig struct {
+	// CallTools is none|readonly|all: which real tools the tests may invoke.
+	CallTools string `mapstructure:"call_tools"`
+	// Skip and Only filter tests by ID.
+	Skip []string `mapstructure:"skip"`
+	Only []string `mapstructure:"only"`
+}
+
+// ScanConfig configures `mcpgauge scan`.
+type ScanConfig struct {
+	// MinScore is the pass mark for the mcpgauge score (0 = no gate).
+	MinScore int `mapstructure:"min_score"`
+	// Sandbox is none or bwrap.
+	Sandbox string `mapstructure:"sandbox"`
+}
+
+// EvalConfig configures the model used by eval.
+type EvalConfig struct {
+	Model       string  `mapstructure:"model"`
+	BaseURL     string  `mapstructure:"base_url"`
+	Pace        float64 `mapstructure:"pace"`
+	Concurrency int     `mapstructure:"concurrency"`
+	MaxCost     float64 `mapstructure:"max_cost"`
+	// Prices maps a model string to USD per million input/output tokens.
+	Prices map[string]Price `mapstructure:"prices"`
+}
+
+// Price is a model's token price in USD per million tokens.
+type Price struct {
+	Input  float64 `mapstructure:"input"`
+	Output float64 `mapstructure:"output"`
+}
+
+func defaultConfig() Config {
+	return Config{
+		Timeout: 30 * time.Second,
+		Lint:    LintConfig{FailOn: "error"},
+		Check:   CheckConfig{CallTools: "none"},
+		Scan:    ScanConfig{Sandbox: "none"},
+		Eval:    EvalConfig{Model: "openrouter/nvidia/nemotron-3.5-lightning:free", Concurrency: 4},
+		DataDir: defaultDataDir(),
+	}
+}
+
+func defaultDataDir() string {
+	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
+		return filepath.Join(d, "mcpgauge")
+	}
+	if h, err := os.UserHomeDir(); err == nil {
+		return filepath.Join(h, ".local", "share", "mcpgauge")
+	}
+	return ".mcpgauge"
+}
+
+// configNames are the files discovery looks for, in order, at each level.
+// mcp-toolgauge.toml is read too, so a toolgauge user's [lint] table carries over.
+var configNames = [...]string{"mcpgauge.yaml", "mcpgauge.yml", "mcpgauge.toml", "mcp-toolgauge.toml"}
+
+const discoveryLevels = 40
+
+// findConfig walks up from start looking for a config file.
+func findConfig(start string) string {
+	dir, err := filepath.Abs(start)
+	if err != nil {
+		return ""
+	}
+	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
+		dir = filepath.Dir(dir)
+	}
+	for i := 0; i < discoveryLevels; i++ {
+		for _, n := range configNames {
+			p := filepath.Join(dir, n)
+			if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
+				return p
+			}
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			break
+		}
+		dir = parent
+	}
+	return ""
+}
+
+// flagBinding ties a command-line flag to a config key.
+type flagBinding struct{ flag, key string }
+
+// loadConfig builds the effective Config for cmd. target is the command's
+// TARGET argument ("" when none), used for config discovery; bindings map
+// the command's flags onto config keys. Errors are usage errors (exit 2)
+// naming the file and the key.
+func loadConfig(cmd *cobra.Command, target string, bindings ...flagBinding) (Config, string, error) {
+	v := viper.New()
+	def := defaultConfig()
+	for key, val := range flattenDefaults(def) {
+		v.SetDefault(key, val)
+	}
+	v.SetEnvPrefix("MCPGAUGE")
+	v.SetEnvKeyReplacer(strings.NewReplacer(".", "_", "-", "_"))
+	for _, key := range configKeys(reflect.TypeOf(def), "") {
+		_ = v.BindEnv(key)
+	}
+	for _, b := range bindings {
+		if f := cmd.Flags().Lookup(b.flag); f != nil {
+			if err := v.BindPFlag(b.key, f); err != nil {
+				return Config{}, "", usageErr(fmt.Errorf("bind --%s: %w", b.flag, err))
+			}
+		}
+	}
+	path, err := configPath(cmd, target)
+	if err != nil {
+		return Config{}, "", err
+	}
+	if path != "" {
+		v.SetConfigFile(path)
+		if strings.HasSuffix(path, ".toml") {
+			v.SetConfigType("toml")
+		} else {
+			v.SetConfigType("yaml")
+		}
+		if err := v.ReadInConfig(); err != nil {
+			return Config{}, path, usageErr(fmt.Errorf("config %s: %w", path, err))
+		}
+	}
+	var cfg Config
+	decode := func(dc *mapstructure.DecoderConfig) {
+		dc.ErrorUnused = true
+		dc.DecodeHook = mapstructure.ComposeDecodeHookFunc(
+			mapstructure.StringToTimeDurationHookFunc(), mapstructure.StringToSliceHookFunc(","))
+	}
+	if err := v.Unmarshal(&cfg, decode); err != nil {
+		return Config{}, path, usageErr(fmt.Errorf("config %s: %w", describe(path), cleanDecodeErr(err)))
+	}
+	if err := validateConfig(&cfg); err != nil {
+		return Config{}, path, usageErr(fmt.Errorf("config %s: %w", describe(path), err))
+	}
+	return cfg, path, nil
+}
+
+func describe(path string) string {
+	if path == "" {
+		return "(flags and environment)"
+	}
+	return path
+}
+
+func cleanDecodeErr(err error) error {
+	msg := err.Error()
+	if strings.Contains(msg, "has invalid keys") {
+		return fmt.Errorf("unknown key: %s (see docs/config.md for the keys)", strings.TrimPrefix(msg, "decoding failed due to the following error(s):\n\n"))
+	}
+	return err
+}
+
+// configPath picks the config file: --config always wins (and must exist),
+// --no-config disables discovery, else discovery from the target's directory
+// (the working directory for URLs and commands).
+func configPath(cmd *cobra.Command, target string) (string, error) {
+	explicit, _ := cmd.Flags().GetString("config")
+	if explicit != "" {
+		if _, err := os.Stat(explicit); err != nil {
+			return "", usageErr(fmt.Errorf("--config %s: %w", explicit, err))
+		}
+		return explicit, nil
+	}
+	if off, _ := cmd.Flags().GetBool("no-config"); off {
+		return "", nil
+	}
+	start := "."
+	if target != "" && !strings.Contains(target, "://") {
+		if _, err := os.Stat(target); err == nil {
+			start = target
+		}
+	}
+	return findConfig(start), nil
+}
+
+// validateConfig checks enumerations and rule IDs, normalising rule IDs to
+// upper case (viper lower-cases keys).
+func validateConfig(cfg *Config) error {
+	if _, err := lint.ParseSeverity(cfg.Lint.FailOn); err != nil {
+		return fmt.Errorf("lint.fail_on: %w", err)
+	}
+	rules := map[string]string{}
+	var bad []string
+	for id, sev := range cfg.Lint.Rules {
+		up := strings.ToUpper(id)
+		if _, err := lint.ParseSeverity(sev); err != nil {
+			bad = append(bad, fmt.Sprintf("lint.rules.%s: %v", up, err))
+		}
+		rules[up] = sev
+	}
+	sort.Strings(bad)
+	if len(bad) > 0 {
+		return errors.New(strings.Join(bad, "; "))
+	}
+	cfg.Lint.Rules = rules
+	lc, _ := lintConfig(*cfg)
+	if err := lc.Validate(); err != nil {
+		return fmt.Errorf("lint.rules: %w", err)
+	}
+	switch cfg.Check.CallTools {
+	case "none", "readonly", "all":
+	default:
+		return fmt.Errorf("check.call_tools: %q is not one of none, readonly, all", cfg.Check.CallTools)
+	}
+	switch cfg.Scan.Sandbox {
+	case "none", "bwrap":
+	default:
+		return fmt.Errorf("scan.sandbox: %q is not one of none, bwrap", cfg.Scan.Sandbox)
+	}
+	if cfg.Timeout <= 0 {
+		return fmt.Errorf("timeout: must be positive, got %s", cfg.Timeout)
+	}
+	if cfg.Scan.MinScore < 0 || cfg.Scan.MinScore > 100 {
+		return fmt.Errorf("scan.min_score: %d is outside 0-100", cfg.Scan.MinScore)
+	}
+	return nil
+}
+
+// lintConfig turns the config's rule table into a lint.Config.
+func lintConfig(cfg Config) (lint.Config, lint.Severity) {
+	lc := lint.Config{Rules: map[string]lint.Severity{}}
+	for id, s := range cfg.Lint.Rules {
+		sev, _ := lint.ParseSeverity(s)
+		lc.Rules[id] = sev
+	}
+	floor, _ := lint.ParseSeverity(cfg.Lint.FailOn)
+	return lc, floor
+}
+
+// configKeys lists the dotted leaf keys of a config struct type.
+func configKeys(t reflect.Type, prefix string) []string {
+	var keys []string
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		tag := f.Tag.Get("mapstructure")
+		if tag == "" || tag == "-" {
+			continue
+		}
+		key := tag
+		if prefix != "" {
+			key = prefix + "." + tag
+		}
+		if f.Type.Kind() == reflect.Struct && f.Type != reflect.TypeOf(time.Duration(0)) {
+			keys = append(keys, configKeys(f.Type, key)...)
+			continue
+		}
+		keys = append(keys, key)
+	}
+	return keys
+}
+
+// flattenDefaults maps each leaf key of cfg to its default value.
+func flattenDefaults(cfg Config) map[string]any {
+	out := map[string]any{}
+	var walk func(v reflect.Value, prefix string)
+	walk = func(v reflect.Value, prefix string) {
+		t := v.Type()
+		for i := 0; i < t.NumField(); i++ {
+			f := t.Field(i)
+			tag := f.Tag.Get("mapstructure")
+			key := tag
+			if prefix != "" {
+				key = prefix + "." + tag
+			}
+			fv := v.Field(i)
+			if f.Type.Kind() == reflect.Struct && f.Type != reflect.TypeOf(time.Duration(0)) {
+				walk(fv, key)
+				continue
+			}
+			if f.Type.Kind() == reflect.Map || f.Type.Kind() == reflect.Slice {
+				continue // maps and lists have no defaults; setting one would hide file values
+			}
+			out[key] = fv.Interface()
+		}
+	}
+	walk(reflect.ValueOf(cfg), "")
+	return out
+}
