@@ -4,5 +4,9 @@ import "github.com/spf13/cobra"
 
 // commandConstructors lists every subcommand. Each lives in its own file.
 func commandConstructors() []func() *cobra.Command {
-	return []func() *cobra.Command{}
+	return []func() *cobra.Command{
+		newInspectCmd,
+		newLintCmd,
+		newRulesCmd,
+	}
 }

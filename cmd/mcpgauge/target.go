@@ -23,6 +23,7 @@ func openSnapshot(ctx context.Context, cmd *cobra.Command, target string) (*mode
 		if err != nil {
 			return nil, usageErr(fmt.Errorf("%s: %w", f.Value.String(), err))
 		}
+		snap.Target = f.Value.String()
 		return snap, nil
 	}
 	return connectSnapshot(ctx, cmd, target)
