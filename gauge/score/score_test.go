@@ -112,3 +112,28 @@ func TestEfficiency(t *testing.T) {
 		}
 	}
 }
+
+// TestWorkedExample reproduces the worked example in docs/scoring.md.
+func TestWorkedExample(t *testing.T) {
+	in := Input{ToolNames: []string{"A", "B", "C", "D"}, ContextTokens: 3100}
+	for i := 0; i < 6; i++ {
+		in.Tests = append(in.Tests, Test{"pass", "critical"})
+	}
+	in.Tests = append(in.Tests, Test{"fail", "high"}, Test{"pass", "medium"}, Test{"pass", "low"})
+	in.Findings = []Finding{
+		{Tool: "A", Severity: Warning},
+		{Tool: "B", Severity: Error}, {Tool: "B", Severity: Info},
+		{Severity: Warning},
+		{Tool: "C", Severity: Warning, Security: true},
+	}
+	r := Compute(in)
+	want := map[string]float64{PartCompliance: 90, PartDesign: 81.8, PartSecurity: 85, PartEfficiency: 87.4}
+	for name, w := range want {
+		if got := r.Part(name).Score; got != w {
+			t.Errorf("%s = %v, want %v", name, got, w)
+		}
+	}
+	if r.Overall != 86 || r.Capped {
+		t.Fatalf("overall = %d (capped %v), want 86", r.Overall, r.Capped)
+	}
+}
