@@ -1,0 +1,445 @@
+package qualitygate
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// jsValue is a JSON value as JavaScript's JSON.parse holds it: strings as
+// UTF-16 code units (lone surrogates survive), numbers as float64, objects
+// as ordered keys where a repeated key keeps its first position and its last
+// value. It exists so JSON.stringify can be reproduced exactly.
+type jsValue struct {
+	kind byte // 'o' object, 'a' array, 's' string, 'n' number, 't' true, 'f' false, 'z' null
+	str  []uint16
+	num  float64
+	keys [][]uint16
+	vals []*jsValue
+}
+
+// get returns the value of key k in an object, or nil.
+func (v *jsValue) get(k string) *jsValue {
+	if v == nil || v.kind != 'o' {
+		return nil
+	}
+	want := utf16.Encode([]rune(k))
+	for i, key := range v.keys {
+		if equal16(key, want) {
+			return v.vals[i]
+		}
+	}
+	return nil
+}
+
+func equal16(a, b []uint16) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// truthy is JavaScript truthiness; a nil value is undefined (falsy).
+func (v *jsValue) truthy() bool {
+	if v == nil {
+		return false
+	}
+	switch v.kind {
+	case 'z', 'f':
+		return false
+	case 's':
+		return len(v.str) > 0
+	case 'n':
+		return v.num != 0 && !math.IsNaN(v.num)
+	}
+	return true
+}
+
+// parseJS parses JSON text the way JSON.parse does.
+func parseJS(data []byte) (*jsValue, error) {
+	p := &jsParser{s: data}
+	p.ws()
+	v, err := p.value(0)
+	if err != nil {
+		return nil, err
+	}
+	p.ws()
+	if p.i != len(p.s) {
+		return nil, fmt.Errorf("json: trailing data at byte %d", p.i)
+	}
+	return v, nil
+}
+
+type jsParser struct {
+	s []byte
+	i int
+}
+
+func (p *jsParser) ws() {
+	for p.i < len(p.s) {
+		switch p.s[p.i] {
+		case ' ', '\t', '\n', '\r':
+			p.i++
+		default:
+			return
+		}
+	}
+}
+
+func (p *jsParser) errf(format string, a ...any) error {
+	return fmt.Errorf("json: "+format+" at byte %d", append(a, p.i)...)
+}
+
+func (p *jsParser) value(depth int) (*jsValue, error) {
+	if depth > 10000 {
+		return nil, p.errf("nesting too deep")
+	}
+	if p.i >= len(p.s) {
+		return nil, p.errf("unexpected end of input")
+	}
+	switch c := p.s[p.i]; {
+	case c == '{':
+		p.i++
+		v := &jsValue{kind: 'o'}
+		index := map[string]int{}
+		p.ws()
+		if p.i < len(p.s) && p.s[p.i] == '}' {
+			p.i++
+			return v, nil
+		}
+		for {
+			p.ws()
+			if p.i >= len(p.s) || p.s[p.i] != '"' {
+				return nil, p.errf("expected object key")
+			}
+			k, err := p.str()
+			if err != nil {
+				return nil, err
+			}
+			p.ws()
+			if p.i >= len(p.s) || p.s[p.i] != ':' {
+				return nil, p.errf("expected ':'")
+			}
+			p.i++
+			p.ws()
+			val, err := p.value(depth + 1)
+			if err != nil {
+				return nil, err
+			}
+			ks := string(utf16Bytes(k))
+			if at, ok := index[ks]; ok {
+				v.vals[at] = val
+			} else {
+				index[ks] = len(v.keys)
+				v.keys = append(v.keys, k)
+				v.vals = append(v.vals, val)
+			}
+			p.ws()
+			if p.i < len(p.s) && p.s[p.i] == ',' {
+				p.i++
+				continue
+			}
+			if p.i < len(p.s) && p.s[p.i] == '}' {
+				p.i++
+				return v, nil
+			}
+			return nil, p.errf("expected ',' or '}'")
+		}
+	case c == '[':
+		p.i++
+		v := &jsValue{kind: 'a'}
+		p.ws()
+		if p.i < len(p.s) && p.s[p.i] == ']' {
+			p.i++
+			return v, nil
+		}
+		for {
+			p.ws()
+			val, err := p.value(depth + 1)
+			if err != nil {
+				return nil, err
+			}
+			v.vals = append(v.vals, val)
+			p.ws()
+			if p.i < len(p.s) && p.s[p.i] == ',' {
+				p.i++
+				continue
+			}
+			if p.i < len(p.s) && p.s[p.i] == ']' {
+				p.i++
+				return v, nil
+			}
+			return nil, p.errf("expected ',' or ']'")
+		}
+	case c == '"':
+		s, err := p.str()
+		if err != nil {
+			return nil, err
+		}
+		return &jsValue{kind: 's', str: s}, nil
+	case c == 't' || c == 'f' || c == 'n':
+		for _, lit := range []string{"true", "false", "null"} {
+			if strings.HasPrefix(string(p.s[p.i:min(len(p.s), p.i+5)]), lit) {
+				p.i += len(lit)
+				return &jsValue{kind: map[string]byte{"true": 't', "false": 'f', "null": 'z'}[lit]}, nil
+			}
+		}
+		return nil, p.errf("invalid literal")
+	case c == '-' || (c >= '0' && c <= '9'):
+		start := p.i
+		for p.i < len(p.s) && strings.IndexByte("+-0123456789.eE", p.s[p.i]) >= 0 {
+			p.i++
+		}
+		f, err := strconv.ParseFloat(string(p.s[start:p.i]), 64)
+		if err != nil && !math.IsInf(f, 0) {
+			return nil, fmt.Errorf("json: invalid number %q at byte %d", p.s[start:p.i], start)
+		}
+		return &jsValue{kind: 'n', num: f}, nil
+	}
+	return nil, p.errf("unexpected character %q", p.s[p.i])
+}
+
+// str reads a JSON string into UTF-16 code units. Invalid UTF-8 becomes
+// U+FFFD, as a UTF-8 decoder in replacement mode would make it.
+func (p *jsParser) str() ([]uint16, error) {
+	p.i++ // opening quote
+	var out []uint16
+	for {
+		if p.i >= len(p.s) {
+			return nil, p.errf("unterminated string")
+		}
+		c := p.s[p.i]
+		switch {
+		case c == '"':
+			p.i++
+			return out, nil
+		case c == '\\':
+			if p.i+1 >= len(p.s) {
+				return nil, p.errf("unterminated escape")
+			}
+			e := p.s[p.i+1]
+			p.i += 2
+			switch e {
+			case '"', '\\', '/':
+				out = append(out, uint16(e))
+			case 'b':
+				out = append(out, '\b')
+			case 'f':
+				out = append(out, '\f')
+			case 'n':
+				out = append(out, '\n')
+			case 'r':
+				out = append(out, '\r')
+			case 't':
+				out = append(out, '\t')
+			case 'u':
+				if p.i+4 > len(p.s) {
+					return nil, p.errf("short \\u escape")
+				}
+				u, err := strconv.ParseUint(string(p.s[p.i:p.i+4]), 16, 16)
+				if err != nil {
+					return nil, p.errf("invalid \\u escape")
+				}
+				out = append(out, uint16(u))
+				p.i += 4
+			default:
+				return nil, p.errf("invalid escape \\%c", e)
+			}
+		default:
+			r, n := utf8.DecodeRune(p.s[p.i:])
+			p.i += n
+			out = utf16.AppendRune(out, r)
+		}
+	}
+}
+
+func utf16Bytes(u []uint16) []byte {
+	b := make([]byte, 2*len(u))
+	for i, x := range u {
+		b[2*i] = byte(x >> 8)
+		b[2*i+1] = byte(x)
+	}
+	return b
+}
+
+// stringify appends JSON.stringify(v) (no indentation) to b.
+func (v *jsValue) stringify(b *strings.Builder) {
+	switch v.kind {
+	case 'z':
+		b.WriteString("null")
+	case 't':
+		b.WriteString("true")
+	case 'f':
+		b.WriteString("false")
+	case 'n':
+		b.WriteString(jsNumber(v.num))
+	case 's':
+		quote16(b, v.str)
+	case 'a':
+		b.WriteByte('[')
+		for i, e := range v.vals {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			e.stringify(b)
+		}
+		b.WriteByte(']')
+	case 'o':
+		b.WriteByte('{')
+		for n, i := range jsKeyOrder(v.keys) {
+			if n > 0 {
+				b.WriteByte(',')
+			}
+			quote16(b, v.keys[i])
+			b.WriteByte(':')
+			v.vals[i].stringify(b)
+		}
+		b.WriteByte('}')
+	}
+}
+
+// jsKeyOrder is the order JavaScript enumerates own string keys: array-index
+// keys (canonical integers below 2^32-1) ascending, then the rest in
+// insertion order.
+func jsKeyOrder(keys [][]uint16) []int {
+	type idx struct {
+		pos int
+		n   uint64
+	}
+	var ints []idx
+	var rest []int
+	for i, k := range keys {
+		if n, ok := arrayIndex(k); ok {
+			ints = append(ints, idx{i, n})
+		} else {
+			rest = append(rest, i)
+		}
+	}
+	sort.Slice(ints, func(a, b int) bool { return ints[a].n < ints[b].n })
+	out := make([]int, 0, len(keys))
+	for _, x := range ints {
+		out = append(out, x.pos)
+	}
+	return append(out, rest...)
+}
+
+func arrayIndex(k []uint16) (uint64, bool) {
+	if len(k) == 0 || len(k) > 10 || (len(k) > 1 && k[0] == '0') {
+		return 0, false
+	}
+	var n uint64
+	for _, c := range k {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + uint64(c-'0')
+	}
+	return n, n < 1<<32-1
+}
+
+// quote16 writes a string the way JSON.stringify does (ES2019 well-formed
+// stringify): only '"', '\\' and controls are escaped, lone surrogates become
+// \uXXXX (lowercase hex), everything else is written as is.
+func quote16(b *strings.Builder, s []uint16) {
+	const hex = "0123456789abcdef"
+	b.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '"':
+			b.WriteString(`\"`)
+		case c == '\\':
+			b.WriteString(`\\`)
+		case c == '\b':
+			b.WriteString(`\b`)
+		case c == '\f':
+			b.WriteString(`\f`)
+		case c == '\n':
+			b.WriteString(`\n`)
+		case c == '\r':
+			b.WriteString(`\r`)
+		case c == '\t':
+			b.WriteString(`\t`)
+		case c < 0x20:
+			b.WriteString(`\u00`)
+			b.WriteByte(hex[c>>4])
+			b.WriteByte(hex[c&15])
+		case utf16.IsSurrogate(rune(c)):
+			if c < 0xDC00 && i+1 < len(s) && s[i+1] >= 0xDC00 && s[i+1] <= 0xDFFF {
+				b.WriteRune(utf16.DecodeRune(rune(c), rune(s[i+1])))
+				i++
+				continue
+			}
+			b.WriteString(`\u`)
+			for shift := 12; shift >= 0; shift -= 4 {
+				b.WriteByte(hex[(c>>shift)&15])
+			}
+		default:
+			b.WriteRune(rune(c))
+		}
+	}
+	b.WriteByte('"')
+}
+
+// jsNumber is ECMAScript Number::toString(10) for a finite number; NaN and
+// infinities stringify as null.
+func jsNumber(f float64) string {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return "null"
+	}
+	if f == 0 {
+		return "0"
+	}
+	sign := ""
+	if f < 0 {
+		sign = "-"
+		f = -f
+	}
+	e := strconv.FormatFloat(f, 'e', -1, 64) // d.ddde±XX
+	mant, exp, _ := strings.Cut(e, "e")
+	digits := strings.Replace(mant, ".", "", 1)
+	x, _ := strconv.Atoi(exp)
+	k, n := len(digits), x+1
+	switch {
+	case k <= n && n <= 21:
+		return sign + digits + strings.Repeat("0", n-k)
+	case 0 < n && n <= 21:
+		return sign + digits[:n] + "." + digits[n:]
+	case -6 < n && n <= 0:
+		return sign + "0." + strings.Repeat("0", -n) + digits
+	}
+	es := "+"
+	if n-1 < 0 {
+		es = "-"
+	}
+	ev := strconv.Itoa(abs(n - 1))
+	if k == 1 {
+		return sign + digits + "e" + es + ev
+	}
+	return sign + digits[:1] + "." + digits[1:] + "e" + es + ev
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// utf16Len is the JavaScript length of s (UTF-16 code units).
+func utf16Len(s string) int {
+	n := 0
+	for _, r := range s {
+		n += utf16.RuneLen(r)
+	}
+	return n
+}

@@ -1,0 +1,59 @@
+package qualitygate
+
+import (
+	"strings"
+	"testing"
+)
+
+// The wanted outputs were produced once by Node.js 20 with
+// JSON.stringify(JSON.parse(in)), and .length for the UTF-16 length.
+func TestStringifyMatchesJavaScript(t *testing.T) {
+	cases := []struct {
+		name, in, want string
+		len16          int
+	}{
+		{"integer keys first", `{"b":1,"10":2,"2":3,"a":4,"01":5,"4294967295":6,"4294967294":7}`,
+			`{"2":3,"10":2,"4294967294":7,"b":1,"a":4,"01":5,"4294967295":6}`, 63},
+		{"numbers", `[1.0, 1e2, 1E21, 1e-7, 0.000001, 123456789012345678901234, -0, 0.1, 1.5e300, 5e-324, 1e400, 100, 2.50, -3.25e-10]`,
+			`[1,100,1e+21,1e-7,0.000001,1.2345678901234569e+23,0,0.1,1.5e+300,5e-324,null,100,2.5,-3.25e-10]`, 95},
+		{"strings", `{"s":"\u0041\/\ud800x\udc00\ud83d\ude00é\u00e9\u2028\u001f\u007f<>&"}`,
+			"{\"s\":\"A/\\ud800x\\udc00😀éé\u2028\\u001f\u007f<>&\"}", 38},
+		{"duplicate key keeps first position, last value", `{"k":1,"k":2,"z":3}`, `{"k":2,"z":3}`, 13},
+		{"__proto__ is an ordinary key", `{"__proto__":{"x":1},"y":[true,false,null]}`, `{"__proto__":{"x":1},"y":[true,false,null]}`, 43},
+		{"whitespace", `  { "a" : [ ] , "b" : { } }  `, `{"a":[],"b":{}}`, 15},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			v, err := parseJS([]byte(tc.in))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var b strings.Builder
+			v.stringify(&b)
+			if got := b.String(); got != tc.want {
+				t.Errorf("stringify =\n%s\nwant\n%s", got, tc.want)
+			}
+			if got := utf16Len(b.String()); got != tc.len16 {
+				t.Errorf("length = %d, want %d", got, tc.len16)
+			}
+		})
+	}
+}
+
+func TestParseJSRejectsBadInput(t *testing.T) {
+	for _, in := range []string{``, `{`, `{"a"}`, `[1,]`, `"abc`, `"\x"`, `tru`, `{"a":1}x`, `"\u12"`} {
+		if _, err := parseJS([]byte(in)); err == nil {
+			t.Errorf("parseJS(%q) succeeded, want an error", in)
+		}
+	}
+}
+
+func TestJSRound(t *testing.T) {
+	for _, tc := range []struct{ in, want float64 }{
+		{0.5, 1}, {1.5, 2}, {2.5, 3}, {2.4999, 2}, {-0.5, 0}, {-1.5, -1}, {0.49999999999999994, 0}, {28.000000000000004, 28},
+	} {
+		if got := jsRound(tc.in); got != tc.want {
+			t.Errorf("jsRound(%v) = %v, want %v", tc.in, got, tc.want)
+		}
+	}
+}
