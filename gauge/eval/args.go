@@ -1,0 +1,360 @@
+package eval
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/mcpgauge/mcpgauge/gauge/model"
+)
+
+// ArgCheck is toolgauge's argument verdict: parameter names, sorted.
+type ArgCheck struct {
+	MissingRequired []string
+	Unknown         []string
+	WrongType       []string
+	BadEnum         []string
+}
+
+// OK reports whether all four lists are empty.
+func (c ArgCheck) OK() bool {
+	return len(c.MissingRequired)+len(c.Unknown)+len(c.WrongType)+len(c.BadEnum) == 0
+}
+
+// maxRejectDepth bounds the recursion of the per-argument check.
+const maxRejectDepth = 6
+
+const (
+	verdictOK        = ""
+	verdictWrongType = "wrong_type"
+	verdictBadEnum   = "bad_enum"
+)
+
+// CheckArguments is toolgauge's deliberately partial argument checker (A9.4):
+// missing required names, undeclared names (only when properties are
+// declared and additionalProperties is false or absent), and per-argument
+// type/enum/const checks through anyOf/oneOf, ignoring $ref.
+func CheckArguments(schema map[string]any, args map[string]any) ArgCheck {
+	var c ArgCheck
+	props, _ := schema["properties"].(map[string]any)
+	if req, ok := schema["required"].([]any); ok {
+		seen := map[string]bool{}
+		for _, r := range req {
+			name := pyStr(r)
+			if _, present := args[name]; !present && !seen[name] {
+				seen[name] = true
+				c.MissingRequired = append(c.MissingRequired, name)
+			}
+		}
+	}
+	ap, hasAP := schema["additionalProperties"]
+	extrasForbidden := !hasAP || ap == false
+	if len(props) > 0 && extrasForbidden {
+		for name := range args {
+			if _, declared := props[name]; !declared {
+				c.Unknown = append(c.Unknown, name)
+			}
+		}
+	}
+	for name, value := range args {
+		sub, declared := props[name]
+		if !declared {
+			continue
+		}
+		subMap, ok := sub.(map[string]any)
+		if !ok {
+			continue
+		}
+		switch reject(subMap, value, 0) {
+		case verdictWrongType:
+			c.WrongType = append(c.WrongType, name)
+		case verdictBadEnum:
+			c.BadEnum = append(c.BadEnum, name)
+		}
+	}
+	sort.Strings(c.MissingRequired)
+	sort.Strings(c.Unknown)
+	sort.Strings(c.WrongType)
+	sort.Strings(c.BadEnum)
+	return c
+}
+
+func pyStr(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case bool:
+		if x {
+			return "True"
+		}
+		return "False"
+	case nil:
+		return "None"
+	default:
+		return fmt.Sprint(x)
+	}
+}
+
+func reject(schema any, value any, depth int) string {
+	if depth > maxRejectDepth {
+		return verdictOK
+	}
+	s, ok := schema.(map[string]any)
+	if !ok {
+		return verdictOK
+	}
+	if _, ok := s["$ref"]; ok {
+		return verdictOK
+	}
+	branches, _ := s["anyOf"].([]any)
+	if len(branches) == 0 {
+		branches, _ = s["oneOf"].([]any)
+	}
+	if len(branches) > 0 {
+		sawObject, sawBadEnum := false, false
+		for _, b := range branches {
+			bm, ok := b.(map[string]any)
+			if !ok {
+				continue
+			}
+			sawObject = true
+			switch reject(bm, value, depth+1) {
+			case verdictOK:
+				return verdictOK
+			case verdictBadEnum:
+				sawBadEnum = true
+			}
+		}
+		if !sawObject {
+			return verdictOK
+		}
+		if sawBadEnum {
+			return verdictBadEnum
+		}
+		return verdictWrongType
+	}
+	if cv, ok := s["const"]; ok && !pyEqual(value, cv) {
+		return verdictBadEnum
+	}
+	if ev, ok := s["enum"].([]any); ok && len(ev) > 0 {
+		found := false
+		for _, e := range ev {
+			if pyEqual(value, e) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return verdictBadEnum
+		}
+	}
+	if tv, ok := s["type"]; ok && tv != nil {
+		var types []string
+		switch t := tv.(type) {
+		case string:
+			types = []string{t}
+		case []any:
+			for _, x := range t {
+				if xs, ok := x.(string); ok {
+					types = append(types, xs)
+				}
+			}
+		default:
+			return verdictOK
+		}
+		for _, t := range types {
+			if typeFits(value, t) {
+				return verdictOK
+			}
+		}
+		return verdictWrongType
+	}
+	return verdictOK
+}
+
+// numKind classifies a JSON number the way Python's json.loads does:
+// integer text becomes an int, anything with a fraction or exponent a float.
+func numKind(v any) (isNum, isInt bool, f float64) {
+	switch x := v.(type) {
+	case json.Number:
+		s := x.String()
+		g, _ := x.Float64()
+		return true, !strings.ContainsAny(s, ".eE"), g
+	case float64:
+		return true, false, x
+	case float32:
+		return true, false, float64(x)
+	case int:
+		return true, true, float64(x)
+	case int64:
+		return true, true, float64(x)
+	}
+	return false, false, 0
+}
+
+func typeFits(v any, t string) bool {
+	switch t {
+	case "boolean":
+		_, ok := v.(bool)
+		return ok
+	case "integer":
+		isNum, isInt, _ := numKind(v)
+		return isNum && isInt
+	case "number":
+		isNum, _, _ := numKind(v)
+		return isNum
+	case "string":
+		_, ok := v.(string)
+		return ok
+	case "array":
+		_, ok := v.([]any)
+		return ok
+	case "object":
+		_, ok := v.(map[string]any)
+		return ok
+	case "null":
+		return v == nil
+	default:
+		return true
+	}
+}
+
+// pyEqual compares two decoded JSON values as Python's == would
+// (True == 1, 1 == 1.0).
+func pyEqual(a, b any) bool {
+	toNum := func(v any) (float64, bool) {
+		if bv, ok := v.(bool); ok {
+			if bv {
+				return 1, true
+			}
+			return 0, true
+		}
+		isNum, _, f := numKind(v)
+		return f, isNum
+	}
+	if fa, ok := toNum(a); ok {
+		if fb, ok := toNum(b); ok {
+			return fa == fb && !math.IsNaN(fa)
+		}
+		return false
+	}
+	switch x := a.(type) {
+	case nil:
+		return b == nil
+	case string:
+		y, ok := b.(string)
+		return ok && x == y
+	case []any:
+		y, ok := b.([]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for i := range x {
+			if !pyEqual(x[i], y[i]) {
+				return false
+			}
+		}
+		return true
+	case map[string]any:
+		y, ok := b.(map[string]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for k, v := range x {
+			w, ok := y[k]
+			if !ok || !pyEqual(v, w) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// SchemaChecker validates arguments against full JSON Schema (draft
+// 2020-12 unless the schema says otherwise), compiling each tool's input
+// schema once. No remote references are fetched.
+type SchemaChecker struct {
+	mu       sync.Mutex
+	compiled map[string]*jsonschema.Schema
+	errs     map[string]error
+}
+
+// NewSchemaChecker returns an empty checker.
+func NewSchemaChecker() *SchemaChecker {
+	return &SchemaChecker{compiled: map[string]*jsonschema.Schema{}, errs: map[string]error{}}
+}
+
+// Check validates args against the tool's input schema. It returns the
+// validation messages (nil when valid) or an error when the schema itself
+// does not compile.
+func (sc *SchemaChecker) Check(tool *model.Tool, args map[string]any) ([]string, error) {
+	sch, err := sc.schema(tool)
+	if err != nil {
+		return nil, err
+	}
+	// The validator wants the numbers as json.Number or float64 values; a
+	// round trip through canonical JSON normalises whatever the caller held.
+	raw, err := model.Canonical(args, model.Compact)
+	if err != nil {
+		return nil, fmt.Errorf("arguments: %w", err)
+	}
+	inst, err := jsonschema.UnmarshalJSON(strings.NewReader(string(raw)))
+	if err != nil {
+		return nil, fmt.Errorf("arguments: %w", err)
+	}
+	verr := sch.Validate(inst)
+	if verr == nil {
+		return nil, nil
+	}
+	ve, ok := verr.(*jsonschema.ValidationError)
+	if !ok {
+		return []string{verr.Error()}, nil
+	}
+	var msgs []string
+	for _, line := range strings.Split(ve.Error(), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "jsonschema validation failed") {
+			continue
+		}
+		msgs = append(msgs, strings.TrimPrefix(line, "- "))
+	}
+	if len(msgs) == 0 {
+		msgs = []string{strings.TrimSpace(ve.Error())}
+	}
+	return msgs, nil
+}
+
+func (sc *SchemaChecker) schema(tool *model.Tool) (*jsonschema.Schema, error) {
+	key := tool.Name + "\x00" + string(model.MustCanonical(tool.InputSchema, model.Compact))
+	sc.mu.Lock()
+	defer sc.mu.Unlock()
+	if s, ok := sc.compiled[key]; ok {
+		return s, nil
+	}
+	if err, ok := sc.errs[key]; ok {
+		return nil, err
+	}
+	raw := model.MustCanonical(tool.InputSchema, model.Compact)
+	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(string(raw)))
+	if err == nil {
+		c := jsonschema.NewCompiler()
+		c.DefaultDraft(jsonschema.Draft2020)
+		url := "mem:///tools/" + fmt.Sprintf("%d", len(sc.compiled)+len(sc.errs)) + ".json"
+		if err = c.AddResource(url, doc); err == nil {
+			var s *jsonschema.Schema
+			if s, err = c.Compile(url); err == nil {
+				sc.compiled[key] = s
+				return s, nil
+			}
+		}
+	}
+	err = fmt.Errorf("input schema of %s does not compile: %w", tool.Name, err)
+	sc.errs[key] = err
+	return nil, err
+}
