@@ -1,0 +1,209 @@
+package registry
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+
+	"github.com/Masterminds/semver/v3"
+)
+
+// NormaliseOptions tunes Normalise.
+type NormaliseOptions struct {
+	// KeepDeleted keeps entries whose status is deleted (tombstones for an
+	// incremental sync). They never take part in the latest decision.
+	KeepDeleted bool
+}
+
+// NormaliseReport counts what Normalise did.
+type NormaliseReport struct {
+	In         int `json:"in"`
+	Out        int `json:"out"`
+	Deleted    int `json:"deleted"`
+	Deprecated int `json:"deprecated"`
+	Names      int `json:"names"`
+	// LatestBy counts names by the rule that decided their latest version.
+	LatestBy map[string]int `json:"latestBy"`
+	// RegistryDisagrees counts names whose registry-flagged latest version
+	// (isLatest) differs from ours, including names with no flagged version.
+	RegistryDisagrees int `json:"registryDisagrees"`
+	// NonSemver counts entries whose version is not strict semver.
+	NonSemver int `json:"nonSemver"`
+}
+
+// Normalise returns the entries with deleted ones dropped (unless
+// opt.KeepDeleted), deprecated ones flagged, exact duplicates (same source,
+// name and version) merged, and IsLatest and LatestRule decided per name: by
+// semver when every live version of the name is strict semver, otherwise by
+// publish time. The order of the input is kept. The input is not modified.
+func Normalise(in []Server, opt NormaliseOptions) ([]Server, NormaliseReport) {
+	rep := NormaliseReport{In: len(in), LatestBy: map[string]int{}}
+	out := make([]Server, 0, len(in))
+	seen := make(map[string]int, len(in))
+	for _, s := range in {
+		if s.Status == StatusDeleted {
+			rep.Deleted++
+			if !opt.KeepDeleted {
+				continue
+			}
+		}
+		s.Deprecated = s.Status == StatusDeprecated
+		s.IsLatest, s.LatestRule = false, ""
+		s.Sources = slices.Clone(s.Sources)
+		if i, ok := seen[s.Key()]; ok {
+			// The same name@version twice (two sources, or a page read
+			// twice): keep the later-updated record, remember both listings.
+			prev := out[i]
+			if s.UpdatedAt.After(prev.UpdatedAt) {
+				s.Sources = mergeListings(prev.Sources, s.Sources)
+				out[i] = s
+			} else {
+				out[i].Sources = mergeListings(prev.Sources, s.Sources)
+			}
+			continue
+		}
+		seen[s.Key()] = len(out)
+		out = append(out, s)
+	}
+	groups := map[string][]int{}
+	var names []string
+	for i, s := range out {
+		if s.Deprecated {
+			rep.Deprecated++
+		}
+		if _, err := semver.StrictNewVersion(s.Version); err != nil {
+			rep.NonSemver++
+		}
+		if s.Status == StatusDeleted {
+			continue
+		}
+		if _, ok := groups[s.Name]; !ok {
+			names = append(names, s.Name)
+		}
+		groups[s.Name] = append(groups[s.Name], i)
+	}
+	rep.Names = len(names)
+	for _, name := range names {
+		idx := groups[name]
+		best, rule := pickLatest(out, idx)
+		rep.LatestBy[rule]++
+		for _, i := range idx {
+			out[i].LatestRule = rule
+		}
+		out[best].IsLatest = true
+		if !out[best].RegistryLatest {
+			rep.RegistryDisagrees++
+		}
+	}
+	rep.Out = len(out)
+	return out, rep
+}
+
+// pickLatest chooses the latest of the entries at idx (all one name).
+func pickLatest(all []Server, idx []int) (int, string) {
+	if len(idx) == 1 {
+		return idx[0], LatestOnlyVersion
+	}
+	versions := make([]*semver.Version, len(idx))
+	allSemver := true
+	for k, i := range idx {
+		v, err := semver.StrictNewVersion(all[i].Version)
+		if err != nil {
+			allSemver = false
+			break
+		}
+		versions[k] = v
+	}
+	best := 0
+	if allSemver {
+		for k := 1; k < len(idx); k++ {
+			c := versions[k].Compare(versions[best])
+			if c > 0 || (c == 0 && all[idx[k]].PublishedAt.After(all[idx[best]].PublishedAt)) {
+				best = k
+			}
+		}
+		return idx[best], LatestBySemver
+	}
+	for k := 1; k < len(idx); k++ {
+		a, b := all[idx[k]], all[idx[best]]
+		// Later publish time wins; equal (or unknown) times fall back to
+		// the later position in the input, which is newest-last for every
+		// registry dump we have seen.
+		if !a.PublishedAt.Before(b.PublishedAt) {
+			best = k
+		}
+	}
+	return idx[best], LatestByPublishTime
+}
+
+func mergeListings(a, b []Listing) []Listing {
+	out := slices.Clone(a)
+	for _, l := range b {
+		if !slices.Contains(out, l) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// Target is one thing to scan: the entries that launch the same package
+// version (or remote endpoint), merged. Server is the representative entry
+// (the first listed, preferring the official registry); its Sources holds
+// every listing of every merged entry.
+type Target struct {
+	// ID is the scan identity shared by the merged entries (Server.ScanID).
+	ID     string `json:"id"`
+	Server Server `json:"server"`
+	// Names lists the distinct name@version keys merged here.
+	Names []string `json:"names"`
+	Plan  Plan     `json:"plan"`
+}
+
+// Dedupe merges entries whose default plan has the same scan identity (the
+// same package identifier and version, or the same remote URL), listed under
+// several names or registries, into one Target each, in first-seen order.
+func Dedupe(in []Server) []Target {
+	var out []Target
+	byID := map[string]int{}
+	for _, s := range in {
+		p := PlanFor(s, PlanOptions{})
+		if i, ok := byID[p.ScanID]; ok {
+			t := &out[i]
+			t.Server.Sources = mergeListings(t.Server.Sources, s.Sources)
+			if !slices.Contains(t.Names, s.Key()) {
+				t.Names = append(t.Names, s.Key())
+			}
+			if !hasSource(t.Server.Sources[:1], SourceOfficial) && hasSource(s.Sources, SourceOfficial) {
+				merged := t.Server.Sources
+				t.Server = s
+				t.Server.Sources = merged
+				t.Plan = p
+			}
+			continue
+		}
+		byID[p.ScanID] = len(out)
+		out = append(out, Target{ID: p.ScanID, Server: s, Names: []string{s.Key()}, Plan: p})
+	}
+	for i := range out {
+		slices.SortStableFunc(out[i].Server.Sources, func(a, b Listing) int {
+			return cmp.Compare(sourceRank(a.Source), sourceRank(b.Source))
+		})
+	}
+	return out
+}
+
+func hasSource(ls []Listing, src string) bool {
+	for _, l := range ls {
+		if l.Source == src || strings.HasPrefix(l.Source, src+"@") {
+			return true
+		}
+	}
+	return false
+}
+
+func sourceRank(src string) int {
+	if src == SourceOfficial || strings.HasPrefix(src, SourceOfficial+"@") {
+		return 0
+	}
+	return 1
+}
