@@ -1,6 +1,7 @@
 package qualitygate
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"sort"
@@ -187,10 +188,13 @@ func (p *jsParser) value(depth int) (*jsValue, error) {
 		}
 		return &jsValue{kind: 's', str: s}, nil
 	case c == 't' || c == 'f' || c == 'n':
-		for _, lit := range []string{"true", "false", "null"} {
-			if strings.HasPrefix(string(p.s[p.i:min(len(p.s), p.i+5)]), lit) {
-				p.i += len(lit)
-				return &jsValue{kind: map[string]byte{"true": 't', "false": 'f', "null": 'z'}[lit]}, nil
+		for _, lit := range [...]struct {
+			text string
+			kind byte
+		}{{"true", 't'}, {"false", 'f'}, {"null", 'z'}} {
+			if bytes.HasPrefix(p.s[p.i:], []byte(lit.text)) {
+				p.i += len(lit.text)
+				return &jsValue{kind: lit.kind}, nil
 			}
 		}
 		return nil, p.errf("invalid literal")
@@ -212,7 +216,7 @@ func (p *jsParser) value(depth int) (*jsValue, error) {
 // U+FFFD, as a UTF-8 decoder in replacement mode would make it.
 func (p *jsParser) str() ([]uint16, error) {
 	p.i++ // opening quote
-	var out []uint16
+	out := make([]uint16, 0, 16)
 	for {
 		if p.i >= len(p.s) {
 			return nil, p.errf("unterminated string")

@@ -195,7 +195,7 @@ func AnalyzeQuality(tools []model.Tool) Quality {
 		if IsDeprecated(t.RawDescription) {
 			q.DeprecatedTools = append(q.DeprecatedTools, t.Name)
 		}
-		key := DuplicateKey(t)
+		key := duplicateKey(schema)
 		if at, ok := groupIdx[key]; ok {
 			groups[at] = append(groups[at], t.Name)
 		} else {
@@ -264,8 +264,9 @@ func AnalyzeQuality(tools []model.Tool) Quality {
 // DuplicateKey is the text quality-gate groups tools by:
 // JSON.stringify({properties: properties || {}, required: required || []})
 // over the tool's inputSchema as received, so key order matters.
-func DuplicateKey(t *model.Tool) string {
-	schema := schemaOf(toolJS(t))
+func DuplicateKey(t *model.Tool) string { return duplicateKey(schemaOf(toolJS(t))) }
+
+func duplicateKey(schema *jsValue) string {
 	var b strings.Builder
 	b.WriteString(`{"properties":`)
 	if p := schema.get("properties"); p.truthy() {
