@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/mcpgauge/mcpgauge/gauge/eval"
-	"github.com/mcpgauge/mcpgauge/gauge/eval/internal/fixtures"
+	fixtures "github.com/mcpgauge/mcpgauge/gauge/eval/evaltest"
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 )
 

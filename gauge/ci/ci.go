@@ -1,0 +1,182 @@
+// Package ci rolls lint and eval into mcp-toolgauge's health score and
+// renders what a CI job needs: the canonical report (--json), the
+// shields.io badge, the score history, the pull-request comment and the
+// terminal scorecard. Lint findings come in as values; this package runs
+// neither lint nor a model.
+package ci
+
+import (
+	"math"
+
+	"github.com/mcpgauge/mcpgauge/gauge/eval"
+	"github.com/mcpgauge/mcpgauge/gauge/lint"
+	"github.com/mcpgauge/mcpgauge/gauge/model"
+)
+
+// Health is the 0-100 headline and its two halves.
+type Health struct {
+	Overall   int
+	LintScore int
+	// EvalScore is nil for a lint-only run.
+	EvalScore *int
+	Errors    int
+	Warnings  int
+}
+
+// LintOnly reports whether no selection was measured.
+func (h Health) LintOnly() bool { return h.EvalScore == nil }
+
+// LintScore is clamp(100 - 10*errors - 3*warnings, 0, 100).
+func LintScore(errors, warnings int) int {
+	s := 100 - 10*errors - 3*warnings
+	if s < 0 {
+		return 0
+	}
+	if s > 100 {
+		return 100
+	}
+	return s
+}
+
+// Compute is toolgauge's formula: the lint score alone, or, when an eval
+// ran with at least one selection case, round(0.5*lint + 0.5*selection%)
+// rounded half to even. selection may be nil (no suite).
+func Compute(errors, warnings int, selection *eval.Rate) Health {
+	h := Health{LintScore: LintScore(errors, warnings), Errors: errors, Warnings: warnings}
+	h.Overall = h.LintScore
+	if selection != nil && selection.Total > 0 {
+		p := selection.Percent()
+		h.EvalScore = &p
+		h.Overall = int(math.RoundToEven(0.5*float64(h.LintScore) + 0.5*float64(p)))
+	}
+	return h
+}
+
+// ColorFor is the badge colour band of a score.
+func ColorFor(score int) string {
+	switch {
+	case score >= 90:
+		return "brightgreen"
+	case score >= 75:
+		return "green"
+	case score >= 60:
+		return "yellowgreen"
+	case score >= 45:
+		return "yellow"
+	case score >= 30:
+		return "orange"
+	default:
+		return "red"
+	}
+}
+
+// Tone is the terminal and PR tone of a score: green, yellow or red.
+func Tone(score int) string {
+	switch {
+	case score >= 75:
+		return "green"
+	case score >= 45:
+		return "yellow"
+	default:
+		return "red"
+	}
+}
+
+// HealthMap is the health object as toolgauge dumps it.
+func HealthMap(h Health) map[string]any {
+	m := map[string]any{"errors": h.Errors, "lint_score": h.LintScore, "overall": h.Overall, "warnings": h.Warnings}
+	if h.EvalScore != nil {
+		m["eval_score"] = *h.EvalScore
+	}
+	return m
+}
+
+// LintResult is the lint half of a report.
+type LintResult struct {
+	Target    string
+	Server    model.ServerInfo
+	ToolCount int
+	Findings  []lint.Finding
+}
+
+// Counts tallies errors and warnings (info never counts).
+func (l LintResult) Counts() (errors, warnings int) {
+	e, w, _ := lint.Count(l.Findings)
+	return e, w
+}
+
+// LintMap is toolgauge's LintResult dump.
+func LintMap(l LintResult) map[string]any {
+	fs := make([]any, len(l.Findings))
+	for i, f := range l.Findings {
+		related := make([]any, len(f.Related))
+		for j, r := range f.Related {
+			related[j] = r
+		}
+		m := map[string]any{"message": f.Message, "related": related, "rule": f.Rule, "severity": f.Severity.String(), "suggestion": f.Suggestion}
+		if f.Tool != "" {
+			m["tool"] = f.Tool
+		}
+		if f.Parameter != "" {
+			m["parameter"] = f.Parameter
+		}
+		if f.Entity != "" {
+			m["entity"] = f.Entity
+		}
+		fs[i] = m
+	}
+	return map[string]any{"findings": fs, "server": eval.ServerMap(l.Server), "target": l.Target, "tool_count": l.ToolCount}
+}
+
+// Report is everything one ci run produced.
+type Report struct {
+	Target string
+	Server model.ServerInfo
+	Health Health
+	Lint   LintResult
+	// Eval is nil for a lint-only run.
+	Eval *eval.Result
+	// History is nil unless --history was used.
+	History []Point
+}
+
+// NewReport scores lint and (optionally) eval into a report.
+func NewReport(target string, server model.ServerInfo, l LintResult, ev *eval.Result) *Report {
+	e, w := l.Counts()
+	var sel *eval.Rate
+	if ev != nil {
+		s := ev.Scores.Selection
+		sel = &s
+	}
+	return &Report{Target: target, Server: server, Health: Compute(e, w, sel), Lint: l, Eval: ev}
+}
+
+// Map is the CiReport shape for model.Canonical.
+func (r *Report) Map() map[string]any {
+	m := map[string]any{"target": r.Target, "server": eval.ServerMap(r.Server), "health": HealthMap(r.Health), "lint": LintMap(r.Lint)}
+	if r.Eval != nil {
+		m["eval"] = r.Eval.ToolgaugeMap(false)
+	}
+	if r.History != nil {
+		pts := make([]any, len(r.History))
+		for i, p := range r.History {
+			pts[i] = p.Map()
+		}
+		m["history"] = pts
+	}
+	return m
+}
+
+// JSON is the canonical report (sorted keys, indent 2), the file
+// --baseline reads back.
+func (r *Report) JSON() ([]byte, error) { return model.Canonical(r.Map(), model.Indent2) }
+
+// Badge is the shields.io endpoint document with a trailing newline.
+func Badge(h Health) []byte {
+	b := model.MustCanonical(map[string]any{"color": ColorFor(h.Overall), "label": "mcp-toolgauge", "message": itoa(h.Overall), "schemaVersion": 1}, model.Indent2)
+	return append(b, '\n')
+}
+
+func itoa(n int) string {
+	return string(model.MustCanonical(n, model.Compact))
+}

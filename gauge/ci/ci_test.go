@@ -1,0 +1,235 @@
+package ci_test
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpgauge/mcpgauge/gauge/ci"
+	"github.com/mcpgauge/mcpgauge/gauge/eval"
+	"github.com/mcpgauge/mcpgauge/gauge/eval/evaltest"
+	"github.com/mcpgauge/mcpgauge/gauge/lint"
+	"github.com/mcpgauge/mcpgauge/gauge/model"
+)
+
+type expected struct {
+	Eval struct {
+		Model string `json:"model"`
+	} `json:"eval"`
+	Health struct {
+		Overall   int  `json:"overall"`
+		LintScore int  `json:"lint_score"`
+		EvalScore *int `json:"eval_score"`
+		Errors    int  `json:"errors"`
+		Warnings  int  `json:"warnings"`
+	} `json:"health"`
+	Badge    json.RawMessage `json:"badge"`
+	Markdown string          `json:"pr_comment_markdown_no_baseline"`
+}
+
+func replay(t *testing.T, server string) (*model.Snapshot, *eval.Result, expected) {
+	t.Helper()
+	data, err := os.ReadFile(evaltest.Path(t, server, "tools-list.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := model.ParseToolsJSON(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap.Target = "python server.py"
+	suite, err := eval.LoadSuite(evaltest.Path(t, server, "cases.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var exp expected
+	raw, err := os.ReadFile(evaltest.Path(t, server, "expected.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(raw, &exp); err != nil {
+		t.Fatal(err)
+	}
+	cache, err := eval.OpenFileCache(evaltest.Path(t, server, "responses.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &eval.Runner{Cache: cache, Model: exp.Eval.Model, Offline: true}
+	res, err := r.Run(context.Background(), snap, suite)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return snap, res, exp
+}
+
+// findings fabricates lint findings with the given counts (the lint half
+// is fed as counts; the rules themselves are tested in gauge/lint).
+func findings(errors, warnings, infos int) []lint.Finding {
+	var fs []lint.Finding
+	for i := 0; i < errors; i++ {
+		fs = append(fs, lint.Finding{Rule: "MCP010", Severity: lint.Error, Related: []string{}})
+	}
+	for i := 0; i < warnings; i++ {
+		fs = append(fs, lint.Finding{Rule: "MCP020", Severity: lint.Warning, Related: []string{}})
+	}
+	for i := 0; i < infos; i++ {
+		fs = append(fs, lint.Finding{Rule: "MCP025", Severity: lint.Info, Related: []string{}})
+	}
+	return fs
+}
+
+func TestGoldenHealthBadgeMarkdown(t *testing.T) {
+	for _, tc := range []struct {
+		server                 string
+		errors, warnings, info int
+	}{{"goodserver", 0, 0, 0}, {"badserver", 5, 53, 16}} {
+		t.Run(tc.server, func(t *testing.T) {
+			snap, res, exp := replay(t, tc.server)
+			l := ci.LintResult{Target: snap.Target, Server: snap.Server, ToolCount: len(snap.Tools), Findings: findings(tc.errors, tc.warnings, tc.info)}
+			rep := ci.NewReport(snap.Target, snap.Server, l, res)
+			h := rep.Health
+			if h.Overall != exp.Health.Overall || h.LintScore != exp.Health.LintScore || h.Errors != exp.Health.Errors || h.Warnings != exp.Health.Warnings ||
+				h.EvalScore == nil || exp.Health.EvalScore == nil || *h.EvalScore != *exp.Health.EvalScore {
+				t.Errorf("health = %+v (eval %v), want %+v", h, h.EvalScore, exp.Health)
+			}
+			wantBadge, err := model.DecodeJSON(exp.Badge)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := string(ci.Badge(h)), string(model.MustCanonical(wantBadge, model.Indent2))+"\n"; got != want {
+				t.Errorf("badge =\n%s\nwant\n%s", got, want)
+			}
+			if got := ci.Markdown(rep, nil); got != exp.Markdown {
+				t.Errorf("markdown =\n%s\nwant\n%s", got, exp.Markdown)
+			}
+			// The JSON report round-trips as a baseline.
+			js, err := rep.JSON()
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := filepath.Join(t.TempDir(), "score.json")
+			if err := os.WriteFile(p, js, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			base, err := ci.ReadBaseline(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if base.Overall != h.Overall || *base.EvalScore != *h.EvalScore {
+				t.Errorf("baseline read back %+v, want %+v", base, h)
+			}
+			md := ci.Markdown(rep, base)
+			if !strings.Contains(md, "| **Health** | **"+itoa(h.Overall)+"** | — |") || !strings.Contains(md, "| | score | vs base |") {
+				t.Errorf("markdown with an identical baseline lacks unchanged deltas:\n%s", md)
+			}
+		})
+	}
+}
+
+func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+func TestComputeAndBands(t *testing.T) {
+	p := func(n int) *int { return &n }
+	cases := []struct {
+		errors, warnings int
+		sel              *eval.Rate
+		overall, lint    int
+		eval             *int
+	}{
+		{0, 0, nil, 100, 100, nil},
+		{1, 2, nil, 84, 84, nil},
+		{20, 0, nil, 0, 0, nil},
+		{0, 0, &eval.Rate{Correct: 37, Total: 40}, 96, 100, p(92)},
+		{5, 53, &eval.Rate{Correct: 31, Total: 56}, 28, 0, p(55)},
+		{0, 0, &eval.Rate{Correct: 0, Total: 0}, 100, 100, nil}, // only abstain cases: lint-only
+		{0, 1, &eval.Rate{Correct: 5, Total: 8}, 80, 97, p(62)}, // round(79.5) = 80 (half to even)
+	}
+	for _, c := range cases {
+		h := ci.Compute(c.errors, c.warnings, c.sel)
+		if h.Overall != c.overall || h.LintScore != c.lint || (h.EvalScore == nil) != (c.eval == nil) || (c.eval != nil && *h.EvalScore != *c.eval) {
+			t.Errorf("Compute(%d,%d,%v) = %+v, want overall %d lint %d eval %v", c.errors, c.warnings, c.sel, h, c.overall, c.lint, c.eval)
+		}
+	}
+	bands := map[int]string{100: "brightgreen", 90: "brightgreen", 89: "green", 75: "green", 74: "yellowgreen", 60: "yellowgreen", 59: "yellow", 45: "yellow", 44: "orange", 30: "orange", 29: "red", 0: "red"}
+	for score, want := range bands {
+		if got := ci.ColorFor(score); got != want {
+			t.Errorf("ColorFor(%d) = %s, want %s", score, got, want)
+		}
+	}
+	tones := map[int]string{75: "green", 74: "yellow", 45: "yellow", 44: "red"}
+	for score, want := range tones {
+		if got := ci.Tone(score); got != want {
+			t.Errorf("Tone(%d) = %s, want %s", score, got, want)
+		}
+	}
+}
+
+func TestMarkdownLintOnlyAndDeltas(t *testing.T) {
+	srv := model.ServerInfo{Name: "acme"}
+	rep := ci.NewReport("python server.py", srv, ci.LintResult{Findings: findings(1, 2, 0)}, nil)
+	eighty := 80
+	base := &ci.Health{Overall: 90, LintScore: 100, EvalScore: &eighty, Errors: 0, Warnings: 0}
+	md := ci.Markdown(rep, base)
+	for _, want := range []string{
+		"## 🟢 mcp-toolgauge health: 84 / 100",
+		"| **Health** | **84** | ▼ -6 |",
+		"| Lint | 84 | ▼ -16 |",
+		"| Selection | -- | lint-only now |",
+		"| Findings | 1 errors, 2 warnings | ▲ +3 |",
+		"_No eval suite was found, so this score reflects lint alone._",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("markdown lacks %q:\n%s", want, md)
+		}
+	}
+	base.EvalScore = nil
+	if md := ci.Markdown(rep, base); !strings.Contains(md, "| Selection | -- | — |") {
+		t.Errorf("both lint-only should show an unchanged dash:\n%s", md)
+	}
+}
+
+func TestHistory(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "nested", "history.json")
+	h, err := ci.LoadHistory(path)
+	if err != nil || len(h.Points) != 0 {
+		t.Fatalf("missing file should start empty: %v %+v", err, h)
+	}
+	start := time.Date(2026, 1, 2, 3, 4, 5, 600, time.FixedZone("x", 3600))
+	for i := 0; i < ci.MaxHistoryPoints+7; i++ {
+		if w := h.Append("python server.py", ci.NewPoint(start.Add(time.Duration(i)*time.Minute), "", ci.Compute(0, i%10, nil))); w != "" {
+			t.Fatalf("unexpected warning %q", w)
+		}
+	}
+	if err := h.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	back, err := ci.LoadHistory(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(back.Points) != ci.MaxHistoryPoints {
+		t.Fatalf("kept %d points, want %d", len(back.Points), ci.MaxHistoryPoints)
+	}
+	if back.Points[0].RecordedAt != "2026-01-02T02:11:05+00:00" {
+		t.Errorf("oldest kept point = %s, want the 8th (02:11:05 UTC)", back.Points[0].RecordedAt)
+	}
+	data, _ := os.ReadFile(path)
+	if !strings.HasSuffix(string(data), "}\n") || !strings.HasPrefix(string(data), "{\n  \"points\": [") {
+		t.Errorf("history file not canonical indent-2 with newline: %.60q", data)
+	}
+	if w := back.Append("other", ci.NewPoint(start, "abc", ci.Compute(0, 0, nil))); w == "" {
+		t.Error("target mismatch should warn")
+	}
+	bad := filepath.Join(dir, "bad.json")
+	if err := os.WriteFile(bad, []byte("{not json"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ci.LoadHistory(bad); err == nil {
+		t.Error("invalid history should be an error")
+	}
+}

@@ -1,0 +1,157 @@
+package ci
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/mcpgauge/mcpgauge/gauge/eval"
+	"github.com/mcpgauge/mcpgauge/gauge/lint"
+)
+
+// TopConfusions is how many confusion sentences the scorecard and the PR
+// comment show (the rest are in --json).
+const TopConfusions = 3
+
+// RepoURL is the reference tool the comment credits (toolgauge parity).
+const RepoURL = "https://github.com/arijitgupta42/mcp-toolgauge"
+
+var toneEmoji = map[string]string{"green": "\U0001f7e2", "yellow": "\U0001f7e1", "red": "\U0001f534"}
+
+func signed(change int) string {
+	switch {
+	case change > 0:
+		return fmt.Sprintf("▲ +%d", change)
+	case change < 0:
+		return fmt.Sprintf("▼ %d", change)
+	default:
+		return "—"
+	}
+}
+
+func evalDelta(cur Health, base *Health) string {
+	switch {
+	case base == nil:
+		return ""
+	case cur.EvalScore == nil && base.EvalScore == nil:
+		return "—"
+	case cur.EvalScore == nil:
+		return "lint-only now"
+	case base.EvalScore == nil:
+		return "newly measured"
+	default:
+		return signed(*cur.EvalScore - *base.EvalScore)
+	}
+}
+
+// Markdown renders the pull-request comment; baseline (a previous run's
+// health) adds a "vs base" column. No timestamps, so re-posting an
+// unchanged run does not churn the thread.
+func Markdown(r *Report, baseline *Health) string {
+	h := r.Health
+	show := baseline != nil
+	row := func(label, value, delta string) string {
+		s := fmt.Sprintf("| %s | %s |", label, value)
+		if show {
+			s += " " + delta + " |"
+		}
+		return s
+	}
+	d := func(cur int, prev func(*Health) int) string {
+		if baseline == nil {
+			return ""
+		}
+		return signed(cur - prev(baseline))
+	}
+	server := r.Server.Name
+	if server == "" {
+		server = "(unnamed server)"
+	}
+	evalValue := "--"
+	if h.EvalScore != nil {
+		evalValue = fmt.Sprintf("%d%%", *h.EvalScore)
+	}
+	header, rule := "| | score |", "|---|---|"
+	if show {
+		header += " vs base |"
+		rule += "---|"
+	}
+	lines := []string{
+		fmt.Sprintf("## %s mcp-toolgauge health: %d / 100", toneEmoji[Tone(h.Overall)], h.Overall),
+		"",
+		fmt.Sprintf("`%s` — %s", server, r.Target),
+		"",
+		header, rule,
+		row("**Health**", fmt.Sprintf("**%d**", h.Overall), d(h.Overall, func(b *Health) int { return b.Overall })),
+		row("Lint", fmt.Sprint(h.LintScore), d(h.LintScore, func(b *Health) int { return b.LintScore })),
+		row("Selection", evalValue, evalDelta(h, baseline)),
+		row("Findings", fmt.Sprintf("%d errors, %d warnings", h.Errors, h.Warnings), d(h.Errors+h.Warnings, func(b *Health) int { return b.Errors + b.Warnings })),
+	}
+	if r.Eval != nil {
+		if s := eval.ConfusionSentences(r.Eval.Scores, TopConfusions); len(s) > 0 {
+			lines = append(lines, "")
+			for _, x := range s {
+				lines = append(lines, "- "+x)
+			}
+		}
+	}
+	if h.LintOnly() {
+		lines = append(lines, "", "_No eval suite was found, so this score reflects lint alone._ Add one with `mcp-toolgauge eval . --init`.")
+	}
+	lines = append(lines, "", fmt.Sprintf("<sub>Measured by [mcp-toolgauge](%s).</sub>", RepoURL))
+	return strings.Join(lines, "\n")
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, word)
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// Scorecard prints the terminal scorecard: health, then its two halves,
+// then the top confusions; verbose adds the error and warning findings.
+func Scorecard(w io.Writer, r *Report, verbose bool) {
+	name := r.Server.Name
+	if name == "" {
+		name = "(unnamed server)"
+	}
+	if r.Server.Version != "" {
+		name += " " + r.Server.Version
+	}
+	fmt.Fprintln(w, name)
+	fmt.Fprintln(w, r.Target)
+	fmt.Fprintln(w)
+	h := r.Health
+	fmt.Fprintf(w, "%-12s%4d / 100\n", "Health", h.Overall)
+	fmt.Fprintf(w, "%-12s%4d   %s, %s\n", "  lint", h.LintScore, plural(h.Errors, "error"), plural(h.Warnings, "warning"))
+	if r.Eval != nil && h.EvalScore != nil {
+		sel := r.Eval.Scores.Selection
+		fmt.Fprintf(w, "%-12s%4s   %d of %d prompts\n", "  selection", fmt.Sprintf("%d%%", *h.EvalScore), sel.Correct, sel.Total)
+	} else {
+		fmt.Fprintf(w, "%-12s%4s   no eval suite (lint only)\n", "  selection", "--")
+	}
+	if r.Eval != nil {
+		if s := eval.ConfusionSentences(r.Eval.Scores, TopConfusions); len(s) > 0 {
+			fmt.Fprintln(w)
+			for _, x := range s {
+				fmt.Fprintln(w, x)
+			}
+		}
+	}
+	if verbose {
+		var shown []lint.Finding
+		for _, f := range r.Lint.Findings {
+			if f.Severity >= lint.Warning {
+				shown = append(shown, f)
+			}
+		}
+		if len(shown) > 0 {
+			fmt.Fprintln(w)
+			fmt.Fprintln(w, "findings")
+			for _, f := range shown {
+				fmt.Fprintf(w, "  %-6s  %-7s  %s\n", f.Rule, f.Severity, f.Message)
+			}
+		}
+	}
+}
