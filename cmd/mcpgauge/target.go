@@ -2,11 +2,13 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 
 	"github.com/spf13/cobra"
 
+	"github.com/mcpgauge/mcpgauge/gauge/connect"
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 )
 
@@ -29,8 +31,56 @@ func openSnapshot(ctx context.Context, cmd *cobra.Command, target string) (*mode
 	return connectSnapshot(ctx, cmd, target)
 }
 
+// resolveTarget turns TARGET and the target flags into a connect.Target.
+func resolveTarget(cmd *cobra.Command, target string) (*connect.Target, error) {
+	f := cmd.Flags()
+	command, _ := f.GetString("command")
+	server, _ := f.GetString("server")
+	envItems, _ := f.GetStringArray("env")
+	headerItems, _ := f.GetStringArray("header")
+	env, err := parseKV(envItems, "=")
+	if err != nil {
+		return nil, usageErr(fmt.Errorf("--env: %w", err))
+	}
+	headers, err := parseKV(headerItems, ":")
+	if err != nil {
+		return nil, usageErr(fmt.Errorf("--header: %w", err))
+	}
+	t, err := connect.Resolve(target, connect.ResolveOptions{
+		Command: command, CommandGiven: f.Changed("command"), Server: server, Env: env, Headers: headers,
+	})
+	if err != nil {
+		if errors.Is(err, connect.ErrUsage) {
+			return nil, usageErr(err)
+		}
+		return nil, connectErr(err)
+	}
+	return t, nil
+}
+
+// connectOptions builds connection options from the effective config.
+func connectOptions(cfg Config) connect.Options {
+	return connect.Options{Timeout: cfg.Timeout, ClientName: "mcpgauge", ClientVersion: version}
+}
+
 // connectSnapshot dials the target and reads a full snapshot.
-// (Live connection is wired in once gauge/connect lands.)
-func connectSnapshot(_ context.Context, _ *cobra.Command, target string) (*model.Snapshot, error) {
-	return nil, connectErr(fmt.Errorf("cannot connect to %q: live connections are not wired yet", target))
+func connectSnapshot(ctx context.Context, cmd *cobra.Command, target string) (*model.Snapshot, error) {
+	t, err := resolveTarget(cmd, target)
+	if err != nil {
+		return nil, err
+	}
+	cfg, _, err := loadConfig(cmd, target, flagBinding{"timeout", "timeout"})
+	if err != nil {
+		return nil, err
+	}
+	sess, err := connect.Dial(ctx, t, connectOptions(cfg))
+	if err != nil {
+		return nil, connectErr(err)
+	}
+	defer sess.Close()
+	snap, err := sess.Snapshot(ctx)
+	if err != nil {
+		return nil, connectErr(err)
+	}
+	return snap, nil
 }
