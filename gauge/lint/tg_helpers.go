@@ -1,0 +1,410 @@
+package lint
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/mcpgauge/mcpgauge/gauge/model"
+	"github.com/mcpgauge/mcpgauge/gauge/text"
+)
+
+// OriginToolgauge is the Origin of the 22 rules ported from mcp-toolgauge.
+const OriginToolgauge = "mcp-toolgauge"
+
+// ToolgaugeRules returns the 22 mcp-toolgauge rules (MCP001-MCP052) in ID
+// order: the catalogue filtered by Origin.
+func ToolgaugeRules() []Rule {
+	var out []Rule
+	for _, r := range Catalogue() {
+		if r.Origin == OriginToolgauge {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// Thresholds of the toolgauge rules. They are fixed upstream, on purpose.
+const (
+	tgMinDescriptionWords = 6    // MCP011
+	tgMinCompareWords     = 6    // MCP013/MCP014 gate on distinct content words
+	tgNearDuplicate       = 0.70 // MCP013
+	tgConfusable          = 0.35 // MCP014
+	tgSingleToolLimit     = 800  // MCP050
+	tgServerBudget        = 5000 // MCP051
+	tgToolCountLimit      = 40   // MCP052
+)
+
+// tgParam is one inputSchema property in server order. obj is nil when the
+// subschema is not a JSON object (such parameters are skipped by most rules).
+type tgParam struct {
+	name   string
+	schema any
+	obj    map[string]any
+}
+
+// tgTool is a tool plus the text analysis every toolgauge rule would
+// otherwise redo.
+type tgTool struct {
+	idx        int
+	t          *model.Tool
+	name       string
+	desc       string // "" means None
+	nameTokens []string
+	subject    []string
+	bag        text.Bag
+	bagIDs     []int32 // the bag as sorted interned IDs, for fast Jaccard
+	params     []tgParam
+}
+
+// tgTools returns the analysed tools of ctx, computed once per run.
+func tgTools(ctx *Context) []tgTool {
+	return ctx.Memo("toolgauge.tools", func() any {
+		intern := map[string]int32{}
+		out := make([]tgTool, len(ctx.Tools))
+		for i := range ctx.Tools {
+			t := &ctx.Tools[i]
+			tt := tgTool{
+				idx: i, t: t, name: t.Name, desc: t.Description,
+				nameTokens: text.IdentifierTokens(t.Name),
+				subject:    text.SubjectTokens(t.Name),
+				bag:        text.ContentBag(t.Description),
+			}
+			ids := make([]int32, 0, len(tt.bag))
+			for w := range tt.bag {
+				id, ok := intern[w]
+				if !ok {
+					id = int32(len(intern))
+					intern[w] = id
+				}
+				ids = append(ids, id)
+			}
+			sort.Slice(ids, func(a, b int) bool { return ids[a] < ids[b] })
+			tt.bagIDs = ids
+			props := t.Params()
+			for _, name := range t.ParamNames() {
+				p := tgParam{name: name, schema: props[name]}
+				p.obj, _ = props[name].(map[string]any)
+				tt.params = append(tt.params, p)
+			}
+			out[i] = tt
+		}
+		return out
+	}).([]tgTool)
+}
+
+// tgPair is an unordered pair of tools (i<j) whose description bags both have
+// at least tgMinCompareWords words and overlap at Jaccard >= tgConfusable.
+type tgPair struct {
+	left, right int
+	score       float64
+}
+
+// tgPairs returns every confusable pair in combinations order, computed once
+// per run and shared by MCP013 and MCP014.
+func tgPairs(ctx *Context) []tgPair {
+	return ctx.Memo("toolgauge.pairs", func() any {
+		tools := tgTools(ctx)
+		var out []tgPair
+		for i := range tools {
+			if len(tools[i].bagIDs) < tgMinCompareWords {
+				continue
+			}
+			for j := i + 1; j < len(tools); j++ {
+				if len(tools[j].bagIDs) < tgMinCompareWords {
+					continue
+				}
+				if s := jaccardIDs(tools[i].bagIDs, tools[j].bagIDs); s >= tgConfusable {
+					out = append(out, tgPair{left: i, right: j, score: s})
+				}
+			}
+		}
+		return out
+	}).([]tgPair)
+}
+
+// jaccardIDs is text.Jaccard over sorted, duplicate-free ID slices.
+func jaccardIDs(a, b []int32) float64 {
+	if len(a) == 0 || len(b) == 0 {
+		return 0
+	}
+	inter := 0
+	for i, j := 0, 0; i < len(a) && j < len(b); {
+		switch {
+		case a[i] == b[j]:
+			inter++
+			i++
+			j++
+		case a[i] < b[j]:
+			i++
+		default:
+			j++
+		}
+	}
+	return float64(inter) / float64(len(a)+len(b)-inter)
+}
+
+// pyRound is Python's round() to an int: half to even.
+func pyRound(f float64) int { return int(math.RoundToEven(f)) }
+
+// quoteList renders names as "`a`, `b`".
+func quoteList(names []string) string {
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = "`" + n + "`"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// pyRepr is Python's repr() of a str, complete: it also escapes the
+// characters str.isprintable rejects (C1 controls, format characters,
+// non-ASCII spaces, ...) as \xhh, \uhhhh or \Uhhhhhhhh. For printable text it
+// equals model.PyRepr.
+func pyRepr(s string) string {
+	quote := '\''
+	if strings.ContainsRune(s, '\'') && !strings.ContainsRune(s, '"') {
+		quote = '"'
+	}
+	var b strings.Builder
+	b.WriteRune(quote)
+	for _, r := range s {
+		switch {
+		case r == quote || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r == ' ' || (r > ' ' && r < 0x7f):
+			b.WriteRune(r)
+		case unicode.IsPrint(r):
+			b.WriteRune(r)
+		case r < 0x100:
+			fmt.Fprintf(&b, `\x%02x`, r)
+		case r < 0x10000:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			fmt.Fprintf(&b, `\U%08x`, r)
+		}
+	}
+	b.WriteRune(quote)
+	return b.String()
+}
+
+// pyTruthy is Python truthiness of a decoded JSON value.
+func pyTruthy(v any) bool {
+	switch x := v.(type) {
+	case nil:
+		return false
+	case bool:
+		return x
+	case string:
+		return x != ""
+	case []any:
+		return len(x) > 0
+	case map[string]any:
+		return len(x) > 0
+	case float64:
+		return x != 0
+	case int:
+		return x != 0
+	case int64:
+		return x != 0
+	case json.Number:
+		f, err := strconv.ParseFloat(x.String(), 64)
+		return err != nil || f != 0
+	}
+	return true
+}
+
+// pyStr is Python's str() of a decoded JSON value, close enough for text
+// matching: strings as they are, containers in repr form.
+func pyStr(v any) string {
+	if s, ok := v.(string); ok {
+		return s
+	}
+	var b strings.Builder
+	writePyReprValue(&b, v)
+	return b.String()
+}
+
+func writePyReprValue(b *strings.Builder, v any) {
+	switch x := v.(type) {
+	case nil:
+		b.WriteString("None")
+	case bool:
+		if x {
+			b.WriteString("True")
+		} else {
+			b.WriteString("False")
+		}
+	case string:
+		b.WriteString(pyRepr(x))
+	case []any:
+		b.WriteByte('[')
+		for i, e := range x {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			writePyReprValue(b, e)
+		}
+		b.WriteByte(']')
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys) // Python keeps document order; the order cannot change a match here
+		b.WriteByte('{')
+		for i, k := range keys {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(pyRepr(k))
+			b.WriteString(": ")
+			writePyReprValue(b, x[k])
+		}
+		b.WriteByte('}')
+	default:
+		fmt.Fprint(b, x)
+	}
+}
+
+// schemaBranches is toolgauge's view of a parameter subschema's real
+// alternatives: the anyOf items (else the oneOf items) that are objects whose
+// "type" is not "null"; if there are none, the schema itself.
+func schemaBranches(schema map[string]any) []map[string]any {
+	if schema == nil {
+		return nil
+	}
+	for _, key := range []string{"anyOf", "oneOf"} {
+		options, ok := schema[key].([]any)
+		if !ok {
+			continue
+		}
+		var real []map[string]any
+		for _, o := range options {
+			if m, ok := o.(map[string]any); ok && !isJSONString(m["type"], "null") {
+				real = append(real, m)
+			}
+		}
+		if len(real) > 0 {
+			return real
+		}
+	}
+	return []map[string]any{schema}
+}
+
+func isJSONString(v any, want string) bool {
+	s, ok := v.(string)
+	return ok && s == want
+}
+
+// setAnywhere reports whether any key is non-null at the top level of schema
+// or in one of its branches.
+func setAnywhere(schema map[string]any, keys ...string) bool {
+	for _, k := range keys {
+		if schema[k] != nil {
+			return true
+		}
+	}
+	for _, br := range schemaBranches(schema) {
+		for _, k := range keys {
+			if br[k] != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// paramDescription is the first non-blank string among the schema's own
+// description and each branch's description; ok is false when there is none.
+// title never counts.
+func paramDescription(schema map[string]any) (string, bool) {
+	if schema == nil {
+		return "", false
+	}
+	for _, c := range append([]map[string]any{schema}, schemaBranches(schema)...) {
+		if s, ok := c["description"].(string); ok && text.PyStrip(s) != "" {
+			return s, true
+		}
+	}
+	return "", false
+}
+
+// isStringParam reports whether some branch declares type "string" or a type
+// list containing "string".
+func isStringParam(schema map[string]any) bool {
+	for _, br := range schemaBranches(schema) {
+		switch t := br["type"].(type) {
+		case string:
+			if t == "string" {
+				return true
+			}
+		case []any:
+			for _, e := range t {
+				if isJSONString(e, "string") {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// constraintKeys pin a string value's syntax down.
+func constraintKeys() []string { return []string{"enum", "const", "pattern", "format"} }
+
+// DefinitionText is the text mcp-toolgauge sizes a tool by: its name, "\n",
+// its normalised description (or ""), "\n", and its input schema serialised
+// with sorted keys, Python's default separators and ASCII escapes. The output
+// schema and annotations are left out.
+func DefinitionText(t *model.Tool) string {
+	schema, err := model.Canonical(t.InputSchema, model.PyDefault)
+	if err != nil || t.InputSchema == nil {
+		schema = []byte("{}")
+	}
+	return t.Name + "\n" + t.Description + "\n" + string(schema)
+}
+
+// DefinitionTokens is the chars/4 token estimate of DefinitionText.
+func DefinitionTokens(t *model.Tool) int { return text.EstimateTokens(DefinitionText(t)) }
+
+// tgDefinitionTokens returns every tool's DefinitionTokens, computed once per run.
+func tgDefinitionTokens(ctx *Context) []int {
+	return ctx.Memo("toolgauge.definition_tokens", func() any {
+		out := make([]int, len(ctx.Tools))
+		for i := range ctx.Tools {
+			out[i] = DefinitionTokens(&ctx.Tools[i])
+		}
+		return out
+	}).([]int)
+}
+
+// tgReadsLikeQuery: the first raw name token is a read verb, or the
+// description opens with a reading verb.
+func tgReadsLikeQuery(t *tgTool) bool {
+	if len(t.nameTokens) > 0 && text.IsReadVerb(t.nameTokens[0]) {
+		return true
+	}
+	return text.ReadOpening.Match(t.desc)
+}
+
+// tgReadsLikeDeletion: any raw name token is a destructive verb, or the
+// description contains a destructive phrase.
+func tgReadsLikeDeletion(t *tgTool) bool {
+	for _, tok := range t.nameTokens {
+		if text.IsDestructiveVerb(tok) {
+			return true
+		}
+	}
+	return text.DestructivePhrase.Match(t.desc)
+}

@@ -1,0 +1,528 @@
+package lint
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/mcpgauge/mcpgauge/gauge/model"
+)
+
+// tgFixtureDir finds <repo root>/../shared/data/toolgauge-fixtures. Missing
+// data fails under CI and skips otherwise.
+func tgFixtureDir(t testing.TB) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("go.mod not found above the test directory")
+		}
+		dir = parent
+	}
+	p := filepath.Join(dir, "..", "shared", "data", "toolgauge-fixtures")
+	if _, err := os.Stat(p); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("toolgauge fixtures missing under CI: %v", err)
+		}
+		t.Skipf("toolgauge fixtures not available: %v", err)
+	}
+	return p
+}
+
+func tgLoad(t testing.TB, server string) (*model.Snapshot, tgExpected) {
+	t.Helper()
+	dir := filepath.Join(tgFixtureDir(t), server)
+	raw, err := os.ReadFile(filepath.Join(dir, "tools-list.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := model.ParseToolsJSON(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var exp struct {
+		Lint tgExpected `json:"lint"`
+	}
+	raw, err = os.ReadFile(filepath.Join(dir, "expected.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(raw, &exp); err != nil {
+		t.Fatal(err)
+	}
+	return snap, exp.Lint
+}
+
+type tgExpectedFinding struct {
+	Rule      string   `json:"rule"`
+	Severity  string   `json:"severity"`
+	Tool      string   `json:"tool"`
+	Parameter string   `json:"parameter"`
+	Related   []string `json:"related"`
+	Message   string   `json:"message"`
+}
+
+type tgExpected struct {
+	Counts           map[string]int      `json:"counts"`
+	MostCommon       [][2]any            `json:"most_common"`
+	DefinitionTokens map[string]int      `json:"definition_tokens"`
+	DefinitionTotal  int                 `json:"definition_tokens_total"`
+	Findings         []tgExpectedFinding `json:"findings"`
+}
+
+func runToolgauge(snap *model.Snapshot, cfg Config) []Finding {
+	return RunRules(snap, cfg, ToolgaugeRules())
+}
+
+// tgMostCommon is Python's Counter(rules).most_common(n): by count, ties in
+// first-seen order.
+func tgMostCommon(fs []Finding, n int) []string {
+	var order []string
+	counts := map[string]int{}
+	for _, f := range fs {
+		if counts[f.Rule] == 0 {
+			order = append(order, f.Rule)
+		}
+		counts[f.Rule]++
+	}
+	sort.SliceStable(order, func(i, j int) bool { return counts[order[i]] > counts[order[j]] })
+	if len(order) > n {
+		order = order[:n]
+	}
+	out := make([]string, len(order))
+	for i, r := range order {
+		out[i] = fmt.Sprintf("%s:%d", r, counts[r])
+	}
+	return out
+}
+
+func TestToolgaugeCatalogue(t *testing.T) {
+	rules := ToolgaugeRules()
+	want := []string{"MCP001", "MCP002", "MCP003", "MCP004", "MCP010", "MCP011", "MCP012", "MCP013", "MCP014", "MCP015",
+		"MCP020", "MCP021", "MCP022", "MCP023", "MCP024", "MCP025", "MCP040", "MCP041", "MCP042", "MCP050", "MCP051", "MCP052"}
+	var got []string
+	for _, r := range rules {
+		got = append(got, r.ID)
+		if r.Name == "" || r.Family == "" || r.Summary == "" || r.Check == nil || r.Scope == "" || r.Default == Off {
+			t.Errorf("%s: incomplete rule %+v", r.ID, r)
+		}
+		for _, section := range []string{"## Why it matters", "## What triggers it", "## Example", "Before:", "After:"} {
+			if !strings.Contains(r.Doc, section) {
+				t.Errorf("%s: doc lacks %q", r.ID, section)
+			}
+		}
+		if strings.ToLower(r.Name) != r.Name || strings.Contains(r.Name, " ") {
+			t.Errorf("%s: name %q is not kebab-case", r.ID, r.Name)
+		}
+	}
+	if !cmp.Equal(got, want) {
+		t.Fatalf("toolgauge rule IDs:\n%s", cmp.Diff(want, got))
+	}
+	defaults := map[string]Severity{
+		"MCP001": Error, "MCP002": Warning, "MCP003": Warning, "MCP004": Warning, "MCP010": Error, "MCP011": Warning,
+		"MCP012": Warning, "MCP013": Error, "MCP014": Warning, "MCP015": Error, "MCP020": Warning, "MCP021": Info,
+		"MCP022": Warning, "MCP023": Warning, "MCP024": Warning, "MCP025": Info, "MCP040": Error, "MCP041": Warning,
+		"MCP042": Info, "MCP050": Info, "MCP051": Warning, "MCP052": Warning,
+	}
+	for _, r := range rules {
+		if r.Default != defaults[r.ID] {
+			t.Errorf("%s default = %s, want %s", r.ID, r.Default, defaults[r.ID])
+		}
+	}
+}
+
+func TestToolgaugeGolden(t *testing.T) {
+	cases := []struct {
+		server             string
+		errors, warn, info int
+		total              int
+		largest            int
+	}{
+		{"badserver", 5, 53, 16, 727, 100},
+		{"goodserver", 0, 0, 0, 1599, 241},
+	}
+	for _, c := range cases {
+		t.Run(c.server, func(t *testing.T) {
+			snap, exp := tgLoad(t, c.server)
+			fs := runToolgauge(snap, Config{})
+
+			var got []tgExpectedFinding
+			for _, f := range fs {
+				if f.Suggestion == "" {
+					t.Errorf("%s on %s/%s has no suggestion", f.Rule, f.Tool, f.Parameter)
+				}
+				got = append(got, tgExpectedFinding{
+					Rule: f.Rule, Severity: f.Severity.String(), Tool: f.Tool, Parameter: f.Parameter,
+					Related: f.Related, Message: f.Message,
+				})
+			}
+			want := exp.Findings
+			if len(want) == 0 {
+				want = nil
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Fatalf("findings differ from expected.json (-want +got):\n%s", diff)
+			}
+
+			e, w, i := Count(fs)
+			if e != c.errors || w != c.warn || i != c.info {
+				t.Errorf("counts = %d/%d/%d, want %d/%d/%d", e, w, i, c.errors, c.warn, c.info)
+			}
+			if e != exp.Counts["error"] || w != exp.Counts["warning"] || i != exp.Counts["info"] || len(fs) != exp.Counts["total"] {
+				t.Errorf("counts %d/%d/%d/%d disagree with expected.json %v", e, w, i, len(fs), exp.Counts)
+			}
+			var wantTop []string
+			for _, mc := range exp.MostCommon {
+				wantTop = append(wantTop, fmt.Sprintf("%v:%v", mc[0], mc[1]))
+			}
+			if gotTop := tgMostCommon(fs, 3); !cmp.Equal(wantTop, gotTop, cmp.Comparer(func(a, b []string) bool {
+				return strings.Join(a, ",") == strings.Join(b, ",")
+			})) {
+				t.Errorf("most common = %v, want %v", gotTop, wantTop)
+			}
+
+			total, largest := 0, 0
+			for k := range snap.Tools {
+				tool := &snap.Tools[k]
+				n := DefinitionTokens(tool)
+				if want, ok := exp.DefinitionTokens[tool.Name]; !ok || n != want {
+					t.Errorf("DefinitionTokens(%s) = %d, want %d", tool.Name, n, want)
+				}
+				total += n
+				largest = max(largest, n)
+			}
+			if total != exp.DefinitionTotal || total != c.total || largest != c.largest {
+				t.Errorf("definition tokens total %d largest %d, want %d (%d) largest %d", total, largest, c.total, exp.DefinitionTotal, c.largest)
+			}
+		})
+	}
+}
+
+func TestToolgaugeConfig(t *testing.T) {
+	snap, _ := tgLoad(t, "badserver")
+	base := runToolgauge(snap, Config{})
+	count := func(fs []Finding, rule string) (n int, sev map[Severity]int) {
+		sev = map[Severity]int{}
+		for _, f := range fs {
+			if f.Rule == rule {
+				n++
+				sev[f.Severity]++
+			}
+		}
+		return
+	}
+	cases := []struct {
+		rule string
+		to   Severity
+	}{
+		{"MCP020", Error}, {"MCP013", Info}, {"MCP025", Warning}, {"MCP004", Off}, {"MCP040", Off}, {"MCP042", Error},
+	}
+	for _, c := range cases {
+		t.Run(c.rule+"="+c.to.String(), func(t *testing.T) {
+			baseN, _ := count(base, c.rule)
+			if baseN == 0 {
+				t.Fatalf("%s does not fire on badserver", c.rule)
+			}
+			fs := runToolgauge(snap, Config{Rules: map[string]Severity{c.rule: c.to}})
+			n, sev := count(fs, c.rule)
+			if c.to == Off {
+				if n != 0 || len(fs) != len(base)-baseN {
+					t.Fatalf("off: %d findings of %s remain, %d total (base %d)", n, c.rule, len(fs), len(base))
+				}
+				return
+			}
+			if n != baseN || sev[c.to] != n {
+				t.Fatalf("%s: %d findings at %v, want %d at %s", c.rule, n, sev, baseN, c.to)
+			}
+			if len(fs) != len(base) {
+				t.Fatalf("other rules changed: %d findings, want %d", len(fs), len(base))
+			}
+		})
+	}
+}
+
+func TestToolgaugeOffIsNotExecuted(t *testing.T) {
+	snap := tgSnap(t, `[{"name":"run","inputSchema":{"type":"object"}}]`)
+	ran := 0
+	rule := Rule{ID: "MCP999", Default: Warning, Check: func(*Context) []Problem { ran++; return nil }}
+	RunRules(snap, Config{Rules: map[string]Severity{"MCP999": Off}}, []Rule{rule})
+	if ran != 0 {
+		t.Fatal("a rule configured off was executed")
+	}
+	RunRules(snap, Config{}, []Rule{rule})
+	if ran != 1 {
+		t.Fatalf("rule ran %d times, want 1", ran)
+	}
+}
+
+func tgSnap(t testing.TB, toolsJSON string) *model.Snapshot {
+	t.Helper()
+	snap, err := model.ParseToolsJSON([]byte(toolsJSON))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return snap
+}
+
+// tgOne runs one rule on a tools array and renders its findings as
+// "tool.param: message" lines (tool "" for server level).
+func tgOne(t *testing.T, rule, toolsJSON string) []string {
+	t.Helper()
+	r, ok := RuleByID(rule)
+	if !ok {
+		t.Fatalf("unknown rule %s", rule)
+	}
+	var out []string
+	for _, f := range RunRules(tgSnap(t, toolsJSON), Config{}, []Rule{r}) {
+		if f.Suggestion == "" {
+			t.Errorf("%s: finding without a suggestion", rule)
+		}
+		loc := f.Tool
+		if f.Parameter != "" {
+			loc += "." + f.Parameter
+		}
+		line := loc + ": " + f.Message
+		if len(f.Related) > 0 {
+			line += " related=" + strings.Join(f.Related, ",")
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// tgWire builds one wire tool: description "" means none; params is the
+// properties object text.
+func tgWire(name, desc, params string) string {
+	d := ""
+	if desc != "" {
+		b, _ := json.Marshal(desc)
+		d = `,"description":` + string(b)
+	}
+	if params == "" {
+		params = "{}"
+	}
+	return fmt.Sprintf(`{"name":%q%s,"inputSchema":{"type":"object","properties":%s}}`, name, d, params)
+}
+
+func tgList(ts ...string) string { return "[" + strings.Join(ts, ",") + "]" }
+
+const tgSentence = "Find people in the staff directory by their name."
+
+func TestToolgaugeRuleEdges(t *testing.T) {
+	long1 := "Search the support ticket archive for open billing disputes filed by enterprise customers."
+	long2 := "Search the support ticket archive for closed billing disputes filed by enterprise customers."
+	mid1 := "Find people in the staff directory by name, email address, team or office location."
+	mid2 := "Find companies in the staff directory by name, email address, region or office location."
+	cases := []struct {
+		name, rule, tools string
+		want              []string
+	}{
+		// MCP001
+		{"exact duplicate", "MCP001", tgList(tgWire("get_user", tgSentence, ""), tgWire("get_user", tgSentence, "")),
+			[]string{"get_user: Two tools are both named `get_user`. related=get_user"}},
+		{"case and plural", "MCP001", tgList(tgWire("getUser", tgSentence, ""), tgWire("x", tgSentence, ""), tgWire("get_users", tgSentence, ""), tgWire("GET-USER", tgSentence, "")),
+			[]string{"getUser: `getUser` and `get_users`, `GET-USER` reduce to the same words, so only the descriptions tell them apart. related=get_users,GET-USER"}},
+		{"digits only ignored", "MCP001", tgList(tgWire("123", tgSentence, ""), tgWire("456", tgSentence, "")), nil},
+		{"different words", "MCP001", tgList(tgWire("get_user", tgSentence, ""), tgWire("get_org", tgSentence, "")), nil},
+		// MCP002
+		{"generic", "MCP002", tgList(tgWire("get_data_v2", tgSentence, ""), tgWire("get_user", tgSentence, ""), tgWire("__", tgSentence, "")),
+			[]string{"get_data_v2: Every word in `get_data_v2` is generic, so the name says nothing about what the tool operates on."}},
+		{"plural raw tokens", "MCP002", tgList(tgWire("deletes", tgSentence, "")), nil},
+		// MCP003
+		{"two missing tokens", "MCP003", tgList(tgWire("list_ticket_comments", "Returns every note in a thread.", ""), tgWire("list_orgs", "", "")),
+			[]string{"list_ticket_comments: `list_ticket_comments` promises `ticket`, `comment` in its name, but the description never mentions it."}},
+		{"prefix match", "MCP003", tgList(tgWire("search_organization", "Look up organizations.", ""), tgWire("search_org", "Find organic food.", "")),
+			[]string{"search_org: `search_org` promises `org` in its name, but the description never mentions it."}},
+		// MCP004
+		{"tie goes to first seen", "MCP004", tgList(tgWire("getUser", tgSentence, ""), tgWire("list_orgs", tgSentence, ""), tgWire("search", tgSentence, "")),
+			[]string{": Tool names mix conventions: 1 camelCase, 1 snake_case. The odd ones out are `list_orgs`. related=list_orgs"}},
+		{"flat not counted", "MCP004", tgList(tgWire("search", tgSentence, ""), tgWire("list_orgs", tgSentence, "")), nil},
+		{"three styles", "MCP004", tgList(tgWire("a-b", tgSentence, ""), tgWire("C_D", tgSentence, ""), tgWire("e_f", tgSentence, ""), tgWire("g_h", tgSentence, ""), tgWire("IJ", tgSentence, "")),
+			[]string{": Tool names mix conventions: 2 snake_case, 1 kebab-case, 1 SCREAMING_SNAKE, 1 PascalCase. The odd ones out are `a-b`, `C_D`, `IJ`. related=a-b,C_D,IJ"}},
+		// MCP010
+		{"whitespace description", "MCP010", `[{"name":"a","description":"  \n\t "},{"name":"b"},{"name":"c","description":"Hi."}]`,
+			[]string{"a: `a` has no description.", "b: `b` has no description."}},
+		// MCP011
+		{"not a tgSentence", "MCP011", tgList(tgWire("a", "Find people in the staff directory by name", ""), tgWire("b", "e.g. one two three four five", "")),
+			[]string{"a: `a`'s description is not a complete sentence."}},
+		{"short counts stopwords and digits", "MCP011", tgList(tgWire("a", "It is 1 of 2.", "")),
+			[]string{"a: `a`'s description is 5 words long."}},
+		// MCP012
+		{"restates with collapsed space", "MCP012", tgList(tgWire("search_users", "Search\n   users.", ""), tgWire("limit", "the a", "")),
+			[]string{"search_users: `search_users`'s description ('Search users.') only restates its name."}},
+		{"repr picks double quotes", "MCP012", tgList(tgWire("get_user", "Get user's.", "")),
+			[]string{"get_user: `get_user`'s description (\"Get user's.\") only restates its name."}},
+		// MCP013 / MCP014
+		{"near duplicate", "MCP013", tgList(tgWire("a_one", long1, ""), tgWire("b_two", long2, "")),
+			[]string{"a_one: `a_one` and `b_two` share 82% of their meaningful words -- their descriptions are near-identical. related=b_two"}},
+		{"too few words to compare", "MCP013", tgList(tgWire("a_one", "Open billing disputes here.", ""), tgWire("b_two", "Open billing disputes here.", "")), nil},
+		{"overlap both sides", "MCP014", tgList(tgWire("search_users", mid1, ""), tgWire("search_orgs", mid2, "")),
+			[]string{"search_users: `search_users` overlaps with `search_orgs`, and its description never says which to prefer. related=search_orgs",
+				"search_orgs: `search_orgs` overlaps with `search_users`, and its description never says which to prefer. related=search_users"}},
+		{"excused by mention and steering", "MCP014", tgList(tgWire("search_users", mid1+" For companies use search orgs.", ""), tgWire("search_orgs", mid2+" Not for people.", "")), nil},
+		{"one side excused", "MCP014", tgList(tgWire("search_users", mid1+" Prefer this for people.", ""), tgWire("search_orgs", mid2, "")),
+			[]string{"search_orgs: `search_orgs` overlaps with `search_users`, and its description never says which to prefer. related=search_users"}},
+		// MCP015
+		{"placeholder in tool and param", "MCP015", tgList(tgWire("a", "Does things. xxxx later", `{"p":{"type":"string","description":"<your   value>"},"q":{"anyOf":[{"type":"string","description":"TODO"}]},"r":"TODO","s":{"description":["TODO"]}}`)),
+			[]string{"a: `a`'s description still contains placeholder text ('xxxx').",
+				"a.p: `a.p`'s description still contains placeholder text ('<your   value>').",
+				"a.s: `a.s`'s description still contains placeholder text ('TODO')."}},
+		{"placeholder needs a boundary", "MCP015", tgList(tgWire("a", "TODOs and hackathons and ÉTBD.", "")), nil},
+		// MCP020
+		{"param descriptions", "MCP020", tgList(tgWire("a", tgSentence, `{"p":{"type":"string","title":"P"},"q":{"anyOf":[{"type":"string","description":" x "},{"type":"null"}]},"r":{"description":"  "},"s":true,"t":{"oneOf":[{"type":"null","description":"nil"},{"type":"integer"}]}}`)),
+			[]string{"a.p: `a.p` has no description.", "a.r: `a.r` has no description.", "a.t: `a.t` has no description."}},
+		// MCP021
+		{"param restates", "MCP021", tgList(tgWire("a", tgSentence, `{"limit":{"type":"integer","description":"The   limit"},"user_id":{"type":"string","description":"The users ID."},"q":{"type":"string","description":"Free text."}}`)),
+			[]string{"a.limit: `a.limit`'s description ('The limit') only restates its name.", "a.user_id: `a.user_id`'s description ('The users ID.') only restates its name."}},
+		// MCP022
+		{"enum candidates", "MCP022", tgList(tgWire("a", tgSentence, `{"sortOrder":{"type":"string"},"color":{"type":["string","null"],"description":"Must be one of red, blue."},"status":{"type":"string","enum":[]},"kind":{"anyOf":[{"type":"string","format":"x"},{"type":"null"}]},"mode":{"type":"integer"},"level":{"type":"string","const":null}}`)),
+			[]string{"a.color: `a.color` is a free-form string, but its description lists the values it accepts.",
+				"a.level: `a.level` is a free-form string, but `level` almost always has a fixed set of valid values.",
+				"a.sortOrder: `a.sortOrder` is a free-form string, but `sortOrder` almost always has a fixed set of valid values."}},
+		// MCP023
+		{"formats", "MCP023", tgList(tgWire("a", tgSentence, `{"sender_email":{"type":"string"},"webhook":{"type":"string"},"created_AT":{"type":"string"},"since":{"anyOf":[{"type":"string"},{"type":"null"}]},"due":{"type":"string","pattern":"x"},"emails":{"type":"array"},"url_date":{"type":"string"}}`)),
+			[]string{"a.created_AT: `a.created_AT` looks like a date or timestamp but the schema constrains nothing.",
+				"a.sender_email: `a.sender_email` looks like an email address but the schema constrains nothing.",
+				"a.since: `a.since` looks like a date or timestamp but the schema constrains nothing.",
+				"a.url_date: `a.url_date` looks like a URL but the schema constrains nothing.",
+				"a.webhook: `a.webhook` looks like a URL but the schema constrains nothing."}},
+		// MCP024
+		{"untyped", "MCP024", tgList(tgWire("a", tgSentence, `{"p":{},"q":{"type":"object","additionalProperties":{"type":"string"}},"r":{"anyOf":[{"type":"object"},{"type":"null"}]},"s":{"$ref":"#/x"},"t":{"type":"object","properties":{}},"u":{"anyOf":[{"type":"object"},{"type":"string"}]},"v":{"description":"x","title":"V"}}`)),
+			[]string{"a.p: `a.p` has no declared type.",
+				"a.q: `a.q` is an object with no declared properties, so its shape is anyone's guess.",
+				"a.r: `a.r` is an object with no declared properties, so its shape is anyone's guess.",
+				"a.v: `a.v` has no declared type."}},
+		// MCP025
+		{"examples", "MCP025", tgList(
+			tgWire("none", tgSentence, `{"p":{"type":"string","default":"x"}}`),
+			tgWire("noparams", tgSentence, ""),
+			tgWire("desc", "Find people, e.g. Ada.", `{"p":{"type":"string"}}`),
+			tgWire("eg_comma", "Find people, e.g., Ada.", `{"p":{"type":"string"}}`),
+			tgWire("branch", tgSentence, `{"p":{"anyOf":[{"type":"string","examples":["x"]},{"type":"null"}]}}`),
+			tgWire("pdesc", tgSentence, `{"p":{"type":"string","description":"Such as 'x'."}}`),
+			tgWire("nonobject", tgSentence, `{"p":"string"}`)),
+			[]string{"none: Nothing in `none`'s schema shows an example value.",
+				"eg_comma: Nothing in `eg_comma`'s schema shows an example value.",
+				"nonobject: Nothing in `nonobject`'s schema shows an example value."}},
+		// MCP040-MCP042
+		{"destructive", "MCP040", `[{"name":"purge_cache","description":"x"},{"name":"archive","description":"Permanently removes it."},{"name":"deletes","description":"x"},{"name":"remove_user","annotations":{"destructiveHint":false}},{"name":"drop_table","annotations":{"readOnlyHint":true}}]`,
+			[]string{"purge_cache: `purge_cache` reads as destructive but declares no `destructiveHint`.",
+				"archive: `archive` reads as destructive but declares no `destructiveHint`.",
+				"drop_table: `drop_table` reads as destructive but declares no `destructiveHint`."}},
+		{"read only", "MCP041", `[{"name":"status_page"},{"name":"users","description":"  Looks up users."},{"name":"getUser","annotations":{"readOnlyHint":false}},{"name":"make_user","description":"Returning users."}]`,
+			[]string{"status_page: `status_page` reads as read-only but declares no `readOnlyHint`.",
+				"users: `users` reads as read-only but declares no `readOnlyHint`."}},
+		{"idempotent", "MCP042", `[{"name":"get_user"},{"name":"create_user"},{"name":"delete_user","annotations":{"idempotentHint":true}},{"name":"x","description":"Lists x."},{"name":"y","annotations":{}}]`,
+			[]string{"create_user: `create_user` changes state but declares no `idempotentHint`.",
+				"y: `y` changes state but declares no `idempotentHint`."}},
+		// MCP050-MCP052
+		{"large tool", "MCP050", tgList(tgWire("big", strings.Repeat("word ", 700), ""), tgWire("small", tgSentence, "")),
+			[]string{"big: `big`'s definition is about 885 tokens, well past the ~800 where one tool starts to crowd the others."}},
+		{"budget", "MCP051", tgList(tgWire("a", strings.Repeat("word ", 3000), ""), tgWire("b", strings.Repeat("word ", 3000), "")),
+			[]string{": The server's 2 tool definitions total about 7520 tokens, above the ~5000-token budget every request has to carry."}},
+	}
+	for _, c := range cases {
+		t.Run(c.rule+"/"+c.name, func(t *testing.T) {
+			got := tgOne(t, c.rule, c.tools)
+			if diff := cmp.Diff(c.want, got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestToolgaugePairsGate(t *testing.T) {
+	mid1 := "Find people in the staff directory by name, email address, team or office location."
+	mid2 := "Find companies in the staff directory by name, email address, region or office location."
+	cases := []struct {
+		name      string
+		a, b      string
+		wantPairs int
+		lo, hi    float64
+	}{
+		{"confusable", mid1, mid2, 1, 0.35, 0.70},
+		{"steering text keeps the overlap", mid1 + " For companies use search orgs.", mid2 + " Not for people.", 1, 0.35, 0.70},
+		{"five words never compared", "Alpha beta gamma delta epsilon.", "Alpha beta gamma delta epsilon.", 0, 0, 0},
+		{"six words compared", "Alpha beta gamma delta epsilon zeta.", "Alpha beta gamma delta epsilon zeta.", 1, 1, 1},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			ctx := NewContext(tgSnap(t, tgList(tgWire("search_users", c.a, ""), tgWire("search_orgs", c.b, ""))))
+			pairs := tgPairs(ctx)
+			if len(pairs) != c.wantPairs {
+				t.Fatalf("%d pairs, want %d", len(pairs), c.wantPairs)
+			}
+			if len(pairs) == 1 && (pairs[0].score < c.lo || pairs[0].score > c.hi) {
+				t.Fatalf("score %v outside [%v, %v]", pairs[0].score, c.lo, c.hi)
+			}
+		})
+	}
+}
+
+func TestToolgaugeTooManyTools(t *testing.T) {
+	for _, n := range []int{40, 41} {
+		var ts []string
+		for i := range n {
+			ts = append(ts, tgWire(fmt.Sprintf("tool_%d", i), tgSentence, ""))
+		}
+		got := tgOne(t, "MCP052", tgList(ts...))
+		if n == 40 && len(got) != 0 {
+			t.Errorf("40 tools: %v", got)
+		}
+		if n == 41 && !cmp.Equal(got, []string{": The server advertises 41 tools, past the ~40 where model tool-selection measurably degrades."}) {
+			t.Errorf("41 tools: %v", got)
+		}
+	}
+}
+
+func TestDefinitionText(t *testing.T) {
+	snap := tgSnap(t, `[{"name":"a","description":"  Café\n  ok","inputSchema":{"type":"object","properties":{"b":{"type":"string","default":"é"}},"required":["b"]},"annotations":{"readOnlyHint":true}}]`)
+	want := "a\nCafé\nok\n{\"properties\": {\"b\": {\"default\": \"\\u00e9\", \"type\": \"string\"}}, \"required\": [\"b\"], \"type\": \"object\"}"
+	if got := DefinitionText(&snap.Tools[0]); got != want {
+		t.Fatalf("DefinitionText:\n got %q\nwant %q", got, want)
+	}
+	if got, want := DefinitionTokens(&snap.Tools[0]), (len([]rune(want))+3)/4; got != want {
+		t.Fatalf("DefinitionTokens = %d, want %d", got, want)
+	}
+	noSchema := tgSnap(t, `[{"name":"x"}]`)
+	if got := DefinitionText(&noSchema.Tools[0]); got != "x\n\n{}" {
+		t.Fatalf("no schema: %q", got)
+	}
+}
+
+func TestToolgaugePyRepr(t *testing.T) {
+	cases := map[string]string{
+		"Search.":      "'Search.'",
+		"it's":         `"it's"`,
+		`a'b"c`:        `'a\'b"c'`,
+		"a\\b":         `'a\\b'`,
+		"é€😀":          "'é€😀'",
+		"a\u200bb":     `'a\u200bb'`,
+		"\u0085\u00a0": `'\x85\xa0'`,
+		"x\U000e0001y": `'x\U000e0001y'`,
+		"\t\x01":       `'\t\x01'`,
+	}
+	for in, want := range cases {
+		if got := pyRepr(in); got != want {
+			t.Errorf("pyRepr(%q) = %s, want %s", in, got, want)
+		}
+	}
+	// On printable text it agrees with model.PyRepr.
+	for _, s := range []string{"Search.", "it's", `a'b"c`, "a\nb", "plain"} {
+		if pyRepr(s) != model.PyRepr(s) {
+			t.Errorf("pyRepr(%q) = %s, model.PyRepr = %s", s, pyRepr(s), model.PyRepr(s))
+		}
+	}
+}
