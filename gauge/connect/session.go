@@ -1,0 +1,373 @@
+package connect
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcpgauge/mcpgauge/gauge/model"
+)
+
+// StatelessVersion is the first protocol revision without initialize.
+const StatelessVersion = "2026-07-28"
+
+// Defaults for Options.
+const (
+	DefaultTimeout       = 30 * time.Second
+	DefaultStderrLimit   = 64 << 10
+	DefaultMaxPages      = 1000
+	DefaultMaxStdoutLine = 16 << 20
+	// stderrInMessage is how much stderr goes into an error message
+	// (toolgauge keeps its last 2000 characters too).
+	stderrInMessage = 2000
+)
+
+// Options tune Dial, Snapshot and DialRaw. The zero value is usable.
+type Options struct {
+	// Timeout is the deadline of each call, and of Dial as a whole
+	// (default 30s).
+	Timeout time.Duration
+	// ClientName and ClientVersion identify us (default "mcpgauge", "dev").
+	ClientName, ClientVersion string
+	// ProtocolVersion "" is auto: try 2026-07-28 server/discover, fall back
+	// to the initialize handshake. Anything else forces exactly that
+	// revision: 2026-07-28 (or later) sends only server/discover and never
+	// falls back; an older one sends only initialize with that version.
+	ProtocolVersion string
+	// StderrLimit is how many bytes of stderr are kept, the tail (default 64 KiB).
+	StderrLimit int
+	// MaxPages caps the pages read per list (default 1000).
+	MaxPages int
+	// MaxStdoutLine is the longest stdout line accepted before the server
+	// counts as flooding stdout (default 16 MiB).
+	MaxStdoutLine int
+	// DiscoverTimeout bounds the wait for a server/discover answer in auto
+	// mode before falling back to initialize in the same connection
+	// (default Timeout/2). Servers that answer unknown requests with an
+	// error fall back at once.
+	DiscoverTimeout time.Duration
+}
+
+func (o Options) withDefaults() Options {
+	if o.Timeout <= 0 {
+		o.Timeout = DefaultTimeout
+	}
+	if o.ClientName == "" {
+		o.ClientName = "mcpgauge"
+	}
+	if o.ClientVersion == "" {
+		o.ClientVersion = "dev"
+	}
+	if o.StderrLimit <= 0 {
+		o.StderrLimit = DefaultStderrLimit
+	}
+	if o.MaxPages <= 0 {
+		o.MaxPages = DefaultMaxPages
+	}
+	if o.MaxStdoutLine <= 0 {
+		o.MaxStdoutLine = DefaultMaxStdoutLine
+	}
+	if o.DiscoverTimeout <= 0 {
+		o.DiscoverTimeout = o.Timeout / 2
+	}
+	return o
+}
+
+// EraOf returns the era a negotiated protocol version belongs to.
+func EraOf(version string) model.Era {
+	if version >= StatelessVersion {
+		return model.EraStateless
+	}
+	return model.EraHandshake
+}
+
+// Session is one live connection to an MCP server.
+type Session struct {
+	// Client is the SDK session; use it for anything beyond listing.
+	Client *mcp.ClientSession
+	// Era is the protocol era in use.
+	Era model.Era
+	// ProtocolVersion is the negotiated revision.
+	ProtocolVersion string
+	// RequestedVersion is Options.ProtocolVersion ("" in auto mode).
+	RequestedVersion string
+	// Init holds server info, capabilities and instructions (synthesised
+	// from server/discover in the stateless era).
+	Init *mcp.InitializeResult
+	// InitRaw is the raw result of initialize or server/discover, as sent.
+	InitRaw json.RawMessage
+	// Transport is what was used: "stdio", "streamable" or "sse".
+	Transport string
+	// DiscoverError says why server/discover failed ("" when it worked or
+	// was not sent): the server's error, or a timeout we made up.
+	DiscoverError string
+	// Target is the target dialled.
+	Target *Target
+
+	opts    Options
+	proc    *process
+	line    *lineConn
+	tap     *tapConn
+	tripper *headerTripper
+	// stopHTTP ends the HTTP connection's lifetime context.
+	stopHTTP context.CancelFunc
+
+	snapMu    sync.Mutex
+	closeOnce sync.Once
+	closeErr  error
+}
+
+// connectError is an ErrConnect with a readable message and its cause.
+type connectError struct {
+	msg   string
+	cause error
+}
+
+func (e *connectError) Error() string   { return ErrConnect.Error() + ": " + e.msg }
+func (e *connectError) Unwrap() []error { return []error{ErrConnect, e.cause} }
+
+// Dial starts or reaches the server and runs the discovery or handshake.
+// It never hangs past Options.Timeout, and on failure leaves no process
+// behind. Errors wrap ErrConnect and carry the stderr tail.
+func Dial(ctx context.Context, t *Target, o Options) (*Session, error) {
+	if t == nil {
+		return nil, &connectError{msg: "no target", cause: errors.New("nil target")}
+	}
+	o = o.withDefaults()
+	dctx, cancel := context.WithTimeout(ctx, o.Timeout)
+	defer cancel()
+	switch t.Transport {
+	case TransportStdio:
+		return dialStdio(dctx, t, o)
+	case TransportHTTP:
+		if t.HTTPKind == HTTPSSE {
+			return dialHTTP(dctx, t, o, HTTPSSE)
+		}
+		s, err := dialHTTP(dctx, t, o, HTTPStreamable)
+		var ce *fallbackHint
+		if err != nil && t.HTTPKind == HTTPAuto && errors.As(err, &ce) && dctx.Err() == nil {
+			s2, err2 := dialHTTP(dctx, t, o, HTTPSSE)
+			if err2 == nil {
+				return s2, nil
+			}
+			return nil, &connectError{
+				msg:   fmt.Sprintf("Streamable HTTP refused (HTTP %d) and the SSE fallback failed too: %s", ce.status, strings.TrimPrefix(err2.Error(), ErrConnect.Error()+": ")),
+				cause: errors.Join(err, err2),
+			}
+		}
+		if err != nil {
+			return nil, err
+		}
+		return s, nil
+	default:
+		return nil, &connectError{msg: fmt.Sprintf("unknown transport %q", t.Transport), cause: errors.New("bad transport")}
+	}
+}
+
+// fallbackHint wraps a Streamable HTTP failure whose POSTs were refused
+// with a 4xx status.
+type fallbackHint struct {
+	status int
+	err    error
+}
+
+func (f *fallbackHint) Error() string { return f.err.Error() }
+func (f *fallbackHint) Unwrap() error { return f.err }
+
+func dialStdio(ctx context.Context, t *Target, o Options) (*Session, error) {
+	p, err := startProcess(t, o)
+	if err != nil {
+		return nil, &connectError{msg: err.Error(), cause: err}
+	}
+	s := &Session{Target: t, opts: o, proc: p, Transport: "stdio", RequestedVersion: o.ProtocolVersion}
+	s.line = newLineConn(p, o.MaxStdoutLine)
+	if err := s.handshake(ctx, s.line); err != nil {
+		_ = s.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+func dialHTTP(ctx context.Context, t *Target, o Options, kind string) (*Session, error) {
+	client, tripper := newHTTPClient(t)
+	s := &Session{Target: t, opts: o, tripper: tripper, Transport: kind, RequestedVersion: o.ProtocolVersion}
+	lifeCtx, stop := context.WithCancel(context.Background())
+	inner, err := httpConnect(ctx, lifeCtx, t, kind, client)
+	if err != nil {
+		stop()
+		return nil, &connectError{msg: err.Error(), cause: err}
+	}
+	s.stopHTTP = stop
+	if err := s.handshake(ctx, inner); err != nil {
+		_ = s.Close()
+		if st, refused := tripper.refusedPost(); refused && kind == HTTPStreamable {
+			return nil, &fallbackHint{status: st, err: err}
+		}
+		return nil, err
+	}
+	if s.Era == model.EraHandshake {
+		tripper.setVersion(s.ProtocolVersion)
+	}
+	return s, nil
+}
+
+// handshake runs discovery or initialize over inner.
+func (s *Session) handshake(ctx context.Context, inner mcp.Connection) error {
+	o := s.opts
+	forced := o.ProtocolVersion
+	refuseInit := forced != "" && forced >= StatelessVersion
+	discoverTimeout := o.DiscoverTimeout
+	if forced != "" {
+		discoverTimeout = 0 // forced: wait for the real answer
+	}
+	s.tap = newTapConn(inner, discoverTimeout, refuseInit)
+	client := mcp.NewClient(&mcp.Implementation{Name: o.ClientName, Version: o.ClientVersion},
+		&mcp.ClientOptions{Capabilities: &mcp.ClientCapabilities{}})
+	cs, err := client.Connect(ctx, tapTransport{s.tap}, &mcp.ClientSessionOptions{ProtocolVersion: forced})
+	s.DiscoverError = s.tap.discoverError()
+	if err != nil {
+		return s.describe(ctx, err)
+	}
+	s.Client = cs
+	s.Init = cs.InitializeResult()
+	if s.Init == nil {
+		_ = cs.Close()
+		s.Client = nil
+		return &connectError{msg: "the SDK returned no initialize result", cause: errors.New("no initialize result")}
+	}
+	s.ProtocolVersion = s.Init.ProtocolVersion
+	s.Era = EraOf(s.ProtocolVersion)
+	method := methodInitialize
+	if s.Era == model.EraStateless {
+		method = methodDiscover
+	} else {
+		s.DiscoverError = s.tap.discoverError()
+	}
+	if r, ok := s.tap.peekReply(method); ok && r.Error == nil {
+		s.InitRaw = r.Result
+	}
+	return nil
+}
+
+// describe turns a Dial failure into a clear ErrConnect.
+func (s *Session) describe(ctx context.Context, err error) error {
+	method := s.tap.outstanding()
+	if method == "" {
+		method = methodInitialize
+	}
+	var msg string
+	switch {
+	case s.line != nil && s.line.aborted() != nil:
+		msg = s.line.aborted().Error()
+	case s.proc != nil && s.proc.exitStatus() != "":
+		msg = fmt.Sprintf("server exited (%s) before answering %s", s.proc.exitStatus(), method)
+	case errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil:
+		if ctx.Err() == context.Canceled {
+			msg = fmt.Sprintf("cancelled while waiting for %s", method)
+		} else {
+			msg = fmt.Sprintf("no answer to %s within %s", method, s.opts.Timeout)
+		}
+	case s.RequestedVersion >= StatelessVersion && s.DiscoverError != "":
+		msg = fmt.Sprintf("server does not support protocol %s: server/discover: %s", s.RequestedVersion, s.DiscoverError)
+	default:
+		msg = fmt.Sprintf("%s failed: %v", method, err)
+	}
+	if s.proc != nil {
+		if tail := s.proc.stderrTail(stderrInMessage); tail != "" {
+			msg += "; stderr: " + tail
+		} else {
+			msg += "; stderr: (empty)"
+		}
+	}
+	return &connectError{msg: msg, cause: err}
+}
+
+// callError describes a failed call on a live session, adding what we know
+// about a dead server (flood, exit status, stderr tail).
+func (s *Session) callError(err error) string {
+	msg := err.Error()
+	if s.line != nil && s.line.aborted() != nil {
+		msg += "; " + s.line.aborted().Error()
+	}
+	if s.proc != nil {
+		if st := s.proc.exitStatus(); st != "" {
+			msg += "; server exited (" + st + ")"
+			if tail := s.proc.stderrTail(stderrInMessage); tail != "" {
+				msg += "; stderr: " + tail
+			}
+		}
+	}
+	return msg
+}
+
+// Stderr returns the captured stderr (its last Options.StderrLimit bytes).
+func (s *Session) Stderr() string {
+	if s == nil || s.proc == nil {
+		return ""
+	}
+	return s.proc.stderr.String()
+}
+
+// Noise returns the first non-MCP lines seen on stdout (up to 100, each
+// cut to 300 bytes).
+func (s *Session) Noise() []string {
+	if s == nil || s.proc == nil {
+		return nil
+	}
+	lines, _ := s.proc.noise.snapshot()
+	return lines
+}
+
+// NoiseCount returns how many non-MCP lines were seen on stdout in all.
+func (s *Session) NoiseCount() int {
+	if s == nil || s.proc == nil {
+		return 0
+	}
+	_, n := s.proc.noise.snapshot()
+	return n
+}
+
+// PGID returns the process group of a stdio server (0 for HTTP).
+func (s *Session) PGID() int {
+	if s == nil || s.proc == nil {
+		return 0
+	}
+	return s.proc.pgid
+}
+
+// Close ends the session and, for stdio, the server: close stdin, SIGTERM,
+// then SIGKILL to the whole process group; it waits for the exit.
+func (s *Session) Close() error {
+	if s == nil {
+		return nil
+	}
+	s.closeOnce.Do(func() {
+		if s.Client != nil {
+			done := make(chan struct{})
+			go func() {
+				_ = s.Client.Close()
+				close(done)
+			}()
+			select {
+			case <-done:
+			case <-time.After(s.opts.Timeout):
+			}
+		}
+		if s.tap != nil {
+			_ = s.tap.Close()
+		}
+		if s.stopHTTP != nil {
+			s.stopHTTP()
+		}
+		if s.proc != nil {
+			s.closeErr = s.proc.Close()
+		}
+	})
+	return s.closeErr
+}

@@ -1,0 +1,331 @@
+package connect
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcpgauge/mcpgauge/gauge/model"
+)
+
+// List names used in Snapshot.Pages and ListIssue.List.
+const (
+	ListTools     = "tools"
+	ListResources = "resources"
+	ListTemplates = "resource_templates"
+	ListPrompts   = "prompts"
+)
+
+// Issue kinds recorded while walking lists.
+const (
+	IssueCursorCycle   = "cursor_cycle"
+	IssueDuplicateName = "duplicate_name"
+	IssuePageLimit     = "page_limit"
+	IssueError         = "error"
+	IssueBadItem       = "bad_item"
+)
+
+// Snapshot reads server info, capabilities, and every list the server
+// declares (tools, resources, resource templates, prompts), each walked
+// page by page to its end. It asks nothing beyond listing.
+//
+// Pagination problems (a cursor seen before, duplicate names, the page cap,
+// an error mid-walk) are recorded in Snapshot.Issues and the partial lists
+// are kept. The error is non-nil only when ctx itself ends; the partial
+// snapshot is returned with it.
+//
+// Items are decoded from the raw JSON the server sent (kept by the
+// connection tap), not from the SDK's types: unknown fields survive in
+// Raw, and tools the SDK would drop as invalid are still seen and linted.
+// If no raw reply was captured (an SDK cache hit), the SDK's typed result
+// is marshalled back instead.
+func (s *Session) Snapshot(ctx context.Context) (*model.Snapshot, error) {
+	if s == nil || s.Client == nil {
+		return nil, errors.New("snapshot: no live session")
+	}
+	s.snapMu.Lock()
+	defer s.snapMu.Unlock()
+	snap := &model.Snapshot{
+		Target: s.Target.Display,
+		Era:    s.Era,
+		Pages:  map[string]int{},
+		Server: s.serverInfo(),
+	}
+	snap.Capabilities = s.capabilities()
+	w := walker{s: s, snap: snap}
+	if snap.HasCapability("tools") {
+		w.walk(ctx, ListTools, methodToolsList, "tools", w.addTool)
+	}
+	if snap.HasCapability("resources") {
+		w.walk(ctx, ListResources, methodResourcesList, "resources", w.addResource)
+		w.walk(ctx, ListTemplates, methodTemplatesList, "resourceTemplates", w.addTemplate)
+	}
+	if snap.HasCapability("prompts") {
+		w.walk(ctx, ListPrompts, methodPromptsList, "prompts", w.addPrompt)
+	}
+	if err := ctx.Err(); err != nil {
+		return snap, fmt.Errorf("snapshot: %w", err)
+	}
+	return snap, nil
+}
+
+func (s *Session) serverInfo() model.ServerInfo {
+	info := model.ServerInfo{ProtocolVersion: s.ProtocolVersion}
+	if s.Init == nil {
+		return info
+	}
+	info.Instructions = s.Init.Instructions
+	if si := s.Init.ServerInfo; si != nil {
+		info.Name, info.Title, info.Version = si.Name, si.Title, si.Version
+	}
+	return info
+}
+
+// capabilities returns the capabilities object as the server sent it, or
+// the SDK's view when the raw reply is missing.
+func (s *Session) capabilities() map[string]any {
+	if len(s.InitRaw) > 0 {
+		var top map[string]json.RawMessage
+		if json.Unmarshal(s.InitRaw, &top) == nil {
+			if raw, ok := top["capabilities"]; ok {
+				if v, err := model.DecodeJSON(raw); err == nil {
+					if m, ok := v.(map[string]any); ok {
+						return m
+					}
+				}
+			}
+		}
+	}
+	if s.Init == nil || s.Init.Capabilities == nil {
+		return nil
+	}
+	b, err := json.Marshal(s.Init.Capabilities)
+	if err != nil {
+		return nil
+	}
+	v, err := model.DecodeJSON(b)
+	if err != nil {
+		return nil
+	}
+	m, _ := v.(map[string]any)
+	return m
+}
+
+// walker walks lists into one snapshot.
+type walker struct {
+	s    *Session
+	snap *model.Snapshot
+	seen map[string]bool // names (or URIs) seen in the current list
+	page int
+	list string
+}
+
+func (w *walker) issue(kind, detail, subject string) {
+	w.snap.Issues = append(w.snap.Issues, model.ListIssue{List: w.list, Kind: kind, Detail: detail, Page: w.page, Subject: subject})
+}
+
+// walk reads every page of one list. itemsKey is the result field that
+// holds the items; add files one item.
+func (w *walker) walk(ctx context.Context, list, method, itemsKey string, add func(json.RawMessage, int)) {
+	w.list, w.page, w.seen = list, 0, map[string]bool{}
+	cursors := map[string]bool{"": true}
+	cursor := ""
+	for {
+		if ctx.Err() != nil {
+			w.issue(IssueError, fmt.Sprintf("%s stopped: %v", method, ctx.Err()), "")
+			return
+		}
+		if w.page >= w.s.opts.MaxPages {
+			w.issue(IssuePageLimit, fmt.Sprintf("%s still had a next cursor after %d pages; stopped", method, w.page), "")
+			return
+		}
+		w.page++
+		result, err := w.s.listPage(ctx, method, cursor)
+		if err != nil {
+			w.issue(IssueError, fmt.Sprintf("%s page %d: %s", method, w.page, w.s.callError(err)), "")
+			return
+		}
+		w.snap.Pages[list] = w.page
+		var top map[string]json.RawMessage
+		if err := json.Unmarshal(result, &top); err != nil || top == nil {
+			w.issue(IssueError, fmt.Sprintf("%s page %d: result is not a JSON object", method, w.page), "")
+			return
+		}
+		var items []json.RawMessage
+		if raw, ok := top[itemsKey]; ok && !isNull(raw) {
+			if err := json.Unmarshal(raw, &items); err != nil {
+				w.issue(IssueError, fmt.Sprintf("%s page %d: %q is not a list", method, w.page, itemsKey), "")
+				return
+			}
+		} else {
+			w.issue(IssueError, fmt.Sprintf("%s page %d: result has no %q list", method, w.page, itemsKey), "")
+		}
+		for i, it := range items {
+			add(it, i)
+		}
+		next := ""
+		if raw, ok := top["nextCursor"]; ok && !isNull(raw) {
+			if err := json.Unmarshal(raw, &next); err != nil {
+				w.issue(IssueError, fmt.Sprintf("%s page %d: nextCursor is not a string: %s", method, w.page, clip(string(raw), 80)), "")
+				return
+			}
+		}
+		if next == "" {
+			return
+		}
+		if cursors[next] {
+			w.issue(IssueCursorCycle, fmt.Sprintf("%s page %d returned cursor %q, seen before; stopped", method, w.page, clip(next, 80)), next)
+			return
+		}
+		cursors[next] = true
+		cursor = next
+	}
+}
+
+// listPage sends one list request through the SDK (so the stateless era
+// gets its _meta) with the per-call deadline, and returns the raw result.
+func (s *Session) listPage(ctx context.Context, method, cursor string) (json.RawMessage, error) {
+	cctx, cancel := context.WithTimeout(ctx, s.opts.Timeout)
+	defer cancel()
+	s.tap.lastReply(method) // forget any older reply
+	var typed any
+	var err error
+	switch method {
+	case methodToolsList:
+		typed, err = s.Client.ListTools(cctx, &mcp.ListToolsParams{Cursor: cursor})
+	case methodResourcesList:
+		typed, err = s.Client.ListResources(cctx, &mcp.ListResourcesParams{Cursor: cursor})
+	case methodTemplatesList:
+		typed, err = s.Client.ListResourceTemplates(cctx, &mcp.ListResourceTemplatesParams{Cursor: cursor})
+	case methodPromptsList:
+		typed, err = s.Client.ListPrompts(cctx, &mcp.ListPromptsParams{Cursor: cursor})
+	default:
+		return nil, fmt.Errorf("not a list method: %s", method)
+	}
+	raw, ok := s.tap.lastReply(method)
+	if ok && raw.Error == nil && raw.Err == nil && len(raw.Result) > 0 {
+		// The wire result wins even when the SDK could not decode it.
+		return raw.Result, nil
+	}
+	if err != nil {
+		if cctx.Err() == context.DeadlineExceeded && ctx.Err() == nil {
+			return nil, fmt.Errorf("no answer within %s", s.opts.Timeout)
+		}
+		return nil, err
+	}
+	return json.Marshal(typed)
+}
+
+func (w *walker) dup(key string) {
+	if w.seen[key] {
+		w.issue(IssueDuplicateName, fmt.Sprintf("%q listed more than once", key), key)
+		return
+	}
+	w.seen[key] = true
+}
+
+func (w *walker) addTool(raw json.RawMessage, i int) {
+	t, err := model.ToolFromWire(raw)
+	if err != nil {
+		// Keep the tool without the part that broke (annotations of the
+		// wrong type, say), and say so.
+		var m map[string]json.RawMessage
+		if json.Unmarshal(raw, &m) != nil || m == nil {
+			w.issue(IssueBadItem, fmt.Sprintf("item %d is not a JSON object: %s", i, clip(string(raw), 80)), "")
+			return
+		}
+		delete(m, "annotations")
+		stripped, _ := json.Marshal(m)
+		t2, err2 := model.ToolFromWire(stripped)
+		if err2 != nil {
+			w.issue(IssueBadItem, fmt.Sprintf("item %d: %v", i, err), "")
+			return
+		}
+		t2.Raw = append(json.RawMessage(nil), raw...)
+		t = t2
+		w.issue(IssueBadItem, fmt.Sprintf("tool %q: %v (kept without annotations)", t.Name, err), t.Name)
+	}
+	w.dup(t.Name)
+	w.snap.Tools = append(w.snap.Tools, t)
+}
+
+// fields decodes an item object leniently: string fields of the wrong type
+// read as "" instead of failing the item.
+func (w *walker) fields(raw json.RawMessage, i int) (map[string]json.RawMessage, bool) {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(raw, &m) != nil || m == nil {
+		w.issue(IssueBadItem, fmt.Sprintf("item %d is not a JSON object: %s", i, clip(string(raw), 80)), "")
+		return nil, false
+	}
+	return m, true
+}
+
+func str(m map[string]json.RawMessage, key string) string {
+	var s string
+	if raw, ok := m[key]; ok {
+		_ = json.Unmarshal(raw, &s)
+	}
+	return s
+}
+
+func (w *walker) addResource(raw json.RawMessage, i int) {
+	m, ok := w.fields(raw, i)
+	if !ok {
+		return
+	}
+	r := model.Resource{URI: str(m, "uri"), Name: str(m, "name"), Title: str(m, "title"),
+		Description: str(m, "description"), MIMEType: str(m, "mimeType"), Raw: append(json.RawMessage(nil), raw...)}
+	w.dup(r.URI)
+	w.snap.Resources = append(w.snap.Resources, r)
+}
+
+func (w *walker) addTemplate(raw json.RawMessage, i int) {
+	m, ok := w.fields(raw, i)
+	if !ok {
+		return
+	}
+	r := model.ResourceTemplate{URITemplate: str(m, "uriTemplate"), Name: str(m, "name"), Title: str(m, "title"),
+		Description: str(m, "description"), MIMEType: str(m, "mimeType"), Raw: append(json.RawMessage(nil), raw...)}
+	w.dup(r.URITemplate)
+	w.snap.Templates = append(w.snap.Templates, r)
+}
+
+func (w *walker) addPrompt(raw json.RawMessage, i int) {
+	m, ok := w.fields(raw, i)
+	if !ok {
+		return
+	}
+	p := model.Prompt{Name: str(m, "name"), Title: str(m, "title"), Description: str(m, "description"),
+		Raw: append(json.RawMessage(nil), raw...)}
+	if a, ok := m["arguments"]; ok && !isNull(a) {
+		var args []map[string]json.RawMessage
+		if json.Unmarshal(a, &args) != nil {
+			w.issue(IssueBadItem, fmt.Sprintf("prompt %q: arguments is not a list of objects", p.Name), p.Name)
+		}
+		for _, am := range args {
+			var req bool
+			if r, ok := am["required"]; ok {
+				_ = json.Unmarshal(r, &req)
+			}
+			p.Arguments = append(p.Arguments, model.PromptArgument{Name: str(am, "name"), Title: str(am, "title"),
+				Description: str(am, "description"), Required: req})
+		}
+	}
+	w.dup(p.Name)
+	w.snap.Prompts = append(w.snap.Prompts, p)
+}
+
+func isNull(raw json.RawMessage) bool {
+	return len(bytes.TrimSpace(raw)) == 0 || bytes.Equal(bytes.TrimSpace(raw), []byte("null"))
+}
+
+func clip(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "…"
+	}
+	return s
+}

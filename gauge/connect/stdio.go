@@ -1,0 +1,435 @@
+package connect
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// Limits on stdout noise before a server counts as flooding it.
+const (
+	maxNoiseLines   = 10000
+	maxNoiseBytes   = 64 << 20
+	// maxUnsolicited caps the bytes of noise and server-initiated messages
+	// between two responses.
+	maxUnsolicited = 64 << 20
+	keptNoiseLines  = 100
+	keptNoiseLength = 300
+	// shutdownGrace is how long Close waits after closing stdin, and again
+	// after SIGTERM, before escalating.
+	shutdownGrace = 2 * time.Second
+	// stderrDrain bounds the wait for the last stderr bytes of a dead server.
+	stderrDrain = time.Second
+)
+
+// ErrFlood marks a server that wrote too much non-MCP output (or one giant
+// line) to stdout; the connection is aborted.
+var ErrFlood = errors.New("server floods stdout")
+
+// ring keeps the last max bytes written to it.
+type ring struct {
+	mu    sync.Mutex
+	buf   []byte
+	max   int
+	total int64
+}
+
+func (r *ring) Write(p []byte) (int, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.total += int64(len(p))
+	if len(p) >= r.max {
+		r.buf = append(r.buf[:0], p[len(p)-r.max:]...)
+		return len(p), nil
+	}
+	r.buf = append(r.buf, p...)
+	if over := len(r.buf) - r.max; over > 0 {
+		r.buf = append(r.buf[:0], r.buf[over:]...)
+	}
+	return len(p), nil
+}
+
+func (r *ring) String() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return string(r.buf)
+}
+
+// noise records non-MCP lines seen on stdout.
+type noise struct {
+	mu    sync.Mutex
+	lines []string
+	count int
+	bytes int64
+}
+
+func (n *noise) add(line []byte) (count int, total int64) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.count++
+	n.bytes += int64(len(line))
+	if len(n.lines) < keptNoiseLines {
+		s := string(line)
+		if len(s) > keptNoiseLength {
+			s = s[:keptNoiseLength] + "…"
+		}
+		n.lines = append(n.lines, s)
+	}
+	return n.count, n.bytes
+}
+
+func (n *noise) snapshot() ([]string, int) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return append([]string(nil), n.lines...), n.count
+}
+
+// process is one running stdio server in its own process group.
+type process struct {
+	cmd    *exec.Cmd
+	pgid   int
+	stdin  *os.File
+	stdout *os.File
+	stderr *ring
+	noise  noise
+
+	exited  chan struct{} // closed when the leader has been reaped
+	waitErr error         // valid after exited
+	errDone chan struct{} // closed when stderr reached EOF
+
+	closeOnce sync.Once
+	closeErr  error
+}
+
+// startProcess starts t's command with its own process group, stdin and
+// stdout on pipes we own, and stderr copied into a capped ring buffer.
+func startProcess(t *Target, o Options) (*process, error) {
+	if t.Command == "" {
+		return nil, errors.New("empty command")
+	}
+	cmd := exec.Command(t.Command, t.Args...)
+	cmd.Dir = t.Dir
+	cmd.Env = os.Environ()
+	for _, k := range sortedKeys(t.Env) {
+		cmd.Env = append(cmd.Env, k+"="+t.Env[k])
+	}
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		closeAll(inR, inW)
+		return nil, err
+	}
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		closeAll(inR, inW, outR, outW)
+		return nil, err
+	}
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
+	if err := cmd.Start(); err != nil {
+		closeAll(inR, inW, outR, outW, errR, errW)
+		return nil, fmt.Errorf("start %s: %w", ShellQuote(t.Command), err)
+	}
+	closeAll(inR, outW, errW) // the child holds its own copies
+	p := &process{
+		cmd:     cmd,
+		pgid:    cmd.Process.Pid,
+		stdin:   inW,
+		stdout:  outR,
+		stderr:  &ring{max: o.StderrLimit},
+		exited:  make(chan struct{}),
+		errDone: make(chan struct{}),
+	}
+	go func() {
+		p.waitErr = cmd.Wait()
+		close(p.exited)
+	}()
+	go func() {
+		_, _ = io.Copy(p.stderr, errR)
+		_ = errR.Close()
+		close(p.errDone)
+	}()
+	return p, nil
+}
+
+func closeAll(fs ...*os.File) {
+	for _, f := range fs {
+		_ = f.Close()
+	}
+}
+
+// exitStatus describes how the server ended, or "" while it runs.
+func (p *process) exitStatus() string {
+	select {
+	case <-p.exited:
+	default:
+		return ""
+	}
+	if p.waitErr == nil {
+		return "exit status 0"
+	}
+	return p.waitErr.Error()
+}
+
+// stderrTail returns the last n bytes of stderr; when the server has died
+// it first waits briefly for the remaining stderr bytes.
+func (p *process) stderrTail(n int) string {
+	select {
+	case <-p.exited:
+		select {
+		case <-p.errDone:
+		case <-time.After(stderrDrain):
+		}
+	default:
+	}
+	s := strings.TrimSpace(p.stderr.String())
+	if len(s) > n {
+		s = "…" + s[len(s)-n:]
+	}
+	return s
+}
+
+// Close ends the server the way the spec says (close stdin, SIGTERM,
+// SIGKILL), always for the whole process group, and waits for it.
+func (p *process) Close() error {
+	p.closeOnce.Do(func() {
+		_ = p.stdin.Close()
+		wait := func(d time.Duration) bool {
+			select {
+			case <-p.exited:
+				return true
+			case <-time.After(d):
+				return false
+			}
+		}
+		if !wait(shutdownGrace) {
+			_ = syscall.Kill(-p.pgid, syscall.SIGTERM)
+			if !wait(shutdownGrace) {
+				_ = syscall.Kill(-p.pgid, syscall.SIGKILL)
+				<-p.exited
+			}
+		}
+		// Anything left in the group (children of the server) goes too.
+		_ = syscall.Kill(-p.pgid, syscall.SIGKILL)
+		_ = p.stdout.Close()
+		select {
+		case <-p.errDone:
+		case <-time.After(stderrDrain):
+		}
+	})
+	return p.closeErr
+}
+
+// lineConn is an mcp.Connection over a server's stdin/stdout that skips
+// (and records) stdout lines that are not JSON-RPC messages, and aborts
+// with ErrFlood when the noise or a single line grows too large.
+type lineConn struct {
+	p        *process
+	maxLine  int
+	incoming chan lineMsg
+	closed   chan struct{}
+	once     sync.Once
+	writeMu  sync.Mutex
+
+	abortMu  sync.Mutex
+	abortErr error
+
+	unsolicited int // bytes since the last response (read loop only)
+}
+
+type lineMsg struct {
+	msg jsonrpc.Message
+	err error
+}
+
+func newLineConn(p *process, maxLine int) *lineConn {
+	c := &lineConn{p: p, maxLine: maxLine, incoming: make(chan lineMsg), closed: make(chan struct{})}
+	go c.readLoop()
+	return c
+}
+
+func (c *lineConn) send(m lineMsg) bool {
+	select {
+	case c.incoming <- m:
+		return true
+	case <-c.closed:
+		return false
+	}
+}
+
+func (c *lineConn) abort(err error) {
+	c.abortMu.Lock()
+	if c.abortErr == nil {
+		c.abortErr = err
+	}
+	c.abortMu.Unlock()
+	c.send(lineMsg{err: err})
+}
+
+// aborted returns the flood error, if the connection was aborted for one.
+func (c *lineConn) aborted() error {
+	c.abortMu.Lock()
+	defer c.abortMu.Unlock()
+	return c.abortErr
+}
+
+func (c *lineConn) readLoop() {
+	r := bufio.NewReaderSize(c.p.stdout, 64<<10)
+	var line []byte
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if len(line)+len(chunk) > c.maxLine {
+			c.abort(fmt.Errorf("%w: a line longer than %d bytes", ErrFlood, c.maxLine))
+			return
+		}
+		line = append(line, chunk...)
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		if len(bytes.TrimSpace(line)) > 0 {
+			if !c.handleLine(line) {
+				return
+			}
+		}
+		line = line[:0]
+		if err != nil {
+			if errors.Is(err, io.EOF) || errors.Is(err, os.ErrClosed) {
+				err = io.EOF
+			}
+			c.send(lineMsg{err: err})
+			return
+		}
+	}
+}
+
+// handleLine decodes one stdout line; it returns false to stop reading.
+func (c *lineConn) handleLine(line []byte) bool {
+	trimmed := bytes.TrimSpace(line)
+	msgs, ok := decodeLine(trimmed)
+	if !ok {
+		n, total := c.p.noise.add(trimmed)
+		c.unsolicited += len(trimmed)
+		if n > maxNoiseLines || total > maxNoiseBytes || c.unsolicited > maxUnsolicited {
+			c.abort(fmt.Errorf("%w: more than %d non-MCP lines or %d MiB of them", ErrFlood, maxNoiseLines, maxNoiseBytes>>20))
+			return false
+		}
+		return true
+	}
+	response := false
+	for _, m := range msgs {
+		if _, ok := m.(*jsonrpc.Response); ok {
+			response = true
+		}
+	}
+	if response {
+		c.unsolicited = 0
+	} else if c.unsolicited += len(trimmed); c.unsolicited > maxUnsolicited {
+		c.abort(fmt.Errorf("%w: more than %d MiB of notifications and noise without a response", ErrFlood, maxUnsolicited>>20))
+		return false
+	}
+	for _, m := range msgs {
+		if !c.send(lineMsg{msg: m}) {
+			return false
+		}
+	}
+	return true
+}
+
+// decodeLine decodes a JSON-RPC message or a batch of them.
+func decodeLine(b []byte) ([]jsonrpc.Message, bool) {
+	if len(b) == 0 {
+		return nil, false
+	}
+	switch b[0] {
+	case '{':
+		m, err := jsonrpc.DecodeMessage(b)
+		if err != nil {
+			return nil, false
+		}
+		return []jsonrpc.Message{m}, true
+	case '[':
+		var raws []json.RawMessage
+		if json.Unmarshal(b, &raws) != nil || len(raws) == 0 {
+			return nil, false
+		}
+		msgs := make([]jsonrpc.Message, 0, len(raws))
+		for _, r := range raws {
+			m, err := jsonrpc.DecodeMessage(r)
+			if err != nil {
+				return nil, false
+			}
+			msgs = append(msgs, m)
+		}
+		return msgs, true
+	}
+	return nil, false
+}
+
+// Read implements mcp.Connection.
+func (c *lineConn) Read(ctx context.Context) (jsonrpc.Message, error) {
+	select {
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	case m := <-c.incoming:
+		return m.msg, m.err
+	case <-c.closed:
+		return nil, io.EOF
+	}
+}
+
+// Write implements mcp.Connection. The context deadline bounds a write to
+// a server that stopped reading its stdin.
+func (c *lineConn) Write(ctx context.Context, msg jsonrpc.Message) error {
+	data, err := jsonrpc.EncodeMessage(msg)
+	if err != nil {
+		return fmt.Errorf("encode message: %w", err)
+	}
+	return c.writeLine(ctx, data)
+}
+
+func (c *lineConn) writeLine(ctx context.Context, data []byte) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	c.writeMu.Lock()
+	defer c.writeMu.Unlock()
+	if dl, ok := ctx.Deadline(); ok {
+		_ = c.p.stdin.SetWriteDeadline(dl)
+	} else {
+		_ = c.p.stdin.SetWriteDeadline(time.Time{})
+	}
+	data = append(append([]byte(nil), data...), '\n')
+	if _, err := c.p.stdin.Write(data); err != nil {
+		return fmt.Errorf("write to server stdin: %w", err)
+	}
+	return nil
+}
+
+// Close implements mcp.Connection; it does not end the process (the
+// session does that).
+func (c *lineConn) Close() error {
+	c.once.Do(func() { close(c.closed) })
+	return nil
+}
+
+// SessionID implements mcp.Connection.
+func (c *lineConn) SessionID() string { return "" }
+
+var _ mcp.Connection = (*lineConn)(nil)

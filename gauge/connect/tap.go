@@ -1,0 +1,283 @@
+package connect
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"sync"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// Methods the tap treats specially.
+const (
+	methodDiscover      = "server/discover"
+	methodInitialize    = "initialize"
+	methodToolsList     = "tools/list"
+	methodResourcesList = "resources/list"
+	methodTemplatesList = "resources/templates/list"
+	methodPromptsList   = "prompts/list"
+)
+
+// codeNoAnswer is the JSON-RPC code of the errors the tap makes up itself.
+const codeNoAnswer = -32000
+
+// rawReply is one response as it came off the wire.
+type rawReply struct {
+	Result json.RawMessage
+	Error  *jsonrpc.Error
+	Err    error // a transport error (no response)
+}
+
+// tapConn wraps an mcp.Connection, between the SDK client and the
+// transport. It
+//   - keeps the raw result of the last response to each method, so
+//     snapshots keep fields the SDK types drop (and tools the SDK filters);
+//   - answers server/discover with a made-up error when the server stays
+//     silent for discoverTimeout, so the SDK falls back to initialize in
+//     the same connection (legacy servers that ignore unknown requests);
+//   - in forced-stateless mode, refuses the SDK's fallback initialize so
+//     nothing but the forced revision is ever sent;
+//   - remembers which request is outstanding, for clear timeout messages.
+type tapConn struct {
+	inner           mcp.Connection
+	discoverTimeout time.Duration
+	refuseInit      bool
+
+	lifeCtx context.Context
+	stop    context.CancelFunc
+	pumped  chan lineMsg
+	inject  chan jsonrpc.Message
+	closed  chan struct{}
+	once    sync.Once
+
+	mu          sync.Mutex
+	pending     map[jsonrpc.ID]string // request ID → method
+	madeUp      map[jsonrpc.ID]bool   // IDs we answered ourselves
+	last        map[string]rawReply   // method → last reply
+	lastMethod  string                // method of the last request written
+	discoverErr string
+}
+
+func newTapConn(inner mcp.Connection, discoverTimeout time.Duration, refuseInit bool) *tapConn {
+	ctx, stop := context.WithCancel(context.Background())
+	c := &tapConn{
+		inner:           inner,
+		discoverTimeout: discoverTimeout,
+		refuseInit:      refuseInit,
+		lifeCtx:         ctx,
+		stop:            stop,
+		pumped:          make(chan lineMsg),
+		inject:          make(chan jsonrpc.Message, 4),
+		closed:          make(chan struct{}),
+		pending:         map[jsonrpc.ID]string{},
+		madeUp:          map[jsonrpc.ID]bool{},
+		last:            map[string]rawReply{},
+	}
+	go c.pump()
+	return c
+}
+
+func (c *tapConn) pump() {
+	for {
+		msg, err := c.inner.Read(c.lifeCtx)
+		select {
+		case c.pumped <- lineMsg{msg: msg, err: err}:
+		case <-c.closed:
+			return
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// Read implements mcp.Connection.
+func (c *tapConn) Read(ctx context.Context) (jsonrpc.Message, error) {
+	for {
+		var msg jsonrpc.Message
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-c.closed:
+			return nil, io.EOF
+		case msg = <-c.inject:
+			return msg, nil
+		case m := <-c.pumped:
+			if m.err != nil {
+				c.failPending(m.err)
+				return nil, m.err
+			}
+			msg = m.msg
+		}
+		if resp, ok := msg.(*jsonrpc.Response); ok {
+			if !c.record(resp) {
+				continue // a late answer to a call we already answered
+			}
+		}
+		return msg, nil
+	}
+}
+
+// record files a response; it returns false when the response must be dropped.
+func (c *tapConn) record(resp *jsonrpc.Response) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.madeUp[resp.ID] {
+		delete(c.madeUp, resp.ID)
+		return false
+	}
+	method, ok := c.pending[resp.ID]
+	if !ok {
+		return true
+	}
+	delete(c.pending, resp.ID)
+	r := rawReply{Result: resp.Result}
+	if resp.Error != nil {
+		if we, ok := resp.Error.(*jsonrpc.Error); ok {
+			r.Error = we
+		} else {
+			r.Error = &jsonrpc.Error{Code: codeNoAnswer, Message: resp.Error.Error()}
+		}
+		if method == methodDiscover {
+			c.discoverErr = fmt.Sprintf("error %d: %s", r.Error.Code, r.Error.Message)
+		}
+	}
+	c.last[method] = r
+	return true
+}
+
+func (c *tapConn) failPending(err error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for id, method := range c.pending {
+		c.last[method] = rawReply{Err: err}
+		delete(c.pending, id)
+	}
+}
+
+// Write implements mcp.Connection.
+func (c *tapConn) Write(ctx context.Context, msg jsonrpc.Message) error {
+	req, ok := msg.(*jsonrpc.Request)
+	if !ok || !req.IsCall() {
+		return c.inner.Write(ctx, msg)
+	}
+	if req.Method == methodInitialize && c.refuseInit {
+		c.answer(req.ID, "mcpgauge: protocol 2026-07-28 was forced, so no initialize fallback is sent")
+		return nil
+	}
+	c.mu.Lock()
+	c.pending[req.ID] = req.Method
+	c.lastMethod = req.Method
+	delete(c.last, req.Method)
+	c.mu.Unlock()
+	if req.Method != methodDiscover || c.discoverTimeout <= 0 {
+		return c.inner.Write(ctx, msg)
+	}
+	wctx, cancel := context.WithTimeout(ctx, c.discoverTimeout)
+	defer cancel()
+	start := time.Now()
+	err := c.inner.Write(wctx, msg)
+	if err != nil {
+		if wctx.Err() != nil && ctx.Err() == nil {
+			c.answer(req.ID, fmt.Sprintf("mcpgauge: no answer to server/discover within %s", c.discoverTimeout))
+			return nil
+		}
+		c.mu.Lock()
+		delete(c.pending, req.ID)
+		c.discoverErr = err.Error()
+		c.mu.Unlock()
+		return err
+	}
+	left := c.discoverTimeout - time.Since(start)
+	id := req.ID
+	time.AfterFunc(max(left, time.Millisecond), func() {
+		c.mu.Lock()
+		_, still := c.pending[id]
+		c.mu.Unlock()
+		if still {
+			c.answer(id, fmt.Sprintf("mcpgauge: no answer to server/discover within %s", c.discoverTimeout))
+		}
+	})
+	return nil
+}
+
+// answer makes up an error response for id, as if the server had sent it.
+func (c *tapConn) answer(id jsonrpc.ID, message string) {
+	c.mu.Lock()
+	method, wasPending := c.pending[id]
+	if wasPending {
+		delete(c.pending, id)
+		c.madeUp[id] = true
+	}
+	if method == methodDiscover {
+		c.discoverErr = message
+	}
+	c.mu.Unlock()
+	e := &jsonrpc.Error{Code: codeNoAnswer, Message: message}
+	select {
+	case c.inject <- &jsonrpc.Response{ID: id, Error: e}:
+	case <-c.closed:
+	}
+}
+
+// lastReply returns (and forgets) the last raw reply to method.
+func (c *tapConn) lastReply(method string) (rawReply, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	r, ok := c.last[method]
+	delete(c.last, method)
+	return r, ok
+}
+
+// peekReply returns the last raw reply to method, keeping it.
+func (c *tapConn) peekReply(method string) (rawReply, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	r, ok := c.last[method]
+	return r, ok
+}
+
+// outstanding returns the method of the oldest unanswered request, or of
+// the last request sent.
+func (c *tapConn) outstanding() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, m := range c.pending {
+		if m == methodInitialize || m == methodDiscover {
+			return m
+		}
+	}
+	for _, m := range c.pending {
+		return m
+	}
+	return c.lastMethod
+}
+
+func (c *tapConn) discoverError() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.discoverErr
+}
+
+// Close implements mcp.Connection.
+func (c *tapConn) Close() error {
+	var err error
+	c.once.Do(func() {
+		close(c.closed)
+		c.stop()
+		err = c.inner.Close()
+	})
+	return err
+}
+
+// SessionID implements mcp.Connection.
+func (c *tapConn) SessionID() string { return c.inner.SessionID() }
+
+// tapTransport hands the SDK a tapConn over a connection made elsewhere.
+type tapTransport struct{ conn *tapConn }
+
+func (t tapTransport) Connect(context.Context) (mcp.Connection, error) { return t.conn, nil }
