@@ -1,0 +1,134 @@
+package compliance
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcpgauge/mcpgauge/gauge/model"
+)
+
+// toolCall is one tool the invoking tests chose, and what calling it gave.
+type toolCall struct {
+	Tool string
+	// NotCalled says why the tool was not called ("" if it was).
+	NotCalled string
+	Args      map[string]any
+	Result    *mcp.CallToolResult
+	// Err is a protocol or transport error from the call.
+	Err error
+	// OutputSchema is the tool's declared outputSchema (raw), if any.
+	OutputSchema json.RawMessage
+}
+
+// callSet is the outcome of calling the tools the CallMode allows, made once
+// per Env and shared by tools-call-01 and the structured-output test.
+type callSet struct {
+	// skipReason is set when no call was attempted at all.
+	skipReason string
+	calls      []toolCall
+}
+
+// notes renders one line per chosen tool.
+func (cs *callSet) notes() []string {
+	var out []string
+	for _, c := range cs.calls {
+		switch {
+		case c.NotCalled != "":
+			out = append(out, fmt.Sprintf("%s: not called: %s", c.Tool, c.NotCalled))
+		case c.Err != nil:
+			out = append(out, fmt.Sprintf("%s: error: %v", c.Tool, c.Err))
+		case c.Result != nil && c.Result.IsError:
+			out = append(out, fmt.Sprintf("%s: returned isError: %s", c.Tool, firstText(c.Result)))
+		default:
+			out = append(out, fmt.Sprintf("%s: ok", c.Tool))
+		}
+	}
+	return out
+}
+
+func firstText(r *mcp.CallToolResult) string {
+	for _, c := range r.Content {
+		if t, ok := c.(*mcp.TextContent); ok {
+			s := t.Text
+			if len(s) > 160 {
+				s = s[:160] + "…"
+			}
+			return s
+		}
+	}
+	return "(no text content)"
+}
+
+// Skip reasons of the invoking tests.
+const (
+	reasonCallsOff   = "calling real tools is off; use --call-tools readonly|all"
+	reasonNoReadOnly = "no tool is annotated readOnlyHint: true; use --call-tools all to call the others"
+)
+
+// readOnly reports whether the tool is annotated readOnlyHint: true.
+func readOnly(t *model.Tool) bool {
+	return t.Annotations != nil && t.Annotations.ReadOnlyHint != nil && *t.Annotations.ReadOnlyHint
+}
+
+// toolCalls calls, once per Env, every tool the CallMode allows, in list
+// order, with generated schema-valid arguments. Later callers get the same
+// set.
+func (e *Env) toolCalls(ctx context.Context) *callSet {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.calls != nil {
+		return e.calls
+	}
+	cs := &callSet{}
+	e.calls = cs
+	switch {
+	case e.CallTools == CallNone || e.CallTools == "":
+		cs.skipReason = reasonCallsOff
+		return cs
+	case e.Snapshot == nil || len(e.Snapshot.Tools) == 0 || !e.capability("tools"):
+		cs.skipReason = "Server lists no tools"
+		return cs
+	case e.client() == nil:
+		cs.skipReason = "no session"
+		return cs
+	}
+	var chosen []*model.Tool
+	for i := range e.Snapshot.Tools {
+		t := &e.Snapshot.Tools[i]
+		if e.CallTools == CallAll || readOnly(t) {
+			chosen = append(chosen, t)
+		}
+	}
+	if len(chosen) == 0 {
+		cs.skipReason = reasonNoReadOnly
+		return cs
+	}
+	for _, t := range chosen {
+		c := toolCall{Tool: t.Name}
+		if t.OutputSchema != nil {
+			if raw, err := json.Marshal(t.OutputSchema); err == nil {
+				c.OutputSchema = raw
+			}
+		}
+		if ctx.Err() != nil {
+			c.NotCalled = "the test deadline was reached first"
+			cs.calls = append(cs.calls, c)
+			continue
+		}
+		args, err := GenerateArgs(t.RawInputSchema)
+		if err != nil {
+			c.NotCalled = "no schema-valid arguments: " + err.Error()
+			cs.calls = append(cs.calls, c)
+			continue
+		}
+		c.Args = args
+		cctx, cancel := context.WithTimeout(ctx, e.Timeout)
+		c.Result, c.Err = e.client().CallTool(cctx, &mcp.CallToolParams{Name: t.Name, Arguments: args})
+		cancel()
+		cs.calls = append(cs.calls, c)
+	}
+	return cs
+}

@@ -1,0 +1,287 @@
+// Package compliance runs live protocol tests against one MCP server: the 17
+// tests of mcp-quality-gate (same IDs, names, categories and severities) and
+// mcpgauge's own spec tests (version negotiation, error codes, capability
+// honesty, JSON Schema validity, structured output, stdout hygiene,
+// pagination and bait-and-switch).
+//
+// Every test is a value in the table built by [Catalogue]; [Run] runs a
+// selection of it against an [Env] with a per-test deadline and returns a
+// [Report]. Nothing here calls a real tool unless the Env's [CallMode] allows
+// it: by default the one invoking test (tools-call-01) is skipped.
+package compliance
+
+import (
+	"context"
+	"fmt"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Status is the outcome of one test.
+type Status string
+
+// The four statuses, as mcp-quality-gate names them.
+const (
+	StatusPass  Status = "pass"
+	StatusFail  Status = "fail"
+	StatusSkip  Status = "skip"
+	StatusError Status = "error"
+)
+
+// Severity labels how much a failure matters. As in mcp-quality-gate it does
+// not change the quality-gate score; mcpgauge's own score may weigh it.
+type Severity string
+
+// The four severities.
+const (
+	Critical Severity = "critical"
+	High     Severity = "high"
+	Medium   Severity = "medium"
+	Low      Severity = "low"
+)
+
+// Origin says which tool a test comes from.
+const (
+	OriginQualityGate = "mcp-quality-gate"
+	OriginMCPGauge    = "mcpgauge"
+)
+
+// Categories used by the catalogue. The first four are mcp-quality-gate's.
+const (
+	CategoryLifecycle  = "lifecycle"
+	CategoryTools      = "tools"
+	CategoryResources  = "resources"
+	CategoryPrompts    = "prompts"
+	CategoryProtocol   = "protocol"
+	CategorySchema     = "schema"
+	CategoryTransport  = "transport"
+	CategoryPagination = "pagination"
+	CategorySecurity   = "security"
+)
+
+// Result is what one test found.
+type Result struct {
+	Status     Status   `json:"status"`
+	Message    string   `json:"message"`
+	Details    []string `json:"details,omitempty"`
+	DurationMS int64    `json:"duration_ms"`
+}
+
+// Test is one compliance test.
+type Test struct {
+	// ID is stable; quality-gate's tests keep quality-gate's IDs.
+	ID       string
+	Name     string
+	Category string
+	Severity Severity
+	// SpecRef is a URL into the specification revision the test checks.
+	SpecRef string
+	// Origin is OriginQualityGate or OriginMCPGauge.
+	Origin string
+	// Doc is Markdown: what the test checks, why, and how to fix a failure.
+	Doc string
+	// Invokes is true when the test may call a real tool of the server.
+	Invokes bool
+	// Run performs the test. It must honour ctx.
+	Run func(ctx context.Context, env *Env) Result
+}
+
+// TestResult is one test's metadata and result, as reported.
+type TestResult struct {
+	ID       string   `json:"id"`
+	Name     string   `json:"name"`
+	Category string   `json:"category"`
+	Severity Severity `json:"severity"`
+	SpecRef  string   `json:"spec_ref"`
+	Origin   string   `json:"origin"`
+	Invokes  bool     `json:"invokes"`
+	Result
+}
+
+// Summary counts results by status. Ran is Total − Skipped: the denominator
+// of quality-gate's compliance score.
+type Summary struct {
+	Total   int `json:"total"`
+	Passed  int `json:"passed"`
+	Failed  int `json:"failed"`
+	Skipped int `json:"skipped"`
+	Errors  int `json:"errors"`
+	Ran     int `json:"ran"`
+}
+
+// Report is the outcome of one [Run].
+type Report struct {
+	Results    []TestResult `json:"results"`
+	Summary    Summary      `json:"summary"`
+	DurationMS int64        `json:"duration_ms"`
+}
+
+// RunOptions select and bound the tests of one run.
+type RunOptions struct {
+	// Timeout is the per-test deadline; zero means DefaultTimeout.
+	Timeout time.Duration
+	// Skip lists test IDs to report as "skipped by filter".
+	Skip []string
+	// Only, when non-empty, runs only these IDs; the others are "skipped by filter".
+	Only []string
+	// Tests is the table to run; nil means Catalogue().
+	Tests []Test
+}
+
+// DefaultTimeout is quality-gate's default per-test timeout (30 000 ms).
+const DefaultTimeout = 30 * time.Second
+
+// skippedByFilter is quality-gate's message for a filtered-out test.
+const skippedByFilter = "skipped by filter"
+
+// lateGrace is how long Run waits for a test that missed its deadline to
+// notice its cancelled context before moving on without it.
+const lateGrace = 2 * time.Second
+
+// Run runs the tests one after another, in table order, each with its own
+// deadline. A test that panics or misses its deadline is reported with status
+// error; the run itself never fails.
+func Run(ctx context.Context, env *Env, opts RunOptions) Report {
+	tests := opts.Tests
+	if tests == nil {
+		tests = Catalogue()
+	}
+	timeout := opts.Timeout
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	skip := trimIDs(opts.Skip)
+	only := trimIDs(opts.Only)
+	start := time.Now()
+	rep := Report{Results: make([]TestResult, 0, len(tests))}
+	for _, t := range tests {
+		tr := TestResult{
+			ID: t.ID, Name: t.Name, Category: t.Category, Severity: t.Severity,
+			SpecRef: t.SpecRef, Origin: t.Origin, Invokes: t.Invokes,
+		}
+		switch {
+		case slices.Contains(skip, t.ID) || (len(only) > 0 && !slices.Contains(only, t.ID)):
+			tr.Result = Result{Status: StatusSkip, Message: skippedByFilter}
+		case ctx.Err() != nil:
+			tr.Result = Result{Status: StatusError, Message: fmt.Sprintf("run cancelled: %v", ctx.Err())}
+		default:
+			tr.Result = runOne(ctx, env, t, timeout)
+		}
+		rep.Results = append(rep.Results, tr)
+	}
+	_ = env.Close()
+	rep.Summary = Summarise(rep.Results)
+	rep.DurationMS = time.Since(start).Milliseconds()
+	return rep
+}
+
+// Summarise counts results by status.
+func Summarise(results []TestResult) Summary {
+	var s Summary
+	for _, r := range results {
+		s.Total++
+		switch r.Status {
+		case StatusPass:
+			s.Passed++
+		case StatusFail:
+			s.Failed++
+		case StatusSkip:
+			s.Skipped++
+		default:
+			s.Errors++
+		}
+	}
+	s.Ran = s.Total - s.Skipped
+	return s
+}
+
+func trimIDs(ids []string) []string {
+	var out []string
+	for _, id := range ids {
+		for part := range strings.SplitSeq(id, ",") {
+			if p := strings.TrimSpace(part); p != "" {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// runOne runs one test in its own goroutine under a deadline, turning a
+// panic or a missed deadline into status error.
+func runOne(ctx context.Context, env *Env, t Test, timeout time.Duration) Result {
+	tctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	start := time.Now()
+	done := make(chan Result, 1)
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				done <- Result{
+					Status:  StatusError,
+					Message: fmt.Sprintf("test panicked: %v", p),
+					Details: []string{string(debug.Stack())},
+				}
+			}
+		}()
+		if t.Run == nil {
+			done <- Result{Status: StatusError, Message: "test has no Run function"}
+			return
+		}
+		done <- t.Run(tctx, env)
+	}()
+	var res Result
+	select {
+	case res = <-done:
+		if tctx.Err() == context.DeadlineExceeded && ctx.Err() == nil && res.Status != StatusPass && res.Status != StatusSkip {
+			// A failure caused by the deadline is a timeout, as in quality-gate.
+			res = timedOut(timeout)
+		}
+	case <-tctx.Done():
+		if ctx.Err() != nil {
+			res = Result{Status: StatusError, Message: fmt.Sprintf("run cancelled: %v", ctx.Err())}
+		} else {
+			res = timedOut(timeout)
+		}
+		// Give the test a moment to notice the cancellation, so it does not
+		// race the next test on the same session; never wait for ever.
+		grace := time.NewTimer(lateGrace)
+		select {
+		case <-done:
+		case <-grace.C:
+		}
+		grace.Stop()
+	}
+	res.DurationMS = time.Since(start).Milliseconds()
+	return res
+}
+
+func timedOut(d time.Duration) Result {
+	return Result{Status: StatusError, Message: fmt.Sprintf("Test timed out after %d ms", d.Milliseconds())}
+}
+
+// helpers that build results
+
+func pass(format string, args ...any) Result {
+	return Result{Status: StatusPass, Message: fmt.Sprintf(format, args...)}
+}
+
+func fail(format string, args ...any) Result {
+	return Result{Status: StatusFail, Message: fmt.Sprintf(format, args...)}
+}
+
+func skip(format string, args ...any) Result {
+	return Result{Status: StatusSkip, Message: fmt.Sprintf(format, args...)}
+}
+
+func errored(format string, args ...any) Result {
+	return Result{Status: StatusError, Message: fmt.Sprintf(format, args...)}
+}
+
+// with attaches details to a result.
+func (r Result) with(details ...string) Result {
+	r.Details = append(r.Details, details...)
+	return r
+}

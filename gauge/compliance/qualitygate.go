@@ -1,0 +1,477 @@
+package compliance
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcpgauge/mcpgauge/gauge/model"
+)
+
+// specBase is the root of the specification site; a revision and a page follow.
+const specBase = "https://modelcontextprotocol.io/specification/"
+
+// qgRevision is the revision quality-gate's spec_ref URLs point at.
+const qgRevision = "2025-11-25"
+
+func specURL(revision, page string) string { return specBase + revision + "/" + page }
+
+// qualityGateTests are mcp-quality-gate's 17 compliance tests, in its order
+// (lifecycle 3, tools 7, resources 4, prompts 3), with its IDs, names,
+// categories and severities.
+func qualityGateTests() []Test {
+	lifecycle := specURL(qgRevision, "basic/lifecycle")
+	tools := specURL(qgRevision, "server/tools")
+	resources := specURL(qgRevision, "server/resources")
+	prompts := specURL(qgRevision, "server/prompts")
+	qg := func(id, name, cat string, sev Severity, ref, doc string, run func(context.Context, *Env) Result) Test {
+		return Test{ID: id, Name: name, Category: cat, Severity: sev, SpecRef: ref, Origin: OriginQualityGate, Doc: doc, Run: run}
+	}
+	tests := []Test{
+		qg("lifecycle-init-01", "Server reports name and version", CategoryLifecycle, Critical, lifecycle, docLifecycleInit01, runLifecycleInit01),
+		qg("lifecycle-init-02", "Server reports capabilities", CategoryLifecycle, Critical, lifecycle, docLifecycleInit02, runLifecycleInit02),
+		qg("lifecycle-init-03", "Server responds to ping", CategoryLifecycle, High, specURL(qgRevision, "basic/utilities/ping"), docLifecycleInit03, runLifecycleInit03),
+		qg("tools-list-01", "Server lists tools without error", CategoryTools, Critical, tools, docToolsList01, runToolsList01),
+		qg("tools-list-02", "Tool definitions have required fields", CategoryTools, Critical, tools, docToolsList02, runToolsList02),
+		qg("tools-list-03", "Tool names follow naming convention", CategoryTools, Medium, tools, docToolsList03, runToolsList03),
+		qg("tools-list-04", "Tool inputSchema has type object", CategoryTools, High, tools, docToolsList04, runToolsList04),
+		qg("tools-call-01", "Can call a listed tool", CategoryTools, Critical, tools, docToolsCall01, runToolsCall01),
+		qg("tools-call-02", "Calling nonexistent tool returns error", CategoryTools, High, tools, docToolsCall02, runToolsCall02),
+		qg("tools-call-03", "Tool descriptions are present", CategoryTools, Medium, tools, docToolsCall03, runToolsCall03),
+		qg("resources-list-01", "Server lists resources without error", CategoryResources, Critical, resources, docResourcesList01, runResourcesList01),
+		qg("resources-list-02", "Resource definitions have required fields", CategoryResources, Critical, resources, docResourcesList02, runResourcesList02),
+		qg("resources-list-03", "Resource descriptions are present", CategoryResources, Medium, resources, docResourcesList03, runResourcesList03),
+		qg("resources-read-01", "Can read a listed resource", CategoryResources, Critical, resources, docResourcesRead01, runResourcesRead01),
+		qg("prompts-list-01", "Server lists prompts without error", CategoryPrompts, Critical, prompts, docPromptsList01, runPromptsList01),
+		qg("prompts-list-02", "Prompt definitions have required fields", CategoryPrompts, Critical, prompts, docPromptsList02, runPromptsList02),
+		qg("prompts-get-01", "Can get a listed prompt", CategoryPrompts, Critical, prompts, docPromptsGet01, runPromptsGet01),
+	}
+	tests[7].Invokes = true // tools-call-01
+	return tests
+}
+
+// --- lifecycle ---
+
+func runLifecycleInit01(_ context.Context, e *Env) Result {
+	name, version := serverNameVersion(e)
+	if name == "" {
+		return fail("Server did not report a name")
+	}
+	if version == "" {
+		return fail("Server %q did not report a version", name)
+	}
+	return pass("Server: %s v%s", name, version)
+}
+
+func serverNameVersion(e *Env) (string, string) {
+	if e.Snapshot != nil && (e.Snapshot.Server.Name != "" || e.Snapshot.Server.Version != "") {
+		return e.Snapshot.Server.Name, e.Snapshot.Server.Version
+	}
+	if e.Session != nil && e.Session.Init != nil && e.Session.Init.ServerInfo != nil {
+		return e.Session.Init.ServerInfo.Name, e.Session.Init.ServerInfo.Version
+	}
+	return "", ""
+}
+
+func runLifecycleInit02(_ context.Context, e *Env) Result {
+	keys, ok := e.capabilityKeys()
+	if !ok {
+		return fail("Server did not report a capabilities object")
+	}
+	if len(keys) == 0 {
+		return pass("Capabilities: none")
+	}
+	return pass("Capabilities: %s", strings.Join(keys, ", "))
+}
+
+func runLifecycleInit03(ctx context.Context, e *Env) Result {
+	if e.era() == model.EraStateless {
+		return skip("ping was removed in protocol revision %s (negotiated %s)", latestRevision, e.protocolVersion())
+	}
+	c := e.client()
+	if c == nil {
+		return errored("no session")
+	}
+	if err := c.Ping(ctx, nil); err != nil {
+		return fail("Ping failed: %v", err)
+	}
+	return pass("Server responded to ping")
+}
+
+// --- tools ---
+
+// noToolsCap is quality-gate's skip reason for a server without tools.
+const noToolsCap = "Server does not declare the tools capability"
+
+func runToolsList01(ctx context.Context, e *Env) Result {
+	if !e.capability("tools") {
+		return skip(noToolsCap)
+	}
+	c := e.client()
+	if c == nil {
+		return errored("no session")
+	}
+	res, err := c.ListTools(ctx, nil)
+	if err != nil {
+		return fail("tools/list failed: %v", err)
+	}
+	return pass("Server listed %d tool(s) on the first page", len(res.Tools))
+}
+
+// snapshotTools returns the snapshot's tools for the structural tests, or a
+// non-nil result (skip or error) when there is nothing to check.
+func snapshotTools(e *Env) ([]model.Tool, *Result) {
+	if !e.capability("tools") {
+		r := skip(noToolsCap)
+		return nil, &r
+	}
+	if e.Snapshot == nil {
+		r := errored("no snapshot")
+		return nil, &r
+	}
+	if len(e.Snapshot.Tools) == 0 {
+		if issue := listError(e.Snapshot, "tools"); issue != "" {
+			r := errored("tools/list failed: %s", issue)
+			return nil, &r
+		}
+		r := skip("Server lists no tools")
+		return nil, &r
+	}
+	return e.Snapshot.Tools, nil
+}
+
+// listError returns the detail of a list error recorded while the snapshot
+// was read, or "".
+func listError(s *model.Snapshot, list string) string {
+	for _, is := range s.Issues {
+		if is.List == list && is.Kind == "error" {
+			return is.Detail
+		}
+	}
+	return ""
+}
+
+func runToolsList02(_ context.Context, e *Env) Result {
+	tools, r := snapshotTools(e)
+	if r != nil {
+		return *r
+	}
+	var bad []string
+	for i, t := range tools {
+		switch {
+		case t.Name == "":
+			bad = append(bad, fmt.Sprintf("tool #%d has no name", i+1))
+		case !t.HasInputSchema:
+			bad = append(bad, fmt.Sprintf("%s: no inputSchema", t.Name))
+		}
+	}
+	if len(bad) > 0 {
+		return fail("%d tool(s) lack required fields", len(bad)).with(bad...)
+	}
+	return pass("All %d tool(s) have a name and an inputSchema", len(tools))
+}
+
+// qgToolName is quality-gate's naming convention (the 2025-11-25 SHOULD).
+func qgToolName() *regexp.Regexp { return regexp.MustCompile(`^[a-zA-Z0-9_.-]{1,128}$`) }
+
+func runToolsList03(_ context.Context, e *Env) Result {
+	tools, r := snapshotTools(e)
+	if r != nil {
+		return *r
+	}
+	re := qgToolName()
+	var bad []string
+	for _, t := range tools {
+		if !re.MatchString(t.Name) {
+			bad = append(bad, fmt.Sprintf("%q", t.Name))
+		}
+	}
+	if len(bad) > 0 {
+		return fail("%d tool name(s) do not match ^[a-zA-Z0-9_.-]{1,128}$", len(bad)).with(bad...)
+	}
+	return pass("All %d tool name(s) follow the naming convention", len(tools))
+}
+
+func runToolsList04(_ context.Context, e *Env) Result {
+	tools, r := snapshotTools(e)
+	if r != nil {
+		return *r
+	}
+	var bad []string
+	for _, t := range tools {
+		if typ, _ := t.InputSchema["type"].(string); typ != "object" {
+			bad = append(bad, fmt.Sprintf("%s: inputSchema.type is %s", t.Name, describeType(t.InputSchema["type"])))
+		}
+	}
+	if len(bad) > 0 {
+		return fail("%d tool(s) have an inputSchema whose type is not \"object\"", len(bad)).with(bad...)
+	}
+	return pass("All %d tool(s) have inputSchema.type \"object\"", len(tools))
+}
+
+func describeType(v any) string {
+	if v == nil {
+		return "missing"
+	}
+	return fmt.Sprintf("%v", v)
+}
+
+func runToolsCall01(ctx context.Context, e *Env) Result {
+	tools, r := snapshotTools(e)
+	if r != nil {
+		return *r
+	}
+	_ = tools
+	cs := e.toolCalls(ctx)
+	if cs.skipReason != "" {
+		return skip("%s", cs.skipReason).with(cs.notes()...)
+	}
+	var thrown, isError, ok []string
+	for _, c := range cs.calls {
+		switch {
+		case c.NotCalled != "":
+		case c.Err != nil:
+			thrown = append(thrown, fmt.Sprintf("%s: %v", c.Tool, c.Err))
+		case c.Result != nil && c.Result.IsError:
+			isError = append(isError, c.Tool)
+		default:
+			ok = append(ok, c.Tool)
+		}
+	}
+	called := len(thrown) + len(isError) + len(ok)
+	details := cs.notes()
+	if called == 0 {
+		return skip("no tool could be called with schema-valid arguments").with(details...)
+	}
+	if len(thrown) > 0 {
+		return fail("%d of %d tool call(s) failed with a protocol or transport error", len(thrown), called).with(details...)
+	}
+	msg := fmt.Sprintf("Called %d tool(s) without a protocol error", called)
+	if len(isError) > 0 {
+		msg += fmt.Sprintf(" (%d returned isError: %s)", len(isError), strings.Join(isError, ", "))
+	}
+	return pass("%s", msg).with(details...)
+}
+
+// nonexistentToolName is quality-gate's probe name.
+func nonexistentToolName() string {
+	return fmt.Sprintf("__mcptest_nonexistent_tool_%d", time.Now().UnixMilli())
+}
+
+func runToolsCall02(ctx context.Context, e *Env) Result {
+	c := e.client()
+	if c == nil {
+		return errored("no session")
+	}
+	name := nonexistentToolName()
+	res, err := c.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: map[string]any{}})
+	if err != nil {
+		if ctx.Err() != nil {
+			return errored("calling %s: %v", name, err)
+		}
+		return pass("Server returned an error for nonexistent tool: %v", err)
+	}
+	if res != nil && res.IsError {
+		return pass("Server returned isError for nonexistent tool")
+	}
+	return fail("Server returned success for nonexistent tool %s", name)
+}
+
+func runToolsCall03(_ context.Context, e *Env) Result {
+	tools, r := snapshotTools(e)
+	if r != nil {
+		return *r
+	}
+	var bad []string
+	for _, t := range tools {
+		if t.RawDescription == "" {
+			bad = append(bad, t.Name)
+		}
+	}
+	if len(bad) > 0 {
+		return fail("%d tool(s) have no description", len(bad)).with(bad...)
+	}
+	return pass("All %d tool(s) have a description", len(tools))
+}
+
+// --- resources ---
+
+const noResourcesCap = "Server does not declare the resources capability"
+
+func runResourcesList01(ctx context.Context, e *Env) Result {
+	if !e.capability("resources") {
+		return skip(noResourcesCap)
+	}
+	c := e.client()
+	if c == nil {
+		return errored("no session")
+	}
+	res, err := c.ListResources(ctx, nil)
+	if err != nil {
+		return fail("resources/list failed: %v", err)
+	}
+	return pass("Server listed %d resource(s) on the first page", len(res.Resources))
+}
+
+func snapshotResources(e *Env) ([]model.Resource, *Result) {
+	if !e.capability("resources") {
+		r := skip(noResourcesCap)
+		return nil, &r
+	}
+	if e.Snapshot == nil {
+		r := errored("no snapshot")
+		return nil, &r
+	}
+	if len(e.Snapshot.Resources) == 0 {
+		if issue := listError(e.Snapshot, "resources"); issue != "" {
+			r := errored("resources/list failed: %s", issue)
+			return nil, &r
+		}
+		r := skip("Server lists no resources")
+		return nil, &r
+	}
+	return e.Snapshot.Resources, nil
+}
+
+func runResourcesList02(_ context.Context, e *Env) Result {
+	res, r := snapshotResources(e)
+	if r != nil {
+		return *r
+	}
+	var bad []string
+	for i, x := range res {
+		switch {
+		case x.URI == "":
+			bad = append(bad, fmt.Sprintf("resource #%d (%q) has no uri", i+1, x.Name))
+		case x.Name == "":
+			bad = append(bad, fmt.Sprintf("%s: no name", x.URI))
+		}
+	}
+	if len(bad) > 0 {
+		return fail("%d resource(s) lack required fields", len(bad)).with(bad...)
+	}
+	return pass("All %d resource(s) have a uri and a name", len(res))
+}
+
+func runResourcesList03(_ context.Context, e *Env) Result {
+	res, r := snapshotResources(e)
+	if r != nil {
+		return *r
+	}
+	var bad []string
+	for _, x := range res {
+		if x.Description == "" {
+			bad = append(bad, x.URI)
+		}
+	}
+	if len(bad) > 0 {
+		return fail("%d resource(s) have no description", len(bad)).with(bad...)
+	}
+	return pass("All %d resource(s) have a description", len(res))
+}
+
+func runResourcesRead01(ctx context.Context, e *Env) Result {
+	res, r := snapshotResources(e)
+	if r != nil {
+		return *r
+	}
+	c := e.client()
+	if c == nil {
+		return errored("no session")
+	}
+	uri := res[0].URI
+	out, err := c.ReadResource(ctx, &mcp.ReadResourceParams{URI: uri})
+	if err != nil {
+		return fail("resources/read %s failed: %v", uri, err)
+	}
+	if out == nil || len(out.Contents) == 0 {
+		return fail("resources/read %s returned no contents", uri)
+	}
+	return pass("Read %s (%d content block(s))", uri, len(out.Contents))
+}
+
+// --- prompts ---
+
+const noPromptsCap = "Server does not declare the prompts capability"
+
+func runPromptsList01(ctx context.Context, e *Env) Result {
+	if !e.capability("prompts") {
+		return skip(noPromptsCap)
+	}
+	c := e.client()
+	if c == nil {
+		return errored("no session")
+	}
+	res, err := c.ListPrompts(ctx, nil)
+	if err != nil {
+		return fail("prompts/list failed: %v", err)
+	}
+	return pass("Server listed %d prompt(s) on the first page", len(res.Prompts))
+}
+
+func snapshotPrompts(e *Env) ([]model.Prompt, *Result) {
+	if !e.capability("prompts") {
+		r := skip(noPromptsCap)
+		return nil, &r
+	}
+	if e.Snapshot == nil {
+		r := errored("no snapshot")
+		return nil, &r
+	}
+	if len(e.Snapshot.Prompts) == 0 {
+		if issue := listError(e.Snapshot, "prompts"); issue != "" {
+			r := errored("prompts/list failed: %s", issue)
+			return nil, &r
+		}
+		r := skip("Server lists no prompts")
+		return nil, &r
+	}
+	return e.Snapshot.Prompts, nil
+}
+
+func runPromptsList02(_ context.Context, e *Env) Result {
+	ps, r := snapshotPrompts(e)
+	if r != nil {
+		return *r
+	}
+	var bad []string
+	for i, p := range ps {
+		if p.Name == "" {
+			bad = append(bad, fmt.Sprintf("prompt #%d has no name", i+1))
+		}
+	}
+	if len(bad) > 0 {
+		return fail("%d prompt(s) lack a name", len(bad)).with(bad...)
+	}
+	return pass("All %d prompt(s) have a name", len(ps))
+}
+
+func runPromptsGet01(ctx context.Context, e *Env) Result {
+	ps, r := snapshotPrompts(e)
+	if r != nil {
+		return *r
+	}
+	c := e.client()
+	if c == nil {
+		return errored("no session")
+	}
+	p := ps[0]
+	args := map[string]string{}
+	for _, a := range p.Arguments {
+		if a.Required {
+			args[a.Name] = "test"
+		}
+	}
+	out, err := c.GetPrompt(ctx, &mcp.GetPromptParams{Name: p.Name, Arguments: args})
+	if err != nil {
+		return fail("prompts/get %s failed: %v", p.Name, err)
+	}
+	if out == nil || len(out.Messages) == 0 {
+		return fail("prompts/get %s returned no messages", p.Name)
+	}
+	return pass("Got prompt %s (%d message(s))", p.Name, len(out.Messages))
+}
