@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/url"
 	"strings"
 	"time"
 )
@@ -336,6 +337,16 @@ func (p *rawPackage) normalise() Package {
 			Headers: inputs(p.Transport.Headers),
 		}
 	}
+	if out.RegistryType == "oci" || out.RegistryType == "docker" {
+		out.RegistryType = "oci"
+		out.Identifier, out.Version = CanonicalOCI(out.RegistryBaseURL, out.Identifier, out.Version)
+		out.RegistryBaseURL = ""
+	}
+	if out.RegistryType == "mcpb" && out.Version != "" && strings.Contains(out.Identifier, out.Version) {
+		// The download URL pins the version; the registry dropped the
+		// separate field when it made it optional (2025-10-11).
+		out.Version = ""
+	}
 	if out.Transport.Type == "" {
 		// The 2025-07-09 schema had no transport; such packages are stdio.
 		out.Transport.Type = "stdio"
@@ -402,4 +413,49 @@ func firstTime(ts ...flexTime) (t time.Time) {
 		}
 	}
 	return t
+}
+
+// CanonicalOCI returns the full image reference host/path:tag for an OCI
+// package, and its tag. Before the 2025-10-11 schema the registry stored
+// {registryBaseUrl: "https://docker.io", identifier: "owner/img",
+// version: "1.2.3"}; since then {identifier: "docker.io/owner/img:1.2.3"}
+// (and the registry migrated old rows). Both become
+// "docker.io/owner/img:1.2.3", "1.2.3". A reference with no registry host
+// gets the base URL's host, else docker.io.
+func CanonicalOCI(baseURL, identifier, version string) (string, string) {
+	id := strings.TrimSpace(identifier)
+	if id == "" {
+		return "", version
+	}
+	first, _, hasSlash := strings.Cut(id, "/")
+	hasHost := hasSlash && (strings.ContainsAny(first, ".:") || first == "localhost")
+	if !hasHost {
+		host := ""
+		if baseURL != "" {
+			if u, err := url.Parse(baseURL); err == nil {
+				host = u.Host
+			}
+		}
+		if host == "" || host == "registry-1.docker.io" || host == "index.docker.io" {
+			host = "docker.io"
+		}
+		id = host + "/" + id
+	}
+	// Digests: "img@sha256:…" is the valid form; the registry's migration
+	// also wrote "img:sha256:…" from {version: "sha256:…"}.
+	id = strings.Replace(id, ":sha256:", "@sha256:", 1)
+	if !strings.Contains(id, "@") && strings.HasPrefix(version, "sha256:") {
+		id += "@" + version
+	}
+	if _, digest, ok := strings.Cut(id, "@"); ok {
+		return id, digest
+	}
+	last := lastPathElem(id)
+	if i := strings.LastIndexByte(last, ':'); i >= 0 {
+		return id, last[i+1:]
+	}
+	if version != "" && version != "latest" {
+		return id + ":" + version, version
+	}
+	return id, ""
 }

@@ -154,12 +154,7 @@ func packageScanID(p Package) string {
 	typ := strings.ToLower(p.RegistryType)
 	switch typ {
 	case "oci":
-		// The identifier usually carries the tag; add the version only when
-		// it does not.
-		id := p.Identifier
-		if p.Version != "" && !strings.Contains(lastPathElem(id), ":") && !strings.Contains(id, "@sha256:") {
-			id += ":" + p.Version
-		}
+		id, _ := CanonicalOCI(p.RegistryBaseURL, p.Identifier, p.Version)
 		return "oci:" + id
 	case "mcpb":
 		return "mcpb:" + p.Identifier
