@@ -116,4 +116,3 @@ func httpConnect(ctx, lifeCtx context.Context, t *Target, kind string, client *h
 		return nil, fmt.Errorf("%s connect to %s: no answer within the deadline: %w", kind, t.URL, ctx.Err())
 	}
 }
-

@@ -243,6 +243,7 @@ func (r *RawSession) deadDetail() string {
 	if r.line != nil && r.line.aborted() != nil {
 		s += "; " + r.line.aborted().Error()
 	}
+	r.proc.settle(r.line)
 	if st := r.proc.exitStatus(); st != "" {
 		s += "; server exited (" + st + ")"
 		if tail := r.proc.stderrTail(stderrInMessage); tail != "" {

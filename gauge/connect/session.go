@@ -261,6 +261,9 @@ func (s *Session) describe(ctx context.Context, err error) error {
 	if method == "" {
 		method = methodInitialize
 	}
+	if s.proc != nil {
+		s.proc.settle(s.line)
+	}
 	var msg string
 	switch {
 	case s.line != nil && s.line.aborted() != nil:
@@ -296,6 +299,7 @@ func (s *Session) callError(err error) string {
 		msg += "; " + s.line.aborted().Error()
 	}
 	if s.proc != nil {
+		s.proc.settle(s.line)
 		if st := s.proc.exitStatus(); st != "" {
 			msg += "; server exited (" + st + ")"
 			if tail := s.proc.stderrTail(stderrInMessage); tail != "" {

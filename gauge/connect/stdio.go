@@ -21,11 +21,11 @@ import (
 
 // Limits on stdout noise before a server counts as flooding it.
 const (
-	maxNoiseLines   = 10000
-	maxNoiseBytes   = 64 << 20
+	maxNoiseLines = 10000
+	maxNoiseBytes = 64 << 20
 	// maxUnsolicited caps the bytes of noise and server-initiated messages
 	// between two responses.
-	maxUnsolicited = 64 << 20
+	maxUnsolicited  = 64 << 20
 	keptNoiseLines  = 100
 	keptNoiseLength = 300
 	// shutdownGrace is how long Close waits after closing stdin, and again
@@ -33,6 +33,8 @@ const (
 	shutdownGrace = 2 * time.Second
 	// stderrDrain bounds the wait for the last stderr bytes of a dead server.
 	stderrDrain = time.Second
+	// groupReap bounds the wait for killed group members to disappear.
+	groupReap = 3 * time.Second
 )
 
 // ErrFlood marks a server that wrote too much non-MCP output (or one giant
@@ -175,6 +177,23 @@ func closeAll(fs ...*os.File) {
 	}
 }
 
+// settle waits briefly for the server to exit once its stdout is gone, so
+// messages can say how it ended.
+func (p *process) settle(line *lineConn) {
+	if line == nil {
+		return
+	}
+	select {
+	case <-line.eof:
+	default:
+		return
+	}
+	select {
+	case <-p.exited:
+	case <-time.After(stderrDrain):
+	}
+}
+
 // exitStatus describes how the server ended, or "" while it runs.
 func (p *process) exitStatus() string {
 	select {
@@ -226,8 +245,15 @@ func (p *process) Close() error {
 				<-p.exited
 			}
 		}
-		// Anything left in the group (children of the server) goes too.
+		// Anything left in the group (children of the server) goes too, and
+		// we wait (bounded) until the group is really empty.
 		_ = syscall.Kill(-p.pgid, syscall.SIGKILL)
+		for deadline := time.Now().Add(groupReap); time.Now().Before(deadline); {
+			if errors.Is(syscall.Kill(-p.pgid, 0), syscall.ESRCH) {
+				break
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
 		_ = p.stdout.Close()
 		select {
 		case <-p.errDone:
@@ -252,6 +278,8 @@ type lineConn struct {
 	abortErr error
 
 	unsolicited int // bytes since the last response (read loop only)
+
+	eof chan struct{} // closed when the read loop ends
 }
 
 type lineMsg struct {
@@ -260,7 +288,7 @@ type lineMsg struct {
 }
 
 func newLineConn(p *process, maxLine int) *lineConn {
-	c := &lineConn{p: p, maxLine: maxLine, incoming: make(chan lineMsg), closed: make(chan struct{})}
+	c := &lineConn{p: p, maxLine: maxLine, incoming: make(chan lineMsg), closed: make(chan struct{}), eof: make(chan struct{})}
 	go c.readLoop()
 	return c
 }
@@ -291,6 +319,7 @@ func (c *lineConn) aborted() error {
 }
 
 func (c *lineConn) readLoop() {
+	defer close(c.eof)
 	r := bufio.NewReaderSize(c.p.stdout, 64<<10)
 	var line []byte
 	for {
