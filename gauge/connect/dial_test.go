@@ -297,7 +297,7 @@ func TestJunkStdoutIsNoise(t *testing.T) {
 func TestFloodingServer(t *testing.T) {
 	cases := []struct {
 		name, env, want string
-		o             Options
+		o               Options
 	}{
 		{"giant line", envGiantLine, "a line longer than 1048576 bytes", Options{Timeout: 20 * time.Second, MaxStdoutLine: 1 << 20}},
 		{"endless noise", envNoiseOnly, "more than 10000 non-MCP lines", Options{Timeout: 20 * time.Second}},
