@@ -71,7 +71,9 @@ type Plan struct {
 	// SandboxDirToken.
 	SandboxPaths bool `json:"sandboxPaths,omitempty"`
 	// Placeholders names every input given a made-up value, as
-	// "env:NAME", "arg:NAME", "header:NAME" or "url:VAR".
+	// "env:NAME", "arg:NAME", "header:NAME", "url:VAR", or
+	// "env-var:VAR", "arg-var:VAR", "header-var:VAR" for a {VAR} template
+	// inside a declared value (e.g. "Bearer {api_key}").
 	Placeholders []string `json:"placeholders,omitempty"`
 
 	// CredentialFree is true when the plan needs no secret to start: no
