@@ -1,0 +1,400 @@
+package lint
+
+import (
+	"encoding/base64"
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/mcpgauge/mcpgauge/gauge/model"
+	"github.com/mcpgauge/mcpgauge/gauge/text"
+)
+
+// secInvisibleKind names a hidden code point, or "" for an ordinary one.
+func secInvisibleKind(r rune) string {
+	switch {
+	case r >= 0x200B && r <= 0x200D, r == 0x2060, r == 0xFEFF, r == 0x180E, r >= 0x2061 && r <= 0x2064:
+		return "zero-width"
+	case r >= 0x202A && r <= 0x202E, r >= 0x2066 && r <= 0x2069:
+		return "bidi control"
+	case r >= 0xE0000 && r <= 0xE007F:
+		return "tag character"
+	}
+	return ""
+}
+
+var secHTMLComment = regexp.MustCompile(`(?s)<!--.*?-->`)
+
+// secHidden describes hidden content in s, or "" when there is none.
+func secHidden(s string) string {
+	counts := map[string]int{}
+	var order []string
+	var tagText strings.Builder
+	var first rune
+	for _, r := range s {
+		k := secInvisibleKind(r)
+		if k == "" {
+			continue
+		}
+		if counts[k] == 0 {
+			order = append(order, k)
+		}
+		if first == 0 {
+			first = r
+		}
+		counts[k]++
+		if k == "tag character" && r >= 0xE0020 && r <= 0xE007E {
+			tagText.WriteRune(r - 0xE0000)
+		}
+	}
+	var parts []string
+	for _, k := range order {
+		parts = append(parts, fmt.Sprintf("%d %s(s)", counts[k], k))
+	}
+	msg := ""
+	if len(parts) > 0 {
+		msg = fmt.Sprintf("invisible Unicode: %s (first U+%04X)", strings.Join(parts, ", "), first)
+		if tagText.Len() > 0 {
+			msg += fmt.Sprintf("; the tag characters spell %q", secSnippet(tagText.String()))
+		}
+	}
+	if m := secHTMLComment.FindString(s); m != "" {
+		if msg != "" {
+			msg += "; "
+		}
+		msg += fmt.Sprintf("an HTML comment %q, which renderers hide but models read", secSnippet(m))
+	}
+	return msg
+}
+
+func checkSEC006(ctx *Context) []Problem {
+	var out []Problem
+	const fix = "Remove the hidden content. Tool text must say the same thing to the user who reviews it as to the model that reads it; invisible characters and HTML comments are the classic way to smuggle instructions past a reviewer."
+	for i := range ctx.Tools {
+		t := &ctx.Tools[i]
+		if h := secHidden(t.Name); h != "" {
+			out = append(out, Problem{Tool: t.Name, Message: fmt.Sprintf("The name of tool %q contains %s.", t.Name, h), Suggestion: fix})
+		}
+		for _, p := range t.ParamNames() {
+			if h := secHidden(p); h != "" {
+				out = append(out, Problem{Tool: t.Name, Parameter: p, Message: fmt.Sprintf("The parameter name %q of tool `%s` contains %s.", p, t.Name, h), Suggestion: fix})
+			}
+		}
+	}
+	for _, s := range secSurfaces(ctx) {
+		if h := secHidden(s.Text); h != "" {
+			out = append(out, s.problem(fmt.Sprintf("The %s contains %s.", s.where(), h), fix))
+		}
+	}
+	return out
+}
+
+var (
+	secB64Run     = regexp.MustCompile(`[A-Za-z0-9+/_-]{64,}={0,2}`)
+	secHexOnly    = regexp.MustCompile(`^[0-9a-fA-F]+$`)
+	secDataURIEnd = regexp.MustCompile(`(?i)data:[\w.+-]+/[\w.+-]+(?:;[\w=.-]+)*;base64,$`)
+)
+
+// secDecodeBase64 decodes a candidate run with the standard or URL alphabet,
+// padded or not.
+func secDecodeBase64(run string) ([]byte, bool) {
+	trimmed := strings.TrimRight(run, "=")
+	if len(trimmed)%4 == 1 {
+		return nil, false
+	}
+	for _, enc := range []*base64.Encoding{base64.RawStdEncoding, base64.RawURLEncoding} {
+		if b, err := enc.DecodeString(trimmed); err == nil {
+			return b, true
+		}
+	}
+	return nil, false
+}
+
+// secBlob describes the first base64 blob in s, or "".
+func secBlob(s string) string {
+	for _, loc := range secB64Run.FindAllStringIndex(s, -1) {
+		run := s[loc[0]:loc[1]]
+		if secHexOnly.MatchString(run) || secDataURIEnd.MatchString(s[:loc[0]]) {
+			continue
+		}
+		hasUpper := strings.ContainsAny(run, "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+		hasLower := strings.ContainsAny(run, "abcdefghijklmnopqrstuvwxyz")
+		hasDigit := strings.ContainsAny(run, "0123456789")
+		if !(hasUpper && hasLower && hasDigit) && !strings.ContainsAny(run, "+/") {
+			continue // a long identifier or word, not an encoding
+		}
+		b, ok := secDecodeBase64(run)
+		if !ok {
+			continue
+		}
+		if secPrintable(b) {
+			decoded := string(b)
+			extra := ""
+			if _, bad := secFind(nil, decoded, secOverridePatterns); bad {
+				extra = ", which is itself an instruction override"
+			}
+			return fmt.Sprintf("a %d-character base64 blob that decodes to text %q%s", len(run), secSnippet(decoded), extra)
+		}
+		return fmt.Sprintf("a %d-character base64 blob that decodes to %d bytes of binary data", len(run), len(b))
+	}
+	return ""
+}
+
+func secPrintable(b []byte) bool {
+	if !utf8.Valid(b) || len(b) == 0 {
+		return false
+	}
+	total, ok := 0, 0
+	for _, r := range string(b) {
+		total++
+		if unicode.IsPrint(r) || r == '\n' || r == '\t' || r == '\r' {
+			ok++
+		}
+	}
+	return ok*10 >= total*9
+}
+
+func checkSEC007(ctx *Context) []Problem {
+	var out []Problem
+	for _, s := range secSurfaces(ctx) {
+		if b := secBlob(s.Text); b != "" {
+			out = append(out, s.problem(fmt.Sprintf("The %s contains %s.", s.where(), b),
+				"Write the content out in plain words, or drop it. Encoded text in tool metadata cannot be reviewed by a human but can be decoded and followed by a model; scanners treat it as obfuscation."))
+		}
+	}
+	return out
+}
+
+// secExfilWords are parameter-name words that invite free-form data
+// (mcp-shield's list, plus a few spellings).
+var secExfilWords = map[string]bool{
+	"note": true, "notes": true, "feedback": true, "details": true, "extra": true, "additional": true,
+	"metadata": true, "meta": true, "debug": true, "sidenote": true, "context": true, "annotation": true,
+	"annotations": true, "reasoning": true, "remark": true, "remarks": true, "side": true, "misc": true,
+}
+
+// secExfilFiller may accompany an exfil word ("extra_info", "debug_data").
+var secExfilFiller = map[string]bool{"info": true, "data": true, "text": true, "field": true, "string": true, "notes": true, "note": true, "str": true}
+
+func secIsExfilName(name string) bool {
+	words := secIdentifierWords(name)
+	hit := false
+	for _, w := range words {
+		switch {
+		case secExfilWords[w]:
+			if w != "side" {
+				hit = true
+			}
+		case secExfilFiller[w]:
+		default:
+			return false
+		}
+	}
+	return hit
+}
+
+func secIsFreeText(schema map[string]any) bool {
+	if schema == nil {
+		return false
+	}
+	for _, k := range []string{"enum", "const", "pattern", "format"} {
+		if _, ok := schema[k]; ok {
+			return false
+		}
+	}
+	switch ty := schema["type"].(type) {
+	case nil:
+		return true
+	case string:
+		return ty == "string"
+	case []any:
+		for _, x := range ty {
+			if x == "string" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var secOpenSchemaTalk = regexp.MustCompile(`\b(?:arbitrary|custom\s+fields?|any\s+keys?|key-value|key/value|properties|attributes|metadata|headers|variables|arguments|payload|extra\s+fields|additional\s+fields|pass-?through)\b`)
+
+func checkSEC009(ctx *Context) []Problem {
+	var out []Problem
+	for i := range ctx.Tools {
+		t := &ctx.Tools[i]
+		toolWords := secIdentifierWords(t.Name)
+		required := map[string]bool{}
+		for _, r := range t.Required() {
+			required[r] = true
+		}
+		props := t.Params()
+		for _, name := range t.ParamNames() {
+			obj, _ := props[name].(map[string]any)
+			if required[name] || !secIsExfilName(name) || !secIsFreeText(obj) {
+				continue
+			}
+			if secHasWord(toolWords, secIdentifierWords(name)...) {
+				continue // add_note(note) is the tool's purpose, not a side channel
+			}
+			out = append(out, Problem{Tool: t.Name, Parameter: name,
+				Message:    fmt.Sprintf("Tool `%s` has an optional free-text parameter `%s`: a classic side channel a poisoned description can ask the model to fill with conversation data.", t.Name, name),
+				Suggestion: fmt.Sprintf("If `%s` is needed, give it a specific name, a description of exactly what belongs in it, and a maxLength or enum; otherwise remove it.", name)})
+		}
+		if ap, ok := t.InputSchema["additionalProperties"].(bool); ok && ap {
+			folded, _ := secFold(t.Name + " " + t.RawDescription)
+			if secOpenSchemaTalk.MatchString(strings.ReplaceAll(folded, "_", " ")) {
+				continue
+			}
+			out = append(out, Problem{Tool: t.Name,
+				Message:    fmt.Sprintf("Tool `%s` sets additionalProperties: true, so a model may send any extra fields, and nothing in its name or description says why.", t.Name),
+				Suggestion: "Set additionalProperties to false (or omit it) and declare every parameter the tool reads."})
+		}
+	}
+	return out
+}
+
+var (
+	secEnvTalk   = regexp.MustCompile(`environment\s+variables?|\benv\s+vars?\b|\benv\b|\bsecrets?\b|\bapi\s+keys?\b|\bcredentials\b|\.env\b|\bprocess\.env\b`)
+	secEnvReturn = regexp.MustCompile(`\b(?:returns?|prints?|dumps?|lists?|shows?|exposes?|reads?|gets?|outputs?|displays?|retrieves?)\s+(?:all\s+|the\s+|every\s+|any\s+)?(?:of\s+the\s+)?(?:current\s+|process\s+|server\s+|system\s+|shell\s+)?(?:environment\s+variables|env\s+vars)\b`)
+)
+
+func checkSEC010(ctx *Context) []Problem {
+	var out []Problem
+	for i := range ctx.Tools {
+		t := &ctx.Tools[i]
+		words := secIdentifierWords(t.Name)
+		desc, _ := secFold(t.RawDescription)
+		envName := secHasWord(words, "env", "environment", "envs", "environ", "envvar", "envvars", "dotenv", "printenv", "getenv")
+		if !(envName && secEnvTalk.MatchString(desc)) && !secEnvReturn.MatchString(desc) {
+			continue
+		}
+		out = append(out, Problem{Tool: t.Name,
+			Message:    fmt.Sprintf("Tool `%s` appears to return environment variables; a server's environment usually holds API keys and tokens.", t.Name),
+			Suggestion: "Return only an allow-list of non-secret settings, redact values whose names look like keys, tokens or passwords, or remove the tool."})
+	}
+	return out
+}
+
+var (
+	secCodeObjects    = []string{"code", "script", "command", "commands", "shell", "sql", "query", "python", "js", "javascript", "snippet", "cell", "expression", "bash", "cmd", "program"}
+	secNotCodeContext = regexp.MustCompile(`\b(?:country|zip|postal|language|currency|status|error|auth|authori[sz]ation|verification|promo|coupon|discount|iso|area|airport|product|access|confirmation|otp|colou?r|region|locale|http|response|invite|referral|two-factor|2fa|mfa|sms|qr|bar|postcode|discount|voucher|exit)\b`)
+	secCodeTalk       = regexp.MustCompile(`\b(?:javascript|js|python|code|function\s+body|arrow\s+function|script|expression)\b|=>`)
+	secSQLTalk        = regexp.MustCompile(`\bsql\b|\bselect\s+\S+\s+from\b`)
+)
+
+// secCodeSurface says why a tool is a code-execution surface, or "".
+func secCodeSurface(t *model.Tool) string {
+	words := secIdentifierWords(t.Name)
+	if secHasWord(words, "eval", "exec", "repl", "shell", "bash", "powershell", "zsh", "subprocess", "cmd") {
+		return fmt.Sprintf("its name `%s` says it evaluates or executes input", t.Name)
+	}
+	for i, w := range words {
+		if (w == "run" || w == "execute" || w == "exec" || w == "eval" || w == "evaluate") && i+1 < len(words) && secHasWord(words[i+1:i+2], secCodeObjects...) {
+			return fmt.Sprintf("its name `%s` says it runs %s", t.Name, words[i+1])
+		}
+	}
+	if len(words) == 1 && (words[0] == "runcode" || words[0] == "execute" || words[0] == "run") {
+		return fmt.Sprintf("its name `%s` says it executes input", t.Name)
+	}
+	desc, _ := secFold(t.RawDescription)
+	sqlTool := secHasWord(words, "sql") || secSQLTalk.MatchString(desc)
+	props := t.Params()
+	for _, name := range t.ParamNames() {
+		obj, _ := props[name].(map[string]any)
+		if obj == nil || !secIsFreeText(obj) {
+			continue
+		}
+		pdesc := ""
+		if d, ok := obj["description"].(string); ok {
+			pdesc, _ = secFold(d)
+		}
+		pw := secIdentifierWords(name)
+		last := ""
+		if len(pw) > 0 {
+			last = pw[len(pw)-1]
+		}
+		switch {
+		case len(pw) == 1 && secHasWord(pw, "script", "command", "cmd", "expression", "expr", "eval", "shell", "javascript", "python", "snippet", "program"):
+			return fmt.Sprintf("its free-text parameter `%s` takes %s to run", name, last)
+		case (last == "code" || last == "source") && len(pw) <= 2 && !secNotCodeContext.MatchString(pdesc+" "+strings.Join(pw, " ")):
+			return fmt.Sprintf("its free-text parameter `%s` takes source code", name)
+		case last == "function" && len(pw) == 1 && secCodeTalk.MatchString(pdesc):
+			return fmt.Sprintf("its parameter `%s` takes a function body to evaluate", name)
+		case last == "sql" || (last == "query" && sqlTool):
+			return fmt.Sprintf("its free-text parameter `%s` takes raw SQL", name)
+		}
+	}
+	return ""
+}
+
+func checkSEC011(ctx *Context) []Problem {
+	var out []Problem
+	for i := range ctx.Tools {
+		t := &ctx.Tools[i]
+		why := secCodeSurface(t)
+		if why == "" {
+			continue
+		}
+		out = append(out, Problem{Tool: t.Name,
+			Message:    fmt.Sprintf("Tool `%s` is a code-execution surface: %s.", t.Name, why),
+			Suggestion: "Run the input in a sandbox, say so in the description, and mark the tool destructiveHint: true and openWorldHint as appropriate so clients ask before calling it; prefer narrow, parameterised tools where you can."})
+	}
+	return out
+}
+
+var (
+	secWriteVerbs      = []string{"create", "update", "write", "set", "insert", "modify", "send", "post", "upload", "put", "patch", "edit", "move", "rename", "add", "save", "publish", "deploy", "execute", "exec", "run", "append", "merge", "push", "commit", "install", "transfer", "pay", "cancel", "close", "archive"}
+	secMutatingOpening = regexp.MustCompile(`^\s*(?:deletes|removes|destroys|drops|purges|wipes|erases|truncates|overwrites|creates|updates|writes|modifies|sends|uploads|inserts|moves|renames|publishes|deploys|executes|cancels|archives|resets|revokes|terminates|kills)\b`)
+	secNonIdempotent   = []string{"append", "create", "add", "insert", "post", "send", "push", "increment", "enqueue", "submit", "publish", "comment", "reply", "duplicate", "clone", "fork"}
+)
+
+func secDestructiveName(words []string) bool {
+	for _, w := range words {
+		if text.IsDestructiveVerb(w) {
+			return true
+		}
+	}
+	return false
+}
+
+func checkSEC012(ctx *Context) []Problem {
+	var out []Problem
+	for i := range ctx.Tools {
+		t := &ctx.Tools[i]
+		a := t.Annotations
+		if a == nil {
+			continue
+		}
+		words := secIdentifierWords(t.Name)
+		desc, _ := secFold(t.RawDescription)
+		destructiveText := text.DestructivePhrase.Match(t.RawDescription)
+		add := func(msg, fix string) {
+			out = append(out, Problem{Tool: t.Name, Message: msg, Suggestion: fix})
+		}
+		if a.ReadOnlyHint != nil && *a.ReadOnlyHint {
+			switch {
+			case secDestructiveName(words) || secHasWord(words, secWriteVerbs...):
+				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but its name says it changes things.", t.Name),
+					"Set readOnlyHint: false (and destructiveHint to match), or rename the tool if it really only reads. Clients skip confirmation for read-only tools.")
+			case secMutatingOpening.MatchString(desc) || destructiveText:
+				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but its description says it modifies or deletes data.", t.Name),
+					"Set readOnlyHint: false (and destructiveHint to match), or fix the description. Clients skip confirmation for read-only tools.")
+			case a.DestructiveHint != nil && *a.DestructiveHint:
+				add(fmt.Sprintf("Tool `%s` sets both readOnlyHint: true and destructiveHint: true.", t.Name),
+					"A read-only tool cannot be destructive: decide which it is and drop the other hint.")
+			}
+		}
+		if a.DestructiveHint != nil && !*a.DestructiveHint && (secDestructiveName(words) || destructiveText) {
+			add(fmt.Sprintf("Tool `%s` is marked destructiveHint: false, but its name or description says it deletes or irreversibly changes data.", t.Name),
+				"Set destructiveHint: true so clients ask the user before calling it.")
+		}
+		if a.IdempotentHint != nil && *a.IdempotentHint && secHasWord(words, secNonIdempotent...) {
+			add(fmt.Sprintf("Tool `%s` is marked idempotentHint: true, but its name says each call adds something new.", t.Name),
+				"Set idempotentHint: false, or make repeated calls really have no extra effect (for example with an idempotency key) and say so in the description.")
+		}
+	}
+	return out
+}

@@ -1,0 +1,286 @@
+package lint
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/mcpgauge/mcpgauge/gauge/model"
+)
+
+// OriginMcpgauge is the Origin of rules mcpgauge adds itself.
+const OriginMcpgauge = "mcpgauge"
+
+// OriginQualityGate is the Origin of rules ported from mcp-quality-gate.
+const OriginQualityGate = "mcp-quality-gate"
+
+// secSurface is one piece of text a model reads: a tool's description, a
+// parameter's enum value, a prompt argument's description, the server
+// instructions, ... Tool/Parameter/Entity say where it sits.
+type secSurface struct {
+	Tool      string
+	Parameter string
+	Entity    string
+	// Field names the text ("description", "title", "enum value", ...).
+	Field string
+	Text  string
+}
+
+// where renders the surface's location for a message.
+func (s secSurface) where() string {
+	switch {
+	case s.Tool != "" && s.Parameter != "":
+		return fmt.Sprintf("parameter `%s` %s of tool `%s`", s.Parameter, s.Field, s.Tool)
+	case s.Tool != "":
+		return fmt.Sprintf("%s of tool `%s`", s.Field, s.Tool)
+	case s.Entity == "instructions":
+		return "server instructions"
+	case s.Parameter != "":
+		return fmt.Sprintf("argument `%s` %s of %s", s.Parameter, s.Field, s.Entity)
+	default:
+		return fmt.Sprintf("%s of %s", s.Field, s.Entity)
+	}
+}
+
+func (s secSurface) problem(msg, suggestion string) Problem {
+	return Problem{Tool: s.Tool, Parameter: s.Parameter, Entity: s.Entity, Message: msg, Suggestion: suggestion}
+}
+
+// secSurfaces lists every text surface of the snapshot, computed once per run.
+func secSurfaces(ctx *Context) []secSurface {
+	return ctx.Memo("sec.surfaces", func() any {
+		var out []secSurface
+		add := func(s secSurface) {
+			if strings.TrimSpace(s.Text) != "" {
+				out = append(out, s)
+			}
+		}
+		for i := range ctx.Tools {
+			t := &ctx.Tools[i]
+			add(secSurface{Tool: t.Name, Field: "description", Text: t.RawDescription})
+			add(secSurface{Tool: t.Name, Field: "title", Text: t.Title})
+			if t.Annotations != nil && t.Annotations.Title != nil {
+				add(secSurface{Tool: t.Name, Field: "annotations title", Text: *t.Annotations.Title})
+			}
+			props := t.Params()
+			for _, name := range t.ParamNames() {
+				secSchemaText(props[name], func(field, text string) {
+					add(secSurface{Tool: t.Name, Parameter: name, Field: field, Text: text})
+				}, 0)
+			}
+			// Schema-level text outside properties (description, title, $defs ...).
+			for _, k := range secSortedKeys(t.InputSchema) {
+				if k == "properties" {
+					continue
+				}
+				secSchemaText(map[string]any{k: t.InputSchema[k]}, func(field, text string) {
+					add(secSurface{Tool: t.Name, Field: "input schema " + field, Text: text})
+				}, 0)
+			}
+		}
+		if ins := ctx.Snap.Server.Instructions; ins != "" {
+			add(secSurface{Entity: "instructions", Field: "text", Text: ins})
+		}
+		for _, r := range ctx.Snap.Resources {
+			e := "resource:" + r.URI
+			add(secSurface{Entity: e, Field: "name", Text: r.Name})
+			add(secSurface{Entity: e, Field: "title", Text: r.Title})
+			add(secSurface{Entity: e, Field: "description", Text: r.Description})
+		}
+		for _, r := range ctx.Snap.Templates {
+			e := "template:" + r.URITemplate
+			add(secSurface{Entity: e, Field: "name", Text: r.Name})
+			add(secSurface{Entity: e, Field: "title", Text: r.Title})
+			add(secSurface{Entity: e, Field: "description", Text: r.Description})
+		}
+		for _, p := range ctx.Snap.Prompts {
+			e := "prompt:" + p.Name
+			add(secSurface{Entity: e, Field: "title", Text: p.Title})
+			add(secSurface{Entity: e, Field: "description", Text: p.Description})
+			for _, a := range p.Arguments {
+				add(secSurface{Entity: e, Parameter: a.Name, Field: "description", Text: a.Description})
+				add(secSurface{Entity: e, Parameter: a.Name, Field: "title", Text: a.Title})
+			}
+		}
+		return out
+	}).([]secSurface)
+}
+
+func secSortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// secSchemaText walks a JSON Schema and reports every text a model may read:
+// description and title strings, string enum/const/default/examples values.
+func secSchemaText(v any, emit func(field, text string), depth int) {
+	if depth > 32 {
+		return
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		for _, k := range secSortedKeys(x) {
+			val := x[k]
+			switch k {
+			case "description", "title":
+				if s, ok := val.(string); ok {
+					emit(k, s)
+					continue
+				}
+			case "enum", "examples":
+				if list, ok := val.([]any); ok {
+					for _, e := range list {
+						if s, ok := e.(string); ok {
+							emit(strings.TrimSuffix(k, "s")+" value", s)
+						}
+					}
+					continue
+				}
+			case "default", "const":
+				if s, ok := val.(string); ok {
+					emit(k+" value", s)
+					continue
+				}
+			}
+			secSchemaText(val, emit, depth+1)
+		}
+	case []any:
+		for _, e := range x {
+			secSchemaText(e, emit, depth+1)
+		}
+	}
+}
+
+// secFold prepares text for the security patterns, which are written in
+// lowercase ASCII: ASCII letters are lowercased, Unicode spaces become " ",
+// other non-ASCII letters and digits become "0" (a word character no
+// pattern contains, so Go's ASCII \b still sees word boundaries where
+// Unicode would), other runes become "\x01", and invisible format
+// characters (zero-width, bidi, tags) are dropped so they cannot split a
+// phrase to dodge a pattern. starts[k] is the byte offset in s of the rune
+// that produced folded byte k; starts[len] = len(s).
+func secFold(s string) (folded string, starts []int) {
+	var b strings.Builder
+	b.Grow(len(s))
+	starts = make([]int, 0, len(s)+1)
+	for i, r := range s {
+		var c byte
+		switch {
+		case r >= 'A' && r <= 'Z':
+			c = byte(r) + 32
+		case r < utf8.RuneSelf:
+			c = byte(r)
+		case unicode.Is(unicode.Cf, r):
+			continue
+		case unicode.IsSpace(r):
+			c = ' '
+		case r == '\u2019' || r == '\u2018':
+			c = '\'' // typographic apostrophes: "don’t"
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r):
+			c = '0'
+		default:
+			c = 0x01
+		}
+		b.WriteByte(c)
+		starts = append(starts, i)
+	}
+	starts = append(starts, len(s))
+	return b.String(), starts
+}
+
+// secPattern is one regex of a rule's family, run on secFold'ed text.
+type secPattern struct {
+	re *regexp.Regexp
+	// what names the family member in messages ("instruction override").
+	what string
+	// ownTool, when > 0, is the capture group holding a tool name; the match
+	// is ignored when that name is one of this server's tools.
+	ownTool int
+}
+
+// secMatch is a pattern hit with the matched original text.
+type secMatch struct {
+	what, text string
+}
+
+// secFind returns the first hit of any pattern in s.
+func secFind(ctx *Context, s string, pats []secPattern) (secMatch, bool) {
+	folded, starts := secFold(s)
+	for _, p := range pats {
+		for _, loc := range p.re.FindAllStringSubmatchIndex(folded, 4) {
+			if p.ownTool > 0 && loc[2*p.ownTool] >= 0 {
+				name := s[starts[loc[2*p.ownTool]]:starts[loc[2*p.ownTool+1]]]
+				if secIsOwnTool(ctx, name) {
+					continue
+				}
+			}
+			return secMatch{what: p.what, text: secSnippet(s[starts[loc[0]]:starts[loc[1]]])}, true
+		}
+	}
+	return secMatch{}, false
+}
+
+func secIsOwnTool(ctx *Context, name string) bool {
+	if ctx == nil {
+		return false
+	}
+	name = strings.Trim(name, "`'\".,;:()")
+	for i := range ctx.Tools {
+		if strings.EqualFold(ctx.Tools[i].Name, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// secSnippet shortens matched text for a message: whitespace collapsed,
+// at most 80 runes.
+func secSnippet(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if utf8.RuneCountInString(s) > 80 {
+		r := []rune(s)
+		s = string(r[:77]) + "..."
+	}
+	return s
+}
+
+// secPhraseRule builds the Check of a phrase-family rule: one problem per
+// surface with a hit.
+func secPhraseRule(ps []secPattern, message func(s secSurface, m secMatch) string, suggestion func(s secSurface, m secMatch) string) func(*Context) []Problem {
+	return func(ctx *Context) []Problem {
+		var out []Problem
+		for _, s := range secSurfaces(ctx) {
+			if m, ok := secFind(ctx, s.Text, ps); ok {
+				out = append(out, s.problem(message(s, m), suggestion(s, m)))
+			}
+		}
+		return out
+	}
+}
+
+// secRe compiles a pattern list; the patterns are constants, so a failure is
+// a programming error caught by the tests.
+func secRe(what string, ownTool int, exprs ...string) []secPattern {
+	out := make([]secPattern, 0, len(exprs))
+	for _, e := range exprs {
+		out = append(out, secPattern{re: regexp.MustCompile(e), what: what, ownTool: ownTool})
+	}
+	return out
+}
+
+// secToolByName returns the tool named name, or nil.
+func secToolByName(ctx *Context, name string) *model.Tool {
+	for i := range ctx.Tools {
+		if ctx.Tools[i].Name == name {
+			return &ctx.Tools[i]
+		}
+	}
+	return nil
+}
