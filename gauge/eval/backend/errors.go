@@ -1,0 +1,107 @@
+package backend
+
+import (
+	"context"
+	"errors"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/anthropics/anthropic-sdk-go/v2"
+	"github.com/openai/openai-go/v3"
+
+	"github.com/mcpgauge/mcpgauge/gauge/eval"
+)
+
+// classify turns an SDK or transport error into an eval.BackendError.
+// parent is the caller's context: its cancellation is not retryable, while
+// a per-request timeout is.
+func classify(parent context.Context, provider, key string, err error) error {
+	if err == nil {
+		return nil
+	}
+	if parent.Err() != nil {
+		return parent.Err()
+	}
+	be := &eval.BackendError{Provider: provider}
+	var oe *openai.Error
+	var ae *anthropic.Error
+	switch {
+	case errors.As(err, &oe):
+		be.Status = oe.StatusCode
+		be.Msg = oe.Message
+		if oe.Response != nil {
+			be.RetryAfter, be.HasRetryAfter = retryAfter(oe.Response.Header, time.Now())
+		}
+	case errors.As(err, &ae):
+		be.Status = ae.StatusCode
+		be.Msg = ae.Message
+		if ae.Response != nil {
+			be.RetryAfter, be.HasRetryAfter = retryAfter(ae.Response.Header, time.Now())
+		}
+	default:
+		var ne net.Error
+		switch {
+		case errors.Is(err, context.DeadlineExceeded):
+			be.Msg, be.Retryable = "request timed out", true
+		case errors.As(err, &ne):
+			be.Msg, be.Retryable = "connection failed: "+ne.Error(), true
+		default:
+			be.Msg = err.Error()
+			var opErr *net.OpError
+			if errors.As(err, &opErr) || strings.Contains(be.Msg, "connection refused") || strings.Contains(be.Msg, "EOF") {
+				be.Retryable = true
+			}
+		}
+	}
+	if be.Status != 0 {
+		if be.Msg == "" {
+			be.Msg = http.StatusText(be.Status)
+		}
+		switch {
+		case be.Status == http.StatusUnauthorized || be.Status == http.StatusForbidden:
+			be.Auth = true
+		case be.Status == http.StatusTooManyRequests, be.Status == http.StatusRequestTimeout, be.Status >= 500:
+			be.Retryable = true
+		}
+	}
+	if key != "" {
+		be.Msg = strings.ReplaceAll(be.Msg, key, "[redacted]")
+	}
+	// The wrapped SDK error may print request details; keep it for errors.As
+	// but never for display (BackendError.Error prints only Msg).
+	be.Err = redacted{err}
+	return be
+}
+
+// redacted hides an error's text while keeping it unwrappable.
+type redacted struct{ err error }
+
+func (r redacted) Error() string { return "provider error" }
+func (r redacted) Unwrap() error { return r.err }
+
+// retryAfter reads Retry-After (seconds or HTTP date) or retry-after-ms.
+func retryAfter(h http.Header, now time.Time) (time.Duration, bool) {
+	if v := strings.TrimSpace(h.Get("Retry-After-Ms")); v != "" {
+		if ms, err := strconv.ParseFloat(v, 64); err == nil && ms >= 0 {
+			return time.Duration(ms * float64(time.Millisecond)), true
+		}
+	}
+	v := strings.TrimSpace(h.Get("Retry-After"))
+	if v == "" {
+		return 0, false
+	}
+	if s, err := strconv.ParseFloat(v, 64); err == nil && s >= 0 {
+		return time.Duration(s * float64(time.Second)), true
+	}
+	if t, err := http.ParseTime(v); err == nil {
+		d := t.Sub(now)
+		if d < 0 {
+			d = 0
+		}
+		return d, true
+	}
+	return 0, false
+}
