@@ -96,8 +96,13 @@ func (e *Env) toolCalls(ctx context.Context) *callSet {
 		return cs
 	}
 	var chosen []*model.Tool
+	seen := map[string]bool{}
 	for i := range e.Snapshot.Tools {
 		t := &e.Snapshot.Tools[i]
+		if seen[t.Name] {
+			continue // a name listed twice (broken pagination) is called once
+		}
+		seen[t.Name] = true
 		if e.CallTools == CallAll || readOnly(t) {
 			chosen = append(chosen, t)
 		}

@@ -170,7 +170,8 @@ Anchors §5.2 (Base JSON-RPC; capability honesty).`
 const docSpecCaps01 = `Exercises each declared capability on a raw session: ` + "`tools/list`" + `, ` + "`resources/list`" + `,
 ` + "`prompts/list`" + ` (the result must carry its array), ` + "`logging/setLevel`" + ` (handshake era
 only) and ` + "`completion/complete`" + ` (against a listed prompt argument or resource template;
-not exercised when there is none). Any error fails.
+when there is none, against a made-up prompt, where any error but -32601 shows the method
+exists). Any other error fails.
 
 **Why:** a declared capability is a promise; clients call what is declared.
 Anchors §5.2 ("a declared capability works").`

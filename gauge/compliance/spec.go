@@ -255,6 +255,11 @@ func runSpecVersion01(ctx context.Context, e *Env) Result {
 		}
 		bad = append(bad, fmt.Sprintf("lists %s as supported (%s) but did not accept it on initialize (%s)", v, where, p))
 	}
+	for _, v := range legacy {
+		if echoed[v] && len(byOffer[latestRevision].Listed) > 0 && !slices.Contains(byOffer[latestRevision].Listed, v) {
+			details = append(details, fmt.Sprintf("note: accepts %s on initialize, but server/discover's supportedVersions does not list it", v))
+		}
+	}
 	anyLegacy := len(echoed) > 0
 	if bogus.Err == nil && bogus.RPC != nil && anyLegacy && bogus.RPC.Code != codeInvalidParams && bogus.RPC.Code != codeUnsupportedProtocolVersion {
 		bad = append(bad, fmt.Sprintf("refused the bogus version with error %d; expected a version it supports or -32602 with data.supported", bogus.RPC.Code))
@@ -424,14 +429,13 @@ func runSpecCaps01(ctx context.Context, e *Env) Result {
 	return e.withRaw(ctx, func(r RawCaller) Result {
 		var bad, details []string
 		for _, p := range declared {
-			if p.Cap == "completions" && p.ListKey == "-" {
-				details = append(details, "completions: declared, not exercised (no prompt argument or resource template to complete)")
-				continue
-			}
 			res, rpcErr, err := e.rawCall(ctx, r, p.Method, cloneMap(p.Params))
 			switch {
 			case err != nil:
 				return errored("%s: %v", p.Method, err)
+			case rpcErr != nil && p.ListKey == "-" && rpcErr.Code != codeMethodNotFound:
+				// A made-up prompt: refusing it (usually -32602) shows the method exists.
+				details = append(details, fmt.Sprintf("completions: %s exists (a made-up prompt was refused with %d; nothing real to complete)", p.Method, rpcErr.Code))
 			case rpcErr != nil:
 				bad = append(bad, fmt.Sprintf("%s declared, but %s returned error %s", p.Cap, p.Method, describeRPC(rpcErr)))
 			default:
@@ -440,7 +444,7 @@ func runSpecCaps01(ctx context.Context, e *Env) Result {
 					bad = append(bad, fmt.Sprintf("%s declared, but %s returned a non-object result: %s", p.Cap, p.Method, clip(string(res))))
 					continue
 				}
-				if p.ListKey != "" {
+				if p.ListKey != "" && p.ListKey != "-" {
 					var items []json.RawMessage
 					if json.Unmarshal(obj[p.ListKey], &items) != nil || obj[p.ListKey] == nil {
 						bad = append(bad, fmt.Sprintf("%s declared, but the %s result has no %q array", p.Cap, p.Method, p.ListKey))

@@ -1,0 +1,168 @@
+package compliance
+
+import (
+	"context"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestRunFiltersPanicsAndDeadlines(t *testing.T) {
+	block := make(chan struct{})
+	defer close(block)
+	tests := []Test{
+		{ID: "a", Run: func(context.Context, *Env) Result { return pass("ok") }},
+		{ID: "b", Run: func(context.Context, *Env) Result { return fail("bad") }},
+		{ID: "c", Run: func(context.Context, *Env) Result { panic("boom") }},
+		{ID: "d", Run: func(ctx context.Context, _ *Env) Result {
+			<-ctx.Done() // obeys its deadline
+			return fail("ctx: %v", ctx.Err())
+		}},
+		{ID: "e", Run: func(context.Context, *Env) Result {
+			<-block // ignores its deadline entirely
+			return pass("late")
+		}},
+		{ID: "f", Run: func(context.Context, *Env) Result { return pass("filtered out") }},
+		{ID: "g"},
+	}
+	// Quick tests get a generous deadline (no timing dependence); the two
+	// blocking ones a short one, so they time out.
+	quick := Run(context.Background(), &Env{}, RunOptions{Tests: tests, Timeout: time.Hour, Skip: []string{" f , x", "d", "e"}})
+	slow := Run(context.Background(), &Env{}, RunOptions{Tests: tests, Timeout: 50 * time.Millisecond, Only: []string{"d", "e"}})
+	rep := quick
+	for i := range rep.Results {
+		if id := rep.Results[i].ID; id == "d" || id == "e" {
+			rep.Results[i] = slow.Results[i]
+		}
+	}
+	rep.Summary = Summarise(rep.Results)
+	want := map[string]struct {
+		status Status
+		msg    string
+	}{
+		"a": {StatusPass, "ok"},
+		"b": {StatusFail, "bad"},
+		"c": {StatusError, "test panicked: boom"},
+		"d": {StatusError, "Test timed out after 50 ms"},
+		"e": {StatusError, "Test timed out after 50 ms"},
+		"f": {StatusSkip, "skipped by filter"},
+		"g": {StatusError, "test has no Run function"},
+	}
+	if len(rep.Results) != len(tests) {
+		t.Fatalf("got %d results, want %d", len(rep.Results), len(tests))
+	}
+	for i, r := range rep.Results {
+		if r.ID != tests[i].ID {
+			t.Errorf("result %d is %s, want %s (order kept)", i, r.ID, tests[i].ID)
+		}
+		w := want[r.ID]
+		if r.Status != w.status || r.Message != w.msg {
+			t.Errorf("%s: %s %q, want %s %q", r.ID, r.Status, r.Message, w.status, w.msg)
+		}
+	}
+	wantSum := Summary{Total: 7, Passed: 1, Failed: 1, Skipped: 1, Errors: 4, Ran: 6}
+	if rep.Summary != wantSum {
+		t.Errorf("summary %+v, want %+v", rep.Summary, wantSum)
+	}
+}
+
+func TestRunOnly(t *testing.T) {
+	var ran []string
+	mk := func(id string) Test {
+		return Test{ID: id, Run: func(context.Context, *Env) Result { ran = append(ran, id); return pass("") }}
+	}
+	rep := Run(context.Background(), &Env{}, RunOptions{Tests: []Test{mk("a"), mk("b"), mk("c")}, Only: []string{"c,a"}})
+	if !slices.Equal(ran, []string{"a", "c"}) {
+		t.Errorf("ran %v, want [a c]", ran)
+	}
+	if rep.Results[1].Status != StatusSkip || rep.Results[1].Message != "skipped by filter" {
+		t.Errorf("b: %+v, want skipped by filter", rep.Results[1])
+	}
+}
+
+func TestRunCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	rep := Run(ctx, &Env{}, RunOptions{Tests: []Test{{ID: "a", Run: func(context.Context, *Env) Result { return pass("") }}}})
+	if rep.Results[0].Status != StatusError || !strings.Contains(rep.Results[0].Message, "cancelled") {
+		t.Errorf("got %+v, want a cancelled error", rep.Results[0])
+	}
+}
+
+func TestCatalogueIsWellFormed(t *testing.T) {
+	cat := Catalogue()
+	seen := map[string]bool{}
+	idRe := regexp.MustCompile(`^[a-z]+(-[a-z0-9]+)*-\d\d$`)
+	qg := 0
+	for _, tc := range cat {
+		if seen[tc.ID] {
+			t.Errorf("duplicate ID %s", tc.ID)
+		}
+		seen[tc.ID] = true
+		if !idRe.MatchString(tc.ID) {
+			t.Errorf("%s: ID does not look like family-NN", tc.ID)
+		}
+		if tc.Name == "" || tc.Category == "" || tc.Doc == "" || tc.Run == nil {
+			t.Errorf("%s: missing name, category, doc or Run", tc.ID)
+		}
+		if !slices.Contains([]Severity{Critical, High, Medium, Low}, tc.Severity) {
+			t.Errorf("%s: severity %q", tc.ID, tc.Severity)
+		}
+		if !strings.HasPrefix(tc.SpecRef, specBase+"20") {
+			t.Errorf("%s: spec ref %q is not a revision URL", tc.ID, tc.SpecRef)
+		}
+		switch tc.Origin {
+		case OriginQualityGate:
+			qg++
+		case OriginMCPGauge:
+		default:
+			t.Errorf("%s: origin %q", tc.ID, tc.Origin)
+		}
+	}
+	if qg != 17 {
+		t.Errorf("%d quality-gate tests, want 17", qg)
+	}
+	// quality-gate's table (seed-spec B4), in its order.
+	wantQG := []struct {
+		id, cat string
+		sev     Severity
+	}{
+		{"lifecycle-init-01", "lifecycle", Critical}, {"lifecycle-init-02", "lifecycle", Critical},
+		{"lifecycle-init-03", "lifecycle", High}, {"tools-list-01", "tools", Critical},
+		{"tools-list-02", "tools", Critical}, {"tools-list-03", "tools", Medium},
+		{"tools-list-04", "tools", High}, {"tools-call-01", "tools", Critical},
+		{"tools-call-02", "tools", High}, {"tools-call-03", "tools", Medium},
+		{"resources-list-01", "resources", Critical}, {"resources-list-02", "resources", Critical},
+		{"resources-list-03", "resources", Medium}, {"resources-read-01", "resources", Critical},
+		{"prompts-list-01", "prompts", Critical}, {"prompts-list-02", "prompts", Critical},
+		{"prompts-get-01", "prompts", Critical},
+	}
+	for i, w := range wantQG {
+		got := cat[i]
+		if got.ID != w.id || got.Category != w.cat || got.Severity != w.sev {
+			t.Errorf("catalogue[%d] = %s/%s/%s, want %s/%s/%s", i, got.ID, got.Category, got.Severity, w.id, w.cat, w.sev)
+		}
+	}
+	for _, tc := range cat {
+		if tc.Invokes != (tc.ID == "tools-call-01" || tc.ID == "spec-output-01") {
+			t.Errorf("%s: Invokes = %v", tc.ID, tc.Invokes)
+		}
+	}
+	if _, ok := ByID("spec-bait-01"); !ok {
+		t.Error("ByID(spec-bait-01) not found")
+	}
+}
+
+func TestParseCallMode(t *testing.T) {
+	for in, want := range map[string]CallMode{"": CallNone, "none": CallNone, "ReadOnly": CallReadOnly, " all ": CallAll} {
+		got, err := ParseCallMode(in)
+		if err != nil || got != want {
+			t.Errorf("ParseCallMode(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	if _, err := ParseCallMode("some"); err == nil || !strings.Contains(err.Error(), `"some"`) {
+		t.Errorf("ParseCallMode(some) error %v, want one naming the value", err)
+	}
+}
