@@ -154,10 +154,8 @@ func ParseDockerCatalog(data []byte) ([]Server, error) {
 			}
 			s.Remotes = []Remote{r}
 		case t.Image != "":
-			pkg := Package{RegistryType: "oci", Identifier: t.Image, RuntimeHint: "docker", Transport: Transport{Type: "stdio"}, EnvironmentVariables: env}
-			if i := strings.LastIndexByte(lastPathElem(t.Image), ':'); i >= 0 {
-				pkg.Version = lastPathElem(t.Image)[i+1:]
-			}
+			id, version := CanonicalOCI("", t.Image, "")
+			pkg := Package{RegistryType: "oci", Identifier: id, Version: version, RuntimeHint: "docker", Transport: Transport{Type: "stdio"}, EnvironmentVariables: env}
 			for _, c := range t.Command {
 				pkg.PackageArguments = append(pkg.PackageArguments, Input{Type: "positional", Value: c})
 			}

@@ -162,23 +162,51 @@ type Target struct {
 // Dedupe merges entries whose default plan has the same scan identity (the
 // same package identifier and version, or the same remote URL), listed under
 // several names or registries, into one Target each, in first-seen order.
+// A listing whose package has no version (aggregators such as PulseMCP give
+// none) refers to the current release: it joins the target of the latest
+// entry (IsLatest) with the same package, when there is one.
 func Dedupe(in []Server) []Target {
 	var out []Target
 	byID := map[string]int{}
+	latestPkg := map[string]int{} // "npm:@scope/pkg" -> target of an IsLatest entry
+	var unversioned []Server
+	add := func(i int, s Server, p Plan) {
+		t := &out[i]
+		t.Server.Sources = mergeListings(t.Server.Sources, s.Sources)
+		if !slices.Contains(t.Names, s.Key()) {
+			t.Names = append(t.Names, s.Key())
+		}
+		if !hasSource(t.Server.Sources[:1], SourceOfficial) && hasSource(s.Sources, SourceOfficial) {
+			merged := t.Server.Sources
+			t.Server = s
+			t.Server.Sources = merged
+			t.Plan = p
+		}
+	}
 	for _, s := range in {
 		p := PlanFor(s, PlanOptions{})
+		if p.Package != nil && (p.Package.Version == "" || p.Package.Version == "latest") && p.Kind != KindOCI {
+			unversioned = append(unversioned, s)
+			continue
+		}
 		if i, ok := byID[p.ScanID]; ok {
-			t := &out[i]
-			t.Server.Sources = mergeListings(t.Server.Sources, s.Sources)
-			if !slices.Contains(t.Names, s.Key()) {
-				t.Names = append(t.Names, s.Key())
-			}
-			if !hasSource(t.Server.Sources[:1], SourceOfficial) && hasSource(s.Sources, SourceOfficial) {
-				merged := t.Server.Sources
-				t.Server = s
-				t.Server.Sources = merged
-				t.Plan = p
-			}
+			add(i, s, p)
+			continue
+		}
+		byID[p.ScanID] = len(out)
+		if p.Package != nil && s.IsLatest {
+			latestPkg[p.Package.RegistryType+":"+p.Package.Identifier] = len(out)
+		}
+		out = append(out, Target{ID: p.ScanID, Server: s, Names: []string{s.Key()}, Plan: p})
+	}
+	for _, s := range unversioned {
+		p := PlanFor(s, PlanOptions{})
+		if i, ok := latestPkg[p.Package.RegistryType+":"+p.Package.Identifier]; ok {
+			add(i, s, p)
+			continue
+		}
+		if i, ok := byID[p.ScanID]; ok {
+			add(i, s, p)
 			continue
 		}
 		byID[p.ScanID] = len(out)
