@@ -132,7 +132,7 @@ func checkMCP014(ctx *Context) []Problem {
 	tools := tgTools(ctx)
 	siblings := map[int][]string{}
 	excused := func(t, sib *tgTool) bool {
-		return text.Mentions(t.desc, sib.name) || text.Disambiguation.Match(t.desc)
+		return t.hasDisambig || t.lowered.Mentions(sib.name)
 	}
 	for _, p := range tgPairs(ctx) {
 		l, r := &tools[p.left], &tools[p.right]

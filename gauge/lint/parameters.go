@@ -205,7 +205,7 @@ func checkMCP024(ctx *Context) []Problem {
 // the top level or in a branch, or some parameter description matches EXAMPLE.
 // A default does not count.
 func hasExample(t *tgTool) bool {
-	if text.Example.Match(t.desc) {
+	if t.hasExample {
 		return true
 	}
 	for _, p := range t.params {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"math/bits"
 	"sort"
 	"strconv"
 	"strings"
@@ -34,6 +35,7 @@ const (
 	tgMinCompareWords     = 6    // MCP013/MCP014 gate on distinct content words
 	tgNearDuplicate       = 0.70 // MCP013
 	tgConfusable          = 0.35 // MCP014
+	tgConfusablePct       = 35   // tgConfusable in percent, for the exact size prefilter
 	tgSingleToolLimit     = 800  // MCP050
 	tgServerBudget        = 5000 // MCP051
 	tgToolCountLimit      = 40   // MCP052
@@ -57,8 +59,16 @@ type tgTool struct {
 	nameTokens []string
 	subject    []string
 	bag        text.Bag
-	bagIDs     []int32 // the bag as sorted interned IDs, for fast Jaccard
+	bagIDs     []int32  // the bag as sorted interned IDs, for fast Jaccard
+	bagBits    []uint64 // the bag as a bitset over the interned IDs (small vocabularies only)
 	params     []tgParam
+	// Per-description facts, computed once: the lowercased text for
+	// Mentions, and whether each regex vocabulary matches.
+	lowered        text.Lowered
+	hasDisambig    bool
+	hasExample     bool
+	readOpening    bool
+	destructPhrase bool
 }
 
 // tgTools returns the analysed tools of ctx, computed once per run.
@@ -73,6 +83,12 @@ func tgTools(ctx *Context) []tgTool {
 				nameTokens: text.IdentifierTokens(t.Name),
 				subject:    text.SubjectTokens(t.Name),
 				bag:        text.ContentBag(t.Description),
+				lowered:    text.Lower(t.Description),
+
+				hasDisambig:    text.Disambiguation.Match(t.Description),
+				hasExample:     text.Example.Match(t.Description),
+				readOpening:    text.ReadOpening.Match(t.Description),
+				destructPhrase: text.DestructivePhrase.Match(t.Description),
 			}
 			ids := make([]int32, 0, len(tt.bag))
 			for w := range tt.bag {
@@ -92,6 +108,18 @@ func tgTools(ctx *Context) []tgTool {
 				tt.params = append(tt.params, p)
 			}
 			out[i] = tt
+		}
+		// With a vocabulary of up to 64*64 words, Jaccard on bitsets is a few
+		// AND+popcounts per pair; above that, sorted-slice merging is used.
+		if words := len(intern); words <= 64*64 {
+			n := (words + 63) / 64
+			for i := range out {
+				bs := make([]uint64, n)
+				for _, id := range out[i].bagIDs {
+					bs[id/64] |= 1 << (id % 64)
+				}
+				out[i].bagBits = bs
+			}
 		}
 		return out
 	}).([]tgTool)
@@ -118,7 +146,19 @@ func tgPairs(ctx *Context) []tgPair {
 				if len(tools[j].bagIDs) < tgMinCompareWords {
 					continue
 				}
-				if s := jaccardIDs(tools[i].bagIDs, tools[j].bagIDs); s >= tgConfusable {
+				a, b := len(tools[i].bagIDs), len(tools[j].bagIDs)
+				// Jaccard <= min/max, so a size ratio under the threshold
+				// rules the pair out exactly (integer arithmetic).
+				if 100*min(a, b) < tgConfusablePct*max(a, b) {
+					continue
+				}
+				var s float64
+				if tools[i].bagBits != nil {
+					s = jaccardBits(tools[i].bagBits, tools[j].bagBits, a, b)
+				} else {
+					s = jaccardIDs(tools[i].bagIDs, tools[j].bagIDs)
+				}
+				if s >= tgConfusable {
 					out = append(out, tgPair{left: i, right: j, score: s})
 				}
 			}
@@ -146,6 +186,15 @@ func jaccardIDs(a, b []int32) float64 {
 		}
 	}
 	return float64(inter) / float64(len(a)+len(b)-inter)
+}
+
+// jaccardBits is text.Jaccard over bitsets of sizes na and nb (both > 0).
+func jaccardBits(a, b []uint64, na, nb int) float64 {
+	inter := 0
+	for k := range a {
+		inter += bits.OnesCount64(a[k] & b[k])
+	}
+	return float64(inter) / float64(na+nb-inter)
 }
 
 // pyRound is Python's round() to an int: half to even.
@@ -395,7 +444,7 @@ func tgReadsLikeQuery(t *tgTool) bool {
 	if len(t.nameTokens) > 0 && text.IsReadVerb(t.nameTokens[0]) {
 		return true
 	}
-	return text.ReadOpening.Match(t.desc)
+	return t.readOpening
 }
 
 // tgReadsLikeDeletion: any raw name token is a destructive verb, or the
@@ -406,5 +455,5 @@ func tgReadsLikeDeletion(t *tgTool) bool {
 			return true
 		}
 	}
-	return text.DestructivePhrase.Match(t.desc)
+	return t.destructPhrase
 }

@@ -361,3 +361,42 @@ func TestNamePredicates(t *testing.T) {
 		t.Error("word list lookups")
 	}
 }
+
+// TestVocabPrefilterIsExact checks that the literal prefilter never changes
+// an answer: over many generated strings, Match equals the bare regexp.
+func TestVocabPrefilterIsExact(t *testing.T) {
+	frags := []string{"TODO", "todo", "xxxx", "Lorem", "ipsum", "add", "this", "here", "no", "description", "coming", "soon",
+		"<your", "<insert", ">", "instead", "rather", "than", "prefer", "use", "Use", "only", "when", "if", "you", "need",
+		"don't", "do", "not", "for", "never", "cheaper", "faster", "e", "g", ".", "e.g.", "eg", "example", "Examples", ":",
+		"such", "as", "like", "'", "\"", "`", "one", "of", "either", "must", "be", "valid", "values", "cannot", "undone",
+		"undo", "permanently", "irreversibly", "unrecoverable", "without", "recovery", "destroys", "all", "every",
+		"returns", "lists", "looks", "up", "é", "ı", "\u00a0", "\t", "\n", "\v", "_", ",", "-"}
+	seps := []string{" ", "", "\u00a0", "\t", "\n", "\v", "é", "  ", "\u2003"}
+	state := uint32(1)
+	next := func(n int) int {
+		state = state*1664525 + 1013904223
+		return int(state>>8) % n
+	}
+	hits := map[Vocab]int{}
+	for i := 0; i < 6000; i++ {
+		var b strings.Builder
+		for k := 0; k < 1+next(6); k++ {
+			b.WriteString(frags[next(len(frags))])
+			b.WriteString(seps[next(len(seps))])
+		}
+		s := b.String()
+		mapped, _ := pyASCII(s)
+		for v := Placeholder; v <= ReadOpening; v++ {
+			if got, want := v.Match(s), vocabRE[v].Match(mapped); got != want {
+				t.Fatalf("%s on %q: prefiltered %v, regexp %v", v, s, got, want)
+			} else if got {
+				hits[v]++
+			}
+		}
+	}
+	for v := Placeholder; v <= ReadOpening; v++ {
+		if hits[v] == 0 || hits[v] == 6000 {
+			t.Errorf("%s matched %d of 6000 generated strings; the corpus does not exercise it", v, hits[v])
+		}
+	}
+}

@@ -291,21 +291,36 @@ func EstimateTokens(s string) int {
 // case-insensitive substring match of the full name, or, when the name has two
 // or more identifier tokens, those tokens joined by any run of whitespace, "_"
 // or "-", with (Unicode) word boundaries at both ends.
-func Mentions(text, name string) bool {
-	if text == "" {
+func Mentions(text, name string) bool { return Lower(text).Mentions(name) }
+
+// Lowered is a text lowercased once (as Python's str.lower does) for
+// repeated Mentions checks against many names.
+type Lowered struct {
+	s  string
+	rs []rune
+}
+
+// Lower prepares text for Lowered.Mentions.
+func Lower(text string) Lowered {
+	l := PyLower(text)
+	return Lowered{s: l, rs: []rune(l)}
+}
+
+// Mentions is Mentions(text, name) for the prepared text.
+func (l Lowered) Mentions(name string) bool {
+	if l.s == "" {
 		return false
 	}
-	lowered := PyLower(text)
-	if strings.Contains(lowered, PyLower(name)) {
+	if strings.Contains(l.s, PyLower(name)) {
 		return true
 	}
 	toks := IdentifierTokens(name)
-	if len(toks) < 2 {
+	if len(toks) < 2 || !strings.Contains(l.s, toks[0]) {
 		return false
 	}
-	rs := []rune(lowered)
+	rs := l.rs
 	for start := range rs {
-		if start > 0 && IsPyWord(rs[start-1]) {
+		if rs[start] != rune(toks[0][0]) || (start > 0 && IsPyWord(rs[start-1])) {
 			continue
 		}
 		if end, ok := matchJoined(rs, start, toks); ok {

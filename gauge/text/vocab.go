@@ -1,6 +1,7 @@
 package text
 
 import (
+	"bytes"
 	"regexp"
 	"unicode/utf8"
 )
@@ -67,6 +68,51 @@ var vocabRE = [...]*regexp.Regexp{
 		`|looks\s+up|shows?|queries|exports?|counts?)\b`),
 }
 
+// vocabLiterals lists, per vocabulary, lowercase literals at least one of
+// which every match contains once letters are lowercased and whitespace is
+// folded to " ". A text containing none of them cannot match, so the regexp
+// is skipped. nil means no prefilter.
+func vocabLiterals(v Vocab) []string {
+	switch v {
+	case Placeholder:
+		return []string{"todo", "fixme", "tbd", "wip", "hack", "xxx", "placeholder", "changeme", "lorem ",
+			"describe ", "document ", "fill ", "add ", " description", "coming ", "<insert", "<your"}
+	case Disambiguation:
+		return []string{"instead", "rather ", "unlike", "opposed ", "prefer", "use ", "only ", "you ", "not ", "cheaper", "faster "}
+	case Example:
+		return []string{"eg ", "eg. ", "e.g ", "e.g. ", "e g ", "e g. ", "e. g ", "e. g. ", "for ", "such ", "like ", "example"}
+	case Enumeration:
+		return []string{"one ", "either", "must ", "values"}
+	case DestructivePhrase:
+		return []string{"undo", "permanently", "irreversibl", "unrecoverable", "recovery", "destroy"}
+	}
+	return nil
+}
+
+// mayMatch applies the literal prefilter to the mapped text.
+func (v Vocab) mayMatch(mapped []byte) bool {
+	lits := vocabLiterals(v)
+	if lits == nil {
+		return true
+	}
+	folded := make([]byte, len(mapped))
+	for i, c := range mapped {
+		switch {
+		case c >= 'A' && c <= 'Z':
+			c += 'a' - 'A'
+		case c == '\t' || c == '\n' || c == '\f' || c == '\r':
+			c = ' '
+		}
+		folded[i] = c
+	}
+	for _, l := range lits {
+		if bytes.Contains(folded, []byte(l)) {
+			return true
+		}
+	}
+	return false
+}
+
 // String returns the vocabulary's upstream name (PLACEHOLDER, ...).
 func (v Vocab) String() string {
 	switch v {
@@ -126,6 +172,9 @@ func (v Vocab) Find(s string) (string, bool) {
 		return "", false
 	}
 	mapped, starts := pyASCII(s)
+	if !v.mayMatch(mapped) {
+		return "", false
+	}
 	loc := vocabRE[v].FindIndex(mapped)
 	if loc == nil {
 		return "", false
@@ -140,5 +189,5 @@ func (v Vocab) Match(s string) bool {
 		return false
 	}
 	mapped, _ := pyASCII(s)
-	return vocabRE[v].Match(mapped)
+	return v.mayMatch(mapped) && vocabRE[v].Match(mapped)
 }
