@@ -346,9 +346,10 @@ func checkSEC011(ctx *Context) []Problem {
 }
 
 var (
-	secWriteVerbs      = []string{"create", "update", "write", "set", "insert", "modify", "send", "post", "upload", "put", "patch", "edit", "move", "rename", "add", "save", "publish", "deploy", "execute", "exec", "run", "append", "merge", "push", "commit", "install", "transfer", "pay", "cancel", "close", "archive"}
-	secMutatingOpening = regexp.MustCompile(`^\s*(?:deletes|removes|destroys|drops|purges|wipes|erases|truncates|overwrites|creates|updates|writes|modifies|sends|uploads|inserts|moves|renames|publishes|deploys|executes|cancels|archives|resets|revokes|terminates|kills)\b`)
-	secNonIdempotent   = []string{"append", "create", "add", "insert", "post", "send", "push", "increment", "enqueue", "submit", "publish", "comment", "reply", "duplicate", "clone", "fork"}
+	secWriteVerbs         = []string{"create", "update", "write", "set", "insert", "modify", "send", "post", "upload", "put", "patch", "edit", "move", "rename", "add", "save", "publish", "deploy", "execute", "exec", "run", "append", "merge", "push", "commit", "install", "transfer", "pay", "cancel", "close", "archive"}
+	secMutatingOpening    = regexp.MustCompile(`^\s*(?:deletes|removes|destroys|drops|purges|wipes|erases|truncates|overwrites|creates|updates|writes|modifies|sends|uploads|inserts|moves|renames|publishes|deploys|executes|cancels|archives|resets|revokes|terminates|kills)\b`)
+	secDestructiveOpening = regexp.MustCompile(`^\s*(?:permanently\s+|irreversibly\s+)?(?:deletes|removes|destroys|drops|purges|wipes|erases|truncates|overwrites|resets|revokes|terminates|kills|uninstalls)\b`)
+	secNonIdempotent      = []string{"append", "create", "add", "insert", "post", "send", "push", "increment", "enqueue", "submit", "publish", "comment", "reply", "duplicate", "clone", "fork"}
 )
 
 func secDestructiveName(words []string) bool {
@@ -370,7 +371,10 @@ func checkSEC012(ctx *Context) []Problem {
 		}
 		words := secIdentifierWords(t.Name)
 		desc, _ := secFold(t.RawDescription)
-		destructiveText := text.DestructivePhrase.Match(t.RawDescription)
+		// Only the description's opening verb counts: descriptions often
+		// mention destruction to steer away from it ("To permanently remove a
+		// ticket, use archive_ticket").
+		destructiveText := secDestructiveOpening.MatchString(desc)
 		add := func(msg, fix string) {
 			out = append(out, Problem{Tool: t.Name, Message: msg, Suggestion: fix})
 		}
@@ -379,7 +383,7 @@ func checkSEC012(ctx *Context) []Problem {
 			case secDestructiveName(words) || secHasWord(words, secWriteVerbs...):
 				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but its name says it changes things.", t.Name),
 					"Set readOnlyHint: false (and destructiveHint to match), or rename the tool if it really only reads. Clients skip confirmation for read-only tools.")
-			case secMutatingOpening.MatchString(desc) || destructiveText:
+			case secMutatingOpening.MatchString(desc):
 				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but its description says it modifies or deletes data.", t.Name),
 					"Set readOnlyHint: false (and destructiveHint to match), or fix the description. Clients skip confirmation for read-only tools.")
 			case a.DestructiveHint != nil && *a.DestructiveHint:

@@ -246,6 +246,8 @@ func TestSEC012AnnotationContradiction(t *testing.T) {
 	secTTable(t, "SEC012", []secTCase{
 		{"read-only delete", `{"name":"delete_file","description":"Removes a file.","annotations":{"readOnlyHint":true}}`, 1, "readOnlyHint: true"},
 		{"read-only description deletes", `{"name":"cleanup","description":"Deletes temp files permanently.","annotations":{"readOnlyHint":true}}`, 1, "description"},
+		{"destructive false, mentions another tool that deletes", `{"name":"update_status","description":"Moves a ticket. To permanently remove a ticket, use archive_ticket.","annotations":{"destructiveHint":false}}`, 0, ""},
+		{"destructive false, description opens with Permanently deletes", `{"name":"cleanup","description":"Permanently deletes old rows.","annotations":{"destructiveHint":false}}`, 1, "destructiveHint: false"},
 		{"both hints", `{"name":"get_user","description":"Gets a user.","annotations":{"readOnlyHint":true,"destructiveHint":true}}`, 1, "both"},
 		{"destructive false on delete", `{"name":"drop_table","description":"Drops a table.","annotations":{"destructiveHint":false}}`, 1, "destructiveHint: false"},
 		{"idempotent append", `{"name":"append_row","description":"Appends a row.","annotations":{"idempotentHint":true}}`, 1, "idempotentHint"},
