@@ -76,6 +76,26 @@ func OpenFileCache(path string) (*FileCache, error) {
 	return c, nil
 }
 
+// EachCacheLine calls f for every usable line of a cache file, in file order.
+func EachCacheLine(path string, f func(key string, a Answer)) error {
+	file, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("open eval cache: %w", err)
+	}
+	defer file.Close()
+	sc := bufio.NewScanner(file)
+	sc.Buffer(make([]byte, 64*1024), 64*1024*1024)
+	for sc.Scan() {
+		if key, a, ok := parseCacheLine(sc.Bytes()); ok {
+			f(key, a)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("read eval cache %s: %w", path, err)
+	}
+	return nil
+}
+
 func parseCacheLine(line []byte) (string, Answer, bool) {
 	line = bytes.TrimSpace(line)
 	if len(line) == 0 {
