@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/mcpgauge/mcpgauge/gauge/eval"
@@ -231,5 +232,39 @@ func checkResult(t *testing.T, res *eval.Result, exp expectedFile, wantCached bo
 				t.Errorf("outcome %s arguments_ok %v, want %v", w.ID, g.Check.OK(), w.ArgumentsOK)
 			}
 		}
+	}
+}
+
+func TestRenderBadserver(t *testing.T) {
+	snap, suite, exp := loadFixture(t, "badserver")
+	cache, err := eval.OpenFileCache(fixtures.Path(t, "badserver", "responses.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := (&eval.Runner{Cache: cache, Model: exp.Eval.Model, Offline: true}).Run(context.Background(), snap, suite)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	eval.Render(&b, res, eval.RenderOptions{Width: 100})
+	out := b.String()
+	for _, want := range []string{
+		"openrouter/nvidia/nemotron-3.5-lightning:free   59 cases   59 from cache   free",
+		"Selection accuracy    55%  31/56",
+		"  siblings            44%  7/16",
+		"Argument validity     98%  50/51",
+		"ticket2             1/8      search_users 88%",
+		"ticket              5/8      (nothing) 12%, search_users 12%, ticket2 12%",
+		"`search_users` captures 88% of the prompts meant for `ticket2`.",
+		"failing cases, -v to see them",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report lacks %q:\n%s", want, out)
+		}
+	}
+	b.Reset()
+	eval.Render(&b, res, eval.RenderOptions{Verbose: true, Width: 100})
+	if !strings.Contains(b.String(), "get_data was called with the wrong type for opts") {
+		t.Errorf("verbose report lacks the argument problem:\n%s", b.String())
 	}
 }

@@ -1,0 +1,203 @@
+package eval
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+)
+
+// RenderOptions tune the terminal report.
+type RenderOptions struct {
+	Verbose bool
+	// Color adds ANSI tones (>=90 green, >=70 yellow, else red).
+	Color bool
+	// Width is the terminal width; under 72 the "went instead to" column is dropped.
+	Width int
+}
+
+func tone(pct int, color bool, s string) string {
+	if !color {
+		return s
+	}
+	code := "31"
+	switch {
+	case pct >= 90:
+		code = "32"
+	case pct >= 70:
+		code = "33"
+	}
+	return "\x1b[" + code + "m" + s + "\x1b[0m"
+}
+
+func money(cost float64, called int) string {
+	if called == 0 && cost == 0 {
+		return "free"
+	}
+	return fmt.Sprintf("$%.4f", cost)
+}
+
+// Render prints toolgauge's eval report.
+func Render(w io.Writer, r *Result, o RenderOptions) {
+	name := r.Server.Name
+	if name == "" {
+		name = "(unnamed server)"
+	}
+	if r.Server.Version != "" {
+		name += " " + r.Server.Version
+	}
+	fmt.Fprintln(w, name)
+	fmt.Fprintln(w, r.Target)
+	fmt.Fprintln(w)
+	prov := fmt.Sprintf("%s   %d cases   %d from cache", r.Model, len(r.Outcomes), r.CachedCount)
+	if r.CalledCount > 0 {
+		prov += fmt.Sprintf(", %d called", r.CalledCount)
+	}
+	fmt.Fprintf(w, "%s   %s\n\n", prov, money(r.CostUSD, r.CalledCount))
+	row := func(label string, rate Rate) {
+		p := rate.Percent()
+		fmt.Fprintf(w, "%-19s %s  %d/%d\n", label, tone(p, o.Color, fmt.Sprintf("%4d%%", p)), rate.Correct, rate.Total)
+	}
+	s := r.Scores
+	row("Selection accuracy", s.Selection)
+	if s.Positives.Total > 0 && s.Siblings.Total > 0 {
+		row("  positives", s.Positives)
+		row("  siblings", s.Siblings)
+	}
+	if s.Abstention.Total > 0 {
+		row("Abstention", s.Abstention)
+	}
+	if s.Arguments.Total > 0 {
+		row("Argument validity", s.Arguments)
+	}
+	if r.SchemaValidity.Total > 0 {
+		row("  full JSON Schema", r.SchemaValidity)
+	}
+	if len(s.PerTool) > 0 {
+		fmt.Fprintln(w)
+		wide := o.Width == 0 || o.Width >= 72
+		nameW := len("tool")
+		for _, t := range s.PerTool {
+			if len(t.Tool) > nameW {
+				nameW = len(t.Tool)
+			}
+		}
+		header := fmt.Sprintf("%-*s  %-7s", nameW, "tool", "hit")
+		if wide {
+			header += "  went instead to"
+		}
+		fmt.Fprintln(w, strings.TrimRight(header, " "))
+		for _, t := range s.PerTool {
+			line := fmt.Sprintf("%-*s  %-7s", nameW, t.Tool, tone(t.Rate().Percent(), o.Color, fmt.Sprintf("%d/%d", t.Correct, t.Total)))
+			if wide {
+				line += "  " + strings.Join(thieves(s, t.Tool), ", ")
+			}
+			fmt.Fprintln(w, strings.TrimRight(line, " "))
+		}
+	}
+	sentences := ConfusionSentences(s, 5)
+	if len(sentences) > 0 {
+		fmt.Fprintln(w)
+		for _, x := range sentences {
+			fmt.Fprintln(w, x)
+		}
+	} else if s.Selection.Total > 0 && s.Selection.Correct == s.Selection.Total {
+		fmt.Fprintln(w)
+		fmt.Fprintln(w, "Every prompt reached the tool it was meant for.")
+	}
+	var failing []Outcome
+	for _, oc := range r.Outcomes {
+		if !oc.Correct() {
+			failing = append(failing, oc)
+		}
+	}
+	if len(failing) == 0 && !o.Verbose {
+		return
+	}
+	fmt.Fprintln(w)
+	if !o.Verbose {
+		noun := "cases"
+		if len(failing) == 1 {
+			noun = "case"
+		}
+		fmt.Fprintf(w, "%d failing %s, -v to see them\n", len(failing), noun)
+		return
+	}
+	for _, oc := range failing {
+		want := oc.Case.Expected
+		if want == "" {
+			want = "(nothing)"
+		}
+		got := "(nothing)"
+		if oc.Called {
+			got = oc.Selected
+		}
+		fmt.Fprintf(w, "%s  wanted %s, got %s\n    %q\n", oc.Case.ID, want, got, oc.Case.Prompt)
+	}
+	if probs := argumentProblems(r.Outcomes); len(probs) > 0 {
+		fmt.Fprintln(w)
+		for _, p := range probs {
+			fmt.Fprintln(w, p)
+		}
+	}
+}
+
+// thieves lists where a tool's prompts went instead, by share descending.
+func thieves(s Scores, tool string) []string {
+	type th struct {
+		label string
+		share float64
+	}
+	var ts []th
+	for _, c := range s.Confusion {
+		if c.Expected != tool || (!c.Nothing && c.Selected == tool) {
+			continue
+		}
+		label := c.Selected
+		if c.Nothing {
+			label = "(nothing)"
+		}
+		ts = append(ts, th{label, c.Share})
+	}
+	sort.SliceStable(ts, func(i, j int) bool {
+		if ts[i].share != ts[j].share {
+			return ts[i].share > ts[j].share
+		}
+		return ts[i].label < ts[j].label
+	})
+	out := make([]string, len(ts))
+	for i, t := range ts {
+		out[i] = fmt.Sprintf("%s %d%%", t.label, Percent(t.share))
+	}
+	return out
+}
+
+// argumentProblems are the de-duplicated argument findings of a run.
+func argumentProblems(outcomes []Outcome) []string {
+	seen := map[string]bool{}
+	var out []string
+	add := func(s string) {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	for _, o := range outcomes {
+		if o.Check == nil {
+			continue
+		}
+		for _, p := range o.Check.MissingRequired {
+			add(fmt.Sprintf("%s was called without required parameter %s", o.Selected, p))
+		}
+		for _, p := range o.Check.Unknown {
+			add(fmt.Sprintf("%s was called with undeclared parameter %s", o.Selected, p))
+		}
+		for _, p := range o.Check.WrongType {
+			add(fmt.Sprintf("%s was called with the wrong type for %s", o.Selected, p))
+		}
+		for _, p := range o.Check.BadEnum {
+			add(fmt.Sprintf("%s was called with a value outside the enum for %s", o.Selected, p))
+		}
+	}
+	return out
+}
