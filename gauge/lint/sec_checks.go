@@ -296,7 +296,7 @@ func secCodeSurface(t *model.Tool) string {
 			return fmt.Sprintf("its name `%s` says it runs %s", t.Name, words[i+1])
 		}
 	}
-	if len(words) == 1 && (words[0] == "runcode" || words[0] == "execute" || words[0] == "run") {
+	if len(words) == 1 && (words[0] == "runcode" || words[0] == "execute") {
 		return fmt.Sprintf("its name `%s` says it executes input", t.Name)
 	}
 	desc, _ := secFold(t.RawDescription)

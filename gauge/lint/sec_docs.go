@@ -178,7 +178,7 @@ const docSEC011 = "## Why it matters\n\n" +
 	"## What triggers it\n\n" +
 	"- a name word eval, exec, repl, shell, bash, powershell, zsh, subprocess or cmd, or run/execute/evaluate followed by " +
 	"code, script, command, shell, sql, query, python, js, javascript, snippet, cell, expression or program " +
-	"(`run_code`, `executeSql`); the names `runCode`, `execute`, `run`;\n" +
+	"(`run_code`, `executeSql`); the names `runCode` and `execute` (a tool named just `run` is too vague to call);\n" +
 	"- a free-text parameter (no enum, pattern or format) named script, command, cmd, expression, expr, eval, shell, " +
 	"javascript, python, snippet or program; `code`/`source_code` unless it is a country, zip, auth, promo or similar code; " +
 	"`function` when its description talks about code; `sql`, or `query` on a tool that talks about SQL.\n\n" +

@@ -287,3 +287,10 @@ func TestSecurityScansNonToolEntities(t *testing.T) {
 		t.Errorf("prompt argument finding has Parameter %q, want style", fs[0].Parameter)
 	}
 }
+
+func TestSEC011BareRunIsNotCode(t *testing.T) {
+	secTTable(t, "SEC011", []secTCase{
+		{"bare run", `{"name":"run","description":"","inputSchema":{"type":"object","properties":{"payload":{}}}}`, 0, ""},
+		{"bare execute", `{"name":"execute","description":"Executes."}`, 1, "executes input"},
+	})
+}

@@ -7,8 +7,6 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"github.com/mcpgauge/mcpgauge/gauge/model"
 )
 
 // OriginMcpgauge is the Origin of rules mcpgauge adds itself.
@@ -273,14 +271,4 @@ func secRe(what string, ownTool int, exprs ...string) []secPattern {
 		out = append(out, secPattern{re: regexp.MustCompile(e), what: what, ownTool: ownTool})
 	}
 	return out
-}
-
-// secToolByName returns the tool named name, or nil.
-func secToolByName(ctx *Context, name string) *model.Tool {
-	for i := range ctx.Tools {
-		if ctx.Tools[i].Name == name {
-			return &ctx.Tools[i]
-		}
-	}
-	return nil
 }

@@ -1,0 +1,69 @@
+package lint
+
+import (
+	"strings"
+	"testing"
+)
+
+// ourRules are the QG, SEC and SRF families.
+func qgTOurRules() []Rule {
+	var out []Rule
+	for _, r := range Catalogue() {
+		if strings.HasPrefix(r.ID, "QG") || strings.HasPrefix(r.ID, "SEC") || strings.HasPrefix(r.ID, "SRF") {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+func TestOurRulesAreWellFormed(t *testing.T) {
+	rules := qgTOurRules()
+	if len(rules) != 13+12+11 {
+		t.Fatalf("%d QG/SEC/SRF rules, want 36", len(rules))
+	}
+	names := map[string]string{}
+	for _, r := range Catalogue() {
+		if prev, ok := names[r.Name]; ok {
+			t.Errorf("rule name %q used by %s and %s", r.Name, prev, r.ID)
+		}
+		names[r.Name] = r.ID
+	}
+	family := map[string]string{"QG": "Quality-gate", "SEC": "Security", "SRF": "Resources & prompts"}
+	for _, r := range rules {
+		prefix := strings.TrimRight(r.ID, "0123456789")
+		if r.Family != family[prefix] {
+			t.Errorf("%s family %q, want %q", r.ID, r.Family, family[prefix])
+		}
+		if r.Origin != OriginQualityGate && r.Origin != OriginMcpgauge {
+			t.Errorf("%s origin %q", r.ID, r.Origin)
+		}
+		if r.Summary == "" || r.Scope == "" || r.Check == nil || r.Name == "" {
+			t.Errorf("%s lacks summary, scope, name or check", r.ID)
+		}
+		for _, section := range []string{"## Why it matters", "## What triggers it", "## Example", "## Severity"} {
+			if !strings.Contains(r.Doc+qgSeverityNote, section) {
+				t.Errorf("%s doc lacks %q", r.ID, section)
+			}
+		}
+	}
+}
+
+// The toolgauge goodserver is the reference well-written server: none of our
+// rules should fire on it. badserver must trip the quality-gate checks.
+func TestOurRulesOnToolgaugeFixtures(t *testing.T) {
+	good := RunRules(qgTFixture(t, "goodserver"), Config{}, qgTOurRules())
+	for _, f := range good {
+		t.Errorf("goodserver: %s %s %s: %s", f.Rule, f.Tool, f.Entity, f.Message)
+	}
+	bad := RunRules(qgTFixture(t, "badserver"), Config{}, qgTOurRules())
+	byRule := map[string]int{}
+	for _, f := range bad {
+		byRule[f.Rule]++
+		t.Logf("badserver: %s %s %s: %s", f.Rule, f.Tool, f.Parameter, f.Message)
+	}
+	for rule, want := range map[string]int{"QG001": 10, "QG002": 3, "QG005": 1} {
+		if byRule[rule] != want {
+			t.Errorf("badserver %s: %d findings, want %d", rule, byRule[rule], want)
+		}
+	}
+}
