@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -19,6 +20,10 @@ type toolCall struct {
 	Result    *mcp.CallToolResult
 	// Err is a protocol or transport error from the call.
 	Err error
+	// NeedsClient is set when Err says the tool needs a client capability
+	// (sampling, elicitation, …) that mcpgauge does not offer: calling it
+	// cannot work, so it is not counted as a failure.
+	NeedsClient string
 	// OutputSchema is the tool's declared outputSchema (raw), if any.
 	OutputSchema json.RawMessage
 }
@@ -38,6 +43,8 @@ func (cs *callSet) notes() []string {
 		switch {
 		case c.NotCalled != "":
 			out = append(out, fmt.Sprintf("%s: not called: %s", c.Tool, c.NotCalled))
+		case c.NeedsClient != "":
+			out = append(out, fmt.Sprintf("%s: not applicable: %s", c.Tool, c.NeedsClient))
 		case c.Err != nil:
 			out = append(out, fmt.Sprintf("%s: error: %v", c.Tool, c.Err))
 		case c.Result != nil && c.Result.IsError:
@@ -133,7 +140,31 @@ func (e *Env) toolCalls(ctx context.Context) *callSet {
 		cctx, cancel := context.WithTimeout(ctx, e.Timeout)
 		c.Result, c.Err = e.client().CallTool(cctx, &mcp.CallToolParams{Name: t.Name, Arguments: args})
 		cancel()
+		c.NeedsClient = needsClientCapability(c.Err)
 		cs.calls = append(cs.calls, c)
 	}
 	return cs
+}
+
+// codeMissingClientCapabilities is the 2026-07-28 error for a request that
+// needs a client capability the client did not declare.
+const codeMissingClientCapabilities = -32021
+
+// needsClientCapability explains an error caused by the server needing a
+// client capability mcpgauge does not declare (it declares no sampling or
+// elicitation), or returns "".
+func needsClientCapability(err error) string {
+	if err == nil {
+		return ""
+	}
+	if code, ok := rpcCode(err); ok && code == codeMissingClientCapabilities {
+		return "the tool needs a client capability mcpgauge does not declare (-32021): " + err.Error()
+	}
+	msg := err.Error()
+	for _, sign := range []string{"client does not support", "not declared by client"} {
+		if strings.Contains(msg, sign) {
+			return "the tool asks for a client capability mcpgauge does not declare: " + msg
+		}
+	}
+	return ""
 }

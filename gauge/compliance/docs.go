@@ -81,6 +81,10 @@ arguments (enum, pattern and format ignored). **Scoring note:** quality-gate's c
 part is passed / ran × 40 and skipped tests do not count, so under ` + "`none`" + ` the denominator
 has one test fewer than quality-gate's run would have.
 
+A tool whose call fails only because the server needs a client capability mcpgauge
+does not declare (error -32021, or a request for elicitation or sampling) is listed as
+"not applicable" and does not count as a failure.
+
 **Fix on failure:** the tool must return a result (with ` + "`isError: true`" + ` for its own
 failures) for schema-valid input, never a protocol error.`
 
@@ -131,7 +135,12 @@ const docPromptsGet01 = `Gets the first listed prompt with every required argume
 an error or an empty ` + "`messages`" + ` array.
 
 **Fix:** a prompt must render for any string value of its arguments (or return -32602
-with a clear message). Same logic as mcp-quality-gate.`
+with a clear message).
+
+Differs from mcp-quality-gate in one case: a prompt that fails only because the server
+asks for a client capability mcpgauge does not declare (elicitation or sampling, e.g. a
+2026-07-28 multi-round-trip prompt) is not applicable, so the next listed prompt is
+tried; if every prompt is like that the test is skipped. The details list them.`
 
 // Docs of mcpgauge's spec tests. Each names its anchors.md §5 source.
 

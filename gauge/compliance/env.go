@@ -90,6 +90,10 @@ type Env struct {
 	// Identities are the client names the bait-and-switch test compares.
 	Identities []string
 
+	// dialRawTarget opens a raw session on a variant of Target (extra
+	// headers); nil falls back to DialRaw.
+	dialRawTarget func(ctx context.Context, t *connect.Target, o connect.Options) (RawCaller, error)
+
 	mu    sync.Mutex
 	calls *callSet
 	raw   RawCaller
@@ -118,12 +122,15 @@ func NewEnv(target *connect.Target, sess *connect.Session, snap *model.Snapshot,
 		e.Dial = func(ctx context.Context, o connect.Options) (*connect.Session, error) {
 			return connect.Dial(ctx, target, o)
 		}
-		e.DialRaw = func(ctx context.Context, o connect.Options) (RawCaller, error) {
-			r, err := connect.DialRaw(ctx, target, o)
+		e.dialRawTarget = func(ctx context.Context, t *connect.Target, o connect.Options) (RawCaller, error) {
+			r, err := connect.DialRaw(ctx, t, o)
 			if err != nil {
 				return nil, err
 			}
 			return r, nil
+		}
+		e.DialRaw = func(ctx context.Context, o connect.Options) (RawCaller, error) {
+			return e.dialRawTarget(ctx, target, o)
 		}
 	}
 	return e
@@ -178,26 +185,8 @@ func (e *Env) probeOptions() connect.Options {
 
 // capability reports whether the server declared a top-level capability.
 func (e *Env) capability(name string) bool {
-	if e.Snapshot != nil && e.Snapshot.Capabilities != nil {
-		return e.Snapshot.HasCapability(name)
-	}
-	if e.Session == nil || e.Session.Init == nil || e.Session.Init.Capabilities == nil {
-		return false
-	}
-	c := e.Session.Init.Capabilities
-	switch name {
-	case "tools":
-		return c.Tools != nil
-	case "resources":
-		return c.Resources != nil
-	case "prompts":
-		return c.Prompts != nil
-	case "logging":
-		return c.Logging != nil
-	case "completions":
-		return c.Completions != nil
-	}
-	return false
+	keys, _ := e.capabilityKeys()
+	return slices.Contains(keys, name)
 }
 
 // capabilityKeys lists the declared, non-null capability names, sorted.
@@ -234,6 +223,13 @@ func (e *Env) capabilityKeys() ([]string, bool) {
 func (e *Env) rawSession(ctx context.Context) (RawCaller, error) {
 	if e.DialRaw == nil {
 		return nil, errors.New("no raw dialer for this target")
+	}
+	if e.era() == model.EraStateless && e.streamableHTTP() {
+		v := e.protocolVersion()
+		if v == "" {
+			v = latestRevision
+		}
+		return &perCallRaw{e: e, version: v}, nil
 	}
 	r, err := e.DialRaw(ctx, e.probeOptions())
 	if err != nil {
@@ -322,4 +318,112 @@ func describeRPC(e *connect.RPCError) string {
 		s += " data=" + d
 	}
 	return s
+}
+
+// streamableHTTP reports whether the target is a Streamable HTTP server.
+func (e *Env) streamableHTTP() bool {
+	return e.Target != nil && e.Target.Transport == connect.TransportHTTP && e.Target.HTTPKind != connect.HTTPSSE
+}
+
+// mcpHeaders are the 2026-07-28 Streamable HTTP routing headers for one
+// request: Mcp-Method always, Mcp-Name for the methods that name a tool,
+// resource or prompt.
+func mcpHeaders(method string, params any) map[string]string {
+	h := map[string]string{"Mcp-Method": method}
+	p, _ := params.(map[string]any)
+	switch method {
+	case "tools/call", "prompts/get":
+		if n, ok := p["name"].(string); ok {
+			h["Mcp-Name"] = n
+		}
+	case "resources/read":
+		if u, ok := p["uri"].(string); ok {
+			h["Mcp-Name"] = u
+		}
+	}
+	return h
+}
+
+// openRawFor opens a raw session for one request. Over Streamable HTTP the
+// request's Mcp-Method (and Mcp-Name) headers are added, which the
+// 2026-07-28 transport requires and older servers ignore; connect's raw
+// session sends exactly what it is given, so the headers ride on a copy of
+// the target.
+func (e *Env) openRawFor(ctx context.Context, method string, params any) (RawCaller, error) {
+	if e.dialRawTarget == nil || !e.streamableHTTP() {
+		if e.DialRaw == nil {
+			return nil, errors.New("no raw dialer for this target")
+		}
+		return e.DialRaw(ctx, e.probeOptions())
+	}
+	t := *e.Target
+	t.Headers = make(map[string]string, len(e.Target.Headers)+2)
+	for k, v := range e.Target.Headers {
+		t.Headers[k] = v
+	}
+	for k, v := range mcpHeaders(method, params) {
+		t.Headers[k] = v
+	}
+	return e.dialRawTarget(ctx, &t, e.probeOptions())
+}
+
+// perCallRaw is a raw "session" on a stateless Streamable HTTP server: each
+// request is its own POST with its own routing headers (there is no session
+// to keep).
+type perCallRaw struct {
+	e       *Env
+	version string
+	status  int
+}
+
+func (p *perCallRaw) Call(ctx context.Context, method string, params any) (json.RawMessage, *connect.RPCError, error) {
+	r, err := p.e.openRawFor(ctx, method, params)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer r.Close()
+	if sv, ok := r.(interface{ SetProtocolVersion(string) }); ok {
+		sv.SetProtocolVersion(p.version)
+	}
+	res, rpcErr, err := r.Call(ctx, method, params)
+	p.status = httpStatus(r)
+	return res, rpcErr, err
+}
+
+func (p *perCallRaw) Notify(ctx context.Context, method string, params any) error {
+	r, err := p.e.openRawFor(ctx, method, params)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	if sv, ok := r.(interface{ SetProtocolVersion(string) }); ok {
+		sv.SetProtocolVersion(p.version)
+	}
+	return r.Notify(ctx, method, params)
+}
+
+// LastHTTPStatus is the status of the last POST.
+func (p *perCallRaw) LastHTTPStatus() int { return p.status }
+
+func (p *perCallRaw) Close() error { return nil }
+
+// httpStatus returns the last HTTP status of a raw session (0 for stdio or
+// when unknown).
+func httpStatus(r RawCaller) int {
+	if s, ok := r.(interface{ LastHTTPStatus() int }); ok {
+		return s.LastHTTPStatus()
+	}
+	return 0
+}
+
+// httpRefusal reports whether a raw request failed because the HTTP server
+// refused it with a 4xx status and no JSON-RPC body. The Streamable HTTP
+// transport allows that ("If the server cannot accept the input, it MUST
+// return an HTTP error status code"), so tests count it as a refusal.
+func httpRefusal(r RawCaller, err error) (int, bool) {
+	if err == nil {
+		return 0, false
+	}
+	st := httpStatus(r)
+	return st, st >= 400 && st < 500
 }

@@ -233,7 +233,7 @@ func runToolsCall01(ctx context.Context, e *Env) Result {
 	var thrown, isError, ok []string
 	for _, c := range cs.calls {
 		switch {
-		case c.NotCalled != "":
+		case c.NotCalled != "", c.NeedsClient != "":
 		case c.Err != nil:
 			thrown = append(thrown, fmt.Sprintf("%s: %v", c.Tool, c.Err))
 		case c.Result != nil && c.Result.IsError:
@@ -245,7 +245,7 @@ func runToolsCall01(ctx context.Context, e *Env) Result {
 	called := len(thrown) + len(isError) + len(ok)
 	details := cs.notes()
 	if called == 0 {
-		return skip("no tool could be called with schema-valid arguments").with(details...)
+		return skip("no tool could be called with schema-valid arguments and the client capabilities mcpgauge offers").with(details...)
 	}
 	if len(thrown) > 0 {
 		return fail("%d of %d tool call(s) failed with a protocol or transport error", len(thrown), called).with(details...)
@@ -459,19 +459,29 @@ func runPromptsGet01(ctx context.Context, e *Env) Result {
 	if c == nil {
 		return errored("no session")
 	}
-	p := ps[0]
-	args := map[string]string{}
-	for _, a := range p.Arguments {
-		if a.Required {
-			args[a.Name] = "test"
+	// quality-gate gets the first prompt. A prompt that fails only because
+	// the server wants a client capability mcpgauge does not declare
+	// (elicitation, sampling) is not applicable: the next one is tried.
+	var skipped []string
+	for _, p := range ps {
+		args := map[string]string{}
+		for _, a := range p.Arguments {
+			if a.Required {
+				args[a.Name] = "test"
+			}
 		}
+		out, err := c.GetPrompt(ctx, &mcp.GetPromptParams{Name: p.Name, Arguments: args})
+		if err != nil {
+			if why := needsClientCapability(err); why != "" && ctx.Err() == nil {
+				skipped = append(skipped, fmt.Sprintf("%s: not applicable: %s", p.Name, why))
+				continue
+			}
+			return fail("prompts/get %s failed: %v", p.Name, err).with(skipped...)
+		}
+		if out == nil || len(out.Messages) == 0 {
+			return fail("prompts/get %s returned no messages", p.Name).with(skipped...)
+		}
+		return pass("Got prompt %s (%d message(s))", p.Name, len(out.Messages)).with(skipped...)
 	}
-	out, err := c.GetPrompt(ctx, &mcp.GetPromptParams{Name: p.Name, Arguments: args})
-	if err != nil {
-		return fail("prompts/get %s failed: %v", p.Name, err)
-	}
-	if out == nil || len(out.Messages) == 0 {
-		return fail("prompts/get %s returned no messages", p.Name)
-	}
-	return pass("Got prompt %s (%d message(s))", p.Name, len(out.Messages))
+	return skip("every listed prompt needs a client capability mcpgauge does not declare").with(skipped...)
 }

@@ -151,18 +151,18 @@ func (e *Env) probeVersion(ctx context.Context, version string) probe {
 	}
 	pctx, cancel := context.WithTimeout(ctx, e.Timeout)
 	defer cancel()
-	r, err := e.DialRaw(pctx, e.probeOptions())
-	if err != nil {
-		p.Err = err
-		return p
-	}
-	defer r.Close()
 	var params map[string]any
 	if p.Method == "initialize" {
 		params = initializeParams(version, "mcpgauge")
 	} else {
 		params = map[string]any{"_meta": statelessMeta(version, "mcpgauge")}
 	}
+	r, err := e.openRawFor(pctx, p.Method, params)
+	if err != nil {
+		p.Err = err
+		return p
+	}
+	defer r.Close()
 	res, rpcErr, err := r.Call(pctx, p.Method, params)
 	switch {
 	case err != nil:
@@ -340,6 +340,9 @@ const undeclaredMethod = "mcpgauge/nonexistent"
 func runSpecMethod01(ctx context.Context, e *Env) Result {
 	return e.withRaw(ctx, func(r RawCaller) Result {
 		res, rpcErr, err := e.rawCall(ctx, r, undeclaredMethod, nil)
+		if st, ok := httpRefusal(r, err); ok {
+			return pass("%s was refused with HTTP %d and no JSON-RPC body (the Streamable HTTP transport allows this; -32601 is clearer)", undeclaredMethod, st).with(err.Error())
+		}
 		switch {
 		case err != nil:
 			return errored("%s: %v", undeclaredMethod, err)
@@ -494,6 +497,10 @@ func runSpecCaps02(ctx context.Context, e *Env) Result {
 		var bad, details []string
 		for _, p := range undeclared {
 			res, rpcErr, err := e.rawCall(ctx, r, p.Method, cloneMap(p.Params))
+			if st, ok := httpRefusal(r, err); ok {
+				details = append(details, fmt.Sprintf("%s not declared: %s refused with HTTP %d", p.Cap, p.Method, st))
+				continue
+			}
 			switch {
 			case err != nil:
 				return errored("%s: %v", p.Method, err)
