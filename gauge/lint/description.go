@@ -130,29 +130,31 @@ func checkMCP013(ctx *Context) []Problem {
 
 func checkMCP014(ctx *Context) []Problem {
 	tools := tgTools(ctx)
-	siblings := map[int][]string{}
+	// Keyed by tool name, as upstream: when two tools share a name (already
+	// an MCP001 error) each of them reports the merged sibling list.
+	siblings := map[string][]string{}
 	excused := func(t, sib *tgTool) bool {
 		return t.hasDisambig || t.lowered.Mentions(sib.name)
 	}
 	for _, p := range tgPairs(ctx) {
 		l, r := &tools[p.left], &tools[p.right]
 		if !excused(l, r) {
-			siblings[p.left] = append(siblings[p.left], r.name)
+			siblings[l.name] = append(siblings[l.name], r.name)
 		}
 		if !excused(r, l) {
-			siblings[p.right] = append(siblings[p.right], l.name)
+			siblings[r.name] = append(siblings[r.name], l.name)
 		}
 	}
 	var out []Problem
 	for i := range tools {
-		sibs := siblings[i]
+		name := tools[i].name
+		sibs := siblings[name]
 		if len(sibs) == 0 {
 			continue
 		}
-		name := tools[i].name
 		out = append(out, Problem{
 			Tool:       name,
-			Related:    sibs,
+			Related:    append([]string(nil), sibs...),
 			Message:    fmt.Sprintf("`%s` overlaps with %s, and its description never says which to prefer.", name, quoteList(sibs)),
 			Suggestion: fmt.Sprintf("Add a steering sentence to `%s`, such as \"Use this for X; for Y use `%s` instead.\" Overlap between siblings is normal; what lets a model choose correctly is a description that says how to choose.", name, sibs[0]),
 		})

@@ -374,6 +374,12 @@ func TestToolgaugeRuleEdges(t *testing.T) {
 		{"excused by mention and steering", "MCP014", tgList(tgWire("search_users", mid1+" For companies use search orgs.", ""), tgWire("search_orgs", mid2+" Not for people.", "")), nil},
 		{"one side excused", "MCP014", tgList(tgWire("search_users", mid1+" Prefer this for people.", ""), tgWire("search_orgs", mid2, "")),
 			[]string{"search_orgs: `search_orgs` overlaps with `search_users`, and its description never says which to prefer. related=search_users"}},
+		// Upstream keys the sibling lists by name, so two tools called
+		// search_users both report the merged list (self-pairs included).
+		{"duplicate names share one sibling list", "MCP014", tgList(tgWire("search_users", mid1, ""), tgWire("search_orgs", mid2, ""), tgWire("search_users", mid2+" Or a team.", "")),
+			[]string{"search_users: `search_users` overlaps with `search_orgs`, `search_users`, `search_users`, `search_orgs`, and its description never says which to prefer. related=search_orgs,search_users,search_users,search_orgs",
+				"search_users: `search_users` overlaps with `search_orgs`, `search_users`, `search_users`, `search_orgs`, and its description never says which to prefer. related=search_orgs,search_users,search_users,search_orgs",
+				"search_orgs: `search_orgs` overlaps with `search_users`, `search_users`, and its description never says which to prefer. related=search_users,search_users"}},
 		// MCP015
 		{"placeholder in tool and param", "MCP015", tgList(tgWire("a", "Does things. xxxx later", `{"p":{"type":"string","description":"<your   value>"},"q":{"anyOf":[{"type":"string","description":"TODO"}]},"r":"TODO","s":{"description":["TODO"]}}`)),
 			[]string{"a: `a`'s description still contains placeholder text ('xxxx').",
