@@ -319,7 +319,7 @@ func secCodeSurface(t *model.Tool) string {
 		switch {
 		case len(pw) == 1 && secHasWord(pw, "script", "command", "cmd", "expression", "expr", "eval", "shell", "javascript", "python", "snippet", "program"):
 			return fmt.Sprintf("its free-text parameter `%s` takes %s to run", name, last)
-		case (last == "code" || last == "source") && len(pw) <= 2 && !secNotCodeContext.MatchString(pdesc+" "+strings.Join(pw, " ")):
+		case (last == "code" && len(pw) <= 2 || strings.Join(pw, "_") == "source_code") && !secNotCodeContext.MatchString(pdesc+" "+strings.Join(pw, " ")):
 			return fmt.Sprintf("its free-text parameter `%s` takes source code", name)
 		case last == "function" && len(pw) == 1 && secCodeTalk.MatchString(pdesc):
 			return fmt.Sprintf("its parameter `%s` takes a function body to evaluate", name)
@@ -349,6 +349,7 @@ var (
 	secWriteVerbs         = []string{"create", "update", "write", "set", "insert", "modify", "send", "post", "upload", "put", "patch", "edit", "move", "rename", "add", "save", "publish", "deploy", "execute", "exec", "run", "append", "merge", "push", "commit", "install", "transfer", "pay", "cancel", "close", "archive"}
 	secMutatingOpening    = regexp.MustCompile(`^\s*(?:deletes|removes|destroys|drops|purges|wipes|erases|truncates|overwrites|creates|updates|writes|modifies|sends|uploads|inserts|moves|renames|publishes|deploys|executes|cancels|archives|resets|revokes|terminates|kills)\b`)
 	secDestructiveOpening = regexp.MustCompile(`^\s*(?:permanently\s+|irreversibly\s+)?(?:deletes|removes|destroys|drops|purges|wipes|erases|truncates|overwrites|resets|revokes|terminates|kills|uninstalls)\b`)
+	secIdempotentTalk     = regexp.MustCompile(`\balready\s+exists?\b|\bsucceeds?\s+silently\b|\bno-?op\b|\bidempoten|\bif\s+(?:it|they)\s+(?:does|do)\s+not\s+(?:already\s+)?exist|\bupsert|\bcreates?\s+or\s+(?:updates?|replaces?)\b|\bidempotency\s+key\b`)
 	secNonIdempotent      = []string{"append", "create", "add", "insert", "post", "send", "push", "increment", "enqueue", "submit", "publish", "comment", "reply", "duplicate", "clone", "fork"}
 )
 
@@ -395,7 +396,7 @@ func checkSEC012(ctx *Context) []Problem {
 			add(fmt.Sprintf("Tool `%s` is marked destructiveHint: false, but its name or description says it deletes or irreversibly changes data.", t.Name),
 				"Set destructiveHint: true so clients ask the user before calling it.")
 		}
-		if a.IdempotentHint != nil && *a.IdempotentHint && secHasWord(words, secNonIdempotent...) {
+		if a.IdempotentHint != nil && *a.IdempotentHint && secHasWord(words, secNonIdempotent...) && !secIdempotentTalk.MatchString(desc) {
 			add(fmt.Sprintf("Tool `%s` is marked idempotentHint: true, but its name says each call adds something new.", t.Name),
 				"Set idempotentHint: false, or make repeated calls really have no extra effect (for example with an idempotency key) and say so in the description.")
 		}

@@ -180,7 +180,7 @@ const docSEC011 = "## Why it matters\n\n" +
 	"code, script, command, shell, sql, query, python, js, javascript, snippet, cell, expression or program " +
 	"(`run_code`, `executeSql`); the names `runCode` and `execute` (a tool named just `run` is too vague to call);\n" +
 	"- a free-text parameter (no enum, pattern or format) named script, command, cmd, expression, expr, eval, shell, " +
-	"javascript, python, snippet or program; `code`/`source_code` unless it is a country, zip, auth, promo or similar code; " +
+	"javascript, python, snippet or program; `code`/`source_code` (not a bare `source`, which is usually a path) unless it is a country, zip, auth, promo or similar code; " +
 	"`function` when its description talks about code; `sql`, or `query` on a tool that talks about SQL.\n\n" +
 	"`evaluate_model`, `executive_summary` and `zip_code` do not trigger.\n\n" +
 	"## Severity\n\n" +
@@ -202,7 +202,8 @@ const docSEC012 = "## Why it matters\n\n" +
 	"- `destructiveHint: false` on a tool whose name has a destructive verb or whose description has a destructive " +
 	"phrase;\n" +
 	"- `idempotentHint: true` on a tool whose name says each call adds something (append, create, add, insert, post, " +
-	"send, push, submit, …).\n\n" +
+	"send, push, submit, …), unless the description explains why repeats are harmless (\"already exists\", \"succeeds " +
+	"silently\", \"no-op\", \"idempotent\", \"upsert\", \"create or update\").\n\n" +
 	"## Severity\n\n" +
 	"**warning**: a wrong hint removes a safety prompt, but the tool itself may be fine.\n\n" +
 	"## Example\n\n" +

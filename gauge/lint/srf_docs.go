@@ -119,8 +119,9 @@ const docSRF011 = "## Why it matters\n\n" +
 	"## What triggers it\n\n" +
 	"The instructions mention an identifier as a tool, and the server has no tool, prompt, resource, parameter or server " +
 	"name like it (case-insensitive). An identifier is a backticked word, a snake_case word or a camelCase word; it is " +
-	"mentioned *as a tool* when it is followed by \"(\" or \"tool\"/\"tools\", or preceded by call, use, invoke, run, via " +
-	"or with (and their -s/-ing forms). File names, URLs and paths (containing `.`, `/` or `:`) are skipped.\n\n" +
+	"mentioned *as a tool* when it is followed directly by \"(\" or by the word \"tool\"/\"tools\", or preceded by call, use, " +
+	"invoke, run, via or with (and their -s/-ing forms). File names, URLs and paths (containing `.`, `/` or `:`) and " +
+	"ALL_CAPS constants are skipped.\n\n" +
 	"## Severity\n\n**warning**: the server works, but the model is misdirected.\n\n" +
 	"## Example\n\n" +
 	"Before: instructions \"Always call `get_customer` before `create_order`.\" with tools `get_account` and " +

@@ -145,6 +145,8 @@ func TestSRF009To011Instructions(t *testing.T) {
 		{"function style", "Use lookupCustomer() to find people, then the search_orders tool.", 0, 0, 2, "lookupCustomer"},
 		{"identifiers not used as tools", "Dates are ISO-8601; the `status` field is open or closed; see README.md and created_at.", 0, 0, 0, ""},
 		{"file name skipped", "Use `config.yaml` to configure.", 0, 0, 0, ""},
+		{"constants and parentheticals skipped", "Size is controlled by `GZIP_MAX_FETCH_SIZE` (default 10MB) and max_bytes (see docs).", 0, 0, 0, ""},
+		{"tools word", "The lookup_person tool finds people.", 0, 0, 1, "lookup_person"},
 		{"whitespace only", " \n\t ", 0, 1, 0, ""},
 		{"empty is absent", "", 0, 0, 0, ""},
 		// "word word … word" is one token per word in o200k_base.

@@ -386,7 +386,7 @@ func checkSRF010(ctx *Context) []Problem {
 var (
 	srfIdentifier = regexp.MustCompile("`([A-Za-z_][A-Za-z0-9_.:/-]*)`|\\b([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+)\\b")
 	srfPrevWord   = regexp.MustCompile(`(?i)\b(call|calls|calling|use|uses|using|invoke|invokes|invoking|run|runs|running|via|with|the)\s+$`)
-	srfNextWord   = regexp.MustCompile(`(?i)^\s*(?:\(|tools?\b)`)
+	srfNextWord   = regexp.MustCompile(`(?i)^(?:\(|\s+tools?\b)`)
 )
 
 func checkSRF011(ctx *Context) []Problem {
@@ -431,8 +431,8 @@ func checkSRF011(ctx *Context) []Problem {
 		if !toolContext || known[strings.ToLower(name)] || reported[name] {
 			continue
 		}
-		if strings.ContainsAny(name, "./:") {
-			continue // a file name, URL or path, not a tool
+		if strings.ContainsAny(name, "./:") || strings.ToUpper(name) == name {
+			continue // a file name, URL, path or CONSTANT_NAME, not a tool
 		}
 		reported[name] = true
 		unknown = append(unknown, name)
@@ -449,7 +449,7 @@ func checkSRF011(ctx *Context) []Problem {
 	for _, name := range unknown {
 		out = append(out, Problem{Entity: "instructions",
 			Message:    fmt.Sprintf("The instructions refer to `%s` as a tool, but the server has no tool, prompt or parameter of that name (%s).", name, have),
-			Suggestion: fmt.Sprintf("Update the instructions to the current tool names, or remove the reference to `%s`; a model told to call a missing tool wastes a turn or calls another server's tool of that name.", name)})
+			Suggestion: fmt.Sprintf("Update the instructions to the current tool names, or remove the reference to `%s`; a model told to call a missing tool wastes a turn or calls another server's tool of that name. If the tool is only registered for some clients or settings, say so in the instructions.", name)})
 	}
 	return out
 }
