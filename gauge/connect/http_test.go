@@ -175,6 +175,24 @@ func TestDialHTTPFailures(t *testing.T) {
 			t.Fatalf("err = %v", err)
 		}
 	})
+	t.Run("forced 2026-07-28 on a legacy-only server", func(t *testing.T) {
+		srv := sdkServer(nil)
+		rec := &recorder{}
+		ts := httptest.NewServer(rec.wrap(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, nil)))
+		defer ts.Close()
+		tg := &Target{Transport: TransportHTTP, URL: ts.URL, HTTPKind: HTTPStreamable, Display: ts.URL}
+		o := testOpts()
+		o.ProtocolVersion = StatelessVersion
+		_, err := Dial(context.Background(), tg, o)
+		if !errors.Is(err, ErrConnect) || !strings.Contains(err.Error(), "does not support protocol 2026-07-28") {
+			t.Fatalf("err = %v", err)
+		}
+		for _, r := range rec.requests() {
+			if r.rpcMethod == "initialize" {
+				t.Errorf("forced stateless mode sent initialize")
+			}
+		}
+	})
 	t.Run("404 everywhere", func(t *testing.T) {
 		ts := httptest.NewServer(http.NotFoundHandler())
 		defer ts.Close()

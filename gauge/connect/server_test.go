@@ -47,6 +47,7 @@ const (
 	envChild     = "CONNECT_TEST_CHILD"    // "1": start a child process in the group
 	envGiantLine = "CONNECT_TEST_GIANT"    // "1": write an endless line
 	envNoiseOnly = "CONNECT_TEST_NOISE"    // "1": write junk lines forever
+	envLog       = "CONNECT_TEST_LOG"      // file that gets every method received
 )
 
 func writePID() {
@@ -111,6 +112,12 @@ func serveLegacy() {
 			continue
 		}
 		fmt.Fprintf(os.Stderr, "GOT %s\n", req.Method)
+		if p := os.Getenv(envLog); p != "" {
+			if f, err := os.OpenFile(p, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o600); err == nil {
+				fmt.Fprintln(f, req.Method)
+				f.Close()
+			}
+		}
 		if os.Getenv(envHang) == "1" || req.ID == nil {
 			continue
 		}

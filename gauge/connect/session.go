@@ -188,8 +188,7 @@ func dialStdio(ctx context.Context, t *Target, o Options) (*Session, error) {
 	s := &Session{Target: t, opts: o, proc: p, Transport: "stdio", RequestedVersion: o.ProtocolVersion}
 	s.line = newLineConn(p, o.MaxStdoutLine)
 	if err := s.handshake(ctx, s.line); err != nil {
-		_ = s.Close()
-		return nil, err
+		return nil, s.withStderr(err)
 	}
 	return s, nil
 }
@@ -268,6 +267,7 @@ func (s *Session) describe(ctx context.Context, err error) error {
 	switch {
 	case s.line != nil && s.line.aborted() != nil:
 		msg = s.line.aborted().Error()
+		err = errors.Join(s.line.aborted(), err)
 	case s.proc != nil && s.proc.exitStatus() != "":
 		msg = fmt.Sprintf("server exited (%s) before answering %s", s.proc.exitStatus(), method)
 	case errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil:
@@ -281,14 +281,22 @@ func (s *Session) describe(ctx context.Context, err error) error {
 	default:
 		msg = fmt.Sprintf("%s failed: %v", method, err)
 	}
-	if s.proc != nil {
-		if tail := s.proc.stderrTail(stderrInMessage); tail != "" {
-			msg += "; stderr: " + tail
-		} else {
-			msg += "; stderr: (empty)"
-		}
-	}
 	return &connectError{msg: msg, cause: err}
+}
+
+// withStderr ends the server and adds its final stderr tail to a Dial error.
+func (s *Session) withStderr(err error) error {
+	_ = s.Close()
+	var ce *connectError
+	if s.proc == nil || !errors.As(err, &ce) {
+		return err
+	}
+	if tail := s.proc.stderrTail(stderrInMessage); tail != "" {
+		ce.msg += "; stderr: " + tail
+	} else {
+		ce.msg += "; stderr: (empty)"
+	}
+	return ce
 }
 
 // callError describes a failed call on a live session, adding what we know

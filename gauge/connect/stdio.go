@@ -279,8 +279,11 @@ type lineConn struct {
 
 	unsolicited int // bytes since the last response (read loop only)
 
-	eof chan struct{} // closed when the read loop ends
+	eof     chan struct{} // closed when the read loop ends
+	eofOnce sync.Once
 }
+
+func (c *lineConn) markEOF() { c.eofOnce.Do(func() { close(c.eof) }) }
 
 type lineMsg struct {
 	msg jsonrpc.Message
@@ -319,7 +322,7 @@ func (c *lineConn) aborted() error {
 }
 
 func (c *lineConn) readLoop() {
-	defer close(c.eof)
+	defer c.markEOF()
 	r := bufio.NewReaderSize(c.p.stdout, 64<<10)
 	var line []byte
 	for {
@@ -342,6 +345,7 @@ func (c *lineConn) readLoop() {
 			if errors.Is(err, io.EOF) || errors.Is(err, os.ErrClosed) {
 				err = io.EOF
 			}
+			c.markEOF() // before the error reaches anyone, so settle sees it
 			c.send(lineMsg{err: err})
 			return
 		}

@@ -146,8 +146,28 @@ func (c *tapConn) record(resp *jsonrpc.Response) bool {
 			c.discoverErr = fmt.Sprintf("error %d: %s", r.Error.Code, r.Error.Message)
 		}
 	}
+	if method == methodDiscover && r.Error == nil {
+		c.discoverErr = discoverVersionsProblem(r.Result)
+	}
 	c.last[method] = r
 	return true
+}
+
+// discoverVersionsProblem says what is wrong with a server/discover result
+// that offers no stateless revision ("" when it offers one).
+func discoverVersionsProblem(result json.RawMessage) string {
+	var d struct {
+		SupportedVersions []string `json:"supportedVersions"`
+	}
+	if err := json.Unmarshal(result, &d); err != nil {
+		return "result is not a discover result: " + err.Error()
+	}
+	for _, v := range d.SupportedVersions {
+		if v >= "2026-07-28" {
+			return ""
+		}
+	}
+	return fmt.Sprintf("it offers only %q", d.SupportedVersions)
 }
 
 func (c *tapConn) failPending(err error) {
@@ -174,23 +194,34 @@ func (c *tapConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	c.lastMethod = req.Method
 	delete(c.last, req.Method)
 	c.mu.Unlock()
-	if req.Method != methodDiscover || c.discoverTimeout <= 0 {
-		return c.inner.Write(ctx, msg)
+	if req.Method != methodDiscover {
+		err := c.inner.Write(ctx, msg)
+		if err != nil {
+			c.forget(req.ID)
+		}
+		return err
 	}
-	wctx, cancel := context.WithTimeout(ctx, c.discoverTimeout)
-	defer cancel()
+	wctx := ctx
+	if c.discoverTimeout > 0 {
+		var cancel context.CancelFunc
+		wctx, cancel = context.WithTimeout(ctx, c.discoverTimeout)
+		defer cancel()
+	}
 	start := time.Now()
 	err := c.inner.Write(wctx, msg)
 	if err != nil {
-		if wctx.Err() != nil && ctx.Err() == nil {
+		if c.discoverTimeout > 0 && wctx.Err() != nil && ctx.Err() == nil {
 			c.answer(req.ID, fmt.Sprintf("mcpgauge: no answer to server/discover within %s", c.discoverTimeout))
 			return nil
 		}
+		c.forget(req.ID)
 		c.mu.Lock()
-		delete(c.pending, req.ID)
 		c.discoverErr = err.Error()
 		c.mu.Unlock()
 		return err
+	}
+	if c.discoverTimeout <= 0 {
+		return nil
 	}
 	left := c.discoverTimeout - time.Since(start)
 	id := req.ID
@@ -203,6 +234,13 @@ func (c *tapConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 		}
 	})
 	return nil
+}
+
+// forget drops a request whose write failed.
+func (c *tapConn) forget(id jsonrpc.ID) {
+	c.mu.Lock()
+	delete(c.pending, id)
+	c.mu.Unlock()
 }
 
 // answer makes up an error response for id, as if the server had sent it.
