@@ -1,0 +1,4 @@
+package eval
+
+// DraftPrompts exposes draftPrompts to tests.
+var DraftPrompts = draftPrompts
