@@ -7,6 +7,9 @@ func commandConstructors() []func() *cobra.Command {
 	return []func() *cobra.Command{
 		newInspectCmd,
 		newLintCmd,
+		newCheckCmd,
+		newScanCmd,
 		newRulesCmd,
+		newRegistryCmd,
 	}
 }

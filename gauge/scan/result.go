@@ -1,0 +1,76 @@
+package scan
+
+import (
+	"github.com/mcpgauge/mcpgauge/gauge/model"
+	"github.com/mcpgauge/mcpgauge/schema"
+)
+
+// Fill copies the gauge's part of a scan into res: status ok, timings of
+// the gauge phases, the snapshot summary, findings, compliance and scores.
+// The caller sets the job identity (sweep, job, name, version, sources).
+func (r *Report) Fill(res *schema.Result) {
+	res.Status = schema.StatusOK
+	res.Reason = ""
+	res.Timings.ConnectMS = r.Timings.Connect.Milliseconds()
+	res.Timings.ListMS = r.Timings.List.Milliseconds()
+	res.Timings.LintMS = r.Timings.Lint.Milliseconds()
+	res.Timings.ComplianceMS = r.Timings.Compliance.Milliseconds()
+	res.Snapshot = r.summary()
+	res.Findings = res.Findings[:0]
+	for _, f := range r.Findings {
+		res.Findings = append(res.Findings, schema.Finding{
+			Rule: f.Rule, Severity: f.Severity.String(), Tool: f.Tool, Parameter: f.Parameter, Entity: f.Entity, Message: f.Message,
+		})
+	}
+	res.Compliance = nil
+	if r.Compliance != nil {
+		for _, t := range r.Compliance.Results {
+			res.Compliance = append(res.Compliance, schema.ComplianceResult{ID: t.ID, Status: string(t.Status), Message: t.Message})
+		}
+	}
+	res.Scores = r.scores()
+	if res.StartedAt.IsZero() {
+		res.StartedAt = r.StartedAt
+	}
+	res.FinishedAt = r.FinishedAt
+}
+
+func (r *Report) summary() *schema.SnapshotSummary {
+	s := r.Snapshot
+	sum := &schema.SnapshotSummary{
+		Tools: len(s.Tools), Resources: len(s.Resources), ResourceTemplates: len(s.Templates), Prompts: len(s.Prompts),
+		ProtocolVersion: s.Server.ProtocolVersion, Era: string(s.Era),
+		ServerDigest: model.ServerSHA256(s.Tools), ToolgaugeDigest: model.ToolgaugeDigest(s.Tools),
+		TotalTokens: r.TotalTokens,
+	}
+	for i := range s.Tools {
+		sum.ToolList = append(sum.ToolList, schema.ToolSummary{
+			Name: s.Tools[i].Name, SHA256: model.ToolSHA256(&s.Tools[i]), Tokens: r.Tokens[s.Tools[i].Name],
+		})
+	}
+	return sum
+}
+
+func (r *Report) scores() *schema.Scores {
+	sc := &schema.Scores{
+		ScoringVersion:  r.Score.Version,
+		MCPGauge:        float64(r.Score.Overall),
+		Compliance:      r.Score.Part("compliance").Score,
+		Design:          r.Score.Part("design").Score,
+		Security:        r.Score.Part("security").Score,
+		Efficiency:      r.Score.Part("efficiency").Score,
+		ToolgaugeHealth: float64(r.Health.Overall),
+		QualityGate: schema.QualityGateScore{
+			Score:      float64(r.QualityGate.Score.Score),
+			Compliance: r.QualityGate.Score.Compliance,
+			Quality:    float64(r.QualityGate.Score.Quality),
+			Efficiency: float64(r.QualityGate.Score.Efficiency),
+			Security:   float64(r.QualityGate.Score.Security),
+		},
+	}
+	if p := r.Score.Part("selection"); p.Measured {
+		v := p.Score
+		sc.Selection = &v
+	}
+	return sc
+}

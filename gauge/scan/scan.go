@@ -1,0 +1,287 @@
+// Package scan runs the whole gauge on one server: connect, snapshot, lint,
+// compliance, and the three scores (mcpgauge v1, toolgauge health,
+// quality-gate). `mcpgauge scan` and the sweep workers both call it, so an
+// author sees exactly what the leaderboard sees.
+package scan
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/mcpgauge/mcpgauge/gauge/ci"
+	"github.com/mcpgauge/mcpgauge/gauge/compliance"
+	"github.com/mcpgauge/mcpgauge/gauge/connect"
+	"github.com/mcpgauge/mcpgauge/gauge/eval"
+	"github.com/mcpgauge/mcpgauge/gauge/lint"
+	"github.com/mcpgauge/mcpgauge/gauge/model"
+	"github.com/mcpgauge/mcpgauge/gauge/qualitygate"
+	"github.com/mcpgauge/mcpgauge/gauge/score"
+	"github.com/mcpgauge/mcpgauge/gauge/tokens"
+)
+
+// Options configure one scan.
+type Options struct {
+	// Connect configures the connection (timeouts, client identity).
+	Connect connect.Options
+	// Lint selects rule severities.
+	Lint lint.Config
+	// Compliance enables the live compliance tests.
+	Compliance bool
+	// CallTools is the tool-call policy of the compliance tests (default none).
+	CallTools compliance.CallMode
+	// Skip and Only filter compliance tests by ID.
+	Skip, Only []string
+	// Tokens sizes the tools; nil means a new counter.
+	Tokens *tokens.Counter
+	// Selection is the eval selection result when an eval ran.
+	Selection *eval.Rate
+}
+
+// Timings are per-phase durations.
+type Timings struct {
+	Connect    time.Duration
+	List       time.Duration
+	Lint       time.Duration
+	Compliance time.Duration
+}
+
+// QualityGate holds mcp-quality-gate's analyzers and score, computed exactly.
+type QualityGate struct {
+	Quality    qualitygate.Quality     `json:"quality"`
+	Security   qualitygate.Security    `json:"security"`
+	Efficiency qualitygate.Efficiency  `json:"efficiency"`
+	Score      qualitygate.ScoreResult `json:"score"`
+	// Compliance counts quality-gate's own 17 tests only.
+	Compliance qualitygate.Compliance `json:"compliance"`
+}
+
+// Report is everything one scan found.
+type Report struct {
+	Snapshot    *model.Snapshot
+	Transport   string
+	Findings    []lint.Finding
+	Compliance  *compliance.Report
+	Tokens      map[string]int
+	TotalTokens int
+	QualityGate QualityGate
+	// Health is mcp-toolgauge's health score.
+	Health ci.Health
+	Score  score.Result
+	// Noise holds non-MCP lines the server wrote to stdout; NoiseCount is their total.
+	Noise      []string
+	NoiseCount int
+	// Stderr is the server's captured stderr (tail).
+	Stderr     string
+	Timings    Timings
+	StartedAt  time.Time
+	FinishedAt time.Time
+}
+
+// Run connects to target and scans it. A connection failure returns an error
+// wrapping connect.ErrConnect (classify it with Classify); every failure
+// after the snapshot is recorded in the report instead.
+func Run(ctx context.Context, target *connect.Target, opts Options) (*Report, error) {
+	rep := &Report{StartedAt: time.Now()}
+	t0 := time.Now()
+	sess, err := connect.Dial(ctx, target, opts.Connect)
+	if err != nil {
+		return nil, err
+	}
+	defer sess.Close()
+	rep.Timings.Connect = time.Since(t0)
+	rep.Transport = sess.Transport
+	t1 := time.Now()
+	snap, err := sess.Snapshot(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("scan %s: %w", target.Display, err)
+	}
+	rep.Timings.List = time.Since(t1)
+	if opts.Compliance {
+		t2 := time.Now()
+		env := compliance.NewEnv(target, sess, snap, compliance.Options{
+			CallTools: opts.CallTools, Timeout: opts.Connect.Timeout, Connect: opts.Connect,
+		})
+		cr := compliance.Run(ctx, env, compliance.RunOptions{Timeout: opts.Connect.Timeout, Skip: opts.Skip, Only: opts.Only})
+		rep.Compliance = &cr
+		rep.Timings.Compliance = time.Since(t2)
+	}
+	rep.Noise, rep.NoiseCount = sess.Noise(), sess.NoiseCount()
+	rep.Stderr = sess.Stderr()
+	Analyse(rep, snap, opts)
+	rep.FinishedAt = time.Now()
+	return rep, nil
+}
+
+// Analyse fills in everything computed offline from a snapshot (and the
+// compliance report already in rep): lint, token sizes and the scores.
+func Analyse(rep *Report, snap *model.Snapshot, opts Options) {
+	rep.Snapshot = snap
+	if rep.StartedAt.IsZero() {
+		rep.StartedAt = time.Now()
+	}
+	t := time.Now()
+	rep.Findings = lint.Run(snap, opts.Lint)
+	rep.Timings.Lint = time.Since(t)
+	counter := opts.Tokens
+	if counter == nil {
+		counter = tokens.New()
+	}
+	rep.Tokens = make(map[string]int, len(snap.Tools))
+	for i := range snap.Tools {
+		n := counter.ToolTokens(&snap.Tools[i])
+		rep.Tokens[snap.Tools[i].Name] = n
+		rep.TotalTokens += n
+	}
+	rep.QualityGate = qualityGate(snap, rep.Compliance)
+	rep.Health = health(rep.Findings, opts.Selection)
+	rep.Score = score.Compute(scoreInput(snap, rep, opts.Selection))
+	if rep.FinishedAt.IsZero() {
+		rep.FinishedAt = time.Now()
+	}
+}
+
+func qualityGate(snap *model.Snapshot, cr *compliance.Report) QualityGate {
+	qg := QualityGate{
+		Quality:    qualitygate.AnalyzeQuality(snap.Tools),
+		Security:   qualitygate.AnalyzeSecurity(snap.Tools),
+		Efficiency: qualitygate.AnalyzeEfficiency(snap.Tools, qualitygate.DefaultEfficiencyConfig()),
+	}
+	if cr != nil {
+		for _, r := range cr.Results {
+			if r.Origin != compliance.OriginQualityGate {
+				continue
+			}
+			qg.Compliance.Total++
+			switch r.Status {
+			case compliance.StatusPass:
+				qg.Compliance.Passed++
+			case compliance.StatusFail:
+				qg.Compliance.Failed++
+			case compliance.StatusError:
+				qg.Compliance.Errors++
+			default:
+				qg.Compliance.Skipped++
+			}
+		}
+	}
+	qg.Score = qualitygate.Score(qg.Compliance, &qg.Quality, &qg.Efficiency, &qg.Security)
+	return qg
+}
+
+// health is toolgauge's ci formula over its own 22 rules at their
+// effective severities (our extra rules do not move it).
+func health(fs []lint.Finding, selection *eval.Rate) ci.Health {
+	errs, warns := 0, 0
+	for _, f := range fs {
+		if !IsToolgaugeRule(f.Rule) {
+			continue
+		}
+		switch f.Severity {
+		case lint.Error:
+			errs++
+		case lint.Warning:
+			warns++
+		}
+	}
+	return ci.Compute(errs, warns, selection)
+}
+
+// IsToolgaugeRule reports whether id is one of mcp-toolgauge's 22 rules.
+func IsToolgaugeRule(id string) bool {
+	r, ok := lint.RuleByID(id)
+	return ok && r.Origin == "mcp-toolgauge"
+}
+
+// IsSecurityRule reports whether findings of rule id count towards the
+// security part of the score.
+func IsSecurityRule(id string) bool {
+	r, ok := lint.RuleByID(id)
+	return ok && r.Family == "Security"
+}
+
+func scoreInput(snap *model.Snapshot, rep *Report, selection *eval.Rate) score.Input {
+	in := score.Input{ContextTokens: rep.TotalTokens}
+	if selection != nil && selection.Total > 0 {
+		f := selection.Fraction()
+		in.Selection = &f
+	}
+	for _, t := range snap.Tools {
+		in.ToolNames = append(in.ToolNames, t.Name)
+	}
+	families := map[string]string{}
+	for _, r := range lint.Catalogue() {
+		families[r.ID] = r.Family
+	}
+	for _, f := range rep.Findings {
+		sev := score.Info
+		switch f.Severity {
+		case lint.Error:
+			sev = score.Error
+		case lint.Warning:
+			sev = score.Warning
+		}
+		in.Findings = append(in.Findings, score.Finding{Tool: f.Tool, Severity: sev, Security: families[f.Rule] == "Security"})
+	}
+	if rep.Compliance != nil {
+		for _, r := range rep.Compliance.Results {
+			in.Tests = append(in.Tests, score.Test{Status: string(r.Status), Severity: string(r.Severity)})
+		}
+	}
+	return in
+}
+
+// Classify maps a failed scan's error (and the server's stderr) to a result
+// status and a one-line reason.
+func Classify(err error, stderr string) (status, reason string) {
+	if err == nil {
+		return "ok", ""
+	}
+	msg := err.Error()
+	low := strings.ToLower(msg + "\n" + stderr)
+	reason = firstLine(msg)
+	switch {
+	case needsCredentials(low):
+		return "needs_credentials", credentialReason(stderr, reason)
+	case strings.Contains(low, "http 401") || strings.Contains(low, "http 403") || strings.Contains(low, "unauthorized") || strings.Contains(low, "www-authenticate"):
+		return "auth_required", reason
+	case errors.Is(err, context.DeadlineExceeded) || strings.Contains(low, "within") && strings.Contains(low, "no answer") || strings.Contains(low, "timed out") || strings.Contains(low, "deadline exceeded"):
+		return "timeout", reason
+	case strings.Contains(low, "executable file not found") || strings.Contains(low, "no such file or directory") || strings.Contains(low, "permission denied") || strings.Contains(low, "cannot find module"):
+		return "start_failed", reason
+	case strings.Contains(low, "exited") || strings.Contains(low, "exit status") || strings.Contains(low, "signal: ") || strings.Contains(low, "panic") || strings.Contains(low, "eof"):
+		return "crashed", reason
+	default:
+		return "handshake_failed", reason
+	}
+}
+
+func needsCredentials(low string) bool {
+	for _, p := range []string{"api_key", "api key", "apikey", "access token", "access_token", "token is required", "environment variable is required", "missing required environment", "credentials", "must be set", "is not set"} {
+		if strings.Contains(low, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// credentialReason prefers the server's own stderr line that names the credential.
+func credentialReason(stderr, fallback string) string {
+	for _, line := range strings.Split(stderr, "\n") {
+		l := strings.ToLower(line)
+		if strings.Contains(l, "key") || strings.Contains(l, "token") || strings.Contains(l, "required") || strings.Contains(l, "must be set") {
+			return strings.TrimSpace(line)
+		}
+	}
+	return fallback
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	if len(s) > 300 {
+		s = s[:300] + "..."
+	}
+	return s
+}
