@@ -153,7 +153,7 @@ func srfURIError(s string) string {
 		if at := strings.LastIndexByte(auth, '@'); at >= 0 {
 			auth = auth[at+1:]
 		}
-		host, port := auth, ""
+		host, port := auth, "" // host is checked for stray brackets below
 		if strings.HasPrefix(auth, "[") {
 			end := strings.IndexByte(auth, ']')
 			if end < 0 {
@@ -166,7 +166,6 @@ func srfURIError(s string) string {
 		} else if k := strings.LastIndexByte(auth, ':'); k >= 0 {
 			host, port = auth[:k], auth[k+1:]
 		}
-		_ = host
 		for _, d := range port {
 			if d < '0' || d > '9' {
 				return fmt.Sprintf("its port %q is not a number", port)
