@@ -179,6 +179,15 @@ func TestEverythingServerConformance(t *testing.T) {
 					t.Errorf("%s: %s %q, want pass", id, res[id].Status, res[id].Message)
 				}
 			}
+			// The stateful HTTP handler cannot serve 2026-07-28; stdio and
+			// stateless HTTP serve both eras.
+			wantEra := "era: both"
+			if run.transport == "http-stateful" {
+				wantEra = "era: handshake only"
+			}
+			if d := strings.Join(res["spec-version-01"].Details, "\n"); !strings.Contains(d, wantEra) {
+				t.Errorf("spec-version-01 details %q, want %q", d, wantEra)
+			}
 			legacy := run.protocol != "" || run.transport == "http-stateful"
 			if ping := res["spec-ping-01"].Status; legacy != (ping == compliance.StatusPass) {
 				t.Errorf("spec-ping-01: %s, want pass exactly when the handshake era is used", ping)

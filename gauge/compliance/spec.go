@@ -163,6 +163,11 @@ func (e *Env) probeVersion(ctx context.Context, version string) probe {
 		return p
 	}
 	defer r.Close()
+	if sv, ok := r.(interface{ SetProtocolVersion(string) }); ok && p.Method == "server/discover" {
+		// Streamable HTTP: a request whose _meta carries a protocol version
+		// must carry the same MCP-Protocol-Version header.
+		sv.SetProtocolVersion(version)
+	}
 	res, rpcErr, err := r.Call(pctx, p.Method, params)
 	switch {
 	case err != nil:
