@@ -114,6 +114,23 @@ func TestFixtureStateless(t *testing.T) {
 	if len(snap.Issues) != 0 {
 		t.Errorf("issues = %+v", snap.Issues)
 	}
+	// The fixture sets ttlMs, so the SDK answers a second walk from its
+	// cache; the snapshot must still hold the raw pages.
+	if _, ok := s.tap.page(methodToolsList, ""); !ok {
+		t.Fatal("no raw page kept for tools/list")
+	}
+	again, err := s.Snapshot(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(again.Tools) != len(snap.Tools) {
+		t.Fatalf("second snapshot has %d tools", len(again.Tools))
+	}
+	for i := range snap.Tools {
+		if string(again.Tools[i].Raw) != string(snap.Tools[i].Raw) {
+			t.Errorf("tool %d differs on the second walk:\n%s\n%s", i, snap.Tools[i].Raw, again.Tools[i].Raw)
+		}
+	}
 }
 
 func TestFixtureHangInit(t *testing.T) {

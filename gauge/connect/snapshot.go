@@ -41,8 +41,8 @@ const (
 // Items are decoded from the raw JSON the server sent (kept by the
 // connection tap), not from the SDK's types: unknown fields survive in
 // Raw, and tools the SDK would drop as invalid are still seen and linted.
-// If no raw reply was captured (an SDK cache hit), the SDK's typed result
-// is marshalled back instead.
+// When the SDK answers a repeated call from its TTL cache (stateless era),
+// the raw page recorded the first time is used.
 func (s *Session) Snapshot(ctx context.Context) (*model.Snapshot, error) {
 	if s == nil || s.Client == nil {
 		return nil, errors.New("snapshot: no live session")
@@ -216,6 +216,13 @@ func (s *Session) listPage(ctx context.Context, method, cursor string) (json.Raw
 			return nil, fmt.Errorf("no answer within %s", s.opts.Timeout)
 		}
 		return nil, err
+	}
+	if !ok {
+		// Served from the SDK's TTL cache: use the page as it came the
+		// first time.
+		if page, ok := s.tap.page(method, cursor); ok {
+			return page, nil
+		}
 	}
 	return json.Marshal(typed)
 }

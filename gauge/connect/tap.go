@@ -55,10 +55,12 @@ type tapConn struct {
 	once    sync.Once
 
 	mu          sync.Mutex
-	pending     map[jsonrpc.ID]string // request ID → method
-	madeUp      map[jsonrpc.ID]bool   // IDs we answered ourselves
-	last        map[string]rawReply   // method → last reply
-	lastMethod  string                // method of the last request written
+	pending     map[jsonrpc.ID]string      // request ID → method
+	cursorOf    map[jsonrpc.ID]string      // request ID → cursor, for list calls
+	pages       map[string]json.RawMessage // method+"\x00"+cursor → last raw list result
+	madeUp      map[jsonrpc.ID]bool        // IDs we answered ourselves
+	last        map[string]rawReply        // method → last reply
+	lastMethod  string                     // method of the last request written
 	discoverErr string
 }
 
@@ -74,6 +76,8 @@ func newTapConn(inner mcp.Connection, discoverTimeout time.Duration, refuseInit 
 		inject:          make(chan jsonrpc.Message, 4),
 		closed:          make(chan struct{}),
 		pending:         map[jsonrpc.ID]string{},
+		cursorOf:        map[jsonrpc.ID]string{},
+		pages:           map[string]json.RawMessage{},
 		madeUp:          map[jsonrpc.ID]bool{},
 		last:            map[string]rawReply{},
 	}
@@ -149,8 +153,23 @@ func (c *tapConn) record(resp *jsonrpc.Response) bool {
 	if method == methodDiscover && r.Error == nil {
 		c.discoverErr = discoverVersionsProblem(r.Result)
 	}
+	if cursor, ok := c.cursorOf[resp.ID]; ok {
+		delete(c.cursorOf, resp.ID)
+		if r.Error == nil {
+			c.pages[method+"\x00"+cursor] = r.Result
+		}
+	}
 	c.last[method] = r
 	return true
+}
+
+// page returns the last raw result of a list call for cursor; the SDK may
+// answer a repeated list call from its TTL cache without a wire call.
+func (c *tapConn) page(method, cursor string) (json.RawMessage, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	r, ok := c.pages[method+"\x00"+cursor]
+	return r, ok
 }
 
 // discoverVersionsProblem says what is wrong with a server/discover result
@@ -176,6 +195,7 @@ func (c *tapConn) failPending(err error) {
 	for id, method := range c.pending {
 		c.last[method] = rawReply{Err: err}
 		delete(c.pending, id)
+		delete(c.cursorOf, id)
 	}
 }
 
@@ -191,6 +211,14 @@ func (c *tapConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	}
 	c.mu.Lock()
 	c.pending[req.ID] = req.Method
+	switch req.Method {
+	case methodToolsList, methodResourcesList, methodTemplatesList, methodPromptsList:
+		var p struct {
+			Cursor string `json:"cursor"`
+		}
+		_ = json.Unmarshal(req.Params, &p)
+		c.cursorOf[req.ID] = p.Cursor
+	}
 	c.lastMethod = req.Method
 	delete(c.last, req.Method)
 	c.mu.Unlock()
@@ -240,6 +268,7 @@ func (c *tapConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 func (c *tapConn) forget(id jsonrpc.ID) {
 	c.mu.Lock()
 	delete(c.pending, id)
+	delete(c.cursorOf, id)
 	c.mu.Unlock()
 }
 
