@@ -201,6 +201,12 @@ func runSpecVersion01(ctx context.Context, e *Env) Result {
 	if ctx.Err() != nil {
 		return errored("version probes did not finish: %v", ctx.Err())
 	}
+	return judgeNegotiation(probes)
+}
+
+// judgeNegotiation turns the probe rows (one per offered version, in
+// offer order) into the test result.
+func judgeNegotiation(probes []probe) Result {
 	details := make([]string, 0, len(probes)+4)
 	for _, p := range probes {
 		details = append(details, p.String())

@@ -1,0 +1,54 @@
+package compliance
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/mcpgauge/mcpgauge/gauge/connect"
+)
+
+func TestJudgeNegotiation(t *testing.T) {
+	echo := func(v string) probe { return probe{Offered: v, Method: "initialize", Answered: v} }
+	answer := func(v, a string) probe { return probe{Offered: v, Method: "initialize", Answered: a} }
+	discover := func(listed ...string) probe {
+		return probe{Offered: latestRevision, Method: "server/discover", Listed: listed}
+	}
+	noDiscover := probe{Offered: latestRevision, Method: "server/discover", RPC: &connect.RPCError{Code: -32601, Message: "method not found"}}
+	refuse := func(v string, code int64, supported string) probe {
+		p := probe{Offered: v, Method: "initialize", RPC: &connect.RPCError{Code: code, Message: "unsupported"}}
+		if supported != "" {
+			p.RPC.Data = json.RawMessage(`{"supported":` + supported + `}`)
+		}
+		return p
+	}
+	all4 := []probe{echo("2024-11-05"), echo("2025-03-26"), echo("2025-06-18"), echo("2025-11-25")}
+	with := func(rest ...probe) []probe { return append(append([]probe{}, all4...), rest...) }
+	cases := []struct {
+		name   string
+		probes []probe
+		status Status
+		want   string
+	}{
+		{"go-sdk server", with(discover("2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"), answer(bogusRevision, "2025-11-25")), StatusPass, "era: both"},
+		{"legacy only, bogus refused with -32602", with(noDiscover, refuse(bogusRevision, -32602, `["2025-11-25"]`)), StatusPass, "handshake only"},
+		{"echoes the bogus version", with(noDiscover, echo(bogusRevision)), StatusFail, "echoed the bogus version"},
+		{"offers a version it refuses", []probe{answer("2024-11-05", "2025-06-18"), echo("2025-03-26"), answer("2025-06-18", "2025-03-26"), echo("2025-11-25"), noDiscover, answer(bogusRevision, "2025-11-25")},
+			StatusFail, "answered 2025-06-18 to an offer of 2024-11-05"},
+		{"lists a version it refuses", []probe{refuse("2024-11-05", -32602, `["2024-11-05","2025-11-25"]`), echo("2025-03-26"), echo("2025-06-18"), echo("2025-11-25"), noDiscover, answer(bogusRevision, "2025-11-25")},
+			StatusFail, "lists 2024-11-05 as supported"},
+		{"bogus refused with the wrong code", with(noDiscover, refuse(bogusRevision, -32603, "")), StatusFail, "refused the bogus version with error -32603"},
+		{"bogus kills the server", with(noDiscover, probe{Offered: bogusRevision, Method: "initialize", Err: errors.New("server exited")}), StatusFail, "did not answer initialize with the bogus version"},
+		{"stateless only", []probe{refuse("2024-11-05", -32601, ""), refuse("2025-03-26", -32601, ""), refuse("2025-06-18", -32601, ""), refuse("2025-11-25", -32601, ""), discover("2026-07-28"), refuse(bogusRevision, -32601, "")},
+			StatusPass, "stateless only"},
+		{"nothing answers", []probe{{Offered: "2024-11-05", Err: errors.New("x")}, {Offered: bogusRevision, Err: errors.New("x")}}, StatusError, "no version probe"},
+	}
+	for _, tc := range cases {
+		r := judgeNegotiation(tc.probes)
+		text := r.Message + "\n" + strings.Join(r.Details, "\n")
+		if r.Status != tc.status || !strings.Contains(text, tc.want) {
+			t.Errorf("%s: %s %q, want %s containing %q", tc.name, r.Status, text, tc.status, tc.want)
+		}
+	}
+}
