@@ -1,0 +1,347 @@
+package store
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/mcpgauge/mcpgauge/schema"
+)
+
+// scanRow is a result flattened into the scans table's columns.
+type scanRow struct {
+	SweepID, Name, Version, JobID         string
+	Revision                              int64
+	Status, Reason                        string
+	Sources                               []string
+	PackageType, ScanKey                  string
+	ScannerVersion, ScoringVersion        string
+	WorkerID                              string
+	StartedNS, FinishedNS                 int64
+	InstallMS, StartMS, ConnectMS, ListMS int64
+	LintMS, ComplianceMS, EvalMS          int64
+	ToolCount, ResourceCount, PromptCount int64
+	ProtocolVersion, Era                  string
+	ServerDigest, ToolgaugeDigest         string
+	TotalTokens                           int64
+	FindingCount, CriticalCount           int64
+	ErrorCount, WarningCount              int64
+	HasScores                             bool
+	Score, Compliance, Design             float64
+	Security, Efficiency                  float64
+	HasSelection                          bool
+	Selection, ToolgaugeHealth            float64
+	QualityGate, QGCompliance, QGQuality  float64
+	QGEfficiency, QGSecurity              float64
+	Placeholders                          []string
+	Result                                string
+}
+
+type findingRow struct {
+	Idx int
+	schema.Finding
+}
+
+type toolRow struct {
+	Idx int
+	schema.ToolSummary
+}
+
+// flattened is one result ready to insert.
+type flattened struct {
+	scan     scanRow
+	findings []findingRow
+	tools    []toolRow
+}
+
+// prepare validates a batch, keeps the latest result per job ID and flattens it.
+func prepare(results []schema.Result) ([]flattened, error) {
+	byJob := map[string]int{}
+	var out []flattened
+	for i := range results {
+		r := &results[i]
+		if err := r.Validate(); err != nil {
+			return nil, fmt.Errorf("insert results: result %d: %w", i, err)
+		}
+		f, err := flatten(r)
+		if err != nil {
+			return nil, fmt.Errorf("insert results: result %d (job %s): %w", i, r.JobID, err)
+		}
+		if j, seen := byJob[r.JobID]; seen {
+			if f.scan.Revision > out[j].scan.Revision {
+				out[j] = f
+			}
+			continue
+		}
+		byJob[r.JobID] = len(out)
+		out = append(out, f)
+	}
+	return out, nil
+}
+
+func flatten(r *schema.Result) (flattened, error) {
+	rev := r.FinishedAt.UnixNano()
+	if rev <= 0 || r.FinishedAt.Year() > 2261 {
+		return flattened{}, fmt.Errorf("finished_at %s is outside 1970–2261", r.FinishedAt.Format(time.RFC3339))
+	}
+	doc, err := json.Marshal(r)
+	if err != nil {
+		return flattened{}, fmt.Errorf("encode result: %w", err)
+	}
+	s := scanRow{
+		SweepID: r.SweepID, Name: r.Name, Version: r.Version, JobID: r.JobID, Revision: rev,
+		Status: string(r.Status), Reason: r.Reason, Sources: nonNil(r.Sources), PackageType: r.PackageType,
+		ScanKey: r.ScanKey, ScannerVersion: r.ScannerVersion, WorkerID: r.WorkerID,
+		StartedNS: r.StartedAt.UnixNano(), FinishedNS: rev,
+		InstallMS: r.Timings.InstallMS, StartMS: r.Timings.StartMS, ConnectMS: r.Timings.ConnectMS,
+		ListMS: r.Timings.ListMS, LintMS: r.Timings.LintMS, ComplianceMS: r.Timings.ComplianceMS, EvalMS: r.Timings.EvalMS,
+		FindingCount: int64(len(r.Findings)), Placeholders: nonNil(r.Placeholders), Result: string(doc),
+	}
+	for _, f := range r.Findings {
+		switch f.Severity {
+		case "critical":
+			s.CriticalCount++
+		case "error":
+			s.ErrorCount++
+		case "warning":
+			s.WarningCount++
+		}
+	}
+	var tools []toolRow
+	if sn := r.Snapshot; sn != nil {
+		s.ToolCount, s.ResourceCount, s.PromptCount = int64(sn.Tools), int64(sn.Resources), int64(sn.Prompts)
+		s.ProtocolVersion, s.Era, s.ServerDigest, s.ToolgaugeDigest = sn.ProtocolVersion, sn.Era, sn.ServerDigest, sn.ToolgaugeDigest
+		s.TotalTokens = int64(sn.TotalTokens)
+		for i, t := range sn.ToolList {
+			tools = append(tools, toolRow{Idx: i, ToolSummary: t})
+		}
+	}
+	if sc := r.Scores; sc != nil {
+		s.HasScores = true
+		s.ScoringVersion = sc.ScoringVersion
+		s.Score, s.Compliance, s.Design, s.Security, s.Efficiency = sc.MCPGauge, sc.Compliance, sc.Design, sc.Security, sc.Efficiency
+		if sc.Selection != nil {
+			s.HasSelection, s.Selection = true, *sc.Selection
+		}
+		s.ToolgaugeHealth = sc.ToolgaugeHealth
+		qg := sc.QualityGate
+		s.QualityGate, s.QGCompliance, s.QGQuality, s.QGEfficiency, s.QGSecurity = qg.Score, qg.Compliance, qg.Quality, qg.Efficiency, qg.Security
+	}
+	findings := make([]findingRow, len(r.Findings))
+	for i, f := range r.Findings {
+		findings[i] = findingRow{Idx: i, Finding: f}
+	}
+	return flattened{scan: s, findings: findings, tools: tools}, nil
+}
+
+// scanFromRow rebuilds the Scan summary from the columns both backends read.
+func scanFromRow(s *scanRow) Scan {
+	out := Scan{
+		JobID: s.JobID, SweepID: s.SweepID, Name: s.Name, Version: s.Version, Status: schema.Status(s.Status),
+		Reason: s.Reason, Sources: s.Sources, PackageType: s.PackageType, ScanKey: s.ScanKey,
+		ToolCount: int(s.ToolCount), TotalTokens: int(s.TotalTokens), ServerDigest: s.ServerDigest,
+		ProtocolVersion: s.ProtocolVersion, FindingCount: int(s.FindingCount), ScannerVersion: s.ScannerVersion,
+		StartedAt: time.Unix(0, s.StartedNS).UTC(), FinishedAt: time.Unix(0, s.Revision).UTC(),
+	}
+	if s.HasScores {
+		sc := &schema.Scores{ScoringVersion: s.ScoringVersion, MCPGauge: s.Score, Compliance: s.Compliance,
+			Design: s.Design, Security: s.Security, Efficiency: s.Efficiency, ToolgaugeHealth: s.ToolgaugeHealth,
+			QualityGate: schema.QualityGateScore{Score: s.QualityGate, Compliance: s.QGCompliance,
+				Quality: s.QGQuality, Efficiency: s.QGEfficiency, Security: s.QGSecurity}}
+		if s.HasSelection {
+			v := s.Selection
+			sc.Selection = &v
+		}
+		out.Scores = sc
+	}
+	return out
+}
+
+// rank builds a leaderboard from the latest scan of every server.
+func rank(latest []Scan, q LeaderboardQuery) (Leaderboard, error) {
+	by, err := schema.ParseScorePart(string(q.By))
+	if err != nil {
+		return Leaderboard{}, fmt.Errorf("leaderboard: %w", err)
+	}
+	if q.Status != "" {
+		if _, err := schema.ParseStatus(string(q.Status)); err != nil {
+			return Leaderboard{}, fmt.Errorf("leaderboard: %w", err)
+		}
+	}
+	lb := Leaderboard{By: by}
+	for _, s := range latest {
+		if q.Registry != "" && !contains(s.Sources, q.Registry) {
+			continue
+		}
+		if q.PackageType != "" && s.PackageType != q.PackageType {
+			continue
+		}
+		if q.Status != "" && s.Status != q.Status {
+			continue
+		}
+		lb.Total++
+		switch {
+		case s.Status != schema.StatusOK || s.Scores == nil:
+			lb.Unscored = append(lb.Unscored, s)
+		default:
+			if v, ok := s.Scores.Part(by); ok {
+				s.Value = v
+				lb.Ranked = append(lb.Ranked, s)
+			} else {
+				lb.Unranked = append(lb.Unranked, s)
+			}
+		}
+	}
+	sort.SliceStable(lb.Ranked, func(i, j int) bool {
+		a, b := lb.Ranked[i], lb.Ranked[j]
+		if a.Value != b.Value {
+			return a.Value > b.Value
+		}
+		return a.Name < b.Name
+	})
+	byName := func(l []Scan) {
+		sort.SliceStable(l, func(i, j int) bool { return l[i].Name < l[j].Name })
+	}
+	byName(lb.Unranked)
+	byName(lb.Unscored)
+	n := limitOr(q.Limit)
+	lb.Ranked, lb.Unranked, lb.Unscored = head(lb.Ranked, n), head(lb.Unranked, n), head(lb.Unscored, n)
+	for i := range lb.Ranked {
+		lb.Ranked[i].Rank = i + 1
+	}
+	return lb, nil
+}
+
+// latestPerName keeps the scan with the latest FinishedAt per name (scans may
+// arrive in any order; equal times keep the greater version string).
+func latestPerName(scans []Scan) []Scan {
+	idx := map[string]int{}
+	var out []Scan
+	for _, s := range scans {
+		if i, ok := idx[s.Name]; ok {
+			o := out[i]
+			if s.FinishedAt.After(o.FinishedAt) || (s.FinishedAt.Equal(o.FinishedAt) && s.Version > o.Version) {
+				out[i] = s
+			}
+			continue
+		}
+		idx[s.Name] = len(out)
+		out = append(out, s)
+	}
+	return out
+}
+
+// sortHistory orders scans newest first.
+func sortHistory(scans []Scan) {
+	sort.SliceStable(scans, func(i, j int) bool {
+		if !scans[i].FinishedAt.Equal(scans[j].FinishedAt) {
+			return scans[i].FinishedAt.After(scans[j].FinishedAt)
+		}
+		return scans[i].JobID < scans[j].JobID
+	})
+}
+
+// toolsFetcher returns the tools of one scan (job ID at a revision).
+type toolsFetcher func(jobID string, revision int64) (map[string]string, error)
+
+// findRugPulls walks the ok scans of each name+version in time order and reports
+// each consecutive pair whose server digests differ, comparing their tools.
+func findRugPulls(scans []Scan, limit int, tools toolsFetcher) ([]RugPull, error) {
+	type key struct{ name, version string }
+	groups := map[key][]Scan{}
+	var order []key
+	for _, s := range scans {
+		if s.Status != schema.StatusOK || s.ServerDigest == "" {
+			continue
+		}
+		k := key{s.Name, s.Version}
+		if _, ok := groups[k]; !ok {
+			order = append(order, k)
+		}
+		groups[k] = append(groups[k], s)
+	}
+	sort.Slice(order, func(i, j int) bool {
+		if order[i].name != order[j].name {
+			return order[i].name < order[j].name
+		}
+		return order[i].version < order[j].version
+	})
+	var out []RugPull
+	for _, k := range order {
+		g := groups[k]
+		sort.SliceStable(g, func(i, j int) bool { return g[i].FinishedAt.Before(g[j].FinishedAt) })
+		for i := 1; i < len(g); i++ {
+			before, after := g[i-1], g[i]
+			if before.ServerDigest == after.ServerDigest {
+				continue
+			}
+			bt, err := tools(before.JobID, before.FinishedAt.UnixNano())
+			if err != nil {
+				return nil, err
+			}
+			at, err := tools(after.JobID, after.FinishedAt.UnixNano())
+			if err != nil {
+				return nil, err
+			}
+			rp := RugPull{Name: k.name, Version: k.version, Before: before, After: after}
+			rp.Added, rp.Removed, rp.Changed = diffTools(bt, at)
+			out = append(out, rp)
+			if len(out) >= limitOr(limit) {
+				return out, nil
+			}
+		}
+	}
+	return out, nil
+}
+
+// diffTools compares two name → digest maps.
+func diffTools(before, after map[string]string) (added, removed, changed []string) {
+	for n, d := range after {
+		if bd, ok := before[n]; !ok {
+			added = append(added, n)
+		} else if bd != d {
+			changed = append(changed, n)
+		}
+	}
+	for n := range before {
+		if _, ok := after[n]; !ok {
+			removed = append(removed, n)
+		}
+	}
+	sort.Strings(added)
+	sort.Strings(removed)
+	sort.Strings(changed)
+	return added, removed, changed
+}
+
+func contains(l []string, s string) bool {
+	for _, v := range l {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+func head(l []Scan, n int) []Scan {
+	if len(l) > n {
+		return l[:n]
+	}
+	return l
+}
+
+func nonNil(l []string) []string {
+	if l == nil {
+		return []string{}
+	}
+	return l
+}
+
+func decodeResult(doc string) (schema.Result, error) {
+	var r schema.Result
+	if err := json.Unmarshal([]byte(doc), &r); err != nil {
+		return schema.Result{}, fmt.Errorf("decode stored result: %w", err)
+	}
+	return r, nil
+}

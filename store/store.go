@@ -1,0 +1,271 @@
+// Package store persists sweeps and scan results and answers the read-side
+// queries (leaderboard, history, rug pulls). It has two implementations behind
+// one interface: SQLite (pure Go, embedded mode) and ClickHouse (distributed
+// mode). Both apply the embedded migrations from package schema on Open, and
+// both pass the shared conformance suite in store/storetest.
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/mcpgauge/mcpgauge/schema"
+)
+
+// Store is the persistence seam. Every method takes a context and honours its
+// deadline. The coordinator is the only writer.
+type Store interface {
+	// Migrate applies the dialect's embedded migrations that are not recorded yet.
+	// It is idempotent; Open already calls it.
+	Migrate(ctx context.Context) error
+
+	// BeginSweep records a new sweep (status running). It fails with ErrExists
+	// when the ID is taken.
+	BeginSweep(ctx context.Context, s Sweep) error
+	// UpdateSweep sets a running sweep's counters (absolute values, not deltas).
+	UpdateSweep(ctx context.Context, id string, p SweepProgress) error
+	// FinishSweep sets the sweep's final status and finish time.
+	FinishSweep(ctx context.Context, id string, status SweepStatus, at time.Time) error
+	// GetSweep returns a sweep with the number of results stored for it, by
+	// status. It fails with ErrNotFound for an unknown ID.
+	GetSweep(ctx context.Context, id string) (Sweep, error)
+	// ListSweeps returns the most recent sweeps, newest first (limit ≤ 0: 100).
+	ListSweeps(ctx context.Context, limit int) ([]Sweep, error)
+
+	// InsertResults validates and stores a batch of results with their findings
+	// and tools. It is idempotent per job ID: a result whose job is already stored
+	// with the same or a later finished_at is skipped; a later one replaces the
+	// earlier. A batch holding an invalid result is refused whole (the error
+	// names it). It returns how many results were written.
+	InsertResults(ctx context.Context, results []schema.Result) (int, error)
+
+	// Leaderboard returns the latest scan of every server, filtered, with the ok
+	// scans ranked by the chosen score part and the others listed apart.
+	Leaderboard(ctx context.Context, q LeaderboardQuery) (Leaderboard, error)
+	// History returns every stored scan of a server (all versions), newest first.
+	History(ctx context.Context, name string) ([]Scan, error)
+	// Result returns the full stored result of a job, or ErrNotFound.
+	Result(ctx context.Context, jobID string) (schema.Result, error)
+	// Findings returns the stored findings of a job, in result order.
+	Findings(ctx context.Context, jobID string) ([]schema.Finding, error)
+	// RugPulls returns server versions whose tool digest changed between two
+	// consecutive ok scans of the same name and version, with the tools changed.
+	RugPulls(ctx context.Context, q RugPullQuery) ([]RugPull, error)
+	// ScansByKey returns, for each scan key that has been stored, the latest scan
+	// with that key (for incremental sweeps).
+	ScansByKey(ctx context.Context, keys []string) (map[string]Scan, error)
+
+	// Close releases the store's connections.
+	Close() error
+}
+
+// Errors callers may test with errors.Is.
+var (
+	ErrNotFound = errors.New("not found")
+	ErrExists   = errors.New("already exists")
+)
+
+// SweepStatus is the state of a sweep.
+type SweepStatus string
+
+// The sweep states.
+const (
+	SweepRunning   SweepStatus = "running"
+	SweepDone      SweepStatus = "done"
+	SweepFailed    SweepStatus = "failed"
+	SweepCancelled SweepStatus = "cancelled"
+)
+
+func (s SweepStatus) valid() bool {
+	switch s {
+	case SweepRunning, SweepDone, SweepFailed, SweepCancelled:
+		return true
+	}
+	return false
+}
+
+// SweepProgress are the coordinator's counters for a sweep.
+type SweepProgress struct {
+	// Planned is the number of registry entries planned.
+	Planned int64
+	// Published is the number of jobs published.
+	Published int64
+	// Skipped is the number of entries skipped as unchanged (incremental sweeps).
+	Skipped int64
+	// Failed is the number of jobs that could not be published or were terminated.
+	Failed int64
+}
+
+// Sweep is one sweep's record.
+type Sweep struct {
+	ID             string
+	Status         SweepStatus
+	Registries     []string
+	ScannerVersion string
+	Note           string
+	Progress       SweepProgress
+	StartedAt      time.Time
+	// FinishedAt is zero while the sweep runs.
+	FinishedAt time.Time
+	UpdatedAt  time.Time
+	// Results counts the results stored for the sweep (read-only, from GetSweep).
+	Results int64
+	// ByStatus counts those results by status (read-only, from GetSweep).
+	ByStatus map[schema.Status]int64
+}
+
+// Scan is the stored summary of one scan: what leaderboards, history and rug
+// pulls show. The full result is available through Store.Result.
+type Scan struct {
+	// Rank is the 1-based position in Leaderboard.Ranked, 0 elsewhere.
+	Rank        int
+	JobID       string
+	SweepID     string
+	Name        string
+	Version     string
+	Status      schema.Status
+	Reason      string
+	Sources     []string
+	PackageType string
+	ScanKey     string
+	// Value is the score part the leaderboard ranked by (0 when unranked).
+	Value float64
+	// Scores is nil unless Status is ok.
+	Scores          *schema.Scores
+	ToolCount       int
+	TotalTokens     int
+	ServerDigest    string
+	ProtocolVersion string
+	FindingCount    int
+	ScannerVersion  string
+	StartedAt       time.Time
+	FinishedAt      time.Time
+}
+
+// LeaderboardQuery selects and orders a leaderboard.
+type LeaderboardQuery struct {
+	// By is the score part to rank by ("" = mcpgauge).
+	By schema.ScorePart
+	// Registry keeps servers found in that registry source ("" = all).
+	Registry string
+	// Status keeps servers whose latest scan has that status ("" = all).
+	Status schema.Status
+	// PackageType keeps servers of that launch kind ("" = all).
+	PackageType string
+	// Limit bounds each list (≤ 0: 100).
+	Limit int
+}
+
+// Leaderboard is the latest scan of every server matching a query.
+type Leaderboard struct {
+	// By is the part ranked by.
+	By schema.ScorePart
+	// Ranked are ok scans with the part, best first (ties by name).
+	Ranked []Scan
+	// Unranked are ok scans without the part (selection when no eval ran).
+	Unranked []Scan
+	// Unscored are scans that did not complete (any status but ok), by name.
+	// They are never given a score.
+	Unscored []Scan
+	// Total counts every matching server, before Limit.
+	Total int
+}
+
+// RugPullQuery filters rug-pull detection.
+type RugPullQuery struct {
+	// Name keeps one server ("" = all).
+	Name string
+	// Limit bounds the answer (≤ 0: 100).
+	Limit int
+}
+
+// RugPull is a tool surface that changed under an unchanged name and version.
+type RugPull struct {
+	Name    string
+	Version string
+	// Before and After are the two consecutive ok scans whose digests differ.
+	Before, After Scan
+	// Added, Removed and Changed name the tools, sorted.
+	Added, Removed, Changed []string
+}
+
+// DefaultLimit is the list length used when a query's Limit is ≤ 0.
+const DefaultLimit = 100
+
+// Open opens the store a URL names and applies its migrations:
+//
+//	sqlite:///abs/path/mcpgauge.db, sqlite://rel/path.db or a plain file path → SQLite
+//	clickhouse://user:pass@127.0.0.1:9000/db → ClickHouse (native protocol)
+func Open(ctx context.Context, rawURL string) (Store, error) {
+	kind, target, err := ParseURL(rawURL)
+	if err != nil {
+		return nil, err
+	}
+	switch kind {
+	case schema.SQLite:
+		return OpenSQLite(ctx, target)
+	default:
+		return OpenClickHouse(ctx, target)
+	}
+}
+
+// ParseURL names the dialect a store URL selects and the target to pass to
+// OpenSQLite (a file path) or OpenClickHouse (the URL itself).
+func ParseURL(rawURL string) (schema.Dialect, string, error) {
+	s := strings.TrimSpace(rawURL)
+	if s == "" {
+		return "", "", errors.New("store URL is empty (want sqlite:///path/to.db, a file path, or clickhouse://user:pass@host:9000/db)")
+	}
+	if !strings.Contains(s, "://") {
+		return schema.SQLite, s, nil
+	}
+	u, err := url.Parse(s)
+	if err != nil {
+		return "", "", fmt.Errorf("store URL %q: %w", rawURL, err)
+	}
+	switch strings.ToLower(u.Scheme) {
+	case "sqlite", "sqlite3", "file":
+		p := u.Host + u.Path
+		if p == "" {
+			return "", "", fmt.Errorf("store URL %q names no database file (want sqlite:///path/to.db)", rawURL)
+		}
+		return schema.SQLite, p, nil
+	case "clickhouse", "tcp":
+		if u.Host == "" {
+			return "", "", fmt.Errorf("store URL %q names no host (want clickhouse://user:pass@127.0.0.1:9000/db)", rawURL)
+		}
+		db := strings.Trim(u.Path, "/")
+		if db != "" && !validIdent(db) {
+			return "", "", fmt.Errorf("store URL %q: database name %q may contain only letters, digits and '_'", rawURL, db)
+		}
+		return schema.ClickHouse, s, nil
+	default:
+		return "", "", fmt.Errorf("store URL %q: unsupported scheme %q (want sqlite or clickhouse)", rawURL, u.Scheme)
+	}
+}
+
+func validIdent(s string) bool {
+	if s == "" || len(s) > 128 {
+		return false
+	}
+	for i, r := range s {
+		switch {
+		case r == '_', r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z':
+		case r >= '0' && r <= '9' && i > 0:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func limitOr(n int) int {
+	if n <= 0 {
+		return DefaultLimit
+	}
+	return n
+}
