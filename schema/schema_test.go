@@ -30,7 +30,7 @@ func validResult() Result {
 	return Result{
 		SchemaVersion: Version, SweepID: "sw-1", JobID: JobID("sw-1", "srv", "1.0.0"), Name: "srv", Version: "1.0.0",
 		Sources: []string{"official"}, Status: StatusOK,
-		Snapshot: &SnapshotSummary{Tools: 1, ServerDigest: digest, ToolList: []ToolSummary{{Name: "t", SHA256: digest, Tokens: 10}}},
+		Snapshot:   &SnapshotSummary{Tools: 1, ServerDigest: digest, ToolList: []ToolSummary{{Name: "t", SHA256: digest, Tokens: 10}}},
 		Findings:   []Finding{{Rule: "MG001", Severity: "warning", Tool: "t", Message: "m"}},
 		Compliance: []ComplianceResult{{ID: "lifecycle-init-01", Status: "pass"}},
 		Eval:       &EvalSummary{SelectionCorrect: 4, SelectionTotal: 5},
