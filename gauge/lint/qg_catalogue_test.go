@@ -67,3 +67,24 @@ func TestOurRulesOnToolgaugeFixtures(t *testing.T) {
 		}
 	}
 }
+
+func BenchmarkOurRulesGoodserver(b *testing.B) {
+	snap := qgTFixture(b, "goodserver")
+	rules := qgTOurRules()
+	for b.Loop() {
+		RunRules(snap, Config{}, rules)
+	}
+}
+
+func BenchmarkSecurityRulesGoodserver(b *testing.B) {
+	snap := qgTFixture(b, "goodserver")
+	var rules []Rule
+	for _, r := range qgTOurRules() {
+		if strings.HasPrefix(r.ID, "SEC") {
+			rules = append(rules, r)
+		}
+	}
+	for b.Loop() {
+		RunRules(snap, Config{}, rules)
+	}
+}

@@ -12,7 +12,7 @@ import (
 )
 
 // qgTFixture loads a toolgauge fixture snapshot from ../shared.
-func qgTFixture(t *testing.T, server string) *model.Snapshot {
+func qgTFixture(t testing.TB, server string) *model.Snapshot {
 	t.Helper()
 	dir, err := os.Getwd()
 	if err != nil {

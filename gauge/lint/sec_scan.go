@@ -3,6 +3,7 @@ package lint
 import (
 	"fmt"
 	"regexp"
+	"regexp/syntax"
 	"sort"
 	"strings"
 	"unicode"
@@ -196,6 +197,10 @@ func secFold(s string) (folded string, starts []int) {
 // secPattern is one regex of a rule's family, run on secFold'ed text.
 type secPattern struct {
 	re *regexp.Regexp
+	// anchors are literals of which every match contains at least one; a
+	// text containing none is skipped without running the regex. nil means
+	// no usable anchors.
+	anchors []string
 	// what names the family member in messages ("instruction override").
 	what string
 	// ownTool, when > 0, is the capture group holding a tool name; the match
@@ -212,6 +217,9 @@ type secMatch struct {
 func secFind(ctx *Context, s string, pats []secPattern) (secMatch, bool) {
 	folded, starts := secFold(s)
 	for _, p := range pats {
+		if !secHasAnchor(folded, p.anchors) {
+			continue
+		}
 		for _, loc := range p.re.FindAllStringSubmatchIndex(folded, 4) {
 			if p.ownTool > 0 && loc[2*p.ownTool] >= 0 {
 				name := s[starts[loc[2*p.ownTool]]:starts[loc[2*p.ownTool+1]]]
@@ -268,7 +276,85 @@ func secPhraseRule(ps []secPattern, message func(s secSurface, m secMatch) strin
 func secRe(what string, ownTool int, exprs ...string) []secPattern {
 	out := make([]secPattern, 0, len(exprs))
 	for _, e := range exprs {
-		out = append(out, secPattern{re: regexp.MustCompile(e), what: what, ownTool: ownTool})
+		out = append(out, secPattern{re: regexp.MustCompile(e), what: what, ownTool: ownTool, anchors: secAnchors(e)})
 	}
 	return out
+}
+
+func secHasAnchor(folded string, anchors []string) bool {
+	if anchors == nil {
+		return true
+	}
+	for _, a := range anchors {
+		if strings.Contains(folded, a) {
+			return true
+		}
+	}
+	return false
+}
+
+// secAnchors derives, from a regex, a set of literals at least one of which
+// every match must contain (nil when it cannot tell). It is a prefilter only:
+// the regex still decides.
+func secAnchors(expr string) []string {
+	re, err := syntax.Parse(expr, syntax.Perl)
+	if err != nil {
+		return nil
+	}
+	set := secRequired(re.Simplify())
+	for _, a := range set {
+		if a == "" {
+			return nil
+		}
+	}
+	return set
+}
+
+func secRequired(re *syntax.Regexp) []string {
+	switch re.Op {
+	case syntax.OpLiteral:
+		if re.Flags&syntax.FoldCase != 0 {
+			return nil
+		}
+		return []string{string(re.Rune)}
+	case syntax.OpCapture:
+		return secRequired(re.Sub[0])
+	case syntax.OpPlus:
+		return secRequired(re.Sub[0])
+	case syntax.OpRepeat:
+		if re.Min >= 1 {
+			return secRequired(re.Sub[0])
+		}
+		return nil
+	case syntax.OpAlternate:
+		var out []string
+		for _, sub := range re.Sub {
+			s := secRequired(sub)
+			if s == nil {
+				return nil
+			}
+			out = append(out, s...)
+		}
+		return out
+	case syntax.OpConcat:
+		var best []string
+		bestLen := 0
+		for _, sub := range re.Sub {
+			s := secRequired(sub)
+			if s == nil {
+				continue
+			}
+			minLen := -1
+			for _, x := range s {
+				if minLen < 0 || len(x) < minLen {
+					minLen = len(x)
+				}
+			}
+			if minLen > bestLen {
+				best, bestLen = s, minLen
+			}
+		}
+		return best
+	}
+	return nil
 }
