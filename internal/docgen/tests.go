@@ -1,4 +1,43 @@
 package docgen
 
-// testPages returns the compliance test pages (wired once gauge/compliance lands).
-func testPages() []Page { return nil }
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/mcpgauge/mcpgauge/gauge/compliance"
+)
+
+// testPages returns one page per compliance test plus an index.
+func testPages() []Page {
+	tests := compliance.Catalogue()
+	var pages []Page
+	var idx strings.Builder
+	idx.WriteString(strings.Replace(generatedNote, "rule table", "compliance test table", 1))
+	idx.WriteString("# Compliance tests\n\n")
+	fmt.Fprintf(&idx, "%d live tests, run in this order by `mcpgauge check` and `mcpgauge scan`. ", len(tests))
+	idx.WriteString("Tests skip, rather than fail, when the server did not declare the capability they need. ")
+	idx.WriteString("Tests marked *invokes* call a real tool and run only with `--call-tools readonly|all`.\n\n")
+	idx.WriteString("| ID | name | category | severity | origin | invokes |\n|---|---|---|---|---|---|\n")
+	for _, t := range tests {
+		inv := ""
+		if t.Invokes {
+			inv = "yes"
+		}
+		fmt.Fprintf(&idx, "| [%s](%s.md) | %s | %s | %s | %s | %s |\n", t.ID, t.ID, strings.ReplaceAll(t.Name, "|", "\\|"), t.Category, t.Severity, t.Origin, inv)
+		var b strings.Builder
+		b.WriteString(strings.Replace(generatedNote, "rule table", "compliance test table", 1))
+		fmt.Fprintf(&b, "# %s: %s\n\n", t.ID, t.Name)
+		b.WriteString("| | |\n|---|---|\n")
+		fmt.Fprintf(&b, "| Category | %s |\n| Severity | %s |\n| Origin | %s |\n| Spec | <%s> |\n| Calls a real tool | %v |\n\n", t.Category, t.Severity, t.Origin, t.SpecRef, t.Invokes)
+		doc := strings.TrimSpace(t.Doc)
+		if doc == "" {
+			doc = "_No further documentation._"
+		}
+		b.WriteString(doc + "\n\n")
+		fmt.Fprintf(&b, "Skip it with `mcpgauge check --skip %s`, or in `mcpgauge.yaml`:\n\n```yaml\ncheck:\n  skip: [%s]\n```\n", t.ID, t.ID)
+		pages = append(pages, Page{Path: filepath.Join("compliance", t.ID+".md"), Content: []byte(b.String())})
+	}
+	pages = append(pages, Page{Path: filepath.Join("compliance", "README.md"), Content: []byte(idx.String())})
+	return pages
+}
