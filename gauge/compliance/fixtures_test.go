@@ -44,6 +44,11 @@ func scanWith(t *testing.T, target *connect.Target, protocol string, opts compli
 // bodies write to a fresh marker file.
 func stdioFixture(t *testing.T, name string) (*connect.Target, string) {
 	t.Helper()
+	return stdioFixtureTB(t, name)
+}
+
+func stdioFixtureTB(t testing.TB, name string) (*connect.Target, string) {
+	t.Helper()
 	bin := fixtures.Build(t, name)
 	markerPath := filepath.Join(t.TempDir(), "marker")
 	return &connect.Target{
