@@ -396,3 +396,37 @@ func TestDialStartFailure(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 }
+
+func TestSnapshotDeadlines(t *testing.T) {
+	t.Run("a list that never answers", func(t *testing.T) {
+		tg, pidFile := selfTarget(t, "legacy", map[string]string{envHangList: "1"})
+		killGroupOnCleanup(t, pidFile)
+		s := dialOK(t, tg, Options{Timeout: time.Second})
+		snap, err := s.Snapshot(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		errs := issuesOf(snap, IssueError)
+		if len(errs) != 1 || errs[0].List != ListTools || !strings.Contains(errs[0].Detail, "tools/list page 1: no answer within 1s") {
+			t.Errorf("issues = %+v", snap.Issues)
+		}
+		// The other lists still work on the same connection.
+		if len(snap.Resources) != 1 || len(snap.Prompts) != 1 {
+			t.Errorf("resources %d prompts %d", len(snap.Resources), len(snap.Prompts))
+		}
+	})
+	t.Run("cancelled context", func(t *testing.T) {
+		tg, pidFile := selfTarget(t, "legacy", nil)
+		killGroupOnCleanup(t, pidFile)
+		s := dialOK(t, tg, testOpts())
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		snap, err := s.Snapshot(ctx)
+		if !errors.Is(err, context.Canceled) || snap == nil {
+			t.Fatalf("snapshot %v, err %v", snap, err)
+		}
+		if snap.Server.Name != "legacy-test" || len(issuesOf(snap, IssueError)) == 0 {
+			t.Errorf("partial snapshot = %+v", snap)
+		}
+	})
+}

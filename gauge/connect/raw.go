@@ -208,11 +208,43 @@ func encodeParams(params any) (json.RawMessage, error) {
 // response. A JSON-RPC error reply comes back as *RPCError with a nil
 // error; err is for transport failures and timeouts.
 func (r *RawSession) Call(ctx context.Context, method string, params any) (json.RawMessage, *RPCError, error) {
+	id, _ := jsonrpc.MakeID(float64(r.nextID.Add(1)))
+	return r.call(ctx, id, method, params)
+}
+
+// CallID is Call with a request ID of the caller's choosing: a string or
+// an integer (int, int64 or float64 with an integral value). Automatic IDs
+// count up from 1, so pick strings or large numbers to avoid clashes.
+func (r *RawSession) CallID(ctx context.Context, id any, method string, params any) (json.RawMessage, *RPCError, error) {
+	var rid jsonrpc.ID
+	var err error
+	switch v := id.(type) {
+	case string:
+		rid, err = jsonrpc.MakeID(v)
+	case int:
+		rid, err = jsonrpc.MakeID(float64(v))
+	case int64:
+		rid, err = jsonrpc.MakeID(float64(v))
+	case float64:
+		if v != float64(int64(v)) {
+			err = fmt.Errorf("request ID %v is not an integer", v)
+			break
+		}
+		rid, err = jsonrpc.MakeID(v)
+	default:
+		err = fmt.Errorf("request ID must be a string or an integer, not %T", id)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	return r.call(ctx, rid, method, params)
+}
+
+func (r *RawSession) call(ctx context.Context, id jsonrpc.ID, method string, params any) (json.RawMessage, *RPCError, error) {
 	p, err := encodeParams(params)
 	if err != nil {
 		return nil, nil, err
 	}
-	id, _ := jsonrpc.MakeID(float64(r.nextID.Add(1)))
 	req := &jsonrpc.Request{ID: id, Method: method, Params: p}
 	cctx, cancel := context.WithTimeout(ctx, r.opts.Timeout)
 	defer cancel()

@@ -70,6 +70,13 @@ func TestRawStdio(t *testing.T) {
 	if err != nil || rpcErr == nil || rpcErr.Code != -32602 {
 		t.Errorf("garbage cursor: %v %+v", err, rpcErr)
 	}
+	res, rpcErr, err := r.CallID(context.Background(), "req-α", "tools/list", nil)
+	if err != nil || rpcErr != nil || !strings.Contains(string(res), "tool_a") {
+		t.Errorf("string ID: %s %v %v", res, rpcErr, err)
+	}
+	if _, _, err := r.CallID(context.Background(), 1.5, "tools/list", nil); err == nil {
+		t.Errorf("a non-integral ID was accepted")
+	}
 	pgid := r.PGID()
 	_ = r.Close()
 	assertGroupGone(t, pgid)

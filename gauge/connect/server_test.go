@@ -48,6 +48,7 @@ const (
 	envGiantLine = "CONNECT_TEST_GIANT"    // "1": write an endless line
 	envNoiseOnly = "CONNECT_TEST_NOISE"    // "1": write junk lines forever
 	envLog       = "CONNECT_TEST_LOG"      // file that gets every method received
+	envHangList  = "CONNECT_TEST_HANGLIST" // "1": never answer tools/list
 )
 
 func writePID() {
@@ -168,6 +169,9 @@ func legacyHandle(method string, params json.RawMessage) (any, map[string]any) {
 			"instructions": "Use the tools carefully.",
 		}, nil
 	case "tools/list":
+		if os.Getenv(envHangList) == "1" {
+			return nil, map[string]any{"code": "silent"}
+		}
 		return legacyTools(p.Cursor)
 	case "resources/list":
 		return map[string]any{"resources": []any{map[string]any{"uri": "file:///a.txt", "name": "a", "mimeType": "text/plain", "x-extra": true}}}, nil
