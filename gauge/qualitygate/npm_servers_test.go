@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gofrs/flock"
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 )
 
@@ -43,6 +44,17 @@ func installRefServers(t *testing.T) string {
 	}
 	dir := filepath.Join(base, "mcpgauge-test", "npm-ref-servers-"+refServersVersion)
 	bin := filepath.Join(dir, "node_modules", ".bin")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// Another test process may be installing into the same cache.
+	lock := flock.New(dir + ".lock")
+	lockCtx, cancelLock := context.WithTimeout(context.Background(), 6*time.Minute)
+	defer cancelLock()
+	if ok, err := lock.TryLockContext(lockCtx, 200*time.Millisecond); err != nil || !ok {
+		t.Fatalf("locking %s: %v", dir, err)
+	}
+	defer func() { _ = lock.Unlock() }()
 	names := []string{"mcp-server-everything", "mcp-server-filesystem", "mcp-server-memory", "mcp-server-sequential-thinking"}
 	ready := true
 	for _, n := range names {
@@ -52,9 +64,6 @@ func installRefServers(t *testing.T) string {
 	}
 	if ready {
 		return bin
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
