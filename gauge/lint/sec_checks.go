@@ -25,6 +25,27 @@ func secInvisibleKind(r rune) string {
 	return ""
 }
 
+// secJoinerInContext reports whether runes[i] is a zero-width (non-)joiner
+// doing its ordinary job: ZWJ inside an emoji sequence, or ZWJ/ZWNJ between
+// letters or marks of a non-Latin script (Persian, Indic scripts, ...).
+func secJoinerInContext(runes []rune, i int) bool {
+	r := runes[i]
+	if (r != 0x200C && r != 0x200D) || i == 0 || i+1 >= len(runes) {
+		return false
+	}
+	prev, next := runes[i-1], runes[i+1]
+	emoji := func(c rune) bool {
+		return c >= 0x1F000 || (c >= 0x2600 && c <= 0x27BF) || c == 0xFE0F || (c >= 0x1F3FB && c <= 0x1F3FF)
+	}
+	if r == 0x200D && emoji(prev) && emoji(next) {
+		return true
+	}
+	script := func(c rune) bool {
+		return (unicode.IsLetter(c) || unicode.IsMark(c)) && c >= 0x0370 && !unicode.Is(unicode.Latin, c)
+	}
+	return script(prev) && script(next)
+}
+
 var secHTMLComment = regexp.MustCompile(`(?s)<!--.*?-->`)
 
 // secHidden describes hidden content in s, or "" when there is none.
@@ -33,9 +54,10 @@ func secHidden(s string) string {
 	var order []string
 	var tagText strings.Builder
 	var first rune
-	for _, r := range s {
+	runes := []rune(s)
+	for i, r := range runes {
 		k := secInvisibleKind(r)
-		if k == "" {
+		if k == "" || secJoinerInContext(runes, i) {
 			continue
 		}
 		if counts[k] == 0 {

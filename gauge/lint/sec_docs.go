@@ -96,7 +96,9 @@ const docSEC006 = "## Why it matters\n\n" +
 	"## What triggers it\n\n" +
 	"Tool names, parameter names and every scanned text (see SEC001) containing U+200B–U+200D, U+2060–U+2064, U+FEFF, " +
 	"U+180E (zero-width), U+202A–U+202E and U+2066–U+2069 (bidi controls), U+E0000–U+E007F (tags; the hidden ASCII they " +
-	"spell is shown in the message), or an HTML comment `<!-- … -->`.\n\n" +
+	"spell is shown in the message), or an HTML comment `<!-- … -->`. A zero-width joiner inside an emoji sequence, and a " +
+	"joiner or non-joiner between letters of a non-Latin script (Persian, Devanagari, …), are ordinary text and do not " +
+	"count.\n\n" +
 	"## Severity\n\n" +
 	"**error**: none of these belong in tool metadata, and they have no visible effect except hiding content.\n\n" +
 	"## Example\n\n" +
