@@ -14,6 +14,7 @@ func BenchmarkParseNormaliseDecember(b *testing.B) {
 	}
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
+	cpu0, ok := processCPU()
 	for b.Loop() {
 		doc, err := ParseOfficial(data, "bench")
 		if err != nil {
@@ -23,6 +24,9 @@ func BenchmarkParseNormaliseDecember(b *testing.B) {
 		if len(out) != 2794 {
 			b.Fatalf("%d entries", len(out))
 		}
+	}
+	if cpu1, ok2 := processCPU(); ok && ok2 {
+		b.ReportMetric(float64((cpu1-cpu0).Milliseconds())/float64(b.N), "cpu-ms/op")
 	}
 }
 

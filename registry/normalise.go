@@ -67,11 +67,14 @@ func Normalise(in []Server, opt NormaliseOptions) ([]Server, NormaliseReport) {
 	}
 	groups := map[string][]int{}
 	var names []string
+	versions := make([]*semver.Version, len(out))
 	for i, s := range out {
 		if s.Deprecated {
 			rep.Deprecated++
 		}
-		if _, err := semver.StrictNewVersion(s.Version); err != nil {
+		if v, err := semver.StrictNewVersion(s.Version); err == nil {
+			versions[i] = v
+		} else {
 			rep.NonSemver++
 		}
 		if s.Status == StatusDeleted {
@@ -85,7 +88,7 @@ func Normalise(in []Server, opt NormaliseOptions) ([]Server, NormaliseReport) {
 	rep.Names = len(names)
 	for _, name := range names {
 		idx := groups[name]
-		best, rule := pickLatest(out, idx)
+		best, rule := pickLatest(out, versions, idx)
 		rep.LatestBy[rule]++
 		for _, i := range idx {
 			out[i].LatestRule = rule
@@ -100,24 +103,23 @@ func Normalise(in []Server, opt NormaliseOptions) ([]Server, NormaliseReport) {
 }
 
 // pickLatest chooses the latest of the entries at idx (all one name).
-func pickLatest(all []Server, idx []int) (int, string) {
+// semv holds the parsed strict semver of each entry of all (nil if not
+// semver).
+func pickLatest(all []Server, semv []*semver.Version, idx []int) (int, string) {
 	if len(idx) == 1 {
 		return idx[0], LatestOnlyVersion
 	}
-	versions := make([]*semver.Version, len(idx))
 	allSemver := true
-	for k, i := range idx {
-		v, err := semver.StrictNewVersion(all[i].Version)
-		if err != nil {
+	for _, i := range idx {
+		if semv[i] == nil {
 			allSemver = false
 			break
 		}
-		versions[k] = v
 	}
 	best := 0
 	if allSemver {
 		for k := 1; k < len(idx); k++ {
-			c := versions[k].Compare(versions[best])
+			c := semv[idx[k]].Compare(semv[idx[best]])
 			if c > 0 || (c == 0 && all[idx[k]].PublishedAt.After(all[idx[best]].PublishedAt)) {
 				best = k
 			}
