@@ -18,8 +18,11 @@ import (
 )
 
 // The reference servers quality-gate benchmarks in its README (April 2026),
-// pinned to one published version so the test is reproducible.
-const refServersVersion = "2026.8.31"
+// pinned to published versions so the test is reproducible.
+const (
+	refServersVersion = "2026.8.31"
+	playwrightVersion = "0.0.83"
+)
 
 // needOrSkip fails under CI and skips elsewhere.
 func needOrSkip(t *testing.T, format string, args ...any) {
@@ -30,7 +33,7 @@ func needOrSkip(t *testing.T, format string, args ...any) {
 	t.Skipf(format, args...)
 }
 
-// installRefServers installs the four reference servers with npm (scripts
+// installRefServers installs the five reference servers with npm (scripts
 // off) into a cache directory reused across runs, and returns its bin dir.
 func installRefServers(t *testing.T) string {
 	t.Helper()
@@ -42,7 +45,7 @@ func installRefServers(t *testing.T) string {
 	if err != nil {
 		base = t.TempDir()
 	}
-	dir := filepath.Join(base, "mcpgauge-test", "npm-ref-servers-"+refServersVersion)
+	dir := filepath.Join(base, "mcpgauge-test", "npm-ref-servers-"+refServersVersion+"-pw"+playwrightVersion)
 	bin := filepath.Join(dir, "node_modules", ".bin")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
@@ -55,7 +58,7 @@ func installRefServers(t *testing.T) string {
 		t.Fatalf("locking %s: %v", dir, err)
 	}
 	defer func() { _ = lock.Unlock() }()
-	names := []string{"mcp-server-everything", "mcp-server-filesystem", "mcp-server-memory", "mcp-server-sequential-thinking"}
+	names := []string{"mcp-server-everything", "mcp-server-filesystem", "mcp-server-memory", "mcp-server-sequential-thinking", "playwright-mcp"}
 	ready := true
 	for _, n := range names {
 		if _, err := os.Stat(filepath.Join(bin, n)); err != nil {
@@ -71,6 +74,7 @@ func installRefServers(t *testing.T) string {
 	for _, p := range []string{"everything", "filesystem", "memory", "sequential-thinking"} {
 		args = append(args, "@modelcontextprotocol/server-"+p+"@"+refServersVersion)
 	}
+	args = append(args, "@playwright/mcp@"+playwrightVersion)
 	out, err := exec.CommandContext(ctx, npm, args...).CombinedOutput()
 	if err != nil {
 		needOrSkip(t, "npm install failed (no registry access?): %v\n%s", err, out)
@@ -179,7 +183,7 @@ func listTools(ctx context.Context, command string, args ...string) ([]json.RawM
 }
 
 // TestReadmeBenchmarksOnPublishedServers reproduces quality-gate's README
-// benchmark table (spec B11) for the four official servers it names, by
+// benchmark table (spec B11) for the five servers it names, by
 // running the real published servers. Compliance needs the live tests, so
 // it is taken as the README's 40/40 (17 of 17 passed).
 func TestReadmeBenchmarksOnPublishedServers(t *testing.T) {
@@ -204,6 +208,12 @@ func TestReadmeBenchmarksOnPublishedServers(t *testing.T) {
 			"Tools with identical schemas: read_file, read_text_file",
 			"Tools with identical schemas: read_media_file, create_directory, list_directory, get_file_info"},
 			[]string{"dangerous-defaults write_file"}},
+		// The README measured 21 tools in April 2026; 0.0.83 lists 25, with the
+		// same verdict: a tool-count warning, short descriptions, two
+		// code-execution surfaces.
+		{"playwright-mcp", nil, 81, 19, 12, 10, []string{
+			"3 tool(s) have short descriptions (<20 chars)"},
+			[]string{"code-execution browser_evaluate", "code-execution browser_run_code_unsafe"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.bin, func(t *testing.T) {
