@@ -3,6 +3,8 @@ package connect
 import (
 	"context"
 	"errors"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -10,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 )
@@ -279,6 +283,19 @@ func TestHangingServer(t *testing.T) {
 	}
 }
 
+func TestCallerDeadlineShorterThanTimeout(t *testing.T) {
+	tg, pidFile := selfTarget(t, "legacy", map[string]string{envHang: "1"})
+	killGroupOnCleanup(t, pidFile)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	_, err := Dial(ctx, tg, Options{Timeout: time.Minute})
+	// Discover gives up after half the caller's time, initialize gets the rest.
+	if !errors.Is(err, ErrConnect) || !strings.Contains(err.Error(), "no answer to initialize within 1s") {
+		t.Fatalf("err = %v", err)
+	}
+	assertGroupGone(t, readPID(t, pidFile))
+}
+
 func TestJunkStdoutIsNoise(t *testing.T) {
 	tg, pidFile := selfTarget(t, "legacy", map[string]string{envJunk: "1"})
 	killGroupOnCleanup(t, pidFile)
@@ -427,6 +444,48 @@ func TestSnapshotDeadlines(t *testing.T) {
 		}
 		if snap.Server.Name != "legacy-test" || len(issuesOf(snap, IssueError)) == 0 {
 			t.Errorf("partial snapshot = %+v", snap)
+		}
+	})
+}
+
+func TestUndeclaredCapabilities(t *testing.T) {
+	t.Run("tools served without the capability", func(t *testing.T) {
+		logFile := filepath.Join(t.TempDir(), "methods")
+		tg, pidFile := selfTarget(t, "legacy", map[string]string{envNoCaps: "1", envLog: logFile})
+		killGroupOnCleanup(t, pidFile)
+		s := dialOK(t, tg, testOpts())
+		snap, err := s.Snapshot(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(snap.Tools) != 3 || snap.Pages[ListTools] != 2 {
+			t.Errorf("tools %v pages %v", toolNames(snap), snap.Pages)
+		}
+		if u := issuesOf(snap, IssueUndeclared); len(u) != 1 || !strings.Contains(u[0].Detail, "3 tools") {
+			t.Errorf("issues = %+v", snap.Issues)
+		}
+		_ = s.Close()
+		methods, _ := os.ReadFile(logFile)
+		for _, m := range []string{"resources/list", "prompts/list", "resources/templates/list"} {
+			if strings.Contains(string(methods), m) {
+				t.Errorf("undeclared %s was asked for", m)
+			}
+		}
+	})
+	t.Run("no tools and no capability", func(t *testing.T) {
+		srv := mcp.NewServer(&mcp.Implementation{Name: "prompts-only", Version: "1"}, nil)
+		srv.AddPrompt(&mcp.Prompt{Name: "p"}, func(context.Context, *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+			return &mcp.GetPromptResult{}, nil
+		})
+		ts := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, nil))
+		defer ts.Close()
+		s := dialOK(t, &Target{Transport: TransportHTTP, URL: ts.URL, Display: ts.URL}, testOpts())
+		snap, err := s.Snapshot(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(snap.Tools) != 0 || len(snap.Issues) != 0 || len(snap.Prompts) != 1 || snap.HasCapability("tools") {
+			t.Errorf("snapshot = %+v", snap)
 		}
 	})
 }

@@ -49,6 +49,7 @@ const (
 	envNoiseOnly = "CONNECT_TEST_NOISE"    // "1": write junk lines forever
 	envLog       = "CONNECT_TEST_LOG"      // file that gets every method received
 	envHangList  = "CONNECT_TEST_HANGLIST" // "1": never answer tools/list
+	envNoCaps    = "CONNECT_TEST_NOCAPS"   // "1": declare no capabilities (tools/list still works)
 )
 
 func writePID() {
@@ -159,12 +160,16 @@ func legacyHandle(method string, params json.RawMessage) (any, map[string]any) {
 		default:
 			v = "2025-11-25"
 		}
+		caps := map[string]any{
+			"tools": map[string]any{}, "resources": map[string]any{}, "prompts": map[string]any{},
+			"x-custom": map[string]any{"a": 1},
+		}
+		if os.Getenv(envNoCaps) == "1" {
+			caps = map[string]any{}
+		}
 		return map[string]any{
 			"protocolVersion": v,
-			"capabilities": map[string]any{
-				"tools": map[string]any{}, "resources": map[string]any{}, "prompts": map[string]any{},
-				"x-custom": map[string]any{"a": 1},
-			},
+			"capabilities":    caps,
 			"serverInfo":   map[string]any{"name": "legacy-test", "title": "Legacy Test", "version": "1.2.3"},
 			"instructions": "Use the tools carefully.",
 		}, nil

@@ -117,6 +117,8 @@ type Session struct {
 	tripper *headerTripper
 	// stopHTTP ends the HTTP connection's lifetime context.
 	stopHTTP context.CancelFunc
+	// dialBudget is the time left on the caller's context at Dial, if any.
+	dialBudget time.Duration
 
 	snapMu    sync.Mutex
 	closeOnce sync.Once
@@ -142,6 +144,9 @@ func Dial(ctx context.Context, t *Target, o Options) (*Session, error) {
 	o = o.withDefaults()
 	dctx, cancel := context.WithTimeout(ctx, o.Timeout)
 	defer cancel()
+	if dl, ok := ctx.Deadline(); ok {
+		dctx = context.WithValue(dctx, budgetKey{}, time.Until(dl))
+	}
 	switch t.Transport {
 	case TransportStdio:
 		return dialStdio(dctx, t, o)
@@ -170,6 +175,14 @@ func Dial(ctx context.Context, t *Target, o Options) (*Session, error) {
 	}
 }
 
+// budgetKey carries the caller's remaining time into the dial helpers.
+type budgetKey struct{}
+
+func budgetOf(ctx context.Context) time.Duration {
+	d, _ := ctx.Value(budgetKey{}).(time.Duration)
+	return d
+}
+
 // fallbackHint wraps a Streamable HTTP failure whose POSTs were refused
 // with a 4xx status.
 type fallbackHint struct {
@@ -185,7 +198,7 @@ func dialStdio(ctx context.Context, t *Target, o Options) (*Session, error) {
 	if err != nil {
 		return nil, &connectError{msg: err.Error(), cause: err}
 	}
-	s := &Session{Target: t, opts: o, proc: p, Transport: "stdio", RequestedVersion: o.ProtocolVersion}
+	s := &Session{Target: t, opts: o, proc: p, Transport: "stdio", RequestedVersion: o.ProtocolVersion, dialBudget: budgetOf(ctx)}
 	s.line = newLineConn(p, o.MaxStdoutLine)
 	if err := s.handshake(ctx, s.line); err != nil {
 		return nil, s.withStderr(err)
@@ -195,7 +208,7 @@ func dialStdio(ctx context.Context, t *Target, o Options) (*Session, error) {
 
 func dialHTTP(ctx context.Context, t *Target, o Options, kind string) (*Session, error) {
 	client, tripper := newHTTPClient(t)
-	s := &Session{Target: t, opts: o, tripper: tripper, Transport: kind, RequestedVersion: o.ProtocolVersion}
+	s := &Session{Target: t, opts: o, tripper: tripper, Transport: kind, RequestedVersion: o.ProtocolVersion, dialBudget: budgetOf(ctx)}
 	lifeCtx, stop := context.WithCancel(context.Background())
 	inner, err := httpConnect(ctx, lifeCtx, t, kind, client)
 	if err != nil {
@@ -222,6 +235,9 @@ func (s *Session) handshake(ctx context.Context, inner mcp.Connection) error {
 	forced := o.ProtocolVersion
 	refuseInit := forced != "" && forced >= StatelessVersion
 	discoverTimeout := o.DiscoverTimeout
+	if b := s.dialBudget; b > 0 && b/2 < discoverTimeout {
+		discoverTimeout = b / 2
+	}
 	if forced != "" {
 		discoverTimeout = 0 // forced: wait for the real answer
 	}
@@ -274,7 +290,7 @@ func (s *Session) describe(ctx context.Context, err error) error {
 		if ctx.Err() == context.Canceled {
 			msg = fmt.Sprintf("cancelled while waiting for %s", method)
 		} else {
-			msg = fmt.Sprintf("no answer to %s within %s", method, s.opts.Timeout)
+			msg = fmt.Sprintf("no answer to %s within %s", method, s.budget())
 		}
 	case s.RequestedVersion >= StatelessVersion && s.DiscoverError != "":
 		msg = fmt.Sprintf("server does not support protocol %s: server/discover: %s", s.RequestedVersion, s.DiscoverError)
@@ -297,6 +313,15 @@ func (s *Session) withStderr(err error) error {
 		ce.msg += "; stderr: (empty)"
 	}
 	return ce
+}
+
+// budget is the time Dial had: Options.Timeout, or less when the caller's
+// context had an earlier deadline.
+func (s *Session) budget() time.Duration {
+	if s.dialBudget > 0 && s.dialBudget < s.opts.Timeout {
+		return s.dialBudget.Round(100 * time.Millisecond)
+	}
+	return s.opts.Timeout
 }
 
 // callError describes a failed call on a live session, adding what we know

@@ -27,11 +27,14 @@ const (
 	IssuePageLimit     = "page_limit"
 	IssueError         = "error"
 	IssueBadItem       = "bad_item"
+	IssueUndeclared    = "undeclared_capability"
 )
 
 // Snapshot reads server info, capabilities, and every list the server
 // declares (tools, resources, resource templates, prompts), each walked
-// page by page to its end. It asks nothing beyond listing.
+// page by page to its end. It asks nothing beyond listing. tools/list is
+// tried even without a tools capability (toolgauge lints what it gets);
+// tools found that way carry an undeclared_capability issue.
 //
 // Pagination problems (a cursor seen before, duplicate names, the page cap,
 // an error mid-walk) are recorded in Snapshot.Issues and the partial lists
@@ -59,6 +62,8 @@ func (s *Session) Snapshot(ctx context.Context) (*model.Snapshot, error) {
 	w := walker{s: s, snap: snap}
 	if snap.HasCapability("tools") {
 		w.walk(ctx, ListTools, methodToolsList, "tools", w.addTool)
+	} else {
+		w.undeclaredTools(ctx)
 	}
 	if snap.HasCapability("resources") {
 		w.walk(ctx, ListResources, methodResourcesList, "resources", w.addResource)
@@ -184,6 +189,23 @@ func (w *walker) walk(ctx context.Context, list, method, itemsKey string, add fu
 		cursors[next] = true
 		cursor = next
 	}
+}
+
+// undeclaredTools asks for tools even though the server did not declare
+// the capability, as toolgauge's client does (it lints what it gets). A
+// refusal is the expected answer and records nothing; tools that do come
+// back are kept, with an undeclared_capability issue.
+func (w *walker) undeclaredTools(ctx context.Context) {
+	probe := walker{s: w.s, snap: &model.Snapshot{Pages: map[string]int{}}}
+	probe.walk(ctx, ListTools, methodToolsList, "tools", probe.addTool)
+	if len(probe.snap.Tools) == 0 {
+		return
+	}
+	w.snap.Tools = probe.snap.Tools
+	w.snap.Pages[ListTools] = probe.snap.Pages[ListTools]
+	w.snap.Issues = append(w.snap.Issues, model.ListIssue{List: ListTools, Kind: IssueUndeclared,
+		Detail: fmt.Sprintf("tools/list answered with %d tools although the server declares no tools capability", len(probe.snap.Tools))})
+	w.snap.Issues = append(w.snap.Issues, probe.snap.Issues...)
 }
 
 // listPage sends one list request through the SDK (so the stateless era
