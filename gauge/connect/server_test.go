@@ -170,8 +170,8 @@ func legacyHandle(method string, params json.RawMessage) (any, map[string]any) {
 		return map[string]any{
 			"protocolVersion": v,
 			"capabilities":    caps,
-			"serverInfo":   map[string]any{"name": "legacy-test", "title": "Legacy Test", "version": "1.2.3"},
-			"instructions": "Use the tools carefully.",
+			"serverInfo":      map[string]any{"name": "legacy-test", "title": "Legacy Test", "version": "1.2.3"},
+			"instructions":    "Use the tools carefully.",
 		}, nil
 	case "tools/list":
 		if os.Getenv(envHangList) == "1" {
