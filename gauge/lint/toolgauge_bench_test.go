@@ -24,11 +24,11 @@ func BenchmarkToolgaugeBadserver(b *testing.B) {
 	}
 	rules := ToolgaugeRules()
 	b.ReportAllocs()
-	for b.Loop() {
+	tgReportCPU(b, func() {
 		if fs := RunRules(snap, Config{}, rules); len(fs) != 74 {
 			b.Fatalf("%d findings, want 74", len(fs))
 		}
-	}
+	})
 }
 
 // tgSynthetic builds a deterministic n-tool server whose descriptions share a
@@ -82,19 +82,18 @@ func BenchmarkToolgauge500Tools(b *testing.B) {
 	snap := tgSynthetic(b, 500)
 	rules := ToolgaugeRules()
 	b.ReportAllocs()
-	for b.Loop() {
+	tgReportCPU(b, func() {
 		if fs := RunRules(snap, Config{}, rules); len(fs) == 0 {
 			b.Fatal("no findings on the synthetic server")
 		}
-	}
+	})
 }
 
 // BenchmarkToolgaugePairs500 times only the shared pairwise pass.
 func BenchmarkToolgaugePairs500(b *testing.B) {
 	snap := tgSynthetic(b, 500)
 	b.ReportAllocs()
-	for b.Loop() {
-		ctx := NewContext(snap)
-		_ = tgPairs(ctx)
-	}
+	tgReportCPU(b, func() {
+		_ = tgPairs(NewContext(snap))
+	})
 }

@@ -362,9 +362,10 @@ func TestNamePredicates(t *testing.T) {
 	}
 }
 
-// TestVocabPrefilterIsExact checks that the literal prefilter never changes
-// an answer: over many generated strings, Match equals the bare regexp.
-func TestVocabPrefilterIsExact(t *testing.T) {
+// TestVocabFastPathIsExact checks that the split, literal-scanned
+// alternatives never change an answer: over many generated strings, Match and
+// Find equal the whole transcribed pattern (vocabRE) run on the mapped text.
+func TestVocabFastPathIsExact(t *testing.T) {
 	frags := []string{"TODO", "todo", "xxxx", "Lorem", "ipsum", "add", "this", "here", "no", "description", "coming", "soon",
 		"<your", "<insert", ">", "instead", "rather", "than", "prefer", "use", "Use", "only", "when", "if", "you", "need",
 		"don't", "do", "not", "for", "never", "cheaper", "faster", "e", "g", ".", "e.g.", "eg", "example", "Examples", ":",
@@ -380,16 +381,27 @@ func TestVocabPrefilterIsExact(t *testing.T) {
 	hits := map[Vocab]int{}
 	for i := 0; i < 6000; i++ {
 		var b strings.Builder
-		for k := 0; k < 1+next(6); k++ {
+		for k := 0; k < 1+next(10); k++ {
 			b.WriteString(frags[next(len(frags))])
 			b.WriteString(seps[next(len(seps))])
 		}
 		s := b.String()
-		mapped, _ := pyASCII(s)
+		mapped, starts := pyASCII(s, true)
 		for v := Placeholder; v <= ReadOpening; v++ {
-			if got, want := v.Match(s), vocabRE[v].Match(mapped); got != want {
-				t.Fatalf("%s on %q: prefiltered %v, regexp %v", v, s, got, want)
-			} else if got {
+			want := ""
+			loc := vocabRE[v].FindIndex(mapped)
+			if loc != nil && starts == nil {
+				want = s[loc[0]:loc[1]]
+			} else if loc != nil {
+				want = s[starts[loc[0]]:starts[loc[1]]]
+			}
+			if got := v.Match(s); got != (loc != nil) {
+				t.Fatalf("%s.Match(%q) = %v, whole pattern %v", v, s, got, loc != nil)
+			}
+			if got, ok := v.Find(s); ok != (loc != nil) || got != want {
+				t.Fatalf("%s.Find(%q) = %q,%v, whole pattern %q", v, s, got, ok, want)
+			}
+			if loc != nil {
 				hits[v]++
 			}
 		}

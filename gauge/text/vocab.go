@@ -68,49 +68,115 @@ var vocabRE = [...]*regexp.Regexp{
 		`|looks\s+up|shows?|queries|exports?|counts?)\b`),
 }
 
-// vocabLiterals lists, per vocabulary, lowercase literals at least one of
-// which every match contains once letters are lowercased and whitespace is
-// folded to " ". A text containing none of them cannot match, so the regexp
-// is skipped. nil means no prefilter.
-func vocabLiterals(v Vocab) []string {
-	switch v {
-	case Placeholder:
-		return []string{"todo", "fixme", "tbd", "wip", "hack", "xxx", "placeholder", "changeme", "lorem ",
-			"describe ", "document ", "fill ", "add ", " description", "coming ", "<insert", "<your"}
-	case Disambiguation:
-		return []string{"instead", "rather ", "unlike", "opposed ", "prefer", "use ", "only ", "you ", "not ", "cheaper", "faster "}
-	case Example:
-		return []string{"eg ", "eg. ", "e.g ", "e.g. ", "e g ", "e g. ", "e. g ", "e. g. ", "for ", "such ", "like ", "example"}
-	case Enumeration:
-		return []string{"one ", "either", "must ", "values"}
-	case DestructivePhrase:
-		return []string{"undo", "permanently", "irreversibl", "unrecoverable", "recovery", "destroy"}
-	}
-	return nil
+// vocabAlt is one top-level alternative of a vocabulary, split out so that
+// Go's regexp can run anchored at candidate positions found by a literal
+// scan. lit is the lowercase literal every match of the alternative starts
+// with; re matches the alternative anchored at that position (on ASCII
+// lowercased text, so no (?i) is needed); wb says the alternative starts with
+// `\b`, which is checked by hand on the byte before the candidate.
+type vocabAlt struct {
+	lit string
+	re  *regexp.Regexp
+	wb  bool
 }
 
-// mayMatch applies the literal prefilter to the mapped text.
-func (v Vocab) mayMatch(mapped []byte) bool {
-	lits := vocabLiterals(v)
-	if lits == nil {
-		return true
-	}
-	folded := make([]byte, len(mapped))
-	for i, c := range mapped {
-		switch {
-		case c >= 'A' && c <= 'Z':
-			c += 'a' - 'A'
-		case c == '\t' || c == '\n' || c == '\f' || c == '\r':
-			c = ' '
+func alt(lit, pattern string, wb bool) vocabAlt {
+	return vocabAlt{lit: lit, re: regexp.MustCompile(`^(?:` + pattern + `)`), wb: wb}
+}
+
+// vocabAlts lists each vocabulary's alternatives in the original order, so
+// that "leftmost start, then first alternative" reproduces the whole
+// pattern's leftmost-first match. ReadOpening is anchored and keeps its
+// single regexp. Built once, never mutated; equivalence with vocabRE is
+// property-tested.
+var vocabAlts = [...][]vocabAlt{
+	Placeholder: {
+		alt("todo", `todo\b`, true), alt("fixme", `fixme\b`, true), alt("tbd", `tbd\b`, true),
+		alt("wip", `wip\b`, true), alt("hack", `hack\b`, true), alt("xxx", `xxx+\b`, true),
+		alt("placeholder", `placeholder\b`, true), alt("changeme", `changeme\b`, true),
+		alt("lorem", `lorem\s+ipsum\b`, true),
+		alt("describe", `describe\s+(?:this|me|here)\b`, true),
+		alt("document", `document\s+(?:this|me|here)\b`, true),
+		alt("fill", `fill\s+in\s+(?:this|me|here)\b`, true),
+		alt("add", `add\s+(?:this|me|here)\b`, true),
+		alt("no", `no\s+description\b`, true), alt("missing", `missing\s+description\b`, true),
+		alt("insert", `insert\s+description\b`, true),
+		alt("coming", `coming\s+soon\b`, true),
+		alt("<insert", `<insert[^>]*>`, false), alt("<your", `<your[^>]*>`, false),
+	},
+	Disambiguation: {
+		alt("instead", `instead\b`, true), alt("rather", `rather\s+than\b`, true),
+		alt("unlike", `unlike\b`, true), alt("as", `as\s+opposed\s+to\b`, true),
+		alt("prefer", `prefer\b`, true), alt("in", `in\s+preference\s+to\b`, true),
+		alt("use", `use\s+this\s+(?:when|only|for|to|if)\b`, true),
+		alt("only", `only\s+(?:when|use|if|for)\b`, true),
+		alt("if", `if\s+you\s+(?:need|want|have|are)\b`, true),
+		alt("do", `do\s+not\s+use\s+this\b`, true), alt("don't", `don't\s+use\s+this\b`, true),
+		alt("never", `never\s+use\s+this\b`, true),
+		alt("not", `not\s+for\b`, true), alt("cheaper", `cheaper\b`, true),
+		alt("faster", `faster\s+than\b`, true),
+	},
+	Example: {
+		alt("e", `e\.?\s?g\.?\s`, true), alt("for", `for\s+example\b`, true),
+		alt("for", `for\s+instance\b`, true), alt("such", `such\s+as\b`, true),
+		alt("like", "like\\s+['\"`]", true), alt("example", `examples?\s*:`, true),
+	},
+	Enumeration: {
+		alt("one", `one\s+of\b`, true), alt("either", `either\b`, true),
+		alt("must", "must\\s+be\\s+(?:one\\s+of|['\"`])", true),
+		alt("valid", `valid\s+values\b`, true), alt("allowed", `allowed\s+values\b`, true),
+		alt("possible", `possible\s+values\b`, true),
+	},
+	DestructivePhrase: {
+		alt("cannot", `cannot\s+be\s+undone\b`, true), alt("can't", `can't\s+be\s+undone\b`, true),
+		alt("no", `no\s+undo\b`, true), alt("permanently", `permanently\b`, true),
+		alt("irreversibl", `irreversibl`, true), alt("unrecoverable", `unrecoverable\b`, true),
+		alt("without", `without\s+recovery\b`, true), alt("destroy", `destroys?\s+(?:all|every)\b`, true),
+	},
+	ReadOpening: nil,
+}
+
+func isASCIIWordByte(c byte) bool { return isASCIIAlnum(c) || c == '_' }
+
+// locate finds the vocabulary's leftmost-first match in the mapped
+// (lowercase ASCII) text,
+// returning rune-index bounds (mapped has one byte per rune). With first set
+// it returns the first match found, which is enough for Match.
+func (v Vocab) locate(mapped []byte, first bool) (int, int, bool) {
+	alts := vocabAlts[v]
+	if alts == nil {
+		loc := vocabRE[v].FindIndex(mapped)
+		if loc == nil {
+			return 0, 0, false
 		}
-		folded[i] = c
+		return loc[0], loc[1], true
 	}
-	for _, l := range lits {
-		if bytes.Contains(folded, []byte(l)) {
-			return true
+	lower := mapped
+	best, bestEnd := -1, 0
+	for _, a := range alts {
+		for from := 0; ; {
+			i := bytes.Index(lower[from:], []byte(a.lit))
+			if i < 0 {
+				break
+			}
+			p := from + i
+			if best >= 0 && p >= best {
+				// An earlier alternative already matches at or before p.
+				break
+			}
+			if !a.wb || p == 0 || !isASCIIWordByte(lower[p-1]) {
+				if loc := a.re.FindIndex(lower[p:]); loc != nil {
+					best, bestEnd = p, p+loc[1]
+					if first {
+						return best, bestEnd, true
+					}
+					break
+				}
+			}
+			from = p + 1
 		}
 	}
-	return false
+	return best, bestEnd, best >= 0
 }
 
 // String returns the vocabulary's upstream name (PLACEHOLDER, ...).
@@ -132,18 +198,33 @@ func (v Vocab) String() string {
 	return "UNKNOWN"
 }
 
-// pyASCII maps s rune by rune onto ASCII so that Go's ASCII `\b`, `\s` and
-// (?i) behave as Python's Unicode ones do on the original. starts[k] is the
-// byte offset in s of rune k, with starts[len] = len(s).
-func pyASCII(s string) (mapped []byte, starts []int) {
+// pyASCII maps s rune by rune onto lowercase ASCII so that Go's ASCII `\b`,
+// `\s` and case-sensitive literals behave as Python's Unicode, IGNORECASE
+// ones do on the original. When wantStarts is set and s is not pure ASCII,
+// starts[k] is the byte offset in s of rune k, with starts[len] = len(s);
+// a nil starts means rune k is byte k.
+func pyASCII(s string, wantStarts bool) (mapped []byte, starts []int) {
 	mapped = make([]byte, 0, len(s))
-	starts = make([]int, 0, len(s)+1)
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if !ascii && wantStarts {
+		starts = make([]int, 0, len(s)+1)
+	}
 	for i, r := range s {
-		starts = append(starts, i)
+		if starts != nil {
+			starts = append(starts, i)
+		}
 		var c byte
 		switch {
 		case r == '\v' || (r >= 0x1c && r <= 0x1f):
 			c = ' '
+		case r >= 'A' && r <= 'Z':
+			c = byte(r) + ('a' - 'A')
 		case r < utf8.RuneSelf:
 			c = byte(r)
 		case r == 0x130 || r == 0x131:
@@ -161,7 +242,9 @@ func pyASCII(s string) (mapped []byte, starts []int) {
 		}
 		mapped = append(mapped, c)
 	}
-	starts = append(starts, len(s))
+	if starts != nil {
+		starts = append(starts, len(s))
+	}
 	return mapped, starts
 }
 
@@ -171,15 +254,15 @@ func (v Vocab) Find(s string) (string, bool) {
 	if int(v) < 0 || int(v) >= len(vocabRE) {
 		return "", false
 	}
-	mapped, starts := pyASCII(s)
-	if !v.mayMatch(mapped) {
+	mapped, starts := pyASCII(s, true)
+	from, to, ok := v.locate(mapped, false)
+	if !ok {
 		return "", false
 	}
-	loc := vocabRE[v].FindIndex(mapped)
-	if loc == nil {
-		return "", false
+	if starts == nil {
+		return s[from:to], true
 	}
-	return s[starts[loc[0]]:starts[loc[1]]], true
+	return s[starts[from]:starts[to]], true
 }
 
 // Match reports whether the vocabulary matches anywhere in s (for
@@ -188,6 +271,7 @@ func (v Vocab) Match(s string) bool {
 	if int(v) < 0 || int(v) >= len(vocabRE) {
 		return false
 	}
-	mapped, _ := pyASCII(s)
-	return v.mayMatch(mapped) && vocabRE[v].Match(mapped)
+	mapped, _ := pyASCII(s, false)
+	_, _, ok := v.locate(mapped, true)
+	return ok
 }
