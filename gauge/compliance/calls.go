@@ -84,8 +84,8 @@ func readOnly(t *model.Tool) bool {
 // order, with generated schema-valid arguments. Later callers get the same
 // set.
 func (e *Env) toolCalls(ctx context.Context) *callSet {
-	e.mu.Lock()
-	defer e.mu.Unlock()
+	e.callsMu.Lock()
+	defer e.callsMu.Unlock()
 	if e.calls != nil {
 		return e.calls
 	}

@@ -255,8 +255,16 @@ func runOne(ctx context.Context, env *Env, t Test, timeout time.Duration) Result
 		grace.Stop()
 	}
 	res.DurationMS = time.Since(start).Milliseconds()
+	if len(res.Details) > MaxDetails {
+		more := len(res.Details) - MaxDetails
+		res.Details = append(res.Details[:MaxDetails:MaxDetails], fmt.Sprintf("… and %d more", more))
+	}
 	return res
 }
+
+// MaxDetails caps the detail lines of one result (a 5000-tool server would
+// otherwise put 5000 lines in a report).
+const MaxDetails = 100
 
 func timedOut(d time.Duration) Result {
 	return Result{Status: StatusError, Message: fmt.Sprintf("Test timed out after %d ms", d.Milliseconds())}

@@ -94,9 +94,11 @@ type Env struct {
 	// headers); nil falls back to DialRaw.
 	dialRawTarget func(ctx context.Context, t *connect.Target, o connect.Options) (RawCaller, error)
 
-	mu    sync.Mutex
-	calls *callSet
-	raw   RawCaller
+	mu  sync.Mutex // guards raw
+	raw RawCaller
+
+	callsMu sync.Mutex // guards calls; held while the tools are called
+	calls   *callSet
 }
 
 // NewEnv builds the Env for one server: target, its open main session and

@@ -114,8 +114,11 @@ func everythingBaseline(r everythingRun) map[string][]string {
 		// yet the SDK's multi-round-trip bridge for legacy clients sends
 		// them (for capabilities the client never declared), and
 		// test_reconnection closes a stream a stateless server cannot resume.
+		// (test_input_required_result_multiple_inputs asks for elicitation,
+		// sampling and roots at once; which refusal wins varies, so it is
+		// not pinned.)
 		return map[string][]string{"tools-call-01": {
-			"test_input_required_result_list_roots: error", "test_input_required_result_multiple_inputs: error",
+			"test_input_required_result_list_roots: error",
 			"test_input_required_result_sampling: error", "test_reconnection: error",
 			"stateless servers cannot make requests", "request terminated without response",
 		}}

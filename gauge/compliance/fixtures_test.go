@@ -254,3 +254,43 @@ func TestComplianceAgainstFixtures(t *testing.T) {
 		})
 	}
 }
+
+// TestHostileFixturesFinish runs the whole catalogue against the fixtures that crash or flood: every test must end with a
+// status (no panic, no hang), and the crash must be reported.
+func TestHostileFixturesFinish(t *testing.T) {
+	// many-tools lists 5000 tools; calling them all would only cost time.
+	for name, calls := range map[string]compliance.CallMode{"crash-mid-list": compliance.CallAll, "many-tools": compliance.CallNone} {
+		t.Run(name, func(t *testing.T) {
+			target, _ := stdioFixture(t, name)
+			ctx, cancel := context.WithTimeout(context.Background(), scanTimeout)
+			defer cancel()
+			co := connect.Options{Timeout: 10 * time.Second}
+			sess, err := connect.Dial(ctx, target, co)
+			if err != nil {
+				t.Fatalf("dial: %v", err)
+			}
+			defer sess.Close()
+			snap, err := sess.Snapshot(ctx)
+			if snap == nil {
+				t.Fatalf("snapshot: %v", err)
+			}
+			env := compliance.NewEnv(target, sess, snap, compliance.Options{CallTools: calls, Connect: co, Timeout: 10 * time.Second})
+			rep := compliance.Run(ctx, env, compliance.RunOptions{Timeout: time.Minute})
+			t.Logf("snapshot error: %v\n%s", err, dump(rep))
+			for _, r := range rep.Results {
+				if strings.Contains(r.Message, "panicked") || r.Status == "" {
+					t.Errorf("%s: %s %q", r.ID, r.Status, r.Message)
+				}
+			}
+			if name == "crash-mid-list" {
+				// The server dies listing page 2; the walk records it.
+				if r := byID(rep)["spec-pagination-02"]; r.Status != compliance.StatusFail || !strings.Contains(strings.Join(r.Details, "\n"), "error") {
+					t.Errorf("spec-pagination-02: %s %q %v, want a failure naming the error", r.Status, r.Message, r.Details)
+				}
+			}
+			if rep.Summary.Total != len(compliance.Catalogue()) {
+				t.Errorf("%d results, want %d", rep.Summary.Total, len(compliance.Catalogue()))
+			}
+		})
+	}
+}

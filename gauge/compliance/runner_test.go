@@ -166,3 +166,17 @@ func TestParseCallMode(t *testing.T) {
 		t.Errorf("ParseCallMode(some) error %v, want one naming the value", err)
 	}
 }
+
+func TestRunCapsDetails(t *testing.T) {
+	many := make([]string, MaxDetails+7)
+	for i := range many {
+		many[i] = "line"
+	}
+	rep := Run(context.Background(), &Env{}, RunOptions{Tests: []Test{{ID: "a", Run: func(context.Context, *Env) Result {
+		return fail("x").with(many...)
+	}}}})
+	d := rep.Results[0].Details
+	if len(d) != MaxDetails+1 || d[MaxDetails] != "… and 7 more" {
+		t.Errorf("got %d details ending %q, want %d ending \"… and 7 more\"", len(d), d[len(d)-1], MaxDetails+1)
+	}
+}
