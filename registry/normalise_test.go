@@ -118,6 +118,26 @@ func TestNormaliseDecemberAgainstRegistry(t *testing.T) {
 	if !slices.Equal(disagree, want) || rep.RegistryDisagrees != 3 {
 		t.Errorf("disagreements %v (%d), want %v", disagree, rep.RegistryDisagrees, want)
 	}
+	// The README's 19 names whose isLatest is not the newest publication:
+	// 16 all-semver ones where we agree, and the 3 mixed ones above.
+	newest := map[string]Server{}
+	for _, s := range out {
+		if n, ok := newest[s.Name]; !ok || s.PublishedAt.After(n.PublishedAt) {
+			newest[s.Name] = s
+		}
+	}
+	agree, odd := 0, 0
+	for _, s := range out {
+		if s.RegistryLatest && newest[s.Name].Key() != s.Key() {
+			odd++
+			if s.IsLatest && s.LatestRule == LatestBySemver {
+				agree++
+			}
+		}
+	}
+	if odd != 19 || agree != 16 {
+		t.Errorf("%d names with isLatest off the newest version (want 19), we agree on %d (want 16)", odd, agree)
+	}
 	if rep.LatestBy[LatestBySemver]+rep.LatestBy[LatestByPublishTime]+rep.LatestBy[LatestOnlyVersion] != 1108 {
 		t.Errorf("rules %v do not cover every name", rep.LatestBy)
 	}

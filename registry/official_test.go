@@ -137,12 +137,16 @@ func TestOfficialCrawlEveryEntryOnceWithinRateLimit(t *testing.T) {
 func TestOfficialEmptyLastPage(t *testing.T) {
 	recs := crawlRecords(t, crawlDec)[:200]
 	srv := startFake(t, recs, registrytest.Options{})
-	got, err := pullAll(t, NewOfficial(Config{URL: srv.URL, Clock: newFakeClock()}), Query{})
+	var progress []Progress
+	got, err := pullAll(t, NewOfficial(Config{URL: srv.URL, Clock: newFakeClock()}), Query{Progress: func(p Progress) { progress = append(progress, p) }})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(got) != 200 {
 		t.Errorf("got %d entries, want 200", len(got))
+	}
+	if len(progress) != 3 || progress[2].Page != 3 || progress[2].Entries != 200 {
+		t.Errorf("progress %+v, want three pages ending at 200 entries", progress)
 	}
 	reqs := srv.Requests()
 	if len(reqs) != 3 || reqs[2].Entries != 0 {
