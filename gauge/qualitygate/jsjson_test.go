@@ -1,6 +1,7 @@
 package qualitygate
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -56,4 +57,36 @@ func TestJSRound(t *testing.T) {
 			t.Errorf("jsRound(%v) = %v, want %v", tc.in, got, tc.want)
 		}
 	}
+}
+
+// FuzzParseJS checks that every document encoding/json accepts is parsed,
+// and that the re-serialisation is valid JSON again and stable.
+func FuzzParseJS(f *testing.F) {
+	for _, s := range []string{`{}`, `[]`, `{"a":[1,2.5e-8,"\ud800"],"1":null}`, `"\u00e9\n"`, `-0.0`, `{"a":{"b":{"c":[true,false]}}}`, "\"\xff\""} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if !json.Valid(data) {
+			return
+		}
+		v, err := parseJS(data)
+		if err != nil {
+			t.Fatalf("parseJS(%q): %v", data, err)
+		}
+		var b strings.Builder
+		v.stringify(&b)
+		out := b.String()
+		if !json.Valid([]byte(out)) {
+			t.Fatalf("stringify(%q) = %q is not valid JSON", data, out)
+		}
+		v2, err := parseJS([]byte(out))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b2 strings.Builder
+		v2.stringify(&b2)
+		if b2.String() != out {
+			t.Fatalf("not stable: %q then %q", out, b2.String())
+		}
+	})
 }

@@ -391,3 +391,28 @@ func BenchmarkAnalyzeAllGoodserver(b *testing.B) {
 		Score(Compliance{Passed: 17, Total: 17}, &q, &e, &s)
 	}
 }
+
+func TestAnalyzersSurviveOddTools(t *testing.T) {
+	ts := tools(t,
+		`{"name":"a","inputSchema":{"type":"object","properties":{"x":true,"y":null,"z":[1,2]},"required":[1,null,"x"]}}`,
+		`{"name":"b","inputSchema":{"type":"object","properties":"nope","required":"x"}}`,
+		`{"name":"","description":"","inputSchema":null}`,
+		`{"name":"d","description":"\ud800 lone surrogate","inputSchema":{"type":"object","properties":{"1":{},"0":{}}}}`,
+	)
+	q, s, e := AnalyzeQuality(ts), AnalyzeSecurity(ts), AnalyzeEfficiency(ts, DefaultEfficiencyConfig())
+	if e.ToolCount != 4 || e.SchemaTokenEstimate <= 0 {
+		t.Errorf("efficiency = %+v", e)
+	}
+	// x (true), y (null), z (array), "1" and "0" are all undescribed: 5 of 5.
+	if len(q.Findings) == 0 || q.Findings[0].Message != "5 of 5 parameters lack descriptions (100%)" {
+		t.Errorf("quality = %+v", q.Findings)
+	}
+	if len(s.Findings) != 0 {
+		t.Errorf("security = %+v, want none", s.Findings)
+	}
+	// A tool built in code (no Raw) is serialised from its fields.
+	built := model.Tool{Name: "built", RawDescription: "Built in code, no raw JSON", HasDescriptionField: true}
+	if got := StringifyTools([]model.Tool{built}); got != `[{"name":"built","description":"Built in code, no raw JSON","inputSchema":{"type":"object"}}]` {
+		t.Errorf("StringifyTools(built) = %s", got)
+	}
+}
