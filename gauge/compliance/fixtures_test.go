@@ -82,7 +82,7 @@ func withStatus(rep compliance.Report, st ...compliance.Status) []string {
 func dump(rep compliance.Report) string {
 	var b strings.Builder
 	for _, r := range rep.Results {
-		fmt.Fprintf(&b, "%-20s %-5s %s\n", r.ID, r.Status, r.Message)
+		fmt.Fprintf(&b, "%-20s %-5s %6dms %s\n", r.ID, r.Status, r.DurationMS, r.Message)
 		for _, d := range r.Details {
 			fmt.Fprintf(&b, "%24s %s\n", "", d)
 		}
