@@ -174,11 +174,13 @@ func Dedupe(in []Server) []Target {
 	var unversioned []Server
 	add := func(i int, s Server, p Plan) {
 		t := &out[i]
+		// Prefer an official listing as the representative entry.
+		swap := !hasSource(t.Server.Sources, SourceOfficial) && hasSource(s.Sources, SourceOfficial)
 		t.Server.Sources = mergeListings(t.Server.Sources, s.Sources)
 		if !slices.Contains(t.Names, s.Key()) {
 			t.Names = append(t.Names, s.Key())
 		}
-		if !hasSource(t.Server.Sources[:1], SourceOfficial) && hasSource(s.Sources, SourceOfficial) {
+		if swap {
 			merged := t.Server.Sources
 			t.Server = s
 			t.Server.Sources = merged

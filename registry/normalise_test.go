@@ -183,6 +183,16 @@ func TestDedupe(t *testing.T) {
 	}
 }
 
+func TestDedupeWithoutListings(t *testing.T) {
+	s := Server{Name: "a/b", Version: "1", Remotes: []Remote{{Type: "sse", URL: "https://x/sse"}}}
+	o := s
+	o.Name, o.Sources = "c/d", []Listing{{Source: SourceOfficial, Name: "c/d"}}
+	got := Dedupe([]Server{s, o})
+	if len(got) != 1 || got[0].Server.Name != "c/d" || len(got[0].Names) != 2 {
+		t.Errorf("targets %+v", got)
+	}
+}
+
 func TestDedupeDecember(t *testing.T) {
 	doc := loadDoc(t, crawlDec)
 	out, _ := Normalise(doc.Servers, NormaliseOptions{})
