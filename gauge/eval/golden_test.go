@@ -75,6 +75,15 @@ type expectedFile struct {
 
 // LoadFixture reads a fixture server's snapshot, suite and expectations.
 func loadFixture(t *testing.T, server string) (*model.Snapshot, *eval.Suite, expectedFile) {
+	return loadFixtureAny(t, server)
+}
+
+func loadFixtureTB(tb testing.TB, server string) (*model.Snapshot, *eval.Suite, string) {
+	snap, suite, exp := loadFixtureAny(tb, server)
+	return snap, suite, exp.Eval.Model
+}
+
+func loadFixtureAny(t testing.TB, server string) (*model.Snapshot, *eval.Suite, expectedFile) {
 	t.Helper()
 	data, err := os.ReadFile(fixtures.Path(t, server, "tools-list.json"))
 	if err != nil {

@@ -73,6 +73,10 @@ func Render(w io.Writer, r *Result, o RenderOptions) {
 	if r.SchemaValidity.Total > 0 {
 		row("  full JSON Schema", r.SchemaValidity)
 	}
+	if f := r.Findability; f != nil && f.RecallAt1.Total > 0 {
+		row("BM25 recall@1", f.RecallAt1)
+		row("BM25 recall@5", f.RecallAt5)
+	}
 	if len(s.PerTool) > 0 {
 		fmt.Fprintln(w)
 		wide := o.Width == 0 || o.Width >= 72

@@ -58,6 +58,8 @@ type Result struct {
 	SchemaValidity Rate
 	// Warnings about the suite (uncovered tools, stale digest, ...).
 	Warnings []string
+	// Findability is the model-free BM25 tool-search measure, when computed.
+	Findability *Findability
 }
 
 // ServerMap is toolgauge's ServerInfo dump.
@@ -163,10 +165,23 @@ func (r *Result) ToolgaugeMap(extended bool) map[string]any {
 		if failures == nil {
 			failures = []any{}
 		}
-		m["mcpgauge"] = map[string]any{
+		ext := map[string]any{
 			"schema_validity": map[string]any{"correct": r.SchemaValidity.Correct, "total": r.SchemaValidity.Total, "failures": failures},
 			"warnings":        strList(r.Warnings),
 		}
+		if f := r.Findability; f != nil {
+			cases := make([]any, len(f.Cases))
+			for i, c := range f.Cases {
+				cases[i] = map[string]any{"case": c.CaseID, "expected": c.Expected, "rank": c.Rank, "top": c.Top}
+			}
+			ext["findability"] = map[string]any{
+				"retriever": "bm25", "pool_size": f.PoolSize, "seed": int64(f.Seed), "draw_digest": f.DrawDigest,
+				"recall_at_1": map[string]any{"correct": f.RecallAt1.Correct, "total": f.RecallAt1.Total},
+				"recall_at_5": map[string]any{"correct": f.RecallAt5.Correct, "total": f.RecallAt5.Total},
+				"cases":       cases,
+			}
+		}
+		m["mcpgauge"] = ext
 	}
 	return m
 }

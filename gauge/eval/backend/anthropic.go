@@ -42,9 +42,7 @@ func NewAnthropic(s Spec, o Options) *Anthropic {
 		base = "https://api.anthropic.com"
 	}
 	opts = append(opts, option.WithBaseURL(strings.TrimRight(base, "/")+"/"))
-	if o.HTTPClient != nil {
-		opts = append(opts, option.WithHTTPClient(o.HTTPClient))
-	}
+	opts = append(opts, option.WithHTTPClient(o.httpClient()))
 	mt := int64(o.MaxTokens)
 	if mt <= 0 {
 		mt = 1024

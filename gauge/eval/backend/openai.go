@@ -43,9 +43,7 @@ func NewOpenAI(s Spec, o Options) *OpenAI {
 	if s.BaseURL != "" {
 		opts = append(opts, option.WithBaseURL(strings.TrimRight(s.BaseURL, "/")+"/"))
 	}
-	if o.HTTPClient != nil {
-		opts = append(opts, option.WithHTTPClient(o.HTTPClient))
-	}
+	opts = append(opts, option.WithHTTPClient(o.httpClient()))
 	return &OpenAI{spec: s, client: openai.NewClient(opts...)}
 }
 

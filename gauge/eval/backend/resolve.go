@@ -157,6 +157,23 @@ func (o Options) timeout() time.Duration {
 	return o.Timeout
 }
 
+// httpClient is the caller's client, or a pooled one that keeps enough
+// idle connections for many concurrent calls to one provider (the Go
+// default keeps two, which makes concurrent runs redial constantly).
+func (o Options) httpClient() *http.Client {
+	if o.HTTPClient != nil {
+		return o.HTTPClient
+	}
+	tr, ok := http.DefaultTransport.(*http.Transport)
+	if !ok {
+		return &http.Client{}
+	}
+	tr = tr.Clone()
+	tr.MaxIdleConnsPerHost = 64
+	tr.ResponseHeaderTimeout = o.timeout()
+	return &http.Client{Transport: tr}
+}
+
 // New builds the backend a Spec names.
 func New(s Spec, o Options) (eval.Backend, error) {
 	switch s.API {
