@@ -1,0 +1,126 @@
+package worker
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/mcpgauge/mcpgauge/registry"
+	"github.com/mcpgauge/mcpgauge/schema"
+)
+
+// Installed is a package ready to run: the command that starts it and the
+// host paths the sandbox must show read-only.
+type Installed struct {
+	// Command and Args start the server; the plan's Args follow them.
+	Command string
+	Args    []string
+	// Path is prepended to PATH inside the sandbox.
+	Path []string
+	// Env is added to the plan's environment (the plan wins on conflicts).
+	Env map[string]string
+	// ReadOnly are host paths the server needs to see (the package dir, a
+	// runtime prefix).
+	ReadOnly []string
+	// Dir is the package's install directory in the cache.
+	Dir string
+	// Version is the exact version installed (resolved from "latest").
+	Version string
+	// Integrity and Resolved are what the package manager recorded for
+	// the package itself (npm: the lockfile's SRI hash and tarball URL).
+	Integrity, Resolved string
+	// Cached is true when the install was found in the cache and nothing
+	// was downloaded or run.
+	Cached bool
+	// SkippedScripts names installed packages with install scripts that
+	// did not run because lifecycle scripts were off.
+	SkippedScripts []string
+}
+
+// InstallOptions tune one install.
+type InstallOptions struct {
+	// LifecycleScripts lets packages run their install scripts (off by
+	// default: no package code runs on the host while installing).
+	LifecycleScripts bool
+}
+
+// Installer installs one kind of package into a shared cache.
+type Installer interface {
+	// Kind is the plan kind the installer handles.
+	Kind() registry.Kind
+	// Available reports why the installer cannot work on this host (nil
+	// when it can).
+	Available(ctx context.Context) error
+	// Install installs pkg (or finds it in the cache) and says how to run
+	// it. Failures are *InstallError values.
+	Install(ctx context.Context, pkg registry.PlanPackage, opts InstallOptions) (*Installed, error)
+}
+
+// InstallError is a failed install with the result status it maps to
+// (install_failed or unsupported) and a one-line reason.
+type InstallError struct {
+	Status schema.Status
+	Reason string
+	Err    error
+}
+
+func (e *InstallError) Error() string {
+	if e.Err != nil {
+		return e.Reason + ": " + e.Err.Error()
+	}
+	return e.Reason
+}
+
+func (e *InstallError) Unwrap() error { return e.Err }
+
+func installFailed(err error, format string, args ...any) *InstallError {
+	return &InstallError{Status: schema.StatusInstallFailed, Reason: fmt.Sprintf(format, args...), Err: err}
+}
+
+func unsupported(format string, args ...any) *InstallError {
+	return &InstallError{Status: schema.StatusUnsupported, Reason: fmt.Sprintf(format, args...)}
+}
+
+// ErrNoInstaller marks a plan kind with no installer configured.
+var ErrNoInstaller = errors.New("no installer for this package kind")
+
+var unsafeKey = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
+
+// cacheKey is a file-name-safe key for (type, identifier, version): a
+// readable prefix and a hash of the exact triple, so two identifiers that
+// clean to the same text never share a directory.
+func cacheKey(typ, identifier, version string) string {
+	sum := sha256.Sum256([]byte(typ + "\x00" + identifier + "\x00" + version))
+	readable := unsafeKey.ReplaceAllString(strings.TrimPrefix(identifier, "@"), "_")
+	if len(readable) > 60 {
+		readable = readable[:60]
+	}
+	return typ + "-" + readable + "-" + unsafeKey.ReplaceAllString(version, "_") + "-" + hex.EncodeToString(sum[:6])
+}
+
+// tail returns the last n bytes of s, trimmed, for error reasons.
+func tail(s string, n int) string {
+	s = strings.TrimSpace(s)
+	if len(s) > n {
+		s = "…" + s[len(s)-n:]
+	}
+	return s
+}
+
+// lastLines returns up to n of the last non-empty lines of s joined by " | ".
+func lastLines(s string, n int) string {
+	var lines []string
+	for _, l := range strings.Split(s, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return tail(strings.Join(lines, " | "), 400)
+}

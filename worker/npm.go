@@ -1,0 +1,379 @@
+package worker
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/gofrs/flock"
+
+	"github.com/mcpgauge/mcpgauge/registry"
+	"github.com/mcpgauge/mcpgauge/schema"
+)
+
+// installMeta is the file that marks a finished install in a cache dir.
+const installMeta = ".mcpgauge-install.json"
+
+// NPM installs npm packages into Cache/npm/<key>, one directory per
+// (identifier, version), with `npm install --ignore-scripts` (scripts only
+// when InstallOptions.LifecycleScripts), and resolves the package's bin the
+// way npx does. A flock per key keeps slots and processes from installing
+// the same package at once; a finished install is found again without
+// running npm at all.
+type NPM struct {
+	// Cache is the shared cache root (required).
+	Cache string
+	// NPM is the npm binary (default "npm" on PATH).
+	NPM string
+	// Timeout bounds one npm run (default 5 minutes).
+	Timeout time.Duration
+
+	runs atomic.Int64
+}
+
+// Kind implements Installer.
+func (n *NPM) Kind() registry.Kind { return registry.KindNPMStdio }
+
+// Runs returns how many npm processes this installer has started.
+func (n *NPM) Runs() int64 { return n.runs.Load() }
+
+func (n *NPM) bin() string {
+	if n.NPM != "" {
+		return n.NPM
+	}
+	return "npm"
+}
+
+// Available implements Installer.
+func (n *NPM) Available(context.Context) error {
+	if n.Cache == "" {
+		return errors.New("npm installer: no cache directory set")
+	}
+	if _, err := exec.LookPath(n.bin()); err != nil {
+		return fmt.Errorf("npm installer: %w", err)
+	}
+	if _, err := exec.LookPath("node"); err != nil {
+		return fmt.Errorf("npm installer: node is needed to run npm packages: %w", err)
+	}
+	return nil
+}
+
+var (
+	npmName     = regexp.MustCompile(`^(@[a-z0-9][a-z0-9._~-]*/)?[a-z0-9_][a-z0-9._~-]*$`)
+	exactSemver = regexp.MustCompile(`^v?\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$`)
+)
+
+// npmMeta is what a finished install records.
+type npmMeta struct {
+	Identifier     string   `json:"identifier"`
+	Version        string   `json:"version"`
+	Integrity      string   `json:"integrity,omitempty"`
+	Resolved       string   `json:"resolved,omitempty"`
+	Bin            string   `json:"bin"`
+	SkippedScripts []string `json:"skippedScripts,omitempty"`
+	Scripts        bool     `json:"scripts,omitempty"`
+	InstalledAt    string   `json:"installedAt"`
+}
+
+// Install implements Installer.
+func (n *NPM) Install(ctx context.Context, pkg registry.PlanPackage, opts InstallOptions) (*Installed, error) {
+	if n.Cache == "" {
+		return nil, &InstallError{Status: schema.StatusWorkerError, Reason: "npm installer has no cache directory"}
+	}
+	name := pkg.Identifier
+	if !npmName.MatchString(strings.ToLower(name)) || len(name) > 214 {
+		return nil, installFailed(nil, "invalid npm package name %q", name)
+	}
+	version := strings.TrimPrefix(strings.TrimSpace(pkg.Version), "v")
+	if !exactSemver.MatchString(version) {
+		v, err := n.resolveVersion(ctx, pkg)
+		if err != nil {
+			return nil, err
+		}
+		version = v
+	}
+	root := filepath.Join(n.Cache, "npm")
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		return nil, &InstallError{Status: schema.StatusWorkerError, Reason: "create npm cache", Err: err}
+	}
+	key := cacheKey("npm", name, version)
+	if opts.LifecycleScripts {
+		key += "-scripts"
+	}
+	dir := filepath.Join(root, key)
+	lock := flock.New(dir + ".lock")
+	ok, err := lock.TryLockContext(ctx, 100*time.Millisecond)
+	if err != nil || !ok {
+		return nil, &InstallError{Status: schema.StatusWorkerError, Reason: "lock npm cache entry " + key, Err: err}
+	}
+	defer func() { _ = lock.Unlock() }()
+
+	if meta, err := readMeta(dir); err == nil {
+		return n.installed(dir, name, meta, true)
+	}
+	meta, err := n.fetch(ctx, root, key, registry.PlanPackage{Identifier: name, Version: version, RegistryBaseURL: pkg.RegistryBaseURL}, opts)
+	if err != nil {
+		return nil, err
+	}
+	return n.installed(dir, name, meta, false)
+}
+
+func readMeta(dir string) (npmMeta, error) {
+	var m npmMeta
+	data, err := os.ReadFile(filepath.Join(dir, installMeta))
+	if err != nil {
+		return m, err
+	}
+	if err := json.Unmarshal(data, &m); err != nil {
+		return m, fmt.Errorf("%s: %w", filepath.Join(dir, installMeta), err)
+	}
+	return m, nil
+}
+
+func (n *NPM) installed(dir, name string, m npmMeta, cached bool) (*Installed, error) {
+	bin := filepath.Join(dir, "node_modules", filepath.FromSlash(name), filepath.FromSlash(m.Bin))
+	fi, err := os.Stat(bin)
+	if err != nil {
+		if len(m.SkippedScripts) > 0 {
+			return nil, installFailed(err, "bin %s is missing; it is probably made by an install script, and lifecycle scripts are off (packages with install scripts: %s)", m.Bin, strings.Join(m.SkippedScripts, ", "))
+		}
+		return nil, installFailed(err, "bin %s of %s is missing", m.Bin, name)
+	}
+	in := &Installed{
+		Command: bin, Dir: dir, Version: m.Version, Integrity: m.Integrity, Resolved: m.Resolved,
+		Cached: cached, SkippedScripts: m.SkippedScripts,
+		Path:     []string{filepath.Join(dir, "node_modules", ".bin")},
+		ReadOnly: []string{dir},
+	}
+	if fi.Mode().Perm()&0o111 == 0 {
+		// npm marks bin targets executable when it links them; a file that
+		// is not is run with node, as npx would through its shim.
+		in.Command, in.Args = "node", []string{bin}
+	}
+	return in, nil
+}
+
+// resolveVersion asks npm which exact version a tag or range means.
+func (n *NPM) resolveVersion(ctx context.Context, pkg registry.PlanPackage) (string, error) {
+	spec := pkg.Version
+	if spec == "" {
+		spec = "latest"
+	}
+	args := []string{"view", pkg.Identifier + "@" + spec, "version", "--json"}
+	args = append(args, registryFlag(pkg)...)
+	out, stderr, err := n.run(ctx, "", args...)
+	if err != nil {
+		return "", npmFailure(err, stderr, pkg.Identifier, spec)
+	}
+	var v any
+	if err := json.Unmarshal(bytes.TrimSpace(out), &v); err != nil {
+		return "", installFailed(err, "npm view %s@%s: unreadable answer %q", pkg.Identifier, spec, tail(string(out), 200))
+	}
+	switch x := v.(type) {
+	case string:
+		return x, nil
+	case []any:
+		// A range matches several versions; npm lists them ascending.
+		if len(x) > 0 {
+			if s, ok := x[len(x)-1].(string); ok {
+				return s, nil
+			}
+		}
+	}
+	return "", installFailed(nil, "npm has no version of %s matching %q", pkg.Identifier, spec)
+}
+
+func registryFlag(pkg registry.PlanPackage) []string {
+	u := strings.TrimRight(pkg.RegistryBaseURL, "/")
+	if u == "" || u == "https://registry.npmjs.org" {
+		return nil
+	}
+	return []string{"--registry", u}
+}
+
+// run starts npm with a deadline; stdout and stderr come back separately.
+func (n *NPM) run(ctx context.Context, dir string, args ...string) ([]byte, string, error) {
+	timeout := n.Timeout
+	if timeout <= 0 {
+		timeout = 5 * time.Minute
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, n.bin(), args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "npm_config_update_notifier=false", "npm_config_fund=false", "npm_config_audit=false")
+	cmd.WaitDelay = 5 * time.Second
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	n.runs.Add(1)
+	err := cmd.Run()
+	if ctx.Err() != nil && err != nil {
+		err = fmt.Errorf("npm did not finish within %s: %w", timeout, ctx.Err())
+	}
+	return out.Bytes(), errb.String(), err
+}
+
+// npmFailure turns a failed npm run into an install error with npm's reason.
+func npmFailure(err error, stderr, name, version string) *InstallError {
+	low := strings.ToLower(stderr)
+	switch {
+	case strings.Contains(low, "e404") || strings.Contains(low, "404 not found"):
+		return installFailed(err, "npm package %s@%s not found on the registry", name, version)
+	case strings.Contains(low, "etarget") || strings.Contains(low, "notarget"):
+		return installFailed(err, "npm has no version %s of %s", version, name)
+	case strings.Contains(low, "ebadplatform") || strings.Contains(low, "unsupported platform"):
+		return installFailed(err, "npm package %s@%s does not support this platform: %s", name, version, lastLines(stderr, 2))
+	case strings.Contains(low, "eintegrity"):
+		return installFailed(err, "npm package %s@%s failed its integrity check", name, version)
+	}
+	return installFailed(err, "npm install %s@%s failed: %s", name, version, lastLines(stderr, 3))
+}
+
+// fetch installs into a temporary directory, records the lockfile's
+// integrity and the bin, and renames the directory into place.
+func (n *NPM) fetch(ctx context.Context, root, key string, pkg registry.PlanPackage, opts InstallOptions) (npmMeta, error) {
+	var meta npmMeta
+	tmp, err := os.MkdirTemp(root, ".tmp-"+key+"-")
+	if err != nil {
+		return meta, &InstallError{Status: schema.StatusWorkerError, Reason: "create npm install dir", Err: err}
+	}
+	defer os.RemoveAll(tmp)
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return meta, &InstallError{Status: schema.StatusWorkerError, Reason: "chmod npm install dir", Err: err}
+	}
+	manifest := []byte(`{"name":"mcpgauge-install","private":true}` + "\n")
+	if err := os.WriteFile(filepath.Join(tmp, "package.json"), manifest, 0o644); err != nil {
+		return meta, &InstallError{Status: schema.StatusWorkerError, Reason: "write package.json", Err: err}
+	}
+	spec := pkg.Identifier + "@" + pkg.Version
+	args := []string{"install", "--prefix", tmp, "--no-audit", "--no-fund", "--omit=dev", "--loglevel=error"}
+	if !opts.LifecycleScripts {
+		args = append(args, "--ignore-scripts")
+	}
+	args = append(args, registryFlag(pkg)...)
+	args = append(args, spec)
+	if _, stderr, err := n.run(ctx, tmp, args...); err != nil {
+		return meta, npmFailure(err, stderr, pkg.Identifier, pkg.Version)
+	}
+	meta, err = lockInfo(tmp, pkg.Identifier)
+	if err != nil {
+		return meta, installFailed(err, "read npm lockfile for %s", spec)
+	}
+	if opts.LifecycleScripts {
+		meta.SkippedScripts, meta.Scripts = nil, true
+	}
+	bin, err := npmBin(filepath.Join(tmp, "node_modules", filepath.FromSlash(pkg.Identifier), "package.json"), pkg.Identifier)
+	if err != nil {
+		return meta, installFailed(err, "cannot tell which program of %s to run", spec)
+	}
+	meta.Bin = bin
+	meta.InstalledAt = time.Now().UTC().Format(time.RFC3339)
+	data, _ := json.MarshalIndent(meta, "", "  ")
+	if err := os.WriteFile(filepath.Join(tmp, installMeta), data, 0o644); err != nil {
+		return meta, &InstallError{Status: schema.StatusWorkerError, Reason: "write install record", Err: err}
+	}
+	dir := filepath.Join(root, key)
+	_ = os.RemoveAll(dir) // a half-finished directory from a crash
+	if err := os.Rename(tmp, dir); err != nil {
+		return meta, &InstallError{Status: schema.StatusWorkerError, Reason: "move install into the cache", Err: err}
+	}
+	return meta, nil
+}
+
+// lockInfo reads the package's version, integrity and tarball from
+// package-lock.json, and every installed package that has an install
+// script (npm records hasInstallScript).
+func lockInfo(dir, name string) (npmMeta, error) {
+	meta := npmMeta{Identifier: name}
+	data, err := os.ReadFile(filepath.Join(dir, "package-lock.json"))
+	if err != nil {
+		return meta, err
+	}
+	var lock struct {
+		Packages map[string]struct {
+			Version          string `json:"version"`
+			Resolved         string `json:"resolved"`
+			Integrity        string `json:"integrity"`
+			HasInstallScript bool   `json:"hasInstallScript"`
+		} `json:"packages"`
+	}
+	if err := json.Unmarshal(data, &lock); err != nil {
+		return meta, fmt.Errorf("package-lock.json: %w", err)
+	}
+	p, ok := lock.Packages["node_modules/"+name]
+	if !ok {
+		return meta, fmt.Errorf("package-lock.json has no entry for %s", name)
+	}
+	meta.Version, meta.Resolved, meta.Integrity = p.Version, p.Resolved, p.Integrity
+	for path, q := range lock.Packages {
+		if q.HasInstallScript {
+			if i := strings.LastIndex(path, "node_modules/"); i >= 0 {
+				meta.SkippedScripts = append(meta.SkippedScripts, path[i+len("node_modules/"):])
+			}
+		}
+	}
+	sort.Strings(meta.SkippedScripts)
+	return meta, nil
+}
+
+// npmBin picks the program npx would run from a package.json: a string bin,
+// else the bin entry named like the unscoped package, else the only entry.
+func npmBin(path, name string) (string, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return "", err
+	}
+	var pj struct {
+		Name string          `json:"name"`
+		Bin  json.RawMessage `json:"bin"`
+	}
+	if err := json.Unmarshal(data, &pj); err != nil {
+		return "", fmt.Errorf("%s: %w", path, err)
+	}
+	var file string
+	var one string
+	var many map[string]string
+	switch {
+	case len(pj.Bin) == 0 || string(pj.Bin) == "null":
+		return "", fmt.Errorf("package %s declares no bin (npx could not run it either)", name)
+	case json.Unmarshal(pj.Bin, &one) == nil:
+		file = one
+	case json.Unmarshal(pj.Bin, &many) == nil:
+		short := name
+		if i := strings.LastIndex(short, "/"); i >= 0 {
+			short = short[i+1:]
+		}
+		switch {
+		case many[short] != "":
+			file = many[short]
+		case len(many) == 1:
+			for _, v := range many {
+				file = v
+			}
+		default:
+			keys := make([]string, 0, len(many))
+			for k := range many {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			return "", fmt.Errorf("package %s has %d bins and none is named %q: %s", name, len(many), short, strings.Join(keys, ", "))
+		}
+	default:
+		return "", fmt.Errorf("%s: \"bin\" is neither a string nor an object of strings", path)
+	}
+	clean := filepath.ToSlash(filepath.Clean(filepath.FromSlash(file)))
+	if clean == "" || clean == "." || strings.HasPrefix(clean, "../") || filepath.IsAbs(clean) {
+		return "", fmt.Errorf("package %s: bin %q points outside the package", name, file)
+	}
+	return clean, nil
+}

@@ -1,0 +1,198 @@
+package worker
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/gofrs/flock"
+
+	"github.com/mcpgauge/mcpgauge/registry"
+	"github.com/mcpgauge/mcpgauge/schema"
+)
+
+// PyPI installs PyPI distributions into Cache/pypi/<key>, one virtual
+// environment per (identifier, version), with uv when it is on PATH and
+// `python3 -m venv` plus pip otherwise, and runs the console script named
+// like the distribution.
+type PyPI struct {
+	// Cache is the shared cache root (required).
+	Cache string
+	// Python is the interpreter that makes venvs (default "python3").
+	Python string
+	// Timeout bounds one install (default 5 minutes).
+	Timeout time.Duration
+}
+
+// Kind implements Installer.
+func (p *PyPI) Kind() registry.Kind { return registry.KindPyPI }
+
+func (p *PyPI) python() string {
+	if p.Python != "" {
+		return p.Python
+	}
+	return "python3"
+}
+
+// pythonInfo is the interpreter's real prefix, which a venv links back to.
+func (p *PyPI) pythonInfo(ctx context.Context) (basePrefix string, err error) {
+	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, p.python(), "-c", "import sys, venv, ensurepip; print(sys.base_prefix)").CombinedOutput()
+	if err != nil {
+		return "", fmt.Errorf("%s cannot make virtual environments with pip: %w: %s", p.python(), err, tail(string(out), 200))
+	}
+	return strings.TrimSpace(string(out)), nil
+}
+
+// Available implements Installer: a Python with venv and ensurepip.
+func (p *PyPI) Available(ctx context.Context) error {
+	if p.Cache == "" {
+		return errors.New("pypi installer: no cache directory set")
+	}
+	if _, err := exec.LookPath(p.python()); err != nil {
+		return fmt.Errorf("pypi installer: %w", err)
+	}
+	_, err := p.pythonInfo(ctx)
+	return err
+}
+
+var pypiName = regexp.MustCompile(`^[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?$`)
+
+// Install implements Installer.
+func (p *PyPI) Install(ctx context.Context, pkg registry.PlanPackage, opts InstallOptions) (*Installed, error) {
+	if err := p.Available(ctx); err != nil {
+		return nil, unsupported("pypi package %s: no usable Python on this worker: %v", pkg.Identifier, err)
+	}
+	if !pypiName.MatchString(pkg.Identifier) {
+		return nil, installFailed(nil, "invalid PyPI distribution name %q", pkg.Identifier)
+	}
+	base, err := p.pythonInfo(ctx)
+	if err != nil {
+		return nil, unsupported("pypi package %s: %v", pkg.Identifier, err)
+	}
+	version := pkg.Version
+	if version == "latest" {
+		version = ""
+	}
+	root := filepath.Join(p.Cache, "pypi")
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		return nil, &InstallError{Status: schema.StatusWorkerError, Reason: "create pypi cache", Err: err}
+	}
+	key := cacheKey("pypi", strings.ToLower(pkg.Identifier), firstNonEmptyStr(version, "latest"))
+	dir := filepath.Join(root, key)
+	lock := flock.New(dir + ".lock")
+	if ok, err := lock.TryLockContext(ctx, 100*time.Millisecond); err != nil || !ok {
+		return nil, &InstallError{Status: schema.StatusWorkerError, Reason: "lock pypi cache entry " + key, Err: err}
+	}
+	defer func() { _ = lock.Unlock() }()
+	cached := true
+	if _, err := os.Stat(filepath.Join(dir, installMeta)); err != nil {
+		cached = false
+		if err := p.fetch(ctx, root, key, pkg.Identifier, version); err != nil {
+			return nil, err
+		}
+	}
+	script, err := pickScript(filepath.Join(dir, "bin"), pkg.Identifier)
+	if err != nil {
+		return nil, installFailed(err, "cannot tell which program of %s to run", pkg.Identifier)
+	}
+	return &Installed{
+		Command: script, Dir: dir, Version: version, Cached: cached,
+		Path: []string{filepath.Join(dir, "bin")}, ReadOnly: []string{dir, base},
+	}, nil
+}
+
+func (p *PyPI) fetch(ctx context.Context, root, key, name, version string) error {
+	timeout := p.Timeout
+	if timeout <= 0 {
+		timeout = 5 * time.Minute
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	// The venv is made in place (its scripts record their own path); the
+	// install record is written last, so a half-made venv is redone.
+	venv := filepath.Join(root, key)
+	run := func(name string, args ...string) (string, error) {
+		cmd := exec.CommandContext(ctx, name, args...)
+		cmd.WaitDelay = 5 * time.Second
+		var b bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &b, &b
+		err := cmd.Run()
+		if err != nil && ctx.Err() != nil {
+			err = fmt.Errorf("did not finish within %s: %w", timeout, ctx.Err())
+		}
+		return b.String(), err
+	}
+	_ = os.RemoveAll(venv)
+	if out, err := run(p.python(), "-m", "venv", venv); err != nil {
+		return installFailed(err, "python3 -m venv failed: %s", lastLines(out, 2))
+	}
+	spec := name
+	if version != "" {
+		spec += "==" + version
+	}
+	out, err := run(filepath.Join(venv, "bin", "pip"), "install", "--no-input", "--disable-pip-version-check",
+		"--retries", "1", "--timeout", "15", spec)
+	if err != nil {
+		_ = os.RemoveAll(venv)
+		low := strings.ToLower(out)
+		switch {
+		case strings.Contains(low, "no matching distribution") || strings.Contains(low, "could not find a version"):
+			if strings.Contains(low, "connection") || strings.Contains(low, "name resolution") || strings.Contains(low, "resolve") {
+				return installFailed(err, "PyPI is not reachable from this worker (pip install %s): %s", spec, lastLines(out, 1))
+			}
+			return installFailed(err, "PyPI has no distribution %s", spec)
+		}
+		return installFailed(err, "pip install %s failed: %s", spec, lastLines(out, 2))
+	}
+	if err := os.WriteFile(filepath.Join(venv, installMeta), []byte(`{"identifier":"`+name+`"}`+"\n"), 0o644); err != nil {
+		return &InstallError{Status: schema.StatusWorkerError, Reason: "write install record", Err: err}
+	}
+	return nil
+}
+
+// pickScript finds the console script named like the distribution (with
+// '_' and '-' treated alike).
+func pickScript(bin, name string) (string, error) {
+	want := []string{name, strings.ReplaceAll(name, "_", "-"), strings.ReplaceAll(name, "-", "_"), strings.ToLower(name)}
+	for _, w := range want {
+		if fi, err := os.Stat(filepath.Join(bin, w)); err == nil && !fi.IsDir() {
+			return filepath.Join(bin, w), nil
+		}
+	}
+	ents, err := os.ReadDir(bin)
+	if err != nil {
+		return "", err
+	}
+	var scripts []string
+	for _, e := range ents {
+		n := e.Name()
+		if strings.HasPrefix(n, "python") || strings.HasPrefix(n, "pip") || strings.HasPrefix(n, "activate") || strings.HasPrefix(n, "Activate") {
+			continue
+		}
+		scripts = append(scripts, n)
+	}
+	sort.Strings(scripts)
+	if len(scripts) == 1 {
+		return filepath.Join(bin, scripts[0]), nil
+	}
+	return "", fmt.Errorf("no console script named %q (scripts: %s)", name, strings.Join(scripts, ", "))
+}
+
+func firstNonEmptyStr(ss ...string) string {
+	for _, s := range ss {
+		if s != "" {
+			return s
+		}
+	}
+	return ""
+}

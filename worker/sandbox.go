@@ -1,0 +1,177 @@
+package worker
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/mcpgauge/mcpgauge/gauge/connect"
+	"github.com/mcpgauge/mcpgauge/registry"
+)
+
+// Limits bound one sandboxed server. A zero field takes the default from
+// DefaultLimits.
+type Limits struct {
+	// AddressSpace is RLIMIT_AS in bytes. Node reserves about 10 GiB of
+	// address space per WebAssembly memory (undici's HTTP parser is one), so
+	// the default is high; Data is the real memory bound.
+	AddressSpace uint64
+	// Data is RLIMIT_DATA in bytes: private writable memory (heap and
+	// anonymous mappings), the limit a memory hog hits.
+	Data uint64
+	// Processes is RLIMIT_NPROC, counted for the sandbox's own user ID.
+	Processes uint64
+	// OpenFiles is RLIMIT_NOFILE.
+	OpenFiles uint64
+	// FileSize is RLIMIT_FSIZE in bytes (largest file the server may write).
+	FileSize uint64
+	// CPUSeconds is RLIMIT_CPU.
+	CPUSeconds uint64
+	// TmpfsBytes caps each tmpfs (home and /tmp).
+	TmpfsBytes uint64
+}
+
+// DefaultLimits returns the limits used for fields left zero.
+func DefaultLimits() Limits {
+	return Limits{
+		AddressSpace: 32 << 30,
+		Data:         2 << 30,
+		Processes:    128,
+		OpenFiles:    1024,
+		FileSize:     256 << 20,
+		CPUSeconds:   300,
+		TmpfsBytes:   256 << 20,
+	}
+}
+
+func (l Limits) withDefaults() Limits {
+	d := DefaultLimits()
+	pick := func(v, def uint64) uint64 {
+		if v == 0 {
+			return def
+		}
+		return v
+	}
+	return Limits{
+		AddressSpace: pick(l.AddressSpace, d.AddressSpace),
+		Data:         pick(l.Data, d.Data),
+		Processes:    pick(l.Processes, d.Processes),
+		OpenFiles:    pick(l.OpenFiles, d.OpenFiles),
+		FileSize:     pick(l.FileSize, d.FileSize),
+		CPUSeconds:   pick(l.CPUSeconds, d.CPUSeconds),
+		TmpfsBytes:   pick(l.TmpfsBytes, d.TmpfsBytes),
+	}
+}
+
+// Spec is one server to start in a sandbox.
+type Spec struct {
+	// Command is the executable (absolute, or looked up on PATH inside the
+	// sandbox); Args follow it.
+	Command string
+	Args    []string
+	// Env is the whole environment of the server besides PATH and HOME
+	// (nothing is inherited from the worker).
+	Env map[string]string
+	// Path is prepended to the sandbox's PATH (for example a package's
+	// node_modules/.bin).
+	Path []string
+	// Dir is the working directory ("" = the sandbox home).
+	Dir string
+	// ReadOnly are host paths (files or directories) made visible at the
+	// same path, read-only: the package directory, a runtime's prefix.
+	ReadOnly []string
+	// Limits bound the server.
+	Limits Limits
+}
+
+// Prepared is a server ready to start: the target to dial and what to undo
+// afterwards.
+type Prepared struct {
+	// Target starts the server inside the sandbox when dialled.
+	Target *connect.Target
+	// WorkDir is the scratch directory (as the server sees it) that
+	// replaced registry.SandboxDirToken.
+	WorkDir string
+	// Cleanup kills anything the sandbox left running and removes its
+	// temporary files. It is safe to call more than once.
+	Cleanup func()
+}
+
+// Sandbox starts servers in isolation. Implementations: Bwrap (bubblewrap,
+// for untrusted code) and None (trusted local use only).
+type Sandbox interface {
+	// Name is "bwrap" or "none".
+	Name() string
+	// Isolated reports whether the sandbox contains untrusted code.
+	Isolated() bool
+	// Available reports why the sandbox cannot run on this host (nil when
+	// it can).
+	Available(ctx context.Context) error
+	// Prepare builds the target for spec, replacing
+	// registry.SandboxDirToken in Args and Env values with a scratch
+	// directory the server may write.
+	Prepare(ctx context.Context, spec Spec) (*Prepared, error)
+}
+
+// replaceToken replaces the sandbox dir token in args and env values.
+func replaceToken(spec *Spec, dir string) {
+	args := make([]string, len(spec.Args))
+	for i, a := range spec.Args {
+		args[i] = strings.ReplaceAll(a, registry.SandboxDirToken, dir)
+	}
+	spec.Args = args
+	env := make(map[string]string, len(spec.Env))
+	for k, v := range spec.Env {
+		env[k] = strings.ReplaceAll(v, registry.SandboxDirToken, dir)
+	}
+	spec.Env = env
+}
+
+// None runs servers directly on the host, with no isolation at all. It is
+// for trusted local servers only; it says so loudly on Log every time it
+// prepares a server.
+type None struct {
+	// Log receives the warning (default os.Stderr).
+	Log io.Writer
+}
+
+// Name implements Sandbox.
+func (None) Name() string { return "none" }
+
+// Isolated implements Sandbox: None isolates nothing.
+func (None) Isolated() bool { return false }
+
+// Available implements Sandbox.
+func (None) Available(context.Context) error { return nil }
+
+// Prepare implements Sandbox. The server sees the worker's full
+// environment and file system (connect lays Env over the parent
+// environment), which is why None must never run registry entries.
+func (n None) Prepare(_ context.Context, spec Spec) (*Prepared, error) {
+	w := n.Log
+	if w == nil {
+		w = os.Stderr
+	}
+	fmt.Fprintf(w, "WARNING: sandbox \"none\": running %s UNSANDBOXED with your user, files, network and environment; only do this for servers you trust\n", connect.ShellQuote(spec.Command))
+	work, err := os.MkdirTemp("", "mcpgauge-work-")
+	if err != nil {
+		return nil, fmt.Errorf("sandbox none: scratch dir: %w", err)
+	}
+	replaceToken(&spec, work)
+	env := map[string]string{}
+	for k, v := range spec.Env {
+		env[k] = v
+	}
+	if len(spec.Path) > 0 {
+		env["PATH"] = strings.Join(append(append([]string(nil), spec.Path...), os.Getenv("PATH")), string(filepath.ListSeparator))
+	}
+	t := &connect.Target{
+		Transport: connect.TransportStdio, Command: spec.Command, Args: spec.Args, Env: env, Dir: spec.Dir,
+		Source: "sandbox:none",
+	}
+	t.Display = connect.ShellJoin(append([]string{spec.Command}, spec.Args...))
+	return &Prepared{Target: t, WorkDir: work, Cleanup: func() { _ = os.RemoveAll(work) }}, nil
+}

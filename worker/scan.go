@@ -1,0 +1,465 @@
+package worker
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/mcpgauge/mcpgauge/gauge/compliance"
+	"github.com/mcpgauge/mcpgauge/gauge/connect"
+	"github.com/mcpgauge/mcpgauge/gauge/scan"
+	"github.com/mcpgauge/mcpgauge/registry"
+	"github.com/mcpgauge/mcpgauge/schema"
+)
+
+// DefaultDeadline is the wall-clock budget of one scan when Options leave
+// it zero: install, start, handshake, listing and analysis together.
+const DefaultDeadline = 2 * time.Minute
+
+// Options configure ScanEntry and ScanTarget.
+type Options struct {
+	// Sandbox isolates the server. Nil means no sandbox, which ScanEntry
+	// refuses unless AllowUnsandboxed is set (then None is used).
+	Sandbox Sandbox
+	// AllowUnsandboxed permits running registry entries with no isolating
+	// sandbox (a nil Sandbox or None). Only for trusted entries.
+	AllowUnsandboxed bool
+	// Installers install packages, one per plan kind (see
+	// DefaultInstallers). A kind with none is unsupported.
+	Installers []Installer
+	// AllowRemote permits connecting to remote (HTTP/SSE) plans; the
+	// default is to report them unsupported without any traffic.
+	AllowRemote bool
+	// Deadline bounds the whole scan (default DefaultDeadline).
+	Deadline time.Duration
+	// Scan configures the gauge. Its connect timeout is capped by the
+	// deadline; tool calls stay off (CallTools none) unless AllowToolCalls.
+	Scan scan.Options
+	// AllowToolCalls lets compliance tests call the server's real tools.
+	AllowToolCalls bool
+	// LifecycleScripts lets packages run install scripts.
+	LifecycleScripts bool
+	// Limits bound the sandboxed server (zero fields: the sandbox's own
+	// limits, then DefaultLimits).
+	Limits Limits
+
+	// SweepID, WorkerID and ScannerVersion go into the result (defaults
+	// "local", the host name, "dev").
+	SweepID, WorkerID, ScannerVersion string
+	// ScanKey is copied into the result.
+	ScanKey string
+	// Log receives warnings (the none sandbox's); default os.Stderr.
+	Log io.Writer
+}
+
+// Outcome is one scan's result document plus what the CLI shows.
+type Outcome struct {
+	// Result is the document a worker publishes; it always has a status.
+	Result schema.Result
+	// Report is the full gauge report (nil unless Result.Status is ok).
+	Report *scan.Report
+	// Install describes the installed package (nil for remote plans or
+	// when the install failed).
+	Install *Installed
+	// Sandbox names the sandbox the server ran in ("" when none ran).
+	Sandbox string
+}
+
+// DefaultInstallers returns the npm, PyPI and OCI installers sharing the
+// cache root.
+func DefaultInstallers(cache string) []Installer {
+	return []Installer{&NPM{Cache: cache}, &PyPI{Cache: cache}, &OCI{}}
+}
+
+// ScanEntry installs, starts (in the sandbox) and scans one registry
+// entry following plan, and returns the result document. It never panics
+// and never returns without a status: every failure is a status with a
+// one-line reason.
+func ScanEntry(ctx context.Context, server registry.Server, plan registry.Plan, opts Options) schema.Result {
+	return Scan(ctx, server, plan, opts).Result
+}
+
+// Scan is ScanEntry that also returns the gauge report and install details.
+func Scan(ctx context.Context, server registry.Server, plan registry.Plan, opts Options) (out Outcome) {
+	r := newRun(server.Name, server.Version, opts)
+	r.res.PackageType = packageType(plan)
+	r.res.Placeholders = append([]string(nil), plan.Placeholders...)
+	for _, l := range server.Sources {
+		r.res.Sources = appendUnique(r.res.Sources, l.Source)
+	}
+	defer r.finish(&out)
+	ctx, cancel := context.WithTimeout(ctx, r.deadline)
+	defer cancel()
+	r.entry(ctx, plan)
+	return
+}
+
+// ScanTarget scans a local target through the worker's launch path: a
+// stdio command runs inside opts.Sandbox (with the directory it runs in
+// and its executable visible read-only); an HTTP target is dialled
+// directly. name and version label the result.
+func ScanTarget(ctx context.Context, t *connect.Target, opts Options) (out Outcome) {
+	name := t.ServerName
+	if name == "" {
+		name = t.Display
+	}
+	r := newRun(name, "local", opts)
+	r.res.PackageType = "local"
+	r.res.Sources = []string{"local"}
+	defer r.finish(&out)
+	ctx, cancel := context.WithTimeout(ctx, r.deadline)
+	defer cancel()
+	if t.Transport != connect.TransportStdio {
+		r.gauge(ctx, t)
+		return
+	}
+	spec := Spec{Command: t.Command, Args: t.Args, Env: t.Env, Dir: t.Dir, Limits: opts.Limits}
+	if t.Dir != "" {
+		spec.ReadOnly = append(spec.ReadOnly, t.Dir)
+	}
+	if filepath.IsAbs(t.Command) {
+		spec.ReadOnly = append(spec.ReadOnly, t.Command)
+	}
+	r.sandboxed(ctx, spec)
+	return
+}
+
+// run carries one scan's state.
+type run struct {
+	opts     Options
+	deadline time.Duration
+	res      schema.Result
+	rep      *scan.Report
+	inst     *Installed
+	sandbox  string
+	started  time.Time
+}
+
+func newRun(name, version string, opts Options) *run {
+	if name == "" {
+		name = "unknown"
+	}
+	if version == "" {
+		version = "unknown"
+	}
+	sweep := opts.SweepID
+	if sweep == "" {
+		sweep = "local"
+	}
+	worker := opts.WorkerID
+	if worker == "" {
+		worker, _ = os.Hostname()
+		if worker == "" {
+			worker = "worker"
+		}
+	}
+	sv := opts.ScannerVersion
+	if sv == "" {
+		sv = "dev"
+	}
+	d := opts.Deadline
+	if d <= 0 {
+		d = DefaultDeadline
+	}
+	now := time.Now()
+	return &run{opts: opts, deadline: d, started: now, res: schema.Result{
+		SchemaVersion: schema.Version, SweepID: sweep, JobID: schema.JobID(sweep, name, version),
+		Name: name, Version: version, ScannerVersion: sv, WorkerID: worker, ScanKey: opts.ScanKey,
+		StartedAt: now,
+	}}
+}
+
+// fail sets a non-ok status (the first failure wins).
+func (r *run) fail(st schema.Status, format string, args ...any) {
+	if r.res.Status != "" {
+		return
+	}
+	reason := strings.TrimSpace(fmt.Sprintf(format, args...))
+	if reason == "" {
+		reason = string(st)
+	}
+	r.res.Status, r.res.Reason = st, clip(reason, 500)
+}
+
+// finish turns a panic into worker_error and completes the result.
+func (r *run) finish(out *Outcome) {
+	if p := recover(); p != nil {
+		r.res.Status, r.res.Reason, r.rep = "", "", nil
+		r.fail(schema.StatusWorkerError, "worker panic: %v", p)
+	}
+	if r.res.Status == "" {
+		r.fail(schema.StatusWorkerError, "scan ended without a status")
+	}
+	if r.res.Status != schema.StatusOK {
+		r.res.Scores, r.rep = nil, nil
+	}
+	r.res.FinishedAt = time.Now()
+	if r.res.FinishedAt.Before(r.res.StartedAt) {
+		r.res.FinishedAt = r.res.StartedAt
+	}
+	*out = Outcome{Result: r.res, Report: r.rep, Install: r.inst, Sandbox: r.sandbox}
+}
+
+func (r *run) entry(ctx context.Context, plan registry.Plan) {
+	switch plan.Kind {
+	case registry.KindUnsupported:
+		r.fail(schema.StatusUnsupported, "%s", firstNonEmptyStr(plan.Reason, "no launch plan"))
+	case registry.KindRemoteHTTP, registry.KindRemoteSSE:
+		r.remote(ctx, plan)
+	case registry.KindNPMStdio, registry.KindPyPI, registry.KindOCI:
+		r.pkg(ctx, plan)
+	default:
+		r.fail(schema.StatusUnsupported, "launch kind %q is not supported by this worker", plan.Kind)
+	}
+}
+
+func (r *run) remote(ctx context.Context, plan registry.Plan) {
+	if !r.opts.AllowRemote {
+		r.fail(schema.StatusUnsupported, "remote endpoint %s not scanned: remote scans are off on this worker (AllowRemote)", plan.URL)
+		return
+	}
+	u, err := url.Parse(plan.URL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		r.fail(schema.StatusUnsupported, "remote URL %q is not an http(s) URL", plan.URL)
+		return
+	}
+	kind := connect.HTTPStreamable
+	if plan.Kind == registry.KindRemoteSSE {
+		kind = connect.HTTPSSE
+	}
+	t := &connect.Target{Transport: connect.TransportHTTP, URL: plan.URL, Headers: plan.Headers, HTTPKind: kind, Display: plan.URL, Source: "registry"}
+	r.gauge(ctx, t)
+}
+
+func (r *run) installer(kind registry.Kind) Installer {
+	for _, in := range r.opts.Installers {
+		if in != nil && in.Kind() == kind {
+			return in
+		}
+	}
+	return nil
+}
+
+func (r *run) pkg(ctx context.Context, plan registry.Plan) {
+	if plan.Package == nil {
+		r.fail(schema.StatusUnsupported, "%s plan has no package", plan.Kind)
+		return
+	}
+	in := r.installer(plan.Kind)
+	if in == nil {
+		r.fail(schema.StatusUnsupported, "no %s installer on this worker", plan.Kind)
+		return
+	}
+	if plan.Kind != registry.KindOCI {
+		// Refuse before installing anything: no point fetching what we will
+		// not run.
+		if _, err := r.pickSandbox(); err != nil {
+			r.fail(schema.StatusWorkerError, "%v", err)
+			return
+		}
+	}
+	t0 := time.Now()
+	inst, err := in.Install(ctx, *plan.Package, InstallOptions{LifecycleScripts: r.opts.LifecycleScripts})
+	r.res.Timings.InstallMS = time.Since(t0).Milliseconds()
+	if err != nil {
+		var ie *InstallError
+		switch {
+		case ctx.Err() != nil:
+			r.fail(schema.StatusTimeout, "install did not finish within the %s scan deadline", r.deadline)
+		case errors.As(err, &ie):
+			r.fail(ie.Status, "%s", ie.Reason)
+		default:
+			r.fail(schema.StatusInstallFailed, "%v", err)
+		}
+		return
+	}
+	r.inst = inst
+	if plan.Kind == registry.KindOCI {
+		r.container(ctx, plan, inst)
+		return
+	}
+	env := map[string]string{}
+	for k, v := range inst.Env {
+		env[k] = v
+	}
+	for k, v := range plan.Env {
+		env[k] = v
+	}
+	spec := Spec{
+		Command: inst.Command, Args: append(append([]string(nil), inst.Args...), plan.Args...),
+		Env: env, Path: inst.Path, ReadOnly: inst.ReadOnly, Limits: r.opts.Limits,
+	}
+	r.sandboxed(ctx, spec)
+}
+
+// container runs an OCI image with its engine: the container is the
+// isolation (no network, read-only root, memory and PID limits).
+func (r *run) container(ctx context.Context, plan registry.Plan, inst *Installed) {
+	lim := r.opts.Limits.withDefaults()
+	args := []string{"run", "-i", "--rm", "--network", "none", "--read-only", "--tmpfs", "/tmp",
+		"--memory", fmt.Sprint(lim.Data), "--pids-limit", fmt.Sprint(lim.Processes), "--cap-drop", "ALL",
+		"--security-opt", "no-new-privileges"}
+	for _, k := range sortedKeys(plan.Env) {
+		args = append(args, "-e", k+"="+strings.ReplaceAll(plan.Env[k], registry.SandboxDirToken, "/tmp"))
+	}
+	args = append(args, inst.Args...)
+	for _, a := range plan.Args {
+		args = append(args, strings.ReplaceAll(a, registry.SandboxDirToken, "/tmp"))
+	}
+	r.sandbox = "container"
+	t := &connect.Target{Transport: connect.TransportStdio, Command: inst.Command, Args: args, Source: "registry:oci"}
+	t.Display = connect.ShellJoin(append([]string{inst.Command}, args...))
+	r.gauge(ctx, t)
+}
+
+// pickSandbox returns the sandbox to use, or refuses.
+func (r *run) pickSandbox() (Sandbox, error) {
+	sb := r.opts.Sandbox
+	if sb == nil {
+		if !r.opts.AllowUnsandboxed {
+			return nil, errors.New("refusing to run an untrusted server without a sandbox (configure bwrap, or set AllowUnsandboxed for trusted entries)")
+		}
+		return None{Log: r.opts.Log}, nil
+	}
+	if !sb.Isolated() && !r.opts.AllowUnsandboxed {
+		return nil, fmt.Errorf("refusing to run an untrusted server in sandbox %q, which isolates nothing (set AllowUnsandboxed for trusted entries)", sb.Name())
+	}
+	return sb, nil
+}
+
+func (r *run) sandboxed(ctx context.Context, spec Spec) {
+	sb, err := r.pickSandbox()
+	if err != nil {
+		r.fail(schema.StatusWorkerError, "%v", err)
+		return
+	}
+	t0 := time.Now()
+	prep, err := sb.Prepare(ctx, spec)
+	r.res.Timings.StartMS = time.Since(t0).Milliseconds()
+	if err != nil {
+		r.fail(schema.StatusWorkerError, "sandbox %s: %v", sb.Name(), err)
+		return
+	}
+	defer prep.Cleanup()
+	r.sandbox = sb.Name()
+	r.gauge(ctx, prep.Target)
+}
+
+// gauge connects and scans; on failure it classifies the error.
+func (r *run) gauge(ctx context.Context, t *connect.Target) {
+	so := r.opts.Scan
+	if so.Connect.Timeout <= 0 || so.Connect.Timeout > r.deadline {
+		so.Connect.Timeout = min(r.deadline, connect.DefaultTimeout)
+	}
+	if !r.opts.AllowToolCalls {
+		so.CallTools = compliance.CallNone
+	}
+	rep, err := scan.Run(ctx, t, so)
+	if err != nil {
+		st, reason := Classify(ctx, err, r.inst)
+		r.fail(st, "%s", reason)
+		return
+	}
+	rep.Fill(&r.res)
+	r.rep = rep
+}
+
+// Classify maps a failed scan to a status and a one-line reason. It
+// refines scan.Classify: the scan deadline is a timeout, a sandbox failure
+// is a worker error, a stdout flood fails the handshake, a server that dies
+// for want of network says so, and a server that could not start after its
+// install scripts were skipped is an install failure with that reason.
+func Classify(ctx context.Context, err error, inst *Installed) (schema.Status, string) {
+	msg := err.Error()
+	low := strings.ToLower(msg)
+	st, reason := scan.Classify(err, "")
+	status := schema.Status(st)
+	if line := serverLine(msg); line != "" && !strings.Contains(reason, line) {
+		reason = reason + " (server said: " + line + ")"
+	}
+	switch {
+	case strings.Contains(low, "bwrap: ") && !strings.Contains(low, "exit status"):
+		return schema.StatusWorkerError, "sandbox failed: " + clip(msg, 300)
+	case errors.Is(err, connect.ErrFlood):
+		return schema.StatusHandshakeFailed, reason
+	case ctx.Err() != nil && status != schema.StatusNeedsCredentials:
+		return schema.StatusTimeout, "no answer within the scan deadline: " + reason
+	case status == schema.StatusNeedsCredentials || status == schema.StatusAuthRequired || status == schema.StatusTimeout:
+		return status, reason
+	case status == schema.StatusCrashed && (strings.Contains(low, "out of memory") || strings.Contains(low, "memoryerror") ||
+		strings.Contains(low, "cannot allocate memory") || strings.Contains(low, "allocation failed")):
+		return schema.StatusCrashed, "server ran out of memory under the sandbox's memory limit: " + reason
+	case strings.Contains(low, "network is unreachable") || strings.Contains(low, "enetunreach") ||
+		strings.Contains(low, "eai_again") || strings.Contains(low, "enotfound") || strings.Contains(low, "getaddrinfo"):
+		return schema.StatusStartFailed, "server needs the network to start (the sandbox has loopback only): " + reason
+	}
+	if inst != nil && len(inst.SkippedScripts) > 0 && (status == schema.StatusStartFailed || status == schema.StatusCrashed) {
+		return schema.StatusInstallFailed, fmt.Sprintf("lifecycle scripts are off and %s has an install script; the server then failed: %s", strings.Join(inst.SkippedScripts, ", "), reason)
+	}
+	return status, reason
+}
+
+// serverLine picks the most telling stderr line out of a connect error
+// (connect appends the server's stderr tail to its messages).
+func serverLine(msg string) string {
+	lines := strings.Split(msg, "\n")
+	if len(lines) < 2 {
+		return ""
+	}
+	keys := []string{"error", "required", "cannot", "missing", "not set", "must", "failed", "unreachable", "denied"}
+	for _, l := range lines[1:] {
+		ll := strings.ToLower(l)
+		for _, k := range keys {
+			if strings.Contains(ll, k) {
+				return clip(strings.TrimSpace(l), 200)
+			}
+		}
+	}
+	return ""
+}
+
+func packageType(p registry.Plan) string {
+	switch p.Kind {
+	case registry.KindNPMStdio:
+		return "npm"
+	case registry.KindPyPI:
+		return "pypi"
+	case registry.KindOCI:
+		return "oci"
+	case registry.KindRemoteHTTP, registry.KindRemoteSSE:
+		return "remote"
+	}
+	return string(p.Kind)
+}
+
+func appendUnique(ss []string, s string) []string {
+	for _, x := range ss {
+		if x == s {
+			return ss
+		}
+	}
+	return append(ss, s)
+}
+
+func clip(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "…"
+	}
+	return s
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

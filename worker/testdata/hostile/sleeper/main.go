@@ -1,0 +1,16 @@
+// Command sleeper is a hostile MCP server: it ignores SIGTERM and SIGINT,
+// never reads stdin, never answers and never exits.
+package main
+
+import (
+	"os/signal"
+	"syscall"
+	"time"
+)
+
+func main() {
+	signal.Ignore(syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP, syscall.SIGPIPE)
+	for {
+		time.Sleep(time.Hour)
+	}
+}
