@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -311,6 +312,82 @@ func (r *RawSession) connCall(ctx context.Context, req *jsonrpc.Request) rawRepl
 		drop()
 		return rawReply{Err: ctx.Err()}
 	}
+}
+
+// SendLine sends bytes exactly as given, for probes no well-formed request
+// can make (malformed JSON, invalid IDs, a batch). Over stdio the bytes go
+// out as one line, and SendLine waits up to wait for an error answer with
+// "id": null (what a server should send for input it cannot parse); it
+// returns nil, nil when none came. Over Streamable HTTP the bytes are the
+// POST body and the answer is any JSON-RPC error in the response (see
+// LastHTTPStatus). Not supported over SSE.
+func (r *RawSession) SendLine(ctx context.Context, data []byte, wait time.Duration) (*RPCError, error) {
+	if bytes.ContainsAny(data, "\r\n") && r.line != nil {
+		return nil, errors.New("SendLine: the line must not contain a newline")
+	}
+	cctx, cancel := context.WithTimeout(ctx, r.opts.Timeout)
+	defer cancel()
+	switch {
+	case r.line != nil:
+		// Drop null-id errors left over from earlier probes.
+		for len(r.line.nullErrs) > 0 {
+			<-r.line.nullErrs
+		}
+		if err := r.line.writeLine(cctx, data); err != nil {
+			return nil, fmt.Errorf("SendLine: %w%s", err, r.deadDetail())
+		}
+		t := time.NewTimer(wait)
+		defer t.Stop()
+		select {
+		case e := <-r.line.nullErrs:
+			return e, nil
+		case <-t.C:
+			return nil, nil
+		case <-cctx.Done():
+			return nil, cctx.Err()
+		}
+	case r.client != nil:
+		return r.httpSend(cctx, data)
+	}
+	return nil, errors.New("SendLine is not supported over SSE")
+}
+
+// httpSend POSTs a raw body and reports any JSON-RPC error in the answer.
+func (r *RawSession) httpSend(ctx context.Context, data []byte) (*RPCError, error) {
+	hreq, err := http.NewRequestWithContext(ctx, http.MethodPost, r.Target.URL, bytes.NewReader(data))
+	if err != nil {
+		return nil, err
+	}
+	hreq.Header.Set("Content-Type", "application/json")
+	hreq.Header.Set("Accept", "application/json, text/event-stream")
+	if sid := r.HTTPSessionID(); sid != "" {
+		hreq.Header.Set("Mcp-Session-Id", sid)
+	}
+	resp, err := r.client.Do(hreq)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	if err != nil {
+		return nil, fmt.Errorf("HTTP %d: reading body: %w", resp.StatusCode, err)
+	}
+	for _, chunk := range bytes.Split(b, []byte("\n")) {
+		chunk = bytes.TrimSpace(bytes.TrimPrefix(bytes.TrimSpace(chunk), []byte("data:")))
+		if len(chunk) == 0 || chunk[0] != '{' {
+			continue
+		}
+		if e := nullIDError(chunk); e != nil {
+			return e, nil
+		}
+		if msg, err := jsonrpc.DecodeMessage(chunk); err == nil {
+			if m, ok := msg.(*jsonrpc.Response); ok && m.Error != nil {
+				rep := replyOf(m)
+				return &RPCError{Code: rep.Error.Code, Message: rep.Error.Message, Data: rep.Error.Data}, nil
+			}
+		}
+	}
+	return nil, nil
 }
 
 // Notify sends one notification.

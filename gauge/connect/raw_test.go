@@ -77,6 +77,16 @@ func TestRawStdio(t *testing.T) {
 	if _, _, err := r.CallID(context.Background(), 1.5, "tools/list", nil); err == nil {
 		t.Errorf("a non-integral ID was accepted")
 	}
+	perr, err := r.SendLine(context.Background(), []byte(`{"jsonrpc":"2.0","id":9,"method":`), 5*time.Second)
+	if err != nil || perr == nil || perr.Code != -32700 {
+		t.Errorf("malformed JSON: %+v %v; want -32700", perr, err)
+	}
+	if _, err := r.SendLine(context.Background(), []byte("a\nb"), time.Second); err == nil {
+		t.Errorf("a line with a newline was sent")
+	}
+	if r.NoiseCount() != 0 {
+		t.Errorf("a null-id error counted as noise: %q", r.Noise())
+	}
 	pgid := r.PGID()
 	_ = r.Close()
 	assertGroupGone(t, pgid)
@@ -132,6 +142,10 @@ func TestRawHTTP(t *testing.T) {
 		}
 		if r.LastHTTPStatus() != http.StatusOK {
 			t.Errorf("last status %d", r.LastHTTPStatus())
+		}
+		perr, err := r.SendLine(context.Background(), []byte(`{"jsonrpc":`), time.Second)
+		if err != nil || r.LastHTTPStatus() != http.StatusBadRequest {
+			t.Errorf("malformed body: %+v %v, status %d", perr, err, r.LastHTTPStatus())
 		}
 	})
 	t.Run("sse", func(t *testing.T) {

@@ -111,6 +111,7 @@ func serveLegacy() {
 			Params json.RawMessage `json:"params"`
 		}
 		if json.Unmarshal(in.Bytes(), &req) != nil {
+			send(map[string]any{"jsonrpc": "2.0", "id": nil, "error": map[string]any{"code": -32700, "message": "Parse error"}})
 			continue
 		}
 		fmt.Fprintf(os.Stderr, "GOT %s\n", req.Method)

@@ -279,8 +279,9 @@ type lineConn struct {
 
 	unsolicited int // bytes since the last response (read loop only)
 
-	eof     chan struct{} // closed when the read loop ends
-	eofOnce sync.Once
+	nullErrs chan *RPCError // errors with "id": null, newest dropped when full
+	eof      chan struct{}  // closed when the read loop ends
+	eofOnce  sync.Once
 }
 
 func (c *lineConn) markEOF() { c.eofOnce.Do(func() { close(c.eof) }) }
@@ -291,7 +292,7 @@ type lineMsg struct {
 }
 
 func newLineConn(p *process, maxLine int) *lineConn {
-	c := &lineConn{p: p, maxLine: maxLine, incoming: make(chan lineMsg), closed: make(chan struct{}), eof: make(chan struct{})}
+	c := &lineConn{p: p, maxLine: maxLine, incoming: make(chan lineMsg), closed: make(chan struct{}), eof: make(chan struct{}), nullErrs: make(chan *RPCError, 16)}
 	go c.readLoop()
 	return c
 }
@@ -357,6 +358,16 @@ func (c *lineConn) handleLine(line []byte) bool {
 	trimmed := bytes.TrimSpace(line)
 	msgs, ok := decodeLine(trimmed)
 	if !ok {
+		if e := nullIDError(trimmed); e != nil {
+			// A valid JSON-RPC error with a null id (the answer to input
+			// the server could not parse): not noise, but the SDK cannot
+			// route it; raw sessions pick it up.
+			select {
+			case c.nullErrs <- e:
+			default:
+			}
+			return true
+		}
 		n, total := c.p.noise.add(trimmed)
 		c.unsolicited += len(trimmed)
 		if n > maxNoiseLines || total > maxNoiseBytes || c.unsolicited > maxUnsolicited {
@@ -383,6 +394,23 @@ func (c *lineConn) handleLine(line []byte) bool {
 		}
 	}
 	return true
+}
+
+// nullIDError decodes {"jsonrpc":"2.0","id":null,"error":{…}}, or returns nil.
+func nullIDError(b []byte) *RPCError {
+	var m struct {
+		JSONRPC string          `json:"jsonrpc"`
+		ID      json.RawMessage `json:"id"`
+		Error   *struct {
+			Code    int64           `json:"code"`
+			Message string          `json:"message"`
+			Data    json.RawMessage `json:"data"`
+		} `json:"error"`
+	}
+	if json.Unmarshal(b, &m) != nil || m.JSONRPC != "2.0" || m.Error == nil || !isNull(m.ID) {
+		return nil
+	}
+	return &RPCError{Code: m.Error.Code, Message: m.Error.Message, Data: m.Error.Data}
 }
 
 // decodeLine decodes a JSON-RPC message or a batch of them.
