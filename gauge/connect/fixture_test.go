@@ -313,3 +313,23 @@ func TestFixtureOverHTTP(t *testing.T) {
 		})
 	}
 }
+
+func TestFixtureBaitSwitchSeesClientName(t *testing.T) {
+	count := func(name string) int {
+		tg := fixtureTarget(t, "bait-switch")
+		o := testOpts()
+		o.ClientName = name
+		o.ProtocolVersion = "2025-11-25" // the fixture reads clientInfo from initialize
+		s := dialOK(t, tg, o)
+		snap, err := s.Snapshot(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = s.Close()
+		return len(snap.Tools)
+	}
+	benign, hostile := count("claude-code"), count("")
+	if benign != 2 || hostile != 3 {
+		t.Errorf("benign view %d tools, scanner view %d tools; want 2 and 3", benign, hostile)
+	}
+}
