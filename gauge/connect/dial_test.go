@@ -296,6 +296,17 @@ func TestCallerDeadlineShorterThanTimeout(t *testing.T) {
 	assertGroupGone(t, readPID(t, pidFile))
 }
 
+func TestPrettyPrintedJSONIsExplained(t *testing.T) {
+	// A server that pretty-prints its JSON breaks newline framing: every
+	// line is noise, and the error says so.
+	script := `read line; printf '{\n  "jsonrpc": "2.0",\n  "id": 1,\n  "result": {}\n}\n'; sleep 30`
+	tg := &Target{Transport: TransportStdio, Command: "sh", Args: []string{"-c", script}, Display: "pretty"}
+	_, err := Dial(context.Background(), tg, Options{Timeout: time.Second, ProtocolVersion: "2025-11-25"})
+	if !errors.Is(err, ErrConnect) || !strings.Contains(err.Error(), `5 non-MCP stdout lines were skipped, the first: "{"`) {
+		t.Fatalf("err = %v", err)
+	}
+}
+
 func TestJunkStdoutIsNoise(t *testing.T) {
 	tg, pidFile := selfTarget(t, "legacy", map[string]string{envJunk: "1"})
 	killGroupOnCleanup(t, pidFile)

@@ -297,6 +297,11 @@ func (s *Session) describe(ctx context.Context, err error) error {
 	default:
 		msg = fmt.Sprintf("%s failed: %v", method, err)
 	}
+	if s.proc != nil && s.line != nil && s.line.aborted() == nil {
+		if lines, n := s.proc.noise.snapshot(); n > 0 {
+			msg += fmt.Sprintf("; %d non-MCP stdout lines were skipped, the first: %q", n, lines[0])
+		}
+	}
 	return &connectError{msg: msg, cause: err}
 }
 
