@@ -180,7 +180,13 @@ func checkMCP015(ctx *Context) []Problem {
 			if !pyTruthy(d) {
 				continue
 			}
-			hit, ok := text.Placeholder.Find(pyStr(d))
+			desc, isString := d.(string)
+			if !isString {
+				// A non-string description is matched in its Python str()
+				// form, which needs the document order of any object keys.
+				desc = pyStr(rawParamField(t.t, p.name, "description"))
+			}
+			hit, ok := text.Placeholder.Find(desc)
 			if !ok {
 				continue
 			}

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -273,19 +274,31 @@ func pyTruthy(v any) bool {
 	return true
 }
 
-// pyStr is Python's str() of a decoded JSON value, close enough for text
-// matching: strings as they are, containers in repr form.
-func pyStr(v any) string {
-	if s, ok := v.(string); ok {
+// pyStr is Python's str() of a JSON value given as raw bytes: a string as it
+// is, anything else in repr form (None, True, [..], {..}) with object keys in
+// document order, as Python's json keeps them (a repeated key keeps its first
+// position and takes its last value). Number text is kept as sent; no
+// vocabulary can match inside a number, so its spelling cannot change a match.
+func pyStr(raw json.RawMessage) string {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	tok, err := dec.Token()
+	if err != nil {
+		return ""
+	}
+	if s, ok := tok.(string); ok {
 		return s
 	}
 	var b strings.Builder
-	writePyReprValue(&b, v)
+	if writePyRepr(&b, dec, tok) != nil {
+		return ""
+	}
 	return b.String()
 }
 
-func writePyReprValue(b *strings.Builder, v any) {
-	switch x := v.(type) {
+// writePyRepr writes the value that starts with tok, reading the rest from dec.
+func writePyRepr(b *strings.Builder, dec *json.Decoder, tok json.Token) error {
+	switch x := tok.(type) {
 	case nil:
 		b.WriteString("None")
 	case bool:
@@ -296,34 +309,78 @@ func writePyReprValue(b *strings.Builder, v any) {
 		}
 	case string:
 		b.WriteString(pyRepr(x))
-	case []any:
-		b.WriteByte('[')
-		for i, e := range x {
-			if i > 0 {
-				b.WriteString(", ")
+	case json.Number:
+		b.WriteString(x.String())
+	case json.Delim:
+		switch x {
+		case '[':
+			b.WriteByte('[')
+			for i := 0; dec.More(); i++ {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				t, err := dec.Token()
+				if err != nil {
+					return err
+				}
+				if err := writePyRepr(b, dec, t); err != nil {
+					return err
+				}
 			}
-			writePyReprValue(b, e)
-		}
-		b.WriteByte(']')
-	case map[string]any:
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys) // Python keeps document order; the order cannot change a match here
-		b.WriteByte('{')
-		for i, k := range keys {
-			if i > 0 {
-				b.WriteString(", ")
+			if _, err := dec.Token(); err != nil {
+				return err
 			}
-			b.WriteString(pyRepr(k))
-			b.WriteString(": ")
-			writePyReprValue(b, x[k])
+			b.WriteByte(']')
+		case '{':
+			var keys []string
+			vals := map[string]string{}
+			for dec.More() {
+				kt, err := dec.Token()
+				if err != nil {
+					return err
+				}
+				k, _ := kt.(string)
+				vt, err := dec.Token()
+				if err != nil {
+					return err
+				}
+				var vb strings.Builder
+				if err := writePyRepr(&vb, dec, vt); err != nil {
+					return err
+				}
+				if _, seen := vals[k]; !seen {
+					keys = append(keys, k)
+				}
+				vals[k] = vb.String()
+			}
+			if _, err := dec.Token(); err != nil {
+				return err
+			}
+			b.WriteByte('{')
+			for i, k := range keys {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				b.WriteString(pyRepr(k))
+				b.WriteString(": ")
+				b.WriteString(vals[k])
+			}
+			b.WriteByte('}')
 		}
-		b.WriteByte('}')
-	default:
-		fmt.Fprint(b, x)
 	}
+	return nil
+}
+
+// rawParamField returns the raw JSON of inputSchema.properties[param][field]
+// as the server sent it, or nil.
+func rawParamField(t *model.Tool, param, field string) json.RawMessage {
+	var top, props, schema map[string]json.RawMessage
+	if json.Unmarshal(t.RawInputSchema, &top) != nil ||
+		json.Unmarshal(top["properties"], &props) != nil ||
+		json.Unmarshal(props[param], &schema) != nil {
+		return nil
+	}
+	return schema[field]
 }
 
 // schemaBranches is toolgauge's view of a parameter subschema's real

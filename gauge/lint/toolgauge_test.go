@@ -385,6 +385,9 @@ func TestToolgaugeRuleEdges(t *testing.T) {
 			[]string{"a: `a`'s description still contains placeholder text ('xxxx').",
 				"a.p: `a.p`'s description still contains placeholder text ('<your   value>').",
 				"a.s: `a.s`'s description still contains placeholder text ('TODO')."}},
+		{"non-string descriptions use Python str order", "MCP015", tgList(tgWire("a", tgSentence, `{"p":{"description":{"b":"TODO","a":"FIXME","b":"later TBD"}},"q":{"description":["x\nTODO"]},"r":{"description":{"k":true,"z":"wip"}},"s":{"description":0},"t":{"description":{}}}`)),
+			[]string{"a.p: `a.p`'s description still contains placeholder text ('TBD').",
+				"a.r: `a.r`'s description still contains placeholder text ('wip')."}},
 		{"placeholder needs a boundary", "MCP015", tgList(tgWire("a", "TODOs and hackathons and ÉTBD.", "")), nil},
 		// MCP020
 		{"param descriptions", "MCP020", tgList(tgWire("a", tgSentence, `{"p":{"type":"string","title":"P"},"q":{"anyOf":[{"type":"string","description":" x "},{"type":"null"}]},"r":{"description":"  "},"s":true,"t":{"oneOf":[{"type":"null","description":"nil"},{"type":"integer"}]}}`)),
@@ -505,6 +508,22 @@ func TestDefinitionText(t *testing.T) {
 	noSchema := tgSnap(t, `[{"name":"x"}]`)
 	if got := DefinitionText(&noSchema.Tools[0]); got != "x\n\n{}" {
 		t.Fatalf("no schema: %q", got)
+	}
+}
+
+func TestToolgaugePyStr(t *testing.T) {
+	cases := map[string]string{
+		`"plain"`:                               "plain",
+		`["a", 1.50, true, null, {"k": "v's"}]`: `['a', 1.50, True, None, {'k': "v's"}]`,
+		`{"b": 1, "a": 2, "b": 3}`:              `{'b': 3, 'a': 2}`,
+		`["x\nTODO"]`:                           `['x\nTODO']`,
+		`{}`:                                    `{}`,
+		`not json`:                              ``,
+	}
+	for in, want := range cases {
+		if got := pyStr(json.RawMessage(in)); got != want {
+			t.Errorf("pyStr(%s) = %q, want %q", in, got, want)
+		}
 	}
 }
 
