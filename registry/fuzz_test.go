@@ -1,6 +1,7 @@
 package registry
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -123,6 +124,28 @@ func FuzzParseTime(f *testing.F) {
 		tm, err := ParseTime(s)
 		if err == nil && tm.Location() != nil && tm.Location().String() != "UTC" {
 			t.Fatalf("ParseTime(%q) not in UTC: %v", s, tm)
+		}
+	})
+}
+
+// splitArray must agree with encoding/json on every valid array.
+func FuzzSplitArray(f *testing.F) {
+	for _, s := range []string{`[]`, ` [ 1 , "a,]" , {"b":[1,2]} , [[]] ] `, `["\"]",{"a":"}"}]`, `[1,]`, `[{"a":1}`, `[1] x`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		elems, ok := splitArray(data)
+		var want []json.RawMessage
+		if err := json.Unmarshal(data, &want); err != nil {
+			return // invalid arrays: splitArray may say anything; the decoder reports the error
+		}
+		if !ok || len(elems) != len(want) {
+			t.Fatalf("split %q: ok=%v %d elements, want %d", data, ok, len(elems), len(want))
+		}
+		for i := range want {
+			if string(elems[i]) != string(bytes.TrimSpace(want[i])) {
+				t.Fatalf("element %d: %q, want %q", i, elems[i], want[i])
+			}
 		}
 	})
 }

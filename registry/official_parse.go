@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"runtime"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -183,8 +185,9 @@ func ParseOfficial(data []byte, source string) (Document, error) {
 	var records []rawRecord
 	switch data[0] {
 	case '[':
-		if err := json.Unmarshal(data, &records); err != nil {
-			return doc, fmt.Errorf("decode record array: %w", err)
+		var err error
+		if records, err = decodeRecords(data); err != nil {
+			return doc, err
 		}
 	case '{':
 		var d rawDoc
@@ -458,4 +461,99 @@ func CanonicalOCI(baseURL, identifier, version string) (string, string) {
 		return id + ":" + version, version
 	}
 	return id, ""
+}
+
+// parallelMin is the array length from which records are decoded in
+// parallel (a crawl dump has thousands; an API page has at most 100).
+const parallelMin = 256
+
+// decodeRecords decodes a top-level JSON array of records. Large arrays are
+// split at their top-level commas and the records decoded on all CPUs; the
+// result and the errors are the same as a single json.Unmarshal, except that
+// an error names the record.
+func decodeRecords(data []byte) ([]rawRecord, error) {
+	elems, ok := splitArray(data)
+	if !ok || len(elems) < parallelMin {
+		var records []rawRecord
+		if err := json.Unmarshal(data, &records); err != nil {
+			return nil, fmt.Errorf("decode record array: %w", err)
+		}
+		return records, nil
+	}
+	records := make([]rawRecord, len(elems))
+	errs := make([]error, len(elems))
+	workers := min(runtime.GOMAXPROCS(0), 8)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < len(elems); i += workers {
+				errs[i] = json.Unmarshal(elems[i], &records[i])
+			}
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			return nil, fmt.Errorf("decode record array: record %d: %w", i, err)
+		}
+	}
+	return records, nil
+}
+
+// splitArray returns the elements of a JSON array, found by tracking
+// nesting and strings. It does not validate them (json.Unmarshal does);
+// ok is false when the structure is not a well-formed array, so the caller
+// falls back to decoding the whole document and reports its error.
+func splitArray(data []byte) (elems [][]byte, ok bool) {
+	i := skipSpace(data, 0)
+	if i >= len(data) || data[i] != '[' {
+		return nil, false
+	}
+	i = skipSpace(data, i+1)
+	if i < len(data) && data[i] == ']' {
+		return nil, skipSpace(data, i+1) == len(data)
+	}
+	for i < len(data) {
+		start, depth := i, 0
+	value:
+		for ; i < len(data); i++ {
+			switch data[i] {
+			case '"':
+				for i++; i < len(data) && data[i] != '"'; i++ {
+					if data[i] == '\\' {
+						i++
+					}
+				}
+			case '{', '[':
+				depth++
+			case '}', ']':
+				if depth == 0 {
+					break value
+				}
+				depth--
+			case ',':
+				if depth == 0 {
+					break value
+				}
+			}
+		}
+		if i >= len(data) || depth != 0 {
+			return nil, false
+		}
+		elems = append(elems, bytes.TrimSpace(data[start:i]))
+		if data[i] == ']' {
+			return elems, skipSpace(data, i+1) == len(data)
+		}
+		i = skipSpace(data, i+1) // past the comma
+	}
+	return nil, false
+}
+
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
 }

@@ -115,3 +115,32 @@ func registryRewrites(s Server) Server {
 	}
 	return s
 }
+
+func TestParseLargeArrayErrorsNameTheRecord(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("[")
+	for i := range 300 {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		switch i {
+		case 257:
+			b.WriteString(`{"server":{"name":"a/b","packages":{"not":"a list"}}}`)
+		default:
+			b.WriteString(`{"server":{"name":"a/b","version":"1"}}`)
+		}
+	}
+	b.WriteString("]")
+	_, err := ParseOfficial([]byte(b.String()), "t")
+	if err == nil || !strings.Contains(err.Error(), "record 257") {
+		t.Fatalf("want an error naming record 257, got %v", err)
+	}
+	ok := strings.Replace(b.String(), `"packages":{"not":"a list"}`, `"version":"2"`, 1)
+	doc, err := ParseOfficial([]byte(ok), "t")
+	if err != nil || len(doc.Servers) != 300 || doc.Servers[257].Version != "2" || doc.Servers[299].Version != "1" {
+		t.Fatalf("parallel decode: %v, %d servers", err, len(doc.Servers))
+	}
+	if _, err := ParseOfficial([]byte(ok+" trailing"), "t"); err == nil {
+		t.Error("trailing garbage accepted")
+	}
+}
