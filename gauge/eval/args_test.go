@@ -33,7 +33,7 @@ func TestCheckArguments(t *testing.T) {
 		"loose":true
 	},"required":["q","n"]}`
 	cases := []struct {
-		name, schema, args string
+		name, schema, args            string
 		missing, unknown, wrong, enum string
 	}{
 		{"all good", schema, `{"q":"x","n":3,"x":1.5,"flag":true,"pri":"low","mode":"fast","opt":null,"deep":[1],"ref":5,"weird":{},"loose":1}`, "", "", "", ""},

@@ -80,7 +80,7 @@ func (rs *ReplayServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	resp := map[string]any{
 		"id": "chatcmpl-replay", "object": "chat.completion", "created": 1700000000, "model": rs.Model,
 		"choices": []any{map[string]any{"index": 0, "message": msg, "finish_reason": finish}},
-		"usage": map[string]any{"prompt_tokens": a.PromptTokens, "completion_tokens": a.CompletionTokens, "total_tokens": a.PromptTokens + a.CompletionTokens},
+		"usage":   map[string]any{"prompt_tokens": a.PromptTokens, "completion_tokens": a.CompletionTokens, "total_tokens": a.PromptTokens + a.CompletionTokens},
 	}
 	_, _ = w.Write(model.MustCanonical(resp, model.Compact))
 }
