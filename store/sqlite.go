@@ -43,6 +43,8 @@ func OpenSQLite(ctx context.Context, path string) (Store, error) {
 	q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", SQLiteBusyTimeout.Milliseconds()))
 	q.Add("_pragma", "journal_mode(WAL)")
 	q.Add("_pragma", "synchronous(NORMAL)")
+	q.Add("_pragma", "cache_size(-65536)") // 64 MiB page cache
+	q.Add("_pragma", "temp_store(MEMORY)")
 	q.Add("_pragma", "foreign_keys(1)")
 	q.Set("_txlock", "immediate")
 	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
@@ -242,9 +244,9 @@ const sqliteInsertScan = `INSERT INTO scans (sweep_id, name, version, job_id, re
 	total_tokens, finding_count, critical_count, error_count, warning_count,
 	has_scores, score, compliance, design, security, efficiency, has_selection, selection,
 	toolgauge_health, quality_gate, qg_compliance, qg_quality, qg_efficiency, qg_security,
-	placeholders, result)
+	placeholders)
 	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-	?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 
 func (s *sqliteStore) InsertResults(ctx context.Context, results []schema.Result) (int, error) {
 	batch, err := prepare(results)
@@ -267,6 +269,11 @@ func (s *sqliteStore) InsertResults(ctx context.Context, results []schema.Result
 			return err
 		}
 		defer insScan.Close()
+		insDoc, err := tx.PrepareContext(ctx, `INSERT INTO results (job_id, result) VALUES (?, ?)`)
+		if err != nil {
+			return err
+		}
+		defer insDoc.Close()
 		insFinding, err := tx.PrepareContext(ctx, `INSERT INTO findings (job_id, idx, sweep_id, name, version, rule, severity, tool, parameter, entity, message)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 		if err != nil {
@@ -289,7 +296,7 @@ func (s *sqliteStore) InsertResults(ctx context.Context, results []schema.Result
 			case rev >= sc.Revision:
 				continue // already stored (or a later result is)
 			default:
-				for _, t := range []string{"scans", "findings", "tools"} {
+				for _, t := range []string{"scans", "results", "findings", "tools"} {
 					if _, err := tx.ExecContext(ctx, `DELETE FROM `+t+` WHERE job_id = ?`, sc.JobID); err != nil {
 						return fmt.Errorf("job %s: replace %s: %w", sc.JobID, t, err)
 					}
@@ -304,8 +311,11 @@ func (s *sqliteStore) InsertResults(ctx context.Context, results []schema.Result
 				sc.TotalTokens, sc.FindingCount, sc.CriticalCount, sc.ErrorCount, sc.WarningCount,
 				sc.HasScores, sc.Score, sc.Compliance, sc.Design, sc.Security, sc.Efficiency, sc.HasSelection, sc.Selection,
 				sc.ToolgaugeHealth, sc.QualityGate, sc.QGCompliance, sc.QGQuality, sc.QGEfficiency, sc.QGSecurity,
-				string(phs), sc.Result); err != nil {
+				string(phs)); err != nil {
 				return fmt.Errorf("job %s (%s %s): insert scan: %w", sc.JobID, sc.Name, sc.Version, err)
+			}
+			if _, err := insDoc.ExecContext(ctx, sc.JobID, sc.Result); err != nil {
+				return fmt.Errorf("job %s: insert result: %w", sc.JobID, err)
 			}
 			for _, fd := range f.findings {
 				if _, err := insFinding.ExecContext(ctx, sc.JobID, fd.Idx, sc.SweepID, sc.Name, sc.Version, fd.Rule, fd.Severity,
@@ -378,7 +388,7 @@ func (s *sqliteStore) History(ctx context.Context, name string) ([]Scan, error) 
 
 func (s *sqliteStore) Result(ctx context.Context, jobID string) (schema.Result, error) {
 	var doc string
-	err := s.db.QueryRowContext(ctx, `SELECT result FROM scans WHERE job_id = ?`, jobID).Scan(&doc)
+	err := s.db.QueryRowContext(ctx, `SELECT result FROM results WHERE job_id = ?`, jobID).Scan(&doc)
 	if errors.Is(err, sql.ErrNoRows) {
 		return schema.Result{}, fmt.Errorf("result of job %s: %w", jobID, ErrNotFound)
 	}

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -269,3 +270,9 @@ func limitOr(n int) int {
 	}
 	return n
 }
+
+// SQLiteFile is the database file name the embedded store uses in a data dir.
+const SQLiteFile = "mcpgauge.db"
+
+// SQLiteURL returns the store URL of the embedded database in dataDir.
+func SQLiteURL(dataDir string) string { return "sqlite://" + filepath.Join(dataDir, SQLiteFile) }

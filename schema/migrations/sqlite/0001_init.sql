@@ -67,8 +67,13 @@ CREATE TABLE IF NOT EXISTS scans (
     qg_efficiency REAL NOT NULL DEFAULT 0,
     qg_security REAL NOT NULL DEFAULT 0,
     placeholders TEXT NOT NULL DEFAULT '[]',
-    result TEXT NOT NULL,
     UNIQUE (sweep_id, name, version)
+);
+
+-- The full result JSON lives apart so that scans rows stay small to scan.
+CREATE TABLE IF NOT EXISTS results (
+    job_id TEXT PRIMARY KEY,
+    result TEXT NOT NULL
 );
 
 CREATE INDEX IF NOT EXISTS scans_name_revision ON scans (name, revision);
