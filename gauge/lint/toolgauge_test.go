@@ -511,6 +511,32 @@ func TestDefinitionText(t *testing.T) {
 	}
 }
 
+func TestDefinitionTextPythonNumbers(t *testing.T) {
+	snap := tgSnap(t, `[{"name":"a","inputSchema":{"type":"object","properties":{"x":{"type":"number","default":1.50,"maximum":1e21,"minimum":1E2,"enum":[-0,2]}}}}]`)
+	want := "a\n\n{\"properties\": {\"x\": {\"default\": 1.5, \"enum\": [0, 2], \"maximum\": 1e+21, \"minimum\": 100.0, \"type\": \"number\"}}, \"type\": \"object\"}"
+	if got := DefinitionText(&snap.Tools[0]); got != want {
+		t.Fatalf("DefinitionText:\n got %s\nwant %s", got, want)
+	}
+	// The tool's own schema is left as sent.
+	if got := snap.Tools[0].Params()["x"].(map[string]any)["default"]; got != json.Number("1.50") {
+		t.Fatalf("schema modified: default = %v", got)
+	}
+	// Values checked against Python's json.dumps(json.loads(text)).
+	cases := map[string]string{
+		"1.50": "1.5", "1e21": "1e+21", "1E2": "100.0", "-0": "0", "0": "0", "-0.0": "-0.0", "1.0": "1.0",
+		"1e16": "1e+16", "1e15": "1000000000000000.0", "123456789012345678": "123456789012345678",
+		"1e-5": "1e-05", "0.0001": "0.0001", "1.5e-7": "1.5e-07", "-2.5E+300": "-2.5e+300",
+		"1e400": "Infinity", "-1e400": "-Infinity", "5e-324": "5e-324", "0.1": "0.1", "12.25": "12.25",
+		"9007199254740993.0": "9007199254740992.0", "1.7976931348623157e308": "1.7976931348623157e+308",
+		"123.456e2": "12345.6", "0.30000000000000004": "0.30000000000000004", "1.23456789012345e16": "1.23456789012345e+16",
+	}
+	for in, want := range cases {
+		if got := pyNumberText(in); got != want {
+			t.Errorf("pyNumberText(%s) = %s, want %s", in, got, want)
+		}
+	}
+}
+
 func TestToolgaugePyStr(t *testing.T) {
 	cases := map[string]string{
 		`"plain"`:                               "plain",
