@@ -12,11 +12,14 @@ import (
 // and Unicode spaces as `\s`, and folds a few non-ASCII letters onto ASCII
 // ones under IGNORECASE (ı and İ onto i, ſ onto s, the Kelvin sign onto k).
 // Go's regexp is ASCII-only for `\b` and `\s`. To reproduce Python exactly,
-// the text is first mapped rune by rune onto an ASCII stand-in that preserves
-// each of those classes (a non-ASCII word character becomes "0", which no
-// pattern contains; a Python space becomes " "; any other non-ASCII rune
-// becomes a control byte no pattern contains), matched with Go's
-// leftmost-first regexp, and the match is then cut out of the original text.
+// the text is first mapped rune by rune onto a lowercase ASCII stand-in that
+// preserves each of those classes (a non-ASCII word character becomes "0",
+// which no pattern contains; a Python space becomes " "; any other non-ASCII
+// rune becomes a control byte no pattern contains). Each top-level
+// alternative of the pattern is then found by a literal scan and confirmed
+// with an anchored Go regexp (leftmost start wins, ties go to the earlier
+// alternative, as in Python's leftmost-first search), and the match is cut
+// out of the original text.
 type Vocab int
 
 // The vocabularies.
@@ -139,9 +142,9 @@ var vocabAlts = [...][]vocabAlt{
 func isASCIIWordByte(c byte) bool { return isASCIIAlnum(c) || c == '_' }
 
 // locate finds the vocabulary's leftmost-first match in the mapped
-// (lowercase ASCII) text,
-// returning rune-index bounds (mapped has one byte per rune). With first set
-// it returns the first match found, which is enough for Match.
+// (lowercase ASCII) text, returning rune-index bounds (mapped has one byte
+// per rune). With first set it returns the first match found, which is
+// enough for Match.
 func (v Vocab) locate(mapped []byte, first bool) (int, int, bool) {
 	alts := vocabAlts[v]
 	if alts == nil {
