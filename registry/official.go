@@ -123,3 +123,32 @@ func (o *Official) pageURL(q Query, cursor string) string {
 	}
 	return o.endpoint + sep + v.Encode()
 }
+
+// Versions reads every version of one server (GET
+// /v0.1/servers/{name}/versions, newest first, not paginated). After an
+// incremental pull, read the versions of each name in the delta and
+// normalise them together, so the latest decision sees all versions.
+// includeDeleted asks for deleted versions too.
+func (o *Official) Versions(ctx context.Context, name string, includeDeleted bool) ([]Server, error) {
+	if name == "" {
+		return nil, &SourceError{Source: o.name, Err: errors.New("versions: empty server name")}
+	}
+	u := strings.TrimSuffix(o.endpoint, "/servers") + "/servers/" + url.PathEscape(name) + "/versions"
+	if includeDeleted {
+		u += "?include_deleted=true"
+	}
+	body, err := o.f.get(ctx, u, 1, "")
+	if err != nil {
+		return nil, err
+	}
+	doc, err := ParseOfficial(body, o.name)
+	if err != nil {
+		return nil, &SourceError{Source: o.name, Page: 1, Err: fmt.Errorf("versions of %s: malformed response: %w", name, err)}
+	}
+	for _, s := range doc.Servers {
+		if s.Name != name {
+			return nil, &SourceError{Source: o.name, Page: 1, Err: fmt.Errorf("versions of %s: response lists %s", name, s.Name)}
+		}
+	}
+	return doc.Servers, nil
+}

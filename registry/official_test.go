@@ -455,3 +455,49 @@ func TestOfficialEndpoint(t *testing.T) {
 		}
 	}
 }
+
+func TestOfficialVersions(t *testing.T) {
+	doc := loadDoc(t, crawlDec)
+	want := map[string]int{}
+	for _, s := range doc.Servers {
+		want[s.Name]++
+	}
+	srv := startFake(t, crawlRecords(t, crawlDec), registrytest.Options{})
+	o := NewOfficial(Config{URL: srv.URL, Clock: newFakeClock()})
+	ctx := context.Background()
+	// A name with several versions, among them the README's 1.0.0-over-0.2.0 case.
+	name := "com.qualityclouds/mcp-server-qualityclouds"
+	got, err := o.Versions(ctx, name, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != want[name] || len(got) < 2 {
+		t.Fatalf("%d versions of %s, want %d", len(got), name, want[name])
+	}
+	for i := 1; i < len(got); i++ {
+		if got[i].PublishedAt.After(got[i-1].PublishedAt) {
+			t.Errorf("versions not newest first: %s after %s", got[i].Key(), got[i-1].Key())
+		}
+	}
+	if q := srv.Requests()[0]; q.Status != 200 {
+		t.Errorf("request %+v", q)
+	}
+	out, _ := Normalise(got, NormaliseOptions{})
+	latest := 0
+	for _, s := range out {
+		if s.IsLatest {
+			latest++
+		}
+	}
+	if latest != 1 {
+		t.Errorf("%d latest among the versions", latest)
+	}
+	_, err = o.Versions(ctx, "io.example/missing", false)
+	var se *SourceError
+	if !errors.As(err, &se) || se.Status != 404 {
+		t.Errorf("unknown name: %v", err)
+	}
+	if _, err := o.Versions(ctx, "", false); err == nil {
+		t.Error("empty name accepted")
+	}
+}

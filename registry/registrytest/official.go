@@ -78,6 +78,7 @@ type record struct {
 	status    string
 	isLatest  bool
 	updatedAt time.Time
+	published time.Time
 }
 
 // Key is name@version.
@@ -97,6 +98,8 @@ func LoadRecords(data []byte) ([]json.RawMessage, error) {
 type rawOfficial struct {
 	Status         string `json:"status"`
 	UpdatedAt      string `json:"updatedAt"`
+	PublishedAt    string `json:"publishedAt"`
+	PublishedSnake string `json:"published_at"`
 	UpdatedAtSnake string `json:"updated_at"`
 	IsLatest       bool   `json:"isLatest"`
 	IsLatestSnake  bool   `json:"is_latest"`
@@ -142,6 +145,13 @@ func NewOfficial(records []json.RawMessage, opt Options) (*Official, error) {
 				r.status = m.Status
 			}
 			r.isLatest = m.IsLatest || m.IsLatestSnake
+			if ps := m.PublishedAt + m.PublishedSnake; ps != "" {
+				t, err := time.Parse(time.RFC3339Nano, ps)
+				if err != nil {
+					return nil, fmt.Errorf("record %d: publishedAt: %w", i, err)
+				}
+				r.published = t
+			}
 			ts := m.UpdatedAt
 			if ts == "" {
 				ts = m.UpdatedAtSnake
@@ -220,7 +230,7 @@ func problem(w http.ResponseWriter, status int, detail string) int {
 }
 
 func (o *Official) serve(w http.ResponseWriter, r *http.Request, n int, now time.Time) (int, int) {
-	if !strings.HasSuffix(r.URL.Path, "/servers") {
+	if !strings.HasSuffix(r.URL.Path, "/servers") && !strings.HasSuffix(r.URL.Path, "/versions") {
 		return problem(w, http.StatusNotFound, "not found"), 0
 	}
 	if o.opt.APIKey != "" && r.Header.Get(o.opt.APIKeyHeader) != o.opt.APIKey {
@@ -238,6 +248,9 @@ func (o *Official) serve(w http.ResponseWriter, r *http.Request, n int, now time
 	}
 	if code, ok := o.opt.FailAt[n]; ok {
 		return problem(w, code, "injected failure"), 0
+	}
+	if strings.HasSuffix(r.URL.Path, "/versions") {
+		return o.versions(w, r)
 	}
 	q := r.URL.Query()
 	limit := 30
@@ -323,4 +336,37 @@ func (o *Official) serve(w http.ResponseWriter, r *http.Request, n int, now time
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"servers": servers, "metadata": meta})
 	return http.StatusOK, len(page)
+}
+
+// versions serves GET .../servers/{name}/versions: every version of one
+// server, newest publication first, with only metadata.count; 404 when the
+// name is unknown. The name arrives URL-encoded (%2F for the slash).
+func (o *Official) versions(w http.ResponseWriter, r *http.Request) (int, int) {
+	path := strings.TrimSuffix(r.URL.EscapedPath(), "/versions")
+	i := strings.LastIndex(path, "/servers/")
+	if i < 0 {
+		return problem(w, http.StatusNotFound, "not found"), 0
+	}
+	name, err := url.PathUnescape(path[i+len("/servers/"):])
+	if err != nil || strings.Contains(path[i+len("/servers/"):], "/") {
+		return problem(w, http.StatusNotFound, "server name must be URL-encoded"), 0
+	}
+	includeDeleted := r.URL.Query().Get("include_deleted") == "true"
+	var list []record
+	for _, rec := range o.records {
+		if rec.name == name && (includeDeleted || rec.status != "deleted") {
+			list = append(list, rec)
+		}
+	}
+	if len(list) == 0 {
+		writeJSON(w, http.StatusNotFound, map[string]string{"error": "Server not found"})
+		return http.StatusNotFound, 0
+	}
+	sort.SliceStable(list, func(a, b int) bool { return list[a].published.After(list[b].published) })
+	servers := make([]json.RawMessage, len(list))
+	for k, rec := range list {
+		servers[k] = rec.raw
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"servers": servers, "metadata": map[string]any{"count": len(list)}})
+	return http.StatusOK, len(list)
 }
