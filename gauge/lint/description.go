@@ -134,7 +134,7 @@ func checkMCP014(ctx *Context) []Problem {
 	// an MCP001 error) each of them reports the merged sibling list.
 	siblings := map[string][]string{}
 	excused := func(t, sib *tgTool) bool {
-		return t.hasDisambig || t.lowered.Mentions(sib.name)
+		return t.hasDisambig || t.lowered.MentionsName(sib.mentionName)
 	}
 	for _, p := range tgPairs(ctx) {
 		l, r := &tools[p.left], &tools[p.right]

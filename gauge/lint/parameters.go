@@ -64,7 +64,7 @@ func eachObjectParam(ctx *Context, f func(t *tgTool, p *tgParam)) {
 func checkMCP020(ctx *Context) []Problem {
 	var out []Problem
 	eachObjectParam(ctx, func(t *tgTool, p *tgParam) {
-		if _, ok := paramDescription(p.obj); ok {
+		if p.hasDesc {
 			return
 		}
 		out = append(out, Problem{
@@ -79,8 +79,8 @@ func checkMCP020(ctx *Context) []Problem {
 func checkMCP021(ctx *Context) []Problem {
 	var out []Problem
 	eachObjectParam(ctx, func(t *tgTool, p *tgParam) {
-		d, ok := paramDescription(p.obj)
-		if !ok || !text.IsSubsetOfName(d, p.name) {
+		d := p.desc
+		if !p.hasDesc || !text.IsSubsetOfName(d, p.name) {
 			return
 		}
 		out = append(out, Problem{
@@ -95,10 +95,10 @@ func checkMCP021(ctx *Context) []Problem {
 func checkMCP022(ctx *Context) []Problem {
 	var out []Problem
 	eachObjectParam(ctx, func(t *tgTool, p *tgParam) {
-		if !isStringParam(p.obj) || setAnywhere(p.obj, constraintKeys()...) {
+		if !p.freeString {
 			return
 		}
-		d, _ := paramDescription(p.obj)
+		d := p.desc
 		byName := false
 		for _, tok := range text.IdentifierTokens(p.name) {
 			if text.IsEnumLikeName(tok) {
@@ -147,7 +147,7 @@ func formatShape(name string) string {
 func checkMCP023(ctx *Context) []Problem {
 	var out []Problem
 	eachObjectParam(ctx, func(t *tgTool, p *tgParam) {
-		if !isStringParam(p.obj) || setAnywhere(p.obj, constraintKeys()...) {
+		if !p.freeString {
 			return
 		}
 		shape := formatShape(p.name)
@@ -166,7 +166,7 @@ func checkMCP023(ctx *Context) []Problem {
 func checkMCP024(ctx *Context) []Problem {
 	var out []Problem
 	eachObjectParam(ctx, func(t *tgTool, p *tgParam) {
-		branches := schemaBranches(p.obj)
+		branches := p.branches
 		described := false
 		for _, br := range branches {
 			for _, k := range []string{"type", "enum", "const", "$ref", "properties", "items"} {
@@ -215,7 +215,7 @@ func hasExample(t *tgTool) bool {
 		if setAnywhere(p.obj, "examples", "example") {
 			return true
 		}
-		if d, ok := paramDescription(p.obj); ok && text.Example.Match(d) {
+		if p.descExample {
 			return true
 		}
 	}

@@ -48,6 +48,12 @@ type tgParam struct {
 	name   string
 	schema any
 	obj    map[string]any
+	// For object subschemas, computed once and shared by MCP020-MCP025:
+	branches    []map[string]any
+	desc        string // paramDescription; "" with hasDesc false when none
+	hasDesc     bool
+	freeString  bool // string-typed with no enum/const/pattern/format anywhere
+	descExample bool // the description matches EXAMPLE
 }
 
 // tgTool is a tool plus the text analysis every toolgauge rule would
@@ -66,6 +72,7 @@ type tgTool struct {
 	// Per-description facts, computed once: the lowercased text for
 	// Mentions, and whether each regex vocabulary matches.
 	lowered        text.Lowered
+	mentionName    text.Name
 	hasDisambig    bool
 	hasExample     bool
 	readOpening    bool
@@ -81,10 +88,11 @@ func tgTools(ctx *Context) []tgTool {
 			t := &ctx.Tools[i]
 			tt := tgTool{
 				idx: i, t: t, name: t.Name, desc: t.Description,
-				nameTokens: text.IdentifierTokens(t.Name),
-				subject:    text.SubjectTokens(t.Name),
-				bag:        text.ContentBag(t.Description),
-				lowered:    text.Lower(t.Description),
+				nameTokens:  text.IdentifierTokens(t.Name),
+				subject:     text.SubjectTokens(t.Name),
+				bag:         text.ContentBag(t.Description),
+				lowered:     text.Lower(t.Description),
+				mentionName: text.PrepareName(t.Name),
 
 				hasDisambig:    text.Disambiguation.Match(t.Description),
 				hasExample:     text.Example.Match(t.Description),
@@ -106,6 +114,12 @@ func tgTools(ctx *Context) []tgTool {
 			for _, name := range t.ParamNames() {
 				p := tgParam{name: name, schema: props[name]}
 				p.obj, _ = props[name].(map[string]any)
+				if p.obj != nil {
+					p.branches = schemaBranches(p.obj)
+					p.desc, p.hasDesc = paramDescription(p.obj)
+					p.freeString = isStringParam(p.obj) && !setAnywhere(p.obj, constraintKeys()...)
+					p.descExample = p.hasDesc && text.Example.Match(p.desc)
+				}
 				tt.params = append(tt.params, p)
 			}
 			out[i] = tt

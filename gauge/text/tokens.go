@@ -307,14 +307,29 @@ func Lower(text string) Lowered {
 }
 
 // Mentions is Mentions(text, name) for the prepared text.
-func (l Lowered) Mentions(name string) bool {
+func (l Lowered) Mentions(name string) bool { return l.MentionsName(PrepareName(name)) }
+
+// Name is a tool name prepared once (lowercased and tokenised) for repeated
+// Mentions checks.
+type Name struct {
+	lower string
+	toks  []string
+}
+
+// PrepareName prepares name for Lowered.MentionsName.
+func PrepareName(name string) Name {
+	return Name{lower: PyLower(name), toks: IdentifierTokens(name)}
+}
+
+// MentionsName is Mentions(text, name) for a prepared text and name.
+func (l Lowered) MentionsName(n Name) bool {
 	if l.s == "" {
 		return false
 	}
-	if strings.Contains(l.s, PyLower(name)) {
+	if strings.Contains(l.s, n.lower) {
 		return true
 	}
-	toks := IdentifierTokens(name)
+	toks := n.toks
 	if len(toks) < 2 || !strings.Contains(l.s, toks[0]) {
 		return false
 	}
