@@ -87,6 +87,7 @@ type SourceError struct {
 	Err    error
 }
 
+// Error reads "registry <source>: page N (cursor \"c\"): HTTP 503: cause".
 func (e *SourceError) Error() string {
 	var b strings.Builder
 	b.WriteString("registry ")
@@ -105,6 +106,7 @@ func (e *SourceError) Error() string {
 	return b.String()
 }
 
+// Unwrap returns the cause.
 func (e *SourceError) Unwrap() error { return e.Err }
 
 // Config configures the HTTP sources. Zero values take the defaults.
