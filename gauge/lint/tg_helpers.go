@@ -45,9 +45,8 @@ const (
 // tgParam is one inputSchema property in server order. obj is nil when the
 // subschema is not a JSON object (such parameters are skipped by most rules).
 type tgParam struct {
-	name   string
-	schema any
-	obj    map[string]any
+	name string
+	obj  map[string]any
 	// For object subschemas, computed once and shared by MCP020-MCP025:
 	branches    []map[string]any
 	desc        string // paramDescription; "" with hasDesc false when none
@@ -59,7 +58,6 @@ type tgParam struct {
 // tgTool is a tool plus the text analysis every toolgauge rule would
 // otherwise redo.
 type tgTool struct {
-	idx        int
 	t          *model.Tool
 	name       string
 	desc       string // "" means None
@@ -87,7 +85,7 @@ func tgTools(ctx *Context) []tgTool {
 		for i := range ctx.Tools {
 			t := &ctx.Tools[i]
 			tt := tgTool{
-				idx: i, t: t, name: t.Name, desc: t.Description,
+				t: t, name: t.Name, desc: t.Description,
 				nameTokens:  text.IdentifierTokens(t.Name),
 				subject:     text.SubjectTokens(t.Name),
 				bag:         text.ContentBag(t.Description),
@@ -112,7 +110,7 @@ func tgTools(ctx *Context) []tgTool {
 			tt.bagIDs = ids
 			props := t.Params()
 			for _, name := range t.ParamNames() {
-				p := tgParam{name: name, schema: props[name]}
+				p := tgParam{name: name}
 				p.obj, _ = props[name].(map[string]any)
 				if p.obj != nil {
 					p.branches = schemaBranches(p.obj)
