@@ -483,8 +483,9 @@ func constraintKeys() []string { return []string{"enum", "const", "pattern", "fo
 
 // DefinitionText is the text mcp-toolgauge sizes a tool by: its name, "\n",
 // its normalised description (or ""), "\n", and its input schema serialised
-// with sorted keys, Python's default separators and ASCII escapes. The output
-// schema and annotations are left out.
+// with sorted keys, Python's default separators and ASCII escapes, numbers
+// spelled as Python writes them (1.5, 1e+21, 100.0). The output schema and
+// annotations are left out.
 func DefinitionText(t *model.Tool) string {
 	schema, err := model.Canonical(pyNumbers(t.InputSchema), model.PyDefault)
 	if err != nil || t.InputSchema == nil {
