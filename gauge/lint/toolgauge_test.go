@@ -176,6 +176,15 @@ func TestToolgaugeGolden(t *testing.T) {
 				t.Fatalf("findings differ from expected.json (-want +got):\n%s", diff)
 			}
 
+			// The one suggestion upstream documents (README lint sample).
+			for _, f := range fs {
+				if f.Rule == "MCP013" && f.Suggestion != "Rewrite one of them around what makes it different. If `search_users` and `search_orgs` really do the same thing, delete one; "+
+					"if they do not, the first sentence of each should name the thing only that one handles. Two descriptions this close are a coin flip at "+
+					"selection time, and the model has no way to know it guessed wrong." {
+					t.Errorf("MCP013 suggestion = %q", f.Suggestion)
+				}
+			}
+
 			e, w, i := Count(fs)
 			if e != c.errors || w != c.warn || i != c.info {
 				t.Errorf("counts = %d/%d/%d, want %d/%d/%d", e, w, i, c.errors, c.warn, c.info)
