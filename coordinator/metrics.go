@@ -1,0 +1,79 @@
+package coordinator
+
+import (
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+)
+
+// Metrics are the coordinator's Prometheus metrics (docs/metrics.md).
+type Metrics struct {
+	// Registry holds every metric below plus the Go and process collectors.
+	Registry *prometheus.Registry
+
+	JobsPublished    prometheus.Counter
+	JobsSkipped      prometheus.Counter
+	PublishErrors    prometheus.Counter
+	ResultsIngested  *prometheus.CounterVec // by status
+	ResultsInvalid   prometheus.Counter
+	StoreWriteErrors prometheus.Counter
+	StoreWriteTime   prometheus.Histogram
+	IngestBatchSize  prometheus.Histogram
+	QueuePending     *prometheus.GaugeVec // by consumer: workers (jobs), coordinator (results)
+	QueueAckPending  *prometheus.GaugeVec
+	RegistryPages    *prometheus.CounterVec // by source
+	RegistryEntries  *prometheus.CounterVec // by source
+	RegistryErrors   *prometheus.CounterVec // by source
+	SweepJobs        *prometheus.GaugeVec   // by state: expected, done, failed, skipped
+	SweepsFinished   *prometheus.CounterVec // by status
+	GaveUp           prometheus.Counter
+	Stragglers       prometheus.Counter
+}
+
+// NewMetrics creates and registers the coordinator's metrics on a new registry.
+func NewMetrics() *Metrics {
+	r := prometheus.NewRegistry()
+	r.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	f := func(c prometheus.Collector) { r.MustRegister(c) }
+	m := &Metrics{Registry: r,
+		JobsPublished: prometheus.NewCounter(prometheus.CounterOpts{Name: "mcpgauge_jobs_published_total",
+			Help: "Jobs published on the MCPGAUGE_JOBS stream (duplicates dropped by the stream not counted)."}),
+		JobsSkipped: prometheus.NewCounter(prometheus.CounterOpts{Name: "mcpgauge_jobs_skipped_total",
+			Help: "Planned entries skipped as unchanged (scan key seen within --rescan-after)."}),
+		PublishErrors: prometheus.NewCounter(prometheus.CounterOpts{Name: "mcpgauge_job_publish_errors_total",
+			Help: "Jobs that could not be published."}),
+		ResultsIngested: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "mcpgauge_results_ingested_total",
+			Help: "Results committed to the store, by scan status."}, []string{"status"}),
+		ResultsInvalid: prometheus.NewCounter(prometheus.CounterOpts{Name: "mcpgauge_results_invalid_total",
+			Help: "Result messages that could not be decoded or validated (terminated)."}),
+		StoreWriteErrors: prometheus.NewCounter(prometheus.CounterOpts{Name: "mcpgauge_store_write_errors_total",
+			Help: "Failed store writes (the batch is retried; nothing is acked before it commits)."}),
+		StoreWriteTime: prometheus.NewHistogram(prometheus.HistogramOpts{Name: "mcpgauge_store_write_seconds",
+			Help: "Latency of one batch insert into the store.", Buckets: prometheus.ExponentialBuckets(0.001, 2, 15)}),
+		IngestBatchSize: prometheus.NewHistogram(prometheus.HistogramOpts{Name: "mcpgauge_ingest_batch_size",
+			Help: "Results per ingest batch.", Buckets: []float64{1, 5, 10, 25, 50, 100, 200}}),
+		QueuePending: prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: "mcpgauge_queue_pending",
+			Help: "Messages not yet delivered to a consumer (workers: jobs; coordinator: results)."}, []string{"consumer"}),
+		QueueAckPending: prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: "mcpgauge_queue_ack_pending",
+			Help: "Messages delivered but not yet acknowledged (jobs being scanned)."}, []string{"consumer"}),
+		RegistryPages: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "mcpgauge_registry_pages_total",
+			Help: "Registry pages read, by source."}, []string{"source"}),
+		RegistryEntries: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "mcpgauge_registry_entries_total",
+			Help: "Registry entries read, by source."}, []string{"source"}),
+		RegistryErrors: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "mcpgauge_registry_errors_total",
+			Help: "Failed registry pulls, by source."}, []string{"source"}),
+		SweepJobs: prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: "mcpgauge_sweep_jobs",
+			Help: "Jobs of the current sweep by state (expected, done, failed, skipped)."}, []string{"state"}),
+		SweepsFinished: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "mcpgauge_sweeps_finished_total",
+			Help: "Sweeps finished, by how (complete, deadline)."}, []string{"how"}),
+		GaveUp: prometheus.NewCounter(prometheus.CounterOpts{Name: "mcpgauge_jobs_gave_up_total",
+			Help: "Jobs that exhausted MaxDeliver and were recorded as worker_error."}),
+		Stragglers: prometheus.NewCounter(prometheus.CounterOpts{Name: "mcpgauge_jobs_deadline_total",
+			Help: "Jobs without a result at the sweep deadline (recorded as worker_error, reason deadline)."}),
+	}
+	for _, c := range []prometheus.Collector{m.JobsPublished, m.JobsSkipped, m.PublishErrors, m.ResultsIngested,
+		m.ResultsInvalid, m.StoreWriteErrors, m.StoreWriteTime, m.IngestBatchSize, m.QueuePending, m.QueueAckPending,
+		m.RegistryPages, m.RegistryEntries, m.RegistryErrors, m.SweepJobs, m.SweepsFinished, m.GaveUp, m.Stragglers} {
+		f(c)
+	}
+	return m
+}

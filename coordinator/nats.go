@@ -1,0 +1,149 @@
+package coordinator
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/mcpgauge/mcpgauge/schema"
+)
+
+// EmbeddedOptions configure an in-process NATS server.
+type EmbeddedOptions struct {
+	// Dir holds the JetStream file store (required).
+	Dir string
+	// Listen makes the server accept TCP clients on a random loopback port;
+	// without it the server is reachable in-process only.
+	Listen bool
+	// Port is the TCP port when Listen is set (0: random).
+	Port int
+}
+
+// Embedded is an in-process NATS server with JetStream.
+type Embedded struct {
+	srv *server.Server
+}
+
+// StartEmbedded starts an in-process NATS server with JetStream storing
+// under opts.Dir, and waits until it is ready (at most 30 s).
+func StartEmbedded(opts EmbeddedOptions) (*Embedded, error) {
+	if opts.Dir == "" {
+		return nil, errors.New("embedded NATS: no store directory")
+	}
+	if err := os.MkdirAll(opts.Dir, 0o750); err != nil {
+		return nil, fmt.Errorf("embedded NATS: store directory: %w", err)
+	}
+	port := server.RANDOM_PORT
+	if opts.Port > 0 {
+		port = opts.Port
+	}
+	so := &server.Options{
+		ServerName: "mcpgauge-embedded",
+		Host:       "127.0.0.1",
+		Port:       port,
+		JetStream:  true,
+		StoreDir:   filepath.Clean(opts.Dir),
+		DontListen: !opts.Listen,
+		NoSigs:     true,
+		NoLog:      true,
+		// Job and result messages carry a whole registry entry and findings.
+		MaxPayload: 8 << 20,
+	}
+	ns, err := server.NewServer(so)
+	if err != nil {
+		return nil, fmt.Errorf("embedded NATS: %w", err)
+	}
+	go ns.Start()
+	if !ns.ReadyForConnections(30 * time.Second) {
+		ns.Shutdown()
+		return nil, errors.New("embedded NATS: not ready after 30s")
+	}
+	return &Embedded{srv: ns}, nil
+}
+
+// ClientURL is the server's nats:// URL (meaningful only with Listen).
+func (e *Embedded) ClientURL() string { return e.srv.ClientURL() }
+
+// Connect opens a client connection to the embedded server (in-process when
+// the server does not listen).
+func (e *Embedded) Connect(name string) (*nats.Conn, error) {
+	nc, err := nats.Connect("", nats.InProcessServer(e.srv), nats.Name(name), nats.MaxReconnects(-1))
+	if err != nil {
+		return nil, fmt.Errorf("connect to embedded NATS: %w", err)
+	}
+	return nc, nil
+}
+
+// Shutdown stops the server and waits for it.
+func (e *Embedded) Shutdown() {
+	e.srv.Shutdown()
+	e.srv.WaitForShutdown()
+}
+
+// Connect dials a NATS URL with reconnects forever (a coordinator or worker
+// outlives NATS restarts).
+func Connect(url, name string) (*nats.Conn, error) {
+	nc, err := nats.Connect(url, nats.Name(name), nats.MaxReconnects(-1), nats.RetryOnFailedConnect(true),
+		nats.ReconnectWait(time.Second), nats.Timeout(10*time.Second))
+	if err != nil {
+		return nil, fmt.Errorf("connect to NATS %s: %w", url, err)
+	}
+	return nc, nil
+}
+
+// Setup creates or updates the streams, the two durable consumers and the
+// four key-value buckets of DESIGN §4. It is idempotent. scanDeadline sets
+// the workers' AckWait (2 × deadline; 0 = schema.DefaultScanDeadline).
+func Setup(ctx context.Context, js jetstream.JetStream, scanDeadline time.Duration) error {
+	for _, s := range []schema.StreamSpec{schema.JobsStreamSpec(), schema.ResultsStreamSpec()} {
+		if _, err := js.CreateOrUpdateStream(ctx, StreamConfig(s)); err != nil {
+			return fmt.Errorf("create stream %s: %w", s.Name, err)
+		}
+	}
+	for _, c := range []schema.ConsumerSpec{schema.WorkersConsumerSpec(scanDeadline), schema.IngestConsumerSpec()} {
+		if _, err := js.CreateOrUpdateConsumer(ctx, c.Stream, ConsumerConfig(c)); err != nil {
+			return fmt.Errorf("create consumer %s on %s: %w", c.Durable, c.Stream, err)
+		}
+	}
+	for _, b := range schema.BucketSpecs() {
+		if _, err := js.CreateOrUpdateKeyValue(ctx, BucketConfig(b)); err != nil {
+			return fmt.Errorf("create key-value bucket %s: %w", b.Bucket, err)
+		}
+	}
+	return nil
+}
+
+// StreamConfig maps a schema stream spec to its JetStream config.
+func StreamConfig(s schema.StreamSpec) jetstream.StreamConfig {
+	cfg := jetstream.StreamConfig{Name: s.Name, Subjects: s.Subjects, Duplicates: s.Duplicates, MaxAge: s.MaxAge,
+		Retention: jetstream.LimitsPolicy, Storage: jetstream.FileStorage}
+	if s.Retention == schema.RetentionWorkQueue {
+		cfg.Retention = jetstream.WorkQueuePolicy
+	}
+	if s.Storage == schema.StorageMemory {
+		cfg.Storage = jetstream.MemoryStorage
+	}
+	return cfg
+}
+
+// ConsumerConfig maps a schema consumer spec to its JetStream config.
+func ConsumerConfig(c schema.ConsumerSpec) jetstream.ConsumerConfig {
+	return jetstream.ConsumerConfig{Durable: c.Durable, AckPolicy: jetstream.AckExplicitPolicy, AckWait: c.AckWait,
+		MaxDeliver: c.MaxDeliver, FilterSubject: c.FilterSubject, MaxAckPending: -1}
+}
+
+// BucketConfig maps a schema bucket spec to its JetStream config.
+func BucketConfig(b schema.BucketSpec) jetstream.KeyValueConfig {
+	cfg := jetstream.KeyValueConfig{Bucket: b.Bucket, History: uint8(b.History), TTL: b.TTL, Storage: jetstream.FileStorage}
+	if b.Storage == schema.StorageMemory {
+		cfg.Storage = jetstream.MemoryStorage
+	}
+	return cfg
+}

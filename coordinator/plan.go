@@ -1,0 +1,295 @@
+package coordinator
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/mcpgauge/mcpgauge/registry"
+	"github.com/mcpgauge/mcpgauge/schema"
+)
+
+// PackageType is the launch kind a job and result carry ("npm", "pypi",
+// "oci", "remote" or "unsupported").
+func PackageType(p registry.Plan) string {
+	switch p.Kind {
+	case registry.KindNPMStdio:
+		return "npm"
+	case registry.KindPyPI:
+		return "pypi"
+	case registry.KindOCI:
+		return "oci"
+	case registry.KindRemoteHTTP, registry.KindRemoteSSE:
+		return "remote"
+	}
+	return string(p.Kind)
+}
+
+// Pull reads every configured source (from its sync mark when Incremental)
+// and returns the normalised entries to plan: the latest version of each
+// server unless AllVersions, deduplicated into targets, at most Limit.
+func (c *Coordinator) Pull(ctx context.Context) ([]registry.Target, error) {
+	var all []registry.Server
+	var errs []error
+	for _, src := range c.cfg.Sources {
+		q := c.cfg.Query
+		markKey := syncKey(src.Name())
+		if c.cfg.Incremental {
+			if e, err := c.sync.Get(ctx, markKey); err == nil {
+				if t, err := time.Parse(time.RFC3339Nano, string(e.Value())); err == nil {
+					q.UpdatedSince = t
+				}
+			}
+		}
+		name := src.Name()
+		q.Progress = func(p registry.Progress) {
+			if m := c.cfg.Metrics; m != nil {
+				m.RegistryPages.WithLabelValues(name).Inc()
+			}
+		}
+		var newest time.Time
+		n := 0
+		err := src.Pull(ctx, q, func(s registry.Server) error {
+			all = append(all, s)
+			n++
+			if s.UpdatedAt.After(newest) {
+				newest = s.UpdatedAt
+			}
+			return nil
+		})
+		if m := c.cfg.Metrics; m != nil {
+			m.RegistryEntries.WithLabelValues(name).Add(float64(n))
+		}
+		if err != nil {
+			if m := c.cfg.Metrics; m != nil {
+				m.RegistryErrors.WithLabelValues(name).Inc()
+			}
+			errs = append(errs, fmt.Errorf("pull %s: %w", name, err))
+			c.cfg.Log.Warn("registry pull failed; planning what was read", "source", name, "entries", n, "err", err)
+			continue
+		}
+		if !newest.IsZero() {
+			if _, err := c.sync.Put(ctx, markKey, []byte(newest.UTC().Format(time.RFC3339Nano))); err != nil {
+				c.cfg.Log.Warn("save registry sync mark", "source", name, "err", err)
+			}
+		}
+		c.cfg.Log.Info("registry pulled", "source", name, "entries", n)
+	}
+	if len(all) == 0 && len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	norm, _ := registry.Normalise(all, registry.NormaliseOptions{})
+	if !c.cfg.AllVersions {
+		latest := norm[:0]
+		for _, s := range norm {
+			if s.IsLatest {
+				latest = append(latest, s)
+			}
+		}
+		norm = latest
+	}
+	targets := registry.Dedupe(norm)
+	if c.cfg.Limit > 0 && len(targets) > c.cfg.Limit {
+		targets = targets[:c.cfg.Limit]
+	}
+	return targets, nil
+}
+
+// syncKey turns a source name into a key-value key ([-_=.a-zA-Z0-9/]).
+func syncKey(name string) string {
+	var b strings.Builder
+	for _, r := range name {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_':
+			b.WriteRune(r)
+		default:
+			b.WriteByte('_')
+		}
+	}
+	return b.String()
+}
+
+// BuildJob turns a target into the job of sweep sweepID.
+func (c *Coordinator) BuildJob(sweepID string, t registry.Target, now time.Time) (schema.Job, error) {
+	plan := t.Plan
+	if len(c.cfg.PlanOptions.Unavailable) > 0 {
+		plan = registry.PlanFor(t.Server, c.cfg.PlanOptions)
+	}
+	planJSON, err := json.Marshal(plan)
+	if err != nil {
+		return schema.Job{}, fmt.Errorf("encode plan of %s: %w", t.Server.Key(), err)
+	}
+	srvJSON, err := json.Marshal(t.Server)
+	if err != nil {
+		return schema.Job{}, fmt.Errorf("encode entry %s: %w", t.Server.Key(), err)
+	}
+	pkgVersion := ""
+	if plan.Package != nil {
+		pkgVersion = plan.Package.Version
+	}
+	key, err := schema.ScanKey(planJSON, pkgVersion, c.cfg.ScannerVersion, c.cfg.RuleSetDigest)
+	if err != nil {
+		return schema.Job{}, err
+	}
+	var sources []string
+	for _, l := range t.Server.Sources {
+		if !contains(sources, l.Source) {
+			sources = append(sources, l.Source)
+		}
+	}
+	j := schema.Job{SchemaVersion: schema.Version, SweepID: sweepID, JobID: schema.JobID(sweepID, t.Server.Name, t.Server.Version),
+		Name: t.Server.Name, Version: t.Server.Version, Sources: sources, PackageType: PackageType(plan),
+		PackageVersion: pkgVersion, Server: srvJSON, Plan: planJSON, Options: c.cfg.ScanOptions,
+		ScannerVersion: c.cfg.ScannerVersion, RuleSetDigest: c.cfg.RuleSetDigest, ScanKey: key, CreatedAt: now}
+	return j, j.Validate()
+}
+
+func contains(ss []string, s string) bool {
+	for _, v := range ss {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// lookupScan returns the scan record of a scan key, if any.
+func (c *Coordinator) lookupScan(ctx context.Context, key string) (schema.ScanRecord, bool, error) {
+	e, err := c.scans.Get(ctx, key)
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		return schema.ScanRecord{}, false, nil
+	}
+	if err != nil {
+		return schema.ScanRecord{}, false, fmt.Errorf("scan key %s: %w", key, err)
+	}
+	var rec schema.ScanRecord
+	if err := json.Unmarshal(e.Value(), &rec); err != nil {
+		return schema.ScanRecord{}, false, nil // unreadable: scan again
+	}
+	return rec, true, nil
+}
+
+// plan pulls, plans and publishes the jobs of sweep id.
+func (c *Coordinator) plan(ctx context.Context, id string, t *tracker) error {
+	targets, err := c.Pull(ctx)
+	if err != nil {
+		return err
+	}
+	now := c.cfg.Now()
+	const window = 1000
+	inflight := 0
+	wait := func() error {
+		select {
+		case <-c.cfg.JS.PublishAsyncComplete():
+			inflight = 0
+			return nil
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Minute):
+			return errors.New("publishing jobs: no acknowledgement from JetStream for 1 minute")
+		}
+	}
+	var futures []jetstream.PubAckFuture
+	var futureJobs []schema.Job
+	check := func() {
+		for i, f := range futures {
+			select {
+			case <-f.Ok():
+				if m := c.cfg.Metrics; m != nil {
+					m.JobsPublished.Inc()
+				}
+			case err := <-f.Err():
+				// Retry once synchronously before counting the job as failed.
+				data, _ := json.Marshal(futureJobs[i])
+				if _, err2 := c.cfg.JS.Publish(ctx, schema.JobSubject(id), data, jetstream.WithMsgID(futureJobs[i].JobID)); err2 != nil {
+					c.cfg.Log.Warn("publish job", "job", futureJobs[i].JobID, "err", err, "retry", err2)
+					if m := c.cfg.Metrics; m != nil {
+						m.PublishErrors.Inc()
+					}
+					t.mu.Lock()
+					t.p.Published--
+					t.mu.Unlock()
+				}
+			default:
+			}
+		}
+		futures, futureJobs = futures[:0], futureJobs[:0]
+	}
+	for _, tg := range targets {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		job, err := c.BuildJob(id, tg, now)
+		if err != nil {
+			c.cfg.Log.Warn("cannot plan entry", "entry", tg.Server.Key(), "err", err)
+			continue
+		}
+		rec, seen, err := c.lookupScan(ctx, job.ScanKey)
+		if err != nil {
+			return err
+		}
+		t.mu.Lock()
+		t.p.Planned++
+		switch {
+		case seen && rec.SweepID == id:
+			// Resumed sweep: this job's result is already stored.
+			t.p.Expected++
+			if !t.resulted[job.JobID] {
+				t.resulted[job.JobID] = true
+			}
+			t.p.Done++
+			if rec.Status != schema.StatusOK {
+				t.p.Failed++
+			}
+			t.mu.Unlock()
+			continue
+		case seen && rec.Status != schema.StatusWorkerError && c.cfg.RescanAfter > 0 && now.Sub(rec.FinishedAt) < c.cfg.RescanAfter:
+			t.p.Skipped++
+			t.mu.Unlock()
+			if m := c.cfg.Metrics; m != nil {
+				m.JobsSkipped.Inc()
+			}
+			continue
+		}
+		t.p.Expected++
+		if t.resulted[job.JobID] {
+			t.p.Done++ // its result arrived while we were planning
+			t.mu.Unlock()
+			continue
+		}
+		t.planned[job.JobID] = &jobMeta{name: job.Name, version: job.Version, pkgType: job.PackageType,
+			scanKey: job.ScanKey, sources: job.Sources}
+		t.p.Published++
+		t.mu.Unlock()
+		data, err := json.Marshal(job)
+		if err != nil {
+			return fmt.Errorf("encode job %s: %w", job.JobID, err)
+		}
+		f, err := c.cfg.JS.PublishAsync(schema.JobSubject(id), data, jetstream.WithMsgID(job.JobID))
+		if err != nil {
+			return fmt.Errorf("publish job %s: %w", job.JobID, err)
+		}
+		futures, futureJobs = append(futures, f), append(futureJobs, job)
+		inflight++
+		if inflight >= window {
+			if err := wait(); err != nil {
+				return err
+			}
+			check()
+		}
+	}
+	if err := wait(); err != nil {
+		return err
+	}
+	check()
+	t.mu.Lock()
+	c.cfg.Log.Info("sweep planned", "sweep", id, "planned", t.p.Planned, "published", t.p.Published,
+		"skipped", t.p.Skipped, "already_done", t.p.Done)
+	t.mu.Unlock()
+	return nil
+}

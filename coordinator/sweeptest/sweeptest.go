@@ -1,0 +1,208 @@
+// Package sweeptest provides real MCP servers (official go-sdk, streamable
+// HTTP on loopback) and registry files for sweep tests: each server counts
+// the requests it gets (so a test can assert that nothing was scanned), can
+// change a tool description under the same version (a rug pull), and can
+// slow its tools/list down (so "mid-scan" is real).
+package sweeptest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// ToolSpec is one tool a test server offers.
+type ToolSpec struct {
+	Name        string
+	Description string
+	// Params maps a parameter name to its description ("" = undescribed).
+	Params map[string]string
+}
+
+// Server is a running MCP test server.
+type Server struct {
+	Name    string
+	Version string
+	http    *httptest.Server
+	mu      sync.Mutex
+	tools   []ToolSpec
+	delay   time.Duration
+	hits    atomic.Int64
+	lists   atomic.Int64
+}
+
+// Start serves tools over streamable HTTP on a loopback port. Close it
+// when done.
+func Start(name, version string, tools []ToolSpec) *Server {
+	s := &Server{Name: name, Version: version, tools: tools}
+	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.build() },
+		&mcp.StreamableHTTPOptions{Stateless: false})
+	s.http = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.hits.Add(1)
+		if r.Method == http.MethodPost && r.Body != nil {
+			var peek struct {
+				Method string `json:"method"`
+			}
+			body, _ := io.ReadAll(r.Body)
+			_ = r.Body.Close()
+			if json.Unmarshal(body, &peek) == nil && peek.Method == "tools/list" {
+				s.lists.Add(1)
+				s.mu.Lock()
+				d := s.delay
+				s.mu.Unlock()
+				if d > 0 {
+					select {
+					case <-time.After(d):
+					case <-r.Context().Done():
+						return
+					}
+				}
+			}
+			r.Body = io.NopCloser(bytes.NewReader(body))
+		}
+		h.ServeHTTP(w, r)
+	}))
+	return s
+}
+
+// URL is the server's MCP endpoint.
+func (s *Server) URL() string { return s.http.URL + "/mcp" }
+
+// Hits counts HTTP requests received.
+func (s *Server) Hits() int64 { return s.hits.Load() }
+
+// Lists counts tools/list requests received.
+func (s *Server) Lists() int64 { return s.lists.Load() }
+
+// SetDelay makes every tools/list wait d before answering.
+func (s *Server) SetDelay(d time.Duration) {
+	s.mu.Lock()
+	s.delay = d
+	s.mu.Unlock()
+}
+
+// SetDescription changes one tool's description (for new sessions).
+func (s *Server) SetDescription(tool, desc string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i := range s.tools {
+		if s.tools[i].Name == tool {
+			s.tools[i].Description = desc
+		}
+	}
+}
+
+// Close stops the server.
+func (s *Server) Close() { s.http.Close() }
+
+func (s *Server) build() *mcp.Server {
+	s.mu.Lock()
+	tools := append([]ToolSpec(nil), s.tools...)
+	s.mu.Unlock()
+	srv := mcp.NewServer(&mcp.Implementation{Name: s.Name, Version: s.Version}, nil)
+	for _, t := range tools {
+		props := map[string]any{}
+		var req []string
+		for p, d := range t.Params {
+			prop := map[string]any{"type": "string"}
+			if d != "" {
+				prop["description"] = d
+			}
+			props[p] = prop
+			req = append(req, p)
+		}
+		schema := map[string]any{"type": "object", "properties": props}
+		if len(req) > 0 {
+			schema["required"] = req
+		}
+		srv.AddTool(&mcp.Tool{Name: t.Name, Description: t.Description, InputSchema: schema},
+			func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+				return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "ok"}}}, nil
+			})
+	}
+	return srv
+}
+
+// Good returns a well-described tool set; Poor a terse, undocumented one.
+func Good() []ToolSpec {
+	return []ToolSpec{
+		{Name: "search_books", Description: "Searches the library catalogue by title or author and returns up to 20 matching books with their ISBN. Use get_book to read one record.",
+			Params: map[string]string{"query": "Words from the title or the author's name, for example 'Dickens'."}},
+		{Name: "get_book", Description: "Returns the full catalogue record of one book, looked up by its 13-digit ISBN from search_books.",
+			Params: map[string]string{"isbn": "The book's 13-digit ISBN without hyphens, for example 9780141439600."}},
+	}
+}
+
+// Poor returns a terse tool set with undescribed parameters.
+func Poor() []ToolSpec {
+	return []ToolSpec{
+		{Name: "doIt", Description: "does it", Params: map[string]string{"x": "", "y": ""}},
+		{Name: "run", Description: "", Params: map[string]string{"cmd": ""}},
+		{Name: "Thing2", Description: "thing", Params: map[string]string{"a": ""}},
+	}
+}
+
+// Entry is one registry entry of a test registry.
+type Entry struct {
+	Name, Version, URL string
+	// Package, when set, makes the entry an npm package instead of a remote.
+	Package string
+}
+
+// WriteRegistry writes entries as an official registry response
+// ({"servers":[{"server":{…},"_meta":{…}}]}) to path.
+func WriteRegistry(path string, entries []Entry) error {
+	type remote struct {
+		Type string `json:"type"`
+		URL  string `json:"url"`
+	}
+	type pkg struct {
+		RegistryType string         `json:"registryType"`
+		Identifier   string         `json:"identifier"`
+		Version      string         `json:"version"`
+		Transport    map[string]any `json:"transport"`
+	}
+	type server struct {
+		Schema      string   `json:"$schema"`
+		Name        string   `json:"name"`
+		Description string   `json:"description"`
+		Version     string   `json:"version"`
+		Remotes     []remote `json:"remotes,omitempty"`
+		Packages    []pkg    `json:"packages,omitempty"`
+	}
+	type rec struct {
+		Server server         `json:"server"`
+		Meta   map[string]any `json:"_meta"`
+	}
+	var doc struct {
+		Servers  []rec          `json:"servers"`
+		Metadata map[string]any `json:"metadata"`
+	}
+	for _, e := range entries {
+		s := server{Schema: "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json",
+			Name: e.Name, Description: "Test server " + e.Name, Version: e.Version}
+		if e.Package != "" {
+			s.Packages = []pkg{{RegistryType: "npm", Identifier: e.Package, Version: e.Version, Transport: map[string]any{"type": "stdio"}}}
+		} else {
+			s.Remotes = []remote{{Type: "streamable-http", URL: e.URL}}
+		}
+		doc.Servers = append(doc.Servers, rec{Server: s, Meta: map[string]any{"io.modelcontextprotocol.registry/official": map[string]any{
+			"status": "active", "publishedAt": "2026-01-01T00:00:00Z", "updatedAt": "2026-01-01T00:00:00Z", "isLatest": true}}})
+	}
+	doc.Metadata = map[string]any{"count": len(entries)}
+	b, err := json.MarshalIndent(doc, "", "  ")
+	if err != nil {
+		return fmt.Errorf("encode registry: %w", err)
+	}
+	return os.WriteFile(path, b, 0o644)
+}

@@ -1,0 +1,95 @@
+package worker
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/mcpgauge/mcpgauge/gauge/eval"
+	"github.com/mcpgauge/mcpgauge/schema"
+)
+
+// KVEvalCache is an eval.Cache over the NATS key-value bucket
+// mcpgauge-evalcache, shared by every worker: a model answer paid for once
+// is reused by every slot on every host.
+type KVEvalCache struct {
+	kv      jetstream.KeyValue
+	metrics *LoopMetrics
+}
+
+var _ eval.Cache = (*KVEvalCache)(nil)
+
+// NewKVEvalCache opens the eval cache bucket (it must exist; the
+// coordinator's Setup creates it). metrics may be nil.
+func NewKVEvalCache(ctx context.Context, js jetstream.JetStream, metrics *LoopMetrics) (*KVEvalCache, error) {
+	kv, err := js.KeyValue(ctx, schema.EvalCacheBucket)
+	if err != nil {
+		return nil, fmt.Errorf("eval cache: bucket %s: %w", schema.EvalCacheBucket, err)
+	}
+	return &KVEvalCache{kv: kv, metrics: metrics}, nil
+}
+
+// kvKey maps any cache key to a valid KV key (hex SHA-256).
+func kvKey(key string) string {
+	sum := sha256.Sum256([]byte(key))
+	return hex.EncodeToString(sum[:])
+}
+
+type kvAnswer struct {
+	Model            string         `json:"model"`
+	Called           bool           `json:"called"`
+	Tool             string         `json:"tool,omitempty"`
+	Arguments        map[string]any `json:"arguments,omitempty"`
+	PromptTokens     int            `json:"prompt_tokens,omitempty"`
+	CompletionTokens int            `json:"completion_tokens,omitempty"`
+	CostUSD          float64        `json:"cost_usd,omitempty"`
+}
+
+// Get implements eval.Cache.
+func (c *KVEvalCache) Get(ctx context.Context, key string) (eval.Answer, bool, error) {
+	e, err := c.kv.Get(ctx, kvKey(key))
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		c.count(false)
+		return eval.Answer{}, false, nil
+	}
+	if err != nil {
+		return eval.Answer{}, false, fmt.Errorf("eval cache get: %w", err)
+	}
+	var a kvAnswer
+	if err := json.Unmarshal(e.Value(), &a); err != nil {
+		c.count(false)
+		return eval.Answer{}, false, nil // a corrupt entry is a miss
+	}
+	c.count(true)
+	return eval.Answer{Model: a.Model, Called: a.Called, Tool: a.Tool, Arguments: a.Arguments,
+		PromptTokens: a.PromptTokens, CompletionTokens: a.CompletionTokens, CostUSD: a.CostUSD}, true, nil
+}
+
+// Put implements eval.Cache.
+func (c *KVEvalCache) Put(ctx context.Context, key string, a eval.Answer) error {
+	b, err := json.Marshal(kvAnswer{Model: a.Model, Called: a.Called, Tool: a.Tool, Arguments: a.Arguments,
+		PromptTokens: a.PromptTokens, CompletionTokens: a.CompletionTokens, CostUSD: a.CostUSD})
+	if err != nil {
+		return fmt.Errorf("eval cache put: %w", err)
+	}
+	if _, err := c.kv.Put(ctx, kvKey(key), b); err != nil {
+		return fmt.Errorf("eval cache put: %w", err)
+	}
+	return nil
+}
+
+func (c *KVEvalCache) count(hit bool) {
+	if c.metrics == nil {
+		return
+	}
+	if hit {
+		c.metrics.CacheHits.WithLabelValues("eval").Inc()
+	} else {
+		c.metrics.CacheMisses.WithLabelValues("eval").Inc()
+	}
+}
