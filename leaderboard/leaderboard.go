@@ -1,0 +1,299 @@
+// Package leaderboard is the read side of mcpgauge: an HTTP JSON API over
+// a store.Store (the leaderboard, a server's history, rug pulls) and a
+// shields.io endpoint badge. It never writes scans.
+//
+//	GET /api/leaderboard?by=PART&registry=SRC&status=STATUS&package_type=T&limit=N
+//	GET /api/servers/{name}/history
+//	GET /api/badge/{name}            shields.io endpoint JSON
+//	GET /api/rugpulls?name=NAME&limit=N
+package leaderboard
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/mcpgauge/mcpgauge/schema"
+	"github.com/mcpgauge/mcpgauge/store"
+)
+
+// MaxLimit bounds the limit a client may ask for.
+const MaxLimit = 1000
+
+// Row is one server in a leaderboard or history, as the API shows it.
+type Row struct {
+	Rank         int            `json:"rank,omitempty"`
+	Name         string         `json:"name"`
+	Version      string         `json:"version"`
+	Status       schema.Status  `json:"status"`
+	Reason       string         `json:"reason,omitempty"`
+	Value        *float64       `json:"value,omitempty"`
+	Scores       *schema.Scores `json:"scores,omitempty"`
+	Sources      []string       `json:"sources,omitempty"`
+	PackageType  string         `json:"package_type,omitempty"`
+	Tools        int            `json:"tools"`
+	TotalTokens  int            `json:"total_tokens"`
+	Findings     int            `json:"findings"`
+	ServerDigest string         `json:"server_digest,omitempty"`
+	SweepID      string         `json:"sweep_id"`
+	JobID        string         `json:"job_id"`
+	ScannedAt    time.Time      `json:"scanned_at"`
+}
+
+// Board is the leaderboard response.
+type Board struct {
+	By       schema.ScorePart `json:"by"`
+	Total    int              `json:"total"`
+	Ranked   []Row            `json:"ranked"`
+	Unranked []Row            `json:"unranked"`
+	// Unscored are servers that could not be scanned: never given a score.
+	Unscored []Row `json:"unscored"`
+}
+
+// RowOf converts a stored scan.
+func RowOf(s store.Scan, ranked bool) Row {
+	r := Row{Rank: s.Rank, Name: s.Name, Version: s.Version, Status: s.Status, Reason: s.Reason, Scores: s.Scores,
+		Sources: s.Sources, PackageType: s.PackageType, Tools: s.ToolCount, TotalTokens: s.TotalTokens,
+		Findings: s.FindingCount, ServerDigest: s.ServerDigest, SweepID: s.SweepID, JobID: s.JobID, ScannedAt: s.FinishedAt}
+	if ranked {
+		v := s.Value
+		r.Value = &v
+	}
+	return r
+}
+
+// BoardOf converts a stored leaderboard.
+func BoardOf(lb store.Leaderboard) Board {
+	b := Board{By: lb.By, Total: lb.Total, Ranked: []Row{}, Unranked: []Row{}, Unscored: []Row{}}
+	for _, s := range lb.Ranked {
+		b.Ranked = append(b.Ranked, RowOf(s, true))
+	}
+	for _, s := range lb.Unranked {
+		b.Unranked = append(b.Unranked, RowOf(s, false))
+	}
+	for _, s := range lb.Unscored {
+		b.Unscored = append(b.Unscored, RowOf(s, false))
+	}
+	return b
+}
+
+// Handler serves the API over st.
+func Handler(st store.Store) http.Handler {
+	h := &handler{st: st}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /api/leaderboard", h.leaderboard)
+	mux.HandleFunc("GET /api/servers/{rest...}", h.server)
+	mux.HandleFunc("GET /api/badge/{name...}", h.badge)
+	mux.HandleFunc("GET /api/rugpulls", h.rugpulls)
+	return mux
+}
+
+type handler struct{ st store.Store }
+
+type apiError struct {
+	Error string `json:"error"`
+}
+
+func writeJSON(w http.ResponseWriter, code int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "public, max-age=60")
+	w.WriteHeader(code)
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	_ = enc.Encode(v)
+}
+
+func fail(w http.ResponseWriter, code int, err error) {
+	writeJSON(w, code, apiError{Error: err.Error()})
+}
+
+func storeFail(w http.ResponseWriter, err error) {
+	if errors.Is(err, store.ErrNotFound) {
+		fail(w, http.StatusNotFound, err)
+		return
+	}
+	fail(w, http.StatusInternalServerError, fmt.Errorf("store: %w", err))
+}
+
+func limitParam(r *http.Request) (int, error) {
+	v := r.URL.Query().Get("limit")
+	if v == "" {
+		return store.DefaultLimit, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 || n > MaxLimit {
+		return 0, fmt.Errorf("limit %q: want a whole number from 1 to %d", v, MaxLimit)
+	}
+	return n, nil
+}
+
+// ParseQuery reads a leaderboard query from URL parameters.
+func ParseQuery(r *http.Request) (store.LeaderboardQuery, error) {
+	q := r.URL.Query()
+	by, err := schema.ParseScorePart(q.Get("by"))
+	if err != nil {
+		return store.LeaderboardQuery{}, err
+	}
+	var st schema.Status
+	if s := q.Get("status"); s != "" {
+		if st, err = schema.ParseStatus(s); err != nil {
+			return store.LeaderboardQuery{}, err
+		}
+	}
+	limit, err := limitParam(r)
+	if err != nil {
+		return store.LeaderboardQuery{}, err
+	}
+	return store.LeaderboardQuery{By: by, Registry: q.Get("registry"), Status: st, PackageType: q.Get("package_type"), Limit: limit}, nil
+}
+
+func (h *handler) ctx(r *http.Request) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(r.Context(), 30*time.Second)
+}
+
+func (h *handler) leaderboard(w http.ResponseWriter, r *http.Request) {
+	q, err := ParseQuery(r)
+	if err != nil {
+		fail(w, http.StatusBadRequest, err)
+		return
+	}
+	ctx, cancel := h.ctx(r)
+	defer cancel()
+	lb, err := h.st.Leaderboard(ctx, q)
+	if err != nil {
+		storeFail(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, BoardOf(lb))
+}
+
+// History is the history response.
+type History struct {
+	Name  string `json:"name"`
+	Scans []Row  `json:"scans"`
+}
+
+func (h *handler) server(w http.ResponseWriter, r *http.Request) {
+	rest := r.PathValue("rest")
+	name, ok := strings.CutSuffix(rest, "/history")
+	if !ok || name == "" {
+		fail(w, http.StatusNotFound, fmt.Errorf("unknown path %q (want /api/servers/{name}/history)", r.URL.Path))
+		return
+	}
+	ctx, cancel := h.ctx(r)
+	defer cancel()
+	scans, err := h.st.History(ctx, name)
+	if err != nil {
+		storeFail(w, err)
+		return
+	}
+	if len(scans) == 0 {
+		fail(w, http.StatusNotFound, fmt.Errorf("no scans of server %q", name))
+		return
+	}
+	out := History{Name: name, Scans: []Row{}}
+	for _, s := range scans {
+		out.Scans = append(out.Scans, RowOf(s, false))
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// Badge is a shields.io endpoint response
+// (https://shields.io/badges/endpoint-badge).
+type Badge struct {
+	SchemaVersion int    `json:"schemaVersion"`
+	Label         string `json:"label"`
+	Message       string `json:"message"`
+	Color         string `json:"color"`
+	IsError       bool   `json:"isError,omitempty"`
+}
+
+// BadgeFor returns the badge of a server's latest scan (nil: never scanned).
+func BadgeFor(s *store.Scan) Badge {
+	b := Badge{SchemaVersion: 1, Label: "mcpgauge"}
+	switch {
+	case s == nil:
+		b.Message, b.Color, b.IsError = "not scanned", "lightgrey", true
+	case s.Status != schema.StatusOK || s.Scores == nil:
+		b.Message, b.Color = strings.ReplaceAll(string(s.Status), "_", " "), "lightgrey"
+	default:
+		v := s.Scores.MCPGauge
+		b.Message = strconv.Itoa(int(math.Round(v)))
+		switch {
+		case v >= 90:
+			b.Color = "brightgreen"
+		case v >= 75:
+			b.Color = "green"
+		case v >= 60:
+			b.Color = "yellow"
+		case v >= 40:
+			b.Color = "orange"
+		default:
+			b.Color = "red"
+		}
+	}
+	return b
+}
+
+func (h *handler) badge(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("name")
+	ctx, cancel := h.ctx(r)
+	defer cancel()
+	scans, err := h.st.History(ctx, name)
+	if err != nil {
+		storeFail(w, err)
+		return
+	}
+	var latest *store.Scan
+	for i := range scans {
+		if latest == nil || scans[i].FinishedAt.After(latest.FinishedAt) {
+			latest = &scans[i]
+		}
+	}
+	writeJSON(w, http.StatusOK, BadgeFor(latest))
+}
+
+// RugPull is one rug pull as the API shows it.
+type RugPull struct {
+	Name    string   `json:"name"`
+	Version string   `json:"version"`
+	Before  Row      `json:"before"`
+	After   Row      `json:"after"`
+	Added   []string `json:"added"`
+	Removed []string `json:"removed"`
+	Changed []string `json:"changed"`
+}
+
+func (h *handler) rugpulls(w http.ResponseWriter, r *http.Request) {
+	limit, err := limitParam(r)
+	if err != nil {
+		fail(w, http.StatusBadRequest, err)
+		return
+	}
+	ctx, cancel := h.ctx(r)
+	defer cancel()
+	pulls, err := h.st.RugPulls(ctx, store.RugPullQuery{Name: r.URL.Query().Get("name"), Limit: limit})
+	if err != nil {
+		storeFail(w, err)
+		return
+	}
+	out := []RugPull{}
+	for _, p := range pulls {
+		out = append(out, RugPull{Name: p.Name, Version: p.Version, Before: RowOf(p.Before, false), After: RowOf(p.After, false),
+			Added: nonNil(p.Added), Removed: nonNil(p.Removed), Changed: nonNil(p.Changed)})
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func nonNil(ss []string) []string {
+	if ss == nil {
+		return []string{}
+	}
+	return ss
+}
