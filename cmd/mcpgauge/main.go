@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"syscall"
@@ -48,15 +49,18 @@ func thresholdErr(msg string) error {
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := run(ctx, os.Args[1:])
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
 }
 
-// run executes the CLI and maps errors to exit codes.
-func run(ctx context.Context, args []string) int {
+// run executes the CLI with the given output streams and maps errors to
+// exit codes.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	root := newRootCmd()
 	root.SetArgs(args)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
 	err := root.ExecuteContext(ctx)
 	if err == nil {
 		return exitOK
@@ -64,13 +68,13 @@ func run(ctx context.Context, args []string) int {
 	var ee *exitError
 	if errors.As(err, &ee) {
 		if ee.err != nil && ee.code != exitThreshold {
-			fmt.Fprintln(os.Stderr, "mcpgauge:", ee.err)
+			fmt.Fprintln(stderr, "mcpgauge:", ee.err)
 		} else if ee.err != nil && ee.code == exitThreshold && ee.err.Error() != "" {
-			fmt.Fprintln(os.Stderr, ee.err)
+			fmt.Fprintln(stderr, ee.err)
 		}
 		return ee.code
 	}
 	// Cobra's own flag and argument errors are usage errors.
-	fmt.Fprintln(os.Stderr, "mcpgauge:", err)
+	fmt.Fprintln(stderr, "mcpgauge:", err)
 	return exitUsage
 }

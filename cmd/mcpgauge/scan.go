@@ -84,7 +84,7 @@ func runScan(cmd *cobra.Command, args []string) error {
 		}
 		rep, err = scan.Run(cmd.Context(), t, opts)
 		if err != nil {
-			return connectErr(err)
+			return reportScanFailure(cmd, t.Display, err)
 		}
 	}
 	res := localResult(rep)
@@ -110,6 +110,25 @@ func runScan(cmd *cobra.Command, args []string) error {
 		return thresholdErr(fmt.Sprintf("mcpgauge score %d is below --min-score %d", rep.Score.Overall, cfg.Scan.MinScore))
 	}
 	return nil
+}
+
+// reportScanFailure prints a failed scan as a status and reason (the same
+// statuses a sweep records) and returns the connection exit code.
+func reportScanFailure(cmd *cobra.Command, display string, err error) error {
+	status, reason := scan.Classify(err, "")
+	if asJSON, _ := cmd.Flags().GetBool("json"); asJSON {
+		res := schema.Result{
+			SchemaVersion: schema.Version, SweepID: "local", Name: display, Version: "unknown",
+			JobID: schema.JobID("local", display, "unknown"), Status: schema.Status(status), Reason: reason,
+			ScannerVersion: version, WorkerID: "local", Sources: []string{"local"},
+		}
+		enc := json.NewEncoder(cmd.OutOrStdout())
+		enc.SetIndent("", "  ")
+		_ = enc.Encode(res)
+	} else {
+		fmt.Fprintf(cmd.OutOrStdout(), "%s\nstatus: %s\n", report.ASCII(display), status)
+	}
+	return connectErr(err)
 }
 
 // workerPath reports whether the scan goes through the worker's launch path:

@@ -125,6 +125,13 @@ func checkMCP013(ctx *Context) []Problem {
 				"a coin flip at selection time, and the model has no way to know it guessed wrong.", l, r),
 		})
 	}
+	if set := tgPairSetOf(ctx); set.total > len(set.pairs) {
+		out = append(out, Problem{
+			Message: fmt.Sprintf("Only the first %d of %d overlapping description pairs were compared in full; the tool surface is too uniform to list every pair.", len(set.pairs), set.total),
+			Suggestion: "Thousands of tools with near-identical descriptions cannot be told apart by a model. Group them behind fewer tools " +
+				"that take the distinguishing value as a parameter.",
+		})
+	}
 	return out
 }
 

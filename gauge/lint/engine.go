@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
+	"github.com/mcpgauge/mcpgauge/gauge/tokens"
 )
 
 // Severity ranks findings. Off exists only in configuration.
@@ -164,6 +165,9 @@ func (c *Context) Memo(key string, f func() any) any {
 // a rule set to Off is not executed.
 type Config struct {
 	Rules map[string]Severity
+	// Tokens, when set, is the BPE counter the budget rules use, so a caller
+	// that already sized the tools does not pay for it twice.
+	Tokens *tokens.Counter
 }
 
 // Effective returns the severity a rule runs at under cfg.
@@ -230,6 +234,9 @@ func Run(snap *model.Snapshot, cfg Config) []Finding {
 // RunRules is Run over a chosen subset of rules.
 func RunRules(snap *model.Snapshot, cfg Config, rules []Rule) []Finding {
 	ctx := NewContext(snap)
+	if cfg.Tokens != nil {
+		ctx.cache[memoTokenCounter] = cfg.Tokens
+	}
 	var out []Finding
 	for _, r := range rules {
 		sev := cfg.Effective(r)

@@ -215,14 +215,14 @@ func checkQG005(ctx *Context) []Problem {
 	for _, k := range order {
 		g := groups[k]
 		for j := 1; j < len(g); j++ {
-			others := make([]string, 0, len(g)-1)
-			for _, n := range g {
-				if n != g[j] {
-					others = append(others, n)
-				}
+			// Related is the group's first tool, so a group of n tools costs
+			// O(n), not O(n^2), however large it is.
+			more := ""
+			if len(g) > 2 {
+				more = fmt.Sprintf(" (and %d other tools)", len(g)-2)
 			}
-			out = append(out, Problem{Tool: g[j], Related: others,
-				Message:    fmt.Sprintf("`%s` takes exactly the same parameters as `%s`.", g[j], strings.Join(others, "`, `")),
+			out = append(out, Problem{Tool: g[j], Related: []string{g[0]},
+				Message:    fmt.Sprintf("`%s` takes exactly the same parameters as `%s`%s.", g[j], g[0], more),
 				Suggestion: "Tools with identical inputs are hard to tell apart: merge them into one tool with a parameter that selects the behaviour, or make each description say when to use which."})
 		}
 	}
@@ -337,8 +337,11 @@ func checkQG011(ctx *Context) []Problem {
 }
 
 // lintTokens returns the run's shared BPE counter.
+// memoTokenCounter is the memo key of the run's BPE counter (Config.Tokens).
+const memoTokenCounter = "tokens.counter"
+
 func lintTokens(ctx *Context) *tokens.Counter {
-	return ctx.Memo("tokens.counter", func() any { return tokens.New() }).(*tokens.Counter)
+	return ctx.Memo(memoTokenCounter, func() any { return tokens.New() }).(*tokens.Counter)
 }
 
 // qgServerTokens is the o200k size of all tool definitions, computed once.

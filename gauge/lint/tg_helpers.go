@@ -145,12 +145,28 @@ type tgPair struct {
 	score       float64
 }
 
-// tgPairs returns every confusable pair in combinations order, computed once
-// per run and shared by MCP013 and MCP014.
-func tgPairs(ctx *Context) []tgPair {
+// tgMaxPairs bounds the confusable pairs kept per run. toolgauge keeps them
+// all, which is the same for any server under ~100 tools (at most 4,950
+// pairs); a server of thousands of near-identical tools would otherwise
+// yield millions of findings. Pairs past the cap are counted, not listed.
+const tgMaxPairs = 5000
+
+// tgPairSet is the confusable pairs of a run (at most tgMaxPairs, in
+// combinations order) and how many there were in all.
+type tgPairSet struct {
+	pairs []tgPair
+	total int
+}
+
+// tgPairs returns the confusable pairs in combinations order, computed once
+// per run and shared by MCP013 and MCP014 (see tgMaxPairs).
+func tgPairs(ctx *Context) []tgPair { return tgPairSetOf(ctx).pairs }
+
+// tgPairSetOf computes the pair set once per run.
+func tgPairSetOf(ctx *Context) *tgPairSet {
 	return ctx.Memo("toolgauge.pairs", func() any {
 		tools := tgTools(ctx)
-		var out []tgPair
+		set := &tgPairSet{}
 		for i := range tools {
 			if len(tools[i].bagIDs) < tgMinCompareWords {
 				continue
@@ -172,12 +188,15 @@ func tgPairs(ctx *Context) []tgPair {
 					s = jaccardIDs(tools[i].bagIDs, tools[j].bagIDs)
 				}
 				if s >= tgConfusable {
-					out = append(out, tgPair{left: i, right: j, score: s})
+					set.total++
+					if len(set.pairs) < tgMaxPairs {
+						set.pairs = append(set.pairs, tgPair{left: i, right: j, score: s})
+					}
 				}
 			}
 		}
-		return out
-	}).([]tgPair)
+		return set
+	}).(*tgPairSet)
 }
 
 // jaccardIDs is text.Jaccard over sorted, duplicate-free ID slices.

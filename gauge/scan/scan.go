@@ -122,13 +122,15 @@ func Analyse(rep *Report, snap *model.Snapshot, opts Options) {
 	if rep.StartedAt.IsZero() {
 		rep.StartedAt = time.Now()
 	}
-	t := time.Now()
-	rep.Findings = lint.Run(snap, opts.Lint)
-	rep.Timings.Lint = time.Since(t)
 	counter := opts.Tokens
 	if counter == nil {
 		counter = tokens.New()
 	}
+	t := time.Now()
+	lc := opts.Lint
+	lc.Tokens = counter
+	rep.Findings = lint.Run(snap, lc)
+	rep.Timings.Lint = time.Since(t)
 	rep.Tokens = make(map[string]int, len(snap.Tools))
 	for i := range snap.Tools {
 		n := counter.ToolTokens(&snap.Tools[i])

@@ -20,6 +20,9 @@ type Counter struct {
 	once  sync.Once
 	codec tokenizer.Codec
 	err   error
+	// tools memoises ToolTokens by the function JSON's text, so a scan and
+	// its lint rules that size the same tools pay for BPE once.
+	tools sync.Map // string -> int
 }
 
 // New returns a Counter. It does no work until the first count.
@@ -89,7 +92,13 @@ func writeString(b *bytes.Buffer, s string) {
 
 // ToolTokens is the token count of FunctionJSON(t).
 func (c *Counter) ToolTokens(t *model.Tool) int {
-	return c.Count(string(FunctionJSON(t)))
+	key := string(FunctionJSON(t))
+	if n, ok := c.tools.Load(key); ok {
+		return n.(int)
+	}
+	n := c.Count(key)
+	c.tools.Store(key, n)
+	return n
 }
 
 // ServerTokens is the sum of ToolTokens over tools: the context a client
