@@ -1,0 +1,311 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/mcpgauge/mcpgauge/internal/fixtures"
+	"github.com/mcpgauge/mcpgauge/internal/shareddata"
+)
+
+// cli runs the mcpgauge CLI in-process and returns exit code, stdout, stderr.
+func cli(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(context.Background(), args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+// leftovers lists running processes whose executable is bin.
+func leftovers(t *testing.T, bin string) []string {
+	t.Helper()
+	entries, _ := os.ReadDir("/proc")
+	var pids []string
+	for _, e := range entries {
+		exe, err := os.Readlink(filepath.Join("/proc", e.Name(), "exe"))
+		if err == nil && exe == bin {
+			pids = append(pids, e.Name())
+		}
+	}
+	return pids
+}
+
+func TestLintGoldenThroughCLI(t *testing.T) {
+	for _, c := range []struct {
+		server string
+		code   int
+	}{{"badserver", exitThreshold}, {"goodserver", exitOK}} {
+		t.Run(c.server, func(t *testing.T) {
+			file := shareddata.Path(t, "data", "toolgauge-fixtures", c.server, "tools-list.json")
+			var expected struct {
+				Lint struct {
+					Findings []map[string]any `json:"findings"`
+				} `json:"lint"`
+			}
+			if err := json.Unmarshal(shareddata.Read(t, "data", "toolgauge-fixtures", c.server, "expected.json"), &expected); err != nil {
+				t.Fatal(err)
+			}
+			// Only toolgauge's 22 rules: turn our own rules off through a config file.
+			cfgPath := filepath.Join(t.TempDir(), "mcpgauge.yaml")
+			var b strings.Builder
+			b.WriteString("lint:\n  rules:\n")
+			for _, r := range ourRuleIDs(t) {
+				b.WriteString("    " + r + ": off\n")
+			}
+			if err := os.WriteFile(cfgPath, []byte(b.String()), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			code, out, stderr := cli(t, "lint", "--tools-json", file, "--json", "--config", cfgPath)
+			if code != c.code {
+				t.Fatalf("exit %d, want %d (stderr %s)", code, c.code, stderr)
+			}
+			var got struct {
+				SchemaVersion string           `json:"schema_version"`
+				Findings      []map[string]any `json:"findings"`
+				ToolCount     int              `json:"tool_count"`
+			}
+			if err := json.Unmarshal([]byte(out), &got); err != nil {
+				t.Fatal(err)
+			}
+			if got.SchemaVersion == "" {
+				t.Error("lint JSON lacks schema_version")
+			}
+			for _, f := range got.Findings {
+				if s, _ := f["suggestion"].(string); s == "" {
+					t.Errorf("finding without suggestion: %v", f)
+				}
+				delete(f, "suggestion")
+			}
+			if len(got.Findings) == 0 {
+				got.Findings = nil
+			}
+			if len(expected.Lint.Findings) == 0 {
+				expected.Lint.Findings = nil
+			}
+			if diff := cmp.Diff(expected.Lint.Findings, got.Findings); diff != "" {
+				t.Fatalf("lint --json differs from expected.json (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func ourRuleIDs(t *testing.T) []string {
+	t.Helper()
+	code, out, _ := cli(t, "rules", "--json")
+	if code != 0 {
+		t.Fatalf("rules --json exit %d", code)
+	}
+	var rows []struct{ ID, Origin string }
+	if err := json.Unmarshal([]byte(out), &rows); err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, r := range rows {
+		if r.Origin != "mcp-toolgauge" {
+			ids = append(ids, r.ID)
+		}
+	}
+	if len(ids) == 0 || len(ids) == len(rows) {
+		t.Fatalf("catalogue origins look wrong: %d of %d are ours", len(ids), len(rows))
+	}
+	return ids
+}
+
+func TestLintOutputsAndExitCodes(t *testing.T) {
+	bad := shareddata.Path(t, "data", "toolgauge-fixtures", "badserver", "tools-list.json")
+	cases := []struct {
+		name string
+		args []string
+		code int
+		want []string
+	}{
+		{"terminal", []string{"lint", "--tools-json", bad}, exitThreshold, []string{"(server)\n  MCP004  warning", "hidden, -v to show", "Most common: "}},
+		{"fail-on off", []string{"lint", "--tools-json", bad, "--fail-on", "off"}, exitOK, nil},
+		{"sarif", []string{"lint", "--tools-json", bad, "--sarif"}, exitThreshold, []string{`"version": "2.1.0"`, `"mcpToolgaugeFinding/v1"`, `"id": "SEC001"`, `"id": "MCP052"`}},
+		{"json and sarif", []string{"lint", "--tools-json", bad, "--json", "--sarif"}, exitUsage, nil},
+		{"missing file", []string{"lint", "--tools-json", "/nonexistent.json"}, exitUsage, nil},
+		{"no target", []string{"lint"}, exitUsage, nil},
+		{"bad fail-on", []string{"lint", "--tools-json", bad, "--fail-on", "loud"}, exitUsage, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			code, out, stderr := cli(t, append(c.args, "--no-config")...)
+			if code != c.code {
+				t.Fatalf("exit %d, want %d\nstdout %s\nstderr %s", code, c.code, out, stderr)
+			}
+			for _, w := range c.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("output lacks %q", w)
+				}
+			}
+			if c.code == exitUsage && stderr == "" {
+				t.Error("usage error without a message")
+			}
+		})
+	}
+}
+
+func TestRuleOffDoesNotRun(t *testing.T) {
+	bad := shareddata.Path(t, "data", "toolgauge-fixtures", "badserver", "tools-list.json")
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "mcpgauge.toml")
+	if err := os.WriteFile(cfg, []byte("[lint.rules]\nMCP020 = \"off\"\nMCP013 = \"info\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, out, _ := cli(t, "lint", "--tools-json", bad, "--json", "--config", cfg)
+	if strings.Contains(out, `"MCP020"`) {
+		t.Error("MCP020 is off but reported")
+	}
+	if !strings.Contains(out, "\"rule\": \"MCP013\",\n      \"severity\": \"info\"") {
+		t.Error("MCP013 severity override not applied")
+	}
+}
+
+func TestScanCarefulIsReadOnly(t *testing.T) {
+	bin := fixtures.Build(t, "careful")
+	marker := filepath.Join(t.TempDir(), "marker")
+	t.Setenv(fixtures.MarkerEnv, marker)
+	code, out, stderr := cli(t, "scan", bin, "--json", "--no-config")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var res struct {
+		Status string `json:"status"`
+		Scores struct {
+			MCPGauge    float64 `json:"mcpgauge"`
+			QualityGate struct {
+				Score float64 `json:"score"`
+			} `json:"quality_gate"`
+		} `json:"scores"`
+		Snapshot struct {
+			Tools int    `json:"tools"`
+			Era   string `json:"era"`
+		} `json:"snapshot"`
+		Compliance []struct{ ID, Status string } `json:"compliance"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != "ok" || res.Snapshot.Tools != 6 || res.Scores.MCPGauge < 95 {
+		t.Fatalf("careful scan: %+v", res)
+	}
+	for _, c := range res.Compliance {
+		if c.ID == "tools-call-01" && c.Status != "skip" {
+			t.Errorf("tools-call-01 must be skipped by default, got %s", c.Status)
+		}
+	}
+	if names, _ := fixtures.ReadMarker(marker); len(names) > 0 {
+		t.Fatalf("a default scan ran tool bodies: %v", names)
+	}
+	if pids := leftovers(t, bin); len(pids) > 0 {
+		t.Fatalf("server processes left behind: %v", pids)
+	}
+
+	// readonly calls only tools annotated readOnlyHint.
+	code, _, stderr = cli(t, "check", bin, "--call-tools", "readonly", "--no-config")
+	if code != exitOK {
+		t.Fatalf("check --call-tools readonly exit %d: %s", code, stderr)
+	}
+	names, _ := fixtures.ReadMarker(marker)
+	if len(names) == 0 {
+		t.Fatal("readonly mode called no tool")
+	}
+	for _, n := range names {
+		if n == "place_hold" || n == "cancel_hold" || n == "renew_loan" {
+			t.Errorf("readonly mode called the non-read-only tool %s", n)
+		}
+	}
+}
+
+func TestScanCarelessFindings(t *testing.T) {
+	bin := fixtures.Build(t, "careless")
+	code, out, stderr := cli(t, "scan", bin, "-v", "--no-config")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"security 0.0", "SEC001", "SEC006", "MCP010", "QG004", "quality-gate"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("careless scan output lacks %q", want)
+		}
+	}
+	code, _, _ = cli(t, "scan", bin, "--min-score", "90", "--no-config")
+	if code != exitThreshold {
+		t.Errorf("--min-score 90 on careless: exit %d, want 1", code)
+	}
+}
+
+// TestHostileFixtures: every hostile server ends with a clear status and
+// message within its deadline, with no panic and no process left behind.
+func TestHostileFixtures(t *testing.T) {
+	cases := []struct {
+		name   string
+		code   int
+		status string
+		want   string
+	}{
+		{"hang-init", exitConnect, "timeout", "no answer"},
+		{"flood-stdout", exitConnect, "", "stdout"},
+		{"crash-mid-list", exitOK, "ok", "error"},
+		{"junk-stdout", exitOK, "ok", "spec-stdio-01"},
+		{"many-tools", exitOK, "ok", `"tools": 5000`},
+		{"lying-caps", exitOK, "ok", "spec-caps-01"},
+		{"loop-pagination", exitOK, "ok", "spec-pagination-02"},
+		{"bait-switch", exitOK, "ok", "spec-bait-01"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			bin := fixtures.Build(t, c.name)
+			marker := filepath.Join(t.TempDir(), "marker")
+			t.Setenv(fixtures.MarkerEnv, marker)
+			code, out, stderr := cli(t, "scan", bin, "--json", "--timeout", "5s", "--no-config")
+			if code != c.code {
+				t.Fatalf("exit %d, want %d\n%s\n%s", code, c.code, out, stderr)
+			}
+			var res struct {
+				Status     string                          `json:"status"`
+				Reason     string                          `json:"reason"`
+				Compliance []struct{ ID, Status, Message string } `json:"compliance"`
+			}
+			if err := json.Unmarshal([]byte(out), &res); err != nil {
+				t.Fatalf("scan --json must always print a result document: %v\n%s", err, out)
+			}
+			if c.status != "" && res.Status != c.status {
+				t.Errorf("status %s, want %s (%s)", res.Status, c.status, res.Reason)
+			}
+			if res.Status != "ok" && res.Reason == "" {
+				t.Error("failed scan without a reason")
+			}
+			if !strings.Contains(out+stderr, c.want) {
+				t.Errorf("output lacks %q:\n%s\n%s", c.want, out, stderr)
+			}
+			if strings.HasPrefix(c.want, "spec-") {
+				for _, r := range res.Compliance {
+					if r.ID == c.want && r.Status != "fail" {
+						t.Errorf("%s should fail on %s, got %s: %s", c.want, c.name, r.Status, r.Message)
+					}
+				}
+			}
+			if strings.Contains(stderr, "panic") && c.name != "crash-mid-list" {
+				t.Errorf("panic in output: %s", stderr)
+			}
+			// loop-pagination answers any tool name, so our nonexistent-tool
+			// probes show up in its marker; no real tool may.
+			names, _ := fixtures.ReadMarker(marker)
+			for _, n := range names {
+				if !strings.HasPrefix(n, "__mcptest_nonexistent_tool_") {
+					t.Errorf("tool body ran: %s", n)
+				}
+			}
+			if pids := leftovers(t, bin); len(pids) > 0 {
+				t.Errorf("processes left behind: %v", pids)
+			}
+		})
+	}
+}
