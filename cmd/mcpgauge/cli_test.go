@@ -269,8 +269,8 @@ func TestHostileFixtures(t *testing.T) {
 				t.Fatalf("exit %d, want %d\n%s\n%s", code, c.code, out, stderr)
 			}
 			var res struct {
-				Status     string                          `json:"status"`
-				Reason     string                          `json:"reason"`
+				Status     string                                 `json:"status"`
+				Reason     string                                 `json:"reason"`
 				Compliance []struct{ ID, Status, Message string } `json:"compliance"`
 			}
 			if err := json.Unmarshal([]byte(out), &res); err != nil {
