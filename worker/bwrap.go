@@ -174,6 +174,9 @@ func (b *Bwrap) args(spec Spec) ([]string, int, error) {
 			a = append(a, "--ro-bind", top, top)
 		}
 	}
+	// Directories bwrap makes for a file bind are private (0700), which
+	// would hide /etc from the sandbox user.
+	a = append(a, "--perms", "0755", "--dir", "/etc", "--perms", "0755", "--dir", "/home")
 	for _, p := range etcFiles() {
 		a = append(a, "--ro-bind-try", p, p)
 	}

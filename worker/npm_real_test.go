@@ -1,0 +1,109 @@
+package worker
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpgauge/mcpgauge/gauge/connect"
+	"github.com/mcpgauge/mcpgauge/registry"
+	"github.com/mcpgauge/mcpgauge/schema"
+)
+
+// npmCase is one published npm MCP server scanned through the sandbox.
+type npmCase struct {
+	id, version string
+	args        []registry.Input
+}
+
+// realNPMServers are published servers that list tools without
+// credentials: the reference servers (pinned at 2026.1.26 where that
+// release exists, else the nearest one) and others from the official
+// registry crawl of 2025-12-18 (npm entries with no environment variables,
+// checked with `npm view`).
+func realNPMServers() []npmCase {
+	dirArg := registry.Input{Type: "positional", ValueHint: "allowed directory", IsRequired: true}
+	return []npmCase{
+		{id: "@modelcontextprotocol/server-everything", version: "2026.1.26"},
+		{id: "@modelcontextprotocol/server-memory", version: "2026.1.26"},
+		// No 2026.1.26 release: 2026.1.14 is the nearest.
+		{id: "@modelcontextprotocol/server-filesystem", version: "2026.1.14", args: []registry.Input{dirArg}},
+		// No 2026.1.26 release: 2025.12.18 is the nearest.
+		{id: "@modelcontextprotocol/server-sequential-thinking", version: "2025.12.18"},
+		{id: "time-mcp", version: "1.0.6"},
+		{id: "mcp-server-code-runner", version: "0.1.8"},
+		{id: "betterprompt-mcp", version: "0.2.1"},
+		{id: "@agent-infra/mcp-server-commands", version: "1.2.18"},
+		{id: "@sveltejs/mcp", version: "0.1.26"},
+		{id: "chrome-devtools-mcp", version: "1.11.0"},
+		{id: "lighthouse-mcp", version: "0.1.17"},
+		{id: "@railway/mcp-server", version: "0.1.12"},
+	}
+}
+
+// TestRealNPMServers installs and scans published npm servers in the
+// bubblewrap sandbox: each must list tools, and a second scan on the warm
+// cache must not start npm at all.
+func TestRealNPMServers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("needs the npm registry; skipped with -short")
+	}
+	sb := requireBwrap(t)
+	// A cache shared across test runs (like the fixture binaries), so a
+	// warm run installs nothing; every run still checks that a second scan
+	// starts no npm process.
+	npm := &NPM{Cache: filepath.Join(os.TempDir(), "mcpgauge-worker-test-cache")}
+	if err := os.MkdirAll(npm.Cache, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := npm.Available(context.Background()); err != nil {
+		t.Skipf("npm unavailable: %v", err)
+	}
+	opts := Options{Sandbox: sb, Installers: []Installer{npm}, Deadline: 4 * time.Minute, WorkerID: "test", ScannerVersion: "test"}
+	opts.Scan.Connect = connect.Options{Timeout: 90 * time.Second}
+	cases := realNPMServers()
+	for _, c := range cases {
+		t.Run(c.id, func(t *testing.T) {
+			s := npmServer(c.id, c.version, c.args...)
+			plan := registry.PlanFor(s, registry.PlanOptions{})
+			if plan.Kind != registry.KindNPMStdio {
+				t.Fatalf("plan kind %s (%s), want npm-stdio", plan.Kind, plan.Reason)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+			defer cancel()
+			out := Scan(ctx, s, plan, opts)
+			res := out.Result
+			t.Logf("%s@%s: %s %s (install %d ms, connect %d ms)", c.id, c.version, res.Status, res.Reason, res.Timings.InstallMS, res.Timings.ConnectMS)
+			checkResult(t, res, schema.StatusOK)
+			if res.Snapshot.Tools == 0 {
+				t.Fatal("no tools listed")
+			}
+			if out.Install == nil || out.Install.Version != c.version || !strings.HasPrefix(out.Install.Integrity, "sha512-") {
+				t.Errorf("install record %+v: want version %s and a sha512 integrity", out.Install, c.version)
+			}
+			if res.PackageType != "npm" || out.Sandbox != "bwrap" {
+				t.Errorf("package type %q sandbox %q, want npm in bwrap", res.PackageType, out.Sandbox)
+			}
+			noSandboxProcesses(t, c.id)
+		})
+	}
+	// Warm cache: the same servers again start no npm process.
+	runs := npm.Runs()
+	for _, c := range cases[:2] {
+		s := npmServer(c.id, c.version, c.args...)
+		out := Scan(context.Background(), s, registry.PlanFor(s, registry.PlanOptions{}), opts)
+		checkResult(t, out.Result, schema.StatusOK)
+		if out.Install == nil || !out.Install.Cached {
+			t.Errorf("%s: second install not served from the cache", c.id)
+		}
+	}
+	if n := npm.Runs() - runs; n != 0 {
+		t.Errorf("warm-cache scans started %d npm processes, want 0", n)
+	}
+	if ents, err := filepath.Glob(filepath.Join(npm.Cache, "npm", ".tmp-*")); err != nil || len(ents) > 0 {
+		t.Errorf("temporary install dirs left in the cache: %v %v", ents, err)
+	}
+}
