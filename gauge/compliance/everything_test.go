@@ -100,7 +100,7 @@ func (r everythingRun) String() string {
 
 // everythingBaseline lists the failures expected against the go-sdk
 // v1.8.0 everything-server, each with substrings its details must hold.
-// They are the server's (SDK's) findings, explained in CONFORMANCE.md; a
+// They are the server's (SDK's) findings, explained in docs/conformance.md; a
 // new failure or a stale entry fails the test, as in the official
 // conformance suite's --expected-failures baselines.
 func everythingBaseline(r everythingRun) map[string][]string {
