@@ -274,18 +274,10 @@ func (s *sqliteStore) InsertResults(ctx context.Context, results []schema.Result
 			return err
 		}
 		defer insDoc.Close()
-		insFinding, err := tx.PrepareContext(ctx, `INSERT INTO findings (job_id, idx, sweep_id, name, version, rule, severity, tool, parameter, entity, message)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-		if err != nil {
-			return err
-		}
-		defer insFinding.Close()
-		insTool, err := tx.PrepareContext(ctx, `INSERT INTO tools (job_id, idx, name, version, sweep_id, tool, sha256, tokens)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
-		if err != nil {
-			return err
-		}
-		defer insTool.Close()
+		insFindings := newMultiInsert(tx, `INSERT INTO findings (job_id, idx, sweep_id, name, version, rule, severity, tool, parameter, entity, message) VALUES `, 11)
+		defer insFindings.close()
+		insTools := newMultiInsert(tx, `INSERT INTO tools (job_id, idx, name, version, sweep_id, tool, sha256, tokens) VALUES `, 8)
+		defer insTools.close()
 		for _, f := range batch {
 			sc := f.scan
 			var rev int64
@@ -317,16 +309,20 @@ func (s *sqliteStore) InsertResults(ctx context.Context, results []schema.Result
 			if _, err := insDoc.ExecContext(ctx, sc.JobID, sc.Result); err != nil {
 				return fmt.Errorf("job %s: insert result: %w", sc.JobID, err)
 			}
+			args := make([]any, 0, 11*len(f.findings))
 			for _, fd := range f.findings {
-				if _, err := insFinding.ExecContext(ctx, sc.JobID, fd.Idx, sc.SweepID, sc.Name, sc.Version, fd.Rule, fd.Severity,
-					fd.Tool, fd.Parameter, fd.Entity, fd.Message); err != nil {
-					return fmt.Errorf("job %s: insert finding %d: %w", sc.JobID, fd.Idx, err)
-				}
+				args = append(args, sc.JobID, fd.Idx, sc.SweepID, sc.Name, sc.Version, fd.Rule, fd.Severity,
+					fd.Tool, fd.Parameter, fd.Entity, fd.Message)
 			}
+			if err := insFindings.exec(ctx, len(f.findings), args); err != nil {
+				return fmt.Errorf("job %s: insert findings: %w", sc.JobID, err)
+			}
+			args = make([]any, 0, 8*len(f.tools))
 			for _, t := range f.tools {
-				if _, err := insTool.ExecContext(ctx, sc.JobID, t.Idx, sc.Name, sc.Version, sc.SweepID, t.Name, t.SHA256, t.Tokens); err != nil {
-					return fmt.Errorf("job %s: insert tool %d: %w", sc.JobID, t.Idx, err)
-				}
+				args = append(args, sc.JobID, t.Idx, sc.Name, sc.Version, sc.SweepID, t.Name, t.SHA256, t.Tokens)
+			}
+			if err := insTools.exec(ctx, len(f.tools), args); err != nil {
+				return fmt.Errorf("job %s: insert tools: %w", sc.JobID, err)
 			}
 			written++
 		}
@@ -369,8 +365,9 @@ func (s *sqliteStore) queryScans(ctx context.Context, query string, args ...any)
 }
 
 func (s *sqliteStore) Leaderboard(ctx context.Context, q LeaderboardQuery) (Leaderboard, error) {
-	scans, err := s.queryScans(ctx, `SELECT `+sqliteScanCols+` FROM scans s
-		WHERE revision = (SELECT MAX(revision) FROM scans m WHERE m.name = s.name)`)
+	scans, err := s.queryScans(ctx, `SELECT `+sqliteScanCols+` FROM scans
+		JOIN (SELECT name AS latest_name, MAX(revision) AS latest_revision FROM scans GROUP BY name)
+		ON name = latest_name AND revision = latest_revision`)
 	if err != nil {
 		return Leaderboard{}, fmt.Errorf("leaderboard: %w", err)
 	}
@@ -481,4 +478,45 @@ func nsTime(ns int64) time.Time {
 		return time.Time{}
 	}
 	return time.Unix(0, ns).UTC()
+}
+
+// multiInsert inserts many rows with one statement, in chunks of up to
+// multiInsertRows rows, caching one prepared statement per row count.
+type multiInsert struct {
+	tx     *sql.Tx
+	prefix string
+	cols   int
+	stmts  map[int]*sql.Stmt
+}
+
+const multiInsertRows = 64
+
+func newMultiInsert(tx *sql.Tx, prefix string, cols int) *multiInsert {
+	return &multiInsert{tx: tx, prefix: prefix, cols: cols, stmts: map[int]*sql.Stmt{}}
+}
+
+func (m *multiInsert) exec(ctx context.Context, rows int, args []any) error {
+	for start := 0; start < rows; start += multiInsertRows {
+		n := min(multiInsertRows, rows-start)
+		st, ok := m.stmts[n]
+		if !ok {
+			tuple := "(?" + strings.Repeat(", ?", m.cols-1) + ")"
+			var err error
+			st, err = m.tx.PrepareContext(ctx, m.prefix+tuple+strings.Repeat(", "+tuple, n-1))
+			if err != nil {
+				return err
+			}
+			m.stmts[n] = st
+		}
+		if _, err := st.ExecContext(ctx, args[start*m.cols:(start+n)*m.cols]...); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (m *multiInsert) close() {
+	for _, st := range m.stmts {
+		st.Close()
+	}
 }

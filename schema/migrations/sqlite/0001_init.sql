@@ -95,8 +95,6 @@ CREATE TABLE IF NOT EXISTS findings (
     PRIMARY KEY (job_id, idx)
 ) WITHOUT ROWID;
 
-CREATE INDEX IF NOT EXISTS findings_rule ON findings (rule);
-
 CREATE TABLE IF NOT EXISTS tools (
     job_id TEXT NOT NULL,
     idx INTEGER NOT NULL,
@@ -108,5 +106,3 @@ CREATE TABLE IF NOT EXISTS tools (
     tokens INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (job_id, idx)
 ) WITHOUT ROWID;
-
-CREATE INDEX IF NOT EXISTS tools_name_version ON tools (name, version);
