@@ -1,0 +1,136 @@
+package scan
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/mcpgauge/mcpgauge/gauge/connect"
+	"github.com/mcpgauge/mcpgauge/gauge/model"
+	"github.com/mcpgauge/mcpgauge/internal/fixtures"
+	"github.com/mcpgauge/mcpgauge/internal/shareddata"
+)
+
+func TestAnalyseToolgaugeFixtures(t *testing.T) {
+	cases := []struct {
+		server                  string
+		lintHealth              int
+		errors, warnings        int
+		qgQuality, qgEff, qgSec int
+	}{
+		{"goodserver", 100, 0, 0, 25, 15, 20},
+		{"badserver", 0, 5, 53, 16, 15, 20},
+	}
+	for _, c := range cases {
+		t.Run(c.server, func(t *testing.T) {
+			snap, err := model.ParseToolsJSON(shareddata.Read(t, "data", "toolgauge-fixtures", c.server, "tools-list.json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rep := &Report{}
+			Analyse(rep, snap, Options{})
+			h := rep.Health
+			if h.LintScore != c.lintHealth || h.Overall != c.lintHealth || h.Errors != c.errors || h.Warnings != c.warnings {
+				t.Errorf("health = %+v, want lint %d with %d errors, %d warnings", h, c.lintHealth, c.errors, c.warnings)
+			}
+			q := rep.QualityGate.Score
+			if q.Quality != c.qgQuality || q.Efficiency != c.qgEff || q.Security != c.qgSec {
+				t.Errorf("quality-gate parts = %d/%d/%d, want %d/%d/%d", q.Quality, q.Efficiency, q.Security, c.qgQuality, c.qgEff, c.qgSec)
+			}
+			// No compliance test ran: quality-gate scores 0, as upstream.
+			if q.Score != 0 || !q.NoTestsRan {
+				t.Errorf("quality-gate score without tests = %d (noTestsRan %v), want 0", q.Score, q.NoTestsRan)
+			}
+			if rep.Score.Part("compliance").Measured {
+				t.Error("compliance must not count as measured when no test ran")
+			}
+			if rep.TotalTokens == 0 || len(rep.Tokens) != len(snap.Tools) {
+				t.Errorf("token sizes missing: %d tools sized, total %d", len(rep.Tokens), rep.TotalTokens)
+			}
+		})
+	}
+}
+
+func TestClassify(t *testing.T) {
+	cases := []struct {
+		err    error
+		stderr string
+		want   string
+	}{
+		{nil, "", "ok"},
+		{errors.New("cannot connect to MCP server: no answer to initialize within 5s"), "", "timeout"},
+		{context.DeadlineExceeded, "", "timeout"},
+		{errors.New("cannot connect to MCP server: server exited (exit status 1)"), "Error: GITHUB_PERSONAL_ACCESS_TOKEN environment variable is required", "needs_credentials"},
+		{errors.New("cannot connect: exit status 1"), "Error: Cannot find module '/x/index.js'", "start_failed"},
+		{errors.New(`exec: "nodez": executable file not found in $PATH`), "", "start_failed"},
+		{errors.New("Streamable HTTP refused (HTTP 401)"), "", "auth_required"},
+		{errors.New("cannot connect: server exited: signal: killed"), "", "crashed"},
+		{errors.New("cannot connect: invalid initialize result"), "", "handshake_failed"},
+	}
+	for _, c := range cases {
+		got, reason := Classify(c.err, c.stderr)
+		if got != c.want {
+			t.Errorf("Classify(%v, %q) = %s, want %s", c.err, c.stderr, got, c.want)
+		}
+		if c.err != nil && reason == "" {
+			t.Errorf("Classify(%v) gave no reason", c.err)
+		}
+	}
+	_, reason := Classify(errors.New("exit status 1"), "starting\nError: API_KEY environment variable is required\n")
+	if reason != "Error: API_KEY environment variable is required" {
+		t.Errorf("credential reason should come from stderr, got %q", reason)
+	}
+}
+
+func TestRunCarefulAndResultDocument(t *testing.T) {
+	bin := fixtures.Build(t, "careful")
+	rep, err := Run(context.Background(), &connect.Target{Transport: connect.TransportStdio, Command: bin, Display: bin}, Options{Compliance: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Compliance == nil || rep.Compliance.Summary.Failed != 0 || rep.Compliance.Summary.Passed == 0 {
+		t.Fatalf("careful compliance: %+v", rep.Compliance)
+	}
+	if rep.Score.Overall < 95 || rep.QualityGate.Score.Score != 100 {
+		t.Fatalf("careful scores: mcpgauge %d, quality-gate %d", rep.Score.Overall, rep.QualityGate.Score.Score)
+	}
+	res := localResultFor(rep)
+	if err := res.Validate(); err != nil {
+		t.Fatalf("result document invalid: %v", err)
+	}
+	if res.Snapshot.ServerDigest != model.ServerSHA256(rep.Snapshot.Tools) || len(res.Snapshot.ToolList) != 6 {
+		t.Fatalf("snapshot summary wrong: %+v", res.Snapshot)
+	}
+}
+
+// BenchmarkScanOverhead compares a bare connect-and-list of the careful
+// fixture with a scan on the same single connection (snapshot, lint, BPE
+// sizes, scores) and with a full scan (plus the live compliance tests,
+// which open further connections by design).
+func BenchmarkScanOverhead(b *testing.B) {
+	bin := fixtures.Build(b, "careful")
+	target := &connect.Target{Transport: connect.TransportStdio, Command: bin, Display: bin}
+	ctx := context.Background()
+	b.Run("bare-connect-list", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			s, err := connect.Dial(ctx, target, connect.Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := s.Snapshot(ctx); err != nil {
+				b.Fatal(err)
+			}
+			_ = s.Close()
+		}
+	})
+	for _, full := range []bool{false, true} {
+		b.Run(fmt.Sprintf("scan-compliance=%v", full), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				if _, err := Run(ctx, target, Options{Compliance: full}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
