@@ -54,24 +54,11 @@ type FileCache struct {
 // OpenFileCache loads path; a missing file is an empty cache.
 func OpenFileCache(path string) (*FileCache, error) {
 	c := &FileCache{path: path, entries: map[string]Answer{}}
-	f, err := os.Open(path)
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return c, nil
-		}
-		return nil, fmt.Errorf("open eval cache: %w", err)
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		return c, nil
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 64*1024), 64*1024*1024)
-	for sc.Scan() {
-		key, a, ok := parseCacheLine(sc.Bytes())
-		if ok {
-			c.entries[key] = a
-		}
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("read eval cache %s: %w", path, err)
+	if err := EachCacheLine(path, func(key string, a Answer) { c.entries[key] = a }); err != nil {
+		return nil, err
 	}
 	return c, nil
 }
