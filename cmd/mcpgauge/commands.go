@@ -9,6 +9,8 @@ func commandConstructors() []func() *cobra.Command {
 		newLintCmd,
 		newCheckCmd,
 		newScanCmd,
+		newEvalCmd,
+		newCiCmd,
 		newRulesCmd,
 		newRegistryCmd,
 	}
