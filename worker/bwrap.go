@@ -337,8 +337,9 @@ func pidsOf(uid int) []int {
 	return out
 }
 
-// procUID reads the real user ID of pid from /proc; zombies count too
-// (they are gone once reaped by the sandbox init).
+// procUID reads the real user ID of a live process from /proc. Zombies do
+// not count: they run nothing, cannot be killed, and are reaped by the
+// host's init once the sandbox's own init is gone.
 func procUID(pid int) (string, bool) {
 	f, err := os.Open("/proc/" + strconv.Itoa(pid) + "/status")
 	if err != nil {
@@ -346,15 +347,20 @@ func procUID(pid int) (string, bool) {
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)
+	uid := ""
 	for sc.Scan() {
-		if rest, ok := strings.CutPrefix(sc.Text(), "Uid:"); ok {
-			fields := strings.Fields(rest)
-			if len(fields) > 0 {
-				return fields[0], true
+		line := sc.Text()
+		if rest, ok := strings.CutPrefix(line, "State:"); ok && strings.HasPrefix(strings.TrimSpace(rest), "Z") {
+			return "", false
+		}
+		if rest, ok := strings.CutPrefix(line, "Uid:"); ok {
+			if fields := strings.Fields(rest); len(fields) > 0 {
+				uid = fields[0]
 			}
+			break // State comes before Uid
 		}
 	}
-	return "", false
+	return uid, uid != ""
 }
 
 // SandboxProcesses lists the processes still running under any sandbox

@@ -19,9 +19,13 @@ import (
 	"github.com/mcpgauge/mcpgauge/schema"
 )
 
-// DefaultDeadline is the wall-clock budget of one scan when Options leave
-// it zero: install, start, handshake, listing and analysis together.
-const DefaultDeadline = 2 * time.Minute
+// Default budgets of one scan when Options leave them zero.
+const (
+	// DefaultDeadline bounds start, handshake, listing and analysis.
+	DefaultDeadline = 2 * time.Minute
+	// DefaultInstallTimeout bounds the package install.
+	DefaultInstallTimeout = 5 * time.Minute
+)
 
 // Options configure ScanEntry and ScanTarget.
 type Options struct {
@@ -37,8 +41,13 @@ type Options struct {
 	// AllowRemote permits connecting to remote (HTTP/SSE) plans; the
 	// default is to report them unsupported without any traffic.
 	AllowRemote bool
-	// Deadline bounds the whole scan (default DefaultDeadline).
+	// Deadline bounds starting and scanning the server (default
+	// DefaultDeadline); installing has its own InstallTimeout, so a slow
+	// download never eats the server's start-up time. A job's whole budget
+	// is InstallTimeout + Deadline.
 	Deadline time.Duration
+	// InstallTimeout bounds the install (default DefaultInstallTimeout).
+	InstallTimeout time.Duration
 	// Scan configures the gauge. Its connect timeout is capped by the
 	// deadline; tool calls stay off (CallTools none) unless AllowToolCalls.
 	Scan scan.Options
@@ -95,8 +104,6 @@ func Scan(ctx context.Context, server registry.Server, plan registry.Plan, opts 
 		r.res.Sources = appendUnique(r.res.Sources, l.Source)
 	}
 	defer r.finish(&out)
-	ctx, cancel := context.WithTimeout(ctx, r.deadline)
-	defer cancel()
 	r.entry(ctx, plan)
 	return
 }
@@ -133,13 +140,14 @@ func ScanTarget(ctx context.Context, t *connect.Target, opts Options) (out Outco
 
 // run carries one scan's state.
 type run struct {
-	opts     Options
-	deadline time.Duration
-	res      schema.Result
-	rep      *scan.Report
-	inst     *Installed
-	sandbox  string
-	started  time.Time
+	opts           Options
+	deadline       time.Duration
+	installTimeout time.Duration
+	res            schema.Result
+	rep            *scan.Report
+	inst           *Installed
+	sandbox        string
+	started        time.Time
 }
 
 func newRun(name, version string, opts Options) *run {
@@ -168,8 +176,12 @@ func newRun(name, version string, opts Options) *run {
 	if d <= 0 {
 		d = DefaultDeadline
 	}
+	it := opts.InstallTimeout
+	if it <= 0 {
+		it = DefaultInstallTimeout
+	}
 	now := time.Now()
-	return &run{opts: opts, deadline: d, started: now, res: schema.Result{
+	return &run{opts: opts, deadline: d, installTimeout: it, started: now, res: schema.Result{
 		SchemaVersion: schema.Version, SweepID: sweep, JobID: schema.JobID(sweep, name, version),
 		Name: name, Version: version, ScannerVersion: sv, WorkerID: worker, ScanKey: opts.ScanKey,
 		StartedAt: now,
@@ -212,6 +224,8 @@ func (r *run) entry(ctx context.Context, plan registry.Plan) {
 	case registry.KindUnsupported:
 		r.fail(schema.StatusUnsupported, "%s", firstNonEmptyStr(plan.Reason, "no launch plan"))
 	case registry.KindRemoteHTTP, registry.KindRemoteSSE:
+		ctx, cancel := context.WithTimeout(ctx, r.deadline)
+		defer cancel()
 		r.remote(ctx, plan)
 	case registry.KindNPMStdio, registry.KindPyPI, registry.KindOCI:
 		r.pkg(ctx, plan)
@@ -266,13 +280,15 @@ func (r *run) pkg(ctx context.Context, plan registry.Plan) {
 		}
 	}
 	t0 := time.Now()
-	inst, err := in.Install(ctx, *plan.Package, InstallOptions{LifecycleScripts: r.opts.LifecycleScripts})
+	ictx, icancel := context.WithTimeout(ctx, r.installTimeout)
+	inst, err := in.Install(ictx, *plan.Package, InstallOptions{LifecycleScripts: r.opts.LifecycleScripts})
+	icancel()
 	r.res.Timings.InstallMS = time.Since(t0).Milliseconds()
 	if err != nil {
 		var ie *InstallError
 		switch {
-		case ctx.Err() != nil:
-			r.fail(schema.StatusTimeout, "install did not finish within the %s scan deadline", r.deadline)
+		case ictx.Err() != nil:
+			r.fail(schema.StatusTimeout, "install did not finish within %s", r.installTimeout)
 		case errors.As(err, &ie):
 			r.fail(ie.Status, "%s", ie.Reason)
 		default:
@@ -281,6 +297,8 @@ func (r *run) pkg(ctx context.Context, plan registry.Plan) {
 		return
 	}
 	r.inst = inst
+	ctx, cancel := context.WithTimeout(ctx, r.deadline)
+	defer cancel()
 	if plan.Kind == registry.KindOCI {
 		r.container(ctx, plan, inst)
 		return

@@ -60,7 +60,8 @@ func run() error {
 	data := flag.String("data", defaultData(), "official registry crawl (JSON)")
 	n := flag.Int("n", 100, "entries to scan")
 	conc := flag.Int("concurrency", 3, "scans at once")
-	deadline := flag.Duration("deadline", 60*time.Second, "deadline of one scan (install included)")
+	deadline := flag.Duration("deadline", 60*time.Second, "deadline of one scan (start, handshake, listing)")
+	installTimeout := flag.Duration("install-timeout", 3*time.Minute, "deadline of one install")
 	cache := flag.String("cache", filepath.Join(os.TempDir(), "mcpgauge-startrate-cache"), "package cache")
 	out := flag.String("out", "", "write one JSON line per entry here")
 	flag.Parse()
@@ -103,8 +104,8 @@ func run() error {
 	if err := sb.Available(context.Background()); err != nil {
 		return err
 	}
-	npm := &worker.NPM{Cache: *cache, Timeout: *deadline}
-	opts := worker.Options{Sandbox: sb, Installers: []worker.Installer{npm}, Deadline: *deadline,
+	npm := &worker.NPM{Cache: *cache, Timeout: *installTimeout}
+	opts := worker.Options{Sandbox: sb, Installers: []worker.Installer{npm}, Deadline: *deadline, InstallTimeout: *installTimeout,
 		WorkerID: "startrate", ScannerVersion: "bench"}
 	opts.Scan.Connect = connect.Options{Timeout: *deadline / 2}
 
@@ -120,7 +121,7 @@ func run() error {
 			defer wg.Done()
 			defer func() { <-sem }()
 			t0 := time.Now()
-			ctx, cancel := context.WithTimeout(context.Background(), *deadline+30*time.Second)
+			ctx, cancel := context.WithTimeout(context.Background(), *installTimeout+*deadline+30*time.Second)
 			o := worker.Scan(ctx, j.s, j.plan, opts)
 			cancel()
 			l := line{Name: j.s.Name, Version: j.s.Version, Package: j.plan.Package.Identifier + "@" + j.plan.Package.Version,
@@ -181,6 +182,15 @@ func summarise(rs []line, wall time.Duration, conc int) {
 	}
 	ok := counts[schema.StatusOK]
 	fmt.Printf("\nreached tools/list: %d of %d (%.0f%%), %d tools; anchor (automatelab npm, 359/922): %.0f%%\n", ok, len(rs), 100*float64(ok)/float64(len(rs)), tools, 100*anchorShare)
+	missing := 0
+	for _, r := range rs {
+		if r.Status == schema.StatusInstallFailed && (strings.Contains(r.Reason, "not found on the registry") || strings.Contains(r.Reason, "has no version")) {
+			missing++
+		}
+	}
+	if rest := len(rs) - missing; missing > 0 && rest > 0 {
+		fmt.Printf("package or version missing from the reachable npm registry: %d; reached tools/list among the other %d: %d (%.0f%%)\n", missing, rest, ok, 100*float64(ok)/float64(rest))
+	}
 	fmt.Printf("wall time %s at concurrency %d: %.1f scans/min\n", wall.Round(time.Second), conc, float64(len(rs))/wall.Minutes())
 }
 

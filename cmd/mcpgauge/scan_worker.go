@@ -229,6 +229,9 @@ func isNormalised(data []byte) bool {
 
 // pickEntry chooses one entry by name and version (default: the latest).
 func pickEntry(servers []registry.Server, name, version, from string) (registry.Server, error) {
+	if len(servers) == 0 && name != "" {
+		return registry.Server{}, fmt.Errorf("%s has no entry named %q", from, name)
+	}
 	if len(servers) == 0 {
 		return registry.Server{}, fmt.Errorf("%s holds no entries", from)
 	}
