@@ -214,6 +214,18 @@ func runEval(cmd *cobra.Command, args []string) error {
 		MaxCost: cfg.Eval.MaxCost, Prices: evalPrices(cfg), Schema: eval.NewSchemaChecker(),
 		CachePath: cache.Path(), CacheSize: cache.Len(),
 	}
+	if verbose && !asJSON {
+		r.Progress = func(done, total int, o eval.Outcome) {
+			if o.Cached {
+				return
+			}
+			got := "(nothing)"
+			if o.Called {
+				got = o.Selected
+			}
+			fmt.Fprintf(stderr, "  [%d/%d] %s -> %s\n", done, total, o.Case.ID, got)
+		}
+	}
 	res, err := r.Run(cmd.Context(), snap, suite)
 	if err != nil {
 		return evalErr(err)

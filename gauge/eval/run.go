@@ -3,7 +3,6 @@ package eval
 import (
 	"context"
 	"fmt"
-	"strings"
 	"sync"
 	"time"
 
@@ -271,13 +270,4 @@ func (p *pacer) wait(ctx context.Context) error {
 	}
 	p.last = time.Now()
 	return nil
-}
-
-// ProviderOf is the provider segment of a model string ("openrouter" for
-// "openrouter/x/y"; "" when the string has no slash).
-func ProviderOf(modelName string) string {
-	if i := strings.IndexByte(modelName, '/'); i > 0 {
-		return modelName[:i]
-	}
-	return ""
 }
