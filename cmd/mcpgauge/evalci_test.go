@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpgauge/mcpgauge/gauge/eval/evaltest"
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/internal/shareddata"
 )
@@ -240,5 +241,39 @@ func TestCiCLILintOnlyAndBadHistory(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(bad); string(got) != "{oops" {
 		t.Error("a bad history file must not be overwritten")
+	}
+}
+
+func TestEvalCLILiveThenFree(t *testing.T) {
+	const mdl = "openrouter/nvidia/nemotron-3.5-lightning:free"
+	dir, tools, cases := fixtureSuite(t, "badserver")
+	cache := filepath.Join(dir, ".mcp-toolgauge-cache", "responses.jsonl")
+	recorded := shareddata.Path(t, "data", "toolgauge-fixtures", "badserver", "responses.jsonl")
+	if err := os.Remove(cache); err != nil {
+		t.Fatal(err)
+	}
+	snapData := shareddata.Read(t, "data", "toolgauge-fixtures", "badserver", "tools-list.json")
+	snap, err := model.ParseToolsJSON(snapData)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := evaltest.NewReplayServer(recorded, mdl, model.ToolgaugeDigest(snap.Tools))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(rs)
+	defer srv.Close()
+	t.Setenv("OPENROUTER_API_KEY", "test-key")
+	args := []string{"eval", "--no-config", "--tools-json", tools, "--cases", cases, "--model", mdl, "--base-url", srv.URL, "--concurrency", "8", "--json"}
+	code, out, errOut := runEvalCI(t, args...)
+	if code != exitOK || rs.Calls() != 59 || !strings.Contains(out, `"called_count": 59`) {
+		t.Fatalf("live run: exit %d, %d calls\n%s", code, rs.Calls(), errOut)
+	}
+	code, out, _ = runEvalCI(t, args...)
+	if code != exitOK || rs.Calls() != 59 || !strings.Contains(out, `"called_count": 0`) || !strings.Contains(out, `"cached_count": 59`) {
+		t.Errorf("second run must be free: exit %d, server calls %d", code, rs.Calls())
+	}
+	if !strings.Contains(out, `"selection_correct": 31`) {
+		t.Error("recorded-then-replayed run lost the golden selection count")
 	}
 }
