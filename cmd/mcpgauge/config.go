@@ -30,6 +30,11 @@ type Config struct {
 	Eval    EvalConfig    `mapstructure:"eval"`
 	// DataDir holds caches, the embedded NATS store and the SQLite store.
 	DataDir string `mapstructure:"data_dir"`
+	// API keys of the registries that need one (env MCPGAUGE_SMITHERY_API_KEY, ...).
+	// They are never printed.
+	SmitheryAPIKey string `mapstructure:"smithery_api_key"`
+	GlamaAPIKey    string `mapstructure:"glama_api_key"`
+	PulseMCPAPIKey string `mapstructure:"pulsemcp_api_key"`
 }
 
 // LintConfig selects rule severities and the failure floor.

@@ -120,3 +120,24 @@ func TestExplicitConfigMustExist(t *testing.T) {
 		t.Fatalf("want usage error, got %v", err)
 	}
 }
+
+func TestRegistryKeysFromConfigAndEnv(t *testing.T) {
+	os.Unsetenv("MCPGAUGE_SMITHERY_API_KEY")
+	dir := t.TempDir()
+	writeFile(t, dir, "mcpgauge.yaml", "smithery_api_key: from-file\nglama_api_key: glama-file\n")
+	cfg, err := loadFor(t, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.SmitheryAPIKey != "from-file" || cfg.GlamaAPIKey != "glama-file" {
+		t.Fatalf("keys from file: %q %q", cfg.SmitheryAPIKey, cfg.GlamaAPIKey)
+	}
+	t.Setenv("MCPGAUGE_SMITHERY_API_KEY", "from-env")
+	cfg, err = loadFor(t, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.SmitheryAPIKey != "from-env" {
+		t.Fatalf("env must beat the file: %q", cfg.SmitheryAPIKey)
+	}
+}

@@ -37,9 +37,14 @@ type registryFlags struct {
 	json           bool
 	timeout        time.Duration
 	rps            float64
+	// cmd is the command the flags belong to, for config lookups.
+	cmd *cobra.Command
+	// cfg is the effective config (keys from env or the config file).
+	cfg Config
 }
 
 func (f *registryFlags) register(cmd *cobra.Command) {
+	f.cmd = cmd
 	fl := cmd.Flags()
 	fl.StringVar(&f.source, "source", registry.SourceOfficial, "registry to read: official, file://PATH, pulsemcp, smithery, glama or docker")
 	fl.StringVar(&f.url, "url", "", "base URL of the source (official: the registry root, e.g. "+registry.OfficialStagingURL+" or https://api.pulsemcp.com; docker: a catalog URL or path)")
@@ -54,22 +59,24 @@ func (f *registryFlags) register(cmd *cobra.Command) {
 	fl.Float64Var(&f.rps, "rate", 2, "client-side request rate limit (requests per second)")
 }
 
-// keyFor picks the API key: the flag, else the source's environment
-// variable (for the official client, PulseMCP's when --url points there).
+// keyFor picks the API key: the flag, else the source's key from the
+// environment ($MCPGAUGE_<SOURCE>_API_KEY) or the config file
+// (<source>_api_key); for the official client, PulseMCP's when --url
+// points there.
 func (f *registryFlags) keyFor() string {
 	if f.apiKey != "" {
 		return f.apiKey
 	}
 	switch f.source {
 	case registry.SourceSmithery:
-		return os.Getenv(envSmitheryKey)
+		return f.cfg.SmitheryAPIKey
 	case registry.SourceGlama:
-		return os.Getenv(envGlamaKey)
+		return f.cfg.GlamaAPIKey
 	case registry.SourcePulseMCP:
-		return os.Getenv(envPulseMCPKey)
+		return f.cfg.PulseMCPAPIKey
 	case registry.SourceOfficial:
 		if u, err := url.Parse(f.url); err == nil && strings.Contains(strings.ToLower(u.Host), "pulsemcp") {
-			return os.Getenv(envPulseMCPKey)
+			return f.cfg.PulseMCPAPIKey
 		}
 	}
 	return ""
@@ -78,6 +85,13 @@ func (f *registryFlags) keyFor() string {
 // build validates the flags and returns the source and query.
 func (f *registryFlags) build() (registry.Source, registry.Query, error) {
 	var q registry.Query
+	if f.cmd != nil {
+		cfg, _, err := loadConfig(f.cmd, "")
+		if err != nil {
+			return nil, q, err
+		}
+		f.cfg = cfg
+	}
 	if f.limit < 0 {
 		return nil, q, usageErr(fmt.Errorf("--limit must be 0 or more, got %d", f.limit))
 	}
