@@ -38,6 +38,9 @@ func (e EntryScanner) Scan(ctx context.Context, job schema.Job) schema.Result {
 	var plan registry.Plan
 	opts := e.Options
 	opts.SweepID, opts.ScanKey = job.SweepID, job.ScanKey
+	if job.Options.Compliance {
+		opts.Scan.Compliance = true
+	}
 	if job.Options.DeadlineSeconds > 0 {
 		opts.Deadline = time.Duration(job.Options.DeadlineSeconds) * time.Second
 	}

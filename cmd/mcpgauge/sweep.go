@@ -1,0 +1,409 @@
+package main
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"github.com/spf13/cobra"
+
+	"github.com/mcpgauge/mcpgauge/coordinator"
+	"github.com/mcpgauge/mcpgauge/gauge/lint"
+	"github.com/mcpgauge/mcpgauge/registry"
+	"github.com/mcpgauge/mcpgauge/schema"
+	"github.com/mcpgauge/mcpgauge/store"
+	"github.com/mcpgauge/mcpgauge/worker"
+)
+
+// planFlags are the sweep-planning flags shared by sweep and coordinator.
+type planFlags struct {
+	registries   []string
+	limit        int
+	rescanAfter  time.Duration
+	deadline     time.Duration
+	scanDeadline time.Duration
+	allVersions  bool
+	incremental  bool
+	compliance   bool
+	sweepID      string
+}
+
+func (p *planFlags) register(cmd *cobra.Command) {
+	f := cmd.Flags()
+	f.StringArrayVar(&p.registries, "registry", nil, "registry to sweep (repeatable): official, file://PATH, pulsemcp, smithery, glama or docker (default official)")
+	f.IntVar(&p.limit, "limit", 0, "plan at most N servers (0 = all)")
+	f.DurationVar(&p.rescanAfter, "rescan-after", coordinator.DefaultRescanAfter, "skip a server whose scan key was scanned more recently than this (0 = rescan everything)")
+	f.DurationVar(&p.deadline, "deadline", coordinator.DefaultSweepDeadline, "sweep deadline: jobs without a result by then are recorded as worker_error (reason deadline)")
+	f.DurationVar(&p.scanDeadline, "scan-deadline", worker.DefaultDeadline, "wall-clock budget of one scan (the job lease is twice this)")
+	f.BoolVar(&p.allVersions, "all-versions", false, "scan every version, not only the latest of each server")
+	f.BoolVar(&p.incremental, "incremental", false, "pull only entries updated since the last sweep's registry mark (KV mcpgauge-sync)")
+	f.BoolVar(&p.compliance, "compliance", true, "run the live compliance tests in every scan (read-only: no real tool is called)")
+	f.StringVar(&p.sweepID, "sweep-id", "", "sweep ID (default: resume the running sweep, else s<UTC minute>Z)")
+}
+
+func (p *planFlags) validate() error {
+	switch {
+	case p.limit < 0:
+		return usageErr(fmt.Errorf("--limit must be 0 or more, got %d", p.limit))
+	case p.rescanAfter < 0:
+		return usageErr(fmt.Errorf("--rescan-after must be 0 or more, got %v", p.rescanAfter))
+	case p.deadline <= 0:
+		return usageErr(fmt.Errorf("--deadline must be positive, got %v", p.deadline))
+	case p.scanDeadline <= 0:
+		return usageErr(fmt.Errorf("--scan-deadline must be positive, got %v", p.scanDeadline))
+	}
+	if p.sweepID != "" {
+		if err := schema.ValidSweepID(p.sweepID); err != nil {
+			return usageErr(fmt.Errorf("--sweep-id: %w", err))
+		}
+	}
+	return nil
+}
+
+// sources opens the --registry sources.
+func (p *planFlags) sources() ([]registry.Source, error) {
+	specs := p.registries
+	if len(specs) == 0 {
+		specs = []string{registry.SourceOfficial}
+	}
+	var out []registry.Source
+	for _, s := range specs {
+		rf := registryFlags{source: s, rps: 2, timeout: time.Hour}
+		src, _, err := rf.build()
+		if err != nil {
+			return nil, fmt.Errorf("--registry %s: %w", s, err)
+		}
+		out = append(out, src)
+	}
+	return out, nil
+}
+
+// coordinatorConfig builds the coordinator's config from the plan flags.
+func (p *planFlags) coordinatorConfig(js jetstream.JetStream, st store.Store, log *slog.Logger, m *coordinator.Metrics) (coordinator.Config, error) {
+	srcs, err := p.sources()
+	if err != nil {
+		return coordinator.Config{}, err
+	}
+	return coordinator.Config{JS: js, Store: st, Sources: srcs, Limit: p.limit, AllVersions: p.allVersions,
+		Incremental: p.incremental, RescanAfter: p.rescanAfter, SweepDeadline: p.deadline,
+		ScanOptions:    schema.ScanOptions{DeadlineSeconds: int(p.scanDeadline / time.Second), Compliance: p.compliance},
+		ScannerVersion: version, RuleSetDigest: ruleSetDigest(), Metrics: m, Log: log}, nil
+}
+
+// ruleSetDigest identifies the lint catalogue and its default severities:
+// a new or changed rule changes every scan key, so the next sweep rescans.
+func ruleSetDigest() string {
+	h := sha256.New()
+	for _, r := range lint.Catalogue() {
+		fmt.Fprintf(h, "%s\x00%s\x00%v\n", r.ID, r.Name, r.Default)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+// workerFlags configure in-process or standalone workers.
+type workerFlags struct {
+	sandbox     string
+	allowRemote bool
+	cacheDir    string
+	grace       time.Duration
+}
+
+func (w *workerFlags) register(cmd *cobra.Command) {
+	f := cmd.Flags()
+	f.StringVar(&w.sandbox, "sandbox", "", "sandbox for launched servers: bwrap or none (default bwrap; none only for trusted registries)")
+	f.BoolVar(&w.allowRemote, "allow-remote", false, "connect to remote (streamable HTTP / SSE) endpoints; off by default")
+	f.StringVar(&w.cacheDir, "cache-dir", "", "package cache shared by every slot (default DATA_DIR/cache)")
+	f.DurationVar(&w.grace, "grace", 30*time.Second, "on SIGTERM, let in-flight scans finish this long before handing them back")
+}
+
+// scanner builds the worker's scanner.
+func (w *workerFlags) scanner(ctx context.Context, dataDir string, scanDeadline time.Duration, stderr io.Writer) (worker.EntryScanner, error) {
+	cache := w.cacheDir
+	if cache == "" {
+		cache = filepath.Join(dataDir, "cache")
+	}
+	if err := os.MkdirAll(cache, 0o750); err != nil {
+		return worker.EntryScanner{}, fmt.Errorf("package cache %s: %w", cache, err)
+	}
+	opts := worker.Options{Installers: worker.DefaultInstallers(cache), AllowRemote: w.allowRemote,
+		Deadline: scanDeadline, ScannerVersion: version, Log: stderr}
+	switch w.sandbox {
+	case "", "bwrap":
+		b := worker.NewBwrap()
+		if err := b.Available(ctx); err != nil {
+			return worker.EntryScanner{}, usageErr(fmt.Errorf("the bwrap sandbox is not available (%v); install bubblewrap, or pass --sandbox none to run registry servers unsandboxed (trusted registries only)", err))
+		}
+		opts.Sandbox = b
+	case "none":
+		opts.Sandbox, opts.AllowUnsandboxed = worker.None{}, true
+	default:
+		return worker.EntryScanner{}, usageErr(fmt.Errorf("--sandbox %q: want bwrap or none", w.sandbox))
+	}
+	return worker.EntryScanner{Options: opts}, nil
+}
+
+// dialNATS connects to natsURL, or starts an embedded server in dataDir
+// when natsURL is empty. The returned func releases both.
+func dialNATS(natsURL, dataDir, name string) (*nats.Conn, func(), error) {
+	if natsURL != "" {
+		nc, err := coordinator.Connect(natsURL, name)
+		if err != nil {
+			return nil, nil, connectErr(err)
+		}
+		return nc, nc.Close, nil
+	}
+	ns, err := coordinator.StartEmbedded(coordinator.EmbeddedOptions{Dir: filepath.Join(dataDir, "nats")})
+	if err != nil {
+		return nil, nil, err
+	}
+	nc, err := ns.Connect(name)
+	if err != nil {
+		ns.Shutdown()
+		return nil, nil, err
+	}
+	return nc, func() { nc.Close(); ns.Shutdown() }, nil
+}
+
+// serveHTTP serves h on addr until ctx ends; it prints the bound address.
+func serveHTTP(ctx context.Context, addr string, h http.Handler, stderr io.Writer) (func(), error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, usageErr(fmt.Errorf("--listen %s: %w", addr, err))
+	}
+	fmt.Fprintf(stderr, "LISTENING http://%s\n", ln.Addr())
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	go func() { _ = srv.Serve(ln) }()
+	return func() {
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(sctx)
+	}, nil
+}
+
+// opsMux serves /metrics and /healthz (healthy while check returns nil).
+func opsMux(reg *prometheus.Registry, check func() error) *http.ServeMux {
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{Registry: reg}))
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
+		if err := check(); err != nil {
+			http.Error(w, "unhealthy: "+err.Error(), http.StatusServiceUnavailable)
+			return
+		}
+		_, _ = io.WriteString(w, "ok\n")
+	})
+	return mux
+}
+
+func natsHealthy(nc *nats.Conn) func() error {
+	return func() error {
+		if !nc.IsConnected() {
+			return errors.New("not connected to NATS")
+		}
+		return nil
+	}
+}
+
+func newLogger(w io.Writer) *slog.Logger {
+	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelInfo}))
+}
+
+func newSweepCmd() *cobra.Command {
+	var pf planFlags
+	var wf workerFlags
+	var workers int
+	var natsURL, storeURL string
+	cmd := &cobra.Command{
+		Use:   "sweep",
+		Short: "Scan every server of one or more registries on this machine and rank them",
+		Long: `Sweep pulls the registries, plans one job per server (skipping servers whose
+scan key was scanned within --rescan-after), scans them with --workers slots and
+stores every result, then prints the top of the leaderboard.
+
+With no --nats it runs an embedded NATS server (JetStream under the data dir);
+with no --store it uses SQLite under the data dir, so it needs nothing else
+installed. An interrupted sweep resumes where it stopped when run again.
+
+  mcpgauge sweep --registry file://examples/registry.json`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			cfg, _, err := loadConfig(cmd, "", flagBinding{"data-dir", "data_dir"})
+			if err != nil {
+				return err
+			}
+			if err := pf.validate(); err != nil {
+				return err
+			}
+			if workers <= 0 {
+				return usageErr(fmt.Errorf("--workers must be positive, got %d", workers))
+			}
+			return runSweep(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), cfg.DataDir, natsURL, storeURL, workers, pf, wf)
+		},
+	}
+	pf.register(cmd)
+	wf.register(cmd)
+	f := cmd.Flags()
+	f.IntVar(&workers, "workers", runtime.NumCPU(), "concurrent scans")
+	f.StringVar(&natsURL, "nats", "", "NATS URL (default: an embedded server under the data dir)")
+	f.StringVar(&storeURL, "store", "", "store URL: sqlite:///path.db or clickhouse://user:pass@host:9000/db (default: SQLite under the data dir)")
+	f.String("data-dir", "", "data directory (embedded NATS, SQLite, package cache); default ~/.local/share/mcpgauge")
+	return cmd
+}
+
+func runSweep(ctx context.Context, stdout, stderr io.Writer, dataDir, natsURL, storeURL string, workers int, pf planFlags, wf workerFlags) error {
+	if err := os.MkdirAll(dataDir, 0o750); err != nil {
+		return usageErr(fmt.Errorf("data dir %s: %w", dataDir, err))
+	}
+	log := newLogger(io.Discard)
+	tty := isTerminal(stderr)
+	if !tty {
+		log = newLogger(stderr)
+	}
+	sc, err := wf.scanner(ctx, dataDir, pf.scanDeadline, stderr)
+	if err != nil {
+		return err
+	}
+	nc, closeNATS, err := dialNATS(natsURL, dataDir, "mcpgauge-sweep")
+	if err != nil {
+		return err
+	}
+	defer closeNATS()
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return connectErr(fmt.Errorf("JetStream: %w", err))
+	}
+	if err := coordinator.Setup(ctx, js, pf.scanDeadline); err != nil {
+		return connectErr(err)
+	}
+	if storeURL == "" {
+		storeURL = store.SQLiteURL(dataDir)
+	}
+	st, err := store.Open(ctx, storeURL)
+	if err != nil {
+		return connectErr(fmt.Errorf("store: %w", err))
+	}
+	defer st.Close()
+	ccfg, err := pf.coordinatorConfig(js, st, log, nil)
+	if err != nil {
+		return usageErr(err)
+	}
+	c, err := coordinator.New(ctx, ccfg)
+	if err != nil {
+		return err
+	}
+	id := pf.sweepID
+	if id == "" {
+		running, err := c.Running(ctx)
+		if err != nil {
+			return err
+		}
+		id = coordinator.SweepID(time.Now())
+		if len(running) > 0 {
+			id = running[0]
+			fmt.Fprintf(stderr, "resuming sweep %s\n", id)
+		}
+	}
+	runCtx, stop := context.WithCancel(context.WithoutCancel(ctx))
+	loopCtx, stopLoop := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	wg.Add(3)
+	go func() { defer wg.Done(); _ = c.Ingest(runCtx) }()
+	go func() { defer wg.Done(); _ = c.WatchGiveUps(runCtx, nc) }()
+	go func() {
+		defer wg.Done()
+		_, _ = worker.RunLoop(loopCtx, worker.LoopConfig{JS: js, Scanner: sc, Slots: workers, Grace: wf.grace, Log: log})
+	}()
+	repDone := make(chan struct{})
+	go func() { reportProgress(runCtx, c, id, stderr, tty); close(repDone) }()
+	p, runErr := c.Run(ctx, id)
+	if ctx.Err() != nil {
+		fmt.Fprintf(stderr, "\ninterrupted: sweep %s stays running; run the same command again to resume it\n", id)
+	}
+	stopLoop()
+	stop()
+	wg.Wait()
+	<-repDone
+	if runErr != nil {
+		return runErr
+	}
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	fmt.Fprintf(stderr, "sweep %s %s: %d planned, %d skipped as unchanged, %d scanned, %d could not be scanned, %d missed the deadline\n",
+		id, p.Status, p.Planned, p.Skipped, p.Done, p.Failed, p.Stragglers)
+	lctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	lb, err := st.Leaderboard(lctx, store.LeaderboardQuery{Limit: 10})
+	if err != nil {
+		return fmt.Errorf("leaderboard: %w", err)
+	}
+	return writeLeaderboard(stdout, lb)
+}
+
+// reportProgress prints a live line on a terminal, log lines otherwise.
+func reportProgress(ctx context.Context, c *coordinator.Coordinator, id string, w io.Writer, tty bool) {
+	every := 30 * time.Second
+	if tty {
+		every = time.Second
+	}
+	start := time.Now()
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			if tty {
+				fmt.Fprintln(w)
+			}
+			return
+		case <-t.C:
+		}
+		p, err := c.Progress(ctx, id)
+		if err != nil {
+			continue
+		}
+		line := progressLine(p, time.Since(start))
+		if tty {
+			fmt.Fprintf(w, "\r%-100s", line)
+		} else {
+			fmt.Fprintln(w, line)
+		}
+	}
+}
+
+// progressLine renders done/total, rate, ETA and failures.
+func progressLine(p coordinator.Progress, elapsed time.Duration) string {
+	var b strings.Builder
+	if p.Planning {
+		fmt.Fprintf(&b, "planning: %d planned, %d skipped; ", p.Planned, p.Skipped)
+	}
+	fmt.Fprintf(&b, "%d/%d scanned", p.Done, p.Expected)
+	rate := 0.0
+	if s := elapsed.Seconds(); s > 0 {
+		rate = float64(p.Done) / s
+	}
+	fmt.Fprintf(&b, ", %.2f/s", rate)
+	if left := p.Expected - p.Done; left > 0 && rate > 0 && !p.Planning {
+		fmt.Fprintf(&b, ", ETA %s", time.Duration(float64(left)/rate*float64(time.Second)).Round(time.Second))
+	}
+	fmt.Fprintf(&b, ", %d could not be scanned", p.Failed)
+	if p.Skipped > 0 && !p.Planning {
+		fmt.Fprintf(&b, ", %d unchanged", p.Skipped)
+	}
+	return b.String()
+}
