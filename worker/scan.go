@@ -282,12 +282,13 @@ func (r *run) pkg(ctx context.Context, plan registry.Plan) {
 	t0 := time.Now()
 	ictx, icancel := context.WithTimeout(ctx, r.installTimeout)
 	inst, err := in.Install(ictx, *plan.Package, InstallOptions{LifecycleScripts: r.opts.LifecycleScripts})
+	installExpired := errors.Is(ictx.Err(), context.DeadlineExceeded)
 	icancel()
 	r.res.Timings.InstallMS = time.Since(t0).Milliseconds()
 	if err != nil {
 		var ie *InstallError
 		switch {
-		case ictx.Err() != nil:
+		case installExpired:
 			r.fail(schema.StatusTimeout, "install did not finish within %s", r.installTimeout)
 		case errors.As(err, &ie):
 			r.fail(ie.Status, "%s", ie.Reason)

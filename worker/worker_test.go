@@ -92,6 +92,22 @@ func TestNPMInstallFailures(t *testing.T) {
 	}
 }
 
+// TestInstallFailedEntry: an entry whose package the registry does not
+// have ends install_failed with npm's reason (not a timeout).
+func TestInstallFailedEntry(t *testing.T) {
+	if testing.Short() {
+		t.Skip("needs the npm registry; skipped with -short")
+	}
+	sb := requireBwrap(t)
+	npm := &NPM{Cache: t.TempDir()}
+	s := npmServer("mcpgauge-no-such-package-7f3a9c", "1.0.0")
+	res := ScanEntry(context.Background(), s, registry.PlanFor(s, registry.PlanOptions{}), Options{Sandbox: sb, Installers: []Installer{npm}})
+	checkResult(t, res, schema.StatusInstallFailed)
+	if !strings.Contains(res.Reason, "not found") {
+		t.Errorf("reason %q does not say the package was not found", res.Reason)
+	}
+}
+
 // TestRefusesUnsandboxed: an entry is never run without an isolating
 // sandbox unless that is allowed explicitly, and nothing is installed.
 func TestRefusesUnsandboxed(t *testing.T) {

@@ -1,0 +1,100 @@
+package worker
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/mcpgauge/mcpgauge/gauge/connect"
+	"github.com/mcpgauge/mcpgauge/internal/fixtures"
+	"github.com/mcpgauge/mcpgauge/registry"
+	"github.com/mcpgauge/mcpgauge/schema"
+)
+
+// dialClose starts the server, completes the handshake, lists it, and ends it.
+func dialClose(b *testing.B, t *connect.Target) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	s, err := connect.Dial(ctx, t, connect.Options{Timeout: 30 * time.Second})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := s.Snapshot(ctx); err != nil {
+		b.Fatal(err)
+	}
+	_ = s.Close()
+}
+
+// benchStartup measures start + handshake + list + close of one server,
+// directly and inside the bwrap sandbox.
+func benchStartup(b *testing.B, spec Spec) {
+	sb := requireBwrap(b)
+	b.Run("none", func(b *testing.B) {
+		t := &connect.Target{Transport: connect.TransportStdio, Command: spec.Command, Args: spec.Args, Env: spec.Env}
+		if len(spec.Path) > 0 {
+			t.Env = map[string]string{"PATH": spec.Path[0] + ":" + os.Getenv("PATH")}
+		}
+		for b.Loop() {
+			dialClose(b, t)
+		}
+	})
+	b.Run("bwrap", func(b *testing.B) {
+		for b.Loop() {
+			prep, err := sb.Prepare(context.Background(), spec)
+			if err != nil {
+				b.Fatal(err)
+			}
+			dialClose(b, prep.Target)
+			prep.Cleanup()
+		}
+	})
+}
+
+// BenchmarkStartupGo: a Go fixture server with and without the sandbox.
+func BenchmarkStartupGo(b *testing.B) {
+	bin := fixtures.Build(b, "careful")
+	benchStartup(b, Spec{Command: bin, ReadOnly: []string{bin}})
+}
+
+// warmNPM installs (once, into the shared test cache) a reference server.
+func warmNPM(b *testing.B, id, version string) (*NPM, *Installed) {
+	npm := &NPM{Cache: filepath.Join(os.TempDir(), "mcpgauge-worker-test-cache")}
+	if err := os.MkdirAll(npm.Cache, 0o755); err != nil {
+		b.Fatal(err)
+	}
+	in, err := npm.Install(context.Background(), registry.PlanPackage{Identifier: id, Version: version}, InstallOptions{})
+	if err != nil {
+		b.Skipf("cannot install %s@%s: %v", id, version, err)
+	}
+	return npm, in
+}
+
+// BenchmarkStartupNode: @modelcontextprotocol/server-memory (node) with and
+// without the sandbox.
+func BenchmarkStartupNode(b *testing.B) {
+	_, in := warmNPM(b, "@modelcontextprotocol/server-memory", "2026.1.26")
+	benchStartup(b, Spec{Command: in.Command, Args: in.Args, Path: in.Path, ReadOnly: in.ReadOnly})
+}
+
+// BenchmarkScanEntryWarm: whole ScanEntry runs (cached install, bwrap,
+// handshake, list, lint, scores; no compliance) one after another, reported
+// as scans per minute for one slot.
+func BenchmarkScanEntryWarm(b *testing.B) {
+	sb := requireBwrap(b)
+	npm, _ := warmNPM(b, "@modelcontextprotocol/server-memory", "2026.1.26")
+	s := npmServer("@modelcontextprotocol/server-memory", "2026.1.26")
+	plan := registry.PlanFor(s, registry.PlanOptions{})
+	opts := Options{Sandbox: sb, Installers: []Installer{npm}, WorkerID: "bench", ScannerVersion: "bench"}
+	start := time.Now()
+	n := 0
+	for b.Loop() {
+		res := ScanEntry(context.Background(), s, plan, opts)
+		if res.Status != schema.StatusOK {
+			b.Fatalf("status %s: %s", res.Status, res.Reason)
+		}
+		n++
+	}
+	b.ReportMetric(float64(n)/time.Since(start).Minutes(), "scans/min")
+}
