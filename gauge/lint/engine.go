@@ -260,11 +260,11 @@ func RunRules(snap *model.Snapshot, cfg Config, rules []Rule) []Finding {
 
 // SortFindings orders findings deterministically (see Run).
 func SortFindings(snap *model.Snapshot, fs []Finding) {
+	// A name listed twice sorts at its last position, as toolgauge's
+	// name-keyed index does.
 	toolIdx := map[string]int{}
 	for i, t := range snap.Tools {
-		if _, ok := toolIdx[t.Name]; !ok {
-			toolIdx[t.Name] = i
-		}
+		toolIdx[t.Name] = i
 	}
 	entityIdx := map[string]int{"instructions": 0}
 	n := 1

@@ -506,117 +506,11 @@ func constraintKeys() []string { return []string{"enum", "const", "pattern", "fo
 // spelled as Python writes them (1.5, 1e+21, 100.0). The output schema and
 // annotations are left out.
 func DefinitionText(t *model.Tool) string {
-	schema, err := model.Canonical(pyNumbers(t.InputSchema), model.PyDefault)
+	schema, err := model.Canonical(t.InputSchema, model.PyDefault)
 	if err != nil || t.InputSchema == nil {
 		schema = []byte("{}")
 	}
 	return t.Name + "\n" + t.Description + "\n" + string(schema)
-}
-
-// pyNumbers returns v with every json.Number respelled as Python's json
-// would re-serialise it after loading (1.50 -> 1.5, 1e21 -> 1e+21, 1E2 ->
-// 100.0, -0 -> 0). v is not modified; when nothing needs respelling, v itself
-// is returned.
-func pyNumbers(v any) any {
-	if !needsPyNumbers(v) {
-		return v
-	}
-	switch x := v.(type) {
-	case json.Number:
-		return json.Number(pyNumberText(x.String()))
-	case map[string]any:
-		out := make(map[string]any, len(x))
-		for k, e := range x {
-			out[k] = pyNumbers(e)
-		}
-		return out
-	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = pyNumbers(e)
-		}
-		return out
-	}
-	return v
-}
-
-func needsPyNumbers(v any) bool {
-	switch x := v.(type) {
-	case json.Number:
-		return pyNumberText(x.String()) != x.String()
-	case map[string]any:
-		for _, e := range x {
-			if needsPyNumbers(e) {
-				return true
-			}
-		}
-	case []any:
-		for _, e := range x {
-			if needsPyNumbers(e) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// pyNumberText respells JSON number text the way Python's json.dumps writes
-// the value json.loads makes of it: integers exactly (with -0 as 0), other
-// numbers as repr(float).
-func pyNumberText(s string) string {
-	if !strings.ContainsAny(s, ".eE") {
-		if s == "-0" {
-			return "0"
-		}
-		return s
-	}
-	f, err := strconv.ParseFloat(s, 64)
-	if err != nil && !math.IsInf(f, 0) {
-		return s
-	}
-	return pyFloatRepr(f)
-}
-
-// pyFloatRepr is Python's repr(float) (and json.dumps of a float): the
-// shortest round-tripping digits, in fixed notation when the decimal exponent
-// is in (-4, 16], else as d.ddde+XX.
-func pyFloatRepr(f float64) string {
-	switch {
-	case math.IsInf(f, 1):
-		return "Infinity"
-	case math.IsInf(f, -1):
-		return "-Infinity"
-	case math.IsNaN(f):
-		return "NaN"
-	}
-	e := strconv.FormatFloat(f, 'e', -1, 64) // [-]d[.ddd]e±XX
-	sign := ""
-	if e[0] == '-' {
-		sign, e = "-", e[1:]
-	}
-	mant, expText, _ := strings.Cut(e, "e")
-	digits := strings.Replace(mant, ".", "", 1)
-	exp, _ := strconv.Atoi(expText)
-	decpt := exp + 1
-	if decpt > -4 && decpt <= 16 {
-		switch {
-		case decpt <= 0:
-			return sign + "0." + strings.Repeat("0", -decpt) + digits
-		case decpt < len(digits):
-			return sign + digits[:decpt] + "." + digits[decpt:]
-		default:
-			return sign + digits + strings.Repeat("0", decpt-len(digits)) + ".0"
-		}
-	}
-	out := sign + digits[:1]
-	if len(digits) > 1 {
-		out += "." + digits[1:]
-	}
-	expSign := "+"
-	if exp < 0 {
-		expSign, exp = "-", -exp
-	}
-	return fmt.Sprintf("%se%s%02d", out, expSign, exp)
 }
 
 // DefinitionTokens is the chars/4 token estimate of DefinitionText.

@@ -540,8 +540,8 @@ func TestDefinitionTextPythonNumbers(t *testing.T) {
 		"123.456e2": "12345.6", "0.30000000000000004": "0.30000000000000004", "1.23456789012345e16": "1.23456789012345e+16",
 	}
 	for in, want := range cases {
-		if got := pyNumberText(in); got != want {
-			t.Errorf("pyNumberText(%s) = %s, want %s", in, got, want)
+		if got := model.PyNumber(in); got != want {
+			t.Errorf("PyNumber(%s) = %s, want %s", in, got, want)
 		}
 	}
 }

@@ -56,9 +56,9 @@ func writeCanonical(b *bytes.Buffer, v any, style Style, depth int) error {
 	case string:
 		writePyString(b, x)
 	case json.Number:
-		b.WriteString(x.String())
+		b.WriteString(PyNumber(x.String()))
 	case float64:
-		b.WriteString(pyFloat(x))
+		b.WriteString(PyFloatRepr(x))
 	case int:
 		fmt.Fprintf(b, "%d", x)
 	case int64:
@@ -217,15 +217,6 @@ func PyRepr(s string) string {
 	}
 	b.WriteByte(quote)
 	return b.String()
-}
-
-func pyFloat(f float64) string {
-	// Python repr of floats: shortest round-trip, with ".0" for integral values.
-	s := fmt.Sprintf("%v", f)
-	if !strings.ContainsAny(s, ".eEn") {
-		s += ".0"
-	}
-	return s
 }
 
 // DecodeJSON decodes data into generic values using json.Number for numbers.

@@ -81,3 +81,14 @@ func TestPyRepr(t *testing.T) {
 		}
 	}
 }
+
+func TestCanonicalNumbersAsPython(t *testing.T) {
+	v, err := DecodeJSON([]byte(`{"a":1.50,"b":1e21,"c":1E2,"d":-0,"e":7,"f":0.00001,"g":123456789012345678}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"a":1.5,"b":1e+21,"c":100.0,"d":0,"e":7,"f":1e-05,"g":123456789012345678}`
+	if got := string(MustCanonical(v, Compact)); got != want {
+		t.Fatalf("got %s\nwant %s", got, want)
+	}
+}
