@@ -386,9 +386,10 @@ func TestToolgaugeRuleEdges(t *testing.T) {
 		// Upstream keys the sibling lists by name, so two tools called
 		// search_users both report the merged list (self-pairs included).
 		{"duplicate names share one sibling list", "MCP014", tgList(tgWire("search_users", mid1, ""), tgWire("search_orgs", mid2, ""), tgWire("search_users", mid2+" Or a team.", "")),
-			[]string{"search_users: `search_users` overlaps with `search_orgs`, `search_users`, `search_users`, `search_orgs`, and its description never says which to prefer. related=search_orgs,search_users,search_users,search_orgs",
+			// A twice-listed name sorts at its last position, as toolgauge's name-keyed index does.
+			[]string{"search_orgs: `search_orgs` overlaps with `search_users`, `search_users`, and its description never says which to prefer. related=search_users,search_users",
 				"search_users: `search_users` overlaps with `search_orgs`, `search_users`, `search_users`, `search_orgs`, and its description never says which to prefer. related=search_orgs,search_users,search_users,search_orgs",
-				"search_orgs: `search_orgs` overlaps with `search_users`, `search_users`, and its description never says which to prefer. related=search_users,search_users"}},
+				"search_users: `search_users` overlaps with `search_orgs`, `search_users`, `search_users`, `search_orgs`, and its description never says which to prefer. related=search_orgs,search_users,search_users,search_orgs"}},
 		// MCP015
 		{"placeholder in tool and param", "MCP015", tgList(tgWire("a", "Does things. xxxx later", `{"p":{"type":"string","description":"<your   value>"},"q":{"anyOf":[{"type":"string","description":"TODO"}]},"r":"TODO","s":{"description":["TODO"]}}`)),
 			[]string{"a: `a`'s description still contains placeholder text ('xxxx').",
