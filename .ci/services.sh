@@ -49,7 +49,8 @@ for d in /var/lib/clickhouse /var/log/clickhouse-server; do
 done
 
 log "starting clickhouse-server"
-as_root start-stop-daemon --start --background --chuid clickhouse \
+# --oknodo: a server that is still starting up is simply waited for below.
+as_root start-stop-daemon --start --oknodo --background --chuid clickhouse \
 	--exec /usr/sbin/clickhouse-server -- --config-file="$CONFIG"
 
 for _ in $(seq 1 "$WAIT_SECONDS"); do
