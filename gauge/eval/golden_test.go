@@ -259,11 +259,14 @@ func TestRenderBadserver(t *testing.T) {
 	out := b.String()
 	for _, want := range []string{
 		"openrouter/nvidia/nemotron-3.5-lightning:free   59 cases   59 from cache   free",
-		"Selection accuracy    55%  31/56",
-		"  siblings            44%  7/16",
-		"Argument validity     98%  50/51",
-		"ticket2             1/8      search_users 88%",
-		"ticket              5/8      (nothing) 12%, search_users 12%, ticket2 12%",
+		// The rows exactly as toolgauge's README shows this report.
+		"Selection accuracy     55%  31/56\n  positives            60%  24/40\n  siblings             44%   7/16\nAbstention             33%    1/3\nArgument validity      98%  50/51\n",
+		"tool                 hit       went instead to\n",
+		"doStuff               0%  0/4  (nothing) 100%\n",
+		"run                   0%  0/4  (nothing) 50%, search 50%\n",
+		"ticket2              12%  1/8  search_users 88%\n",
+		"ticket               62%  5/8  (nothing) 12%, search_users 12%, ticket2 12%\n",
+		"get_data            100%  4/4\n",
 		"`search_users` captures 88% of the prompts meant for `ticket2`.",
 		"failing cases, -v to see them",
 	} {

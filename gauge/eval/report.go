@@ -56,7 +56,8 @@ func Render(w io.Writer, r *Result, o RenderOptions) {
 	fmt.Fprintf(w, "%s   %s\n\n", prov, money(r.CostUSD, r.CalledCount))
 	row := func(label string, rate Rate) {
 		p := rate.Percent()
-		fmt.Fprintf(w, "%-19s %s  %d/%d\n", label, tone(p, o.Color, fmt.Sprintf("%4d%%", p)), rate.Correct, rate.Total)
+		// As toolgauge prints it: "Selection accuracy     55%  31/56".
+		fmt.Fprintf(w, "%-22s%s  %5s\n", label, tone(p, o.Color, fmt.Sprintf("%3d%%", p)), fmt.Sprintf("%d/%d", rate.Correct, rate.Total))
 	}
 	s := r.Scores
 	row("Selection accuracy", s.Selection)
@@ -86,13 +87,19 @@ func Render(w io.Writer, r *Result, o RenderOptions) {
 				nameW = len(t.Tool)
 			}
 		}
-		header := fmt.Sprintf("%-*s  %-7s", nameW, "tool", "hit")
+		// As toolgauge prints it: "ticket2   12%  1/8  search_users 88%".
+		fracW := 0
+		for _, t := range s.PerTool {
+			fracW = max(fracW, len(fmt.Sprintf("%d/%d", t.Correct, t.Total)))
+		}
+		header := fmt.Sprintf("%-*s  %4s  %-*s", nameW, "tool", "hit", fracW, "")
 		if wide {
 			header += "  went instead to"
 		}
 		fmt.Fprintln(w, strings.TrimRight(header, " "))
 		for _, t := range s.PerTool {
-			line := fmt.Sprintf("%-*s  %-7s", nameW, t.Tool, tone(t.Rate().Percent(), o.Color, fmt.Sprintf("%d/%d", t.Correct, t.Total)))
+			pct := t.Rate().Percent()
+			line := fmt.Sprintf("%-*s  %s  %-*s", nameW, t.Tool, tone(pct, o.Color, fmt.Sprintf("%3d%%", pct)), fracW, fmt.Sprintf("%d/%d", t.Correct, t.Total))
 			if wide {
 				line += "  " + strings.Join(thieves(s, t.Tool), ", ")
 			}
