@@ -2,36 +2,16 @@ package registry
 
 import (
 	"os"
-	"path/filepath"
 	"testing"
+
+	"github.com/mcpgauge/mcpgauge/internal/shareddata"
 )
 
 // sharedData returns the path of a file under <repo root>/../shared/data/registry,
 // skipping the test (or failing it when CI=true) if it is missing.
 func sharedData(t testing.TB, name string) string {
 	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("go.mod not found above the test directory")
-		}
-		dir = parent
-	}
-	p := filepath.Join(dir, "..", "shared", "data", "registry", name)
-	if _, err := os.Stat(p); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("test data missing: %v", err)
-		}
-		t.Skipf("test data missing: %v", err)
-	}
-	return p
+	return shareddata.Path(t, "data", "registry", name)
 }
 
 const (

@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcpgauge/mcpgauge/internal/shareddata"
+
 	"github.com/mcpgauge/mcpgauge/registry"
 	"github.com/mcpgauge/mcpgauge/registry/registrytest"
 )
@@ -19,27 +21,7 @@ import (
 // registryData locates <repo root>/../shared/data/registry/name.
 func registryData(t *testing.T, name string) string {
 	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		if filepath.Dir(dir) == dir {
-			t.Fatal("go.mod not found")
-		}
-		dir = filepath.Dir(dir)
-	}
-	p := filepath.Join(dir, "..", "shared", "data", "registry", name)
-	if _, err := os.Stat(p); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("test data missing: %v", err)
-		}
-		t.Skipf("test data missing: %v", err)
-	}
-	return p
+	return shareddata.Path(t, "data", "registry", name)
 }
 
 const decCrawl = "official-v0-servers_2025-12-18T0842Z.json"

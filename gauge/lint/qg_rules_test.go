@@ -1,12 +1,13 @@
 package lint
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/mcpgauge/mcpgauge/internal/shareddata"
+
 	"github.com/google/go-cmp/cmp"
+
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/gauge/qualitygate"
 )
@@ -14,28 +15,7 @@ import (
 // qgTFixture loads a toolgauge fixture snapshot from ../shared.
 func qgTFixture(t testing.TB, server string) *model.Snapshot {
 	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("go.mod not found")
-		}
-		dir = parent
-	}
-	data, err := os.ReadFile(filepath.Join(dir, "..", "shared", "data", "toolgauge-fixtures", server, "tools-list.json"))
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("fixture missing: %v", err)
-		}
-		t.Skipf("fixture missing: %v", err)
-	}
-	snap, err := model.ParseToolsJSON(data)
+	snap, err := model.ParseToolsJSON(shareddata.Read(t, "data", "toolgauge-fixtures", server, "tools-list.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

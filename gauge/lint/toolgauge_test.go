@@ -9,7 +9,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpgauge/mcpgauge/internal/shareddata"
+
 	"github.com/google/go-cmp/cmp"
+
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 )
 
@@ -17,28 +20,7 @@ import (
 // data fails under CI and skips otherwise.
 func tgFixtureDir(t testing.TB) string {
 	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("go.mod not found above the test directory")
-		}
-		dir = parent
-	}
-	p := filepath.Join(dir, "..", "shared", "data", "toolgauge-fixtures")
-	if _, err := os.Stat(p); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("toolgauge fixtures missing under CI: %v", err)
-		}
-		t.Skipf("toolgauge fixtures not available: %v", err)
-	}
-	return p
+	return shareddata.Path(t, "data", "toolgauge-fixtures")
 }
 
 func tgLoad(t testing.TB, server string) (*model.Snapshot, tgExpected) {

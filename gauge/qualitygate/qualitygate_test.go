@@ -4,38 +4,19 @@ import (
 	"encoding/json"
 	"math"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/mcpgauge/mcpgauge/internal/shareddata"
+
 	"github.com/google/go-cmp/cmp"
+
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 )
 
 func sharedPath(tb testing.TB, parts ...string) string {
 	tb.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			tb.Fatal("go.mod not found")
-		}
-		dir = parent
-	}
-	p := filepath.Join(append([]string{dir, "..", "shared", "data", "toolgauge-fixtures"}, parts...)...)
-	if _, err := os.Stat(p); err != nil {
-		if os.Getenv("CI") == "true" {
-			tb.Fatalf("shared data missing: %v", err)
-		}
-		tb.Skipf("shared data missing: %v", err)
-	}
-	return p
+	return shareddata.Path(tb, append([]string{"data", "toolgauge-fixtures"}, parts...)...)
 }
 
 func fixtureTools(tb testing.TB, server string) []model.Tool {
