@@ -3,6 +3,7 @@ package lint
 import (
 	"fmt"
 
+	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/gauge/text"
 )
 
@@ -101,7 +102,7 @@ func checkMCP012(ctx *Context) []Problem {
 		}
 		out = append(out, Problem{
 			Tool:       t.name,
-			Message:    fmt.Sprintf("`%s`'s description (%s) only restates its name.", t.name, pyRepr(text.CollapseSpace(t.desc))),
+			Message:    fmt.Sprintf("`%s`'s description (%s) only restates its name.", t.name, model.PyRepr(text.CollapseSpace(t.desc))),
 			Suggestion: fmt.Sprintf("Tell the model what the name `%s` cannot: what the tool acts on, what it returns, and when to use it rather than a similar tool. A description that repeats the name adds tokens and no signal.", t.name),
 		})
 	}
@@ -175,7 +176,7 @@ func checkMCP015(ctx *Context) []Problem {
 		if hit, ok := text.Placeholder.Find(t.desc); ok {
 			out = append(out, Problem{
 				Tool:       t.name,
-				Message:    fmt.Sprintf("`%s`'s description still contains placeholder text (%s).", t.name, pyRepr(text.PyStrip(hit))),
+				Message:    fmt.Sprintf("`%s`'s description still contains placeholder text (%s).", t.name, model.PyRepr(text.PyStrip(hit))),
 				Suggestion: fmt.Sprintf("Replace the placeholder with a real description of what `%s` does, when to use it and what it returns. A model reads placeholder text literally, and a tool that says TODO looks unfinished and unsafe to call.", t.name),
 			})
 		}
@@ -200,7 +201,7 @@ func checkMCP015(ctx *Context) []Problem {
 			out = append(out, Problem{
 				Tool:       t.name,
 				Parameter:  p.name,
-				Message:    fmt.Sprintf("`%s.%s`'s description still contains placeholder text (%s).", t.name, p.name, pyRepr(text.PyStrip(hit))),
+				Message:    fmt.Sprintf("`%s.%s`'s description still contains placeholder text (%s).", t.name, p.name, model.PyRepr(text.PyStrip(hit))),
 				Suggestion: fmt.Sprintf("Replace the placeholder with what `%s` expects: its meaning, its format and one example value. The parameter description is the only place a model learns the shape of a value it has to make up.", p.name),
 			})
 		}

@@ -3,6 +3,7 @@ package lint
 import (
 	"fmt"
 
+	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/gauge/text"
 )
 
@@ -85,7 +86,7 @@ func checkMCP021(ctx *Context) []Problem {
 		}
 		out = append(out, Problem{
 			Tool: t.name, Parameter: p.name,
-			Message:    fmt.Sprintf("`%s.%s`'s description (%s) only restates its name.", t.name, p.name, pyRepr(text.CollapseSpace(d))),
+			Message:    fmt.Sprintf("`%s.%s`'s description (%s) only restates its name.", t.name, p.name, model.PyRepr(text.CollapseSpace(d))),
 			Suggestion: fmt.Sprintf("Describe what `%s` adds beyond its name: units, the accepted range, where the value comes from, or an example. \"The limit\" as the description of `limit` costs tokens and teaches the model nothing.", p.name),
 		})
 	})

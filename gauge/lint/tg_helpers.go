@@ -3,13 +3,11 @@ package lint
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"math"
 	"math/bits"
 	"sort"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/gauge/text"
@@ -241,44 +239,6 @@ func quoteList(names []string) string {
 	return strings.Join(parts, ", ")
 }
 
-// pyRepr is Python's repr() of a str, complete: it also escapes the
-// characters str.isprintable rejects (C1 controls, format characters,
-// non-ASCII spaces, ...) as \xhh, \uhhhh or \Uhhhhhhhh. For printable text it
-// equals model.PyRepr.
-func pyRepr(s string) string {
-	quote := '\''
-	if strings.ContainsRune(s, '\'') && !strings.ContainsRune(s, '"') {
-		quote = '"'
-	}
-	var b strings.Builder
-	b.WriteRune(quote)
-	for _, r := range s {
-		switch {
-		case r == quote || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r == ' ' || (r > ' ' && r < 0x7f):
-			b.WriteRune(r)
-		case unicode.IsPrint(r):
-			b.WriteRune(r)
-		case r < 0x100:
-			fmt.Fprintf(&b, `\x%02x`, r)
-		case r < 0x10000:
-			fmt.Fprintf(&b, `\u%04x`, r)
-		default:
-			fmt.Fprintf(&b, `\U%08x`, r)
-		}
-	}
-	b.WriteRune(quote)
-	return b.String()
-}
-
 // pyTruthy is Python truthiness of a decoded JSON value.
 func pyTruthy(v any) bool {
 	switch x := v.(type) {
@@ -339,7 +299,7 @@ func writePyRepr(b *strings.Builder, dec *json.Decoder, tok json.Token) error {
 			b.WriteString("False")
 		}
 	case string:
-		b.WriteString(pyRepr(x))
+		b.WriteString(model.PyRepr(x))
 	case json.Number:
 		b.WriteString(x.String())
 	case json.Delim:
@@ -392,7 +352,7 @@ func writePyRepr(b *strings.Builder, dec *json.Decoder, tok json.Token) error {
 				if i > 0 {
 					b.WriteString(", ")
 				}
-				b.WriteString(pyRepr(k))
+				b.WriteString(model.PyRepr(k))
 				b.WriteString(": ")
 				b.WriteString(vals[k])
 			}

@@ -558,14 +558,14 @@ func TestToolgaugePyRepr(t *testing.T) {
 		"\t\x01":       `'\t\x01'`,
 	}
 	for in, want := range cases {
-		if got := pyRepr(in); got != want {
-			t.Errorf("pyRepr(%q) = %s, want %s", in, got, want)
+		if got := model.PyRepr(in); got != want {
+			t.Errorf("model.PyRepr(%q) = %s, want %s", in, got, want)
 		}
 	}
 	// On printable text it agrees with model.PyRepr.
 	for _, s := range []string{"Search.", "it's", `a'b"c`, "a\nb", "plain"} {
-		if pyRepr(s) != model.PyRepr(s) {
-			t.Errorf("pyRepr(%q) = %s, model.PyRepr = %s", s, pyRepr(s), model.PyRepr(s))
+		if model.PyRepr(s) != model.PyRepr(s) {
+			t.Errorf("model.PyRepr(%q) = %s, model.PyRepr = %s", s, model.PyRepr(s), model.PyRepr(s))
 		}
 	}
 }

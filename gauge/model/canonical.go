@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode"
 	"unicode/utf16"
 )
 
@@ -190,17 +191,18 @@ func writePyString(b *bytes.Buffer, s string) {
 }
 
 // PyRepr quotes s the way Python's repr() quotes a str: single quotes unless
-// the string contains a single quote and no double quote.
+// the string contains a single quote and no double quote; non-printable
+// characters escaped as \xXX, \uXXXX or \UXXXXXXXX.
 func PyRepr(s string) string {
-	quote := byte('\'')
-	if strings.Contains(s, "'") && !strings.Contains(s, `"`) {
+	quote := '\''
+	if strings.ContainsRune(s, '\'') && !strings.ContainsRune(s, '"') {
 		quote = '"'
 	}
 	var b strings.Builder
-	b.WriteByte(quote)
+	b.WriteRune(quote)
 	for _, r := range s {
 		switch {
-		case r == rune(quote) || r == '\\':
+		case r == quote || r == '\\':
 			b.WriteByte('\\')
 			b.WriteRune(r)
 		case r == '\n':
@@ -209,13 +211,19 @@ func PyRepr(s string) string {
 			b.WriteString(`\r`)
 		case r == '\t':
 			b.WriteString(`\t`)
-		case r < 0x20 || r == 0x7f:
-			fmt.Fprintf(&b, `\x%02x`, r)
-		default:
+		case r == ' ' || (r > ' ' && r < 0x7f):
 			b.WriteRune(r)
+		case unicode.IsPrint(r):
+			b.WriteRune(r)
+		case r < 0x100:
+			fmt.Fprintf(&b, `\x%02x`, r)
+		case r < 0x10000:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			fmt.Fprintf(&b, `\U%08x`, r)
 		}
 	}
-	b.WriteByte(quote)
+	b.WriteRune(quote)
 	return b.String()
 }
 
