@@ -84,6 +84,7 @@ func (c *Coordinator) Pull(ctx context.Context) ([]registry.Target, error) {
 		return nil, errors.Join(errs...)
 	}
 	norm, _ := registry.Normalise(all, registry.NormaliseOptions{})
+	all = nil // let the raw entries go before the targets are built
 	if !c.cfg.AllVersions {
 		latest := norm[:0]
 		for _, s := range norm {
@@ -220,10 +221,12 @@ func (c *Coordinator) plan(ctx context.Context, id string, t *tracker) error {
 		}
 		futures, futureJobs = futures[:0], futureJobs[:0]
 	}
-	for _, tg := range targets {
+	for i := range targets {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
+		tg := targets[i]
+		targets[i] = registry.Target{} // planned: let the entry go
 		job, err := c.BuildJob(id, tg, now)
 		if err != nil {
 			c.cfg.Log.Warn("cannot plan entry", "entry", tg.Server.Key(), "err", err)

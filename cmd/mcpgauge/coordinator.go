@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"os"
+	"runtime/debug"
 	"slices"
 	"sync"
 	"time"
@@ -65,6 +67,10 @@ func runCoordinator(cmd *cobra.Command, natsURL, storeURL, listen, schedule stri
 	ctx := cmd.Context()
 	stderr := cmd.ErrOrStderr()
 	log := newLogger(stderr)
+	if os.Getenv("GOMEMLIMIT") == "" {
+		// A soft heap limit keeps a 70k-entry plan well under 300 MB RSS.
+		debug.SetMemoryLimit(200 << 20)
+	}
 	var sched interface{ Next(time.Time) time.Time }
 	if schedule != "" {
 		s, err := coordinator.ParseSchedule(schedule)
