@@ -20,9 +20,9 @@ import (
 )
 
 // PyPI installs PyPI distributions into Cache/pypi/<key>, one virtual
-// environment per (identifier, version), with uv when it is on PATH and
-// `python3 -m venv` plus pip otherwise, and runs the console script named
-// like the distribution.
+// environment per (identifier, version), with `python3 -m venv` and pip (uv
+// is not used: it is not on the build hosts), and runs the console script
+// named like the distribution.
 type PyPI struct {
 	// Cache is the shared cache root (required).
 	Cache string
