@@ -105,3 +105,43 @@ func TestRealNPMServers(t *testing.T) {
 		t.Errorf("temporary install dirs left in the cache: %v %v", ents, err)
 	}
 }
+
+// TestNPMConcurrentInstallOnce: two slots asking for the same package at
+// once install it once; the other waits on the per-key lock and is served
+// from the cache.
+func TestNPMConcurrentInstallOnce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("needs the npm registry; skipped with -short")
+	}
+	npm := &NPM{Cache: t.TempDir()}
+	if err := npm.Available(context.Background()); err != nil {
+		t.Skipf("npm unavailable: %v", err)
+	}
+	pkg := registry.PlanPackage{Identifier: "@modelcontextprotocol/server-memory", Version: "2026.1.26"}
+	type got struct {
+		in  *Installed
+		err error
+	}
+	results := make(chan got, 2)
+	for range 2 {
+		go func() {
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+			defer cancel()
+			in, err := npm.Install(ctx, pkg, InstallOptions{})
+			results <- got{in, err}
+		}()
+	}
+	cached := 0
+	for range 2 {
+		r := <-results
+		if r.err != nil {
+			t.Fatal(r.err)
+		}
+		if r.in.Cached {
+			cached++
+		}
+	}
+	if n := npm.Runs(); n != 1 || cached != 1 {
+		t.Errorf("two concurrent installs ran npm %d times with %d cache hits, want 1 run and 1 hit", n, cached)
+	}
+}
