@@ -562,10 +562,5 @@ func TestToolgaugePyRepr(t *testing.T) {
 			t.Errorf("model.PyRepr(%q) = %s, want %s", in, got, want)
 		}
 	}
-	// On printable text it agrees with model.PyRepr.
-	for _, s := range []string{"Search.", "it's", `a'b"c`, "a\nb", "plain"} {
-		if model.PyRepr(s) != model.PyRepr(s) {
-			t.Errorf("model.PyRepr(%q) = %s, model.PyRepr = %s", s, model.PyRepr(s), model.PyRepr(s))
-		}
-	}
+
 }
