@@ -134,6 +134,9 @@ func New(ctx context.Context, cfg Config) (*Coordinator, error) {
 // trigger names (and resumes) the same sweep.
 func SweepID(t time.Time) string { return "s" + t.UTC().Format("20060102T1504") + "Z" }
 
+// ManualSweepID names a sweep started by hand at t (to the second).
+func ManualSweepID(t time.Time) string { return "s" + t.UTC().Format("20060102T150405") + "Z" }
+
 // Progress is a snapshot of one sweep.
 type Progress struct {
 	ID     string            `json:"id"`

@@ -140,7 +140,7 @@ func runCoordinator(cmd *cobra.Command, natsURL, storeURL, listen, schedule stri
 	if runNow {
 		id := pf.sweepID
 		if id == "" {
-			id = coordinator.SweepID(time.Now())
+			id = coordinator.ManualSweepID(time.Now())
 		}
 		if !slices.Contains(ids, id) {
 			ids = append(ids, id)

@@ -312,7 +312,7 @@ func runSweep(ctx context.Context, stdout, stderr io.Writer, dataDir, natsURL, s
 		if err != nil {
 			return err
 		}
-		id = coordinator.SweepID(time.Now())
+		id = coordinator.ManualSweepID(time.Now())
 		if len(running) > 0 {
 			id = running[0]
 			fmt.Fprintf(stderr, "resuming sweep %s\n", id)
