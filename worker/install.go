@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"regexp"
 	"strings"
@@ -84,9 +83,6 @@ func installFailed(err error, format string, args ...any) *InstallError {
 func unsupported(format string, args ...any) *InstallError {
 	return &InstallError{Status: schema.StatusUnsupported, Reason: fmt.Sprintf(format, args...)}
 }
-
-// ErrNoInstaller marks a plan kind with no installer configured.
-var ErrNoInstaller = errors.New("no installer for this package kind")
 
 var unsafeKey = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
 
