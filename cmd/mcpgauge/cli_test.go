@@ -309,3 +309,34 @@ func TestHostileFixtures(t *testing.T) {
 		})
 	}
 }
+
+// TestScanInSandbox runs a local target through the worker's bubblewrap
+// path, and checks the registry-entry flags' usage errors.
+func TestScanInSandbox(t *testing.T) {
+	bin := fixtures.Build(t, "careful")
+	code, out, stderr := cli(t, "scan", "--sandbox", "bwrap", bin, "--json", "--no-config")
+	if code == exitUsage && strings.Contains(stderr, "bwrap") && os.Getenv("CI") != "true" {
+		t.Skipf("bubblewrap unavailable: %s", stderr)
+	}
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var res struct {
+		Status   string `json:"status"`
+		Snapshot struct {
+			Tools int `json:"tools"`
+		} `json:"snapshot"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if res.Status != "ok" || res.Snapshot.Tools != 6 {
+		t.Fatalf("sandboxed scan: %+v", res)
+	}
+	if code, _, _ := cli(t, "scan", "--entry", "x.json", bin); code != exitUsage {
+		t.Errorf("--entry with a TARGET: exit %d, want 2", code)
+	}
+	if code, _, _ := cli(t, "scan", "--entry", filepath.Join(t.TempDir(), "missing.json")); code != exitUsage {
+		t.Errorf("--entry with a missing file: exit %d, want 2", code)
+	}
+}

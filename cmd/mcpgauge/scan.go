@@ -50,8 +50,16 @@ Exit codes: 0, 1 below --min-score, 2 usage error, 3 the server could not be rea
 }
 
 func runScan(cmd *cobra.Command, args []string) error {
-	target, err := targetArg(cmd, args)
-	if err != nil {
+	entry, _ := cmd.Flags().GetString("entry")
+	reg, _ := cmd.Flags().GetString("registry")
+	var target string
+	var err error
+	if entry != "" || reg != "" {
+		// A registry entry names what to scan; a TARGET would be ambiguous.
+		if len(args) > 0 {
+			return usageErr(fmt.Errorf("--entry and --registry name the server to scan; do not also give a TARGET"))
+		}
+	} else if target, err = targetArg(cmd, args); err != nil {
 		return err
 	}
 	bind := append(checkBindings(), flagBinding{"min-score", "scan.min_score"}, flagBinding{"sandbox", "scan.sandbox"})
