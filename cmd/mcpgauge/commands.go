@@ -13,5 +13,10 @@ func commandConstructors() []func() *cobra.Command {
 		newCiCmd,
 		newRulesCmd,
 		newRegistryCmd,
+		newSweepCmd,
+		newCoordinatorCmd,
+		newWorkerCmd,
+		newLeaderboardCmd,
+		newHistoryCmd,
 	}
 }
