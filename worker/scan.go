@@ -66,6 +66,10 @@ type Options struct {
 	ScanKey string
 	// Log receives warnings (the none sandbox's); default os.Stderr.
 	Log io.Writer
+
+	// Eval, when set, runs the tool-selection eval after every ok scan
+	// (see eval.go); nil means no eval.
+	Eval *EvalOptions
 }
 
 // Outcome is one scan's result document plus what the CLI shows.
@@ -105,6 +109,7 @@ func Scan(ctx context.Context, server registry.Server, plan registry.Plan, opts 
 	}
 	defer r.finish(&out)
 	r.entry(ctx, plan)
+	r.evaluate(ctx) // eval hook (eval.go): the server has stopped by now
 	return
 }
 
@@ -121,13 +126,20 @@ func ScanTarget(ctx context.Context, t *connect.Target, opts Options) (out Outco
 	r.res.PackageType = "local"
 	r.res.Sources = []string{"local"}
 	defer r.finish(&out)
+	r.target(ctx, t)
+	r.evaluate(ctx) // eval hook (eval.go): the server has stopped by now
+	return
+}
+
+// target scans a local target within the scan deadline.
+func (r *run) target(ctx context.Context, t *connect.Target) {
 	ctx, cancel := context.WithTimeout(ctx, r.deadline)
 	defer cancel()
 	if t.Transport != connect.TransportStdio {
 		r.gauge(ctx, t)
 		return
 	}
-	spec := Spec{Command: t.Command, Args: t.Args, Env: t.Env, Dir: t.Dir, Limits: opts.Limits}
+	spec := Spec{Command: t.Command, Args: t.Args, Env: t.Env, Dir: t.Dir, Limits: r.opts.Limits}
 	if t.Dir != "" {
 		spec.ReadOnly = append(spec.ReadOnly, t.Dir)
 	}
@@ -135,7 +147,6 @@ func ScanTarget(ctx context.Context, t *connect.Target, opts Options) (out Outco
 		spec.ReadOnly = append(spec.ReadOnly, t.Command)
 	}
 	r.sandboxed(ctx, spec)
-	return
 }
 
 // run carries one scan's state.

@@ -1,0 +1,299 @@
+package worker
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/mcpgauge/mcpgauge/gauge/ci"
+	"github.com/mcpgauge/mcpgauge/gauge/eval"
+	"github.com/mcpgauge/mcpgauge/gauge/eval/backend"
+	"github.com/mcpgauge/mcpgauge/internal/fixtures"
+	"github.com/mcpgauge/mcpgauge/schema"
+)
+
+// wireStub is a loopback OpenAI chat-completions server with a fixed,
+// documented behaviour, standing in for a model provider:
+//   - a drafting call (no tools) gets prompts naming the tool they are for:
+//     "please do the job of X now, take N"; on the B side of a sibling pair,
+//     "please do the job of Y now, but it looks like X, take N";
+//   - a selection call (tools offered) calls the tool named after "job of",
+//     except that "but it looks like X" makes it call X (a confusion), and a
+//     prompt naming no tool calls nothing.
+//
+// With fail set it answers every call with HTTP 500.
+type wireStub struct {
+	calls  atomic.Int64
+	drafts atomic.Int64
+	fail   bool
+}
+
+var (
+	stubName    = regexp.MustCompile(`(?m)^name: (\S+)$`)
+	stubJob     = regexp.MustCompile(`job of (\S+) now`)
+	stubLookAke = regexp.MustCompile(`looks like (\S+),`)
+)
+
+func (s *wireStub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	s.calls.Add(1)
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if s.fail {
+		w.WriteHeader(http.StatusInternalServerError)
+		_, _ = io.WriteString(w, `{"error":{"message":"stub provider is down","type":"server_error"}}`)
+		return
+	}
+	var req struct {
+		Messages []struct {
+			Role    string `json:"role"`
+			Content string `json:"content"`
+		} `json:"messages"`
+		Tools []json.RawMessage `json:"tools"`
+	}
+	if err := json.Unmarshal(body, &req); err != nil || len(req.Messages) == 0 {
+		http.Error(w, `{"error":{"message":"bad request body"}}`, http.StatusBadRequest)
+		return
+	}
+	user := req.Messages[len(req.Messages)-1].Content
+	msg := map[string]any{"role": "assistant"}
+	if len(req.Tools) == 0 {
+		s.drafts.Add(1)
+		msg["content"] = draftReply(user)
+	} else {
+		tool := ""
+		if m := stubJob.FindStringSubmatch(user); m != nil {
+			tool = m[1]
+		}
+		if m := stubLookAke.FindStringSubmatch(user); m != nil {
+			tool = m[1]
+		}
+		if tool == "" {
+			msg["content"] = "None of my tools can do that."
+		} else {
+			msg["content"] = nil
+			msg["tool_calls"] = []any{map[string]any{"id": "call_1", "type": "function",
+				"function": map[string]any{"name": tool, "arguments": "{}"}}}
+		}
+	}
+	resp := map[string]any{"id": "chatcmpl-stub", "object": "chat.completion", "created": 1700000000, "model": "m",
+		"choices": []any{map[string]any{"index": 0, "message": msg, "finish_reason": "stop"}},
+		"usage":   map[string]any{"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120}}
+	_ = json.NewEncoder(w).Encode(resp)
+}
+
+func draftReply(instruction string) string {
+	names := stubName.FindAllStringSubmatch(instruction, -1)
+	prompts := func(format string, args ...any) []string {
+		var out []string
+		for k := 1; k <= 4; k++ {
+			out = append(out, fmt.Sprintf(format, append(args, k)...))
+		}
+		return out
+	}
+	var reply any
+	switch {
+	case strings.Contains(instruction, "easy to confuse") && len(names) >= 2:
+		a, b := names[0][1], names[1][1]
+		reply = map[string]any{
+			"a": prompts("please do the job of %s now, take %d", a),
+			"b": prompts("please do the job of %s now, but it looks like %s, take %d", b, a),
+		}
+	case strings.Contains(instruction, "none of these tools can satisfy"):
+		reply = map[string]any{"prompts": []string{"tell me a joke about owls", "what will the weather be tomorrow", "write me a short poem please"}}
+	case len(names) >= 1:
+		reply = map[string]any{"prompts": prompts("please do the job of %s now, take %d", names[0][1])}
+	default:
+		return "I do not understand."
+	}
+	b, _ := json.Marshal(reply)
+	return string(b)
+}
+
+func stubBackend(t *testing.T, stub *wireStub) eval.Backend {
+	t.Helper()
+	srv := httptest.NewServer(stub)
+	t.Cleanup(srv.Close)
+	spec := backend.Spec{Model: "stub/m", Provider: "stub", API: backend.OpenAIChat, APIModel: "m", BaseURL: srv.URL + "/v1"}
+	b, err := backend.New(spec, backend.Options{Timeout: 30 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestScanTargetEval(t *testing.T) {
+	careful := fixtures.Build(t, "careful")
+	stub := &wireStub{}
+	cache := eval.NewMemoryCache()
+	opts := localOpts(None{Log: io.Discard})
+	opts.AllowUnsandboxed = true
+	opts.Log = io.Discard
+
+	base := ScanTarget(context.Background(), binTarget(careful), opts)
+	checkResult(t, base.Result, schema.StatusOK)
+	if base.Result.Eval != nil || base.Result.Scores.Selection != nil {
+		t.Fatalf("scan without eval options carries eval: %+v, selection %v", base.Result.Eval, base.Result.Scores.Selection)
+	}
+
+	opts.Eval = &EvalOptions{Backend: stubBackend(t, stub), Model: "stub/m", Cache: cache}
+	first := ScanTarget(context.Background(), binTarget(careful), opts)
+	checkResult(t, first.Result, schema.StatusOK)
+	if stub.calls.Load() == 0 {
+		t.Fatal("the first eval made no model calls")
+	}
+	ev := first.Result.Eval
+	if ev == nil {
+		t.Fatalf("first run has no eval; findings: %+v", first.Result.Findings)
+	}
+	tools := first.Report.Snapshot.Tools
+	pairs := eval.ConfusablePairs(tools, eval.MaxPairs)
+	// The stub answers positives and A-side siblings right, B-side siblings wrong.
+	wantTotal := eval.DefaultCasesPerTool*len(tools) + 2*eval.DefaultSiblingCases*len(pairs)
+	wantCorrect := eval.DefaultCasesPerTool*len(tools) + eval.DefaultSiblingCases*len(pairs)
+	t.Logf("%d tools, %d confusable pairs, selection %d/%d, %d model calls", len(tools), len(pairs), ev.SelectionCorrect, ev.SelectionTotal, stub.calls.Load())
+	if len(pairs) == 0 {
+		t.Fatal("the careful fixture has no confusable pair, so no sibling case was drafted")
+	}
+	if ev.SelectionTotal != wantTotal || ev.SelectionCorrect != wantCorrect {
+		t.Errorf("selection %d/%d, want %d/%d (%d tools, %d confusable pairs)", ev.SelectionCorrect, ev.SelectionTotal, wantCorrect, wantTotal, len(tools), len(pairs))
+	}
+	if ev.Model != "stub/m" {
+		t.Errorf("eval model %q, want stub/m", ev.Model)
+	}
+	if len(ev.PerTool) != len(tools) {
+		t.Errorf("per-tool scores for %d tools, want %d", len(ev.PerTool), len(tools))
+	}
+	for _, p := range pairs {
+		a, b := tools[p.I].Name, tools[p.J].Name
+		found := false
+		for _, c := range ev.Confusion {
+			if c.Expected == b && c.Chosen == a && c.Count == eval.DefaultSiblingCases {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("confusion %s→%s (count %d) missing from %+v", b, a, eval.DefaultSiblingCases, ev.Confusion)
+		}
+	}
+	sc := first.Result.Scores
+	if sc.Selection == nil {
+		t.Fatal("Scores.Selection is nil after an eval")
+	}
+	rate := eval.Rate{Correct: ev.SelectionCorrect, Total: ev.SelectionTotal}
+	if want := float64(int(rate.Fraction()*1000+0.5)) / 10; *sc.Selection != want {
+		t.Errorf("Scores.Selection %v, want %v", *sc.Selection, want)
+	}
+	h := base.Report.Health
+	if want := float64(ci.Compute(h.Errors, h.Warnings, &rate).Overall); sc.ToolgaugeHealth != want {
+		t.Errorf("toolgauge health %v, want %v (lint %d with selection %d%%)", sc.ToolgaugeHealth, want, h.LintScore, rate.Percent())
+	}
+	if first.Report.Health.EvalScore == nil {
+		t.Error("report health has no eval score")
+	}
+	if base.Result.Snapshot.TotalTokens != first.Result.Snapshot.TotalTokens {
+		t.Errorf("total tokens %d after the eval, %d without", first.Result.Snapshot.TotalTokens, base.Result.Snapshot.TotalTokens)
+	}
+	if len(first.Result.Findings) != len(base.Result.Findings) {
+		t.Errorf("%d findings with eval, %d without", len(first.Result.Findings), len(base.Result.Findings))
+	}
+
+	// Second night, unchanged server, same cache: no model call at all.
+	before, draftsBefore := stub.calls.Load(), stub.drafts.Load()
+	second := ScanTarget(context.Background(), binTarget(careful), opts)
+	checkResult(t, second.Result, schema.StatusOK)
+	if n := stub.calls.Load() - before; n != 0 {
+		t.Errorf("second run over the unchanged server made %d model calls, want 0", n)
+	}
+	if draftsBefore == 0 {
+		t.Error("the stub saw no drafting calls on the first run")
+	}
+	if second.Result.Eval == nil || second.Result.Eval.SelectionCorrect != ev.SelectionCorrect || second.Result.Eval.SelectionTotal != ev.SelectionTotal {
+		t.Errorf("second eval %+v differs from the first %+v", second.Result.Eval, ev)
+	}
+
+	// The drafting calls are cached on their own too: with the stored
+	// suites hidden, redrafting still makes no call.
+	before = stub.calls.Load()
+	opts.Eval = &EvalOptions{Backend: opts.Eval.Backend, Model: "stub/m", Cache: noSuites{cache}}
+	fourth := ScanTarget(context.Background(), binTarget(careful), opts)
+	checkResult(t, fourth.Result, schema.StatusOK)
+	if n := stub.calls.Load() - before; n != 0 || fourth.Result.Eval == nil {
+		t.Errorf("redrafting from the call cache made %d model calls (eval %+v), want 0", n, fourth.Result.Eval)
+	}
+
+	// Without a backend the warm cache alone is enough.
+	opts.Eval = &EvalOptions{Model: "stub/m", Cache: cache}
+	third := ScanTarget(context.Background(), binTarget(careful), opts)
+	checkResult(t, third.Result, schema.StatusOK)
+	if third.Result.Eval == nil {
+		t.Errorf("cache-only eval did not run; findings %+v", third.Result.Findings)
+	}
+}
+
+// noSuites hides the stored suites of a cache.
+type noSuites struct{ eval.Cache }
+
+func (c noSuites) Get(ctx context.Context, key string) (eval.Answer, bool, error) {
+	if strings.HasPrefix(key, suiteKeyVersion) {
+		return eval.Answer{}, false, nil
+	}
+	return c.Cache.Get(ctx, key)
+}
+
+func TestScanTargetEvalModelErrorKeepsScanOK(t *testing.T) {
+	careful := fixtures.Build(t, "careful")
+	tests := []struct {
+		name string
+		eval func(t *testing.T) *EvalOptions
+		want string
+	}{
+		{"provider down", func(t *testing.T) *EvalOptions {
+			return &EvalOptions{Backend: stubBackend(t, &wireStub{fail: true}), Model: "stub/m"}
+		}, "HTTP 500"},
+		{"no backend, cold cache", func(*testing.T) *EvalOptions {
+			return &EvalOptions{Model: "stub/m"}
+		}, "no model backend"},
+		{"no model", func(*testing.T) *EvalOptions {
+			return &EvalOptions{Backend: stubBackend(t, &wireStub{})}
+		}, "no model named"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var log bytes.Buffer
+			opts := localOpts(None{Log: io.Discard})
+			opts.AllowUnsandboxed = true
+			opts.Log = &log
+			opts.Eval = tc.eval(t)
+			out := ScanTarget(context.Background(), binTarget(careful), opts)
+			checkResult(t, out.Result, schema.StatusOK)
+			if out.Result.Eval != nil || out.Result.Scores.Selection != nil {
+				t.Fatalf("failed eval left a summary %+v / selection %v", out.Result.Eval, out.Result.Scores.Selection)
+			}
+			var note *schema.Finding
+			for i := range out.Result.Findings {
+				if out.Result.Findings[i].Rule == EvalSkippedRule {
+					note = &out.Result.Findings[i]
+				}
+			}
+			if note == nil || !strings.Contains(note.Message, tc.want) {
+				t.Fatalf("no %s finding mentioning %q: %+v", EvalSkippedRule, tc.want, note)
+			}
+			if !strings.Contains(log.String(), "eval skipped") {
+				t.Errorf("log %q does not say the eval was skipped", log.String())
+			}
+		})
+	}
+}
