@@ -14,6 +14,10 @@ import (
 	"testing"
 	"time"
 
+	natsserver "github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
 	"github.com/mcpgauge/mcpgauge/gauge/ci"
 	"github.com/mcpgauge/mcpgauge/gauge/eval"
 	"github.com/mcpgauge/mcpgauge/gauge/eval/backend"
@@ -295,5 +299,63 @@ func TestScanTargetEvalModelErrorKeepsScanOK(t *testing.T) {
 				t.Errorf("log %q does not say the eval was skipped", log.String())
 			}
 		})
+	}
+}
+
+// TestScanTargetEvalKVCache shares the answers through the real NATS
+// key-value bucket a sweep uses: a second worker (a fresh KVEvalCache on
+// the same bucket) scanning the unchanged server makes no model call.
+func TestScanTargetEvalKVCache(t *testing.T) {
+	careful := fixtures.Build(t, "careful")
+	ns, err := natsserver.NewServer(&natsserver.Options{Host: "127.0.0.1", Port: -1, JetStream: true, StoreDir: t.TempDir(), NoLog: true, NoSigs: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	go ns.Start()
+	t.Cleanup(ns.Shutdown)
+	if !ns.ReadyForConnections(30 * time.Second) {
+		t.Fatal("nats server did not start")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	nc, err := nats.Connect(ns.ClientURL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(nc.Close)
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := js.CreateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: schema.EvalCacheBucket, History: 1}); err != nil {
+		t.Fatal(err)
+	}
+	stub := &wireStub{}
+	b := stubBackend(t, stub)
+	var evals []*schema.EvalSummary
+	var calls []int64
+	for i := 0; i < 2; i++ {
+		cache, err := NewKVEvalCache(ctx, js, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts := localOpts(None{Log: io.Discard})
+		opts.AllowUnsandboxed = true
+		opts.Log = io.Discard
+		opts.Eval = &EvalOptions{Backend: b, Model: "stub/m", Cache: cache}
+		before := stub.calls.Load()
+		out := ScanTarget(ctx, binTarget(careful), opts)
+		checkResult(t, out.Result, schema.StatusOK)
+		if out.Result.Eval == nil {
+			t.Fatalf("run %d: no eval; findings %+v", i+1, out.Result.Findings)
+		}
+		evals = append(evals, out.Result.Eval)
+		calls = append(calls, stub.calls.Load()-before)
+	}
+	if calls[0] == 0 || calls[1] != 0 {
+		t.Errorf("model calls per run %v, want some then none", calls)
+	}
+	if evals[0].SelectionCorrect != evals[1].SelectionCorrect || evals[0].SelectionTotal != evals[1].SelectionTotal {
+		t.Errorf("cached eval %+v differs from the live one %+v", evals[1], evals[0])
 	}
 }
