@@ -100,11 +100,11 @@ func BenchmarkSweep1Worker(b *testing.B)  { benchSweep(b, 1) }
 func BenchmarkSweep2Workers(b *testing.B) { benchSweep(b, 2) }
 
 // synthRegistry writes n entries synthesised from the real registry crawl
-// (each real record repeated under a new name and package identifier) as
-// one registry file.
-func synthRegistry(tb testing.TB, path string, n int) {
-	dir, _ := os.Getwd()
-	src := filepath.Join(dir, "..", "..", "..", "shared", "data", "registry", "official-v0-servers_2025-12-18T0842Z.json")
+// (each real record repeated under a new name and package identifier) into
+// dir as pages of 500 entries, the way a registry API serves them.
+func synthRegistry(tb testing.TB, dir string, n int) {
+	wd, _ := os.Getwd()
+	src := filepath.Join(wd, "..", "..", "..", "shared", "data", "registry", "official-v0-servers_2025-12-18T0842Z.json")
 	data, err := os.ReadFile(src)
 	if err != nil {
 		if os.Getenv("CI") == "true" {
@@ -117,59 +117,61 @@ func synthRegistry(tb testing.TB, path string, n int) {
 	if err := json.Unmarshal(data, &recs); err != nil {
 		tb.Fatal(err)
 	}
-	f, err := os.Create(path)
-	if err != nil {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
 		tb.Fatal(err)
 	}
-	defer f.Close()
-	w := bufio.NewWriter(f)
-	fmt.Fprint(w, `{"servers":[`)
-	for i := 0; i < n; i++ {
-		r := recs[i%len(recs)]
-		srv, _ := r["server"].(map[string]any)
-		cp := map[string]any{}
-		for k, v := range srv {
-			cp[k] = v
+	const page = 500
+	for start := 0; start < n; start += page {
+		f, err := os.Create(filepath.Join(dir, fmt.Sprintf("page-%05d.json", start/page)))
+		if err != nil {
+			tb.Fatal(err)
 		}
-		cp["name"] = fmt.Sprintf("%v-%d", srv["name"], i)
-		if pk, ok := srv["packages"].([]any); ok {
-			var out []any
-			for _, p := range pk {
-				if pm, ok := p.(map[string]any); ok {
-					c := map[string]any{}
-					for k, v := range pm {
-						c[k] = v
-					}
-					c["identifier"] = fmt.Sprintf("%v-%d", pm["identifier"], i)
-					out = append(out, c)
-				}
+		w := bufio.NewWriter(f)
+		fmt.Fprint(w, `{"servers":[`)
+		for i := start; i < min(n, start+page); i++ {
+			if i > start {
+				w.WriteString(",")
 			}
-			cp["packages"] = out
+			b, _ := json.Marshal(map[string]any{"server": renamed(recs[i%len(recs)], i), "_meta": recs[i%len(recs)]["_meta"]})
+			w.Write(b)
 		}
-		if rm, ok := srv["remotes"].([]any); ok {
-			var out []any
-			for _, p := range rm {
-				if pm, ok := p.(map[string]any); ok {
-					c := map[string]any{}
-					for k, v := range pm {
-						c[k] = v
-					}
-					c["url"] = fmt.Sprintf("%v/%d", pm["url"], i)
-					out = append(out, c)
+		fmt.Fprint(w, `]}`)
+		if err := w.Flush(); err != nil {
+			tb.Fatal(err)
+		}
+		f.Close()
+	}
+}
+
+// renamed copies a record's server under a new name, with its packages
+// and remotes made distinct.
+func renamed(rec map[string]any, i int) map[string]any {
+	srv, _ := rec["server"].(map[string]any)
+	cp := map[string]any{}
+	for k, v := range srv {
+		cp[k] = v
+	}
+	cp["name"] = fmt.Sprintf("%v-%d", srv["name"], i)
+	for _, key := range []string{"packages", "remotes"} {
+		field := map[string]string{"packages": "identifier", "remotes": "url"}[key]
+		list, ok := srv[key].([]any)
+		if !ok {
+			continue
+		}
+		var out []any
+		for _, p := range list {
+			if pm, ok := p.(map[string]any); ok {
+				c := map[string]any{}
+				for k, v := range pm {
+					c[k] = v
 				}
+				c[field] = fmt.Sprintf("%v-%d", pm[field], i)
+				out = append(out, c)
 			}
-			cp["remotes"] = out
 		}
-		b, _ := json.Marshal(map[string]any{"server": cp, "_meta": r["_meta"]})
-		if i > 0 {
-			w.WriteString(",")
-		}
-		w.Write(b)
+		cp[key] = out
 	}
-	fmt.Fprint(w, `]}`)
-	if err := w.Flush(); err != nil {
-		tb.Fatal(err)
-	}
+	return cp
 }
 
 // BenchmarkCoordinatorPlan70k runs the coordinator process on a registry
@@ -179,7 +181,7 @@ func synthRegistry(tb testing.TB, path string, n int) {
 func BenchmarkCoordinatorPlan70k(b *testing.B) {
 	n := 70_000
 	dir := b.TempDir()
-	reg := filepath.Join(dir, "registry.json")
+	reg := filepath.Join(dir, "registry")
 	synthRegistry(b, reg, n)
 	var rss float64
 	for i := 0; b.Loop(); i++ {
