@@ -56,6 +56,10 @@ func TestMain(m *testing.M) {
 			fmt.Fprintln(os.Stderr, "build mcpgauge:", err)
 			return 1
 		}
+		if out, err := exec.Command(binPath, "coordinator", "--help").CombinedOutput(); err != nil {
+			fmt.Fprintf(os.Stderr, "mcpgauge has no coordinator command (cmd/mcpgauge/commands.go must list newSweepCmd, newCoordinatorCmd, newWorkerCmd, newLeaderboardCmd, newHistoryCmd): %v\n%s", err, out)
+			return 1
+		}
 		return m.Run()
 	}()
 	os.Exit(code)
@@ -114,7 +118,7 @@ type proc struct {
 	log  strings.Builder
 }
 
-func start(t *testing.T, name string, args ...string) *proc {
+func start(t testing.TB, name string, args ...string) *proc {
 	t.Helper()
 	p := &proc{name: name, addr: make(chan string, 1), done: make(chan struct{})}
 	p.cmd = exec.Command(binPath, args...)
@@ -172,7 +176,7 @@ func (p *proc) kill(sig syscall.Signal) {
 	}
 }
 
-func (p *proc) listenAddr(t *testing.T) string {
+func (p *proc) listenAddr(t testing.TB) string {
 	t.Helper()
 	select {
 	case a := <-p.addr:
