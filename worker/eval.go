@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/mcpgauge/mcpgauge/gauge/eval"
+	"github.com/mcpgauge/mcpgauge/gauge/eval/backend"
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/gauge/scan"
 	"github.com/mcpgauge/mcpgauge/schema"
@@ -51,6 +52,24 @@ type EvalOptions struct {
 	Prices eval.Prices
 	// Timeout bounds the whole eval of one server (default DefaultEvalTimeout).
 	Timeout time.Duration
+}
+
+// NewEvalOptions resolves modelName (and an optional OpenAI-compatible
+// baseURL) to a backend wrapped in toolgauge's retry policy, reading API
+// keys with getenv (os.Getenv when nil), and returns eval options using
+// cache (KVEvalCache in a sweep; nil: in memory). A missing key is not an
+// error here: the provider refuses the calls and the scans stay ok with an
+// eval-skipped finding; KeyWarning says so up front.
+func NewEvalOptions(modelName, baseURL string, cache eval.Cache, getenv func(string) string) (opts *EvalOptions, keyWarning string, err error) {
+	spec, err := backend.Resolve(modelName, baseURL, getenv)
+	if err != nil {
+		return nil, "", fmt.Errorf("eval model: %w", err)
+	}
+	b, err := backend.New(spec, backend.Options{})
+	if err != nil {
+		return nil, "", fmt.Errorf("eval model %s: %w", modelName, err)
+	}
+	return &EvalOptions{Backend: &eval.Retrying{Backend: b, Policy: eval.DefaultRetry()}, Model: spec.Model, Cache: cache}, spec.KeyWarning(), nil
 }
 
 // EvalRun is what one server's eval produced.
@@ -119,6 +138,17 @@ func Evaluate(ctx context.Context, snap *model.Snapshot, o EvalOptions) (*EvalRu
 // tool digest and the drafting sizes.
 func SuiteKey(o EvalOptions, digest string) string {
 	return fmt.Sprintf("%s|%s|%s|%d/%d/%d", suiteKeyVersion, o.Model, digest, o.CasesPerTool, o.PairCases, o.AbstainCases)
+}
+
+// LoadSuite returns the suite a worker drafted and cached for the server
+// with this toolgauge digest under o's model and sizes (nil, nil when none
+// is cached). A post-sweep pass uses it to measure findability and
+// ecosystem confusion without any model call.
+func LoadSuite(ctx context.Context, o EvalOptions, digest string) (*eval.Suite, error) {
+	if o.Cache == nil {
+		return nil, errors.New("eval: no cache to load the suite from")
+	}
+	return cachedSuite(ctx, o, digest)
 }
 
 // cachedSuite returns the suite stored for this model and digest, or nil.

@@ -214,6 +214,17 @@ func TestScanTargetEval(t *testing.T) {
 		t.Errorf("%d findings with eval, %d without", len(first.Result.Findings), len(base.Result.Findings))
 	}
 
+	suite, err := LoadSuite(context.Background(), *opts.Eval, first.Result.Snapshot.ToolgaugeDigest)
+	if err != nil || suite == nil {
+		t.Fatalf("LoadSuite: %v, %v", suite, err)
+	}
+	if c := suite.Counts(); c[eval.Positive]+c[eval.Sibling] != wantTotal || c[eval.Abstain] != eval.DefaultAbstainCases {
+		t.Errorf("cached suite counts %v, want %d selection and %d abstain cases", c, wantTotal, eval.DefaultAbstainCases)
+	}
+	if other, err := LoadSuite(context.Background(), EvalOptions{Model: "other/model", Cache: cache}, first.Result.Snapshot.ToolgaugeDigest); err != nil || other != nil {
+		t.Errorf("LoadSuite under another model = %v, %v; want nothing", other, err)
+	}
+
 	// Second night, unchanged server, same cache: no model call at all.
 	before, draftsBefore := stub.calls.Load(), stub.drafts.Load()
 	second := ScanTarget(context.Background(), binTarget(careful), opts)
@@ -357,5 +368,45 @@ func TestScanTargetEvalKVCache(t *testing.T) {
 	}
 	if evals[0].SelectionCorrect != evals[1].SelectionCorrect || evals[0].SelectionTotal != evals[1].SelectionTotal {
 		t.Errorf("cached eval %+v differs from the live one %+v", evals[1], evals[0])
+	}
+}
+
+func TestNewEvalOptions(t *testing.T) {
+	env := func(k string) string {
+		if k == "OPENROUTER_API_KEY" {
+			return "sk-test"
+		}
+		return ""
+	}
+	tests := []struct {
+		model, baseURL string
+		wantErr        string
+		wantWarning    bool
+	}{
+		{model: "openrouter/vendor/m", wantWarning: false},
+		{model: "openai/gpt-x", wantWarning: true},
+		{model: "local-model", baseURL: "http://127.0.0.1:1/v1"},
+		{model: "  ", wantErr: "empty"},
+		{model: "openai/", wantErr: "no model"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.model, func(t *testing.T) {
+			o, warn, err := NewEvalOptions(tc.model, tc.baseURL, nil, env)
+			if tc.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+					t.Fatalf("err %v, want one mentioning %q", err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if o.Model != strings.TrimSpace(tc.model) || o.Backend == nil {
+				t.Errorf("options %+v for model %q", o, tc.model)
+			}
+			if (warn != "") != tc.wantWarning {
+				t.Errorf("key warning %q, want warning: %v", warn, tc.wantWarning)
+			}
+		})
 	}
 }
