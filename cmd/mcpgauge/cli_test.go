@@ -340,3 +340,43 @@ func TestScanInSandbox(t *testing.T) {
 		t.Errorf("--entry with a missing file: exit %d, want 2", code)
 	}
 }
+
+// TestScanReplaysCommittedSuite: scan shows toolgauge's full health when a
+// case suite and its cache exist (96 and 28 on the fixtures, as upstream).
+func TestScanReplaysCommittedSuite(t *testing.T) {
+	cases := []struct {
+		server         string
+		health         float64
+		correct, total int
+	}{{"goodserver", 96, 37, 40}, {"badserver", 28, 31, 56}}
+	for _, c := range cases {
+		t.Run(c.server, func(t *testing.T) {
+			dir := shareddata.Path(t, "data", "toolgauge-fixtures", c.server)
+			code, out, stderr := cli(t, "scan", "--json", "--no-config",
+				"--tools-json", filepath.Join(dir, "tools-list.json"),
+				"--cases", filepath.Join(dir, "cases.json"), "--cache", filepath.Join(dir, "responses.jsonl"))
+			if code != exitOK {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			var res struct {
+				Scores struct {
+					ToolgaugeHealth float64  `json:"toolgauge_health"`
+					Selection       *float64 `json:"selection"`
+				} `json:"scores"`
+				Eval struct {
+					SelectionCorrect int `json:"selection_correct"`
+					SelectionTotal   int `json:"selection_total"`
+				} `json:"eval"`
+			}
+			if err := json.Unmarshal([]byte(out), &res); err != nil {
+				t.Fatal(err)
+			}
+			if res.Scores.ToolgaugeHealth != c.health || res.Scores.Selection == nil {
+				t.Errorf("health %v (selection %v), want %v", res.Scores.ToolgaugeHealth, res.Scores.Selection, c.health)
+			}
+			if res.Eval.SelectionCorrect != c.correct || res.Eval.SelectionTotal != c.total {
+				t.Errorf("eval %d/%d, want %d/%d", res.Eval.SelectionCorrect, res.Eval.SelectionTotal, c.correct, c.total)
+			}
+		})
+	}
+}

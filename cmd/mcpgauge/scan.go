@@ -12,6 +12,7 @@ import (
 
 	"github.com/mcpgauge/mcpgauge/gauge/ci"
 	"github.com/mcpgauge/mcpgauge/gauge/compliance"
+	"github.com/mcpgauge/mcpgauge/gauge/eval"
 	"github.com/mcpgauge/mcpgauge/gauge/lint"
 	"github.com/mcpgauge/mcpgauge/gauge/report"
 	"github.com/mcpgauge/mcpgauge/gauge/scan"
@@ -42,6 +43,8 @@ Exit codes: 0, 1 below --min-score, 2 usage error, 3 the server could not be rea
 	f.StringSlice("only", nil, "run only these compliance test IDs")
 	f.String("sandbox", "", "run the target in a sandbox: none|bwrap (default none)")
 	f.Bool("no-check", false, "skip the live compliance tests")
+	f.String("cases", "", "eval case file to replay offline into the scores (default: <target dir>/mcp-toolgauge-cases.yaml when it exists)")
+	f.String("cache", "", "eval answer cache (default: .mcp-toolgauge-cache/responses.jsonl beside the case file)")
 	f.String("entry", "", "scan one registry entry (a normalised registry JSON line or a server.json) the way a sweep worker does")
 	f.String("registry", "", "with --name: read the entry from this registry source (official, file://PATH, ...)")
 	f.String("name", "", "with --registry: the server name to scan")
@@ -95,7 +98,20 @@ func runScan(cmd *cobra.Command, args []string) error {
 			return reportScanFailure(cmd, t.Display, err)
 		}
 	}
+	// toolgauge's health includes its eval half when a committed suite and
+	// its cache exist: replayed offline, never calling a model.
+	evalRes, err := replaySuite(cmd, rep.Snapshot, cfg, target, false)
+	if err != nil {
+		return err
+	}
+	if evalRes != nil {
+		sel := evalRes.Scores.Selection
+		rep.SetSelection(&sel)
+	}
 	res := localResult(rep)
+	if evalRes != nil {
+		res.Eval = evalSummary(evalRes)
+	}
 	out := cmd.OutOrStdout()
 	if asJSON, _ := cmd.Flags().GetBool("json"); asJSON {
 		enc := json.NewEncoder(out)
@@ -137,6 +153,21 @@ func reportScanFailure(cmd *cobra.Command, display string, err error) error {
 		fmt.Fprintf(cmd.OutOrStdout(), "%s\nstatus: %s\n", report.ASCII(display), status)
 	}
 	return connectErr(err)
+}
+
+// evalSummary is the part of an eval result a result document keeps.
+func evalSummary(r *eval.Result) *schema.EvalSummary {
+	s := &schema.EvalSummary{Model: r.Model, SelectionCorrect: r.Scores.Selection.Correct, SelectionTotal: r.Scores.Selection.Total}
+	for _, t := range r.Scores.PerTool {
+		s.PerTool = append(s.PerTool, schema.EvalTool{Tool: t.Tool, Correct: t.Correct, Total: t.Total})
+	}
+	for _, c := range r.Scores.Confusion {
+		if c.Selected == "" || c.Selected == c.Expected {
+			continue
+		}
+		s.Confusion = append(s.Confusion, schema.EvalConfusion{Expected: c.Expected, Chosen: c.Selected, Count: c.Count})
+	}
+	return s
 }
 
 // workerPath reports whether the scan goes through the worker's launch path:

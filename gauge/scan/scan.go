@@ -70,6 +70,8 @@ type Report struct {
 	// Health is mcp-toolgauge's health score.
 	Health ci.Health
 	Score  score.Result
+	// Selection is the eval selection result the scores include (nil: no eval).
+	Selection *eval.Rate
 	// Noise holds non-MCP lines the server wrote to stdout; NoiseCount is their total.
 	Noise      []string
 	NoiseCount int
@@ -138,8 +140,7 @@ func Analyse(rep *Report, snap *model.Snapshot, opts Options) {
 		rep.TotalTokens += n
 	}
 	rep.QualityGate = qualityGate(snap, rep.Compliance)
-	rep.Health = health(rep.Findings, opts.Selection)
-	rep.Score = score.Compute(scoreInput(snap, rep, opts.Selection))
+	rep.SetSelection(opts.Selection)
 	if rep.FinishedAt.IsZero() {
 		rep.FinishedAt = time.Now()
 	}
@@ -171,6 +172,15 @@ func qualityGate(snap *model.Snapshot, cr *compliance.Report) QualityGate {
 	}
 	qg.Score = qualitygate.Score(qg.Compliance, &qg.Quality, &qg.Efficiency, &qg.Security)
 	return qg
+}
+
+// SetSelection records an eval's selection result (replayed or live) and
+// recomputes the scores that use it: toolgauge health's eval half and the
+// mcpgauge score's selection part. nil clears it.
+func (r *Report) SetSelection(sel *eval.Rate) {
+	r.Selection = sel
+	r.Health = health(r.Findings, sel)
+	r.Score = score.Compute(scoreInput(r.Snapshot, r, sel))
 }
 
 // health is toolgauge's ci formula over its own 22 rules at their
