@@ -30,6 +30,9 @@ type JobScanner interface {
 // registry entry and plan and runs ScanEntry with Options.
 type EntryScanner struct {
 	Options Options
+	// Metrics, when set, count package cache hits and misses
+	// (cache="npm", "pypi", "oci").
+	Metrics *LoopMetrics
 }
 
 // Scan implements JobScanner.
@@ -51,7 +54,16 @@ func (e EntryScanner) Scan(ctx context.Context, job schema.Job) schema.Result {
 		return errorResult(job, opts.WorkerID, fmt.Sprintf("job's launch plan does not decode: %v", err))
 	}
 	srv.Name, srv.Version = job.Name, job.Version
-	return ScanEntry(ctx, srv, plan, opts)
+	out := Scan(ctx, srv, plan, opts)
+	if e.Metrics != nil && out.Install != nil {
+		cache := packageType(plan)
+		if out.Install.Cached {
+			e.Metrics.CacheHits.WithLabelValues(cache).Inc()
+		} else {
+			e.Metrics.CacheMisses.WithLabelValues(cache).Inc()
+		}
+	}
+	return out.Result
 }
 
 // errorResult is a worker_error result for job.

@@ -65,6 +65,7 @@ holds no store credentials. On --listen it serves /metrics and /healthz.
 			}
 			m := worker.NewLoopMetrics()
 			m.Slots.Set(float64(slots))
+			sc.Metrics = m
 			stopHTTP, err := serveHTTP(ctx, listen, opsMux(m.Registry, natsHealthy(nc)), stderr)
 			if err != nil {
 				return err
