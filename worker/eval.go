@@ -12,7 +12,6 @@ import (
 	"github.com/mcpgauge/mcpgauge/gauge/eval"
 	"github.com/mcpgauge/mcpgauge/gauge/eval/backend"
 	"github.com/mcpgauge/mcpgauge/gauge/model"
-	"github.com/mcpgauge/mcpgauge/gauge/scan"
 	"github.com/mcpgauge/mcpgauge/schema"
 )
 
@@ -240,14 +239,10 @@ func (r *run) evaluate(ctx context.Context) {
 			return err
 		}
 		sel := run.Result.Scores.Selection
-		rep := r.rep
-		so := r.opts.Scan
-		so.Selection = &sel
-		// Analyse recomputes lint, tokens, health and scores; the tokens
-		// total accumulates, so start it afresh.
-		rep.TotalTokens = 0
-		scan.Analyse(rep, rep.Snapshot, so)
-		rep.Fill(&r.res)
+		// Only the scores that use the selection change: toolgauge health
+		// and the mcpgauge score's selection part.
+		r.rep.SetSelection(&sel)
+		r.rep.Fill(&r.res)
 		r.res.Eval = Summary(run.Result)
 		return nil
 	}()
