@@ -92,6 +92,7 @@ func (c *Coordinator) Pull(ctx context.Context) ([]registry.Target, error) {
 				latest = append(latest, s)
 			}
 		}
+		clear(norm[len(latest):]) // drop the older versions' data
 		norm = latest
 	}
 	targets := registry.Dedupe(norm)
