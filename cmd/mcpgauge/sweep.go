@@ -118,6 +118,8 @@ func ruleSetDigest() string {
 
 // workerFlags configure in-process or standalone workers.
 type workerFlags struct {
+	evalModel   string
+	evalBaseURL string
 	sandbox     string
 	allowRemote bool
 	cacheDir    string
@@ -130,6 +132,29 @@ func (w *workerFlags) register(cmd *cobra.Command) {
 	f.BoolVar(&w.allowRemote, "allow-remote", false, "connect to remote (streamable HTTP / SSE) endpoints; off by default")
 	f.StringVar(&w.cacheDir, "cache-dir", "", "package cache shared by every slot (default DATA_DIR/cache)")
 	f.DurationVar(&w.grace, "grace", 30*time.Second, "on SIGTERM, let in-flight scans finish this long before handing them back")
+	f.StringVar(&w.evalModel, "eval-model", "", "run the tool-selection eval after every ok scan with this model (answers shared in KV mcpgauge-evalcache)")
+	f.StringVar(&w.evalBaseURL, "eval-base-url", "", "OpenAI-compatible base URL for --eval-model")
+}
+
+// withEval turns on the eval in sc when --eval-model is set, with the
+// answer cache shared through NATS KV.
+func (w *workerFlags) withEval(ctx context.Context, sc *worker.EntryScanner, js jetstream.JetStream, m *worker.LoopMetrics, stderr io.Writer) error {
+	if w.evalModel == "" {
+		return nil
+	}
+	cache, err := worker.NewKVEvalCache(ctx, js, m)
+	if err != nil {
+		return err
+	}
+	opts, warn, err := worker.NewEvalOptions(w.evalModel, w.evalBaseURL, cache, os.Getenv)
+	if err != nil {
+		return usageErr(fmt.Errorf("--eval-model: %w", err))
+	}
+	if warn != "" {
+		fmt.Fprintln(stderr, "warning:", warn)
+	}
+	sc.Options.Eval = opts
+	return nil
 }
 
 // scanner builds the worker's scanner.
@@ -289,6 +314,9 @@ func runSweep(ctx context.Context, stdout, stderr io.Writer, dataDir, natsURL, s
 	}
 	if err := coordinator.Setup(ctx, js, pf.scanDeadline); err != nil {
 		return connectErr(err)
+	}
+	if err := wf.withEval(ctx, &sc, js, nil, stderr); err != nil {
+		return err
 	}
 	if storeURL == "" {
 		storeURL = store.SQLiteURL(dataDir)

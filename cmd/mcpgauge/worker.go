@@ -66,6 +66,9 @@ holds no store credentials. On --listen it serves /metrics and /healthz.
 			m := worker.NewLoopMetrics()
 			m.Slots.Set(float64(slots))
 			sc.Metrics = m
+			if err := wf.withEval(ctx, &sc, js, m, stderr); err != nil {
+				return err
+			}
 			stopHTTP, err := serveHTTP(ctx, listen, opsMux(m.Registry, natsHealthy(nc)), stderr)
 			if err != nil {
 				return err
