@@ -3,14 +3,9 @@ package worker
 import (
 	"bytes"
 	"context"
-	"encoding/json"
-	"fmt"
 	"io"
-	"net/http"
 	"net/http/httptest"
-	"regexp"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -21,112 +16,12 @@ import (
 	"github.com/mcpgauge/mcpgauge/gauge/ci"
 	"github.com/mcpgauge/mcpgauge/gauge/eval"
 	"github.com/mcpgauge/mcpgauge/gauge/eval/backend"
+	"github.com/mcpgauge/mcpgauge/gauge/eval/evaltest"
 	"github.com/mcpgauge/mcpgauge/internal/fixtures"
 	"github.com/mcpgauge/mcpgauge/schema"
 )
 
-// wireStub is a loopback OpenAI chat-completions server with a fixed,
-// documented behaviour, standing in for a model provider:
-//   - a drafting call (no tools) gets prompts naming the tool they are for:
-//     "please do the job of X now, take N"; on the B side of a sibling pair,
-//     "please do the job of Y now, but it looks like X, take N";
-//   - a selection call (tools offered) calls the tool named after "job of",
-//     except that "but it looks like X" makes it call X (a confusion), and a
-//     prompt naming no tool calls nothing.
-//
-// With fail set it answers every call with HTTP 500.
-type wireStub struct {
-	calls  atomic.Int64
-	drafts atomic.Int64
-	fail   bool
-}
-
-var (
-	stubName    = regexp.MustCompile(`(?m)^name: (\S+)$`)
-	stubJob     = regexp.MustCompile(`job of (\S+) now`)
-	stubLookAke = regexp.MustCompile(`looks like (\S+),`)
-)
-
-func (s *wireStub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	s.calls.Add(1)
-	body, err := io.ReadAll(r.Body)
-	if err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
-		return
-	}
-	w.Header().Set("Content-Type", "application/json")
-	if s.fail {
-		w.WriteHeader(http.StatusInternalServerError)
-		_, _ = io.WriteString(w, `{"error":{"message":"stub provider is down","type":"server_error"}}`)
-		return
-	}
-	var req struct {
-		Messages []struct {
-			Role    string `json:"role"`
-			Content string `json:"content"`
-		} `json:"messages"`
-		Tools []json.RawMessage `json:"tools"`
-	}
-	if err := json.Unmarshal(body, &req); err != nil || len(req.Messages) == 0 {
-		http.Error(w, `{"error":{"message":"bad request body"}}`, http.StatusBadRequest)
-		return
-	}
-	user := req.Messages[len(req.Messages)-1].Content
-	msg := map[string]any{"role": "assistant"}
-	if len(req.Tools) == 0 {
-		s.drafts.Add(1)
-		msg["content"] = draftReply(user)
-	} else {
-		tool := ""
-		if m := stubJob.FindStringSubmatch(user); m != nil {
-			tool = m[1]
-		}
-		if m := stubLookAke.FindStringSubmatch(user); m != nil {
-			tool = m[1]
-		}
-		if tool == "" {
-			msg["content"] = "None of my tools can do that."
-		} else {
-			msg["content"] = nil
-			msg["tool_calls"] = []any{map[string]any{"id": "call_1", "type": "function",
-				"function": map[string]any{"name": tool, "arguments": "{}"}}}
-		}
-	}
-	resp := map[string]any{"id": "chatcmpl-stub", "object": "chat.completion", "created": 1700000000, "model": "m",
-		"choices": []any{map[string]any{"index": 0, "message": msg, "finish_reason": "stop"}},
-		"usage":   map[string]any{"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120}}
-	_ = json.NewEncoder(w).Encode(resp)
-}
-
-func draftReply(instruction string) string {
-	names := stubName.FindAllStringSubmatch(instruction, -1)
-	prompts := func(format string, args ...any) []string {
-		var out []string
-		for k := 1; k <= 4; k++ {
-			out = append(out, fmt.Sprintf(format, append(args, k)...))
-		}
-		return out
-	}
-	var reply any
-	switch {
-	case strings.Contains(instruction, "easy to confuse") && len(names) >= 2:
-		a, b := names[0][1], names[1][1]
-		reply = map[string]any{
-			"a": prompts("please do the job of %s now, take %d", a),
-			"b": prompts("please do the job of %s now, but it looks like %s, take %d", b, a),
-		}
-	case strings.Contains(instruction, "none of these tools can satisfy"):
-		reply = map[string]any{"prompts": []string{"tell me a joke about owls", "what will the weather be tomorrow", "write me a short poem please"}}
-	case len(names) >= 1:
-		reply = map[string]any{"prompts": prompts("please do the job of %s now, take %d", names[0][1])}
-	default:
-		return "I do not understand."
-	}
-	b, _ := json.Marshal(reply)
-	return string(b)
-}
-
-func stubBackend(t *testing.T, stub *wireStub) eval.Backend {
+func stubBackend(t *testing.T, stub *evaltest.WireStub) eval.Backend {
 	t.Helper()
 	srv := httptest.NewServer(stub)
 	t.Cleanup(srv.Close)
@@ -140,7 +35,7 @@ func stubBackend(t *testing.T, stub *wireStub) eval.Backend {
 
 func TestScanTargetEval(t *testing.T) {
 	careful := fixtures.Build(t, "careful")
-	stub := &wireStub{}
+	stub := &evaltest.WireStub{}
 	cache := eval.NewMemoryCache()
 	opts := localOpts(None{Log: io.Discard})
 	opts.AllowUnsandboxed = true
@@ -155,7 +50,7 @@ func TestScanTargetEval(t *testing.T) {
 	opts.Eval = &EvalOptions{Backend: stubBackend(t, stub), Model: "stub/m", Cache: cache}
 	first := ScanTarget(context.Background(), binTarget(careful), opts)
 	checkResult(t, first.Result, schema.StatusOK)
-	if stub.calls.Load() == 0 {
+	if stub.Calls() == 0 {
 		t.Fatal("the first eval made no model calls")
 	}
 	ev := first.Result.Eval
@@ -167,7 +62,7 @@ func TestScanTargetEval(t *testing.T) {
 	// The stub answers positives and A-side siblings right, B-side siblings wrong.
 	wantTotal := eval.DefaultCasesPerTool*len(tools) + 2*eval.DefaultSiblingCases*len(pairs)
 	wantCorrect := eval.DefaultCasesPerTool*len(tools) + eval.DefaultSiblingCases*len(pairs)
-	t.Logf("%d tools, %d confusable pairs, selection %d/%d, %d model calls", len(tools), len(pairs), ev.SelectionCorrect, ev.SelectionTotal, stub.calls.Load())
+	t.Logf("%d tools, %d confusable pairs, selection %d/%d, %d model calls", len(tools), len(pairs), ev.SelectionCorrect, ev.SelectionTotal, stub.Calls())
 	if len(pairs) == 0 {
 		t.Fatal("the careful fixture has no confusable pair, so no sibling case was drafted")
 	}
@@ -226,10 +121,10 @@ func TestScanTargetEval(t *testing.T) {
 	}
 
 	// Second night, unchanged server, same cache: no model call at all.
-	before, draftsBefore := stub.calls.Load(), stub.drafts.Load()
+	before, draftsBefore := stub.Calls(), stub.Drafts()
 	second := ScanTarget(context.Background(), binTarget(careful), opts)
 	checkResult(t, second.Result, schema.StatusOK)
-	if n := stub.calls.Load() - before; n != 0 {
+	if n := stub.Calls() - before; n != 0 {
 		t.Errorf("second run over the unchanged server made %d model calls, want 0", n)
 	}
 	if draftsBefore == 0 {
@@ -241,11 +136,11 @@ func TestScanTargetEval(t *testing.T) {
 
 	// The drafting calls are cached on their own too: with the stored
 	// suites hidden, redrafting still makes no call.
-	before = stub.calls.Load()
+	before = stub.Calls()
 	opts.Eval = &EvalOptions{Backend: opts.Eval.Backend, Model: "stub/m", Cache: noSuites{cache}}
 	fourth := ScanTarget(context.Background(), binTarget(careful), opts)
 	checkResult(t, fourth.Result, schema.StatusOK)
-	if n := stub.calls.Load() - before; n != 0 || fourth.Result.Eval == nil {
+	if n := stub.Calls() - before; n != 0 || fourth.Result.Eval == nil {
 		t.Errorf("redrafting from the call cache made %d model calls (eval %+v), want 0", n, fourth.Result.Eval)
 	}
 
@@ -276,13 +171,13 @@ func TestScanTargetEvalModelErrorKeepsScanOK(t *testing.T) {
 		want string
 	}{
 		{"provider down", func(t *testing.T) *EvalOptions {
-			return &EvalOptions{Backend: stubBackend(t, &wireStub{fail: true}), Model: "stub/m"}
+			return &EvalOptions{Backend: stubBackend(t, &evaltest.WireStub{Fail: true}), Model: "stub/m"}
 		}, "HTTP 500"},
 		{"no backend, cold cache", func(*testing.T) *EvalOptions {
 			return &EvalOptions{Model: "stub/m"}
 		}, "no model backend"},
 		{"no model", func(*testing.T) *EvalOptions {
-			return &EvalOptions{Backend: stubBackend(t, &wireStub{})}
+			return &EvalOptions{Backend: stubBackend(t, &evaltest.WireStub{})}
 		}, "no model named"},
 	}
 	for _, tc := range tests {
@@ -341,7 +236,7 @@ func TestScanTargetEvalKVCache(t *testing.T) {
 	if _, err := js.CreateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: schema.EvalCacheBucket, History: 1}); err != nil {
 		t.Fatal(err)
 	}
-	stub := &wireStub{}
+	stub := &evaltest.WireStub{}
 	b := stubBackend(t, stub)
 	var evals []*schema.EvalSummary
 	var calls []int64
@@ -354,14 +249,14 @@ func TestScanTargetEvalKVCache(t *testing.T) {
 		opts.AllowUnsandboxed = true
 		opts.Log = io.Discard
 		opts.Eval = &EvalOptions{Backend: b, Model: "stub/m", Cache: cache}
-		before := stub.calls.Load()
+		before := stub.Calls()
 		out := ScanTarget(ctx, binTarget(careful), opts)
 		checkResult(t, out.Result, schema.StatusOK)
 		if out.Result.Eval == nil {
 			t.Fatalf("run %d: no eval; findings %+v", i+1, out.Result.Findings)
 		}
 		evals = append(evals, out.Result.Eval)
-		calls = append(calls, stub.calls.Load()-before)
+		calls = append(calls, stub.Calls()-before)
 	}
 	if calls[0] == 0 || calls[1] != 0 {
 		t.Errorf("model calls per run %v, want some then none", calls)

@@ -1,0 +1,120 @@
+package evaltest
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"regexp"
+	"strings"
+	"sync/atomic"
+)
+
+// WireStub is a loopback OpenAI chat-completions server with a fixed,
+// documented behaviour, standing in for a model provider:
+//   - a drafting call (no tools) gets prompts naming the tool they are for:
+//     "please do the job of X now, take N"; on the B side of a sibling pair,
+//     "please do the job of Y now, but it looks like X, take N";
+//   - a selection call (tools offered) calls the tool named after "job of",
+//     except that "but it looks like X" makes it call X (a confusion), and a
+//     prompt naming no tool calls nothing.
+//
+// With Fail set it answers every call with HTTP 500.
+type WireStub struct {
+	// Fail makes every call answer HTTP 500.
+	Fail   bool
+	calls  atomic.Int64
+	drafts atomic.Int64
+}
+
+// Calls is how many requests the stub has answered.
+func (s *WireStub) Calls() int64 { return s.calls.Load() }
+
+// Drafts is how many of them were drafting calls (no tools offered).
+func (s *WireStub) Drafts() int64 { return s.drafts.Load() }
+
+var (
+	stubName    = regexp.MustCompile(`(?m)^name: (\S+)$`)
+	stubJob     = regexp.MustCompile(`job of (\S+) now`)
+	stubLookAke = regexp.MustCompile(`looks like (\S+),`)
+)
+
+// ServeHTTP answers one chat-completions request.
+func (s *WireStub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	s.calls.Add(1)
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if s.Fail {
+		w.WriteHeader(http.StatusInternalServerError)
+		_, _ = io.WriteString(w, `{"error":{"message":"stub provider is down","type":"server_error"}}`)
+		return
+	}
+	var req struct {
+		Messages []struct {
+			Role    string `json:"role"`
+			Content string `json:"content"`
+		} `json:"messages"`
+		Tools []json.RawMessage `json:"tools"`
+	}
+	if err := json.Unmarshal(body, &req); err != nil || len(req.Messages) == 0 {
+		http.Error(w, `{"error":{"message":"bad request body"}}`, http.StatusBadRequest)
+		return
+	}
+	user := req.Messages[len(req.Messages)-1].Content
+	msg := map[string]any{"role": "assistant"}
+	if len(req.Tools) == 0 {
+		s.drafts.Add(1)
+		msg["content"] = draftReply(user)
+	} else {
+		tool := ""
+		if m := stubJob.FindStringSubmatch(user); m != nil {
+			tool = m[1]
+		}
+		if m := stubLookAke.FindStringSubmatch(user); m != nil {
+			tool = m[1]
+		}
+		if tool == "" {
+			msg["content"] = "None of my tools can do that."
+		} else {
+			msg["content"] = nil
+			msg["tool_calls"] = []any{map[string]any{"id": "call_1", "type": "function",
+				"function": map[string]any{"name": tool, "arguments": "{}"}}}
+		}
+	}
+	resp := map[string]any{"id": "chatcmpl-stub", "object": "chat.completion", "created": 1700000000, "model": "m",
+		"choices": []any{map[string]any{"index": 0, "message": msg, "finish_reason": "stop"}},
+		"usage":   map[string]any{"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120}}
+	_ = json.NewEncoder(w).Encode(resp)
+}
+
+func draftReply(instruction string) string {
+	names := stubName.FindAllStringSubmatch(instruction, -1)
+	prompts := func(format string, args ...any) []string {
+		var out []string
+		for k := 1; k <= 4; k++ {
+			out = append(out, fmt.Sprintf(format, append(args, k)...))
+		}
+		return out
+	}
+	var reply any
+	switch {
+	case strings.Contains(instruction, "easy to confuse") && len(names) >= 2:
+		a, b := names[0][1], names[1][1]
+		reply = map[string]any{
+			"a": prompts("please do the job of %s now, take %d", a),
+			"b": prompts("please do the job of %s now, but it looks like %s, take %d", b, a),
+		}
+	case strings.Contains(instruction, "none of these tools can satisfy"):
+		reply = map[string]any{"prompts": []string{"tell me a joke about owls", "what will the weather be tomorrow", "write me a short poem please"}}
+	case len(names) >= 1:
+		reply = map[string]any{"prompts": prompts("please do the job of %s now, take %d", names[0][1])}
+	default:
+		return "I do not understand."
+	}
+	b, _ := json.Marshal(reply)
+	return string(b)
+}
