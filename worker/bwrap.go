@@ -365,7 +365,18 @@ func procUID(pid int) (string, bool) {
 
 // SandboxProcesses lists the processes still running under any sandbox
 // user ID (for tests and leak checks).
-func SandboxProcesses() []int {
+func SandboxProcesses() []int { return sandboxProcessesIn(uidBase, uidBase+uidRange) }
+
+// OwnSandboxProcesses lists the processes still running under the sandbox
+// user IDs this process hands out, so a leak check is not confused by other
+// workers' sandboxes on the same host.
+func OwnSandboxProcesses() []int {
+	first := uidBase + (os.Getpid()%(uidRange/uidsPerProcess))*uidsPerProcess
+	return sandboxProcessesIn(first, first+uidsPerProcess)
+}
+
+// sandboxProcessesIn lists live processes whose user ID is in [lo, hi).
+func sandboxProcessesIn(lo, hi int) []int {
 	ents, err := os.ReadDir("/proc")
 	if err != nil {
 		return nil
@@ -377,7 +388,7 @@ func SandboxProcesses() []int {
 			continue
 		}
 		if u, ok := procUID(pid); ok {
-			if n, err := strconv.Atoi(u); err == nil && n >= uidBase && n < uidBase+uidRange {
+			if n, err := strconv.Atoi(u); err == nil && n >= lo && n < hi {
 				out = append(out, pid)
 			}
 		}

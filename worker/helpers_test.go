@@ -79,10 +79,12 @@ func requireBwrap(t testing.TB) *Bwrap {
 	return b
 }
 
-// noSandboxProcesses fails when any process still runs as a sandbox user.
+// noSandboxProcesses fails when any process still runs as one of this test
+// process's sandbox users (other packages' tests may run sandboxes at the
+// same time).
 func noSandboxProcesses(t testing.TB, when string) {
 	t.Helper()
-	if left := SandboxProcesses(); len(left) > 0 {
+	if left := OwnSandboxProcesses(); len(left) > 0 {
 		var desc []string
 		for _, pid := range left {
 			cmdline, _ := os.ReadFile(filepath.Join("/proc", itoa(pid), "cmdline"))
