@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcpgauge/mcpgauge/internal/chlock"
+
 	"github.com/mcpgauge/mcpgauge/schema"
 	"github.com/mcpgauge/mcpgauge/store"
 	"github.com/mcpgauge/mcpgauge/store/storetest"
@@ -44,6 +46,8 @@ func clickhouseURL(tb testing.TB) string {
 		}
 		tb.Skip("MCPGAUGE_TEST_CLICKHOUSE is unset (e.g. clickhouse://default@127.0.0.1:9000/default after .ci/services.sh)")
 	}
+	// The e2e outage test stops this server; it waits until we are done.
+	chlock.Shared(tb)
 	return u
 }
 

@@ -24,6 +24,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcpgauge/mcpgauge/internal/chlock"
+
 	"github.com/ClickHouse/clickhouse-go/v2"
 
 	"github.com/mcpgauge/mcpgauge/coordinator"
@@ -368,6 +370,8 @@ func TestDistributedClickHouseOutage(t *testing.T) {
 	if os.Getenv("CI") != "true" && os.Getenv("MCPGAUGE_E2E_STOP_CLICKHOUSE") != "1" {
 		t.Skip("stops the shared ClickHouse server: set MCPGAUGE_E2E_STOP_CLICKHOUSE=1 (or CI=true)")
 	}
+	// No other package's test may use ClickHouse while it is down.
+	chlock.Exclusive(t)
 	c := newCluster(t, 6, time.Second)
 	coord := c.coordinator(t, "e2eoutage")
 	coord.listenAddr(t)
