@@ -36,6 +36,9 @@ func PackageType(p registry.Plan) string {
 func (c *Coordinator) Pull(ctx context.Context) ([]registry.Target, error) {
 	var all []registry.Server
 	var errs []error
+	// Versions of one server repeat most of their text; holding one copy
+	// keeps a 70k-entry plan within the coordinator's memory budget.
+	intern := registry.NewInterner()
 	for _, src := range c.cfg.Sources {
 		q := c.cfg.Query
 		markKey := syncKey(src.Name())
@@ -55,6 +58,7 @@ func (c *Coordinator) Pull(ctx context.Context) ([]registry.Target, error) {
 		var newest time.Time
 		n := 0
 		err := src.Pull(ctx, q, func(s registry.Server) error {
+			intern.Server(&s)
 			all = append(all, s)
 			n++
 			if s.UpdatedAt.After(newest) {
