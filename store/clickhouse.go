@@ -590,16 +590,7 @@ func (s *clickhouseStore) RugPulls(ctx context.Context, q RugPullQuery) ([]RugPu
 		if err != nil {
 			return nil, err
 		}
-		defer rows.Close()
-		m := map[string]string{}
-		for rows.Next() {
-			var n, d string
-			if err := rows.Scan(&n, &d); err != nil {
-				return nil, err
-			}
-			m[n] = d
-		}
-		return m, rows.Err()
+		return toolDigests(rows)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("rug pulls: tools: %w", err)

@@ -345,3 +345,25 @@ func decodeResult(doc string) (schema.Result, error) {
 	}
 	return r, nil
 }
+
+// rowScanner is what database/sql and clickhouse-go rows have in common.
+type rowScanner interface {
+	Next() bool
+	Scan(dest ...any) error
+	Err() error
+	Close() error
+}
+
+// toolDigests reads (tool, sha256) rows into a map and closes rows.
+func toolDigests(rows rowScanner) (map[string]string, error) {
+	defer rows.Close()
+	m := map[string]string{}
+	for rows.Next() {
+		var n, d string
+		if err := rows.Scan(&n, &d); err != nil {
+			return nil, err
+		}
+		m[n] = d
+	}
+	return m, rows.Err()
+}
