@@ -14,6 +14,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"sort"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -121,6 +122,9 @@ func (s *Server) build() *mcp.Server {
 			props[p] = prop
 			req = append(req, p)
 		}
+		// Map order is random: sort, so an unchanged server lists the same
+		// schema (and tool digest) every time.
+		sort.Strings(req)
 		schema := map[string]any{"type": "object", "properties": props}
 		if len(req) > 0 {
 			schema["required"] = req
