@@ -367,3 +367,20 @@ func toolDigests(rows rowScanner) (map[string]string, error) {
 	}
 	return m, rows.Err()
 }
+
+// statusCounts reads (status, count) rows into a sweep's ByStatus and
+// Results, and closes rows.
+func statusCounts(rows rowScanner, sw *Sweep) error {
+	defer rows.Close()
+	sw.ByStatus = map[schema.Status]int64{}
+	for rows.Next() {
+		var st string
+		var n int64
+		if err := rows.Scan(&st, &n); err != nil {
+			return err
+		}
+		sw.ByStatus[schema.Status(st)] = n
+		sw.Results += n
+	}
+	return rows.Err()
+}

@@ -203,18 +203,7 @@ func (s *sqliteStore) GetSweep(ctx context.Context, id string) (Sweep, error) {
 	if err != nil {
 		return Sweep{}, fmt.Errorf("get sweep %s: count results: %w", id, err)
 	}
-	defer rows.Close()
-	sw.ByStatus = map[schema.Status]int64{}
-	for rows.Next() {
-		var st string
-		var n int64
-		if err := rows.Scan(&st, &n); err != nil {
-			return Sweep{}, fmt.Errorf("get sweep %s: %w", id, err)
-		}
-		sw.ByStatus[schema.Status(st)] = n
-		sw.Results += n
-	}
-	if err := rows.Err(); err != nil {
+	if err := statusCounts(rows, &sw); err != nil {
 		return Sweep{}, fmt.Errorf("get sweep %s: %w", id, err)
 	}
 	return sw, nil
