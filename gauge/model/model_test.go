@@ -92,3 +92,24 @@ func TestCanonicalNumbersAsPython(t *testing.T) {
 		t.Fatalf("got %s\nwant %s", got, want)
 	}
 }
+
+func TestToolSHA256IgnoresRequiredOrder(t *testing.T) {
+	mk := func(req string) Tool {
+		tool, err := ToolFromWire([]byte(`{"name":"t","inputSchema":{"type":"object","properties":{"x":{"type":"string"},"y":{"type":"string"},"o":{"type":"object","required":` + req + `}},"required":` + req + `}}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tool
+	}
+	a, b, c := mk(`["x","y"]`), mk(`["y","x"]`), mk(`["x"]`)
+	if ToolSHA256(&a) != ToolSHA256(&b) {
+		t.Error("the order of required changed the digest")
+	}
+	if ToolSHA256(&a) == ToolSHA256(&c) {
+		t.Error("a different required set must change the digest")
+	}
+	// toolgauge's digest keeps its own (order-sensitive) recipe.
+	if ToolgaugeDigest([]Tool{a}) == ToolgaugeDigest([]Tool{b}) {
+		t.Error("ToolgaugeDigest must stay byte-compatible with toolgauge")
+	}
+}

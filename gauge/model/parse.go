@@ -196,12 +196,54 @@ func (t *Tool) WireMap() map[string]any {
 			m[k] = v
 		}
 	}
+	for _, k := range []string{"inputSchema", "outputSchema"} {
+		if s, ok := m[k].(map[string]any); ok {
+			m[k] = sortRequired(s)
+		}
+	}
 	return m
+}
+
+// sortRequired returns schema with every "required" list (at any depth)
+// sorted. required is a set: a server that lists it in map order must not
+// look like a changed server on every scan.
+func sortRequired(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			if list, ok := e.([]any); ok && k == "required" && allStrings(list) {
+				sorted := append([]any(nil), list...)
+				sort.Slice(sorted, func(i, j int) bool { return sorted[i].(string) < sorted[j].(string) })
+				out[k] = sorted
+				continue
+			}
+			out[k] = sortRequired(e)
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = sortRequired(e)
+		}
+		return out
+	}
+	return v
+}
+
+func allStrings(list []any) bool {
+	for _, e := range list {
+		if _, ok := e.(string); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // ToolSHA256 is mcpgauge's per-tool digest: the full sha256 (hex) of the
 // compact canonical JSON of WireMap. Any change to what a model sees about
-// the tool changes it; key order and whitespace do not.
+// the tool changes it; key order, whitespace and the order of "required"
+// lists do not.
 func ToolSHA256(t *Tool) string {
 	sum := sha256.Sum256(MustCanonical(t.WireMap(), Compact))
 	return hex.EncodeToString(sum[:])
