@@ -145,7 +145,11 @@ func (c *Coordinator) recordScans(ctx context.Context, results []schema.Result) 
 		if r.ScanKey == "" {
 			continue
 		}
-		rec := schema.ScanRecord{JobID: r.JobID, SweepID: r.SweepID, Status: r.Status, FinishedAt: r.FinishedAt}
+		rec := schema.ScanRecord{JobID: r.JobID, SweepID: r.SweepID, Status: r.Status, FinishedAt: r.FinishedAt,
+			Name: r.Name, Version: r.Version}
+		if r.Snapshot != nil {
+			rec.ServerDigest, rec.ToolgaugeDigest = r.Snapshot.ServerDigest, r.Snapshot.ToolgaugeDigest
+		}
 		b, err := json.Marshal(rec)
 		if err != nil {
 			continue

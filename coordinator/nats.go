@@ -99,7 +99,7 @@ func Connect(url, name string) (*nats.Conn, error) {
 }
 
 // Setup creates or updates the streams, the two durable consumers and the
-// four key-value buckets of DESIGN §4. It is idempotent. scanDeadline sets
+// five key-value buckets (DESIGN §4 plus mcpgauge-tools). It is idempotent. scanDeadline sets
 // the workers' AckWait (2 × deadline; 0 = schema.DefaultScanDeadline).
 func Setup(ctx context.Context, js jetstream.JetStream, scanDeadline time.Duration) error {
 	for _, s := range []schema.StreamSpec{schema.JobsStreamSpec(), schema.ResultsStreamSpec()} {

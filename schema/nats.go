@@ -122,10 +122,11 @@ func IngestConsumerSpec() ConsumerSpec {
 		AckWait: time.Minute, MaxDeliver: -1, FilterSubject: ResultsSubjectPrefix + ".>"}
 }
 
-// BucketSpecs returns the four key-value buckets.
+// BucketSpecs returns the five key-value buckets.
 func BucketSpecs() []BucketSpec {
 	return []BucketSpec{
 		{Bucket: EvalCacheBucket, History: 1, Storage: StorageFile},
+		{Bucket: ToolsBucket, History: 1, Storage: StorageFile},
 		{Bucket: ScansBucket, History: 1, Storage: StorageFile},
 		{Bucket: SweepsBucket, History: 5, Storage: StorageFile},
 		{Bucket: SyncBucket, History: 5, Storage: StorageFile},
@@ -138,6 +139,13 @@ type ScanRecord struct {
 	SweepID    string    `json:"sweep_id"`
 	Status     Status    `json:"status"`
 	FinishedAt time.Time `json:"finished_at"`
+	// Name, Version and the two digests locate an ok scan's tools in
+	// ToolsBucket for the post-sweep ecosystem pass (empty in records
+	// written before it existed).
+	Name            string `json:"name,omitempty"`
+	Version         string `json:"version,omitempty"`
+	ServerDigest    string `json:"server_digest,omitempty"`
+	ToolgaugeDigest string `json:"toolgauge_digest,omitempty"`
 }
 
 // Validate checks a scan record.
