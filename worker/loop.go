@@ -17,6 +17,7 @@ import (
 
 	"github.com/mcpgauge/mcpgauge/registry"
 	"github.com/mcpgauge/mcpgauge/schema"
+	"github.com/mcpgauge/mcpgauge/toolstore"
 )
 
 // JobScanner scans one job and returns its result. It never fails: every
@@ -33,6 +34,12 @@ type EntryScanner struct {
 	// Metrics, when set, count package cache hits and misses
 	// (cache="npm", "pypi", "oci").
 	Metrics *LoopMetrics
+	// Tools, when set, receives the tool definitions of every ok scan for
+	// the coordinator's post-sweep ecosystem pass. A failure to store them
+	// is logged; the scan stays ok.
+	Tools *toolstore.KV
+	// Log receives those failures (default: discard).
+	Log *slog.Logger
 }
 
 // Scan implements JobScanner.
@@ -55,6 +62,12 @@ func (e EntryScanner) Scan(ctx context.Context, job schema.Job) schema.Result {
 	}
 	srv.Name, srv.Version = job.Name, job.Version
 	out := Scan(ctx, srv, plan, opts)
+	if e.Tools != nil && out.Result.Status == schema.StatusOK && out.Report != nil && out.Report.Snapshot != nil &&
+		out.Result.Snapshot != nil {
+		if err := e.Tools.Put(ctx, out.Result.Snapshot.ServerDigest, out.Report.Snapshot.Tools); err != nil && e.Log != nil {
+			e.Log.Warn("worker: store tool definitions", "job", job.JobID, "err", err)
+		}
+	}
 	if e.Metrics != nil && out.Install != nil {
 		cache := packageType(plan)
 		if out.Install.Cached {

@@ -88,10 +88,13 @@ func Tokenize(s string) []string {
 }
 
 // Add indexes a document and returns its number.
-func (ix *Index) Add(id, doc string) int {
+func (ix *Index) Add(id, doc string) int { return ix.AddTerms(id, Tokenize(doc)) }
+
+// AddTerms indexes a document already split by Tokenize (so a document
+// shared by many indexes is tokenized once) and returns its number.
+func (ix *Index) AddTerms(id string, terms []string) int {
 	n := int32(len(ix.ids))
 	ix.ids = append(ix.ids, id)
-	terms := Tokenize(doc)
 	tf := map[string]float32{}
 	for _, t := range terms {
 		tf[t]++
@@ -255,6 +258,41 @@ func (ix *Index) Rank(query string, doc int) (rank, top int) {
 		if s > target || (s == target && int(d) < doc) {
 			rank++
 		}
+	}
+	return rank, top
+}
+
+// RankFavour is Rank with ties counted in the document's favour: its rank is
+// 1 + the number of documents scoring strictly higher, and top is doc itself
+// when no document beats it. Use it when the document is the one a prompt
+// was written for and an identical copy elsewhere should not count as
+// beating it.
+func (ix *Index) RankFavour(query string, doc int) (rank, top int) {
+	sc := ix.scores(query)
+	top = -1
+	if sc == nil {
+		return 0, top
+	}
+	defer ix.release(sc)
+	var topScore float64
+	for _, d := range sc.touched {
+		s := sc.score[d]
+		if top < 0 || s > topScore || (s == topScore && int(d) < top) {
+			top, topScore = int(d), s
+		}
+	}
+	if doc < 0 || doc >= len(sc.score) || sc.score[doc] == 0 {
+		return 0, top
+	}
+	target := sc.score[doc]
+	rank = 1
+	for _, d := range sc.touched {
+		if sc.score[d] > target {
+			rank++
+		}
+	}
+	if rank == 1 {
+		top = doc
 	}
 	return rank, top
 }

@@ -135,3 +135,27 @@ func BenchmarkRank20k(b *testing.B) {
 		ix.Rank(queries[i%len(queries)], i%ix.Len())
 	}
 }
+
+// TestRankFavour: an identical copy of the document does not beat it, a
+// better match does, and AddTerms indexes exactly what Add does.
+func TestRankFavour(t *testing.T) {
+	text := "search_books Search the library catalogue by title or author."
+	ix := bm25.New()
+	ix.Add("other/search_books", text)                           // 0: an identical copy, added first
+	own := ix.AddTerms("own/search_books", bm25.Tokenize(text)) // 1
+	ix.Add("weather", "get_weather Current weather for a city.")
+	q := "search the catalogue for books by Dickens"
+	if r, top := ix.Rank(q, own); r != 2 || top != 0 {
+		t.Errorf("Rank = %d (top %d): ties go to the earlier document, want 2 (top 0)", r, top)
+	}
+	if r, top := ix.RankFavour(q, own); r != 1 || top != own {
+		t.Errorf("RankFavour = %d (top %d), want 1 (top %d)", r, top, own)
+	}
+	better := ix.Add("better/find_books", "search_books search books catalogue catalogue books Dickens")
+	if r, top := ix.RankFavour(q, own); r != 2 || top != better { // the tied copy still does not count
+		t.Errorf("with a better match: RankFavour = %d (top %d), want 2 (top %d)", r, top, better)
+	}
+	if r, top := ix.RankFavour("zzzz", own); r != 0 || top != -1 {
+		t.Errorf("no shared term: RankFavour = %d,%d", r, top)
+	}
+}

@@ -1,0 +1,133 @@
+package toolstore_test
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/mcpgauge/mcpgauge/coordinator"
+	"github.com/mcpgauge/mcpgauge/gauge/model"
+	"github.com/mcpgauge/mcpgauge/schema"
+	"github.com/mcpgauge/mcpgauge/toolstore"
+)
+
+func open(t *testing.T) (*toolstore.KV, jetstream.KeyValue, context.Context) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	t.Cleanup(cancel)
+	ns, err := coordinator.StartEmbedded(coordinator.EmbeddedOptions{Dir: filepath.Join(t.TempDir(), "nats")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(ns.Shutdown)
+	nc, err := ns.Connect("toolstore-test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(nc.Close)
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := coordinator.Setup(ctx, js, 0); err != nil {
+		t.Fatal(err)
+	}
+	s, err := toolstore.Open(ctx, js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := js.KeyValue(ctx, schema.ToolsBucket)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, raw, ctx
+}
+
+func tools(t *testing.T, js string) []model.Tool {
+	t.Helper()
+	snap, err := model.ParseToolsJSON([]byte(js))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return snap.Tools
+}
+
+func TestPutLoadRoundTrip(t *testing.T) {
+	s, raw, ctx := open(t)
+	a := tools(t, `{"tools":[
+		{"name":"read_file","description":"Read a file.","inputSchema":{"type":"object","properties":{"path":{"type":"string"}},"required":["path"]}},
+		{"name":"list_dir","description":"List a directory.","inputSchema":{"type":"object","properties":{"path":{"type":"string"}}}}]}`)
+	b := tools(t, `{"tools":[
+		{"name":"list_dir","description":"List a directory.","inputSchema":{"type":"object","properties":{"path":{"type":"string"}}}},
+		{"name":"grep","description":"Search files.","annotations":{"readOnlyHint":true}}]}`)
+	da, db := model.ServerSHA256(a), model.ServerSHA256(b)
+	for range 2 { // the second Put finds everything stored and writes nothing
+		if err := s.Put(ctx, da, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.Put(ctx, db, b); err != nil {
+		t.Fatal(err)
+	}
+	keys, err := raw.ListKeys(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for range keys.Keys() {
+		n++
+	}
+	if n != 5 { // 3 distinct tools + 2 lists: list_dir is stored once
+		t.Errorf("bucket holds %d keys, want 5 (shared tools stored once)", n)
+	}
+	cache := map[string]model.Tool{}
+	for _, tc := range []struct {
+		digest string
+		want   []model.Tool
+	}{{da, a}, {db, b}} {
+		got, err := s.Load(ctx, tc.digest, cache)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != len(tc.want) {
+			t.Fatalf("loaded %d tools, want %d", len(got), len(tc.want))
+		}
+		for i := range got {
+			if got[i].Name != tc.want[i].Name || model.ToolSHA256(&got[i]) != model.ToolSHA256(&tc.want[i]) {
+				t.Errorf("tool %d: got %s, want %s with the same digest", i, got[i].Name, tc.want[i].Name)
+			}
+		}
+		if model.ServerSHA256(got) != tc.digest {
+			t.Errorf("reloaded tools digest to %s, want %s", model.ServerSHA256(got), tc.digest)
+		}
+	}
+	if len(cache) != 3 {
+		t.Errorf("decode cache holds %d tools, want 3", len(cache))
+	}
+}
+
+func TestLoadErrors(t *testing.T) {
+	s, raw, ctx := open(t)
+	if _, err := s.Load(ctx, "0123456789abcdef", nil); !errors.Is(err, toolstore.ErrNotFound) {
+		t.Errorf("unknown server: err %v, want ErrNotFound", err)
+	}
+	if _, err := raw.Put(ctx, schema.ServerToolsKey("bad"), []byte("{not json")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Load(ctx, "bad", nil); err == nil || errors.Is(err, toolstore.ErrNotFound) {
+		t.Errorf("corrupt list: err %v, want a decode error", err)
+	}
+	if _, err := raw.Put(ctx, schema.ServerToolsKey("gone"), []byte(`{"tools":["feed"]}`)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Load(ctx, "gone", nil); !errors.Is(err, toolstore.ErrNotFound) {
+		t.Errorf("missing tool: err %v, want ErrNotFound", err)
+	}
+	if err := s.Put(ctx, "", nil); err == nil {
+		t.Error("Put with an empty digest succeeded")
+	}
+}
