@@ -60,6 +60,15 @@ type Store interface {
 	// with that key (for incremental sweeps).
 	ScansByKey(ctx context.Context, keys []string) (map[string]Scan, error)
 
+	// InsertEcosystem validates and stores post-sweep ecosystem reports. It is
+	// idempotent per (sweep, name, version): a report with the same or an
+	// earlier CreatedAt than the stored one is skipped; a later one replaces it.
+	// A batch holding an invalid report is refused whole (the error names it).
+	// It returns how many reports were written.
+	InsertEcosystem(ctx context.Context, reports []schema.EcosystemReport) (int, error)
+	// Ecosystem returns the stored ecosystem reports matching q, by name then version.
+	Ecosystem(ctx context.Context, q EcosystemQuery) ([]schema.EcosystemReport, error)
+
 	// Close releases the store's connections.
 	Close() error
 }
@@ -192,6 +201,16 @@ type RugPull struct {
 	Before, After Scan
 	// Added, Removed and Changed name the tools, sorted.
 	Added, Removed, Changed []string
+}
+
+// EcosystemQuery selects ecosystem reports.
+type EcosystemQuery struct {
+	// SweepID picks a sweep ("" = the most recent sweep that has reports, by report creation time).
+	SweepID string
+	// Name keeps one server ("" = all).
+	Name string
+	// Limit bounds the answer (≤ 0: no limit).
+	Limit int
 }
 
 // DefaultLimit is the list length used when a query's Limit is ≤ 0.

@@ -54,6 +54,19 @@ func clickhouseURL(tb testing.TB) string {
 // openClickHouse opens a store in a fresh database of its own, dropped afterwards.
 func openClickHouse(tb testing.TB) store.Store {
 	tb.Helper()
+	u := freshClickHouseURL(tb)
+	s, err := store.Open(testCtx(tb), u)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { s.Close() })
+	return s
+}
+
+// freshClickHouseURL names a database of the test's own on the test server,
+// dropped when the test ends.
+func freshClickHouseURL(tb testing.TB) string {
+	tb.Helper()
 	base := clickhouseURL(tb)
 	var b [6]byte
 	if _, err := rand.Read(b[:]); err != nil {
@@ -69,17 +82,12 @@ func openClickHouse(tb testing.TB) store.Store {
 	if q := strings.Index(base[i:], "?"); q >= 0 {
 		u += base[i+q:]
 	}
-	s, err := store.Open(testCtx(tb), u)
-	if err != nil {
-		tb.Fatal(err)
-	}
 	tb.Cleanup(func() {
-		s.Close()
 		if err := store.DropClickHouseDatabase(context.Background(), u); err != nil {
 			tb.Logf("drop %s: %v", db, err)
 		}
 	})
-	return s
+	return u
 }
 
 func TestSQLiteConformance(t *testing.T) {

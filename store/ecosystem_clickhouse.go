@@ -1,0 +1,129 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/mcpgauge/mcpgauge/schema"
+)
+
+const chInsertEcosystem = `INSERT INTO ecosystem (sweep_id, name, version, job_id, search_at1, search_at5, search_total,
+	has_in_pool, in_pool_correct, in_pool_total, model, created_ns, created_at, report)`
+
+func (s *clickhouseStore) InsertEcosystem(ctx context.Context, reports []schema.EcosystemReport) (int, error) {
+	batch, err := prepareEcosystem(reports)
+	if err != nil {
+		return 0, err
+	}
+	if len(batch) == 0 {
+		return 0, nil
+	}
+	// Skip reports already stored at the same or a later creation time.
+	have := map[ecosystemKey]int64{}
+	for start := 0; start < len(batch); start += chInChunk {
+		part := batch[start:min(start+chInChunk, len(batch))]
+		sweeps, names := map[string]bool{}, map[string]bool{}
+		var sweepList, nameList []string
+		for _, r := range part {
+			if !sweeps[r.SweepID] {
+				sweeps[r.SweepID] = true
+				sweepList = append(sweepList, r.SweepID)
+			}
+			if !names[r.Name] {
+				names[r.Name] = true
+				nameList = append(nameList, r.Name)
+			}
+		}
+		rows, err := s.conn.Query(ctx, `SELECT sweep_id, name, version, toInt64(max(created_ns)) FROM ecosystem
+			WHERE sweep_id IN `+inList(len(sweepList))+` AND name IN `+inList(len(nameList))+`
+			GROUP BY sweep_id, name, version`,
+			append(anySlice(sweepList), anySlice(nameList)...)...)
+		if err != nil {
+			return 0, fmt.Errorf("insert ecosystem into clickhouse: look up stored reports: %w", err)
+		}
+		for rows.Next() {
+			var k ecosystemKey
+			var ns int64
+			if err := rows.Scan(&k.sweep, &k.name, &k.version, &ns); err != nil {
+				rows.Close()
+				return 0, fmt.Errorf("insert ecosystem into clickhouse: %w", err)
+			}
+			have[k] = ns
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return 0, fmt.Errorf("insert ecosystem into clickhouse: %w", err)
+		}
+	}
+	b, err := s.conn.PrepareBatch(ctx, chInsertEcosystem)
+	if err != nil {
+		return 0, fmt.Errorf("insert ecosystem into clickhouse: %w", err)
+	}
+	n := 0
+	for _, r := range batch {
+		if ns, ok := have[r.key()]; ok && ns >= r.CreatedNS {
+			continue
+		}
+		if err := b.Append(r.SweepID, r.Name, r.Version, r.JobID, uint32(r.SearchAt1), uint32(r.SearchAt5), uint32(r.SearchTotal),
+			boolU8(r.HasInPool), uint32(r.InPoolCorrect), uint32(r.InPoolTotal), r.Model, uint64(r.CreatedNS),
+			time.Unix(0, r.CreatedNS).UTC().Truncate(time.Second), r.Report); err != nil {
+			b.Abort()
+			return 0, fmt.Errorf("insert ecosystem into clickhouse: report %s %s@%s: %w", r.SweepID, r.Name, r.Version, err)
+		}
+		n++
+	}
+	if n == 0 {
+		return 0, b.Abort()
+	}
+	if err := b.Send(); err != nil {
+		return 0, fmt.Errorf("insert ecosystem into clickhouse: %w", err)
+	}
+	return n, nil
+}
+
+func (s *clickhouseStore) Ecosystem(ctx context.Context, q EcosystemQuery) ([]schema.EcosystemReport, error) {
+	if err := checkEcosystemQuery(q); err != nil {
+		return nil, err
+	}
+	sweep := q.SweepID
+	if sweep == "" {
+		// No FINAL needed: the newest row overall is never a replaced one.
+		rows, err := s.conn.Query(ctx, `SELECT sweep_id FROM ecosystem ORDER BY created_ns DESC, sweep_id DESC LIMIT 1`)
+		if err != nil {
+			return nil, fmt.Errorf("ecosystem: latest sweep: %w", err)
+		}
+		found := rows.Next()
+		if found {
+			err = rows.Scan(&sweep)
+		}
+		rows.Close()
+		if err == nil {
+			err = rows.Err()
+		}
+		if err != nil {
+			return nil, fmt.Errorf("ecosystem: latest sweep: %w", err)
+		}
+		if !found {
+			return []schema.EcosystemReport{}, nil
+		}
+	}
+	query := `SELECT report FROM ecosystem FINAL WHERE sweep_id = ?` + ifName(q.Name, "?") + ` ORDER BY name, version`
+	args := []any{sweep}
+	if q.Name != "" {
+		args = append(args, q.Name)
+	}
+	if q.Limit > 0 {
+		query += ` LIMIT ?`
+		args = append(args, q.Limit)
+	}
+	rows, err := s.conn.Query(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("ecosystem of sweep %s: %w", sweep, err)
+	}
+	out, err := ecosystemReports(rows)
+	if err != nil {
+		return nil, fmt.Errorf("ecosystem of sweep %s: %w", sweep, err)
+	}
+	return out, nil
+}

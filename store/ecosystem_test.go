@@ -1,0 +1,215 @@
+package store_test
+
+import (
+	"database/sql"
+	"fmt"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/ClickHouse/clickhouse-go/v2"
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/mcpgauge/mcpgauge/schema"
+	"github.com/mcpgauge/mcpgauge/store"
+	"github.com/mcpgauge/mcpgauge/store/storetest"
+)
+
+// ecosystemMigration is the migration that adds the ecosystem table.
+const ecosystemMigration = "0002_ecosystem.sql"
+
+// wantMigrations lists "version name" of every embedded migration, and checks
+// that the ecosystem migration is one of them.
+func wantMigrations(t *testing.T, d schema.Dialect) []string {
+	t.Helper()
+	ms, err := schema.Migrations(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	found := false
+	for _, m := range ms {
+		out = append(out, fmt.Sprintf("%d %s", m.Version, m.Name))
+		found = found || m.Name == ecosystemMigration
+	}
+	if !found {
+		t.Fatalf("%s migrations %v lack %s", d, out, ecosystemMigration)
+	}
+	return out
+}
+
+// checkUpgraded checks that a store opened over a migration-1 database holds
+// the sweep written before the upgrade and stores ecosystem reports.
+func checkUpgraded(t *testing.T, s store.Store) {
+	t.Helper()
+	ctx := testCtx(t)
+	if sw, err := s.GetSweep(ctx, "before-upgrade"); err != nil || sw.Note != "written at migration 1" {
+		t.Errorf("sweep written before the upgrade = %+v, %v", sw, err)
+	}
+	r := storetest.EcosystemReport("before-upgrade", "io.github.x/upgraded", "1", time.Date(2026, 11, 2, 0, 0, 0, 0, time.UTC))
+	if n, err := s.InsertEcosystem(ctx, []schema.EcosystemReport{r}); n != 1 || err != nil {
+		t.Fatalf("InsertEcosystem after the upgrade = %d, %v", n, err)
+	}
+	got, err := s.Ecosystem(ctx, store.EcosystemQuery{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]schema.EcosystemReport{r}, got); diff != "" {
+		t.Errorf("Ecosystem after the upgrade (-want +got):\n%s", diff)
+	}
+}
+
+func TestSQLiteUpgradesFromMigration1(t *testing.T) {
+	ctx := testCtx(t)
+	path := filepath.Join(t.TempDir(), "v1.db")
+	// Build the database an older mcpgauge left: migration 1 only, one sweep.
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	ms, err := schema.Migrations(schema.SQLite)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stmts := append([]string{`CREATE TABLE ` + schema.MigrationsTable + ` (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_ns INTEGER NOT NULL)`},
+		ms[0].Statements...)
+	stmts = append(stmts,
+		fmt.Sprintf(`INSERT INTO %s (version, name, applied_ns) VALUES (1, '%s', 1)`, schema.MigrationsTable, ms[0].Name),
+		`INSERT INTO sweeps (sweep_id, status, note, started_ns) VALUES ('before-upgrade', 'done', 'written at migration 1', 1)`)
+	for _, st := range stmts {
+		if _, err := db.ExecContext(ctx, st); err != nil {
+			t.Fatalf("%s: %v", st, err)
+		}
+	}
+	applied := func() []string {
+		t.Helper()
+		rows, err := db.QueryContext(ctx, `SELECT version, name FROM `+schema.MigrationsTable+` ORDER BY version`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		var out []string
+		for rows.Next() {
+			var v int
+			var n string
+			if err := rows.Scan(&v, &n); err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, fmt.Sprintf("%d %s", v, n))
+		}
+		if err := rows.Err(); err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	want := wantMigrations(t, schema.SQLite)
+	if got := applied(); len(got) != 1 {
+		t.Fatalf("before the upgrade %s = %v, want migration 1 only", schema.MigrationsTable, got)
+	}
+	for round := 1; round <= 2; round++ { // the second open finds nothing to do
+		s, err := store.Open(ctx, "sqlite://"+path)
+		if err != nil {
+			t.Fatalf("open %d: %v", round, err)
+		}
+		if got := applied(); !cmp.Equal(got, want) {
+			t.Errorf("open %d: %s = %v, want %v", round, schema.MigrationsTable, got, want)
+		}
+		if round == 1 {
+			checkUpgraded(t, s)
+		}
+		s.Close()
+	}
+}
+
+func TestClickHouseUpgradesFromMigration1(t *testing.T) {
+	ctx := testCtx(t)
+	u := freshClickHouseURL(t)
+	opts, err := clickhouse.ParseDSN(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dbName := opts.Auth.Database
+	opts.Auth.Database = "default"
+	admin, err := clickhouse.Open(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Close()
+	if err := admin.Exec(ctx, "CREATE DATABASE "+dbName); err != nil {
+		t.Fatal(err)
+	}
+	opts.Auth.Database = dbName
+	conn, err := clickhouse.Open(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	// Build the database an older mcpgauge left: migration 1 only, one sweep.
+	ms, err := schema.Migrations(schema.ClickHouse)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stmts := append([]string{`CREATE TABLE ` + schema.MigrationsTable +
+		` (version UInt32, name String, applied_at DateTime) ENGINE = ReplacingMergeTree ORDER BY version`}, ms[0].Statements...)
+	for _, st := range stmts {
+		if err := conn.Exec(ctx, st); err != nil {
+			t.Fatalf("%s: %v", st, err)
+		}
+	}
+	insert := func(q string, values ...any) {
+		t.Helper()
+		b, err := conn.PrepareBatch(ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := b.Append(values...); err != nil {
+			t.Fatal(err)
+		}
+		if err := b.Send(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	insert(`INSERT INTO `+schema.MigrationsTable+` (version, name, applied_at)`, uint32(1), ms[0].Name, time.Now().UTC().Truncate(time.Second))
+	insert(`INSERT INTO sweeps (sweep_id, status, registries, scanner_version, note, planned, published, skipped, failed, started_ns, finished_ns, updated_ns)`,
+		"before-upgrade", "done", []string{}, "", "written at migration 1", int64(0), int64(0), int64(0), int64(0), int64(1), int64(2), uint64(3))
+	// Every row, without FINAL: a migration applied twice would show twice.
+	applied := func() []string {
+		t.Helper()
+		rows, err := conn.Query(ctx, `SELECT version, name FROM `+schema.MigrationsTable+` ORDER BY version`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		var out []string
+		for rows.Next() {
+			var v uint32
+			var n string
+			if err := rows.Scan(&v, &n); err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, fmt.Sprintf("%d %s", v, n))
+		}
+		if err := rows.Err(); err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	want := wantMigrations(t, schema.ClickHouse)
+	if got := applied(); len(got) != 1 {
+		t.Fatalf("before the upgrade %s = %v, want migration 1 only", schema.MigrationsTable, got)
+	}
+	for round := 1; round <= 2; round++ {
+		s, err := store.Open(ctx, u)
+		if err != nil {
+			t.Fatalf("open %d: %v", round, err)
+		}
+		if got := applied(); !cmp.Equal(got, want) {
+			t.Errorf("open %d: %s = %v, want %v", round, schema.MigrationsTable, got, want)
+		}
+		if round == 1 {
+			checkUpgraded(t, s)
+		}
+		s.Close()
+	}
+}
