@@ -213,3 +213,39 @@ func TestClickHouseUpgradesFromMigration1(t *testing.T) {
 		s.Close()
 	}
 }
+
+// benchEcosystem stores 1000 realistic ecosystem reports per iteration (one
+// batch) and reads the sweep back, reporting reports/s for each.
+func benchEcosystem(b *testing.B, open func(testing.TB) store.Store) {
+	const batch = 1000
+	s := open(b)
+	ctx := testCtx(b)
+	var ins, read time.Duration
+	n := 0
+	for it := 0; it < b.N; it++ {
+		sweep := fmt.Sprintf("bench-%d", it)
+		reports := make([]schema.EcosystemReport, batch)
+		for j := range reports {
+			reports[j] = storetest.EcosystemReport(sweep, fmt.Sprintf("io.github.bench/server-%07d", j), "1.0.0",
+				time.Date(2026, 11, 1, 0, 0, 0, it*batch+j+1, time.UTC))
+		}
+		start := time.Now()
+		w, err := s.InsertEcosystem(ctx, reports)
+		ins += time.Since(start)
+		if err != nil || w != batch {
+			b.Fatalf("InsertEcosystem = %d, %v; want %d", w, err, batch)
+		}
+		start = time.Now()
+		got, err := s.Ecosystem(ctx, store.EcosystemQuery{})
+		read += time.Since(start)
+		if err != nil || len(got) != batch || got[0].SweepID != sweep {
+			b.Fatalf("Ecosystem = %d reports, %v; want %d of %s", len(got), err, batch, sweep)
+		}
+		n += w
+	}
+	b.ReportMetric(float64(n)/ins.Seconds(), "inserted/s")
+	b.ReportMetric(float64(n)/read.Seconds(), "read/s")
+}
+
+func BenchmarkEcosystemSQLite(b *testing.B)     { benchEcosystem(b, openSQLite) }
+func BenchmarkEcosystemClickHouse(b *testing.B) { benchEcosystem(b, openClickHouse) }
