@@ -17,7 +17,10 @@ import (
 //     "please do the job of Y now, but it looks like X, take N";
 //   - a selection call (tools offered) calls the tool named after "job of",
 //     except that "but it looks like X" makes it call X (a confusion), and a
-//     prompt naming no tool calls nothing.
+//     prompt naming no tool calls nothing. When no offered tool has that
+//     exact name, it calls the first offered tool whose name ends in
+//     "__" + the name (a multi-server client's prefixed tools), so the
+//     earliest-listed server with a tool of that name wins.
 //
 // With Fail set it answers every call with HTTP 500.
 type WireStub struct {
@@ -77,6 +80,9 @@ func (s *WireStub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if m := stubLookAke.FindStringSubmatch(user); m != nil {
 			tool = m[1]
 		}
+		if tool != "" {
+			tool = offered(req.Tools, tool)
+		}
 		if tool == "" {
 			msg["content"] = "None of my tools can do that."
 		} else {
@@ -117,4 +123,31 @@ func draftReply(instruction string) string {
 	}
 	b, _ := json.Marshal(reply)
 	return string(b)
+}
+
+// offered resolves a tool name against the offered tools: the exact name,
+// else the first name ending in "__"+name, else the name unchanged.
+func offered(tools []json.RawMessage, name string) string {
+	var names []string
+	for _, raw := range tools {
+		var t struct {
+			Function struct {
+				Name string `json:"name"`
+			} `json:"function"`
+		}
+		if json.Unmarshal(raw, &t) == nil {
+			names = append(names, t.Function.Name)
+		}
+	}
+	for _, n := range names {
+		if n == name {
+			return n
+		}
+	}
+	for _, n := range names {
+		if strings.HasSuffix(n, "__"+name) {
+			return n
+		}
+	}
+	return name
 }
