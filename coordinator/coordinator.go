@@ -66,6 +66,9 @@ type Config struct {
 	// BatchSize and BatchWait bound one ingest batch (defaults 200, 1 s).
 	BatchSize int
 	BatchWait time.Duration
+	// Ecosystem, when set, runs the post-sweep ecosystem pass when a sweep
+	// ends (see Coordinator.Ecosystem).
+	Ecosystem *EcosystemConfig
 	// Metrics, when set, are updated.
 	Metrics *Metrics
 	// Log receives progress and problems (default: discard).
@@ -174,6 +177,7 @@ type tracker struct {
 	p        Progress
 	planned  map[string]*jobMeta // outstanding expected jobs
 	resulted map[string]bool     // job IDs with a stored result
+	keys     []string            // scan keys of every planned entry (the sweep's members)
 	doneCh   chan struct{}
 	dirty    bool
 	lastSave time.Time
@@ -285,6 +289,7 @@ func (c *Coordinator) Start(ctx context.Context, id string) error {
 	}
 	t.p.Status, t.p.Planning = store.SweepRunning, true
 	t.p.Planned, t.p.Skipped, t.p.Expected, t.p.Published = 0, 0, 0, 0
+	t.keys = t.keys[:0]
 	t.mu.Unlock()
 	if !resume {
 		err := c.cfg.Store.BeginSweep(ctx, store.Sweep{ID: id, Status: store.SweepRunning, Registries: names,
@@ -495,13 +500,29 @@ func (c *Coordinator) Flush(ctx context.Context) {
 	}
 }
 
-// Run starts sweep id and waits for it to end (Ingest must be running).
+// Run starts sweep id, waits for it to end (Ingest must be running) and
+// then runs the ecosystem pass when one is configured. A failed pass is
+// logged; the sweep's results stand.
 func (c *Coordinator) Run(ctx context.Context, id string) (Progress, error) {
 	if err := c.Start(ctx, id); err != nil {
 		p, _ := c.Progress(context.Background(), id)
 		return p, err
 	}
-	return c.Wait(ctx, id)
+	p, err := c.Wait(ctx, id)
+	if err == nil && p.Status == store.SweepDone {
+		c.afterSweep(ctx, id)
+	}
+	return p, err
+}
+
+// afterSweep runs the ecosystem pass, if configured, and logs its outcome.
+func (c *Coordinator) afterSweep(ctx context.Context, id string) {
+	if c.cfg.Ecosystem == nil || ctx.Err() != nil {
+		return
+	}
+	if _, err := c.Ecosystem(ctx, id); err != nil {
+		c.cfg.Log.Error("ecosystem pass failed", "sweep", id, "err", err)
+	}
 }
 
 // Resume restarts tracking of every sweep recorded as running (after a
@@ -516,7 +537,11 @@ func (c *Coordinator) Resume(ctx context.Context) ([]string, error) {
 		if err := c.Start(ctx, id); err != nil {
 			return ids, fmt.Errorf("resume sweep %s: %w", id, err)
 		}
-		go func() { _, _ = c.Wait(ctx, id) }()
+		go func() {
+			if p, err := c.Wait(ctx, id); err == nil && p.Status == store.SweepDone {
+				c.afterSweep(ctx, id)
+			}
+		}()
 	}
 	return ids, nil
 }

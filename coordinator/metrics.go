@@ -27,6 +27,12 @@ type Metrics struct {
 	SweepsFinished   *prometheus.CounterVec // by status
 	GaveUp           prometheus.Counter
 	Stragglers       prometheus.Counter
+	// EcosystemReports counts servers measured by post-sweep ecosystem passes;
+	// EcosystemSeconds times the passes; EcosystemCalls counts their live
+	// model calls.
+	EcosystemReports prometheus.Counter
+	EcosystemSeconds prometheus.Histogram
+	EcosystemCalls   prometheus.Counter
 }
 
 // NewMetrics creates and registers the coordinator's metrics on a new registry.
@@ -69,10 +75,17 @@ func NewMetrics() *Metrics {
 			Help: "Jobs that exhausted MaxDeliver and were recorded as worker_error."}),
 		Stragglers: prometheus.NewCounter(prometheus.CounterOpts{Name: "mcpgauge_jobs_deadline_total",
 			Help: "Jobs without a result at the sweep deadline (recorded as worker_error, reason deadline)."}),
+		EcosystemReports: prometheus.NewCounter(prometheus.CounterOpts{Name: "mcpgauge_ecosystem_reports_total",
+			Help: "Servers measured by post-sweep ecosystem passes."}),
+		EcosystemSeconds: prometheus.NewHistogram(prometheus.HistogramOpts{Name: "mcpgauge_ecosystem_pass_seconds",
+			Help: "Duration of one post-sweep ecosystem pass.", Buckets: prometheus.ExponentialBuckets(0.1, 3, 12)}),
+		EcosystemCalls: prometheus.NewCounter(prometheus.CounterOpts{Name: "mcpgauge_ecosystem_model_calls_total",
+			Help: "Live model calls made by ecosystem passes (cached answers not counted)."}),
 	}
 	for _, c := range []prometheus.Collector{m.JobsPublished, m.JobsSkipped, m.PublishErrors, m.ResultsIngested,
 		m.ResultsInvalid, m.StoreWriteErrors, m.StoreWriteTime, m.IngestBatchSize, m.QueuePending, m.QueueAckPending,
-		m.RegistryPages, m.RegistryEntries, m.RegistryErrors, m.SweepJobs, m.SweepsFinished, m.GaveUp, m.Stragglers} {
+		m.RegistryPages, m.RegistryEntries, m.RegistryErrors, m.SweepJobs, m.SweepsFinished, m.GaveUp, m.Stragglers,
+		m.EcosystemReports, m.EcosystemSeconds, m.EcosystemCalls} {
 		f(c)
 	}
 	return m

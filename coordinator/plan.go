@@ -243,6 +243,7 @@ func (c *Coordinator) plan(ctx context.Context, id string, t *tracker) error {
 		}
 		t.mu.Lock()
 		t.p.Planned++
+		t.keys = append(t.keys, job.ScanKey)
 		switch {
 		case seen && rec.SweepID == id:
 			// Resumed sweep: this job's result is already stored.

@@ -18,5 +18,6 @@ func commandConstructors() []func() *cobra.Command {
 		newWorkerCmd,
 		newLeaderboardCmd,
 		newHistoryCmd,
+		newEcosystemCmd,
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"runtime/debug"
@@ -16,10 +17,14 @@ import (
 	"github.com/mcpgauge/mcpgauge/coordinator"
 	"github.com/mcpgauge/mcpgauge/leaderboard"
 	"github.com/mcpgauge/mcpgauge/store"
+	"github.com/mcpgauge/mcpgauge/toolstore"
+	"github.com/mcpgauge/mcpgauge/worker"
 )
 
 func newCoordinatorCmd() *cobra.Command {
 	var pf planFlags
+	var ef ecoFlags
+	var evalModel, evalBaseURL string
 	var natsURL, storeURL, listen, schedule string
 	var runNow, once bool
 	cmd := &cobra.Command{
@@ -42,16 +47,21 @@ restart, and runs nightly sweeps on --schedule. On --listen it serves /metrics,
 			if err := pf.validate(); err != nil {
 				return err
 			}
+			if err := ef.validate(); err != nil {
+				return err
+			}
 			if natsURL == "" {
 				return usageErr(fmt.Errorf("--nats is required (for one machine, use mcpgauge sweep)"))
 			}
 			if storeURL == "" {
 				storeURL = "sqlite://" + cfg.DataDir + "/mcpgauge.db"
 			}
-			return runCoordinator(cmd, natsURL, storeURL, listen, schedule, runNow, once, pf)
+			eco := ecoSetup{flags: ef, model: evalModel, baseURL: evalBaseURL}
+			return runCoordinator(cmd, natsURL, storeURL, listen, schedule, runNow, once, pf, eco)
 		},
 	}
 	pf.register(cmd)
+	ef.register(cmd)
 	f := cmd.Flags()
 	f.StringVar(&natsURL, "nats", "", "NATS URL, e.g. nats://127.0.0.1:4222 (required)")
 	f.StringVar(&storeURL, "store", "", "store URL: clickhouse://user:pass@host:9000/db or sqlite:///path.db (default SQLite under the data dir)")
@@ -60,10 +70,42 @@ restart, and runs nightly sweeps on --schedule. On --listen it serves /metrics,
 	f.StringVar(&schedule, "schedule", "", `cron schedule for sweeps, e.g. "0 3 * * *" (UTC); empty = none`)
 	f.BoolVar(&runNow, "run-now", false, "start a sweep immediately")
 	f.BoolVar(&once, "once", false, "exit when the started or resumed sweeps have finished (for a Kubernetes CronJob)")
+	f.StringVar(&evalModel, "eval-model", "", "the workers' --eval-model: the ecosystem pass reads their drafted cases and answers (KV mcpgauge-evalcache) and runs its own model calls with it")
+	f.StringVar(&evalBaseURL, "eval-base-url", "", "OpenAI-compatible base URL for --eval-model")
 	return cmd
 }
 
-func runCoordinator(cmd *cobra.Command, natsURL, storeURL, listen, schedule string, runNow, once bool, pf planFlags) error {
+// ecoSetup is what the coordinator needs to run the ecosystem pass.
+type ecoSetup struct {
+	flags          ecoFlags
+	model, baseURL string
+}
+
+// config opens the tool store and the shared eval cache and returns the
+// pass's config (nil without --eval-model or with --no-ecosystem).
+func (e ecoSetup) config(ctx context.Context, js jetstream.JetStream, stderr io.Writer) (*coordinator.EcosystemConfig, error) {
+	if e.model == "" || e.flags.off {
+		return nil, nil
+	}
+	tools, err := toolstore.Open(ctx, js)
+	if err != nil {
+		return nil, err
+	}
+	cache, err := worker.NewKVEvalCache(ctx, js, nil)
+	if err != nil {
+		return nil, err
+	}
+	opts, warn, err := worker.NewEvalOptions(e.model, e.baseURL, cache, os.Getenv)
+	if err != nil {
+		return nil, usageErr(fmt.Errorf("--eval-model: %w", err))
+	}
+	if warn != "" && e.flags.modelRuns {
+		fmt.Fprintln(stderr, "warning:", warn)
+	}
+	return e.flags.config(tools, opts), nil
+}
+
+func runCoordinator(cmd *cobra.Command, natsURL, storeURL, listen, schedule string, runNow, once bool, pf planFlags, eco ecoSetup) error {
 	ctx := cmd.Context()
 	stderr := cmd.ErrOrStderr()
 	log := newLogger(stderr)
@@ -106,6 +148,9 @@ func runCoordinator(cmd *cobra.Command, natsURL, storeURL, listen, schedule stri
 	ccfg, err := pf.coordinatorConfig(js, st, log, m)
 	if err != nil {
 		return usageErr(err)
+	}
+	if ccfg.Ecosystem, err = eco.config(ctx, js, stderr); err != nil {
+		return err
 	}
 	c, err := coordinator.New(ctx, ccfg)
 	if err != nil {

@@ -28,6 +28,7 @@ import (
 	"github.com/mcpgauge/mcpgauge/registry"
 	"github.com/mcpgauge/mcpgauge/schema"
 	"github.com/mcpgauge/mcpgauge/store"
+	"github.com/mcpgauge/mcpgauge/toolstore"
 	"github.com/mcpgauge/mcpgauge/worker"
 )
 
@@ -136,9 +137,15 @@ func (w *workerFlags) register(cmd *cobra.Command) {
 	f.StringVar(&w.evalBaseURL, "eval-base-url", "", "OpenAI-compatible base URL for --eval-model")
 }
 
-// withEval turns on the eval in sc when --eval-model is set, with the
+// withEval connects sc to the tool store (KV mcpgauge-tools, for the
+// ecosystem pass) and turns on the eval when --eval-model is set, with the
 // answer cache shared through NATS KV.
-func (w *workerFlags) withEval(ctx context.Context, sc *worker.EntryScanner, js jetstream.JetStream, m *worker.LoopMetrics, stderr io.Writer) error {
+func (w *workerFlags) withEval(ctx context.Context, sc *worker.EntryScanner, js jetstream.JetStream, m *worker.LoopMetrics, log *slog.Logger, stderr io.Writer) error {
+	tools, err := toolstore.Open(ctx, js)
+	if err != nil {
+		return err
+	}
+	sc.Tools, sc.Log = tools, log
 	if w.evalModel == "" {
 		return nil
 	}
@@ -251,6 +258,7 @@ func newLogger(w io.Writer) *slog.Logger {
 func newSweepCmd() *cobra.Command {
 	var pf planFlags
 	var wf workerFlags
+	var ef ecoFlags
 	var workers int
 	var natsURL, storeURL string
 	cmd := &cobra.Command{
@@ -277,11 +285,15 @@ installed. An interrupted sweep resumes where it stopped when run again.
 			if workers <= 0 {
 				return usageErr(fmt.Errorf("--workers must be positive, got %d", workers))
 			}
-			return runSweep(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), cfg.DataDir, natsURL, storeURL, workers, pf, wf)
+			if err := ef.validate(); err != nil {
+				return err
+			}
+			return runSweep(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), cfg.DataDir, natsURL, storeURL, workers, pf, wf, ef)
 		},
 	}
 	pf.register(cmd)
 	wf.register(cmd)
+	ef.register(cmd)
 	f := cmd.Flags()
 	f.IntVar(&workers, "workers", runtime.NumCPU(), "concurrent scans")
 	f.StringVar(&natsURL, "nats", "", "NATS URL (default: an embedded server under the data dir)")
@@ -290,7 +302,7 @@ installed. An interrupted sweep resumes where it stopped when run again.
 	return cmd
 }
 
-func runSweep(ctx context.Context, stdout, stderr io.Writer, dataDir, natsURL, storeURL string, workers int, pf planFlags, wf workerFlags) error {
+func runSweep(ctx context.Context, stdout, stderr io.Writer, dataDir, natsURL, storeURL string, workers int, pf planFlags, wf workerFlags, ef ecoFlags) error {
 	if err := os.MkdirAll(dataDir, 0o750); err != nil {
 		return usageErr(fmt.Errorf("data dir %s: %w", dataDir, err))
 	}
@@ -315,7 +327,7 @@ func runSweep(ctx context.Context, stdout, stderr io.Writer, dataDir, natsURL, s
 	if err := coordinator.Setup(ctx, js, pf.scanDeadline); err != nil {
 		return connectErr(err)
 	}
-	if err := wf.withEval(ctx, &sc, js, nil, stderr); err != nil {
+	if err := wf.withEval(ctx, &sc, js, nil, log, stderr); err != nil {
 		return err
 	}
 	if storeURL == "" {
@@ -330,6 +342,7 @@ func runSweep(ctx context.Context, stdout, stderr io.Writer, dataDir, natsURL, s
 	if err != nil {
 		return usageErr(err)
 	}
+	ccfg.Ecosystem = ef.config(sc.Tools, sc.Options.Eval)
 	c, err := coordinator.New(ctx, ccfg)
 	if err != nil {
 		return err
@@ -380,7 +393,19 @@ func runSweep(ctx context.Context, stdout, stderr io.Writer, dataDir, natsURL, s
 	if err != nil {
 		return fmt.Errorf("leaderboard: %w", err)
 	}
-	return writeLeaderboard(stdout, lb)
+	if err := writeLeaderboard(stdout, lb); err != nil {
+		return err
+	}
+	if ccfg.Ecosystem == nil {
+		return nil
+	}
+	reps, err := st.Ecosystem(lctx, store.EcosystemQuery{SweepID: id})
+	if err != nil {
+		return fmt.Errorf("ecosystem: %w", err)
+	}
+	sortWorstFirst(reps)
+	fmt.Fprintln(stdout)
+	return writeEcosystem(stdout, reps[:min(len(reps), 10)], false)
 }
 
 // reportProgress prints a live line on a terminal, log lines otherwise.

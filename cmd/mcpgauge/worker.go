@@ -66,7 +66,7 @@ holds no store credentials. On --listen it serves /metrics and /healthz.
 			m := worker.NewLoopMetrics()
 			m.Slots.Set(float64(slots))
 			sc.Metrics = m
-			if err := wf.withEval(ctx, &sc, js, m, stderr); err != nil {
+			if err := wf.withEval(ctx, &sc, js, m, log, stderr); err != nil {
 				return err
 			}
 			stopHTTP, err := serveHTTP(ctx, listen, opsMux(m.Registry, natsHealthy(nc)), stderr)

@@ -4,30 +4,39 @@ import (
 	"encoding/json"
 	"net/http/httptest"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/mcpgauge/mcpgauge/coordinator/sweeptest"
 	"github.com/mcpgauge/mcpgauge/gauge/eval/evaltest"
 	"github.com/mcpgauge/mcpgauge/leaderboard"
+	"github.com/mcpgauge/mcpgauge/schema"
 )
 
 // TestSweepEvalWithStubModel: an embedded sweep with a model configured runs
-// the tool-selection eval on every ok scan and fills the selection part; a
-// second sweep that rescans everything makes zero model calls, because the
-// drafted suites and the answers are shared in NATS KV.
+// the tool-selection eval on every ok scan and fills the selection part,
+// then the ecosystem pass measures every server among the others and names
+// the clone that takes good's prompts. A second sweep that rescans
+// everything, and a third that skips everything as unchanged, make zero
+// model calls, because the drafted suites, the answers and the tool
+// definitions are shared in NATS KV; the third still measures all three
+// servers from the carried-over scans, with the same draws.
 func TestSweepEvalWithStubModel(t *testing.T) {
 	stub := &evaltest.WireStub{}
 	model := httptest.NewServer(stub)
 	defer model.Close()
 	good := sweeptest.Start("good", "1.0.0", sweeptest.Good())
 	poor := sweeptest.Start("poor", "1.0.0", sweeptest.Poor())
+	clone := sweeptest.Start("clone", "1.0.0", sweeptest.Clone())
 	defer good.Close()
 	defer poor.Close()
+	defer clone.Close()
 	dir := t.TempDir()
 	reg := filepath.Join(dir, "registry.json")
 	if err := sweeptest.WriteRegistry(reg, []sweeptest.Entry{
 		{Name: "io.eval/good", Version: "1.0.0", URL: good.URL()},
 		{Name: "io.eval/poor", Version: "1.0.0", URL: poor.URL()},
+		{Name: "io.eval/a-clone", Version: "1.0.0", URL: clone.URL()},
 	}); err != nil {
 		t.Fatal(err)
 	}
@@ -44,8 +53,8 @@ func TestSweepEvalWithStubModel(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &b); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
-	if len(b.Ranked) != 2 {
-		t.Fatalf("want both servers ranked by selection, got %+v (unranked %+v)", b.Ranked, b.Unranked)
+	if len(b.Ranked) != 3 {
+		t.Fatalf("want all three servers ranked by selection, got %+v (unranked %+v)", b.Ranked, b.Unranked)
 	}
 	for _, r := range b.Ranked {
 		if r.Value == nil || *r.Value <= 0 || *r.Value > 100 {
@@ -53,8 +62,79 @@ func TestSweepEvalWithStubModel(t *testing.T) {
 		}
 	}
 
+	eco := ecosystemReports(t, dir)
+	g, ok := eco["io.eval/good"]
+	if len(eco) != 3 || !ok {
+		t.Fatalf("ecosystem reports for %d servers (%v), want good, poor and a-clone", len(eco), keys(eco))
+	}
+	if g.PoolServers != 3 || g.PoolTools != 6 || g.Seed != 1 || len(g.Curve) != 3 {
+		t.Errorf("good: pool %d servers / %d tools, seed %d, %d curve points; want 3 / 6, seed 1, 3 points", g.PoolServers, g.PoolTools, g.Seed, len(g.Curve))
+	}
+	if len(g.Drawn) != 4 || g.DrawDigest == "" {
+		t.Errorf("good drew %q (digest %q), want all 4 tools of the other servers recorded", g.Drawn, g.DrawDigest)
+	}
+	if g.InPool == nil || g.InPool.Total == 0 || g.InPool.Correct >= g.InPool.Total {
+		t.Errorf("good's accuracy among the other servers' tools is %+v; the clone should take some prompts", g.InPool)
+	}
+	methods := map[schema.EcosystemMethod]bool{}
+	for _, c := range g.Captures {
+		if c.Server != "io.eval/a-clone" || c.Tool != "search_books" {
+			t.Errorf("unexpected capture %+v: only the clone competes with good", c)
+		}
+		if c.Victim == "search_books" {
+			methods[c.Method] = true
+		}
+	}
+	if !methods[schema.MethodModel] || !methods[schema.MethodSearch] {
+		t.Errorf("good's captures %+v: want the clone named by both the model and tool search", g.Captures)
+	}
+	if g.Search.Total == 0 || g.Search.At1 >= g.Search.Total {
+		t.Errorf("good's sweep-wide search recall %+v: want some prompts lost to the clone", g.Search)
+	}
+	text, _ := runCLI(t, "ecosystem", "--data-dir", dir, "--name", "io.eval/good")
+	if !strings.Contains(text, "io.eval/a-clone search_books captures") {
+		t.Errorf("ecosystem text output does not name the capture:\n%s", text)
+	}
+
 	runCLI(t, append(args, "--rescan-after", "0")...)
 	if n := stub.Calls() - first; n != 0 {
 		t.Fatalf("the second sweep rescanned unchanged servers and made %d model calls, want 0", n)
 	}
+	runCLI(t, args...) // everything unchanged: every server skipped
+	if n := stub.Calls() - first; n != 0 {
+		t.Fatalf("the third sweep made %d model calls, want 0", n)
+	}
+	again := ecosystemReports(t, dir)
+	g3 := again["io.eval/good"]
+	if len(again) != 3 || g3.SweepID == g.SweepID {
+		t.Fatalf("the skip-everything sweep measured %d servers (sweep %s, first %s); want all 3 in a new pass", len(again), g3.SweepID, g.SweepID)
+	}
+	if g3.Calls != 0 || g3.DrawDigest != g.DrawDigest || g3.InPool == nil {
+		t.Fatalf("third pass: %d calls, draw %s (first %s), in-pool %+v; want 0 calls and the same draw", g3.Calls, g3.DrawDigest, g.DrawDigest, g3.InPool)
+	}
+	if *g3.InPool != *g.InPool || g3.Search != g.Search {
+		t.Errorf("third pass measured in-pool %+v and search %+v, first %+v and %+v", *g3.InPool, g3.Search, *g.InPool, g.Search)
+	}
+}
+
+func ecosystemReports(t *testing.T, dir string) map[string]schema.EcosystemReport {
+	t.Helper()
+	out, _ := runCLI(t, "ecosystem", "--data-dir", dir, "--json")
+	var reps []schema.EcosystemReport
+	if err := json.Unmarshal([]byte(out), &reps); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	m := map[string]schema.EcosystemReport{}
+	for _, r := range reps {
+		m[r.Name] = r
+	}
+	return m
+}
+
+func keys(m map[string]schema.EcosystemReport) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
 }

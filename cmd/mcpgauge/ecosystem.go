@@ -1,0 +1,260 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/mcpgauge/mcpgauge/coordinator"
+	"github.com/mcpgauge/mcpgauge/ecosystem"
+	"github.com/mcpgauge/mcpgauge/gauge/eval"
+	"github.com/mcpgauge/mcpgauge/schema"
+	"github.com/mcpgauge/mcpgauge/store"
+	"github.com/mcpgauge/mcpgauge/toolstore"
+	"github.com/mcpgauge/mcpgauge/worker"
+)
+
+// ecoFlags configure the post-sweep ecosystem pass (sweep and coordinator).
+type ecoFlags struct {
+	off         bool
+	seed        uint64
+	distractors int
+	sizes       []int
+	modelRuns   bool
+	maxPool     int
+	maxCost     float64
+	concurrency int
+}
+
+func (e *ecoFlags) register(cmd *cobra.Command) {
+	f := cmd.Flags()
+	f.BoolVar(&e.off, "no-ecosystem", false, "skip the post-sweep ecosystem pass (it runs when --eval-model is set)")
+	f.Uint64Var(&e.seed, "ecosystem-seed", ecosystem.DefaultSeed, "seed of the ecosystem pass's distractor draws (recorded in every report)")
+	f.IntVar(&e.distractors, "ecosystem-distractors", ecosystem.DefaultDistractors, "K: distractor tools from other servers offered with each server's tools in the model run")
+	f.IntSliceVar(&e.sizes, "ecosystem-pool-sizes", ecosystem.DefaultSizes(), "pool sizes (tools) of the findability curve")
+	f.BoolVar(&e.modelRuns, "ecosystem-model", true, "put each server's cases to --eval-model with distractors (false: BM25 only, no model call)")
+	f.IntVar(&e.maxPool, "ecosystem-max-pool", 0, "skip model runs on pools above this many tools (0 = no limit; OpenAI accepts at most 128 tools)")
+	f.Float64Var(&e.maxCost, "ecosystem-max-cost", 0, "stop the pass's model runs once they have cost this many USD (0 = no limit)")
+	f.IntVar(&e.concurrency, "ecosystem-concurrency", 4, "model calls in flight per server in the ecosystem pass")
+}
+
+func (e *ecoFlags) validate() error {
+	switch {
+	case e.distractors < 0:
+		return usageErr(fmt.Errorf("--ecosystem-distractors must be 0 or more, got %d", e.distractors))
+	case e.maxPool < 0:
+		return usageErr(fmt.Errorf("--ecosystem-max-pool must be 0 or more, got %d", e.maxPool))
+	case e.maxCost < 0:
+		return usageErr(fmt.Errorf("--ecosystem-max-cost must be 0 or more, got %v", e.maxCost))
+	case e.concurrency < 1:
+		return usageErr(fmt.Errorf("--ecosystem-concurrency must be positive, got %d", e.concurrency))
+	case e.seed == 0:
+		return usageErr(fmt.Errorf("--ecosystem-seed must not be 0"))
+	}
+	for _, n := range e.sizes {
+		if n <= 0 {
+			return usageErr(fmt.Errorf("--ecosystem-pool-sizes: %d is not a positive pool size", n))
+		}
+	}
+	return nil
+}
+
+// config returns the coordinator's pass config, or nil when the pass is
+// off or has no cases to measure (no eval model).
+func (e *ecoFlags) config(tools *toolstore.KV, eo *worker.EvalOptions) *coordinator.EcosystemConfig {
+	if e.off || eo == nil || tools == nil {
+		return nil
+	}
+	suiteOpts := *eo
+	opts := ecosystem.Options{Seed: e.seed, Sizes: e.sizes, Distractors: e.distractors}
+	if e.distractors == 0 {
+		opts.Distractors = -1 // none, not the default
+	}
+	if e.modelRuns {
+		opts.Model = &ecosystem.ModelOptions{Backend: eo.Backend, Cache: eo.Cache, Model: eo.Model,
+			Concurrency: e.concurrency, Prices: eo.Prices, MaxCost: e.maxCost, MaxPool: e.maxPool}
+	}
+	return &coordinator.EcosystemConfig{Tools: tools,
+		LoadSuite: func(ctx context.Context, digest string) (*eval.Suite, error) {
+			return worker.LoadSuite(ctx, suiteOpts, digest)
+		},
+		Options: opts}
+}
+
+func newEcosystemCmd() *cobra.Command {
+	var storeURL, sweepID, name string
+	var limit int
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "ecosystem",
+		Short: "Show the post-sweep ecosystem pass: findability among every swept tool, the pool-size curve and who captures whose prompts",
+		Long: `Ecosystem prints what the post-sweep pass measured for each server with drafted
+cases (a sweep with --eval-model): BM25 tool-search recall over every tool of the
+sweep, recall and model accuracy as the pool grows (10, 100, 1000 tools), the
+model's accuracy with K distractors from other servers, and the other servers
+whose tools won this server's prompts. Worst findability first.
+
+  mcpgauge ecosystem                     # the latest sweep with a pass
+  mcpgauge ecosystem --name io.github.x/y`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if sweepID != "" {
+				if err := schema.ValidSweepID(sweepID); err != nil {
+					return usageErr(fmt.Errorf("--sweep: %w", err))
+				}
+			}
+			if limit < 0 {
+				return usageErr(fmt.Errorf("--limit must be 0 or more, got %d", limit))
+			}
+			ctx, cancel := context.WithTimeout(cmd.Context(), time.Minute)
+			defer cancel()
+			s, err := openStore(ctx, cmd, storeURL)
+			if err != nil {
+				return err
+			}
+			defer s.Close()
+			reps, err := s.Ecosystem(ctx, store.EcosystemQuery{SweepID: sweepID, Name: name})
+			if err != nil {
+				return fmt.Errorf("ecosystem: %w", err)
+			}
+			sortWorstFirst(reps)
+			if limit > 0 && len(reps) > limit {
+				reps = reps[:limit]
+			}
+			if asJSON {
+				enc := json.NewEncoder(cmd.OutOrStdout())
+				enc.SetIndent("", "  ")
+				if reps == nil {
+					reps = []schema.EcosystemReport{}
+				}
+				return enc.Encode(reps)
+			}
+			return writeEcosystem(cmd.OutOrStdout(), reps, name != "")
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&storeURL, "store", "", "store URL (default: SQLite under the data dir)")
+	f.String("data-dir", "", "data directory (default ~/.local/share/mcpgauge)")
+	f.StringVar(&sweepID, "sweep", "", "sweep ID (default: the latest sweep with an ecosystem pass)")
+	f.StringVar(&name, "name", "", "one server, in detail")
+	f.IntVar(&limit, "limit", 50, "servers to show (0 = all)")
+	f.BoolVar(&asJSON, "json", false, "the stored reports as JSON")
+	return cmd
+}
+
+// sortWorstFirst orders reports by sweep-wide recall@1, lowest first, then
+// by name and version.
+func sortWorstFirst(reps []schema.EcosystemReport) {
+	sort.SliceStable(reps, func(i, j int) bool {
+		a, b := frac(reps[i].Search.At1, reps[i].Search.Total), frac(reps[j].Search.At1, reps[j].Search.Total)
+		if a != b {
+			return a < b
+		}
+		if reps[i].Name != reps[j].Name {
+			return reps[i].Name < reps[j].Name
+		}
+		return reps[i].Version < reps[j].Version
+	})
+}
+
+func frac(n, d int) float64 {
+	if d == 0 {
+		return 0
+	}
+	return float64(n) / float64(d)
+}
+
+func pct(n, d int) string {
+	if d == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.0f%%", 100*frac(n, d))
+}
+
+func ratio(r *schema.Ratio, errText string) string {
+	if r == nil {
+		if errText != "" {
+			return "skipped"
+		}
+		return "-"
+	}
+	return pct(r.Correct, r.Total)
+}
+
+// writeEcosystem prints one row per server, then (detail, or a single
+// server) each server's curve, draw and captures.
+func writeEcosystem(w io.Writer, reps []schema.EcosystemReport, detail bool) error {
+	if len(reps) == 0 {
+		_, err := fmt.Fprintln(w, "no ecosystem reports yet (the pass runs after a sweep with --eval-model)")
+		return err
+	}
+	r0 := reps[0]
+	fmt.Fprintf(w, "Ecosystem pass of sweep %s (seed %d): pool of %d servers, %d tools\n\n", r0.SweepID, r0.Seed, r0.PoolServers, r0.PoolTools)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "SERVER\tVERSION\tCASES\tSEARCH@1\tSEARCH@5")
+	for _, p := range r0.Curve {
+		fmt.Fprintf(tw, "\tPOOL %d", p.Target)
+	}
+	fmt.Fprintf(tw, "\tMODEL +%d\tTOP CAPTURE\n", r0.Distractors)
+	for _, r := range reps {
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s", r.Name, r.Version, r.Search.Total, pct(r.Search.At1, r.Search.Total), pct(r.Search.At5, r.Search.Total))
+		for _, p := range r.Curve {
+			fmt.Fprintf(tw, "\t%s", pct(p.Search.At1, p.Search.Total))
+			if p.Model != nil || p.ModelError != "" {
+				fmt.Fprintf(tw, " / %s", ratio(p.Model, p.ModelError))
+			}
+		}
+		top := "-"
+		if len(r.Captures) > 0 {
+			c := r.Captures[0]
+			top = fmt.Sprintf("%s (%s, %s)", c.Server, pct(c.Count, c.Total), c.Method)
+		}
+		fmt.Fprintf(tw, "\t%s\t%s\n", ratio(r.InPool, r.ModelError), top)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintln(w, "\nSEARCH: BM25 recall of the intended tool over every tool of the sweep. POOL N: recall@1 / model accuracy")
+	fmt.Fprintln(w, "with the server's tools plus drawn distractors, N tools in all. MODEL +K: model accuracy with K distractors.")
+	if !detail && len(reps) > 1 {
+		return nil
+	}
+	for _, r := range reps {
+		fmt.Fprintf(w, "\n%s@%s (scan %s, %d selection cases)\n", r.Name, r.Version, r.JobID, r.Search.Total)
+		fmt.Fprintf(w, "  tool search over all %d tools: recall@1 %s, recall@5 %s\n", r.PoolTools, pct(r.Search.At1, r.Search.Total), pct(r.Search.At5, r.Search.Total))
+		for _, p := range r.Curve {
+			line := fmt.Sprintf("  pool %d (%d tools, draw %s): search recall@1 %s, @5 %s", p.Target, p.PoolSize, p.DrawDigest,
+				pct(p.Search.At1, p.Search.Total), pct(p.Search.At5, p.Search.Total))
+			if p.Model != nil {
+				line += fmt.Sprintf(", model %s (%d/%d)", pct(p.Model.Correct, p.Model.Total), p.Model.Correct, p.Model.Total)
+			} else if p.ModelError != "" {
+				line += ", model skipped: " + p.ModelError
+			}
+			fmt.Fprintln(w, line)
+		}
+		if r.Model != "" {
+			if r.InPool != nil {
+				fmt.Fprintf(w, "  %s with %d distractors (draw %s): %s (%d/%d)\n", r.Model, len(r.Drawn), r.DrawDigest,
+					pct(r.InPool.Correct, r.InPool.Total), r.InPool.Correct, r.InPool.Total)
+			} else {
+				fmt.Fprintf(w, "  %s with %d distractors: skipped: %s\n", r.Model, len(r.Drawn), r.ModelError)
+			}
+			fmt.Fprintf(w, "  model calls %d, cost $%.4f\n", r.Calls, r.CostUSD)
+		}
+		for _, c := range r.Captures {
+			fmt.Fprintf(w, "  %s %s captures %s of the prompts meant for %s (%d/%d, %s)\n", c.Server, c.Tool,
+				pct(c.Count, c.Total), c.Victim, c.Count, c.Total, c.Method)
+		}
+		if len(r.Drawn) > 0 {
+			fmt.Fprintf(w, "  distractors: %s\n", strings.Join(r.Drawn, ", "))
+		}
+	}
+	return nil
+}
