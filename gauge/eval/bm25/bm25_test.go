@@ -141,7 +141,7 @@ func BenchmarkRank20k(b *testing.B) {
 func TestRankFavour(t *testing.T) {
 	text := "search_books Search the library catalogue by title or author."
 	ix := bm25.New()
-	ix.Add("other/search_books", text)                           // 0: an identical copy, added first
+	ix.Add("other/search_books", text)                          // 0: an identical copy, added first
 	own := ix.AddTerms("own/search_books", bm25.Tokenize(text)) // 1
 	ix.Add("weather", "get_weather Current weather for a city.")
 	q := "search the catalogue for books by Dickens"
