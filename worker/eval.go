@@ -258,3 +258,30 @@ func (r *run) evaluate(ctx context.Context) {
 		_, _ = io.WriteString(w, "mcpgauge worker: "+r.res.Name+": eval skipped: "+reason+"\n")
 	}
 }
+
+// Metered wraps an eval backend so that every completed model call counts
+// in the worker's metrics: mcpgauge_eval_calls_total, _tokens_total (prompt,
+// completion) and _cost_usd_total, by model. Cached answers never reach the
+// backend, so they are not counted. Failed calls are not counted either.
+type Metered struct {
+	Backend eval.Backend
+	Metrics *LoopMetrics
+	// Model labels the metrics; Prices price the calls.
+	Model  string
+	Prices eval.Prices
+}
+
+var _ eval.Backend = (*Metered)(nil)
+
+// Complete implements eval.Backend.
+func (m *Metered) Complete(ctx context.Context, req eval.Request) (eval.Completion, error) {
+	c, err := m.Backend.Complete(ctx, req)
+	if err != nil || m.Metrics == nil {
+		return c, err
+	}
+	m.Metrics.EvalCalls.WithLabelValues(m.Model).Inc()
+	m.Metrics.EvalTokens.WithLabelValues(m.Model, "prompt").Add(float64(c.PromptTokens))
+	m.Metrics.EvalTokens.WithLabelValues(m.Model, "completion").Add(float64(c.CompletionTokens))
+	m.Metrics.EvalCost.WithLabelValues(m.Model).Add(m.Prices.Cost(m.Model, c.PromptTokens, c.CompletionTokens))
+	return c, nil
+}

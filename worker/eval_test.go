@@ -3,21 +3,26 @@ package worker
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus/testutil"
+
 	natsserver "github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
+	"github.com/mcpgauge/mcpgauge/coordinator/sweeptest"
 	"github.com/mcpgauge/mcpgauge/gauge/ci"
 	"github.com/mcpgauge/mcpgauge/gauge/eval"
 	"github.com/mcpgauge/mcpgauge/gauge/eval/backend"
 	"github.com/mcpgauge/mcpgauge/gauge/eval/evaltest"
 	"github.com/mcpgauge/mcpgauge/internal/fixtures"
+	"github.com/mcpgauge/mcpgauge/registry"
 	"github.com/mcpgauge/mcpgauge/schema"
 )
 
@@ -301,6 +306,89 @@ func TestNewEvalOptions(t *testing.T) {
 			}
 			if (warn != "") != tc.wantWarning {
 				t.Errorf("key warning %q, want warning: %v", warn, tc.wantWarning)
+			}
+		})
+	}
+}
+
+// TestMeteredCountsLiveCalls: every completed call adds to the eval
+// metrics by model (the stub reports 100 prompt and 20 completion tokens);
+// a failed call adds nothing.
+func TestMeteredCountsLiveCalls(t *testing.T) {
+	m := NewLoopMetrics()
+	prices := eval.Prices{"stub/m": {InputPerMTok: 1e6, OutputPerMTok: 2e6}}
+	ok := &Metered{Backend: stubBackend(t, &evaltest.WireStub{}), Metrics: m, Model: "stub/m", Prices: prices}
+	req := eval.Request{Model: "stub/m", Messages: []eval.Message{{Role: "user", Content: "please do the job of x now"}},
+		Tools: []eval.ToolDef{{Name: "x", Parameters: map[string]any{"type": "object"}}}}
+	for range 2 {
+		if _, err := ok.Complete(context.Background(), req); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bad := &Metered{Backend: stubBackend(t, &evaltest.WireStub{Fail: true}), Metrics: m, Model: "stub/m", Prices: prices}
+	if _, err := bad.Complete(context.Background(), req); err == nil {
+		t.Fatal("the failing stub answered")
+	}
+	for _, tc := range []struct {
+		name string
+		got  float64
+		want float64
+	}{
+		{"calls", testutil.ToFloat64(m.EvalCalls.WithLabelValues("stub/m")), 2},
+		{"prompt tokens", testutil.ToFloat64(m.EvalTokens.WithLabelValues("stub/m", "prompt")), 200},
+		{"completion tokens", testutil.ToFloat64(m.EvalTokens.WithLabelValues("stub/m", "completion")), 40},
+		{"cost", testutil.ToFloat64(m.EvalCost.WithLabelValues("stub/m")), 2 * (100 + 2*20)},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.name, tc.got, tc.want)
+		}
+	}
+}
+
+// TestEntryScannerEvalFollowsTheJob: the job decides whether the eval runs
+// and with which model; a worker that cannot honour it says so in an info
+// finding and the scan stays ok.
+func TestEntryScannerEvalFollowsTheJob(t *testing.T) {
+	srv := sweeptest.Start("good", "1.0.0", sweeptest.Good())
+	defer srv.Close()
+	entry := registry.Server{Name: "io.test/good", Version: "1.0.0",
+		Remotes: []registry.Remote{{Type: "streamable-http", URL: srv.URL()}}}
+	plan := registry.PlanFor(entry, registry.PlanOptions{})
+	entryJSON, _ := json.Marshal(entry)
+	planJSON, _ := json.Marshal(plan)
+	withEval := &EvalOptions{Backend: stubBackend(t, &evaltest.WireStub{}), Model: "stub/m", Cache: eval.NewMemoryCache()}
+	for _, tc := range []struct {
+		name     string
+		worker   *EvalOptions
+		job      schema.ScanOptions
+		wantEval bool
+		skipped  string // substring of the eval-skipped finding ("" = none)
+	}{
+		{"job asks, same model", withEval, schema.ScanOptions{Eval: true, EvalModel: "stub/m"}, true, ""},
+		{"job does not ask", withEval, schema.ScanOptions{}, false, ""},
+		{"job asks for another model", withEval, schema.ScanOptions{Eval: true, EvalModel: "other/m"}, false, "this worker's --eval-model is stub/m"},
+		{"worker has no model", nil, schema.ScanOptions{Eval: true, EvalModel: "stub/m"}, false, "this worker has no --eval-model"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			opts := Options{AllowRemote: true, Sandbox: None{Log: io.Discard}, AllowUnsandboxed: true, Log: io.Discard, Eval: tc.worker}
+			job := schema.Job{SchemaVersion: schema.Version, SweepID: "s20261130T0400Z", JobID: "j1", Name: entry.Name,
+				Version: entry.Version, Server: entryJSON, Plan: planJSON, Options: tc.job}
+			res := EntryScanner{Options: opts}.Scan(context.Background(), job)
+			checkResult(t, res, schema.StatusOK)
+			if got := res.Eval != nil; got != tc.wantEval {
+				t.Errorf("eval ran: %v, want %v", got, tc.wantEval)
+			}
+			var skipped []string
+			for _, f := range res.Findings {
+				if f.Rule == EvalSkippedRule {
+					skipped = append(skipped, f.Message)
+				}
+			}
+			switch {
+			case tc.skipped == "" && len(skipped) > 0:
+				t.Errorf("unexpected eval-skipped findings %q", skipped)
+			case tc.skipped != "" && (len(skipped) != 1 || !strings.Contains(skipped[0], tc.skipped)):
+				t.Errorf("eval-skipped findings %q, want one saying %q", skipped, tc.skipped)
 			}
 		})
 	}

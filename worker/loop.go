@@ -54,6 +54,17 @@ func (e EntryScanner) Scan(ctx context.Context, job schema.Job) schema.Result {
 	if job.Options.DeadlineSeconds > 0 {
 		opts.Deadline = time.Duration(job.Options.DeadlineSeconds) * time.Second
 	}
+	// The job decides whether the eval runs; the worker supplies the model.
+	evalSkipped := ""
+	switch {
+	case !job.Options.Eval:
+		opts.Eval = nil
+	case opts.Eval == nil:
+		evalSkipped = fmt.Sprintf("the job asks for the eval with %s, but this worker has no --eval-model", job.Options.EvalModel)
+	case job.Options.EvalModel != "" && job.Options.EvalModel != opts.Eval.Model:
+		evalSkipped = fmt.Sprintf("the job asks for the eval with %s, but this worker's --eval-model is %s", job.Options.EvalModel, opts.Eval.Model)
+		opts.Eval = nil
+	}
 	if err := json.Unmarshal(job.Server, &srv); err != nil {
 		return errorResult(job, opts.WorkerID, fmt.Sprintf("job's registry entry does not decode: %v", err))
 	}
@@ -62,6 +73,10 @@ func (e EntryScanner) Scan(ctx context.Context, job schema.Job) schema.Result {
 	}
 	srv.Name, srv.Version = job.Name, job.Version
 	out := Scan(ctx, srv, plan, opts)
+	if evalSkipped != "" && out.Result.Status == schema.StatusOK {
+		out.Result.Findings = append(out.Result.Findings, schema.Finding{Rule: EvalSkippedRule, Severity: "info",
+			Message: "the tool-selection eval did not run: " + evalSkipped})
+	}
 	if e.Tools != nil && out.Result.Status == schema.StatusOK && out.Report != nil && out.Report.Snapshot != nil &&
 		out.Result.Snapshot != nil {
 		if err := e.Tools.Put(ctx, out.Result.Snapshot.ServerDigest, out.Report.Snapshot.Tools); err != nil && e.Log != nil {

@@ -70,7 +70,7 @@ restart, and runs nightly sweeps on --schedule. On --listen it serves /metrics,
 	f.StringVar(&schedule, "schedule", "", `cron schedule for sweeps, e.g. "0 3 * * *" (UTC); empty = none`)
 	f.BoolVar(&runNow, "run-now", false, "start a sweep immediately")
 	f.BoolVar(&once, "once", false, "exit when the started or resumed sweeps have finished (for a Kubernetes CronJob)")
-	f.StringVar(&evalModel, "eval-model", "", "the workers' --eval-model: the ecosystem pass reads their drafted cases and answers (KV mcpgauge-evalcache) and runs its own model calls with it")
+	f.StringVar(&evalModel, "eval-model", "", "ask every job for the tool-selection eval with this model (workers need the same --eval-model); the ecosystem pass reads the drafted cases and runs its own model calls with it")
 	f.StringVar(&evalBaseURL, "eval-base-url", "", "OpenAI-compatible base URL for --eval-model")
 	return cmd
 }
@@ -81,15 +81,11 @@ type ecoSetup struct {
 	model, baseURL string
 }
 
-// config opens the tool store and the shared eval cache and returns the
-// pass's config (nil without --eval-model or with --no-ecosystem).
-func (e ecoSetup) config(ctx context.Context, js jetstream.JetStream, stderr io.Writer) (*coordinator.EcosystemConfig, error) {
-	if e.model == "" || e.flags.off {
+// evalOptions resolves --eval-model with the shared eval cache (nil
+// without it).
+func (e ecoSetup) evalOptions(ctx context.Context, js jetstream.JetStream, stderr io.Writer) (*worker.EvalOptions, error) {
+	if e.model == "" {
 		return nil, nil
-	}
-	tools, err := toolstore.Open(ctx, js)
-	if err != nil {
-		return nil, err
 	}
 	cache, err := worker.NewKVEvalCache(ctx, js, nil)
 	if err != nil {
@@ -99,8 +95,21 @@ func (e ecoSetup) config(ctx context.Context, js jetstream.JetStream, stderr io.
 	if err != nil {
 		return nil, usageErr(fmt.Errorf("--eval-model: %w", err))
 	}
-	if warn != "" && e.flags.modelRuns {
+	if warn != "" && e.flags.modelRuns && !e.flags.off {
 		fmt.Fprintln(stderr, "warning:", warn)
+	}
+	return opts, nil
+}
+
+// config opens the tool store and returns the pass's config (nil without
+// --eval-model or with --no-ecosystem).
+func (e ecoSetup) config(ctx context.Context, js jetstream.JetStream, opts *worker.EvalOptions) (*coordinator.EcosystemConfig, error) {
+	if opts == nil || e.flags.off {
+		return nil, nil
+	}
+	tools, err := toolstore.Open(ctx, js)
+	if err != nil {
+		return nil, err
 	}
 	return e.flags.config(tools, opts), nil
 }
@@ -145,11 +154,19 @@ func runCoordinator(cmd *cobra.Command, natsURL, storeURL, listen, schedule stri
 	}
 	defer st.Close()
 	m := coordinator.NewMetrics()
-	ccfg, err := pf.coordinatorConfig(js, st, log, m)
+	evalOpts, err := eco.evalOptions(ctx, js, stderr)
+	if err != nil {
+		return err
+	}
+	var evalModel string
+	if evalOpts != nil {
+		evalModel = evalOpts.Model
+	}
+	ccfg, err := pf.coordinatorConfig(js, st, log, m, evalModel)
 	if err != nil {
 		return usageErr(err)
 	}
-	if ccfg.Ecosystem, err = eco.config(ctx, js, stderr); err != nil {
+	if ccfg.Ecosystem, err = eco.config(ctx, js, evalOpts); err != nil {
 		return err
 	}
 	c, err := coordinator.New(ctx, ccfg)

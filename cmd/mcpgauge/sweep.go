@@ -96,23 +96,34 @@ func (p *planFlags) sources() ([]registry.Source, error) {
 }
 
 // coordinatorConfig builds the coordinator's config from the plan flags.
-func (p *planFlags) coordinatorConfig(js jetstream.JetStream, st store.Store, log *slog.Logger, m *coordinator.Metrics) (coordinator.Config, error) {
+// evalModel ("" for none) asks every job for the tool-selection eval with
+// that model; it is part of the scan key, so a new model rescans.
+func (p *planFlags) coordinatorConfig(js jetstream.JetStream, st store.Store, log *slog.Logger, m *coordinator.Metrics, evalModel string) (coordinator.Config, error) {
 	srcs, err := p.sources()
 	if err != nil {
 		return coordinator.Config{}, err
 	}
+	opts := schema.ScanOptions{DeadlineSeconds: int(p.scanDeadline / time.Second), Compliance: p.compliance,
+		Eval: evalModel != "", EvalModel: evalModel}
 	return coordinator.Config{JS: js, Store: st, Sources: srcs, Limit: p.limit, AllVersions: p.allVersions,
 		Incremental: p.incremental, RescanAfter: p.rescanAfter, SweepDeadline: p.deadline,
-		ScanOptions:    schema.ScanOptions{DeadlineSeconds: int(p.scanDeadline / time.Second), Compliance: p.compliance},
-		ScannerVersion: version, RuleSetDigest: ruleSetDigest(), Metrics: m, Log: log}, nil
+		ScanOptions: opts, ScannerVersion: version, RuleSetDigest: ruleSetDigest(opts), Metrics: m, Log: log}, nil
 }
 
-// ruleSetDigest identifies the lint catalogue and its default severities:
-// a new or changed rule changes every scan key, so the next sweep rescans.
-func ruleSetDigest() string {
+// ruleSetDigest identifies the lint catalogue with its default severities
+// and the scan options that change a result (compliance tests, eval
+// model): a new or changed rule, or another option, changes every scan
+// key, so the next sweep rescans.
+func ruleSetDigest(o schema.ScanOptions) string {
 	h := sha256.New()
 	for _, r := range lint.Catalogue() {
 		fmt.Fprintf(h, "%s\x00%s\x00%v\n", r.ID, r.Name, r.Default)
+	}
+	if !o.Compliance {
+		fmt.Fprintf(h, "no-compliance\n")
+	}
+	if o.Eval {
+		fmt.Fprintf(h, "eval\x00%s\n", o.EvalModel)
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }
@@ -159,6 +170,9 @@ func (w *workerFlags) withEval(ctx context.Context, sc *worker.EntryScanner, js 
 	}
 	if warn != "" {
 		fmt.Fprintln(stderr, "warning:", warn)
+	}
+	if m != nil {
+		opts.Backend = &worker.Metered{Backend: opts.Backend, Metrics: m, Model: opts.Model, Prices: opts.Prices}
 	}
 	sc.Options.Eval = opts
 	return nil
@@ -338,7 +352,11 @@ func runSweep(ctx context.Context, stdout, stderr io.Writer, dataDir, natsURL, s
 		return connectErr(fmt.Errorf("store: %w", err))
 	}
 	defer st.Close()
-	ccfg, err := pf.coordinatorConfig(js, st, log, nil)
+	var evalModel string
+	if sc.Options.Eval != nil {
+		evalModel = sc.Options.Eval.Model
+	}
+	ccfg, err := pf.coordinatorConfig(js, st, log, nil, evalModel)
 	if err != nil {
 		return usageErr(err)
 	}
