@@ -91,6 +91,9 @@ func (c *Coordinator) Ecosystem(ctx context.Context, id string) (EcosystemStats,
 		if err != nil {
 			return st, fmt.Errorf("ecosystem pass: %s: %w", rec.Name, err)
 		}
+		for i := range tools {
+			ecosystem.Slim(&tools[i])
+		}
 		m := ecosystem.Member{Name: rec.Name, Version: rec.Version, JobID: rec.JobID, Tools: tools}
 		if rec.ToolgaugeDigest != "" {
 			if m.Suite, err = ec.LoadSuite(ctx, rec.ToolgaugeDigest); err != nil {
@@ -100,6 +103,7 @@ func (c *Coordinator) Ecosystem(ctx context.Context, id string) (EcosystemStats,
 		st.Tools += len(tools)
 		members = append(members, m)
 	}
+	clear(decoded) // the members hold slimmed copies; let the full decodes go
 	st.Members = len(members)
 	reports, err := ecosystem.Measure(ctx, id, members, ec.Options)
 	if err != nil {

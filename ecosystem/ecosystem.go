@@ -99,6 +99,12 @@ type Options struct {
 	Progress func(done, total int)
 }
 
+// Slim drops the parts of a tool the pass never reads (its raw JSON forms),
+// which are most of its memory; a 160,000-tool pool fits in far less.
+func Slim(t *model.Tool) {
+	t.Raw, t.RawInputSchema, t.RawDescription = nil, nil, ""
+}
+
 // poolTool is one tool of the sweep's pool.
 type poolTool struct {
 	member int
@@ -106,7 +112,7 @@ type poolTool struct {
 	id     string
 	hash   uint64
 	doc    int // in the sweep-wide index
-	terms  []string
+	bm     bm25.Doc
 }
 
 // pool is the sweep's tools, indexed once.
@@ -150,13 +156,21 @@ func buildPool(members []Member, seed uint64) *pool {
 	p := &pool{members: members, own: make([][]int, len(members)), index: bm25.New()}
 	keys := memberKeys(members)
 	p.aliases = aliases(members)
+	intern := map[string]string{} // one copy of each term across the pool
 	for mi := range members {
 		for ti := range members[mi].Tools {
 			t := &members[mi].Tools[ti]
 			id := keys[mi] + "/" + t.Name
-			pt := poolTool{member: mi, tool: ti, id: id, hash: hash64(seed, id),
-				terms: bm25.Tokenize(eval.ToolSearchText(t))}
-			pt.doc = p.index.AddTerms(id, pt.terms)
+			terms := bm25.Tokenize(eval.ToolSearchText(t))
+			for k, term := range terms {
+				if s, ok := intern[term]; ok {
+					terms[k] = s
+				} else {
+					intern[term] = term
+				}
+			}
+			pt := poolTool{member: mi, tool: ti, id: id, hash: hash64(seed, id), bm: bm25.Count(terms)}
+			pt.doc = p.index.AddDoc(id, pt.bm)
 			p.own[mi] = append(p.own[mi], len(p.tools))
 			p.tools = append(p.tools, pt)
 		}
@@ -390,7 +404,7 @@ func (p *pool) measure(ctx context.Context, sweepID string, mi int, sizes []int,
 	local := bm25.New()
 	localOwn := map[string]int{}
 	for _, ti := range p.own[mi] {
-		d := local.AddTerms(p.tools[ti].id, p.tools[ti].terms)
+		d := local.AddDoc(p.tools[ti].id, p.tools[ti].bm)
 		name := m.Tools[p.tools[ti].tool].Name
 		if _, dup := localOwn[name]; !dup {
 			localOwn[name] = d
@@ -401,7 +415,7 @@ func (p *pool) measure(ctx context.Context, sweepID string, mi int, sizes []int,
 		k := min(max(n-len(m.Tools), 0), len(drawn))
 		for ; added < k; added++ {
 			t := &p.tools[drawn[added]]
-			local.AddTerms(t.id, t.terms)
+			local.AddDoc(t.id, t.bm)
 		}
 		local.Finish()
 		pt := schema.EcosystemPoint{Target: n, PoolSize: len(m.Tools) + k, DrawDigest: DrawDigest(p.ids(drawn[:k]))}

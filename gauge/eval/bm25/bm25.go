@@ -90,20 +90,45 @@ func Tokenize(s string) []string {
 // Add indexes a document and returns its number.
 func (ix *Index) Add(id, doc string) int { return ix.AddTerms(id, Tokenize(doc)) }
 
-// AddTerms indexes a document already split by Tokenize (so a document
-// shared by many indexes is tokenized once) and returns its number.
-func (ix *Index) AddTerms(id string, terms []string) int {
+// AddTerms indexes a document already split by Tokenize and returns its
+// number.
+func (ix *Index) AddTerms(id string, terms []string) int { return ix.AddDoc(id, Count(terms)) }
+
+// Doc is a document tokenized and counted once, to be added to many
+// indexes cheaply.
+type Doc struct {
+	// Terms are the distinct terms, TF their counts (same order).
+	Terms []string
+	TF    []float32
+	// Len is the number of terms with repeats.
+	Len int
+}
+
+// Count turns Tokenize's output into a Doc.
+func Count(terms []string) Doc {
+	d := Doc{Len: len(terms)}
+	at := make(map[string]int, len(terms))
+	for _, t := range terms {
+		if i, ok := at[t]; ok {
+			d.TF[i]++
+			continue
+		}
+		at[t] = len(d.Terms)
+		d.Terms = append(d.Terms, t)
+		d.TF = append(d.TF, 1)
+	}
+	return d
+}
+
+// AddDoc indexes a counted document and returns its number.
+func (ix *Index) AddDoc(id string, d Doc) int {
 	n := int32(len(ix.ids))
 	ix.ids = append(ix.ids, id)
-	tf := map[string]float32{}
-	for _, t := range terms {
-		tf[t]++
+	for i, t := range d.Terms {
+		ix.postings[t] = append(ix.postings[t], posting{doc: n, tf: d.TF[i]})
 	}
-	for t, c := range tf {
-		ix.postings[t] = append(ix.postings[t], posting{doc: n, tf: c})
-	}
-	ix.lens = append(ix.lens, float32(len(terms)))
-	ix.totalLen += float64(len(terms))
+	ix.lens = append(ix.lens, float32(d.Len))
+	ix.totalLen += float64(d.Len)
 	ix.dirty = true
 	return int(n)
 }
