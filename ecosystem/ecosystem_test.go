@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"net/http/httptest"
 	"reflect"
 	"slices"
 	"strings"
@@ -13,7 +12,6 @@ import (
 
 	"github.com/mcpgauge/mcpgauge/ecosystem"
 	"github.com/mcpgauge/mcpgauge/gauge/eval"
-	"github.com/mcpgauge/mcpgauge/gauge/eval/backend"
 	"github.com/mcpgauge/mcpgauge/gauge/eval/evaltest"
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/schema"
@@ -217,18 +215,6 @@ func TestSameNameOtherVersionIsNotADistractor(t *testing.T) {
 	}
 }
 
-func stubModel(t *testing.T, stub *evaltest.WireStub) eval.Backend {
-	t.Helper()
-	srv := httptest.NewServer(stub)
-	t.Cleanup(srv.Close)
-	b, err := backend.New(backend.Spec{Model: "stub/m", Provider: "stub", API: backend.OpenAIChat, APIModel: "m",
-		BaseURL: srv.URL + "/v1"}, backend.Options{Timeout: 30 * time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
 // TestModelRuns: with a model, the K-distractor run names the server that
 // takes the prompts (the stub picks the first listed tool of a name, and
 // the clone's prefix sorts first), every curve point gets an accuracy, and a
@@ -246,7 +232,7 @@ func TestModelRuns(t *testing.T) {
 	} {
 		t.Run(fmt.Sprint(tc.fillers, " fillers"), func(t *testing.T) {
 			stub := &evaltest.WireStub{}
-			mo := &ecosystem.ModelOptions{Backend: stubModel(t, stub), Cache: eval.NewMemoryCache(), Model: "stub/m", Concurrency: 4}
+			mo := &ecosystem.ModelOptions{Backend: evaltest.Backend(t, stub), Cache: eval.NewMemoryCache(), Model: "stub/m", Concurrency: 4}
 			ms := append([]ecosystem.Member{books(t), clone(t)}, fillers(t, tc.fillers)...)
 			r := measure(t, ms, ecosystem.Options{Model: mo})["io.test/books"]
 			if r.Model != "stub/m" || r.ModelError != "" {
@@ -298,7 +284,7 @@ func TestModelRuns(t *testing.T) {
 func TestModelLimits(t *testing.T) {
 	ms := append([]ecosystem.Member{books(t), clone(t)}, fillers(t, 150)...)
 	t.Run("max pool", func(t *testing.T) {
-		mo := &ecosystem.ModelOptions{Backend: stubModel(t, &evaltest.WireStub{}), Cache: eval.NewMemoryCache(), Model: "stub/m", MaxPool: 128}
+		mo := &ecosystem.ModelOptions{Backend: evaltest.Backend(t, &evaltest.WireStub{}), Cache: eval.NewMemoryCache(), Model: "stub/m", MaxPool: 128}
 		r := measure(t, ms, ecosystem.Options{Model: mo})["io.test/books"]
 		if r.InPool == nil || r.Curve[0].Model == nil || r.Curve[1].Model == nil {
 			t.Errorf("pools within the limit were not run: %+v", r)
@@ -308,7 +294,7 @@ func TestModelLimits(t *testing.T) {
 		}
 	})
 	t.Run("budget", func(t *testing.T) {
-		mo := &ecosystem.ModelOptions{Backend: stubModel(t, &evaltest.WireStub{}), Cache: eval.NewMemoryCache(), Model: "stub/m",
+		mo := &ecosystem.ModelOptions{Backend: evaltest.Backend(t, &evaltest.WireStub{}), Cache: eval.NewMemoryCache(), Model: "stub/m",
 			Prices: eval.Prices{"stub/m": {InputPerMTok: 10000, OutputPerMTok: 10000}}, MaxCost: 2}
 		r := measure(t, ms, ecosystem.Options{Model: mo})["io.test/books"]
 		if r.CostUSD < 2 {
@@ -319,7 +305,7 @@ func TestModelLimits(t *testing.T) {
 		}
 	})
 	t.Run("provider down", func(t *testing.T) {
-		mo := &ecosystem.ModelOptions{Backend: stubModel(t, &evaltest.WireStub{Fail: true}), Cache: eval.NewMemoryCache(), Model: "stub/m"}
+		mo := &ecosystem.ModelOptions{Backend: evaltest.Backend(t, &evaltest.WireStub{Fail: true}), Cache: eval.NewMemoryCache(), Model: "stub/m"}
 		r := measure(t, ms, ecosystem.Options{Model: mo})["io.test/books"]
 		if r.InPool != nil || r.ModelError == "" || r.Search.Total != 3 {
 			t.Errorf("in-pool %+v, error %q, search %+v: want the model error recorded and search still measured", r.InPool, r.ModelError, r.Search)

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -19,24 +18,11 @@ import (
 	"github.com/mcpgauge/mcpgauge/coordinator/sweeptest"
 	"github.com/mcpgauge/mcpgauge/gauge/ci"
 	"github.com/mcpgauge/mcpgauge/gauge/eval"
-	"github.com/mcpgauge/mcpgauge/gauge/eval/backend"
 	"github.com/mcpgauge/mcpgauge/gauge/eval/evaltest"
 	"github.com/mcpgauge/mcpgauge/internal/fixtures"
 	"github.com/mcpgauge/mcpgauge/registry"
 	"github.com/mcpgauge/mcpgauge/schema"
 )
-
-func stubBackend(t *testing.T, stub *evaltest.WireStub) eval.Backend {
-	t.Helper()
-	srv := httptest.NewServer(stub)
-	t.Cleanup(srv.Close)
-	spec := backend.Spec{Model: "stub/m", Provider: "stub", API: backend.OpenAIChat, APIModel: "m", BaseURL: srv.URL + "/v1"}
-	b, err := backend.New(spec, backend.Options{Timeout: 30 * time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
 
 func TestScanTargetEval(t *testing.T) {
 	careful := fixtures.Build(t, "careful")
@@ -52,7 +38,7 @@ func TestScanTargetEval(t *testing.T) {
 		t.Fatalf("scan without eval options carries eval: %+v, selection %v", base.Result.Eval, base.Result.Scores.Selection)
 	}
 
-	opts.Eval = &EvalOptions{Backend: stubBackend(t, stub), Model: "stub/m", Cache: cache}
+	opts.Eval = &EvalOptions{Backend: evaltest.Backend(t, stub), Model: "stub/m", Cache: cache}
 	first := ScanTarget(context.Background(), binTarget(careful), opts)
 	checkResult(t, first.Result, schema.StatusOK)
 	if stub.Calls() == 0 {
@@ -176,13 +162,13 @@ func TestScanTargetEvalModelErrorKeepsScanOK(t *testing.T) {
 		want string
 	}{
 		{"provider down", func(t *testing.T) *EvalOptions {
-			return &EvalOptions{Backend: stubBackend(t, &evaltest.WireStub{Fail: true}), Model: "stub/m"}
+			return &EvalOptions{Backend: evaltest.Backend(t, &evaltest.WireStub{Fail: true}), Model: "stub/m"}
 		}, "HTTP 500"},
 		{"no backend, cold cache", func(*testing.T) *EvalOptions {
 			return &EvalOptions{Model: "stub/m"}
 		}, "no model backend"},
 		{"no model", func(*testing.T) *EvalOptions {
-			return &EvalOptions{Backend: stubBackend(t, &evaltest.WireStub{})}
+			return &EvalOptions{Backend: evaltest.Backend(t, &evaltest.WireStub{})}
 		}, "no model named"},
 	}
 	for _, tc := range tests {
@@ -242,7 +228,7 @@ func TestScanTargetEvalKVCache(t *testing.T) {
 		t.Fatal(err)
 	}
 	stub := &evaltest.WireStub{}
-	b := stubBackend(t, stub)
+	b := evaltest.Backend(t, stub)
 	var evals []*schema.EvalSummary
 	var calls []int64
 	for i := 0; i < 2; i++ {
@@ -317,7 +303,7 @@ func TestNewEvalOptions(t *testing.T) {
 func TestMeteredCountsLiveCalls(t *testing.T) {
 	m := NewLoopMetrics()
 	prices := eval.Prices{"stub/m": {InputPerMTok: 1e6, OutputPerMTok: 2e6}}
-	ok := &Metered{Backend: stubBackend(t, &evaltest.WireStub{}), Metrics: m, Model: "stub/m", Prices: prices}
+	ok := &Metered{Backend: evaltest.Backend(t, &evaltest.WireStub{}), Metrics: m, Model: "stub/m", Prices: prices}
 	req := eval.Request{Model: "stub/m", Messages: []eval.Message{{Role: "user", Content: "please do the job of x now"}},
 		Tools: []eval.ToolDef{{Name: "x", Parameters: map[string]any{"type": "object"}}}}
 	for range 2 {
@@ -325,7 +311,7 @@ func TestMeteredCountsLiveCalls(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	bad := &Metered{Backend: stubBackend(t, &evaltest.WireStub{Fail: true}), Metrics: m, Model: "stub/m", Prices: prices}
+	bad := &Metered{Backend: evaltest.Backend(t, &evaltest.WireStub{Fail: true}), Metrics: m, Model: "stub/m", Prices: prices}
 	if _, err := bad.Complete(context.Background(), req); err == nil {
 		t.Fatal("the failing stub answered")
 	}
@@ -356,7 +342,7 @@ func TestEntryScannerEvalFollowsTheJob(t *testing.T) {
 	plan := registry.PlanFor(entry, registry.PlanOptions{})
 	entryJSON, _ := json.Marshal(entry)
 	planJSON, _ := json.Marshal(plan)
-	withEval := &EvalOptions{Backend: stubBackend(t, &evaltest.WireStub{}), Model: "stub/m", Cache: eval.NewMemoryCache()}
+	withEval := &EvalOptions{Backend: evaltest.Backend(t, &evaltest.WireStub{}), Model: "stub/m", Cache: eval.NewMemoryCache()}
 	for _, tc := range []struct {
 		name     string
 		worker   *EvalOptions

@@ -5,9 +5,15 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"regexp"
 	"strings"
 	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/mcpgauge/mcpgauge/gauge/eval"
+	"github.com/mcpgauge/mcpgauge/gauge/eval/backend"
 )
 
 // WireStub is a loopback OpenAI chat-completions server with a fixed,
@@ -150,4 +156,18 @@ func offered(tools []json.RawMessage, name string) string {
 		}
 	}
 	return name
+}
+
+// Backend serves stub on a loopback server for the test's lifetime and
+// returns the real OpenAI-compatible backend pointed at it (model "stub/m").
+func Backend(tb testing.TB, stub *WireStub) eval.Backend {
+	tb.Helper()
+	srv := httptest.NewServer(stub)
+	tb.Cleanup(srv.Close)
+	b, err := backend.New(backend.Spec{Model: "stub/m", Provider: "stub", API: backend.OpenAIChat, APIModel: "m",
+		BaseURL: srv.URL + "/v1"}, backend.Options{Timeout: 30 * time.Second})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return b
 }
