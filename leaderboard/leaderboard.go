@@ -91,6 +91,7 @@ func Handler(st store.Store) http.Handler {
 	mux.HandleFunc("GET /api/servers/{rest...}", h.server)
 	mux.HandleFunc("GET /api/badge/{name...}", h.badge)
 	mux.HandleFunc("GET /api/rugpulls", h.rugpulls)
+	mux.HandleFunc("GET /api/ecosystem", h.ecosystem)
 	return mux
 }
 
@@ -289,6 +290,34 @@ func (h *handler) rugpulls(w http.ResponseWriter, r *http.Request) {
 			Added: nonNil(p.Added), Removed: nonNil(p.Removed), Changed: nonNil(p.Changed)})
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// ecosystem serves the ecosystem reports of a sweep (?sweep=, default the
+// latest with a pass; ?name= for one server; ?limit=), as stored.
+func (h *handler) ecosystem(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	limit, err := limitParam(r)
+	if err != nil {
+		fail(w, http.StatusBadRequest, err)
+		return
+	}
+	if id := q.Get("sweep"); id != "" {
+		if err := schema.ValidSweepID(id); err != nil {
+			fail(w, http.StatusBadRequest, err)
+			return
+		}
+	}
+	ctx, cancel := h.ctx(r)
+	defer cancel()
+	reps, err := h.st.Ecosystem(ctx, store.EcosystemQuery{SweepID: q.Get("sweep"), Name: q.Get("name"), Limit: limit})
+	if err != nil {
+		storeFail(w, err)
+		return
+	}
+	if reps == nil {
+		reps = []schema.EcosystemReport{}
+	}
+	writeJSON(w, http.StatusOK, reps)
 }
 
 func nonNil(ss []string) []string {

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -33,6 +34,13 @@ func setup(t *testing.T) *httptest.Server {
 		storetest.Result(storetest.Spec{SweepID: "b", Name: "io.x/mid", Version: "2.0.0", Score: 72, Salt: "x", SaltTools: []string{"tool_03"}, FinishedAt: day(2)}),
 	}
 	if _, err := st.InsertResults(ctx, rs); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.InsertEcosystem(ctx, []schema.EcosystemReport{
+		storetest.EcosystemReport("s20261201T0300Z", "io.x/high", "1.0.0", day(1)),
+		storetest.EcosystemReport("s20261202T0300Z", "io.x/high", "1.0.0", day(2)),
+		storetest.EcosystemReport("s20261202T0300Z", "io.x/mid", "2.0.0", day(2)),
+	}); err != nil {
 		t.Fatal(err)
 	}
 	srv := httptest.NewServer(leaderboard.Handler(st))
@@ -91,6 +99,30 @@ func TestLeaderboardAPI(t *testing.T) {
 	}
 }
 
+func TestEcosystemAPI(t *testing.T) {
+	srv := setup(t)
+	for _, tc := range []struct {
+		query string
+		want  []string // sweep/name of each report
+	}{
+		{"", []string{"s20261202T0300Z/io.x/high", "s20261202T0300Z/io.x/mid"}},
+		{"?sweep=s20261201T0300Z", []string{"s20261201T0300Z/io.x/high"}},
+		{"?name=io.x/mid", []string{"s20261202T0300Z/io.x/mid"}},
+		{"?limit=1", []string{"s20261202T0300Z/io.x/high"}},
+		{"?sweep=s20991231T0000Z", nil},
+	} {
+		var reps []schema.EcosystemReport
+		get(t, srv.URL+"/api/ecosystem"+tc.query, 200, &reps)
+		var got []string
+		for _, r := range reps {
+			got = append(got, r.SweepID+"/"+r.Name)
+		}
+		if len(got) != len(tc.want) || (len(got) > 0 && strings.Join(got, ",") != strings.Join(tc.want, ",")) {
+			t.Errorf("/api/ecosystem%s = %v, want %v", tc.query, got, tc.want)
+		}
+	}
+}
+
 func TestBadges(t *testing.T) {
 	srv := setup(t)
 	for _, tc := range []struct {
@@ -122,6 +154,8 @@ func TestBadRequests(t *testing.T) {
 		{"/api/leaderboard?status=fine", 400},
 		{"/api/servers/io.x/mid", 404},
 		{"/api/servers/io.x/unknown/history", 404},
+		{"/api/ecosystem?sweep=not%20a%20sweep", 400},
+		{"/api/ecosystem?limit=0", 400},
 	} {
 		var e struct {
 			Error string `json:"error"`

@@ -35,7 +35,7 @@ server on NATS JetStream), ingests the workers' results into the store in batche
 tracks every sweep until each job is accounted for, resumes running sweeps after a
 restart, and runs nightly sweeps on --schedule. On --listen it serves /metrics,
 /healthz and the leaderboard API (/api/leaderboard, /api/servers/{name}/history,
-/api/badge/{name}, /api/rugpulls).
+/api/badge/{name}, /api/rugpulls, /api/ecosystem).
 
   mcpgauge coordinator --nats nats://nats:4222 --store clickhouse://default@clickhouse:9000/default --schedule "0 3 * * *"`,
 		Args: cobra.NoArgs,
