@@ -259,40 +259,16 @@ func (ix *Index) release(sc *scratch) {
 // Rank is the 1-based rank of document doc for the query (ties broken as
 // in Search), or 0 when the document shares no term with the query. It
 // also returns the best-ranked document (-1 when nothing matched).
-func (ix *Index) Rank(query string, doc int) (rank, top int) {
-	sc := ix.scores(query)
-	top = -1
-	if sc == nil {
-		return 0, top
-	}
-	defer ix.release(sc)
-	var topScore float64
-	for _, d := range sc.touched {
-		s := sc.score[d]
-		if top < 0 || s > topScore || (s == topScore && int(d) < top) {
-			top, topScore = int(d), s
-		}
-	}
-	if doc < 0 || doc >= len(sc.score) || sc.score[doc] == 0 {
-		return 0, top
-	}
-	target := sc.score[doc]
-	rank = 1
-	for _, d := range sc.touched {
-		s := sc.score[d]
-		if s > target || (s == target && int(d) < doc) {
-			rank++
-		}
-	}
-	return rank, top
-}
+func (ix *Index) Rank(query string, doc int) (rank, top int) { return ix.rank(query, doc, false) }
 
 // RankFavour is Rank with ties counted in the document's favour: its rank is
 // 1 + the number of documents scoring strictly higher, and top is doc itself
 // when no document beats it. Use it when the document is the one a prompt
 // was written for and an identical copy elsewhere should not count as
 // beating it.
-func (ix *Index) RankFavour(query string, doc int) (rank, top int) {
+func (ix *Index) RankFavour(query string, doc int) (rank, top int) { return ix.rank(query, doc, true) }
+
+func (ix *Index) rank(query string, doc int, favour bool) (rank, top int) {
 	sc := ix.scores(query)
 	top = -1
 	if sc == nil {
@@ -312,11 +288,12 @@ func (ix *Index) RankFavour(query string, doc int) (rank, top int) {
 	target := sc.score[doc]
 	rank = 1
 	for _, d := range sc.touched {
-		if sc.score[d] > target {
+		s := sc.score[d]
+		if s > target || (!favour && s == target && int(d) < doc) {
 			rank++
 		}
 	}
-	if rank == 1 {
+	if favour && rank == 1 {
 		top = doc
 	}
 	return rank, top
