@@ -108,3 +108,18 @@ func ecosystemReports(rows rowScanner) ([]schema.EcosystemReport, error) {
 	}
 	return out, rows.Err()
 }
+
+// ecosystemSelect is the read of one sweep's reports from table (which
+// may carry a FINAL), with its arguments.
+func ecosystemSelect(table, sweep string, q EcosystemQuery) (string, []any) {
+	query := `SELECT report FROM ` + table + ` WHERE sweep_id = ?` + ifName(q.Name, "?") + ` ORDER BY name, version`
+	args := []any{sweep}
+	if q.Name != "" {
+		args = append(args, q.Name)
+	}
+	if q.Limit > 0 {
+		query += ` LIMIT ?`
+		args = append(args, q.Limit)
+	}
+	return query, args
+}

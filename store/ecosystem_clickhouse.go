@@ -108,15 +108,7 @@ func (s *clickhouseStore) Ecosystem(ctx context.Context, q EcosystemQuery) ([]sc
 			return []schema.EcosystemReport{}, nil
 		}
 	}
-	query := `SELECT report FROM ecosystem FINAL WHERE sweep_id = ?` + ifName(q.Name, "?") + ` ORDER BY name, version`
-	args := []any{sweep}
-	if q.Name != "" {
-		args = append(args, q.Name)
-	}
-	if q.Limit > 0 {
-		query += ` LIMIT ?`
-		args = append(args, q.Limit)
-	}
+	query, args := ecosystemSelect(`ecosystem FINAL`, sweep, q)
 	rows, err := s.conn.Query(ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("ecosystem of sweep %s: %w", sweep, err)

@@ -69,15 +69,7 @@ func (s *sqliteStore) Ecosystem(ctx context.Context, q EcosystemQuery) ([]schema
 			return nil, fmt.Errorf("ecosystem: latest sweep: %w", err)
 		}
 	}
-	query := `SELECT report FROM ecosystem WHERE sweep_id = ?` + ifName(q.Name, "?") + ` ORDER BY name, version`
-	args := []any{sweep}
-	if q.Name != "" {
-		args = append(args, q.Name)
-	}
-	if q.Limit > 0 {
-		query += ` LIMIT ?`
-		args = append(args, q.Limit)
-	}
+	query, args := ecosystemSelect(`ecosystem`, sweep, q)
 	rows, err := s.db.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("ecosystem of sweep %s: %w", sweep, err)
