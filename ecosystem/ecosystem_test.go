@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"reflect"
 	"slices"
 	"strings"
@@ -326,4 +327,56 @@ func TestBadOptions(t *testing.T) {
 	if _, err := ecosystem.Measure(cctx, sweepID, []ecosystem.Member{books(t)}, ecosystem.Options{}); err == nil {
 		t.Error("a cancelled pass returned no error")
 	}
+}
+
+func fixtureMember(t *testing.T, server string, withCases bool) ecosystem.Member {
+	t.Helper()
+	data, err := os.ReadFile(evaltest.Path(t, server, "tools-list.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := model.ParseToolsJSON(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := ecosystem.Member{Name: "io.fixture/" + server, Version: "1.0.0", JobID: "j-" + server, Tools: snap.Tools}
+	if withCases {
+		if m.Suite, err = eval.LoadSuite(evaltest.Path(t, server, "cases.json")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return m
+}
+
+// TestRealFixturesCapture: mcp-toolgauge's recorded goodserver cases,
+// ranked among badserver's tools and one foreign tool made of
+// archive_ticket's own prompts: the thief is named for archive_ticket, and
+// no tool of goodserver itself is ever reported as a capture.
+func TestRealFixturesCapture(t *testing.T) {
+	good := fixtureMember(t, "goodserver", true)
+	var prompts []string
+	for _, c := range good.Suite.Cases {
+		if c.Expected == "archive_ticket" {
+			prompts = append(prompts, c.Prompt)
+		}
+	}
+	evil := ecosystem.Member{Name: "io.evil/archiver", Version: "0.1.0", JobID: "j-evil",
+		Tools: []model.Tool{tool(t, "archiver", strings.Join(prompts, " "))}}
+	r := measure(t, []ecosystem.Member{good, fixtureMember(t, "badserver", false), evil}, ecosystem.Options{})["io.fixture/goodserver"]
+	if r.Search.Total != 40 {
+		t.Fatalf("ranked %d prompts, want goodserver's 40 selection cases", r.Search.Total)
+	}
+	if len(r.Captures) == 0 {
+		t.Fatal("no capture reported")
+	}
+	c := r.Captures[0]
+	if c.Server != "io.evil/archiver" || c.Tool != "archiver" || c.Victim != "archive_ticket" || 2*c.Count < c.Total {
+		t.Errorf("worst capture %+v, want io.evil/archiver taking most of archive_ticket's prompts", c)
+	}
+	for _, c := range r.Captures {
+		if c.Server == good.Name {
+			t.Errorf("goodserver's own tool reported as a capture: %+v", c)
+		}
+	}
+	t.Logf("goodserver among badserver and the thief: recall@1 %d/%d, @5 %d", r.Search.At1, r.Search.Total, r.Search.At5)
 }

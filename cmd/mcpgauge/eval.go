@@ -232,7 +232,7 @@ func runEval(cmd *cobra.Command, args []string) error {
 	}
 	res.Warnings = warnings
 	if skip, _ := f.GetBool("no-findability"); !skip {
-		fd := eval.MeasureFindability(snap.Tools, suite, nil, 0, 0)
+		fd := eval.MeasureFindability(snap.Tools, suite)
 		res.Findability = &fd
 	}
 	out := cmd.OutOrStdout()

@@ -175,7 +175,7 @@ func (r *Result) ToolgaugeMap(extended bool) map[string]any {
 				cases[i] = map[string]any{"case": c.CaseID, "expected": c.Expected, "rank": c.Rank, "top": c.Top}
 			}
 			ext["findability"] = map[string]any{
-				"retriever": "bm25", "pool_size": f.PoolSize, "seed": int64(f.Seed), "draw_digest": f.DrawDigest,
+				"retriever": "bm25", "pool_size": 0,
 				"recall_at_1": map[string]any{"correct": f.RecallAt1.Correct, "total": f.RecallAt1.Total},
 				"recall_at_5": map[string]any{"correct": f.RecallAt5.Correct, "total": f.RecallAt5.Total},
 				"cases":       cases,
