@@ -1,16 +1,20 @@
 package e2e
 
 import (
+	"context"
 	"encoding/json"
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/mcpgauge/mcpgauge/coordinator"
 	"github.com/mcpgauge/mcpgauge/coordinator/sweeptest"
 	"github.com/mcpgauge/mcpgauge/gauge/eval/evaltest"
 	"github.com/mcpgauge/mcpgauge/leaderboard"
 	"github.com/mcpgauge/mcpgauge/schema"
+	"github.com/nats-io/nats.go/jetstream"
 )
 
 // TestSweepEvalWithStubModel: an embedded sweep with a model configured runs
@@ -114,6 +118,62 @@ func TestSweepEvalWithStubModel(t *testing.T) {
 	}
 	if *g3.InPool != *g.InPool || g3.Search != g.Search {
 		t.Errorf("third pass measured in-pool %+v and search %+v, first %+v and %+v", *g3.InPool, g3.Search, *g.InPool, g.Search)
+	}
+
+	// A server whose stored tools are gone (scanned before the tool store
+	// existed, or a lost bucket) drops out of the pass; the others are still
+	// measured, without it.
+	cloneDigest := ""
+	for _, r := range b.Ranked {
+		if r.Name == "io.eval/a-clone" {
+			cloneDigest = r.ServerDigest
+		}
+	}
+	if cloneDigest == "" {
+		t.Fatal("no server digest for the clone in the leaderboard")
+	}
+	deleteToolList(t, dir, cloneDigest)
+	before := stub.Calls()
+	runCLI(t, args...)
+	if stub.Calls() == before {
+		t.Error("the pools changed (the clone left) but the pass asked the model nothing new")
+	}
+	last := ecosystemReports(t, dir)
+	g4, ok := last["io.eval/good"]
+	if _, clone := last["io.eval/a-clone"]; len(last) != 2 || !ok || clone {
+		t.Fatalf("with the clone's tools gone: reports for %v, want good and poor", keys(last))
+	}
+	if g4.PoolServers != 2 || g4.PoolTools != 5 || len(g4.Captures) != 0 {
+		t.Errorf("good without the clone: pool %d servers / %d tools, captures %+v; want 2 / 5 and none", g4.PoolServers, g4.PoolTools, g4.Captures)
+	}
+}
+
+// deleteToolList removes a server's tool list from KV mcpgauge-tools in the
+// sweep's embedded NATS store (no sweep may be running).
+func deleteToolList(t *testing.T, dir, serverDigest string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	ns, err := coordinator.StartEmbedded(coordinator.EmbeddedOptions{Dir: filepath.Join(dir, "nats")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ns.Shutdown()
+	nc, err := ns.Connect("e2e")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kv, err := js.KeyValue(ctx, schema.ToolsBucket)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := kv.Delete(ctx, schema.ServerToolsKey(serverDigest)); err != nil {
+		t.Fatal(err)
 	}
 }
 
