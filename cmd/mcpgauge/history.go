@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcpgauge/mcpgauge/leaderboard"
+	"github.com/mcpgauge/mcpgauge/schema"
 	"github.com/mcpgauge/mcpgauge/store"
 )
 
@@ -44,13 +45,20 @@ func newHistoryCmd() *cobra.Command {
 			if len(scans) == 0 {
 				return usageErr(fmt.Errorf("no scans of server %q in the store", name))
 			}
+			eco, err := latestEcosystem(ctx, s, name)
+			if err != nil {
+				return err
+			}
 			out := cmd.OutOrStdout()
 			if asJSON {
 				type doc struct {
 					leaderboard.History
 					RugPulls []leaderboard.RugPull `json:"rug_pulls"`
+					// Ecosystem is the server's report from the latest
+					// ecosystem pass that measured it (absent when none did).
+					Ecosystem *schema.EcosystemReport `json:"ecosystem,omitempty"`
 				}
-				d := doc{History: leaderboard.History{Name: name}, RugPulls: []leaderboard.RugPull{}}
+				d := doc{History: leaderboard.History{Name: name}, RugPulls: []leaderboard.RugPull{}, Ecosystem: eco}
 				for _, sc := range scans {
 					d.Scans = append(d.Scans, leaderboard.RowOf(sc, false))
 				}
@@ -79,6 +87,17 @@ func newHistoryCmd() *cobra.Command {
 			if err := tw.Flush(); err != nil {
 				return err
 			}
+			if eco != nil {
+				fmt.Fprintf(out, "\nEcosystem (sweep %s, %s): tool search over all %d tools finds its tool first for %s of %d prompts (top 5: %s)",
+					eco.SweepID, eco.Version, eco.PoolTools, pct(eco.Search.At1, eco.Search.Total), eco.Search.Total, pct(eco.Search.At5, eco.Search.Total))
+				if eco.InPool != nil {
+					fmt.Fprintf(out, "; %s picks right %s of the time with %d other servers' tools offered", eco.Model, pct(eco.InPool.Correct, eco.InPool.Total), len(eco.Drawn))
+				}
+				fmt.Fprintln(out, ".")
+				for _, c := range eco.Captures[:min(len(eco.Captures), 3)] {
+					fmt.Fprintf(out, "  %s %s captures %s of the prompts meant for %s (%s)\n", c.Server, c.Tool, pct(c.Count, c.Total), c.Victim, c.Method)
+				}
+			}
 			if len(pulls) == 0 {
 				fmt.Fprintln(out, "\nNo rug pull: every version kept its tools between scans.")
 				return nil
@@ -104,4 +123,19 @@ func newHistoryCmd() *cobra.Command {
 	f.String("data-dir", "", "data directory (default ~/.local/share/mcpgauge)")
 	f.BoolVar(&asJSON, "json", false, "machine-readable output")
 	return cmd
+}
+
+// latestEcosystem returns the server's report from the most recent
+// ecosystem pass (nil when no pass has measured it). Only the latest pass
+// is consulted: an older report would describe an ecosystem that changed.
+func latestEcosystem(ctx context.Context, s store.Store, name string) (*schema.EcosystemReport, error) {
+	reps, err := s.Ecosystem(ctx, store.EcosystemQuery{Name: name})
+	if err != nil {
+		return nil, fmt.Errorf("ecosystem: %w", err)
+	}
+	if len(reps) == 0 {
+		return nil, nil
+	}
+	r := reps[len(reps)-1] // the newest version, when several were measured
+	return &r, nil
 }

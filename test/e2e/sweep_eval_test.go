@@ -99,6 +99,10 @@ func TestSweepEvalWithStubModel(t *testing.T) {
 	if !strings.Contains(text, "io.eval/a-clone search_books captures") {
 		t.Errorf("ecosystem text output does not name the capture:\n%s", text)
 	}
+	hist, _ := runCLI(t, "history", "io.eval/good", "--data-dir", dir)
+	if !strings.Contains(hist, "Ecosystem (sweep "+g.SweepID) || !strings.Contains(hist, "io.eval/a-clone search_books captures") {
+		t.Errorf("history does not show the ecosystem report:\n%s", hist)
+	}
 
 	runCLI(t, append(args, "--rescan-after", "0")...)
 	if n := stub.Calls() - first; n != 0 {
