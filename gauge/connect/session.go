@@ -40,7 +40,8 @@ type Options struct {
 	// revision: 2026-07-28 (or later) sends only server/discover and never
 	// falls back; an older one sends only initialize with that version.
 	ProtocolVersion string
-	// StderrLimit is how many bytes of stderr are kept, the tail (default 64 KiB).
+	// StderrLimit is how many bytes of the end of stderr are kept (default
+	// 64 KiB), besides its first 4 KiB.
 	StderrLimit int
 	// MaxPages caps the pages read per list (default 1000).
 	MaxPages int
@@ -348,7 +349,9 @@ func (s *Session) callError(err error) string {
 	return msg
 }
 
-// Stderr returns the captured stderr (its last Options.StderrLimit bytes).
+// Stderr returns the captured stderr: all of it when it fitted, else its
+// first 4 KiB, a line saying how much was skipped, and its last
+// Options.StderrLimit bytes.
 func (s *Session) Stderr() string {
 	if s == nil || s.proc == nil {
 		return ""

@@ -44,15 +44,24 @@ var ErrFlood = errors.New("server floods stdout")
 // ring keeps the last max bytes written to it.
 type ring struct {
 	mu    sync.Mutex
-	buf   []byte
+	head  []byte // the first headMax bytes ever written
+	buf   []byte // the last max bytes
 	max   int
 	total int64
 }
+
+// headMax is how much of the start of stderr is kept besides its tail: a
+// crash message (an out-of-memory line, a missing module) often comes
+// before a long stack dump.
+const headMax = 4 << 10
 
 func (r *ring) Write(p []byte) (int, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.total += int64(len(p))
+	if room := headMax - len(r.head); room > 0 {
+		r.head = append(r.head, p[:min(room, len(p))]...)
+	}
 	if len(p) >= r.max {
 		r.buf = append(r.buf[:0], p[len(p)-r.max:]...)
 		return len(p), nil
@@ -64,10 +73,19 @@ func (r *ring) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// String is everything written when it fitted; otherwise the head, a line
+// saying how much was skipped, and the tail.
 func (r *ring) String() string {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return string(r.buf)
+	if r.total <= int64(len(r.buf)) {
+		return string(r.buf)
+	}
+	skipped := r.total - int64(len(r.head)) - int64(len(r.buf))
+	if skipped <= 0 { // head and tail overlap: the whole text
+		return string(r.head) + string(r.buf[-skipped:])
+	}
+	return string(r.head) + fmt.Sprintf("\n[… %d bytes of stderr skipped …]\n", skipped) + string(r.buf)
 }
 
 // noise records non-MCP lines seen on stdout.
@@ -218,11 +236,17 @@ func (p *process) stderrTail(n int) string {
 		}
 	default:
 	}
-	s := strings.TrimSpace(p.stderr.String())
-	if len(s) > n {
-		s = "…" + s[len(s)-n:]
+	return clipMiddle(strings.TrimSpace(p.stderr.String()), n)
+}
+
+// clipMiddle shortens s to about n bytes, keeping its first third and its
+// last two thirds, so both a crash's first line and its last lines stay.
+func clipMiddle(s string, n int) string {
+	if len(s) <= n {
+		return s
 	}
-	return s
+	h := n / 3
+	return strings.ToValidUTF8(s[:h], "") + " … " + strings.ToValidUTF8(s[len(s)-(n-h):], "")
 }
 
 // Close ends the server the way the spec says (close stdin, SIGTERM,
