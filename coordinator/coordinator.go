@@ -178,9 +178,18 @@ type tracker struct {
 	planned  map[string]*jobMeta // outstanding expected jobs
 	resulted map[string]bool     // job IDs with a stored result
 	keys     []string            // scan keys of every planned entry (the sweep's members)
-	doneCh   chan struct{}
-	dirty    bool
-	lastSave time.Time
+	doneCh   chan struct{}       // closed when the sweep is finished (after the post-sweep pass)
+	// scannedCh is closed when every job is accounted for (or the deadline
+	// passed); how says which. The sweep stays running until Wait has run
+	// the post-sweep pass, so a coordinator that dies during the pass
+	// resumes the sweep and runs it again.
+	scannedCh chan struct{}
+	scanned   bool
+	how       string
+	deadlined bool
+	finishing sync.Mutex // one Wait at a time runs the pass and finishes
+	dirty     bool
+	lastSave  time.Time
 }
 
 // sweepRecord is the value kept under a sweep ID in KV mcpgauge-sweeps.
@@ -194,7 +203,8 @@ func (c *Coordinator) track(id string) *tracker {
 	defer c.mu.Unlock()
 	t, ok := c.tracked[id]
 	if !ok {
-		t = &tracker{planned: map[string]*jobMeta{}, resulted: map[string]bool{}, doneCh: make(chan struct{})}
+		t = &tracker{planned: map[string]*jobMeta{}, resulted: map[string]bool{}, doneCh: make(chan struct{}),
+			scannedCh: make(chan struct{})}
 		t.p.ID = id
 		c.tracked[id] = t
 	}
@@ -351,17 +361,39 @@ func (c *Coordinator) save(ctx context.Context, id string, t *tracker, names []s
 	return nil
 }
 
-// maybeFinish ends the sweep when every expected job has a result.
+// maybeFinish ends the sweep's scanning when every expected job has a
+// result.
 func (c *Coordinator) maybeFinish(ctx context.Context, id string, t *tracker) {
 	t.mu.Lock()
 	complete := !t.p.Planning && t.p.Status == store.SweepRunning && t.p.Done >= t.p.Expected
 	t.mu.Unlock()
 	if complete {
-		c.finish(ctx, id, t, "complete")
+		c.endScanning(ctx, id, t)
 	}
 }
 
-func (c *Coordinator) finish(ctx context.Context, id string, t *tracker, how string) {
+// endScanning marks every job of the sweep accounted for and purges the
+// jobs still queued; Wait then runs the post-sweep pass and finishes it.
+func (c *Coordinator) endScanning(ctx context.Context, id string, t *tracker) {
+	t.mu.Lock()
+	if t.scanned || t.p.Status != store.SweepRunning {
+		t.mu.Unlock()
+		return
+	}
+	t.scanned, t.how = true, "complete"
+	if t.deadlined {
+		t.how = "deadline"
+	}
+	t.mu.Unlock()
+	// Jobs of a finished sweep that are still queued would only waste scans.
+	if err := c.jobs.Purge(ctx, jetstream.WithPurgeSubject(schema.JobSubject(id))); err != nil {
+		c.cfg.Log.Warn("purge finished sweep's jobs", "sweep", id, "err", err)
+	}
+	close(t.scannedCh)
+}
+
+// finish records the sweep as done (KV, store, metrics) and closes doneCh.
+func (c *Coordinator) finish(ctx context.Context, id string, t *tracker) {
 	now := c.cfg.Now()
 	t.mu.Lock()
 	if t.p.Status != store.SweepRunning {
@@ -369,11 +401,8 @@ func (c *Coordinator) finish(ctx context.Context, id string, t *tracker, how str
 		return
 	}
 	t.p.Status, t.p.FinishedAt = store.SweepDone, now
+	how := t.how
 	t.mu.Unlock()
-	// Jobs of a finished sweep that are still queued would only waste scans.
-	if err := c.jobs.Purge(ctx, jetstream.WithPurgeSubject(schema.JobSubject(id))); err != nil {
-		c.cfg.Log.Warn("purge finished sweep's jobs", "sweep", id, "err", err)
-	}
 	if err := c.save(ctx, id, t, nil); err != nil {
 		c.cfg.Log.Error("save finished sweep", "sweep", id, "err", err)
 	}
@@ -389,8 +418,11 @@ func (c *Coordinator) finish(ctx context.Context, id string, t *tracker, how str
 	close(t.doneCh)
 }
 
-// Wait blocks until sweep id ends, marking its stragglers at the deadline.
-// Ingest must be running for the sweep to complete.
+// Wait blocks until sweep id ends, marking its stragglers at the deadline,
+// then runs the post-sweep ecosystem pass (when configured) and records the
+// sweep as done. If ctx ends first, the sweep stays running (a restarted
+// coordinator resumes it, pass included). Ingest must be running for the
+// sweep to complete.
 func (c *Coordinator) Wait(ctx context.Context, id string) (Progress, error) {
 	t := c.tracker(id)
 	if t == nil {
@@ -402,16 +434,30 @@ func (c *Coordinator) Wait(ctx context.Context, id string) (Progress, error) {
 	timer := time.NewTimer(max(time.Until(deadline), 0))
 	defer timer.Stop()
 	select {
+	case <-t.scannedCh:
 	case <-t.doneCh:
+		return c.Progress(ctx, id)
 	case <-ctx.Done():
 		return c.Progress(context.Background(), id)
 	case <-timer.C:
+		t.mu.Lock()
+		t.deadlined = true
+		t.mu.Unlock()
 		if err := c.markStragglers(ctx, id, t); err != nil {
 			return c.Progress(ctx, id)
 		}
-		c.finish(ctx, id, t, "deadline")
+		c.endScanning(ctx, id, t)
 	}
-	return c.Progress(ctx, id)
+	t.finishing.Lock()
+	select {
+	case <-t.doneCh: // another Wait finished it meanwhile
+	default:
+		if c.afterSweep(ctx, id) {
+			c.finish(ctx, id, t)
+		}
+	}
+	t.finishing.Unlock()
+	return c.Progress(context.Background(), id)
 }
 
 // markStragglers stores a worker_error result (reason "deadline") for every
@@ -500,29 +546,35 @@ func (c *Coordinator) Flush(ctx context.Context) {
 	}
 }
 
-// Run starts sweep id, waits for it to end (Ingest must be running) and
-// then runs the ecosystem pass when one is configured. A failed pass is
-// logged; the sweep's results stand.
+// Run starts sweep id and waits for it to end (Ingest must be running),
+// post-sweep pass included.
 func (c *Coordinator) Run(ctx context.Context, id string) (Progress, error) {
 	if err := c.Start(ctx, id); err != nil {
 		p, _ := c.Progress(context.Background(), id)
 		return p, err
 	}
-	p, err := c.Wait(ctx, id)
-	if err == nil && p.Status == store.SweepDone {
-		c.afterSweep(ctx, id)
-	}
-	return p, err
+	return c.Wait(ctx, id)
 }
 
 // afterSweep runs the ecosystem pass, if configured, and logs its outcome.
-func (c *Coordinator) afterSweep(ctx context.Context, id string) {
-	if c.cfg.Ecosystem == nil || ctx.Err() != nil {
-		return
+// It reports whether the sweep may be recorded as done: not when ctx ended
+// (the pass runs again when the sweep resumes). A pass that fails for any
+// other reason is logged, and the sweep's results stand.
+func (c *Coordinator) afterSweep(ctx context.Context, id string) bool {
+	if ctx.Err() != nil {
+		return false
+	}
+	if c.cfg.Ecosystem == nil {
+		return true
 	}
 	if _, err := c.Ecosystem(ctx, id); err != nil {
+		if ctx.Err() != nil {
+			c.cfg.Log.Warn("ecosystem pass interrupted; it runs again when the sweep resumes", "sweep", id)
+			return false
+		}
 		c.cfg.Log.Error("ecosystem pass failed", "sweep", id, "err", err)
 	}
+	return true
 }
 
 // Resume restarts tracking of every sweep recorded as running (after a
@@ -537,11 +589,7 @@ func (c *Coordinator) Resume(ctx context.Context) ([]string, error) {
 		if err := c.Start(ctx, id); err != nil {
 			return ids, fmt.Errorf("resume sweep %s: %w", id, err)
 		}
-		go func() {
-			if p, err := c.Wait(ctx, id); err == nil && p.Status == store.SweepDone {
-				c.afterSweep(ctx, id)
-			}
-		}()
+		go func() { _, _ = c.Wait(ctx, id) }()
 	}
 	return ids, nil
 }

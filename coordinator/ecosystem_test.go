@@ -1,0 +1,161 @@
+package coordinator_test
+
+import (
+	"context"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/mcpgauge/mcpgauge/coordinator"
+	"github.com/mcpgauge/mcpgauge/coordinator/sweeptest"
+	"github.com/mcpgauge/mcpgauge/gauge/eval"
+	"github.com/mcpgauge/mcpgauge/gauge/eval/evaltest"
+	"github.com/mcpgauge/mcpgauge/registry"
+	"github.com/mcpgauge/mcpgauge/schema"
+	"github.com/mcpgauge/mcpgauge/store"
+	"github.com/mcpgauge/mcpgauge/toolstore"
+	"github.com/mcpgauge/mcpgauge/worker"
+)
+
+// ecoRun is one coordinator process's worth of state on a data dir, with
+// the eval and the ecosystem pass configured. hold, when set, wraps the
+// suite loader (to stall the pass).
+func ecoRun(t *testing.T, ctx context.Context, dir, reg, id string, sc *countingScanner, stub *evaltest.WireStub,
+	hold func(ctx context.Context) error) (coordinator.Progress, store.Store) {
+	t.Helper()
+	ns, err := coordinator.StartEmbedded(coordinator.EmbeddedOptions{Dir: filepath.Join(dir, "nats")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(ns.Shutdown)
+	nc, err := ns.Connect("test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(nc.Close)
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	setup, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if err := coordinator.Setup(setup, js, time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	st, err := store.Open(setup, store.SQLiteURL(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	tools, err := toolstore.Open(setup, js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cache, err := worker.NewKVEvalCache(setup, js, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eo := &worker.EvalOptions{Backend: evaltest.Backend(t, stub), Model: "stub/m", Cache: cache}
+	es := sc.inner.(worker.EntryScanner)
+	es.Options.Eval, es.Tools = eo, tools
+	sc.inner = es
+	load := func(ctx context.Context, digest string) (*eval.Suite, error) {
+		if hold != nil {
+			if err := hold(ctx); err != nil {
+				return nil, err
+			}
+		}
+		return worker.LoadSuite(ctx, *eo, digest)
+	}
+	c, err := coordinator.New(setup, coordinator.Config{JS: js, Store: st, Sources: []registry.Source{registry.NewFile(reg)},
+		ScanOptions: schema.ScanOptions{Eval: true, EvalModel: "stub/m"}, ScannerVersion: "test", RuleSetDigest: "r1",
+		SweepDeadline: 2 * time.Minute, Log: testLog(t),
+		Ecosystem: &coordinator.EcosystemConfig{Tools: tools, LoadSuite: load}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bg, stop := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() { defer wg.Done(); _ = c.Ingest(bg) }()
+	go func() {
+		defer wg.Done()
+		_, _ = worker.RunLoop(bg, worker.LoopConfig{JS: js, Scanner: sc, Slots: 2, Heartbeat: time.Second, Grace: time.Second, Log: testLog(t)})
+	}()
+	p, err := c.Run(ctx, id)
+	stop()
+	wg.Wait()
+	if err != nil {
+		t.Fatalf("sweep %s: %v", id, err)
+	}
+	return p, st
+}
+
+// TestEcosystemPassSurvivesARestart: the sweep stays running until its
+// ecosystem pass has stored its reports. A coordinator stopped during the
+// pass leaves the sweep running; the next one resumes it, scans nothing
+// again, runs the pass and only then records the sweep as done.
+func TestEcosystemPassSurvivesARestart(t *testing.T) {
+	good := sweeptest.Start("good", "1.0.0", sweeptest.Good())
+	poor := sweeptest.Start("poor", "1.0.0", sweeptest.Poor())
+	defer good.Close()
+	defer poor.Close()
+	dir := t.TempDir()
+	reg := filepath.Join(dir, "registry.json")
+	if err := sweeptest.WriteRegistry(reg, []sweeptest.Entry{
+		{Name: "io.test/good", Version: "1.0.0", URL: good.URL()},
+		{Name: "io.test/poor", Version: "1.0.0", URL: poor.URL()},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	stub := &evaltest.WireStub{}
+	sc := &countingScanner{inner: worker.EntryScanner{Options: worker.Options{AllowRemote: true, Deadline: time.Minute}}}
+	const id = "s20261130T0400Z"
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	started := make(chan struct{})
+	var once sync.Once
+	go func() {
+		select {
+		case <-started:
+			cancel() // the coordinator stops while the pass runs
+		case <-time.After(3 * time.Minute):
+			cancel()
+		}
+	}()
+	p, st := ecoRun(t, ctx, dir, reg, id, sc, stub, func(ctx context.Context) error {
+		once.Do(func() { close(started) })
+		<-ctx.Done()
+		return ctx.Err()
+	})
+	if p.Status != store.SweepRunning || p.Done != 2 {
+		t.Fatalf("after a stop during the pass: %+v, want the sweep still running with both scans done", p)
+	}
+	reps, err := st.Ecosystem(context.Background(), store.EcosystemQuery{SweepID: id})
+	if err != nil || len(reps) != 0 {
+		t.Fatalf("an interrupted pass stored %d reports (%v)", len(reps), err)
+	}
+	scans, calls := sc.count(), stub.Calls()
+
+	ctx2, cancel2 := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel2()
+	p, st = ecoRun(t, ctx2, dir, reg, id, sc, stub, nil)
+	if p.Status != store.SweepDone {
+		t.Fatalf("resumed sweep: %+v, want done", p)
+	}
+	if sc.count() != scans || stub.Calls() != calls {
+		t.Errorf("the resumed sweep scanned %d servers and made %d model calls again, want none", sc.count()-scans, stub.Calls()-calls)
+	}
+	reps, err = st.Ecosystem(context.Background(), store.EcosystemQuery{SweepID: id})
+	if err != nil || len(reps) != 2 {
+		t.Fatalf("the resumed sweep's pass stored %d reports (%v), want 2", len(reps), err)
+	}
+	sw, err := st.GetSweep(context.Background(), id)
+	if err != nil || sw.Status != store.SweepDone {
+		t.Errorf("store records the sweep as %q (%v), want done", sw.Status, err)
+	}
+}
