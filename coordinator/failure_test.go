@@ -10,6 +10,7 @@ import (
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+	"github.com/prometheus/client_golang/prometheus/testutil"
 
 	"github.com/mcpgauge/mcpgauge/coordinator"
 	"github.com/mcpgauge/mcpgauge/coordinator/sweeptest"
@@ -24,6 +25,7 @@ type failEnv struct {
 	js  jetstream.JetStream
 	st  store.Store
 	c   *coordinator.Coordinator
+	m   *coordinator.Metrics
 	reg string
 }
 
@@ -63,12 +65,13 @@ func newFailEnv(t *testing.T, n int, scanDeadline, sweepDeadline time.Duration) 
 	if err := sweeptest.WriteRegistry(reg, entries); err != nil {
 		t.Fatal(err)
 	}
+	m := coordinator.NewMetrics()
 	c, err := coordinator.New(ctx, coordinator.Config{JS: js, Store: st, Sources: []registry.Source{registry.NewFile(reg)},
-		ScannerVersion: "test", SweepDeadline: sweepDeadline, BatchWait: 200 * time.Millisecond, Log: testLog(t)})
+		ScannerVersion: "test", SweepDeadline: sweepDeadline, BatchWait: 200 * time.Millisecond, Metrics: m, Log: testLog(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &failEnv{nc: nc, js: js, st: st, c: c, reg: reg}
+	return &failEnv{nc: nc, js: js, st: st, c: c, m: m, reg: reg}
 }
 
 // TestDeadlineMarksStragglers: with no worker running, every job is
@@ -85,6 +88,9 @@ func TestDeadlineMarksStragglers(t *testing.T) {
 	}
 	if p.Status != store.SweepDone || p.Stragglers != 3 || p.Done != 3 || p.Failed != 3 {
 		t.Fatalf("progress = %+v, want done with 3 stragglers", p)
+	}
+	if d, c := testutil.ToFloat64(e.m.SweepsFinished.WithLabelValues("deadline")), testutil.ToFloat64(e.m.SweepsFinished.WithLabelValues("complete")); d != 1 || c != 0 {
+		t.Errorf("sweeps finished: deadline %v, complete %v; want the sweep counted once, as deadline", d, c)
 	}
 	lb, err := e.st.Leaderboard(ctx, store.LeaderboardQuery{})
 	if err != nil {
