@@ -144,8 +144,10 @@ func ManualSweepID(t time.Time) string { return "s" + t.UTC().Format("20060102T1
 type Progress struct {
 	ID     string            `json:"id"`
 	Status store.SweepStatus `json:"status"`
-	// Planning is true while the registries are read and jobs published.
-	Planning bool `json:"planning"`
+	// Planning is true while the registries are read and jobs published;
+	// Ecosystem while the post-sweep ecosystem pass runs.
+	Planning  bool `json:"planning"`
+	Ecosystem bool `json:"ecosystem,omitempty"`
 	// Planned entries; Skipped of them as unchanged; Expected = the jobs
 	// that must yield a result (Planned − Skipped); Published jobs.
 	Planned   int64 `json:"planned"`
@@ -566,6 +568,16 @@ func (c *Coordinator) afterSweep(ctx context.Context, id string) bool {
 	}
 	if c.cfg.Ecosystem == nil {
 		return true
+	}
+	if t := c.tracker(id); t != nil {
+		t.mu.Lock()
+		t.p.Ecosystem = true
+		t.mu.Unlock()
+		defer func() {
+			t.mu.Lock()
+			t.p.Ecosystem = false
+			t.mu.Unlock()
+		}()
 	}
 	if _, err := c.Ecosystem(ctx, id); err != nil {
 		if ctx.Err() != nil {

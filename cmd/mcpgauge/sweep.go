@@ -476,5 +476,8 @@ func progressLine(p coordinator.Progress, elapsed time.Duration) string {
 	if p.Skipped > 0 && !p.Planning {
 		fmt.Fprintf(&b, ", %d unchanged", p.Skipped)
 	}
+	if p.Ecosystem {
+		b.WriteString("; ecosystem pass running")
+	}
 	return b.String()
 }
