@@ -89,8 +89,14 @@ type Options struct {
 	Sizes []int
 	// Distractors is K (0: DefaultDistractors; negative: none).
 	Distractors int
-	// Model, when set, adds the model runs.
+	// Model, when set, adds the model runs: the K-distractor run for every
+	// server, and the curve for CurveSample of them.
 	Model *ModelOptions
+	// CurveSample is how many servers get model accuracy on the curve,
+	// chosen by a hash of (seed, name), so the same servers are chosen from
+	// one sweep to the next (0: every server; negative: none). The curve's
+	// BM25 numbers are measured for every server.
+	CurveSample int
 	// Parallel is the servers measured at once (0: GOMAXPROCS).
 	Parallel int
 	// Now stamps the reports (default time.Now).
@@ -251,6 +257,26 @@ func selectionCases(m *Member) []eval.Case {
 	return out
 }
 
+// curveSample picks the members whose curve the model measures: all of
+// todo when n is 0, none when negative, else the n whose hash of (seed,
+// name, version) is lowest.
+func curveSample(ms []Member, todo []int, n int, seed uint64) map[int]bool {
+	out := map[int]bool{}
+	if n < 0 {
+		return out
+	}
+	order := append([]int(nil), todo...)
+	if n > 0 && n < len(order) {
+		key := func(i int) uint64 { return hash64(seed, "curve:"+ms[i].Name+"@"+ms[i].Version) }
+		sort.Slice(order, func(a, b int) bool { return key(order[a]) < key(order[b]) })
+		order = order[:n]
+	}
+	for _, i := range order {
+		out[i] = true
+	}
+	return out
+}
+
 // budget is the pass's shared model spend.
 type budget struct {
 	mu    sync.Mutex
@@ -321,6 +347,7 @@ func Measure(ctx context.Context, sweepID string, members []Member, o Options) (
 		}
 	}
 	reports := make([]schema.EcosystemReport, len(todo))
+	sampled := curveSample(ms, todo, o.CurveSample, o.Seed)
 	b := &budget{}
 	if o.Model != nil {
 		b.limit = o.Model.MaxCost
@@ -336,7 +363,7 @@ func Measure(ctx context.Context, sweepID string, members []Member, o Options) (
 		go func() {
 			defer wg.Done()
 			for k := range next {
-				reports[k] = p.measure(ctx, sweepID, todo[k], sizes, o, b)
+				reports[k] = p.measure(ctx, sweepID, todo[k], sizes, o, b, sampled)
 				mu.Lock()
 				done++
 				if o.Progress != nil {
@@ -364,7 +391,7 @@ func Measure(ctx context.Context, sweepID string, members []Member, o Options) (
 }
 
 // measure builds one member's report.
-func (p *pool) measure(ctx context.Context, sweepID string, mi int, sizes []int, o Options, b *budget) schema.EcosystemReport {
+func (p *pool) measure(ctx context.Context, sweepID string, mi int, sizes []int, o Options, b *budget, sampled map[int]bool) schema.EcosystemReport {
 	m := &p.members[mi]
 	cases := selectionCases(m)
 	r := schema.EcosystemReport{SchemaVersion: schema.Version, SweepID: sweepID, Name: m.Name, Version: m.Version,
@@ -459,6 +486,9 @@ func (p *pool) measure(ctx context.Context, sweepID string, mi int, sizes []int,
 			r.Captures = append(r.Captures, pr.captures.list(schema.MethodModel, p)...)
 		}
 		for i, n := range sizes {
+			if !sampled[mi] {
+				break // the model measures the curve of a seeded sample of servers
+			}
 			k := min(max(n-len(m.Tools), 0), len(drawn))
 			if pr, err := run(drawn[:k]); err != nil {
 				r.Curve[i].ModelError = clip(err.Error())

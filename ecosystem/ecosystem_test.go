@@ -380,3 +380,63 @@ func TestRealFixturesCapture(t *testing.T) {
 	}
 	t.Logf("goodserver among badserver and the thief: recall@1 %d/%d, @5 %d", r.Search.At1, r.Search.Total, r.Search.At5)
 }
+
+// TestCurveSample: the model measures the curve of a seeded sample of
+// servers (the same ones every time), the K run of every server.
+func TestCurveSample(t *testing.T) {
+	var ms []ecosystem.Member
+	for _, n := range []string{"io.test/books", "io.test/books-two", "io.test/books-three"} {
+		m := books(t)
+		m.Name, m.JobID = n, "j-"+n
+		ms = append(ms, m)
+	}
+	ms = append(ms, fillers(t, 5)...)
+	for _, tc := range []struct {
+		sample, want int
+	}{{0, 3}, {1, 1}, {2, 2}, {-1, 0}} {
+		var chosen []string
+		for range 2 {
+			mo := &ecosystem.ModelOptions{Backend: evaltest.Backend(t, &evaltest.WireStub{}), Cache: eval.NewMemoryCache(), Model: "stub/m"}
+			reps := measure(t, ms, ecosystem.Options{Model: mo, CurveSample: tc.sample})
+			var got []string
+			for name, r := range reps {
+				if r.InPool == nil {
+					t.Errorf("sample %d: %s has no K run", tc.sample, name)
+				}
+				if r.Curve[0].Model != nil {
+					got = append(got, name)
+				}
+			}
+			slices.Sort(got)
+			if len(got) != tc.want {
+				t.Errorf("sample %d: curve measured by the model for %v, want %d servers", tc.sample, got, tc.want)
+			}
+			if chosen != nil && !slices.Equal(chosen, got) {
+				t.Errorf("sample %d chose %v, then %v", tc.sample, chosen, got)
+			}
+			chosen = got
+		}
+	}
+}
+
+func TestSummarise(t *testing.T) {
+	r := func(at1, total int, inPool *schema.Ratio, curve ...schema.EcosystemPoint) schema.EcosystemReport {
+		return schema.EcosystemReport{Search: schema.Recall{At1: at1, At5: total, Total: total}, InPool: inPool, Curve: curve}
+	}
+	pt := func(target, at1, total int, model *schema.Ratio) schema.EcosystemPoint {
+		return schema.EcosystemPoint{Target: target, Search: schema.Recall{At1: at1, At5: at1, Total: total}, Model: model}
+	}
+	s := ecosystem.Summarise([]schema.EcosystemReport{
+		r(3, 4, &schema.Ratio{Correct: 2, Total: 4}, pt(100, 3, 4, &schema.Ratio{Correct: 1, Total: 4}), pt(10, 4, 4, nil)),
+		r(1, 6, nil, pt(10, 2, 6, nil), pt(100, 1, 6, nil)),
+	})
+	want := ecosystem.Summary{Servers: 2, Search: schema.Recall{At1: 4, At5: 10, Total: 10},
+		InPool: schema.Ratio{Correct: 2, Total: 4}, InPoolServers: 1,
+		Curve: []ecosystem.SummaryPoint{
+			{Target: 10, Search: schema.Recall{At1: 6, At5: 6, Total: 10}},
+			{Target: 100, Search: schema.Recall{At1: 4, At5: 4, Total: 10}, Model: schema.Ratio{Correct: 1, Total: 4}, ModelServers: 1},
+		}}
+	if !reflect.DeepEqual(s, want) {
+		t.Errorf("Summarise = %+v\nwant %+v", s, want)
+	}
+}

@@ -31,6 +31,7 @@ type ecoFlags struct {
 	maxPool     int
 	maxCost     float64
 	concurrency int
+	sample      int
 }
 
 func (e *ecoFlags) register(cmd *cobra.Command) {
@@ -43,6 +44,7 @@ func (e *ecoFlags) register(cmd *cobra.Command) {
 	f.IntVar(&e.maxPool, "ecosystem-max-pool", 0, "skip model runs on pools above this many tools (0 = no limit; OpenAI accepts at most 128 tools)")
 	f.Float64Var(&e.maxCost, "ecosystem-max-cost", 0, "stop the pass's model runs once they have cost this many USD (0 = no limit)")
 	f.IntVar(&e.concurrency, "ecosystem-concurrency", 4, "model calls in flight per server in the ecosystem pass")
+	f.IntVar(&e.sample, "ecosystem-model-sample", 100, "servers whose pool-size curve the model measures, a seeded sample that stays the same between sweeps (0 = none, -1 = every server; the curve's BM25 numbers cover every server)")
 }
 
 func (e *ecoFlags) validate() error {
@@ -57,6 +59,8 @@ func (e *ecoFlags) validate() error {
 		return usageErr(fmt.Errorf("--ecosystem-concurrency must be positive, got %d", e.concurrency))
 	case e.seed == 0:
 		return usageErr(fmt.Errorf("--ecosystem-seed must not be 0"))
+	case e.sample < -1:
+		return usageErr(fmt.Errorf("--ecosystem-model-sample must be -1 (every server), 0 (none) or a count, got %d", e.sample))
 	}
 	for _, n := range e.sizes {
 		if n <= 0 {
@@ -73,9 +77,15 @@ func (e *ecoFlags) config(tools *toolstore.KV, eo *worker.EvalOptions) *coordina
 		return nil
 	}
 	suiteOpts := *eo
-	opts := ecosystem.Options{Seed: e.seed, Sizes: e.sizes, Distractors: e.distractors}
+	opts := ecosystem.Options{Seed: e.seed, Sizes: e.sizes, Distractors: e.distractors, CurveSample: e.sample}
 	if e.distractors == 0 {
 		opts.Distractors = -1 // none, not the default
+	}
+	switch e.sample { // the flag's 0 is none and -1 all; the option's are the reverse
+	case 0:
+		opts.CurveSample = -1
+	case -1:
+		opts.CurveSample = 0
 	}
 	if e.modelRuns {
 		opts.Model = &ecosystem.ModelOptions{Backend: eo.Backend, Cache: eo.Cache, Model: eo.Model,
@@ -125,10 +135,10 @@ whose tools won this server's prompts. Worst findability first.
 				return fmt.Errorf("ecosystem: %w", err)
 			}
 			sortWorstFirst(reps)
-			if limit > 0 && len(reps) > limit {
-				reps = reps[:limit]
-			}
 			if asJSON {
+				if limit > 0 && len(reps) > limit {
+					reps = reps[:limit]
+				}
 				enc := json.NewEncoder(cmd.OutOrStdout())
 				enc.SetIndent("", "  ")
 				if reps == nil {
@@ -136,7 +146,7 @@ whose tools won this server's prompts. Worst findability first.
 				}
 				return enc.Encode(reps)
 			}
-			return writeEcosystem(cmd.OutOrStdout(), reps, name != "")
+			return writeEcosystem(cmd.OutOrStdout(), reps, limit, name != "")
 		},
 	}
 	f := cmd.Flags()
@@ -188,15 +198,41 @@ func ratio(r *schema.Ratio, errText string) string {
 	return pct(r.Correct, r.Total)
 }
 
-// writeEcosystem prints one row per server, then (detail, or a single
+// writeEcosystemSummary prints the pass's pooled numbers.
+func writeEcosystemSummary(w io.Writer, s ecosystem.Summary) {
+	fmt.Fprintf(w, "Over %d servers' %d prompts: tool search finds the intended tool first %s of the time (top 5: %s)",
+		s.Servers, s.Search.Total, pct(s.Search.At1, s.Search.Total), pct(s.Search.At5, s.Search.Total))
+	if s.InPoolServers > 0 {
+		fmt.Fprintf(w, "; the model picks it %s of the time among other servers' tools", pct(s.InPool.Correct, s.InPool.Total))
+	}
+	fmt.Fprintln(w, ".")
+	for _, p := range s.Curve {
+		fmt.Fprintf(w, "  pool of %d tools: search %s", p.Target, pct(p.Search.At1, p.Search.Total))
+		if p.ModelServers > 0 {
+			fmt.Fprintf(w, ", model %s (%d servers sampled)", pct(p.Model.Correct, p.Model.Total), p.ModelServers)
+		}
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintln(w)
+}
+
+// writeEcosystem prints the pass's pooled numbers and one row per server
+// (the first limit, worst first; 0 = all), then (detail, or a single
 // server) each server's curve, draw and captures.
-func writeEcosystem(w io.Writer, reps []schema.EcosystemReport, detail bool) error {
+func writeEcosystem(w io.Writer, reps []schema.EcosystemReport, limit int, detail bool) error {
 	if len(reps) == 0 {
 		_, err := fmt.Fprintln(w, "no ecosystem reports yet (the pass runs after a sweep with --eval-model)")
 		return err
 	}
 	r0 := reps[0]
 	fmt.Fprintf(w, "Ecosystem pass of sweep %s (seed %d): pool of %d servers, %d tools\n\n", r0.SweepID, r0.Seed, r0.PoolServers, r0.PoolTools)
+	if !detail {
+		writeEcosystemSummary(w, ecosystem.Summarise(reps))
+	}
+	if limit > 0 && len(reps) > limit {
+		fmt.Fprintf(w, "The %d servers hardest to find, of %d:\n", limit, len(reps))
+		reps = reps[:limit]
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "SERVER\tVERSION\tCASES\tSEARCH@1\tSEARCH@5")
 	for _, p := range r0.Curve {

@@ -91,7 +91,7 @@ func newHistoryCmd() *cobra.Command {
 				fmt.Fprintf(out, "\nEcosystem (sweep %s, %s): tool search over all %d tools finds its tool first for %s of %d prompts (top 5: %s)",
 					eco.SweepID, eco.Version, eco.PoolTools, pct(eco.Search.At1, eco.Search.Total), eco.Search.Total, pct(eco.Search.At5, eco.Search.Total))
 				if eco.InPool != nil {
-					fmt.Fprintf(out, "; %s picks right %s of the time with %d other servers' tools offered", eco.Model, pct(eco.InPool.Correct, eco.InPool.Total), len(eco.Drawn))
+					fmt.Fprintf(out, "; %s picks right %s of the time with %d tools of other servers offered too", eco.Model, pct(eco.InPool.Correct, eco.InPool.Total), len(eco.Drawn))
 				}
 				fmt.Fprintln(out, ".")
 				for _, c := range eco.Captures[:min(len(eco.Captures), 3)] {

@@ -423,7 +423,7 @@ func runSweep(ctx context.Context, stdout, stderr io.Writer, dataDir, natsURL, s
 	}
 	sortWorstFirst(reps)
 	fmt.Fprintln(stdout)
-	return writeEcosystem(stdout, reps[:min(len(reps), 10)], false)
+	return writeEcosystem(stdout, reps, 10, false)
 }
 
 // reportProgress prints a live line on a terminal, log lines otherwise.

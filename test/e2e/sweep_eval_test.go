@@ -99,6 +99,10 @@ func TestSweepEvalWithStubModel(t *testing.T) {
 	if !strings.Contains(text, "io.eval/a-clone search_books captures") {
 		t.Errorf("ecosystem text output does not name the capture:\n%s", text)
 	}
+	all, _ := runCLI(t, "ecosystem", "--data-dir", dir)
+	if !strings.Contains(all, "Over 3 servers' ") || !strings.Contains(all, "pool of 1000 tools: search") {
+		t.Errorf("ecosystem output lacks the pooled summary:\n%s", all)
+	}
 	hist, _ := runCLI(t, "history", "io.eval/good", "--data-dir", dir)
 	if !strings.Contains(hist, "Ecosystem (sweep "+g.SweepID) || !strings.Contains(hist, "io.eval/a-clone search_books captures") {
 		t.Errorf("history does not show the ecosystem report:\n%s", hist)
