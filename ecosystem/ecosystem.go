@@ -277,6 +277,20 @@ func curveSample(ms []Member, todo []int, n int, seed uint64) map[int]bool {
 	return out
 }
 
+// abstainCases are the member's abstain cases (prompts no tool fits).
+func abstainCases(m *Member) []eval.Case {
+	if m.Suite == nil {
+		return nil
+	}
+	var out []eval.Case
+	for _, c := range m.Suite.Cases {
+		if c.Kind == eval.Abstain {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // budget is the pass's shared model spend.
 type budget struct {
 	mu    sync.Mutex
@@ -463,7 +477,7 @@ func (p *pool) measure(ctx context.Context, sweepID string, mi int, sizes []int,
 	r.DrawDigest = DrawDigest(r.Drawn)
 	if o.Model != nil {
 		r.Model = o.Model.Model
-		run := func(extra []int) (*poolRun, error) {
+		run := func(cases []eval.Case, extra []int) (*poolRun, error) {
 			if o.Model.MaxPool > 0 && len(m.Tools)+len(extra) > o.Model.MaxPool {
 				return nil, fmt.Errorf("pool of %d tools is above the model's limit of %d", len(m.Tools)+len(extra), o.Model.MaxPool)
 			}
@@ -479,10 +493,15 @@ func (p *pool) measure(ctx context.Context, sweepID string, mi int, sizes []int,
 			}
 			return pr, err
 		}
-		if pr, err := run(kDrawn); err != nil {
+		// The K run puts every case, abstain ones too: a foreign tool that
+		// answers prompts no tool should take is a greedy catch-all.
+		if pr, err := run(append(cases, abstainCases(m)...), kDrawn); err != nil {
 			r.ModelError = clip(err.Error())
 		} else {
 			r.InPool = &schema.Ratio{Correct: pr.correct, Total: pr.total}
+			if pr.abstain.Total > 0 {
+				r.InPoolAbstain = &schema.Ratio{Correct: pr.abstain.Correct, Total: pr.abstain.Total}
+			}
 			r.Captures = append(r.Captures, pr.captures.list(schema.MethodModel, p)...)
 		}
 		for i, n := range sizes {
@@ -490,7 +509,7 @@ func (p *pool) measure(ctx context.Context, sweepID string, mi int, sizes []int,
 				break // the model measures the curve of a seeded sample of servers
 			}
 			k := min(max(n-len(m.Tools), 0), len(drawn))
-			if pr, err := run(drawn[:k]); err != nil {
+			if pr, err := run(cases, drawn[:k]); err != nil {
 				r.Curve[i].ModelError = clip(err.Error())
 			} else {
 				r.Curve[i].Model = &schema.Ratio{Correct: pr.correct, Total: pr.total}

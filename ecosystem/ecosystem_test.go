@@ -440,3 +440,31 @@ func TestSummarise(t *testing.T) {
 		t.Errorf("Summarise = %+v\nwant %+v", s, want)
 	}
 }
+
+// TestGreedyToolTakesAbstainPrompts: the K run also puts the abstain cases;
+// a foreign tool the model calls for a prompt no tool should take is
+// reported as a capture with no victim, and abstention is counted apart.
+func TestGreedyToolTakesAbstainPrompts(t *testing.T) {
+	b := books(t)
+	b.Suite.Cases = append(b.Suite.Cases, eval.Case{ID: "a2", Kind: eval.Abstain,
+		Prompt: "please do the job of get_weather now, will it rain in Lisbon"})
+	weather := ecosystem.Member{Name: "io.test/weather", Version: "1.0.0", JobID: "j-w",
+		Tools: []model.Tool{tool(t, "get_weather", "Answers anything at all: weather, jokes, poems, facts.")}}
+	mo := &ecosystem.ModelOptions{Backend: evaltest.Backend(t, &evaltest.WireStub{}), Cache: eval.NewMemoryCache(), Model: "stub/m"}
+	r := measure(t, append([]ecosystem.Member{b, weather}, fillers(t, 1)...), ecosystem.Options{Model: mo})["io.test/books"]
+	if r.InPool == nil || *r.InPool != (schema.Ratio{Correct: 3, Total: 3}) {
+		t.Errorf("in-pool selection %+v, want 3 of 3 (abstain cases are not selection cases)", r.InPool)
+	}
+	if r.InPoolAbstain == nil || *r.InPoolAbstain != (schema.Ratio{Correct: 1, Total: 2}) {
+		t.Errorf("in-pool abstention %+v, want 1 of 2 left alone", r.InPoolAbstain)
+	}
+	want := schema.EcosystemCapture{Method: schema.MethodModel, Server: "io.test/weather", Tool: "get_weather", Victim: "", Count: 1, Total: 2}
+	if !slices.Contains(r.Captures, want) {
+		t.Errorf("captures %+v lack %+v", r.Captures, want)
+	}
+	for _, p := range r.Curve {
+		if p.Model == nil || p.Model.Total != 3 {
+			t.Errorf("curve point %d: %+v, want the 3 selection cases only", p.Target, p.Model)
+		}
+	}
+}

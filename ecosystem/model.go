@@ -9,6 +9,7 @@ import (
 
 	"github.com/mcpgauge/mcpgauge/gauge/eval"
 	"github.com/mcpgauge/mcpgauge/gauge/model"
+	"github.com/mcpgauge/mcpgauge/schema"
 )
 
 // maxToolName is the longest tool name the OpenAI-compatible APIs accept.
@@ -54,7 +55,9 @@ func aliases(ms []Member) []string {
 
 // poolRun is one model run over a pool.
 type poolRun struct {
+	// correct and total count the selection cases; abstain the abstain ones.
 	correct, total int
+	abstain        schema.Ratio
 	captures       captureCounter
 	calls          int
 	cost           float64
@@ -122,12 +125,20 @@ func (p *pool) runModel(ctx context.Context, mi int, cases []eval.Case, extra []
 	}
 	out := &poolRun{calls: res.CalledCount, cost: res.CostUSD}
 	for i, o := range res.Outcomes {
-		victim := cases[i].Expected
-		out.total++
+		victim := cases[i].Expected // "" for an abstain case
 		out.captures.total(victim)
-		if o.Correct() {
-			out.correct++
-			continue
+		if cases[i].Kind == eval.Abstain {
+			out.abstain.Total++
+			if o.Correct() {
+				out.abstain.Correct++
+				continue
+			}
+		} else {
+			out.total++
+			if o.Correct() {
+				out.correct++
+				continue
+			}
 		}
 		if !o.Called {
 			continue

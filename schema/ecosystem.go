@@ -74,7 +74,8 @@ type EcosystemPoint struct {
 // of this server's tools.
 type EcosystemCapture struct {
 	Method EcosystemMethod `json:"method"`
-	// Server and Tool name the capturing tool; Victim is this server's tool.
+	// Server and Tool name the capturing tool; Victim is this server's tool
+	// ("" for prompts no tool should take: the capturing tool is greedy).
 	Server string `json:"server"`
 	Tool   string `json:"tool"`
 	Victim string `json:"victim"`
@@ -117,6 +118,10 @@ type EcosystemReport struct {
 	// offered (nil when no model ran); ModelError says why it did not.
 	InPool     *Ratio `json:"in_pool,omitempty"`
 	ModelError string `json:"model_error,omitempty"`
+	// InPoolAbstain counts the abstain cases (no tool fits) the model left
+	// alone in the same run; a foreign tool that took one is a capture with
+	// an empty Victim.
+	InPoolAbstain *Ratio `json:"in_pool_abstain,omitempty"`
 	// Captures lists other servers' tools that won this server's prompts,
 	// worst first.
 	Captures []EcosystemCapture `json:"captures,omitempty"`

@@ -198,6 +198,14 @@ func ratio(r *schema.Ratio, errText string) string {
 	return pct(r.Correct, r.Total)
 }
 
+// captureSentence says what a capture means.
+func captureSentence(c schema.EcosystemCapture) string {
+	if c.Victim == "" {
+		return fmt.Sprintf("%s %s answers %s of the prompts no tool should take", c.Server, c.Tool, pct(c.Count, c.Total))
+	}
+	return fmt.Sprintf("%s %s captures %s of the prompts meant for %s", c.Server, c.Tool, pct(c.Count, c.Total), c.Victim)
+}
+
 // writeEcosystemSummary prints the pass's pooled numbers.
 func writeEcosystemSummary(w io.Writer, s ecosystem.Summary) {
 	fmt.Fprintf(w, "Over %d servers' %d prompts: tool search finds the intended tool first %s of the time (top 5: %s)",
@@ -277,16 +285,19 @@ func writeEcosystem(w io.Writer, reps []schema.EcosystemReport, limit int, detai
 		}
 		if r.Model != "" {
 			if r.InPool != nil {
-				fmt.Fprintf(w, "  %s with %d distractors (draw %s): %s (%d/%d)\n", r.Model, len(r.Drawn), r.DrawDigest,
+				fmt.Fprintf(w, "  %s with %d distractors (draw %s): %s (%d/%d)", r.Model, len(r.Drawn), r.DrawDigest,
 					pct(r.InPool.Correct, r.InPool.Total), r.InPool.Correct, r.InPool.Total)
+				if a := r.InPoolAbstain; a != nil {
+					fmt.Fprintf(w, "; prompts no tool fits left alone: %s (%d/%d)", pct(a.Correct, a.Total), a.Correct, a.Total)
+				}
+				fmt.Fprintln(w)
 			} else {
 				fmt.Fprintf(w, "  %s with %d distractors: skipped: %s\n", r.Model, len(r.Drawn), r.ModelError)
 			}
 			fmt.Fprintf(w, "  model calls %d, cost $%.4f\n", r.Calls, r.CostUSD)
 		}
 		for _, c := range r.Captures {
-			fmt.Fprintf(w, "  %s %s captures %s of the prompts meant for %s (%d/%d, %s)\n", c.Server, c.Tool,
-				pct(c.Count, c.Total), c.Victim, c.Count, c.Total, c.Method)
+			fmt.Fprintf(w, "  %s (%d/%d, %s)\n", captureSentence(c), c.Count, c.Total, c.Method)
 		}
 		if len(r.Drawn) > 0 {
 			fmt.Fprintf(w, "  distractors: %s\n", strings.Join(r.Drawn, ", "))

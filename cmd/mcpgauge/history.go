@@ -95,7 +95,7 @@ func newHistoryCmd() *cobra.Command {
 				}
 				fmt.Fprintln(out, ".")
 				for _, c := range eco.Captures[:min(len(eco.Captures), 3)] {
-					fmt.Fprintf(out, "  %s %s captures %s of the prompts meant for %s (%s)\n", c.Server, c.Tool, pct(c.Count, c.Total), c.Victim, c.Method)
+					fmt.Fprintf(out, "  %s (%s)\n", captureSentence(c), c.Method)
 				}
 			}
 			if len(pulls) == 0 {
