@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/nats-io/nats.go/jetstream"
+	"github.com/mcpgauge/mcpgauge/internal/natstest"
 
 	"github.com/mcpgauge/mcpgauge/coordinator"
 	"github.com/mcpgauge/mcpgauge/coordinator/sweeptest"
@@ -26,25 +26,10 @@ import (
 func ecoRun(t *testing.T, ctx context.Context, dir, reg, id string, sc *countingScanner, stub *evaltest.WireStub,
 	hold func(ctx context.Context) error) (coordinator.Progress, store.Store) {
 	t.Helper()
-	ns, err := coordinator.StartEmbedded(coordinator.EmbeddedOptions{Dir: filepath.Join(dir, "nats")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(ns.Shutdown)
-	nc, err := ns.Connect("test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(nc.Close)
-	js, err := jetstream.New(nc)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, js, stopNATS := natstest.Start(t, dir, time.Minute)
+	defer stopNATS() // the next call is a restarted process on the same dir
 	setup, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	if err := coordinator.Setup(setup, js, time.Minute); err != nil {
-		t.Fatal(err)
-	}
 	st, err := store.Open(setup, store.SQLiteURL(dir))
 	if err != nil {
 		t.Fatal(err)

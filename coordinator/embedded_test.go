@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/nats-io/nats.go/jetstream"
+	"github.com/mcpgauge/mcpgauge/internal/natstest"
 
 	"github.com/mcpgauge/mcpgauge/coordinator"
 	"github.com/mcpgauge/mcpgauge/coordinator/sweeptest"
@@ -46,23 +46,8 @@ func embeddedSweep(t *testing.T, dataDir, regPath, sweepID string, rescan time.D
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	ns, err := coordinator.StartEmbedded(coordinator.EmbeddedOptions{Dir: filepath.Join(dataDir, "nats")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ns.Shutdown()
-	nc, err := ns.Connect("test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nc.Close()
-	js, err := jetstream.New(nc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := coordinator.Setup(ctx, js, time.Minute); err != nil {
-		t.Fatal(err)
-	}
+	_, js, stopNATS := natstest.Start(t, dataDir, time.Minute)
+	defer stopNATS() // the next call is a restarted process on the same dir
 	st, err := store.Open(ctx, store.SQLiteURL(dataDir))
 	if err != nil {
 		t.Fatal(err)

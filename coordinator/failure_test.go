@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcpgauge/mcpgauge/internal/natstest"
+
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/prometheus/client_golang/prometheus/testutil"
@@ -35,23 +37,7 @@ func newFailEnv(t *testing.T, n int, scanDeadline, sweepDeadline time.Duration) 
 	t.Helper()
 	ctx := context.Background()
 	dir := t.TempDir()
-	ns, err := coordinator.StartEmbedded(coordinator.EmbeddedOptions{Dir: filepath.Join(dir, "nats")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(ns.Shutdown)
-	nc, err := ns.Connect("test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(nc.Close)
-	js, err := jetstream.New(nc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := coordinator.Setup(ctx, js, scanDeadline); err != nil {
-		t.Fatal(err)
-	}
+	nc, js, _ := natstest.Start(t, dir, scanDeadline)
 	st, err := store.Open(ctx, store.SQLiteURL(dir))
 	if err != nil {
 		t.Fatal(err)

@@ -3,13 +3,13 @@ package toolstore_test
 import (
 	"context"
 	"errors"
-	"path/filepath"
 	"testing"
 	"time"
 
+	"github.com/mcpgauge/mcpgauge/internal/natstest"
+
 	"github.com/nats-io/nats.go/jetstream"
 
-	"github.com/mcpgauge/mcpgauge/coordinator"
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/schema"
 	"github.com/mcpgauge/mcpgauge/toolstore"
@@ -19,23 +19,7 @@ func open(t *testing.T) (*toolstore.KV, jetstream.KeyValue, context.Context) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	t.Cleanup(cancel)
-	ns, err := coordinator.StartEmbedded(coordinator.EmbeddedOptions{Dir: filepath.Join(t.TempDir(), "nats")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(ns.Shutdown)
-	nc, err := ns.Connect("toolstore-test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(nc.Close)
-	js, err := jetstream.New(nc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := coordinator.Setup(ctx, js, 0); err != nil {
-		t.Fatal(err)
-	}
+	_, js, _ := natstest.Start(t, t.TempDir(), 0)
 	s, err := toolstore.Open(ctx, js)
 	if err != nil {
 		t.Fatal(err)

@@ -3,15 +3,15 @@ package worker_test
 import (
 	"context"
 	"encoding/json"
-	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/mcpgauge/mcpgauge/internal/natstest"
+
 	"github.com/nats-io/nats.go/jetstream"
 
-	"github.com/mcpgauge/mcpgauge/coordinator"
 	"github.com/mcpgauge/mcpgauge/schema"
 	"github.com/mcpgauge/mcpgauge/worker"
 )
@@ -35,23 +35,7 @@ func (s *slowScanner) Scan(ctx context.Context, job schema.Job) schema.Result {
 
 func setupJS(t *testing.T, scanDeadline time.Duration) jetstream.JetStream {
 	t.Helper()
-	ns, err := coordinator.StartEmbedded(coordinator.EmbeddedOptions{Dir: filepath.Join(t.TempDir(), "nats")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(ns.Shutdown)
-	nc, err := ns.Connect("test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(nc.Close)
-	js, err := jetstream.New(nc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := coordinator.Setup(context.Background(), js, scanDeadline); err != nil {
-		t.Fatal(err)
-	}
+	_, js, _ := natstest.Start(t, t.TempDir(), scanDeadline)
 	return js
 }
 

@@ -9,12 +9,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mcpgauge/mcpgauge/coordinator"
+	"github.com/mcpgauge/mcpgauge/internal/natstest"
+
 	"github.com/mcpgauge/mcpgauge/coordinator/sweeptest"
 	"github.com/mcpgauge/mcpgauge/gauge/eval/evaltest"
 	"github.com/mcpgauge/mcpgauge/leaderboard"
 	"github.com/mcpgauge/mcpgauge/schema"
-	"github.com/nats-io/nats.go/jetstream"
 )
 
 // TestSweepEvalWithStubModel: an embedded sweep with a model configured runs
@@ -162,20 +162,8 @@ func deleteToolList(t *testing.T, dir, serverDigest string) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	ns, err := coordinator.StartEmbedded(coordinator.EmbeddedOptions{Dir: filepath.Join(dir, "nats")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ns.Shutdown()
-	nc, err := ns.Connect("e2e")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nc.Close()
-	js, err := jetstream.New(nc)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, js, stop := natstest.Start(t, dir, 0)
+	defer stop()
 	kv, err := js.KeyValue(ctx, schema.ToolsBucket)
 	if err != nil {
 		t.Fatal(err)
