@@ -35,7 +35,7 @@ type EcosystemConfig struct {
 type EcosystemStats struct {
 	// Members are the sweep's ok servers whose tools were found; Measured
 	// those with cases (one report each); Missing the ok servers whose tools
-	// were not stored (scanned before the pass existed).
+	// were not stored (scanned before the pass existed) or are unreadable.
 	Members, Measured, Missing int
 	Tools                      int
 	Calls                      int
@@ -84,12 +84,17 @@ func (c *Coordinator) Ecosystem(ctx context.Context, id string) (EcosystemStats,
 			continue
 		}
 		tools, err := ec.Tools.Load(ctx, rec.ServerDigest, decoded)
-		if errors.Is(err, toolstore.ErrNotFound) {
+		if err != nil {
+			if ctx.Err() != nil {
+				return st, fmt.Errorf("ecosystem pass: %w", ctx.Err())
+			}
+			// Not stored (scanned before the tool store existed) or
+			// unreadable: the server sits this pass out.
+			if !errors.Is(err, toolstore.ErrNotFound) {
+				c.cfg.Log.Warn("ecosystem pass: tools unreadable; server left out", "server", rec.Name, "err", err)
+			}
 			st.Missing++
 			continue
-		}
-		if err != nil {
-			return st, fmt.Errorf("ecosystem pass: %s: %w", rec.Name, err)
 		}
 		for i := range tools {
 			ecosystem.Slim(&tools[i])
@@ -97,7 +102,12 @@ func (c *Coordinator) Ecosystem(ctx context.Context, id string) (EcosystemStats,
 		m := ecosystem.Member{Name: rec.Name, Version: rec.Version, JobID: rec.JobID, Tools: tools}
 		if rec.ToolgaugeDigest != "" {
 			if m.Suite, err = ec.LoadSuite(ctx, rec.ToolgaugeDigest); err != nil {
-				return st, fmt.Errorf("ecosystem pass: %s: cases: %w", rec.Name, err)
+				if ctx.Err() != nil {
+					return st, fmt.Errorf("ecosystem pass: %w", ctx.Err())
+				}
+				// Without its cases the server still competes as a distractor.
+				c.cfg.Log.Warn("ecosystem pass: cases unreadable; server only a distractor", "server", rec.Name, "err", err)
+				m.Suite = nil
 			}
 		}
 		st.Tools += len(tools)

@@ -8,6 +8,7 @@
 package toolstore
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -38,47 +39,71 @@ func Open(ctx context.Context, js jetstream.JetStream) (*KV, error) {
 }
 
 // Put stores the tools of a server whose digest (model.ServerSHA256) is
-// serverDigest. Tools and lists already stored are not written again. A tool
-// without its raw JSON is stored from its wire form.
+// serverDigest. A list already stored as it should be is left alone (the
+// common case: an unchanged server costs one read). Otherwise each tool is
+// checked and written when missing or unreadable, then the list, so a
+// damaged entry heals on the server's next scan. A tool without its raw
+// JSON is stored from its wire form.
 func (s *KV) Put(ctx context.Context, serverDigest string, tools []model.Tool) error {
 	if serverDigest == "" {
 		return errors.New("tool store: empty server digest")
 	}
-	listKey := schema.ServerToolsKey(serverDigest)
-	if _, err := s.kv.Get(ctx, listKey); err == nil {
-		return nil
-	} else if !errors.Is(err, jetstream.ErrKeyNotFound) {
-		return fmt.Errorf("tool store: %s: %w", listKey, err)
-	}
 	list := schema.ServerTools{Tools: make([]string, len(tools))}
+	raws := make([][]byte, len(tools))
 	for i := range tools {
 		t := &tools[i]
-		sha := model.ToolSHA256(t)
-		list.Tools[i] = sha
-		raw := []byte(t.Raw)
-		if len(raw) == 0 {
+		list.Tools[i] = model.ToolSHA256(t)
+		raws[i] = []byte(t.Raw)
+		if len(raws[i]) == 0 {
 			b, err := json.Marshal(t.WireMap())
 			if err != nil {
 				return fmt.Errorf("tool store: encode tool %q: %w", t.Name, err)
 			}
-			raw = b
-		}
-		if _, err := s.kv.Create(ctx, schema.ToolKey(sha), raw); err != nil && !errors.Is(err, jetstream.ErrKeyExists) {
-			return fmt.Errorf("tool store: tool %q: %w", t.Name, err)
+			raws[i] = b
 		}
 	}
-	b, err := json.Marshal(list)
+	listJSON, err := json.Marshal(list)
 	if err != nil {
 		return fmt.Errorf("tool store: encode list: %w", err)
 	}
-	if _, err := s.kv.Create(ctx, listKey, b); err != nil && !errors.Is(err, jetstream.ErrKeyExists) {
+	listKey := schema.ServerToolsKey(serverDigest)
+	if ok, err := s.holds(ctx, listKey, func(v []byte) bool { return bytes.Equal(v, listJSON) }); err != nil || ok {
+		return err
+	}
+	for i, sha := range list.Tools {
+		readable := func(v []byte) bool { _, err := model.ToolFromWire(v); return err == nil }
+		ok, err := s.holds(ctx, schema.ToolKey(sha), readable)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			if _, err := s.kv.Put(ctx, schema.ToolKey(sha), raws[i]); err != nil {
+				return fmt.Errorf("tool store: tool %q: %w", tools[i].Name, err)
+			}
+		}
+	}
+	if _, err := s.kv.Put(ctx, listKey, listJSON); err != nil {
 		return fmt.Errorf("tool store: %s: %w", listKey, err)
 	}
 	return nil
 }
 
+// holds reports whether key is stored with a value good accepts.
+func (s *KV) holds(ctx context.Context, key string, good func([]byte) bool) (bool, error) {
+	e, err := s.kv.Get(ctx, key)
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("tool store: %s: %w", key, err)
+	}
+	return good(e.Value()), nil
+}
+
 // Load returns the tools of the server with digest serverDigest, in server
-// order. cache, when not nil, holds tools already decoded by digest and is
+// order. When the list or one of its tools is missing or does not decode,
+// the list is dropped (the server's next Put stores it again) and an error
+// returned. cache, when not nil, holds tools already decoded by digest and is
 // filled as tools are read (servers share many tools).
 func (s *KV) Load(ctx context.Context, serverDigest string, cache map[string]model.Tool) ([]model.Tool, error) {
 	e, err := s.kv.Get(ctx, schema.ServerToolsKey(serverDigest))
@@ -90,6 +115,7 @@ func (s *KV) Load(ctx context.Context, serverDigest string, cache map[string]mod
 	}
 	var list schema.ServerTools
 	if err := json.Unmarshal(e.Value(), &list); err != nil {
+		s.forget(ctx, serverDigest)
 		return nil, fmt.Errorf("tool store: server %s: bad list: %w", short(serverDigest), err)
 	}
 	out := make([]model.Tool, 0, len(list.Tools))
@@ -100,6 +126,7 @@ func (s *KV) Load(ctx context.Context, serverDigest string, cache map[string]mod
 		}
 		te, err := s.kv.Get(ctx, schema.ToolKey(sha))
 		if errors.Is(err, jetstream.ErrKeyNotFound) {
+			s.forget(ctx, serverDigest)
 			return nil, fmt.Errorf("server %s: tool %s: %w", short(serverDigest), short(sha), ErrNotFound)
 		}
 		if err != nil {
@@ -107,6 +134,7 @@ func (s *KV) Load(ctx context.Context, serverDigest string, cache map[string]mod
 		}
 		t, err := model.ToolFromWire(te.Value())
 		if err != nil {
+			s.forget(ctx, serverDigest)
 			return nil, fmt.Errorf("tool store: tool %s does not decode: %w", short(sha), err)
 		}
 		if cache != nil {
@@ -115,6 +143,12 @@ func (s *KV) Load(ctx context.Context, serverDigest string, cache map[string]mod
 		out = append(out, t)
 	}
 	return out, nil
+}
+
+// forget drops a server's list after damage was found under it, so the
+// server's next Put checks and rewrites everything (best effort).
+func (s *KV) forget(ctx context.Context, serverDigest string) {
+	_ = s.kv.Delete(ctx, schema.ServerToolsKey(serverDigest))
 }
 
 func short(d string) string {

@@ -115,3 +115,47 @@ func TestLoadErrors(t *testing.T) {
 		t.Error("Put with an empty digest succeeded")
 	}
 }
+
+// TestPutHealsDamage: Load drops the list of a server with a damaged list
+// or tool, and the server's next Put rewrites it; an intact list is left
+// alone (its revision does not move).
+func TestPutHealsDamage(t *testing.T) {
+	s, raw, ctx := open(t)
+	a := tools(t, `{"tools":[{"name":"read_file","description":"Read a file."},{"name":"list_dir","description":"List a directory."}]}`)
+	d := model.ServerSHA256(a)
+	if err := s.Put(ctx, d, a); err != nil {
+		t.Fatal(err)
+	}
+	rev := func(key string) uint64 {
+		e, err := raw.Get(ctx, key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e.Revision()
+	}
+	listRev := rev(schema.ServerToolsKey(d))
+	if err := s.Put(ctx, d, a); err != nil {
+		t.Fatal(err)
+	}
+	if rev(schema.ServerToolsKey(d)) != listRev {
+		t.Error("an intact list was written again")
+	}
+	for _, key := range []string{schema.ServerToolsKey(d), schema.ToolKey(model.ToolSHA256(&a[1]))} {
+		if _, err := raw.Put(ctx, key, []byte("{not json")); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Load(ctx, d, nil); err == nil {
+			t.Fatalf("%s damaged, yet Load succeeded", key)
+		}
+		if _, err := raw.Get(ctx, schema.ServerToolsKey(d)); !errors.Is(err, jetstream.ErrKeyNotFound) {
+			t.Errorf("%s damaged: Load kept the list (%v), so the next Put would not heal it", key, err)
+		}
+		if err := s.Put(ctx, d, a); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.Load(ctx, d, nil)
+		if err != nil || len(got) != 2 || got[1].Name != "list_dir" {
+			t.Fatalf("after healing %s: %d tools, %v", key, len(got), err)
+		}
+	}
+}

@@ -128,8 +128,8 @@ func TestSweepEvalWithStubModel(t *testing.T) {
 		t.Errorf("third pass measured in-pool %+v and search %+v, first %+v and %+v", *g3.InPool, g3.Search, *g.InPool, g.Search)
 	}
 
-	// A server whose stored tools are gone (scanned before the tool store
-	// existed, or a lost bucket) drops out of the pass; the others are still
+	// A server whose stored tools are unreadable (or gone: scanned before
+	// the tool store existed) drops out of the pass; the others are still
 	// measured, without it.
 	cloneDigest := ""
 	for _, r := range b.Ranked {
@@ -140,7 +140,7 @@ func TestSweepEvalWithStubModel(t *testing.T) {
 	if cloneDigest == "" {
 		t.Fatal("no server digest for the clone in the leaderboard")
 	}
-	deleteToolList(t, dir, cloneDigest)
+	corruptToolList(t, dir, cloneDigest)
 	before := stub.Calls()
 	runCLI(t, args...)
 	if stub.Calls() == before {
@@ -149,16 +149,17 @@ func TestSweepEvalWithStubModel(t *testing.T) {
 	last := ecosystemReports(t, dir)
 	g4, ok := last["io.eval/good"]
 	if _, clone := last["io.eval/a-clone"]; len(last) != 2 || !ok || clone {
-		t.Fatalf("with the clone's tools gone: reports for %v, want good and poor", keys(last))
+		t.Fatalf("with the clone's tools unreadable: reports for %v, want good and poor", keys(last))
 	}
 	if g4.PoolServers != 2 || g4.PoolTools != 5 || len(g4.Captures) != 0 {
 		t.Errorf("good without the clone: pool %d servers / %d tools, captures %+v; want 2 / 5 and none", g4.PoolServers, g4.PoolTools, g4.Captures)
 	}
 }
 
-// deleteToolList removes a server's tool list from KV mcpgauge-tools in the
-// sweep's embedded NATS store (no sweep may be running).
-func deleteToolList(t *testing.T, dir, serverDigest string) {
+// corruptToolList overwrites a server's tool list in KV mcpgauge-tools in
+// the sweep's embedded NATS store with bytes that do not decode (no sweep
+// may be running).
+func corruptToolList(t *testing.T, dir, serverDigest string) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
@@ -168,7 +169,7 @@ func deleteToolList(t *testing.T, dir, serverDigest string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := kv.Delete(ctx, schema.ServerToolsKey(serverDigest)); err != nil {
+	if _, err := kv.Put(ctx, schema.ServerToolsKey(serverDigest), []byte("{not json")); err != nil {
 		t.Fatal(err)
 	}
 }
