@@ -538,21 +538,16 @@ func (s *clickhouseStore) Findings(ctx context.Context, jobID string) ([]schema.
 	if err != nil {
 		return nil, fmt.Errorf("findings of job %s: %w", jobID, err)
 	}
-	rows, err := s.conn.Query(ctx, `SELECT rule, severity, tool, parameter, entity, message FROM findings FINAL
+	rows, err := s.conn.Query(ctx, `SELECT `+findingCols+` FROM findings FINAL
 		WHERE job_id = ? AND revision = ? ORDER BY idx`, jobID, uint64(rev))
 	if err != nil {
 		return nil, fmt.Errorf("findings of job %s: %w", jobID, err)
 	}
-	defer rows.Close()
-	var out []schema.Finding
-	for rows.Next() {
-		var f schema.Finding
-		if err := rows.Scan(&f.Rule, &f.Severity, &f.Tool, &f.Parameter, &f.Entity, &f.Message); err != nil {
-			return nil, fmt.Errorf("findings of job %s: %w", jobID, err)
-		}
-		out = append(out, f)
+	out, err := readFindings(rows)
+	if err != nil {
+		return nil, fmt.Errorf("findings of job %s: %w", jobID, err)
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 func (s *clickhouseStore) RugPulls(ctx context.Context, q RugPullQuery) ([]RugPull, error) {

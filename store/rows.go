@@ -368,6 +368,23 @@ func toolDigests(rows rowScanner) (map[string]string, error) {
 	return m, rows.Err()
 }
 
+// findingCols are the findings columns readFindings reads, in its order.
+const findingCols = `rule, severity, tool, parameter, entity, message`
+
+// readFindings reads rows of findingCols into findings and closes rows.
+func readFindings(rows rowScanner) ([]schema.Finding, error) {
+	defer rows.Close()
+	var out []schema.Finding
+	for rows.Next() {
+		var f schema.Finding
+		if err := rows.Scan(&f.Rule, &f.Severity, &f.Tool, &f.Parameter, &f.Entity, &f.Message); err != nil {
+			return nil, err
+		}
+		out = append(out, f)
+	}
+	return out, rows.Err()
+}
+
 // statusCounts reads (status, count) rows into a sweep's ByStatus and
 // Results, and closes rows.
 func statusCounts(rows rowScanner, sw *Sweep) error {

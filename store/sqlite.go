@@ -385,20 +385,15 @@ func (s *sqliteStore) Result(ctx context.Context, jobID string) (schema.Result, 
 }
 
 func (s *sqliteStore) Findings(ctx context.Context, jobID string) ([]schema.Finding, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT rule, severity, tool, parameter, entity, message FROM findings WHERE job_id = ? ORDER BY idx`, jobID)
+	rows, err := s.db.QueryContext(ctx, `SELECT `+findingCols+` FROM findings WHERE job_id = ? ORDER BY idx`, jobID)
 	if err != nil {
 		return nil, fmt.Errorf("findings of job %s: %w", jobID, err)
 	}
-	defer rows.Close()
-	var out []schema.Finding
-	for rows.Next() {
-		var f schema.Finding
-		if err := rows.Scan(&f.Rule, &f.Severity, &f.Tool, &f.Parameter, &f.Entity, &f.Message); err != nil {
-			return nil, fmt.Errorf("findings of job %s: %w", jobID, err)
-		}
-		out = append(out, f)
+	out, err := readFindings(rows)
+	if err != nil {
+		return nil, fmt.Errorf("findings of job %s: %w", jobID, err)
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 func (s *sqliteStore) RugPulls(ctx context.Context, q RugPullQuery) ([]RugPull, error) {

@@ -413,6 +413,9 @@ func testRoundTrip(t *testing.T, s store.Store) {
 	if err != nil || len(f) != len(r.Findings) || f[0] != r.Findings[0] || f[len(f)-1] != r.Findings[len(f)-1] {
 		t.Errorf("Findings round trip: %v (%d findings)", err, len(f))
 	}
+	if !reflect.DeepEqual(f, r.Findings) {
+		t.Errorf("Findings = %+v, want every finding in result order %+v", f, r.Findings)
+	}
 	if _, err := s.Result(ctx(t), "missing"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("Result(missing) err = %v, want ErrNotFound", err)
 	}
