@@ -33,27 +33,9 @@ type expected struct {
 
 func replay(t *testing.T, server string) (*model.Snapshot, *eval.Result, expected) {
 	t.Helper()
-	data, err := os.ReadFile(evaltest.Path(t, server, "tools-list.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	snap, err := model.ParseToolsJSON(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	snap.Target = "python server.py"
-	suite, err := eval.LoadSuite(evaltest.Path(t, server, "cases.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	snap, suite := evaltest.Snapshot(t, server), evaltest.Suite(t, server)
 	var exp expected
-	raw, err := os.ReadFile(evaltest.Path(t, server, "expected.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(raw, &exp); err != nil {
-		t.Fatal(err)
-	}
+	evaltest.Expected(t, server, &exp)
 	cache, err := eval.OpenFileCache(evaltest.Path(t, server, "responses.jsonl"))
 	if err != nil {
 		t.Fatal(err)

@@ -13,7 +13,8 @@ import (
 
 func benchFixture(b *testing.B) (*model.Snapshot, *eval.Suite, string) {
 	b.Helper()
-	return loadFixtureTB(b, "badserver")
+	snap, suite, exp := loadFixture(b, "badserver")
+	return snap, suite, exp.Eval.Model
 }
 
 // BenchmarkLiveCases: cases per second through the real OpenAI-compatible

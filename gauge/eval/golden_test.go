@@ -3,7 +3,7 @@ package eval_test
 import (
 	"context"
 	"encoding/json"
-	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -73,52 +73,12 @@ type expectedFile struct {
 	} `json:"eval"`
 }
 
-// LoadFixture reads a fixture server's snapshot, suite and expectations.
-func loadFixture(t *testing.T, server string) (*model.Snapshot, *eval.Suite, expectedFile) {
-	return loadFixtureAny(t, server)
-}
-
-func loadFixtureTB(tb testing.TB, server string) (*model.Snapshot, *eval.Suite, string) {
-	snap, suite, exp := loadFixtureAny(tb, server)
-	return snap, suite, exp.Eval.Model
-}
-
-func loadFixtureAny(t testing.TB, server string) (*model.Snapshot, *eval.Suite, expectedFile) {
-	t.Helper()
-	data, err := os.ReadFile(fixtures.Path(t, server, "tools-list.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	snap, err := model.ParseToolsJSON(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	snap.Target = "python server.py"
-	suite, err := eval.LoadSuite(fixtures.Path(t, server, "cases.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
+// loadFixture reads a fixture server's snapshot, suite and expectations.
+func loadFixture(tb testing.TB, server string) (*model.Snapshot, *eval.Suite, expectedFile) {
+	tb.Helper()
 	var exp expectedFile
-	raw, err := os.ReadFile(fixtures.Path(t, server, "expected.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(raw, &exp); err != nil {
-		t.Fatal(err)
-	}
-	return snap, suite, exp
-}
-
-func eqStrings(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
+	fixtures.Expected(tb, server, &exp)
+	return fixtures.Snapshot(tb, server), fixtures.Suite(tb, server), exp
 }
 
 func nz(s []string) []string {
@@ -209,7 +169,7 @@ func checkResult(t *testing.T, res *eval.Result, exp expectedFile, wantCached bo
 			t.Errorf("confusion[%d] = %+v, want %+v", i, g, w)
 		}
 	}
-	if got := eval.ConfusionSentences(res.Scores, 5); !eqStrings(got, exp.Eval.Sentences) {
+	if got := eval.ConfusionSentences(res.Scores, 5); !slices.Equal(got, exp.Eval.Sentences) {
 		t.Errorf("sentences =\n%q\nwant\n%q", got, exp.Eval.Sentences)
 	}
 	for i, w := range exp.Eval.Outcomes {
@@ -233,8 +193,8 @@ func checkResult(t *testing.T, res *eval.Result, exp expectedFile, wantCached bo
 		}
 		if g.Check != nil {
 			wc := w.ArgumentsCheck
-			if !eqStrings(nz(g.Check.MissingRequired), nz(wc.MissingRequired)) || !eqStrings(nz(g.Check.Unknown), nz(wc.Unknown)) ||
-				!eqStrings(nz(g.Check.WrongType), nz(wc.WrongType)) || !eqStrings(nz(g.Check.BadEnum), nz(wc.BadEnum)) {
+			if !slices.Equal(nz(g.Check.MissingRequired), nz(wc.MissingRequired)) || !slices.Equal(nz(g.Check.Unknown), nz(wc.Unknown)) ||
+				!slices.Equal(nz(g.Check.WrongType), nz(wc.WrongType)) || !slices.Equal(nz(g.Check.BadEnum), nz(wc.BadEnum)) {
 				t.Errorf("outcome %s check %+v, want %+v", w.ID, *g.Check, *wc)
 			}
 			if w.ArgumentsOK == nil || *w.ArgumentsOK != g.Check.OK() {
