@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -107,6 +108,39 @@ func ecosystemReports(rows rowScanner) ([]schema.EcosystemReport, error) {
 		out = append(out, r)
 	}
 	return out, rows.Err()
+}
+
+// readEcosystem answers Store.Ecosystem through query, reading reports from
+// table (which may carry a FINAL).
+func readEcosystem(ctx context.Context, query queryFunc, table string, q EcosystemQuery) ([]schema.EcosystemReport, error) {
+	if err := checkEcosystemQuery(q); err != nil {
+		return nil, err
+	}
+	sweep := q.SweepID
+	if sweep == "" {
+		// No FINAL needed: the newest row overall is never a replaced one.
+		rows, err := query(ctx, `SELECT sweep_id FROM ecosystem ORDER BY created_ns DESC, sweep_id DESC LIMIT 1`)
+		if err != nil {
+			return nil, fmt.Errorf("ecosystem: latest sweep: %w", err)
+		}
+		found, err := firstString(rows, &sweep)
+		if err != nil {
+			return nil, fmt.Errorf("ecosystem: latest sweep: %w", err)
+		}
+		if !found {
+			return []schema.EcosystemReport{}, nil
+		}
+	}
+	sel, args := ecosystemSelect(table, sweep, q)
+	rows, err := query(ctx, sel, args...)
+	if err != nil {
+		return nil, fmt.Errorf("ecosystem of sweep %s: %w", sweep, err)
+	}
+	out, err := ecosystemReports(rows)
+	if err != nil {
+		return nil, fmt.Errorf("ecosystem of sweep %s: %w", sweep, err)
+	}
+	return out, nil
 }
 
 // ecosystemSelect is the read of one sweep's reports from table (which

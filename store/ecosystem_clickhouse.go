@@ -83,39 +83,9 @@ func (s *clickhouseStore) InsertEcosystem(ctx context.Context, reports []schema.
 }
 
 func (s *clickhouseStore) Ecosystem(ctx context.Context, q EcosystemQuery) ([]schema.EcosystemReport, error) {
-	if err := checkEcosystemQuery(q); err != nil {
-		return nil, err
-	}
-	sweep := q.SweepID
-	if sweep == "" {
-		// No FINAL needed: the newest row overall is never a replaced one.
-		rows, err := s.conn.Query(ctx, `SELECT sweep_id FROM ecosystem ORDER BY created_ns DESC, sweep_id DESC LIMIT 1`)
-		if err != nil {
-			return nil, fmt.Errorf("ecosystem: latest sweep: %w", err)
-		}
-		found := rows.Next()
-		if found {
-			err = rows.Scan(&sweep)
-		}
-		rows.Close()
-		if err == nil {
-			err = rows.Err()
-		}
-		if err != nil {
-			return nil, fmt.Errorf("ecosystem: latest sweep: %w", err)
-		}
-		if !found {
-			return []schema.EcosystemReport{}, nil
-		}
-	}
-	query, args := ecosystemSelect(`ecosystem FINAL`, sweep, q)
-	rows, err := s.conn.Query(ctx, query, args...)
-	if err != nil {
-		return nil, fmt.Errorf("ecosystem of sweep %s: %w", sweep, err)
-	}
-	out, err := ecosystemReports(rows)
-	if err != nil {
-		return nil, fmt.Errorf("ecosystem of sweep %s: %w", sweep, err)
-	}
-	return out, nil
+	return readEcosystem(ctx, s.query, `ecosystem FINAL`, q)
+}
+
+func (s *clickhouseStore) query(ctx context.Context, query string, args ...any) (rowScanner, error) {
+	return s.conn.Query(ctx, query, args...)
 }

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 
 	"github.com/mcpgauge/mcpgauge/schema"
@@ -56,27 +55,9 @@ func (s *sqliteStore) InsertEcosystem(ctx context.Context, reports []schema.Ecos
 }
 
 func (s *sqliteStore) Ecosystem(ctx context.Context, q EcosystemQuery) ([]schema.EcosystemReport, error) {
-	if err := checkEcosystemQuery(q); err != nil {
-		return nil, err
-	}
-	sweep := q.SweepID
-	if sweep == "" {
-		err := s.db.QueryRowContext(ctx, `SELECT sweep_id FROM ecosystem ORDER BY created_ns DESC, sweep_id DESC LIMIT 1`).Scan(&sweep)
-		if errors.Is(err, sql.ErrNoRows) {
-			return []schema.EcosystemReport{}, nil
-		}
-		if err != nil {
-			return nil, fmt.Errorf("ecosystem: latest sweep: %w", err)
-		}
-	}
-	query, args := ecosystemSelect(`ecosystem`, sweep, q)
-	rows, err := s.db.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, fmt.Errorf("ecosystem of sweep %s: %w", sweep, err)
-	}
-	out, err := ecosystemReports(rows)
-	if err != nil {
-		return nil, fmt.Errorf("ecosystem of sweep %s: %w", sweep, err)
-	}
-	return out, nil
+	return readEcosystem(ctx, s.query, `ecosystem`, q)
+}
+
+func (s *sqliteStore) query(ctx context.Context, query string, args ...any) (rowScanner, error) {
+	return s.db.QueryContext(ctx, query, args...)
 }

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"sort"
@@ -352,6 +353,22 @@ type rowScanner interface {
 	Scan(dest ...any) error
 	Err() error
 	Close() error
+}
+
+// queryFunc runs a read query; each store has one (its query method).
+type queryFunc func(ctx context.Context, query string, args ...any) (rowScanner, error)
+
+// firstString reads the first row's one column into dst, reports whether
+// there was a row, and closes rows.
+func firstString(rows rowScanner, dst *string) (bool, error) {
+	defer rows.Close()
+	if !rows.Next() {
+		return false, rows.Err()
+	}
+	if err := rows.Scan(dst); err != nil {
+		return false, err
+	}
+	return true, nil
 }
 
 // toolDigests reads (tool, sha256) rows into a map and closes rows.
