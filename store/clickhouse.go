@@ -122,10 +122,8 @@ func (s *clickhouseStore) Migrate(ctx context.Context) error {
 	return nil
 }
 
-const chSweepCols = `sweep_id, status, registries, scanner_version, note, planned, published, skipped, failed, started_ns, finished_ns, updated_ns`
-
 func (s *clickhouseStore) getSweepRow(ctx context.Context, id string) (Sweep, uint64, error) {
-	rows, err := s.conn.Query(ctx, `SELECT `+chSweepCols+` FROM sweeps FINAL WHERE sweep_id = ?`, id)
+	rows, err := s.conn.Query(ctx, `SELECT `+sweepCols+` FROM sweeps FINAL WHERE sweep_id = ?`, id)
 	if err != nil {
 		return Sweep{}, 0, err
 	}
@@ -136,11 +134,16 @@ func (s *clickhouseStore) getSweepRow(ctx context.Context, id string) (Sweep, ui
 		}
 		return Sweep{}, 0, fmt.Errorf("sweep %s: %w", id, ErrNotFound)
 	}
+	return scanSweepClickHouse(rows)
+}
+
+// scanSweepClickHouse reads a row of sweepCols, returning its updated_ns too.
+func scanSweepClickHouse(row interface{ Scan(...any) error }) (Sweep, uint64, error) {
 	var sw Sweep
 	var status string
 	var started, finished int64
 	var updated uint64
-	if err := rows.Scan(&sw.ID, &status, &sw.Registries, &sw.ScannerVersion, &sw.Note, &sw.Progress.Planned,
+	if err := row.Scan(&sw.ID, &status, &sw.Registries, &sw.ScannerVersion, &sw.Note, &sw.Progress.Planned,
 		&sw.Progress.Published, &sw.Progress.Skipped, &sw.Progress.Failed, &started, &finished, &updated); err != nil {
 		return Sweep{}, 0, err
 	}
@@ -159,7 +162,7 @@ func (s *clickhouseStore) putSweep(ctx context.Context, sw Sweep, prevUpdated ui
 		finished = sw.FinishedAt.UnixNano()
 	}
 	p := sw.Progress
-	return s.insertRow(ctx, `INSERT INTO sweeps (`+chSweepCols+`)`,
+	return s.insertRow(ctx, `INSERT INTO sweeps (`+sweepCols+`)`,
 		sw.ID, string(sw.Status), nonNil(sw.Registries), sw.ScannerVersion, sw.Note,
 		p.Planned, p.Published, p.Skipped, p.Failed, sw.StartedAt.UnixNano(), finished, upd)
 }
@@ -238,30 +241,21 @@ func (s *clickhouseStore) GetSweep(ctx context.Context, id string) (Sweep, error
 }
 
 func (s *clickhouseStore) ListSweeps(ctx context.Context, limit int) ([]Sweep, error) {
-	rows, err := s.conn.Query(ctx, `SELECT sweep_id FROM sweeps FINAL ORDER BY started_ns DESC, sweep_id DESC LIMIT ?`, limitOr(limit))
+	rows, err := s.conn.Query(ctx, `SELECT `+sweepCols+` FROM sweeps FINAL ORDER BY started_ns DESC, sweep_id DESC LIMIT ?`, limitOr(limit))
 	if err != nil {
 		return nil, fmt.Errorf("list sweeps: %w", err)
 	}
-	var ids []string
+	defer rows.Close()
+	var out []Sweep
 	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("list sweeps: %w", err)
-		}
-		ids = append(ids, id)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("list sweeps: %w", err)
-	}
-	out := make([]Sweep, 0, len(ids))
-	for _, id := range ids {
-		sw, _, err := s.getSweepRow(ctx, id)
+		sw, _, err := scanSweepClickHouse(rows)
 		if err != nil {
 			return nil, fmt.Errorf("list sweeps: %w", err)
 		}
 		out = append(out, sw)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("list sweeps: %w", err)
 	}
 	return out, nil
 }

@@ -385,6 +385,10 @@ func toolDigests(rows rowScanner) (map[string]string, error) {
 	return m, rows.Err()
 }
 
+// sweepCols are the sweeps table's columns, in the order both stores read
+// and ClickHouse writes them.
+const sweepCols = `sweep_id, status, registries, scanner_version, note, planned, published, skipped, failed, started_ns, finished_ns, updated_ns`
+
 // findingCols are the findings columns readFindings reads, in its order.
 const findingCols = `rule, severity, tool, parameter, entity, message`
 

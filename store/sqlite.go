@@ -173,8 +173,6 @@ func (s *sqliteStore) FinishSweep(ctx context.Context, id string, status SweepSt
 	return nil
 }
 
-const sqliteSweepCols = `sweep_id, status, registries, scanner_version, note, planned, published, skipped, failed, started_ns, finished_ns, updated_ns`
-
 func scanSweepSQLite(row interface{ Scan(...any) error }) (Sweep, error) {
 	var sw Sweep
 	var status, regs string
@@ -192,7 +190,7 @@ func scanSweepSQLite(row interface{ Scan(...any) error }) (Sweep, error) {
 }
 
 func (s *sqliteStore) GetSweep(ctx context.Context, id string) (Sweep, error) {
-	sw, err := scanSweepSQLite(s.db.QueryRowContext(ctx, `SELECT `+sqliteSweepCols+` FROM sweeps WHERE sweep_id = ?`, id))
+	sw, err := scanSweepSQLite(s.db.QueryRowContext(ctx, `SELECT `+sweepCols+` FROM sweeps WHERE sweep_id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Sweep{}, fmt.Errorf("sweep %s: %w", id, ErrNotFound)
 	}
@@ -210,7 +208,7 @@ func (s *sqliteStore) GetSweep(ctx context.Context, id string) (Sweep, error) {
 }
 
 func (s *sqliteStore) ListSweeps(ctx context.Context, limit int) ([]Sweep, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+sqliteSweepCols+` FROM sweeps ORDER BY started_ns DESC, sweep_id DESC LIMIT ?`, limitOr(limit))
+	rows, err := s.db.QueryContext(ctx, `SELECT `+sweepCols+` FROM sweeps ORDER BY started_ns DESC, sweep_id DESC LIMIT ?`, limitOr(limit))
 	if err != nil {
 		return nil, fmt.Errorf("list sweeps: %w", err)
 	}

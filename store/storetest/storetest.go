@@ -504,6 +504,11 @@ func testSweeps(t *testing.T, s store.Store) {
 	if !reflect.DeepEqual(ids, []string{"sw-b", "sw-a"}) {
 		t.Errorf("ListSweeps = %v, want [sw-b sw-a]", ids)
 	}
+	// A listed sweep is its stored record (without the result counts).
+	sw.Results, sw.ByStatus = 0, nil
+	if len(list) == 2 && !reflect.DeepEqual(list[1], sw) {
+		t.Errorf("ListSweeps entry = %+v, want %+v", list[1], sw)
+	}
 }
 
 func testScansByKey(t *testing.T, s store.Store) {
