@@ -1,13 +1,10 @@
 package connect
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -250,43 +247,6 @@ func TestFixtureLyingCaps(t *testing.T) {
 	}
 }
 
-// startHTTPFixture starts an HTTP fixture and returns the URL it prints.
-func startHTTPFixture(t *testing.T, name string, args ...string) string {
-	t.Helper()
-	bin := fixtures.Build(t, name)
-	cmd := exec.Command(bin, args...)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-		_ = cmd.Wait()
-	})
-	urls := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(stderr)
-		for sc.Scan() {
-			if u, ok := strings.CutPrefix(sc.Text(), "LISTENING "); ok {
-				urls <- u
-				break
-			}
-		}
-		_, _ = io.Copy(io.Discard, stderr)
-	}()
-	select {
-	case u := <-urls:
-		return u
-	case <-time.After(30 * time.Second):
-		t.Fatalf("%s printed no LISTENING line", name)
-		return ""
-	}
-}
-
 func TestFixtureOverHTTP(t *testing.T) {
 	cases := []struct {
 		name, fixture, flag, kind, wantTransport string
@@ -300,7 +260,7 @@ func TestFixtureOverHTTP(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			url := startHTTPFixture(t, c.fixture, c.flag, "127.0.0.1:0")
+			url := fixtures.StartHTTP(t, c.fixture, c.flag, "127.0.0.1:0")
 			tg := &Target{Transport: TransportHTTP, URL: url, HTTPKind: c.kind, Display: url}
 			s := dialOK(t, tg, testOpts())
 			if s.Transport != c.wantTransport || s.Era != c.wantEra {
