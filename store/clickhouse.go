@@ -463,22 +463,7 @@ func (s *clickhouseStore) queryScans(ctx context.Context, query string, args ...
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []Scan
-	for rows.Next() {
-		var r scanRow
-		var hasScores, hasSel uint8
-		if err := rows.Scan(&r.JobID, &r.SweepID, &r.Name, &r.Version, &r.Revision, &r.Status, &r.Reason, &r.Sources,
-			&r.PackageType, &r.ScanKey, &r.ScannerVersion, &r.ScoringVersion, &r.StartedNS, &r.ToolCount, &r.TotalTokens,
-			&r.ServerDigest, &r.ProtocolVersion, &r.FindingCount, &hasScores, &r.Score, &r.Compliance, &r.Design,
-			&r.Security, &r.Efficiency, &hasSel, &r.Selection, &r.ToolgaugeHealth, &r.QualityGate,
-			&r.QGCompliance, &r.QGQuality, &r.QGEfficiency, &r.QGSecurity); err != nil {
-			return nil, err
-		}
-		r.HasScores, r.HasSelection = hasScores != 0, hasSel != 0
-		out = append(out, scanFromRow(&r))
-	}
-	return out, rows.Err()
+	return readScans(rows, false)
 }
 
 func (s *clickhouseStore) Leaderboard(ctx context.Context, q LeaderboardQuery) (Leaderboard, error) {

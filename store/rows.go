@@ -159,6 +159,39 @@ func scanFromRow(s *scanRow) Scan {
 	return out
 }
 
+// readScans reads rows of the scan columns (sqliteScanCols, chScanCols: the
+// same columns in the same order) into summaries and closes rows. The flags
+// has_scores and has_selection are read as integers; sources is a JSON text
+// when jsonSources is set (SQLite), else an array (ClickHouse).
+func readScans(rows rowScanner, jsonSources bool) ([]Scan, error) {
+	defer rows.Close()
+	var out []Scan
+	for rows.Next() {
+		var r scanRow
+		var srcs string
+		var hasScores, hasSel uint8
+		sources := any(&r.Sources)
+		if jsonSources {
+			sources = &srcs
+		}
+		if err := rows.Scan(&r.JobID, &r.SweepID, &r.Name, &r.Version, &r.Revision, &r.Status, &r.Reason, sources,
+			&r.PackageType, &r.ScanKey, &r.ScannerVersion, &r.ScoringVersion, &r.StartedNS, &r.ToolCount, &r.TotalTokens,
+			&r.ServerDigest, &r.ProtocolVersion, &r.FindingCount, &hasScores, &r.Score, &r.Compliance, &r.Design,
+			&r.Security, &r.Efficiency, &hasSel, &r.Selection, &r.ToolgaugeHealth, &r.QualityGate,
+			&r.QGCompliance, &r.QGQuality, &r.QGEfficiency, &r.QGSecurity); err != nil {
+			return nil, err
+		}
+		if jsonSources {
+			if err := json.Unmarshal([]byte(srcs), &r.Sources); err != nil {
+				return nil, fmt.Errorf("job %s: sources: %w", r.JobID, err)
+			}
+		}
+		r.HasScores, r.HasSelection = hasScores != 0, hasSel != 0
+		out = append(out, scanFromRow(&r))
+	}
+	return out, rows.Err()
+}
+
 // rank builds a leaderboard from the latest scan of every server.
 func rank(latest []Scan, q LeaderboardQuery) (Leaderboard, error) {
 	by, err := schema.ParseScorePart(string(q.By))

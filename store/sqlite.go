@@ -331,24 +331,7 @@ func (s *sqliteStore) queryScans(ctx context.Context, query string, args ...any)
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []Scan
-	for rows.Next() {
-		var r scanRow
-		var srcs string
-		if err := rows.Scan(&r.JobID, &r.SweepID, &r.Name, &r.Version, &r.Revision, &r.Status, &r.Reason, &srcs,
-			&r.PackageType, &r.ScanKey, &r.ScannerVersion, &r.ScoringVersion, &r.StartedNS, &r.ToolCount, &r.TotalTokens,
-			&r.ServerDigest, &r.ProtocolVersion, &r.FindingCount, &r.HasScores, &r.Score, &r.Compliance, &r.Design,
-			&r.Security, &r.Efficiency, &r.HasSelection, &r.Selection, &r.ToolgaugeHealth, &r.QualityGate,
-			&r.QGCompliance, &r.QGQuality, &r.QGEfficiency, &r.QGSecurity); err != nil {
-			return nil, err
-		}
-		if err := json.Unmarshal([]byte(srcs), &r.Sources); err != nil {
-			return nil, fmt.Errorf("job %s: sources: %w", r.JobID, err)
-		}
-		out = append(out, scanFromRow(&r))
-	}
-	return out, rows.Err()
+	return readScans(rows, true)
 }
 
 func (s *sqliteStore) Leaderboard(ctx context.Context, q LeaderboardQuery) (Leaderboard, error) {
