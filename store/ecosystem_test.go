@@ -59,6 +59,60 @@ func checkUpgraded(t *testing.T, s store.Store) {
 	}
 }
 
+// appliedQuery reads every row of the migrations table, without FINAL: a
+// migration applied twice would show twice.
+const appliedQuery = `SELECT version, name FROM ` + schema.MigrationsTable + ` ORDER BY version`
+
+// readApplied reads appliedQuery's rows as "version name" and closes rows.
+func readApplied(t *testing.T, rows interface {
+	Next() bool
+	Scan(...any) error
+	Err() error
+	Close() error
+}) []string {
+	t.Helper()
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var v uint32
+		var n string
+		if err := rows.Scan(&v, &n); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, fmt.Sprintf("%d %s", v, n))
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// upgradeTwice opens the migration-1 database at u twice: the first open
+// applies every later migration and leaves a store that works
+// (checkUpgraded), the second finds nothing to do. applied reads the
+// migrations table behind the store's back.
+func upgradeTwice(t *testing.T, u string, d schema.Dialect, applied func() []string) {
+	t.Helper()
+	ctx := testCtx(t)
+	want := wantMigrations(t, d)
+	if got := applied(); len(got) != 1 {
+		t.Fatalf("before the upgrade %s = %v, want migration 1 only", schema.MigrationsTable, got)
+	}
+	for round := 1; round <= 2; round++ {
+		s, err := store.Open(ctx, u)
+		if err != nil {
+			t.Fatalf("open %d: %v", round, err)
+		}
+		if got := applied(); !cmp.Equal(got, want) {
+			t.Errorf("open %d: %s = %v, want %v", round, schema.MigrationsTable, got, want)
+		}
+		if round == 1 {
+			checkUpgraded(t, s)
+		}
+		s.Close()
+	}
+}
+
 func TestSQLiteUpgradesFromMigration1(t *testing.T) {
 	ctx := testCtx(t)
 	path := filepath.Join(t.TempDir(), "v1.db")
@@ -82,44 +136,14 @@ func TestSQLiteUpgradesFromMigration1(t *testing.T) {
 			t.Fatalf("%s: %v", st, err)
 		}
 	}
-	applied := func() []string {
+	upgradeTwice(t, "sqlite://"+path, schema.SQLite, func() []string {
 		t.Helper()
-		rows, err := db.QueryContext(ctx, `SELECT version, name FROM `+schema.MigrationsTable+` ORDER BY version`)
+		rows, err := db.QueryContext(ctx, appliedQuery)
 		if err != nil {
 			t.Fatal(err)
 		}
-		defer rows.Close()
-		var out []string
-		for rows.Next() {
-			var v int
-			var n string
-			if err := rows.Scan(&v, &n); err != nil {
-				t.Fatal(err)
-			}
-			out = append(out, fmt.Sprintf("%d %s", v, n))
-		}
-		if err := rows.Err(); err != nil {
-			t.Fatal(err)
-		}
-		return out
-	}
-	want := wantMigrations(t, schema.SQLite)
-	if got := applied(); len(got) != 1 {
-		t.Fatalf("before the upgrade %s = %v, want migration 1 only", schema.MigrationsTable, got)
-	}
-	for round := 1; round <= 2; round++ { // the second open finds nothing to do
-		s, err := store.Open(ctx, "sqlite://"+path)
-		if err != nil {
-			t.Fatalf("open %d: %v", round, err)
-		}
-		if got := applied(); !cmp.Equal(got, want) {
-			t.Errorf("open %d: %s = %v, want %v", round, schema.MigrationsTable, got, want)
-		}
-		if round == 1 {
-			checkUpgraded(t, s)
-		}
-		s.Close()
-	}
+		return readApplied(t, rows)
+	})
 }
 
 func TestClickHouseUpgradesFromMigration1(t *testing.T) {
@@ -173,45 +197,14 @@ func TestClickHouseUpgradesFromMigration1(t *testing.T) {
 	insert(`INSERT INTO `+schema.MigrationsTable+` (version, name, applied_at)`, uint32(1), ms[0].Name, time.Now().UTC().Truncate(time.Second))
 	insert(`INSERT INTO sweeps (sweep_id, status, registries, scanner_version, note, planned, published, skipped, failed, started_ns, finished_ns, updated_ns)`,
 		"before-upgrade", "done", []string{}, "", "written at migration 1", int64(0), int64(0), int64(0), int64(0), int64(1), int64(2), uint64(3))
-	// Every row, without FINAL: a migration applied twice would show twice.
-	applied := func() []string {
+	upgradeTwice(t, u, schema.ClickHouse, func() []string {
 		t.Helper()
-		rows, err := conn.Query(ctx, `SELECT version, name FROM `+schema.MigrationsTable+` ORDER BY version`)
+		rows, err := conn.Query(ctx, appliedQuery)
 		if err != nil {
 			t.Fatal(err)
 		}
-		defer rows.Close()
-		var out []string
-		for rows.Next() {
-			var v uint32
-			var n string
-			if err := rows.Scan(&v, &n); err != nil {
-				t.Fatal(err)
-			}
-			out = append(out, fmt.Sprintf("%d %s", v, n))
-		}
-		if err := rows.Err(); err != nil {
-			t.Fatal(err)
-		}
-		return out
-	}
-	want := wantMigrations(t, schema.ClickHouse)
-	if got := applied(); len(got) != 1 {
-		t.Fatalf("before the upgrade %s = %v, want migration 1 only", schema.MigrationsTable, got)
-	}
-	for round := 1; round <= 2; round++ {
-		s, err := store.Open(ctx, u)
-		if err != nil {
-			t.Fatalf("open %d: %v", round, err)
-		}
-		if got := applied(); !cmp.Equal(got, want) {
-			t.Errorf("open %d: %s = %v, want %v", round, schema.MigrationsTable, got, want)
-		}
-		if round == 1 {
-			checkUpgraded(t, s)
-		}
-		s.Close()
-	}
+		return readApplied(t, rows)
+	})
 }
 
 // benchEcosystem stores 1000 realistic ecosystem reports per iteration (one
