@@ -154,8 +154,20 @@ func ParseQuery(r *http.Request) (store.LeaderboardQuery, error) {
 	return store.LeaderboardQuery{By: by, Registry: q.Get("registry"), Status: st, PackageType: q.Get("package_type"), Limit: limit}, nil
 }
 
-func (h *handler) ctx(r *http.Request) (context.Context, context.CancelFunc) {
-	return context.WithTimeout(r.Context(), 30*time.Second)
+// requestTimeout bounds the store work of one request.
+const requestTimeout = 30 * time.Second
+
+// answer runs fetch under the request's deadline and writes its value as
+// JSON, or its error through storeFail.
+func answer[T any](w http.ResponseWriter, r *http.Request, fetch func(context.Context) (T, error)) {
+	ctx, cancel := context.WithTimeout(r.Context(), requestTimeout)
+	defer cancel()
+	v, err := fetch(ctx)
+	if err != nil {
+		storeFail(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, v)
 }
 
 func (h *handler) leaderboard(w http.ResponseWriter, r *http.Request) {
@@ -164,14 +176,10 @@ func (h *handler) leaderboard(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusBadRequest, err)
 		return
 	}
-	ctx, cancel := h.ctx(r)
-	defer cancel()
-	lb, err := h.st.Leaderboard(ctx, q)
-	if err != nil {
-		storeFail(w, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, BoardOf(lb))
+	answer(w, r, func(ctx context.Context) (Board, error) {
+		lb, err := h.st.Leaderboard(ctx, q)
+		return BoardOf(lb), err
+	})
 }
 
 // History is the history response.
@@ -187,23 +195,26 @@ func (h *handler) server(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusNotFound, fmt.Errorf("unknown path %q (want /api/servers/{name}/history)", r.URL.Path))
 		return
 	}
-	ctx, cancel := h.ctx(r)
-	defer cancel()
-	scans, err := h.st.History(ctx, name)
-	if err != nil {
-		storeFail(w, err)
-		return
-	}
-	if len(scans) == 0 {
-		fail(w, http.StatusNotFound, fmt.Errorf("no scans of server %q", name))
-		return
-	}
-	out := History{Name: name, Scans: []Row{}}
-	for _, s := range scans {
-		out.Scans = append(out.Scans, RowOf(s, false))
-	}
-	writeJSON(w, http.StatusOK, out)
+	answer(w, r, func(ctx context.Context) (History, error) {
+		scans, err := h.st.History(ctx, name)
+		if err == nil && len(scans) == 0 {
+			err = noScans(name)
+		}
+		out := History{Name: name, Scans: []Row{}}
+		for _, s := range scans {
+			out.Scans = append(out.Scans, RowOf(s, false))
+		}
+		return out, err
+	})
 }
+
+// noScans is the error for a server with no stored scan; it is a
+// store.ErrNotFound, so storeFail answers 404.
+type noScans string
+
+func (n noScans) Error() string { return fmt.Sprintf("no scans of server %q", string(n)) }
+
+func (noScans) Is(target error) bool { return target == store.ErrNotFound }
 
 // Badge is a shields.io endpoint response
 // (https://shields.io/badges/endpoint-badge).
@@ -244,20 +255,14 @@ func BadgeFor(s *store.Scan) Badge {
 
 func (h *handler) badge(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("name")
-	ctx, cancel := h.ctx(r)
-	defer cancel()
-	scans, err := h.st.History(ctx, name)
-	if err != nil {
-		storeFail(w, err)
-		return
-	}
-	var latest *store.Scan
-	for i := range scans {
-		if latest == nil || scans[i].FinishedAt.After(latest.FinishedAt) {
-			latest = &scans[i]
+	answer(w, r, func(ctx context.Context) (Badge, error) {
+		scans, err := h.st.History(ctx, name) // newest first
+		var latest *store.Scan
+		if len(scans) > 0 {
+			latest = &scans[0]
 		}
-	}
-	writeJSON(w, http.StatusOK, BadgeFor(latest))
+		return BadgeFor(latest), err
+	})
 }
 
 // RugPull is one rug pull as the API shows it.
@@ -277,19 +282,15 @@ func (h *handler) rugpulls(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusBadRequest, err)
 		return
 	}
-	ctx, cancel := h.ctx(r)
-	defer cancel()
-	pulls, err := h.st.RugPulls(ctx, store.RugPullQuery{Name: r.URL.Query().Get("name"), Limit: limit})
-	if err != nil {
-		storeFail(w, err)
-		return
-	}
-	out := []RugPull{}
-	for _, p := range pulls {
-		out = append(out, RugPull{Name: p.Name, Version: p.Version, Before: RowOf(p.Before, false), After: RowOf(p.After, false),
-			Added: nonNil(p.Added), Removed: nonNil(p.Removed), Changed: nonNil(p.Changed)})
-	}
-	writeJSON(w, http.StatusOK, out)
+	answer(w, r, func(ctx context.Context) ([]RugPull, error) {
+		pulls, err := h.st.RugPulls(ctx, store.RugPullQuery{Name: r.URL.Query().Get("name"), Limit: limit})
+		out := []RugPull{}
+		for _, p := range pulls {
+			out = append(out, RugPull{Name: p.Name, Version: p.Version, Before: RowOf(p.Before, false), After: RowOf(p.After, false),
+				Added: nonNil(p.Added), Removed: nonNil(p.Removed), Changed: nonNil(p.Changed)})
+		}
+		return out, err
+	})
 }
 
 // ecosystem serves the ecosystem reports of a sweep (?sweep=, default the
@@ -307,17 +308,13 @@ func (h *handler) ecosystem(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	ctx, cancel := h.ctx(r)
-	defer cancel()
-	reps, err := h.st.Ecosystem(ctx, store.EcosystemQuery{SweepID: q.Get("sweep"), Name: q.Get("name"), Limit: limit})
-	if err != nil {
-		storeFail(w, err)
-		return
-	}
-	if reps == nil {
-		reps = []schema.EcosystemReport{}
-	}
-	writeJSON(w, http.StatusOK, reps)
+	answer(w, r, func(ctx context.Context) ([]schema.EcosystemReport, error) {
+		reps, err := h.st.Ecosystem(ctx, store.EcosystemQuery{SweepID: q.Get("sweep"), Name: q.Get("name"), Limit: limit})
+		if reps == nil {
+			reps = []schema.EcosystemReport{}
+		}
+		return reps, err
+	})
 }
 
 func nonNil(ss []string) []string {

@@ -147,15 +147,16 @@ func TestBadRequests(t *testing.T) {
 	for _, tc := range []struct {
 		path string
 		code int
+		want string // in the error message
 	}{
-		{"/api/leaderboard?by=nonsense", 400},
-		{"/api/leaderboard?limit=0", 400},
-		{"/api/leaderboard?limit=abc", 400},
-		{"/api/leaderboard?status=fine", 400},
-		{"/api/servers/io.x/mid", 404},
-		{"/api/servers/io.x/unknown/history", 404},
-		{"/api/ecosystem?sweep=not%20a%20sweep", 400},
-		{"/api/ecosystem?limit=0", 400},
+		{"/api/leaderboard?by=nonsense", 400, "nonsense"},
+		{"/api/leaderboard?limit=0", 400, "limit"},
+		{"/api/leaderboard?limit=abc", 400, "abc"},
+		{"/api/leaderboard?status=fine", 400, "fine"},
+		{"/api/servers/io.x/mid", 404, "/api/servers/io.x/mid"},
+		{"/api/servers/io.x/unknown/history", 404, `no scans of server "io.x/unknown"`},
+		{"/api/ecosystem?sweep=not%20a%20sweep", 400, "not a sweep"},
+		{"/api/ecosystem?limit=0", 400, "limit"},
 	} {
 		var e struct {
 			Error string `json:"error"`
@@ -163,6 +164,9 @@ func TestBadRequests(t *testing.T) {
 		get(t, srv.URL+tc.path, tc.code, &e)
 		if e.Error == "" {
 			t.Errorf("%s: no error message", tc.path)
+		}
+		if !strings.Contains(e.Error, tc.want) {
+			t.Errorf("%s: error %q does not say %q", tc.path, e.Error, tc.want)
 		}
 	}
 }
