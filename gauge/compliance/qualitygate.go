@@ -9,6 +9,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/mcpgauge/mcpgauge/gauge/connect"
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 )
 
@@ -122,33 +123,34 @@ func runToolsList01(ctx context.Context, e *Env) Result {
 	return pass("Server listed %d tool(s) on the first page", len(res.Tools))
 }
 
-// snapshotTools returns the snapshot's tools for the structural tests, or a
-// non-nil result (skip or error) when there is nothing to check.
+// snapshotList returns the snapshot's items of one list (tools, resources
+// or prompts; the list is named like its capability) for the structural
+// tests, or a non-nil result (skip or error) when there is nothing to check.
+func snapshotList[T any](e *Env, list string, items func(*model.Snapshot) []T) ([]T, *Result) {
+	var r Result
+	if !e.capability(list) {
+		r = skip("Server does not declare the %s capability", list)
+	} else if e.Snapshot == nil {
+		r = errored("no snapshot")
+	} else if got := items(e.Snapshot); len(got) > 0 {
+		return got, nil
+	} else if issue := listError(e.Snapshot, list); issue != "" {
+		r = errored("%s/list failed: %s", list, issue)
+	} else {
+		r = skip("Server lists no %s", list)
+	}
+	return nil, &r
+}
+
 func snapshotTools(e *Env) ([]model.Tool, *Result) {
-	if !e.capability("tools") {
-		r := skip(noToolsCap)
-		return nil, &r
-	}
-	if e.Snapshot == nil {
-		r := errored("no snapshot")
-		return nil, &r
-	}
-	if len(e.Snapshot.Tools) == 0 {
-		if issue := listError(e.Snapshot, "tools"); issue != "" {
-			r := errored("tools/list failed: %s", issue)
-			return nil, &r
-		}
-		r := skip("Server lists no tools")
-		return nil, &r
-	}
-	return e.Snapshot.Tools, nil
+	return snapshotList(e, connect.ListTools, func(s *model.Snapshot) []model.Tool { return s.Tools })
 }
 
 // listError returns the detail of a list error recorded while the snapshot
 // was read, or "".
 func listError(s *model.Snapshot, list string) string {
 	for _, is := range s.Issues {
-		if is.List == list && is.Kind == "error" {
+		if is.List == list && is.Kind == connect.IssueError {
 			return is.Detail
 		}
 	}
@@ -318,23 +320,7 @@ func runResourcesList01(ctx context.Context, e *Env) Result {
 }
 
 func snapshotResources(e *Env) ([]model.Resource, *Result) {
-	if !e.capability("resources") {
-		r := skip(noResourcesCap)
-		return nil, &r
-	}
-	if e.Snapshot == nil {
-		r := errored("no snapshot")
-		return nil, &r
-	}
-	if len(e.Snapshot.Resources) == 0 {
-		if issue := listError(e.Snapshot, "resources"); issue != "" {
-			r := errored("resources/list failed: %s", issue)
-			return nil, &r
-		}
-		r := skip("Server lists no resources")
-		return nil, &r
-	}
-	return e.Snapshot.Resources, nil
+	return snapshotList(e, connect.ListResources, func(s *model.Snapshot) []model.Resource { return s.Resources })
 }
 
 func runResourcesList02(_ context.Context, e *Env) Result {
@@ -414,23 +400,7 @@ func runPromptsList01(ctx context.Context, e *Env) Result {
 }
 
 func snapshotPrompts(e *Env) ([]model.Prompt, *Result) {
-	if !e.capability("prompts") {
-		r := skip(noPromptsCap)
-		return nil, &r
-	}
-	if e.Snapshot == nil {
-		r := errored("no snapshot")
-		return nil, &r
-	}
-	if len(e.Snapshot.Prompts) == 0 {
-		if issue := listError(e.Snapshot, "prompts"); issue != "" {
-			r := errored("prompts/list failed: %s", issue)
-			return nil, &r
-		}
-		r := skip("Server lists no prompts")
-		return nil, &r
-	}
-	return e.Snapshot.Prompts, nil
+	return snapshotList(e, connect.ListPrompts, func(s *model.Snapshot) []model.Prompt { return s.Prompts })
 }
 
 func runPromptsList02(_ context.Context, e *Env) Result {

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/mcpgauge/mcpgauge/gauge/connect"
+	"github.com/mcpgauge/mcpgauge/gauge/model"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 func TestJudgeNegotiation(t *testing.T) {
@@ -52,3 +54,52 @@ func TestJudgeNegotiation(t *testing.T) {
 		}
 	}
 }
+
+// TestSnapshotList pins the skip and error results the structural tests
+// share, for each list they read.
+func TestSnapshotList(t *testing.T) {
+	caps := map[string]any{"tools": map[string]any{}, "resources": map[string]any{}, "prompts": map[string]any{}}
+	withTools := &model.Snapshot{Capabilities: caps, Tools: []model.Tool{{Name: "a"}, {Name: "b"}}}
+	failed := &model.Snapshot{Capabilities: caps, Issues: []model.ListIssue{
+		{List: connect.ListResources, Kind: connect.IssueCursorCycle, Detail: "not an error"},
+		{List: connect.ListResources, Kind: connect.IssueError, Detail: "resources/list page 1: boom"},
+	}}
+	noSession := &Env{}
+	initOnly := &Env{Session: &connect.Session{Init: &mcp.InitializeResult{Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{}}}}}
+	cases := []struct {
+		name   string
+		env    *Env
+		list   func(*Env) (int, *Result)
+		n      int
+		status Status
+		msg    string
+	}{
+		{"tools listed", &Env{Snapshot: withTools}, countTools, 2, "", ""},
+		{"tools undeclared", &Env{Snapshot: &model.Snapshot{Capabilities: map[string]any{"prompts": map[string]any{}}}}, countTools, 0, StatusSkip, "Server does not declare the tools capability"},
+		{"no capabilities at all", noSession, countPrompts, 0, StatusSkip, "Server does not declare the prompts capability"},
+		{"declared but no snapshot", initOnly, countTools, 0, StatusError, "no snapshot"},
+		{"resources list failed", &Env{Snapshot: failed}, countResources, 0, StatusError, "resources/list failed: resources/list page 1: boom"},
+		{"cycle alone is no failure", &Env{Snapshot: failed}, countPrompts, 0, StatusSkip, "Server lists no prompts"},
+		{"resources empty", &Env{Snapshot: withTools}, countResources, 0, StatusSkip, "Server lists no resources"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			n, r := c.list(c.env)
+			if n != c.n {
+				t.Errorf("%d items, want %d", n, c.n)
+			}
+			switch {
+			case c.status == "" && r != nil:
+				t.Errorf("result %+v, want the items", *r)
+			case c.status != "" && r == nil:
+				t.Errorf("no result, want %s %q", c.status, c.msg)
+			case r != nil && (r.Status != c.status || r.Message != c.msg):
+				t.Errorf("result %s %q, want %s %q", r.Status, r.Message, c.status, c.msg)
+			}
+		})
+	}
+}
+
+func countTools(e *Env) (int, *Result)     { x, r := snapshotTools(e); return len(x), r }
+func countResources(e *Env) (int, *Result) { x, r := snapshotResources(e); return len(x), r }
+func countPrompts(e *Env) (int, *Result)   { x, r := snapshotPrompts(e); return len(x), r }
