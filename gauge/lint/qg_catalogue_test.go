@@ -1,10 +1,12 @@
 package lint
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
+	"github.com/mcpgauge/mcpgauge/gauge/tokens"
 )
 
 // ourRules are the QG, SEC and SRF families.
@@ -116,6 +118,38 @@ func TestOurRulesSurviveOddShapes(t *testing.T) {
 	for _, id := range []string{"SEC001", "SRF005", "SRF008"} {
 		if !found[id] {
 			t.Errorf("%s did not fire on the odd snapshot", id)
+		}
+	}
+}
+
+// BenchmarkCatalogue500Tools runs every default-on rule over the synthetic
+// 500-tool server with a shared, warmed BPE counter, as a scan does.
+func BenchmarkCatalogue500Tools(b *testing.B) {
+	snap := tgSynthetic(b, 500)
+	cfg := Config{Tokens: tokens.New()}
+	Run(snap, cfg) // load the vocabulary and size the tools once
+	b.ReportAllocs()
+	for b.Loop() {
+		if fs := Run(snap, cfg); len(fs) == 0 {
+			b.Fatal("no findings on the synthetic server")
+		}
+	}
+}
+
+// BenchmarkSRF011LongInstructions checks 2,000 tool references in ~100 KB of
+// server instructions.
+func BenchmarkSRF011LongInstructions(b *testing.B) {
+	snap := tgSynthetic(b, 20)
+	var ins strings.Builder
+	for i := range 2000 {
+		fmt.Fprintf(&ins, "To file a report, call make_report_%d with the ticket ID, then poll the queue. ", i)
+	}
+	snap.Server.Instructions = ins.String()
+	r, _ := RuleByID("SRF011")
+	b.ReportAllocs()
+	for b.Loop() {
+		if fs := RunRules(snap, Config{}, []Rule{r}); len(fs) != 2000 {
+			b.Fatalf("%d findings, want 2000", len(fs))
 		}
 	}
 }

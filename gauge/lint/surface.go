@@ -388,6 +388,28 @@ var (
 	srfNextWord   = regexp.MustCompile(`(?i)^(?:\(|\s+tools?\b)`)
 )
 
+// srfSpace is what Go's \s matches.
+const srfSpace = " \t\n\f\r"
+
+// srfWordBefore is srfPrevWord.FindStringSubmatch(before), run on a bounded
+// tail so that checking every identifier of long instructions stays linear.
+// A match is one of srfPrevWord's words (at most 10 bytes, counting the
+// 3-byte Kelvin sign and 2-byte long s that (?i) folds onto k and s)
+// followed by before's trailing whitespace, so the 17 bytes in front of that
+// whitespace hold the word and the whole rune its \b looks at.
+func srfWordBefore(before string) []string {
+	t := len(strings.TrimRight(before, srfSpace))
+	return srfPrevWord.FindStringSubmatch(before[max(0, t-17):])
+}
+
+// srfToolAfter is srfNextWord.MatchString(after) on a bounded head: a match
+// is "(" or after's leading whitespace plus "tool"/"tools" (at most 6 bytes),
+// and its closing \b looks at one more rune (at most 4 bytes).
+func srfToolAfter(after string) bool {
+	w := len(after) - len(strings.TrimLeft(after, srfSpace))
+	return srfNextWord.MatchString(after[:min(len(after), w+16)])
+}
+
 func checkSRF011(ctx *Context) []Problem {
 	ins := ctx.Snap.Server.Instructions
 	if strings.TrimSpace(ins) == "" {
@@ -424,9 +446,8 @@ func checkSRF011(ctx *Context) []Problem {
 			g = 2
 		}
 		name := ins[m[2*g]:m[2*g+1]]
-		before, after := ins[:m[0]], ins[m[1]:]
-		wordBefore := srfPrevWord.FindStringSubmatch(before)
-		toolContext := srfNextWord.MatchString(after) || (wordBefore != nil && !strings.EqualFold(wordBefore[1], "the"))
+		wordBefore := srfWordBefore(ins[:m[0]])
+		toolContext := srfToolAfter(ins[m[1]:]) || (wordBefore != nil && !strings.EqualFold(wordBefore[1], "the"))
 		if !toolContext || known[strings.ToLower(name)] || reported[name] {
 			continue
 		}
