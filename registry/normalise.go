@@ -13,6 +13,9 @@ type NormaliseOptions struct {
 	// KeepDeleted keeps entries whose status is deleted (tombstones for an
 	// incremental sync). They never take part in the latest decision.
 	KeepDeleted bool
+	// LatestOnly keeps only the latest version of each name (IsLatest),
+	// which drops every deleted entry too.
+	LatestOnly bool
 }
 
 // NormaliseReport counts what Normalise did.
@@ -35,7 +38,8 @@ type NormaliseReport struct {
 // opt.KeepDeleted), deprecated ones flagged, exact duplicates (same source,
 // name and version) merged, and IsLatest and LatestRule decided per name: by
 // semver when every live version of the name is strict semver, otherwise by
-// publish time. The order of the input is kept. The input is not modified.
+// publish time; with opt.LatestOnly only the latest entries are returned.
+// The order of the input is kept. The input is not modified.
 func Normalise(in []Server, opt NormaliseOptions) ([]Server, NormaliseReport) {
 	rep := NormaliseReport{In: len(in), LatestBy: map[string]int{}}
 	out := make([]Server, 0, len(in))
@@ -97,6 +101,16 @@ func Normalise(in []Server, opt NormaliseOptions) ([]Server, NormaliseReport) {
 		if !out[best].RegistryLatest {
 			rep.RegistryDisagrees++
 		}
+	}
+	if opt.LatestOnly {
+		kept := out[:0]
+		for _, s := range out {
+			if s.IsLatest {
+				kept = append(kept, s)
+			}
+		}
+		clear(out[len(kept):]) // let the older versions' data go
+		out = kept
 	}
 	rep.Out = len(out)
 	return out, rep

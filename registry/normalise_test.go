@@ -67,6 +67,10 @@ func TestNormaliseLatest(t *testing.T) {
 			if rep.Names != 1 || rep.LatestBy[tc.wantRule] != 1 {
 				t.Errorf("report %+v", rep)
 			}
+			only, orep := Normalise(tc.in, NormaliseOptions{LatestOnly: true})
+			if len(only) != 1 || only[0].Version != tc.wantLatest || !only[0].IsLatest || orep.Out != 1 {
+				t.Errorf("LatestOnly kept %v (report out %d), want only %s", only, orep.Out, tc.wantLatest)
+			}
 		})
 	}
 }
@@ -89,6 +93,10 @@ func TestNormaliseKeepDeletedAndMerge(t *testing.T) {
 	}
 	if len(in[0].Sources) != 1 {
 		t.Error("Normalise modified its input")
+	}
+	only, _ := Normalise(in, NormaliseOptions{KeepDeleted: true, LatestOnly: true})
+	if len(only) != 1 || only[0].Version != "1.0.0" || only[0].Status == StatusDeleted {
+		t.Errorf("KeepDeleted with LatestOnly kept %+v, want only the live 1.0.0", only)
 	}
 }
 

@@ -168,16 +168,7 @@ func (f *registryFlags) pullAndNormalise(ctx context.Context, stderr io.Writer) 
 	if tty && res.pages > 0 {
 		fmt.Fprintln(stderr)
 	}
-	res.entries, res.report = registry.Normalise(raw, registry.NormaliseOptions{KeepDeleted: f.includeDeleted})
-	if f.latest {
-		kept := res.entries[:0]
-		for _, s := range res.entries {
-			if s.IsLatest {
-				kept = append(kept, s)
-			}
-		}
-		res.entries = kept
-	}
+	res.entries, res.report = registry.Normalise(raw, registry.NormaliseOptions{KeepDeleted: f.includeDeleted, LatestOnly: f.latest})
 	return res, nil
 }
 
