@@ -54,7 +54,7 @@ restart, and runs nightly sweeps on --schedule. On --listen it serves /metrics,
 				return usageErr(fmt.Errorf("--nats is required (for one machine, use mcpgauge sweep)"))
 			}
 			if storeURL == "" {
-				storeURL = "sqlite://" + cfg.DataDir + "/mcpgauge.db"
+				storeURL = store.SQLiteURL(cfg.DataDir)
 			}
 			eco := ecoSetup{flags: ef, model: evalModel, baseURL: evalBaseURL}
 			return runCoordinator(cmd, natsURL, storeURL, listen, schedule, runNow, once, pf, eco)
@@ -133,21 +133,11 @@ func runCoordinator(cmd *cobra.Command, natsURL, storeURL, listen, schedule stri
 	if !runNow && sched == nil && !once {
 		log.Info("no --schedule and no --run-now: only resuming running sweeps and ingesting results")
 	}
-	nc, closeNATS, err := dialNATS(natsURL, "", "mcpgauge-coordinator")
+	nc, js, closeNATS, err := connectJetStream(ctx, natsURL, "", "mcpgauge-coordinator", pf.scanDeadline)
 	if err != nil {
 		return err
 	}
 	defer closeNATS()
-	js, err := jetstream.New(nc)
-	if err != nil {
-		return connectErr(fmt.Errorf("JetStream: %w", err))
-	}
-	sctx, cancel := context.WithTimeout(ctx, time.Minute)
-	err = coordinator.Setup(sctx, js, pf.scanDeadline)
-	cancel()
-	if err != nil {
-		return connectErr(err)
-	}
 	st, err := openStoreRetry(ctx, storeURL, log)
 	if err != nil {
 		return err

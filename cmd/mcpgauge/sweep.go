@@ -226,6 +226,29 @@ func dialNATS(natsURL, dataDir, name string) (*nats.Conn, func(), error) {
 	return nc, func() { nc.Close(); ns.Shutdown() }, nil
 }
 
+// connectJetStream dials NATS (an embedded server under dataDir when
+// natsURL is empty), opens JetStream and creates the sweep's streams,
+// consumers and buckets (coordinator.Setup, bounded by a minute). The
+// returned func releases the connection and any embedded server.
+func connectJetStream(ctx context.Context, natsURL, dataDir, name string, scanDeadline time.Duration) (*nats.Conn, jetstream.JetStream, func(), error) {
+	nc, closeNATS, err := dialNATS(natsURL, dataDir, name)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	js, err := jetstream.New(nc)
+	if err != nil {
+		closeNATS()
+		return nil, nil, nil, connectErr(fmt.Errorf("JetStream: %w", err))
+	}
+	sctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	if err := coordinator.Setup(sctx, js, scanDeadline); err != nil {
+		closeNATS()
+		return nil, nil, nil, connectErr(err)
+	}
+	return nc, js, closeNATS, nil
+}
+
 // serveHTTP serves h on addr until ctx ends; it prints the bound address.
 func serveHTTP(ctx context.Context, addr string, h http.Handler, stderr io.Writer) (func(), error) {
 	ln, err := net.Listen("tcp", addr)
@@ -329,18 +352,11 @@ func runSweep(ctx context.Context, stdout, stderr io.Writer, dataDir, natsURL, s
 	if err != nil {
 		return err
 	}
-	nc, closeNATS, err := dialNATS(natsURL, dataDir, "mcpgauge-sweep")
+	nc, js, closeNATS, err := connectJetStream(ctx, natsURL, dataDir, "mcpgauge-sweep", pf.scanDeadline)
 	if err != nil {
 		return err
 	}
 	defer closeNATS()
-	js, err := jetstream.New(nc)
-	if err != nil {
-		return connectErr(fmt.Errorf("JetStream: %w", err))
-	}
-	if err := coordinator.Setup(ctx, js, pf.scanDeadline); err != nil {
-		return connectErr(err)
-	}
 	if err := wf.withEval(ctx, &sc, js, nil, log, stderr); err != nil {
 		return err
 	}

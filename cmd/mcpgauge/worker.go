@@ -5,10 +5,8 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/nats-io/nats.go/jetstream"
 	"github.com/spf13/cobra"
 
-	"github.com/mcpgauge/mcpgauge/coordinator"
 	"github.com/mcpgauge/mcpgauge/worker"
 )
 
@@ -51,18 +49,11 @@ holds no store credentials. On --listen it serves /metrics and /healthz.
 				return err
 			}
 			sc.Options.WorkerID = workerID
-			nc, closeNATS, err := dialNATS(natsURL, "", "mcpgauge-worker")
+			nc, js, closeNATS, err := connectJetStream(ctx, natsURL, "", "mcpgauge-worker", scanDeadline)
 			if err != nil {
 				return err
 			}
 			defer closeNATS()
-			js, err := jetstream.New(nc)
-			if err != nil {
-				return connectErr(fmt.Errorf("JetStream: %w", err))
-			}
-			if err := coordinator.Setup(ctx, js, scanDeadline); err != nil {
-				return connectErr(err)
-			}
 			m := worker.NewLoopMetrics()
 			m.Slots.Set(float64(slots))
 			sc.Metrics = m
