@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"time"
 )
@@ -338,7 +339,7 @@ func (r *Result) Validate() error {
 		if f.Rule == "" {
 			add("findings[%d] has no rule", i)
 		}
-		if !oneOf(f.Severity, FindingSeverities()) {
+		if !slices.Contains(FindingSeverities(), f.Severity) {
 			add("findings[%d] (%s): severity %q is not one of %s", i, f.Rule, f.Severity, strings.Join(FindingSeverities(), ", "))
 		}
 	}
@@ -346,7 +347,7 @@ func (r *Result) Validate() error {
 		if c.ID == "" {
 			add("compliance[%d] has no id", i)
 		}
-		if !oneOf(c.Status, ComplianceStatuses()) {
+		if !slices.Contains(ComplianceStatuses(), c.Status) {
 			add("compliance[%d] (%s): status %q is not one of %s", i, c.ID, c.Status, strings.Join(ComplianceStatuses(), ", "))
 		}
 	}
@@ -419,12 +420,3 @@ func (r *Result) Encode() ([]byte, error) {
 }
 
 func isHex(s string, n int) bool { return len(s) == n && hexPattern.MatchString(s) }
-
-func oneOf(s string, set []string) bool {
-	for _, v := range set {
-		if s == v {
-			return true
-		}
-	}
-	return false
-}

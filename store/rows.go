@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"time"
 
@@ -205,7 +206,7 @@ func rank(latest []Scan, q LeaderboardQuery) (Leaderboard, error) {
 	}
 	lb := Leaderboard{By: by}
 	for _, s := range latest {
-		if q.Registry != "" && !contains(s.Sources, q.Registry) {
+		if q.Registry != "" && !slices.Contains(s.Sources, q.Registry) {
 			continue
 		}
 		if q.PackageType != "" && s.PackageType != q.PackageType {
@@ -347,15 +348,6 @@ func diffTools(before, after map[string]string) (added, removed, changed []strin
 	sort.Strings(removed)
 	sort.Strings(changed)
 	return added, removed, changed
-}
-
-func contains(l []string, s string) bool {
-	for _, v := range l {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }
 
 func head(l []Scan, n int) []Scan {

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -81,7 +82,7 @@ func Result(s Spec) schema.Result {
 	var all strings.Builder
 	for i, name := range tools {
 		salt := ""
-		if s.Salt != "" && (len(s.SaltTools) == 0 || contains(s.SaltTools, name)) {
+		if s.Salt != "" && (len(s.SaltTools) == 0 || slices.Contains(s.SaltTools, name)) {
 			salt = s.Salt
 		}
 		d := hexSHA(s.Name + "\x00" + name + "\x00" + salt)
@@ -136,13 +137,4 @@ func Result(s Spec) schema.Result {
 func hexSHA(s string) string {
 	sum := sha256.Sum256([]byte(s))
 	return hex.EncodeToString(sum[:])
-}
-
-func contains(l []string, s string) bool {
-	for _, v := range l {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }
