@@ -352,8 +352,9 @@ func (r *RawSession) SendLine(ctx context.Context, data []byte, wait time.Durati
 	return nil, errors.New("SendLine is not supported over SSE")
 }
 
-// httpSend POSTs a raw body and reports any JSON-RPC error in the answer.
-func (r *RawSession) httpSend(ctx context.Context, data []byte) (*RPCError, error) {
+// post POSTs one body to the Streamable HTTP endpoint with the JSON-RPC
+// content headers and the session id, if one was assigned.
+func (r *RawSession) post(ctx context.Context, data []byte) (*http.Response, error) {
 	hreq, err := http.NewRequestWithContext(ctx, http.MethodPost, r.Target.URL, bytes.NewReader(data))
 	if err != nil {
 		return nil, err
@@ -363,7 +364,12 @@ func (r *RawSession) httpSend(ctx context.Context, data []byte) (*RPCError, erro
 	if sid := r.HTTPSessionID(); sid != "" {
 		hreq.Header.Set("Mcp-Session-Id", sid)
 	}
-	resp, err := r.client.Do(hreq)
+	return r.client.Do(hreq)
+}
+
+// httpSend POSTs a raw body and reports any JSON-RPC error in the answer.
+func (r *RawSession) httpSend(ctx context.Context, data []byte) (*RPCError, error) {
+	resp, err := r.post(ctx, data)
 	if err != nil {
 		return nil, err
 	}
@@ -441,16 +447,7 @@ func (r *RawSession) httpCall(ctx context.Context, req *jsonrpc.Request) rawRepl
 	if err != nil {
 		return rawReply{Err: err}
 	}
-	hreq, err := http.NewRequestWithContext(ctx, http.MethodPost, r.Target.URL, bytes.NewReader(data))
-	if err != nil {
-		return rawReply{Err: err}
-	}
-	hreq.Header.Set("Content-Type", "application/json")
-	hreq.Header.Set("Accept", "application/json, text/event-stream")
-	if sid := r.HTTPSessionID(); sid != "" {
-		hreq.Header.Set("Mcp-Session-Id", sid)
-	}
-	resp, err := r.client.Do(hreq)
+	resp, err := r.post(ctx, data)
 	if err != nil {
 		return rawReply{Err: err}
 	}
