@@ -84,6 +84,16 @@ func dialOK(t *testing.T, tg *Target, o Options) *Session {
 	return s
 }
 
+// snapshotOK reads a snapshot from s and fails the test on error.
+func snapshotOK(t *testing.T, s *Session) *model.Snapshot {
+	t.Helper()
+	snap, err := s.Snapshot(context.Background())
+	if err != nil {
+		t.Fatalf("Snapshot: %v", err)
+	}
+	return snap
+}
+
 func toolNames(snap *model.Snapshot) []string {
 	var names []string
 	for _, t := range snap.Tools {
@@ -112,10 +122,7 @@ func TestDialHandshakeServerSnapshot(t *testing.T) {
 	if !strings.Contains(s.DiscoverError, "-32601") {
 		t.Errorf("DiscoverError = %q, want the server's -32601", s.DiscoverError)
 	}
-	snap, err := s.Snapshot(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
+	snap := snapshotOK(t, s)
 	if got := strings.Join(toolNames(snap), ","); got != "tool_a,tool_b,tool_c" {
 		t.Errorf("tools = %s", got)
 	}
@@ -166,10 +173,7 @@ func TestDialStatelessSDKServer(t *testing.T) {
 	if s.DiscoverError != "" {
 		t.Errorf("DiscoverError = %q", s.DiscoverError)
 	}
-	snap, err := s.Snapshot(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
+	snap := snapshotOK(t, s)
 	if got := strings.Join(toolNames(snap), ","); got != "alpha,beta,gamma" {
 		t.Errorf("tools = %s", got)
 	}
@@ -311,10 +315,7 @@ func TestJunkStdoutIsNoise(t *testing.T) {
 	tg, pidFile := selfTarget(t, "legacy", map[string]string{envJunk: "1"})
 	killGroupOnCleanup(t, pidFile)
 	s := dialOK(t, tg, testOpts())
-	snap, err := s.Snapshot(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
+	snap := snapshotOK(t, s)
 	if len(snap.Tools) != 3 {
 		t.Errorf("tools = %v", toolNames(snap))
 	}
@@ -372,10 +373,7 @@ func TestListWalkIssues(t *testing.T) {
 			o := testOpts()
 			o.MaxPages = c.maxPages
 			s := dialOK(t, tg, o)
-			snap, err := s.Snapshot(context.Background())
-			if err != nil {
-				t.Fatal(err)
-			}
+			snap := snapshotOK(t, s)
 			if got := strings.Join(toolNames(snap), ","); got != c.wantTools {
 				t.Errorf("tools = %s, want %s", got, c.wantTools)
 			}
@@ -430,10 +428,7 @@ func TestSnapshotDeadlines(t *testing.T) {
 		tg, pidFile := selfTarget(t, "legacy", map[string]string{envHangList: "1"})
 		killGroupOnCleanup(t, pidFile)
 		s := dialOK(t, tg, Options{Timeout: time.Second})
-		snap, err := s.Snapshot(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
+		snap := snapshotOK(t, s)
 		errs := issuesOf(snap, IssueError)
 		if len(errs) != 1 || errs[0].List != ListTools || !strings.Contains(errs[0].Detail, "tools/list page 1: no answer within 1s") {
 			t.Errorf("issues = %+v", snap.Issues)
@@ -465,10 +460,7 @@ func TestUndeclaredCapabilities(t *testing.T) {
 		tg, pidFile := selfTarget(t, "legacy", map[string]string{envNoCaps: "1", envLog: logFile})
 		killGroupOnCleanup(t, pidFile)
 		s := dialOK(t, tg, testOpts())
-		snap, err := s.Snapshot(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
+		snap := snapshotOK(t, s)
 		if len(snap.Tools) != 3 || snap.Pages[ListTools] != 2 {
 			t.Errorf("tools %v pages %v", toolNames(snap), snap.Pages)
 		}
@@ -491,10 +483,7 @@ func TestUndeclaredCapabilities(t *testing.T) {
 		ts := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, nil))
 		defer ts.Close()
 		s := dialOK(t, &Target{Transport: TransportHTTP, URL: ts.URL, Display: ts.URL}, testOpts())
-		snap, err := s.Snapshot(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
+		snap := snapshotOK(t, s)
 		if len(snap.Tools) != 0 || len(snap.Issues) != 0 || len(snap.Prompts) != 1 || snap.HasCapability("tools") {
 			t.Errorf("snapshot = %+v", snap)
 		}

@@ -75,10 +75,7 @@ func running(bin, envEntry string) []int {
 func TestFixtureCareful(t *testing.T) {
 	tg := fixtureTarget(t, "careful")
 	s := dialOK(t, tg, testOpts())
-	snap, err := s.Snapshot(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
+	snap := snapshotOK(t, s)
 	if len(snap.Tools) != 6 || len(snap.Resources) != 1 || len(snap.Templates) != 1 || len(snap.Prompts) != 1 {
 		t.Errorf("careful: %d tools %d resources %d templates %d prompts", len(snap.Tools), len(snap.Resources), len(snap.Templates), len(snap.Prompts))
 	}
@@ -101,10 +98,7 @@ func TestFixtureStateless(t *testing.T) {
 	if s.Era != model.EraStateless || s.ProtocolVersion != StatelessVersion {
 		t.Fatalf("era %q version %q", s.Era, s.ProtocolVersion)
 	}
-	snap, err := s.Snapshot(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
+	snap := snapshotOK(t, s)
 	if got := strings.Join(toolNames(snap), ","); got != "convert_length,convert_temperature,list_units" {
 		t.Errorf("tools = %s", got)
 	}
@@ -116,10 +110,7 @@ func TestFixtureStateless(t *testing.T) {
 	if _, ok := s.tap.page(methodToolsList, ""); !ok {
 		t.Fatal("no raw page kept for tools/list")
 	}
-	again, err := s.Snapshot(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
+	again := snapshotOK(t, s)
 	if len(again.Tools) != len(snap.Tools) {
 		t.Fatalf("second snapshot has %d tools", len(again.Tools))
 	}
@@ -163,10 +154,7 @@ func TestFixtureFloodStdout(t *testing.T) {
 func TestFixtureJunkStdout(t *testing.T) {
 	tg := fixtureTarget(t, "junk-stdout")
 	s := dialOK(t, tg, testOpts())
-	snap, err := s.Snapshot(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
+	snap := snapshotOK(t, s)
 	if len(snap.Tools) != 3 {
 		t.Errorf("tools = %v", toolNames(snap))
 	}
@@ -178,10 +166,7 @@ func TestFixtureJunkStdout(t *testing.T) {
 func TestFixtureCrashMidList(t *testing.T) {
 	tg := fixtureTarget(t, "crash-mid-list")
 	s := dialOK(t, tg, testOpts())
-	snap, err := s.Snapshot(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
+	snap := snapshotOK(t, s)
 	if len(snap.Tools) != 2 || snap.Pages[ListTools] != 1 {
 		t.Errorf("tools %v pages %v", toolNames(snap), snap.Pages)
 	}
@@ -195,10 +180,7 @@ func TestFixtureCrashMidList(t *testing.T) {
 func TestFixtureManyTools(t *testing.T) {
 	tg := fixtureTarget(t, "many-tools")
 	s := dialOK(t, tg, testOpts())
-	snap, err := s.Snapshot(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
+	snap := snapshotOK(t, s)
 	if len(snap.Tools) != 5000 || snap.Pages[ListTools] != 50 || len(snap.Issues) != 0 {
 		t.Errorf("%d tools, %d pages, issues %+v", len(snap.Tools), snap.Pages[ListTools], snap.Issues)
 	}
@@ -210,10 +192,7 @@ func TestFixtureManyTools(t *testing.T) {
 func TestFixtureLoopPagination(t *testing.T) {
 	tg := fixtureTarget(t, "loop-pagination")
 	s := dialOK(t, tg, testOpts())
-	snap, err := s.Snapshot(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
+	snap := snapshotOK(t, s)
 	cyc := issuesOf(snap, IssueCursorCycle)
 	if len(cyc) != 1 || cyc[0].List != ListTools {
 		t.Fatalf("issues = %+v", snap.Issues)
@@ -227,10 +206,7 @@ func TestFixtureLoopPagination(t *testing.T) {
 func TestFixtureLyingCaps(t *testing.T) {
 	tg := fixtureTarget(t, "lying-caps")
 	s := dialOK(t, tg, testOpts())
-	snap, err := s.Snapshot(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
+	snap := snapshotOK(t, s)
 	if got := strings.Join(toolNames(snap), ","); got != "get_weather" {
 		t.Errorf("tools = %s", got)
 	}
@@ -281,10 +257,7 @@ func TestFixtureBaitSwitchSeesClientName(t *testing.T) {
 		o.ClientName = name
 		o.ProtocolVersion = "2025-11-25" // the fixture reads clientInfo from initialize
 		s := dialOK(t, tg, o)
-		snap, err := s.Snapshot(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
+		snap := snapshotOK(t, s)
 		_ = s.Close()
 		return len(snap.Tools)
 	}

@@ -108,10 +108,7 @@ func TestDialStreamableHTTP(t *testing.T) {
 			if s.Transport != HTTPStreamable || s.Era != c.wantEra || s.ProtocolVersion != c.wantVersion {
 				t.Fatalf("transport %q era %q version %q", s.Transport, s.Era, s.ProtocolVersion)
 			}
-			snap, err := s.Snapshot(context.Background())
-			if err != nil {
-				t.Fatal(err)
-			}
+			snap := snapshotOK(t, s)
 			if got := strings.Join(toolNames(snap), ","); got != "one,three,two" && got != "one,two,three" {
 				t.Errorf("tools = %s", got)
 			}
