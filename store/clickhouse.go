@@ -339,96 +339,96 @@ func (s *clickhouseStore) InsertResults(ctx context.Context, results []schema.Re
 }
 
 func (s *clickhouseStore) insertFindings(ctx context.Context, todo []flattened) error {
-	b, err := s.conn.PrepareBatch(ctx, `INSERT INTO findings (job_id, revision, idx, sweep_id, name, version, rule, severity, tool, parameter, entity, message)`)
-	if err != nil {
-		return fmt.Errorf("insert findings into clickhouse: %w", err)
-	}
-	n := 0
-	for _, f := range todo {
-		sc := f.scan
-		for _, fd := range f.findings {
-			if err := b.Append(sc.JobID, uint64(sc.Revision), uint32(fd.Idx), sc.SweepID, sc.Name, sc.Version,
-				fd.Rule, fd.Severity, fd.Tool, fd.Parameter, fd.Entity, fd.Message); err != nil {
-				b.Abort()
-				return fmt.Errorf("insert findings into clickhouse: job %s finding %d: %w", sc.JobID, fd.Idx, err)
+	err := s.sendBatch(ctx, `INSERT INTO findings (job_id, revision, idx, sweep_id, name, version, rule, severity, tool, parameter, entity, message)`,
+		func(b driver.Batch) (int, error) {
+			n := 0
+			for _, f := range todo {
+				sc := f.scan
+				for _, fd := range f.findings {
+					if err := b.Append(sc.JobID, uint64(sc.Revision), uint32(fd.Idx), sc.SweepID, sc.Name, sc.Version,
+						fd.Rule, fd.Severity, fd.Tool, fd.Parameter, fd.Entity, fd.Message); err != nil {
+						return 0, fmt.Errorf("job %s finding %d: %w", sc.JobID, fd.Idx, err)
+					}
+					n++
+				}
 			}
-			n++
-		}
-	}
-	if n == 0 {
-		return b.Abort()
-	}
-	if err := b.Send(); err != nil {
+			return n, nil
+		})
+	if err != nil {
 		return fmt.Errorf("insert findings into clickhouse: %w", err)
 	}
 	return nil
 }
 
 func (s *clickhouseStore) insertTools(ctx context.Context, todo []flattened) error {
-	b, err := s.conn.PrepareBatch(ctx, `INSERT INTO tools (name, version, sweep_id, job_id, revision, idx, tool, sha256, tokens)`)
-	if err != nil {
-		return fmt.Errorf("insert tools into clickhouse: %w", err)
-	}
-	n := 0
-	for _, f := range todo {
-		sc := f.scan
-		for _, t := range f.tools {
-			if err := b.Append(sc.Name, sc.Version, sc.SweepID, sc.JobID, uint64(sc.Revision), uint32(t.Idx),
-				t.Name, t.SHA256, uint64(t.Tokens)); err != nil {
-				b.Abort()
-				return fmt.Errorf("insert tools into clickhouse: job %s tool %d: %w", sc.JobID, t.Idx, err)
+	err := s.sendBatch(ctx, `INSERT INTO tools (name, version, sweep_id, job_id, revision, idx, tool, sha256, tokens)`,
+		func(b driver.Batch) (int, error) {
+			n := 0
+			for _, f := range todo {
+				sc := f.scan
+				for _, t := range f.tools {
+					if err := b.Append(sc.Name, sc.Version, sc.SweepID, sc.JobID, uint64(sc.Revision), uint32(t.Idx),
+						t.Name, t.SHA256, uint64(t.Tokens)); err != nil {
+						return 0, fmt.Errorf("job %s tool %d: %w", sc.JobID, t.Idx, err)
+					}
+					n++
+				}
 			}
-			n++
-		}
-	}
-	if n == 0 {
-		return b.Abort()
-	}
-	if err := b.Send(); err != nil {
+			return n, nil
+		})
+	if err != nil {
 		return fmt.Errorf("insert tools into clickhouse: %w", err)
 	}
 	return nil
 }
 
 func (s *clickhouseStore) insertScans(ctx context.Context, todo []flattened) error {
-	b, err := s.conn.PrepareBatch(ctx, chInsertScan)
-	if err != nil {
-		return fmt.Errorf("insert scans into clickhouse: %w", err)
-	}
-	for _, f := range todo {
-		sc := f.scan
-		if err := b.Append(sc.SweepID, sc.Name, sc.Version, sc.JobID, uint64(sc.Revision), sc.Status, sc.Reason, sc.Sources,
-			sc.PackageType, sc.ScanKey, sc.ScannerVersion, sc.ScoringVersion, sc.WorkerID, sc.StartedNS,
-			time.Unix(0, sc.FinishedNS).UTC().Truncate(time.Second),
-			sc.InstallMS, sc.StartMS, sc.ConnectMS, sc.ListMS, sc.LintMS, sc.ComplianceMS, sc.EvalMS,
-			uint32(sc.ToolCount), uint32(sc.ResourceCount), uint32(sc.PromptCount), sc.ProtocolVersion, sc.Era,
-			sc.ServerDigest, sc.ToolgaugeDigest, uint64(sc.TotalTokens),
-			uint32(sc.FindingCount), uint32(sc.CriticalCount), uint32(sc.ErrorCount), uint32(sc.WarningCount),
-			boolU8(sc.HasScores), sc.Score, sc.Compliance, sc.Design, sc.Security, sc.Efficiency,
-			boolU8(sc.HasSelection), sc.Selection, sc.ToolgaugeHealth, sc.QualityGate,
-			sc.QGCompliance, sc.QGQuality, sc.QGEfficiency, sc.QGSecurity, sc.Placeholders, sc.Result); err != nil {
-			b.Abort()
-			return fmt.Errorf("insert scans into clickhouse: job %s (%s %s): %w", sc.JobID, sc.Name, sc.Version, err)
+	err := s.sendBatch(ctx, chInsertScan, func(b driver.Batch) (int, error) {
+		for _, f := range todo {
+			sc := f.scan
+			if err := b.Append(sc.SweepID, sc.Name, sc.Version, sc.JobID, uint64(sc.Revision), sc.Status, sc.Reason, sc.Sources,
+				sc.PackageType, sc.ScanKey, sc.ScannerVersion, sc.ScoringVersion, sc.WorkerID, sc.StartedNS,
+				time.Unix(0, sc.FinishedNS).UTC().Truncate(time.Second),
+				sc.InstallMS, sc.StartMS, sc.ConnectMS, sc.ListMS, sc.LintMS, sc.ComplianceMS, sc.EvalMS,
+				uint32(sc.ToolCount), uint32(sc.ResourceCount), uint32(sc.PromptCount), sc.ProtocolVersion, sc.Era,
+				sc.ServerDigest, sc.ToolgaugeDigest, uint64(sc.TotalTokens),
+				uint32(sc.FindingCount), uint32(sc.CriticalCount), uint32(sc.ErrorCount), uint32(sc.WarningCount),
+				boolU8(sc.HasScores), sc.Score, sc.Compliance, sc.Design, sc.Security, sc.Efficiency,
+				boolU8(sc.HasSelection), sc.Selection, sc.ToolgaugeHealth, sc.QualityGate,
+				sc.QGCompliance, sc.QGQuality, sc.QGEfficiency, sc.QGSecurity, sc.Placeholders, sc.Result); err != nil {
+				return 0, fmt.Errorf("job %s (%s %s): %w", sc.JobID, sc.Name, sc.Version, err)
+			}
 		}
-	}
-	if err := b.Send(); err != nil {
+		return len(todo), nil
+	})
+	if err != nil {
 		return fmt.Errorf("insert scans into clickhouse: %w", err)
 	}
 	return nil
 }
 
-// insertRow inserts one row through a batch (an INSERT … VALUES with bound
-// parameters is not supported by the native protocol client).
-func (s *clickhouseStore) insertRow(ctx context.Context, insert string, values ...any) error {
+// sendBatch prepares insert (an INSERT naming its columns), lets fill append
+// the rows and sends them; when fill appends none or fails, the batch is
+// aborted instead. (An INSERT … VALUES with bound parameters is not supported
+// by the native protocol client.)
+func (s *clickhouseStore) sendBatch(ctx context.Context, insert string, fill func(driver.Batch) (int, error)) error {
 	b, err := s.conn.PrepareBatch(ctx, insert)
 	if err != nil {
 		return err
 	}
-	if err := b.Append(values...); err != nil {
-		b.Abort()
+	n, err := fill(b)
+	if err != nil || n == 0 {
+		if aerr := b.Abort(); err == nil {
+			err = aerr
+		}
 		return err
 	}
 	return b.Send()
+}
+
+// insertRow inserts one row through sendBatch.
+func (s *clickhouseStore) insertRow(ctx context.Context, insert string, values ...any) error {
+	return s.sendBatch(ctx, insert, func(b driver.Batch) (int, error) { return 1, b.Append(values...) })
 }
 
 // inList returns "(?, ?, …)" with n placeholders: a bound slice would be sent

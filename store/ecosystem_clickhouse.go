@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
+
 	"github.com/mcpgauge/mcpgauge/schema"
 )
 
@@ -56,27 +58,22 @@ func (s *clickhouseStore) InsertEcosystem(ctx context.Context, reports []schema.
 			return 0, fmt.Errorf("insert ecosystem into clickhouse: %w", err)
 		}
 	}
-	b, err := s.conn.PrepareBatch(ctx, chInsertEcosystem)
-	if err != nil {
-		return 0, fmt.Errorf("insert ecosystem into clickhouse: %w", err)
-	}
 	n := 0
-	for _, r := range batch {
-		if ns, ok := have[r.key()]; ok && ns >= r.CreatedNS {
-			continue
+	err = s.sendBatch(ctx, chInsertEcosystem, func(b driver.Batch) (int, error) {
+		for _, r := range batch {
+			if ns, ok := have[r.key()]; ok && ns >= r.CreatedNS {
+				continue
+			}
+			if err := b.Append(r.SweepID, r.Name, r.Version, r.JobID, uint32(r.SearchAt1), uint32(r.SearchAt5), uint32(r.SearchTotal),
+				boolU8(r.HasInPool), uint32(r.InPoolCorrect), uint32(r.InPoolTotal), r.Model, uint64(r.CreatedNS),
+				time.Unix(0, r.CreatedNS).UTC().Truncate(time.Second), r.Report); err != nil {
+				return 0, fmt.Errorf("report %s %s@%s: %w", r.SweepID, r.Name, r.Version, err)
+			}
+			n++
 		}
-		if err := b.Append(r.SweepID, r.Name, r.Version, r.JobID, uint32(r.SearchAt1), uint32(r.SearchAt5), uint32(r.SearchTotal),
-			boolU8(r.HasInPool), uint32(r.InPoolCorrect), uint32(r.InPoolTotal), r.Model, uint64(r.CreatedNS),
-			time.Unix(0, r.CreatedNS).UTC().Truncate(time.Second), r.Report); err != nil {
-			b.Abort()
-			return 0, fmt.Errorf("insert ecosystem into clickhouse: report %s %s@%s: %w", r.SweepID, r.Name, r.Version, err)
-		}
-		n++
-	}
-	if n == 0 {
-		return 0, b.Abort()
-	}
-	if err := b.Send(); err != nil {
+		return n, nil
+	})
+	if err != nil {
 		return 0, fmt.Errorf("insert ecosystem into clickhouse: %w", err)
 	}
 	return n, nil
