@@ -215,3 +215,51 @@ func TestHistory(t *testing.T) {
 		t.Error("invalid history should be an error")
 	}
 }
+
+func TestScorecard(t *testing.T) {
+	snap, res, exp := replay(t, "badserver")
+	l := ci.LintResult{Target: snap.Target, Server: snap.Server, ToolCount: len(snap.Tools), Findings: findings(exp.Health.Errors, exp.Health.Warnings, 16)}
+	for _, tc := range []struct {
+		name    string
+		server  model.ServerInfo
+		heading string
+	}{
+		{"named", snap.Server, snap.Server.Name + " " + snap.Server.Version + "\n" + snap.Target + "\n\n"},
+		{"unnamed", model.ServerInfo{}, "(unnamed server)\n" + snap.Target + "\n\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rep := ci.NewReport(snap.Target, tc.server, l, res)
+			var b strings.Builder
+			ci.Scorecard(&b, rep, true)
+			out := b.String()
+			if !strings.HasPrefix(out, tc.heading) {
+				t.Errorf("scorecard does not open with %q:\n%s", tc.heading, out)
+			}
+			sel := res.Scores.Selection
+			for _, want := range []string{
+				"Health        " + itoa(exp.Health.Overall) + " / 100\n",
+				"  lint         " + itoa(exp.Health.LintScore) + "   5 errors, 53 warnings\n",
+				"  selection  " + itoa(*exp.Health.EvalScore) + "%   " + itoa(sel.Correct) + " of " + itoa(sel.Total) + " prompts\n",
+				"`search_users` captures 88% of the prompts meant for `ticket2`.\n",
+				"\nfindings\n  MCP010  error",
+			} {
+				if !strings.Contains(out, want) {
+					t.Errorf("scorecard lacks %q:\n%s", want, out)
+				}
+			}
+			if strings.Contains(out, "MCP025") {
+				t.Errorf("verbose scorecard lists info findings:\n%s", out)
+			}
+			md := ci.Markdown(rep, nil)
+			if want := "`" + eval.ServerName(tc.server) + "` — " + snap.Target; !strings.Contains(md, want) {
+				t.Errorf("markdown lacks %q:\n%s", want, md)
+			}
+		})
+	}
+	rep := ci.NewReport(snap.Target, snap.Server, ci.LintResult{}, nil)
+	var b strings.Builder
+	ci.Scorecard(&b, rep, false)
+	if !strings.Contains(b.String(), "  selection   --   no eval suite (lint only)\n") {
+		t.Errorf("lint-only scorecard lacks the dash row:\n%s", b.String())
+	}
+}

@@ -63,10 +63,6 @@ func Markdown(r *Report, baseline *Health) string {
 		}
 		return signed(cur - prev(baseline))
 	}
-	server := r.Server.Name
-	if server == "" {
-		server = "(unnamed server)"
-	}
 	evalValue := "--"
 	if h.EvalScore != nil {
 		evalValue = fmt.Sprintf("%d%%", *h.EvalScore)
@@ -79,7 +75,7 @@ func Markdown(r *Report, baseline *Health) string {
 	lines := []string{
 		fmt.Sprintf("## %s mcp-toolgauge health: %d / 100", toneEmoji[Tone(h.Overall)], h.Overall),
 		"",
-		fmt.Sprintf("`%s` — %s", server, r.Target),
+		fmt.Sprintf("`%s` — %s", eval.ServerName(r.Server), r.Target),
 		"",
 		header, rule,
 		row("**Health**", fmt.Sprintf("**%d**", h.Overall), d(h.Overall, func(b *Health) int { return b.Overall })),
@@ -112,16 +108,7 @@ func plural(n int, word string) string {
 // Scorecard prints the terminal scorecard: health, then its two halves,
 // then the top confusions; verbose adds the error and warning findings.
 func Scorecard(w io.Writer, r *Report, verbose bool) {
-	name := r.Server.Name
-	if name == "" {
-		name = "(unnamed server)"
-	}
-	if r.Server.Version != "" {
-		name += " " + r.Server.Version
-	}
-	fmt.Fprintln(w, name)
-	fmt.Fprintln(w, r.Target)
-	fmt.Fprintln(w)
+	eval.Heading(w, r.Server, r.Target)
 	h := r.Health
 	fmt.Fprintf(w, "%-12s%4d / 100\n", "Health", h.Overall)
 	fmt.Fprintf(w, "%-12s%4d   %s, %s\n", "  lint", h.LintScore, plural(h.Errors, "error"), plural(h.Warnings, "warning"))

@@ -5,6 +5,8 @@ import (
 	"io"
 	"sort"
 	"strings"
+
+	"github.com/mcpgauge/mcpgauge/gauge/model"
 )
 
 // RenderOptions tune the terminal report.
@@ -37,18 +39,31 @@ func money(cost float64, called int) string {
 	return fmt.Sprintf("$%.4f", cost)
 }
 
-// Render prints toolgauge's eval report.
-func Render(w io.Writer, r *Result, o RenderOptions) {
-	name := r.Server.Name
-	if name == "" {
-		name = "(unnamed server)"
+// ServerName is how toolgauge's reports name a server: its name, or
+// "(unnamed server)" when it sent none.
+func ServerName(s model.ServerInfo) string {
+	if s.Name == "" {
+		return "(unnamed server)"
 	}
-	if r.Server.Version != "" {
-		name += " " + r.Server.Version
+	return s.Name
+}
+
+// Heading prints the lines that open toolgauge's terminal reports (this
+// eval report and the ci scorecard): the server's name and version, the
+// target, and a blank line.
+func Heading(w io.Writer, s model.ServerInfo, target string) {
+	name := ServerName(s)
+	if s.Version != "" {
+		name += " " + s.Version
 	}
 	fmt.Fprintln(w, name)
-	fmt.Fprintln(w, r.Target)
+	fmt.Fprintln(w, target)
 	fmt.Fprintln(w)
+}
+
+// Render prints toolgauge's eval report.
+func Render(w io.Writer, r *Result, o RenderOptions) {
+	Heading(w, r.Server, r.Target)
 	prov := fmt.Sprintf("%s   %d cases   %d from cache", r.Model, len(r.Outcomes), r.CachedCount)
 	if r.CalledCount > 0 {
 		prov += fmt.Sprintf(", %d called", r.CalledCount)
