@@ -281,14 +281,8 @@ func testEcosystemDeadline(t *testing.T, s store.Store) {
 }
 
 // ecosystemTests are the ecosystem report cases of the conformance suite.
-func ecosystemTests() []struct {
-	name string
-	fn   func(t *testing.T, s store.Store)
-} {
-	return []struct {
-		name string
-		fn   func(t *testing.T, s store.Store)
-	}{
+func ecosystemTests() []suiteCase {
+	return []suiteCase{
 		{"EcosystemRoundTrip", testEcosystemRoundTrip},
 		{"EcosystemIdempotent", testEcosystemIdempotent},
 		{"EcosystemInvalidBatchRefused", testEcosystemInvalid},

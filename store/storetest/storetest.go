@@ -15,10 +15,7 @@ import (
 // Run runs the conformance suite. open must return a fresh, empty, migrated
 // store for each call (and arrange its cleanup with t.Cleanup).
 func Run(t *testing.T, open func(t *testing.T) store.Store) {
-	tests := []struct {
-		name string
-		fn   func(t *testing.T, s store.Store)
-	}{
+	tests := []suiteCase{
 		{"MigrateIsIdempotent", testMigrate},
 		{"LeaderboardOrder", testLeaderboardOrder},
 		{"LeaderboardFilters", testLeaderboardFilters},
@@ -40,6 +37,12 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 			tc.fn(t, open(t))
 		})
 	}
+}
+
+// suiteCase is one named case of the conformance suite.
+type suiteCase struct {
+	name string
+	fn   func(t *testing.T, s store.Store)
 }
 
 func ctx(t *testing.T) context.Context {
