@@ -287,25 +287,25 @@ func checkQG008(ctx *Context) []Problem {
 
 var qgCaution = regexp.MustCompile(`\b(?:cannot|can't|can\s*not)\s+be\s+(?:undone|reversed|recovered|restored)\b|\bno\s+undo\b|\bpermanent(?:ly)?\b|\birreversibl|\bunrecoverable\b|\bcaution\b|\bwarning\b|\bdangerous\b|\bdestructive\b|\bwithout\s+confirmation\b|\bbe\s+careful\b|\bwith\s+care\b|\bdata\s+loss\b|\bconfirm`)
 
-// qgWarns reports whether a description warns of destruction.
-func qgWarns(desc string) bool {
-	folded, _ := secFold(desc)
+// qgWarns reports whether a description warns of destruction; folded is
+// secFold(desc).
+func qgWarns(desc, folded string) bool {
 	return text.DestructivePhrase.Match(desc) || qgCaution.MatchString(folded)
 }
 
 func checkQG009(ctx *Context) []Problem {
 	var out []Problem
+	facts := secTools(ctx)
 	for i := range ctx.Tools {
 		t := &ctx.Tools[i]
-		words := secIdentifierWords(t.Name)
 		verb := ""
-		for _, w := range words {
+		for _, w := range facts[i].words {
 			if text.IsDestructiveVerb(w) {
 				verb = w
 				break
 			}
 		}
-		if verb == "" || qgWarns(t.RawDescription) {
+		if verb == "" || qgWarns(t.RawDescription, facts[i].desc) {
 			continue
 		}
 		if a := t.Annotations; a != nil && a.DestructiveHint != nil && *a.DestructiveHint {

@@ -245,9 +245,10 @@ var secOpenSchemaTalk = regexp.MustCompile(`\b(?:arbitrary|custom\s+fields?|any\
 
 func checkSEC009(ctx *Context) []Problem {
 	var out []Problem
+	facts := secTools(ctx)
 	for i := range ctx.Tools {
 		t := &ctx.Tools[i]
-		toolWords := secIdentifierWords(t.Name)
+		toolWords := facts[i].words
 		required := map[string]bool{}
 		for _, r := range t.Required() {
 			required[r] = true
@@ -285,10 +286,10 @@ var (
 
 func checkSEC010(ctx *Context) []Problem {
 	var out []Problem
+	facts := secTools(ctx)
 	for i := range ctx.Tools {
 		t := &ctx.Tools[i]
-		words := secIdentifierWords(t.Name)
-		desc, _ := secFold(t.RawDescription)
+		words, desc := facts[i].words, facts[i].desc
 		envName := secHasWord(words, "env", "environment", "envs", "environ", "envvar", "envvars", "dotenv", "printenv", "getenv")
 		if !(envName && secEnvTalk.MatchString(desc)) && !secEnvReturn.MatchString(desc) {
 			continue
@@ -308,8 +309,8 @@ var (
 )
 
 // secCodeSurface says why a tool is a code-execution surface, or "".
-func secCodeSurface(t *model.Tool) string {
-	words := secIdentifierWords(t.Name)
+func secCodeSurface(t *model.Tool, facts secTool) string {
+	words, desc := facts.words, facts.desc
 	if secHasWord(words, "eval", "exec", "repl", "shell", "bash", "powershell", "zsh", "subprocess", "cmd") {
 		return fmt.Sprintf("its name `%s` says it evaluates or executes input", t.Name)
 	}
@@ -321,7 +322,6 @@ func secCodeSurface(t *model.Tool) string {
 	if len(words) == 1 && (words[0] == "runcode" || words[0] == "execute") {
 		return fmt.Sprintf("its name `%s` says it executes input", t.Name)
 	}
-	desc, _ := secFold(t.RawDescription)
 	sqlTool := secHasWord(words, "sql") || secSQLTalk.MatchString(desc)
 	props := t.Params()
 	for _, name := range t.ParamNames() {
@@ -354,9 +354,10 @@ func secCodeSurface(t *model.Tool) string {
 
 func checkSEC011(ctx *Context) []Problem {
 	var out []Problem
+	facts := secTools(ctx)
 	for i := range ctx.Tools {
 		t := &ctx.Tools[i]
-		why := secCodeSurface(t)
+		why := secCodeSurface(t, facts[i])
 		if why == "" {
 			continue
 		}
@@ -386,14 +387,14 @@ func secDestructiveName(words []string) bool {
 
 func checkSEC012(ctx *Context) []Problem {
 	var out []Problem
+	facts := secTools(ctx)
 	for i := range ctx.Tools {
 		t := &ctx.Tools[i]
 		a := t.Annotations
 		if a == nil {
 			continue
 		}
-		words := secIdentifierWords(t.Name)
-		desc, _ := secFold(t.RawDescription)
+		words, desc := facts[i].words, facts[i].desc
 		// Only the description's opening verb counts: descriptions often
 		// mention destruction to steer away from it ("To permanently remove a
 		// ticket, use archive_ticket").

@@ -26,6 +26,10 @@ type secSurface struct {
 	// Field names the text ("description", "title", "enum value", ...).
 	Field string
 	Text  string
+	// folded and starts are secFold(Text), computed once with the surface
+	// list and shared by every pattern rule.
+	folded string
+	starts []int
 }
 
 // where renders the surface's location for a message.
@@ -54,6 +58,7 @@ func secSurfaces(ctx *Context) []secSurface {
 		var out []secSurface
 		add := func(s secSurface) {
 			if strings.TrimSpace(s.Text) != "" {
+				s.folded, s.starts = secFold(s.Text)
 				out = append(out, s)
 			}
 		}
@@ -106,6 +111,25 @@ func secSurfaces(ctx *Context) []secSurface {
 		}
 		return out
 	}).([]secSurface)
+}
+
+// secTool is what the tool-level Security and Quality-gate rules read of a
+// tool's name and description, computed once per run.
+type secTool struct {
+	words []string // secIdentifierWords(Name)
+	desc  string   // secFold(RawDescription)
+}
+
+// secTools returns the secTool of every tool of ctx, in order.
+func secTools(ctx *Context) []secTool {
+	return ctx.Memo("sec.tools", func() any {
+		out := make([]secTool, len(ctx.Tools))
+		for i := range ctx.Tools {
+			out[i].words = secIdentifierWords(ctx.Tools[i].Name)
+			out[i].desc, _ = secFold(ctx.Tools[i].RawDescription)
+		}
+		return out
+	}).([]secTool)
 }
 
 func secSortedKeys(m map[string]any) []string {
@@ -216,6 +240,11 @@ type secMatch struct {
 // secFind returns the first hit of any pattern in s.
 func secFind(ctx *Context, s string, pats []secPattern) (secMatch, bool) {
 	folded, starts := secFold(s)
+	return secFindFolded(ctx, s, folded, starts, pats)
+}
+
+// secFindFolded is secFind for text already folded: folded, starts = secFold(s).
+func secFindFolded(ctx *Context, s, folded string, starts []int, pats []secPattern) (secMatch, bool) {
 	for _, p := range pats {
 		if !secHasAnchor(folded, p.anchors) {
 			continue
@@ -263,7 +292,7 @@ func secPhraseRule(ps []secPattern, message func(s secSurface, m secMatch) strin
 	return func(ctx *Context) []Problem {
 		var out []Problem
 		for _, s := range secSurfaces(ctx) {
-			if m, ok := secFind(ctx, s.Text, ps); ok {
+			if m, ok := secFindFolded(ctx, s.Text, s.folded, s.starts, ps); ok {
 				out = append(out, s.problem(message(s, m), suggestion(s, m)))
 			}
 		}
