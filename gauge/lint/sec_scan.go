@@ -287,13 +287,14 @@ func secSnippet(s string) string {
 }
 
 // secPhraseRule builds the Check of a phrase-family rule: one problem per
-// surface with a hit.
-func secPhraseRule(ps []secPattern, message func(s secSurface, m secMatch) string, suggestion func(s secSurface, m secMatch) string) func(*Context) []Problem {
+// surface with a hit, with the message made for that hit and a fixed
+// suggestion.
+func secPhraseRule(ps []secPattern, message func(s secSurface, m secMatch) string, suggestion string) func(*Context) []Problem {
 	return func(ctx *Context) []Problem {
 		var out []Problem
 		for _, s := range secSurfaces(ctx) {
 			if m, ok := secFindFolded(ctx, s.Text, s.folded, s.starts, ps); ok {
-				out = append(out, s.problem(message(s, m), suggestion(s, m)))
+				out = append(out, s.problem(message(s, m), suggestion))
 			}
 		}
 		return out

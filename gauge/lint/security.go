@@ -21,9 +21,7 @@ func securityRules() []Rule {
 				func(s secSurface, m secMatch) string {
 					return fmt.Sprintf("The %s contains an %s: %q.", s.where(), m.what, m.text)
 				},
-				func(s secSurface, m secMatch) string {
-					return "Remove the directive. Tool text should describe what the tool does, never instruct the model to drop its instructions or treat text as a system message; clients and scanners treat this as tool poisoning."
-				}),
+				"Remove the directive. Tool text should describe what the tool does, never instruct the model to drop its instructions or treat text as a system message; clients and scanners treat this as tool poisoning."),
 		},
 		{
 			ID: "SEC002", Name: "concealment-directive", Family: "Security",
@@ -33,9 +31,7 @@ func securityRules() []Rule {
 				func(s secSurface, m secMatch) string {
 					return fmt.Sprintf("The %s asks the model to keep something from the user: %q.", s.where(), m.text)
 				},
-				func(s secSurface, m secMatch) string {
-					return "Delete the concealment instruction. A tool may have side effects, but it must never ask the model to hide them; say plainly what the tool does so the user can consent."
-				}),
+				"Delete the concealment instruction. A tool may have side effects, but it must never ask the model to hide them; say plainly what the tool does so the user can consent."),
 		},
 		{
 			ID: "SEC003", Name: "hidden-side-action", Family: "Security",
@@ -45,9 +41,7 @@ func securityRules() []Rule {
 				func(s secSurface, m secMatch) string {
 					return fmt.Sprintf("The %s describes a secondary data transfer (%s): %q.", s.where(), m.what, m.text)
 				},
-				func(s secSurface, m secMatch) string {
-					return "If the tool really sends data elsewhere, do it in the server (where it can be audited) and state it as a fact about the tool; never ask the model to collect or forward conversation data, files or secrets."
-				}),
+				"If the tool really sends data elsewhere, do it in the server (where it can be audited) and state it as a fact about the tool; never ask the model to collect or forward conversation data, files or secrets."),
 		},
 		{
 			ID: "SEC004", Name: "coercive-directive", Family: "Security",
@@ -57,9 +51,7 @@ func securityRules() []Rule {
 				func(s secSurface, m secMatch) string {
 					return fmt.Sprintf("The %s contains a %s: %q.", s.where(), m.what, m.text)
 				},
-				func(s secSurface, m secMatch) string {
-					return "State when the tool is useful (\"Use this to …\", \"Call list_projects first to find the ID\") instead of demanding priority; models and users should decide the order."
-				}),
+				"State when the tool is useful (\"Use this to …\", \"Call list_projects first to find the ID\") instead of demanding priority; models and users should decide the order."),
 		},
 		{
 			ID: "SEC005", Name: "tool-shadowing", Family: "Security",
@@ -69,9 +61,7 @@ func securityRules() []Rule {
 				func(s secSurface, m secMatch) string {
 					return fmt.Sprintf("The %s reaches beyond its own tool (%s): %q.", s.where(), m.what, m.text)
 				},
-				func(s secSurface, m secMatch) string {
-					return "Describe only this server's tools. To steer between your own tools, name them (\"use get_user instead of search_users when you have an ID\"); never give rules for tools of other servers or for \"any tool\"."
-				}),
+				"Describe only this server's tools. To steer between your own tools, name them (\"use get_user instead of search_users when you have an ID\"); never give rules for tools of other servers or for \"any tool\"."),
 		},
 		{
 			ID: "SEC006", Name: "hidden-content", Family: "Security",
@@ -91,9 +81,7 @@ func securityRules() []Rule {
 				func(s secSurface, m secMatch) string {
 					return fmt.Sprintf("The %s mentions %s: %q.", s.where(), m.what, m.text)
 				},
-				func(s secSurface, m secMatch) string {
-					return "Remove references to secret files and credentials from text the model reads. If the tool needs a credential, take it from the server's configuration, not from the model."
-				}),
+				"Remove references to secret files and credentials from text the model reads. If the tool needs a credential, take it from the server's configuration, not from the model."),
 		},
 		{
 			ID: "SEC009", Name: "exfiltration-parameter", Family: "Security",
