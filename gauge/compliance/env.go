@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -266,11 +267,14 @@ func (e *Env) rawSession(ctx context.Context) (RawCaller, error) {
 // rawCall sends one request on a raw session opened by rawSession, adding
 // the stateless-era _meta when the main session is stateless.
 func (e *Env) rawCall(ctx context.Context, r RawCaller, method string, params map[string]any) (json.RawMessage, *connect.RPCError, error) {
+	// Copy before adding _meta: the caller's params stay as they were.
+	params = maps.Clone(params)
 	if params == nil {
 		params = map[string]any{}
 	}
 	if e.era() == model.EraStateless {
 		meta, _ := params["_meta"].(map[string]any)
+		meta = maps.Clone(meta)
 		if meta == nil {
 			meta = map[string]any{}
 		}

@@ -443,7 +443,7 @@ func runSpecCaps01(ctx context.Context, e *Env) Result {
 	return e.withRaw(ctx, func(r RawCaller) Result {
 		var bad, details []string
 		for _, p := range declared {
-			res, rpcErr, err := e.rawCall(ctx, r, p.Method, cloneMap(p.Params))
+			res, rpcErr, err := e.rawCall(ctx, r, p.Method, p.Params)
 			switch {
 			case err != nil:
 				return errored("%s: %v", p.Method, err)
@@ -483,14 +483,6 @@ func runSpecCaps01(ctx context.Context, e *Env) Result {
 	})
 }
 
-func cloneMap(m map[string]any) map[string]any {
-	out := make(map[string]any, len(m))
-	for k, v := range m {
-		out[k] = v
-	}
-	return out
-}
-
 func runSpecCaps02(ctx context.Context, e *Env) Result {
 	if _, ok := e.capabilityKeys(); !ok {
 		return skip("Server reported no capabilities object")
@@ -507,7 +499,7 @@ func runSpecCaps02(ctx context.Context, e *Env) Result {
 	return e.withRaw(ctx, func(r RawCaller) Result {
 		var bad, details []string
 		for _, p := range undeclared {
-			res, rpcErr, err := e.rawCall(ctx, r, p.Method, cloneMap(p.Params))
+			res, rpcErr, err := e.rawCall(ctx, r, p.Method, p.Params)
 			if st, ok := httpRefusal(r, err); ok {
 				details = append(details, fmt.Sprintf("%s not declared: %s refused with HTTP %d", p.Cap, p.Method, st))
 				continue

@@ -1,13 +1,16 @@
 package compliance
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcpgauge/mcpgauge/gauge/connect"
 	"github.com/mcpgauge/mcpgauge/gauge/model"
+	"github.com/mcpgauge/mcpgauge/internal/fixtures"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -103,3 +106,35 @@ func TestSnapshotList(t *testing.T) {
 func countTools(e *Env) (int, *Result)     { x, r := snapshotTools(e); return len(x), r }
 func countResources(e *Env) (int, *Result) { x, r := snapshotResources(e); return len(x), r }
 func countPrompts(e *Env) (int, *Result)   { x, r := snapshotPrompts(e); return len(x), r }
+
+// TestRawCallLeavesParamsAlone: a stateless-era raw call carries the
+// protocol _meta the server needs, and the caller's params (and its own
+// _meta) come back as they were, so a probe table can be sent twice.
+func TestRawCallLeavesParamsAlone(t *testing.T) {
+	tg := &connect.Target{Transport: connect.TransportStdio, Command: fixtures.Build(t, "stateless"), Display: "stateless"}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	r, err := connect.DialRaw(ctx, tg, connect.Options{Timeout: 30 * time.Second})
+	if err != nil {
+		t.Fatalf("DialRaw: %v", err)
+	}
+	defer r.Close()
+	e := &Env{Snapshot: &model.Snapshot{Era: model.EraStateless}}
+	meta := map[string]any{"note": "mine"}
+	params := map[string]any{"_meta": meta}
+	for i := range 2 {
+		res, rpcErr, err := e.rawCall(ctx, r, "tools/list", params)
+		if err != nil || rpcErr != nil {
+			t.Fatalf("call %d: tools/list: err %v, rpc error %+v", i+1, err, rpcErr)
+		}
+		var out struct {
+			Tools []json.RawMessage `json:"tools"`
+		}
+		if err := json.Unmarshal(res, &out); err != nil || len(out.Tools) != 3 {
+			t.Errorf("call %d: result %s (err %v); want 3 tools", i+1, res, err)
+		}
+		if len(params) != 1 || len(meta) != 1 || meta["note"] != "mine" {
+			t.Fatalf("call %d changed the caller's params: %v", i+1, params)
+		}
+	}
+}
