@@ -7,7 +7,8 @@
 // Every test is a value in the table built by [Catalogue]; [Run] runs a
 // selection of it against an [Env] with a per-test deadline and returns a
 // [Report]. Nothing here calls a real tool unless the Env's [CallMode] allows
-// it: by default the one invoking test (tools-call-01) is skipped.
+// it: by default the two invoking tests (tools-call-01 and spec-output-01)
+// are skipped.
 package compliance
 
 import (
