@@ -7,7 +7,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"unicode/utf16"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/gauge/qualitygate"
@@ -96,15 +95,6 @@ func jsTruthy(v any) bool {
 	return true
 }
 
-// qgLen is a string's JavaScript length (UTF-16 code units).
-func qgLen(s string) int {
-	n := 0
-	for _, r := range s {
-		n += utf16.RuneLen(r)
-	}
-	return n
-}
-
 func checkQG001(ctx *Context) []Problem {
 	var out []Problem
 	for i := range ctx.Tools {
@@ -136,7 +126,7 @@ func checkQG002(ctx *Context) []Problem {
 	var out []Problem
 	for i := range ctx.Tools {
 		t := &ctx.Tools[i]
-		if n := qgLen(t.RawDescription); n > 0 && n < qualitygate.ShortDescriptionMax {
+		if n := qualitygate.JSLength(t.RawDescription); n > 0 && n < qualitygate.ShortDescriptionMax {
 			out = append(out, Problem{Tool: t.Name,
 				Message:    fmt.Sprintf("The description of `%s` is %d characters long (%q); quality-gate wants at least %d.", t.Name, n, t.RawDescription, qualitygate.ShortDescriptionMax),
 				Suggestion: "Say what the tool does, to what, and what it returns, in one or two full sentences."})
@@ -149,7 +139,7 @@ func checkQG003(ctx *Context) []Problem {
 	var out []Problem
 	for i := range ctx.Tools {
 		t := &ctx.Tools[i]
-		if n := qgLen(t.RawDescription); n > qualitygate.VerboseDescriptionMin {
+		if n := qualitygate.JSLength(t.RawDescription); n > qualitygate.VerboseDescriptionMin {
 			out = append(out, Problem{Tool: t.Name,
 				Message:    fmt.Sprintf("The description of `%s` is %d characters long; quality-gate flags more than %d.", t.Name, n, qualitygate.VerboseDescriptionMin),
 				Suggestion: "Keep the description to what a model needs to choose and call the tool; move long usage notes into parameter descriptions, a resource or the server instructions."})

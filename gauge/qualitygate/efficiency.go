@@ -63,7 +63,7 @@ func StringifyTools(tools []model.Tool) string {
 // SchemaTokenEstimate is quality-gate's token estimate:
 // ceil(JSON.stringify(tools).length / 4), length in UTF-16 code units.
 func SchemaTokenEstimate(tools []model.Tool) int {
-	return (utf16Len(StringifyTools(tools)) + 3) / 4
+	return (JSLength(StringifyTools(tools)) + 3) / 4
 }
 
 // AnalyzeEfficiency runs quality-gate's efficiency analyzer.

@@ -439,8 +439,9 @@ func abs(x int) int {
 	return x
 }
 
-// utf16Len is the JavaScript length of s (UTF-16 code units).
-func utf16Len(s string) int {
+// JSLength is JavaScript's s.length: the number of UTF-16 code units, which
+// is what quality-gate's length thresholds count.
+func JSLength(s string) int {
 	n := 0
 	for _, r := range s {
 		n += utf16.RuneLen(r)

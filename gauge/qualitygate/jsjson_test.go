@@ -34,7 +34,7 @@ func TestStringifyMatchesJavaScript(t *testing.T) {
 			if got := b.String(); got != tc.want {
 				t.Errorf("stringify =\n%s\nwant\n%s", got, tc.want)
 			}
-			if got := utf16Len(b.String()); got != tc.len16 {
+			if got := JSLength(b.String()); got != tc.len16 {
 				t.Errorf("length = %d, want %d", got, tc.len16)
 			}
 		})

@@ -185,7 +185,7 @@ func AnalyzeQuality(tools []model.Tool) Quality {
 				undocumented = append(undocumented, t.Name)
 			}
 		}
-		n := utf16Len(t.RawDescription)
+		n := JSLength(t.RawDescription)
 		if n > 0 && n < ShortDescriptionMax {
 			q.ToolsWithShortDescriptions = append(q.ToolsWithShortDescriptions, t.Name)
 		}
