@@ -19,7 +19,6 @@ const ClickHouseDialTimeout = 10 * time.Second
 // clickhouseStore is the distributed-mode Store (native protocol).
 type clickhouseStore struct {
 	conn driver.Conn
-	db   string
 }
 
 // OpenClickHouse connects to the ClickHouse server a clickhouse:// URL names,
@@ -63,7 +62,7 @@ func OpenClickHouse(ctx context.Context, rawURL string) (Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open clickhouse store %s: %w", redact(opts), err)
 	}
-	s := &clickhouseStore{conn: conn, db: db}
+	s := &clickhouseStore{conn: conn}
 	if err := s.Migrate(ctx); err != nil {
 		conn.Close()
 		return nil, err

@@ -21,8 +21,7 @@ const SQLiteBusyTimeout = 10 * time.Second
 
 // sqliteStore is the embedded-mode Store.
 type sqliteStore struct {
-	db   *sql.DB
-	path string
+	db *sql.DB
 }
 
 // OpenSQLite opens (creating if needed) the SQLite database at path, in WAL mode
@@ -54,7 +53,7 @@ func OpenSQLite(ctx context.Context, path string) (Store, error) {
 	if path == ":memory:" {
 		db.SetMaxOpenConns(1) // every connection would get its own empty database
 	}
-	s := &sqliteStore{db: db, path: path}
+	s := &sqliteStore{db: db}
 	if err := db.PingContext(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("open sqlite store %s: %w", path, err)
