@@ -11,6 +11,7 @@ import (
 	"github.com/mcpgauge/mcpgauge/gauge/eval"
 	"github.com/mcpgauge/mcpgauge/gauge/lint"
 	"github.com/mcpgauge/mcpgauge/gauge/model"
+	"github.com/mcpgauge/mcpgauge/gauge/report"
 )
 
 // Health is the 0-100 headline and its two halves.
@@ -109,21 +110,7 @@ func (l LintResult) Counts() (errors, warnings int) {
 func LintMap(l LintResult) map[string]any {
 	fs := make([]any, len(l.Findings))
 	for i, f := range l.Findings {
-		related := make([]any, len(f.Related))
-		for j, r := range f.Related {
-			related[j] = r
-		}
-		m := map[string]any{"message": f.Message, "related": related, "rule": f.Rule, "severity": f.Severity.String(), "suggestion": f.Suggestion}
-		if f.Tool != "" {
-			m["tool"] = f.Tool
-		}
-		if f.Parameter != "" {
-			m["parameter"] = f.Parameter
-		}
-		if f.Entity != "" {
-			m["entity"] = f.Entity
-		}
-		fs[i] = m
+		fs[i] = report.FindingMap(f)
 	}
 	return map[string]any{"findings": fs, "server": eval.ServerMap(l.Server), "target": l.Target, "tool_count": l.ToolCount}
 }

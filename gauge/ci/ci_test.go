@@ -263,3 +263,16 @@ func TestScorecard(t *testing.T) {
 		t.Errorf("lint-only scorecard lacks the dash row:\n%s", b.String())
 	}
 }
+
+func TestLintMapFindings(t *testing.T) {
+	l := ci.LintResult{Target: "t", ToolCount: 2, Findings: []lint.Finding{
+		{Rule: "MCP010", Severity: lint.Error, Tool: "search", Parameter: "q", Message: "m", Suggestion: "s", Related: []string{"find"}},
+		{Rule: "MCP025", Severity: lint.Info, Message: "server-wide"},
+	}}
+	got := string(model.MustCanonical(ci.LintMap(l)["findings"], model.Compact))
+	want := `[{"message":"m","parameter":"q","related":["find"],"rule":"MCP010","severity":"error","suggestion":"s","tool":"search"},` +
+		`{"message":"server-wide","related":[],"rule":"MCP025","severity":"info","suggestion":""}]`
+	if got != want {
+		t.Errorf("findings = %s\nwant %s", got, want)
+	}
+}
