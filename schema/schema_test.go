@@ -238,6 +238,13 @@ func TestNATSSpecs(t *testing.T) {
 	if rs.Name != "MCPGAUGE_RESULTS" || rs.Retention != RetentionLimits || rs.Subjects[0] != "mcpgauge.results.>" {
 		t.Errorf("results stream spec wrong: %+v", rs)
 	}
+	// The settings docs/store.md states.
+	if js.Duplicates != 2*time.Hour || rs.MaxAge != 7*24*time.Hour || rs.Storage != StorageFile {
+		t.Errorf("duplicate window %v, results max age %v, storage %q; want 2h, 168h, file", js.Duplicates, rs.MaxAge, rs.Storage)
+	}
+	if ic := IngestConsumerSpec(); ic.Durable != "coordinator" || ic.Stream != ResultsStream || ic.AckPolicy != AckExplicit || ic.MaxDeliver != -1 {
+		t.Errorf("coordinator consumer = %+v, want explicit ack and unlimited redelivery on %s", ic, ResultsStream)
+	}
 	c := WorkersConsumerSpec(3 * time.Minute)
 	if c.Durable != "workers" || c.AckWait != 6*time.Minute || c.MaxDeliver != 3 || c.AckPolicy != AckExplicit {
 		t.Errorf("workers consumer wrong: %+v", c)
@@ -252,7 +259,7 @@ func TestNATSSpecs(t *testing.T) {
 	for _, b := range BucketSpecs() {
 		names[b.Bucket] = true
 	}
-	for _, n := range []string{"mcpgauge-evalcache", "mcpgauge-scans", "mcpgauge-sweeps", "mcpgauge-sync"} {
+	for _, n := range []string{"mcpgauge-evalcache", "mcpgauge-tools", "mcpgauge-scans", "mcpgauge-sweeps", "mcpgauge-sync"} {
 		if !names[n] {
 			t.Errorf("bucket %s missing", n)
 		}
