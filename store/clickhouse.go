@@ -488,15 +488,12 @@ func (s *clickhouseStore) Result(ctx context.Context, jobID string) (schema.Resu
 	if err != nil {
 		return schema.Result{}, fmt.Errorf("result of job %s: %w", jobID, err)
 	}
-	defer rows.Close()
-	if !rows.Next() {
-		if err := rows.Err(); err != nil {
-			return schema.Result{}, fmt.Errorf("result of job %s: %w", jobID, err)
-		}
-		return schema.Result{}, fmt.Errorf("result of job %s: %w", jobID, ErrNotFound)
-	}
 	var doc string
-	if err := rows.Scan(&doc); err != nil {
+	found, err := firstString(rows, &doc)
+	if err == nil && !found {
+		err = ErrNotFound
+	}
+	if err != nil {
 		return schema.Result{}, fmt.Errorf("result of job %s: %w", jobID, err)
 	}
 	return decodeResult(doc)
