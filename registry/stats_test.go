@@ -118,3 +118,41 @@ func TestStatsDecemberTransports(t *testing.T) {
 		}
 	}
 }
+
+// The December figures docs/registry.md quotes for our own rules: the
+// latest-version rule per name, the plan kinds, the credential-free plans
+// and the scan targets Dedupe makes.
+func TestDecemberFiguresInDocs(t *testing.T) {
+	doc := loadDoc(t, crawlDec)
+	all, rep := Normalise(doc.Servers, NormaliseOptions{})
+	latest, _ := Normalise(doc.Servers, NormaliseOptions{LatestOnly: true})
+	st := ComputeStatsReport(all)
+	checks := []struct {
+		what      string
+		got, want int
+	}{
+		{"names by semver", rep.LatestBy[LatestBySemver], 406},
+		{"names by publish time", rep.LatestBy[LatestByPublishTime], 15},
+		{"names with one version", rep.LatestBy[LatestOnlyVersion], 687},
+		{"credential-free plans (latest)", st.Latest.CredentialFree, 619},
+		{"credential-free npm-stdio", st.Latest.CredentialFreeByKind[KindNPMStdio], 233},
+		{"credential-free remote-http", st.Latest.CredentialFreeByKind[KindRemoteHTTP], 205},
+		{"credential-free remote-sse", st.Latest.CredentialFreeByKind[KindRemoteSSE], 23},
+		{"credential-free pypi", st.Latest.CredentialFreeByKind[KindPyPI], 122},
+		{"credential-free oci", st.Latest.CredentialFreeByKind[KindOCI], 36},
+		{"credential-free plans (all)", st.All.CredentialFree, 1740},
+		{"plans npm-stdio", st.Latest.PlanKinds[KindNPMStdio], 345},
+		{"plans remote-http", st.Latest.PlanKinds[KindRemoteHTTP], 447},
+		{"plans remote-sse", st.Latest.PlanKinds[KindRemoteSSE], 25},
+		{"plans pypi", st.Latest.PlanKinds[KindPyPI], 159},
+		{"plans oci", st.Latest.PlanKinds[KindOCI], 51},
+		{"plans unsupported", st.Latest.PlanKinds[KindUnsupported], 81},
+		{"scan targets (latest)", len(Dedupe(latest)), 1107},
+		{"scan targets (all)", len(Dedupe(all)), 2276},
+	}
+	for _, c := range checks {
+		if c.got != c.want {
+			t.Errorf("%s: %d, want %d", c.what, c.got, c.want)
+		}
+	}
+}
