@@ -350,6 +350,22 @@ func diffTools(before, after map[string]string) (added, removed, changed []strin
 	return added, removed, changed
 }
 
+// ifName is the " AND name = ?" filter of a query, or nothing when name is "".
+func ifName(name, placeholder string) string {
+	if name == "" {
+		return ""
+	}
+	return " AND name = " + placeholder
+}
+
+// nsTime is the UTC time of Unix nanoseconds (0: the zero time).
+func nsTime(ns int64) time.Time {
+	if ns == 0 {
+		return time.Time{}
+	}
+	return time.Unix(0, ns).UTC()
+}
+
 func head(l []Scan, n int) []Scan {
 	if len(l) > n {
 		return l[:n]

@@ -421,20 +421,6 @@ func (s *sqliteStore) ScansByKey(ctx context.Context, keys []string) (map[string
 	return out, nil
 }
 
-func ifName(name, placeholder string) string {
-	if name == "" {
-		return ""
-	}
-	return " AND name = " + placeholder
-}
-
-func nsTime(ns int64) time.Time {
-	if ns == 0 {
-		return time.Time{}
-	}
-	return time.Unix(0, ns).UTC()
-}
-
 // multiInsert inserts many rows with one statement, in chunks of up to
 // multiInsertRows rows, caching one prepared statement per row count.
 type multiInsert struct {
