@@ -1,11 +1,12 @@
 // Package leaderboard is the read side of mcpgauge: an HTTP JSON API over
-// a store.Store (the leaderboard, a server's history, rug pulls) and a
-// shields.io endpoint badge. It never writes scans.
+// a store.Store (the leaderboard, a server's history, rug pulls, ecosystem
+// reports) and a shields.io endpoint badge. It never writes scans.
 //
 //	GET /api/leaderboard?by=PART&registry=SRC&status=STATUS&package_type=T&limit=N
 //	GET /api/servers/{name}/history
 //	GET /api/badge/{name}            shields.io endpoint JSON
 //	GET /api/rugpulls?name=NAME&limit=N
+//	GET /api/ecosystem?sweep=ID&name=NAME&limit=N
 package leaderboard
 
 import (
