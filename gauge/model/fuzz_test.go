@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/mcpgauge/mcpgauge/gauge/text"
 )
 
 // FuzzParseToolsJSON: any input yields a snapshot or an error, never a
@@ -48,7 +50,7 @@ func FuzzNormalise(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		n := Normalise(s)
-		if strings.TrimFunc(n, isPySpace) != n {
+		if text.PyStrip(n) != n {
 			t.Fatalf("surrounding whitespace left: %q -> %q", s, n)
 		}
 		if utf8.ValidString(s) && !strings.Contains(s, "\t") && len(n) > len(s) {

@@ -2,22 +2,14 @@ package model
 
 import (
 	"strings"
+
+	"github.com/mcpgauge/mcpgauge/gauge/text"
 )
 
 // Normalise applies toolgauge's description normalisation: Python's
 // inspect.cleandoc followed by strip(). An empty result means "no text".
 func Normalise(s string) string {
-	return strings.TrimFunc(Cleandoc(s), isPySpace)
-}
-
-// isPySpace matches the characters Python's str.strip() removes by default.
-func isPySpace(r rune) bool {
-	switch r {
-	case ' ', '\t', '\n', '\r', '\v', '\f', 0x1c, 0x1d, 0x1e, 0x1f, 0x85, 0xa0,
-		0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000:
-		return true
-	}
-	return r >= 0x2000 && r <= 0x200a
+	return text.PyStrip(Cleandoc(s))
 }
 
 // Cleandoc reproduces Python's inspect.cleandoc: tabs expand to 8 columns,
@@ -28,7 +20,7 @@ func Cleandoc(doc string) string {
 	margin := -1
 	for _, line := range lines[1:] {
 		rs := []rune(line)
-		content := len([]rune(strings.TrimLeftFunc(line, isPySpace)))
+		content := len([]rune(strings.TrimLeftFunc(line, text.IsPySpace)))
 		if content == 0 {
 			continue
 		}
@@ -37,7 +29,7 @@ func Cleandoc(doc string) string {
 			margin = indent
 		}
 	}
-	lines[0] = strings.TrimLeftFunc(lines[0], isPySpace)
+	lines[0] = strings.TrimLeftFunc(lines[0], text.IsPySpace)
 	if margin >= 0 {
 		for i := 1; i < len(lines); i++ {
 			rs := []rune(lines[i])
