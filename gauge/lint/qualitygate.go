@@ -326,10 +326,11 @@ func checkQG011(ctx *Context) []Problem {
 		Suggestion: "Split the server, or expose a small default tool set and the rest behind an option; past 50 tools models often pick the wrong one."}}
 }
 
-// lintTokens returns the run's shared BPE counter.
 // memoTokenCounter is the memo key of the run's BPE counter (Config.Tokens).
 const memoTokenCounter = "tokens.counter"
 
+// lintTokens returns the run's shared BPE counter: Config.Tokens, or a new
+// counter made on first use.
 func lintTokens(ctx *Context) *tokens.Counter {
 	return ctx.Memo(memoTokenCounter, func() any { return tokens.New() }).(*tokens.Counter)
 }

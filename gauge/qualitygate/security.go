@@ -67,7 +67,8 @@ func IsCodeExecution(name string, params []string) bool {
 // its code behaves: a destructive name AND a description that DOES warn
 // (a destructive stem followed by a caution phrase). This is the inverse of
 // what its README documents; it is kept for score parity. mcpgauge's own
-// rule QG011 implements the documented intent.
+// rule QG009 (qg-destructive-without-warning) implements the documented
+// intent.
 func IsFlaggedDestructive(name, description string) bool {
 	return destructNameRe.MatchString(jsLower(name)) && destructCaution.MatchString(jsLower(description))
 }
