@@ -6,12 +6,11 @@
 package ci
 
 import (
-	"math"
-
 	"github.com/mcpgauge/mcpgauge/gauge/eval"
 	"github.com/mcpgauge/mcpgauge/gauge/lint"
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/gauge/report"
+	"github.com/mcpgauge/mcpgauge/gauge/score"
 )
 
 // Health is the 0-100 headline and its two halves.
@@ -48,7 +47,7 @@ func Compute(errors, warnings int, selection *eval.Rate) Health {
 	if selection != nil && selection.Total > 0 {
 		p := selection.Percent()
 		h.EvalScore = &p
-		h.Overall = int(math.RoundToEven(0.5*float64(h.LintScore) + 0.5*float64(p)))
+		h.Overall = score.PyRound(0.5*float64(h.LintScore) + 0.5*float64(p))
 	}
 	return h
 }

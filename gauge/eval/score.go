@@ -2,8 +2,9 @@ package eval
 
 import (
 	"fmt"
-	"math"
 	"sort"
+
+	"github.com/mcpgauge/mcpgauge/gauge/score"
 )
 
 // Rate is a hit count over an attempt count.
@@ -21,10 +22,10 @@ func (r Rate) Fraction() float64 {
 }
 
 // Percent is round(fraction*100) with Python's half-to-even rounding.
-func (r Rate) Percent() int { return Percent(r.Fraction()) }
+func (r Rate) Percent() int { return score.Percent(r.Correct, r.Total) }
 
 // Percent rounds fraction*100 half to even, as Python's round does.
-func Percent(fraction float64) int { return int(math.RoundToEven(fraction * 100)) }
+func Percent(fraction float64) int { return score.PyRound(fraction * 100) }
 
 // ToolScore is one tool's hit rate over the selection cases expecting it.
 type ToolScore struct {
