@@ -221,7 +221,7 @@ func secIsFreeText(schema map[string]any) bool {
 	if schema == nil {
 		return false
 	}
-	for _, k := range []string{"enum", "const", "pattern", "format"} {
+	for _, k := range constraintKeys() {
 		if _, ok := schema[k]; ok {
 			return false
 		}

@@ -2,9 +2,10 @@ package lint
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
 	"regexp/syntax"
-	"sort"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -76,7 +77,7 @@ func secSurfaces(ctx *Context) []secSurface {
 				}, 0)
 			}
 			// Schema-level text outside properties (description, title, $defs ...).
-			for _, k := range secSortedKeys(t.InputSchema) {
+			for _, k := range slices.Sorted(maps.Keys(t.InputSchema)) {
 				if k == "properties" {
 					continue
 				}
@@ -132,15 +133,6 @@ func secTools(ctx *Context) []secTool {
 	}).([]secTool)
 }
 
-func secSortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
-
 // secSchemaText walks a JSON Schema and reports every text a model may read:
 // description and title strings, string enum/const/default/examples values.
 func secSchemaText(v any, emit func(field, text string), depth int) {
@@ -149,7 +141,7 @@ func secSchemaText(v any, emit func(field, text string), depth int) {
 	}
 	switch x := v.(type) {
 	case map[string]any:
-		for _, k := range secSortedKeys(x) {
+		for _, k := range slices.Sorted(maps.Keys(x)) {
 			val := x[k]
 			switch k {
 			case "description", "title":
