@@ -1,22 +1,14 @@
 package model
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
+
+	"github.com/mcpgauge/mcpgauge/internal/shareddata"
 )
 
 func sharedFixture(t *testing.T, parts ...string) []byte {
 	t.Helper()
-	p := filepath.Join(append([]string{"..", "..", "..", "shared", "data", "toolgauge-fixtures"}, parts...)...)
-	b, err := os.ReadFile(p)
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("shared fixture missing under CI: %v", err)
-		}
-		t.Skipf("shared fixture not available: %v", err)
-	}
-	return b
+	return shareddata.Read(t, append([]string{"data", "toolgauge-fixtures"}, parts...)...)
 }
 
 func TestToolgaugeDigestMatchesFixtures(t *testing.T) {

@@ -1,13 +1,12 @@
 package tokens
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
+	"github.com/mcpgauge/mcpgauge/internal/shareddata"
 )
 
 // The expected counts were computed once with an independent o200k_base
@@ -116,33 +115,9 @@ func TestToolAndServerTokens(t *testing.T) {
 	}
 }
 
-func repoRoot(tb testing.TB) string {
-	dir, err := os.Getwd()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			tb.Fatal("go.mod not found")
-		}
-		dir = parent
-	}
-}
-
 func fixtureTools(tb testing.TB, server string) []model.Tool {
-	path := filepath.Join(repoRoot(tb), "..", "shared", "data", "toolgauge-fixtures", server, "tools-list.json")
-	data, err := os.ReadFile(path)
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			tb.Fatalf("fixture missing: %v", err)
-		}
-		tb.Skipf("fixture missing: %v", err)
-	}
-	snap, err := model.ParseToolsJSON(data)
+	tb.Helper()
+	snap, err := model.ParseToolsJSON(shareddata.Read(tb, "data", "toolgauge-fixtures", server, "tools-list.json"))
 	if err != nil {
 		tb.Fatal(err)
 	}
