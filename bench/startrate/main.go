@@ -76,7 +76,7 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	entries, _ := registry.Normalise(doc.Servers, registry.NormaliseOptions{})
+	entries, _ := registry.Normalise(doc.Servers, registry.NormaliseOptions{LatestOnly: true})
 	type job struct {
 		s    registry.Server
 		plan registry.Plan
@@ -84,9 +84,6 @@ func run() error {
 	var jobs []job
 	seen := map[string]bool{}
 	for _, s := range entries {
-		if !s.IsLatest {
-			continue
-		}
 		p := registry.PlanFor(s, registry.PlanOptions{})
 		if p.Kind != registry.KindNPMStdio || !p.CredentialFree || seen[p.Package.Identifier] {
 			continue
