@@ -14,22 +14,6 @@ import (
 	"github.com/mcpgauge/mcpgauge/schema"
 )
 
-// PackageType is the launch kind a job and result carry ("npm", "pypi",
-// "oci", "remote" or "unsupported").
-func PackageType(p registry.Plan) string {
-	switch p.Kind {
-	case registry.KindNPMStdio:
-		return "npm"
-	case registry.KindPyPI:
-		return "pypi"
-	case registry.KindOCI:
-		return "oci"
-	case registry.KindRemoteHTTP, registry.KindRemoteSSE:
-		return "remote"
-	}
-	return string(p.Kind)
-}
-
 // Pull reads every configured source (from its sync mark when Incremental)
 // and returns the normalised entries to plan: the latest version of each
 // server unless AllVersions, deduplicated into targets, at most Limit.
@@ -149,7 +133,7 @@ func (c *Coordinator) BuildJob(sweepID string, t registry.Target, now time.Time)
 		}
 	}
 	j := schema.Job{SchemaVersion: schema.Version, SweepID: sweepID, JobID: schema.JobID(sweepID, t.Server.Name, t.Server.Version),
-		Name: t.Server.Name, Version: t.Server.Version, Sources: sources, PackageType: PackageType(plan),
+		Name: t.Server.Name, Version: t.Server.Version, Sources: sources, PackageType: plan.PackageType(),
 		PackageVersion: pkgVersion, Server: srvJSON, Plan: planJSON, Options: c.cfg.ScanOptions,
 		ScannerVersion: c.cfg.ScannerVersion, RuleSetDigest: c.cfg.RuleSetDigest, ScanKey: key, CreatedAt: now}
 	return j, j.Validate()

@@ -84,7 +84,7 @@ func (e EntryScanner) Scan(ctx context.Context, job schema.Job) schema.Result {
 		}
 	}
 	if e.Metrics != nil && out.Install != nil {
-		cache := packageType(plan)
+		cache := plan.PackageType()
 		if out.Install.Cached {
 			e.Metrics.CacheHits.WithLabelValues(cache).Inc()
 		} else {

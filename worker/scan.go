@@ -102,7 +102,7 @@ func ScanEntry(ctx context.Context, server registry.Server, plan registry.Plan, 
 // Scan is ScanEntry that also returns the gauge report and install details.
 func Scan(ctx context.Context, server registry.Server, plan registry.Plan, opts Options) (out Outcome) {
 	r := newRun(server.Name, server.Version, opts)
-	r.res.PackageType = packageType(plan)
+	r.res.PackageType = plan.PackageType()
 	r.res.Placeholders = append([]string(nil), plan.Placeholders...)
 	for _, l := range server.Sources {
 		r.res.Sources = appendUnique(r.res.Sources, l.Source)
@@ -453,20 +453,6 @@ func serverLine(msg string) string {
 		}
 	}
 	return ""
-}
-
-func packageType(p registry.Plan) string {
-	switch p.Kind {
-	case registry.KindNPMStdio:
-		return "npm"
-	case registry.KindPyPI:
-		return "pypi"
-	case registry.KindOCI:
-		return "oci"
-	case registry.KindRemoteHTTP, registry.KindRemoteSSE:
-		return "remote"
-	}
-	return string(p.Kind)
 }
 
 func appendUnique(ss []string, s string) []string {
