@@ -15,6 +15,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/mcpgauge/mcpgauge/coordinator"
+	"github.com/mcpgauge/mcpgauge/internal/shareddata"
 	"github.com/mcpgauge/mcpgauge/registry"
 	"github.com/mcpgauge/mcpgauge/schema"
 	"github.com/mcpgauge/mcpgauge/store"
@@ -65,25 +66,7 @@ func (s synthSource) Pull(ctx context.Context, q registry.Query, fn func(registr
 
 // crawl reads the real registry crawl from ../shared/data/registry.
 func crawl(tb testing.TB) []registry.Server {
-	dir, err := os.Getwd()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	for ; ; dir = filepath.Dir(dir) {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		if dir == filepath.Dir(dir) {
-			tb.Fatal("no go.mod above the test")
-		}
-	}
-	path := filepath.Join(dir, "..", "shared", "data", "registry", "official-v0-servers_2025-12-18T0842Z.json")
-	if _, err := os.Stat(path); err != nil {
-		if os.Getenv("CI") == "true" {
-			tb.Fatalf("registry crawl missing: %v", err)
-		}
-		tb.Skipf("registry crawl missing: %v", err)
-	}
+	path := shareddata.Path(tb, "data", "registry", "official-v0-servers_2025-12-18T0842Z.json")
 	var out []registry.Server
 	if err := registry.NewFile(path).Pull(context.Background(), registry.Query{}, func(s registry.Server) error {
 		out = append(out, s)

@@ -12,28 +12,10 @@ import (
 	"time"
 
 	"github.com/mcpgauge/mcpgauge/gauge/connect"
+	"github.com/mcpgauge/mcpgauge/internal/shareddata"
 	"github.com/mcpgauge/mcpgauge/registry"
 	"github.com/mcpgauge/mcpgauge/schema"
 )
-
-// repoRoot walks up from the test's working directory to go.mod.
-func repoRoot(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("go.mod not found above the test directory")
-		}
-		dir = parent
-	}
-}
 
 // buildHostile compiles every server under testdata/hostile into a fresh
 // directory the sandbox user can read, and returns name → binary path.
@@ -46,7 +28,7 @@ func buildHostile(t testing.TB) map[string]string {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "go", "build", "-o", dir+string(filepath.Separator), "./worker/testdata/hostile/...")
-	cmd.Dir = repoRoot(t)
+	cmd.Dir = shareddata.RepoRoot(t)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("build hostile servers: %v\n%s", err, out)
 	}

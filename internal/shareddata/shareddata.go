@@ -1,5 +1,5 @@
-// Package shareddata locates the team's shared data folder (../shared next
-// to the repository) for tests. Under CI=true a missing folder fails the
+// Package shareddata locates the repository root and the team's shared data
+// folder (../shared next to the repository) for tests. Under CI=true a missing folder fails the
 // test; elsewhere it skips.
 package shareddata
 
@@ -9,8 +9,9 @@ import (
 	"testing"
 )
 
-// Root returns the absolute path of ../shared relative to the repository root.
-func Root(t testing.TB) string {
+// RepoRoot returns the repository root: the nearest directory at or above
+// the test's working directory that holds go.mod.
+func RepoRoot(t testing.TB) string {
 	t.Helper()
 	dir, err := os.Getwd()
 	if err != nil {
@@ -18,7 +19,7 @@ func Root(t testing.TB) string {
 	}
 	for {
 		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
+			return dir
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
@@ -26,7 +27,12 @@ func Root(t testing.TB) string {
 		}
 		dir = parent
 	}
-	root := filepath.Join(filepath.Dir(dir), "shared")
+}
+
+// Root returns the absolute path of ../shared relative to the repository root.
+func Root(t testing.TB) string {
+	t.Helper()
+	root := filepath.Join(filepath.Dir(RepoRoot(t)), "shared")
 	if _, err := os.Stat(root); err != nil {
 		if os.Getenv("CI") == "true" {
 			t.Fatalf("shared data missing under CI: %v", err)
