@@ -7,12 +7,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mcpgauge/mcpgauge/internal/natstest"
-
 	"github.com/mcpgauge/mcpgauge/coordinator"
 	"github.com/mcpgauge/mcpgauge/coordinator/sweeptest"
 	"github.com/mcpgauge/mcpgauge/gauge/eval"
 	"github.com/mcpgauge/mcpgauge/gauge/eval/evaltest"
+	"github.com/mcpgauge/mcpgauge/internal/natstest"
 	"github.com/mcpgauge/mcpgauge/registry"
 	"github.com/mcpgauge/mcpgauge/schema"
 	"github.com/mcpgauge/mcpgauge/store"
@@ -62,20 +61,7 @@ func ecoRun(t *testing.T, ctx context.Context, dir, reg, id string, sc *counting
 	if err != nil {
 		t.Fatal(err)
 	}
-	bg, stop := context.WithCancel(context.Background())
-	var wg sync.WaitGroup
-	wg.Add(2)
-	go func() { defer wg.Done(); _ = c.Ingest(bg) }()
-	go func() {
-		defer wg.Done()
-		_, _ = worker.RunLoop(bg, worker.LoopConfig{JS: js, Scanner: sc, Slots: 2, Heartbeat: time.Second, Grace: time.Second, Log: testLog(t)})
-	}()
-	p, err := c.Run(ctx, id)
-	stop()
-	wg.Wait()
-	if err != nil {
-		t.Fatalf("sweep %s: %v", id, err)
-	}
+	p := runWithWorker(t, ctx, c, js, sc, id)
 	return p, st
 }
 

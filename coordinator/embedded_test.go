@@ -9,10 +9,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mcpgauge/mcpgauge/internal/natstest"
+	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/mcpgauge/mcpgauge/coordinator"
 	"github.com/mcpgauge/mcpgauge/coordinator/sweeptest"
+	"github.com/mcpgauge/mcpgauge/internal/natstest"
 	"github.com/mcpgauge/mcpgauge/registry"
 	"github.com/mcpgauge/mcpgauge/schema"
 	"github.com/mcpgauge/mcpgauge/store"
@@ -58,22 +59,31 @@ func embeddedSweep(t *testing.T, dataDir, regPath, sweepID string, rescan time.D
 	if err != nil {
 		t.Fatal(err)
 	}
-	runCtx, stop := context.WithCancel(ctx)
+	p := runWithWorker(t, ctx, c, js, sc, sweepID)
+	if p.Stragglers != 0 {
+		t.Fatalf("sweep %s: %d jobs had no result by the deadline: %+v", sweepID, p.Stragglers, p)
+	}
+	return p
+}
+
+// runWithWorker runs sweep id on c the way one `mcpgauge sweep` process
+// does: ingest and a two-slot in-process worker loop run beside c.Run and
+// stop when it returns. A sweep error fails the test.
+func runWithWorker(t *testing.T, ctx context.Context, c *coordinator.Coordinator, js jetstream.JetStream, sc worker.JobScanner, id string) coordinator.Progress {
+	t.Helper()
+	bg, stop := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	wg.Add(2)
-	go func() { defer wg.Done(); _ = c.Ingest(runCtx) }()
+	go func() { defer wg.Done(); _ = c.Ingest(bg) }()
 	go func() {
 		defer wg.Done()
-		_, _ = worker.RunLoop(runCtx, worker.LoopConfig{JS: js, Scanner: sc, Slots: 2, Heartbeat: time.Second, Grace: time.Second, Log: testLog(t)})
+		_, _ = worker.RunLoop(bg, worker.LoopConfig{JS: js, Scanner: sc, Slots: 2, Heartbeat: time.Second, Grace: time.Second, Log: testLog(t)})
 	}()
-	p, err := c.Run(ctx, sweepID)
+	p, err := c.Run(ctx, id)
 	stop()
 	wg.Wait()
 	if err != nil {
-		t.Fatalf("sweep %s: %v", sweepID, err)
-	}
-	if p.Stragglers != 0 {
-		t.Fatalf("sweep %s: %d jobs had no result by the deadline: %+v", sweepID, p.Stragglers, p)
+		t.Fatalf("sweep %s: %v", id, err)
 	}
 	return p
 }
