@@ -126,16 +126,6 @@ func (r *Runner) Run(ctx context.Context, snap *model.Snapshot, suite *Suite) (*
 	pace.gap = r.Pace
 	var budgetErr error
 	for _, j := range jobs {
-		mu.Lock()
-		stop := firstErr != nil
-		if !stop && r.MaxCost > 0 && spent > r.MaxCost {
-			budgetErr = &BudgetError{Done: done, Total: n, Spent: spent, Limit: r.MaxCost}
-			stop = true
-		}
-		mu.Unlock()
-		if stop {
-			break
-		}
 		select {
 		case sem <- struct{}{}:
 		case <-ctx.Done():
@@ -143,12 +133,13 @@ func (r *Runner) Run(ctx context.Context, snap *model.Snapshot, suite *Suite) (*
 		if ctx.Err() != nil {
 			break
 		}
-		// The budget may have moved while we waited for a slot.
+		// Checked once a slot is free, so the spend of every call that
+		// finished while we waited counts.
 		mu.Lock()
 		if firstErr == nil && r.MaxCost > 0 && spent > r.MaxCost {
 			budgetErr = &BudgetError{Done: done, Total: n, Spent: spent, Limit: r.MaxCost}
 		}
-		stop = firstErr != nil || budgetErr != nil
+		stop := firstErr != nil || budgetErr != nil
 		mu.Unlock()
 		if stop {
 			<-sem
