@@ -1,7 +1,6 @@
 package worker
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -224,41 +223,10 @@ func TestPyPI(t *testing.T) {
 	}
 }
 
-// startHTTPFixture starts a fixture in HTTP mode on loopback and returns its URL.
-func startHTTPFixture(t *testing.T, name string) string {
-	t.Helper()
-	bin := fixtures.Build(t, name)
-	cmd := exec.Command(bin, "-http", "127.0.0.1:0")
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
-	urls := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(stderr)
-		for sc.Scan() {
-			if u, ok := strings.CutPrefix(sc.Text(), "LISTENING "); ok {
-				urls <- u
-			}
-		}
-	}()
-	select {
-	case u := <-urls:
-		return u
-	case <-time.After(60 * time.Second):
-		t.Fatalf("%s printed no LISTENING line", name)
-	}
-	return ""
-}
-
 // TestRemotePlans: remote entries are scanned only when allowed; a loopback
 // fixture scans ok; an endpoint that answers 401 is auth_required.
 func TestRemotePlans(t *testing.T) {
-	u := startHTTPFixture(t, "careful")
+	u := fixtures.StartHTTP(t, "careful", "-http", "127.0.0.1:0")
 	s := registry.Server{Name: "test/remote", Version: "1.0.0", Remotes: []registry.Remote{{Type: "streamable-http", URL: u}}}
 	plan := registry.PlanFor(s, registry.PlanOptions{})
 	opts := localOpts(nil)
