@@ -40,6 +40,9 @@ func kvKey(key string) string {
 	return hex.EncodeToString(sum[:])
 }
 
+// kvAnswer is eval.Answer with the JSON names of a stored entry. It
+// converts to and from eval.Answer, so a field added there fails to compile
+// here until the stored form is decided.
 type kvAnswer struct {
 	Model            string         `json:"model"`
 	Called           bool           `json:"called"`
@@ -66,14 +69,12 @@ func (c *KVEvalCache) Get(ctx context.Context, key string) (eval.Answer, bool, e
 		return eval.Answer{}, false, nil // a corrupt entry is a miss
 	}
 	c.count(true)
-	return eval.Answer{Model: a.Model, Called: a.Called, Tool: a.Tool, Arguments: a.Arguments,
-		PromptTokens: a.PromptTokens, CompletionTokens: a.CompletionTokens, CostUSD: a.CostUSD}, true, nil
+	return eval.Answer(a), true, nil
 }
 
 // Put implements eval.Cache.
 func (c *KVEvalCache) Put(ctx context.Context, key string, a eval.Answer) error {
-	b, err := json.Marshal(kvAnswer{Model: a.Model, Called: a.Called, Tool: a.Tool, Arguments: a.Arguments,
-		PromptTokens: a.PromptTokens, CompletionTokens: a.CompletionTokens, CostUSD: a.CostUSD})
+	b, err := json.Marshal(kvAnswer(a))
 	if err != nil {
 		return fmt.Errorf("eval cache put: %w", err)
 	}
