@@ -2,6 +2,7 @@ package worker
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -55,29 +56,32 @@ func (p *PyPI) pythonInfo(ctx context.Context) (basePrefix string, err error) {
 
 // Available implements Installer: a Python with venv and ensurepip.
 func (p *PyPI) Available(ctx context.Context) error {
+	_, err := p.usable(ctx)
+	return err
+}
+
+// usable checks the cache directory and the interpreter, and returns the
+// interpreter's base prefix; it starts Python once.
+func (p *PyPI) usable(ctx context.Context) (basePrefix string, err error) {
 	if p.Cache == "" {
-		return errors.New("pypi installer: no cache directory set")
+		return "", errors.New("pypi installer: no cache directory set")
 	}
 	if _, err := exec.LookPath(p.python()); err != nil {
-		return fmt.Errorf("pypi installer: %w", err)
+		return "", fmt.Errorf("pypi installer: %w", err)
 	}
-	_, err := p.pythonInfo(ctx)
-	return err
+	return p.pythonInfo(ctx)
 }
 
 var pypiName = regexp.MustCompile(`^[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?$`)
 
 // Install implements Installer.
 func (p *PyPI) Install(ctx context.Context, pkg registry.PlanPackage, opts InstallOptions) (*Installed, error) {
-	if err := p.Available(ctx); err != nil {
+	base, err := p.usable(ctx)
+	if err != nil {
 		return nil, unsupported("pypi package %s: no usable Python on this worker: %v", pkg.Identifier, err)
 	}
 	if !pypiName.MatchString(pkg.Identifier) {
 		return nil, installFailed(nil, "invalid PyPI distribution name %q", pkg.Identifier)
-	}
-	base, err := p.pythonInfo(ctx)
-	if err != nil {
-		return nil, unsupported("pypi package %s: %v", pkg.Identifier, err)
 	}
 	version := pkg.Version
 	if version == "latest" {
@@ -87,7 +91,7 @@ func (p *PyPI) Install(ctx context.Context, pkg registry.PlanPackage, opts Insta
 	if err := os.MkdirAll(root, 0o755); err != nil {
 		return nil, &InstallError{Status: schema.StatusWorkerError, Reason: "create pypi cache", Err: err}
 	}
-	key := cacheKey("pypi", strings.ToLower(pkg.Identifier), firstNonEmptyStr(version, "latest"))
+	key := cacheKey("pypi", strings.ToLower(pkg.Identifier), cmp.Or(version, "latest"))
 	dir := filepath.Join(root, key)
 	lock := flock.New(dir + ".lock")
 	if ok, err := lock.TryLockContext(ctx, 100*time.Millisecond); err != nil || !ok {
@@ -186,13 +190,4 @@ func pickScript(bin, name string) (string, error) {
 		return filepath.Join(bin, scripts[0]), nil
 	}
 	return "", fmt.Errorf("no console script named %q (scripts: %s)", name, strings.Join(scripts, ", "))
-}
-
-func firstNonEmptyStr(ss ...string) string {
-	for _, s := range ss {
-		if s != "" {
-			return s
-		}
-	}
-	return ""
 }

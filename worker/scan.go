@@ -1,6 +1,7 @@
 package worker
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -233,7 +234,7 @@ func (r *run) finish(out *Outcome) {
 func (r *run) entry(ctx context.Context, plan registry.Plan) {
 	switch plan.Kind {
 	case registry.KindUnsupported:
-		r.fail(schema.StatusUnsupported, "%s", firstNonEmptyStr(plan.Reason, "no launch plan"))
+		r.fail(schema.StatusUnsupported, "%s", cmp.Or(plan.Reason, "no launch plan"))
 	case registry.KindRemoteHTTP, registry.KindRemoteSSE:
 		ctx, cancel := context.WithTimeout(ctx, r.deadline)
 		defer cancel()

@@ -223,6 +223,53 @@ func TestPyPI(t *testing.T) {
 	}
 }
 
+// TestPyPICachedInstallStartsPythonOnce: an install found in the cache
+// checks the interpreter once (one Python start) and runs nothing else.
+func TestPyPICachedInstallStartsPythonOnce(t *testing.T) {
+	python, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skipf("no python3 here: %v", err)
+	}
+	dir := t.TempDir()
+	starts := filepath.Join(dir, "starts")
+	wrapper := filepath.Join(dir, "python-wrapper")
+	script := "#!/bin/sh\necho start >> '" + starts + "'\nexec '" + python + "' \"$@\"\n"
+	if err := os.WriteFile(wrapper, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	p := &PyPI{Cache: filepath.Join(dir, "cache"), Python: wrapper}
+	if err := p.Available(context.Background()); err != nil {
+		t.Skipf("no usable Python here: %v", err)
+	}
+	if err := os.Remove(starts); err != nil {
+		t.Fatal(err)
+	}
+	pkg := registry.PlanPackage{Identifier: "mcp-server-time", Version: "0.6.2"}
+	entry := filepath.Join(p.Cache, "pypi", cacheKey("pypi", pkg.Identifier, pkg.Version))
+	if err := os.MkdirAll(filepath.Join(entry, "bin"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{installMeta, filepath.Join("bin", "mcp-server-time")} {
+		if err := os.WriteFile(filepath.Join(entry, f), []byte("{}\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	inst, err := p.Install(context.Background(), pkg, InstallOptions{})
+	if err != nil {
+		t.Fatalf("cached install: %v", err)
+	}
+	if !inst.Cached || inst.Command != filepath.Join(entry, "bin", "mcp-server-time") {
+		t.Errorf("cached install = %+v, want the cached entry's script", inst)
+	}
+	b, err := os.ReadFile(starts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(b), "start"); n != 1 {
+		t.Errorf("a cached install started Python %d times, want 1", n)
+	}
+}
+
 // TestRemotePlans: remote entries are scanned only when allowed; a loopback
 // fixture scans ok; an endpoint that answers 401 is auth_required.
 func TestRemotePlans(t *testing.T) {
