@@ -141,8 +141,9 @@ type Rule struct {
 type Context struct {
 	Snap  *model.Snapshot
 	Tools []model.Tool
-	// cache holds per-run memoised analysis keyed by name; rules in one
-	// family may share results through Memo.
+	// cache holds per-run memoised analysis keyed by name; rules of any
+	// family share results through Memo (the toolgauge rules share
+	// tgTools, the Security and Quality-gate rules secSurfaces and secTools).
 	cache map[string]any
 }
 

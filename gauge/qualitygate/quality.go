@@ -261,11 +261,9 @@ func AnalyzeQuality(tools []model.Tool) Quality {
 	return q
 }
 
-// DuplicateKey is the text quality-gate groups tools by:
+// duplicateKey is the text quality-gate groups tools by:
 // JSON.stringify({properties: properties || {}, required: required || []})
 // over the tool's inputSchema as received, so key order matters.
-func DuplicateKey(t *model.Tool) string { return duplicateKey(schemaOf(toolJS(t))) }
-
 func duplicateKey(schema *jsValue) string {
 	var b strings.Builder
 	b.WriteString(`{"properties":`)
