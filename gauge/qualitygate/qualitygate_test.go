@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -293,7 +294,7 @@ func TestEfficiencyThresholds(t *testing.T) {
 			e := AnalyzeEfficiency(tools(t, tc.ts...), tc.cfg)
 			var got []string
 			for _, f := range e.Findings {
-				got = append(got, strings.Join([]string{string(f.Level), f.Category, itoa(f.Value), itoa(f.Threshold)}, " "))
+				got = append(got, strings.Join([]string{string(f.Level), f.Category, strconv.Itoa(f.Value), strconv.Itoa(f.Threshold)}, " "))
 			}
 			if d := cmp.Diff(tc.want, got); d != "" {
 				t.Errorf("(-want +got):\n%s", d)
@@ -301,8 +302,6 @@ func TestEfficiencyThresholds(t *testing.T) {
 		})
 	}
 }
-
-func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
 
 func TestScore(t *testing.T) {
 	q := func(c, w int) *Quality {

@@ -2,6 +2,7 @@ package qualitygate
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -17,7 +18,7 @@ func TestConsoleSections(t *testing.T) {
 	if err := WriteAnalyzerSections(&b, &e, &q, &s); err != nil {
 		t.Fatal(err)
 	}
-	want := "\n  efficiency\n    3 tools, ~" + itoa(e.SchemaTokenEstimate) + " schema tokens\n" +
+	want := "\n  efficiency\n    3 tools, ~" + strconv.Itoa(e.SchemaTokenEstimate) + " schema tokens\n" +
 		"\n  quality\n    Param description coverage: 50%\n    Deprecated: read_file\n    Duplicates: read_file, read_text_file\n" +
 		"    WARN 2 of 4 parameters lack descriptions (50%)\n    CRIT 1 deprecated tool(s) still listed: read_file\n" +
 		"    WARN Tools with identical schemas: read_file, read_text_file\n" +
