@@ -42,25 +42,21 @@ func Open(ctx context.Context, js jetstream.JetStream) (*KV, error) {
 // serverDigest. A list already stored as it should be is left alone (the
 // common case: an unchanged server costs one read). Otherwise each tool is
 // checked and written when missing or unreadable, then the list, so a
-// damaged entry heals on the server's next scan. A tool without its raw
-// JSON is stored from its wire form.
+// damaged entry heals on the server's next scan. Every tool must carry its
+// raw JSON (as scanned tools do): a tool without it is refused, since its
+// digest and stored form would hold its name alone.
 func (s *KV) Put(ctx context.Context, serverDigest string, tools []model.Tool) error {
 	if serverDigest == "" {
 		return errors.New("tool store: empty server digest")
 	}
 	list := schema.ServerTools{Tools: make([]string, len(tools))}
-	raws := make([][]byte, len(tools))
 	for i := range tools {
-		t := &tools[i]
-		list.Tools[i] = model.ToolSHA256(t)
-		raws[i] = []byte(t.Raw)
-		if len(raws[i]) == 0 {
-			b, err := json.Marshal(t.WireMap())
-			if err != nil {
-				return fmt.Errorf("tool store: encode tool %q: %w", t.Name, err)
-			}
-			raws[i] = b
+		if len(tools[i].Raw) == 0 {
+			// Its digest would cover its name alone (model.Tool.WireMap
+			// reads Raw), and only the name could be stored.
+			return fmt.Errorf("tool store: tool %q has no raw JSON to store", tools[i].Name)
 		}
+		list.Tools[i] = model.ToolSHA256(&tools[i])
 	}
 	listJSON, err := json.Marshal(list)
 	if err != nil {
@@ -70,16 +66,17 @@ func (s *KV) Put(ctx context.Context, serverDigest string, tools []model.Tool) e
 	if ok, err := s.holds(ctx, listKey, func(v []byte) bool { return bytes.Equal(v, listJSON) }); err != nil || ok {
 		return err
 	}
+	readable := func(v []byte) bool { _, err := model.ToolFromWire(v); return err == nil }
 	for i, sha := range list.Tools {
-		readable := func(v []byte) bool { _, err := model.ToolFromWire(v); return err == nil }
 		ok, err := s.holds(ctx, schema.ToolKey(sha), readable)
 		if err != nil {
 			return err
 		}
-		if !ok {
-			if _, err := s.kv.Put(ctx, schema.ToolKey(sha), raws[i]); err != nil {
-				return fmt.Errorf("tool store: tool %q: %w", tools[i].Name, err)
-			}
+		if ok {
+			continue
+		}
+		if _, err := s.kv.Put(ctx, schema.ToolKey(sha), tools[i].Raw); err != nil {
+			return fmt.Errorf("tool store: tool %q: %w", tools[i].Name, err)
 		}
 	}
 	if _, err := s.kv.Put(ctx, listKey, listJSON); err != nil {

@@ -3,6 +3,7 @@ package toolstore_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -157,5 +158,25 @@ func TestPutHealsDamage(t *testing.T) {
 		if err != nil || len(got) != 2 || got[1].Name != "list_dir" {
 			t.Fatalf("after healing %s: %d tools, %v", key, len(got), err)
 		}
+	}
+}
+
+// TestPutWithoutRaw: a tool that lost its raw JSON (ecosystem.Slim, or a
+// tool built in code) is refused with an error naming it, and nothing is
+// stored: its digest and stored form would hold its name alone.
+func TestPutWithoutRaw(t *testing.T) {
+	s, raw, ctx := open(t)
+	a := tools(t, `{"tools":[{"name":"list_dir","description":"List a directory."},{"name":"read_file","description":"Read a file.","inputSchema":{"type":"object","properties":{"path":{"type":"string"}}}}]}`)
+	a[1].Raw = nil
+	d := model.ServerSHA256(a)
+	err := s.Put(ctx, d, a)
+	if err == nil || !strings.Contains(err.Error(), `"read_file"`) {
+		t.Fatalf("Put of a tool without raw JSON: err %v, want an error naming read_file", err)
+	}
+	if _, err := raw.Get(ctx, schema.ServerToolsKey(d)); !errors.Is(err, jetstream.ErrKeyNotFound) {
+		t.Errorf("a refused Put stored the list (%v)", err)
+	}
+	if _, err := raw.Get(ctx, schema.ToolKey(model.ToolSHA256(&a[0]))); !errors.Is(err, jetstream.ErrKeyNotFound) {
+		t.Errorf("a refused Put stored a tool (%v)", err)
 	}
 }
