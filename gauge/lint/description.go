@@ -173,7 +173,7 @@ func checkMCP014(ctx *Context) []Problem {
 func checkMCP015(ctx *Context) []Problem {
 	var out []Problem
 	for _, t := range tgTools(ctx) {
-		if hit, ok := text.Placeholder.Find(t.desc); ok {
+		if hit, ok := text.Placeholder.FindIn(t.mapped); ok {
 			out = append(out, Problem{
 				Tool:       t.name,
 				Message:    fmt.Sprintf("`%s`'s description still contains placeholder text (%s).", t.name, model.PyRepr(text.PyStrip(hit))),

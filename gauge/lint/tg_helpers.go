@@ -65,8 +65,10 @@ type tgTool struct {
 	bagIDs     []int32  // the bag as sorted interned IDs, for fast Jaccard
 	bagBits    []uint64 // the bag as a bitset over the interned IDs (small vocabularies only)
 	params     []tgParam
-	// Per-description facts, computed once: the lowercased text for
-	// Mentions, and whether each regex vocabulary matches.
+	// Per-description facts, computed once: the text mapped for the regex
+	// vocabularies, the lowercased text for Mentions, and whether each
+	// vocabulary the rules ask about matches.
+	mapped         text.Mapped
 	lowered        text.Lowered
 	mentionName    text.Name
 	hasDisambig    bool
@@ -82,18 +84,20 @@ func tgTools(ctx *Context) []tgTool {
 		out := make([]tgTool, len(ctx.Tools))
 		for i := range ctx.Tools {
 			t := &ctx.Tools[i]
+			mapped := text.Map(t.Description)
 			tt := tgTool{
 				t: t, name: t.Name, desc: t.Description,
 				nameTokens:  text.IdentifierTokens(t.Name),
 				subject:     text.SubjectTokens(t.Name),
 				bag:         text.ContentBag(t.Description),
+				mapped:      mapped,
 				lowered:     text.Lower(t.Description),
 				mentionName: text.PrepareName(t.Name),
 
-				hasDisambig:    text.Disambiguation.Match(t.Description),
-				hasExample:     text.Example.Match(t.Description),
-				readOpening:    text.ReadOpening.Match(t.Description),
-				destructPhrase: text.DestructivePhrase.Match(t.Description),
+				hasDisambig:    text.Disambiguation.MatchIn(mapped),
+				hasExample:     text.Example.MatchIn(mapped),
+				readOpening:    text.ReadOpening.MatchIn(mapped),
+				destructPhrase: text.DestructivePhrase.MatchIn(mapped),
 			}
 			ids := make([]int32, 0, len(tt.bag))
 			for w := range tt.bag {

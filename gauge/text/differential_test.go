@@ -68,11 +68,18 @@ func TestPythonDifferential(t *testing.T) {
 			w.Vocab[v.String()] = m
 		}
 		s, name := row.In.S, row.In.Name
+		mapped := Map(s)
 		for v := Placeholder; v <= ReadOpening; v++ {
 			exp := w.Vocab[v.String()]
 			got, ok := v.Find(s)
 			if ok != (exp != nil) || (ok && got != *exp) {
 				t.Errorf("row %d: %s.Find(%q) = %q,%v; Python %v", n, v, s, got, ok, pyMatch(exp))
+			}
+			if gotIn, okIn := v.FindIn(mapped); gotIn != got || okIn != ok {
+				t.Errorf("row %d: %s.FindIn(Map(%q)) = %q,%v; Find gave %q,%v", n, v, s, gotIn, okIn, got, ok)
+			}
+			if m, mIn := v.Match(s), v.MatchIn(mapped); m != ok || mIn != ok {
+				t.Errorf("row %d: %s.Match = %v, MatchIn = %v; Python matched: %v", n, v, m, mIn, ok)
 			}
 			if ok {
 				matched++

@@ -251,21 +251,39 @@ func pyASCII(s string, wantStarts bool) (mapped []byte, starts []int) {
 	return mapped, starts
 }
 
+// Mapped is a text prepared once for several vocabulary searches: mapping
+// it onto the lowercase ASCII stand-in (see Vocab) is the costly part of a
+// search, so a caller that asks several vocabularies about one text maps it
+// once with Map.
+type Mapped struct {
+	s      string
+	mapped []byte
+	starts []int
+}
+
+// Map prepares s for Vocab.FindIn and Vocab.MatchIn.
+func Map(s string) Mapped {
+	mapped, starts := pyASCII(s, true)
+	return Mapped{s: s, mapped: mapped, starts: starts}
+}
+
 // Find returns the leftmost match of the vocabulary in s, as Python's
 // re.search would report it, and whether there was one.
-func (v Vocab) Find(s string) (string, bool) {
+func (v Vocab) Find(s string) (string, bool) { return v.FindIn(Map(s)) }
+
+// FindIn is Find on a text prepared with Map.
+func (v Vocab) FindIn(m Mapped) (string, bool) {
 	if int(v) < 0 || int(v) >= len(vocabRE) {
 		return "", false
 	}
-	mapped, starts := pyASCII(s, true)
-	from, to, ok := v.locate(mapped, false)
+	from, to, ok := v.locate(m.mapped, false)
 	if !ok {
 		return "", false
 	}
-	if starts == nil {
-		return s[from:to], true
+	if m.starts == nil {
+		return m.s[from:to], true
 	}
-	return s[starts[from]:starts[to]], true
+	return m.s[m.starts[from]:m.starts[to]], true
 }
 
 // Match reports whether the vocabulary matches anywhere in s (for
@@ -276,5 +294,14 @@ func (v Vocab) Match(s string) bool {
 	}
 	mapped, _ := pyASCII(s, false)
 	_, _, ok := v.locate(mapped, true)
+	return ok
+}
+
+// MatchIn is Match on a text prepared with Map.
+func (v Vocab) MatchIn(m Mapped) bool {
+	if int(v) < 0 || int(v) >= len(vocabRE) {
+		return false
+	}
+	_, _, ok := v.locate(m.mapped, true)
 	return ok
 }
