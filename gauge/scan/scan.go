@@ -178,17 +178,29 @@ func qualityGate(snap *model.Snapshot, cr *compliance.Report) QualityGate {
 // recomputes the scores that use it: toolgauge health's eval half and the
 // mcpgauge score's selection part. nil clears it.
 func (r *Report) SetSelection(sel *eval.Rate) {
+	rules := ruleIndex()
 	r.Selection = sel
-	r.Health = health(r.Findings, sel)
-	r.Score = score.Compute(scoreInput(r.Snapshot, r, sel))
+	r.Health = health(r.Findings, sel, rules)
+	r.Score = score.Compute(scoreInput(r.Snapshot, r, sel, rules))
+}
+
+// ruleIndex maps rule IDs to the catalogue's rules, built once per scoring
+// (lint.RuleByID builds the whole catalogue on every call).
+func ruleIndex() map[string]lint.Rule {
+	cat := lint.Catalogue()
+	idx := make(map[string]lint.Rule, len(cat))
+	for _, r := range cat {
+		idx[r.ID] = r
+	}
+	return idx
 }
 
 // health is toolgauge's ci formula over its own 22 rules at their
 // effective severities (our extra rules do not move it).
-func health(fs []lint.Finding, selection *eval.Rate) ci.Health {
+func health(fs []lint.Finding, selection *eval.Rate, rules map[string]lint.Rule) ci.Health {
 	errs, warns := 0, 0
 	for _, f := range fs {
-		if !IsToolgaugeRule(f.Rule) {
+		if !isToolgauge(rules[f.Rule]) {
 			continue
 		}
 		switch f.Severity {
@@ -201,20 +213,24 @@ func health(fs []lint.Finding, selection *eval.Rate) ci.Health {
 	return ci.Compute(errs, warns, selection)
 }
 
+func isToolgauge(r lint.Rule) bool { return r.Origin == lint.OriginToolgauge }
+
+func isSecurity(r lint.Rule) bool { return r.Family == "Security" }
+
 // IsToolgaugeRule reports whether id is one of mcp-toolgauge's 22 rules.
 func IsToolgaugeRule(id string) bool {
 	r, ok := lint.RuleByID(id)
-	return ok && r.Origin == "mcp-toolgauge"
+	return ok && isToolgauge(r)
 }
 
 // IsSecurityRule reports whether findings of rule id count towards the
 // security part of the score.
 func IsSecurityRule(id string) bool {
 	r, ok := lint.RuleByID(id)
-	return ok && r.Family == "Security"
+	return ok && isSecurity(r)
 }
 
-func scoreInput(snap *model.Snapshot, rep *Report, selection *eval.Rate) score.Input {
+func scoreInput(snap *model.Snapshot, rep *Report, selection *eval.Rate, rules map[string]lint.Rule) score.Input {
 	in := score.Input{ContextTokens: rep.TotalTokens}
 	if selection != nil && selection.Total > 0 {
 		f := selection.Fraction()
@@ -222,10 +238,6 @@ func scoreInput(snap *model.Snapshot, rep *Report, selection *eval.Rate) score.I
 	}
 	for _, t := range snap.Tools {
 		in.ToolNames = append(in.ToolNames, t.Name)
-	}
-	families := map[string]string{}
-	for _, r := range lint.Catalogue() {
-		families[r.ID] = r.Family
 	}
 	for _, f := range rep.Findings {
 		sev := score.Info
@@ -235,7 +247,7 @@ func scoreInput(snap *model.Snapshot, rep *Report, selection *eval.Rate) score.I
 		case lint.Warning:
 			sev = score.Warning
 		}
-		in.Findings = append(in.Findings, score.Finding{Tool: f.Tool, Severity: sev, Security: families[f.Rule] == "Security"})
+		in.Findings = append(in.Findings, score.Finding{Tool: f.Tool, Severity: sev, Security: isSecurity(rules[f.Rule])})
 	}
 	if rep.Compliance != nil {
 		for _, r := range rep.Compliance.Results {
