@@ -2,6 +2,7 @@ package scan
 
 import (
 	"github.com/mcpgauge/mcpgauge/gauge/model"
+	"github.com/mcpgauge/mcpgauge/gauge/score"
 	"github.com/mcpgauge/mcpgauge/schema"
 )
 
@@ -55,10 +56,10 @@ func (r *Report) scores() *schema.Scores {
 	sc := &schema.Scores{
 		ScoringVersion:  r.Score.Version,
 		MCPGauge:        float64(r.Score.Overall),
-		Compliance:      r.Score.Part("compliance").Score,
-		Design:          r.Score.Part("design").Score,
-		Security:        r.Score.Part("security").Score,
-		Efficiency:      r.Score.Part("efficiency").Score,
+		Compliance:      r.Score.Part(score.PartCompliance).Score,
+		Design:          r.Score.Part(score.PartDesign).Score,
+		Security:        r.Score.Part(score.PartSecurity).Score,
+		Efficiency:      r.Score.Part(score.PartEfficiency).Score,
 		ToolgaugeHealth: float64(r.Health.Overall),
 		QualityGate: schema.QualityGateScore{
 			Score:      float64(r.QualityGate.Score.Score),
@@ -68,7 +69,7 @@ func (r *Report) scores() *schema.Scores {
 			Security:   float64(r.QualityGate.Score.Security),
 		},
 	}
-	if p := r.Score.Part("selection"); p.Measured {
+	if p := r.Score.Part(score.PartSelection); p.Measured {
 		v := p.Score
 		sc.Selection = &v
 	}
