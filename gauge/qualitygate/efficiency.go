@@ -17,6 +17,14 @@ type EfficiencyConfig struct {
 	MaxSchemaTokensCritical int
 }
 
+// Analyze runs the quality, security and efficiency analyzers together,
+// parsing each tool's JSON once instead of once per analyzer. It returns
+// what AnalyzeQuality, AnalyzeSecurity and AnalyzeEfficiency would.
+func Analyze(tools []model.Tool, cfg EfficiencyConfig) (Quality, Security, Efficiency) {
+	js := toolsJS(tools)
+	return analyzeQuality(tools, js), analyzeSecurity(tools, js), analyzeEfficiency(tools, js, cfg)
+}
+
 // DefaultEfficiencyConfig is quality-gate's DEFAULT_EFFICIENCY_CONFIG.
 func DefaultEfficiencyConfig() EfficiencyConfig {
 	return EfficiencyConfig{MaxToolsWarning: 20, MaxToolsCritical: 50, MaxSchemaTokensWarning: 10000, MaxSchemaTokensCritical: 30000}
@@ -47,14 +55,16 @@ func (e *Efficiency) Counts() (critical, warning int) {
 // tool's raw JSON re-serialised the way JavaScript does (compact, key order
 // kept except that integer-like keys come first, non-ASCII unescaped, lone
 // surrogates escaped, numbers in JavaScript form).
-func StringifyTools(tools []model.Tool) string {
+func StringifyTools(tools []model.Tool) string { return stringifyTools(toolsJS(tools)) }
+
+func stringifyTools(js []*jsValue) string {
 	var b strings.Builder
 	b.WriteByte('[')
-	for i := range tools {
+	for i, v := range js {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		toolJS(&tools[i]).stringify(&b)
+		v.stringify(&b)
 	}
 	b.WriteByte(']')
 	return b.String()
@@ -62,13 +72,18 @@ func StringifyTools(tools []model.Tool) string {
 
 // SchemaTokenEstimate is quality-gate's token estimate:
 // ceil(JSON.stringify(tools).length / 4), length in UTF-16 code units.
-func SchemaTokenEstimate(tools []model.Tool) int {
-	return (JSLength(StringifyTools(tools)) + 3) / 4
-}
+func SchemaTokenEstimate(tools []model.Tool) int { return schemaTokenEstimate(toolsJS(tools)) }
+
+func schemaTokenEstimate(js []*jsValue) int { return (JSLength(stringifyTools(js)) + 3) / 4 }
 
 // AnalyzeEfficiency runs quality-gate's efficiency analyzer.
 func AnalyzeEfficiency(tools []model.Tool, cfg EfficiencyConfig) Efficiency {
-	e := Efficiency{ToolCount: len(tools), SchemaTokenEstimate: SchemaTokenEstimate(tools), Findings: []EfficiencyFinding{}}
+	return analyzeEfficiency(tools, toolsJS(tools), cfg)
+}
+
+// analyzeEfficiency is AnalyzeEfficiency with the tools already parsed.
+func analyzeEfficiency(tools []model.Tool, js []*jsValue, cfg EfficiencyConfig) Efficiency {
+	e := Efficiency{ToolCount: len(tools), SchemaTokenEstimate: schemaTokenEstimate(js), Findings: []EfficiencyFinding{}}
 	switch {
 	case e.ToolCount > cfg.MaxToolsCritical:
 		e.Findings = append(e.Findings, EfficiencyFinding{Level: Critical, Category: "tool-count", Value: e.ToolCount, Threshold: cfg.MaxToolsCritical,

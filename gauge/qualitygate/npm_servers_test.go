@@ -229,7 +229,8 @@ func TestReadmeBenchmarksOnPublishedServers(t *testing.T) {
 				}
 				tools = append(tools, tl)
 			}
-			q, s, e := AnalyzeQuality(tools), AnalyzeSecurity(tools), AnalyzeEfficiency(tools, DefaultEfficiencyConfig())
+			q, s, e := Analyze(tools, DefaultEfficiencyConfig())
+			checkAnalyzeMatchesAnalyzers(t, tools, q, s, e)
 			r := Score(Compliance{Passed: 17, Total: 17}, &q, &e, &s)
 			if got := [4]int{r.Score, r.Quality, r.Efficiency, r.Security}; got != [4]int{tc.score, tc.q, tc.e, tc.s} {
 				t.Errorf("score/quality/efficiency/security = %v, want %v", got, [4]int{tc.score, tc.q, tc.e, tc.s})

@@ -104,6 +104,15 @@ func toolJS(t *model.Tool) *jsValue {
 	return v
 }
 
+// toolsJS is toolJS of every tool, in order.
+func toolsJS(tools []model.Tool) []*jsValue {
+	out := make([]*jsValue, len(tools))
+	for i := range tools {
+		out[i] = toolJS(&tools[i])
+	}
+	return out
+}
+
 func synthRaw(t *model.Tool) []byte {
 	var b strings.Builder
 	b.WriteString(`{"name":`)
@@ -153,7 +162,11 @@ func jsRound(x float64) float64 {
 }
 
 // AnalyzeQuality runs quality-gate's quality analyzer over the full tool list.
-func AnalyzeQuality(tools []model.Tool) Quality {
+func AnalyzeQuality(tools []model.Tool) Quality { return analyzeQuality(tools, toolsJS(tools)) }
+
+// analyzeQuality is AnalyzeQuality with the tools already parsed (js[i] is
+// toolJS(&tools[i])).
+func analyzeQuality(tools []model.Tool, js []*jsValue) Quality {
 	q := Quality{
 		Findings:                     []QualityFinding{},
 		ToolsWithShortDescriptions:   []string{},
@@ -168,8 +181,7 @@ func AnalyzeQuality(tools []model.Tool) Quality {
 	var groups [][]string
 	for i := range tools {
 		t := &tools[i]
-		js := toolJS(t)
-		schema := schemaOf(js)
+		schema := schemaOf(js[i])
 		props := propsOf(schema)
 		if props != nil && len(props.keys) > 0 {
 			missing := false

@@ -112,6 +112,8 @@ func TestGoldenFixtures(t *testing.T) {
 				t.Errorf("security findings (-want +got):\n%s", d)
 			}
 			e := AnalyzeEfficiency(tools, DefaultEfficiencyConfig())
+			qa, sa, ea := Analyze(tools, DefaultEfficiencyConfig())
+			checkAnalyzeMatchesAnalyzers(t, tools, qa, sa, ea)
 			if e.ToolCount != want.Efficiency.ToolCount {
 				t.Errorf("toolCount = %d, want %d", e.ToolCount, want.Efficiency.ToolCount)
 			}
@@ -364,6 +366,31 @@ func TestScore(t *testing.T) {
 	}
 }
 
+// checkAnalyzeMatchesAnalyzers asserts that Analyze's reports (q, s, e)
+// equal what the three analyzers give one by one.
+func checkAnalyzeMatchesAnalyzers(t *testing.T, ts []model.Tool, q Quality, s Security, e Efficiency) {
+	t.Helper()
+	if d := cmp.Diff(AnalyzeQuality(ts), q); d != "" {
+		t.Errorf("Analyze quality differs from AnalyzeQuality (-one +together):\n%s", d)
+	}
+	if d := cmp.Diff(AnalyzeSecurity(ts), s); d != "" {
+		t.Errorf("Analyze security differs from AnalyzeSecurity (-one +together):\n%s", d)
+	}
+	if d := cmp.Diff(AnalyzeEfficiency(ts, DefaultEfficiencyConfig()), e); d != "" {
+		t.Errorf("Analyze efficiency differs from AnalyzeEfficiency (-one +together):\n%s", d)
+	}
+}
+
+// BenchmarkAnalyzeGoodserver is BenchmarkAnalyzeAllGoodserver through
+// Analyze, which parses each tool once for the three analyzers.
+func BenchmarkAnalyzeGoodserver(b *testing.B) {
+	ts := fixtureTools(b, "goodserver")
+	for b.Loop() {
+		q, s, e := Analyze(ts, DefaultEfficiencyConfig())
+		Score(Compliance{Passed: 17, Total: 17}, &q, &e, &s)
+	}
+}
+
 func BenchmarkAnalyzeAllGoodserver(b *testing.B) {
 	ts := fixtureTools(b, "goodserver")
 	for b.Loop() {
@@ -379,7 +406,8 @@ func TestAnalyzersSurviveOddTools(t *testing.T) {
 		`{"name":"","description":"","inputSchema":null}`,
 		`{"name":"d","description":"\ud800 lone surrogate","inputSchema":{"type":"object","properties":{"1":{},"0":{}}}}`,
 	)
-	q, s, e := AnalyzeQuality(ts), AnalyzeSecurity(ts), AnalyzeEfficiency(ts, DefaultEfficiencyConfig())
+	q, s, e := Analyze(ts, DefaultEfficiencyConfig())
+	checkAnalyzeMatchesAnalyzers(t, ts, q, s, e)
 	if e.ToolCount != 4 || e.SchemaTokenEstimate <= 0 {
 		t.Errorf("efficiency = %+v", e)
 	}

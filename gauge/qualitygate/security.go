@@ -74,12 +74,15 @@ func IsFlaggedDestructive(name, description string) bool {
 }
 
 // AnalyzeSecurity runs quality-gate's security analyzer, tool by tool.
-func AnalyzeSecurity(tools []model.Tool) Security {
+func AnalyzeSecurity(tools []model.Tool) Security { return analyzeSecurity(tools, toolsJS(tools)) }
+
+// analyzeSecurity is AnalyzeSecurity with the tools already parsed.
+func analyzeSecurity(tools []model.Tool, js []*jsValue) Security {
 	s := Security{Findings: []SecurityFinding{}}
 	for i := range tools {
 		t := &tools[i]
 		var params []string
-		if props := propsOf(schemaOf(toolJS(t))); props != nil {
+		if props := propsOf(schemaOf(js[i])); props != nil {
 			for _, i := range jsKeyOrder(props.keys) {
 				params = append(params, goString(props.keys[i]))
 			}
