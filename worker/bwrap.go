@@ -93,11 +93,11 @@ func (b *Bwrap) tools() (bwrap, setpriv, prlimit string, err error) {
 // Available implements Sandbox: it starts `true` in a sandbox with every
 // namespace and helper the real runs use.
 func (b *Bwrap) Available(ctx context.Context) error {
-	bw, _, _, err := b.tools()
+	bw, setpriv, prlimit, err := b.tools()
 	if err != nil {
 		return err
 	}
-	args, uid, err := b.args(Spec{Command: "true"})
+	args, uid, err := b.args(Spec{Command: "true"}, setpriv, prlimit)
 	if err != nil {
 		return err
 	}
@@ -114,7 +114,7 @@ func (b *Bwrap) Available(ctx context.Context) error {
 
 // Prepare implements Sandbox.
 func (b *Bwrap) Prepare(_ context.Context, spec Spec) (*Prepared, error) {
-	bw, _, _, err := b.tools()
+	bw, setpriv, prlimit, err := b.tools()
 	if err != nil {
 		return nil, err
 	}
@@ -122,7 +122,7 @@ func (b *Bwrap) Prepare(_ context.Context, spec Spec) (*Prepared, error) {
 		return nil, errors.New("sandbox bwrap: empty command")
 	}
 	replaceToken(&spec, SandboxWorkDir)
-	args, uid, err := b.args(spec)
+	args, uid, err := b.args(spec, setpriv, prlimit)
 	if err != nil {
 		return nil, err
 	}
@@ -141,12 +141,9 @@ func (b *Bwrap) allocUID() int {
 	return uidBase + slot + int(n%uidsPerProcess)
 }
 
-// args builds the bwrap command line for spec.
-func (b *Bwrap) args(spec Spec) ([]string, int, error) {
-	_, setpriv, prlimit, err := b.tools()
-	if err != nil {
-		return nil, 0, err
-	}
+// args builds the bwrap command line for spec, with the helpers tools
+// found.
+func (b *Bwrap) args(spec Spec, setpriv, prlimit string) ([]string, int, error) {
 	lim := spec.Limits
 	if lim == (Limits{}) {
 		lim = b.Limits
