@@ -5,7 +5,10 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -23,14 +26,24 @@ func cli(t *testing.T, args ...string) (int, string, string) {
 	return code, out.String(), errb.String()
 }
 
-// leftovers lists running processes whose executable is bin.
-func leftovers(t *testing.T, bin string) []string {
+// leftovers lists running processes whose executable is bin and whose
+// environment names this test's marker file: the fixture binaries are
+// shared by every test process on the machine, so the marker tells this
+// test's servers from other tests' that run at the same time.
+func leftovers(t *testing.T, bin, marker string) []string {
 	t.Helper()
 	entries, _ := os.ReadDir("/proc")
+	want := []byte(fixtures.MarkerEnv + "=" + marker + "\x00")
 	var pids []string
 	for _, e := range entries {
 		exe, err := os.Readlink(filepath.Join("/proc", e.Name(), "exe"))
-		if err == nil && exe == bin {
+		if err != nil || exe != bin {
+			continue
+		}
+		// The scan hands its whole environment to the server
+		// (connect.Stdio), so a server of this test carries the marker.
+		env, err := os.ReadFile(filepath.Join("/proc", e.Name(), "environ"))
+		if err == nil && bytes.Contains(append([]byte{0}, env...), append([]byte{0}, want...)) {
 			pids = append(pids, e.Name())
 		}
 	}
@@ -204,7 +217,7 @@ func TestScanCarefulIsReadOnly(t *testing.T) {
 	if names, _ := fixtures.ReadMarker(marker); len(names) > 0 {
 		t.Fatalf("a default scan ran tool bodies: %v", names)
 	}
-	if pids := leftovers(t, bin); len(pids) > 0 {
+	if pids := leftovers(t, bin, marker); len(pids) > 0 {
 		t.Fatalf("server processes left behind: %v", pids)
 	}
 
@@ -303,7 +316,7 @@ func TestHostileFixtures(t *testing.T) {
 					t.Errorf("tool body ran: %s", n)
 				}
 			}
-			if pids := leftovers(t, bin); len(pids) > 0 {
+			if pids := leftovers(t, bin, marker); len(pids) > 0 {
 				t.Errorf("processes left behind: %v", pids)
 			}
 		})
@@ -378,5 +391,33 @@ func TestScanReplaysCommittedSuite(t *testing.T) {
 				t.Errorf("eval %d/%d, want %d/%d", res.Eval.SelectionCorrect, res.Eval.SelectionTotal, c.correct, c.total)
 			}
 		})
+	}
+}
+
+// TestLeftoversFindsOnlyThisTestsProcesses: leftovers sees a running
+// process of bin carrying the marker, and not one carrying another test's.
+func TestLeftoversFindsOnlyThisTestsProcesses(t *testing.T) {
+	sleep, err := exec.LookPath("sleep")
+	if err != nil {
+		t.Skip("no sleep binary")
+	}
+	bin, err := filepath.EvalSymlinks(sleep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mine, other := filepath.Join(t.TempDir(), "marker"), filepath.Join(t.TempDir(), "marker")
+	start := func(marker string) *exec.Cmd {
+		c := exec.Command(bin, "30")
+		c.Env = append(os.Environ(), fixtures.MarkerEnv+"="+marker)
+		if err := c.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = c.Process.Kill(); _ = c.Wait() })
+		return c
+	}
+	a, _ := start(mine), start(other)
+	got := leftovers(t, bin, mine)
+	if want := []string{strconv.Itoa(a.Process.Pid)}; !slices.Equal(got, want) {
+		t.Errorf("leftovers = %v, want %v (only this test's process)", got, want)
 	}
 }
