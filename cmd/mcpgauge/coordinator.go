@@ -87,13 +87,9 @@ func (e ecoSetup) evalOptions(ctx context.Context, js jetstream.JetStream, stder
 	if e.model == "" {
 		return nil, nil
 	}
-	cache, err := worker.NewKVEvalCache(ctx, js, nil)
+	opts, warn, err := kvEvalOptions(ctx, js, e.model, e.baseURL, nil)
 	if err != nil {
 		return nil, err
-	}
-	opts, warn, err := worker.NewEvalOptions(e.model, e.baseURL, cache, os.Getenv)
-	if err != nil {
-		return nil, usageErr(fmt.Errorf("--eval-model: %w", err))
 	}
 	if warn != "" && e.flags.modelRuns && !e.flags.off {
 		fmt.Fprintln(stderr, "warning:", warn)

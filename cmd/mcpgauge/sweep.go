@@ -160,13 +160,9 @@ func (w *workerFlags) withEval(ctx context.Context, sc *worker.EntryScanner, js 
 	if w.evalModel == "" {
 		return nil
 	}
-	cache, err := worker.NewKVEvalCache(ctx, js, m)
+	opts, warn, err := kvEvalOptions(ctx, js, w.evalModel, w.evalBaseURL, m)
 	if err != nil {
 		return err
-	}
-	opts, warn, err := worker.NewEvalOptions(w.evalModel, w.evalBaseURL, cache, os.Getenv)
-	if err != nil {
-		return usageErr(fmt.Errorf("--eval-model: %w", err))
 	}
 	if warn != "" {
 		fmt.Fprintln(stderr, "warning:", warn)
@@ -176,6 +172,21 @@ func (w *workerFlags) withEval(ctx context.Context, sc *worker.EntryScanner, js 
 	}
 	sc.Options.Eval = opts
 	return nil
+}
+
+// kvEvalOptions resolves --eval-model (and --eval-base-url) with the
+// answer cache shared in KV mcpgauge-evalcache; m (nil for none) counts
+// the cache's hits. It also returns the API-key warning, if any.
+func kvEvalOptions(ctx context.Context, js jetstream.JetStream, model, baseURL string, m *worker.LoopMetrics) (*worker.EvalOptions, string, error) {
+	cache, err := worker.NewKVEvalCache(ctx, js, m)
+	if err != nil {
+		return nil, "", err
+	}
+	opts, warn, err := worker.NewEvalOptions(model, baseURL, cache, os.Getenv)
+	if err != nil {
+		return nil, "", usageErr(fmt.Errorf("--eval-model: %w", err))
+	}
+	return opts, warn, nil
 }
 
 // scanner builds the worker's scanner.
