@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/ClickHouse/clickhouse-go/v2"
@@ -430,20 +429,6 @@ func (s *clickhouseStore) insertRow(ctx context.Context, insert string, values .
 	return s.sendBatch(ctx, insert, func(b driver.Batch) (int, error) { return 1, b.Append(values...) })
 }
 
-// inList returns "(?, ?, …)" with n placeholders: a bound slice would be sent
-// as an array literal, which ClickHouse 18.16 refuses after IN.
-func inList(n int) string {
-	return "(?" + strings.Repeat(", ?", n-1) + ")"
-}
-
-func anySlice(l []string) []any {
-	out := make([]any, len(l))
-	for i, v := range l {
-		out[i] = v
-	}
-	return out
-}
-
 func boolU8(b bool) uint8 {
 	if b {
 		return 1
@@ -558,18 +543,10 @@ func (s *clickhouseStore) RugPulls(ctx context.Context, q RugPullQuery) ([]RugPu
 }
 
 func (s *clickhouseStore) ScansByKey(ctx context.Context, keys []string) (map[string]Scan, error) {
-	out := map[string]Scan{}
-	for start := 0; start < len(keys); start += chInChunk {
-		chunk := keys[start:min(start+chInChunk, len(keys))]
-		scans, err := s.queryScans(ctx, `SELECT `+chScanCols+` FROM scans FINAL WHERE scan_key IN `+inList(len(chunk))+` ORDER BY revision`, anySlice(chunk)...)
-		if err != nil {
-			return nil, fmt.Errorf("scans by key: %w", err)
-		}
-		for _, sc := range scans {
-			out[sc.ScanKey] = sc
-		}
-	}
-	return out, nil
+	return scansByKey(keys, chInChunk, func(part []string) ([]Scan, error) {
+		return s.queryScans(ctx, `SELECT `+chScanCols+` FROM scans FINAL WHERE scan_key IN `+inList(len(part))+` ORDER BY revision`,
+			anySlice(part)...)
+	})
 }
 
 // DropClickHouseDatabase drops the database a clickhouse:// URL names (tests

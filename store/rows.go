@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/mcpgauge/mcpgauge/schema"
@@ -348,6 +349,38 @@ func diffTools(before, after map[string]string) (added, removed, changed []strin
 	sort.Strings(removed)
 	sort.Strings(changed)
 	return added, removed, changed
+}
+
+// scansByKey answers Store.ScansByKey, reading the keys chunk by chunk
+// with read, which returns a chunk's scans by ascending revision: the
+// latest scan of a key wins.
+func scansByKey(keys []string, chunk int, read func(part []string) ([]Scan, error)) (map[string]Scan, error) {
+	out := map[string]Scan{}
+	for start := 0; start < len(keys); start += chunk {
+		scans, err := read(keys[start:min(start+chunk, len(keys))])
+		if err != nil {
+			return nil, fmt.Errorf("scans by key: %w", err)
+		}
+		for _, sc := range scans {
+			out[sc.ScanKey] = sc
+		}
+	}
+	return out, nil
+}
+
+// inList returns "(?, ?, …)" with n placeholders, for IN lists of either
+// store (ClickHouse 18.16 refuses the array literal a bound slice becomes)
+// and SQLite multi-row VALUES.
+func inList(n int) string {
+	return "(?" + strings.Repeat(", ?", n-1) + ")"
+}
+
+func anySlice(l []string) []any {
+	out := make([]any, len(l))
+	for i, v := range l {
+		out[i] = v
+	}
+	return out
 }
 
 // ifName is the " AND name = ?" filter of a query, or nothing when name is "".

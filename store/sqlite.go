@@ -401,24 +401,15 @@ func (s *sqliteStore) RugPulls(ctx context.Context, q RugPullQuery) ([]RugPull, 
 	return out, nil
 }
 
+// sqliteInChunk bounds the IN lists sent to SQLite (well below its bound
+// on host parameters).
+const sqliteInChunk = 500
+
 func (s *sqliteStore) ScansByKey(ctx context.Context, keys []string) (map[string]Scan, error) {
-	out := map[string]Scan{}
-	for start := 0; start < len(keys); start += 500 {
-		chunk := keys[start:min(start+500, len(keys))]
-		args := make([]any, len(chunk))
-		for i, k := range chunk {
-			args[i] = k
-		}
-		scans, err := s.queryScans(ctx, `SELECT `+sqliteScanCols+` FROM scans WHERE scan_key IN (?`+
-			strings.Repeat(", ?", len(chunk)-1)+`) ORDER BY revision`, args...)
-		if err != nil {
-			return nil, fmt.Errorf("scans by key: %w", err)
-		}
-		for _, sc := range scans {
-			out[sc.ScanKey] = sc // ascending revision: the latest wins
-		}
-	}
-	return out, nil
+	return scansByKey(keys, sqliteInChunk, func(part []string) ([]Scan, error) {
+		return s.queryScans(ctx, `SELECT `+sqliteScanCols+` FROM scans WHERE scan_key IN `+inList(len(part))+` ORDER BY revision`,
+			anySlice(part)...)
+	})
 }
 
 // multiInsert inserts many rows with one statement, in chunks of up to
@@ -441,7 +432,7 @@ func (m *multiInsert) exec(ctx context.Context, rows int, args []any) error {
 		n := min(multiInsertRows, rows-start)
 		st, ok := m.stmts[n]
 		if !ok {
-			tuple := "(?" + strings.Repeat(", ?", m.cols-1) + ")"
+			tuple := inList(m.cols)
 			var err error
 			st, err = m.tx.PrepareContext(ctx, m.prefix+tuple+strings.Repeat(", "+tuple, n-1))
 			if err != nil {

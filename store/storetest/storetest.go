@@ -3,6 +3,7 @@ package storetest
 import (
 	"context"
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -529,6 +530,15 @@ func testScansByKey(t *testing.T, s store.Store) {
 	}
 	if _, ok := got["key-3"]; ok {
 		t.Error("unknown key reported")
+	}
+	// More keys than one IN list takes: the stored ones sit in different chunks.
+	many := []string{"key-2"}
+	for i := 0; i < 2500; i++ {
+		many = append(many, fmt.Sprintf("absent-%04d", i))
+	}
+	many = append(many, "key-1")
+	if got, err := s.ScansByKey(ctx(t), many); err != nil || len(got) != 2 || got["key-1"].SweepID != "sw2" || got["key-2"].Name != "j" {
+		t.Errorf("ScansByKey(%d keys) = %+v, %v; want key-1 (sw2) and key-2", len(many), got, err)
 	}
 	if got, err := s.ScansByKey(ctx(t), nil); err != nil || len(got) != 0 {
 		t.Errorf("ScansByKey(nil) = %v, %v", got, err)
