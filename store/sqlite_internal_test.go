@@ -7,18 +7,26 @@ import (
 	"time"
 )
 
+// openInternalSQLite opens a fresh SQLite store, closed when the test ends,
+// with a context for the test.
+func openInternalSQLite(t *testing.T) (context.Context, *sqliteStore) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	t.Cleanup(cancel)
+	st, err := OpenSQLite(ctx, filepath.Join(t.TempDir(), "internal.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return ctx, st.(*sqliteStore)
+}
+
 // TestSQLitePragmas checks the connection settings docs/store.md names: WAL,
 // synchronous NORMAL, a 10 s busy timeout, a 64 MiB page cache, temp tables
 // in memory and foreign keys on.
 func TestSQLitePragmas(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	st, err := OpenSQLite(ctx, filepath.Join(t.TempDir(), "p.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	conn, err := st.(*sqliteStore).db.Conn(ctx) // pragmas are per connection
+	ctx, s := openInternalSQLite(t)
+	conn, err := s.db.Conn(ctx) // pragmas are per connection
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,14 +53,7 @@ func TestSQLitePragmas(t *testing.T) {
 // the write lock when it begins (BEGIN IMMEDIATE), before any write: a second
 // connection that does not wait cannot begin a write transaction meanwhile.
 func TestSQLiteTransactionsBeginImmediate(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	st, err := OpenSQLite(ctx, filepath.Join(t.TempDir(), "tx.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	s := st.(*sqliteStore)
+	ctx, s := openInternalSQLite(t)
 	other, err := s.db.Conn(ctx)
 	if err != nil {
 		t.Fatal(err)
