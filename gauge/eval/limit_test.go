@@ -2,10 +2,10 @@ package eval_test
 
 import (
 	"context"
-	"runtime"
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/mcpgauge/mcpgauge/gauge/eval"
 )
@@ -17,6 +17,8 @@ type gateBackend struct {
 	inside  map[string]int
 	peak    map[string]int
 	release chan struct{}
+	// entered gets one token per call that got past the limiter.
+	entered chan struct{}
 	started atomic.Int64
 }
 
@@ -28,6 +30,7 @@ func (g *gateBackend) Complete(ctx context.Context, req eval.Request) (eval.Comp
 	}
 	g.mu.Unlock()
 	g.started.Add(1)
+	g.entered <- struct{}{}
 	select {
 	case <-g.release:
 	case <-ctx.Done():
@@ -39,7 +42,7 @@ func (g *gateBackend) Complete(ctx context.Context, req eval.Request) (eval.Comp
 }
 
 func TestLimiterCapsCallsPerModel(t *testing.T) {
-	g := &gateBackend{inside: map[string]int{}, peak: map[string]int{}, release: make(chan struct{})}
+	g := &gateBackend{inside: map[string]int{}, peak: map[string]int{}, release: make(chan struct{}), entered: make(chan struct{}, 12)}
 	lim := eval.NewLimiter(2)
 	b := &eval.Limited{Backend: g, Limiter: lim}
 	var wg sync.WaitGroup
@@ -51,9 +54,15 @@ func TestLimiterCapsCallsPerModel(t *testing.T) {
 			_, _ = b.Complete(context.Background(), eval.Request{Model: model})
 		}()
 	}
-	// Wait until both models have their two slots busy, then drain.
-	for g.started.Load() < 4 {
-		runtimeGosched()
+	// Wait until both models have their two slots busy, then drain. The
+	// deadline only keeps a broken limiter (fewer slots) from hanging the test.
+	deadline := time.After(time.Minute)
+	for i := 0; i < 4; i++ {
+		select {
+		case <-g.entered:
+		case <-deadline:
+			t.Fatalf("only %d of 4 calls got a slot (2 per model)", g.started.Load())
+		}
 	}
 	close(g.release)
 	wg.Wait()
@@ -69,5 +78,3 @@ func TestLimiterCapsCallsPerModel(t *testing.T) {
 		t.Error("Acquire on a full model with a cancelled context should fail")
 	}
 }
-
-func runtimeGosched() { runtime.Gosched() }
