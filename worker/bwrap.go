@@ -137,8 +137,13 @@ func (b *Bwrap) Prepare(_ context.Context, spec Spec) (*Prepared, error) {
 // worker process (by PID), cycling inside it.
 func (b *Bwrap) allocUID() int {
 	n := b.next.Add(1)
-	slot := (os.Getpid() % (uidRange / uidsPerProcess)) * uidsPerProcess
-	return uidBase + slot + int(n%uidsPerProcess)
+	return ownFirstUID() + int(n%uidsPerProcess)
+}
+
+// ownFirstUID is the first of the uidsPerProcess sandbox user IDs this
+// process hands out.
+func ownFirstUID() int {
+	return uidBase + (os.Getpid()%(uidRange/uidsPerProcess))*uidsPerProcess
 }
 
 // args builds the bwrap command line for spec, with the helpers tools
@@ -226,12 +231,7 @@ func (b *Bwrap) args(spec Spec, setpriv, prlimit string) ([]string, int, error) 
 	for k, v := range spec.Env {
 		env[k] = v
 	}
-	keys := make([]string, 0, len(env))
-	for k := range env {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
+	for _, k := range sortedKeys(env) {
 		if k == "" || strings.ContainsAny(k, "=\x00") {
 			return nil, 0, fmt.Errorf("sandbox bwrap: invalid environment variable name %q", k)
 		}
@@ -300,7 +300,7 @@ func nodePrefix() string {
 func killUID(uid int, wait time.Duration) {
 	deadline := time.Now().Add(wait)
 	for {
-		pids := pidsOf(uid)
+		pids := processesIn(uid, uid+1)
 		if len(pids) == 0 {
 			return
 		}
@@ -312,26 +312,6 @@ func killUID(uid int, wait time.Duration) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-}
-
-// pidsOf lists the live processes whose real user ID is uid.
-func pidsOf(uid int) []int {
-	ents, err := os.ReadDir("/proc")
-	if err != nil {
-		return nil
-	}
-	want := strconv.Itoa(uid)
-	var out []int
-	for _, e := range ents {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		if u, ok := procUID(pid); ok && u == want {
-			out = append(out, pid)
-		}
-	}
-	return out
 }
 
 // procUID reads the real user ID of a live process from /proc. Zombies do
@@ -362,18 +342,18 @@ func procUID(pid int) (string, bool) {
 
 // SandboxProcesses lists the processes still running under any sandbox
 // user ID (for tests and leak checks).
-func SandboxProcesses() []int { return sandboxProcessesIn(uidBase, uidBase+uidRange) }
+func SandboxProcesses() []int { return processesIn(uidBase, uidBase+uidRange) }
 
 // OwnSandboxProcesses lists the processes still running under the sandbox
 // user IDs this process hands out, so a leak check is not confused by other
 // workers' sandboxes on the same host.
 func OwnSandboxProcesses() []int {
-	first := uidBase + (os.Getpid()%(uidRange/uidsPerProcess))*uidsPerProcess
-	return sandboxProcessesIn(first, first+uidsPerProcess)
+	first := ownFirstUID()
+	return processesIn(first, first+uidsPerProcess)
 }
 
-// sandboxProcessesIn lists live processes whose user ID is in [lo, hi).
-func sandboxProcessesIn(lo, hi int) []int {
+// processesIn lists the live processes whose real user ID is in [lo, hi).
+func processesIn(lo, hi int) []int {
 	ents, err := os.ReadDir("/proc")
 	if err != nil {
 		return nil
