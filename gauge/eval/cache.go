@@ -46,18 +46,19 @@ func DefaultCachePath(casesPath string) string {
 // (last occurrence of a key wins, bad lines skipped), each new answer
 // appended immediately as one compact sorted-key JSON line.
 type FileCache struct {
-	path    string
-	mu      sync.Mutex
-	entries map[string]Answer
+	path string
+	// mu serialises appends to the file; mem holds the answers.
+	mu  sync.Mutex
+	mem *MemoryCache
 }
 
 // OpenFileCache loads path; a missing file is an empty cache.
 func OpenFileCache(path string) (*FileCache, error) {
-	c := &FileCache{path: path, entries: map[string]Answer{}}
+	c := &FileCache{path: path, mem: NewMemoryCache()}
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 		return c, nil
 	}
-	if err := EachCacheLine(path, func(key string, a Answer) { c.entries[key] = a }); err != nil {
+	if err := EachCacheLine(path, func(key string, a Answer) { c.mem.entries[key] = a }); err != nil {
 		return nil, err
 	}
 	return c, nil
@@ -145,15 +146,12 @@ func CacheLine(key string, a Answer) ([]byte, error) {
 }
 
 // Get returns the answer stored under key.
-func (c *FileCache) Get(_ context.Context, key string) (Answer, bool, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	a, ok := c.entries[key]
-	return a, ok, nil
+func (c *FileCache) Get(ctx context.Context, key string) (Answer, bool, error) {
+	return c.mem.Get(ctx, key)
 }
 
 // Put appends the answer to the file at once and remembers it.
-func (c *FileCache) Put(_ context.Context, key string, a Answer) error {
+func (c *FileCache) Put(ctx context.Context, key string, a Answer) error {
 	line, err := CacheLine(key, a)
 	if err != nil {
 		return err
@@ -163,13 +161,14 @@ func (c *FileCache) Put(_ context.Context, key string, a Answer) error {
 	if err := os.MkdirAll(filepath.Dir(c.path), 0o755); err != nil {
 		return fmt.Errorf("eval cache: %w", err)
 	}
-	f, err := os.OpenFile(c.path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	f, err := os.OpenFile(c.path, os.O_CREATE|os.O_RDWR|os.O_APPEND, 0o644)
 	if err != nil {
 		return fmt.Errorf("eval cache: %w", err)
 	}
 	// A previous writer may have been cut off mid-line; start on a fresh one.
 	if st, err := f.Stat(); err == nil && st.Size() > 0 {
-		if last, err := lastByte(c.path, st.Size()); err == nil && last != '\n' {
+		last := make([]byte, 1)
+		if _, err := f.ReadAt(last, st.Size()-1); err == nil && last[0] != '\n' {
 			line = append([]byte{'\n'}, line...)
 		}
 	}
@@ -181,29 +180,11 @@ func (c *FileCache) Put(_ context.Context, key string, a Answer) error {
 	if cerr != nil {
 		return fmt.Errorf("eval cache: %w", cerr)
 	}
-	c.entries[key] = a
-	return nil
-}
-
-func lastByte(path string, size int64) (byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return 0, err
-	}
-	defer f.Close()
-	b := make([]byte, 1)
-	if _, err := f.ReadAt(b, size-1); err != nil {
-		return 0, err
-	}
-	return b[0], nil
+	return c.mem.Put(ctx, key, a)
 }
 
 // Len is the number of distinct keys held.
-func (c *FileCache) Len() int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return len(c.entries)
-}
+func (c *FileCache) Len() int { return c.mem.Len() }
 
 // Path is the cache file.
 func (c *FileCache) Path() string { return c.path }
