@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"time"
 
@@ -208,7 +207,7 @@ func readEntry(path, name string) (registry.Server, error) {
 		}
 		servers = doc.Servers
 	}
-	return pickEntry(servers, name, "", path)
+	return registry.Pick(servers, name, "", path)
 }
 
 // isNormalised tells a normalised Server line from a server.json: only
@@ -225,55 +224,6 @@ func isNormalised(data []byte) bool {
 		}
 	}
 	return false
-}
-
-// pickEntry chooses one entry by name and version (default: the latest).
-func pickEntry(servers []registry.Server, name, version, from string) (registry.Server, error) {
-	if len(servers) == 0 && name != "" {
-		return registry.Server{}, fmt.Errorf("%s has no entry named %q", from, name)
-	}
-	if len(servers) == 0 {
-		return registry.Server{}, fmt.Errorf("%s holds no entries", from)
-	}
-	var named []registry.Server
-	for _, s := range servers {
-		if name == "" || s.Name == name {
-			named = append(named, s)
-		}
-	}
-	if len(named) == 0 {
-		return registry.Server{}, fmt.Errorf("%s has no entry named %q", from, name)
-	}
-	names := map[string]bool{}
-	for _, s := range named {
-		names[s.Name] = true
-	}
-	if len(names) > 1 {
-		list := make([]string, 0, len(names))
-		for n := range names {
-			list = append(list, n)
-		}
-		sort.Strings(list)
-		if len(list) > 10 {
-			list = append(list[:10], "...")
-		}
-		return registry.Server{}, fmt.Errorf("%s holds %d servers; pick one with --name (%s)", from, len(names), strings.Join(list, ", "))
-	}
-	if len(named) == 1 && version == "" {
-		return named[0], nil
-	}
-	normal, _ := registry.Normalise(named, registry.NormaliseOptions{})
-	var versions []string
-	for _, s := range normal {
-		versions = append(versions, s.Version)
-		if (version != "" && s.Version == version) || (version == "" && s.IsLatest) {
-			return s, nil
-		}
-	}
-	if version != "" {
-		return registry.Server{}, fmt.Errorf("%s has no version %q of %s (versions: %s)", from, version, name, strings.Join(versions, ", "))
-	}
-	return normal[len(normal)-1], nil
 }
 
 // lookupEntry reads name (and version) from a registry source.
@@ -294,5 +244,5 @@ func lookupEntry(ctx context.Context, src, name, entryVersion string) (registry.
 	if err != nil && len(found) == 0 {
 		return registry.Server{}, fmt.Errorf("--registry %s: %w", src, err)
 	}
-	return pickEntry(found, name, entryVersion, "registry "+source.Name())
+	return registry.Pick(found, name, entryVersion, "registry "+source.Name())
 }
