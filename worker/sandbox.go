@@ -1,6 +1,7 @@
 package worker
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -49,20 +50,14 @@ func DefaultLimits() Limits {
 
 func (l Limits) withDefaults() Limits {
 	d := DefaultLimits()
-	pick := func(v, def uint64) uint64 {
-		if v == 0 {
-			return def
-		}
-		return v
-	}
 	return Limits{
-		AddressSpace: pick(l.AddressSpace, d.AddressSpace),
-		Data:         pick(l.Data, d.Data),
-		Processes:    pick(l.Processes, d.Processes),
-		OpenFiles:    pick(l.OpenFiles, d.OpenFiles),
-		FileSize:     pick(l.FileSize, d.FileSize),
-		CPUSeconds:   pick(l.CPUSeconds, d.CPUSeconds),
-		TmpfsBytes:   pick(l.TmpfsBytes, d.TmpfsBytes),
+		AddressSpace: cmp.Or(l.AddressSpace, d.AddressSpace),
+		Data:         cmp.Or(l.Data, d.Data),
+		Processes:    cmp.Or(l.Processes, d.Processes),
+		OpenFiles:    cmp.Or(l.OpenFiles, d.OpenFiles),
+		FileSize:     cmp.Or(l.FileSize, d.FileSize),
+		CPUSeconds:   cmp.Or(l.CPUSeconds, d.CPUSeconds),
+		TmpfsBytes:   cmp.Or(l.TmpfsBytes, d.TmpfsBytes),
 	}
 }
 
@@ -160,11 +155,8 @@ func (n None) Prepare(_ context.Context, spec Spec) (*Prepared, error) {
 	if err != nil {
 		return nil, fmt.Errorf("sandbox none: scratch dir: %w", err)
 	}
-	replaceToken(&spec, work)
-	env := map[string]string{}
-	for k, v := range spec.Env {
-		env[k] = v
-	}
+	replaceToken(&spec, work) // spec.Env is now a fresh copy
+	env := spec.Env
 	if len(spec.Path) > 0 {
 		env["PATH"] = strings.Join(append(append([]string(nil), spec.Path...), os.Getenv("PATH")), string(filepath.ListSeparator))
 	}

@@ -349,3 +349,17 @@ func TestSandboxDirToken(t *testing.T) {
 		}
 	}
 }
+
+// TestLimitsWithDefaults: a set field is kept, every zero field takes
+// DefaultLimits' value.
+func TestLimitsWithDefaults(t *testing.T) {
+	d := DefaultLimits()
+	if got := (Limits{}).withDefaults(); got != d {
+		t.Errorf("zero limits = %+v, want the defaults %+v", got, d)
+	}
+	want := d
+	want.Data, want.Processes = 1, 2
+	if got := (Limits{Data: 1, Processes: 2}).withDefaults(); got != want {
+		t.Errorf("partial limits = %+v, want %+v", got, want)
+	}
+}
