@@ -288,13 +288,7 @@ func checkQG009(ctx *Context) []Problem {
 	facts := secTools(ctx)
 	for i := range ctx.Tools {
 		t := &ctx.Tools[i]
-		verb := ""
-		for _, w := range facts[i].words {
-			if text.IsDestructiveVerb(w) {
-				verb = w
-				break
-			}
-		}
+		verb := secDestructiveVerb(facts[i].words)
 		if verb == "" || qgWarns(t.RawDescription, facts[i].desc) {
 			continue
 		}

@@ -376,13 +376,15 @@ var (
 	secNonIdempotent      = []string{"append", "create", "add", "insert", "post", "send", "push", "increment", "enqueue", "submit", "publish", "comment", "reply", "duplicate", "clone", "fork"}
 )
 
-func secDestructiveName(words []string) bool {
+// secDestructiveVerb returns the first of words that is a destructive verb
+// (delete, remove, purge, ...), or "".
+func secDestructiveVerb(words []string) string {
 	for _, w := range words {
 		if text.IsDestructiveVerb(w) {
-			return true
+			return w
 		}
 	}
-	return false
+	return ""
 }
 
 func checkSEC012(ctx *Context) []Problem {
@@ -404,7 +406,7 @@ func checkSEC012(ctx *Context) []Problem {
 		}
 		if a.ReadOnlyHint != nil && *a.ReadOnlyHint {
 			switch {
-			case secDestructiveName(words) || secHasWord(words, secWriteVerbs...):
+			case secDestructiveVerb(words) != "" || secHasWord(words, secWriteVerbs...):
 				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but its name says it changes things.", t.Name),
 					"Set readOnlyHint: false (and destructiveHint to match), or rename the tool if it really only reads. Clients skip confirmation for read-only tools.")
 			case secMutatingOpening.MatchString(desc):
@@ -415,7 +417,7 @@ func checkSEC012(ctx *Context) []Problem {
 					"A read-only tool cannot be destructive: decide which it is and drop the other hint.")
 			}
 		}
-		if a.DestructiveHint != nil && !*a.DestructiveHint && (secDestructiveName(words) || destructiveText) {
+		if a.DestructiveHint != nil && !*a.DestructiveHint && (secDestructiveVerb(words) != "" || destructiveText) {
 			add(fmt.Sprintf("Tool `%s` is marked destructiveHint: false, but its name or description says it deletes or irreversibly changes data.", t.Name),
 				"Set destructiveHint: true so clients ask the user before calling it.")
 		}
