@@ -2,6 +2,7 @@ package registry
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -127,6 +128,13 @@ func TestDecemberFiguresInDocs(t *testing.T) {
 	all, rep := Normalise(doc.Servers, NormaliseOptions{})
 	latest, _ := Normalise(doc.Servers, NormaliseOptions{LatestOnly: true})
 	st := ComputeStatsReport(all)
+	npmPlaceholders := 0 // credential-free npm plans that made up a required variable
+	for _, s := range latest {
+		p := PlanFor(s, PlanOptions{})
+		if p.Kind == KindNPMStdio && p.CredentialFree && slices.ContainsFunc(p.Placeholders, func(n string) bool { return strings.HasPrefix(n, "env:") }) {
+			npmPlaceholders++
+		}
+	}
 	checks := []struct {
 		what      string
 		got, want int
@@ -147,6 +155,7 @@ func TestDecemberFiguresInDocs(t *testing.T) {
 		{"plans pypi", st.Latest.PlanKinds[KindPyPI], 159},
 		{"plans oci", st.Latest.PlanKinds[KindOCI], 51},
 		{"plans unsupported", st.Latest.PlanKinds[KindUnsupported], 81},
+		{"credential-free npm-stdio with placeholder env", npmPlaceholders, 5},
 		{"scan targets (latest)", len(Dedupe(latest)), 1107},
 		{"scan targets (all)", len(Dedupe(all)), 2276},
 	}
