@@ -12,6 +12,7 @@ import (
 
 	"github.com/mcpgauge/mcpgauge/gauge/eval"
 	"github.com/mcpgauge/mcpgauge/gauge/eval/backend"
+	fixtures "github.com/mcpgauge/mcpgauge/gauge/eval/evaltest"
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 )
 
@@ -84,7 +85,7 @@ func TestParseDraftReply(t *testing.T) {
 func TestDraftWritesSuiteAndReusesCache(t *testing.T) {
 	snap, _, _ := loadFixture(t, "badserver")
 	calls := 0
-	srv := httptest.NewServer(chatReplyHandler(func(user string) string {
+	srv := httptest.NewServer(fixtures.TextReplies(func(user string) string {
 		calls++
 		switch {
 		case strings.Contains(user, "easy to confuse"):

@@ -62,8 +62,8 @@ func (rs *ReplayServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	key := eval.CacheKey(rs.Model, req.Messages, rs.Digest)
 	a, ok := rs.answers[key]
-	w.Header().Set("Content-Type", "application/json")
 	if !ok {
+		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusNotFound)
 		fmt.Fprintf(w, `{"error":{"message":"no recorded answer for key %s","type":"invalid_request_error"}}`, key)
 		return
@@ -77,10 +77,5 @@ func (rs *ReplayServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}}}
 		finish = "tool_calls"
 	}
-	resp := map[string]any{
-		"id": "chatcmpl-replay", "object": "chat.completion", "created": 1700000000, "model": rs.Model,
-		"choices": []any{map[string]any{"index": 0, "message": msg, "finish_reason": finish}},
-		"usage":   map[string]any{"prompt_tokens": a.PromptTokens, "completion_tokens": a.CompletionTokens, "total_tokens": a.PromptTokens + a.CompletionTokens},
-	}
-	_, _ = w.Write(model.MustCanonical(resp, model.Compact))
+	WriteChatCompletion(w, rs.Model, msg, finish, a.PromptTokens, a.CompletionTokens)
 }

@@ -97,10 +97,7 @@ func (s *WireStub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 				"function": map[string]any{"name": tool, "arguments": "{}"}}}
 		}
 	}
-	resp := map[string]any{"id": "chatcmpl-stub", "object": "chat.completion", "created": 1700000000, "model": "m",
-		"choices": []any{map[string]any{"index": 0, "message": msg, "finish_reason": "stop"}},
-		"usage":   map[string]any{"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120}}
-	_ = json.NewEncoder(w).Encode(resp)
+	WriteChatCompletion(w, "m", msg, "stop", 100, 20)
 }
 
 func draftReply(instruction string) string {
