@@ -180,6 +180,7 @@ type tracker struct {
 	planned  map[string]*jobMeta // outstanding expected jobs
 	resulted map[string]bool     // job IDs with a stored result
 	keys     []string            // scan keys of every planned entry (the sweep's members)
+	sources  []string            // names of the sources the sweep pulls (set by Start)
 	doneCh   chan struct{}       // closed when the sweep is finished (after the post-sweep pass)
 	// scannedCh is closed when every job is accounted for (or the deadline
 	// passed); how says which. The sweep stays running until Wait has run
@@ -302,6 +303,7 @@ func (c *Coordinator) Start(ctx context.Context, id string) error {
 	t.p.Status, t.p.Planning = store.SweepRunning, true
 	t.p.Planned, t.p.Skipped, t.p.Expected, t.p.Published = 0, 0, 0, 0
 	t.keys = t.keys[:0]
+	t.sources = names
 	t.mu.Unlock()
 	if !resume {
 		err := c.cfg.Store.BeginSweep(ctx, store.Sweep{ID: id, Status: store.SweepRunning, Registries: names,
@@ -313,7 +315,7 @@ func (c *Coordinator) Start(ctx context.Context, id string) error {
 	} else {
 		c.cfg.Log.Info("sweep resumed", "sweep", id)
 	}
-	if err := c.save(ctx, id, t, names); err != nil {
+	if err := c.save(ctx, id, t); err != nil {
 		return err
 	}
 	planErr := c.plan(ctx, id, t)
@@ -321,7 +323,7 @@ func (c *Coordinator) Start(ctx context.Context, id string) error {
 	t.p.Planning = false
 	t.dirty = true
 	t.mu.Unlock()
-	if err := c.save(ctx, id, t, names); err != nil {
+	if err := c.save(ctx, id, t); err != nil {
 		return err
 	}
 	if planErr != nil {
@@ -332,17 +334,12 @@ func (c *Coordinator) Start(ctx context.Context, id string) error {
 }
 
 // save writes the sweep's progress to KV and the store.
-func (c *Coordinator) save(ctx context.Context, id string, t *tracker, names []string) error {
+func (c *Coordinator) save(ctx context.Context, id string, t *tracker) error {
 	t.mu.Lock()
-	rec := sweepRecord{Progress: t.p, Sources: names}
+	rec := sweepRecord{Progress: t.p, Sources: t.sources}
 	t.dirty = false
 	t.lastSave = c.cfg.Now()
 	t.mu.Unlock()
-	if rec.Sources == nil {
-		if old, err := c.loadRecord(ctx, id); err == nil {
-			rec.Sources = old.Sources
-		}
-	}
 	b, err := json.Marshal(rec)
 	if err != nil {
 		return fmt.Errorf("sweep %s: encode record: %w", id, err)
@@ -405,7 +402,7 @@ func (c *Coordinator) finish(ctx context.Context, id string, t *tracker) {
 	t.p.Status, t.p.FinishedAt = store.SweepDone, now
 	how := t.how
 	t.mu.Unlock()
-	if err := c.save(ctx, id, t, nil); err != nil {
+	if err := c.save(ctx, id, t); err != nil {
 		c.cfg.Log.Error("save finished sweep", "sweep", id, "err", err)
 	}
 	if err := c.cfg.Store.FinishSweep(ctx, id, store.SweepDone, now); err != nil {
@@ -520,7 +517,7 @@ func (c *Coordinator) account(ctx context.Context, rs []schema.Result) {
 		due := t.dirty && c.cfg.Now().Sub(t.lastSave) >= time.Second
 		t.mu.Unlock()
 		if due {
-			if err := c.save(ctx, id, t, nil); err != nil {
+			if err := c.save(ctx, id, t); err != nil {
 				c.cfg.Log.Warn("save sweep progress", "sweep", id, "err", err)
 			}
 		}
@@ -541,7 +538,7 @@ func (c *Coordinator) Flush(ctx context.Context) {
 		dirty := t.dirty
 		t.mu.Unlock()
 		if dirty {
-			if err := c.save(ctx, id, t, nil); err != nil {
+			if err := c.save(ctx, id, t); err != nil {
 				c.cfg.Log.Warn("save sweep progress", "sweep", id, "err", err)
 			}
 		}

@@ -2,6 +2,7 @@ package coordinator_test
 
 import (
 	"context"
+	"encoding/json"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -77,6 +78,25 @@ func TestDeadlineMarksStragglers(t *testing.T) {
 	}
 	if d, c := testutil.ToFloat64(e.m.SweepsFinished.WithLabelValues("deadline")), testutil.ToFloat64(e.m.SweepsFinished.WithLabelValues("complete")); d != 1 || c != 0 {
 		t.Errorf("sweeps finished: deadline %v, complete %v; want the sweep counted once, as deadline", d, c)
+	}
+	// The last save (at the finish) still names the sources Start recorded.
+	kv, err := e.js.KeyValue(ctx, schema.SweepsBucket)
+	if err != nil {
+		t.Fatal(err)
+	}
+	entry, err := kv.Get(ctx, "dl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rec struct {
+		Status  store.SweepStatus `json:"status"`
+		Sources []string          `json:"sources"`
+	}
+	if err := json.Unmarshal(entry.Value(), &rec); err != nil {
+		t.Fatal(err)
+	}
+	if want := registry.NewFile(e.reg).Name(); rec.Status != store.SweepDone || len(rec.Sources) != 1 || rec.Sources[0] != want {
+		t.Errorf("KV sweep record = %+v, want done with sources [%s]", rec, want)
 	}
 	lb, err := e.st.Leaderboard(ctx, store.LeaderboardQuery{})
 	if err != nil {
