@@ -147,11 +147,8 @@ func Analyse(rep *Report, snap *model.Snapshot, opts Options) {
 }
 
 func qualityGate(snap *model.Snapshot, cr *compliance.Report) QualityGate {
-	qg := QualityGate{
-		Quality:    qualitygate.AnalyzeQuality(snap.Tools),
-		Security:   qualitygate.AnalyzeSecurity(snap.Tools),
-		Efficiency: qualitygate.AnalyzeEfficiency(snap.Tools, qualitygate.DefaultEfficiencyConfig()),
-	}
+	var qg QualityGate
+	qg.Quality, qg.Security, qg.Efficiency = qualitygate.Analyze(snap.Tools, qualitygate.DefaultEfficiencyConfig())
 	if cr != nil {
 		for _, r := range cr.Results {
 			if r.Origin != compliance.OriginQualityGate {
