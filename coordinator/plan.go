@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -128,7 +129,7 @@ func (c *Coordinator) BuildJob(sweepID string, t registry.Target, now time.Time)
 	}
 	var sources []string
 	for _, l := range t.Server.Sources {
-		if !contains(sources, l.Source) {
+		if !slices.Contains(sources, l.Source) {
 			sources = append(sources, l.Source)
 		}
 	}
@@ -137,15 +138,6 @@ func (c *Coordinator) BuildJob(sweepID string, t registry.Target, now time.Time)
 		PackageVersion: pkgVersion, Server: srvJSON, Plan: planJSON, Options: c.cfg.ScanOptions,
 		ScannerVersion: c.cfg.ScannerVersion, RuleSetDigest: c.cfg.RuleSetDigest, ScanKey: key, CreatedAt: now}
 	return j, j.Validate()
-}
-
-func contains(ss []string, s string) bool {
-	for _, v := range ss {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }
 
 // lookupScan returns the scan record of a scan key, if any.
@@ -232,9 +224,7 @@ func (c *Coordinator) plan(ctx context.Context, id string, t *tracker) error {
 		case seen && rec.SweepID == id:
 			// Resumed sweep: this job's result is already stored.
 			t.p.Expected++
-			if !t.resulted[job.JobID] {
-				t.resulted[job.JobID] = true
-			}
+			t.resulted[job.JobID] = true
 			t.p.Done++
 			if rec.Status != schema.StatusOK {
 				t.p.Failed++

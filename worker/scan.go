@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -106,7 +107,9 @@ func Scan(ctx context.Context, server registry.Server, plan registry.Plan, opts 
 	r.res.PackageType = plan.PackageType()
 	r.res.Placeholders = append([]string(nil), plan.Placeholders...)
 	for _, l := range server.Sources {
-		r.res.Sources = appendUnique(r.res.Sources, l.Source)
+		if !slices.Contains(r.res.Sources, l.Source) {
+			r.res.Sources = append(r.res.Sources, l.Source)
+		}
 	}
 	defer r.finish(&out)
 	r.entry(ctx, plan)
@@ -454,15 +457,6 @@ func serverLine(msg string) string {
 		}
 	}
 	return ""
-}
-
-func appendUnique(ss []string, s string) []string {
-	for _, x := range ss {
-		if x == s {
-			return ss
-		}
-	}
-	return append(ss, s)
 }
 
 func clip(s string, n int) string {
