@@ -56,6 +56,12 @@ type QualityGate struct {
 	Score      qualitygate.ScoreResult `json:"score"`
 	// Compliance counts quality-gate's own 17 tests only.
 	Compliance qualitygate.Compliance `json:"compliance"`
+	// ClientViewProblem is set when quality-gate itself could not read this
+	// tool list (its TypeScript client rejects the whole list for one
+	// malformed tool, and it then scores an empty, perfect server). mcpgauge
+	// scores the tools the server really has; this says why quality-gate's
+	// own numbers would differ.
+	ClientViewProblem string `json:"client_view_problem,omitempty"`
 }
 
 // Report is everything one scan found.
@@ -149,6 +155,9 @@ func Analyse(rep *Report, snap *model.Snapshot, opts Options) {
 func qualityGate(snap *model.Snapshot, cr *compliance.Report) QualityGate {
 	var qg QualityGate
 	qg.Quality, qg.Security, qg.Efficiency = qualitygate.Analyze(snap.Tools, qualitygate.DefaultEfficiencyConfig())
+	if _, err := qualitygate.ClientView(snap.Tools); err != nil {
+		qg.ClientViewProblem = err.Error()
+	}
 	if cr != nil {
 		for _, r := range cr.Results {
 			if r.Origin != compliance.OriginQualityGate {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/mcpgauge/mcpgauge/gauge/connect"
@@ -48,7 +49,30 @@ func TestAnalyseToolgaugeFixtures(t *testing.T) {
 			if rep.TotalTokens == 0 || len(rep.Tokens) != len(snap.Tools) {
 				t.Errorf("token sizes missing: %d tools sized, total %d", len(rep.Tokens), rep.TotalTokens)
 			}
+			if p := rep.QualityGate.ClientViewProblem; p != "" {
+				t.Errorf("quality-gate's client would reject %s: %s", c.server, p)
+			}
 		})
+	}
+}
+
+// TestClientViewProblem: a tool list quality-gate's own client would reject
+// is still scored on its real tools, and the report says why quality-gate's
+// numbers would differ.
+func TestClientViewProblem(t *testing.T) {
+	snap, err := model.ParseToolsJSON([]byte(`{"tools":[
+		{"name":"list_items","description":"Lists the items in the store.","inputSchema":{"type":"object","properties":{}}},
+		{"name":"bad","inputSchema":{"type":"array"}}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := &Report{}
+	Analyse(rep, snap, Options{})
+	if p := rep.QualityGate.ClientViewProblem; !strings.Contains(p, `type is not "object"`) {
+		t.Errorf("client-view problem %q, want the rejected inputSchema named", p)
+	}
+	if len(rep.QualityGate.Quality.Findings) == 0 {
+		t.Error("mcpgauge should still analyse the real tools (quality-gate would see none)")
 	}
 }
 
