@@ -141,8 +141,8 @@ func hash64(seed uint64, s string) uint64 {
 	return h.Sum64()
 }
 
-// memberKey names a member in IDs: its name, with the version when the
-// sweep holds several versions of it.
+// memberKeys names each member in IDs: its name, with the version when
+// the sweep holds several versions of it.
 func memberKeys(ms []Member) []string {
 	count := map[string]int{}
 	for _, m := range ms {
@@ -209,9 +209,8 @@ func (p *pool) draw(mi, n int, seed uint64) []int {
 		return nil
 	}
 	m := p.members[mi]
-	start := sort.Search(len(p.hashes), func(i int) bool {
-		return p.hashes[i] >= hash64(seed, "server:"+m.Name)
-	})
+	from := hash64(seed, "server:"+m.Name)
+	start := sort.Search(len(p.hashes), func(i int) bool { return p.hashes[i] >= from })
 	var out []int
 	for k := 0; k < len(p.byHash) && len(out) < n; k++ {
 		ti := p.byHash[(start+k)%len(p.byHash)]
