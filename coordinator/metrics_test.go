@@ -11,6 +11,7 @@ import (
 	dto "github.com/prometheus/client_model/go"
 
 	"github.com/mcpgauge/mcpgauge/coordinator"
+	"github.com/mcpgauge/mcpgauge/internal/shareddata"
 	"github.com/mcpgauge/mcpgauge/worker"
 )
 
@@ -50,7 +51,7 @@ func TestDashboardAndDocsNameRealMetrics(t *testing.T) {
 			}
 		}
 	}
-	root := filepath.Join("..")
+	root := shareddata.RepoRoot(t)
 	re := regexp.MustCompile(`mcpgauge_[a-z_]+`)
 	for _, f := range []string{"deploy/grafana/mcpgauge.json", "docs/metrics.md"} {
 		data, err := os.ReadFile(filepath.Join(root, f))
