@@ -39,7 +39,6 @@ type Metrics struct {
 func NewMetrics() *Metrics {
 	r := prometheus.NewRegistry()
 	r.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
-	f := func(c prometheus.Collector) { r.MustRegister(c) }
 	m := &Metrics{Registry: r,
 		JobsPublished: prometheus.NewCounter(prometheus.CounterOpts{Name: "mcpgauge_jobs_published_total",
 			Help: "Jobs published on the MCPGAUGE_JOBS stream (duplicates dropped by the stream not counted)."}),
@@ -82,11 +81,9 @@ func NewMetrics() *Metrics {
 		EcosystemCalls: prometheus.NewCounter(prometheus.CounterOpts{Name: "mcpgauge_ecosystem_model_calls_total",
 			Help: "Live model calls made by ecosystem passes (cached answers not counted)."}),
 	}
-	for _, c := range []prometheus.Collector{m.JobsPublished, m.JobsSkipped, m.PublishErrors, m.ResultsIngested,
+	r.MustRegister(m.JobsPublished, m.JobsSkipped, m.PublishErrors, m.ResultsIngested,
 		m.ResultsInvalid, m.StoreWriteErrors, m.StoreWriteTime, m.IngestBatchSize, m.QueuePending, m.QueueAckPending,
 		m.RegistryPages, m.RegistryEntries, m.RegistryErrors, m.SweepJobs, m.SweepsFinished, m.GaveUp, m.Stragglers,
-		m.EcosystemReports, m.EcosystemSeconds, m.EcosystemCalls} {
-		f(c)
-	}
+		m.EcosystemReports, m.EcosystemSeconds, m.EcosystemCalls)
 	return m
 }
