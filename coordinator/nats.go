@@ -19,8 +19,8 @@ import (
 type EmbeddedOptions struct {
 	// Dir holds the JetStream file store (required).
 	Dir string
-	// Listen makes the server accept TCP clients on a random loopback port;
-	// without it the server is reachable in-process only.
+	// Listen makes the server accept TCP clients on a loopback port (Port,
+	// or a random one); without it the server is reachable in-process only.
 	Listen bool
 	// Port is the TCP port when Listen is set (0: random).
 	Port int
@@ -99,8 +99,9 @@ func Connect(url, name string) (*nats.Conn, error) {
 }
 
 // Setup creates or updates the streams, the two durable consumers and the
-// five key-value buckets (DESIGN §4 plus mcpgauge-tools). It is idempotent. scanDeadline sets
-// the workers' AckWait (2 × deadline; 0 = schema.DefaultScanDeadline).
+// key-value buckets of schema.BucketSpecs (DESIGN §4 plus mcpgauge-tools).
+// It is idempotent. scanDeadline sets the workers' AckWait (2 × deadline;
+// 0 = schema.DefaultScanDeadline).
 func Setup(ctx context.Context, js jetstream.JetStream, scanDeadline time.Duration) error {
 	for _, s := range []schema.StreamSpec{schema.JobsStreamSpec(), schema.ResultsStreamSpec()} {
 		if _, err := js.CreateOrUpdateStream(ctx, StreamConfig(s)); err != nil {
