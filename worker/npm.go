@@ -361,12 +361,7 @@ func npmBin(path, name string) (string, error) {
 				file = v
 			}
 		default:
-			keys := make([]string, 0, len(many))
-			for k := range many {
-				keys = append(keys, k)
-			}
-			sort.Strings(keys)
-			return "", fmt.Errorf("package %s has %d bins and none is named %q: %s", name, len(many), short, strings.Join(keys, ", "))
+			return "", fmt.Errorf("package %s has %d bins and none is named %q: %s", name, len(many), short, strings.Join(sortedKeys(many), ", "))
 		}
 	default:
 		return "", fmt.Errorf("%s: \"bin\" is neither a string nor an object of strings", path)
