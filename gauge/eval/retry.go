@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"time"
+
+	"github.com/mcpgauge/mcpgauge/internal/ctxsleep"
 )
 
 // RetryPolicy is toolgauge's runner retry: up to Attempts tries for
@@ -56,20 +58,6 @@ func IsRetryable(err error) bool {
 	return false
 }
 
-func sleepCtx(ctx context.Context, d time.Duration) error {
-	if d <= 0 {
-		return ctx.Err()
-	}
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
-}
-
 // Retrying wraps a backend with the policy.
 type Retrying struct {
 	Backend Backend
@@ -86,7 +74,7 @@ func (r *Retrying) Complete(ctx context.Context, req Request) (Completion, error
 	}
 	sleep := r.Policy.Sleep
 	if sleep == nil {
-		sleep = sleepCtx
+		sleep = ctxsleep.Sleep
 	}
 	var lastErr error
 	for n := 1; n <= attempts; n++ {

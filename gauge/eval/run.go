@@ -6,6 +6,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/mcpgauge/mcpgauge/internal/ctxsleep"
+
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 )
 
@@ -254,7 +256,7 @@ func (p *pacer) wait(ctx context.Context) error {
 	defer p.mu.Unlock()
 	if !p.last.IsZero() {
 		if d := time.Until(p.last.Add(p.gap)); d > 0 {
-			if err := sleepCtx(ctx, d); err != nil {
+			if err := ctxsleep.Sleep(ctx, d); err != nil {
 				return err
 			}
 		}
