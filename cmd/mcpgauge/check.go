@@ -54,9 +54,9 @@ func runCheck(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	failOn, _ := cmd.Flags().GetString("fail-on")
-	floor, err := severityRank(failOn)
+	floor, err := compliance.ParseFailOn(failOn)
 	if err != nil {
-		return usageErr(err)
+		return usageErr(fmt.Errorf("--fail-on %w", err))
 	}
 	t, err := resolveTarget(cmd, target)
 	if err != nil {
@@ -97,36 +97,10 @@ func runCheck(cmd *cobra.Command, args []string) error {
 		verbose, _ := cmd.Flags().GetBool("verbose")
 		writeCheckText(out, snap.Server.Name, snap.Server.Version, snap.Target, string(snap.Era), snap.Server.ProtocolVersion, rep, verbose)
 	}
-	for _, r := range rep.Results {
-		if (r.Status == compliance.StatusFail || r.Status == compliance.StatusError) && rankOf(string(r.Severity)) >= floor {
-			return &exitError{code: exitThreshold}
-		}
+	if rep.FailsAt(floor) {
+		return &exitError{code: exitThreshold}
 	}
 	return nil
-}
-
-// severityRank orders compliance severities; "none" never fails.
-func severityRank(s string) (int, error) {
-	switch strings.ToLower(s) {
-	case "critical", "high", "medium", "low":
-		return rankOf(strings.ToLower(s)), nil
-	case "none", "off":
-		return 99, nil
-	}
-	return 0, fmt.Errorf("--fail-on %q: want critical, high, medium, low or none", s)
-}
-
-func rankOf(s string) int {
-	switch s {
-	case "critical":
-		return 4
-	case "high":
-		return 3
-	case "medium":
-		return 2
-	default:
-		return 1
-	}
 }
 
 // writeCheckText prints results grouped by category, as quality-gate's

@@ -43,6 +43,51 @@ const (
 	Low      Severity = "low"
 )
 
+// Rank orders the severities: critical 4, high 3, medium 2, low 1; any
+// other label ranks 0.
+func (s Severity) Rank() int {
+	switch s {
+	case Critical:
+		return 4
+	case High:
+		return 3
+	case Medium:
+		return 2
+	case Low:
+		return 1
+	}
+	return 0
+}
+
+// ParseFailOn reads a failure threshold (case-insensitive): a severity, or
+// "none"/"off" (returned as "": nothing fails).
+func ParseFailOn(s string) (Severity, error) {
+	switch v := Severity(strings.ToLower(s)); v {
+	case Critical, High, Medium, Low:
+		return v, nil
+	case "none", "off":
+		return "", nil
+	}
+	return "", fmt.Errorf("%q: want critical, high, medium, low or none", s)
+}
+
+// FailsAt reports whether a test failed or errored at floor severity or
+// above (an empty floor: never). A test of an unknown severity counts as low.
+func (r Report) FailsAt(floor Severity) bool {
+	if floor == "" {
+		return false
+	}
+	for _, t := range r.Results {
+		if t.Status != StatusFail && t.Status != StatusError {
+			continue
+		}
+		if max(t.Severity.Rank(), Low.Rank()) >= floor.Rank() {
+			return true
+		}
+	}
+	return false
+}
+
 // Origin says which tool a test comes from.
 const (
 	OriginQualityGate = "mcp-quality-gate"

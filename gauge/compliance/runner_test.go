@@ -180,3 +180,33 @@ func TestRunCapsDetails(t *testing.T) {
 		t.Errorf("got %d details ending %q, want %d ending \"… and 7 more\"", len(d), d[len(d)-1], MaxDetails+1)
 	}
 }
+
+// TestFailsAt: --fail-on's threshold against failed and errored tests.
+func TestFailsAt(t *testing.T) {
+	rep := Report{Results: []TestResult{
+		{ID: "a", Result: Result{Status: StatusPass}, Severity: Critical},
+		{ID: "b", Result: Result{Status: StatusSkip}, Severity: Critical},
+		{ID: "c", Result: Result{Status: StatusFail}, Severity: Medium},
+		{ID: "d", Result: Result{Status: StatusError}, Severity: "odd"},
+	}}
+	for _, tc := range []struct {
+		failOn string
+		want   bool
+	}{
+		{"critical", false}, {"HIGH", false}, {"medium", true}, {"low", true}, {"none", false}, {"off", false},
+	} {
+		floor, err := ParseFailOn(tc.failOn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := rep.FailsAt(floor); got != tc.want {
+			t.Errorf("fail-on %s: FailsAt = %v, want %v", tc.failOn, got, tc.want)
+		}
+	}
+	if lowOnly := (Report{Results: []TestResult{{Result: Result{Status: StatusError}, Severity: "odd"}}}); !lowOnly.FailsAt(Low) {
+		t.Error("an errored test of an unknown severity should count as low")
+	}
+	if _, err := ParseFailOn("loud"); err == nil || !strings.Contains(err.Error(), "want critical, high, medium, low or none") {
+		t.Errorf("ParseFailOn(loud) = %v", err)
+	}
+}
