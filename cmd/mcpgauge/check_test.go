@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -29,6 +31,32 @@ func TestCheckFailOn(t *testing.T) {
 			}
 			if tc.code != exitUsage && !strings.Contains(out, "FAIL") {
 				t.Errorf("lying-caps should fail some test:\n%s", out)
+			}
+		})
+	}
+}
+
+// TestScanNotesQualityGateClientView: a tool list quality-gate's own client
+// rejects is scored on its real tools, with a note saying why quality-gate's
+// numbers would differ; a clean list gets no note.
+func TestScanNotesQualityGateClientView(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name, tools string
+		note        bool
+	}{
+		{"rejected", `{"tools":[{"name":"list_items","description":"Lists the items in the store.","inputSchema":{"type":"object","properties":{}}},{"name":"bad","inputSchema":{"type":"array"}}]}`, true},
+		{"clean", `{"tools":[{"name":"list_items","description":"Lists the items in the store.","inputSchema":{"type":"object","properties":{}}}]}`, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(dir, tc.name+".json")
+			if err := os.WriteFile(path, []byte(tc.tools), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, out, stderr := cli(t, "scan", "--tools-json", path, "--no-config")
+			got := strings.Contains(out, `quality-gate's own client rejects this tool list (tool #1 "bad"`)
+			if got != tc.note {
+				t.Errorf("note shown: %v, want %v\nstdout %s\nstderr %s", got, tc.note, out, stderr)
 			}
 		})
 	}

@@ -237,8 +237,12 @@ func writeScanText(w io.Writer, rep *scan.Report, verbose bool) error {
 	}
 	fmt.Fprintf(w, "toolgauge health %3d / 100\n  lint %d (%d errors, %d warnings) | selection %s\n", h.Overall, h.LintScore, h.Errors, h.Warnings, sel)
 	q := rep.QualityGate.Score
-	fmt.Fprintf(w, "quality-gate     %3d / 100\n  compliance %d/40 | quality %d/25 | efficiency %d/15 | security %d/20\n\n",
+	fmt.Fprintf(w, "quality-gate     %3d / 100\n  compliance %d/40 | quality %d/25 | efficiency %d/15 | security %d/20\n",
 		q.Score, q.ComplianceShown, q.Quality, q.Efficiency, q.Security)
+	if p := rep.QualityGate.ClientViewProblem; p != "" {
+		fmt.Fprintf(w, "  note: quality-gate's own client rejects this tool list (%s), so quality-gate itself would score an empty server; these parts score the real tools\n", report.ASCII(p))
+	}
+	fmt.Fprintln(w)
 	e, wn, in := lint.Count(rep.Findings)
 	fmt.Fprintf(w, "findings: %d errors, %d warnings, %d info", e, wn, in)
 	if top := report.MostCommon(rep.Findings, 3); len(top) > 0 {
