@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"reflect"
 	"slices"
 	"strings"
@@ -331,19 +330,9 @@ func TestBadOptions(t *testing.T) {
 
 func fixtureMember(t *testing.T, server string, withCases bool) ecosystem.Member {
 	t.Helper()
-	data, err := os.ReadFile(evaltest.Path(t, server, "tools-list.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	snap, err := model.ParseToolsJSON(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := ecosystem.Member{Name: "io.fixture/" + server, Version: "1.0.0", JobID: "j-" + server, Tools: snap.Tools}
+	m := ecosystem.Member{Name: "io.fixture/" + server, Version: "1.0.0", JobID: "j-" + server, Tools: evaltest.Snapshot(t, server).Tools}
 	if withCases {
-		if m.Suite, err = eval.LoadSuite(evaltest.Path(t, server, "cases.json")); err != nil {
-			t.Fatal(err)
-		}
+		m.Suite = evaltest.Suite(t, server)
 	}
 	return m
 }
