@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/mcpgauge/mcpgauge/internal/ctxsleep"
+
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
@@ -31,7 +33,7 @@ func (c *Coordinator) Ingest(ctx context.Context) error {
 				break
 			}
 			c.cfg.Log.Warn("ingest: fetch", "err", err)
-			sleep(ctx, time.Second)
+			_ = ctxsleep.Sleep(ctx, time.Second)
 			continue
 		}
 		var msgs []jetstream.Msg
@@ -132,7 +134,7 @@ func (c *Coordinator) storeWithRetry(ctx context.Context, results []schema.Resul
 		for _, m := range msgs {
 			_ = m.InProgress()
 		}
-		if !sleep(ctx, backoff) {
+		if ctxsleep.Sleep(ctx, backoff) != nil {
 			return ctx.Err()
 		}
 		backoff = min(backoff*2, 5*time.Second)
@@ -157,17 +159,6 @@ func (c *Coordinator) recordScans(ctx context.Context, results []schema.Result) 
 		if _, err := c.scans.Put(ctx, r.ScanKey, b); err != nil {
 			c.cfg.Log.Warn("ingest: record scan key", "job", r.JobID, "err", err)
 		}
-	}
-}
-
-func sleep(ctx context.Context, d time.Duration) bool {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return false
-	case <-t.C:
-		return true
 	}
 }
 
@@ -268,7 +259,7 @@ func (c *Coordinator) WatchQueue(ctx context.Context, interval time.Duration) {
 			c.cfg.Metrics.QueuePending.WithLabelValues(p[1]).Set(float64(info.NumPending))
 			c.cfg.Metrics.QueueAckPending.WithLabelValues(p[1]).Set(float64(info.NumAckPending))
 		}
-		if !sleep(ctx, interval) {
+		if ctxsleep.Sleep(ctx, interval) != nil {
 			return
 		}
 	}

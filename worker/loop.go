@@ -13,6 +13,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/mcpgauge/mcpgauge/internal/ctxsleep"
+
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/mcpgauge/mcpgauge/registry"
@@ -221,7 +223,7 @@ func (l *loop) slot(slot int) {
 		batch, err := l.cons.Fetch(1, jetstream.FetchMaxWait(l.cfg.FetchWait))
 		if err != nil {
 			l.cfg.Log.Warn("worker: fetch", "err", err)
-			if !sleepCtx(l.stop, time.Second) {
+			if ctxsleep.Sleep(l.stop, time.Second) != nil {
 				return
 			}
 			continue
@@ -298,7 +300,7 @@ func (l *loop) handle(msg jetstream.Msg, slot int) {
 		if _, perr = l.cfg.JS.Publish(pubCtx, schema.ResultSubject(job.SweepID), data, jetstream.WithMsgID(job.JobID)); perr == nil {
 			break
 		}
-		if !sleepCtx(pubCtx, time.Duration(attempt+1)*time.Second) {
+		if ctxsleep.Sleep(pubCtx, time.Duration(attempt+1)*time.Second) != nil {
 			break
 		}
 	}
@@ -344,15 +346,4 @@ func (l *loop) complete(job schema.Job, r schema.Result, slot int) schema.Result
 		return e
 	}
 	return r
-}
-
-func sleepCtx(ctx context.Context, d time.Duration) bool {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return false
-	case <-t.C:
-		return true
-	}
 }
