@@ -72,18 +72,8 @@ func (c *Coordinator) Pull(ctx context.Context) ([]registry.Target, error) {
 	if len(all) == 0 && len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
-	norm, _ := registry.Normalise(all, registry.NormaliseOptions{})
+	norm, _ := registry.Normalise(all, registry.NormaliseOptions{LatestOnly: !c.cfg.AllVersions})
 	all = nil // let the raw entries go before the targets are built
-	if !c.cfg.AllVersions {
-		latest := norm[:0]
-		for _, s := range norm {
-			if s.IsLatest {
-				latest = append(latest, s)
-			}
-		}
-		clear(norm[len(latest):]) // drop the older versions' data
-		norm = latest
-	}
 	targets := registry.Dedupe(norm)
 	if c.cfg.Limit > 0 && len(targets) > c.cfg.Limit {
 		targets = targets[:c.cfg.Limit]
