@@ -61,7 +61,8 @@ type Config struct {
 	PlanOptions registry.PlanOptions
 	// ScanOptions go into every job.
 	ScanOptions schema.ScanOptions
-	// ScannerVersion and RuleSetDigest go into every job and its scan key.
+	// ScannerVersion and RuleSetDigest go into every job and its scan key
+	// (an empty RuleSetDigest is RuleSetDigest(ScanOptions)).
 	ScannerVersion, RuleSetDigest string
 	// BatchSize and BatchWait bound one ingest batch (defaults 200, 1 s).
 	BatchSize int
@@ -108,6 +109,9 @@ func New(ctx context.Context, cfg Config) (*Coordinator, error) {
 	}
 	if cfg.ScannerVersion == "" {
 		cfg.ScannerVersion = "dev"
+	}
+	if cfg.RuleSetDigest == "" {
+		cfg.RuleSetDigest = RuleSetDigest(cfg.ScanOptions)
 	}
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.NewTextHandler(io.Discard, nil))

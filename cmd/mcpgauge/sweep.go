@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -24,7 +22,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcpgauge/mcpgauge/coordinator"
-	"github.com/mcpgauge/mcpgauge/gauge/lint"
 	"github.com/mcpgauge/mcpgauge/registry"
 	"github.com/mcpgauge/mcpgauge/schema"
 	"github.com/mcpgauge/mcpgauge/store"
@@ -107,25 +104,7 @@ func (p *planFlags) coordinatorConfig(js jetstream.JetStream, st store.Store, lo
 		Eval: evalModel != "", EvalModel: evalModel}
 	return coordinator.Config{JS: js, Store: st, Sources: srcs, Limit: p.limit, AllVersions: p.allVersions,
 		Incremental: p.incremental, RescanAfter: p.rescanAfter, SweepDeadline: p.deadline,
-		ScanOptions: opts, ScannerVersion: version, RuleSetDigest: ruleSetDigest(opts), Metrics: m, Log: log}, nil
-}
-
-// ruleSetDigest identifies the lint catalogue with its default severities
-// and the scan options that change a result (compliance tests, eval
-// model): a new or changed rule, or another option, changes every scan
-// key, so the next sweep rescans.
-func ruleSetDigest(o schema.ScanOptions) string {
-	h := sha256.New()
-	for _, r := range lint.Catalogue() {
-		fmt.Fprintf(h, "%s\x00%s\x00%v\n", r.ID, r.Name, r.Default)
-	}
-	if !o.Compliance {
-		fmt.Fprintf(h, "no-compliance\n")
-	}
-	if o.Eval {
-		fmt.Fprintf(h, "eval\x00%s\n", o.EvalModel)
-	}
-	return hex.EncodeToString(h.Sum(nil))[:16]
+		ScanOptions: opts, ScannerVersion: version, Metrics: m, Log: log}, nil
 }
 
 // workerFlags configure in-process or standalone workers.
