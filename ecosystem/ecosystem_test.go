@@ -457,3 +457,18 @@ func TestGreedyToolTakesAbstainPrompts(t *testing.T) {
 		}
 	}
 }
+
+func TestSortWorstFirst(t *testing.T) {
+	r := func(name, version string, at1, total int) schema.EcosystemReport {
+		return schema.EcosystemReport{Name: name, Version: version, Search: schema.Recall{At1: at1, At5: at1, Total: total}}
+	}
+	reps := []schema.EcosystemReport{r("c", "1", 3, 4), r("b", "2", 1, 4), r("b", "1", 1, 4), r("a", "1", 0, 0), r("d", "1", 1, 2)}
+	ecosystem.SortWorstFirst(reps)
+	var got []string
+	for _, x := range reps {
+		got = append(got, x.Name+"@"+x.Version)
+	}
+	if want := []string{"a@1", "b@1", "b@2", "d@1", "c@1"}; !slices.Equal(got, want) {
+		t.Errorf("order %v, want %v", got, want)
+	}
+}

@@ -64,3 +64,24 @@ func Summarise(reps []schema.EcosystemReport) Summary {
 	sort.Slice(s.Curve, func(i, j int) bool { return s.Curve[i].Target < s.Curve[j].Target })
 	return s
 }
+
+// SortWorstFirst orders reports by sweep-wide search recall@1, lowest
+// first (a report without cases counts as 0), then by name and version.
+func SortWorstFirst(reps []schema.EcosystemReport) {
+	rate := func(r schema.Recall) float64 {
+		if r.Total == 0 {
+			return 0
+		}
+		return float64(r.At1) / float64(r.Total)
+	}
+	sort.SliceStable(reps, func(i, j int) bool {
+		a, b := rate(reps[i].Search), rate(reps[j].Search)
+		if a != b {
+			return a < b
+		}
+		if reps[i].Name != reps[j].Name {
+			return reps[i].Name < reps[j].Name
+		}
+		return reps[i].Version < reps[j].Version
+	})
+}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -134,7 +133,7 @@ whose tools won this server's prompts. Worst findability first.
 			if err != nil {
 				return fmt.Errorf("ecosystem: %w", err)
 			}
-			sortWorstFirst(reps)
+			ecosystem.SortWorstFirst(reps)
 			if asJSON {
 				if limit > 0 && len(reps) > limit {
 					reps = reps[:limit]
@@ -157,21 +156,6 @@ whose tools won this server's prompts. Worst findability first.
 	f.IntVar(&limit, "limit", 50, "servers to show (0 = all)")
 	f.BoolVar(&asJSON, "json", false, "the stored reports as JSON")
 	return cmd
-}
-
-// sortWorstFirst orders reports by sweep-wide recall@1, lowest first, then
-// by name and version.
-func sortWorstFirst(reps []schema.EcosystemReport) {
-	sort.SliceStable(reps, func(i, j int) bool {
-		a, b := frac(reps[i].Search.At1, reps[i].Search.Total), frac(reps[j].Search.At1, reps[j].Search.Total)
-		if a != b {
-			return a < b
-		}
-		if reps[i].Name != reps[j].Name {
-			return reps[i].Name < reps[j].Name
-		}
-		return reps[i].Version < reps[j].Version
-	})
 }
 
 func frac(n, d int) float64 {

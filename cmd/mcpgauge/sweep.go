@@ -22,6 +22,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcpgauge/mcpgauge/coordinator"
+	"github.com/mcpgauge/mcpgauge/ecosystem"
 	"github.com/mcpgauge/mcpgauge/registry"
 	"github.com/mcpgauge/mcpgauge/schema"
 	"github.com/mcpgauge/mcpgauge/store"
@@ -427,7 +428,7 @@ func runSweep(ctx context.Context, stdout, stderr io.Writer, dataDir, natsURL, s
 	if err != nil {
 		return fmt.Errorf("ecosystem: %w", err)
 	}
-	sortWorstFirst(reps)
+	ecosystem.SortWorstFirst(reps)
 	fmt.Fprintln(stdout)
 	return writeEcosystem(stdout, reps, 10, false)
 }
