@@ -11,6 +11,8 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/mcpgauge/mcpgauge/gauge/schemacheck"
+
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 )
 
@@ -77,7 +79,7 @@ func GenerateArgs(inputSchema json.RawMessage) (map[string]any, error) {
 	if !ok {
 		return nil, errors.New("inputSchema is not a JSON object")
 	}
-	sch, err := CompileSchema(inputSchema, true)
+	sch, err := schemacheck.Compile(inputSchema, true)
 	if err != nil {
 		return nil, fmt.Errorf("inputSchema does not compile: %w", err)
 	}
@@ -97,7 +99,7 @@ func GenerateArgs(inputSchema json.RawMessage) (map[string]any, error) {
 			lastErr = fmt.Errorf("encode arguments: %w", err)
 			continue
 		}
-		if err := ValidateValue(sch, raw); err != nil {
+		if err := schemacheck.Validate(sch, raw); err != nil {
 			lastErr = fmt.Errorf("generated arguments %s do not validate: %w", raw, err)
 			continue
 		}
@@ -364,7 +366,7 @@ func stringValue(m map[string]any) string {
 		}
 	}
 	if p, ok := m["pattern"].(string); ok {
-		if re, err := ecmaRegexp(p); err == nil {
+		if re, err := schemacheck.Regexp(p); err == nil {
 			for _, stretch := range []int{0, 1, 2, minLen} {
 				if v, ok := patternSample(p, stretch); ok && re.MatchString(v) && len([]rune(v)) >= minLen && (maxLen < 0 || len([]rune(v)) <= maxLen) {
 					return v

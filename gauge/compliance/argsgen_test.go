@@ -2,8 +2,9 @@ package compliance
 
 import (
 	"encoding/json"
-	"strings"
 	"testing"
+
+	"github.com/mcpgauge/mcpgauge/gauge/schemacheck"
 )
 
 func TestGenerateArgsSatisfiesSchema(t *testing.T) {
@@ -65,12 +66,12 @@ func TestGenerateArgsSatisfiesSchema(t *testing.T) {
 				}
 			}
 			if tc.schema != "" {
-				sch, err := CompileSchema(json.RawMessage(tc.schema), true)
+				sch, err := schemacheck.Compile(json.RawMessage(tc.schema), true)
 				if err != nil {
 					t.Fatal(err)
 				}
 				raw, _ := json.Marshal(args)
-				if err := ValidateValue(sch, raw); err != nil {
+				if err := schemacheck.Validate(sch, raw); err != nil {
 					t.Errorf("generated %s does not validate: %v", raw, err)
 				}
 			}
@@ -91,39 +92,10 @@ func TestGenerateArgsRefusesImpossibleSchemas(t *testing.T) {
 	}
 }
 
-func TestCompileSchema(t *testing.T) {
-	cases := []struct {
-		schema string
-		bad    string // substring of the error, "" = valid
-	}{
-		{`{"type":"object","properties":{"a":{"type":"string"}}}`, ""},
-		{`{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","definitions":{"x":{"type":"string"}}}`, ""},
-		{`{"type":"object","properties":{"p":{"type":"string","pattern":"^(?!\\.)[a-z.]+$"}}}`, ""},
-		{`{"type":"objekt"}`, "type"},
-		{`{"type":"object","required":"a"}`, "required"},
-		{`{"type":"object","properties":{"a":{"$ref":"#/$defs/missing"}}}`, "missing"},
-		{`{"type":"object","properties":{"a":{"$ref":"https://example.com/s.json"}}}`, "not fetched"},
-		{`{"type":"object","properties":{"p":{"type":"string","pattern":"(unclosed"}}}`, "regular expression"},
-		{`{"$schema":"https://example.com/my-meta","type":"object"}`, "my-meta"},
-		{`not json`, "JSON"},
-	}
-	for _, tc := range cases {
-		_, err := CompileSchema(json.RawMessage(tc.schema), false)
-		switch {
-		case tc.bad == "" && err != nil:
-			t.Errorf("CompileSchema(%s): %v, want valid", tc.schema, err)
-		case tc.bad != "" && err == nil:
-			t.Errorf("CompileSchema(%s) valid, want error containing %q", tc.schema, tc.bad)
-		case tc.bad != "" && !strings.Contains(err.Error(), tc.bad):
-			t.Errorf("CompileSchema(%s) error %q, want it to contain %q", tc.schema, err, tc.bad)
-		}
-	}
-}
-
 func TestPatternSample(t *testing.T) {
 	for _, p := range []string{`^[a-z]+$`, `^\d{3}-\d{4}$`, `^(foo|bar)_[0-9]*$`, `^[A-Z][a-z]{2,5}$`, `^v\d+\.\d+\.\d+$`} {
 		v, ok := patternSample(p, 0)
-		re, err := ecmaRegexp(p)
+		re, err := schemacheck.Regexp(p)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/mcpgauge/mcpgauge/gauge/schemacheck"
+
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -578,7 +580,7 @@ func runSpecSchema01(_ context.Context, e *Env) Result {
 			bad = append(bad, fmt.Sprintf("%s: no inputSchema", t.Name))
 			continue
 		}
-		if _, err := CompileSchema(t.RawInputSchema, false); err != nil {
+		if _, err := schemacheck.Compile(t.RawInputSchema, false); err != nil {
 			bad = append(bad, fmt.Sprintf("%s: %v", t.Name, err))
 		}
 	}
@@ -605,7 +607,7 @@ func runSpecSchema02(_ context.Context, e *Env) Result {
 			bad = append(bad, fmt.Sprintf("%s: %v", t.Name, err))
 			continue
 		}
-		if _, err := CompileSchema(raw, false); err != nil {
+		if _, err := schemacheck.Compile(raw, false); err != nil {
 			bad = append(bad, fmt.Sprintf("%s: %v", t.Name, err))
 			continue
 		}
@@ -655,7 +657,7 @@ func runSpecOutput01(ctx context.Context, e *Env) Result {
 			bad = append(bad, fmt.Sprintf("%s: declares an outputSchema but returned no structuredContent", c.Tool))
 			continue
 		}
-		sch, err := CompileSchema(c.OutputSchema, false)
+		sch, err := schemacheck.Compile(c.OutputSchema, false)
 		if err != nil {
 			details = append(details, fmt.Sprintf("%s: outputSchema does not compile (see spec-schema-02): %v", c.Tool, err))
 			continue
@@ -665,7 +667,7 @@ func runSpecOutput01(ctx context.Context, e *Env) Result {
 			bad = append(bad, fmt.Sprintf("%s: structuredContent cannot be encoded: %v", c.Tool, err))
 			continue
 		}
-		if err := ValidateValue(sch, raw); err != nil {
+		if err := schemacheck.Validate(sch, raw); err != nil {
 			bad = append(bad, fmt.Sprintf("%s: structuredContent %s does not conform: %v", c.Tool, clip(string(raw)), err))
 			continue
 		}

@@ -1,4 +1,10 @@
-package compliance
+// Package schemacheck compiles and applies the JSON Schemas a server
+// sends (tool input and output schemas) under one policy, the one the MCP
+// 2025-11-25 spec asks for: draft 2020-12 unless $schema names another
+// draft, ECMA-262 regular expressions with a match timeout, and nothing
+// loaded from outside the document: no URL is fetched and no file is read,
+// because the schema comes from the server being scanned.
+package schemacheck
 
 import (
 	"bytes"
@@ -21,13 +27,13 @@ const schemaURL = "https://mcpgauge.invalid/schema.json"
 // validation (ECMAScript regexes backtrack).
 const regexTimeout = 200 * time.Millisecond
 
-// CompileSchema compiles one JSON Schema document (raw JSON) the way the MCP
+// Compile compiles one JSON Schema document (raw JSON) the way the MCP
 // 2025-11-25 spec asks: draft 2020-12 unless the document's $schema names
-// another draft, ECMA-262 regular expressions, and no remote references (a
-// $ref outside the document is an error rather than a network fetch).
+// another draft, ECMA-262 regular expressions, and no references outside
+// the document (such a $ref is an error, never a fetch or a file read).
 // assertFormat turns "format" into an assertion (used for generated
 // arguments); by default formats only annotate, as draft 2020-12 says.
-func CompileSchema(raw json.RawMessage, assertFormat bool) (*jsonschema.Schema, error) {
+func Compile(raw json.RawMessage, assertFormat bool) (*jsonschema.Schema, error) {
 	if len(bytes.TrimSpace(raw)) == 0 {
 		return nil, errors.New("schema is empty")
 	}
@@ -38,7 +44,7 @@ func CompileSchema(raw json.RawMessage, assertFormat bool) (*jsonschema.Schema, 
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft2020)
 	c.UseLoader(noRemoteLoader{})
-	c.UseRegexpEngine(ecmaRegexp)
+	c.UseRegexpEngine(Regexp)
 	if assertFormat {
 		c.AssertFormat()
 	}
@@ -52,8 +58,8 @@ func CompileSchema(raw json.RawMessage, assertFormat bool) (*jsonschema.Schema, 
 	return sch, nil
 }
 
-// ValidateValue validates a JSON value (raw JSON) against a compiled schema.
-func ValidateValue(sch *jsonschema.Schema, raw json.RawMessage) error {
+// Validate validates a JSON value (raw JSON) against a compiled schema.
+func Validate(sch *jsonschema.Schema, raw json.RawMessage) error {
 	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
 	if err != nil {
 		return fmt.Errorf("value is not JSON: %w", err)
@@ -79,9 +85,9 @@ func (noRemoteLoader) Load(url string) (any, error) {
 	return nil, fmt.Errorf("remote reference %q is not fetched (schemas must be self-contained)", url)
 }
 
-// ecmaRegexp compiles a JSON Schema pattern as an ECMA-262 regular expression
+// Regexp compiles a JSON Schema pattern as an ECMA-262 regular expression
 // (the dialect JSON Schema prescribes), falling back to Go's RE2 syntax.
-func ecmaRegexp(s string) (jsonschema.Regexp, error) {
+func Regexp(s string) (jsonschema.Regexp, error) {
 	re, err := regexp2.Compile(s, regexp2.ECMAScript)
 	if err == nil {
 		re.MatchTimeout = regexTimeout
