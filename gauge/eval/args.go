@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/mcpgauge/mcpgauge/gauge/schemacheck"
+
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
@@ -331,7 +333,8 @@ func (sc *SchemaChecker) Check(tool *model.Tool, args map[string]any) ([]string,
 }
 
 func (sc *SchemaChecker) schema(tool *model.Tool) (*jsonschema.Schema, error) {
-	key := tool.Name + "\x00" + string(model.MustCanonical(tool.InputSchema, model.Compact))
+	raw := model.MustCanonical(tool.InputSchema, model.Compact)
+	key := tool.Name + "\x00" + string(raw)
 	sc.mu.Lock()
 	defer sc.mu.Unlock()
 	if s, ok := sc.compiled[key]; ok {
@@ -340,19 +343,10 @@ func (sc *SchemaChecker) schema(tool *model.Tool) (*jsonschema.Schema, error) {
 	if err, ok := sc.errs[key]; ok {
 		return nil, err
 	}
-	raw := model.MustCanonical(tool.InputSchema, model.Compact)
-	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(string(raw)))
+	s, err := schemacheck.Compile(raw, false)
 	if err == nil {
-		c := jsonschema.NewCompiler()
-		c.DefaultDraft(jsonschema.Draft2020)
-		url := "mem:///tools/" + fmt.Sprintf("%d", len(sc.compiled)+len(sc.errs)) + ".json"
-		if err = c.AddResource(url, doc); err == nil {
-			var s *jsonschema.Schema
-			if s, err = c.Compile(url); err == nil {
-				sc.compiled[key] = s
-				return s, nil
-			}
-		}
+		sc.compiled[key] = s
+		return s, nil
 	}
 	err = fmt.Errorf("input schema of %s does not compile: %w", tool.Name, err)
 	sc.errs[key] = err

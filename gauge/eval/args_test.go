@@ -2,6 +2,8 @@ package eval_test
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -141,5 +143,28 @@ func TestSuiteRoundTripAndValidate(t *testing.T) {
 	}
 	if w := eval.DigestWarning(back, "ffff", "dir/cases.yaml"); !strings.Contains(w, "(abcd -> ffff)") {
 		t.Errorf("digest warning = %q", w)
+	}
+}
+
+// TestSchemaCheckerReadsNothingOutside: a tool's schema that points a $ref
+// at a local file or a URL does not compile; the checker never reads the
+// file (a scanned server's schema must not read the scanner's disk) and
+// never fetches. ECMA-262 patterns (what the spec asks) are honoured.
+func TestSchemaCheckerReadsNothingOutside(t *testing.T) {
+	dir := t.TempDir()
+	secret := filepath.Join(dir, "secret.json")
+	if err := os.WriteFile(secret, []byte(`{"type":"string"}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	sc := eval.NewSchemaChecker()
+	for _, ref := range []string{"file://" + secret, "http://127.0.0.1:9/schema.json"} {
+		tool := model.Tool{Name: "t", InputSchema: decode(t, `{"type":"object","properties":{"p":{"$ref":"`+ref+`"}}}`)}
+		if _, err := sc.Check(&tool, decode(t, `{"p":"x"}`)); err == nil {
+			t.Errorf("$ref %s compiled: the checker loaded it", ref)
+		}
+	}
+	ecma := model.Tool{Name: "e", InputSchema: decode(t, `{"type":"object","properties":{"p":{"type":"string","pattern":"^\\cA"}}}`)}
+	if _, err := sc.Check(&ecma, decode(t, `{"p":"\u0001"}`)); err != nil {
+		t.Errorf("an ECMA-262 pattern (\\cA) did not compile: %v", err)
 	}
 }
