@@ -1,7 +1,10 @@
 package docgen
 
 import (
+	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -41,5 +44,53 @@ func TestEveryRuleAndTestHasAPage(t *testing.T) {
 		if strings.TrimSpace(c.Doc) == "" || c.SpecRef == "" {
 			t.Errorf("test %s lacks doc text or a spec reference", c.ID)
 		}
+	}
+}
+
+// TestHandWrittenDocsCountTheTables: every count of rules ("N static
+// rules", "all N rules", "toolgauge's N rules", "own N rules") and of
+// compliance tests in the README and the hand-written docs matches the
+// tables the code runs.
+func TestHandWrittenDocsCountTheTables(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "..", "docs", "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files = append(files, filepath.Join("..", "..", "README.md"))
+	all, tg := 0, 0
+	for _, r := range lint.Catalogue() {
+		all++
+		if r.Origin == "mcp-toolgauge" {
+			tg++
+		}
+	}
+	counts := []struct {
+		re   *regexp.Regexp
+		want int
+	}{
+		{regexp.MustCompile(`\b(\d+) static rules\b`), all},
+		{regexp.MustCompile(`\ball (\d+) rules\b`), all},
+		{regexp.MustCompile(`\bcounts (\d+) rules\b`), all},
+		{regexp.MustCompile(`\btoolgauge's (\d+) rules\b`), tg},
+		{regexp.MustCompile(`\bown (\d+) rules\b`), all - tg},
+		{regexp.MustCompile(`\b(\d+) (?:live )?compliance tests\b`), len(compliance.Catalogue())},
+	}
+	seen := 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range counts {
+			for _, m := range c.re.FindAllStringSubmatch(string(data), -1) {
+				seen++
+				if n, _ := strconv.Atoi(m[1]); n != c.want {
+					t.Errorf("%s says %q; the table has %d", f, m[0], c.want)
+				}
+			}
+		}
+	}
+	if seen < 4 {
+		t.Errorf("found only %d counts in the docs; the README's lint and check lines should be among them", seen)
 	}
 }
