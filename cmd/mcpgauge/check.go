@@ -79,7 +79,7 @@ func runCheck(cmd *cobra.Command, args []string) error {
 	if asJSON, _ := cmd.Flags().GetBool("json"); asJSON {
 		doc := map[string]any{
 			"schema_version": "mcpgauge.check/v1",
-			"server":         report.ServerMap(snap.Server),
+			"server":         snap.Server.Map(),
 			"target":         snap.Target,
 			"era":            string(snap.Era),
 			"transport":      sess.Transport,

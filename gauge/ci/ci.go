@@ -111,7 +111,7 @@ func LintMap(l LintResult) map[string]any {
 	for i, f := range l.Findings {
 		fs[i] = report.FindingMap(f)
 	}
-	return map[string]any{"findings": fs, "server": eval.ServerMap(l.Server), "target": l.Target, "tool_count": l.ToolCount}
+	return map[string]any{"findings": fs, "server": l.Server.Map(), "target": l.Target, "tool_count": l.ToolCount}
 }
 
 // Report is everything one ci run produced.
@@ -139,7 +139,7 @@ func NewReport(target string, server model.ServerInfo, l LintResult, ev *eval.Re
 
 // Map is the CiReport shape for model.Canonical.
 func (r *Report) Map() map[string]any {
-	m := map[string]any{"target": r.Target, "server": eval.ServerMap(r.Server), "health": HealthMap(r.Health), "lint": LintMap(r.Lint)}
+	m := map[string]any{"target": r.Target, "server": r.Server.Map(), "health": HealthMap(r.Health), "lint": LintMap(r.Lint)}
 	if r.Eval != nil {
 		m["eval"] = r.Eval.ToolgaugeMap(false)
 	}

@@ -62,15 +62,6 @@ type Result struct {
 	Findability *Findability
 }
 
-// ServerMap is toolgauge's ServerInfo dump.
-func ServerMap(s model.ServerInfo) map[string]any {
-	m := map[string]any{"name": s.Name, "version": s.Version, "protocol_version": s.ProtocolVersion}
-	if s.Instructions != "" {
-		m["instructions"] = s.Instructions
-	}
-	return m
-}
-
 func strList(xs []string) []any {
 	out := make([]any, len(xs))
 	for i, x := range xs {
@@ -148,7 +139,7 @@ func (r *Result) ToolgaugeMap(extended bool) map[string]any {
 	m := map[string]any{
 		"cached_count": r.CachedCount, "called_count": r.CalledCount, "cost_usd": r.CostUSD,
 		"model": r.Model, "outcomes": outs, "scores": ScoresMap(r.Scores),
-		"server": ServerMap(r.Server), "target": r.Target, "tool_digest": r.ToolDigest,
+		"server": r.Server.Map(), "target": r.Target, "tool_digest": r.ToolDigest,
 	}
 	if extended {
 		var failures []any

@@ -106,6 +106,16 @@ type ServerInfo struct {
 	Instructions string `json:"instructions,omitempty"`
 }
 
+// Map is the server as mcp-toolgauge's JSON documents show it: name,
+// version, protocol_version, and instructions when there are any.
+func (s ServerInfo) Map() map[string]any {
+	m := map[string]any{"name": s.Name, "version": s.Version, "protocol_version": s.ProtocolVersion}
+	if s.Instructions != "" {
+		m["instructions"] = s.Instructions
+	}
+	return m
+}
+
 // ListIssue records something wrong seen while walking a paginated list:
 // a cursor cycle, a duplicate name, an error mid-walk.
 type ListIssue struct {

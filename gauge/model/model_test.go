@@ -105,3 +105,14 @@ func TestToolSHA256IgnoresRequiredOrder(t *testing.T) {
 		t.Error("ToolgaugeDigest must stay byte-compatible with toolgauge")
 	}
 }
+
+func TestServerInfoMap(t *testing.T) {
+	bare := ServerInfo{Name: "n", Title: "T", Version: "1", ProtocolVersion: "2025-11-25"}
+	if got := string(MustCanonical(bare.Map(), Compact)); got != `{"name":"n","protocol_version":"2025-11-25","version":"1"}` {
+		t.Errorf("Map without instructions = %s", got)
+	}
+	bare.Instructions = "use me"
+	if got := bare.Map()["instructions"]; got != "use me" {
+		t.Errorf("instructions = %v", got)
+	}
+}

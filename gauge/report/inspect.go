@@ -42,7 +42,7 @@ func InspectDoc(snap *model.Snapshot, tokens map[string]int) map[string]any {
 		tools[i] = snap.Tools[i].SpecMap()
 		toolDigests[snap.Tools[i].Name] = d.Tools[snap.Tools[i].Name]
 	}
-	server := ServerMap(snap.Server)
+	server := snap.Server.Map()
 	if snap.Server.Title != "" {
 		server["title"] = snap.Server.Title
 	}

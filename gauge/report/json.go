@@ -31,15 +31,6 @@ func FindingMap(f lint.Finding) map[string]any {
 	return m
 }
 
-// ServerMap is the server block of toolgauge's LintResult.
-func ServerMap(s model.ServerInfo) map[string]any {
-	m := map[string]any{"name": s.Name, "version": s.Version, "protocol_version": s.ProtocolVersion}
-	if s.Instructions != "" {
-		m["instructions"] = s.Instructions
-	}
-	return m
-}
-
 // LintDoc is the lint JSON document: toolgauge's LintResult shape
 // (findings, server, target, tool_count) plus schema_version.
 func LintDoc(snap *model.Snapshot, fs []lint.Finding) map[string]any {
@@ -50,7 +41,7 @@ func LintDoc(snap *model.Snapshot, fs []lint.Finding) map[string]any {
 	return map[string]any{
 		"schema_version": LintSchemaVersion,
 		"findings":       list,
-		"server":         ServerMap(snap.Server),
+		"server":         snap.Server.Map(),
 		"target":         snap.Target,
 		"tool_count":     len(snap.Tools),
 	}
