@@ -3,6 +3,8 @@ package lint
 import (
 	"fmt"
 
+	"github.com/mcpgauge/mcpgauge/gauge/score"
+
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/gauge/text"
 )
@@ -120,7 +122,7 @@ func checkMCP013(ctx *Context) []Problem {
 		out = append(out, Problem{
 			Tool:    l,
 			Related: []string{r},
-			Message: fmt.Sprintf("`%s` and `%s` share %d%% of their meaningful words -- their descriptions are near-identical.", l, r, pyRound(p.score*100)),
+			Message: fmt.Sprintf("`%s` and `%s` share %d%% of their meaningful words -- their descriptions are near-identical.", l, r, score.PyRound(p.score*100)),
 			Suggestion: fmt.Sprintf("Rewrite one of them around what makes it different. If `%s` and `%s` really do the same thing, delete one; "+
 				"if they do not, the first sentence of each should name the thing only that one handles. Two descriptions this close are "+
 				"a coin flip at selection time, and the model has no way to know it guessed wrong.", l, r),

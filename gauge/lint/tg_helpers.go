@@ -3,7 +3,6 @@ package lint
 import (
 	"bytes"
 	"encoding/json"
-	"math"
 	"math/bits"
 	"sort"
 	"strconv"
@@ -230,9 +229,6 @@ func jaccardBits(a, b []uint64, na, nb int) float64 {
 	}
 	return float64(inter) / float64(na+nb-inter)
 }
-
-// pyRound is Python's round() to an int: half to even.
-func pyRound(f float64) int { return int(math.RoundToEven(f)) }
 
 // quoteList renders names as "`a`, `b`".
 func quoteList(names []string) string {
