@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -117,12 +116,7 @@ func (c *Coordinator) BuildJob(sweepID string, t registry.Target, now time.Time)
 	if err != nil {
 		return schema.Job{}, err
 	}
-	var sources []string
-	for _, l := range t.Server.Sources {
-		if !slices.Contains(sources, l.Source) {
-			sources = append(sources, l.Source)
-		}
-	}
+	sources := t.Server.SourceNames()
 	j := schema.Job{SchemaVersion: schema.Version, SweepID: sweepID, JobID: schema.JobID(sweepID, t.Server.Name, t.Server.Version),
 		Name: t.Server.Name, Version: t.Server.Version, Sources: sources, PackageType: plan.PackageType(),
 		PackageVersion: pkgVersion, Server: srvJSON, Plan: planJSON, Options: c.cfg.ScanOptions,

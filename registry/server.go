@@ -2,6 +2,7 @@ package registry
 
 import (
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 )
@@ -141,6 +142,18 @@ type Input struct {
 
 // Key is the entry's stable identity inside one registry: name@version.
 func (s Server) Key() string { return s.Name + "@" + s.Version }
+
+// SourceNames lists the registries the entry came from, each once, in the
+// order they were merged (nil when there are none).
+func (s Server) SourceNames() []string {
+	var out []string
+	for _, l := range s.Sources {
+		if !slices.Contains(out, l.Source) {
+			out = append(out, l.Source)
+		}
+	}
+	return out
+}
 
 // ScanID is the package-level scan identity used to dedupe entries that
 // launch the same thing: for example npm:@scope/pkg@1.2.3,

@@ -9,7 +9,6 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -106,11 +105,7 @@ func Scan(ctx context.Context, server registry.Server, plan registry.Plan, opts 
 	r := newRun(server.Name, server.Version, opts)
 	r.res.PackageType = plan.PackageType()
 	r.res.Placeholders = append([]string(nil), plan.Placeholders...)
-	for _, l := range server.Sources {
-		if !slices.Contains(r.res.Sources, l.Source) {
-			r.res.Sources = append(r.res.Sources, l.Source)
-		}
-	}
+	r.res.Sources = server.SourceNames()
 	defer r.finish(&out)
 	r.entry(ctx, plan)
 	r.evaluate(ctx) // eval hook (eval.go): the server has stopped by now
