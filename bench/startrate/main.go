@@ -23,6 +23,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/mcpgauge/mcpgauge/internal/shareddata"
+
 	"github.com/mcpgauge/mcpgauge/gauge/connect"
 	"github.com/mcpgauge/mcpgauge/registry"
 	"github.com/mcpgauge/mcpgauge/schema"
@@ -201,13 +203,11 @@ func clip(s string, n int) string {
 
 // defaultData finds ../shared/data/registry/... above the module root.
 func defaultData() string {
+	const crawl = "official-v0-servers_2025-12-18T0842Z.json"
 	dir, _ := os.Getwd()
-	for d := dir; ; d = filepath.Dir(d) {
-		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
-			return filepath.Join(d, "..", "shared", "data", "registry", "official-v0-servers_2025-12-18T0842Z.json")
-		}
-		if filepath.Dir(d) == d {
-			return "official-v0-servers_2025-12-18T0842Z.json"
-		}
+	root, err := shareddata.FindRepoRoot(dir)
+	if err != nil {
+		return crawl
 	}
+	return filepath.Join(root, "..", "shared", "data", "registry", crawl)
 }

@@ -1,13 +1,28 @@
 // Package shareddata locates the repository root and the team's shared data
-// folder (../shared next to the repository) for tests. Under CI=true a missing folder fails the
+// folder (../shared next to the repository), for tests and bench programs. Under CI=true a missing folder fails the
 // test; elsewhere it skips.
 package shareddata
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
 )
+
+// FindRepoRoot walks up from dir to the nearest directory holding go.mod.
+func FindRepoRoot(dir string) (string, error) {
+	for d := dir; ; {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			return d, nil
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return "", fmt.Errorf("no go.mod above %s", dir)
+		}
+		d = parent
+	}
+}
 
 // RepoRoot returns the repository root: the nearest directory at or above
 // the test's working directory that holds go.mod.
@@ -17,16 +32,11 @@ func RepoRoot(t testing.TB) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("shareddata: go.mod not found above the test directory")
-		}
-		dir = parent
+	root, err := FindRepoRoot(dir)
+	if err != nil {
+		t.Fatalf("shareddata: %v", err)
 	}
+	return root
 }
 
 // Root returns the absolute path of ../shared relative to the repository root.
