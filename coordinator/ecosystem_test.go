@@ -2,7 +2,6 @@ package coordinator_test
 
 import (
 	"context"
-	"path/filepath"
 	"sync"
 	"testing"
 	"time"
@@ -70,18 +69,9 @@ func ecoRun(t *testing.T, ctx context.Context, dir, reg, id string, sc *counting
 // pass leaves the sweep running; the next one resumes it, scans nothing
 // again, runs the pass and only then records the sweep as done.
 func TestEcosystemPassSurvivesARestart(t *testing.T) {
-	good := sweeptest.Start("good", "1.0.0", sweeptest.Good())
-	poor := sweeptest.Start("poor", "1.0.0", sweeptest.Poor())
-	defer good.Close()
-	defer poor.Close()
 	dir := t.TempDir()
-	reg := filepath.Join(dir, "registry.json")
-	if err := sweeptest.WriteRegistry(reg, []sweeptest.Entry{
-		{Name: "io.test/good", Version: "1.0.0", URL: good.URL()},
-		{Name: "io.test/poor", Version: "1.0.0", URL: poor.URL()},
-	}); err != nil {
-		t.Fatal(err)
-	}
+	reg, _ := sweeptest.Registry(t, dir, sweeptest.Fixture{Name: "io.test/good", Tools: sweeptest.Good()},
+		sweeptest.Fixture{Name: "io.test/poor", Tools: sweeptest.Poor()})
 	stub := &evaltest.WireStub{}
 	sc := &countingScanner{inner: worker.EntryScanner{Options: worker.Options{AllowRemote: true, Deadline: time.Minute}}}
 	const id = "s20261130T0400Z"

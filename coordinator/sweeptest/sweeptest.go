@@ -14,9 +14,12 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path"
+	"path/filepath"
 	"sort"
 	"sync"
 	"sync/atomic"
+	"testing"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -220,4 +223,31 @@ func WriteRegistry(path string, entries []Entry) error {
 		return fmt.Errorf("encode registry: %w", err)
 	}
 	return os.WriteFile(path, b, 0o644)
+}
+
+// Fixture is one test server of a test registry: its registry name and
+// its tools (its version is 1.0.0).
+type Fixture struct {
+	Name  string
+	Tools []ToolSpec
+}
+
+// Registry starts one loopback server per fixture, writes dir/registry.json
+// listing them, and closes the servers when the test ends. It returns the
+// registry's path and the servers, in fixture order.
+func Registry(tb testing.TB, dir string, fixtures ...Fixture) (string, []*Server) {
+	tb.Helper()
+	var servers []*Server
+	var entries []Entry
+	for _, f := range fixtures {
+		s := Start(path.Base(f.Name), "1.0.0", f.Tools)
+		tb.Cleanup(s.Close)
+		servers = append(servers, s)
+		entries = append(entries, Entry{Name: f.Name, Version: "1.0.0", URL: s.URL()})
+	}
+	reg := filepath.Join(dir, "registry.json")
+	if err := WriteRegistry(reg, entries); err != nil {
+		tb.Fatal(err)
+	}
+	return reg, servers
 }

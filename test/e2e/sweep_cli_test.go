@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -26,18 +25,10 @@ func runCLI(t *testing.T, args ...string) (string, string) {
 // TestSweepCommandEmbedded runs `mcpgauge sweep` (embedded NATS, SQLite)
 // twice over loopback MCP servers, then reads the leaderboard and history.
 func TestSweepCommandEmbedded(t *testing.T) {
-	good := sweeptest.Start("good", "1.0.0", sweeptest.Good())
-	poor := sweeptest.Start("poor", "1.0.0", sweeptest.Poor())
-	defer good.Close()
-	defer poor.Close()
 	dir := t.TempDir()
-	reg := filepath.Join(dir, "registry.json")
-	if err := sweeptest.WriteRegistry(reg, []sweeptest.Entry{
-		{Name: "io.cli/good", Version: "1.0.0", URL: good.URL()},
-		{Name: "io.cli/poor", Version: "1.0.0", URL: poor.URL()},
-	}); err != nil {
-		t.Fatal(err)
-	}
+	reg, servers := sweeptest.Registry(t, dir, sweeptest.Fixture{Name: "io.cli/good", Tools: sweeptest.Good()},
+		sweeptest.Fixture{Name: "io.cli/poor", Tools: sweeptest.Poor()})
+	good, poor := servers[0], servers[1]
 	args := []string{"sweep", "--registry", "file://" + reg, "--data-dir", dir, "--sandbox", "none", "--allow-remote", "--workers", "2"}
 	out, errOut := runCLI(t, args...)
 	gi, pi := strings.Index(out, "io.cli/good"), strings.Index(out, "io.cli/poor")

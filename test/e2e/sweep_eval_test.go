@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -29,21 +28,9 @@ func TestSweepEvalWithStubModel(t *testing.T) {
 	stub := &evaltest.WireStub{}
 	model := httptest.NewServer(stub)
 	defer model.Close()
-	good := sweeptest.Start("good", "1.0.0", sweeptest.Good())
-	poor := sweeptest.Start("poor", "1.0.0", sweeptest.Poor())
-	clone := sweeptest.Start("clone", "1.0.0", sweeptest.Clone())
-	defer good.Close()
-	defer poor.Close()
-	defer clone.Close()
 	dir := t.TempDir()
-	reg := filepath.Join(dir, "registry.json")
-	if err := sweeptest.WriteRegistry(reg, []sweeptest.Entry{
-		{Name: "io.eval/good", Version: "1.0.0", URL: good.URL()},
-		{Name: "io.eval/poor", Version: "1.0.0", URL: poor.URL()},
-		{Name: "io.eval/a-clone", Version: "1.0.0", URL: clone.URL()},
-	}); err != nil {
-		t.Fatal(err)
-	}
+	reg, _ := sweeptest.Registry(t, dir, sweeptest.Fixture{Name: "io.eval/good", Tools: sweeptest.Good()},
+		sweeptest.Fixture{Name: "io.eval/poor", Tools: sweeptest.Poor()}, sweeptest.Fixture{Name: "io.eval/a-clone", Tools: sweeptest.Clone()})
 	args := []string{"sweep", "--registry", "file://" + reg, "--data-dir", dir, "--sandbox", "none", "--allow-remote",
 		"--workers", "2", "--eval-model", "openai/stub", "--eval-base-url", model.URL + "/v1"}
 	t.Setenv("OPENAI_API_KEY", "stub-key")
