@@ -119,6 +119,11 @@ func New(ctx context.Context, cfg Config) (*Coordinator, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	if cfg.Metrics != nil {
+		for _, src := range cfg.Sources {
+			cfg.Metrics.InitSources(src.Name())
+		}
+	}
 	c := &Coordinator{cfg: cfg, tracked: map[string]*tracker{}}
 	var err error
 	if c.scans, err = cfg.JS.KeyValue(ctx, schema.ScansBucket); err != nil {

@@ -3,12 +3,17 @@ package coordinator
 import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
+
+	"github.com/mcpgauge/mcpgauge/internal/buildinfo"
+	"github.com/mcpgauge/mcpgauge/schema"
 )
 
 // Metrics are the coordinator's Prometheus metrics (docs/metrics.md).
 type Metrics struct {
 	// Registry holds every metric below plus the Go and process collectors.
 	Registry *prometheus.Registry
+	// BuildInfo is mcpgauge_build_info; the command sets its version.
+	BuildInfo *buildinfo.Info
 
 	JobsPublished    prometheus.Counter
 	JobsSkipped      prometheus.Counter
@@ -85,5 +90,28 @@ func NewMetrics() *Metrics {
 		m.ResultsInvalid, m.StoreWriteErrors, m.StoreWriteTime, m.IngestBatchSize, m.QueuePending, m.QueueAckPending,
 		m.RegistryPages, m.RegistryEntries, m.RegistryErrors, m.SweepJobs, m.SweepsFinished, m.GaveUp, m.Stragglers,
 		m.EcosystemReports, m.EcosystemSeconds, m.EcosystemCalls)
+	m.BuildInfo = buildinfo.New(r)
+	// Every label value known up front starts at zero, so a dashboard panel
+	// shows 0 rather than nothing before the first event, and rate() sees
+	// the first increment.
+	for _, st := range schema.Statuses() {
+		m.ResultsIngested.WithLabelValues(string(st))
+	}
+	for _, state := range []string{"expected", "done", "failed", "skipped"} {
+		m.SweepJobs.WithLabelValues(state)
+	}
+	for _, how := range []string{"complete", "deadline"} {
+		m.SweepsFinished.WithLabelValues(how)
+	}
 	return m
+}
+
+// InitSources starts the by-source registry counters at zero for the
+// registries a coordinator pulls.
+func (m *Metrics) InitSources(names ...string) {
+	for _, n := range names {
+		m.RegistryPages.WithLabelValues(n)
+		m.RegistryEntries.WithLabelValues(n)
+		m.RegistryErrors.WithLabelValues(n)
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
+	"github.com/mcpgauge/mcpgauge/internal/buildinfo"
 	"github.com/mcpgauge/mcpgauge/schema"
 )
 
@@ -13,6 +14,8 @@ import (
 type LoopMetrics struct {
 	// Registry holds every metric below plus the Go and process collectors.
 	Registry *prometheus.Registry
+	// BuildInfo is mcpgauge_build_info; the command sets its version.
+	BuildInfo *buildinfo.Info
 
 	Scans         *prometheus.CounterVec   // by status
 	ScanDuration  *prometheus.HistogramVec // by phase (install, start, connect, list, lint, compliance, eval, total)
@@ -61,7 +64,36 @@ func NewLoopMetrics() *LoopMetrics {
 	}
 	r.MustRegister(m.Scans, m.ScanDuration, m.SlotsBusy, m.Slots, m.BadMessages, m.HandedBack, m.PublishErrors,
 		m.CacheHits, m.CacheMisses, m.EvalCalls, m.EvalTokens, m.EvalCost)
+	m.BuildInfo = buildinfo.New(r)
+	// Every label value known up front starts at zero, so a dashboard panel
+	// shows 0 rather than nothing before the first event, and rate() sees
+	// the first increment.
+	for _, st := range schema.Statuses() {
+		m.Scans.WithLabelValues(string(st))
+	}
+	for _, c := range []string{"npm", "pypi", "oci", "eval"} {
+		m.CacheHits.WithLabelValues(c)
+		m.CacheMisses.WithLabelValues(c)
+	}
+	for _, p := range ScanPhases() {
+		m.ScanDuration.WithLabelValues(p)
+	}
 	return m
+}
+
+// ScanPhases lists the phase label values of mcpgauge_scan_duration_seconds.
+func ScanPhases() []string {
+	return []string{"install", "start", "connect", "list", "lint", "compliance", "eval", "total"}
+}
+
+// InitModel starts the eval counters at zero for model (the configured
+// --eval-model).
+func (m *LoopMetrics) InitModel(model string) {
+	m.EvalCalls.WithLabelValues(model)
+	m.EvalCost.WithLabelValues(model)
+	for _, kind := range []string{"prompt", "completion"} {
+		m.EvalTokens.WithLabelValues(model, kind)
+	}
 }
 
 // observe records one finished scan.

@@ -140,6 +140,7 @@ func runCoordinator(cmd *cobra.Command, natsURL, storeURL, listen, schedule stri
 	}
 	defer st.Close()
 	m := coordinator.NewMetrics()
+	m.BuildInfo.Set(version)
 	evalOpts, err := eco.evalOptions(ctx, js, stderr)
 	if err != nil {
 		return err

@@ -148,6 +148,7 @@ func (w *workerFlags) withEval(ctx context.Context, sc *worker.EntryScanner, js 
 		fmt.Fprintln(stderr, "warning:", warn)
 	}
 	if m != nil {
+		m.InitModel(opts.Model)
 		opts.Backend = &worker.Metered{Backend: opts.Backend, Metrics: m, Model: opts.Model, Prices: opts.Prices}
 	}
 	sc.Options.Eval = opts

@@ -55,6 +55,7 @@ holds no store credentials. On --listen it serves /metrics and /healthz.
 			}
 			defer closeNATS()
 			m := worker.NewLoopMetrics()
+			m.BuildInfo.Set(version)
 			m.Slots.Set(float64(slots))
 			sc.Metrics = m
 			if err := wf.withEval(ctx, &sc, js, m, log, stderr); err != nil {
