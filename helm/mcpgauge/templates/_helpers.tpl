@@ -1,9 +1,50 @@
-{{- define "mcpgauge.name" -}}{{ .Release.Name }}-mcpgauge{{- end -}}
-{{- define "mcpgauge.image" -}}{{ .Values.image.repository }}:{{ .Values.image.tag | default .Chart.AppVersion }}{{- end -}}
-{{- define "mcpgauge.natsURL" -}}{{ .Values.natsURL | default (printf "nats://%s-nats:4222" .Release.Name) }}{{- end -}}
-{{- define "mcpgauge.storeURL" -}}{{ .Values.storeURL | default (printf "clickhouse://%s:%s@%s-clickhouse:9000/default" .Values.clickhouse.auth.username .Values.clickhouse.auth.password .Release.Name) }}{{- end -}}
+{{/* Chart name, truncated to the 63 characters a label allows. */}}
+{{- define "mcpgauge.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{/* Fully qualified app name: <release>-<chart>, or the release name when it already contains the chart name. */}}
+{{- define "mcpgauge.fullname" -}}
+{{- if .Values.fullnameOverride -}}
+{{- .Values.fullnameOverride | trunc 63 | trimSuffix "-" -}}
+{{- else -}}
+{{- $name := default .Chart.Name .Values.nameOverride -}}
+{{- if contains $name .Release.Name -}}
+{{- .Release.Name | trunc 63 | trimSuffix "-" -}}
+{{- else -}}
+{{- printf "%s-%s" .Release.Name $name | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+
+{{- define "mcpgauge.chart" -}}
+{{- printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{- define "mcpgauge.image" -}}
+{{ .Values.image.repository }}:{{ .Values.image.tag | default .Chart.AppVersion }}
+{{- end -}}
+
+{{/* Standard labels (https://kubernetes.io/docs/concepts/overview/working-with-objects/common-labels/). */}}
 {{- define "mcpgauge.labels" -}}
-app.kubernetes.io/name: mcpgauge
-app.kubernetes.io/instance: {{ .Release.Name }}
+helm.sh/chart: {{ include "mcpgauge.chart" . }}
+{{ include "mcpgauge.selectorLabels" . }}
 app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+app.kubernetes.io/part-of: mcpgauge
+{{- end -}}
+
+{{- define "mcpgauge.selectorLabels" -}}
+app.kubernetes.io/name: {{ include "mcpgauge.name" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+{{- end -}}
+
+{{/* True when the workers' replicas are managed by KEDA (its API is served and keda.enabled). */}}
+{{- define "mcpgauge.useKEDA" -}}
+{{- if and .Values.keda.enabled (.Capabilities.APIVersions.Has "keda.sh/v1alpha1/ScaledObject") -}}true{{- end -}}
+{{- end -}}
+
+{{/* True when a CPU HorizontalPodAutoscaler manages the workers: hpa.enabled, or keda.enabled on a cluster without KEDA (the fallback). */}}
+{{- define "mcpgauge.useHPA" -}}
+{{- if and (not (include "mcpgauge.useKEDA" .)) (or .Values.hpa.enabled .Values.keda.enabled) -}}true{{- end -}}
 {{- end -}}
