@@ -66,6 +66,12 @@ type Result struct {
 	PackageType string `json:"package_type,omitempty"`
 	// ScanKey is copied from the job.
 	ScanKey string `json:"scan_key,omitempty"`
+	// RuleSetDigest is copied from the job (or, for a local scan, the
+	// digest of the rules and options that ran).
+	RuleSetDigest string `json:"rule_set_digest,omitempty"`
+	// Artifact is what was scanned: the package and its registry integrity,
+	// or the remote endpoint (nil when the plan named neither).
+	Artifact *Artifact `json:"artifact,omitempty"`
 	// Status is the outcome; Reason explains every status but ok.
 	Status Status `json:"status"`
 	Reason string `json:"reason,omitempty"`
@@ -90,6 +96,18 @@ type Result struct {
 	// StartedAt and FinishedAt bound the scan.
 	StartedAt  time.Time `json:"started_at"`
 	FinishedAt time.Time `json:"finished_at"`
+}
+
+// Artifact names what a scan ran: a registry package (type, identifier,
+// exact version, the registry it came from, and the integrity the package
+// manager recorded, e.g. npm's "sha512-…") or a remote endpoint.
+type Artifact struct {
+	Type       string `json:"type"`
+	Identifier string `json:"identifier,omitempty"`
+	Version    string `json:"version,omitempty"`
+	Registry   string `json:"registry,omitempty"`
+	Integrity  string `json:"integrity,omitempty"`
+	URL        string `json:"url,omitempty"`
 }
 
 // Timings are per-phase durations in milliseconds; a phase that did not run is 0.

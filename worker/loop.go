@@ -326,7 +326,7 @@ func (l *loop) handle(msg jetstream.Msg, slot int) {
 func (l *loop) complete(job schema.Job, r schema.Result, slot int) schema.Result {
 	r.SchemaVersion = schema.Version
 	r.JobID, r.SweepID, r.Name, r.Version = job.JobID, job.SweepID, job.Name, job.Version
-	r.Sources, r.ScanKey = job.Sources, job.ScanKey
+	r.Sources, r.ScanKey, r.RuleSetDigest = job.Sources, job.ScanKey, job.RuleSetDigest
 	if r.PackageType == "" {
 		r.PackageType = job.PackageType
 	}

@@ -106,6 +106,7 @@ func Scan(ctx context.Context, server registry.Server, plan registry.Plan, opts 
 	r.res.PackageType = plan.PackageType()
 	r.res.Placeholders = append([]string(nil), plan.Placeholders...)
 	r.res.Sources = server.SourceNames()
+	r.res.Artifact = artifactOf(plan)
 	defer r.finish(&out)
 	r.entry(ctx, plan)
 	r.evaluate(ctx) // eval hook (eval.go): the server has stopped by now
@@ -308,6 +309,12 @@ func (r *run) pkg(ctx context.Context, plan registry.Plan) {
 		return
 	}
 	r.inst = inst
+	if a := r.res.Artifact; a != nil {
+		a.Integrity = inst.Integrity
+		if inst.Version != "" {
+			a.Version = inst.Version
+		}
+	}
 	ctx, cancel := context.WithTimeout(ctx, r.deadline)
 	defer cancel()
 	if plan.Kind == registry.KindOCI {
@@ -468,4 +475,17 @@ func sortedKeys(m map[string]string) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// artifactOf names what plan runs, for the result's receipt subject: the
+// package (its integrity is added once installed) or the remote endpoint.
+func artifactOf(plan registry.Plan) *schema.Artifact {
+	switch {
+	case plan.Package != nil:
+		p := plan.Package
+		return &schema.Artifact{Type: plan.PackageType(), Identifier: p.Identifier, Version: p.Version, Registry: p.RegistryBaseURL}
+	case plan.URL != "":
+		return &schema.Artifact{Type: plan.PackageType(), URL: plan.URL}
+	}
+	return nil
 }
