@@ -19,5 +19,6 @@ func commandConstructors() []func() *cobra.Command {
 		newLeaderboardCmd,
 		newHistoryCmd,
 		newEcosystemCmd,
+		newVerifyCmd,
 	}
 }

@@ -56,7 +56,7 @@ func runLint(cmd *cobra.Command, args []string) error {
 	case asJSON:
 		_, err = out.Write(report.LintJSON(snap, findings))
 	case asSARIF:
-		_, err = out.Write(report.SARIF(findings, lint.Catalogue(), version))
+		_, err = out.Write(report.SARIF(findings, lint.Catalogue(), version, sarifLocator(cmd, target)))
 	default:
 		err = report.LintText(out, snap, findings, verbose)
 	}

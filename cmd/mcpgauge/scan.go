@@ -10,7 +10,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mcpgauge/mcpgauge/coordinator"
 	"github.com/mcpgauge/mcpgauge/gauge/ci"
+	"github.com/mcpgauge/mcpgauge/gauge/connect"
 	"github.com/mcpgauge/mcpgauge/gauge/compliance"
 	"github.com/mcpgauge/mcpgauge/gauge/eval"
 	"github.com/mcpgauge/mcpgauge/gauge/lint"
@@ -36,6 +38,8 @@ Exit codes: 0, 1 below --min-score, 2 usage error, 3 the server could not be rea
 	addTargetFlags(cmd)
 	f := cmd.Flags()
 	f.Bool("json", false, "write the full result document as JSON")
+	f.Bool("sarif", false, "write the findings as SARIF 2.1.0, each result located in the server's sources")
+	addReceiptFlags(cmd)
 	f.Int("min-score", 0, "exit 1 when the mcpgauge score is below this (0 = no gate)")
 	f.String("badge", "", "write a shields.io endpoint badge JSON to this file")
 	f.String("call-tools", "", "which real tools compliance tests may call: none|readonly|all (default none)")
@@ -81,6 +85,7 @@ func runScan(cmd *cobra.Command, args []string) error {
 		Skip: cfg.Check.Skip, Only: cfg.Check.Only,
 	}
 	var rep *scan.Report
+	var resolved *connect.Target
 	if tj, _ := cmd.Flags().GetString("tools-json"); tj != "" {
 		snap, err := openSnapshot(cmd.Context(), cmd, target)
 		if err != nil {
@@ -97,6 +102,7 @@ func runScan(cmd *cobra.Command, args []string) error {
 		if err != nil {
 			return reportScanFailure(cmd, t.Display, err)
 		}
+		resolved = t
 	}
 	// toolgauge's health includes its eval half when a committed suite and
 	// its cache exist: replayed offline, never calling a model.
@@ -112,8 +118,17 @@ func runScan(cmd *cobra.Command, args []string) error {
 	if evalRes != nil {
 		res.Eval = evalSummary(evalRes)
 	}
+	res.RuleSetDigest = coordinator.RuleSetDigest(schema.ScanOptions{Compliance: !noCheck})
+	localArtifact(&res, resolved)
+	if err := writeReceipt(cmd, res); err != nil {
+		return err
+	}
 	out := cmd.OutOrStdout()
-	if asJSON, _ := cmd.Flags().GetBool("json"); asJSON {
+	if asSARIF, _ := cmd.Flags().GetBool("sarif"); asSARIF {
+		if _, err := out.Write(report.SARIF(rep.Findings, lint.Catalogue(), version, sarifLocator(cmd, target))); err != nil {
+			return err
+		}
+	} else if asJSON, _ := cmd.Flags().GetBool("json"); asJSON {
 		enc := json.NewEncoder(out)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(res); err != nil {

@@ -14,7 +14,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mcpgauge/mcpgauge/coordinator"
 	"github.com/mcpgauge/mcpgauge/gauge/compliance"
+	"github.com/mcpgauge/mcpgauge/gauge/lint"
+	"github.com/mcpgauge/mcpgauge/gauge/report"
 	"github.com/mcpgauge/mcpgauge/gauge/scan"
 	"github.com/mcpgauge/mcpgauge/registry"
 	"github.com/mcpgauge/mcpgauge/schema"
@@ -72,8 +75,11 @@ func runWorkerScan(cmd *cobra.Command, cfg Config, target string) error {
 			return err
 		}
 		out = worker.ScanTarget(ctx, t, opts)
+		localArtifact(&out.Result, t)
 	}
-	return writeWorkerOutcome(cmd, cfg, out)
+	noCheck, _ := cmd.Flags().GetBool("no-check")
+	out.Result.RuleSetDigest = coordinator.RuleSetDigest(schema.ScanOptions{Compliance: !noCheck})
+	return writeWorkerOutcome(cmd, cfg, out, target)
 }
 
 // workerOptions builds the worker options from the config and flags.
@@ -123,10 +129,19 @@ func workerOptions(cmd *cobra.Command, cfg Config, fromEntry bool) (worker.Optio
 
 // writeWorkerOutcome prints the outcome like a normal scan; a scan that did
 // not complete prints its status and reason and exits 3.
-func writeWorkerOutcome(cmd *cobra.Command, cfg Config, out worker.Outcome) error {
+func writeWorkerOutcome(cmd *cobra.Command, cfg Config, out worker.Outcome, target string) error {
 	w := cmd.OutOrStdout()
 	res := out.Result
-	if asJSON, _ := cmd.Flags().GetBool("json"); asJSON {
+	// A receipt vouches for every finished scan, failed ones included.
+	if err := writeReceipt(cmd, res); err != nil {
+		return err
+	}
+	asSARIF, _ := cmd.Flags().GetBool("sarif")
+	if asSARIF && out.Report != nil {
+		if _, err := w.Write(report.SARIF(out.Report.Findings, lint.Catalogue(), version, sarifLocator(cmd, target))); err != nil {
+			return err
+		}
+	} else if asJSON, _ := cmd.Flags().GetBool("json"); asJSON {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(res); err != nil {

@@ -125,7 +125,7 @@ func TestLintJSONAndSARIF(t *testing.T) {
 			} `json:"results"`
 		} `json:"runs"`
 	}
-	if err := json.Unmarshal(SARIF(fs, cat, "test"), &sarif); err != nil {
+	if err := json.Unmarshal(SARIF(fs, cat, "test", nil), &sarif); err != nil {
 		t.Fatal(err)
 	}
 	run := sarif.Runs[0]

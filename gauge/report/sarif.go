@@ -59,8 +59,12 @@ func sarifLevel(s lint.Severity) string {
 func RuleDocURL(id string) string { return docsBase + id + ".md" }
 
 // SARIF renders findings as a SARIF 2.1.0 log with the whole catalogue in
-// tool.driver.rules, canonically encoded (sorted keys, indent 2).
-func SARIF(fs []lint.Finding, catalogue []lint.Rule, version string) []byte {
+// tool.driver.rules, canonically encoded (sorted keys, indent 2). Each
+// result keeps its logical location (tool, parameter, resource) and gets
+// the physical location loc finds for its subject: the file and line that
+// declare the tool, else loc's fallback file, as GitHub code scanning
+// requires one.
+func SARIF(fs []lint.Finding, catalogue []lint.Rule, version string, loc *Locator) []byte {
 	rules := make([]any, len(catalogue))
 	for i, r := range catalogue {
 		help := RuleDocURL(r.ID)
@@ -94,13 +98,17 @@ func SARIF(fs []lint.Finding, catalogue []lint.Rule, version string) []byte {
 				kind = "member"
 			}
 		}
+		location := map[string]any{
+			"logicalLocations": []any{map[string]any{"name": name, "fullyQualifiedName": fqn, "kind": kind}},
+		}
+		if pl := physical(loc, f); pl != nil {
+			location["physicalLocation"] = pl
+		}
 		results[i] = map[string]any{
-			"ruleId":  f.Rule,
-			"level":   sarifLevel(f.Severity),
-			"message": map[string]any{"text": f.Message + "\n\n" + f.Suggestion},
-			"locations": []any{map[string]any{
-				"logicalLocations": []any{map[string]any{"name": name, "fullyQualifiedName": fqn, "kind": kind}},
-			}},
+			"ruleId":              f.Rule,
+			"level":               sarifLevel(f.Severity),
+			"message":             map[string]any{"text": f.Message + "\n\n" + f.Suggestion},
+			"locations":           []any{location},
 			"partialFingerprints": map[string]any{FingerprintKey: Fingerprint(f)},
 		}
 	}
@@ -118,4 +126,25 @@ func SARIF(fs []lint.Finding, catalogue []lint.Rule, version string) []byte {
 		}},
 	}
 	return append(model.MustCanonical(doc, model.Indent2), '\n')
+}
+
+// physical is a SARIF physicalLocation for f's subject (nil when loc knows
+// no file at all). Relative paths resolve against %SRCROOT%, the checkout.
+func physical(loc *Locator, f lint.Finding) map[string]any {
+	subject := f.Tool
+	if subject == "" {
+		subject = f.Entity
+		for _, kind := range []string{"prompt:", "resource:", "template:"} {
+			subject = strings.TrimPrefix(subject, kind)
+		}
+	}
+	at := loc.Locate(subject)
+	if at.URI == "" {
+		return nil
+	}
+	art := map[string]any{"uri": at.URI}
+	if !strings.Contains(at.URI, "://") {
+		art["uriBaseId"] = "%SRCROOT%"
+	}
+	return map[string]any{"artifactLocation": art, "region": map[string]any{"startLine": at.Line}}
 }
