@@ -53,9 +53,9 @@ func npmResult() schema.Result {
 		RuleSetDigest: "rules-abc", ScannerVersion: "0.1.0",
 		Artifact: &schema.Artifact{Type: "npm", Identifier: "@acme/notes", Version: "1.2.3",
 			Integrity: "sha512-" + base64.StdEncoding.EncodeToString(make([]byte, 64))},
-		Snapshot: &schema.SnapshotSummary{Tools: 2, ServerDigest: strings.Repeat("ab", 32)},
-		Findings: []schema.Finding{{Rule: "a", Severity: "warning"}, {Rule: "b", Severity: "warning"}, {Rule: "c", Severity: "error"}},
-		Scores:   &schema.Scores{ScoringVersion: "mcpgauge-score/v2", MCPGauge: 81, Compliance: 90},
+		Snapshot:   &schema.SnapshotSummary{Tools: 2, ServerDigest: strings.Repeat("ab", 32)},
+		Findings:   []schema.Finding{{Rule: "a", Severity: "warning"}, {Rule: "b", Severity: "warning"}, {Rule: "c", Severity: "error"}},
+		Scores:     &schema.Scores{ScoringVersion: "mcpgauge-score/v2", MCPGauge: 81, Compliance: 90},
 		FinishedAt: finished,
 	}
 }

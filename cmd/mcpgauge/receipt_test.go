@@ -140,7 +140,7 @@ func TestSARIFLocatesToolsInSources(t *testing.T) {
 				Results []struct {
 					Locations []struct {
 						Physical *struct {
-							Artifact struct{ URI string } `json:"artifactLocation"`
+							Artifact struct{ URI string }    `json:"artifactLocation"`
 							Region   struct{ StartLine int } `json:"region"`
 						} `json:"physicalLocation"`
 						Logical []struct{ Name, Kind string } `json:"logicalLocations"`
