@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/lint"
+	"github.com/mcpgauge/mcpgauge/internal/precision"
 )
 
 // Page is one generated file, relative to the docs directory.
@@ -73,7 +74,11 @@ func rulePages(rules []lint.Rule) []Page {
 		fmt.Fprintf(&b, "# %s %s\n\n", r.ID, r.Name)
 		fmt.Fprintf(&b, "%s\n\n", r.Summary)
 		b.WriteString("| | |\n|---|---|\n")
-		fmt.Fprintf(&b, "| Family | %s |\n| Default severity | %s |\n| Applies to | %s |\n| Origin | %s |\n\n", r.Family, r.Default, r.Scope, r.Origin)
+		fmt.Fprintf(&b, "| Family | %s |\n| Default severity | %s |\n| Applies to | %s |\n| Origin | %s |\n", r.Family, r.Default, r.Scope, r.Origin)
+		if line := precision.RuleLine(r.ID); line != "" {
+			fmt.Fprintf(&b, "| Measured precision | %s, see [precision](../precision.md) |\n", line)
+		}
+		b.WriteString("\n")
 		doc := strings.TrimSpace(r.Doc)
 		if doc == "" {
 			doc = "_No further documentation._"

@@ -1,0 +1,179 @@
+// Command precision captures the lists of the precision corpus: it installs
+// each server named in servers.yaml from the npm registry (lifecycle
+// scripts off, as the worker installs), starts it over stdio through
+// gauge/connect with no credentials, snapshots it as the scanner does, and
+// writes testdata/precision/<name>.json. Servers are captured one at a
+// time. See bench/precision/README.md.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/mcpgauge/mcpgauge/gauge/connect"
+	"github.com/mcpgauge/mcpgauge/internal/precision"
+	"github.com/mcpgauge/mcpgauge/registry"
+	"github.com/mcpgauge/mcpgauge/worker"
+)
+
+// server is one entry of servers.yaml.
+type server struct {
+	Name    string            `yaml:"name"`
+	Package string            `yaml:"package"`
+	Version string            `yaml:"version"`
+	Args    []string          `yaml:"args"`
+	Env     map[string]string `yaml:"env"`
+	Note    string            `yaml:"note"`
+	// Files are written into the work directory before the start
+	// (placeholder config files a server insists on reading).
+	Files map[string]string `yaml:"files"`
+}
+
+func main() {
+	list := flag.String("servers", "bench/precision/servers.yaml", "the corpus list")
+	out := flag.String("out", "testdata/precision", "where capture files go")
+	cache := flag.String("cache", filepath.Join(os.TempDir(), "mcpgauge-precision-cache"), "npm install cache")
+	only := flag.String("only", "", "comma-separated names to capture (default all)")
+	timeout := flag.Duration("timeout", 90*time.Second, "per-call deadline while connecting and listing")
+	flag.Parse()
+	if err := run(*list, *out, *cache, *only, *timeout); err != nil {
+		fmt.Fprintln(os.Stderr, "precision:", err)
+		os.Exit(1)
+	}
+}
+
+func run(list, out, cache, only string, timeout time.Duration) error {
+	data, err := os.ReadFile(list)
+	if err != nil {
+		return err
+	}
+	var servers []server
+	if err := yaml.Unmarshal(data, &servers); err != nil {
+		return fmt.Errorf("%s: %w", list, err)
+	}
+	want := map[string]bool{}
+	for _, n := range strings.Split(only, ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			want[n] = true
+		}
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
+	}
+	npm := &worker.NPM{Cache: cache}
+	ctx := context.Background()
+	if err := npm.Available(ctx); err != nil {
+		return err
+	}
+	var failed []string
+	for _, s := range servers {
+		if len(want) > 0 && !want[s.Name] {
+			continue
+		}
+		t0 := time.Now()
+		c, err := capture(ctx, npm, s, timeout)
+		if err != nil {
+			failed = append(failed, s.Name)
+			fmt.Printf("FAIL %-28s %s@%s: %v\n", s.Name, s.Package, s.Version, err)
+			continue
+		}
+		b, err := c.Marshal()
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(out, s.Name+".json"), b, 0o644); err != nil {
+			return err
+		}
+		fmt.Printf("ok   %-28s %s@%s: %d tools, %d resources, %d templates, %d prompts (%s)\n", s.Name, s.Package, s.Version,
+			len(c.Tools), len(c.Resources), len(c.Templates), len(c.Prompts), time.Since(t0).Round(time.Second))
+	}
+	if len(failed) > 0 {
+		return fmt.Errorf("%d servers not captured: %s", len(failed), strings.Join(failed, ", "))
+	}
+	return nil
+}
+
+// capture installs, starts and snapshots one server.
+func capture(ctx context.Context, npm *worker.NPM, s server, timeout time.Duration) (*precision.Capture, error) {
+	ctx, cancel := context.WithTimeout(ctx, 8*time.Minute)
+	defer cancel()
+	inst, err := npm.Install(ctx, registry.PlanPackage{RegistryType: "npm", Identifier: s.Package, Version: s.Version}, worker.InstallOptions{})
+	if err != nil {
+		return nil, fmt.Errorf("install: %w", err)
+	}
+	if inst.Version != s.Version {
+		return nil, fmt.Errorf("installed %s, want %s", inst.Version, s.Version)
+	}
+	tmp, err := os.MkdirTemp("", "precision-"+s.Name+"-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	home := filepath.Join(tmp, "home")
+	work := filepath.Join(tmp, "work")
+	for _, d := range []string{home, work} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return nil, err
+		}
+	}
+	expand := func(v string) string { return strings.ReplaceAll(v, "{tmp}", work) }
+	for name, content := range s.Files {
+		if name != filepath.Base(name) {
+			return nil, fmt.Errorf("file name %q must be a plain name", name)
+		}
+		if err := os.WriteFile(filepath.Join(work, name), []byte(content), 0o644); err != nil {
+			return nil, err
+		}
+	}
+	env := map[string]string{
+		"HOME": home, "XDG_CONFIG_HOME": filepath.Join(home, ".config"), "XDG_CACHE_HOME": filepath.Join(home, ".cache"),
+		"XDG_DATA_HOME": filepath.Join(home, ".local", "share"), "NO_COLOR": "1", "DO_NOT_TRACK": "1",
+		"PATH": strings.Join(append(inst.Path, os.Getenv("PATH")), string(os.PathListSeparator)),
+	}
+	for k, v := range inst.Env {
+		env[k] = v
+	}
+	for k, v := range s.Env {
+		env[k] = expand(v)
+	}
+	args := append([]string(nil), inst.Args...)
+	for _, a := range s.Args {
+		args = append(args, expand(a))
+	}
+	target := &connect.Target{Transport: connect.TransportStdio, Command: inst.Command, Args: args, Env: env, Dir: work,
+		Display: "npx " + s.Package + "@" + s.Version}
+	sess, err := connect.Dial(ctx, target, connect.Options{Timeout: timeout, ClientName: "mcpgauge-precision"})
+	if err != nil {
+		return nil, fmt.Errorf("connect: %w", err)
+	}
+	defer sess.Close()
+	snap, err := sess.Snapshot(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("snapshot: %w", err)
+	}
+	if len(snap.Tools) == 0 {
+		return nil, errors.New("no tools listed")
+	}
+	c := precision.FromSnapshot(snap)
+	c.Server, c.Package, c.Version = s.Name, s.Package, inst.Version
+	c.CapturedAt = time.Now().UTC().Format("2006-01-02")
+	for _, a := range s.Args {
+		c.Args = append(c.Args, strings.ReplaceAll(a, "{tmp}", "<tmpdir>"))
+	}
+	for k, v := range s.Env {
+		if c.Env == nil {
+			c.Env = map[string]string{}
+		}
+		c.Env[k] = strings.ReplaceAll(v, "{tmp}", "<tmpdir>")
+	}
+	c.Note = s.Note
+	return &c, nil
+}
