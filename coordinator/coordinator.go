@@ -13,6 +13,7 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
+	"github.com/mcpgauge/mcpgauge/attest"
 	"github.com/mcpgauge/mcpgauge/registry"
 	"github.com/mcpgauge/mcpgauge/schema"
 	"github.com/mcpgauge/mcpgauge/store"
@@ -70,6 +71,11 @@ type Config struct {
 	// Ecosystem, when set, runs the post-sweep ecosystem pass when a sweep
 	// ends (see Coordinator.Ecosystem).
 	Ecosystem *EcosystemConfig
+	// Signer, when set, signs a receipt for every stored result that names
+	// its artifact (see package attest), valid ReceiptTTL after the scan
+	// (≤ 0: attest.DefaultTTL).
+	Signer     *attest.Signer
+	ReceiptTTL time.Duration
 	// Metrics, when set, are updated.
 	Metrics *Metrics
 	// Log receives progress and problems (default: discard).

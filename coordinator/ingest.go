@@ -112,11 +112,12 @@ func (c *Coordinator) ingestBatch(ctx context.Context, msgs []jetstream.Msg) err
 // storeWithRetry inserts the batch, retrying with backoff while the store
 // is down and telling JetStream the messages are still in progress.
 func (c *Coordinator) storeWithRetry(ctx context.Context, results []schema.Result, msgs []jetstream.Msg) error {
+	receipts := c.receipts(ctx, results)
 	backoff := 250 * time.Millisecond
 	for attempt := 1; ; attempt++ {
 		start := time.Now()
 		wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-		_, err := c.cfg.Store.InsertResults(wctx, results)
+		err := c.write(wctx, results, receipts)
 		cancel()
 		if mt := c.cfg.Metrics; mt != nil {
 			mt.StoreWriteTime.Observe(time.Since(start).Seconds())

@@ -69,6 +69,16 @@ type Store interface {
 	// Ecosystem returns the stored ecosystem reports matching q, by name then version.
 	Ecosystem(ctx context.Context, q EcosystemQuery) ([]schema.EcosystemReport, error)
 
+	// InsertReceipts stores signed scan receipts, idempotent per job: a
+	// receipt signed no later than the stored one changes nothing. It
+	// returns how many it wrote (ClickHouse: how many it sent).
+	InsertReceipts(ctx context.Context, rs []Receipt) (int, error)
+	// Receipt returns the receipt of a job, or ErrNotFound.
+	Receipt(ctx context.Context, jobID string) (Receipt, error)
+	// SigningKey returns the key ID and PEM public key of the most recent
+	// receipt, or ErrNotFound when none is stored.
+	SigningKey(ctx context.Context) (keyID string, publicKey []byte, err error)
+
 	// Close releases the store's connections.
 	Close() error
 }

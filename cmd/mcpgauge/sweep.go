@@ -21,6 +21,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"github.com/spf13/cobra"
 
+	"github.com/mcpgauge/mcpgauge/attest"
 	"github.com/mcpgauge/mcpgauge/coordinator"
 	"github.com/mcpgauge/mcpgauge/ecosystem"
 	"github.com/mcpgauge/mcpgauge/registry"
@@ -41,6 +42,8 @@ type planFlags struct {
 	incremental  bool
 	compliance   bool
 	sweepID      string
+	signingKey   string
+	receiptTTL   time.Duration
 }
 
 func (p *planFlags) register(cmd *cobra.Command) {
@@ -54,6 +57,8 @@ func (p *planFlags) register(cmd *cobra.Command) {
 	f.BoolVar(&p.incremental, "incremental", false, "pull only entries updated since the last sweep's registry mark (KV mcpgauge-sync)")
 	f.BoolVar(&p.compliance, "compliance", true, "run the live compliance tests in every scan (read-only: no real tool is called)")
 	f.StringVar(&p.sweepID, "sweep-id", "", "sweep ID (default: resume the running sweep, else s<UTC minute>Z)")
+	f.StringVar(&p.signingKey, "signing-key", "", "sign a receipt for every stored scan with this ed25519 key (PKCS#8 PEM); served by serve and the coordinator")
+	f.DurationVar(&p.receiptTTL, "receipt-ttl", attest.DefaultTTL, "how long a receipt stays valid after its scan")
 }
 
 func (p *planFlags) validate() error {
@@ -66,6 +71,8 @@ func (p *planFlags) validate() error {
 		return usageErr(fmt.Errorf("--deadline must be positive, got %v", p.deadline))
 	case p.scanDeadline <= 0:
 		return usageErr(fmt.Errorf("--scan-deadline must be positive, got %v", p.scanDeadline))
+	case p.receiptTTL <= 0:
+		return usageErr(fmt.Errorf("--receipt-ttl must be positive, got %v", p.receiptTTL))
 	}
 	if p.sweepID != "" {
 		if err := schema.ValidSweepID(p.sweepID); err != nil {
@@ -101,11 +108,17 @@ func (p *planFlags) coordinatorConfig(js jetstream.JetStream, st store.Store, lo
 	if err != nil {
 		return coordinator.Config{}, err
 	}
+	var signer *attest.Signer
+	if p.signingKey != "" {
+		if signer, err = attest.LoadSigner(p.signingKey); err != nil {
+			return coordinator.Config{}, usageErr(fmt.Errorf("--signing-key: %w", err))
+		}
+	}
 	opts := schema.ScanOptions{DeadlineSeconds: int(p.scanDeadline / time.Second), Compliance: p.compliance,
 		Eval: evalModel != "", EvalModel: evalModel}
 	return coordinator.Config{JS: js, Store: st, Sources: srcs, Limit: p.limit, AllVersions: p.allVersions,
 		Incremental: p.incremental, RescanAfter: p.rescanAfter, SweepDeadline: p.deadline,
-		ScanOptions: opts, ScannerVersion: version, Metrics: m, Log: log}, nil
+		ScanOptions: opts, ScannerVersion: version, Signer: signer, ReceiptTTL: p.receiptTTL, Metrics: m, Log: log}, nil
 }
 
 // workerFlags configure in-process or standalone workers.

@@ -33,6 +33,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"ScansByKey", testScansByKey},
 	}
 	tests = append(tests, ecosystemTests()...)
+	tests = append(tests, receiptTests()...)
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.fn(t, open(t))
