@@ -1,0 +1,484 @@
+package deploy
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/ClickHouse/clickhouse-go/v2"
+	corev1 "k8s.io/api/core/v1"
+
+	"github.com/mcpgauge/mcpgauge/coordinator/sweeptest"
+	"github.com/mcpgauge/mcpgauge/internal/chlock"
+	"github.com/mcpgauge/mcpgauge/schema"
+	"github.com/mcpgauge/mcpgauge/store"
+)
+
+// TestDistributedChartSweep runs the chart's own coordinator and worker
+// commands (rendered by helm template from the doc's install command and
+// values) as real processes: an external nats-server started with the
+// compose file's command line, ClickHouse (a fresh database), two workers,
+// one killed with SIGKILL in the middle of a scan, over loopback go-sdk
+// MCP servers listed in a file:// registry. Every job ends with exactly one
+// result. Only what cannot hold on one host is changed: listen addresses,
+// data and cache paths, the registry, the NATS URL and shorter deadlines,
+// each through a value or a flag the chart already renders.
+func TestDistributedChartSweep(t *testing.T) {
+	base := os.Getenv("MCPGAUGE_TEST_CLICKHOUSE")
+	if base == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("MCPGAUGE_TEST_CLICKHOUSE is unset under CI")
+		}
+		t.Skip("MCPGAUGE_TEST_CLICKHOUSE is unset")
+	}
+	chlock.Shared(t)
+	bin := mcpgaugeBin(t)
+	storeURL := freshDatabase(t, base)
+	dir := t.TempDir()
+
+	// NATS, exactly as the compose file starts it.
+	compose, err := loadCompose(t, "MCPGAUGE_CLICKHOUSE_PASSWORD=x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ns := startNATS(t, hostArgs(t, compose.Services["nats"])...)
+
+	// Six loopback MCP servers, slow enough that a kill lands mid-scan.
+	var fixtures []sweeptest.Fixture
+	for i := 0; i < 6; i++ {
+		tools := sweeptest.Good()
+		if i%2 == 1 {
+			tools = sweeptest.Poor()
+		}
+		fixtures = append(fixtures, sweeptest.Fixture{Name: fmt.Sprintf("io.deploy/srv%02d", i), Tools: tools})
+	}
+	reg, servers := sweeptest.Registry(t, dir, fixtures...)
+	for _, s := range servers {
+		s.SetDelay(1500 * time.Millisecond)
+	}
+
+	// Render the doc's helm install, plus a values file for this host.
+	installs := docHelm(t, "install")
+	if len(installs) != 1 {
+		t.Fatalf("%s shows %d helm install commands, want 1", deployDoc, len(installs))
+	}
+	local := filepath.Join(dir, "local-values.yaml")
+	if err := os.WriteFile(local, []byte(fmt.Sprintf(`nats:
+  url: %s
+coordinator:
+  registries: ["file://%s"]
+  scanDeadline: 20s
+worker:
+  allowRemote: true   # the fixtures are streamable-HTTP remotes
+  slots: 2
+  scanDeadline: 20s
+`, ns.ClientURL, reg)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := append([]string{"template"}, installs[0][1:]...)
+	args = append(args, "-f", local, "--kube-version", kubeVersion)
+	out, err := helm(t, args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := decodeManifests(t, out)
+	secrets := map[string]string{"mcpgauge-store/STORE_URL": storeURL}
+	coordArgs := localArgs(t, coordinator(t, m).Spec.Template.Spec.Containers[0], "coordinator", secrets, dir)
+	workerArgs := func(pod string) []string {
+		return localArgs(t, worker(t, m).Spec.Template.Spec.Containers[0], pod, secrets, dir)
+	}
+	if !contains(coordArgs, "--run-now") || argValue(t, coordArgs, "--schedule") != "0 3 * * *" {
+		t.Fatalf("the doc's install does not start a sweep now and nightly: %v", coordArgs)
+	}
+
+	coord := startProc(t, "coordinator", bin, coordArgs...)
+	cAddr := coord.listenAddr(t)
+	a := startProc(t, "worker a", bin, workerArgs(fullname+"-worker-a")...)
+	aAddr := a.listenAddr(t)
+	b := startProc(t, "worker b", bin, workerArgs(fullname+"-worker-b")...)
+	bAddr := b.listenAddr(t)
+	for _, addr := range []string{cAddr, aAddr, bAddr} {
+		if code, _, _ := get(t, addr+"/healthz"); code != http.StatusOK {
+			t.Fatalf("%s/healthz (the chart's probe): %d", addr, code)
+		}
+	}
+	waitFor(t, "worker a to be scanning", func() bool { return metricValue(aAddr, "mcpgauge_worker_slots_busy") >= 1 })
+	a.kill(syscall.SIGKILL)
+
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	st, err := store.Open(ctx, storeURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	var sw store.Sweep
+	waitFor(t, "the sweep to finish", func() bool {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		sweeps, err := st.ListSweeps(ctx, 10)
+		if err != nil || len(sweeps) == 0 {
+			return false
+		}
+		if len(sweeps) != 1 {
+			t.Fatalf("%d sweeps in a fresh store, want 1: %+v", len(sweeps), sweeps)
+		}
+		if sw, err = st.GetSweep(ctx, sweeps[0].ID); err != nil {
+			return false
+		}
+		return sw.Status != store.SweepRunning
+	})
+	n := int64(len(servers))
+	if sw.Status != store.SweepDone || sw.Results != n || sw.ByStatus[schema.StatusOK] != n {
+		t.Fatalf("sweep %s: status %s, %d results %v; want done with %d ok results", sw.ID, sw.Status, sw.Results, sw.ByStatus, n)
+	}
+	for _, f := range fixtures {
+		h, err := st.History(ctx, f.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(h) != 1 {
+			t.Errorf("%s has %d stored scans, want exactly 1", f.Name, len(h))
+		}
+	}
+
+	// The doc's curl commands, against the coordinator.
+	paths, greps := docCurls(t)
+	for _, p := range paths {
+		code, _, body := get(t, cAddr+p)
+		if code != http.StatusOK {
+			t.Errorf("GET %s: %d", p, code)
+		}
+		if g := greps[p]; g != "" && !strings.Contains(string(body), g) {
+			t.Errorf("GET %s has no %s", p, g)
+		}
+		if p == "/api/leaderboard" {
+			for _, f := range fixtures {
+				if !strings.Contains(string(body), f.Name) {
+					t.Errorf("/api/leaderboard does not list %s", f.Name)
+				}
+			}
+		}
+	}
+	checkDashboardSeries(t, cAddr, bAddr)
+	checkKEDATrigger(t, ns)
+
+	// A SIGTERM ends the worker within the pod's grace period.
+	grace := worker(t, m).Spec.Template.Spec.TerminationGracePeriodSeconds
+	b.signal(syscall.SIGTERM)
+	select {
+	case <-b.done:
+		if code := b.cmd.ProcessState.ExitCode(); code != 0 {
+			t.Errorf("worker b exited %d on SIGTERM:\n%s", code, b.output())
+		}
+	case <-time.After(time.Duration(*grace) * time.Second):
+		t.Errorf("worker b did not stop within terminationGracePeriodSeconds (%ds)", *grace)
+	}
+}
+
+// localArgs turns a rendered container into a local command line: $(VAR)
+// references are expanded as the kubelet does (Secrets from secrets,
+// metadata.name from pod), and the paths and listen address that only make
+// sense in a pod are moved into dir and onto loopback. Each of those flags
+// must be one the chart renders.
+func localArgs(t testing.TB, c corev1.Container, pod string, secrets map[string]string, dir string) []string {
+	t.Helper()
+	if len(c.Command) != 0 {
+		t.Fatalf("container %s overrides the image's entrypoint (mcpgauge): %v", c.Name, c.Command)
+	}
+	env := map[string]string{}
+	for _, e := range c.Env {
+		switch {
+		case e.ValueFrom != nil && e.ValueFrom.SecretKeyRef != nil:
+			k := e.ValueFrom.SecretKeyRef.Name + "/" + e.ValueFrom.SecretKeyRef.Key
+			v, ok := secrets[k]
+			if !ok {
+				t.Fatalf("container %s reads Secret key %s, which the doc does not create", c.Name, k)
+			}
+			env[e.Name] = v
+		case e.ValueFrom != nil && e.ValueFrom.FieldRef != nil && e.ValueFrom.FieldRef.FieldPath == "metadata.name":
+			env[e.Name] = pod
+		case e.ValueFrom == nil:
+			env[e.Name] = e.Value
+		default:
+			t.Fatalf("container %s: env %s has a source this test cannot provide", c.Name, e.Name)
+		}
+	}
+	ref := regexp.MustCompile(`\$\(([A-Za-z_][A-Za-z0-9_]*)\)`)
+	local := map[string]string{"--listen": "127.0.0.1:0", "--data-dir": filepath.Join(dir, pod, "data"), "--cache-dir": filepath.Join(dir, pod, "cache")}
+	mounts := map[string]bool{}
+	for _, vm := range c.VolumeMounts {
+		mounts[vm.MountPath] = true
+	}
+	var out []string
+	for _, a := range c.Args {
+		a = ref.ReplaceAllStringFunc(a, func(s string) string {
+			v, ok := env[ref.FindStringSubmatch(s)[1]]
+			if !ok {
+				t.Fatalf("container %s: %s names no env var", c.Name, s)
+			}
+			return v
+		})
+		flag, val, _ := strings.Cut(a, "=")
+		if l, ok := local[flag]; ok {
+			if flag != "--listen" && !mounts[val] {
+				t.Errorf("container %s: %s=%s is not a mounted volume", c.Name, flag, val)
+			}
+			a = flag + "=" + l
+		}
+		out = append(out, a)
+	}
+	for _, flag := range []string{"--listen", "--data-dir"} {
+		if argOf(out, flag) == "" {
+			t.Fatalf("container %s renders no %s", c.Name, flag)
+		}
+	}
+	return out
+}
+
+// checkDashboardSeries: every metric the Grafana dashboard reads has a
+// series on the real coordinator or worker after the sweep.
+func checkDashboardSeries(t *testing.T, addrs ...string) {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(repoRoot(t), "deploy", "grafana", "mcpgauge.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var scraped strings.Builder
+	for _, a := range addrs {
+		_, _, body := get(t, a+"/metrics")
+		scraped.Write(body)
+	}
+	have := map[string]bool{}
+	for _, l := range strings.Split(scraped.String(), "\n") {
+		if l == "" || l[0] == '#' {
+			continue
+		}
+		name := l[:strings.IndexAny(l, "{ ")]
+		have[name] = true
+	}
+	var dash struct {
+		Panels []struct {
+			Title   string `json:"title"`
+			Targets []struct {
+				Expr string `json:"expr"`
+			} `json:"targets"`
+		} `json:"panels"`
+	}
+	if err := json.Unmarshal(b, &dash); err != nil {
+		t.Fatal(err)
+	}
+	name := regexp.MustCompile(`\b(mcpgauge_[a-z_]+|process_resident_memory_bytes)\b`)
+	for _, p := range dash.Panels {
+		for _, tg := range p.Targets {
+			if strings.HasSuffix(tg.Expr, " or vector(0)") {
+				continue // shows 0 when there is no series
+			}
+			for _, n := range name.FindAllString(tg.Expr, -1) {
+				if !have[n] {
+					t.Errorf("panel %q reads %s, which no process serves after a sweep (an empty panel)", p.Title, n)
+				}
+			}
+		}
+	}
+}
+
+// checkKEDATrigger asks the NATS monitoring endpoint what KEDA's
+// nats-jetstream scaler asks (/jsz for the account, consumers included),
+// with the chart's ScaledObject metadata, and checks the consumer is there.
+func checkKEDATrigger(t *testing.T, ns *natsProc) {
+	t.Helper()
+	out, err := helm(t, "template", release, chartDir, "--kube-version", kubeVersion, "--set", "keda.enabled=true",
+		"--api-versions", "keda.sh/v1alpha1/ScaledObject")
+	if err != nil {
+		t.Fatal(err)
+	}
+	so := decodeManifests(t, out).ScaledObject[fullname+"-worker"]
+	md := so["spec"].(map[string]any)["triggers"].([]any)[0].(map[string]any)["metadata"].(map[string]any)
+	q := url.Values{"acc": {md["account"].(string)}, "consumers": {"true"}, "config": {"true"}}
+	_, _, body := get(t, ns.HTTPURL+"/jsz?"+q.Encode())
+	var jsz struct {
+		AccountDetails []struct {
+			Name    string `json:"name"`
+			Streams []struct {
+				Name      string `json:"name"`
+				Consumers []struct {
+					Name       string `json:"name"`
+					NumPending *int64 `json:"num_pending"`
+				} `json:"consumer_detail"`
+			} `json:"stream_detail"`
+		} `json:"account_details"`
+	}
+	if err := json.Unmarshal(body, &jsz); err != nil {
+		t.Fatalf("/jsz: %v\n%s", err, body)
+	}
+	for _, a := range jsz.AccountDetails {
+		for _, s := range a.Streams {
+			for _, c := range s.Consumers {
+				if s.Name == md["stream"] && c.Name == md["consumer"] && c.NumPending != nil {
+					return
+				}
+			}
+		}
+	}
+	t.Errorf("/jsz for account %v has no consumer %v on stream %v with num_pending (what KEDA reads):\n%s", md["account"], md["consumer"], md["stream"], body)
+}
+
+// freshDatabase creates an empty ClickHouse database for one test and
+// returns the store URL naming it.
+func freshDatabase(t *testing.T, base string) string {
+	t.Helper()
+	opts, err := clickhouse.ParseDSN(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn, err := clickhouse.Open(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	db := fmt.Sprintf("deploy_%d", time.Now().UnixNano())
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := conn.Exec(ctx, "CREATE DATABASE "+db); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		c, err := clickhouse.Open(opts)
+		if err == nil {
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			_ = c.Exec(ctx, "DROP DATABASE IF EXISTS "+db)
+			cancel()
+			c.Close()
+		}
+	})
+	i := strings.LastIndex(base, "/")
+	return base[:i+1] + db
+}
+
+// proc is a running mcpgauge process.
+type proc struct {
+	name string
+	cmd  *exec.Cmd
+	addr chan string
+	done chan struct{}
+	mu   sync.Mutex
+	log  strings.Builder
+}
+
+func startProc(t testing.TB, name, bin string, args ...string) *proc {
+	t.Helper()
+	p := &proc{name: name, addr: make(chan string, 1), done: make(chan struct{})}
+	p.cmd = exec.Command(bin, args...)
+	stderr, err := p.cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.cmd.Stdout = io.Discard
+	if err := p.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		sc.Buffer(make([]byte, 1<<20), 1<<20)
+		for sc.Scan() {
+			line := sc.Text()
+			p.mu.Lock()
+			p.log.WriteString(line + "\n")
+			p.mu.Unlock()
+			if a, ok := strings.CutPrefix(line, "LISTENING "); ok {
+				select {
+				case p.addr <- a:
+				default:
+				}
+			}
+		}
+		_ = p.cmd.Wait()
+		close(p.done)
+	}()
+	t.Cleanup(func() {
+		p.kill(syscall.SIGKILL)
+		if t.Failed() {
+			t.Logf("--- %s %s ---\n%s", p.name, strings.Join(args, " "), p.output())
+		}
+	})
+	return p
+}
+
+func (p *proc) output() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.log.String()
+}
+
+func (p *proc) signal(sig syscall.Signal) { _ = p.cmd.Process.Signal(sig) }
+
+func (p *proc) kill(sig syscall.Signal) {
+	select {
+	case <-p.done:
+		return
+	default:
+	}
+	p.signal(sig)
+	select {
+	case <-p.done:
+	case <-time.After(time.Minute):
+	}
+}
+
+func (p *proc) listenAddr(t testing.TB) string {
+	t.Helper()
+	select {
+	case a := <-p.addr:
+		p.addr <- a
+		return a
+	case <-p.done:
+		t.Fatalf("%s exited:\n%s", p.name, p.output())
+	case <-time.After(2 * time.Minute):
+		t.Fatalf("%s did not start listening:\n%s", p.name, p.output())
+	}
+	return ""
+}
+
+// metricValue reads one unlabelled metric from a process's /metrics (-1 when absent).
+func metricValue(addr, name string) float64 {
+	resp, err := http.Get(addr + "/metrics")
+	if err != nil {
+		return -1
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	for _, l := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(l, name+" "); ok {
+			var f float64
+			fmt.Sscan(v, &f)
+			return f
+		}
+	}
+	return -1
+}
+
+// waitFor polls cond until it holds (bounded by a generous limit).
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(4 * time.Minute)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("gave up waiting for %s", what)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+}
