@@ -74,16 +74,15 @@ func rulePages(rules []lint.Rule) []Page {
 		fmt.Fprintf(&b, "# %s %s\n\n", r.ID, r.Name)
 		fmt.Fprintf(&b, "%s\n\n", r.Summary)
 		b.WriteString("| | |\n|---|---|\n")
-		fmt.Fprintf(&b, "| Family | %s |\n| Default severity | %s |\n| Applies to | %s |\n| Origin | %s |\n", r.Family, r.Default, r.Scope, r.Origin)
-		if line := precision.RuleLine(r.ID); line != "" {
-			fmt.Fprintf(&b, "| Measured precision | %s, see [precision](../precision.md) |\n", line)
-		}
-		b.WriteString("\n")
+		fmt.Fprintf(&b, "| Family | %s |\n| Default severity | %s |\n| Applies to | %s |\n| Origin | %s |\n\n", r.Family, r.Default, r.Scope, r.Origin)
 		doc := strings.TrimSpace(r.Doc)
 		if doc == "" {
 			doc = "_No further documentation._"
 		}
 		b.WriteString(doc + "\n\n")
+		if line := precision.RuleLine(r.ID); line != "" {
+			fmt.Fprintf(&b, "**Measured precision** (default profile): %s. See [precision](../precision.md).\n\n", line)
+		}
 		fmt.Fprintf(&b, "Turn it off or change its severity in `mcpgauge.yaml`:\n\n```yaml\nlint:\n  rules:\n    %s: off   # or error, warning, info\n```\n", r.ID)
 		pages = append(pages, Page{Path: filepath.Join("rules", r.ID+".md"), Content: []byte(b.String())})
 	}

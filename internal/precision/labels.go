@@ -15,12 +15,11 @@ import (
 // warning or error on each corpus server, judged by reading the tool, and
 // the real defects each server has (for recall).
 type Labels struct {
-	// Pending, when set, says why the labels are not complete yet; the
-	// precision test then reports instead of failing.
-	Pending string `yaml:"pending,omitempty"`
 	// Classes names the defect classes used in Defects.
 	Classes map[string]Class `yaml:"classes"`
-	// Servers maps a corpus server name to its labels.
+	// Servers maps a corpus server name to its labels. A corpus server
+	// missing here has not been judged yet: its findings are counted as
+	// unjudged and listed, not held to labels.
 	Servers map[string]*ServerLabels `yaml:"servers"`
 }
 

@@ -77,6 +77,8 @@ type ServerResult struct {
 	TrueFindings []Judgement
 	// Note is the labeller's explanation of the server's standing.
 	Note string
+	// Judged is false for a server labels.yaml does not list yet.
+	Judged bool
 }
 
 // Judgement is one finding with its label.
@@ -101,7 +103,10 @@ type Result struct {
 	Classes []ClassStat
 	// True and False are totals over every finding at warning or error.
 	True, False int
-	// Unlabelled are findings at warning or error without a label.
+	// Unjudged counts findings at warning or error on servers not judged yet.
+	Unjudged int
+	// Unlabelled are findings at warning or error without a label on a
+	// judged server.
 	Unlabelled []Problem
 	// LostTrue are true labels whose finding no longer appears at any
 	// severity; StaleFalse are false labels whose finding disappeared.
@@ -140,7 +145,7 @@ func Measure(corpus []Capture, labels *Labels, cfg lint.Config) (*Result, error)
 		}
 		rep := &scan.Report{}
 		scan.Analyse(rep, snap, scan.Options{Lint: cfg})
-		sl := labels.Servers[c.Server]
+		sl, judged := labels.Servers[c.Server]
 		if sl == nil {
 			sl = &ServerLabels{}
 		}
@@ -148,7 +153,7 @@ func Measure(corpus []Capture, labels *Labels, cfg lint.Config) (*Result, error)
 		for j := range sl.Findings {
 			byKey[sl.Findings[j].Key()] = &sl.Findings[j]
 		}
-		sr := ServerResult{Name: c.Server, Package: c.Package, Version: c.Version, Tools: len(snap.Tools), Score: rep.Score, Note: sl.Note}
+		sr := ServerResult{Name: c.Server, Package: c.Package, Version: c.Version, Tools: len(snap.Tools), Score: rep.Score, Note: sl.Note, Judged: judged}
 		seen := map[string]bool{}
 		for _, f := range rep.Findings {
 			k := FindingKey(f)
@@ -170,6 +175,10 @@ func Measure(corpus []Capture, labels *Labels, cfg lint.Config) (*Result, error)
 			}
 			if st != nil {
 				st.Findings++
+			}
+			if !judged {
+				res.Unjudged++
+				continue
 			}
 			l := byKey[k]
 			if l == nil {

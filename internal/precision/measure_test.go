@@ -23,7 +23,7 @@ func synthetic(name string, tools ...string) Capture {
 func TestMeasure(t *testing.T) {
 	t.Parallel()
 	bare := `{"name":"fetch_page","inputSchema":{"type":"object"}}`
-	corpus := []Capture{synthetic("a", bare), synthetic("b", bare, `{"name":"other_thing","inputSchema":{"type":"object"}}`)}
+	corpus := []Capture{synthetic("a", bare), synthetic("b", bare, `{"name":"other_thing","inputSchema":{"type":"object"}}`), synthetic("c", bare)}
 	only := lint.Config{Rules: map[string]lint.Severity{}}
 	for _, r := range lint.Catalogue() {
 		if r.ID != "MCP010" {
@@ -46,6 +46,9 @@ func TestMeasure(t *testing.T) {
 	if res.True != 1 || res.False != 1 {
 		t.Errorf("true/false = %d/%d, want 1/1", res.True, res.False)
 	}
+	if res.Unjudged != 1 || res.Servers[2].Judged || !res.Servers[0].Judged {
+		t.Errorf("unjudged = %d, servers %+v: want c's one finding unjudged", res.Unjudged, res.Servers)
+	}
 	if len(res.Unlabelled) != 1 || !strings.Contains(res.Unlabelled[0].String(), "other_thing") {
 		t.Errorf("unlabelled = %v, want other_thing on b", res.Unlabelled)
 	}
@@ -67,11 +70,11 @@ func TestMeasure(t *testing.T) {
 			st = s
 		}
 	}
-	if p, ok := st.Precision(); !ok || p != 0.5 || !st.Below() || st.Findings != 3 {
-		t.Errorf("MCP010 stat %+v precision %v: want 0.5 over 2 judged of 3 findings, below the bar", st, p)
+	if p, ok := st.Precision(); !ok || p != 0.5 || !st.Below() || st.Findings != 4 {
+		t.Errorf("MCP010 stat %+v precision %v: want 0.5 over 2 judged of 4 findings, below the bar", st, p)
 	}
 	md := string(res.Markdown())
-	for _, want := range []string{"| [MCP010](rules/MCP010.md) |", "50.0% (below bar)", "**Overall: 50.0%**"} {
+	for _, want := range []string{"| [MCP010](rules/MCP010.md) |", "50.0% (below bar)", "**Overall: 50.0%**", "Not judged yet (1 findings at warning or error, not counted above): c."} {
 		if !strings.Contains(md, want) {
 			t.Errorf("markdown lacks %q", want)
 		}

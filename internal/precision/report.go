@@ -13,7 +13,8 @@ import (
 // computed it on the corpus (internal/precision/measured.json, rewritten
 // with `go test ./internal/precision -update`).
 type Measured struct {
-	// Servers and Findings size the corpus and its judged findings.
+	// Servers counts the judged corpus servers, Findings their findings
+	// at warning or error.
 	Servers  int `json:"servers"`
 	Findings int `json:"findings"`
 	True     int `json:"true"`
@@ -59,7 +60,13 @@ func RuleLine(id string) string {
 
 // Summary is the Measured view of a result.
 func (r *Result) Summary() Measured {
-	m := Measured{Servers: len(r.Servers), Findings: r.True + r.False, True: r.True, Rules: map[string]RuleMeasure{}}
+	judged := 0
+	for _, s := range r.Servers {
+		if s.Judged {
+			judged++
+		}
+	}
+	m := Measured{Servers: judged, Findings: r.True + r.False, True: r.True, Rules: map[string]RuleMeasure{}}
 	for _, s := range r.Rules {
 		if s.Findings+s.Info > 0 {
 			m.Rules[s.ID] = RuleMeasure{Findings: s.True + s.False, True: s.True, Info: s.Info}
@@ -97,6 +104,15 @@ func (r *Result) Markdown() []byte {
 	p, ok := r.Precision()
 	if ok {
 		fmt.Fprintf(&b, "**Overall: %.1f%%** (%d of %d findings at warning or error are right).\n\n", 100*p, r.True, r.True+r.False)
+	}
+	var unjudged []string
+	for _, s := range r.Servers {
+		if !s.Judged {
+			unjudged = append(unjudged, s.Name)
+		}
+	}
+	if len(unjudged) > 0 {
+		fmt.Fprintf(&b, "Not judged yet (%d findings at warning or error, not counted above): %s.\n\n", r.Unjudged, strings.Join(unjudged, ", "))
 	}
 	b.WriteString("## Rules\n\n| rule | name | family | severity | judged | true | false | precision | info |\n|---|---|---|---|---|---|---|---|---|\n")
 	for _, s := range r.Rules {
