@@ -39,6 +39,9 @@ func chartCases() []chartCase {
 				if r := worker(t, m).Spec.Replicas; r == nil || *r != 2 {
 					t.Errorf("worker replicas = %v, want 2 (worker.replicas)", r)
 				}
+				if got := argValue(t, worker(t, m).Spec.Template.Spec.Containers[0].Args, "--sandbox"); got != "bwrap" {
+					t.Errorf("worker --sandbox=%s, want bwrap by default", got)
+				}
 			}},
 		{name: "keda", args: []string{"--set", "keda.enabled=true", "--set", "keda.minReplicas=0", "--set", "keda.maxReplicas=12"},
 			apis: []string{"keda.sh/v1alpha1/ScaledObject"},
@@ -75,6 +78,7 @@ func chartCases() []chartCase {
 					t.Error("coordinator lacks the ecosystem args")
 				}
 			}},
+		{name: "sandbox-none", args: []string{"--set", "worker.sandbox=none"}},
 		{name: "no-pdb", args: []string{"--set", "worker.podDisruptionBudget.enabled=false"}, wantNot: []string{"PodDisruptionBudget"}},
 		{name: "run-now", args: []string{"--set", "coordinator.runNow=true"},
 			check: func(t *testing.T, m *manifests) {
@@ -253,19 +257,26 @@ func checkCommon(t *testing.T, m *manifests) {
 		t.Errorf("worker terminationGracePeriodSeconds %v leaves no margin over --grace %v", wps.TerminationGracePeriodSeconds, grace)
 	}
 	wsc := wc.SecurityContext
-	if wsc.SeccompProfile == nil || wsc.SeccompProfile.Type != corev1.SeccompProfileTypeUnconfined ||
-		wsc.AppArmorProfile == nil || wsc.AppArmorProfile.Type != corev1.AppArmorProfileTypeUnconfined ||
-		wsc.ProcMount == nil || *wsc.ProcMount != corev1.UnmaskedProcMount {
-		t.Errorf("worker securityContext does not give bubblewrap namespaces, mount and /proc: %+v", wsc)
+	switch argValue(t, wc.Args, "--sandbox") {
+	case "bwrap":
+		if wsc.SeccompProfile == nil || wsc.SeccompProfile.Type != corev1.SeccompProfileTypeUnconfined ||
+			wsc.AppArmorProfile == nil || wsc.AppArmorProfile.Type != corev1.AppArmorProfileTypeUnconfined ||
+			wsc.ProcMount == nil || *wsc.ProcMount != corev1.UnmaskedProcMount {
+			t.Errorf("worker securityContext does not give bubblewrap namespaces, mount and /proc: %+v", wsc)
+		}
+	case "none":
+		if wsc.SeccompProfile == nil || wsc.SeccompProfile.Type != corev1.SeccompProfileTypeRuntimeDefault ||
+			wsc.AppArmorProfile != nil || wsc.ProcMount != nil {
+			t.Errorf("worker without a sandbox keeps the sandbox's exceptions: %+v", wsc)
+		}
+	default:
+		t.Errorf("worker --sandbox=%s", argValue(t, wc.Args, "--sandbox"))
 	}
 	if wsc.Privileged != nil && *wsc.Privileged {
 		t.Error("worker is privileged")
 	}
 	if wps.HostUsers == nil || *wps.HostUsers {
 		t.Error("worker pod does not run in its own user namespace (hostUsers: false)")
-	}
-	if got := argValue(t, wc.Args, "--sandbox"); got != "bwrap" {
-		t.Errorf("worker --sandbox=%s, want bwrap by default", got)
 	}
 	if pdb := m.PDBs[fullname+"-worker"]; pdb != nil && !selects(pdb.Spec.Selector.MatchLabels, wk.Spec.Template.Labels) {
 		t.Error("the PodDisruptionBudget does not select the workers")
