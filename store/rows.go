@@ -205,8 +205,15 @@ func rank(latest []Scan, q LeaderboardQuery) (Leaderboard, error) {
 			return Leaderboard{}, fmt.Errorf("leaderboard: %w", err)
 		}
 	}
+	if q.Offset < 0 {
+		return Leaderboard{}, fmt.Errorf("leaderboard: offset %d is negative", q.Offset)
+	}
+	search := strings.ToLower(q.Search)
 	lb := Leaderboard{By: by}
 	for _, s := range latest {
+		if search != "" && !strings.Contains(strings.ToLower(s.Name), search) {
+			continue
+		}
 		if q.Registry != "" && !slices.Contains(s.Sources, q.Registry) {
 			continue
 		}
@@ -241,11 +248,12 @@ func rank(latest []Scan, q LeaderboardQuery) (Leaderboard, error) {
 	}
 	byName(lb.Unranked)
 	byName(lb.Unscored)
-	n := limitOr(q.Limit)
-	lb.Ranked, lb.Unranked, lb.Unscored = head(lb.Ranked, n), head(lb.Unranked, n), head(lb.Unscored, n)
 	for i := range lb.Ranked {
 		lb.Ranked[i].Rank = i + 1
 	}
+	lb.RankedTotal, lb.UnrankedTotal, lb.UnscoredTotal = len(lb.Ranked), len(lb.Unranked), len(lb.Unscored)
+	n := limitOr(q.Limit)
+	lb.Ranked, lb.Unranked, lb.Unscored = page(lb.Ranked, q.Offset, n), page(lb.Unranked, q.Offset, n), page(lb.Unscored, q.Offset, n)
 	return lb, nil
 }
 
@@ -397,6 +405,14 @@ func nsTime(ns int64) time.Time {
 		return time.Time{}
 	}
 	return time.Unix(0, ns).UTC()
+}
+
+// page returns l[off:off+n], clipped to l.
+func page(l []Scan, off, n int) []Scan {
+	if off >= len(l) {
+		return nil
+	}
+	return head(l[off:], n)
 }
 
 func head(l []Scan, n int) []Scan {

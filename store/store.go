@@ -78,6 +78,10 @@ type Store interface {
 	// SigningKey returns the key ID and PEM public key of the most recent
 	// receipt, or ErrNotFound when none is stored.
 	SigningKey(ctx context.Context) (keyID string, publicKey []byte, err error)
+	// RulePrevalence counts, over the latest scan of every server, how many
+	// servers have findings of each rule and how many findings there are;
+	// most widespread first (ties by rule).
+	RulePrevalence(ctx context.Context) ([]RuleCount, error)
 
 	// Close releases the store's connections.
 	Close() error
@@ -176,8 +180,13 @@ type LeaderboardQuery struct {
 	Status schema.Status
 	// PackageType keeps servers of that launch kind ("" = all).
 	PackageType string
+	// Search keeps servers whose name contains it, ignoring case ("" = all).
+	Search string
 	// Limit bounds each list (≤ 0: 100).
 	Limit int
+	// Offset skips that many entries of each list before Limit applies
+	// (paging; ranks stay global).
+	Offset int
 }
 
 // Leaderboard is the latest scan of every server matching a query.
@@ -193,6 +202,9 @@ type Leaderboard struct {
 	Unscored []Scan
 	// Total counts every matching server, before Limit.
 	Total int
+	// RankedTotal, UnrankedTotal and UnscoredTotal count each list before
+	// Offset and Limit.
+	RankedTotal, UnrankedTotal, UnscoredTotal int
 }
 
 // RugPullQuery filters rug-pull detection.

@@ -34,6 +34,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 	}
 	tests = append(tests, ecosystemTests()...)
 	tests = append(tests, receiptTests()...)
+	tests = append(tests, boardTests()...)
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.fn(t, open(t))
