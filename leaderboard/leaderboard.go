@@ -1,9 +1,12 @@
 // Package leaderboard is the read side of mcpgauge: an HTTP JSON API over
 // a store.Store (the leaderboard, a server's history, rug pulls, ecosystem
-// reports) and a shields.io endpoint badge. It never writes scans.
+// reports) and a shields.io endpoint badge. It never writes scans. Every
+// answer goes through Cached (ETag, CORS, errors never cached).
 //
-//	GET /api/leaderboard?by=PART&registry=SRC&status=STATUS&package_type=T&limit=N
+//	GET /api/leaderboard?by=PART&registry=SRC&status=STATUS&package_type=T&q=TEXT&limit=N&cursor=C
 //	GET /api/servers/{name}/history
+//	GET /api/servers/{name}/findings    the latest scan's findings
+//	GET /api/servers/{name}/compliance  the latest scan's compliance results
 //	GET /api/badge/{name}            shields.io endpoint JSON
 //	GET /api/rugpulls?name=NAME&limit=N
 //	GET /api/ecosystem?sweep=ID&name=NAME&limit=N
@@ -11,6 +14,7 @@ package leaderboard
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -55,6 +59,13 @@ type Board struct {
 	Unranked []Row            `json:"unranked"`
 	// Unscored are servers that could not be scanned: never given a score.
 	Unscored []Row `json:"unscored"`
+	// RankedTotal, UnrankedTotal and UnscoredTotal count each list over
+	// every page.
+	RankedTotal   int `json:"ranked_total"`
+	UnrankedTotal int `json:"unranked_total"`
+	UnscoredTotal int `json:"unscored_total"`
+	// NextCursor fetches the next page of every list (absent on the last).
+	NextCursor string `json:"next_cursor,omitempty"`
 }
 
 // RowOf converts a stored scan.
@@ -71,7 +82,8 @@ func RowOf(s store.Scan, ranked bool) Row {
 
 // BoardOf converts a stored leaderboard.
 func BoardOf(lb store.Leaderboard) Board {
-	b := Board{By: lb.By, Total: lb.Total, Ranked: []Row{}, Unranked: []Row{}, Unscored: []Row{}}
+	b := Board{By: lb.By, Total: lb.Total, Ranked: []Row{}, Unranked: []Row{}, Unscored: []Row{},
+		RankedTotal: lb.RankedTotal, UnrankedTotal: lb.UnrankedTotal, UnscoredTotal: lb.UnscoredTotal}
 	for _, s := range lb.Ranked {
 		b.Ranked = append(b.Ranked, RowOf(s, true))
 	}
@@ -84,16 +96,22 @@ func BoardOf(lb store.Leaderboard) Board {
 	return b
 }
 
-// Handler serves the API over st.
+// Handler serves the API over st, through Cached.
 func Handler(st store.Store) http.Handler {
-	h := &handler{st: st}
 	mux := http.NewServeMux()
+	Routes(mux, st)
+	return Cached(mux)
+}
+
+// Routes registers the API's routes (under /api/) on mux, unwrapped, for a
+// site that serves more than the API and wraps the whole.
+func Routes(mux *http.ServeMux, st store.Store) {
+	h := &handler{st: st}
 	mux.HandleFunc("GET /api/leaderboard", h.leaderboard)
 	mux.HandleFunc("GET /api/servers/{rest...}", h.server)
 	mux.HandleFunc("GET /api/badge/{name...}", h.badge)
 	mux.HandleFunc("GET /api/rugpulls", h.rugpulls)
 	mux.HandleFunc("GET /api/ecosystem", h.ecosystem)
-	return mux
 }
 
 type handler struct{ st store.Store }
@@ -102,9 +120,16 @@ type apiError struct {
 	Error string `json:"error"`
 }
 
+// CacheSeconds is how long a client or proxy may keep a good answer.
+const CacheSeconds = 60
+
 func writeJSON(w http.ResponseWriter, code int, v any) {
 	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Cache-Control", "public, max-age=60")
+	if code < 400 {
+		w.Header().Set("Cache-Control", "public, max-age="+strconv.Itoa(CacheSeconds))
+	} else {
+		w.Header().Set("Cache-Control", "no-store")
+	}
 	w.WriteHeader(code)
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
@@ -152,7 +177,69 @@ func ParseQuery(r *http.Request) (store.LeaderboardQuery, error) {
 	if err != nil {
 		return store.LeaderboardQuery{}, err
 	}
-	return store.LeaderboardQuery{By: by, Registry: q.Get("registry"), Status: st, PackageType: q.Get("package_type"), Limit: limit}, nil
+	off, err := ParseCursor(q.Get("cursor"))
+	if err != nil {
+		return store.LeaderboardQuery{}, err
+	}
+	search := q.Get("q")
+	if len(search) > MaxSearch {
+		return store.LeaderboardQuery{}, fmt.Errorf("q: %d bytes is longer than %d", len(search), MaxSearch)
+	}
+	return store.LeaderboardQuery{By: by, Registry: q.Get("registry"), Status: st, PackageType: q.Get("package_type"),
+		Search: search, Limit: limit, Offset: off}, nil
+}
+
+// MaxSearch bounds a name search, in bytes.
+const MaxSearch = 200
+
+// MaxOffset bounds how far a cursor may page (far beyond any registry).
+const MaxOffset = 10_000_000
+
+// Cursor is the opaque cursor of the page that starts at offset.
+func Cursor(offset int) string {
+	return base64.RawURLEncoding.EncodeToString([]byte("o:" + strconv.Itoa(offset)))
+}
+
+// ParseCursor returns the offset a cursor names ("" = 0), or an error
+// for a cursor this server did not make.
+func ParseCursor(c string) (int, error) {
+	if c == "" {
+		return 0, nil
+	}
+	bad := fmt.Errorf("cursor %.40q is not one this server made (use next_cursor from a previous page)", c)
+	if len(c) > 40 {
+		return 0, bad
+	}
+	raw, err := base64.RawURLEncoding.DecodeString(c)
+	if err != nil {
+		return 0, bad
+	}
+	n, ok := strings.CutPrefix(string(raw), "o:")
+	if !ok {
+		return 0, bad
+	}
+	off, err := strconv.Atoi(n)
+	if err != nil || off < 0 || off > MaxOffset {
+		return 0, bad
+	}
+	return off, nil
+}
+
+// NextCursor is the cursor after a page of lb fetched with q, or "" when
+// every list has ended.
+func NextCursor(lb store.Leaderboard, q store.LeaderboardQuery) string {
+	next := q.Offset + limitOr(q.Limit)
+	if next >= max(lb.RankedTotal, lb.UnrankedTotal, lb.UnscoredTotal) {
+		return ""
+	}
+	return Cursor(next)
+}
+
+func limitOr(n int) int {
+	if n <= 0 {
+		return store.DefaultLimit
+	}
+	return n
 }
 
 // requestTimeout bounds the store work of one request.
@@ -179,7 +266,9 @@ func (h *handler) leaderboard(w http.ResponseWriter, r *http.Request) {
 	}
 	answer(w, r, func(ctx context.Context) (Board, error) {
 		lb, err := h.st.Leaderboard(ctx, q)
-		return BoardOf(lb), err
+		b := BoardOf(lb)
+		b.NextCursor = NextCursor(lb, q)
+		return b, err
 	})
 }
 
@@ -189,11 +278,28 @@ type History struct {
 	Scans []Row  `json:"scans"`
 }
 
+// Latest is the latest scan of a server with its findings or compliance
+// results (whichever the path asked for).
+type Latest struct {
+	Name       string                    `json:"name"`
+	Scan       Row                       `json:"scan"`
+	Findings   []schema.Finding          `json:"findings,omitempty"`
+	Compliance []schema.ComplianceResult `json:"compliance,omitempty"`
+}
+
 func (h *handler) server(w http.ResponseWriter, r *http.Request) {
 	rest := r.PathValue("rest")
+	for _, part := range []string{"findings", "compliance"} {
+		if name, ok := strings.CutSuffix(rest, "/"+part); ok && name != "" {
+			answer(w, r, func(ctx context.Context) (Latest, error) {
+				return h.latest(ctx, name, part)
+			})
+			return
+		}
+	}
 	name, ok := strings.CutSuffix(rest, "/history")
 	if !ok || name == "" {
-		fail(w, http.StatusNotFound, fmt.Errorf("unknown path %q (want /api/servers/{name}/history)", r.URL.Path))
+		fail(w, http.StatusNotFound, fmt.Errorf("unknown path %q (want /api/servers/{name}/history, /findings or /compliance)", r.URL.Path))
 		return
 	}
 	answer(w, r, func(ctx context.Context) (History, error) {
@@ -207,6 +313,34 @@ func (h *handler) server(w http.ResponseWriter, r *http.Request) {
 		}
 		return out, err
 	})
+}
+
+// latest reads the latest scan of name and, for part "findings" or
+// "compliance", that part of its stored result.
+func (h *handler) latest(ctx context.Context, name, part string) (Latest, error) {
+	scans, err := h.st.History(ctx, name)
+	if err != nil {
+		return Latest{}, err
+	}
+	if len(scans) == 0 {
+		return Latest{}, noScans(name)
+	}
+	out := Latest{Name: name, Scan: RowOf(scans[0], false)}
+	switch part {
+	case "findings":
+		fs, err := h.st.Findings(ctx, scans[0].JobID)
+		if err != nil {
+			return Latest{}, err
+		}
+		out.Findings = append([]schema.Finding{}, fs...)
+	default:
+		res, err := h.st.Result(ctx, scans[0].JobID)
+		if err != nil {
+			return Latest{}, err
+		}
+		out.Compliance = append([]schema.ComplianceResult{}, res.Compliance...)
+	}
+	return out, nil
 }
 
 // noScans is the error for a server with no stored scan; it is a
@@ -225,11 +359,16 @@ type Badge struct {
 	Message       string `json:"message"`
 	Color         string `json:"color"`
 	IsError       bool   `json:"isError,omitempty"`
+	// CacheSeconds tells shields.io how long to keep the badge.
+	CacheSeconds int `json:"cacheSeconds,omitempty"`
 }
+
+// BadgeCacheSeconds is the badge's cacheSeconds: scans change nightly.
+const BadgeCacheSeconds = 3600
 
 // BadgeFor returns the badge of a server's latest scan (nil: never scanned).
 func BadgeFor(s *store.Scan) Badge {
-	b := Badge{SchemaVersion: 1, Label: "mcpgauge"}
+	b := Badge{SchemaVersion: 1, Label: "mcpgauge", CacheSeconds: BadgeCacheSeconds}
 	switch {
 	case s == nil:
 		b.Message, b.Color, b.IsError = "not scanned", "lightgrey", true

@@ -20,5 +20,6 @@ func commandConstructors() []func() *cobra.Command {
 		newHistoryCmd,
 		newEcosystemCmd,
 		newVerifyCmd,
+		newServeCmd,
 	}
 }

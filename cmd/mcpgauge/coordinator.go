@@ -15,7 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcpgauge/mcpgauge/coordinator"
-	"github.com/mcpgauge/mcpgauge/leaderboard"
+	"github.com/mcpgauge/mcpgauge/leaderboard/site"
 	"github.com/mcpgauge/mcpgauge/store"
 	"github.com/mcpgauge/mcpgauge/toolstore"
 	"github.com/mcpgauge/mcpgauge/worker"
@@ -34,8 +34,8 @@ func newCoordinatorCmd() *cobra.Command {
 server on NATS JetStream), ingests the workers' results into the store in batches,
 tracks every sweep until each job is accounted for, resumes running sweeps after a
 restart, and runs nightly sweeps on --schedule. On --listen it serves /metrics,
-/healthz and the leaderboard API (/api/leaderboard, /api/servers/{name}/history,
-/api/badge/{name}, /api/rugpulls, /api/ecosystem).
+/healthz, the board and the leaderboard API (/api/leaderboard, /api/servers/{name}/history,
+/api/badge/{name}, /api/rugpulls, /api/ecosystem) and the feed, as mcpgauge serve does.
 
   mcpgauge coordinator --nats nats://nats:4222 --store clickhouse://default@clickhouse:9000/default --schedule "0 3 * * *"`,
 		Args: cobra.NoArgs,
@@ -161,7 +161,7 @@ func runCoordinator(cmd *cobra.Command, natsURL, storeURL, listen, schedule stri
 		return err
 	}
 	mux := opsMux(m.Registry, natsHealthy(nc))
-	mux.Handle("/api/", leaderboard.Handler(st))
+	mux.Handle("/", site.Handler(st, site.Options{Log: log}))
 	stopHTTP, err := serveHTTP(ctx, listen, mux, stderr)
 	if err != nil {
 		return err

@@ -1,6 +1,7 @@
 package storetest
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -30,7 +31,9 @@ func Sweep() (results []schema.Result, ranked []string) {
 		if i == 1 {
 			at = day2
 		}
-		add(Spec{SweepID: sw, Name: "io.github.acme/weather", Version: "1.2.0", Score: float64(80 + 5*i), FinishedAt: at, Sources: []string{"official", "smithery"}})
+		weather := Result(Spec{SweepID: sw, Name: "io.github.acme/weather", Version: "1.2.0", Score: float64(80 + 5*i), FinishedAt: at, Sources: []string{"official", "smithery"}})
+		weather.Findings[0].Rule = "MCP002" // a rule of the catalogue, as real scans have
+		results = append(results, weather)
 		add(Spec{SweepID: sw, Name: "io.github.acme/files", Version: "2.0.0", Score: 64, FinishedAt: at.Add(time.Minute), PackageType: "pypi",
 			Tools: []string{"read_file", "write_file", "list_dir"}, Salt: map[int]string{0: "", 1: "poisoned"}[i], SaltTools: []string{"write_file"}})
 		add(Spec{SweepID: sw, Name: "io.github.acme/needs-key", Version: "0.1.0", Status: schema.StatusNeedsCredentials, FinishedAt: at.Add(2 * time.Minute)})
@@ -137,4 +140,33 @@ func testRulePrevalence(t *testing.T, s store.Store) {
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("RulePrevalence = %v, want %v", got, want)
 	}
+}
+
+// LoadSweep writes the Sweep fixture into st: its two sweeps as finished
+// sweep records, every result, and an ecosystem report for the weather
+// server on the second sweep. It returns Sweep's ranked names.
+func LoadSweep(tb testing.TB, st store.Store) []string {
+	tb.Helper()
+	c := context.Background()
+	results, ranked := Sweep()
+	for i, id := range []string{"nightly-20261101", "nightly-20261102"} {
+		start := time.Date(2026, 11, 1+i, 3, 0, 0, 0, time.UTC)
+		if err := st.BeginSweep(c, store.Sweep{ID: id, Registries: []string{"official", "smithery"}, ScannerVersion: "mcpgauge/test", StartedAt: start}); err != nil {
+			tb.Fatal(err)
+		}
+		if err := st.UpdateSweep(c, id, store.SweepProgress{Planned: 9, Published: 9}); err != nil {
+			tb.Fatal(err)
+		}
+		if err := st.FinishSweep(c, id, store.SweepDone, start.Add(10*time.Minute)); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	if _, err := st.InsertResults(c, results); err != nil {
+		tb.Fatal(err)
+	}
+	eco := EcosystemReport("nightly-20261102", "io.github.acme/weather", "1.2.0", time.Date(2026, 11, 2, 4, 0, 0, 0, time.UTC))
+	if _, err := st.InsertEcosystem(c, []schema.EcosystemReport{eco}); err != nil {
+		tb.Fatal(err)
+	}
+	return ranked
 }

@@ -1,0 +1,246 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+	"sort"
+	"strings"
+
+	"github.com/mcpgauge/mcpgauge/gauge/score"
+	"github.com/mcpgauge/mcpgauge/leaderboard"
+	"github.com/mcpgauge/mcpgauge/schema"
+	"github.com/mcpgauge/mcpgauge/store"
+	"html/template"
+)
+
+// MaxNameBytes bounds a server name in a request.
+const MaxNameBytes = 2048
+
+type explainRow struct {
+	Part                        string
+	Measured                    bool
+	Score, Weight, Contribution float64
+	Means                       string
+}
+
+type family struct {
+	Family   string
+	Findings []schema.Finding
+}
+
+type rugRow struct{ Tool, Change, Before, After string }
+
+type rugPull struct {
+	store.RugPull
+	Rows []rugRow
+}
+
+type serverPage struct {
+	Title, Name   string
+	Latest        store.Scan
+	Scored        bool
+	Explain       []explainRow
+	WeightedSum   float64
+	Capped        bool
+	Findings      []schema.Finding
+	Families      []family
+	Compliance    []schema.ComplianceResult
+	Tools         []schema.ToolSummary
+	Eval          *schema.EvalSummary
+	Selection     map[string]string
+	History       []store.Scan
+	HistoryChart  template.HTML
+	RugPulls      []rugPull
+	Eco           *schema.EcosystemReport
+	BadgeJSON     string
+	BadgeMarkdown string
+}
+
+var partMeans = map[string]string{
+	score.PartCompliance: "the live compliance tests",
+	score.PartDesign:     "lint findings that are not security findings, size-fair",
+	score.PartSecurity:   "security findings, absolute",
+	score.PartEfficiency: "the tool list's context cost in tokens",
+	score.PartSelection:  "eval selection accuracy",
+}
+
+func (h *handler) server(w http.ResponseWriter, r *http.Request, name string) {
+	if name == "" || len(name) > MaxNameBytes {
+		h.fail(w, http.StatusBadRequest, "Name a server: /servers/{name} (at most 2048 bytes).")
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), requestTimeout)
+	defer cancel()
+	hist, err := h.st.History(ctx, name)
+	if err != nil {
+		h.storeFail(w, err)
+		return
+	}
+	if len(hist) == 0 {
+		h.fail(w, http.StatusNotFound, fmt.Sprintf("No scan of a server named %q is stored.", clip(name, 200)))
+		return
+	}
+	l := hist[0]
+	d := serverPage{Title: clip(name, 80), Name: name, Latest: l, History: hist,
+		Scored: l.Status == schema.StatusOK && l.Scores != nil}
+	res, err := h.st.Result(ctx, l.JobID)
+	if err != nil {
+		h.storeFail(w, err)
+		return
+	}
+	d.Findings, d.Compliance, d.Eval = res.Findings, res.Compliance, res.Eval
+	if res.Snapshot != nil {
+		d.Tools = res.Snapshot.ToolList
+	}
+	if d.Eval != nil {
+		d.Selection = map[string]string{}
+		for _, t := range d.Eval.PerTool {
+			d.Selection[t.Tool] = fmt.Sprintf("%d/%d", t.Correct, t.Total)
+		}
+	}
+	d.Families = h.families(d.Findings)
+	if d.Scored {
+		d.Explain, d.WeightedSum = explain(l.Scores, res.Compliance)
+		d.Capped = l.Scores.MCPGauge == 50 && d.WeightedSum >= 50.5
+	}
+	var pts []Point
+	for i := len(hist) - 1; i >= 0; i-- {
+		if s := hist[i]; s.Status == schema.StatusOK && s.Scores != nil {
+			pts = append(pts, Point{Label: s.FinishedAt.UTC().Format("2006-01-02") + " " + s.Version, Y: s.Scores.MCPGauge})
+		}
+	}
+	d.HistoryChart = lineChart("mcpgauge score over time", pts, 100, "")
+	pulls, err := h.st.RugPulls(ctx, store.RugPullQuery{Name: name, Limit: 20})
+	if err != nil {
+		h.storeFail(w, err)
+		return
+	}
+	for _, p := range pulls {
+		rp, err := h.rugRows(ctx, p)
+		if err != nil {
+			h.storeFail(w, err)
+			return
+		}
+		d.RugPulls = append(d.RugPulls, rp)
+	}
+	eco, err := h.st.Ecosystem(ctx, store.EcosystemQuery{Name: name, Limit: 10})
+	if err != nil {
+		h.storeFail(w, err)
+		return
+	}
+	for i := range eco {
+		if eco[i].Version == l.Version || d.Eco == nil {
+			d.Eco = &eco[i]
+		}
+	}
+	base := h.opts.BaseURL
+	if base == "" {
+		base = "http://" + r.Host
+	}
+	base = strings.TrimRight(base, "/")
+	badge := "/api/badge/" + strings.TrimPrefix(leaderboard.ServerPath(name), "/servers/")
+	if strings.HasPrefix(badge, "/api/badge//server?") {
+		badge = "/api/badge/" + url.PathEscape(name)
+	}
+	d.BadgeJSON = badge
+	d.BadgeMarkdown = fmt.Sprintf("[![mcpgauge](https://img.shields.io/endpoint?url=%s)](%s)",
+		url.QueryEscape(base+badge), base+leaderboard.ServerPath(name))
+	h.render(w, "server", d)
+}
+
+// explain lays out the formula: each part, its share of the weight among
+// the measured parts, and what it adds to the overall score.
+func explain(sc *schema.Scores, compliance []schema.ComplianceResult) ([]explainRow, float64) {
+	ran := false
+	for _, c := range compliance {
+		if c.Status != "skip" {
+			ran = true
+		}
+	}
+	weights := score.Weights()
+	rows := []explainRow{
+		{Part: score.PartCompliance, Measured: ran, Score: sc.Compliance},
+		{Part: score.PartDesign, Measured: true, Score: sc.Design},
+		{Part: score.PartSecurity, Measured: true, Score: sc.Security},
+		{Part: score.PartEfficiency, Measured: true, Score: sc.Efficiency},
+		{Part: score.PartSelection, Measured: sc.Selection != nil},
+	}
+	if sc.Selection != nil {
+		rows[4].Score = *sc.Selection
+	}
+	total := 0.0
+	for _, r := range rows {
+		if r.Measured {
+			total += weights[r.Part]
+		}
+	}
+	sum := 0.0
+	for i := range rows {
+		rows[i].Means = partMeans[rows[i].Part]
+		if rows[i].Measured && total > 0 {
+			rows[i].Weight = weights[rows[i].Part] / total
+			rows[i].Contribution = rows[i].Weight * rows[i].Score
+			sum += rows[i].Contribution
+		}
+	}
+	return rows, sum
+}
+
+// families groups findings by their rule's family, in catalogue order;
+// rules the catalogue does not know go last under "Other".
+func (h *handler) families(fs []schema.Finding) []family {
+	idx := map[string]int{}
+	var out []family
+	for _, f := range fs {
+		fam := "Other"
+		if r, ok := h.rules[f.Rule]; ok && r.Family != "" {
+			fam = r.Family
+		}
+		i, ok := idx[fam]
+		if !ok {
+			i = len(out)
+			idx[fam] = i
+			out = append(out, family{Family: fam})
+		}
+		out[i].Findings = append(out[i].Findings, f)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[j].Family == "Other" && out[i].Family != "Other" })
+	return out
+}
+
+// rugRows reads both scans' tools to show each changed tool's digests.
+func (h *handler) rugRows(ctx context.Context, p store.RugPull) (rugPull, error) {
+	digests := func(jobID string) (map[string]string, error) {
+		res, err := h.st.Result(ctx, jobID)
+		if err != nil {
+			return nil, err
+		}
+		m := map[string]string{}
+		if res.Snapshot != nil {
+			for _, t := range res.Snapshot.ToolList {
+				m[t.Name] = t.SHA256
+			}
+		}
+		return m, nil
+	}
+	before, err := digests(p.Before.JobID)
+	if err != nil {
+		return rugPull{}, err
+	}
+	after, err := digests(p.After.JobID)
+	if err != nil {
+		return rugPull{}, err
+	}
+	out := rugPull{RugPull: p}
+	for _, c := range []struct {
+		change string
+		tools  []string
+	}{{"changed", p.Changed}, {"added", p.Added}, {"removed", p.Removed}} {
+		for _, t := range c.tools {
+			out.Rows = append(out.Rows, rugRow{Tool: t, Change: c.change, Before: before[t], After: after[t]})
+		}
+	}
+	return out, nil
+}
