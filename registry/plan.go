@@ -120,6 +120,9 @@ func PlanFor(s Server, opt PlanOptions) Plan {
 	var skipped []string
 	for _, p := range s.Packages {
 		pl, why := planPackage(p)
+		if why == "" {
+			why = refusedEnv(fmt.Sprintf("%s %s", pl.Kind, p.Identifier), pl.Env)
+		}
 		if why != "" {
 			skipped = append(skipped, why)
 			continue

@@ -3,6 +3,7 @@ package worker
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -11,11 +12,13 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
 
 	"github.com/mcpgauge/mcpgauge/gauge/connect"
+	"github.com/mcpgauge/mcpgauge/registry"
 )
 
 // Paths inside the bubblewrap sandbox.
@@ -37,30 +40,79 @@ const (
 	uidsPerProcess = 64
 )
 
-// Bwrap is the bubblewrap sandbox. Each server runs in new network (loopback
-// only), PID, IPC, UTS and cgroup namespaces, sees read-only system
-// directories and package directories, a tmpfs home and /tmp, a cleared
-// environment, and runs as a fresh unprivileged user ID with every
-// capability dropped (util-linux setpriv) under rlimits set by util-linux
-// prlimit, both run inside bwrap in front of the server. A fresh user ID is
-// what makes RLIMIT_NPROC count only the sandbox's own processes (the kernel
-// never enforces it for root), and lets Cleanup find and kill every process
-// the server left behind. --die-with-parent ends the sandbox when the
-// bwrap process dies (connect kills its process group on Close).
+// SandboxUID is the user and group ID a server has inside the sandbox's
+// user namespace. On the host it is a fresh unprivileged ID (a root
+// worker) or the worker's own (a non-root worker); never root.
+const SandboxUID = 1000
+
+// Descriptors bwrap gets besides stdio (connect passes ExtraFiles in this
+// order): the seccomp program, the pipe it waits on before it starts the
+// server, and the pipe it reports the sandbox's PID on.
+const (
+	fdSeccomp = 3
+	fdBlock   = 4
+	fdInfo    = 5
+)
+
+// Bwrap is the bubblewrap sandbox. Each server runs in new user, network
+// (loopback only), PID, IPC, UTS and cgroup namespaces, sees read-only
+// system directories and package directories, a tmpfs home and /tmp, and
+// a cleared environment.
+//
+// Nothing in the sandbox runs as root or holds a capability: bwrap itself
+// runs unprivileged (a root worker starts it under a fresh user ID from
+// its range, a non-root worker as itself) and builds the sandbox in a new
+// user namespace, where the server is SandboxUID with no capabilities and
+// cannot make further user namespaces. No helper runs inside the sandbox:
+// the server is the first program bwrap executes, so the server's
+// environment (bwrap's --setenv) never reaches a process of ours. The
+// worker sets the rlimits and the cgroup on the sandbox's first process
+// from the outside, while bwrap waits on a pipe before it starts the
+// server; a seccomp filter (sandboxPolicy) is loaded last, before the exec.
+//
+// The rlimits count per sandbox: RLIMIT_NPROC is charged to the sandbox's
+// own user namespace. The cgroup (when the host lets the worker make one)
+// bounds the memory and process count of the sandbox as a whole, and lets
+// Cleanup kill everything the server left behind; a root worker also kills
+// by the sandbox's fresh user ID. --die-with-parent ends the sandbox when
+// the bwrap process dies (connect kills its process group on Close), and
+// with it the sandbox's PID namespace.
 //
 // Use one *Bwrap per worker process; it is safe for concurrent use.
 type Bwrap struct {
 	// Path is the bwrap binary (default: "bwrap" on PATH).
 	Path string
-	// Setpriv and Prlimit are the util-linux helpers (default: on PATH).
-	Setpriv, Prlimit string
 	// Limits apply to servers whose Spec leaves them zero.
 	Limits Limits
+	// CgroupParent is a delegated cgroup v2 directory (memory and pids in
+	// its cgroup.subtree_control) to make per-sandbox cgroups in. Empty:
+	// the worker's own cgroup v1 memory and pids groups, or its own v2
+	// group when that delegates both controllers.
+	CgroupParent string
+	// RequireCgroup makes Available and Prepare fail when no per-sandbox
+	// cgroup can be made (default: run with the rlimits only and say so in
+	// CgroupStatus).
+	RequireCgroup bool
+	// NoCgroup turns the per-sandbox cgroup off.
+	NoCgroup bool
 
-	next atomic.Uint32
+	next  atomic.Uint32
+	once  sync.Once
+	setup bwrapSetup
 }
 
-// NewBwrap returns a bubblewrap sandbox with the helpers found on PATH.
+// bwrapSetup is what a Bwrap works out once per process.
+type bwrapSetup struct {
+	err      error  // bwrap missing, or the filter failed to build
+	bwrap    string // the binary
+	prlimit  string // util-linux prlimit, run outside the sandbox
+	filter   []byte // compiled seccomp program
+	freshUID bool   // the worker is root: each sandbox gets its own host user ID
+	cgroups  *cgroupHierarchy
+	cgErr    error // why there is no cgroup
+}
+
+// NewBwrap returns a bubblewrap sandbox with bwrap found on PATH.
 func NewBwrap() *Bwrap { return &Bwrap{} }
 
 // Name implements Sandbox.
@@ -69,72 +121,297 @@ func (b *Bwrap) Name() string { return "bwrap" }
 // Isolated implements Sandbox.
 func (b *Bwrap) Isolated() bool { return true }
 
-func (b *Bwrap) tools() (bwrap, setpriv, prlimit string, err error) {
-	find := func(set, name string) (string, error) {
-		if set != "" {
-			return set, nil
+func (b *Bwrap) init() *bwrapSetup {
+	b.once.Do(func() {
+		s := &b.setup
+		s.bwrap = b.Path
+		if s.bwrap == "" {
+			p, err := exec.LookPath("bwrap")
+			if err != nil {
+				s.err = fmt.Errorf("sandbox bwrap needs bubblewrap: %w", err)
+				return
+			}
+			s.bwrap = p
 		}
-		p, err := exec.LookPath(name)
+		if s.prlimit, s.err = exec.LookPath("prlimit"); s.err != nil {
+			s.err = fmt.Errorf("sandbox bwrap needs util-linux prlimit: %w", s.err)
+			return
+		}
+		if s.filter, s.err = compileSeccomp(); s.err != nil {
+			return
+		}
+		s.freshUID = os.Geteuid() == 0
+		if b.NoCgroup {
+			s.cgErr = errors.New("turned off")
+			return
+		}
+		h, err := findCgroups(b.CgroupParent)
 		if err != nil {
-			return "", fmt.Errorf("sandbox bwrap needs %s: %w", name, err)
+			s.cgErr = err
+			return
 		}
-		return p, nil
-	}
-	if bwrap, err = find(b.Path, "bwrap"); err != nil {
-		return
-	}
-	if setpriv, err = find(b.Setpriv, "setpriv"); err != nil {
-		return
-	}
-	prlimit, err = find(b.Prlimit, "prlimit")
-	return
+		s.cgroups = &h
+	})
+	return &b.setup
 }
 
-// Available implements Sandbox: it starts `true` in a sandbox with every
-// namespace and helper the real runs use.
+// CgroupStatus says where per-sandbox cgroups are made, or why there are
+// none (then only the per-process rlimits bound a sandbox).
+func (b *Bwrap) CgroupStatus() string {
+	s := b.init()
+	if s.cgroups != nil {
+		return "per-sandbox cgroups under " + s.cgroups.String()
+	}
+	if s.cgErr != nil {
+		return "no per-sandbox cgroup (" + s.cgErr.Error() + "); each process is bounded by its rlimits only"
+	}
+	return "no per-sandbox cgroup"
+}
+
+// Available implements Sandbox: it starts `true` in a sandbox built the
+// way the real runs are, and says why that fails (a missing bwrap,
+// unprivileged user namespaces turned off, no cgroup when one is
+// required).
 func (b *Bwrap) Available(ctx context.Context) error {
-	bw, setpriv, prlimit, err := b.tools()
+	s := b.init()
+	if s.err != nil {
+		return s.err
+	}
+	if b.RequireCgroup && s.cgroups == nil {
+		return fmt.Errorf("sandbox bwrap: %s", b.CgroupStatus())
+	}
+	prep, err := b.Prepare(ctx, Spec{Command: "true"})
 	if err != nil {
 		return err
 	}
-	args, uid, err := b.args(Spec{Command: "true"}, setpriv, prlimit)
-	if err != nil {
-		return err
-	}
+	defer prep.Cleanup()
 	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, bw, args...)
-	out, err := cmd.CombinedOutput()
-	killUID(uid, time.Second)
+	t := prep.Target
+	cmd := exec.CommandContext(ctx, t.Command, t.Args...)
+	cmd.Dir = t.Dir
+	var out strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &out
+	started, err := t.Launch(cmd)
 	if err != nil {
-		return fmt.Errorf("sandbox bwrap does not work on this host: %w: %s", err, strings.TrimSpace(string(out)))
+		return err
+	}
+	if err := cmd.Start(); err != nil {
+		_ = started(0)
+		return fmt.Errorf("sandbox bwrap: %w", err)
+	}
+	serr := started(cmd.Process.Pid)
+	werr := cmd.Wait()
+	if err := errors.Join(serr, werr); err != nil {
+		msg := strings.TrimSpace(out.String())
+		return fmt.Errorf("sandbox bwrap does not work on this host: %w: %s%s", err, msg, userNSHint(msg))
 	}
 	return nil
 }
 
+// userNSHint names the host setting that stops unprivileged user
+// namespaces, when bwrap's message points that way.
+func userNSHint(msg string) string {
+	low := strings.ToLower(msg)
+	if !strings.Contains(low, "namespace") && !strings.Contains(low, "operation not permitted") &&
+		!strings.Contains(low, "no space left") && !strings.Contains(low, "permission denied") {
+		return ""
+	}
+	var why []string
+	read := func(p string) string {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return ""
+		}
+		return strings.TrimSpace(string(b))
+	}
+	if v := read("/proc/sys/user/max_user_namespaces"); v == "0" {
+		why = append(why, "user.max_user_namespaces is 0")
+	}
+	if v := read("/proc/sys/kernel/unprivileged_userns_clone"); v == "0" {
+		why = append(why, "kernel.unprivileged_userns_clone is 0")
+	}
+	if v := read("/proc/sys/kernel/apparmor_restrict_unprivileged_userns"); v == "1" {
+		why = append(why, "kernel.apparmor_restrict_unprivileged_userns is 1 (AppArmor needs a profile allowing userns for bwrap)")
+	}
+	if len(why) == 0 {
+		return " (the sandbox needs unprivileged user namespaces; a container runtime's seccomp or AppArmor profile may forbid them)"
+	}
+	return " (the sandbox needs unprivileged user namespaces: " + strings.Join(why, "; ") + ")"
+}
+
 // Prepare implements Sandbox.
 func (b *Bwrap) Prepare(_ context.Context, spec Spec) (*Prepared, error) {
-	bw, setpriv, prlimit, err := b.tools()
-	if err != nil {
-		return nil, err
+	s := b.init()
+	if s.err != nil {
+		return nil, s.err
 	}
 	if spec.Command == "" {
 		return nil, errors.New("sandbox bwrap: empty command")
 	}
 	replaceToken(&spec, SandboxWorkDir)
-	args, uid, err := b.args(spec, setpriv, prlimit)
+	lim := spec.Limits
+	if lim == (Limits{}) {
+		lim = b.Limits
+	}
+	lim = lim.withDefaults()
+	uid := -1
+	if s.freshUID {
+		uid = b.allocUID()
+	}
+	args, err := b.args(spec, lim, uid)
 	if err != nil {
 		return nil, err
 	}
-	t := &connect.Target{
-		Transport: connect.TransportStdio, Command: bw, Args: args, Source: "sandbox:bwrap",
-		Display: connect.ShellJoin(append([]string{spec.Command}, spec.Args...)),
+	var cg *sandboxCgroup
+	if s.cgroups != nil {
+		name := fmt.Sprintf("mcpgauge-sandbox-%d-%d", os.Getpid(), b.next.Add(1))
+		cg, err = newSandboxCgroup(*s.cgroups, name, lim.Memory, lim.Processes)
+		if err != nil && b.RequireCgroup {
+			return nil, fmt.Errorf("sandbox bwrap: %w", err)
+		}
+	} else if b.RequireCgroup {
+		return nil, fmt.Errorf("sandbox bwrap: %s", b.CgroupStatus())
 	}
-	return &Prepared{Target: t, WorkDir: SandboxWorkDir, Cleanup: func() { killUID(uid, 5*time.Second) }}, nil
+	l := &launcher{filter: s.filter, prlimit: s.prlimit, limits: lim, uid: uid, cg: cg}
+	t := &connect.Target{
+		Transport: connect.TransportStdio, Command: s.bwrap, Args: args, Dir: "/", Source: "sandbox:bwrap",
+		Display: connect.ShellJoin(append([]string{spec.Command}, spec.Args...)),
+		Launch:  l.launch,
+	}
+	var once sync.Once
+	cleanup := func() {
+		once.Do(func() {
+			if cg != nil {
+				cg.kill(5 * time.Second)
+			}
+			if uid >= 0 {
+				killUID(uid, 5*time.Second)
+			}
+		})
+	}
+	p := &Prepared{Target: t, WorkDir: SandboxWorkDir, Cleanup: cleanup}
+	if cg != nil {
+		p.Breach = cg.breach
+	}
+	return p, nil
 }
 
-// allocUID picks the user ID of the next sandbox: a slice of the range per
-// worker process (by PID), cycling inside it.
+// launcher starts one sandbox's bwrap processes: it hands bwrap the
+// seccomp program and its two pipes, starts it under the sandbox's host
+// user ID, and, once bwrap reports the sandbox's first process, sets that
+// process's rlimits and cgroup before it lets bwrap start the server.
+type launcher struct {
+	filter  []byte
+	prlimit string // util-linux prlimit
+	limits  Limits
+	uid     int // host user ID for bwrap, or -1 for the worker's own
+	cg      *sandboxCgroup
+}
+
+// launch implements connect.Target.Launch.
+func (l *launcher) launch(cmd *exec.Cmd) (func(int) error, error) {
+	var files []*os.File
+	closeAll := func() {
+		for _, f := range files {
+			_ = f.Close()
+		}
+	}
+	pipe := func() (*os.File, *os.File, error) {
+		r, w, err := os.Pipe()
+		if err == nil {
+			files = append(files, r, w)
+		}
+		return r, w, err
+	}
+	secR, secW, err := pipe()
+	if err != nil {
+		return nil, fmt.Errorf("sandbox bwrap: %w", err)
+	}
+	blockR, blockW, err := pipe()
+	if err != nil {
+		closeAll()
+		return nil, fmt.Errorf("sandbox bwrap: %w", err)
+	}
+	infoR, infoW, err := pipe()
+	if err != nil {
+		closeAll()
+		return nil, fmt.Errorf("sandbox bwrap: %w", err)
+	}
+	// The program is a few hundred bytes: it fits the pipe's buffer.
+	if _, err := secW.Write(l.filter); err != nil {
+		closeAll()
+		return nil, fmt.Errorf("sandbox bwrap: seccomp program: %w", err)
+	}
+	_ = secW.Close()
+	cmd.ExtraFiles = []*os.File{secR, blockR, infoW} // fdSeccomp, fdBlock, fdInfo
+	if cmd.SysProcAttr == nil {
+		cmd.SysProcAttr = &syscall.SysProcAttr{}
+	}
+	if l.uid >= 0 {
+		id := uint32(l.uid)
+		cmd.SysProcAttr.Credential = &syscall.Credential{Uid: id, Gid: id, Groups: []uint32{}}
+	}
+	return func(pid int) error {
+		_ = secR.Close()
+		_ = blockR.Close()
+		_ = infoW.Close()
+		defer infoR.Close()
+		defer blockW.Close()
+		if pid == 0 {
+			return nil
+		}
+		_ = infoR.SetReadDeadline(time.Now().Add(20 * time.Second))
+		var info struct {
+			ChildPID int `json:"child-pid"`
+		}
+		if err := json.NewDecoder(infoR).Decode(&info); err != nil || info.ChildPID <= 0 {
+			// bwrap failed before it made the sandbox; its stderr says why,
+			// and connect reports it.
+			return nil
+		}
+		if err := l.confine(info.ChildPID); err != nil {
+			return fmt.Errorf("sandbox bwrap: %w", err)
+		}
+		if _, err := blockW.Write([]byte{1}); err != nil {
+			return fmt.Errorf("sandbox bwrap: release the sandbox: %w", err)
+		}
+		return nil
+	}, nil
+}
+
+// confine sets the rlimits of the sandbox's first process (all its
+// descendants inherit them) and moves it into the sandbox's cgroup. The
+// limits are set by util-linux prlimit running outside the sandbox as the
+// sandbox's own host user (the kernel lets a process lower the limits of
+// its own user's processes; a root worker may lack CAP_SYS_RESOURCE), with
+// a fixed environment: nothing of the server's reaches it.
+func (l *launcher) confine(pid int) error {
+	lim := l.limits
+	u := func(v uint64) string { return strconv.FormatUint(v, 10) }
+	args := []string{"--pid", strconv.Itoa(pid),
+		"--as=" + u(lim.AddressSpace), "--data=" + u(lim.Data), "--nproc=" + u(lim.Processes),
+		"--nofile=" + u(lim.OpenFiles), "--fsize=" + u(lim.FileSize), "--cpu=" + u(lim.CPUSeconds), "--core=0"}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, l.prlimit, args...)
+	cmd.Env = []string{"PATH=/usr/bin:/bin", "LANG=C"}
+	cmd.Dir = "/"
+	if l.uid >= 0 {
+		id := uint32(l.uid)
+		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: id, Gid: id, Groups: []uint32{}}}
+	}
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("set the sandbox's rlimits: %w: %s", err, strings.TrimSpace(string(out)))
+	}
+	if l.cg != nil {
+		return l.cg.join(pid)
+	}
+	return nil
+}
+
+// allocUID picks the host user ID of the next sandbox: a slice of the
+// range per worker process (by PID), cycling inside it.
 func (b *Bwrap) allocUID() int {
 	n := b.next.Add(1)
 	return ownFirstUID() + int(n%uidsPerProcess)
@@ -146,19 +423,17 @@ func ownFirstUID() int {
 	return uidBase + (os.Getpid()%(uidRange/uidsPerProcess))*uidsPerProcess
 }
 
-// args builds the bwrap command line for spec, with the helpers tools
-// found.
-func (b *Bwrap) args(spec Spec, setpriv, prlimit string) ([]string, int, error) {
-	lim := spec.Limits
-	if lim == (Limits{}) {
-		lim = b.Limits
-	}
-	lim = lim.withDefaults()
-	uid := b.allocUID()
+// args builds the bwrap command line for spec. uid is the host user ID
+// bwrap runs as (-1: the worker's own), which must be able to reach every
+// read-only path.
+func (b *Bwrap) args(spec Spec, lim Limits, uid int) ([]string, error) {
+	in := strconv.Itoa(SandboxUID)
 	a := []string{
+		"--unshare-user", "--uid", in, "--gid", in, "--disable-userns", "--cap-drop", "ALL",
 		"--die-with-parent", "--new-session",
 		"--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
 		"--hostname", "mcpgauge-sandbox",
+		"--seccomp", strconv.Itoa(fdSeccomp), "--block-fd", strconv.Itoa(fdBlock), "--info-fd", strconv.Itoa(fdInfo),
 		"--ro-bind", "/usr", "/usr",
 	}
 	for _, top := range []string{"/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"} {
@@ -169,7 +444,7 @@ func (b *Bwrap) args(spec Spec, setpriv, prlimit string) ([]string, int, error) 
 		case fi.Mode()&os.ModeSymlink != 0:
 			target, err := os.Readlink(top)
 			if err != nil {
-				return nil, 0, fmt.Errorf("sandbox bwrap: %s: %w", top, err)
+				return nil, fmt.Errorf("sandbox bwrap: %s: %w", top, err)
 			}
 			a = append(a, "--symlink", target, top)
 		case fi.IsDir():
@@ -203,10 +478,13 @@ func (b *Bwrap) args(spec Spec, setpriv, prlimit string) ([]string, int, error) 
 		}
 		seen[p] = true
 		if !filepath.IsAbs(p) {
-			return nil, 0, fmt.Errorf("sandbox bwrap: read-only path %q is not absolute", p)
+			return nil, fmt.Errorf("sandbox bwrap: read-only path %q is not absolute", p)
 		}
 		if _, err := os.Stat(p); err != nil {
-			return nil, 0, fmt.Errorf("sandbox bwrap: read-only path: %w", err)
+			return nil, fmt.Errorf("sandbox bwrap: read-only path: %w", err)
+		}
+		if err := reachable(p, uid); err != nil {
+			return nil, fmt.Errorf("sandbox bwrap: read-only path %s: %w", p, err)
 		}
 		// bwrap would make missing parents with the host's modes (a 0700
 		// /root or test dir hides everything below from the sandbox user),
@@ -219,6 +497,12 @@ func (b *Bwrap) args(spec Spec, setpriv, prlimit string) ([]string, int, error) 
 			a = append(a, "--perms", "0755", "--dir", d)
 		}
 		a = append(a, "--ro-bind", p, p)
+		// A Unix socket inside a bound directory would be reachable from
+		// the sandbox (a read-only mount does not stop connect): cover each
+		// one found with an empty file.
+		for _, sock := range socketsUnder(p) {
+			a = append(a, "--ro-bind", "/dev/null", sock)
+		}
 	}
 	a = append(a, "--clearenv")
 	path := sandboxPath
@@ -232,8 +516,8 @@ func (b *Bwrap) args(spec Spec, setpriv, prlimit string) ([]string, int, error) 
 		env[k] = v
 	}
 	for _, k := range sortedKeys(env) {
-		if k == "" || strings.ContainsAny(k, "=\x00") {
-			return nil, 0, fmt.Errorf("sandbox bwrap: invalid environment variable name %q", k)
+		if err := registry.CheckEnv(k, env[k]); err != nil {
+			return nil, fmt.Errorf("sandbox bwrap: %w", err)
 		}
 		a = append(a, "--setenv", k, env[k])
 	}
@@ -241,20 +525,65 @@ func (b *Bwrap) args(spec Spec, setpriv, prlimit string) ([]string, int, error) 
 	if dir == "" {
 		dir = SandboxHome
 	}
-	id := strconv.Itoa(uid)
-	a = append(a, "--chdir", dir, "--",
-		setpriv, "--reuid="+id, "--regid="+id, "--clear-groups", "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--",
-		prlimit,
-		"--as="+strconv.FormatUint(lim.AddressSpace, 10),
-		"--data="+strconv.FormatUint(lim.Data, 10),
-		"--nproc="+strconv.FormatUint(lim.Processes, 10),
-		"--nofile="+strconv.FormatUint(lim.OpenFiles, 10),
-		"--fsize="+strconv.FormatUint(lim.FileSize, 10),
-		"--cpu="+strconv.FormatUint(lim.CPUSeconds, 10),
-		"--core=0",
-		"--", spec.Command)
+	a = append(a, "--chdir", dir, "--", spec.Command)
 	a = append(a, spec.Args...)
-	return a, uid, nil
+	return a, nil
+}
+
+// reachable reports why the host user uid (-1: this process) could not
+// open path: bwrap runs as that user and must reach what it binds.
+func reachable(p string, uid int) error {
+	if uid < 0 {
+		return nil // bwrap runs as us: it sees what we see
+	}
+	for _, d := range append(ancestors(p), p) {
+		fi, err := os.Stat(d)
+		if err != nil {
+			return err
+		}
+		st, ok := fi.Sys().(*syscall.Stat_t)
+		if !ok {
+			return nil
+		}
+		need := os.FileMode(0o001) // search
+		if d == p && !fi.IsDir() {
+			need = 0o004 // read
+		} else if d == p {
+			need = 0o005
+		}
+		if int(st.Uid) != uid && fi.Mode().Perm()&need != need {
+			return fmt.Errorf("the sandbox's user cannot reach %s (mode %v, owner %d): make it world-readable, or keep the data and cache directories outside private directories such as /root", d, fi.Mode().Perm(), st.Uid)
+		}
+	}
+	return nil
+}
+
+// maxSocketScan bounds the directory walk that looks for Unix sockets in a
+// bound directory.
+const maxSocketScan = 20000
+
+// socketsUnder lists the Unix sockets at or below p (at most maxSocketScan
+// entries are looked at; node_modules trees from npm hold no sockets, so
+// they are skipped).
+func socketsUnder(p string) []string {
+	var out []string
+	n := 0
+	_ = filepath.WalkDir(p, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if n++; n > maxSocketScan {
+			return filepath.SkipAll
+		}
+		if d.IsDir() && d.Name() == "node_modules" && path != p {
+			return filepath.SkipDir
+		}
+		if d.Type()&os.ModeSocket != 0 {
+			out = append(out, path)
+		}
+		return nil
+	})
+	return out
 }
 
 // ancestors lists the parent directories of p below "/", outermost first.

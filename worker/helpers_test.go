@@ -21,10 +21,7 @@ import (
 // directory the sandbox user can read, and returns name → binary path.
 func buildHostile(t testing.TB) map[string]string {
 	t.Helper()
-	dir := t.TempDir()
-	if err := os.Chmod(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	dir := sandboxReadableDir(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "go", "build", "-o", dir+string(filepath.Separator), "./worker/testdata/hostile/...")
@@ -41,6 +38,20 @@ func buildHostile(t testing.TB) map[string]string {
 		bins[e.Name()] = filepath.Join(dir, e.Name())
 	}
 	return bins
+}
+
+// sandboxReadableDir returns a fresh temporary directory that the
+// sandbox's unprivileged user can reach (t.TempDir's parent is 0700, and
+// bwrap runs as that user, so it could not bind anything below it).
+func sandboxReadableDir(t testing.TB) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, d := range []string{filepath.Dir(dir), dir} {
+		if err := os.Chmod(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
 }
 
 // requireBwrap skips (or fails under CI) when bubblewrap cannot run here.

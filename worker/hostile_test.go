@@ -166,7 +166,14 @@ func TestHostileServers(t *testing.T) {
 					t.Errorf("flood reason %q does not say the server floods stdout", o.Result.Reason)
 				}
 			}},
-		{"sleeper", binTarget(bins["sleeper"]), schema.StatusTimeout, nil},
+		{"sleeper", binTarget(bins["sleeper"]), schema.StatusTimeout,
+			func(t *testing.T, o Outcome) {
+				// A timeout is only containment if the server ran: its
+				// start-up line must be in the reason's stderr.
+				if !strings.Contains(o.Result.Reason, "sleeper: started") {
+					t.Errorf("sleeper reason %q lacks its start-up line: did it run?", o.Result.Reason)
+				}
+			}},
 		{"careful", binTarget(careful), schema.StatusOK,
 			func(t *testing.T, o Outcome) {
 				if o.Result.Snapshot.Tools == 0 {

@@ -33,6 +33,10 @@ type Limits struct {
 	CPUSeconds uint64
 	// TmpfsBytes caps each tmpfs (home and /tmp).
 	TmpfsBytes uint64
+	// Memory bounds the memory of the sandbox as a whole (every process in
+	// it, and its tmpfs pages), in bytes, through its cgroup. Processes
+	// bounds the cgroup's process count as well.
+	Memory uint64
 }
 
 // DefaultLimits returns the limits used for fields left zero.
@@ -45,6 +49,7 @@ func DefaultLimits() Limits {
 		FileSize:     256 << 20,
 		CPUSeconds:   300,
 		TmpfsBytes:   256 << 20,
+		Memory:       3 << 30,
 	}
 }
 
@@ -58,6 +63,7 @@ func (l Limits) withDefaults() Limits {
 		FileSize:     cmp.Or(l.FileSize, d.FileSize),
 		CPUSeconds:   cmp.Or(l.CPUSeconds, d.CPUSeconds),
 		TmpfsBytes:   cmp.Or(l.TmpfsBytes, d.TmpfsBytes),
+		Memory:       cmp.Or(l.Memory, d.Memory),
 	}
 }
 
@@ -93,6 +99,10 @@ type Prepared struct {
 	// Cleanup kills anything the sandbox left running and removes its
 	// temporary files. It is safe to call more than once.
 	Cleanup func()
+	// Breach, when set, says (after the run) why the sandbox's processes
+	// together broke a limit the sandbox enforces as a whole (the kernel
+	// killed some of them), or "" when they did not.
+	Breach func() string
 }
 
 // Sandbox starts servers in isolation. Implementations: Bwrap (bubblewrap,

@@ -8,7 +8,6 @@ import (
 	"io"
 	"net/url"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"time"
@@ -139,13 +138,16 @@ func (r *run) target(ctx context.Context, t *connect.Target) {
 		r.gauge(ctx, t)
 		return
 	}
-	spec := Spec{Command: t.Command, Args: t.Args, Env: t.Env, Dir: t.Dir, Limits: r.opts.Limits}
-	if t.Dir != "" {
-		spec.ReadOnly = append(spec.ReadOnly, t.Dir)
+	// The target's directory, or the caller's when it has none (a
+	// --command), is the server's working directory, bound read-only with
+	// the paths its command line names (localReadOnly).
+	dir := t.Dir
+	if dir == "" {
+		if wd, err := os.Getwd(); err == nil && !tooWide(wd) {
+			dir = wd
+		}
 	}
-	if filepath.IsAbs(t.Command) {
-		spec.ReadOnly = append(spec.ReadOnly, t.Command)
-	}
+	spec := Spec{Command: t.Command, Args: t.Args, Env: t.Env, Dir: dir, Limits: r.opts.Limits, ReadOnly: localReadOnly(t, dir)}
 	r.sandboxed(ctx, spec)
 }
 
@@ -386,6 +388,15 @@ func (r *run) sandboxed(ctx context.Context, spec Spec) {
 	defer prep.Cleanup()
 	r.sandbox = sb.Name()
 	r.gauge(ctx, prep.Target)
+	if prep.Breach == nil {
+		return
+	}
+	if why := prep.Breach(); why != "" {
+		// Part of the server was killed: whatever it listed is not a clean
+		// bill of health.
+		r.res.Status, r.res.Reason, r.rep = "", "", nil
+		r.fail(schema.StatusCrashed, "%s", why)
+	}
 }
 
 // gauge connects and scans; on failure it classifies the error.

@@ -343,7 +343,7 @@ func TestSandboxDirToken(t *testing.T) {
 	if strings.Contains(args, registry.SandboxDirToken) || !strings.Contains(args, "--root "+SandboxWorkDir) || !strings.Contains(args, "--setenv DATA "+SandboxWorkDir+"/db") {
 		t.Errorf("token not replaced: %s", args)
 	}
-	for _, want := range []string{"--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--clearenv", "--die-with-parent", "--nproc=", "--as=", "--data=", "--fsize=", "--cpu=", "--nofile="} {
+	for _, want := range []string{"--unshare-user", "--disable-userns", "--cap-drop ALL", "--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--clearenv", "--die-with-parent", "--seccomp ", "--block-fd "} {
 		if !strings.Contains(args, want) {
 			t.Errorf("bwrap arguments lack %s", want)
 		}

@@ -163,11 +163,29 @@ func startProcess(t *Target, o Options) (*process, error) {
 		return nil, err
 	}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
+	started := func(int) error { return nil }
+	if t.Launch != nil {
+		f, err := t.Launch(cmd)
+		if err != nil {
+			closeAll(inR, inW, outR, outW, errR, errW)
+			return nil, fmt.Errorf("start %s: %w", ShellQuote(t.Command), err)
+		}
+		if f != nil {
+			started = f
+		}
+	}
 	if err := cmd.Start(); err != nil {
+		_ = started(0)
 		closeAll(inR, inW, outR, outW, errR, errW)
 		return nil, fmt.Errorf("start %s: %w", ShellQuote(t.Command), err)
 	}
 	closeAll(inR, outW, errW) // the child holds its own copies
+	if err := started(cmd.Process.Pid); err != nil {
+		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		_ = cmd.Wait()
+		closeAll(inW, outR, errR)
+		return nil, fmt.Errorf("start %s: %w", ShellQuote(t.Command), err)
+	}
 	p := &process{
 		cmd:     cmd,
 		pgid:    cmd.Process.Pid,

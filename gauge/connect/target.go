@@ -21,6 +21,7 @@ import (
 	"io/fs"
 	"net/url"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -76,6 +77,13 @@ type Target struct {
 	// Source says where the target came from: "command", "url", a manifest
 	// path, or an entrypoint path.
 	Source string
+	// Launch, when set, adjusts a stdio server's command just before it
+	// starts (a sandbox adds descriptors and credentials this way). The
+	// function it returns, when not nil, is called once: with the process
+	// ID right after the start (an error from it kills the process and fails
+	// the dial), or with 0 when the start failed, so it can release what it
+	// set up.
+	Launch func(cmd *exec.Cmd) (started func(pid int) error, err error)
 }
 
 // ResolveOptions are the CLI inputs that shape target resolution.

@@ -3,6 +3,8 @@
 package main
 
 import (
+	"fmt"
+	"os"
 	"os/signal"
 	"syscall"
 	"time"
@@ -10,6 +12,7 @@ import (
 
 func main() {
 	signal.Ignore(syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP, syscall.SIGPIPE)
+	fmt.Fprintln(os.Stderr, "sleeper: started, ignoring signals")
 	for {
 		time.Sleep(time.Hour)
 	}
