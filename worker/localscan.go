@@ -2,8 +2,8 @@ package worker
 
 import (
 	"os"
-	"slices"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/connect"
