@@ -46,6 +46,7 @@ cache or history problems, 3 the server could not be reached.`,
 	f.String("history", "", "append this run's score to a history file (newest 500 kept)")
 	f.String("history-label", "", "label for the history point, e.g. a commit SHA")
 	f.Bool("json", false, "write the canonical CI report as JSON")
+	f.String("profile", "toolgauge", "rule profile; ci's health score is always mcp-toolgauge's (toolgauge)")
 	return cmd
 }
 
@@ -62,6 +63,11 @@ func toolgaugeRules() []lint.Rule {
 }
 
 func runCi(cmd *cobra.Command, args []string) error {
+	if p, _ := cmd.Flags().GetString("profile"); p != "" {
+		if prof, err := lint.ParseProfile(p); err != nil || prof != lint.ProfileToolgauge {
+			return usageErr(fmt.Errorf("--profile %s: ci computes mcp-toolgauge's health score, which always uses the toolgauge profile", p))
+		}
+	}
 	target, err := targetArg(cmd, args)
 	if err != nil {
 		return err
@@ -92,7 +98,9 @@ func runCi(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
+	// The health score is mcp-toolgauge's: always its own profile.
 	lc, _ := lintConfig(cfg)
+	lc.Profile = lint.ProfileToolgauge
 	findings := lint.RunRules(snap, lc, toolgaugeRules())
 	lr := ci.LintResult{Target: snap.Target, Server: snap.Server, ToolCount: len(snap.Tools), Findings: findings}
 

@@ -65,70 +65,51 @@ func TestLintGoldenThroughCLI(t *testing.T) {
 			if err := json.Unmarshal(shareddata.Read(t, "data", "toolgauge-fixtures", c.server, "expected.json"), &expected); err != nil {
 				t.Fatal(err)
 			}
-			// Only toolgauge's 22 rules: turn our own rules off through a config file.
+			// The toolgauge profile, chosen by flag or by the config key
+			// lint.profile, reproduces toolgauge byte for byte.
 			cfgPath := filepath.Join(t.TempDir(), "mcpgauge.yaml")
-			var b strings.Builder
-			b.WriteString("lint:\n  rules:\n")
-			for _, r := range ourRuleIDs(t) {
-				b.WriteString("    " + r + ": off\n")
-			}
-			if err := os.WriteFile(cfgPath, []byte(b.String()), 0o644); err != nil {
+			if err := os.WriteFile(cfgPath, []byte("lint:\n  profile: toolgauge\n"), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			code, out, stderr := cli(t, "lint", "--tools-json", file, "--json", "--config", cfgPath)
-			if code != c.code {
-				t.Fatalf("exit %d, want %d (stderr %s)", code, c.code, stderr)
-			}
-			var got struct {
-				SchemaVersion string           `json:"schema_version"`
-				Findings      []map[string]any `json:"findings"`
-				ToolCount     int              `json:"tool_count"`
-			}
-			if err := json.Unmarshal([]byte(out), &got); err != nil {
-				t.Fatal(err)
-			}
-			if got.SchemaVersion == "" {
-				t.Error("lint JSON lacks schema_version")
-			}
-			for _, f := range got.Findings {
-				if s, _ := f["suggestion"].(string); s == "" {
-					t.Errorf("finding without suggestion: %v", f)
-				}
-				delete(f, "suggestion")
-			}
-			if len(got.Findings) == 0 {
-				got.Findings = nil
-			}
-			if len(expected.Lint.Findings) == 0 {
-				expected.Lint.Findings = nil
-			}
-			if diff := cmp.Diff(expected.Lint.Findings, got.Findings); diff != "" {
-				t.Fatalf("lint --json differs from expected.json (-want +got):\n%s", diff)
+			for _, args := range [][]string{{"--profile", "toolgauge"}, {"--config", cfgPath}} {
+				lintGoldenCase(t, append([]string{"lint", "--tools-json", file, "--json"}, args...), c.code, expected.Lint.Findings)
 			}
 		})
 	}
 }
 
-func ourRuleIDs(t *testing.T) []string {
+func lintGoldenCase(t *testing.T, args []string, wantCode int, want []map[string]any) {
 	t.Helper()
-	code, out, _ := cli(t, "rules", "--json")
-	if code != 0 {
-		t.Fatalf("rules --json exit %d", code)
+	code, out, stderr := cli(t, args...)
+	if code != wantCode {
+		t.Fatalf("%v: exit %d, want %d (stderr %s)", args, code, wantCode, stderr)
 	}
-	var rows []struct{ ID, Origin string }
-	if err := json.Unmarshal([]byte(out), &rows); err != nil {
+	var got struct {
+		SchemaVersion string           `json:"schema_version"`
+		Findings      []map[string]any `json:"findings"`
+		ToolCount     int              `json:"tool_count"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatal(err)
 	}
-	var ids []string
-	for _, r := range rows {
-		if r.Origin != "mcp-toolgauge" {
-			ids = append(ids, r.ID)
+	if got.SchemaVersion == "" {
+		t.Error("lint JSON lacks schema_version")
+	}
+	for _, f := range got.Findings {
+		if s, _ := f["suggestion"].(string); s == "" {
+			t.Errorf("finding without suggestion: %v", f)
 		}
+		delete(f, "suggestion")
 	}
-	if len(ids) == 0 || len(ids) == len(rows) {
-		t.Fatalf("catalogue origins look wrong: %d of %d are ours", len(ids), len(rows))
+	if len(got.Findings) == 0 {
+		got.Findings = nil
 	}
-	return ids
+	if len(want) == 0 {
+		want = nil
+	}
+	if diff := cmp.Diff(want, got.Findings); diff != "" {
+		t.Fatalf("%v differs from expected.json (-want +got):\n%s", args, diff)
+	}
 }
 
 func TestLintOutputsAndExitCodes(t *testing.T) {

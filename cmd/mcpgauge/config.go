@@ -41,6 +41,8 @@ type Config struct {
 type LintConfig struct {
 	// FailOn is the lowest severity that makes lint exit 1 (error|warning|info|off).
 	FailOn string `mapstructure:"fail_on"`
+	// Profile is the rule profile: mcpgauge (default) or toolgauge.
+	Profile string `mapstructure:"profile"`
 	// Rules maps a rule ID to error|warning|info|off; off means the rule does not run.
 	Rules map[string]string `mapstructure:"rules"`
 }
@@ -82,7 +84,7 @@ type Price struct {
 func defaultConfig() Config {
 	return Config{
 		Timeout: 30 * time.Second,
-		Lint:    LintConfig{FailOn: "error"},
+		Lint:    LintConfig{FailOn: "error", Profile: string(lint.ProfileMcpgauge)},
 		Check:   CheckConfig{CallTools: "none"},
 		Scan:    ScanConfig{Sandbox: "none"},
 		Eval:    EvalConfig{Model: "openrouter/nvidia/nemotron-3.5-lightning:free", Concurrency: 4},
@@ -230,6 +232,9 @@ func validateConfig(cfg *Config) error {
 	if _, err := lint.ParseSeverity(cfg.Lint.FailOn); err != nil {
 		return fmt.Errorf("lint.fail_on: %w", err)
 	}
+	if _, err := lint.ParseProfile(cfg.Lint.Profile); err != nil {
+		return fmt.Errorf("lint.profile: %w", err)
+	}
 	rules := map[string]string{}
 	var bad []string
 	for id, sev := range cfg.Lint.Rules {
@@ -269,7 +274,8 @@ func validateConfig(cfg *Config) error {
 
 // lintConfig turns the config's rule table into a lint.Config.
 func lintConfig(cfg Config) (lint.Config, lint.Severity) {
-	lc := lint.Config{Rules: map[string]lint.Severity{}}
+	profile, _ := lint.ParseProfile(cfg.Lint.Profile)
+	lc := lint.Config{Profile: profile, Rules: map[string]lint.Severity{}}
 	for id, s := range cfg.Lint.Rules {
 		sev, _ := lint.ParseSeverity(s)
 		lc.Rules[id] = sev

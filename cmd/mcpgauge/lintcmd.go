@@ -27,6 +27,7 @@ Exit codes: 0 clean, 1 a finding reached --fail-on (default error),
 	f.Bool("json", false, "write the findings as JSON")
 	f.Bool("sarif", false, "write SARIF 2.1.0 (for code scanning)")
 	f.String("fail-on", "", "exit 1 when a finding is at least this severity: error|warning|info|off")
+	addProfileFlag(cmd)
 	return cmd
 }
 
@@ -40,7 +41,7 @@ func runLint(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
-	cfg, _, err := loadConfig(cmd, target, flagBinding{"fail-on", "lint.fail_on"}, flagBinding{"timeout", "timeout"})
+	cfg, _, err := loadConfig(cmd, target, flagBinding{"fail-on", "lint.fail_on"}, flagBinding{"timeout", "timeout"}, profileBinding)
 	if err != nil {
 		return err
 	}
@@ -67,4 +68,12 @@ func runLint(cmd *cobra.Command, args []string) error {
 		return &exitError{code: exitThreshold}
 	}
 	return nil
+}
+
+// profileBinding binds --profile to the config key lint.profile.
+var profileBinding = flagBinding{"profile", "lint.profile"}
+
+// addProfileFlag adds --profile to lint, scan and ci.
+func addProfileFlag(cmd *cobra.Command) {
+	cmd.Flags().String("profile", "", "rule profile: mcpgauge (default, precise) or toolgauge (reproduces mcp-toolgauge exactly)")
 }

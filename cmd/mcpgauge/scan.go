@@ -47,6 +47,7 @@ Exit codes: 0, 1 below --min-score, 2 usage error, 3 the server could not be rea
 	f.StringSlice("only", nil, "run only these compliance test IDs")
 	f.String("sandbox", "", "run the target in a sandbox: none|bwrap (default none)")
 	f.Bool("no-check", false, "skip the live compliance tests")
+	addProfileFlag(cmd)
 	f.String("cases", "", "eval case file to replay offline into the scores (default: <target dir>/mcp-toolgauge-cases.yaml when it exists)")
 	f.String("cache", "", "eval answer cache (default: .mcp-toolgauge-cache/responses.jsonl beside the case file)")
 	f.String("entry", "", "scan one registry entry (a normalised registry JSON line or a server.json) the way a sweep worker does")
@@ -69,7 +70,7 @@ func runScan(cmd *cobra.Command, args []string) error {
 	} else if target, err = targetArg(cmd, args); err != nil {
 		return err
 	}
-	bind := append(checkBindings(), flagBinding{"min-score", "scan.min_score"}, flagBinding{"sandbox", "scan.sandbox"})
+	bind := append(checkBindings(), flagBinding{"min-score", "scan.min_score"}, flagBinding{"sandbox", "scan.sandbox"}, profileBinding)
 	cfg, _, err := loadConfig(cmd, target, bind...)
 	if err != nil {
 		return err

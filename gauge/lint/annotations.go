@@ -12,19 +12,19 @@ func annotationRules() []Rule {
 		{
 			ID: "MCP040", Name: "destructive-tool-without-hint", Family: "Annotations",
 			Summary: "A tool that looks destructive declares no destructiveHint.",
-			Default: Error, Scope: ScopeTool, Origin: OriginToolgauge,
+			Default: Error, Toolgauge: Error, Scope: ScopeTool, Origin: OriginToolgauge,
 			Doc: docMCP040, Check: checkMCP040,
 		},
 		{
 			ID: "MCP041", Name: "read-only-tool-without-hint", Family: "Annotations",
 			Summary: "A tool that looks read-only declares no readOnlyHint.",
-			Default: Warning, Scope: ScopeTool, Origin: OriginToolgauge,
+			Default: Warning, Toolgauge: Warning, Scope: ScopeTool, Origin: OriginToolgauge,
 			Doc: docMCP041, Check: checkMCP041,
 		},
 		{
 			ID: "MCP042", Name: "missing-idempotent-hint", Family: "Annotations",
 			Summary: "A tool that changes state declares no idempotentHint.",
-			Default: Info, Scope: ScopeTool, Origin: OriginToolgauge,
+			Default: Info, Toolgauge: Info, Scope: ScopeTool, Origin: OriginToolgauge,
 			Doc: docMCP042, Check: checkMCP042,
 		},
 	}

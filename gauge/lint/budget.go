@@ -9,19 +9,19 @@ func budgetRules() []Rule {
 		{
 			ID: "MCP050", Name: "single-tool-definition-too-large", Family: "Budget",
 			Summary: "A single tool's definition is large enough to crowd out its neighbours.",
-			Default: Info, Scope: ScopeTool, Origin: OriginToolgauge,
+			Default: Info, Toolgauge: Info, Scope: ScopeTool, Origin: OriginToolgauge,
 			Doc: docMCP050, Check: checkMCP050,
 		},
 		{
 			ID: "MCP051", Name: "server-tool-budget-exceeded", Family: "Budget",
 			Summary: "The server's tool definitions add up to a large context cost.",
-			Default: Warning, Scope: ScopeServer, Origin: OriginToolgauge,
+			Default: Warning, Toolgauge: Warning, Scope: ScopeServer, Origin: OriginToolgauge,
 			Doc: docMCP051, Check: checkMCP051,
 		},
 		{
 			ID: "MCP052", Name: "too-many-tools", Family: "Budget",
 			Summary: "The server has enough tools that selection accuracy suffers.",
-			Default: Warning, Scope: ScopeServer, Origin: OriginToolgauge,
+			Default: Warning, Toolgauge: Warning, Scope: ScopeServer, Origin: OriginToolgauge,
 			Doc: docMCP052, Check: checkMCP052,
 		},
 	}

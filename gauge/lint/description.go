@@ -15,37 +15,37 @@ func descriptionRules() []Rule {
 		{
 			ID: "MCP010", Name: "missing-description", Family: "Description",
 			Summary: "The tool has no description at all.",
-			Default: Error, Scope: ScopeTool, Origin: OriginToolgauge,
+			Default: Error, Toolgauge: Error, Scope: ScopeTool, Origin: OriginToolgauge,
 			Doc: docMCP010, Check: checkMCP010,
 		},
 		{
 			ID: "MCP011", Name: "description-too-short", Family: "Description",
 			Summary: "The description is a fragment rather than a sentence.",
-			Default: Warning, Scope: ScopeTool, Origin: OriginToolgauge,
+			Default: Warning, Toolgauge: Warning, Scope: ScopeTool, Origin: OriginToolgauge,
 			Doc: docMCP011, Check: checkMCP011,
 		},
 		{
 			ID: "MCP012", Name: "description-restates-name", Family: "Description",
 			Summary: "The description only repeats the words already in the name.",
-			Default: Warning, Scope: ScopeTool, Origin: OriginToolgauge,
+			Default: Warning, Toolgauge: Warning, Scope: ScopeTool, Origin: OriginToolgauge,
 			Doc: docMCP012, Check: checkMCP012,
 		},
 		{
 			ID: "MCP013", Name: "overlapping-descriptions", Family: "Description",
 			Summary: "Two tools' descriptions are near-identical.",
-			Default: Error, Scope: ScopePair, Origin: OriginToolgauge,
+			Default: Error, Toolgauge: Error, Scope: ScopePair, Origin: OriginToolgauge,
 			Doc: docMCP013, Check: checkMCP013,
 		},
 		{
 			ID: "MCP014", Name: "no-disambiguation-guidance", Family: "Description",
 			Summary: "A tool overlaps with a sibling and never says which to prefer.",
-			Default: Warning, Scope: ScopeTool, Origin: OriginToolgauge,
+			Default: Warning, Toolgauge: Warning, Scope: ScopeTool, Origin: OriginToolgauge,
 			Doc: docMCP014, Check: checkMCP014,
 		},
 		{
 			ID: "MCP015", Name: "placeholder-text", Family: "Description",
 			Summary: "A description still contains placeholder text.",
-			Default: Error, Scope: ScopeTool, Origin: OriginToolgauge,
+			Default: Error, Toolgauge: Error, Scope: ScopeTool, Origin: OriginToolgauge,
 			Doc: docMCP015, Check: checkMCP015,
 		},
 	}

@@ -124,8 +124,11 @@ type Rule struct {
 	Family string
 	// Summary is one line.
 	Summary string
-	// Default is the default severity.
+	// Default is the severity in the default profile, mcpgauge.
 	Default Severity
+	// Toolgauge is the severity in the toolgauge profile: mcp-toolgauge's
+	// own default for its 22 rules, Off (the zero value) for every other rule.
+	Toolgauge Severity
 	// Scope says what findings attach to.
 	Scope Scope
 	// Origin is "mcp-toolgauge", "mcp-quality-gate" or "mcpgauge".
@@ -141,6 +144,9 @@ type Rule struct {
 type Context struct {
 	Snap  *model.Snapshot
 	Tools []model.Tool
+	// Profile is the profile the rules run under; checks that differ
+	// between profiles ask Precise.
+	Profile Profile
 	// cache holds per-run memoised analysis keyed by name; rules of any
 	// family share results through Memo (the toolgauge rules share
 	// tgTools, the Security and Quality-gate rules secSurfaces and secTools).
@@ -149,8 +155,13 @@ type Context struct {
 
 // NewContext builds a Context for snap.
 func NewContext(snap *model.Snapshot) *Context {
-	return &Context{Snap: snap, Tools: snap.Tools, cache: map[string]any{}}
+	return &Context{Snap: snap, Tools: snap.Tools, Profile: ProfileMcpgauge, cache: map[string]any{}}
 }
+
+// Precise reports whether the checks run with mcpgauge's false-positive
+// fixes (every profile but toolgauge, which reproduces mcp-toolgauge's
+// findings byte for byte).
+func (c *Context) Precise() bool { return c.Profile != ProfileToolgauge }
 
 // Memo returns the cached value for key, computing it once with f.
 func (c *Context) Memo(key string, f func() any) any {
@@ -165,18 +176,22 @@ func (c *Context) Memo(key string, f func() any) any {
 // Config selects severities. Rules maps rule ID to an effective severity;
 // a rule set to Off is not executed.
 type Config struct {
-	Rules map[string]Severity
+	// Profile selects the rules' behaviour and default severities; ""
+	// means the default profile, mcpgauge.
+	Profile Profile
+	Rules   map[string]Severity
 	// Tokens, when set, is the BPE counter the budget rules use, so a caller
 	// that already sized the tools does not pay for it twice.
 	Tokens *tokens.Counter
 }
 
-// Effective returns the severity a rule runs at under cfg.
+// Effective returns the severity a rule runs at under cfg: the configured
+// severity, else the rule's severity in cfg's profile.
 func (cfg Config) Effective(r Rule) Severity {
 	if s, ok := cfg.Rules[r.ID]; ok {
 		return s
 	}
-	return r.Default
+	return r.SeverityIn(cfg.Profile)
 }
 
 // Validate reports unknown rule IDs in cfg, listing the known IDs.
@@ -235,6 +250,7 @@ func Run(snap *model.Snapshot, cfg Config) []Finding {
 // RunRules is Run over a chosen subset of rules.
 func RunRules(snap *model.Snapshot, cfg Config, rules []Rule) []Finding {
 	ctx := NewContext(snap)
+	ctx.Profile = cfg.Profile.normal()
 	if cfg.Tokens != nil {
 		ctx.cache[memoTokenCounter] = cfg.Tokens
 	}

@@ -13,37 +13,37 @@ func parameterRules() []Rule {
 		{
 			ID: "MCP020", Name: "parameter-missing-description", Family: "Parameters",
 			Summary: "A parameter has no description.",
-			Default: Warning, Scope: ScopeParameter, Origin: OriginToolgauge,
+			Default: Warning, Toolgauge: Warning, Scope: ScopeParameter, Origin: OriginToolgauge,
 			Doc: docMCP020, Check: checkMCP020,
 		},
 		{
 			ID: "MCP021", Name: "parameter-description-restates-name", Family: "Parameters",
 			Summary: "A parameter's description only repeats its name.",
-			Default: Info, Scope: ScopeParameter, Origin: OriginToolgauge,
+			Default: Info, Toolgauge: Info, Scope: ScopeParameter, Origin: OriginToolgauge,
 			Doc: docMCP021, Check: checkMCP021,
 		},
 		{
 			ID: "MCP022", Name: "free-string-with-enum-candidates", Family: "Parameters",
 			Summary: "A free-form string parameter looks like it has a fixed set of valid values.",
-			Default: Warning, Scope: ScopeParameter, Origin: OriginToolgauge,
+			Default: Warning, Toolgauge: Warning, Scope: ScopeParameter, Origin: OriginToolgauge,
 			Doc: docMCP022, Check: checkMCP022,
 		},
 		{
 			ID: "MCP023", Name: "unconstrained-well-known-format", Family: "Parameters",
 			Summary: "A date, email, or URL parameter declares no format or pattern.",
-			Default: Warning, Scope: ScopeParameter, Origin: OriginToolgauge,
+			Default: Warning, Toolgauge: Warning, Scope: ScopeParameter, Origin: OriginToolgauge,
 			Doc: docMCP023, Check: checkMCP023,
 		},
 		{
 			ID: "MCP024", Name: "untyped-parameter", Family: "Parameters",
 			Summary: "A parameter has no declared type, or is an object with no declared shape.",
-			Default: Warning, Scope: ScopeParameter, Origin: OriginToolgauge,
+			Default: Warning, Toolgauge: Warning, Scope: ScopeParameter, Origin: OriginToolgauge,
 			Doc: docMCP024, Check: checkMCP024,
 		},
 		{
 			ID: "MCP025", Name: "no-example-values", Family: "Parameters",
 			Summary: "Nothing in the tool's schema shows an example value.",
-			Default: Info, Scope: ScopeTool, Origin: OriginToolgauge,
+			Default: Info, Toolgauge: Info, Scope: ScopeTool, Origin: OriginToolgauge,
 			Doc: docMCP025, Check: checkMCP025,
 		},
 	}

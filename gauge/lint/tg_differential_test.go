@@ -59,7 +59,7 @@ func TestToolgaugeDifferential(t *testing.T) {
 			t.Fatalf("row %d: %v", n, err)
 		}
 		got := []finding{}
-		for _, f := range RunRules(snap, Config{}, rules) {
+		for _, f := range RunRules(snap, Config{Profile: ProfileToolgauge}, rules) {
 			got = append(got, finding{f.Rule, f.Tool, f.Parameter, f.Related, f.Message})
 		}
 		want := row.Findings

@@ -25,7 +25,7 @@ func BenchmarkToolgaugeBadserver(b *testing.B) {
 	rules := ToolgaugeRules()
 	b.ReportAllocs()
 	tgReportCPU(b, func() {
-		if fs := RunRules(snap, Config{}, rules); len(fs) != 74 {
+		if fs := RunRules(snap, Config{Profile: ProfileToolgauge}, rules); len(fs) != 74 {
 			b.Fatalf("%d findings, want 74", len(fs))
 		}
 	})
@@ -83,7 +83,7 @@ func BenchmarkToolgauge500Tools(b *testing.B) {
 	rules := ToolgaugeRules()
 	b.ReportAllocs()
 	tgReportCPU(b, func() {
-		if fs := RunRules(snap, Config{}, rules); len(fs) == 0 {
+		if fs := RunRules(snap, Config{Profile: ProfileToolgauge}, rules); len(fs) == 0 {
 			b.Fatal("no findings on the synthetic server")
 		}
 	})

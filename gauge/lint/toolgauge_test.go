@@ -65,6 +65,7 @@ type tgExpected struct {
 }
 
 func runToolgauge(snap *model.Snapshot, cfg Config) []Finding {
+	cfg.Profile = ProfileToolgauge
 	return RunRules(snap, cfg, ToolgaugeRules())
 }
 
@@ -97,7 +98,7 @@ func TestToolgaugeCatalogue(t *testing.T) {
 	var got []string
 	for _, r := range rules {
 		got = append(got, r.ID)
-		if r.Name == "" || r.Family == "" || r.Summary == "" || r.Check == nil || r.Scope == "" || r.Default == Off {
+		if r.Name == "" || r.Family == "" || r.Summary == "" || r.Check == nil || r.Scope == "" || r.Toolgauge == Off {
 			t.Errorf("%s: incomplete rule %+v", r.ID, r)
 		}
 		for _, section := range []string{"## Why it matters", "## What triggers it", "## Example", "Before:", "After:"} {
@@ -119,8 +120,8 @@ func TestToolgaugeCatalogue(t *testing.T) {
 		"MCP042": Info, "MCP050": Info, "MCP051": Warning, "MCP052": Warning,
 	}
 	for _, r := range rules {
-		if r.Default != defaults[r.ID] {
-			t.Errorf("%s default = %s, want %s", r.ID, r.Default, defaults[r.ID])
+		if r.Toolgauge != defaults[r.ID] {
+			t.Errorf("%s toolgauge severity = %s, want %s", r.ID, r.Toolgauge, defaults[r.ID])
 		}
 	}
 }
@@ -139,6 +140,10 @@ func TestToolgaugeGolden(t *testing.T) {
 		t.Run(c.server, func(t *testing.T) {
 			snap, exp := tgLoad(t, c.server)
 			fs := runToolgauge(snap, Config{})
+			// The toolgauge profile runs toolgauge's rules and nothing else.
+			if all := Run(snap, Config{Profile: ProfileToolgauge}); !cmp.Equal(all, fs) {
+				t.Fatalf("Run under the toolgauge profile differs from its 22 rules:\n%s", cmp.Diff(fs, all))
+			}
 
 			var got []tgExpectedFinding
 			for _, f := range fs {
@@ -276,7 +281,7 @@ func tgOne(t *testing.T, rule, toolsJSON string) []string {
 		t.Fatalf("unknown rule %s", rule)
 	}
 	var out []string
-	for _, f := range RunRules(tgSnap(t, toolsJSON), Config{}, []Rule{r}) {
+	for _, f := range RunRules(tgSnap(t, toolsJSON), Config{Profile: ProfileToolgauge}, []Rule{r}) {
 		if f.Suggestion == "" {
 			t.Errorf("%s: finding without a suggestion", rule)
 		}

@@ -26,7 +26,9 @@ import (
 type Options struct {
 	// Connect configures the connection (timeouts, client identity).
 	Connect connect.Options
-	// Lint selects rule severities.
+	// Lint selects the rule profile and severities of the reported
+	// findings. The scores use their own profiles whatever it says: the
+	// mcpgauge score the default one, toolgauge health the toolgauge one.
 	Lint lint.Config
 	// Compliance enables the live compliance tests.
 	Compliance bool
@@ -66,8 +68,10 @@ type QualityGate struct {
 
 // Report is everything one scan found.
 type Report struct {
-	Snapshot    *model.Snapshot
-	Transport   string
+	Snapshot  *model.Snapshot
+	Transport string
+	// Profile is the rule profile Findings were produced under.
+	Profile     lint.Profile
 	Findings    []lint.Finding
 	Compliance  *compliance.Report
 	Tokens      map[string]int
@@ -78,6 +82,10 @@ type Report struct {
 	Score  score.Result
 	// Selection is the eval selection result the scores include (nil: no eval).
 	Selection *eval.Rate
+	// scoreFindings are the default profile's findings (the mcpgauge
+	// score's input) and healthFindings the toolgauge profile's (toolgauge
+	// health's); either is Findings when the report's profile is that one.
+	scoreFindings, healthFindings []lint.Finding
 	// Noise holds non-MCP lines the server wrote to stdout; NoiseCount is their total.
 	Noise      []string
 	NoiseCount int
@@ -137,7 +145,20 @@ func Analyse(rep *Report, snap *model.Snapshot, opts Options) {
 	t := time.Now()
 	lc := opts.Lint
 	lc.Tokens = counter
+	lc.Profile, _ = lint.ParseProfile(string(lc.Profile))
+	rep.Profile = lc.Profile
 	rep.Findings = lint.Run(snap, lc)
+	rep.scoreFindings, rep.healthFindings = rep.Findings, rep.Findings
+	if lc.Profile != lint.ProfileMcpgauge {
+		mc := lc
+		mc.Profile = lint.ProfileMcpgauge
+		rep.scoreFindings = lint.Run(snap, mc)
+	}
+	if lc.Profile != lint.ProfileToolgauge {
+		tc := lc
+		tc.Profile = lint.ProfileToolgauge
+		rep.healthFindings = lint.RunRules(snap, tc, lint.ToolgaugeRules())
+	}
 	rep.Timings.Lint = time.Since(t)
 	rep.Tokens = make(map[string]int, len(snap.Tools))
 	for i := range snap.Tools {
@@ -186,8 +207,15 @@ func qualityGate(snap *model.Snapshot, cr *compliance.Report) QualityGate {
 func (r *Report) SetSelection(sel *eval.Rate) {
 	rules := ruleIndex()
 	r.Selection = sel
-	r.Health = health(r.Findings, sel, rules)
-	r.Score = score.Compute(scoreInput(r.Snapshot, r, sel, rules))
+	hf, sf := r.healthFindings, r.scoreFindings
+	if hf == nil {
+		hf = r.Findings
+	}
+	if sf == nil {
+		sf = r.Findings
+	}
+	r.Health = health(hf, sel, rules)
+	r.Score = score.Compute(scoreInput(r.Snapshot, r, sf, sel, rules))
 }
 
 // ruleIndex maps rule IDs to the catalogue's rules, built once per scoring
@@ -236,7 +264,7 @@ func IsSecurityRule(id string) bool {
 	return ok && isSecurity(r)
 }
 
-func scoreInput(snap *model.Snapshot, rep *Report, selection *eval.Rate, rules map[string]lint.Rule) score.Input {
+func scoreInput(snap *model.Snapshot, rep *Report, findings []lint.Finding, selection *eval.Rate, rules map[string]lint.Rule) score.Input {
 	in := score.Input{ContextTokens: rep.TotalTokens}
 	if selection != nil && selection.Total > 0 {
 		f := selection.Fraction()
@@ -245,7 +273,7 @@ func scoreInput(snap *model.Snapshot, rep *Report, selection *eval.Rate, rules m
 	for _, t := range snap.Tools {
 		in.ToolNames = append(in.ToolNames, t.Name)
 	}
-	for _, f := range rep.Findings {
+	for _, f := range findings {
 		sev := score.Info
 		switch f.Severity {
 		case lint.Error:

@@ -6,7 +6,7 @@ import (
 )
 
 // Version is stamped on every stored score.
-const Version = "mcpgauge-score/v1"
+const Version = "mcpgauge-score/v2"
 
 // Part names, used as leaderboard ranking keys.
 const (

@@ -74,7 +74,8 @@ func rulePages(rules []lint.Rule) []Page {
 		fmt.Fprintf(&b, "# %s %s\n\n", r.ID, r.Name)
 		fmt.Fprintf(&b, "%s\n\n", r.Summary)
 		b.WriteString("| | |\n|---|---|\n")
-		fmt.Fprintf(&b, "| Family | %s |\n| Default severity | %s |\n| Applies to | %s |\n| Origin | %s |\n\n", r.Family, r.Default, r.Scope, r.Origin)
+		fmt.Fprintf(&b, "| Family | %s |\n| Default severity (profile mcpgauge) | %s |\n| Severity in profile toolgauge | %s |\n| Applies to | %s |\n| Origin | %s |\n\n",
+			r.Family, r.SeverityIn(lint.ProfileMcpgauge), r.SeverityIn(lint.ProfileToolgauge), r.Scope, r.Origin)
 		doc := strings.TrimSpace(r.Doc)
 		if doc == "" {
 			doc = "_No further documentation._"
@@ -91,10 +92,11 @@ func rulePages(rules []lint.Rule) []Page {
 	idx.WriteString(generatedNote)
 	idx.WriteString("# Lint rules\n\n")
 	fmt.Fprintf(&idx, "%d rules. Severities: **error** fails the build by default, **warning** is shown but does not fail, **info** is polish shown with `-v`. Every finding carries a suggestion.\n\n", len(rules))
+	idx.WriteString("The **default** column is the severity in the default profile, `mcpgauge`; **toolgauge** is the severity under `--profile toolgauge`, which reproduces mcp-toolgauge exactly and runs only its 22 rules (see [scoring](../scoring.md#two-rule-profiles)).\n\n")
 	for _, fam := range order {
-		fmt.Fprintf(&idx, "## %s\n\n| ID | name | default | applies to | summary |\n|---|---|---|---|---|\n", fam)
+		fmt.Fprintf(&idx, "## %s\n\n| ID | name | default | toolgauge | applies to | summary |\n|---|---|---|---|---|---|\n", fam)
 		for _, r := range families[fam] {
-			fmt.Fprintf(&idx, "| [%s](%s.md) | %s | %s | %s | %s |\n", r.ID, r.ID, r.Name, r.Default, r.Scope, strings.ReplaceAll(r.Summary, "|", "\\|"))
+			fmt.Fprintf(&idx, "| [%s](%s.md) | %s | %s | %s | %s | %s |\n", r.ID, r.ID, r.Name, r.SeverityIn(lint.ProfileMcpgauge), r.SeverityIn(lint.ProfileToolgauge), r.Scope, strings.ReplaceAll(r.Summary, "|", "\\|"))
 		}
 		idx.WriteString("\n")
 	}
