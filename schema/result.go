@@ -26,13 +26,22 @@ const (
 	StatusUnsupported      Status = "unsupported"
 	StatusAuthRequired     Status = "auth_required"
 	StatusWorkerError      Status = "worker_error"
+	// StatusProtocolError is a server that answered the handshake but broke
+	// the protocol while being listed (a list result that is not one, a
+	// JSON-RPC error instead of a page, non-protocol bytes where a response
+	// belongs); its listing is incomplete, so it is not scored.
+	StatusProtocolError Status = "protocol_error"
+	// StatusTooLarge is a server whose listing exceeded a scanner cap (one
+	// message, the listing's bytes, its tools or its pages); what was read
+	// is not scored as if it were the whole server.
+	StatusTooLarge Status = "too_large"
 )
 
 // Statuses returns every status, StatusOK first.
 func Statuses() []Status {
 	return []Status{StatusOK, StatusNeedsCredentials, StatusInstallFailed, StatusStartFailed,
 		StatusHandshakeFailed, StatusTimeout, StatusCrashed, StatusUnsupported,
-		StatusAuthRequired, StatusWorkerError}
+		StatusAuthRequired, StatusWorkerError, StatusProtocolError, StatusTooLarge}
 }
 
 // ParseStatus returns the Status named s, or an error listing the valid names.

@@ -419,7 +419,9 @@ func (r *run) gauge(ctx context.Context, t *connect.Target) {
 }
 
 // Classify maps a failed scan to a status and a one-line reason. It
-// refines scan.Classify: the scan deadline is a timeout, a sandbox failure
+// refines scan.Classify: a listing that broke off keeps its
+// connect.ListError kind (crashed, protocol_error, timeout, too_large),
+// the scan deadline is a timeout, a sandbox failure
 // is a worker error, a stdout flood fails the handshake, a server that dies
 // for want of network says so, and a server that could not start after its
 // install scripts were skipped is an install failure with that reason.
@@ -431,7 +433,16 @@ func Classify(ctx context.Context, err error, inst *Installed) (schema.Status, s
 	if line := serverLine(msg); line != "" && !strings.Contains(reason, line) {
 		reason = reason + " (server said: " + line + ")"
 	}
+	var le *connect.ListError
 	switch {
+	case errors.As(err, &le):
+		// The server answered the handshake, then its listing broke off:
+		// crashed, protocol_error, timeout or too_large, with the phase,
+		// the bytes read and the server's stderr (head and tail).
+		if status == schema.StatusCrashed && strings.Contains(strings.ToLower(le.Stderr), "out of memory") {
+			return status, "server ran out of memory under the sandbox's memory limit: " + reason
+		}
+		return status, reason
 	case strings.Contains(low, "bwrap: ") && !strings.Contains(low, "exit status"):
 		return schema.StatusWorkerError, "sandbox failed: " + clip(msg, 300)
 	case errors.Is(err, connect.ErrFlood):

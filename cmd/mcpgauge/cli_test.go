@@ -246,7 +246,7 @@ func TestHostileFixtures(t *testing.T) {
 	}{
 		{"hang-init", exitConnect, "timeout", "no answer"},
 		{"flood-stdout", exitConnect, "", "stdout"},
-		{"crash-mid-list", exitOK, "ok", "error"},
+		{"crash-mid-list", exitConnect, "crashed", "tools/list page 2"},
 		{"junk-stdout", exitOK, "ok", "spec-stdio-01"},
 		{"many-tools", exitOK, "ok", `"tools": 5000`},
 		{"lying-caps", exitOK, "ok", "spec-caps-01"},

@@ -82,5 +82,10 @@ func connectSnapshot(ctx context.Context, cmd *cobra.Command, target string) (*m
 	if err != nil {
 		return nil, connectErr(err)
 	}
+	if le := sess.ListError(); le != nil {
+		// inspect and lint show what was read (toolgauge does), but never
+		// as if it were the whole server.
+		fmt.Fprintf(cmd.ErrOrStderr(), "warning: %v\n", le)
+	}
 	return snap, nil
 }

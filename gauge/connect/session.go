@@ -22,7 +22,9 @@ const (
 	DefaultTimeout       = 30 * time.Second
 	DefaultStderrLimit   = 64 << 10
 	DefaultMaxPages      = 1000
-	DefaultMaxStdoutLine = 16 << 20
+	DefaultMaxStdoutLine = 8 << 20
+	DefaultMaxListBytes  = 16 << 20
+	DefaultMaxTools      = 10000
 	// stderrInMessage is how much stderr goes into an error message
 	// (toolgauge keeps its last 2000 characters too).
 	stderrInMessage = 2000
@@ -45,9 +47,14 @@ type Options struct {
 	StderrLimit int
 	// MaxPages caps the pages read per list (default 1000).
 	MaxPages int
-	// MaxStdoutLine is the longest stdout line accepted before the server
-	// counts as flooding stdout (default 16 MiB).
+	// MaxStdoutLine is the longest stdout line (one message) accepted; a
+	// longer one aborts the connection with ErrTooLarge (default 8 MiB).
 	MaxStdoutLine int
+	// MaxListBytes caps the bytes of all list results one Snapshot reads
+	// (default 16 MiB); MaxTools caps the tools (default 10,000). Past a
+	// cap the listing stops with a too_large ListError.
+	MaxListBytes int64
+	MaxTools     int
 	// DiscoverTimeout bounds the wait for a server/discover answer in auto
 	// mode before falling back to initialize in the same connection
 	// (default Timeout/2). Servers that answer unknown requests with an
@@ -73,6 +80,12 @@ func (o Options) withDefaults() Options {
 	}
 	if o.MaxStdoutLine <= 0 {
 		o.MaxStdoutLine = DefaultMaxStdoutLine
+	}
+	if o.MaxListBytes <= 0 {
+		o.MaxListBytes = DefaultMaxListBytes
+	}
+	if o.MaxTools <= 0 {
+		o.MaxTools = DefaultMaxTools
 	}
 	if o.DiscoverTimeout <= 0 {
 		o.DiscoverTimeout = o.Timeout / 2
@@ -122,6 +135,7 @@ type Session struct {
 	dialBudget time.Duration
 
 	snapMu    sync.Mutex
+	listErr   *ListError // why the last Snapshot is incomplete
 	closeOnce sync.Once
 	closeErr  error
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -28,6 +29,7 @@ const (
 	IssueError         = "error"
 	IssueBadItem       = "bad_item"
 	IssueUndeclared    = "undeclared_capability"
+	IssueTooLarge      = "too_large"
 )
 
 // Snapshot reads server info, capabilities, and every list the server
@@ -60,6 +62,7 @@ func (s *Session) Snapshot(ctx context.Context) (*model.Snapshot, error) {
 	}
 	snap.Capabilities = s.capabilities()
 	w := walker{s: s, snap: snap}
+	defer func() { s.listErr = w.failure() }()
 	if snap.HasCapability("tools") {
 		w.walk(ctx, ListTools, methodToolsList, "tools", w.addTool)
 	} else {
@@ -76,6 +79,20 @@ func (s *Session) Snapshot(ctx context.Context) (*model.Snapshot, error) {
 		return snap, fmt.Errorf("snapshot: %w", err)
 	}
 	return snap, nil
+}
+
+// ListError says why the last Snapshot's listing is incomplete, or nil
+// when every list was read to its end. The tools list must complete (a
+// JSON-RPC error, a malformed page, a tool that cannot be read or a cap
+// all count); the other lists fail it only through a transport failure
+// (the server died, flooded stdout or stopped answering) or a cap.
+func (s *Session) ListError() *ListError {
+	if s == nil {
+		return nil
+	}
+	s.snapMu.Lock()
+	defer s.snapMu.Unlock()
+	return s.listErr
 }
 
 func (s *Session) serverInfo() model.ServerInfo {
@@ -127,6 +144,42 @@ type walker struct {
 	seen map[string]bool // names (or URIs) seen in the current list
 	page int
 	list string
+
+	bytes int64      // list result bytes read in this snapshot
+	fail  *ListError // the first failure that makes the listing incomplete
+	stop  bool       // a cap was hit: read no further list
+}
+
+// failed records the first failure that leaves the listing incomplete.
+func (w *walker) failed(kind, phase, detail string) {
+	if w.fail != nil {
+		return
+	}
+	items := len(w.snap.Tools)
+	switch w.list {
+	case ListResources:
+		items = len(w.snap.Resources)
+	case ListTemplates:
+		items = len(w.snap.Templates)
+	case ListPrompts:
+		items = len(w.snap.Prompts)
+	}
+	w.fail = &ListError{Kind: kind, Phase: phase, Detail: detail, Items: items}
+	if kind == ListTooLarge {
+		w.stop = true
+	}
+}
+
+// failure completes the first failure with the bytes read and stderr.
+func (w *walker) failure() *ListError {
+	if w.fail == nil {
+		return nil
+	}
+	w.fail.BytesRead = w.bytes
+	if w.s.proc != nil {
+		w.fail.Stderr = w.s.proc.stderrTail(stderrInMessage)
+	}
+	return w.fail
 }
 
 func (w *walker) issue(kind, detail, subject string) {
@@ -139,35 +192,68 @@ func (w *walker) walk(ctx context.Context, list, method, itemsKey string, add fu
 	w.list, w.page, w.seen = list, 0, map[string]bool{}
 	cursors := map[string]bool{"": true}
 	cursor := ""
+	tools := list == ListTools
 	for {
+		if w.stop {
+			return
+		}
 		if ctx.Err() != nil {
 			w.issue(IssueError, fmt.Sprintf("%s stopped: %v", method, ctx.Err()), "")
+			w.failed(ListTimeout, fmt.Sprintf("%s page %d", method, w.page+1), fmt.Sprintf("stopped: %v", ctx.Err()))
 			return
 		}
 		if w.page >= w.s.opts.MaxPages {
 			w.issue(IssuePageLimit, fmt.Sprintf("%s still had a next cursor after %d pages; stopped", method, w.page), "")
+			w.failed(ListTooLarge, fmt.Sprintf("%s page %d", method, w.page+1), fmt.Sprintf("still had a next cursor after %d pages (cap %d)", w.page, w.s.opts.MaxPages))
 			return
 		}
 		w.page++
+		phase := fmt.Sprintf("%s page %d", method, w.page)
 		result, err := w.s.listPage(ctx, method, cursor)
 		if err != nil {
-			w.issue(IssueError, fmt.Sprintf("%s page %d: %s", method, w.page, w.s.callError(err)), "")
+			detail := w.s.callError(err)
+			w.issue(IssueError, fmt.Sprintf("%s: %s", phase, detail), "")
+			detail, _, _ = strings.Cut(detail, "; stderr: ") // ListError adds stderr itself
+			// A JSON-RPC error is the server's answer: for tools it leaves the
+			// scored list incomplete; for the other lists it is a finding.
+			if kind, rpc := w.s.failKind(err); tools || !rpc {
+				w.failed(kind, phase, detail)
+			}
 			return
 		}
+		w.bytes += int64(len(result))
 		w.snap.Pages[list] = w.page
+		if w.bytes > w.s.opts.MaxListBytes {
+			detail := fmt.Sprintf("the lists' results reached %d bytes, over the cap of %d", w.bytes, w.s.opts.MaxListBytes)
+			w.issue(IssueTooLarge, phase+": "+detail, "")
+			w.failed(ListTooLarge, phase, detail)
+			return
+		}
+		protocol := func(detail string) {
+			w.issue(IssueError, phase+": "+detail, "")
+			if tools {
+				w.failed(ListProtocolError, phase, detail)
+			}
+		}
 		var top map[string]json.RawMessage
 		if err := json.Unmarshal(result, &top); err != nil || top == nil {
-			w.issue(IssueError, fmt.Sprintf("%s page %d: result is not a JSON object", method, w.page), "")
+			protocol("result is not a JSON object")
 			return
 		}
 		var items []json.RawMessage
 		if raw, ok := top[itemsKey]; ok && !isNull(raw) {
 			if err := json.Unmarshal(raw, &items); err != nil {
-				w.issue(IssueError, fmt.Sprintf("%s page %d: %q is not a list", method, w.page, itemsKey), "")
+				protocol(fmt.Sprintf("%q is not a list", itemsKey))
 				return
 			}
 		} else {
-			w.issue(IssueError, fmt.Sprintf("%s page %d: result has no %q list", method, w.page, itemsKey), "")
+			protocol(fmt.Sprintf("result has no %q list", itemsKey))
+		}
+		if tools && len(w.snap.Tools)+len(items) > w.s.opts.MaxTools {
+			detail := fmt.Sprintf("more than %d tools (the cap)", w.s.opts.MaxTools)
+			w.issue(IssueTooLarge, phase+": "+detail, "")
+			w.failed(ListTooLarge, phase, detail)
+			return
 		}
 		for i, it := range items {
 			add(it, i)
@@ -175,7 +261,7 @@ func (w *walker) walk(ctx context.Context, list, method, itemsKey string, add fu
 		next := ""
 		if raw, ok := top["nextCursor"]; ok && !isNull(raw) {
 			if err := json.Unmarshal(raw, &next); err != nil {
-				w.issue(IssueError, fmt.Sprintf("%s page %d: nextCursor is not a string: %s", method, w.page, clip(string(raw), 80)), "")
+				protocol(fmt.Sprintf("nextCursor is not a string: %s", clip(string(raw), 80)))
 				return
 			}
 		}
@@ -198,9 +284,17 @@ func (w *walker) walk(ctx context.Context, list, method, itemsKey string, add fu
 func (w *walker) undeclaredTools(ctx context.Context) {
 	probe := walker{s: w.s, snap: &model.Snapshot{Pages: map[string]int{}}}
 	probe.walk(ctx, ListTools, methodToolsList, "tools", probe.addTool)
+	w.bytes += probe.bytes
 	if len(probe.snap.Tools) == 0 {
+		// A refusal is the expected answer; a server that died, flooded or
+		// hung on the probe did not give a complete listing.
+		flood := w.s.line != nil && w.s.line.aborted() != nil
+		if f := probe.fail; f != nil && (f.Kind != ListProtocolError || flood) {
+			w.fail, w.stop = f, probe.stop
+		}
 		return
 	}
+	w.fail, w.stop = probe.fail, probe.stop
 	w.snap.Tools = probe.snap.Tools
 	w.snap.Pages[ListTools] = probe.snap.Pages[ListTools]
 	w.snap.Issues = append(w.snap.Issues, model.ListIssue{List: ListTools, Kind: IssueUndeclared,
@@ -233,6 +327,9 @@ func (s *Session) listPage(ctx context.Context, method, cursor string) (json.Raw
 		// The wire result wins even when the SDK could not decode it.
 		return raw.Result, nil
 	}
+	if ok && raw.Error != nil {
+		return nil, &replyError{code: raw.Error.Code, message: raw.Error.Message}
+	}
 	if err != nil {
 		if cctx.Err() == context.DeadlineExceeded && ctx.Err() == nil {
 			return nil, fmt.Errorf("no answer within %s", s.opts.Timeout)
@@ -264,14 +361,18 @@ func (w *walker) addTool(raw json.RawMessage, i int) {
 		// wrong type, say), and say so.
 		var m map[string]json.RawMessage
 		if json.Unmarshal(raw, &m) != nil || m == nil {
-			w.issue(IssueBadItem, fmt.Sprintf("item %d is not a JSON object: %s", i, clip(string(raw), 80)), "")
+			detail := fmt.Sprintf("item %d is not a JSON object: %s", i, clip(string(raw), 80))
+			w.issue(IssueBadItem, detail, "")
+			w.failed(ListProtocolError, fmt.Sprintf("%s page %d", methodToolsList, w.page), "a tool the scanner cannot read: "+detail)
 			return
 		}
 		delete(m, "annotations")
 		stripped, _ := json.Marshal(m)
 		t2, err2 := model.ToolFromWire(stripped)
 		if err2 != nil {
-			w.issue(IssueBadItem, fmt.Sprintf("item %d: %v", i, err), "")
+			detail := fmt.Sprintf("item %d: %v", i, err)
+			w.issue(IssueBadItem, detail, "")
+			w.failed(ListProtocolError, fmt.Sprintf("%s page %d", methodToolsList, w.page), "a tool the scanner cannot read: "+detail)
 			return
 		}
 		t2.Raw = append(json.RawMessage(nil), raw...)

@@ -271,6 +271,12 @@ func clipMiddle(s string, n int) string {
 // SIGKILL), always for the whole process group, and waits for it.
 func (p *process) Close() error {
 	p.closeOnce.Do(func() {
+		// The whole tree, taken while the leader still holds it: children
+		// that left the process group (setsid, bwrap's --new-session, a
+		// PID namespace) are killed and waited for too, so nothing of this
+		// session still counts against a process limit when the next
+		// session of the same scan starts.
+		tree := descendants(p.pgid)
 		_ = p.stdin.Close()
 		wait := func(d time.Duration) bool {
 			select {
@@ -296,6 +302,7 @@ func (p *process) Close() error {
 			}
 			time.Sleep(10 * time.Millisecond)
 		}
+		reapTree(tree, groupReap)
 		_ = p.stdout.Close()
 		select {
 		case <-p.errDone:
@@ -371,7 +378,7 @@ func (c *lineConn) readLoop() {
 	for {
 		chunk, err := r.ReadSlice('\n')
 		if len(line)+len(chunk) > c.maxLine {
-			c.abort(fmt.Errorf("%w: a line longer than %d bytes", ErrFlood, c.maxLine))
+			c.abort(fmt.Errorf("%w: %w: a line longer than %d bytes", ErrFlood, ErrTooLarge, c.maxLine))
 			return
 		}
 		line = append(line, chunk...)
@@ -409,6 +416,10 @@ func (c *lineConn) handleLine(line []byte) bool {
 			default:
 			}
 			return true
+		}
+		if tooDeep(trimmed) {
+			c.abort(fmt.Errorf("protocol error: %w", errTooDeep))
+			return false
 		}
 		n, total := c.p.noise.add(trimmed)
 		c.unsolicited += len(trimmed)
@@ -455,6 +466,38 @@ func nullIDError(b []byte) *RPCError {
 	return &RPCError{Code: m.Error.Code, Message: m.Error.Message, Data: m.Error.Data}
 }
 
+// deepResponse decodes a response the SDK's decoder refused (too deep for
+// it), or returns nil.
+func deepResponse(b []byte) *jsonrpc.Response {
+	var m struct {
+		JSONRPC string          `json:"jsonrpc"`
+		ID      any             `json:"id"`
+		Method  json.RawMessage `json:"method"`
+		Result  json.RawMessage `json:"result"`
+	}
+	if json.Unmarshal(b, &m) != nil || m.JSONRPC != "2.0" || m.Method != nil || len(m.Result) == 0 || m.ID == nil {
+		return nil
+	}
+	id, err := jsonrpc.MakeID(m.ID)
+	if err != nil || !id.IsValid() {
+		return nil
+	}
+	return &jsonrpc.Response{ID: id, Result: m.Result}
+}
+
+// errTooDeep marks a message nested deeper than encoding/json reads.
+var errTooDeep = errors.New("a message nested deeper than 10000 levels, which the scanner cannot read")
+
+// tooDeep reports whether b is a JSON object too deep for encoding/json.
+func tooDeep(b []byte) bool {
+	if len(b) == 0 || b[0] != '{' {
+		return false
+	}
+	var v struct{}
+	err := json.Unmarshal(b, &v)
+	return err != nil && strings.Contains(err.Error(), "exceeded max depth")
+}
+
 // decodeLine decodes a JSON-RPC message or a batch of them.
 func decodeLine(b []byte) ([]jsonrpc.Message, bool) {
 	if len(b) == 0 {
@@ -464,6 +507,13 @@ func decodeLine(b []byte) ([]jsonrpc.Message, bool) {
 	case '{':
 		m, err := jsonrpc.DecodeMessage(b)
 		if err != nil {
+			// The SDK refuses messages nested deeper than 1000 levels; a
+			// Node client reads them. Read the envelope with encoding/json
+			// (10,000 levels) so the tap keeps the raw result and the tools
+			// in it are seen.
+			if r := deepResponse(b); r != nil {
+				return []jsonrpc.Message{r}, true
+			}
 			return nil, false
 		}
 		return []jsonrpc.Message{m}, true

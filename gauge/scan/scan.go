@@ -97,8 +97,9 @@ type Report struct {
 }
 
 // Run connects to target and scans it. A connection failure returns an error
-// wrapping connect.ErrConnect (classify it with Classify); every failure
-// after the snapshot is recorded in the report instead.
+// wrapping connect.ErrConnect, a listing that did not complete one wrapping
+// a *connect.ListError (classify both with Classify); every failure after
+// the snapshot is recorded in the report instead.
 func Run(ctx context.Context, target *connect.Target, opts Options) (*Report, error) {
 	rep := &Report{StartedAt: time.Now()}
 	t0 := time.Now()
@@ -113,6 +114,10 @@ func Run(ctx context.Context, target *connect.Target, opts Options) (*Report, er
 	snap, err := sess.Snapshot(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("scan %s: %w", target.Display, err)
+	}
+	if le := sess.ListError(); le != nil {
+		// What was read is not the whole server: never scored.
+		return nil, fmt.Errorf("scan %s: %w", target.Display, le)
 	}
 	rep.Timings.List = time.Since(t1)
 	if opts.Compliance {
@@ -300,6 +305,13 @@ func Classify(err error, stderr string) (status, reason string) {
 	msg := err.Error()
 	low := strings.ToLower(msg + "\n" + stderr)
 	reason = firstLine(msg)
+	var le *connect.ListError
+	if errors.As(err, &le) {
+		if le.Kind != connect.ListTooLarge && needsCredentials(strings.ToLower(le.Detail+"\n"+le.Stderr+"\n"+stderr)) {
+			return "needs_credentials", credentialReason(le.Stderr+"\n"+stderr, reason)
+		}
+		return le.Kind, le.Reason()
+	}
 	switch {
 	case needsCredentials(low):
 		return "needs_credentials", credentialReason(stderr, reason)
