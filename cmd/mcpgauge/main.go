@@ -11,6 +11,8 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/mcpgauge/mcpgauge/internal/termsafe"
 )
 
 // Exit codes shared by every command (toolgauge's contract).
@@ -57,6 +59,9 @@ func main() {
 // run executes the CLI with the given output streams and maps errors to
 // exit codes.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	// Everything the CLI prints may quote a server, a registry or a scanned
+	// repository: no control character reaches the operator's terminal raw.
+	stdout, stderr = termsafe.NewWriter(stdout), termsafe.NewWriter(stderr)
 	root := newRootCmd()
 	root.SetArgs(args)
 	root.SetOut(stdout)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mcpgauge/mcpgauge/internal/termsafe"
 	"github.com/mcpgauge/mcpgauge/registry"
 )
 
@@ -186,7 +187,7 @@ func sourceErr(res pullResult) error {
 }
 
 func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
+	f, ok := termsafe.Raw(w).(*os.File)
 	if !ok {
 		return false
 	}

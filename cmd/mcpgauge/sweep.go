@@ -24,6 +24,7 @@ import (
 	"github.com/mcpgauge/mcpgauge/attest"
 	"github.com/mcpgauge/mcpgauge/coordinator"
 	"github.com/mcpgauge/mcpgauge/ecosystem"
+	"github.com/mcpgauge/mcpgauge/internal/termsafe"
 	"github.com/mcpgauge/mcpgauge/registry"
 	"github.com/mcpgauge/mcpgauge/schema"
 	"github.com/mcpgauge/mcpgauge/store"
@@ -471,7 +472,8 @@ func reportProgress(ctx context.Context, c *coordinator.Coordinator, id string, 
 		}
 		line := progressLine(p, time.Since(start))
 		if tty {
-			fmt.Fprintf(w, "\r%-100s", line)
+			// The carriage return is ours; the line is numbers only.
+			fmt.Fprintf(termsafe.Raw(w), "\r%-100s", termsafe.String(line))
 		} else {
 			fmt.Fprintln(w, line)
 		}

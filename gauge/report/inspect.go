@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
+	"github.com/mcpgauge/mcpgauge/internal/termsafe"
 )
 
 // InspectSchemaVersion identifies the inspect JSON document shape.
@@ -164,7 +165,7 @@ func InspectText(w io.Writer, snap *model.Snapshot, tokens map[string]int, verbo
 	b.WriteString(header + "\n")
 	for i := range snap.Tools {
 		t := &snap.Tools[i]
-		row := fmt.Sprintf("%-*s  %-*s%6d  %s", nameW, ASCII(t.Name), descColumn+2, ASCII(shortDesc(t.Description)), len(t.Params()), hints(t))
+		row := fmt.Sprintf("%-*s  %-*s%6d  %s", nameW, ASCII(termsafe.String(t.Name)), descColumn+2, ASCII(shortDesc(t.Description)), len(t.Params()), hints(t))
 		if showTok {
 			row += fmt.Sprintf("  %6d", tokens[t.Name])
 		}
@@ -209,7 +210,7 @@ func InspectText(w io.Writer, snap *model.Snapshot, tokens map[string]int, verbo
 	fmt.Fprintf(&b, "\ndigest %s (toolgauge)   sha256 %s\n", d.Toolgauge, d.Server)
 	if verbose {
 		for _, t := range snap.Tools {
-			fmt.Fprintf(&b, "  %-*s %s\n", nameW, ASCII(t.Name), d.Tools[t.Name])
+			fmt.Fprintf(&b, "  %-*s %s\n", nameW, ASCII(termsafe.String(t.Name)), d.Tools[t.Name])
 		}
 	}
 	footer := plural(len(snap.Tools), "tool")
@@ -250,7 +251,7 @@ func capList(caps map[string]any) string {
 		return "none"
 	}
 	sort.Strings(names)
-	return strings.Join(names, ",")
+	return ASCII(termsafe.String(strings.Join(names, ",")))
 }
 
 func resourceRows(s *model.Snapshot) [][2]string {

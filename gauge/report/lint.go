@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcpgauge/mcpgauge/gauge/lint"
 	"github.com/mcpgauge/mcpgauge/gauge/model"
+	"github.com/mcpgauge/mcpgauge/internal/termsafe"
 )
 
 // LintSchemaVersion identifies the lint JSON document shape.
@@ -140,9 +141,13 @@ func plural(n int, word string) string {
 // plain drops Markdown code quotes and makes text ASCII for CI logs.
 func plain(s string) string { return ASCII(strings.ReplaceAll(s, "`", "")) }
 
-// ASCII replaces common typographic characters with ASCII equivalents and any
-// other non-ASCII character with '?', so terminal output survives any CI log.
+// ASCII escapes control characters (termsafe.Text: ANSI escapes, OSC-8
+// links, carriage returns and bidi controls never reach the terminal raw;
+// newlines and tabs stay), then replaces common typographic characters with
+// ASCII equivalents and any other non-ASCII character with '?', so terminal
+// output survives any CI log.
 func ASCII(s string) string {
+	s = termsafe.Text(s)
 	var b strings.Builder
 	for _, r := range s {
 		switch {
