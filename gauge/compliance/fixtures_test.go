@@ -113,6 +113,9 @@ type fixtureCase struct {
 	wantPass []string
 	// details: test ID → substrings its message+details must contain.
 	details map[string][]string
+	// messages are substrings of a result's one-line message (the part a
+	// result document keeps).
+	messages map[string][]string
 	// wantMarker is the exact sorted set of tool bodies that must have run.
 	wantMarker []string
 	// probeMarks is how many times the nonexistent-tool probes reached a
@@ -174,6 +177,7 @@ func fixtureCases() []fixtureCase {
 			details: map[string][]string{
 				"spec-bait-01": {"sync_notes: listed for \"mcpgauge\", hidden from \"claude-code\"", "read_note: definition differs"},
 			},
+			messages: map[string][]string{"spec-bait-01": {"read_note", "sync_notes"}},
 		},
 		{
 			name: "junk-stdout", fixture: "junk-stdout",
@@ -225,6 +229,13 @@ func TestComplianceAgainstFixtures(t *testing.T) {
 			for _, id := range tc.wantPass {
 				if res[id].Status != compliance.StatusPass {
 					t.Errorf("%s: %s %q, want pass", id, res[id].Status, res[id].Message)
+				}
+			}
+			for id, subs := range tc.messages {
+				for _, sub := range subs {
+					if !strings.Contains(res[id].Message, sub) {
+						t.Errorf("%s: message %q does not name %q", id, res[id].Message, sub)
+					}
 				}
 			}
 			for id, subs := range tc.details {

@@ -790,9 +790,15 @@ func runSpecBait01(ctx context.Context, e *Env) Result {
 			return errored("connect as %q: %v", id, err)
 		}
 		snap, err := sess.Snapshot(ctx)
+		le := sess.ListError()
 		_ = sess.Close()
 		if err != nil {
 			return errored("list tools as %q: %v", id, err)
+		}
+		if le != nil {
+			// A listing that broke off differs from the others for our
+			// reasons, not the server's choice of audience.
+			return errored("list tools as %q: %v", id, le)
 		}
 		v := view{id: id, digest: model.ServerSHA256(snap.Tools), tools: map[string]string{}}
 		for i := range snap.Tools {
@@ -802,6 +808,7 @@ func runSpecBait01(ctx context.Context, e *Env) Result {
 	}
 	base := views[0]
 	var diffs []string
+	differ := map[string]bool{}
 	for _, v := range views[1:] {
 		if v.digest == base.digest {
 			continue
@@ -821,6 +828,9 @@ func runSpecBait01(ctx context.Context, e *Env) Result {
 		for _, n := range sorted {
 			a, inA := base.tools[n]
 			b, inB := v.tools[n]
+			if !inA || !inB || a != b {
+				differ[n] = true
+			}
 			switch {
 			case inA && !inB:
 				diffs = append(diffs, fmt.Sprintf("%s: listed for %q, hidden from %q", n, base.id, v.id))
@@ -835,9 +845,25 @@ func runSpecBait01(ctx context.Context, e *Env) Result {
 		}
 	}
 	if len(diffs) > 0 {
-		return fail("Server shows different tools to different clients").with(diffs...)
+		if len(differ) == 0 {
+			return fail("Server shows different tools to different clients (same tools, in another order)").with(diffs...)
+		}
+		names := make([]string, 0, len(differ))
+		for n := range differ {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		return fail("Server shows different tools to different clients: %s", nameList(names, 8)).with(diffs...)
 	}
 	return pass("identical tools (%d) for clients %s", len(base.tools), strings.Join(ids, ", "))
+}
+
+// nameList joins up to n names, with a count of the rest.
+func nameList(names []string, n int) string {
+	if len(names) <= n {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:n], ", "), len(names)-n)
 }
 
 // withRaw runs f on the Env's shared raw probe session, opening it on first
