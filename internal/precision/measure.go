@@ -217,10 +217,15 @@ func Measure(corpus []Capture, labels *Labels, cfg lint.Config) (*Result, error)
 			cs.Defects++
 			caught := false
 			for _, f := range rep.Findings {
-				if Judged(f.Severity) && f.Tool == d.Tool && contains(labels.Classes[d.Class].Rules, f.Rule) {
-					caught = true
-					break
+				if !Judged(f.Severity) || f.Tool != d.Tool || !contains(labels.Classes[d.Class].Rules, f.Rule) {
+					continue
 				}
+				// A finding labelled false does not catch a real defect by chance.
+				if l := byKey[FindingKey(f)]; l != nil && !l.True {
+					continue
+				}
+				caught = true
+				break
 			}
 			if caught {
 				cs.Caught++
