@@ -199,7 +199,7 @@ func (w *workerFlags) scanner(ctx context.Context, dataDir string, scanDeadline 
 	case "", "bwrap":
 		b := worker.NewBwrap()
 		if err := b.Available(ctx); err != nil {
-			return worker.EntryScanner{}, usageErr(fmt.Errorf("the bwrap sandbox is not available (%v); install bubblewrap, or pass --sandbox none to run registry servers unsandboxed (trusted registries only)", err))
+			return worker.EntryScanner{}, usageErr(fmt.Errorf("the bwrap sandbox is not available: %v; fix that, or pass --sandbox none to run registry servers unsandboxed (trusted registries only)", err))
 		}
 		opts.Sandbox = b
 	case "none":
