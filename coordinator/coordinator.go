@@ -94,6 +94,7 @@ type Coordinator struct {
 	jobs    jetstream.Stream
 	mu      sync.Mutex
 	tracked map[string]*tracker
+	notices []string
 }
 
 // New opens the key-value buckets and returns a coordinator.
@@ -144,6 +145,9 @@ func New(ctx context.Context, cfg Config) (*Coordinator, error) {
 	if c.jobs, err = cfg.JS.Stream(ctx, schema.JobsStream); err != nil {
 		return nil, fmt.Errorf("coordinator: stream %s: %w", schema.JobsStream, err)
 	}
+	if err := c.reconcileSweeps(ctx); err != nil {
+		return nil, err
+	}
 	return c, nil
 }
 
@@ -171,9 +175,18 @@ type Progress struct {
 	Published int64 `json:"published"`
 	// Done counts expected jobs with a stored result; Failed those whose
 	// status is not ok; Stragglers those marked at the deadline.
-	Done       int64     `json:"done"`
-	Failed     int64     `json:"failed"`
-	Stragglers int64     `json:"stragglers"`
+	Done       int64 `json:"done"`
+	Failed     int64 `json:"failed"`
+	Stragglers int64 `json:"stragglers"`
+	// StoreMissing counts planned scan keys KV recorded as scanned but the
+	// store lacked (scanned again); KVMissing those the store held but KV
+	// lacked (taken from the store). Either means the two disagreed, and
+	// Notices says so.
+	StoreMissing int64 `json:"store_missing,omitempty"`
+	KVMissing    int64 `json:"kv_missing,omitempty"`
+	// Notices are messages the operator must see (store and KV disagreeing,
+	// a store fault that ended the sweep).
+	Notices    []string  `json:"notices,omitempty"`
 	StartedAt  time.Time `json:"started_at"`
 	DeadlineAt time.Time `json:"deadline_at"`
 	FinishedAt time.Time `json:"finished_at,omitzero"`
@@ -317,6 +330,7 @@ func (c *Coordinator) Start(ctx context.Context, id string) error {
 	}
 	t.p.Status, t.p.Planning = store.SweepRunning, true
 	t.p.Planned, t.p.Skipped, t.p.Expected, t.p.Published = 0, 0, 0, 0
+	t.p.StoreMissing, t.p.KVMissing, t.p.Notices = 0, 0, nil
 	t.keys = t.keys[:0]
 	t.sources = names
 	t.mu.Unlock()

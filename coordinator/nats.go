@@ -148,3 +148,34 @@ func BucketConfig(b schema.BucketSpec) jetstream.KeyValueConfig {
 	}
 	return cfg
 }
+
+// ReclaimLeases hands back at once every job a previous process held on
+// this JetStream server: when the workers' durable consumer has jobs
+// awaiting an ack, it is recreated, so they are delivered again now instead
+// of when their AckWait (twice the scan deadline) runs out. The jobs stream
+// is a work queue, so the new consumer sees exactly the jobs not yet done.
+// Call it only where no other process can hold a lease: an embedded server
+// just started on its own data dir, before any worker runs. It returns how
+// many leases were reclaimed; their delivery counts start again at zero.
+// (Results need no reclaiming: the ingest consumer's AckWait is a minute.)
+func ReclaimLeases(ctx context.Context, js jetstream.JetStream, scanDeadline time.Duration) (int, error) {
+	spec := schema.WorkersConsumerSpec(scanDeadline)
+	cons, err := js.Consumer(ctx, spec.Stream, spec.Durable)
+	if err != nil {
+		return 0, fmt.Errorf("reclaim leases: consumer %s: %w", spec.Durable, err)
+	}
+	info, err := cons.Info(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("reclaim leases: consumer %s: %w", spec.Durable, err)
+	}
+	if info.NumAckPending == 0 {
+		return 0, nil
+	}
+	if err := js.DeleteConsumer(ctx, spec.Stream, spec.Durable); err != nil {
+		return 0, fmt.Errorf("reclaim leases: delete consumer %s: %w", spec.Durable, err)
+	}
+	if _, err := js.CreateOrUpdateConsumer(ctx, spec.Stream, ConsumerConfig(spec)); err != nil {
+		return 0, fmt.Errorf("reclaim leases: recreate consumer %s: %w", spec.Durable, err)
+	}
+	return info.NumAckPending, nil
+}

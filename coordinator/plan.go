@@ -124,22 +124,6 @@ func (c *Coordinator) BuildJob(sweepID string, t registry.Target, now time.Time)
 	return j, j.Validate()
 }
 
-// lookupScan returns the scan record of a scan key, if any.
-func (c *Coordinator) lookupScan(ctx context.Context, key string) (schema.ScanRecord, bool, error) {
-	e, err := c.scans.Get(ctx, key)
-	if errors.Is(err, jetstream.ErrKeyNotFound) {
-		return schema.ScanRecord{}, false, nil
-	}
-	if err != nil {
-		return schema.ScanRecord{}, false, fmt.Errorf("scan key %s: %w", key, err)
-	}
-	var rec schema.ScanRecord
-	if err := json.Unmarshal(e.Value(), &rec); err != nil {
-		return schema.ScanRecord{}, false, nil // unreadable: scan again
-	}
-	return rec, true, nil
-}
-
 // plan pulls, plans and publishes the jobs of sweep id.
 func (c *Coordinator) plan(ctx context.Context, id string, t *tracker) error {
 	targets, err := c.Pull(ctx)
@@ -186,74 +170,72 @@ func (c *Coordinator) plan(ctx context.Context, id string, t *tracker) error {
 		}
 		futures, futureJobs = futures[:0], futureJobs[:0]
 	}
-	for i := range targets {
+	for start := 0; start < len(targets); start += lookupChunk {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		tg := targets[i]
-		targets[i] = registry.Target{} // planned: let the entry go
-		job, err := c.BuildJob(id, tg, now)
-		if err != nil {
-			c.cfg.Log.Warn("cannot plan entry", "entry", tg.Server.Key(), "err", err)
-			continue
-		}
-		rec, seen, err := c.lookupScan(ctx, job.ScanKey)
+		jobs := c.buildJobs(id, targets[start:min(start+lookupChunk, len(targets))], now)
+		known, err := c.lookupScans(ctx, id, t, jobs)
 		if err != nil {
 			return err
 		}
-		t.mu.Lock()
-		t.p.Planned++
-		t.keys = append(t.keys, job.ScanKey)
-		switch {
-		case seen && rec.SweepID == id:
-			// Resumed sweep: this job's result is already stored.
+		for _, job := range jobs {
+			rec, seen := known[job.ScanKey]
+			t.mu.Lock()
+			t.p.Planned++
+			t.keys = append(t.keys, job.ScanKey)
+			switch {
+			case seen && rec.SweepID == id:
+				// Resumed sweep: this job's result is already stored.
+				t.p.Expected++
+				t.resulted[job.JobID] = true
+				t.p.Done++
+				if rec.Status != schema.StatusOK {
+					t.p.Failed++
+				}
+				t.mu.Unlock()
+				continue
+			case seen && rec.Status != schema.StatusWorkerError && c.cfg.RescanAfter > 0 && now.Sub(rec.FinishedAt) < c.cfg.RescanAfter:
+				t.p.Skipped++
+				t.mu.Unlock()
+				if m := c.cfg.Metrics; m != nil {
+					m.JobsSkipped.Inc()
+				}
+				continue
+			}
 			t.p.Expected++
-			t.resulted[job.JobID] = true
-			t.p.Done++
-			if rec.Status != schema.StatusOK {
-				t.p.Failed++
+			if t.resulted[job.JobID] {
+				t.p.Done++ // its result arrived while we were planning
+				t.mu.Unlock()
+				continue
 			}
+			t.planned[job.JobID] = &jobMeta{name: job.Name, version: job.Version, pkgType: job.PackageType,
+				scanKey: job.ScanKey, sources: job.Sources}
+			t.p.Published++
 			t.mu.Unlock()
-			continue
-		case seen && rec.Status != schema.StatusWorkerError && c.cfg.RescanAfter > 0 && now.Sub(rec.FinishedAt) < c.cfg.RescanAfter:
-			t.p.Skipped++
-			t.mu.Unlock()
-			if m := c.cfg.Metrics; m != nil {
-				m.JobsSkipped.Inc()
+			data, err := json.Marshal(job)
+			if err != nil {
+				return fmt.Errorf("encode job %s: %w", job.JobID, err)
 			}
-			continue
-		}
-		t.p.Expected++
-		if t.resulted[job.JobID] {
-			t.p.Done++ // its result arrived while we were planning
-			t.mu.Unlock()
-			continue
-		}
-		t.planned[job.JobID] = &jobMeta{name: job.Name, version: job.Version, pkgType: job.PackageType,
-			scanKey: job.ScanKey, sources: job.Sources}
-		t.p.Published++
-		t.mu.Unlock()
-		data, err := json.Marshal(job)
-		if err != nil {
-			return fmt.Errorf("encode job %s: %w", job.JobID, err)
-		}
-		f, err := c.cfg.JS.PublishAsync(schema.JobSubject(id), data, jetstream.WithMsgID(job.JobID))
-		if err != nil {
-			return fmt.Errorf("publish job %s: %w", job.JobID, err)
-		}
-		futures, futureJobs = append(futures, f), append(futureJobs, job)
-		inflight++
-		if inflight >= window {
-			if err := wait(); err != nil {
-				return err
+			f, err := c.cfg.JS.PublishAsync(schema.JobSubject(id), data, jetstream.WithMsgID(job.JobID))
+			if err != nil {
+				return fmt.Errorf("publish job %s: %w", job.JobID, err)
 			}
-			check()
+			futures, futureJobs = append(futures, f), append(futureJobs, job)
+			inflight++
+			if inflight >= window {
+				if err := wait(); err != nil {
+					return err
+				}
+				check()
+			}
 		}
 	}
 	if err := wait(); err != nil {
 		return err
 	}
 	check()
+	c.reportDisagreement(id, t)
 	t.mu.Lock()
 	c.cfg.Log.Info("sweep planned", "sweep", id, "planned", t.p.Planned, "published", t.p.Published,
 		"skipped", t.p.Skipped, "already_done", t.p.Done)

@@ -325,13 +325,13 @@ func (s *clickhouseStore) InsertResults(ctx context.Context, results []schema.Re
 	// Findings and tools first, scans last: a scan row is visible only once its
 	// details are stored, so a retried batch is never skipped half-written.
 	if err := s.insertFindings(ctx, todo); err != nil {
-		return 0, err
+		return 0, classify(err, "")
 	}
 	if err := s.insertTools(ctx, todo); err != nil {
-		return 0, err
+		return 0, classify(err, "")
 	}
 	if err := s.insertScans(ctx, todo); err != nil {
-		return 0, err
+		return 0, classify(err, "")
 	}
 	return len(todo), nil
 }

@@ -21,7 +21,8 @@ const SQLiteBusyTimeout = 10 * time.Second
 
 // sqliteStore is the embedded-mode Store.
 type sqliteStore struct {
-	db *sql.DB
+	db   *sql.DB
+	path string
 }
 
 // OpenSQLite opens (creating if needed) the SQLite database at path, in WAL mode
@@ -36,6 +37,11 @@ func OpenSQLite(ctx context.Context, path string) (Store, error) {
 			if err := os.MkdirAll(dir, 0o755); err != nil {
 				return nil, fmt.Errorf("open sqlite store %s: create directory: %w", path, err)
 			}
+		}
+	}
+	if path != ":memory:" {
+		if err := checkSQLiteFile(path); err != nil {
+			return nil, err
 		}
 	}
 	q := url.Values{}
@@ -53,14 +59,14 @@ func OpenSQLite(ctx context.Context, path string) (Store, error) {
 	if path == ":memory:" {
 		db.SetMaxOpenConns(1) // every connection would get its own empty database
 	}
-	s := &sqliteStore{db: db}
+	s := &sqliteStore{db: db, path: path}
 	if err := db.PingContext(ctx); err != nil {
 		db.Close()
-		return nil, fmt.Errorf("open sqlite store %s: %w", path, err)
+		return nil, classify(fmt.Errorf("open sqlite store %s: %w", path, err), path)
 	}
 	if err := s.Migrate(ctx); err != nil {
 		db.Close()
-		return nil, err
+		return nil, classify(fmt.Errorf("open sqlite store %s: %w", path, err), path)
 	}
 	return s, nil
 }
@@ -134,7 +140,7 @@ func (s *sqliteStore) BeginSweep(ctx context.Context, sw Sweep) error {
 		sw.ID, string(sw.Status), string(regs), sw.ScannerVersion, sw.Note,
 		p.Planned, p.Published, p.Skipped, p.Failed, sw.StartedAt.UnixNano(), time.Now().UnixNano())
 	if err != nil {
-		return fmt.Errorf("begin sweep %s: %w", sw.ID, err)
+		return classify(fmt.Errorf("begin sweep %s: %w", sw.ID, err), s.path)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
 		return fmt.Errorf("begin sweep %s: %w", sw.ID, ErrExists)
@@ -146,7 +152,7 @@ func (s *sqliteStore) UpdateSweep(ctx context.Context, id string, p SweepProgres
 	res, err := s.db.ExecContext(ctx, `UPDATE sweeps SET planned = ?, published = ?, skipped = ?, failed = ?, updated_ns = ?
 		WHERE sweep_id = ?`, p.Planned, p.Published, p.Skipped, p.Failed, time.Now().UnixNano(), id)
 	if err != nil {
-		return fmt.Errorf("update sweep %s: %w", id, err)
+		return classify(fmt.Errorf("update sweep %s: %w", id, err), s.path)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
 		return fmt.Errorf("update sweep %s: %w", id, ErrNotFound)
@@ -164,7 +170,7 @@ func (s *sqliteStore) FinishSweep(ctx context.Context, id string, status SweepSt
 	res, err := s.db.ExecContext(ctx, `UPDATE sweeps SET status = ?, finished_ns = ?, updated_ns = ? WHERE sweep_id = ?`,
 		string(status), at.UnixNano(), time.Now().UnixNano(), id)
 	if err != nil {
-		return fmt.Errorf("finish sweep %s: %w", id, err)
+		return classify(fmt.Errorf("finish sweep %s: %w", id, err), s.path)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
 		return fmt.Errorf("finish sweep %s: %w", id, ErrNotFound)
@@ -194,7 +200,7 @@ func (s *sqliteStore) GetSweep(ctx context.Context, id string) (Sweep, error) {
 		return Sweep{}, fmt.Errorf("sweep %s: %w", id, ErrNotFound)
 	}
 	if err != nil {
-		return Sweep{}, fmt.Errorf("get sweep %s: %w", id, err)
+		return Sweep{}, classify(fmt.Errorf("get sweep %s: %w", id, err), s.path)
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT status, COUNT(*) FROM scans WHERE sweep_id = ? GROUP BY status`, id)
 	if err != nil {
@@ -209,7 +215,7 @@ func (s *sqliteStore) GetSweep(ctx context.Context, id string) (Sweep, error) {
 func (s *sqliteStore) ListSweeps(ctx context.Context, limit int) ([]Sweep, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT `+sweepCols+` FROM sweeps ORDER BY started_ns DESC, sweep_id DESC LIMIT ?`, limitOr(limit))
 	if err != nil {
-		return nil, fmt.Errorf("list sweeps: %w", err)
+		return nil, classify(fmt.Errorf("list sweeps: %w", err), s.path)
 	}
 	defer rows.Close()
 	var out []Sweep
@@ -315,7 +321,7 @@ func (s *sqliteStore) InsertResults(ctx context.Context, results []schema.Result
 		return nil
 	})
 	if err != nil {
-		return 0, fmt.Errorf("insert results into sqlite: %w", err)
+		return 0, classify(fmt.Errorf("insert results into sqlite: %w", err), s.path)
 	}
 	return written, nil
 }
@@ -328,9 +334,10 @@ const sqliteScanCols = `job_id, sweep_id, name, version, revision, status, reaso
 func (s *sqliteStore) queryScans(ctx context.Context, query string, args ...any) ([]Scan, error) {
 	rows, err := s.db.QueryContext(ctx, query, args...)
 	if err != nil {
-		return nil, err
+		return nil, classify(err, s.path)
 	}
-	return readScans(rows, true)
+	scans, err := readScans(rows, true)
+	return scans, classify(err, s.path)
 }
 
 func (s *sqliteStore) Leaderboard(ctx context.Context, q LeaderboardQuery) (Leaderboard, error) {

@@ -363,6 +363,15 @@ func runSweep(ctx context.Context, stdout, stderr io.Writer, dataDir, natsURL, s
 		return err
 	}
 	defer closeNATS()
+	if natsURL == "" { // the embedded server is ours alone: a killed run's leases are ours to take back
+		n, err := coordinator.ReclaimLeases(ctx, js, pf.scanDeadline)
+		if err != nil {
+			return err
+		}
+		if n > 0 {
+			fmt.Fprintf(stderr, "took back %d job leases of an interrupted run\n", n)
+		}
+	}
 	if err := wf.withEval(ctx, &sc, js, nil, log, stderr); err != nil {
 		return err
 	}
@@ -412,6 +421,11 @@ func runSweep(ctx context.Context, stdout, stderr io.Writer, dataDir, natsURL, s
 	repDone := make(chan struct{})
 	go func() { reportProgress(runCtx, c, id, stderr, tty); close(repDone) }()
 	p, runErr := c.Run(ctx, id)
+	defer func() {
+		for _, n := range c.Notices() {
+			fmt.Fprintln(stderr, "warning:", n)
+		}
+	}()
 	if ctx.Err() != nil {
 		fmt.Fprintf(stderr, "\ninterrupted: sweep %s stays running; run the same command again to resume it\n", id)
 	}
