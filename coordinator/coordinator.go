@@ -30,6 +30,8 @@ const (
 	// DefaultBatchSize and DefaultBatchWait bound one ingest batch.
 	DefaultBatchSize = 200
 	DefaultBatchWait = time.Second
+	// DefaultStoreFaultRetries is Config.StoreFaultRetries' default.
+	DefaultStoreFaultRetries = 5
 	// DeadlineReason is the reason recorded for stragglers.
 	DeadlineReason = "deadline: no result before the sweep deadline"
 )
@@ -76,6 +78,15 @@ type Config struct {
 	// (≤ 0: attest.DefaultTTL).
 	Signer     *attest.Signer
 	ReceiptTTL time.Duration
+	// StoreFaultRetries bounds the attempts at a store write that fails
+	// because the store is full or damaged (store.ErrFull, ErrDamaged); then
+	// the sweeps of the batch end as failed with a notice (0: 5). Other
+	// store errors (an outage) are retried until they succeed.
+	StoreFaultRetries int
+	// WatchDirs are directories whose disk is watched while sweeps run
+	// (the embedded NATS and SQLite data dir): below MinFreeBytes free, the
+	// running sweeps end as failed with ErrDiskFull.
+	WatchDirs []string
 	// Metrics, when set, are updated.
 	Metrics *Metrics
 	// Log receives progress and problems (default: discard).
@@ -113,6 +124,9 @@ func New(ctx context.Context, cfg Config) (*Coordinator, error) {
 	}
 	if cfg.BatchWait <= 0 {
 		cfg.BatchWait = DefaultBatchWait
+	}
+	if cfg.StoreFaultRetries <= 0 {
+		cfg.StoreFaultRetries = DefaultStoreFaultRetries
 	}
 	if cfg.ScannerVersion == "" {
 		cfg.ScannerVersion = "dev"
@@ -219,6 +233,7 @@ type tracker struct {
 	how       string
 	deadlined bool
 	finishing sync.Mutex // one Wait at a time runs the pass and finishes
+	failErr   error      // why the sweep ended as failed (see failSweep)
 	dirty     bool
 	lastSave  time.Time
 }
@@ -456,6 +471,17 @@ func (c *Coordinator) Wait(ctx context.Context, id string) (Progress, error) {
 	if t == nil {
 		return Progress{}, fmt.Errorf("sweep %s is not tracked by this coordinator", id)
 	}
+	p, err := c.wait(ctx, id, t)
+	t.mu.Lock()
+	ferr := t.failErr
+	t.mu.Unlock()
+	if err == nil && ferr != nil {
+		err = fmt.Errorf("sweep %s failed: %w", id, ferr)
+	}
+	return p, err
+}
+
+func (c *Coordinator) wait(ctx context.Context, id string, t *tracker) (Progress, error) {
 	t.mu.Lock()
 	deadline := t.p.DeadlineAt
 	t.mu.Unlock()
@@ -480,7 +506,10 @@ func (c *Coordinator) Wait(ctx context.Context, id string) (Progress, error) {
 	select {
 	case <-t.doneCh: // another Wait finished it meanwhile
 	default:
-		if c.afterSweep(ctx, id) {
+		t.mu.Lock()
+		running := t.p.Status == store.SweepRunning
+		t.mu.Unlock()
+		if running && c.afterSweep(ctx, id) {
 			c.finish(ctx, id, t)
 		}
 	}

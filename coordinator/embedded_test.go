@@ -71,6 +71,16 @@ func embeddedSweep(t *testing.T, dataDir, regPath, sweepID string, rescan time.D
 // stop when it returns. A sweep error fails the test.
 func runWithWorker(t *testing.T, ctx context.Context, c *coordinator.Coordinator, js jetstream.JetStream, sc worker.JobScanner, id string) coordinator.Progress {
 	t.Helper()
+	p, err := tryWithWorker(t, ctx, c, js, sc, id)
+	if err != nil {
+		t.Fatalf("sweep %s: %v", id, err)
+	}
+	return p
+}
+
+// tryWithWorker is runWithWorker returning the sweep's error.
+func tryWithWorker(t *testing.T, ctx context.Context, c *coordinator.Coordinator, js jetstream.JetStream, sc worker.JobScanner, id string) (coordinator.Progress, error) {
+	t.Helper()
 	bg, stop := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	wg.Add(2)
@@ -82,10 +92,7 @@ func runWithWorker(t *testing.T, ctx context.Context, c *coordinator.Coordinator
 	p, err := c.Run(ctx, id)
 	stop()
 	wg.Wait()
-	if err != nil {
-		t.Fatalf("sweep %s: %v", id, err)
-	}
-	return p
+	return p, err
 }
 
 func testLog(t *testing.T) *slog.Logger {

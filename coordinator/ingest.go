@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"syscall"
 	"time"
 
 	"github.com/mcpgauge/mcpgauge/internal/ctxsleep"
@@ -13,6 +14,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/mcpgauge/mcpgauge/schema"
+	"github.com/mcpgauge/mcpgauge/store"
 )
 
 // Ingest consumes MCPGAUGE_RESULTS through the durable consumer
@@ -26,7 +28,9 @@ func (c *Coordinator) Ingest(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("ingest: consumer %s: %w", schema.IngestConsumer, err)
 	}
+	var health jsHealth
 	for ctx.Err() == nil {
+		c.checkJetStream(ctx, &health)
 		batch, err := cons.Fetch(c.cfg.BatchSize, jetstream.FetchMaxWait(c.cfg.BatchWait))
 		if err != nil {
 			if ctx.Err() != nil {
@@ -90,6 +94,15 @@ func (c *Coordinator) ingestBatch(ctx context.Context, msgs []jetstream.Msg) err
 	}
 	if len(results) > 0 {
 		if err := c.storeWithRetry(ctx, results, keep); err != nil {
+			var fault *StoreFaultError
+			if errors.As(err, &fault) {
+				// Kept in the results stream: stored when the store can
+				// write again (a later run's ingest).
+				for _, m := range keep {
+					_ = m.NakWithDelay(30 * time.Second)
+				}
+				c.failSweeps(ctx, results, fault)
+			}
 			return err
 		}
 		c.recordScans(ctx, results)
@@ -114,6 +127,7 @@ func (c *Coordinator) ingestBatch(ctx context.Context, msgs []jetstream.Msg) err
 func (c *Coordinator) storeWithRetry(ctx context.Context, results []schema.Result, msgs []jetstream.Msg) error {
 	receipts := c.receipts(ctx, results)
 	backoff := 250 * time.Millisecond
+	faults := 0
 	for attempt := 1; ; attempt++ {
 		start := time.Now()
 		wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
@@ -130,6 +144,11 @@ func (c *Coordinator) storeWithRetry(ctx context.Context, results []schema.Resul
 		}
 		if mt := c.cfg.Metrics; mt != nil {
 			mt.StoreWriteErrors.Inc()
+		}
+		if errors.Is(err, store.ErrFull) || errors.Is(err, store.ErrDamaged) {
+			if faults++; faults >= c.cfg.StoreFaultRetries {
+				return &StoreFaultError{Attempts: attempt, Err: err}
+			}
 		}
 		c.cfg.Log.Warn("ingest: store write failed; retrying", "attempt", attempt, "results", len(results), "err", err)
 		for _, m := range msgs {
@@ -264,4 +283,146 @@ func (c *Coordinator) WatchQueue(ctx context.Context, interval time.Duration) {
 			return
 		}
 	}
+}
+
+// StoreFaultError is a store write given up because the store is full or
+// damaged (store.ErrFull, store.ErrDamaged): retrying would never end.
+type StoreFaultError struct {
+	// Attempts is how many writes were tried.
+	Attempts int
+	Err      error
+}
+
+func (e *StoreFaultError) Error() string {
+	return fmt.Sprintf("gave up storing results after %d attempts: %v", e.Attempts, e.Err)
+}
+
+func (e *StoreFaultError) Unwrap() error { return e.Err }
+
+// failSweeps ends every running sweep with a result in results as failed.
+func (c *Coordinator) failSweeps(ctx context.Context, results []schema.Result, err error) {
+	seen := map[string]bool{}
+	for _, r := range results {
+		if seen[r.SweepID] {
+			continue
+		}
+		seen[r.SweepID] = true
+		if t := c.tracker(r.SweepID); t != nil {
+			c.failSweep(ctx, r.SweepID, t, err)
+		}
+	}
+}
+
+// failSweep ends a running sweep as failed because of err: it is recorded
+// (as far as the store and KV still write), its queued jobs are purged, a
+// notice says why, and Wait returns err. The results not stored stay in
+// the results stream and are stored when the store can write again.
+func (c *Coordinator) failSweep(ctx context.Context, id string, t *tracker, err error) {
+	now := c.cfg.Now()
+	t.mu.Lock()
+	if t.p.Status != store.SweepRunning {
+		t.mu.Unlock()
+		return
+	}
+	t.p.Status, t.p.FinishedAt, t.failErr = store.SweepFailed, now, err
+	t.dirty = true
+	closeScanned := !t.scanned
+	t.scanned, t.how = true, "failed"
+	t.mu.Unlock()
+	c.notice(t, fmt.Sprintf("sweep %s stopped: %v (results not yet stored stay in JetStream and are stored by the next run)", id, err))
+	if perr := c.jobs.Purge(ctx, jetstream.WithPurgeSubject(schema.JobSubject(id))); perr != nil {
+		c.cfg.Log.Warn("purge failed sweep's jobs", "sweep", id, "err", perr)
+	}
+	if serr := c.save(ctx, id, t); serr != nil {
+		c.cfg.Log.Error("save failed sweep", "sweep", id, "err", serr)
+	}
+	if ferr := c.cfg.Store.FinishSweep(ctx, id, store.SweepFailed, now); ferr != nil {
+		c.cfg.Log.Error("record failed sweep in store", "sweep", id, "err", ferr)
+	}
+	if m := c.cfg.Metrics; m != nil {
+		m.SweepsFinished.WithLabelValues("failed").Inc()
+	}
+	if closeScanned {
+		close(t.scannedCh)
+	}
+	close(t.doneCh)
+}
+
+// ErrJetStreamDisabled: the NATS server turned JetStream off, which it does
+// when it cannot write its store (a full disk). Nothing can be queued or
+// recorded until it restarts.
+var ErrJetStreamDisabled = errors.New("JetStream is disabled on the NATS server (it turns itself off when the disk holding its store is full): free space and restart it")
+
+// jsHealth follows how long JetStream has answered "not enabled".
+type jsHealth struct {
+	lastCheck, downSince time.Time
+	downChecks           int
+}
+
+// jsDownFor is how long JetStream must stay disabled (over at least three
+// checks) before the running sweeps are ended: a server starting up may
+// answer "not enabled" for a moment.
+const jsDownFor = 5 * time.Second
+
+// checkJetStream asks the server, at most every second, whether JetStream
+// is still enabled, and checks the free space of Config.WatchDirs. Once
+// either has been failing for jsDownFor, every running sweep ends as
+// failed with ErrJetStreamDisabled or ErrDiskFull: JetStream on a full
+// disk stops acknowledging writes, so waiting would never end.
+func (c *Coordinator) checkJetStream(ctx context.Context, h *jsHealth) {
+	now := time.Now()
+	if now.Sub(h.lastCheck) < time.Second {
+		return
+	}
+	h.lastCheck = now
+	actx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	_, err := c.cfg.JS.AccountInfo(actx)
+	cancel()
+	switch {
+	case errors.Is(err, jetstream.ErrJetStreamNotEnabled), errors.Is(err, jetstream.ErrJetStreamNotEnabledForAccount):
+		err = fmt.Errorf("%w: %v", ErrJetStreamDisabled, err)
+	default:
+		err = c.diskFull()
+	}
+	if err == nil {
+		h.downChecks, h.downSince = 0, time.Time{}
+		return
+	}
+	if h.downChecks == 0 {
+		h.downSince = now
+	}
+	h.downChecks++
+	if h.downChecks < 3 || now.Sub(h.downSince) < jsDownFor {
+		return
+	}
+	c.mu.Lock()
+	ids := make(map[string]*tracker, len(c.tracked))
+	for id, t := range c.tracked {
+		ids[id] = t
+	}
+	c.mu.Unlock()
+	for id, t := range ids {
+		c.failSweep(ctx, id, t, err)
+	}
+}
+
+// ErrDiskFull: a watched directory's disk (Config.WatchDirs) is full.
+var ErrDiskFull = errors.New("disk full")
+
+// MinFreeBytes is the free space below which a watched disk counts as full.
+const MinFreeBytes = 1 << 20
+
+// diskFull reports the first watched directory whose disk has less than
+// MinFreeBytes free.
+func (c *Coordinator) diskFull() error {
+	for _, dir := range c.cfg.WatchDirs {
+		var fs syscall.Statfs_t
+		if err := syscall.Statfs(dir, &fs); err != nil {
+			continue
+		}
+		if free := fs.Bavail * uint64(fs.Bsize); free < MinFreeBytes {
+			return fmt.Errorf("%w: the disk holding %s has %d bytes free; JetStream and the store cannot write: free space and run again", ErrDiskFull, dir, free)
+		}
+	}
+	return nil
 }

@@ -2,8 +2,11 @@ package coordinator_test
 
 import (
 	"context"
+	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -295,5 +298,123 @@ func TestEmbeddedRestartReclaimsLeases(t *testing.T) {
 	p := runWithWorker(t, ctx, c, js, remoteScanner(), "k1")
 	if p.Status != store.SweepDone || p.Done != 2 || p.Stragglers != 0 {
 		t.Fatalf("resumed sweep: %+v, want done with both jobs", p)
+	}
+}
+
+// mountTmpfs mounts a tmpfs of the given size on a fresh directory and
+// unmounts it when the test ends; it skips when mounting is not allowed.
+func mountTmpfs(t *testing.T, size string) string {
+	t.Helper()
+	dir := t.TempDir()
+	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size="+size, "tmpfs", dir).CombinedOutput(); err != nil {
+		t.Skipf("cannot mount a tmpfs (needs root): %v %s", err, out)
+	}
+	t.Cleanup(func() {
+		if out, err := exec.Command("umount", "-l", dir).CombinedOutput(); err != nil {
+			t.Errorf("umount %s: %v %s", dir, err, out)
+		}
+	})
+	return dir
+}
+
+// fillDisk writes a file into dir until the disk is full.
+func fillDisk(t *testing.T, dir string) string {
+	t.Helper()
+	path := filepath.Join(dir, "filler")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	buf := make([]byte, 4096)
+	for {
+		if _, err := f.Write(buf); err != nil {
+			return path
+		}
+	}
+}
+
+// TestFullDiskEndsSweep: the data dir (embedded NATS and SQLite) fills up
+// in the middle of a sweep. The coordinator retries the store a bounded
+// number of times, then ends the sweep as failed with a message saying the
+// disk is full, instead of retrying forever. Once space is freed, the next
+// run stores the kept results and scans the rest: nothing is lost, nothing
+// stored twice.
+func TestFullDiskEndsSweep(t *testing.T) {
+	t.Parallel()
+	dir := mountTmpfs(t, "8m")
+	var fx []sweeptest.Fixture
+	for i := 0; i < 6; i++ {
+		fx = append(fx, sweeptest.Fixture{Name: "io.test/full" + strconv.Itoa(i), Tools: sweeptest.Good()})
+	}
+	reg, servers := sweeptest.Registry(t, dir, fx...)
+	for _, s := range servers {
+		s.SetDelay(time.Second)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	open := func() (jetstream.JetStream, store.Store, *coordinator.Coordinator, func()) {
+		_, js, stopNATS := natstest.Start(t, dir, time.Minute)
+		st, err := store.Open(ctx, store.SQLiteURL(dir))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := coordinator.New(ctx, coordinator.Config{JS: js, Store: st, Sources: []registry.Source{registry.NewFile(reg)},
+			ScannerVersion: "test", RuleSetDigest: "r1", BatchWait: 200 * time.Millisecond, SweepDeadline: 5 * time.Minute, WatchDirs: []string{dir}, Log: testLog(t)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return js, st, c, func() { st.Close(); stopNATS() }
+	}
+	js, _, c, closeAll := open()
+	filled := make(chan string, 1)
+	go func() {
+		for servers[0].Lists()+servers[1].Lists() == 0 && ctx.Err() == nil {
+			time.Sleep(20 * time.Millisecond)
+		}
+		filled <- fillDisk(t, dir)
+	}()
+	p, err := tryWithWorker(t, ctx, c, js, remoteScanner(), "full1")
+	closeAll()
+	filler := <-filled
+	// Whichever notices first: SQLite (ErrFull) or the disk watch (JetStream
+	// on a full disk stops acknowledging writes).
+	if err == nil || !(errors.Is(err, store.ErrFull) || errors.Is(err, coordinator.ErrDiskFull)) || !strings.Contains(err.Error(), "disk") {
+		t.Fatalf("sweep on a full disk ended with %v, want an error saying the disk is full", err)
+	}
+	t.Logf("sweep on a full disk: %v", err)
+	if p.Status != store.SweepFailed {
+		t.Errorf("sweep status %s, want failed", p.Status)
+	}
+	if !hasNotice(p, "full1 stopped", "disk") {
+		t.Errorf("no notice says why the sweep stopped: %q", p.Notices)
+	}
+	// Free the space; the next run finishes the work.
+	if err := os.Remove(filler); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range servers {
+		s.SetDelay(0)
+	}
+	js, st, c, closeAll := open()
+	defer closeAll()
+	p2 := runWithWorker(t, ctx, c, js, remoteScanner(), "full2")
+	if p2.Status != store.SweepDone {
+		t.Fatalf("sweep after freeing space: %+v", p2)
+	}
+	for _, s := range servers {
+		h, err := st.History(ctx, "io.test/"+s.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(h) == 0 {
+			t.Errorf("%s: no stored scan: lost", s.Name)
+		}
+		jobs := map[string]int{}
+		for _, sc := range h {
+			if jobs[sc.JobID]++; jobs[sc.JobID] > 1 {
+				t.Errorf("%s: job %s stored twice", s.Name, sc.JobID)
+			}
+		}
 	}
 }

@@ -81,7 +81,8 @@ func damagedHint(path string) string {
 // checkSQLiteFile refuses a database file whose header promises more pages
 // than the file holds (it was truncated): SQLite would otherwise read the
 // missing pages as corruption only when a query reaches them. A missing or
-// empty file is a new database and passes.
+// empty file is a new database and passes, and so does a file with a
+// non-empty write-ahead log (SQLite checks the pages as it reads them).
 func checkSQLiteFile(path string) error {
 	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
@@ -96,6 +97,11 @@ func checkSQLiteFile(path string) error {
 		return fmt.Errorf("open sqlite store %s: %w", path, err)
 	}
 	if fi.Size() == 0 {
+		return nil
+	}
+	// With a write-ahead log the file may legitimately lag its header (a
+	// checkpoint interrupted by a full disk); SQLite recovers from the log.
+	if wal, err := os.Stat(path + "-wal"); err == nil && wal.Size() > 0 {
 		return nil
 	}
 	var h [100]byte

@@ -392,6 +392,7 @@ func runSweep(ctx context.Context, stdout, stderr io.Writer, dataDir, natsURL, s
 		return usageErr(err)
 	}
 	ccfg.Ecosystem = ef.config(sc.Tools, sc.Options.Eval)
+	ccfg.WatchDirs = []string{dataDir} // embedded NATS, SQLite and the cache: a full disk ends the sweep
 	c, err := coordinator.New(ctx, ccfg)
 	if err != nil {
 		return err
