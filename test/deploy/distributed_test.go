@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/ClickHouse/clickhouse-go/v2"
+	"github.com/compose-spec/compose-go/v2/types"
 	corev1 "k8s.io/api/core/v1"
 
 	"github.com/mcpgauge/mcpgauge/coordinator/sweeptest"
@@ -176,6 +177,38 @@ worker:
 	checkDashboardSeries(t, cAddr, bAddr)
 	checkKEDATrigger(t, ns)
 
+	// The compose file's board (mcpgauge serve) over the same store, and
+	// its healthchecks, run with node as the image runs them.
+	srv := compose.Services["serve"]
+	serveArgs := make([]string, 0, len(srv.Command))
+	for _, a := range srv.Command {
+		switch flag, _, _ := strings.Cut(a, "="); flag {
+		case "--store":
+			a = "--store=" + storeURL
+		case "--listen":
+			a = "--listen=127.0.0.1:0"
+		}
+		serveArgs = append(serveArgs, a)
+	}
+	board := startProc(t, "serve", bin, serveArgs...)
+	sAddr := board.listenAddr(t)
+	code, _, page := get(t, sAddr+"/")
+	if code != http.StatusOK {
+		t.Errorf("GET / on the board: %d", code)
+	}
+	for _, f := range fixtures {
+		if !strings.Contains(string(page), f.Name) {
+			t.Errorf("the board does not list %s", f.Name)
+		}
+	}
+	if code, ctype, _ := get(t, sAddr+"/metrics"); code != http.StatusOK || !strings.HasPrefix(ctype, "text/plain") {
+		t.Errorf("the board's /metrics (a Prometheus target): %d %s", code, ctype)
+	}
+	for svc, addr := range map[string]string{"coordinator": cAddr, "worker": bAddr, "serve": sAddr} {
+		checkHealthcheck(t, compose.Services[svc], addr, true)
+	}
+	checkHealthcheck(t, compose.Services["serve"], "http://127.0.0.1:1", false)
+
 	// A SIGTERM ends the worker within the pod's grace period.
 	grace := worker(t, m).Spec.Template.Spec.TerminationGracePeriodSeconds
 	b.signal(syscall.SIGTERM)
@@ -186,6 +219,34 @@ worker:
 		}
 	case <-time.After(time.Duration(*grace) * time.Second):
 		t.Errorf("worker b did not stop within terminationGracePeriodSeconds (%ds)", *grace)
+	}
+}
+
+// checkHealthcheck runs a compose service's exec healthcheck on this host
+// (node is what the image has), pointed at addr, and checks its verdict.
+func checkHealthcheck(t *testing.T, s types.ServiceConfig, addr string, healthy bool) {
+	t.Helper()
+	test := s.HealthCheck.Test
+	if len(test) < 2 || test[0] != "CMD" {
+		t.Fatalf("%s healthcheck %q is not an exec check", s.Name, test)
+	}
+	re := regexp.MustCompile(`http://127\.0\.0\.1:\d+`)
+	var args []string
+	for _, a := range test[1:] {
+		args = append(args, re.ReplaceAllString(a, addr))
+	}
+	node, err := exec.LookPath(args[0])
+	if err != nil {
+		t.Fatalf("%s healthcheck needs %s: %v", s.Name, args[0], err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, node, args[1:]...).CombinedOutput()
+	if healthy && err != nil {
+		t.Errorf("%s healthcheck against %s failed: %v\n%s", s.Name, addr, err, out)
+	}
+	if !healthy && err == nil {
+		t.Errorf("%s healthcheck against %s (nothing listening) passed", s.Name, addr)
 	}
 }
 
