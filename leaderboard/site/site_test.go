@@ -116,6 +116,9 @@ func TestPages(t *testing.T) {
 				if m := unescaped.FindString(body); m != "" {
 					t.Errorf("GET %.80s: unescaped markup %q in the page", c.path, m)
 				}
+				if strings.Contains(body, "<script") {
+					t.Errorf("GET %.80s: the page carries a script; the board works without JavaScript", c.path)
+				}
 				if c.code >= 400 && rec.Header().Get("Cache-Control") != "no-store" {
 					t.Errorf("GET %.80s: error answer has Cache-Control %q, want no-store", c.path, rec.Header().Get("Cache-Control"))
 				}

@@ -252,6 +252,13 @@ func (h *handler) board(w http.ResponseWriter, r *http.Request) {
 		Total: lb.Total, RankedTotal: lb.RankedTotal, UnrankedTotal: lb.UnrankedTotal, UnscoredTotal: lb.UnscoredTotal,
 		Filtered: q.Registry != "" || q.PackageType != "" || q.Status != "" || q.Search != "",
 		SortURL:  map[schema.ScorePart]string{}, Page: page}
+	for _, l := range [][]store.Scan{lb.Ranked, lb.Unranked, lb.Unscored} {
+		for _, s := range l {
+			for _, src := range s.Sources {
+				d.Registries = withCurrent(d.Registries, src)
+			}
+		}
+	}
 	for _, s := range schema.Statuses() {
 		d.Statuses = append(d.Statuses, string(s))
 	}

@@ -1,0 +1,228 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"image/png"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/mcpgauge/mcpgauge/store"
+	"github.com/mcpgauge/mcpgauge/store/storetest"
+)
+
+// chromiumPath finds Debian's chromium: the test skips without it locally
+// and fails without it under CI=true (.ci/run installs it).
+func chromiumPath(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser", "/usr/bin/chromium"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatal("chromium is not installed under CI=true (.ci/run installs it with apt)")
+	}
+	t.Skip("chromium is not installed")
+	return ""
+}
+
+// startServe runs `mcpgauge serve` in-process on a loopback port over the
+// SQLite store in dataDir and returns its base URL and a stop function
+// that shuts it down and returns its error.
+func startServe(t *testing.T, dataDir string) (string, func() error) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	pr, pw := io.Pipe()
+	root := newRootCmd()
+	root.SetArgs([]string{"serve", "--no-config", "--data-dir", dataDir, "--listen", "127.0.0.1:0"})
+	root.SetOut(io.Discard)
+	root.SetErr(pw)
+	done := make(chan error, 1)
+	go func() {
+		err := root.ExecuteContext(ctx)
+		pw.Close()
+		done <- err
+	}()
+	addr := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(pr)
+		re := regexp.MustCompile(`LISTENING (http://\S+)`)
+		for sc.Scan() {
+			if m := re.FindStringSubmatch(sc.Text()); m != nil {
+				addr <- m[1]
+			}
+		}
+		_, _ = io.Copy(io.Discard, pr)
+	}()
+	select {
+	case u := <-addr:
+		return u, func() error { cancel(); return <-done }
+	case err := <-done:
+		cancel()
+		t.Fatalf("serve exited before listening: %v", err)
+	case <-time.After(time.Minute):
+		cancel()
+		t.Fatal("serve did not listen within a minute")
+	}
+	return "", nil
+}
+
+func TestServeInBrowser(t *testing.T) {
+	chrome := chromiumPath(t)
+	dataDir := t.TempDir()
+	w := storetest.Open(t, store.SQLiteURL(dataDir))
+	storetest.LoadSweep(t, w)
+	base, stop := startServe(t, dataDir)
+	stopped := false
+	t.Cleanup(func() {
+		if !stopped {
+			_ = stop()
+		}
+	})
+
+	fetch := func(path string) (int, string) {
+		resp, err := http.Get(base + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(body)
+	}
+	if code, body := fetch("/healthz"); code != 200 || body != "ok\n" {
+		t.Errorf("/healthz: %d %q", code, body)
+	}
+	fetch("/") // a request for the metrics to count
+	// The counter moves once the handler returns, which may be just after
+	// the client has the answer: look a few times.
+	counted := false
+	for range 20 {
+		if _, body := fetch("/metrics"); strings.Contains(body, `mcpgauge_board_requests_total{code="200",method="get"}`) {
+			counted = true
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if !counted {
+		t.Error("/metrics does not count the board's requests")
+	}
+
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chrome), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true), chromedp.NoFirstRun, chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 900),
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancelAlloc()
+	bctx, cancelBrowser := chromedp.NewContext(actx)
+	defer cancelBrowser()
+	// The browser lives as long as the context of the first Run: no timeout on it.
+	if _, err := chromedp.Run(bctx, chromedp.Navigate(base+"/")); err != nil {
+		t.Fatalf("browser: %v", err)
+	}
+	ctx, cancel := context.WithTimeout(bctx, time.Minute)
+	defer cancel()
+	text := func(sel string) string {
+		t.Helper()
+		v, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(sel)))
+		if err != nil {
+			t.Fatalf("text of %s: %v", sel, err)
+		}
+		return v
+	}
+	step := func(what string, a chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		if _, err := chromedp.Run(ctx, a); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+	step("board", chromedp.WaitVisible(chromedp.ID("ranked")))
+	first := text("#ranked tbody tr:first-child td.name")
+	notScanned := text("#unscored")
+	// Sort by compliance through the column header: the lint-only server (90) leads.
+	step("sort", chromedp.Click(chromedp.CSS(`#ranked thead a[href*="by=compliance"]`)))
+	step("sorted", chromedp.WaitVisible(chromedp.CSS(`#ranked thead a[aria-sort][href*="by=compliance"]`)))
+	loc, err := chromedp.Run(ctx, chromedp.Location())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sortedFirst := text("#ranked tbody tr:first-child td.name")
+	// Filter by registry with the form.
+	step("choose a registry", chromedp.SetValue(chromedp.CSS(`select[name="registry"]`), "glama"))
+	step("submit the filters", chromedp.Click(chromedp.CSS(`form.filters button[type="submit"]`)))
+	step("filtered", chromedp.WaitReady(chromedp.CSS(`select[name="registry"] option[value="glama"][selected]`)))
+	filtered := text("#ranked tbody")
+	// Open a server page from the board.
+	step("back to the board", chromedp.Navigate(base+"/"))
+	step("open a server", chromedp.Click(chromedp.CSS(`#ranked tbody tr:first-child td.name a`)))
+	step("server page", chromedp.WaitVisible(chromedp.ID("overall")))
+	title, overall := text("h1"), text("#overall")
+	step("board again", chromedp.Navigate(base+"/"))
+	step("board shown", chromedp.WaitVisible(chromedp.ID("ranked")))
+	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(first, "io.github.acme/weather") {
+		t.Errorf("board's first ranked server = %q, want io.github.acme/weather", first)
+	}
+	if !strings.Contains(notScanned, "io.github.acme/needs-key") || !strings.Contains(notScanned, "needs credentials") {
+		t.Errorf("not-scanned list = %q, want the server that needs credentials with its status", notScanned)
+	}
+	if !strings.Contains(loc, "by=compliance") || !strings.Contains(sortedFirst, "io.github.acme/lint-only") {
+		t.Errorf("after sorting by compliance: at %s the first is %q, want io.github.acme/lint-only", loc, sortedFirst)
+	}
+	if !strings.Contains(filtered, "日本語-サーバー") || strings.Contains(filtered, "acme") {
+		t.Errorf("filtered by glama: %q, want only the glama server", filtered)
+	}
+	if title != "io.github.acme/weather" || overall != "85" {
+		t.Errorf("server page: title %q, overall %q; want io.github.acme/weather, 85", title, overall)
+	}
+	checkNotBlank(t, shot)
+	if err := os.WriteFile(filepath.Join(t.TempDir(), "board.png"), shot, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stopped = true
+	if err := stop(); err != nil {
+		t.Errorf("serve after shutdown: %v, want a clean exit", err)
+	}
+}
+
+// checkNotBlank decodes a PNG screenshot and requires real content: many
+// distinct colours, and a fair share of pixels that are not the background.
+func checkNotBlank(t *testing.T, shot []byte) {
+	t.Helper()
+	img, err := png.Decode(bytes.NewReader(shot))
+	if err != nil {
+		t.Fatalf("screenshot is not a PNG: %v", err)
+	}
+	b := img.Bounds()
+	bg := img.At(b.Min.X, b.Min.Y+b.Dy()/2)
+	colours := map[[3]uint32]bool{}
+	other, total := 0, 0
+	for y := b.Min.Y; y < b.Max.Y; y += 2 {
+		for x := b.Min.X; x < b.Max.X; x += 2 {
+			c := img.At(x, y)
+			r, g, bl, _ := c.RGBA()
+			colours[[3]uint32{r >> 8, g >> 8, bl >> 8}] = true
+			if c != bg {
+				other++
+			}
+			total++
+		}
+	}
+	if b.Dx() < 800 || len(colours) < 50 || other*50 < total {
+		t.Errorf("screenshot looks blank: %dx%d, %d colours, %d/%d pixels off the background", b.Dx(), b.Dy(), len(colours), other, total)
+	}
+}
