@@ -19,7 +19,7 @@ const (
 
 // DefaultConfig is the lint configuration of the default profile, the one
 // the leaderboard and the mcpgauge score use.
-func DefaultConfig() lint.Config { return lint.Config{} }
+func DefaultConfig() lint.Config { return lint.Config{Profile: lint.ProfileMcpgauge} }
 
 // Judged says whether a finding counts in precision: warning or error.
 func Judged(s lint.Severity) bool { return s == lint.Warning || s == lint.Error }
