@@ -92,6 +92,17 @@ func addReceiptFlags(cmd *cobra.Command) {
 	f.String("signing-key", "", "sign a scan receipt with this ed25519 key (PKCS#8 PEM, as openssl genpkey -algorithm ed25519 writes)")
 	f.String("receipt", "", "with --signing-key: write the signed receipt (a DSSE envelope) to this file")
 	f.Duration("receipt-ttl", attest.DefaultTTL, "how long the receipt stays valid after the scan")
+	f.String("markdown", "", "write a pull-request comment (score, parts, findings) here (- for stdout)")
+	f.String("baseline", "", "with --markdown: a previous scan --json result to show deltas against")
+}
+
+// writeScanExtras writes the receipt and the pull-request comment a scan
+// was asked for.
+func writeScanExtras(cmd *cobra.Command, res schema.Result) error {
+	if err := writeReceipt(cmd, res); err != nil {
+		return err
+	}
+	return writeScanComment(cmd, res)
 }
 
 // writeReceipt signs res into the --receipt file when both receipt flags

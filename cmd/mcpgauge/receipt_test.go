@@ -177,3 +177,61 @@ func strconvQuote(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
 }
+
+// TestScanMarkdownDeltas: the pull-request comment shows each part's change
+// against a baseline scan, and escapes what the server wrote.
+func TestScanMarkdownDeltas(t *testing.T) {
+	bin := fixtures.Build(t, "careless")
+	dir := t.TempDir()
+	code, out, stderr := cli(t, "scan", bin, "--no-config", "--no-check", "--json")
+	if code != exitOK {
+		t.Fatalf("scan exit %d: %s", code, stderr)
+	}
+	var base map[string]any
+	if err := json.Unmarshal([]byte(out), &base); err != nil {
+		t.Fatal(err)
+	}
+	same := filepath.Join(dir, "same.json")
+	os.WriteFile(same, []byte(out), 0o644)
+	// A base branch that scored 10 points lower and had no findings.
+	scores := base["scores"].(map[string]any)
+	scores["mcpgauge"] = scores["mcpgauge"].(float64) - 10
+	delete(base, "findings")
+	lower, _ := json.Marshal(base)
+	worse := filepath.Join(dir, "worse.json")
+	os.WriteFile(worse, lower, 0o644)
+
+	cases := []struct {
+		baseline string
+		want     []string
+		not      []string
+	}{
+		{"", []string{CommentMarker, "| mcpgauge |", "| security |"}, []string{"▲", "▼", "New since base"}},
+		{same, []string{"| mcpgauge |", "—"}, []string{"▲", "New since base"}},
+		{worse, []string{"▲ +10", "New since base"}, nil},
+		{filepath.Join(dir, "missing.json"), []string{"| mcpgauge |"}, []string{"▲"}},
+	}
+	for _, c := range cases {
+		args := []string{"scan", bin, "--no-config", "--no-check", "--markdown", "-"}
+		if c.baseline != "" {
+			args = append(args, "--baseline", c.baseline)
+		}
+		code, out, stderr := cli(t, args...)
+		if code != exitOK {
+			t.Fatalf("%v: exit %d %s", args, code, stderr)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("baseline %q: comment lacks %q:\n%s", c.baseline, w, out)
+			}
+		}
+		for _, w := range c.not {
+			if strings.Contains(out, w) {
+				t.Errorf("baseline %q: comment has %q:\n%s", c.baseline, w, out)
+			}
+		}
+	}
+	if got := mdCell("a|b\n<script>\x1b[31m"); strings.ContainsAny(got, "\n<\x1b") || !strings.Contains(got, `a\|b`) {
+		t.Errorf("mdCell = %q", got)
+	}
+}

@@ -121,7 +121,7 @@ func runScan(cmd *cobra.Command, args []string) error {
 	}
 	res.RuleSetDigest = coordinator.RuleSetDigest(schema.ScanOptions{Compliance: !noCheck})
 	localArtifact(&res, resolved)
-	if err := writeReceipt(cmd, res); err != nil {
+	if err := writeScanExtras(cmd, res); err != nil {
 		return err
 	}
 	out := cmd.OutOrStdout()

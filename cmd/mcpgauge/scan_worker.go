@@ -133,7 +133,7 @@ func writeWorkerOutcome(cmd *cobra.Command, cfg Config, out worker.Outcome, targ
 	w := cmd.OutOrStdout()
 	res := out.Result
 	// A receipt vouches for every finished scan, failed ones included.
-	if err := writeReceipt(cmd, res); err != nil {
+	if err := writeScanExtras(cmd, res); err != nil {
 		return err
 	}
 	asSARIF, _ := cmd.Flags().GetBool("sarif")

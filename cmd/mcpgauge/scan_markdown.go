@@ -1,0 +1,216 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/mcpgauge/mcpgauge/schema"
+)
+
+// CommentMarker opens every pull-request comment scan --markdown writes, so
+// a CI step can find its earlier comment and update it instead of adding one.
+const CommentMarker = "<!-- mcpgauge-scan -->"
+
+// readBaseline reads a previous `scan --json` result; a missing or
+// unreadable file only warns (the first run on a branch has none).
+func readBaseline(path string, warn io.Writer) *schema.Result {
+	if path == "" {
+		return nil
+	}
+	data, err := os.ReadFile(path)
+	if err == nil {
+		var r schema.Result
+		if err = json.Unmarshal(data, &r); err == nil {
+			return &r
+		}
+	}
+	fmt.Fprintf(warn, "mcpgauge: --baseline %s ignored: %v\n", path, err)
+	return nil
+}
+
+// writeScanMarkdown writes the pull-request comment for res: the score and
+// its parts with deltas against base (nil: none), findings by severity,
+// and the findings base did not have. No timestamps, so an unchanged run
+// re-posts the same text.
+func writeScanMarkdown(w io.Writer, res schema.Result, base *schema.Result) error {
+	var b strings.Builder
+	b.WriteString(CommentMarker + "\n")
+	overall := -1.0
+	if res.Scores != nil {
+		overall = res.Scores.MCPGauge
+	}
+	icon := "🔴"
+	switch {
+	case overall >= 75:
+		icon = "🟢"
+	case overall >= 45:
+		icon = "🟡"
+	}
+	fmt.Fprintf(&b, "## %s mcpgauge %s\n\n", icon, scoreText(overall))
+	fmt.Fprintf(&b, "`%s` %s, status **%s**", mdCell(res.Name), mdCell(res.Version), res.Status)
+	if res.Status != schema.StatusOK {
+		fmt.Fprintf(&b, ": %s", mdCell(res.Reason))
+	}
+	b.WriteString("\n\n| | score | vs base |\n|---|---:|---|\n")
+	parts := []struct {
+		name string
+		get  func(*schema.Scores) *float64
+	}{
+		{"mcpgauge", func(s *schema.Scores) *float64 { return &s.MCPGauge }},
+		{"compliance", func(s *schema.Scores) *float64 { return &s.Compliance }},
+		{"tool design", func(s *schema.Scores) *float64 { return &s.Design }},
+		{"security", func(s *schema.Scores) *float64 { return &s.Security }},
+		{"efficiency", func(s *schema.Scores) *float64 { return &s.Efficiency }},
+		{"selection", func(s *schema.Scores) *float64 { return s.Selection }},
+	}
+	for _, p := range parts {
+		now, was := partOf(res.Scores, p.get), (*float64)(nil)
+		if base != nil {
+			was = partOf(base.Scores, p.get)
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s |\n", p.name, scorePtr(now), deltaText(now, was, base != nil))
+	}
+	counts, baseCounts := severityCounts(res.Findings), map[string]int{}
+	if base != nil {
+		baseCounts = severityCounts(base.Findings)
+	}
+	b.WriteString("\n| findings | now | vs base |\n|---|---:|---|\n")
+	for _, sev := range []string{"error", "warning", "info"} {
+		n, was := float64(counts[sev]), float64(baseCounts[sev])
+		fmt.Fprintf(&b, "| %s | %d | %s |\n", sev, counts[sev], deltaText(&n, &was, base != nil))
+	}
+	if base != nil {
+		if fresh := newFindings(res.Findings, base.Findings); len(fresh) > 0 {
+			b.WriteString("\nNew since base:\n")
+			for i, f := range fresh {
+				if i == 10 {
+					fmt.Fprintf(&b, "- … and %d more\n", len(fresh)-10)
+					break
+				}
+				fmt.Fprintf(&b, "- **%s** %s %s: %s\n", mdCell(f.Severity), mdCell(f.Rule), mdCell(subjectOf(f)), mdCell(f.Message))
+			}
+		}
+	}
+	b.WriteString("\n<sub>mcpgauge " + mdCell(res.ScannerVersion) + "; `-` means not measured.</sub>\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func partOf(s *schema.Scores, get func(*schema.Scores) *float64) *float64 {
+	if s == nil {
+		return nil
+	}
+	return get(s)
+}
+
+func scorePtr(v *float64) string {
+	if v == nil {
+		return "-"
+	}
+	return fmt.Sprintf("%.0f", *v)
+}
+
+func scoreText(v float64) string {
+	if v < 0 {
+		return "not scored"
+	}
+	return fmt.Sprintf("%.0f / 100", v)
+}
+
+// deltaText is "▲ +n", "▼ -n", "—" (unchanged), "newly measured", or ""
+// without a base.
+func deltaText(now, was *float64, haveBase bool) string {
+	switch {
+	case !haveBase:
+		return ""
+	case now == nil && was == nil:
+		return "—"
+	case was == nil:
+		return "newly measured"
+	case now == nil:
+		return "no longer measured"
+	}
+	d := *now - *was
+	switch {
+	case d >= 0.5:
+		return fmt.Sprintf("▲ +%.0f", d)
+	case d <= -0.5:
+		return fmt.Sprintf("▼ %.0f", d)
+	}
+	return "—"
+}
+
+func severityCounts(fs []schema.Finding) map[string]int {
+	m := map[string]int{}
+	for _, f := range fs {
+		m[f.Severity]++
+	}
+	return m
+}
+
+func subjectOf(f schema.Finding) string {
+	switch {
+	case f.Tool != "" && f.Parameter != "":
+		return f.Tool + "." + f.Parameter
+	case f.Tool != "":
+		return f.Tool
+	}
+	return f.Entity
+}
+
+// newFindings are head's findings whose (rule, subject) base lacks, most
+// severe first.
+func newFindings(head, base []schema.Finding) []schema.Finding {
+	had := map[string]bool{}
+	for _, f := range base {
+		had[f.Rule+"\x00"+subjectOf(f)] = true
+	}
+	var out []schema.Finding
+	for _, f := range head {
+		if !had[f.Rule+"\x00"+subjectOf(f)] {
+			out = append(out, f)
+		}
+	}
+	rank := map[string]int{"error": 0, "warning": 1, "info": 2}
+	sort.SliceStable(out, func(i, j int) bool { return rank[out[i].Severity] < rank[out[j].Severity] })
+	return out
+}
+
+// mdCell makes server-supplied text safe inside one Markdown table cell or
+// list item: one line, no pipes, no HTML, no control characters.
+func mdCell(s string) string {
+	r := strings.NewReplacer("|", "\\|", "<", "&lt;", ">", "&gt;", "`", "'", "\n", " ", "\r", " ")
+	s = printable(r.Replace(s))
+	if rs := []rune(s); len(rs) > 200 {
+		s = string(rs[:200]) + "…"
+	}
+	return s
+}
+
+// writeScanComment writes --markdown (with --baseline) for res when asked.
+func writeScanComment(cmd *cobra.Command, res schema.Result) error {
+	path, _ := cmd.Flags().GetString("markdown")
+	if path == "" {
+		return nil
+	}
+	basePath, _ := cmd.Flags().GetString("baseline")
+	base := readBaseline(basePath, cmd.ErrOrStderr())
+	if path == "-" {
+		return writeScanMarkdown(cmd.OutOrStdout(), res, base)
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return usageErr(fmt.Errorf("--markdown: %w", err))
+	}
+	if err := writeScanMarkdown(f, res, base); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}

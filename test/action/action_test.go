@@ -1,0 +1,285 @@
+// Package action_test runs the composite GitHub Action's own steps
+// (action.yml at the repository root) locally, the way the runner would,
+// on a fixture server, and checks what they leave behind.
+package action_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"go.yaml.in/yaml/v3"
+
+	"github.com/mcpgauge/mcpgauge/internal/fixtures"
+	"github.com/mcpgauge/mcpgauge/internal/shareddata"
+)
+
+type action struct {
+	Inputs map[string]struct {
+		Default string `yaml:"default"`
+	} `yaml:"inputs"`
+	Runs struct {
+		Using string `yaml:"using"`
+		Steps []step `yaml:"steps"`
+	} `yaml:"runs"`
+}
+
+type step struct {
+	Name  string            `yaml:"name"`
+	ID    string            `yaml:"id"`
+	If    string            `yaml:"if"`
+	Uses  string            `yaml:"uses"`
+	Shell string            `yaml:"shell"`
+	Env   map[string]string `yaml:"env"`
+	Run   string            `yaml:"run"`
+}
+
+// runner is a local stand-in for the Actions runner: the expression
+// context, the step outputs and the files the runner provides.
+type runner struct {
+	t       *testing.T
+	root    string // the action's checkout (GITHUB_ACTION_PATH)
+	work    string // the workspace the job runs in
+	temp    string // RUNNER_TEMP
+	event   string
+	inputs  map[string]string
+	outputs map[string]map[string]string
+}
+
+var expr = regexp.MustCompile(`\$\{\{\s*([^}]*?)\s*\}\}`)
+
+// value resolves one expression operand.
+func (r *runner) value(name string) string {
+	name = strings.TrimSpace(name)
+	switch {
+	case strings.HasPrefix(name, "'") && strings.HasSuffix(name, "'"):
+		return strings.Trim(name, "'")
+	case strings.HasPrefix(name, "inputs."):
+		return r.inputs[strings.TrimPrefix(name, "inputs.")]
+	case name == "runner.temp":
+		return r.temp
+	case name == "github.event_name":
+		return r.event
+	case name == "github.token":
+		return "test-token"
+	case strings.HasPrefix(name, "steps."):
+		parts := strings.Split(name, ".") // steps.ID.outputs.KEY
+		if len(parts) == 4 {
+			return r.outputs[parts[1]][parts[3]]
+		}
+	case strings.HasPrefix(name, "github."):
+		return ""
+	}
+	r.t.Fatalf("action.yml uses an expression this runner does not know: %q", name)
+	return ""
+}
+
+// cond evaluates the if: conditions action.yml uses: &&-joined == / !=
+// comparisons.
+func (r *runner) cond(s string) bool {
+	if s == "" {
+		return true
+	}
+	for _, term := range strings.Split(s, "&&") {
+		var ok bool
+		switch {
+		case strings.Contains(term, "=="):
+			a, b, _ := strings.Cut(term, "==")
+			ok = r.value(a) == r.value(b)
+		case strings.Contains(term, "!="):
+			a, b, _ := strings.Cut(term, "!=")
+			ok = r.value(a) != r.value(b)
+		default:
+			r.t.Fatalf("unsupported condition %q", term)
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+func (r *runner) subst(s string) string {
+	return expr.ReplaceAllStringFunc(s, func(m string) string { return r.value(expr.FindStringSubmatch(m)[1]) })
+}
+
+// run executes every step whose condition holds; it returns the exit code
+// of the last step that ran and the uses: steps it would have run.
+func (r *runner) run(a action) (int, []string) {
+	var uses []string
+	code := 0
+	for _, s := range a.Runs.Steps {
+		if !r.cond(s.If) {
+			continue
+		}
+		if s.Uses != "" {
+			uses = append(uses, s.Uses)
+			continue
+		}
+		if s.Shell != "bash" {
+			r.t.Fatalf("step %q: shell %q, want bash", s.Name, s.Shell)
+		}
+		if expr.MatchString(s.Run) {
+			r.t.Fatalf("step %q interpolates ${{ }} into its script; pass inputs through env", s.Name)
+		}
+		out := filepath.Join(r.temp, "output-"+s.ID)
+		cmd := exec.Command("bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", s.Run)
+		cmd.Dir = r.work
+		cmd.Env = append(os.Environ(), "GITHUB_ACTION_PATH="+r.root, "RUNNER_TEMP="+r.temp,
+			"GITHUB_OUTPUT="+out, "GITHUB_STEP_SUMMARY="+filepath.Join(r.temp, "summary.md"))
+		for k, v := range s.Env {
+			cmd.Env = append(cmd.Env, k+"="+r.subst(v))
+		}
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		err := cmd.Run()
+		code = cmd.ProcessState.ExitCode()
+		if err != nil && s.Name != "Gate" {
+			r.t.Fatalf("step %q failed (%v): %s", s.Name, err, stderr.String())
+		}
+		if s.ID != "" {
+			r.outputs[s.ID] = map[string]string{}
+			data, _ := os.ReadFile(out)
+			for _, line := range strings.Split(string(data), "\n") {
+				if k, v, ok := strings.Cut(line, "="); ok {
+					r.outputs[s.ID][k] = v
+				}
+			}
+		}
+	}
+	return code, uses
+}
+
+func TestActionStepsOnFixture(t *testing.T) {
+	root := shareddata.RepoRoot(t)
+	raw, err := os.ReadFile(filepath.Join(root, "action.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a action
+	if err := yaml.Unmarshal(raw, &a); err != nil {
+		t.Fatal(err)
+	}
+	if a.Runs.Using != "composite" {
+		t.Fatalf("runs.using %q, want composite", a.Runs.Using)
+	}
+	bin := fixtures.Build(t, "careless")
+	src, err := os.ReadFile(filepath.Join(root, "internal", "fixtures", "servers", "careless", "main.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	schema := sarifSchema(t, filepath.Join(root, "gauge", "report", "testdata", "sarif-schema-2.1.0.json"))
+
+	cases := []struct {
+		name     string
+		minScore string
+		gate     int
+	}{
+		{"passes", "0", 0},
+		{"gated", "99", 1},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			work := t.TempDir()
+			server := filepath.Join(work, "server")
+			if err := os.MkdirAll(server, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			manifest, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{"careless": map[string]any{"command": bin}}})
+			for name, body := range map[string][]byte{".mcp.json": manifest, "main.go": src} {
+				if err := os.WriteFile(filepath.Join(server, name), body, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			r := &runner{t: t, root: root, work: work, temp: t.TempDir(), event: "push",
+				inputs: map[string]string{}, outputs: map[string]map[string]string{}}
+			for k, v := range a.Inputs {
+				r.inputs[k] = v.Default
+			}
+			r.inputs["target"] = "server"
+			r.inputs["min-score"] = c.minScore
+			r.inputs["compliance"] = "false"
+			code, uses := r.run(a)
+			if code != c.gate {
+				t.Fatalf("gate exited %d, want %d (outputs %v)", code, c.gate, r.outputs)
+			}
+			if len(uses) != 2 || !strings.HasPrefix(uses[0], "actions/setup-go@") || !strings.HasPrefix(uses[1], "github/codeql-action/upload-sarif@") {
+				t.Errorf("uses steps %v", uses)
+			}
+			if out := r.outputs["scan"]; out["status"] != "ok" || out["score"] == "" {
+				t.Errorf("scan outputs %v", out)
+			}
+			// The SARIF validates and every result points at a file.
+			data, err := os.ReadFile(filepath.Join(work, "mcpgauge.sarif"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := schema.Validate(inst); err != nil {
+				t.Fatalf("SARIF does not validate: %v", err)
+			}
+			var doc struct {
+				Runs []struct {
+					Results []struct {
+						Locations []struct {
+							Physical *struct {
+								Artifact struct{ URI string } `json:"artifactLocation"`
+							} `json:"physicalLocation"`
+						} `json:"locations"`
+					} `json:"results"`
+				} `json:"runs"`
+			}
+			if err := json.Unmarshal(data, &doc); err != nil {
+				t.Fatal(err)
+			}
+			if len(doc.Runs[0].Results) == 0 {
+				t.Fatal("the careless fixture produced no SARIF results")
+			}
+			for i, res := range doc.Runs[0].Results {
+				p := res.Locations[0].Physical
+				if p == nil || !strings.HasPrefix(p.Artifact.URI, "server/") {
+					t.Fatalf("result %d location %+v, want a file under the checkout's server/", i, p)
+				}
+			}
+			badge, err := os.ReadFile(filepath.Join(work, "mcpgauge-badge.json"))
+			if err != nil || !bytes.Contains(badge, []byte(`"schemaVersion": 1`)) {
+				t.Errorf("badge %s, %v", badge, err)
+			}
+			summary, _ := os.ReadFile(filepath.Join(r.temp, "summary.md"))
+			if !bytes.Contains(summary, []byte("<!-- mcpgauge-scan -->")) || !bytes.Contains(summary, []byte("| security |")) {
+				t.Errorf("step summary lacks the scan comment:\n%s", summary)
+			}
+		})
+	}
+}
+
+func sarifSchema(t *testing.T, path string) *jsonschema.Schema {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	doc, err := jsonschema.UnmarshalJSON(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource("sarif.json", doc); err != nil {
+		t.Fatal(err)
+	}
+	s, err := c.Compile("sarif.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
