@@ -174,6 +174,13 @@ func (r *Result) Markdown() []byte {
 				continue
 			}
 			b.WriteString("True findings at warning or error:\n\n")
+			type group struct {
+				head   string
+				where  []string
+				reason string
+			}
+			var groups []*group
+			byHead := map[string]*group{}
 			for _, j := range s.TrueFindings {
 				where := j.Finding.Tool
 				if where == "" {
@@ -185,7 +192,23 @@ func (r *Result) Markdown() []byte {
 				if j.Finding.Parameter != "" {
 					where += "." + j.Finding.Parameter
 				}
-				fmt.Fprintf(&b, "- %s %s `%s`: %s\n", j.Finding.Severity, j.Finding.Rule, where, j.Label.Reason)
+				head := j.Finding.Severity.String() + " " + j.Finding.Rule + "|" + j.Label.Reason
+				g := byHead[head]
+				if g == nil {
+					g = &group{head: j.Finding.Severity.String() + " " + j.Finding.Rule, reason: j.Label.Reason}
+					byHead[head] = g
+					groups = append(groups, g)
+				}
+				g.where = append(g.where, "`"+where+"`")
+			}
+			for _, g := range groups {
+				where := g.where
+				more := ""
+				if len(where) > 6 {
+					more = fmt.Sprintf(" and %d more", len(where)-6)
+					where = where[:6]
+				}
+				fmt.Fprintf(&b, "- %s on %s%s: %s\n", g.head, strings.Join(where, ", "), more, g.reason)
 			}
 		}
 	}
