@@ -255,6 +255,14 @@ func trimIDs(ids []string) []string {
 	return out
 }
 
+// processLimitHit reports whether a test erred because a probe server could
+// not start for want of processes (fork/clone EAGAIN).
+func processLimitHit(r Result) bool {
+	text := strings.ToLower(r.Message + "\n" + strings.Join(r.Details, "\n"))
+	return strings.Contains(text, "resource temporarily unavailable") && (strings.Contains(text, "can't fork") ||
+		strings.Contains(text, "fork") || strings.Contains(text, "clone") || strings.Contains(text, "exec"))
+}
+
 // runOne runs one test in its own goroutine under a deadline, turning a
 // panic or a missed deadline into status error.
 func runOne(ctx context.Context, env *Env, t Test, timeout time.Duration) Result {
@@ -301,6 +309,13 @@ func runOne(ctx context.Context, env *Env, t Test, timeout time.Duration) Result
 		grace.Stop()
 	}
 	res.DurationMS = time.Since(start).Milliseconds()
+	if res.Status == StatusError && processLimitHit(res) {
+		// Every server of a scan runs in one sandbox under one process
+		// limit; a probe server that could not even start measured our
+		// sessions' crowding, not the server's behaviour.
+		res = Result{Status: StatusSkip, DurationMS: res.DurationMS, Details: append([]string{res.Message}, res.Details...),
+			Message: "could not start another server for this test: the sandbox's process limit, shared by every session of the scan, is used up"}
+	}
 	if len(res.Details) > MaxDetails {
 		more := len(res.Details) - MaxDetails
 		res.Details = append(res.Details[:MaxDetails:MaxDetails], fmt.Sprintf("… and %d more", more))

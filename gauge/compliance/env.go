@@ -223,6 +223,18 @@ func (e *Env) capabilityKeys() ([]string, bool) {
 // initialize handshake at the main session's protocol version, so that
 // ordinary requests can follow. In the stateless era requests carry the
 // version in _meta instead (see rawCall).
+//
+// oneProbeServer closes the shared raw probe session before a test starts
+// a server of its own over stdio (later tests reopen it): every server of
+// a scan runs in the same sandbox and shares its process limit, so at most
+// one probe server runs beside the main session, and a server that starts
+// children is never blamed for our probes crowding it out.
+func (e *Env) oneProbeServer() {
+	if e.Target != nil && e.Target.Transport == connect.TransportStdio {
+		e.dropRaw()
+	}
+}
+
 func (e *Env) rawSession(ctx context.Context) (RawCaller, error) {
 	if e.DialRaw == nil {
 		return nil, errors.New("no raw dialer for this target")
@@ -356,6 +368,7 @@ func mcpHeaders(method string, params any) map[string]string {
 // session sends exactly what it is given, so the headers ride on a copy of
 // the target.
 func (e *Env) openRawFor(ctx context.Context, method string, params any) (RawCaller, error) {
+	e.oneProbeServer()
 	if e.dialRawTarget == nil || !e.streamableHTTP() {
 		if e.DialRaw == nil {
 			return nil, errors.New("no raw dialer for this target")

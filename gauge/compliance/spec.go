@@ -195,11 +195,19 @@ func runSpecVersion01(ctx context.Context, e *Env) Result {
 	}
 	offers := append(legacyRevisions(), latestRevision, bogusRevision)
 	probes := make([]probe, len(offers))
-	var wg sync.WaitGroup
-	for i, v := range offers {
-		wg.Go(func() { probes[i] = e.probeVersion(ctx, v) })
+	if e.Target != nil && e.Target.Transport == connect.TransportStdio {
+		// Each probe starts its own server in the same sandbox: one at a
+		// time (see oneProbeServer), never side by side.
+		for i, v := range offers {
+			probes[i] = e.probeVersion(ctx, v)
+		}
+	} else {
+		var wg sync.WaitGroup
+		for i, v := range offers {
+			wg.Go(func() { probes[i] = e.probeVersion(ctx, v) })
+		}
+		wg.Wait()
 	}
-	wg.Wait()
 	if ctx.Err() != nil {
 		return errored("version probes did not finish: %v", ctx.Err())
 	}
@@ -781,6 +789,8 @@ func runSpecBait01(ctx context.Context, e *Env) Result {
 		digest string
 		tools  map[string]string
 	}
+	// Each identity gets a fresh server (see oneProbeServer).
+	e.oneProbeServer()
 	var views []view
 	for _, id := range ids {
 		o := e.probeOptions()
