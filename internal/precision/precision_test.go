@@ -168,7 +168,9 @@ func TestPrecision(t *testing.T) {
 	})
 }
 
-// writeSkeleton lists every unlabelled finding as a YAML label to fill in.
+// writeSkeleton lists every unlabelled finding as a YAML label to fill in,
+// and every finding at warning or error (labelled or not) with its tool's
+// description in path.review.jsonl, for reading while judging.
 func writeSkeleton(t *testing.T, corpus []Capture, labels *Labels, path string) {
 	t.Helper()
 	var b strings.Builder
@@ -188,9 +190,10 @@ func writeSkeleton(t *testing.T, corpus []Capture, labels *Labels, path string) 
 		}
 		var lines []string
 		for _, f := range lint.Run(snap, cfg) {
-			if !Judged(f.Severity) || known[FindingKey(f)] {
+			if !Judged(f.Severity) {
 				continue
 			}
+			labelled := known[FindingKey(f)]
 			l := fmt.Sprintf("    - {rule: %s, tool: %q", f.Rule, f.Tool)
 			if f.Parameter != "" {
 				l += fmt.Sprintf(", param: %q", f.Parameter)
@@ -204,9 +207,11 @@ func writeSkeleton(t *testing.T, corpus []Capture, labels *Labels, path string) 
 				l += fmt.Sprintf(", related: [%s]", quoteAll(rel))
 			}
 			l += fmt.Sprintf(", true: ?, reason: \"\"}  # %s: %s", f.Severity, strings.ReplaceAll(f.Message, "\n", " "))
-			lines = append(lines, l)
+			if !labelled {
+				lines = append(lines, l)
+			}
 			rev := map[string]any{"server": c.Server, "rule": f.Rule, "severity": f.Severity.String(), "tool": f.Tool, "param": f.Parameter,
-				"entity": f.Entity, "related": f.Related, "message": f.Message}
+				"entity": f.Entity, "related": f.Related, "message": f.Message, "labelled": labelled}
 			for _, tl := range snap.Tools {
 				if tl.Name == f.Tool {
 					rev["description"] = tl.RawDescription
