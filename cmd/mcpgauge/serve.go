@@ -12,6 +12,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/spf13/cobra"
 
+	"github.com/mcpgauge/mcpgauge/internal/buildinfo"
 	"github.com/mcpgauge/mcpgauge/leaderboard/site"
 	"github.com/mcpgauge/mcpgauge/store"
 )
@@ -64,6 +65,7 @@ func runServe(cmd *cobra.Command, storeURL, listen, publicURL string, readTimeou
 	defer st.Close()
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	buildinfo.New(reg).Set(version)
 	mux := opsMux(reg, func() error {
 		c, cancel := context.WithTimeout(ctx, 5*time.Second)
 		defer cancel()

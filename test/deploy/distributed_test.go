@@ -201,8 +201,9 @@ worker:
 			t.Errorf("the board does not list %s", f.Name)
 		}
 	}
-	if code, ctype, _ := get(t, sAddr+"/metrics"); code != http.StatusOK || !strings.HasPrefix(ctype, "text/plain") {
-		t.Errorf("the board's /metrics (a Prometheus target): %d %s", code, ctype)
+	if code, ctype, body := get(t, sAddr+"/metrics"); code != http.StatusOK || !strings.HasPrefix(ctype, "text/plain") ||
+		!strings.Contains(string(body), "mcpgauge_build_info{") {
+		t.Errorf("the board's /metrics (a Prometheus target): %d %s, want text with mcpgauge_build_info", code, ctype)
 	}
 	for svc, addr := range map[string]string{"coordinator": cAddr, "worker": bAddr, "serve": sAddr} {
 		checkHealthcheck(t, compose.Services[svc], addr, true)
