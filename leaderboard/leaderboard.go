@@ -112,6 +112,8 @@ func Routes(mux *http.ServeMux, st store.Store) {
 	mux.HandleFunc("GET /api/badge/{name...}", h.badge)
 	mux.HandleFunc("GET /api/rugpulls", h.rugpulls)
 	mux.HandleFunc("GET /api/ecosystem", h.ecosystem)
+	mux.HandleFunc("GET "+ReceiptKeyPath, h.receiptKey)
+	mux.HandleFunc("GET /api/receipts/{job}", h.jobReceipt)
 }
 
 type handler struct{ st store.Store }
@@ -297,9 +299,13 @@ func (h *handler) server(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	if name, ok := strings.CutSuffix(rest, "/receipt"); ok && name != "" {
+		h.receipt(w, r, name)
+		return
+	}
 	name, ok := strings.CutSuffix(rest, "/history")
 	if !ok || name == "" {
-		fail(w, http.StatusNotFound, fmt.Errorf("unknown path %q (want /api/servers/{name}/history, /findings or /compliance)", r.URL.Path))
+		fail(w, http.StatusNotFound, fmt.Errorf("unknown path %q (want /api/servers/{name}/history, /findings, /compliance or /receipt)", r.URL.Path))
 		return
 	}
 	answer(w, r, func(ctx context.Context) (History, error) {

@@ -96,9 +96,12 @@ type Scan struct {
 	Findings       int            `json:"findings"`
 	Sources        []string       `json:"sources,omitempty"`
 	SweepID        string         `json:"sweep_id"`
-	// Page is the server's page on the board; Badge its shields.io endpoint.
-	Page  string `json:"page"`
-	Badge string `json:"badge"`
+	// Page is the server's page on the board; Badge its shields.io endpoint;
+	// Receipt the signed receipt of the scan (404 when the board signs none;
+	// docs/receipts.md).
+	Page    string `json:"page"`
+	Badge   string `json:"badge"`
+	Receipt string `json:"receipt"`
 }
 
 // Options configure the feed.
@@ -131,8 +134,9 @@ func EntryOf(s store.Scan, latest bool, base string) Entry {
 			Scan: Scan{Status: s.Status, Reason: s.Reason, Scores: s.Scores, ScannerVersion: s.ScannerVersion,
 				ScannedAt: s.FinishedAt, ServerDigest: s.ServerDigest, Tools: s.ToolCount, TotalTokens: s.TotalTokens,
 				Findings: s.FindingCount, Sources: s.Sources, SweepID: s.SweepID,
-				Page:  absolute(base, leaderboard.ServerPath(s.Name)),
-				Badge: absolute(base, "/api/badge/"+escapeName(s.Name))},
+				Page:    absolute(base, leaderboard.ServerPath(s.Name)),
+				Badge:   absolute(base, "/api/badge/"+leaderboard.EscapeName(s.Name)),
+				Receipt: absolute(base, leaderboard.JobReceiptPath(s.JobID))},
 		},
 	}
 	if s.Status == schema.StatusOK && s.Scores != nil {
@@ -153,14 +157,6 @@ func describe(s store.Scan) string {
 }
 
 func absolute(base, path string) string { return base + path }
-
-func escapeName(name string) string {
-	segs := strings.Split(name, "/")
-	for i, s := range segs {
-		segs[i] = url.PathEscape(s)
-	}
-	return strings.Join(segs, "/")
-}
 
 // cursor encodes the name a page ends at.
 func cursor(name string) string { return base64.RawURLEncoding.EncodeToString([]byte(name)) }

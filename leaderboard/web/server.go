@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -56,6 +57,8 @@ type serverPage struct {
 	Eco           *schema.EcosystemReport
 	BadgeJSON     string
 	BadgeMarkdown string
+	// ReceiptKeyID is set when the latest scan has a signed receipt.
+	ReceiptKeyID, ReceiptURL, ReceiptKeyURL string
 }
 
 var partMeans = map[string]string{
@@ -134,6 +137,13 @@ func (h *handler) server(w http.ResponseWriter, r *http.Request, name string) {
 		if eco[i].Version == l.Version || d.Eco == nil {
 			d.Eco = &eco[i]
 		}
+	}
+	switch rc, err := h.st.Receipt(ctx, l.JobID); {
+	case err == nil:
+		d.ReceiptKeyID, d.ReceiptURL, d.ReceiptKeyURL = rc.KeyID, leaderboard.JobReceiptPath(l.JobID), leaderboard.ReceiptKeyPath
+	case !errors.Is(err, store.ErrNotFound):
+		h.storeFail(w, err)
+		return
 	}
 	base := h.opts.BaseURL
 	if base == "" {
