@@ -11,6 +11,7 @@ import (
 	"github.com/mcpgauge/mcpgauge/gauge/eval"
 	"github.com/mcpgauge/mcpgauge/gauge/eval/evaltest"
 	"github.com/mcpgauge/mcpgauge/internal/natstest"
+	"github.com/mcpgauge/mcpgauge/internal/netguard"
 	"github.com/mcpgauge/mcpgauge/registry"
 	"github.com/mcpgauge/mcpgauge/schema"
 	"github.com/mcpgauge/mcpgauge/store"
@@ -73,7 +74,7 @@ func TestEcosystemPassSurvivesARestart(t *testing.T) {
 	reg, _ := sweeptest.Registry(t, dir, sweeptest.Fixture{Name: "io.test/good", Tools: sweeptest.Good()},
 		sweeptest.Fixture{Name: "io.test/poor", Tools: sweeptest.Poor()})
 	stub := &evaltest.WireStub{}
-	sc := &countingScanner{inner: worker.EntryScanner{Options: worker.Options{AllowRemote: true, Deadline: time.Minute}}}
+	sc := &countingScanner{inner: worker.EntryScanner{Options: worker.Options{AllowRemote: true, RemoteAllow: netguard.Loopback(), Deadline: time.Minute}}}
 	const id = "s20261130T0400Z"
 
 	ctx, cancel := context.WithCancel(context.Background())

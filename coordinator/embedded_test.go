@@ -14,6 +14,7 @@ import (
 	"github.com/mcpgauge/mcpgauge/coordinator"
 	"github.com/mcpgauge/mcpgauge/coordinator/sweeptest"
 	"github.com/mcpgauge/mcpgauge/internal/natstest"
+	"github.com/mcpgauge/mcpgauge/internal/netguard"
 	"github.com/mcpgauge/mcpgauge/registry"
 	"github.com/mcpgauge/mcpgauge/schema"
 	"github.com/mcpgauge/mcpgauge/store"
@@ -115,7 +116,7 @@ func TestEmbeddedSweepLeaderboardAndSkip(t *testing.T) {
 	if err := sweeptest.WriteRegistry(reg, entries); err != nil {
 		t.Fatal(err)
 	}
-	sc := &countingScanner{inner: worker.EntryScanner{Options: worker.Options{AllowRemote: true, Deadline: time.Minute}}}
+	sc := &countingScanner{inner: worker.EntryScanner{Options: worker.Options{AllowRemote: true, RemoteAllow: netguard.Loopback(), Deadline: time.Minute}}}
 
 	p := embeddedSweep(t, dir, reg, "s1", coordinator.DefaultRescanAfter, sc)
 	if p.Status != store.SweepDone || p.Expected != 3 || p.Done != 3 || p.Skipped != 0 {
@@ -187,7 +188,7 @@ func TestEmbeddedSweepRugPull(t *testing.T) {
 	if err := sweeptest.WriteRegistry(reg, []sweeptest.Entry{{Name: "io.test/shifty", Version: "1.0.0", URL: srv.URL()}}); err != nil {
 		t.Fatal(err)
 	}
-	sc := worker.EntryScanner{Options: worker.Options{AllowRemote: true, Deadline: time.Minute}}
+	sc := worker.EntryScanner{Options: worker.Options{AllowRemote: true, RemoteAllow: netguard.Loopback(), Deadline: time.Minute}}
 	if p := embeddedSweep(t, dir, reg, "r1", coordinator.DefaultRescanAfter, sc); p.Done != 1 {
 		t.Fatalf("first sweep: %+v", p)
 	}

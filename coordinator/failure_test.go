@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/mcpgauge/mcpgauge/internal/natstest"
+	"github.com/mcpgauge/mcpgauge/internal/netguard"
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
@@ -199,7 +200,7 @@ func TestBadJobTerminated(t *testing.T) {
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		stats, _ = worker.RunLoop(loopCtx, worker.LoopConfig{JS: e.js, Scanner: worker.EntryScanner{Options: worker.Options{AllowRemote: true, Deadline: 10 * time.Second}},
+		stats, _ = worker.RunLoop(loopCtx, worker.LoopConfig{JS: e.js, Scanner: worker.EntryScanner{Options: worker.Options{AllowRemote: true, RemoteAllow: netguard.Loopback(), Deadline: 10 * time.Second}},
 			Slots: 1, Metrics: m, FetchWait: 200 * time.Millisecond})
 	}()
 	p, err := e.c.Wait(ctx, "good")

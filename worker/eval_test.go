@@ -20,6 +20,7 @@ import (
 	"github.com/mcpgauge/mcpgauge/gauge/eval"
 	"github.com/mcpgauge/mcpgauge/gauge/eval/evaltest"
 	"github.com/mcpgauge/mcpgauge/internal/fixtures"
+	"github.com/mcpgauge/mcpgauge/internal/netguard"
 	"github.com/mcpgauge/mcpgauge/registry"
 	"github.com/mcpgauge/mcpgauge/schema"
 )
@@ -356,7 +357,7 @@ func TestEntryScannerEvalFollowsTheJob(t *testing.T) {
 		{"worker has no model", nil, schema.ScanOptions{Eval: true, EvalModel: "stub/m"}, false, "this worker has no --eval-model"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			opts := Options{AllowRemote: true, Sandbox: None{Log: io.Discard}, AllowUnsandboxed: true, Log: io.Discard, Eval: tc.worker}
+			opts := Options{AllowRemote: true, RemoteAllow: netguard.Loopback(), Sandbox: None{Log: io.Discard}, AllowUnsandboxed: true, Log: io.Discard, Eval: tc.worker}
 			job := schema.Job{SchemaVersion: schema.Version, SweepID: "s20261130T0400Z", JobID: "j1", Name: entry.Name,
 				Version: entry.Version, Server: entryJSON, Plan: planJSON, Options: tc.job}
 			res := EntryScanner{Options: opts}.Scan(context.Background(), job)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/netip"
 	"net/url"
 	"os"
 	"sort"
@@ -15,6 +16,7 @@ import (
 	"github.com/mcpgauge/mcpgauge/gauge/compliance"
 	"github.com/mcpgauge/mcpgauge/gauge/connect"
 	"github.com/mcpgauge/mcpgauge/gauge/scan"
+	"github.com/mcpgauge/mcpgauge/internal/netguard"
 	"github.com/mcpgauge/mcpgauge/registry"
 	"github.com/mcpgauge/mcpgauge/schema"
 )
@@ -41,6 +43,15 @@ type Options struct {
 	// AllowRemote permits connecting to remote (HTTP/SSE) plans; the
 	// default is to report them unsupported without any traffic.
 	AllowRemote bool
+	// RemoteAllow are the address ranges a registry's remote endpoint may
+	// reach beyond public addresses; by default loopback, private,
+	// link-local and this host's own addresses are refused (see
+	// internal/netguard), for the URL, every redirect and every dial.
+	RemoteAllow []netip.Prefix
+	// Hosts, when set, caps the concurrent scans and the request rate per
+	// remote host, shared by every scan that holds the same value (the
+	// CLI's worker and sweep always set one). Nil: no per-host limits.
+	Hosts *netguard.Hosts
 	// Deadline bounds starting and scanning the server (default
 	// DefaultDeadline); installing has its own InstallTimeout, so a slow
 	// download never eats the server's start-up time. A job's whole budget
@@ -237,6 +248,18 @@ func (r *run) entry(ctx context.Context, plan registry.Plan) {
 	case registry.KindUnsupported:
 		r.fail(schema.StatusUnsupported, "%s", cmp.Or(plan.Reason, "no launch plan"))
 	case registry.KindRemoteHTTP, registry.KindRemoteSSE:
+		// Wait for the host's slot before the scan deadline starts: a
+		// queue behind a busy provider is not the server's timeout.
+		if r.opts.AllowRemote && r.opts.Hosts != nil {
+			if u, err := url.Parse(plan.URL); err == nil && u.Hostname() != "" {
+				release, err := r.opts.Hosts.Acquire(ctx, u.Hostname())
+				if err != nil {
+					r.fail(schema.StatusWorkerError, "remote endpoint %s not scanned: %v", plan.URL, err)
+					return
+				}
+				defer release()
+			}
+		}
 		ctx, cancel := context.WithTimeout(ctx, r.deadline)
 		defer cancel()
 		r.remote(ctx, plan)
@@ -261,7 +284,13 @@ func (r *run) remote(ctx context.Context, plan registry.Plan) {
 	if plan.Kind == registry.KindRemoteSSE {
 		kind = connect.HTTPSSE
 	}
-	t := &connect.Target{Transport: connect.TransportHTTP, URL: plan.URL, Headers: plan.Headers, HTTPKind: kind, Display: plan.URL, Source: "registry"}
+	g := &netguard.Guard{Policy: netguard.New(r.opts.RemoteAllow), Hosts: r.opts.Hosts}
+	if err := g.Policy.CheckURL(ctx, plan.URL); netguard.IsRefused(err) {
+		r.fail(schema.StatusUnsupported, "remote endpoint not scanned: %v", err)
+		return
+	}
+	t := &connect.Target{Transport: connect.TransportHTTP, URL: plan.URL, Headers: plan.Headers, HTTPKind: kind,
+		Display: plan.URL, Source: "registry", Guard: g}
 	r.gauge(ctx, t)
 }
 
@@ -409,6 +438,11 @@ func (r *run) gauge(ctx context.Context, t *connect.Target) {
 		so.CallTools = compliance.CallNone
 	}
 	rep, err := scan.Run(ctx, t, so)
+	if err != nil && t.Guard != nil && netguard.IsRefused(err) {
+		// A redirect or a later dial went to a refused address.
+		r.fail(schema.StatusUnsupported, "remote endpoint not scanned: %s", refusal(err))
+		return
+	}
 	if err != nil {
 		st, reason := Classify(ctx, err, r.inst)
 		r.fail(st, "%s", reason)
@@ -416,6 +450,19 @@ func (r *run) gauge(ctx context.Context, t *connect.Target) {
 	}
 	rep.Fill(&r.res)
 	r.rep = rep
+}
+
+// refusal is the netguard line of err's message (libraries wrap the dial
+// error in their own words).
+func refusal(err error) string {
+	msg := err.Error()
+	if i := strings.Index(msg, netguard.Marker); i >= 0 {
+		msg = msg[i:]
+	}
+	if i := strings.IndexByte(msg, '\n'); i >= 0 {
+		msg = msg[:i]
+	}
+	return clip(msg, 400)
 }
 
 // Classify maps a failed scan to a status and a one-line reason. It

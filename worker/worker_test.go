@@ -16,6 +16,7 @@ import (
 
 	"github.com/mcpgauge/mcpgauge/gauge/connect"
 	"github.com/mcpgauge/mcpgauge/internal/fixtures"
+	"github.com/mcpgauge/mcpgauge/internal/netguard"
 	"github.com/mcpgauge/mcpgauge/registry"
 	"github.com/mcpgauge/mcpgauge/schema"
 )
@@ -271,7 +272,8 @@ func TestPyPICachedInstallStartsPythonOnce(t *testing.T) {
 }
 
 // TestRemotePlans: remote entries are scanned only when allowed; a loopback
-// fixture scans ok; an endpoint that answers 401 is auth_required.
+// fixture is refused by the address policy unless its range is allowed,
+// then scans ok; an endpoint that answers 401 is auth_required.
 func TestRemotePlans(t *testing.T) {
 	u := fixtures.StartHTTP(t, "careful", "-http", "127.0.0.1:0")
 	s := registry.Server{Name: "test/remote", Version: "1.0.0", Remotes: []registry.Remote{{Type: "streamable-http", URL: u}}}
@@ -280,6 +282,12 @@ func TestRemotePlans(t *testing.T) {
 	res := ScanEntry(context.Background(), s, plan, opts)
 	checkResult(t, res, schema.StatusUnsupported)
 	opts.AllowRemote = true
+	res = ScanEntry(context.Background(), s, plan, opts)
+	checkResult(t, res, schema.StatusUnsupported)
+	if !strings.Contains(res.Reason, "loopback") {
+		t.Errorf("loopback endpoint refused with reason %q, want it to name the range", res.Reason)
+	}
+	opts.RemoteAllow = netguard.Loopback()
 	res = ScanEntry(context.Background(), s, plan, opts)
 	checkResult(t, res, schema.StatusOK)
 	if res.PackageType != "remote" || res.Snapshot.Tools == 0 {

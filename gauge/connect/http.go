@@ -70,14 +70,23 @@ func (h *headerTripper) status() int {
 	return h.lastStatus
 }
 
-// newHTTPClient returns a client that adds t's headers. No overall client
-// timeout is set: the SSE stream lives as long as the session, and every
-// call carries its own deadline.
+// newHTTPClient returns a client that adds t's headers and, when t has a
+// Guard, dials, redirects and paces through it. No overall client timeout
+// is set: the SSE stream lives as long as the session, and every call
+// carries its own deadline.
 func newHTTPClient(t *Target) (*http.Client, *headerTripper) {
 	base := http.DefaultTransport.(*http.Transport).Clone()
 	base.ResponseHeaderTimeout = 0
-	h := &headerTripper{base: base, headers: t.Headers}
-	return &http.Client{Transport: h}, h
+	var rt http.RoundTripper = base
+	client := &http.Client{}
+	if g := t.Guard; g != nil {
+		g.Apply(base)
+		rt = g.RoundTripper(base)
+		client.CheckRedirect = g.CheckRedirect
+	}
+	h := &headerTripper{base: rt, headers: t.Headers}
+	client.Transport = h
+	return client, h
 }
 
 // httpConnect opens the inner connection for an HTTP target of the given

@@ -27,6 +27,8 @@ import (
 	"strings"
 
 	"github.com/google/shlex"
+
+	"github.com/mcpgauge/mcpgauge/internal/netguard"
 )
 
 // ErrUsage marks a target that cannot be resolved (bad input; exit code 2).
@@ -84,6 +86,11 @@ type Target struct {
 	// the dial), or with 0 when the start failed, so it can release what it
 	// set up.
 	Launch func(cmd *exec.Cmd) (started func(pid int) error, err error)
+	// Guard, when set, governs an HTTP target's network: every address
+	// dialled and every redirect must pass its policy, environment proxies
+	// are off, and requests are paced per host. Set for URLs that came
+	// from a registry entry; nil (no guard) for a URL the user typed.
+	Guard *netguard.Guard
 }
 
 // ResolveOptions are the CLI inputs that shape target resolution.

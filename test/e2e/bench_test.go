@@ -65,7 +65,7 @@ func benchSweep(b *testing.B, workers int) {
 		var ws []*proc
 		for w := 0; w < workers; w++ {
 			ws = append(ws, start(b, fmt.Sprintf("w%d", w), "worker", "--nats", ns.ClientURL(), "--slots", "2", "--sandbox", "none",
-				"--allow-remote", "--listen", "127.0.0.1:0", "--data-dir", filepath.Join(dir, fmt.Sprint("w", w))))
+				"--allow-remote", "--allow-remote-cidr", "127.0.0.0/8", "--listen", "127.0.0.1:0", "--data-dir", filepath.Join(dir, fmt.Sprint("w", w))))
 		}
 		for _, w := range ws {
 			w.listenAddr(b)

@@ -272,7 +272,7 @@ func (c *cluster) coordinator(t *testing.T, sweepID string) *proc {
 
 func (c *cluster) worker(t *testing.T, id string) *proc {
 	return start(t, "worker "+id, "worker", "--nats", c.natsURL, "--slots", "2", "--sandbox", "none",
-		"--allow-remote", "--heartbeat", "1s", "--scan-deadline", "6s", "--grace", "2s", "--worker-id", id,
+		"--allow-remote", "--allow-remote-cidr", "127.0.0.0/8", "--heartbeat", "1s", "--scan-deadline", "6s", "--grace", "2s", "--worker-id", id,
 		"--listen", "127.0.0.1:0", "--data-dir", filepath.Join(c.dataDir, id))
 }
 

@@ -29,7 +29,7 @@ func TestSweepCommandEmbedded(t *testing.T) {
 	reg, servers := sweeptest.Registry(t, dir, sweeptest.Fixture{Name: "io.cli/good", Tools: sweeptest.Good()},
 		sweeptest.Fixture{Name: "io.cli/poor", Tools: sweeptest.Poor()})
 	good, poor := servers[0], servers[1]
-	args := []string{"sweep", "--registry", "file://" + reg, "--data-dir", dir, "--sandbox", "none", "--allow-remote", "--workers", "2"}
+	args := []string{"sweep", "--registry", "file://" + reg, "--data-dir", dir, "--sandbox", "none", "--allow-remote", "--allow-remote-cidr", "127.0.0.0/8", "--workers", "2"}
 	out, errOut := runCLI(t, args...)
 	gi, pi := strings.Index(out, "io.cli/good"), strings.Index(out, "io.cli/poor")
 	if gi < 0 || pi < 0 || gi > pi {

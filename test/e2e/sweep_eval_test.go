@@ -31,7 +31,7 @@ func TestSweepEvalWithStubModel(t *testing.T) {
 	dir := t.TempDir()
 	reg, _ := sweeptest.Registry(t, dir, sweeptest.Fixture{Name: "io.eval/good", Tools: sweeptest.Good()},
 		sweeptest.Fixture{Name: "io.eval/poor", Tools: sweeptest.Poor()}, sweeptest.Fixture{Name: "io.eval/a-clone", Tools: sweeptest.Clone()})
-	args := []string{"sweep", "--registry", "file://" + reg, "--data-dir", dir, "--sandbox", "none", "--allow-remote",
+	args := []string{"sweep", "--registry", "file://" + reg, "--data-dir", dir, "--sandbox", "none", "--allow-remote", "--allow-remote-cidr", "127.0.0.0/8",
 		"--workers", "2", "--eval-model", "openai/stub", "--eval-base-url", model.URL + "/v1"}
 	t.Setenv("OPENAI_API_KEY", "stub-key")
 	runCLI(t, args...)
