@@ -317,12 +317,23 @@ func TestCrossRegistryDedupe(t *testing.T) {
 	if len(npm.Server.Sources) != 2 || npm.Server.Sources[0].Source != SourceOfficial || npm.Server.Sources[1].Source != SourcePulseMCP {
 		t.Errorf("npm target listings %+v", npm.Server.Sources)
 	}
+	// Smithery's listing of the remote sends an Authorization header the
+	// official one does not: a different launch, so a target of its own.
 	remote := byID["remote:https://server.smithery.ai/@acme/files-mcp/mcp"]
-	if len(remote.Server.Sources) != 2 || remote.Server.Name != "ai.smithery/acme-files-mcp" {
+	if len(remote.Server.Sources) != 1 || remote.Server.Name != "ai.smithery/acme-files-mcp" || len(remote.Plan.Headers) != 0 {
 		t.Errorf("remote target %+v", remote.Server)
 	}
-	if len(targets) != len(all)-2 {
-		t.Errorf("%d targets from %d entries, want %d", len(targets), len(all), len(all)-2)
+	withAuth := 0
+	for _, tg := range targets {
+		if strings.HasPrefix(tg.ID, "remote:https://server.smithery.ai/@acme/files-mcp/mcp#") && tg.Plan.Headers["Authorization"] != "" {
+			withAuth++
+		}
+	}
+	if withAuth != 1 {
+		t.Errorf("%d targets for Smithery's listing with its Authorization header, want 1", withAuth)
+	}
+	if len(targets) != len(all)-1 {
+		t.Errorf("%d targets from %d entries, want %d", len(targets), len(all), len(all)-1)
 	}
 }
 

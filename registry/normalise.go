@@ -2,6 +2,9 @@ package registry
 
 import (
 	"cmp"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"slices"
 	"strings"
 
@@ -181,10 +184,18 @@ type Target struct {
 // A listing whose package has no version (aggregators such as PulseMCP give
 // none) refers to the current release: it joins the target of the latest
 // entry (IsLatest) with the same package, when there is one.
+//
+// Entries merge only when they launch the same way (see launchKey): an
+// entry that reuses another server's package with its own registry,
+// environment, arguments or headers gets a target of its own, so one
+// entry's plan never stands in for another's (a hostile entry listed first
+// would otherwise run under its plan and hide the other's row). Such a
+// target's ID is the scan identity plus a hash of its launch.
 func Dedupe(in []Server) []Target {
 	var out []Target
-	byID := map[string]int{}
-	latestPkg := map[string]int{} // "npm:@scope/pkg" -> target of an IsLatest entry
+	byID := map[string]int{}      // scan identity + launch -> target
+	scanIDs := map[string]bool{}  // scan identities with a target
+	latestPkg := map[string]int{} // package + launch without version -> target of an IsLatest entry
 	var unversioned []Server
 	add := func(i int, s Server, p Plan) {
 		t := &out[i]
@@ -201,34 +212,43 @@ func Dedupe(in []Server) []Target {
 			t.Plan = p
 		}
 	}
+	newTarget := func(s Server, p Plan, key string) {
+		id := p.ScanID
+		if scanIDs[id] {
+			id += "#" + shortHash(key)
+		}
+		scanIDs[p.ScanID] = true
+		byID[key] = len(out)
+		out = append(out, Target{ID: id, Server: s, Names: []string{s.Key()}, Plan: p})
+	}
 	for _, s := range in {
 		p := PlanFor(s, PlanOptions{})
 		if p.Package != nil && (p.Package.Version == "" || p.Package.Version == "latest") && p.Kind != KindOCI {
 			unversioned = append(unversioned, s)
 			continue
 		}
-		if i, ok := byID[p.ScanID]; ok {
+		key := p.ScanID + "\x00" + launchKey(p, true)
+		if i, ok := byID[key]; ok {
 			add(i, s, p)
 			continue
 		}
-		byID[p.ScanID] = len(out)
 		if p.Package != nil && s.IsLatest {
-			latestPkg[p.Package.RegistryType+":"+p.Package.Identifier] = len(out)
+			latestPkg[launchKey(p, false)] = len(out)
 		}
-		out = append(out, Target{ID: p.ScanID, Server: s, Names: []string{s.Key()}, Plan: p})
+		newTarget(s, p, key)
 	}
 	for _, s := range unversioned {
 		p := PlanFor(s, PlanOptions{})
-		if i, ok := latestPkg[p.Package.RegistryType+":"+p.Package.Identifier]; ok {
+		if i, ok := latestPkg[launchKey(p, false)]; ok {
 			add(i, s, p)
 			continue
 		}
-		if i, ok := byID[p.ScanID]; ok {
+		key := p.ScanID + "\x00" + launchKey(p, true)
+		if i, ok := byID[key]; ok {
 			add(i, s, p)
 			continue
 		}
-		byID[p.ScanID] = len(out)
-		out = append(out, Target{ID: p.ScanID, Server: s, Names: []string{s.Key()}, Plan: p})
+		newTarget(s, p, key)
 	}
 	for i := range out {
 		slices.SortStableFunc(out[i].Server.Sources, func(a, b Listing) int {
@@ -236,6 +256,41 @@ func Dedupe(in []Server) []Target {
 		})
 	}
 	return out
+}
+
+// launchKey is what a plan runs: kind, package (registry, identifier and,
+// when withVersion, version), URL, headers, environment and arguments.
+// Two entries share a target only when their launch keys are equal.
+func launchKey(p Plan, withVersion bool) string {
+	type pkg struct{ Type, Registry, ID, Version, Runtime string }
+	var k struct {
+		Kind              Kind
+		Pkg               *pkg
+		URL               string
+		Headers, Env      map[string]string
+		RuntimeArgs, Args []string
+	}
+	k.Kind, k.URL, k.Headers, k.Env, k.RuntimeArgs, k.Args = p.Kind, normaliseURL(p.URL), p.Headers, p.Env, p.RuntimeArgs, p.Args
+	if q := p.Package; q != nil {
+		reg := strings.TrimRight(strings.ToLower(q.RegistryBaseURL), "/")
+		switch {
+		case reg == "" && q.RegistryType == "npm":
+			reg = DefaultNPMRegistry
+		case reg == "" && q.RegistryType == "pypi":
+			reg = DefaultPyPIIndex
+		}
+		k.Pkg = &pkg{Type: q.RegistryType, Registry: reg, ID: q.Identifier, Runtime: q.RuntimeHint}
+		if withVersion {
+			k.Pkg.Version = q.Version
+		}
+	}
+	b, _ := json.Marshal(k) // maps marshal in key order
+	return string(b)
+}
+
+func shortHash(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(sum[:6])
 }
 
 func hasSource(ls []Listing, src string) bool {

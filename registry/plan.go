@@ -190,6 +190,9 @@ func planPackage(p Package) (Plan, string) {
 	if transport != "stdio" {
 		return Plan{}, fmt.Sprintf("%s package %s: %s transport from a local package is not supported", p.RegistryType, p.Identifier, transport)
 	}
+	if why := CheckPackageRef(p.RegistryType, p.Identifier, p.Version, p.RegistryBaseURL); why != "" {
+		return Plan{}, why // pkgref.go: exact versions only
+	}
 	b := newPlanBuilder()
 	pl := Plan{
 		Kind:   kind,

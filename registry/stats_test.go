@@ -148,7 +148,7 @@ func TestDecemberFiguresInDocs(t *testing.T) {
 		{"credential-free remote-sse", st.Latest.CredentialFreeByKind[KindRemoteSSE], 23},
 		{"credential-free pypi", st.Latest.CredentialFreeByKind[KindPyPI], 122},
 		{"credential-free oci", st.Latest.CredentialFreeByKind[KindOCI], 36},
-		{"credential-free plans (all)", st.All.CredentialFree, 1740},
+		{"credential-free plans (all)", st.All.CredentialFree, 1737},
 		{"plans npm-stdio", st.Latest.PlanKinds[KindNPMStdio], 345},
 		{"plans remote-http", st.Latest.PlanKinds[KindRemoteHTTP], 447},
 		{"plans remote-sse", st.Latest.PlanKinds[KindRemoteSSE], 25},
@@ -157,7 +157,7 @@ func TestDecemberFiguresInDocs(t *testing.T) {
 		{"plans unsupported", st.Latest.PlanKinds[KindUnsupported], 81},
 		{"credential-free npm-stdio with placeholder env", npmPlaceholders, 5},
 		{"scan targets (latest)", len(Dedupe(latest)), 1107},
-		{"scan targets (all)", len(Dedupe(all)), 2276},
+		{"scan targets (all)", len(Dedupe(all)), 2288},
 	}
 	for _, c := range checks {
 		if c.got != c.want {
