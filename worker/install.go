@@ -120,3 +120,60 @@ func lastLines(s string, n int) string {
 	}
 	return tail(strings.Join(lines, " | "), 400)
 }
+
+// allowedRegistry picks the registry an install uses: the entry's
+// registryBaseUrl when it is one the operator allows, the first allowed one
+// when the entry names none. allowed defaults to def alone. Anything else
+// is unsupported, before any package manager runs: a registry entry must
+// not send the installer to a registry of its choosing (a loopback one is
+// request forgery, and it decides what code is installed).
+func allowedRegistry(kind, id, entryURL string, allowed []string, def string) (string, error) {
+	if len(allowed) == 0 {
+		allowed = []string{def}
+	}
+	var norm []string
+	for _, a := range allowed {
+		n, err := registry.NormaliseRegistryURL(a)
+		if err != nil {
+			return "", &InstallError{Status: schema.StatusWorkerError, Reason: kind + " installer: allowed registry", Err: err}
+		}
+		norm = append(norm, n)
+	}
+	if strings.TrimSpace(entryURL) == "" {
+		return norm[0], nil
+	}
+	want, err := registry.NormaliseRegistryURL(entryURL)
+	if err != nil {
+		return "", unsupported("%s package %s: %v", kind, id, err)
+	}
+	for _, n := range norm {
+		if n == want || (def == registry.DefaultPyPIIndex && strings.TrimSuffix(want, "/simple") == n) {
+			return n, nil
+		}
+	}
+	return "", unsupported("%s package %s names registry %s, which this worker does not allow (allowed: %s; an operator adds a mirror with install.%s)",
+		kind, id, want, strings.Join(norm, ", "), map[string]string{"npm": "npm_registries", "pypi": "pypi_indexes"}[kind])
+}
+
+// registryKey is the cache key's type part: typ for the default registry,
+// typ plus a hash of the registry otherwise, so one identifier from two
+// registries never shares a cache directory.
+func registryKey(typ, reg, def string) string {
+	if reg == "" || reg == def {
+		return typ
+	}
+	sum := sha256.Sum256([]byte(reg))
+	return typ + "-r" + hex.EncodeToString(sum[:4])
+}
+
+// Registries are the package registries the installers may use (empty:
+// the public npm registry and PyPI only).
+type Registries struct {
+	NPM  []string
+	PyPI []string
+}
+
+// InstallersFor is DefaultInstallers with the operator's registries.
+func InstallersFor(cache string, r Registries) []Installer {
+	return []Installer{&NPM{Cache: cache, Registries: r.NPM}, &PyPI{Cache: cache, Indexes: r.PyPI}, &OCI{}}
+}

@@ -2,6 +2,7 @@ package worker
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -37,6 +38,10 @@ type NPM struct {
 	NPM string
 	// Timeout bounds one npm run (default 5 minutes).
 	Timeout time.Duration
+	// Registries are the npm registries entries may name (default:
+	// registry.DefaultNPMRegistry alone); the first serves entries that
+	// name none. An entry naming another is unsupported.
+	Registries []string
 
 	runs atomic.Int64
 }
@@ -94,19 +99,31 @@ func (n *NPM) Install(ctx context.Context, pkg registry.PlanPackage, opts Instal
 	if !npmName.MatchString(strings.ToLower(name)) || len(name) > 214 {
 		return nil, installFailed(nil, "invalid npm package name %q", name)
 	}
+	// The plan checked this already; a job's plan is checked again here,
+	// before npm sees any of it (registry/pkgref.go).
+	if why := registry.CheckPackageRef("npm", name, pkg.Version, pkg.RegistryBaseURL); why != "" {
+		return nil, unsupported("%s", why)
+	}
+	reg, err := allowedRegistry("npm", name, pkg.RegistryBaseURL, n.Registries, registry.DefaultNPMRegistry)
+	if err != nil {
+		return nil, err
+	}
+	pkg.RegistryBaseURL = reg
 	version := strings.TrimPrefix(strings.TrimSpace(pkg.Version), "v")
 	if !exactSemver.MatchString(version) {
 		v, err := n.resolveVersion(ctx, pkg)
 		if err != nil {
 			return nil, err
 		}
-		version = v
+		if version = strings.TrimPrefix(v, "v"); !exactSemver.MatchString(version) {
+			return nil, installFailed(nil, "npm resolved %s@%s to %q, which is not an exact version", name, cmp.Or(pkg.Version, "latest"), v)
+		}
 	}
 	root := filepath.Join(n.Cache, "npm")
 	if err := os.MkdirAll(root, 0o755); err != nil {
 		return nil, &InstallError{Status: schema.StatusWorkerError, Reason: "create npm cache", Err: err}
 	}
-	key := cacheKey("npm", name, version)
+	key := cacheKey(registryKey("npm", reg, registry.DefaultNPMRegistry), name, version)
 	if opts.LifecycleScripts {
 		key += "-scripts"
 	}
@@ -121,7 +138,7 @@ func (n *NPM) Install(ctx context.Context, pkg registry.PlanPackage, opts Instal
 	if meta, err := readMeta(dir); err == nil {
 		return n.installed(dir, name, meta, true)
 	}
-	meta, err := n.fetch(ctx, root, key, registry.PlanPackage{Identifier: name, Version: version, RegistryBaseURL: pkg.RegistryBaseURL}, opts)
+	meta, err := n.fetch(ctx, root, key, registry.PlanPackage{Identifier: name, Version: version, RegistryBaseURL: reg}, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -163,12 +180,10 @@ func (n *NPM) installed(dir, name string, m npmMeta, cached bool) (*Installed, e
 	return in, nil
 }
 
-// resolveVersion asks npm which exact version a tag or range means.
+// resolveVersion asks npm which exact version "latest" (or no version)
+// means; CheckPackageRef lets nothing else through.
 func (n *NPM) resolveVersion(ctx context.Context, pkg registry.PlanPackage) (string, error) {
-	spec := pkg.Version
-	if spec == "" {
-		spec = "latest"
-	}
+	spec := "latest"
 	args := []string{"view", pkg.Identifier + "@" + spec, "version", "--json"}
 	args = append(args, registryFlag(pkg)...)
 	out, stderr, err := n.run(ctx, "", args...)
@@ -193,12 +208,14 @@ func (n *NPM) resolveVersion(ctx context.Context, pkg registry.PlanPackage) (str
 	return "", installFailed(nil, "npm has no version of %s matching %q", pkg.Identifier, spec)
 }
 
+// registryFlag always names the registry, so neither the entry nor an
+// .npmrc decides where npm goes.
 func registryFlag(pkg registry.PlanPackage) []string {
 	u := strings.TrimRight(pkg.RegistryBaseURL, "/")
-	if u == "" || u == "https://registry.npmjs.org" {
-		return nil
+	if u == "" {
+		u = registry.DefaultNPMRegistry
 	}
-	return []string{"--registry", u}
+	return []string{"--registry", u + "/"}
 }
 
 // run starts npm with a deadline; stdout and stderr come back separately.

@@ -57,11 +57,16 @@ func (o *OCI) Available(ctx context.Context) error {
 // is the engine itself (`run -i --rm --network none ...`); the container is
 // the isolation, so the worker does not wrap it in bwrap.
 func (o *OCI) Install(ctx context.Context, pkg registry.PlanPackage, _ InstallOptions) (*Installed, error) {
+	image, _ := registry.CanonicalOCI(pkg.RegistryBaseURL, pkg.Identifier, pkg.Version)
+	// Checked before any engine runs: an image on localhost or an IP is
+	// pulled with the host's network.
+	if why := registry.CheckPackageRef("oci", image, "", ""); why != "" {
+		return nil, unsupported("%s", why)
+	}
 	engine, err := o.Engine(ctx)
 	if err != nil {
 		return nil, unsupported("oci image %s: %v", pkg.Identifier, err)
 	}
-	image, _ := registry.CanonicalOCI(pkg.RegistryBaseURL, pkg.Identifier, pkg.Version)
 	cctx, cancel := context.WithTimeout(ctx, 10*time.Minute)
 	defer cancel()
 	if out, err := exec.CommandContext(cctx, engine, "pull", image).CombinedOutput(); err != nil {

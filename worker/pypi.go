@@ -31,6 +31,10 @@ type PyPI struct {
 	Python string
 	// Timeout bounds one install (default 5 minutes).
 	Timeout time.Duration
+	// Indexes are the package indexes entries may name (default:
+	// registry.DefaultPyPIIndex alone); the first serves entries that name
+	// none, and pip is always given it (--index-url <index>/simple).
+	Indexes []string
 }
 
 // Kind implements Installer.
@@ -83,7 +87,14 @@ func (p *PyPI) Install(ctx context.Context, pkg registry.PlanPackage, opts Insta
 	if !pypiName.MatchString(pkg.Identifier) {
 		return nil, installFailed(nil, "invalid PyPI distribution name %q", pkg.Identifier)
 	}
-	version := pkg.Version
+	if why := registry.CheckPackageRef("pypi", pkg.Identifier, pkg.Version, pkg.RegistryBaseURL); why != "" {
+		return nil, unsupported("%s", why)
+	}
+	index, err := allowedRegistry("pypi", pkg.Identifier, pkg.RegistryBaseURL, p.Indexes, registry.DefaultPyPIIndex)
+	if err != nil {
+		return nil, err
+	}
+	version := strings.TrimSpace(pkg.Version)
 	if version == "latest" {
 		version = ""
 	}
@@ -91,7 +102,7 @@ func (p *PyPI) Install(ctx context.Context, pkg registry.PlanPackage, opts Insta
 	if err := os.MkdirAll(root, 0o755); err != nil {
 		return nil, &InstallError{Status: schema.StatusWorkerError, Reason: "create pypi cache", Err: err}
 	}
-	key := cacheKey("pypi", strings.ToLower(pkg.Identifier), cmp.Or(version, "latest"))
+	key := cacheKey(registryKey("pypi", index, registry.DefaultPyPIIndex), strings.ToLower(pkg.Identifier), cmp.Or(version, "latest"))
 	dir := filepath.Join(root, key)
 	lock := flock.New(dir + ".lock")
 	if ok, err := lock.TryLockContext(ctx, 100*time.Millisecond); err != nil || !ok {
@@ -101,7 +112,7 @@ func (p *PyPI) Install(ctx context.Context, pkg registry.PlanPackage, opts Insta
 	cached := true
 	if _, err := os.Stat(filepath.Join(dir, installMeta)); err != nil {
 		cached = false
-		if err := p.fetch(ctx, root, key, pkg.Identifier, version); err != nil {
+		if err := p.fetch(ctx, root, key, pkg.Identifier, version, index); err != nil {
 			return nil, err
 		}
 	}
@@ -115,7 +126,7 @@ func (p *PyPI) Install(ctx context.Context, pkg registry.PlanPackage, opts Insta
 	}, nil
 }
 
-func (p *PyPI) fetch(ctx context.Context, root, key, name, version string) error {
+func (p *PyPI) fetch(ctx context.Context, root, key, name, version, index string) error {
 	timeout := p.Timeout
 	if timeout <= 0 {
 		timeout = 5 * time.Minute
@@ -145,7 +156,7 @@ func (p *PyPI) fetch(ctx context.Context, root, key, name, version string) error
 		spec += "==" + version
 	}
 	out, err := run(filepath.Join(venv, "bin", "pip"), "install", "--no-input", "--disable-pip-version-check",
-		"--retries", "1", "--timeout", "15", spec)
+		"--retries", "1", "--timeout", "15", "--index-url", pipIndexURL(index), spec)
 	if err != nil {
 		_ = os.RemoveAll(venv)
 		low := strings.ToLower(out)
@@ -190,4 +201,14 @@ func pickScript(bin, name string) (string, error) {
 		return filepath.Join(bin, scripts[0]), nil
 	}
 	return "", fmt.Errorf("no console script named %q (scripts: %s)", name, strings.Join(scripts, ", "))
+}
+
+// pipIndexURL is the simple-API URL of an index base (https://pypi.org ->
+// https://pypi.org/simple); a base that already ends in /simple is kept.
+func pipIndexURL(base string) string {
+	base = strings.TrimRight(base, "/")
+	if strings.HasSuffix(base, "/simple") {
+		return base + "/"
+	}
+	return base + "/simple/"
 }

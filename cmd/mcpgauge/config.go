@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -15,6 +17,8 @@ import (
 	"github.com/spf13/viper"
 
 	"github.com/mcpgauge/mcpgauge/gauge/lint"
+	"github.com/mcpgauge/mcpgauge/internal/netguard"
+	"github.com/mcpgauge/mcpgauge/registry"
 )
 
 // Config is every setting a config file may hold. Keys are snake_case.
@@ -28,6 +32,8 @@ type Config struct {
 	Check   CheckConfig   `mapstructure:"check"`
 	Scan    ScanConfig    `mapstructure:"scan"`
 	Eval    EvalConfig    `mapstructure:"eval"`
+	Remote  RemoteConfig  `mapstructure:"remote"`
+	Install InstallConfig `mapstructure:"install"`
 	// DataDir holds caches, the embedded NATS store and the SQLite store.
 	DataDir string `mapstructure:"data_dir"`
 	// API keys of the registries that need one (env MCPGAUGE_SMITHERY_API_KEY, ...).
@@ -62,6 +68,31 @@ type ScanConfig struct {
 	MinScore int `mapstructure:"min_score"`
 	// Sandbox is none or bwrap.
 	Sandbox string `mapstructure:"sandbox"`
+}
+
+// RemoteConfig governs the remote endpoints registry entries list (worker,
+// sweep, scan --entry/--registry); a URL given to scan directly is not
+// subject to it.
+type RemoteConfig struct {
+	// AllowCIDRs are ranges (or single addresses) a registry endpoint may
+	// reach beyond public addresses (loopback, private and link-local
+	// addresses are refused by default).
+	AllowCIDRs []string `mapstructure:"allow_cidrs"`
+	// HostConcurrency caps the scans of one remote host at once (0: 2).
+	HostConcurrency int `mapstructure:"host_concurrency"`
+	// HostRate caps the requests per second to one remote host (0: 5).
+	HostRate float64 `mapstructure:"host_rate"`
+}
+
+// InstallConfig says which package registries the installers may use.
+type InstallConfig struct {
+	// NPMRegistries are the npm registries entries may name (default: the
+	// public npm registry only). The first is used for entries that name
+	// none.
+	NPMRegistries []string `mapstructure:"npm_registries"`
+	// PyPIIndexes are the package indexes PyPI entries may name (default:
+	// https://pypi.org only). The first is used for entries that name none.
+	PyPIIndexes []string `mapstructure:"pypi_indexes"`
 }
 
 // EvalConfig configures the model used by eval.
@@ -158,19 +189,13 @@ func loadConfig(cmd *cobra.Command, target string, bindings ...flagBinding) (Con
 			}
 		}
 	}
-	path, err := configPath(cmd, target)
+	path, explicit, err := configPath(cmd, target)
 	if err != nil {
 		return Config{}, "", err
 	}
 	if path != "" {
-		v.SetConfigFile(path)
-		if strings.HasSuffix(path, ".toml") {
-			v.SetConfigType("toml")
-		} else {
-			v.SetConfigType("yaml")
-		}
-		if err := v.ReadInConfig(); err != nil {
-			return Config{}, path, usageErr(fmt.Errorf("config %s: %w", path, err))
+		if err := readConfigFile(v, path, explicit); err != nil {
+			return Config{}, path, usageErr(err)
 		}
 	}
 	var cfg Config
@@ -203,19 +228,20 @@ func cleanDecodeErr(err error) error {
 	return err
 }
 
-// configPath picks the config file: --config always wins (and must exist),
-// --no-config disables discovery, else discovery from the target's directory
-// (the working directory for URLs and commands).
-func configPath(cmd *cobra.Command, target string) (string, error) {
-	explicit, _ := cmd.Flags().GetString("config")
-	if explicit != "" {
-		if _, err := os.Stat(explicit); err != nil {
-			return "", usageErr(fmt.Errorf("--config %s: %w", explicit, err))
+// configPath picks the config file: --config always wins (and must exist;
+// explicit is then true), --no-config disables discovery, else discovery
+// from the target's directory (the working directory for URLs and
+// commands).
+func configPath(cmd *cobra.Command, target string) (path string, explicit bool, err error) {
+	named, _ := cmd.Flags().GetString("config")
+	if named != "" {
+		if _, err := os.Stat(named); err != nil {
+			return "", false, usageErr(fmt.Errorf("--config %s: %w", named, err))
 		}
-		return explicit, nil
+		return named, true, nil
 	}
 	if off, _ := cmd.Flags().GetBool("no-config"); off {
-		return "", nil
+		return "", false, nil
 	}
 	start := "."
 	if target != "" && !strings.Contains(target, "://") {
@@ -223,7 +249,72 @@ func configPath(cmd *cobra.Command, target string) (string, error) {
 			start = target
 		}
 	}
-	return findConfig(start), nil
+	return findConfig(start), false, nil
+}
+
+// MaxConfigSize bounds a config file: real ones are a few hundred bytes,
+// and a huge one (hundreds of thousands of keys) would make the config
+// library's memory grow without bound.
+const MaxConfigSize = 256 << 10
+
+// discoveredKeys are the only keys a discovered config file (one found
+// beside the target or in a parent directory, not named by --config) may
+// set: rules, severities, test selection, the pass mark and the call
+// timeout. A scanned repository is untrusted, so its file may never choose
+// endpoints, model or API keys, sandboxes, tool calls, address ranges,
+// package registries, cost limits or the data directory.
+var discoveredKeys = []string{"timeout", "lint.", "check.skip", "check.only", "scan.min_score"}
+
+// readConfigFile reads path into v: bounded in size and, unless explicit,
+// restricted to discoveredKeys. Errors name the file and the key.
+func readConfigFile(v *viper.Viper, path string, explicit bool) error {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return fmt.Errorf("config %s: %w", path, err)
+	}
+	if fi.Size() > MaxConfigSize {
+		return fmt.Errorf("config %s: %d bytes is over the %d KiB limit of a config file", path, fi.Size(), MaxConfigSize>>10)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("config %s: %w", path, err)
+	}
+	if len(data) > MaxConfigSize {
+		return fmt.Errorf("config %s: over the %d KiB limit of a config file", path, MaxConfigSize>>10)
+	}
+	typ := "yaml"
+	if strings.HasSuffix(path, ".toml") {
+		typ = "toml"
+	}
+	fv := viper.New()
+	fv.SetConfigType(typ)
+	if err := fv.ReadConfig(bytes.NewReader(data)); err != nil {
+		return fmt.Errorf("config %s: %w", path, err)
+	}
+	if !explicit {
+		var refused []string
+		for _, k := range fv.AllKeys() {
+			if !discoveredKeyAllowed(k) {
+				refused = append(refused, k)
+			}
+		}
+		if len(refused) > 0 {
+			sort.Strings(refused)
+			return fmt.Errorf("config %s was found beside the target, so it may set only rules, severities, test selection, scan.min_score and timeout; it sets %s, which a scanned repository may not choose (name the file with --config to trust it)",
+				path, strings.Join(refused, ", "))
+		}
+	}
+	v.SetConfigType(typ)
+	return v.MergeConfigMap(fv.AllSettings())
+}
+
+func discoveredKeyAllowed(key string) bool {
+	for _, k := range discoveredKeys {
+		if key == k || (strings.HasSuffix(k, ".") && strings.HasPrefix(key, k)) {
+			return true
+		}
+	}
+	return false
 }
 
 // validateConfig checks enumerations and rule IDs, normalising rule IDs to
@@ -269,7 +360,60 @@ func validateConfig(cfg *Config) error {
 	if cfg.Scan.MinScore < 0 || cfg.Scan.MinScore > 100 {
 		return fmt.Errorf("scan.min_score: %d is outside 0-100", cfg.Scan.MinScore)
 	}
+	return validateNumbers(cfg)
+}
+
+// validateNumbers rejects negative, NaN and infinite numbers and bad
+// address ranges and registry URLs, naming the key.
+func validateNumbers(cfg *Config) error {
+	floats := []struct {
+		key string
+		v   float64
+	}{{"eval.pace", cfg.Eval.Pace}, {"eval.max_cost", cfg.Eval.MaxCost}, {"remote.host_rate", cfg.Remote.HostRate}}
+	for _, id := range sortedPriceKeys(cfg.Eval.Prices) {
+		p := cfg.Eval.Prices[id]
+		floats = append(floats, struct {
+			key string
+			v   float64
+		}{"eval.prices." + id + ".input", p.Input}, struct {
+			key string
+			v   float64
+		}{"eval.prices." + id + ".output", p.Output})
+	}
+	for _, f := range floats {
+		if math.IsNaN(f.v) || math.IsInf(f.v, 0) || f.v < 0 {
+			return fmt.Errorf("%s: must be a finite number >= 0, got %v", f.key, f.v)
+		}
+	}
+	if cfg.Eval.Concurrency < 1 {
+		return fmt.Errorf("eval.concurrency: must be at least 1, got %d", cfg.Eval.Concurrency)
+	}
+	if cfg.Remote.HostConcurrency < 0 {
+		return fmt.Errorf("remote.host_concurrency: must be >= 0 (0: the default), got %d", cfg.Remote.HostConcurrency)
+	}
+	if _, err := netguard.ParsePrefixes(cfg.Remote.AllowCIDRs); err != nil {
+		return fmt.Errorf("remote.allow_cidrs: %w", err)
+	}
+	for _, u := range cfg.Install.NPMRegistries {
+		if _, err := registry.NormaliseRegistryURL(u); err != nil {
+			return fmt.Errorf("install.npm_registries: %w", err)
+		}
+	}
+	for _, u := range cfg.Install.PyPIIndexes {
+		if _, err := registry.NormaliseRegistryURL(u); err != nil {
+			return fmt.Errorf("install.pypi_indexes: %w", err)
+		}
+	}
 	return nil
+}
+
+func sortedPriceKeys(m map[string]Price) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 // lintConfig turns the config's rule table into a lint.Config.
@@ -332,4 +476,11 @@ func flattenDefaults(cfg Config) map[string]any {
 	}
 	walk(reflect.ValueOf(cfg), "")
 	return out
+}
+
+// registerRemoteFlags adds --allow-remote-cidr (config remote.allow_cidrs)
+// to a command that scans registry entries.
+func registerRemoteFlags(cmd *cobra.Command) {
+	cmd.Flags().StringSlice("allow-remote-cidr", nil,
+		"let registry endpoints reach this address range too (CIDR or address; repeatable); loopback, private, link-local and this host's addresses are refused by default")
 }

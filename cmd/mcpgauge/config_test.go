@@ -124,8 +124,12 @@ func TestExplicitConfigMustExist(t *testing.T) {
 func TestRegistryKeysFromConfigAndEnv(t *testing.T) {
 	os.Unsetenv("MCPGAUGE_SMITHERY_API_KEY")
 	dir := t.TempDir()
-	writeFile(t, dir, "mcpgauge.yaml", "smithery_api_key: from-file\nglama_api_key: glama-file\n")
-	cfg, err := loadFor(t, dir)
+	cfgPath := writeFile(t, dir, "mcpgauge.yaml", "smithery_api_key: from-file\nglama_api_key: glama-file\n")
+	// Keys are trusted only from a file the operator names.
+	if _, err := loadFor(t, dir); err == nil || !strings.Contains(err.Error(), "smithery_api_key") {
+		t.Fatalf("a discovered config set API keys: %v", err)
+	}
+	cfg, err := loadFor(t, dir, "--config", cfgPath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,7 +137,7 @@ func TestRegistryKeysFromConfigAndEnv(t *testing.T) {
 		t.Fatalf("keys from file: %q %q", cfg.SmitheryAPIKey, cfg.GlamaAPIKey)
 	}
 	t.Setenv("MCPGAUGE_SMITHERY_API_KEY", "from-env")
-	cfg, err = loadFor(t, dir)
+	cfg, err = loadFor(t, dir, "--config", cfgPath)
 	if err != nil {
 		t.Fatal(err)
 	}

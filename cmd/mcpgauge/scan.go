@@ -54,6 +54,7 @@ Exit codes: 0, 1 below --min-score, 2 usage error, 3 the server could not be rea
 	f.String("registry", "", "with --name: read the entry from this registry source (official, file://PATH, ...)")
 	f.String("name", "", "with --registry: the server name to scan")
 	f.String("entry-version", "", "with --registry and --name: the version to scan (default: latest)")
+	registerRemoteFlags(cmd)
 	return cmd
 }
 
@@ -70,7 +71,8 @@ func runScan(cmd *cobra.Command, args []string) error {
 	} else if target, err = targetArg(cmd, args); err != nil {
 		return err
 	}
-	bind := append(checkBindings(), flagBinding{"min-score", "scan.min_score"}, flagBinding{"sandbox", "scan.sandbox"}, profileBinding)
+	bind := append(checkBindings(), flagBinding{"min-score", "scan.min_score"}, flagBinding{"sandbox", "scan.sandbox"}, profileBinding,
+		flagBinding{"allow-remote-cidr", "remote.allow_cidrs"})
 	cfg, _, err := loadConfig(cmd, target, bind...)
 	if err != nil {
 		return err

@@ -67,6 +67,10 @@ func runWorkerScan(cmd *cobra.Command, cfg Config, target string) error {
 			return usageErr(err)
 		}
 		opts.AllowRemote = true // the user asked for this entry by name
+		// ...but its URL is the entry's: the address policy still holds.
+		if err := remoteOptions(&opts, cfg.Remote); err != nil {
+			return err
+		}
 		plan := registry.PlanFor(s, registry.PlanOptions{})
 		out = worker.Scan(ctx, s, plan, opts)
 	} else {
@@ -96,7 +100,7 @@ func workerOptions(cmd *cobra.Command, cfg Config, fromEntry bool) (worker.Optio
 		deadline = worker.DefaultDeadline
 	}
 	opts := worker.Options{
-		Installers: worker.DefaultInstallers(cache), Deadline: deadline,
+		Installers: worker.InstallersFor(cache, worker.Registries{NPM: cfg.Install.NPMRegistries, PyPI: cfg.Install.PyPIIndexes}), Deadline: deadline,
 		Scan: scan.Options{
 			Connect: connectOptions(cfg), Lint: lc, Compliance: !noCheck, CallTools: mode,
 			Skip: cfg.Check.Skip, Only: cfg.Check.Only,

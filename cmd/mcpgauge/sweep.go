@@ -24,6 +24,7 @@ import (
 	"github.com/mcpgauge/mcpgauge/attest"
 	"github.com/mcpgauge/mcpgauge/coordinator"
 	"github.com/mcpgauge/mcpgauge/ecosystem"
+	"github.com/mcpgauge/mcpgauge/internal/netguard"
 	"github.com/mcpgauge/mcpgauge/internal/termsafe"
 	"github.com/mcpgauge/mcpgauge/registry"
 	"github.com/mcpgauge/mcpgauge/schema"
@@ -130,12 +131,37 @@ type workerFlags struct {
 	allowRemote bool
 	cacheDir    string
 	grace       time.Duration
+	// remote and install come from the config (flags --allow-remote-cidr,
+	// --host-concurrency, --host-rate bound to remote.*).
+	remote  RemoteConfig
+	install InstallConfig
+}
+
+// configBindings bind the worker flags that have config keys.
+func (w *workerFlags) configBindings() []flagBinding {
+	return []flagBinding{{"data-dir", "data_dir"}, {"allow-remote-cidr", "remote.allow_cidrs"},
+		{"host-concurrency", "remote.host_concurrency"}, {"host-rate", "remote.host_rate"}}
+}
+
+// remoteOptions sets the address policy and per-host politeness of
+// registry endpoints on opts.
+func remoteOptions(opts *worker.Options, rc RemoteConfig) error {
+	allow, err := netguard.ParsePrefixes(rc.AllowCIDRs)
+	if err != nil {
+		return usageErr(fmt.Errorf("--allow-remote-cidr: %w", err))
+	}
+	opts.RemoteAllow = allow
+	opts.Hosts = netguard.NewHosts(rc.HostConcurrency, rc.HostRate)
+	return nil
 }
 
 func (w *workerFlags) register(cmd *cobra.Command) {
 	f := cmd.Flags()
 	f.StringVar(&w.sandbox, "sandbox", "", "sandbox for launched servers: bwrap or none (default bwrap; none only for trusted registries)")
 	f.BoolVar(&w.allowRemote, "allow-remote", false, "connect to remote (streamable HTTP / SSE) endpoints; off by default")
+	registerRemoteFlags(cmd)
+	f.Int("host-concurrency", 0, "scans of one remote host at once (default 2)")
+	f.Float64("host-rate", 0, "requests per second to one remote host (default 5)")
 	f.StringVar(&w.cacheDir, "cache-dir", "", "package cache shared by every slot (default DATA_DIR/cache)")
 	f.DurationVar(&w.grace, "grace", 30*time.Second, "on SIGTERM, let in-flight scans finish this long before handing them back")
 	f.StringVar(&w.evalModel, "eval-model", "", "run the tool-selection eval after every ok scan with this model (answers shared in KV mcpgauge-evalcache)")
@@ -193,8 +219,11 @@ func (w *workerFlags) scanner(ctx context.Context, dataDir string, scanDeadline 
 	if err := os.MkdirAll(cache, 0o750); err != nil {
 		return worker.EntryScanner{}, fmt.Errorf("package cache %s: %w", cache, err)
 	}
-	opts := worker.Options{Installers: worker.DefaultInstallers(cache), AllowRemote: w.allowRemote,
+	opts := worker.Options{Installers: worker.InstallersFor(cache, worker.Registries{NPM: w.install.NPMRegistries, PyPI: w.install.PyPIIndexes}), AllowRemote: w.allowRemote,
 		Deadline: scanDeadline, ScannerVersion: version, Log: stderr}
+	if err := remoteOptions(&opts, w.remote); err != nil {
+		return worker.EntryScanner{}, err
+	}
 	switch w.sandbox {
 	case "", "bwrap":
 		b := worker.NewBwrap()
@@ -318,10 +347,11 @@ installed. An interrupted sweep resumes where it stopped when run again.
   mcpgauge sweep --registry file://examples/registry.json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			cfg, _, err := loadConfig(cmd, "", flagBinding{"data-dir", "data_dir"})
+			cfg, _, err := loadConfig(cmd, "", wf.configBindings()...)
 			if err != nil {
 				return err
 			}
+			wf.remote, wf.install = cfg.Remote, cfg.Install
 			if err := pf.validate(); err != nil {
 				return err
 			}

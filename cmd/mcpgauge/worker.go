@@ -28,10 +28,11 @@ holds no store credentials. On --listen it serves /metrics and /healthz.
   mcpgauge worker --nats nats://nats:4222 --slots 4`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			cfg, _, err := loadConfig(cmd, "", flagBinding{"data-dir", "data_dir"})
+			cfg, _, err := loadConfig(cmd, "", wf.configBindings()...)
 			if err != nil {
 				return err
 			}
+			wf.remote, wf.install = cfg.Remote, cfg.Install
 			if natsURL == "" {
 				return usageErr(fmt.Errorf("--nats is required"))
 			}
