@@ -15,6 +15,7 @@ import (
 	"github.com/mcpgauge/mcpgauge/coordinator"
 	"github.com/mcpgauge/mcpgauge/coordinator/sweeptest"
 	"github.com/mcpgauge/mcpgauge/internal/natstest"
+	"github.com/mcpgauge/mcpgauge/internal/netguard"
 	"github.com/mcpgauge/mcpgauge/registry"
 	"github.com/mcpgauge/mcpgauge/store"
 	"github.com/mcpgauge/mcpgauge/worker"
@@ -59,7 +60,7 @@ func TestSweepSignsReceipts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc := worker.EntryScanner{Options: worker.Options{AllowRemote: true, Deadline: time.Minute}}
+	sc := worker.EntryScanner{Options: worker.Options{AllowRemote: true, RemoteAllow: netguard.Loopback(), Deadline: time.Minute}}
 	if p := runWithWorker(t, ctx, c, js, sc, "s1"); p.Done != 2 {
 		t.Fatalf("sweep: %+v, want 2 done", p)
 	}
