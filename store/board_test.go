@@ -4,7 +4,11 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
+	"time"
+
+	"github.com/mcpgauge/mcpgauge/schema"
 
 	"github.com/mcpgauge/mcpgauge/store"
 	"github.com/mcpgauge/mcpgauge/store/storetest"
@@ -62,5 +66,39 @@ func TestOpenReadOnlyRefusesAMissingOrUnmigratedStore(t *testing.T) {
 	}
 	if _, err := store.OpenReadOnly(testCtx(t), "sqlite://"+empty); !errors.Is(err, store.ErrNotMigrated) {
 		t.Errorf("unmigrated SQLite database: err = %v, want ErrNotMigrated", err)
+	}
+}
+
+func TestLeaderboardCache(t *testing.T) {
+	t.Parallel()
+	u := storetest.SQLiteURL(t)
+	w := storetest.Open(t, u)
+	rs, _ := storetest.Sweep()
+	if _, err := w.InsertResults(testCtx(t), rs); err != nil {
+		t.Fatal(err)
+	}
+	c := store.WithLeaderboardCache(w, time.Hour)
+	want, err := w.Leaderboard(testCtx(t), store.LeaderboardQuery{By: "security", Search: "acme", Limit: 2, Offset: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 2 { // the second answer comes from the snapshot
+		got, err := c.Leaderboard(testCtx(t), store.LeaderboardQuery{By: "security", Search: "acme", Limit: 2, Offset: 1})
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Fatalf("cached leaderboard = %+v, %v; want %+v", got, err, want)
+		}
+	}
+	more := storetest.Result(storetest.Spec{SweepID: "sw9", Name: "io.github.acme/new", Version: "1"})
+	if _, err := w.InsertResults(testCtx(t), []schema.Result{more}); err != nil {
+		t.Fatal(err)
+	}
+	if lb, _ := c.Leaderboard(testCtx(t), store.LeaderboardQuery{}); lb.Total != 8 {
+		t.Errorf("within the TTL the snapshot changed: %d servers, want the cached 8", lb.Total)
+	}
+	if lb, _ := store.WithLeaderboardCache(w, time.Nanosecond).Leaderboard(testCtx(t), store.LeaderboardQuery{}); lb.Total != 9 {
+		t.Errorf("a fresh cache shows %d servers, want 9", lb.Total)
+	}
+	if store.WithLeaderboardCache(w, 0) != w {
+		t.Error("ttl 0 should return the store itself")
 	}
 }

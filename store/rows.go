@@ -210,7 +210,12 @@ func rank(latest []Scan, q LeaderboardQuery) (Leaderboard, error) {
 	}
 	search := strings.ToLower(q.Search)
 	lb := Leaderboard{By: by}
-	for _, s := range latest {
+	// Rank indexes into latest, so sorting 20,000 servers moves ints, not
+	// Scans, and only the page asked for is copied out.
+	var ranked, unranked, unscored []int
+	value := make(map[int]float64)
+	for i := range latest {
+		s := &latest[i]
 		if search != "" && !strings.Contains(strings.ToLower(s.Name), search) {
 			continue
 		}
@@ -226,34 +231,45 @@ func rank(latest []Scan, q LeaderboardQuery) (Leaderboard, error) {
 		lb.Total++
 		switch {
 		case s.Status != schema.StatusOK || s.Scores == nil:
-			lb.Unscored = append(lb.Unscored, s)
+			unscored = append(unscored, i)
 		default:
 			if v, ok := s.Scores.Part(by); ok {
-				s.Value = v
-				lb.Ranked = append(lb.Ranked, s)
+				value[i] = v
+				ranked = append(ranked, i)
 			} else {
-				lb.Unranked = append(lb.Unranked, s)
+				unranked = append(unranked, i)
 			}
 		}
 	}
-	sort.SliceStable(lb.Ranked, func(i, j int) bool {
-		a, b := lb.Ranked[i], lb.Ranked[j]
-		if a.Value != b.Value {
-			return a.Value > b.Value
+	sort.SliceStable(ranked, func(i, j int) bool {
+		a, b := ranked[i], ranked[j]
+		if value[a] != value[b] {
+			return value[a] > value[b]
 		}
-		return a.Name < b.Name
+		return latest[a].Name < latest[b].Name
 	})
-	byName := func(l []Scan) {
-		sort.SliceStable(l, func(i, j int) bool { return l[i].Name < l[j].Name })
+	byName := func(l []int) {
+		sort.SliceStable(l, func(i, j int) bool { return latest[l[i]].Name < latest[l[j]].Name })
 	}
-	byName(lb.Unranked)
-	byName(lb.Unscored)
-	for i := range lb.Ranked {
-		lb.Ranked[i].Rank = i + 1
-	}
-	lb.RankedTotal, lb.UnrankedTotal, lb.UnscoredTotal = len(lb.Ranked), len(lb.Unranked), len(lb.Unscored)
+	byName(unranked)
+	byName(unscored)
+	lb.RankedTotal, lb.UnrankedTotal, lb.UnscoredTotal = len(ranked), len(unranked), len(unscored)
 	n := limitOr(q.Limit)
-	lb.Ranked, lb.Unranked, lb.Unscored = page(lb.Ranked, q.Offset, n), page(lb.Unranked, q.Offset, n), page(lb.Unscored, q.Offset, n)
+	out := func(idx []int, rankIt bool) []Scan {
+		if q.Offset >= len(idx) {
+			return nil
+		}
+		idx = idx[q.Offset:min(len(idx), q.Offset+n)]
+		l := make([]Scan, len(idx))
+		for k, i := range idx {
+			l[k] = latest[i]
+			if rankIt {
+				l[k].Value, l[k].Rank = value[i], q.Offset+k+1
+			}
+		}
+		return l
+	}
+	lb.Ranked, lb.Unranked, lb.Unscored = out(ranked, true), out(unranked, false), out(unscored, false)
 	return lb, nil
 }
 
@@ -405,21 +421,6 @@ func nsTime(ns int64) time.Time {
 		return time.Time{}
 	}
 	return time.Unix(0, ns).UTC()
-}
-
-// page returns l[off:off+n], clipped to l.
-func page(l []Scan, off, n int) []Scan {
-	if off >= len(l) {
-		return nil
-	}
-	return head(l[off:], n)
-}
-
-func head(l []Scan, n int) []Scan {
-	if len(l) > n {
-		return l[:n]
-	}
-	return l
 }
 
 func nonNil(l []string) []string {

@@ -19,7 +19,7 @@ import (
 
 func newServeCmd() *cobra.Command {
 	var storeURL, listen, publicURL string
-	var readTimeout, writeTimeout time.Duration
+	var readTimeout, writeTimeout, ttl time.Duration
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve the web board, the JSON API and the registry-shaped feed from a store, read-only",
@@ -41,7 +41,7 @@ the board (/, /servers/{name}, /ecosystem, /rules, /sweeps), the JSON API
 			if _, _, err := store.ParseURL(storeURL); err != nil {
 				return usageErr(err)
 			}
-			return runServe(cmd, storeURL, listen, publicURL, readTimeout, writeTimeout)
+			return runServe(cmd, storeURL, listen, publicURL, readTimeout, writeTimeout, ttl)
 		},
 	}
 	f := cmd.Flags()
@@ -51,10 +51,11 @@ the board (/, /servers/{name}, /ecosystem, /rules, /sweeps), the JSON API
 	f.StringVar(&publicURL, "public-url", "", "the board's public URL, for links in the feed and the badge Markdown (default: site-relative)")
 	f.DurationVar(&readTimeout, "read-timeout", 10*time.Second, "time allowed to read a request")
 	f.DurationVar(&writeTimeout, "write-timeout", 60*time.Second, "time allowed to answer a request")
+	f.DurationVar(&ttl, "leaderboard-ttl", 30*time.Second, "read the latest scans at most this often for leaderboards (0: on every request)")
 	return cmd
 }
 
-func runServe(cmd *cobra.Command, storeURL, listen, publicURL string, readTimeout, writeTimeout time.Duration) error {
+func runServe(cmd *cobra.Command, storeURL, listen, publicURL string, readTimeout, writeTimeout, ttl time.Duration) error {
 	ctx := cmd.Context()
 	stderr := cmd.ErrOrStderr()
 	log := newLogger(stderr)
@@ -72,7 +73,7 @@ func runServe(cmd *cobra.Command, storeURL, listen, publicURL string, readTimeou
 		_, err := st.ListSweeps(c, 1)
 		return err
 	})
-	mux.Handle("/", site.Handler(st, site.Options{BaseURL: publicURL, Metrics: reg, Log: log}))
+	mux.Handle("/", site.Handler(st, site.Options{BaseURL: publicURL, Metrics: reg, Log: log, LeaderboardTTL: ttl}))
 	ln, err := net.Listen("tcp", listen)
 	if err != nil {
 		return usageErr(fmt.Errorf("--listen %s: %w", listen, err))

@@ -8,6 +8,7 @@ package site
 import (
 	"log/slog"
 	"net/http"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
@@ -26,10 +27,14 @@ type Options struct {
 	// mcpgauge_board_request_seconds.
 	Metrics prometheus.Registerer
 	Log     *slog.Logger
+	// LeaderboardTTL, when positive, answers leaderboards from a snapshot of
+	// the latest scans read at most once per TTL (store.WithLeaderboardCache).
+	LeaderboardTTL time.Duration
 }
 
 // Handler serves pages, API and feed over st. It only reads st.
 func Handler(st store.Store, opts Options) http.Handler {
+	st = store.WithLeaderboardCache(st, opts.LeaderboardTTL)
 	mux := http.NewServeMux()
 	leaderboard.Routes(mux, st)
 	feed.Routes(mux, st, feed.Options{BaseURL: opts.BaseURL})

@@ -41,7 +41,11 @@ func serve(t *testing.T, b backend, empty bool) http.Handler {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { ro.Close() })
-	return site.Handler(ro, site.Options{BaseURL: "https://board.example"})
+	return serveStore(ro)
+}
+
+func serveStore(st store.Store) http.Handler {
+	return site.Handler(st, site.Options{BaseURL: "https://board.example"})
 }
 
 func get(h http.Handler, path string, hdr ...string) *httptest.ResponseRecorder {

@@ -115,10 +115,12 @@ func (h *handler) server(w http.ResponseWriter, r *http.Request, name string) {
 		}
 	}
 	d.HistoryChart = lineChart("mcpgauge score over time", pts, 100, "")
-	pulls, err := h.st.RugPulls(ctx, store.RugPullQuery{Name: name, Limit: 20})
-	if err != nil {
-		h.storeFail(w, err)
-		return
+	var pulls []store.RugPull
+	if mayHaveRugPull(hist) {
+		if pulls, err = h.st.RugPulls(ctx, store.RugPullQuery{Name: name, Limit: 20}); err != nil {
+			h.storeFail(w, err)
+			return
+		}
 	}
 	for _, p := range pulls {
 		rp, err := h.rugRows(ctx, p)
@@ -253,4 +255,21 @@ func (h *handler) rugRows(ctx context.Context, p store.RugPull) (rugPull, error)
 		}
 	}
 	return out, nil
+}
+
+// mayHaveRugPull reports whether some version has ok scans with two
+// different digests; only then is the rug-pull query worth running.
+func mayHaveRugPull(hist []store.Scan) bool {
+	first := map[string]string{}
+	for _, s := range hist {
+		if s.Status != schema.StatusOK || s.ServerDigest == "" {
+			continue
+		}
+		if d, ok := first[s.Version]; ok && d != s.ServerDigest {
+			return true
+		} else if !ok {
+			first[s.Version] = s.ServerDigest
+		}
+	}
+	return false
 }
