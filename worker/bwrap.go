@@ -430,7 +430,7 @@ func (b *Bwrap) args(spec Spec, lim Limits, uid int) ([]string, error) {
 	in := strconv.Itoa(SandboxUID)
 	a := []string{
 		"--unshare-user", "--uid", in, "--gid", in, "--disable-userns", "--cap-drop", "ALL",
-		"--die-with-parent", "--new-session",
+		"--die-with-parent", "--new-session", "--as-pid-1",
 		"--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
 		"--hostname", "mcpgauge-sandbox",
 		"--seccomp", strconv.Itoa(fdSeccomp), "--block-fd", strconv.Itoa(fdBlock), "--info-fd", strconv.Itoa(fdInfo),

@@ -53,6 +53,12 @@ func runSandboxed(t *testing.T, sb *Bwrap, spec Spec) (string, string, error) {
 		t.Fatalf("prepare: %v", err)
 	}
 	defer prep.Cleanup()
+	return runSandboxedPrep(t, prep)
+}
+
+// runSandboxedPrep runs a prepared sandbox with plain pipes.
+func runSandboxedPrep(t *testing.T, prep *Prepared) (string, string, error) {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	tg := prep.Target
