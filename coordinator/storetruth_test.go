@@ -17,6 +17,7 @@ import (
 	"github.com/mcpgauge/mcpgauge/coordinator"
 	"github.com/mcpgauge/mcpgauge/coordinator/sweeptest"
 	"github.com/mcpgauge/mcpgauge/internal/natstest"
+	"github.com/mcpgauge/mcpgauge/internal/netguard"
 	"github.com/mcpgauge/mcpgauge/registry"
 	"github.com/mcpgauge/mcpgauge/schema"
 	"github.com/mcpgauge/mcpgauge/store"
@@ -31,7 +32,7 @@ func threeServers(t *testing.T, dir string) (string, []*sweeptest.Server) {
 }
 
 func remoteScanner() worker.EntryScanner {
-	return worker.EntryScanner{Options: worker.Options{AllowRemote: true, Deadline: time.Minute}}
+	return worker.EntryScanner{Options: worker.Options{AllowRemote: true, RemoteAllow: netguard.Loopback(), Deadline: time.Minute}}
 }
 
 func hasNotice(p coordinator.Progress, words ...string) bool {
