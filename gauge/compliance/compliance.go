@@ -256,11 +256,19 @@ func trimIDs(ids []string) []string {
 }
 
 // processLimitHit reports whether a test erred because a probe server could
-// not start for want of processes (fork/clone EAGAIN).
+// not start for want of processes (EAGAIN from fork, clone, exec or
+// pthread_create: RLIMIT_NPROC counts threads too).
 func processLimitHit(r Result) bool {
 	text := strings.ToLower(r.Message + "\n" + strings.Join(r.Details, "\n"))
-	return strings.Contains(text, "resource temporarily unavailable") && (strings.Contains(text, "can't fork") ||
-		strings.Contains(text, "fork") || strings.Contains(text, "clone") || strings.Contains(text, "exec"))
+	if !strings.Contains(text, "resource temporarily unavailable") {
+		return false
+	}
+	for _, w := range []string{"fork", "clone", "exec", "pthread_create", "server exited"} {
+		if strings.Contains(text, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // runOne runs one test in its own goroutine under a deadline, turning a

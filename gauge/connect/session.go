@@ -23,7 +23,7 @@ const (
 	DefaultStderrLimit   = 64 << 10
 	DefaultMaxPages      = 1000
 	DefaultMaxStdoutLine = 8 << 20
-	DefaultMaxListBytes  = 16 << 20
+	DefaultMaxListBytes  = 8 << 20
 	DefaultMaxTools      = 10000
 	// stderrInMessage is how much stderr goes into an error message
 	// (toolgauge keeps its last 2000 characters too).
@@ -51,7 +51,8 @@ type Options struct {
 	// longer one aborts the connection with ErrTooLarge (default 8 MiB).
 	MaxStdoutLine int
 	// MaxListBytes caps the bytes of all list results one Snapshot reads
-	// (default 16 MiB); MaxTools caps the tools (default 10,000). Past a
+	// (default 8 MiB: analysing a listing costs far more memory than
+	// reading it); MaxTools caps the tools (default 10,000). Past a
 	// cap the listing stops with a too_large ListError.
 	MaxListBytes int64
 	MaxTools     int
