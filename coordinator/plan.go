@@ -58,7 +58,7 @@ func (c *Coordinator) Pull(ctx context.Context) ([]registry.Target, error) {
 				m.RegistryErrors.WithLabelValues(name).Inc()
 			}
 			errs = append(errs, fmt.Errorf("pull %s: %w", name, err))
-			c.cfg.Log.Warn("registry pull failed; planning what was read", "source", name, "entries", n, "err", err)
+			c.notice(nil, fmt.Sprintf("registry %s: pull failed after %d entries; planning what was read: %v", name, n, err))
 			continue
 		}
 		if !newest.IsZero() {

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcpgauge/mcpgauge/coordinator/sweeptest"
 	"github.com/mcpgauge/mcpgauge/schema"
 	"github.com/mcpgauge/mcpgauge/store"
 )
@@ -83,6 +84,8 @@ func TestSQLiteDamagedFileIsAnError(t *testing.T) {
 			if !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "damaged") {
 				t.Errorf("error %q does not name the damaged file", err)
 			}
+			sweeptest.Record(t, sweeptest.Row{Fault: "SQLite file " + tc.name + " (held 400 results): the store refuses to open, no sweep starts",
+				Message: err.Error(), Clear: true})
 		})
 	}
 }
