@@ -78,6 +78,28 @@ func chartCases() []chartCase {
 					t.Error("coordinator lacks the ecosystem args")
 				}
 			}},
+		{name: "receipts", args: []string{"--set", "receipts.existingSecret=mcpgauge-receipts"},
+			check: func(t *testing.T, m *manifests) {
+				c := coordinator(t, m)
+				args := c.Spec.Template.Spec.Containers[0].Args
+				if got := argValue(t, args, "--signing-key"); got != "/etc/mcpgauge/receipts/signing-key.pem" {
+					t.Errorf("coordinator --signing-key=%q", got)
+				}
+				mounted := false
+				for _, v := range c.Spec.Template.Spec.Volumes {
+					if v.Secret != nil && v.Secret.SecretName == "mcpgauge-receipts" {
+						mounted = true
+					}
+				}
+				if !mounted {
+					t.Error("the receipts Secret is not mounted in the coordinator")
+				}
+				for _, a := range worker(t, m).Spec.Template.Spec.Containers[0].Args {
+					if strings.HasPrefix(a, "--signing-key") {
+						t.Error("workers must never get the signing key")
+					}
+				}
+			}},
 		{name: "sandbox-none", args: []string{"--set", "worker.sandbox=none"}},
 		{name: "no-pdb", args: []string{"--set", "worker.podDisruptionBudget.enabled=false"}, wantNot: []string{"PodDisruptionBudget"}},
 		{name: "run-now", args: []string{"--set", "coordinator.runNow=true"},
