@@ -56,6 +56,9 @@ func annotationCheck(ctx *Context, fires func(t *tgTool) bool, msg, sug string) 
 func checkMCP040(ctx *Context) []Problem {
 	return annotationCheck(ctx,
 		func(t *tgTool) bool {
+			if ctx.Precise() && (preciseHarmlessDestruction(t) || preciseReadNamed(t)) {
+				return false
+			}
 			return tgReadsLikeDeletion(t) && hintUnset(t, func(a *model.Annotations) *bool { return a.DestructiveHint })
 		},
 		"`%s` reads as destructive but declares no `destructiveHint`.",
@@ -76,6 +79,9 @@ func checkMCP041(ctx *Context) []Problem {
 func checkMCP042(ctx *Context) []Problem {
 	return annotationCheck(ctx,
 		func(t *tgTool) bool {
+			if ctx.Precise() && t.t.Annotations != nil && t.t.Annotations.ReadOnlyHint != nil && *t.t.Annotations.ReadOnlyHint {
+				return false // a read-only tool changes no state
+			}
 			return !tgReadsLikeQuery(t) && hintUnset(t, func(a *model.Annotations) *bool { return a.IdempotentHint })
 		},
 		"`%s` changes state but declares no `idempotentHint`.",

@@ -21,25 +21,25 @@ func descriptionRules() []Rule {
 		{
 			ID: "MCP011", Name: "description-too-short", Family: "Description",
 			Summary: "The description is a fragment rather than a sentence.",
-			Default: Warning, Toolgauge: Warning, Scope: ScopeTool, Origin: OriginToolgauge,
+			Default: Info, Toolgauge: Warning, Scope: ScopeTool, Origin: OriginToolgauge,
 			Doc: docMCP011, Check: checkMCP011,
 		},
 		{
 			ID: "MCP012", Name: "description-restates-name", Family: "Description",
 			Summary: "The description only repeats the words already in the name.",
-			Default: Warning, Toolgauge: Warning, Scope: ScopeTool, Origin: OriginToolgauge,
+			Default: Info, Toolgauge: Warning, Scope: ScopeTool, Origin: OriginToolgauge,
 			Doc: docMCP012, Check: checkMCP012,
 		},
 		{
 			ID: "MCP013", Name: "overlapping-descriptions", Family: "Description",
 			Summary: "Two tools' descriptions are near-identical.",
-			Default: Error, Toolgauge: Error, Scope: ScopePair, Origin: OriginToolgauge,
+			Default: Info, Toolgauge: Error, Scope: ScopePair, Origin: OriginToolgauge,
 			Doc: docMCP013, Check: checkMCP013,
 		},
 		{
 			ID: "MCP014", Name: "no-disambiguation-guidance", Family: "Description",
 			Summary: "A tool overlaps with a sibling and never says which to prefer.",
-			Default: Warning, Toolgauge: Warning, Scope: ScopeTool, Origin: OriginToolgauge,
+			Default: Info, Toolgauge: Warning, Scope: ScopeTool, Origin: OriginToolgauge,
 			Doc: docMCP014, Check: checkMCP014,
 		},
 		{
@@ -74,6 +74,13 @@ func checkMCP011(ctx *Context) []Problem {
 		}
 		n := len(text.AllWords(t.desc))
 		punctuated := text.HasTerminalPunctuation(t.desc)
+		if ctx.Precise() {
+			// The default profile does not ask a sentence of several words
+			// for its final period, and counts only the words that are the
+			// description's own (not the server's boilerplate or the name).
+			n = preciseSpecificWords(ctx, &t)
+			punctuated = true
+		}
 		if n >= tgMinDescriptionWords && punctuated {
 			continue
 		}
@@ -116,6 +123,9 @@ func checkMCP013(ctx *Context) []Problem {
 	var out []Problem
 	for _, p := range tgPairs(ctx) {
 		if p.score < tgNearDuplicate {
+			continue
+		}
+		if ctx.Precise() && !precisePairKept(ctx, &tools[p.left], &tools[p.right], tgNearDuplicate) {
 			continue
 		}
 		l, r := tools[p.left].name, tools[p.right].name
@@ -175,7 +185,11 @@ func checkMCP014(ctx *Context) []Problem {
 func checkMCP015(ctx *Context) []Problem {
 	var out []Problem
 	for _, t := range tgTools(ctx) {
-		if hit, ok := text.Placeholder.FindIn(t.mapped); ok {
+		hit, ok := text.Placeholder.FindIn(t.mapped)
+		if ok && ctx.Precise() {
+			_, ok = precisePlaceholder(t.desc)
+		}
+		if ok {
 			out = append(out, Problem{
 				Tool:       t.name,
 				Message:    fmt.Sprintf("`%s`'s description still contains placeholder text (%s).", t.name, model.PyRepr(text.PyStrip(hit))),
@@ -197,6 +211,9 @@ func checkMCP015(ctx *Context) []Problem {
 				desc = pyStr(rawParamField(t.t, p.name, "description"))
 			}
 			hit, ok := text.Placeholder.Find(desc)
+			if ok && ctx.Precise() {
+				_, ok = precisePlaceholder(desc)
+			}
 			if !ok {
 				continue
 			}

@@ -98,6 +98,15 @@ type Problem struct {
 	Message string
 	// Suggestion says how to fix it. Required.
 	Suggestion string
+	// Design marks a security-family finding that is a design flaw, not a
+	// risk (an annotation contradiction that hides no destructive action):
+	// the mcpgauge score counts it under design.
+	Design bool
+	// Severity, when not Off, is this finding's severity under the default
+	// profile in place of the rule's: a check that is sure of one case and
+	// unsure of another (a 34,000-character description against one of
+	// 600) says so per finding. A configured severity for the rule wins.
+	Severity Severity
 }
 
 // Finding is a Problem stamped with its rule and effective severity.
@@ -110,6 +119,8 @@ type Finding struct {
 	Related    []string `json:"related"`
 	Message    string   `json:"message"`
 	Suggestion string   `json:"suggestion"`
+	// Design is Problem.Design (not serialised: the score reads it).
+	Design bool `json:"-"`
 }
 
 // Rule is one row of the catalogue.
@@ -260,14 +271,19 @@ func RunRules(snap *model.Snapshot, cfg Config, rules []Rule) []Finding {
 		if sev == Off || r.Check == nil {
 			continue
 		}
+		_, configured := cfg.Rules[r.ID]
 		for _, p := range r.Check(ctx) {
+			sev := sev
+			if p.Severity != Off && !configured && ctx.Precise() {
+				sev = p.Severity
+			}
 			related := p.Related
 			if related == nil {
 				related = []string{}
 			}
 			out = append(out, Finding{
 				Rule: r.ID, Severity: sev, Tool: p.Tool, Parameter: p.Parameter, Entity: p.Entity,
-				Related: related, Message: p.Message, Suggestion: p.Suggestion,
+				Related: related, Message: p.Message, Suggestion: p.Suggestion, Design: p.Design,
 			})
 		}
 	}

@@ -20,14 +20,14 @@ func namingRules() []Rule {
 		{
 			ID: "MCP002", Name: "non-descriptive-tool-name", Family: "Naming",
 			Summary: "Every word in the name is generic, so it says nothing about what the tool does.",
-			Default: Warning, Toolgauge: Warning, Scope: ScopeTool, Origin: OriginToolgauge,
+			Default: Info, Toolgauge: Warning, Scope: ScopeTool, Origin: OriginToolgauge,
 			Doc:   docMCP002,
 			Check: checkMCP002,
 		},
 		{
 			ID: "MCP003", Name: "name-subject-missing-from-description", Family: "Naming",
 			Summary: "A subject named in the tool name never appears in its description.",
-			Default: Warning, Toolgauge: Warning, Scope: ScopeTool, Origin: OriginToolgauge,
+			Default: Info, Toolgauge: Warning, Scope: ScopeTool, Origin: OriginToolgauge,
 			Doc:   docMCP003,
 			Check: checkMCP003,
 		},
@@ -68,6 +68,9 @@ func checkMCP001(ctx *Context) []Problem {
 	for _, k := range order {
 		names := groups[k].names
 		if len(names) < 2 {
+			continue
+		}
+		if ctx.Precise() && preciseNamesExplained(ctx, names) {
 			continue
 		}
 		first, rest := names[0], append([]string(nil), names[1:]...)
@@ -133,7 +136,15 @@ func checkMCP003(ctx *Context) []Problem {
 			continue
 		}
 		var missing []string
+		low := strings.ToLower(t.desc)
+		prefix := ""
+		if ctx.Precise() {
+			prefix = preciseSharedPrefix(ctx)
+		}
 		for _, tok := range t.subject {
+			if ctx.Precise() && (tok == prefix || preciseStopwords[tok] || preciseMentions(low, tok)) {
+				continue
+			}
 			if !text.TokenAppears(tok, t.bag) {
 				missing = append(missing, tok)
 			}

@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/gauge/text"
@@ -25,7 +26,7 @@ func parameterRules() []Rule {
 		{
 			ID: "MCP022", Name: "free-string-with-enum-candidates", Family: "Parameters",
 			Summary: "A free-form string parameter looks like it has a fixed set of valid values.",
-			Default: Warning, Toolgauge: Warning, Scope: ScopeParameter, Origin: OriginToolgauge,
+			Default: Info, Toolgauge: Warning, Scope: ScopeParameter, Origin: OriginToolgauge,
 			Doc: docMCP022, Check: checkMCP022,
 		},
 		{
@@ -37,7 +38,7 @@ func parameterRules() []Rule {
 		{
 			ID: "MCP024", Name: "untyped-parameter", Family: "Parameters",
 			Summary: "A parameter has no declared type, or is an object with no declared shape.",
-			Default: Warning, Toolgauge: Warning, Scope: ScopeParameter, Origin: OriginToolgauge,
+			Default: Info, Toolgauge: Warning, Scope: ScopeParameter, Origin: OriginToolgauge,
 			Doc: docMCP024, Check: checkMCP024,
 		},
 		{
@@ -102,11 +103,14 @@ func checkMCP022(ctx *Context) []Problem {
 		d := p.desc
 		byName := false
 		for _, tok := range text.IdentifierTokens(p.name) {
-			if text.IsEnumLikeName(tok) {
+			if text.IsEnumLikeName(tok) && !(ctx.Precise() && preciseOpenSets[strings.ToLower(tok)]) {
 				byName = true
 			}
 		}
 		byProse := text.Enumeration.Match(d)
+		if byProse && ctx.Precise() {
+			byProse = preciseListsValues(d)
+		}
 		if !byName && !byProse {
 			return
 		}
@@ -155,6 +159,9 @@ func checkMCP023(ctx *Context) []Problem {
 		if shape == "" {
 			return
 		}
+		if ctx.Precise() && !preciseFormatWanted(shape, p) {
+			return
+		}
 		out = append(out, Problem{
 			Tool: t.name, Parameter: p.name,
 			Message:    fmt.Sprintf("`%s.%s` looks like %s but the schema constrains nothing.", t.name, p.name, shape),
@@ -187,7 +194,7 @@ func checkMCP024(ctx *Context) []Problem {
 					shapeless = false
 				}
 			}
-			if !shapeless {
+			if !shapeless || ctx.Precise() && preciseTypedMap(p) {
 				return
 			}
 			msg = fmt.Sprintf("`%s.%s` is an object with no declared properties, so its shape is anyone's guess.", t.name, p.name)

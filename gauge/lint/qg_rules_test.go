@@ -70,8 +70,8 @@ func TestQG005IdenticalSchemas(t *testing.T) {
 		want  []string
 	}{
 		{"key order ignored", []string{
-			`{"name":"a","inputSchema":{"type":"object","properties":{"x":{"type":"string"},"y":{"type":"integer"}},"required":["x","y"]}}`,
-			`{"name":"b","inputSchema":{"type":"object","required":["y","x"],"properties":{"y":{"type":"integer"},"x":{"type":"string"}}}}`,
+			`{"name":"a","description":` + qgTTwin + `,"inputSchema":{"type":"object","properties":{"x":{"type":"string"},"y":{"type":"integer"}},"required":["x","y"]}}`,
+			`{"name":"b","description":` + qgTTwin + `,"inputSchema":{"type":"object","required":["y","x"],"properties":{"y":{"type":"integer"},"x":{"type":"string"}}}}`,
 		}, []string{"b"}},
 		{"parameterless tools are not duplicates", []string{
 			`{"name":"a","inputSchema":{"type":"object"}}`, `{"name":"b","inputSchema":{"type":"object","properties":{}}}`,
@@ -81,10 +81,26 @@ func TestQG005IdenticalSchemas(t *testing.T) {
 			`{"name":"b","inputSchema":{"type":"object","properties":{"x":{"type":"string"}}}}`,
 		}, nil},
 		{"group of three", []string{
-			`{"name":"a","inputSchema":{"type":"object","properties":{"q":{"type":"string"}}}}`,
-			`{"name":"b","inputSchema":{"type":"object","properties":{"q":{"type":"string"}}}}`,
-			`{"name":"c","inputSchema":{"type":"object","properties":{"q":{"type":"string"}}}}`,
+			`{"name":"a","description":` + qgTTwin + `,"inputSchema":{"type":"object","properties":{"q":{"type":"string"}}}}`,
+			`{"name":"b","description":` + qgTTwin + `,"inputSchema":{"type":"object","properties":{"q":{"type":"string"}}}}`,
+			`{"name":"c","description":` + qgTTwin + `,"inputSchema":{"type":"object","properties":{"q":{"type":"string"}}}}`,
 		}, []string{"b", "c"}},
+		// Default profile: only true twins. Real phrasing from the
+		// filesystem server (read_file is the deprecated twin of
+		// read_text_file) and from brave-search and filesystem (different
+		// operations that happen to take the same arguments).
+		{"twin by name", []string{
+			`{"name":"read_text_file","description":"Read the complete contents of a file from the file system as text.","inputSchema":{"type":"object","properties":{"path":{"type":"string"}}}}`,
+			`{"name":"read_file","description":"Read the complete contents of a file as text. DEPRECATED: Use read_text_file instead.","inputSchema":{"type":"object","properties":{"path":{"type":"string"}}}}`,
+		}, []string{"read_file"}},
+		{"different operations on a path", []string{
+			`{"name":"list_directory","description":"Get a detailed listing of all files and directories in a specified path.","inputSchema":{"type":"object","properties":{"path":{"type":"string"}}}}`,
+			`{"name":"read_media_file","description":"Read an image or audio file. Returns the base64 encoded data and MIME type.","inputSchema":{"type":"object","properties":{"path":{"type":"string"}}}}`,
+		}, nil},
+		{"opposite verbs", []string{
+			`{"name":"get_pod","description":"Get the Kubernetes pod in the current namespace with the provided name.","inputSchema":{"type":"object","properties":{"name":{"type":"string"}}}}`,
+			`{"name":"delete_pod","description":"Delete the Kubernetes pod in the current namespace with the provided name.","inputSchema":{"type":"object","properties":{"name":{"type":"string"}}}}`,
+		}, nil},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -201,3 +217,6 @@ func TestQGAgreesWithAnalyzerOnFixtures(t *testing.T) {
 		})
 	}
 }
+
+// qgTTwin is one description shared by true twins in the QG005 cases.
+const qgTTwin = `"Search the staff directory by name and return the matching people."`

@@ -40,16 +40,16 @@ func qualityGateRules() []Rule {
 			Default: Warning, Scope: ScopeTool, Origin: OriginQualityGate, Doc: docQG001, Check: checkQG001},
 		{ID: "QG002", Name: "qg-short-description", Family: qgFamily,
 			Summary: "The description is shorter than 20 characters.",
-			Default: Warning, Scope: ScopeTool, Origin: OriginQualityGate, Doc: docQG002, Check: checkQG002},
+			Default: Info, Scope: ScopeTool, Origin: OriginQualityGate, Doc: docQG002, Check: checkQG002},
 		{ID: "QG003", Name: "qg-verbose-description", Family: qgFamily,
 			Summary: "The description is longer than 500 characters.",
-			Default: Warning, Scope: ScopeTool, Origin: OriginQualityGate, Doc: docQG003, Check: checkQG003},
+			Default: Info, Scope: ScopeTool, Origin: OriginQualityGate, Doc: docQG003, Check: checkQG003},
 		{ID: "QG004", Name: "qg-deprecated-tool", Family: qgFamily,
 			Summary: "The description says the tool is deprecated or obsolete, yet it is still listed.",
 			Default: Error, Scope: ScopeTool, Origin: OriginQualityGate, Doc: docQG004, Check: checkQG004},
 		{ID: "QG005", Name: "qg-identical-schemas", Family: qgFamily,
 			Summary: "Two tools take exactly the same parameters.",
-			Default: Warning, Scope: ScopePair, Origin: OriginMcpgauge, Doc: docQG005, Check: checkQG005},
+			Default: Info, Scope: ScopePair, Origin: OriginMcpgauge, Doc: docQG005, Check: checkQG005},
 		{ID: "QG006", Name: "qg-required-with-default", Family: qgFamily,
 			Summary: "A required parameter declares a default, which can never apply.",
 			Default: Warning, Scope: ScopeParameter, Origin: OriginQualityGate, Doc: docQG006, Check: checkQG006},
@@ -64,7 +64,7 @@ func qualityGateRules() []Rule {
 			Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Doc: docQG009, Check: checkQG009},
 		{ID: "QG010", Name: "qg-many-tools", Family: qgFamily,
 			Summary: "The server exposes more than 20 tools.",
-			Default: Warning, Scope: ScopeServer, Origin: OriginQualityGate, Doc: docQG010, Check: checkQG010},
+			Default: Info, Scope: ScopeServer, Origin: OriginQualityGate, Doc: docQG010, Check: checkQG010},
 		{ID: "QG011", Name: "qg-too-many-tools", Family: qgFamily,
 			Summary: "The server exposes more than 50 tools.",
 			Default: Error, Scope: ScopeServer, Origin: OriginQualityGate, Doc: docQG011, Check: checkQG011},
@@ -135,12 +135,22 @@ func checkQG002(ctx *Context) []Problem {
 	return out
 }
 
+// qgManualLength is the description length (in UTF-16 units) past which
+// the default profile reports QG003 at warning: a reference manual that
+// belongs in a resource. Below it a long description is usually useful
+// when-to-use guidance, and QG003 stays info.
+const qgManualLength = 8000
+
 func checkQG003(ctx *Context) []Problem {
 	var out []Problem
 	for i := range ctx.Tools {
 		t := &ctx.Tools[i]
 		if n := qualitygate.JSLength(t.RawDescription); n > qualitygate.VerboseDescriptionMin {
-			out = append(out, Problem{Tool: t.Name,
+			var sev Severity
+			if n > qgManualLength {
+				sev = Warning // a reference manual, not a description
+			}
+			out = append(out, Problem{Tool: t.Name, Severity: sev,
 				Message:    fmt.Sprintf("The description of `%s` is %d characters long; quality-gate flags more than %d.", t.Name, n, qualitygate.VerboseDescriptionMin),
 				Suggestion: "Keep the description to what a model needs to choose and call the tool; move long usage notes into parameter descriptions, a resource or the server instructions."})
 		}
@@ -152,7 +162,11 @@ func checkQG004(ctx *Context) []Problem {
 	var out []Problem
 	for i := range ctx.Tools {
 		t := &ctx.Tools[i]
-		if qualitygate.IsDeprecated(t.RawDescription) {
+		desc := t.RawDescription
+		if ctx.Precise() {
+			desc = preciseProse(desc) // "deprecated" inside example XML or code is not the tool speaking
+		}
+		if qualitygate.IsDeprecated(desc) {
 			out = append(out, Problem{Tool: t.Name,
 				Message:    fmt.Sprintf("`%s` describes itself as deprecated or obsolete but is still listed.", t.Name),
 				Suggestion: "Remove the tool from tools/list (or hide it behind an option); a model cannot tell it should avoid a listed tool, and every listed tool costs context."})
@@ -204,6 +218,9 @@ func checkQG005(ctx *Context) []Problem {
 	var out []Problem
 	for _, k := range order {
 		g := groups[k]
+		if ctx.Precise() {
+			g = preciseTwins(ctx, g)
+		}
 		for j := 1; j < len(g); j++ {
 			// Related is the group's first tool, so a group of n tools costs
 			// O(n), not O(n^2), however large it is.
@@ -294,6 +311,11 @@ func checkQG009(ctx *Context) []Problem {
 		}
 		if a := t.Annotations; a != nil && a.DestructiveHint != nil && *a.DestructiveHint {
 			continue
+		}
+		if ctx.Precise() {
+			if tt := &tgTools(ctx)[i]; preciseHarmlessDestruction(tt) || preciseReadNamed(tt) {
+				continue
+			}
 		}
 		out = append(out, Problem{Tool: t.Name,
 			Message:    fmt.Sprintf("`%s` looks destructive (%q) but its description gives no warning and it does not set destructiveHint: true.", t.Name, verb),

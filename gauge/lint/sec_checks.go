@@ -106,7 +106,12 @@ func checkSEC006(ctx *Context) []Problem {
 		}
 	}
 	for _, s := range secSurfaces(ctx) {
-		if h := secHidden(s.Text); h != "" {
+		txt := s.Text
+		if ctx.Precise() {
+			// A comment shown in a code span, or an empty one, hides nothing.
+			txt = secEmptyComment.ReplaceAllString(preciseCodeOnly(txt), " ")
+		}
+		if h := secHidden(txt); h != "" {
 			out = append(out, s.problem(fmt.Sprintf("The %s contains %s.", s.where(), h), fix))
 		}
 	}
@@ -262,7 +267,11 @@ func checkSEC009(ctx *Context) []Problem {
 			if secHasWord(toolWords, secIdentifierWords(name)...) {
 				continue // add_note(note) is the tool's purpose, not a side channel
 			}
-			out = append(out, Problem{Tool: t.Name, Parameter: name,
+			var sev Severity
+			if secPlausibleChannel(obj) {
+				sev = Warning
+			}
+			out = append(out, Problem{Tool: t.Name, Parameter: name, Severity: sev,
 				Message:    fmt.Sprintf("Tool `%s` has an optional free-text parameter `%s`: a classic side channel a poisoned description can ask the model to fill with conversation data.", t.Name, name),
 				Suggestion: fmt.Sprintf("If `%s` is needed, give it a specific name, a description of exactly what belongs in it, and a maxLength or enum; otherwise remove it.", name)})
 		}
@@ -401,11 +410,19 @@ func checkSEC012(ctx *Context) []Problem {
 		// mention destruction to steer away from it ("To permanently remove a
 		// ticket, use archive_ticket").
 		destructiveText := secDestructiveOpening.MatchString(desc)
+		// design marks a contradiction that hides no destructive action: the
+		// mcpgauge score counts it as tool design, not security.
+		design := true
 		add := func(msg, fix string) {
-			out = append(out, Problem{Tool: t.Name, Message: msg, Suggestion: fix})
+			out = append(out, Problem{Tool: t.Name, Message: msg, Suggestion: fix, Design: design})
 		}
+		readNamed := ctx.Precise() && secReadNamed(words) && !secMutatingOpening.MatchString(desc)
 		if a.ReadOnlyHint != nil && *a.ReadOnlyHint {
+			design = secDestructiveVerb(words) == "" && !destructiveText && (a.DestructiveHint == nil || !*a.DestructiveHint)
 			switch {
+			case readNamed && (a.DestructiveHint == nil || !*a.DestructiveHint):
+				// get_merge_request_commits: a verb inside a read tool's name
+				// names what is read, not an action.
 			case secDestructiveVerb(words) != "" || secHasWord(words, secWriteVerbs...):
 				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but its name says it changes things.", t.Name),
 					"Set readOnlyHint: false (and destructiveHint to match), or rename the tool if it really only reads. Clients skip confirmation for read-only tools.")
@@ -417,10 +434,12 @@ func checkSEC012(ctx *Context) []Problem {
 					"A read-only tool cannot be destructive: decide which it is and drop the other hint.")
 			}
 		}
-		if a.DestructiveHint != nil && !*a.DestructiveHint && (secDestructiveVerb(words) != "" || destructiveText) {
+		design = false
+		if a.DestructiveHint != nil && !*a.DestructiveHint && (secDestructiveVerb(words) != "" && !readNamed || destructiveText) {
 			add(fmt.Sprintf("Tool `%s` is marked destructiveHint: false, but its name or description says it deletes or irreversibly changes data.", t.Name),
 				"Set destructiveHint: true so clients ask the user before calling it.")
 		}
+		design = true
 		if a.IdempotentHint != nil && *a.IdempotentHint && secHasWord(words, secNonIdempotent...) && !secIdempotentTalk.MatchString(desc) {
 			add(fmt.Sprintf("Tool `%s` is marked idempotentHint: true, but its name says each call adds something new.", t.Name),
 				"Set idempotentHint: false, or make repeated calls really have no extra effect (for example with an idempotency key) and say so in the description.")

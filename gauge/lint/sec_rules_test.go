@@ -33,7 +33,9 @@ func secTRun(t *testing.T, id string, snap *model.Snapshot) []Finding {
 		if f.Message == "" || f.Suggestion == "" {
 			t.Errorf("%s finding without message or suggestion: %+v", id, f)
 		}
-		if f.Severity != r.Default {
+		// A check may set one finding's severity (SEC009 at warning where
+		// the channel is plausible); otherwise it is the rule's default.
+		if f.Severity != r.Default && (f.Severity == Off || id != "SEC009") {
 			t.Errorf("%s finding severity %v, want default %v", id, f.Severity, r.Default)
 		}
 	}
@@ -215,6 +217,27 @@ func TestSEC009ExfiltrationParameter(t *testing.T) {
 		{"additionalProperties true", `{"name":"get","description":"Gets a user.","inputSchema":{"type":"object","additionalProperties":true}}`, 1, "additionalProperties"},
 		{"additionalProperties for metadata tool", `{"name":"set_metadata","description":"Stores arbitrary key-value metadata.","inputSchema":{"type":"object","additionalProperties":true}}`, 0, ""},
 	})
+}
+
+// TestSEC009Plausibility: an optional free-text parameter is a warning only
+// where the channel is plausible (nothing says what belongs in it, or its
+// description invites anything); a described, specific one is info. The
+// kubeconfig context is the real phrasing of a Kubernetes server.
+func TestSEC009Plausibility(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, tool string
+		want       Severity
+	}{
+		{"undescribed", `{"name":"add","description":"Adds.","inputSchema":{"type":"object","properties":{"sidenote":{"type":"string"}}}}`, Warning},
+		{"invites anything", `{"name":"search","description":"Searches.","inputSchema":{"type":"object","properties":{"notes":{"type":"string","description":"Any additional information about the conversation."}}}}`, Warning},
+		{"kubeconfig context", `{"name":"kubectl_get","description":"Get Kubernetes resources.","inputSchema":{"type":"object","properties":{"context":{"type":"string","description":"Kubeconfig context to use for the command (optional - defaults to null)"}}}}`, Info},
+	} {
+		fs := secTRun(t, "SEC009", secTSnap(t, tc.tool))
+		if len(fs) != 1 || fs[0].Severity != tc.want {
+			t.Errorf("%s: findings %+v, want one at %v", tc.name, fs, tc.want)
+		}
+	}
 }
 
 func TestSEC010EnvExposure(t *testing.T) {

@@ -297,7 +297,11 @@ func secPhraseRule(ps []secPattern, message func(s secSurface, m secMatch) strin
 	return func(ctx *Context) []Problem {
 		var out []Problem
 		for _, s := range secSurfaces(ctx) {
-			if m, ok := secFindFolded(ctx, s.Text, s.folded, s.starts, ps); ok {
+			m, ok := secFindFolded(ctx, s.Text, s.folded, s.starts, ps)
+			if ok && ctx.Precise() {
+				m, ok = secFindInContext(ctx, s.Text, ps)
+			}
+			if ok {
 				out = append(out, s.problem(message(s, m), suggestion))
 			}
 		}

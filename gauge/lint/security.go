@@ -86,7 +86,7 @@ func securityRules() []Rule {
 		{
 			ID: "SEC009", Name: "exfiltration-parameter", Family: "Security",
 			Summary: "An optional free-text parameter (notes, context, metadata, ...) or open additionalProperties could carry data out.",
-			Default: Warning, Scope: ScopeParameter, Origin: OriginMcpgauge, Doc: docSEC009, Check: checkSEC009,
+			Default: Info, Scope: ScopeParameter, Origin: OriginMcpgauge, Doc: docSEC009, Check: checkSEC009,
 		},
 		{
 			ID: "SEC010", Name: "env-exposure", Family: "Security",
