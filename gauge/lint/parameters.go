@@ -199,8 +199,12 @@ func checkMCP024(ctx *Context) []Problem {
 			}
 			msg = fmt.Sprintf("`%s.%s` is an object with no declared properties, so its shape is anyone's guess.", t.name, p.name)
 		}
+		var sev Severity
+		if ctx.Precise() && preciseOnlyEmpty(p) {
+			sev = Warning // only {} validates: the tool cannot be called with data
+		}
 		out = append(out, Problem{
-			Tool: t.name, Parameter: p.name,
+			Tool: t.name, Parameter: p.name, Severity: sev,
 			Message:    msg,
 			Suggestion: fmt.Sprintf("Give `%s` a concrete schema: a `type`, and for an object its `properties` (with `required`), or split it into the few plain arguments it really carries. A model cannot fill in an opaque value by reading the schema, so it guesses.", p.name),
 		})

@@ -621,3 +621,18 @@ func secReadNamed(words []string) bool {
 	}
 	return false
 }
+
+// preciseOnlyEmpty reports whether an object parameter admits only {}:
+// additionalProperties: false with no properties in every branch (a zod
+// record compiled without its value type).
+func preciseOnlyEmpty(p *tgParam) bool {
+	if len(p.branches) == 0 {
+		return false
+	}
+	for _, br := range p.branches {
+		if _, has := br["properties"].(map[string]any); has || br["additionalProperties"] != false {
+			return false
+		}
+	}
+	return true
+}
