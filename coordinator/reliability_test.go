@@ -18,6 +18,7 @@ import (
 	"github.com/mcpgauge/mcpgauge/coordinator"
 	"github.com/mcpgauge/mcpgauge/coordinator/sweeptest"
 	"github.com/mcpgauge/mcpgauge/internal/natstest"
+	"github.com/mcpgauge/mcpgauge/internal/netguard"
 	"github.com/mcpgauge/mcpgauge/registry"
 	"github.com/mcpgauge/mcpgauge/store"
 	"github.com/mcpgauge/mcpgauge/worker"
@@ -261,7 +262,7 @@ func TestReliabilityHostileEntries(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc := worker.EntryScanner{Options: worker.Options{AllowRemote: true, AllowUnsandboxed: true, Sandbox: worker.None{}, Deadline: 30 * time.Second}}
+	sc := worker.EntryScanner{Options: worker.Options{AllowRemote: true, RemoteAllow: netguard.Loopback(), AllowUnsandboxed: true, Sandbox: worker.None{}, Deadline: 30 * time.Second}}
 	p := runWithWorker(t, ctx, c, js, sc, "h1")
 	lb, err := st.Leaderboard(ctx, store.LeaderboardQuery{Limit: 1000})
 	if err != nil {
