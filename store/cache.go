@@ -80,3 +80,21 @@ func (c *leaderboardCache) snapshot(ctx context.Context) ([]Scan, error) {
 	c.latest, c.readAt = latest, c.now()
 	return latest, nil
 }
+
+// latestPerJob keeps the latest revision of each job (what a
+// ReplacingMergeTree keeps once merged), in first-seen order.
+func latestPerJob(scans []Scan) []Scan {
+	idx := map[string]int{}
+	out := scans[:0:0]
+	for _, s := range scans {
+		if i, ok := idx[s.JobID]; ok {
+			if s.FinishedAt.After(out[i].FinishedAt) {
+				out[i] = s
+			}
+			continue
+		}
+		idx[s.JobID] = len(out)
+		out = append(out, s)
+	}
+	return out
+}

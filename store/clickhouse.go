@@ -460,16 +460,21 @@ func (s *clickhouseStore) Leaderboard(ctx context.Context, q LeaderboardQuery) (
 }
 
 func (s *clickhouseStore) History(ctx context.Context, name string) ([]Scan, error) {
-	scans, err := s.queryScans(ctx, `SELECT `+chScanCols+` FROM scans FINAL WHERE name = ? ORDER BY revision DESC`, name)
+	// No FINAL: on ClickHouse 18.16 it merges every part of the table before
+	// filtering; latestPerJob does its work for the one server's rows.
+	scans, err := s.queryScans(ctx, `SELECT `+chScanCols+` FROM scans WHERE name = ? ORDER BY revision DESC`, name)
 	if err != nil {
 		return nil, fmt.Errorf("history of %s: %w", name, err)
 	}
+	scans = latestPerJob(scans)
 	sortHistory(scans)
 	return scans, nil
 }
 
 func (s *clickhouseStore) Result(ctx context.Context, jobID string) (schema.Result, error) {
-	rows, err := s.conn.Query(ctx, `SELECT result FROM scans FINAL WHERE job_id = ?`, jobID)
+	// The latest revision of the job is what FINAL would keep; without FINAL
+	// the filter runs before the (large) result column is read.
+	rows, err := s.conn.Query(ctx, `SELECT result FROM scans WHERE job_id = ? ORDER BY revision DESC LIMIT 1`, jobID)
 	if err != nil {
 		return schema.Result{}, fmt.Errorf("result of job %s: %w", jobID, err)
 	}
