@@ -382,14 +382,14 @@ func validateNumbers(cfg *Config) error {
 	}
 	for _, f := range floats {
 		if math.IsNaN(f.v) || math.IsInf(f.v, 0) || f.v < 0 {
-			return fmt.Errorf("%s: must be a finite number >= 0, got %v", f.key, f.v)
+			return fmt.Errorf("%s%s: must be a finite number >= 0, got %v", f.key, numericFlags[f.key], f.v)
 		}
 	}
 	if cfg.Eval.Concurrency < 1 {
-		return fmt.Errorf("eval.concurrency: must be at least 1, got %d", cfg.Eval.Concurrency)
+		return fmt.Errorf("eval.concurrency%s: must be at least 1, got %d", numericFlags["eval.concurrency"], cfg.Eval.Concurrency)
 	}
 	if cfg.Remote.HostConcurrency < 0 {
-		return fmt.Errorf("remote.host_concurrency: must be >= 0 (0: the default), got %d", cfg.Remote.HostConcurrency)
+		return fmt.Errorf("remote.host_concurrency%s: must be >= 0 (0: the default), got %d", numericFlags["remote.host_concurrency"], cfg.Remote.HostConcurrency)
 	}
 	if _, err := netguard.ParsePrefixes(cfg.Remote.AllowCIDRs); err != nil {
 		return fmt.Errorf("remote.allow_cidrs: %w", err)
@@ -405,6 +405,12 @@ func validateNumbers(cfg *Config) error {
 		}
 	}
 	return nil
+}
+
+// numericFlags names the flag bound to a numeric key, for error messages.
+var numericFlags = map[string]string{
+	"eval.pace": " (--pace)", "eval.max_cost": " (--max-cost)", "eval.concurrency": " (--concurrency)",
+	"remote.host_rate": " (--host-rate)", "remote.host_concurrency": " (--host-concurrency)",
 }
 
 func sortedPriceKeys(m map[string]Price) []string {

@@ -127,3 +127,17 @@ func itoaT(i int) string {
 	}
 	return string(b)
 }
+
+// TestNumericFlagsRejected: the same bounds hold for flags, and the error
+// names the flag.
+func TestNumericFlagsRejected(t *testing.T) {
+	_, tools, cases := fixtureSuite(t, "badserver")
+	for _, c := range []struct{ flag, val string }{
+		{"--pace", "-1"}, {"--pace", "NaN"}, {"--max-cost", "-0.5"}, {"--max-cost", "+Inf"}, {"--concurrency", "-2"},
+	} {
+		code, _, errOut := runEvalCI(t, "eval", "--no-config", "--tools-json", tools, "--cases", cases, c.flag, c.val, "--offline")
+		if code != exitUsage || !strings.Contains(errOut, c.flag) {
+			t.Errorf("%s %s: exit %d, want a usage error naming the flag: %s", c.flag, c.val, code, errOut)
+		}
+	}
+}
