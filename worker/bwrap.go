@@ -263,17 +263,11 @@ func (b *Bwrap) Prepare(_ context.Context, spec Spec) (*Prepared, error) {
 	if err != nil {
 		return nil, err
 	}
-	var cg *sandboxCgroup
-	if s.cgroups != nil {
-		name := fmt.Sprintf("mcpgauge-sandbox-%d-%d", os.Getpid(), b.next.Add(1))
-		cg, err = newSandboxCgroup(*s.cgroups, name, lim.Memory, lim.Processes)
-		if err != nil && b.RequireCgroup {
-			return nil, fmt.Errorf("sandbox bwrap: %w", err)
-		}
-	} else if b.RequireCgroup {
+	if s.cgroups == nil && b.RequireCgroup {
 		return nil, fmt.Errorf("sandbox bwrap: %s", b.CgroupStatus())
 	}
-	l := &launcher{filter: s.filter, prlimit: s.prlimit, limits: lim, uid: uid, cg: cg}
+	l := &launcher{filter: s.filter, prlimit: s.prlimit, limits: lim, uid: uid,
+		cgroups: s.cgroups, cgName: fmt.Sprintf("mcpgauge-sandbox-%d-%d", os.Getpid(), b.next.Add(1)), requireCgroup: b.RequireCgroup}
 	t := &connect.Target{
 		Transport: connect.TransportStdio, Command: s.bwrap, Args: args, Dir: "/", Source: "sandbox:bwrap",
 		Display: connect.ShellJoin(append([]string{spec.Command}, spec.Args...)),
@@ -282,17 +276,15 @@ func (b *Bwrap) Prepare(_ context.Context, spec Spec) (*Prepared, error) {
 	var once sync.Once
 	cleanup := func() {
 		once.Do(func() {
-			if cg != nil {
-				cg.kill(5 * time.Second)
-			}
+			l.killCgroups(5 * time.Second)
 			if uid >= 0 {
 				killUID(uid, 5*time.Second)
 			}
 		})
 	}
 	p := &Prepared{Target: t, WorkDir: SandboxWorkDir, Cleanup: cleanup}
-	if cg != nil {
-		p.Breach = cg.breach
+	if s.cgroups != nil {
+		p.Breach = l.breach
 	}
 	return p, nil
 }
@@ -306,11 +298,64 @@ type launcher struct {
 	prlimit string // util-linux prlimit
 	limits  Limits
 	uid     int // host user ID for bwrap, or -1 for the worker's own
-	cg      *sandboxCgroup
+	// Every start (a scan's compliance probes start several servers) gets
+	// a cgroup of its own, cgName-N under cgroups, so the aggregate limits
+	// bound one server and its children, as the rlimits do.
+	cgroups       *cgroupHierarchy
+	cgName        string
+	requireCgroup bool
+
+	mu  sync.Mutex
+	cgs []*sandboxCgroup
+}
+
+// newCgroup makes the cgroup for one start (nil when there is none).
+func (l *launcher) newCgroup() (*sandboxCgroup, error) {
+	if l.cgroups == nil {
+		return nil, nil
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	cg, err := newSandboxCgroup(*l.cgroups, fmt.Sprintf("%s-%d", l.cgName, len(l.cgs)+1), l.limits.Memory, l.limits.Processes)
+	if err != nil {
+		if l.requireCgroup {
+			return nil, fmt.Errorf("sandbox bwrap: %w", err)
+		}
+		return nil, nil
+	}
+	l.cgs = append(l.cgs, cg)
+	return cg, nil
+}
+
+// killCgroups ends everything in this sandbox's cgroups and removes them.
+func (l *launcher) killCgroups(wait time.Duration) {
+	l.mu.Lock()
+	cgs := l.cgs
+	l.cgs = nil
+	l.mu.Unlock()
+	for _, cg := range cgs {
+		cg.kill(wait)
+	}
+}
+
+// breach implements Prepared.Breach over every start's cgroup.
+func (l *launcher) breach() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, cg := range l.cgs {
+		if why := cg.breach(); why != "" {
+			return why
+		}
+	}
+	return ""
 }
 
 // launch implements connect.Target.Launch.
 func (l *launcher) launch(cmd *exec.Cmd) (func(int) error, error) {
+	cg, err := l.newCgroup()
+	if err != nil {
+		return nil, err
+	}
 	var files []*os.File
 	closeAll := func() {
 		for _, f := range files {
@@ -370,7 +415,7 @@ func (l *launcher) launch(cmd *exec.Cmd) (func(int) error, error) {
 			// and connect reports it.
 			return nil
 		}
-		if err := l.confine(info.ChildPID); err != nil {
+		if err := l.confine(info.ChildPID, cg); err != nil {
 			return fmt.Errorf("sandbox bwrap: %w", err)
 		}
 		if _, err := blockW.Write([]byte{1}); err != nil {
@@ -386,7 +431,7 @@ func (l *launcher) launch(cmd *exec.Cmd) (func(int) error, error) {
 // sandbox's own host user (the kernel lets a process lower the limits of
 // its own user's processes; a root worker may lack CAP_SYS_RESOURCE), with
 // a fixed environment: nothing of the server's reaches it.
-func (l *launcher) confine(pid int) error {
+func (l *launcher) confine(pid int, cg *sandboxCgroup) error {
 	lim := l.limits
 	u := func(v uint64) string { return strconv.FormatUint(v, 10) }
 	args := []string{"--pid", strconv.Itoa(pid),
@@ -404,8 +449,8 @@ func (l *launcher) confine(pid int) error {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return fmt.Errorf("set the sandbox's rlimits: %w: %s", err, strings.TrimSpace(string(out)))
 	}
-	if l.cg != nil {
-		return l.cg.join(pid)
+	if cg != nil {
+		return cg.join(pid)
 	}
 	return nil
 }

@@ -122,6 +122,12 @@ func workerOptions(cmd *cobra.Command, cfg Config, fromEntry bool) (worker.Optio
 			return opts, usageErr(fmt.Errorf("--sandbox bwrap: %w", err))
 		}
 		opts.Sandbox = b
+		if c, note, err := worker.CacheDirFor(b, cache); err != nil {
+			return opts, usageErr(err)
+		} else if note != "" {
+			fmt.Fprintln(cmd.ErrOrStderr(), "note:", note)
+			opts.Installers = worker.InstallersFor(c, worker.Registries{NPM: cfg.Install.NPMRegistries, PyPI: cfg.Install.PyPIIndexes})
+		}
 	case "none", "":
 		opts.Sandbox = worker.None{Log: cmd.ErrOrStderr()}
 		opts.AllowUnsandboxed = true

@@ -216,7 +216,7 @@ func (w *workerFlags) scanner(ctx context.Context, dataDir string, scanDeadline 
 	if cache == "" {
 		cache = filepath.Join(dataDir, "cache")
 	}
-	if err := os.MkdirAll(cache, 0o750); err != nil {
+	if err := os.MkdirAll(cache, 0o755); err != nil { // the sandbox's user reads it
 		return worker.EntryScanner{}, fmt.Errorf("package cache %s: %w", cache, err)
 	}
 	opts := worker.Options{Installers: worker.InstallersFor(cache, worker.Registries{NPM: w.install.NPMRegistries, PyPI: w.install.PyPIIndexes}), AllowRemote: w.allowRemote,
@@ -231,6 +231,12 @@ func (w *workerFlags) scanner(ctx context.Context, dataDir string, scanDeadline 
 			return worker.EntryScanner{}, usageErr(fmt.Errorf("the bwrap sandbox is not available: %v; fix that, or pass --sandbox none to run registry servers unsandboxed (trusted registries only)", err))
 		}
 		opts.Sandbox = b
+		if c, note, err := worker.CacheDirFor(b, cache); err != nil {
+			return worker.EntryScanner{}, err
+		} else if note != "" {
+			fmt.Fprintln(stderr, "note:", note)
+			opts.Installers = worker.InstallersFor(c, worker.Registries{NPM: w.install.NPMRegistries, PyPI: w.install.PyPIIndexes})
+		}
 	case "none":
 		opts.Sandbox, opts.AllowUnsandboxed = worker.None{}, true
 	default:
