@@ -208,11 +208,15 @@ type Scores struct {
 	// ScoringVersion stamps the formula (for example "mcpgauge-score/1").
 	ScoringVersion string `json:"scoring_version"`
 	// MCPGauge is the overall mcpgauge score; the five parts follow.
-	MCPGauge   float64 `json:"mcpgauge"`
-	Compliance float64 `json:"compliance"`
-	Design     float64 `json:"design"`
-	Security   float64 `json:"security"`
-	Efficiency float64 `json:"efficiency"`
+	MCPGauge float64 `json:"mcpgauge"`
+	// MCPGaugeUncapped is the overall score before the security cap;
+	// Capped says the cap applied.
+	MCPGaugeUncapped float64 `json:"mcpgauge_uncapped"`
+	Capped           bool    `json:"capped,omitempty"`
+	Compliance       float64 `json:"compliance"`
+	Design           float64 `json:"design"`
+	Security         float64 `json:"security"`
+	Efficiency       float64 `json:"efficiency"`
 	// Selection is present only when the eval ran.
 	Selection *float64 `json:"selection,omitempty"`
 	// ToolgaugeHealth is mcp-toolgauge's health score.

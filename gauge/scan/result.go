@@ -54,13 +54,15 @@ func (r *Report) summary() *schema.SnapshotSummary {
 
 func (r *Report) scores() *schema.Scores {
 	sc := &schema.Scores{
-		ScoringVersion:  r.Score.Version,
-		MCPGauge:        float64(r.Score.Overall),
-		Compliance:      r.Score.Part(score.PartCompliance).Score,
-		Design:          r.Score.Part(score.PartDesign).Score,
-		Security:        r.Score.Part(score.PartSecurity).Score,
-		Efficiency:      r.Score.Part(score.PartEfficiency).Score,
-		ToolgaugeHealth: float64(r.Health.Overall),
+		ScoringVersion:   r.Score.Version,
+		MCPGauge:         float64(r.Score.Overall),
+		MCPGaugeUncapped: float64(r.Score.Uncapped),
+		Capped:           r.Score.Capped,
+		Compliance:       r.Score.Part(score.PartCompliance).Score,
+		Design:           r.Score.Part(score.PartDesign).Score,
+		Security:         r.Score.Part(score.PartSecurity).Score,
+		Efficiency:       r.Score.Part(score.PartEfficiency).Score,
+		ToolgaugeHealth:  float64(r.Health.Overall),
 		QualityGate: schema.QualityGateScore{
 			Score:      float64(r.QualityGate.Score.Score),
 			Compliance: r.QualityGate.Score.Compliance,

@@ -286,11 +286,13 @@ func scoreInput(snap *model.Snapshot, rep *Report, findings []lint.Finding, sele
 		case lint.Warning:
 			sev = score.Warning
 		}
-		in.Findings = append(in.Findings, score.Finding{Tool: f.Tool, Severity: sev, Security: isSecurity(rules[f.Rule])})
+		// An annotation contradiction that hides no destructive action is
+		// design, not security.
+		in.Findings = append(in.Findings, score.Finding{Rule: f.Rule, Tool: f.Tool, Severity: sev, Security: isSecurity(rules[f.Rule]) && !f.Design})
 	}
 	if rep.Compliance != nil {
 		for _, r := range rep.Compliance.Results {
-			in.Tests = append(in.Tests, score.Test{Status: string(r.Status), Severity: string(r.Severity)})
+			in.Tests = append(in.Tests, score.Test{ID: r.ID, Status: string(r.Status), Severity: string(r.Severity)})
 		}
 	}
 	return in

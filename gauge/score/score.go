@@ -41,6 +41,9 @@ const (
 
 // Finding is the part of a lint finding the score needs.
 type Finding struct {
+	// Rule is the rule ID: repeats of one rule weigh less (design), and the
+	// security part counts each rule (each distinct risk) once.
+	Rule string
 	// Tool is "" for server-level and non-tool findings.
 	Tool     string
 	Severity Severity
@@ -51,6 +54,9 @@ type Finding struct {
 
 // Test is one compliance test outcome.
 type Test struct {
+	// ID is the test ID (spec-bait-01 is a security risk; resources-list-03
+	// is quality-gate's and stays out of this score's compliance part).
+	ID string
 	// Status is pass, fail, error or skip.
 	Status string
 	// Severity is critical, high, medium or low.
@@ -78,7 +84,7 @@ type Part struct {
 	Measured bool    `json:"measured"`
 }
 
-// Result is mcpgauge score v1 with its parts.
+// Result is mcpgauge score v2 with its parts.
 type Result struct {
 	Version string `json:"version"`
 	Overall int    `json:"overall"`
@@ -100,7 +106,7 @@ func (r Result) Part(name string) Part {
 	return Part{Name: name}
 }
 
-// Constants of the v1 formula (documented in docs/scoring.md).
+// Constants of the v2 formula (documented in docs/scoring.md).
 const (
 	toolErrorPenalty   = 25.0
 	toolWarningPenalty = 8.0
@@ -121,8 +127,24 @@ const (
 	percentScale       = 100.0
 )
 
-// Compute returns mcpgauge score v1.
+// BaitAndSwitchTest is the compliance test whose failure (a server that
+// shows different tools to different clients) is a security error: it
+// counts in the security part and the cap applies.
+const BaitAndSwitchTest = "spec-bait-01"
+
+// notOursTests are compliance tests kept in quality-gate's score but not
+// in this one's compliance part: resources-list-03 (a resource without a
+// description) is optional in the spec, and lint rule SRF001 covers it.
+var notOursTests = map[string]bool{"resources-list-03": true}
+
+// Compute returns mcpgauge score v2.
 func Compute(in Input) Result {
+	for _, t := range in.Tests {
+		if t.ID == BaitAndSwitchTest && t.Status == "fail" {
+			in.Findings = append(append([]Finding(nil), in.Findings...), Finding{Rule: BaitAndSwitchTest, Severity: Error, Security: true})
+			break
+		}
+	}
 	parts := []Part{
 		compliancePart(in.Tests),
 		designPart(in.ToolNames, in.Findings),
@@ -161,7 +183,7 @@ func compliancePart(tests []Test) Part {
 	p := Part{Name: PartCompliance}
 	var got, max float64
 	for _, t := range tests {
-		if t.Status == "skip" || t.Status == "" {
+		if t.Status == "skip" || t.Status == "" || notOursTests[t.ID] {
 			continue
 		}
 		w := complianceLow
@@ -193,15 +215,20 @@ func designPart(tools []string, fs []Finding) Part {
 		perTool[t] = percentScale
 	}
 	server := 0.0
+	seen := map[string]int{}
 	for _, f := range fs {
 		if f.Security {
 			continue
 		}
+		// The k-th finding of one rule on the server weighs 1/sqrt(k): a
+		// large server is not sunk by one rule firing on every tool.
+		seen[f.Rule]++
+		w := 1 / math.Sqrt(float64(seen[f.Rule]))
 		if _, ok := perTool[f.Tool]; ok && f.Tool != "" {
-			perTool[f.Tool] -= penalty(f.Severity, toolErrorPenalty, toolWarningPenalty, toolInfoPenalty)
+			perTool[f.Tool] -= w * penalty(f.Severity, toolErrorPenalty, toolWarningPenalty, toolInfoPenalty)
 			continue
 		}
-		server += penalty(f.Severity, serverErrorPenalty, serverWarnPenalty, 0)
+		server += w * penalty(f.Severity, serverErrorPenalty, serverWarnPenalty, 0)
 	}
 	base := percentScale
 	if len(perTool) > 0 {
@@ -223,11 +250,22 @@ func designPart(tools []string, fs []Finding) Part {
 
 func securityPart(fs []Finding) Part {
 	p := Part{Name: PartSecurity, Measured: true}
-	s := percentScale
+	// Distinct risks: each security rule counts once, at its worst
+	// severity on the server, however many tools repeat it.
+	worst := map[string]Severity{}
+	var order []string
 	for _, f := range fs {
-		if f.Security {
-			s -= penalty(f.Severity, secErrorPenalty, secWarningPenalty, secInfoPenalty)
+		if !f.Security {
+			continue
 		}
+		if _, ok := worst[f.Rule]; !ok {
+			order = append(order, f.Rule)
+		}
+		worst[f.Rule] = max(worst[f.Rule], f.Severity)
+	}
+	s := percentScale
+	for _, r := range order {
+		s -= penalty(worst[r], secErrorPenalty, secWarningPenalty, secInfoPenalty)
 	}
 	p.Score = round1(clamp(s, 0, percentScale))
 	return p

@@ -2,6 +2,7 @@ package score
 
 import (
 	"fmt"
+	"math"
 	"testing"
 )
 
@@ -34,11 +35,12 @@ func tools(n int) []string {
 }
 
 func TestDesignIsSizeFair(t *testing.T) {
-	// Every tool has one warning: a 4-tool and a 40-tool server score the same.
+	// Every tool has one warning of its own rule: a 4-tool and a 40-tool
+	// server score the same.
 	mk := func(n int) Input {
 		in := Input{ToolNames: tools(n)}
-		for _, name := range in.ToolNames {
-			in.Findings = append(in.Findings, Finding{Tool: name, Severity: Warning})
+		for i, name := range in.ToolNames {
+			in.Findings = append(in.Findings, Finding{Rule: fmt.Sprintf("R%d", i), Tool: name, Severity: Warning})
 		}
 		return in
 	}
@@ -54,7 +56,7 @@ func TestDesignIsSizeFair(t *testing.T) {
 func TestWorstToolWeighs(t *testing.T) {
 	in := Input{ToolNames: tools(10)}
 	for i := 0; i < 4; i++ { // tool_0 gets 4 errors: 0 points
-		in.Findings = append(in.Findings, Finding{Tool: "tool_0", Severity: Error})
+		in.Findings = append(in.Findings, Finding{Rule: fmt.Sprintf("R%d", i), Tool: "tool_0", Severity: Error})
 	}
 	got := Compute(in).Part(PartDesign).Score
 	// mean = 90, worst = 0: 0.7*90 + 0.3*0 = 63
@@ -73,8 +75,8 @@ func TestPartsAndOverall(t *testing.T) {
 		complMeas bool
 	}{
 		{"clean, no tests", Input{ToolNames: tools(3)}, 100, false, false},
-		{"all tests pass", Input{ToolNames: tools(3), Tests: []Test{{"pass", "critical"}, {"skip", "high"}}}, 100, false, true},
-		{"critical failure", Input{ToolNames: tools(3), Tests: []Test{{"fail", "critical"}, {"pass", "low"}}},
+		{"all tests pass", Input{ToolNames: tools(3), Tests: []Test{{Status: "pass", Severity: "critical"}, {Status: "skip", Severity: "high"}}}, 100, false, true},
+		{"critical failure", Input{ToolNames: tools(3), Tests: []Test{{Status: "fail", Severity: "critical"}, {Status: "pass", Severity: "low"}}},
 			// compliance = 1/5*100 = 20; selection unmeasured, so weights are /0.85
 			PyRound((20*0.25 + 100*0.30 + 100*0.20 + 100*0.10) / 0.85), false, true},
 		{"security error caps", Input{ToolNames: tools(1), Findings: []Finding{{Tool: "tool_0", Severity: Error, Security: true}}}, 50, true, false},
@@ -117,14 +119,14 @@ func TestEfficiency(t *testing.T) {
 func TestWorkedExample(t *testing.T) {
 	in := Input{ToolNames: []string{"A", "B", "C", "D"}, ContextTokens: 3100}
 	for i := 0; i < 6; i++ {
-		in.Tests = append(in.Tests, Test{"pass", "critical"})
+		in.Tests = append(in.Tests, Test{Status: "pass", Severity: "critical"})
 	}
-	in.Tests = append(in.Tests, Test{"fail", "high"}, Test{"pass", "medium"}, Test{"pass", "low"})
+	in.Tests = append(in.Tests, Test{Status: "fail", Severity: "high"}, Test{Status: "pass", Severity: "medium"}, Test{Status: "pass", Severity: "low"})
 	in.Findings = []Finding{
-		{Tool: "A", Severity: Warning},
-		{Tool: "B", Severity: Error}, {Tool: "B", Severity: Info},
-		{Severity: Warning},
-		{Tool: "C", Severity: Warning, Security: true},
+		{Rule: "MCP020", Tool: "A", Severity: Warning},
+		{Rule: "MCP010", Tool: "B", Severity: Error}, {Rule: "MCP025", Tool: "B", Severity: Info},
+		{Rule: "MCP004", Severity: Warning},
+		{Rule: "SEC009", Tool: "C", Severity: Warning, Security: true},
 	}
 	r := Compute(in)
 	want := map[string]float64{PartCompliance: 90, PartDesign: 81.8, PartSecurity: 85, PartEfficiency: 87.4}
@@ -135,5 +137,44 @@ func TestWorkedExample(t *testing.T) {
 	}
 	if r.Overall != 86 || r.Capped {
 		t.Fatalf("overall = %d (capped %v), want 86", r.Overall, r.Capped)
+	}
+}
+
+// TestRepeatsDiminish: one rule firing on every tool of a large server
+// weighs 1/sqrt(k) for its k-th finding, so the server is not sunk by it;
+// the security part counts one risk once however many tools repeat it.
+func TestRepeatsDiminish(t *testing.T) {
+	in := Input{ToolNames: tools(40)}
+	for _, name := range in.ToolNames {
+		in.Findings = append(in.Findings, Finding{Rule: "MCP020", Tool: name, Severity: Warning},
+			Finding{Rule: "SEC009", Tool: name, Severity: Warning, Security: true})
+	}
+	r := Compute(in)
+	// Penalties 8/sqrt(k), k=1..40, mean over 40 tools; worst tool loses 8.
+	sum := 0.0
+	for k := 1; k <= 40; k++ {
+		sum += 8 / math.Sqrt(float64(k))
+	}
+	want := round1(0.7*(100-sum/40) + 0.3*92)
+	if got := r.Part(PartDesign).Score; got != want || got <= 92 {
+		t.Errorf("design = %v, want %v (above the 92 of undiminished repeats)", got, want)
+	}
+	if got := r.Part(PartSecurity).Score; got != 85 {
+		t.Errorf("security = %v, want 85: one distinct risk", got)
+	}
+}
+
+// TestBaitAndSwitchIsASecurityError: a failed spec-bait-01 counts as a
+// security error (the cap applies); resources-list-03 stays out of the
+// compliance part.
+func TestBaitAndSwitchIsASecurityError(t *testing.T) {
+	in := Input{ToolNames: tools(2), Tests: []Test{{ID: "spec-bait-01", Status: "fail", Severity: "critical"}, {ID: "init-01", Status: "pass", Severity: "critical"}}}
+	r := Compute(in)
+	if !r.Capped || r.Overall != 50 || r.Part(PartSecurity).Score != 60 {
+		t.Errorf("bait-and-switch: overall %d capped %v security %v, want 50, true, 60", r.Overall, r.Capped, r.Part(PartSecurity).Score)
+	}
+	in = Input{ToolNames: tools(2), Tests: []Test{{ID: "resources-list-03", Status: "fail", Severity: "low"}, {ID: "init-01", Status: "pass", Severity: "critical"}}}
+	if got := Compute(in).Part(PartCompliance).Score; got != 100 {
+		t.Errorf("compliance = %v, want 100: resources-list-03 is not in mcpgauge's compliance part", got)
 	}
 }
