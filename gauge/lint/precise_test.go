@@ -1,0 +1,113 @@
+package lint
+
+import (
+	"testing"
+)
+
+// TestDefaultProfileFalsePositiveClasses: each false-positive class of
+// issue 10, in the real phrasing of the server it was found on, fires under
+// the toolgauge profile (so the case really exercises the rule) or, for our
+// own rules, is the text that used to fire, and does not fire under the
+// default profile.
+func TestDefaultProfileFalsePositiveClasses(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, rule string
+		tools      []string
+		// ours: the rule is mcpgauge's own (off in the toolgauge profile).
+		ours bool
+	}{
+		{"shared name prefix", "MCP003", []string{
+			`{"name":"git_commit","description":"Create a new commit with the staged changes and a message."}`,
+			`{"name":"git_push","description":"Push local commits to the remote repository branch."}`,
+			`{"name":"git_stash","description":"Stash uncommitted changes away and restore them later."}`,
+		}, false},
+		{"stopword in the name", "MCP003", []string{
+			`{"name":"playwright_save_as_pdf","description":"Save the current page to a PDF file on disk."}`,
+			`{"name":"playwright_click","description":"Click an element on the page."}`,
+		}, false},
+		{"inflected subject", "MCP003", []string{
+			`{"name":"query_docs","description":"Retrieves and queries up-to-date documentation and code examples."}`,
+		}, false},
+		{"imperative sentence without a period", "MCP011", []string{
+			`{"name":"playwright_click","description":"Click an element on the page using a CSS selector"}`,
+		}, false},
+		{"idempotentHint on a read-only tool", "MCP042", []string{
+			`{"name":"browser_snapshot","description":"Capture accessibility snapshot of the current page.","annotations":{"readOnlyHint":true}}`,
+		}, false},
+		{"either/or prose is no value list", "MCP022", []string{
+			`{"name":"find","description":"Run a find query against a MongoDB collection.","inputSchema":{"type":"object","properties":{"connectionId":{"type":"string","description":"Use the id returned by one of the connect tools"}}}}`,
+		}, false},
+		{"waitUntil is no date", "MCP023", []string{
+			`{"name":"playwright_navigate","description":"Navigate to a URL in the browser.","inputSchema":{"type":"object","properties":{"waitUntil":{"type":"string","description":"Navigation wait condition"}}}}`,
+		}, false},
+		{"a URL parameter", "MCP023", []string{
+			`{"name":"fetch_html","description":"Fetch a website and return the content as HTML.","inputSchema":{"type":"object","properties":{"url":{"type":"string","description":"URL of the website to fetch"}}}}`,
+		}, false},
+		{"map typed through additionalProperties", "MCP024", []string{
+			`{"name":"playwright_patch","description":"Perform an HTTP PATCH request.","inputSchema":{"type":"object","properties":{"headers":{"type":"object","additionalProperties":{"type":"string"}}}}}`,
+		}, false},
+		{"TODO as a searched-for pattern", "MCP015", []string{
+			`{"name":"start_search","description":"Search files.\n- Search for TODO in code: searchType=\"content\", pattern=\"TODO\""}`,
+		}, false},
+		{"todo as a kanban column in an example", "MCP015", []string{
+			"{\"name\":\"open_drawio_mermaid\",\"description\":\"Opens a Mermaid diagram.\\n```\\nkanban\\n  todo[To do]\\n```\"}",
+		}, false},
+		{"session setting cleared", "MCP040", []string{
+			`{"name":"git_clear_working_dir","description":"Clear the session working directory setting. This resets the context without restarting the server."}`,
+		}, false},
+		{"opposite verbs are not near-identical", "MCP013", []string{
+			`{"name":"pods_get","description":"Get a Kubernetes Pod in the current or provided namespace with the provided name and return its details."}`,
+			`{"name":"pods_delete","description":"Delete a Kubernetes Pod in the current or provided namespace with the provided name and return its details."}`,
+		}, false},
+		{"deprecated inside example XML", "QG004", []string{
+			`{"name":"open_drawio_xml","description":"Opens the draw.io editor. Example: <mxCell value=\"deprecated\" style=\"shape=tag\"/>"}`,
+		}, true},
+		{"identical schemas, different operations", "QG005", []string{
+			`{"name":"list_directory","description":"Get a detailed listing of all files and directories in a specified path.","inputSchema":{"type":"object","properties":{"path":{"type":"string"}}}}`,
+			`{"name":"read_media_file","description":"Read an image or audio file. Returns the base64 encoded data and MIME type.","inputSchema":{"type":"object","properties":{"path":{"type":"string"}}}}`,
+		}, true},
+		{"hide a diagram layer", "SEC002", []string{
+			`{"name":"open_drawio_xml","description":"- Add visible=\"0\" as an attribute on the layer cell to hide it by default"}`,
+		}, true},
+		{"empty comment in backticks", "SEC006", []string{
+			"{\"name\":\"open_drawio_xml\",\"description\":\"**NEVER include ANY XML comments (`<!-- -->`) in the output.**\"}",
+		}, true},
+		{".env as an example file name", "SEC008", []string{
+			`{"name":"start_search","description":"- Looking for configuration/setup files: \".env\", \"dockerfile\", \"tsconfig.json\""}`,
+		}, true},
+		{"a guard naming ~/.ssh", "SEC008", []string{
+			`{"name":"download_usage_api_data","description":"Downloads usage data.","inputSchema":{"type":"object","properties":{"outputDir":{"type":"string","description":"System paths and hidden config directories (e.g. \"/etc\", \"~/.ssh\") are rejected."}}}}`,
+		}, true},
+		{"[IMPORTANT] asking to ask the user", "SEC001", []string{
+			`{"name":"create_pr","description":"[IMPORTANT] Before creating the pull request, ask the user which branch to target."}`,
+		}, true},
+		{"read tool with a verb in its name", "SEC012", []string{
+			`{"name":"get_merge_request_commits","description":"Get the commits of a merge request.","annotations":{"readOnlyHint":true}}`,
+		}, true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			r, ok := RuleByID(tc.rule)
+			if !ok {
+				t.Fatalf("no rule %s", tc.rule)
+			}
+			snap := secTSnap(t, tc.tools...)
+			if !tc.ours {
+				if fs := RunRules(snap, Config{Profile: ProfileToolgauge}, []Rule{r}); len(fs) == 0 {
+					t.Fatalf("%s does not fire under the toolgauge profile: the case does not exercise it", tc.rule)
+				}
+			} else {
+				// Our rules behave as before with the precise reading off:
+				// run the check as the toolgauge profile would, enabled.
+				if fs := RunRules(snap, Config{Profile: ProfileToolgauge, Rules: map[string]Severity{tc.rule: Warning}}, []Rule{r}); len(fs) == 0 {
+					t.Fatalf("%s does not fire without the default profile's reading: the case does not exercise it", tc.rule)
+				}
+			}
+			for _, f := range RunRules(snap, Config{Rules: map[string]Severity{tc.rule: Warning}}, []Rule{r}) {
+				t.Errorf("default profile: %s %s %s: %s", f.Rule, f.Tool, f.Parameter, f.Message)
+			}
+		})
+	}
+}
