@@ -49,6 +49,9 @@ func startPrivateClickHouse(t *testing.T) *privateClickHouse {
 	if err := exec.Command("id", "clickhouse").Run(); err != nil {
 		t.Skip("no clickhouse user")
 	}
+	if os.Geteuid() != 0 {
+		t.Skip("running clickhouse-server as user clickhouse needs root")
+	}
 	dir, err := os.MkdirTemp("", "mcpgauge-ch-")
 	if err != nil {
 		t.Fatal(err)
