@@ -161,7 +161,9 @@ func (r *Result) Markdown() []byte {
 			low = append(low, s)
 		}
 	}
-	if len(low) > 0 {
+	if len(low) == 0 {
+		fmt.Fprintf(&b, "\nNo corpus server scores below %d.\n", LowScore)
+	} else {
 		fmt.Fprintf(&b, "\n## Servers below %d\n", LowScore)
 		for i := len(low) - 1; i >= 0; i-- {
 			s := low[i]
