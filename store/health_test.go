@@ -63,7 +63,9 @@ func TestSQLiteDamagedFileIsAnError(t *testing.T) {
 		{"truncated to a tenth", func(p string, n int64) error { return os.Truncate(p, n/10) }},
 		{"truncated by one page", func(p string, n int64) error { return os.Truncate(p, n-4096) }},
 		{"truncated inside the header", func(p string, _ int64) error { return os.Truncate(p, 50) }},
-		{"overwritten", func(p string, n int64) error { return os.WriteFile(p, []byte(strings.Repeat("not a database\n", int(n/15))), 0o644) }},
+		{"overwritten", func(p string, n int64) error {
+			return os.WriteFile(p, []byte(strings.Repeat("not a database\n", int(n/15))), 0o644)
+		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
