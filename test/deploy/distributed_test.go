@@ -84,6 +84,7 @@ coordinator:
   scanDeadline: 20s
 worker:
   allowRemote: true   # the fixtures are streamable-HTTP remotes
+  extraArgs: ["--allow-remote-cidr=127.0.0.0/8"]   # ... on loopback, which workers refuse by default
   slots: 2
   scanDeadline: 20s
 `, ns.ClientURL, reg)), 0o644); err != nil {
@@ -116,9 +117,6 @@ worker:
 			t.Fatalf("%s/healthz (the chart's probe): %d", addr, code)
 		}
 	}
-	waitFor(t, "worker a to be scanning", func() bool { return metricValue(aAddr, "mcpgauge_worker_slots_busy") >= 1 })
-	a.kill(syscall.SIGKILL)
-
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	st, err := store.Open(ctx, storeURL)
@@ -126,6 +124,19 @@ worker:
 		t.Fatal(err)
 	}
 	defer st.Close()
+	// Scans take seconds (each tools/list waits 1.5 s): a sweep that ends
+	// before worker a is seen scanning failed its scans; say how.
+	waitFor(t, "worker a to be scanning", func() bool {
+		if metricValue(aAddr, "mcpgauge_worker_slots_busy") >= 1 {
+			return true
+		}
+		if sweeps, err := st.ListSweeps(ctx, 1); err == nil && len(sweeps) == 1 && sweeps[0].Status != store.SweepRunning {
+			s, _ := st.GetSweep(ctx, sweeps[0].ID)
+			t.Fatalf("sweep %s ended (%s, results by status %v) before worker a was seen scanning", s.ID, s.Status, s.ByStatus)
+		}
+		return false
+	})
+	a.kill(syscall.SIGKILL)
 	var sw store.Sweep
 	waitFor(t, "the sweep to finish", func() bool {
 		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
