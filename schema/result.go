@@ -150,11 +150,14 @@ type SnapshotSummary struct {
 	ToolList []ToolSummary `json:"tool_list,omitempty"`
 }
 
-// ToolSummary is one tool's name, digest (model.ToolSHA256) and token size.
+// ToolSummary is one tool's name, digest (model.ToolSHA256), token size
+// and annotation hints ("R d -": read-only, destructive, idempotent; upper
+// case true, lower case false, '-' unsaid).
 type ToolSummary struct {
 	Name   string `json:"name"`
 	SHA256 string `json:"sha256"`
 	Tokens int    `json:"tokens"`
+	Hints  string `json:"hints,omitempty"`
 }
 
 // Finding is one lint, security or ecosystem finding.

@@ -153,3 +153,25 @@ func (s *Snapshot) HasCapability(name string) bool {
 	v, ok := s.Capabilities[name]
 	return ok && v != nil
 }
+
+// Hints renders the read-only, destructive and idempotent hints as
+// toolgauge's inspect does ("R d -"): upper case for true, lower case for
+// false, '-' when the server said nothing.
+func (t *Tool) Hints() string {
+	a := t.Annotations
+	if a == nil {
+		return "- - -"
+	}
+	return hint('R', a.ReadOnlyHint) + " " + hint('D', a.DestructiveHint) + " " + hint('I', a.IdempotentHint)
+}
+
+func hint(letter byte, v *bool) string {
+	switch {
+	case v == nil:
+		return "-"
+	case *v:
+		return string(letter)
+	default:
+		return string(letter + 'a' - 'A')
+	}
+}

@@ -116,3 +116,23 @@ func TestServerInfoMap(t *testing.T) {
 		t.Errorf("instructions = %v", got)
 	}
 }
+
+func TestToolHints(t *testing.T) {
+	t.Parallel()
+	yes, no := true, false
+	cases := []struct {
+		a    *Annotations
+		want string
+	}{
+		{nil, "- - -"},
+		{&Annotations{}, "- - -"},
+		{&Annotations{ReadOnlyHint: &yes, DestructiveHint: &no}, "R d -"},
+		{&Annotations{ReadOnlyHint: &no, DestructiveHint: &yes, IdempotentHint: &yes}, "r D I"},
+	}
+	for _, c := range cases {
+		tool := Tool{Name: "x", Annotations: c.a}
+		if got := tool.Hints(); got != c.want {
+			t.Errorf("Hints(%+v) = %q, want %q", c.a, got, c.want)
+		}
+	}
+}

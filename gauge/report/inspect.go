@@ -99,27 +99,6 @@ func InspectJSON(snap *model.Snapshot, tokens map[string]int) []byte {
 	return append(model.MustCanonical(InspectDoc(snap, tokens), model.Indent2), '\n')
 }
 
-// hint renders one annotation hint as toolgauge does: upper case for true,
-// lower case for false, '-' when the server said nothing.
-func hint(letter byte, v *bool) string {
-	switch {
-	case v == nil:
-		return "-"
-	case *v:
-		return string(letter)
-	default:
-		return strings.ToLower(string(letter))
-	}
-}
-
-func hints(t *model.Tool) string {
-	a := t.Annotations
-	if a == nil {
-		return "- - -"
-	}
-	return hint('R', a.ReadOnlyHint) + " " + hint('D', a.DestructiveHint) + " " + hint('I', a.IdempotentHint)
-}
-
 const descColumn = 45
 
 func shortDesc(s string) string {
@@ -165,7 +144,7 @@ func InspectText(w io.Writer, snap *model.Snapshot, tokens map[string]int, verbo
 	b.WriteString(header + "\n")
 	for i := range snap.Tools {
 		t := &snap.Tools[i]
-		row := fmt.Sprintf("%-*s  %-*s%6d  %s", nameW, ASCII(termsafe.String(t.Name)), descColumn+2, ASCII(shortDesc(t.Description)), len(t.Params()), hints(t))
+		row := fmt.Sprintf("%-*s  %-*s%6d  %s", nameW, ASCII(termsafe.String(t.Name)), descColumn+2, ASCII(shortDesc(t.Description)), len(t.Params()), t.Hints())
 		if showTok {
 			row += fmt.Sprintf("  %6d", tokens[t.Name])
 		}

@@ -47,6 +47,7 @@ func (r *Report) summary() *schema.SnapshotSummary {
 	for i := range s.Tools {
 		sum.ToolList = append(sum.ToolList, schema.ToolSummary{
 			Name: s.Tools[i].Name, SHA256: model.ToolSHA256(&s.Tools[i]), Tokens: r.Tokens[s.Tools[i].Name],
+			Hints: s.Tools[i].Hints(),
 		})
 	}
 	return sum

@@ -53,8 +53,13 @@ func TestReceiptsServed(t *testing.T) {
 			if rec := get(h, leaderboard.ReceiptKeyPath); rec.Code != 404 {
 				t.Errorf("key of an unsigned board: %d", rec.Code)
 			}
-			if rec := get(h, leaderboard.ServerPath(name)); !strings.Contains(rec.Body.String(), "Unsigned") {
+			page := get(h, leaderboard.ServerPath(name)).Body.String()
+			if !strings.Contains(page, "Unsigned") {
 				t.Errorf("server page of an unsigned scan does not say so")
+			}
+			// The tool list carries each tool's R D I hints.
+			if !strings.Contains(page, "<code>R d I</code>") || !strings.Contains(page, "<code>r D -</code>") {
+				t.Errorf("server page lacks the tools' R D I hints")
 			}
 
 			// Sign every stored scan as the coordinator would.

@@ -87,7 +87,11 @@ func Result(s Spec) schema.Result {
 		}
 		d := hexSHA(s.Name + "\x00" + name + "\x00" + salt)
 		tokens := 80 + 17*i
-		snap.ToolList = append(snap.ToolList, schema.ToolSummary{Name: name, SHA256: d, Tokens: tokens})
+		hints := "R d I"
+		if i%2 == 1 {
+			hints = "r D -"
+		}
+		snap.ToolList = append(snap.ToolList, schema.ToolSummary{Name: name, SHA256: d, Tokens: tokens, Hints: hints})
 		snap.TotalTokens += tokens
 		all.WriteString(d)
 	}
