@@ -20,6 +20,7 @@ const (
 	methodResourcesList = "resources/list"
 	methodTemplatesList = "resources/templates/list"
 	methodPromptsList   = "prompts/list"
+	methodPromptsGet    = "prompts/get"
 )
 
 // codeNoAnswer is the JSON-RPC code of the errors the tap makes up itself.
@@ -209,6 +210,9 @@ func (c *tapConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 		c.answer(req.ID, "mcpgauge: protocol 2026-07-28 was forced, so no initialize fallback is sent")
 		return nil
 	}
+	if req.Method == methodPromptsGet {
+		req.Params = withArguments(req.Params)
+	}
 	c.mu.Lock()
 	c.pending[req.ID] = req.Method
 	switch req.Method {
@@ -262,6 +266,26 @@ func (c *tapConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 		}
 	})
 	return nil
+}
+
+// withArguments gives prompts/get params an "arguments" object when they
+// have none: the go-sdk omits an empty map, and some servers (and
+// quality-gate's client, which always sends one) expect the key. Params that
+// do not decode as an object are sent as they are.
+func withArguments(params json.RawMessage) json.RawMessage {
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(params, &m); err != nil || m == nil {
+		return params
+	}
+	if _, ok := m["arguments"]; ok {
+		return params
+	}
+	m["arguments"] = json.RawMessage(`{}`)
+	out, err := json.Marshal(m)
+	if err != nil {
+		return params
+	}
+	return out
 }
 
 // forget drops a request whose write failed.
