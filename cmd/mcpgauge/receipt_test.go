@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/mcpgauge/mcpgauge/internal/fixtures"
+	"github.com/mcpgauge/mcpgauge/internal/sariftest"
 	"github.com/mcpgauge/mcpgauge/internal/shareddata"
 )
 
@@ -130,6 +131,7 @@ func TestSARIFLocatesToolsInSources(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, ".mcp.json"), []byte(manifest), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	schema := sariftest.Schema(t)
 	for _, sub := range [][]string{{"lint", dir, "--sarif"}, {"scan", dir, "--sarif", "--no-check"}} {
 		code, out, stderr := cli(t, append(sub, "--no-config")...)
 		if code != exitOK && code != exitThreshold {
@@ -151,6 +153,7 @@ func TestSARIFLocatesToolsInSources(t *testing.T) {
 		if err := json.Unmarshal([]byte(out), &doc); err != nil {
 			t.Fatalf("%v: %v", sub, err)
 		}
+		sariftest.Validate(t, schema, []byte(out))
 		lines := strings.Split(string(src), "\n")
 		located := 0
 		for i, r := range doc.Runs[0].Results {

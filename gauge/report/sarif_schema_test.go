@@ -10,43 +10,14 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/mcpgauge/mcpgauge/gauge/lint"
+	"github.com/mcpgauge/mcpgauge/internal/sariftest"
 )
-
-// sarifSchema compiles the OASIS SARIF 2.1.0 schema (testdata, as
-// published in oasis-tcs/sarif-spec).
-func sarifSchema(t *testing.T) *jsonschema.Schema {
-	t.Helper()
-	f, err := os.Open(filepath.Join("testdata", "sarif-schema-2.1.0.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	doc, err := jsonschema.UnmarshalJSON(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := jsonschema.NewCompiler()
-	if err := c.AddResource("sarif.json", doc); err != nil {
-		t.Fatal(err)
-	}
-	s, err := c.Compile("sarif.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
 
 // ValidateSARIF fails t unless out is valid SARIF 2.1.0 in which every
 // result has a physical location; it returns the results' locations.
 func validateSARIF(t *testing.T, schema *jsonschema.Schema, out []byte) []Location {
 	t.Helper()
-	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(out))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := schema.Validate(inst); err != nil {
-		t.Fatalf("SARIF does not validate: %v", err)
-	}
+	sariftest.Validate(t, schema, out)
 	var doc struct {
 		Runs []struct {
 			Results []struct {
@@ -82,7 +53,7 @@ func validateSARIF(t *testing.T, schema *jsonschema.Schema, out []byte) []Locati
 
 func TestSARIFValidatesWithPhysicalLocations(t *testing.T) {
 	t.Parallel()
-	schema := sarifSchema(t)
+	schema := sariftest.Schema(t)
 	root := t.TempDir()
 	write := func(rel, body string) {
 		p := filepath.Join(root, rel)
@@ -132,7 +103,7 @@ func TestSARIFValidatesWithPhysicalLocations(t *testing.T) {
 // level is not a SARIF level is refused.
 func TestSARIFSchemaRejects(t *testing.T) {
 	t.Parallel()
-	schema := sarifSchema(t)
+	schema := sariftest.Schema(t)
 	_, fs := sample()
 	out := SARIF(fs, lint.Catalogue(), "test", NewLocator("", "https://x.example/mcp", ""))
 	bad := bytes.Replace(out, []byte(`"level": "warning"`), []byte(`"level": "loud"`), 1)

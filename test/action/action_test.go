@@ -13,10 +13,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
 	"go.yaml.in/yaml/v3"
 
 	"github.com/mcpgauge/mcpgauge/internal/fixtures"
+	"github.com/mcpgauge/mcpgauge/internal/sariftest"
 	"github.com/mcpgauge/mcpgauge/internal/shareddata"
 )
 
@@ -174,7 +174,7 @@ func TestActionStepsOnFixture(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	schema := sarifSchema(t, filepath.Join(root, "gauge", "report", "testdata", "sarif-schema-2.1.0.json"))
+	schema := sariftest.Schema(t)
 
 	cases := []struct {
 		name     string
@@ -220,13 +220,7 @@ func TestActionStepsOnFixture(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := schema.Validate(inst); err != nil {
-				t.Fatalf("SARIF does not validate: %v", err)
-			}
+			sariftest.Validate(t, schema, data)
 			var doc struct {
 				Runs []struct {
 					Results []struct {
@@ -260,26 +254,4 @@ func TestActionStepsOnFixture(t *testing.T) {
 			}
 		})
 	}
-}
-
-func sarifSchema(t *testing.T, path string) *jsonschema.Schema {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	doc, err := jsonschema.UnmarshalJSON(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := jsonschema.NewCompiler()
-	if err := c.AddResource("sarif.json", doc); err != nil {
-		t.Fatal(err)
-	}
-	s, err := c.Compile("sarif.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
 }
