@@ -2,12 +2,8 @@ package attest_test
 
 import (
 	"context"
-	"crypto/ed25519"
-	"crypto/rand"
-	"crypto/x509"
 	"encoding/base64"
 	"encoding/json"
-	"encoding/pem"
 	"errors"
 	"os"
 	"os/exec"
@@ -17,30 +13,15 @@ import (
 	"time"
 
 	"github.com/mcpgauge/mcpgauge/attest"
+	"github.com/mcpgauge/mcpgauge/attest/attesttest"
 	"github.com/mcpgauge/mcpgauge/schema"
 )
 
-// newKey writes a fresh PKCS#8 ed25519 key, as openssl genpkey does.
-func newKey(t *testing.T) []byte {
-	t.Helper()
-	_, priv, err := ed25519.GenerateKey(rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	der, err := x509.MarshalPKCS8PrivateKey(priv)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: der})
-}
+func signer(t *testing.T) *attest.Signer { return attesttest.Signer(t) }
 
-func signer(t *testing.T) *attest.Signer {
-	t.Helper()
-	s, err := attest.ParseSigner(newKey(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
+func newKey(t *testing.T) []byte {
+	priv, _ := attesttest.KeyPEMs(t)
+	return priv
 }
 
 var finished = time.Date(2026, 11, 30, 3, 4, 5, 0, time.UTC)

@@ -2,16 +2,13 @@ package coordinator_test
 
 import (
 	"context"
-	"crypto/ed25519"
-	"crypto/rand"
-	"crypto/x509"
-	"encoding/pem"
 	"errors"
 	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/mcpgauge/mcpgauge/attest"
+	"github.com/mcpgauge/mcpgauge/attest/attesttest"
 	"github.com/mcpgauge/mcpgauge/coordinator"
 	"github.com/mcpgauge/mcpgauge/coordinator/sweeptest"
 	"github.com/mcpgauge/mcpgauge/internal/natstest"
@@ -26,15 +23,7 @@ import (
 // the store serves the public key.
 func TestSweepSignsReceipts(t *testing.T) {
 	t.Parallel()
-	_, sk, err := ed25519.GenerateKey(rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	der, _ := x509.MarshalPKCS8PrivateKey(sk)
-	signer, err := attest.ParseSigner(pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: der}))
-	if err != nil {
-		t.Fatal(err)
-	}
+	signer := attesttest.Signer(t)
 	servers := []*sweeptest.Server{sweeptest.Start("good", "1.0.0", sweeptest.Good()), sweeptest.Start("poor", "2.0.0", sweeptest.Poor())}
 	var entries []sweeptest.Entry
 	for _, s := range servers {

@@ -1,41 +1,18 @@
 package main
 
 import (
-	"crypto/ed25519"
-	"crypto/rand"
-	"crypto/x509"
 	"encoding/base64"
 	"encoding/json"
-	"encoding/pem"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/mcpgauge/mcpgauge/attest/attesttest"
 	"github.com/mcpgauge/mcpgauge/internal/fixtures"
 	"github.com/mcpgauge/mcpgauge/internal/sariftest"
 	"github.com/mcpgauge/mcpgauge/internal/shareddata"
 )
-
-// writeKeyPair writes an ed25519 key pair as openssl would (PKCS#8 and PKIX
-// PEM) and returns the two paths.
-func writeKeyPair(t *testing.T, dir string) (priv, pub string) {
-	t.Helper()
-	pk, sk, err := ed25519.GenerateKey(rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	skDER, _ := x509.MarshalPKCS8PrivateKey(sk)
-	pkDER, _ := x509.MarshalPKIXPublicKey(pk)
-	priv, pub = filepath.Join(dir, "key.pem"), filepath.Join(dir, "pub.pem")
-	if err := os.WriteFile(priv, pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: skDER}), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(pub, pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: pkDER}), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return priv, pub
-}
 
 // TestScanReceiptVerify: a local scan writes a receipt that verify accepts;
 // a tampered one, one checked against another artifact or key, and an
@@ -43,8 +20,8 @@ func writeKeyPair(t *testing.T, dir string) (priv, pub string) {
 func TestScanReceiptVerify(t *testing.T) {
 	bin := fixtures.Build(t, "careless")
 	dir := t.TempDir()
-	key, pub := writeKeyPair(t, dir)
-	_, otherPub := writeKeyPair(t, t.TempDir())
+	key, pub := attesttest.WriteKeyPair(t, dir)
+	_, otherPub := attesttest.WriteKeyPair(t, t.TempDir())
 	receipt := filepath.Join(dir, "receipt.json")
 
 	code, _, stderr := cli(t, "scan", bin, "--no-config", "--no-check", "--signing-key", key, "--receipt", receipt)

@@ -2,16 +2,13 @@ package site_test
 
 import (
 	"context"
-	"crypto/ed25519"
-	"crypto/rand"
-	"crypto/x509"
 	"encoding/json"
-	"encoding/pem"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/mcpgauge/mcpgauge/attest"
+	"github.com/mcpgauge/mcpgauge/attest/attesttest"
 	"github.com/mcpgauge/mcpgauge/leaderboard"
 	"github.com/mcpgauge/mcpgauge/leaderboard/site"
 	"github.com/mcpgauge/mcpgauge/schema"
@@ -24,15 +21,7 @@ import (
 // scan is signed; without, each answers 404 and the page says unsigned.
 func TestReceiptsServed(t *testing.T) {
 	t.Parallel()
-	_, sk, err := ed25519.GenerateKey(rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	der, _ := x509.MarshalPKCS8PrivateKey(sk)
-	signer, err := attest.ParseSigner(pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: der}))
-	if err != nil {
-		t.Fatal(err)
-	}
+	signer := attesttest.Signer(t)
 	const name = "io.github.acme/weather"
 	for _, b := range backends {
 		t.Run(b.name, func(t *testing.T) {
