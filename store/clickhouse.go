@@ -228,7 +228,8 @@ func (s *clickhouseStore) GetSweep(ctx context.Context, id string) (Sweep, error
 		}
 		return Sweep{}, fmt.Errorf("get sweep %s: %w", id, err)
 	}
-	rows, err := s.conn.Query(ctx, `SELECT status, toInt64(count()) FROM scans FINAL WHERE sweep_id = ? GROUP BY status`, id)
+	rows, err := s.conn.Query(ctx, `SELECT status, toInt64(count()), toInt64(sum(has_scores)), toFloat64(sumIf(score, has_scores = 1))
+		FROM scans FINAL WHERE sweep_id = ? GROUP BY status`, id)
 	if err != nil {
 		return Sweep{}, fmt.Errorf("get sweep %s: count results: %w", id, err)
 	}

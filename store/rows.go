@@ -497,19 +497,26 @@ func readFindings(rows rowScanner) ([]schema.Finding, error) {
 	return out, rows.Err()
 }
 
-// statusCounts reads (status, count) rows into a sweep's ByStatus and
-// Results, and closes rows.
+// statusCounts reads (status, count, scored, score sum) rows into a
+// sweep's ByStatus, Results, Scored and MeanScore, and closes rows.
 func statusCounts(rows rowScanner, sw *Sweep) error {
 	defer rows.Close()
 	sw.ByStatus = map[schema.Status]int64{}
+	var sum float64
 	for rows.Next() {
 		var st string
-		var n int64
-		if err := rows.Scan(&st, &n); err != nil {
+		var n, scored int64
+		var part float64
+		if err := rows.Scan(&st, &n, &scored, &part); err != nil {
 			return err
 		}
 		sw.ByStatus[schema.Status(st)] = n
 		sw.Results += n
+		sw.Scored += scored
+		sum += part
+	}
+	if sw.Scored > 0 {
+		sw.MeanScore = sum / float64(sw.Scored)
 	}
 	return rows.Err()
 }

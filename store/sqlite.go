@@ -202,7 +202,8 @@ func (s *sqliteStore) GetSweep(ctx context.Context, id string) (Sweep, error) {
 	if err != nil {
 		return Sweep{}, classify(fmt.Errorf("get sweep %s: %w", id, err), s.path)
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT status, COUNT(*) FROM scans WHERE sweep_id = ? GROUP BY status`, id)
+	rows, err := s.db.QueryContext(ctx, `SELECT status, COUNT(*), COALESCE(SUM(has_scores), 0),
+		COALESCE(SUM(CASE WHEN has_scores = 1 THEN score ELSE 0 END), 0.0) FROM scans WHERE sweep_id = ? GROUP BY status`, id)
 	if err != nil {
 		return Sweep{}, fmt.Errorf("get sweep %s: count results: %w", id, err)
 	}

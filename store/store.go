@@ -140,6 +140,10 @@ type Sweep struct {
 	Results int64
 	// ByStatus counts those results by status (read-only, from GetSweep).
 	ByStatus map[schema.Status]int64
+	// Scored counts the results with scores and MeanScore is their mean
+	// mcpgauge score (read-only, from GetSweep; 0 when none was scored).
+	Scored    int64
+	MeanScore float64
 }
 
 // Scan is the stored summary of one scan: what leaderboards, history and rug

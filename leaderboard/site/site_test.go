@@ -94,7 +94,7 @@ func TestPages(t *testing.T) {
 		{"/servers/no.such/server", 404, []string{"No scan of a server named"}},
 		{"/servers/%3Cscript%3Ealert(1)%3C%2Fscript%3E", 404, []string{"&lt;script&gt;"}},
 		{"/server", 400, nil},
-		{"/ecosystem", 200, []string{"Servers by status", "<svg", "MG100", "io.github.acme/files", "Start rate across sweeps"}},
+		{"/ecosystem", 200, []string{"Servers by status", "<svg", "MG100", "io.github.acme/files", "Start rate across sweeps", "Score across sweeps", `<div id="score-trend"><svg`}},
 		{"/rules", 200, []string{"Lint rules"}},
 		{"/rules/SEC001", 200, []string{"SEC001"}},
 		{"/rules/" + url.PathEscape("<b>x</b>"), 404, []string{"&lt;b&gt;x&lt;/b&gt;"}},

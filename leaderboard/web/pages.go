@@ -18,7 +18,7 @@ type ecosystemPage struct {
 	Servers, OK                         int
 	StartRate                           string
 	StatusChart, ScoreChart, TokenChart template.HTML
-	TrendChart                          template.HTML
+	TrendChart, ScoreTrendChart         template.HTML
 	Rules                               []store.RuleCount
 	RugPulls                            []store.RugPull
 }
@@ -107,6 +107,13 @@ func (h *handler) ecosystem(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	d.TrendChart = lineChart("share of scanned servers that started, per sweep", pts, 100, "%")
+	var mean []Point
+	for i := len(sweeps) - 1; i >= 0; i-- {
+		if s := sweeps[i]; s.Scored > 0 {
+			mean = append(mean, Point{Label: s.ID, Y: s.MeanScore})
+		}
+	}
+	d.ScoreTrendChart = lineChart("mean mcpgauge score of the servers scored, per sweep", mean, 100, "")
 	h.render(w, "ecosystem", d)
 }
 

@@ -480,6 +480,9 @@ func testSweeps(t *testing.T, s store.Store) {
 	if sw.Results != 3 || sw.ByStatus[schema.StatusOK] != 1 || sw.ByStatus[schema.StatusTimeout] != 2 {
 		t.Errorf("sweep results = %d %v, want 3 (1 ok, 2 timeout)", sw.Results, sw.ByStatus)
 	}
+	if one, _ := s.Result(c, schema.JobID("sw-a", "one", "1")); one.Scores == nil || sw.Scored != 1 || sw.MeanScore != one.Scores.MCPGauge {
+		t.Errorf("sweep scored %d, mean %v; want the one ok scan's score", sw.Scored, sw.MeanScore)
+	}
 	if err := s.FinishSweep(c, "sw-a", store.SweepRunning, at(2)); err == nil {
 		t.Error("FinishSweep accepted status running")
 	}
@@ -511,7 +514,7 @@ func testSweeps(t *testing.T, s store.Store) {
 		t.Errorf("ListSweeps = %v, want [sw-b sw-a]", ids)
 	}
 	// A listed sweep is its stored record (without the result counts).
-	sw.Results, sw.ByStatus = 0, nil
+	sw.Results, sw.ByStatus, sw.Scored, sw.MeanScore = 0, nil, 0, 0
 	if len(list) == 2 && !reflect.DeepEqual(list[1], sw) {
 		t.Errorf("ListSweeps entry = %+v, want %+v", list[1], sw)
 	}
