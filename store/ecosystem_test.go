@@ -148,7 +148,7 @@ func TestSQLiteUpgradesFromMigration1(t *testing.T) {
 
 func TestClickHouseUpgradesFromMigration1(t *testing.T) {
 	ctx := testCtx(t)
-	u := freshClickHouseURL(t)
+	u := storetest.ClickHouseURL(t)
 	opts, err := clickhouse.ParseDSN(u)
 	if err != nil {
 		t.Fatal(err)

@@ -2,8 +2,6 @@ package store_test
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -54,40 +52,7 @@ func clickhouseURL(tb testing.TB) string {
 // openClickHouse opens a store in a fresh database of its own, dropped afterwards.
 func openClickHouse(tb testing.TB) store.Store {
 	tb.Helper()
-	u := freshClickHouseURL(tb)
-	s, err := store.Open(testCtx(tb), u)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() { s.Close() })
-	return s
-}
-
-// freshClickHouseURL names a database of the test's own on the test server,
-// dropped when the test ends.
-func freshClickHouseURL(tb testing.TB) string {
-	tb.Helper()
-	base := clickhouseURL(tb)
-	var b [6]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		tb.Fatal(err)
-	}
-	db := "mcpgauge_test_" + hex.EncodeToString(b[:])
-	i := strings.LastIndex(base, "/")
-	if i < len("clickhouse://") {
-		base += "/"
-		i = len(base) - 1
-	}
-	u := base[:i+1] + db
-	if q := strings.Index(base[i:], "?"); q >= 0 {
-		u += base[i+q:]
-	}
-	tb.Cleanup(func() {
-		if err := store.DropClickHouseDatabase(context.Background(), u); err != nil {
-			tb.Logf("drop %s: %v", db, err)
-		}
-	})
-	return u
+	return storetest.Open(tb, storetest.ClickHouseURL(tb))
 }
 
 func TestSQLiteConformance(t *testing.T) {
