@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mcpgauge/mcpgauge/internal/termsafe"
 	"github.com/mcpgauge/mcpgauge/schema"
 )
 
@@ -186,7 +187,7 @@ func newFindings(head, base []schema.Finding) []schema.Finding {
 // list item: one line, no pipes, no HTML, no control characters.
 func mdCell(s string) string {
 	r := strings.NewReplacer("|", "\\|", "<", "&lt;", ">", "&gt;", "`", "'", "\n", " ", "\r", " ")
-	s = printable(r.Replace(s))
+	s = termsafe.String(r.Replace(s))
 	if rs := []rune(s); len(rs) > 200 {
 		s = string(rs[:200]) + "…"
 	}

@@ -6,12 +6,12 @@ import (
 	"io"
 	"os"
 	"sort"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/mcpgauge/mcpgauge/attest"
+	"github.com/mcpgauge/mcpgauge/internal/termsafe"
 )
 
 // exitExpired is verify's code for a receipt whose signature is good but
@@ -94,7 +94,7 @@ func readReceipt(path string) ([]byte, error) {
 
 func writeReceiptText(w io.Writer, rc *attest.Receipt) {
 	p := rc.Predicate
-	safe := printable
+	safe := termsafe.String
 	fmt.Fprintf(w, "subject:  %s\n", safe(rc.Subject.Name()))
 	for _, k := range sortedKeys(rc.Subject.Digest) {
 		fmt.Fprintf(w, "  %s: %s\n", safe(k), safe(rc.Subject.Digest[k]))
@@ -108,17 +108,6 @@ func writeReceiptText(w io.Writer, rc *attest.Receipt) {
 	fmt.Fprintf(w, "scanner:  %s, rules %s\n", safe(p.ScannerVersion), safe(orDash(p.RuleSetDigest)))
 	fmt.Fprintf(w, "scanned:  %s, expires %s\n", p.ScannedAt.Format(time.RFC3339), p.ExpiresAt.Format(time.RFC3339))
 	fmt.Fprintf(w, "key:      %s\n", safe(rc.KeyID))
-}
-
-// printable escapes control characters in receipt text: a receipt is
-// another party's document and must not drive the terminal.
-func printable(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
-			return '?'
-		}
-		return r
-	}, s)
 }
 
 func sortedKeys(m map[string]string) []string {
