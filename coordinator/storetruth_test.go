@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -22,6 +21,7 @@ import (
 	"github.com/mcpgauge/mcpgauge/registry"
 	"github.com/mcpgauge/mcpgauge/schema"
 	"github.com/mcpgauge/mcpgauge/store"
+	"github.com/mcpgauge/mcpgauge/store/storetest"
 	"github.com/mcpgauge/mcpgauge/worker"
 )
 
@@ -318,22 +318,6 @@ func TestEmbeddedRestartReclaimsLeases(t *testing.T) {
 		Stored: stored, Lost: lost, Duplicated: dup, Message: fmt.Sprintf("took back %d job leases of an interrupted run", n), Clear: true})
 }
 
-// mountTmpfs mounts a tmpfs of the given size on a fresh directory and
-// unmounts it when the test ends; it skips when mounting is not allowed.
-func mountTmpfs(t *testing.T, size string) string {
-	t.Helper()
-	dir := t.TempDir()
-	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size="+size, "tmpfs", dir).CombinedOutput(); err != nil {
-		t.Skipf("cannot mount a tmpfs (needs root): %v %s", err, out)
-	}
-	t.Cleanup(func() {
-		if out, err := exec.Command("umount", "-l", dir).CombinedOutput(); err != nil {
-			t.Errorf("umount %s: %v %s", dir, err, out)
-		}
-	})
-	return dir
-}
-
 // fillDisk writes a file into dir until the disk is full.
 func fillDisk(t *testing.T, dir string) string {
 	t.Helper()
@@ -359,7 +343,7 @@ func fillDisk(t *testing.T, dir string) string {
 // stored twice.
 func TestFullDiskEndsSweep(t *testing.T) {
 	t.Parallel()
-	dir := mountTmpfs(t, "8m")
+	dir := storetest.MountTmpfs(t, "8m")
 	var fx []sweeptest.Fixture
 	for i := 0; i < 6; i++ {
 		fx = append(fx, sweeptest.Fixture{Name: "io.test/full" + strconv.Itoa(i), Tools: sweeptest.Good()})

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,6 +13,7 @@ import (
 	"github.com/mcpgauge/mcpgauge/coordinator/sweeptest"
 	"github.com/mcpgauge/mcpgauge/schema"
 	"github.com/mcpgauge/mcpgauge/store"
+	"github.com/mcpgauge/mcpgauge/store/storetest"
 )
 
 // fillSQLite creates a store at path holding n results, closes it (which
@@ -110,28 +110,12 @@ func TestSQLiteFreshFileOpens(t *testing.T) {
 	}
 }
 
-// mountTmpfs mounts a tmpfs of the given size on a fresh directory and
-// unmounts it when the test ends; it skips when mounting is not allowed.
-func mountTmpfs(t *testing.T, size string) string {
-	t.Helper()
-	dir := t.TempDir()
-	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size="+size, "tmpfs", dir).CombinedOutput(); err != nil {
-		t.Skipf("cannot mount a tmpfs (needs root): %v %s", err, out)
-	}
-	t.Cleanup(func() {
-		if out, err := exec.Command("umount", "-l", dir).CombinedOutput(); err != nil {
-			t.Errorf("umount %s: %v %s", dir, err, out)
-		}
-	})
-	return dir
-}
-
 // TestSQLiteFullDiskIsErrFull: on a full disk a write fails with ErrFull
 // (the coordinator retries it a bounded number of times, then ends the
 // sweep), and the store still reads what it holds.
 func TestSQLiteFullDiskIsErrFull(t *testing.T) {
 	t.Parallel()
-	dir := mountTmpfs(t, "1m")
+	dir := storetest.MountTmpfs(t, "1m")
 	ctx := context.Background()
 	st, err := store.OpenSQLite(ctx, filepath.Join(dir, "mcpgauge.db"))
 	if err != nil {

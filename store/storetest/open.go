@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -66,4 +67,21 @@ func Open(tb testing.TB, u string) store.Store {
 	}
 	tb.Cleanup(func() { s.Close() })
 	return s
+}
+
+// MountTmpfs mounts a tmpfs of the given size (mount's size=, e.g. "8m")
+// on a fresh directory and unmounts it when the test ends; it skips when
+// mounting is not allowed (not root).
+func MountTmpfs(t *testing.T, size string) string {
+	t.Helper()
+	dir := t.TempDir()
+	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size="+size, "tmpfs", dir).CombinedOutput(); err != nil {
+		t.Skipf("cannot mount a tmpfs (needs root): %v %s", err, out)
+	}
+	t.Cleanup(func() {
+		if out, err := exec.Command("umount", "-l", dir).CombinedOutput(); err != nil {
+			t.Errorf("umount %s: %v %s", dir, err, out)
+		}
+	})
+	return dir
 }
