@@ -54,8 +54,8 @@ func NormaliseRegistryURL(raw string) (string, error) {
 // CheckPackageRef says why a package's version or registry cannot be
 // installed safely ("" when it can): npm needs an exact semver version,
 // PyPI an exact PEP 440 version, OCI a tag or digest on a named registry;
-// empty or "latest" means the registry's current release, which the
-// installer resolves to an exact version itself. A registry base URL must
+// for npm and PyPI empty or "latest" means the registry's current release,
+// which the installer resolves to an exact version itself. A registry base URL must
 // be a plain http(s) URL; which registries are allowed is the worker's
 // call (the installers' allow-lists).
 func CheckPackageRef(registryType, identifier, version, registryBaseURL string) string {
@@ -83,13 +83,16 @@ func CheckPackageRef(registryType, identifier, version, registryBaseURL string) 
 }
 
 // checkOCIRef checks an image reference [host[:port]/]path[:tag][@digest]
-// and its separate version (a tag or a digest). The image host may not be
+// and its separate version (a tag or a digest); one of the three must name
+// the image exactly (a bare repository is refused). The image host may not be
 // localhost or an IP address: the container engine would pull from it
 // with the host's network.
 func checkOCIRef(identifier, version string) string {
 	bad := func(why string) string { return fmt.Sprintf("oci image %q: %s", identifier, why) }
 	ref := identifier
+	exact := strings.TrimSpace(version) != ""
 	if i := strings.Index(ref, "@"); i >= 0 {
+		exact = true
 		if !ociDigest.MatchString(ref[i+1:]) {
 			return bad("digest is not sha256:<64 hex>")
 		}
@@ -104,6 +107,7 @@ func checkOCIRef(identifier, version string) string {
 			return bad("tag is not a valid tag")
 		}
 		ref = ref[:i]
+		exact = true
 	}
 	if !ociPath.MatchString(ref) {
 		return bad("repository path is not a valid image name")
@@ -125,6 +129,11 @@ func checkOCIRef(identifier, version string) string {
 	}
 	if v := strings.TrimSpace(version); v != "" && v != "latest" && !ociTag.MatchString(v) && !ociDigest.MatchString(v) {
 		return bad(fmt.Sprintf("version %q is neither a tag nor a sha256 digest", version))
+	}
+	if !exact {
+		// The engine would pull whatever :latest is at the time; the
+		// official registry requires the tag in the identifier.
+		return bad("names neither a tag nor a digest (only exact image references are pulled)")
 	}
 	return ""
 }

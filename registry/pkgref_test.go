@@ -38,6 +38,11 @@ func TestCheckPackageRef(t *testing.T) {
 		{"oci", "[::1]:5000/evil", "", "", "IP address"},
 		{"oci", "acme/server", "../x", "", "neither a tag nor"},
 		{"oci", "acme/server@sha1:abc", "", "", "digest"},
+		{"oci", "docker.io/acme/server", "", "", "neither a tag nor a digest"},
+		{"oci", "acme/server", "", "", "neither a tag nor a digest"},
+		{"oci", "ghcr.io:443/acme/server", "", "", "neither a tag nor a digest"},
+		{"oci", "acme/server:latest", "", "", ""},
+		{"oci", "ghcr.io:443/acme/server:2", "", "", ""},
 	}
 	for _, c := range cases {
 		got := CheckPackageRef(c.typ, c.id, c.version, c.base)
@@ -102,5 +107,67 @@ func TestDedupeNeverSwapsPlans(t *testing.T) {
 	twin.Sources = []Listing{{Source: SourceGlama, Name: twin.Name}}
 	if got := Dedupe([]Server{victim, twin}); len(got) != 1 || len(got[0].Names) != 2 {
 		t.Errorf("identical launches: %d targets, want 1 with both names", len(got))
+	}
+}
+
+// TestNormaliseOCIRegistry: an allowed image registry is a named host
+// (optionally *.domain or host:port), never a URL, path, localhost or IP.
+func TestNormaliseOCIRegistry(t *testing.T) {
+	t.Parallel()
+	cases := []struct{ in, want, bad string }{
+		{"ghcr.io", "ghcr.io", ""},
+		{" GHCR.io ", "ghcr.io", ""},
+		{"*.pkg.dev", "*.pkg.dev", ""},
+		{"registry.example:5000", "registry.example:5000", ""},
+		{"index.docker.io", "docker.io", ""},
+		{"https://ghcr.io", "", "without a scheme"},
+		{"ghcr.io/acme", "", "without a path"},
+		{"user@ghcr.io", "", "credentials"},
+		{"localhost:5000", "", "localhost"},
+		{"127.0.0.1", "", "IP address"},
+		{"[::1]:5000", "", "IP address"},
+		{"*", "", "not a host name"},
+		{"a.*.io", "", "not a host name"},
+		{"ghcr.io:x", "", "port"},
+		{"", "", "empty"},
+	}
+	for _, c := range cases {
+		got, err := NormaliseOCIRegistry(c.in)
+		switch {
+		case c.bad == "" && (err != nil || got != c.want):
+			t.Errorf("NormaliseOCIRegistry(%q) = %q, %v; want %q", c.in, got, err, c.want)
+		case c.bad != "" && (err == nil || !strings.Contains(err.Error(), c.bad)):
+			t.Errorf("NormaliseOCIRegistry(%q) = %q, %v; want an error containing %q", c.in, got, err, c.bad)
+		}
+	}
+}
+
+// TestOCIRegistryAllowed: the image's registry host against an allow-list;
+// a wildcard covers subdomains only, a port must match exactly.
+func TestOCIRegistryAllowed(t *testing.T) {
+	t.Parallel()
+	def := DefaultOCIRegistries()
+	cases := []struct {
+		image   string
+		allowed []string
+		want    bool
+	}{
+		{"ghcr.io/acme/s:1", def, true},
+		{"acme/s:1", def, true},
+		{"index.docker.io/acme/s:1", def, true},
+		{"us-central1-docker.pkg.dev/p/r/s:0.21.0", def, true},
+		{"pkg.dev/p/s:1", def, false},
+		{"evilpkg.dev/p/s:1", def, false},
+		{"quay.io/acme/s:1", def, false},
+		{"ghcr.io:8443/acme/s:1", def, false},
+		{"GHCR.IO/acme/s:1", def, true},
+		{"registry.example:5000/a/s:1", []string{"registry.example:5000"}, true},
+		{"registry.example/a/s:1", []string{"registry.example:5000"}, false},
+		{"ghcr.io/acme/s:1", []string{"quay.io"}, false},
+	}
+	for _, c := range cases {
+		if got := OCIRegistryAllowed(OCIImageRegistry(c.image), c.allowed); got != c.want {
+			t.Errorf("%s against %v: allowed = %v, want %v", c.image, c.allowed, got, c.want)
+		}
 	}
 }

@@ -171,9 +171,11 @@ func registryKey(typ, reg, def string) string {
 type Registries struct {
 	NPM  []string
 	PyPI []string
+	// OCI are image registry hosts (default registry.DefaultOCIRegistries).
+	OCI []string
 }
 
 // InstallersFor is DefaultInstallers with the operator's registries.
 func InstallersFor(cache string, r Registries) []Installer {
-	return []Installer{&NPM{Cache: cache, Registries: r.NPM}, &PyPI{Cache: cache, Indexes: r.PyPI}, &OCI{}}
+	return []Installer{&NPM{Cache: cache, Registries: r.NPM}, &PyPI{Cache: cache, Indexes: r.PyPI}, &OCI{Registries: r.OCI}}
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mcpgauge/mcpgauge/registry"
+	"github.com/mcpgauge/mcpgauge/schema"
 )
 
 // OCI runs container images with a container engine (docker or podman).
@@ -17,6 +18,10 @@ import (
 type OCI struct {
 	// Engines are tried in order (default docker, podman).
 	Engines []string
+	// Registries are the image registries an image may come from (host,
+	// host:port or "*.domain"; default registry.DefaultOCIRegistries). An
+	// image on any other registry is unsupported before an engine runs.
+	Registries []string
 }
 
 // Kind implements Installer.
@@ -59,9 +64,13 @@ func (o *OCI) Available(ctx context.Context) error {
 func (o *OCI) Install(ctx context.Context, pkg registry.PlanPackage, _ InstallOptions) (*Installed, error) {
 	image, _ := registry.CanonicalOCI(pkg.RegistryBaseURL, pkg.Identifier, pkg.Version)
 	// Checked before any engine runs: an image on localhost or an IP is
-	// pulled with the host's network.
-	if why := registry.CheckPackageRef("oci", image, "", ""); why != "" {
+	// pulled with the host's network, and the entry must not choose the
+	// registry the image (the code that runs) comes from.
+	if why := registry.CheckPackageRef("oci", image, pkg.Version, ""); why != "" {
 		return nil, unsupported("%s", why)
+	}
+	if err := o.allowed(image); err != nil {
+		return nil, err
 	}
 	engine, err := o.Engine(ctx)
 	if err != nil {
@@ -73,4 +82,27 @@ func (o *OCI) Install(ctx context.Context, pkg registry.PlanPackage, _ InstallOp
 		return nil, installFailed(err, "%s pull %s failed: %s", engine, image, lastLines(string(out), 2))
 	}
 	return &Installed{Command: engine, Args: []string{image}, Version: pkg.Version}, nil
+}
+
+// allowed says why image's registry is not one the operator allows (nil
+// when it is).
+func (o *OCI) allowed(image string) error {
+	list := o.Registries
+	if len(list) == 0 {
+		list = registry.DefaultOCIRegistries()
+	}
+	norm := make([]string, 0, len(list))
+	for _, r := range list {
+		n, err := registry.NormaliseOCIRegistry(r)
+		if err != nil {
+			return &InstallError{Status: schema.StatusWorkerError, Reason: "oci installer: allowed registry", Err: err}
+		}
+		norm = append(norm, n)
+	}
+	host := registry.OCIImageRegistry(image)
+	if registry.OCIRegistryAllowed(host, norm) {
+		return nil
+	}
+	return unsupported("oci image %s is on registry %s, which this worker does not allow (allowed: %s; an operator adds one with install.oci_registries)",
+		image, host, strings.Join(norm, ", "))
 }

@@ -93,6 +93,10 @@ type InstallConfig struct {
 	// PyPIIndexes are the package indexes PyPI entries may name (default:
 	// https://pypi.org only). The first is used for entries that name none.
 	PyPIIndexes []string `mapstructure:"pypi_indexes"`
+	// OCIRegistries are the image registries OCI entries may pull from
+	// (hosts; "*.domain" for its subdomains; default: the ones the
+	// official registry accepts, registry.DefaultOCIRegistries).
+	OCIRegistries []string `mapstructure:"oci_registries"`
 }
 
 // EvalConfig configures the model used by eval.
@@ -402,6 +406,11 @@ func validateNumbers(cfg *Config) error {
 	for _, u := range cfg.Install.PyPIIndexes {
 		if _, err := registry.NormaliseRegistryURL(u); err != nil {
 			return fmt.Errorf("install.pypi_indexes: %w", err)
+		}
+	}
+	for _, h := range cfg.Install.OCIRegistries {
+		if _, err := registry.NormaliseOCIRegistry(h); err != nil {
+			return fmt.Errorf("install.oci_registries: %w", err)
 		}
 	}
 	return nil

@@ -65,6 +65,7 @@ func TestDiscoveredConfigKeys(t *testing.T) {
 		{"glama_api_key: k\n", "glama_api_key"},
 		{"remote:\n  allow_cidrs: [169.254.0.0/16]\n", "remote.allow_cidrs"},
 		{"install:\n  npm_registries: [http://127.0.0.1:4873]\n", "install.npm_registries"},
+		{"install:\n  oci_registries: [evil.example]\n", "install.oci_registries"},
 	} {
 		_, err := loadFor(t, dirWith(t, c.body))
 		var ee *exitError
@@ -106,6 +107,8 @@ func TestConfigBounds(t *testing.T) {
 		{"remote:\n  host_concurrency: -1\n", "remote.host_concurrency"},
 		{"remote:\n  allow_cidrs: [nonsense]\n", "remote.allow_cidrs"},
 		{"install:\n  npm_registries: [file:///etc]\n", "install.npm_registries"},
+		{"install:\n  oci_registries: [127.0.0.1:5000]\n", "install.oci_registries"},
+		{"install:\n  oci_registries: [https://ghcr.io]\n", "install.oci_registries"},
 	} {
 		p := writeFile(t, t.TempDir(), "c.yaml", c.body)
 		_, err := loadFor(t, t.TempDir(), "--config", p)

@@ -100,7 +100,7 @@ func workerOptions(cmd *cobra.Command, cfg Config, fromEntry bool) (worker.Optio
 		deadline = worker.DefaultDeadline
 	}
 	opts := worker.Options{
-		Installers: worker.InstallersFor(cache, worker.Registries{NPM: cfg.Install.NPMRegistries, PyPI: cfg.Install.PyPIIndexes}), Deadline: deadline,
+		Installers: worker.InstallersFor(cache, worker.Registries{NPM: cfg.Install.NPMRegistries, PyPI: cfg.Install.PyPIIndexes, OCI: cfg.Install.OCIRegistries}), Deadline: deadline,
 		Scan: scan.Options{
 			Connect: connectOptions(cfg), Lint: lc, Compliance: !noCheck, CallTools: mode,
 			Skip: cfg.Check.Skip, Only: cfg.Check.Only,
@@ -126,7 +126,7 @@ func workerOptions(cmd *cobra.Command, cfg Config, fromEntry bool) (worker.Optio
 			return opts, usageErr(err)
 		} else if note != "" {
 			fmt.Fprintln(cmd.ErrOrStderr(), "note:", note)
-			opts.Installers = worker.InstallersFor(c, worker.Registries{NPM: cfg.Install.NPMRegistries, PyPI: cfg.Install.PyPIIndexes})
+			opts.Installers = worker.InstallersFor(c, worker.Registries{NPM: cfg.Install.NPMRegistries, PyPI: cfg.Install.PyPIIndexes, OCI: cfg.Install.OCIRegistries})
 		}
 	case "none", "":
 		opts.Sandbox = worker.None{Log: cmd.ErrOrStderr()}

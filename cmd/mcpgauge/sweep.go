@@ -219,7 +219,7 @@ func (w *workerFlags) scanner(ctx context.Context, dataDir string, scanDeadline 
 	if err := os.MkdirAll(cache, 0o755); err != nil { // the sandbox's user reads it
 		return worker.EntryScanner{}, fmt.Errorf("package cache %s: %w", cache, err)
 	}
-	opts := worker.Options{Installers: worker.InstallersFor(cache, worker.Registries{NPM: w.install.NPMRegistries, PyPI: w.install.PyPIIndexes}), AllowRemote: w.allowRemote,
+	opts := worker.Options{Installers: worker.InstallersFor(cache, worker.Registries{NPM: w.install.NPMRegistries, PyPI: w.install.PyPIIndexes, OCI: w.install.OCIRegistries}), AllowRemote: w.allowRemote,
 		Deadline: scanDeadline, ScannerVersion: version, Log: stderr}
 	if err := remoteOptions(&opts, w.remote); err != nil {
 		return worker.EntryScanner{}, err
@@ -235,7 +235,7 @@ func (w *workerFlags) scanner(ctx context.Context, dataDir string, scanDeadline 
 			return worker.EntryScanner{}, err
 		} else if note != "" {
 			fmt.Fprintln(stderr, "note:", note)
-			opts.Installers = worker.InstallersFor(c, worker.Registries{NPM: w.install.NPMRegistries, PyPI: w.install.PyPIIndexes})
+			opts.Installers = worker.InstallersFor(c, worker.Registries{NPM: w.install.NPMRegistries, PyPI: w.install.PyPIIndexes, OCI: w.install.OCIRegistries})
 		}
 	case "none":
 		opts.Sandbox, opts.AllowUnsandboxed = worker.None{}, true
