@@ -16,6 +16,7 @@ import (
 
 	"github.com/mcpgauge/mcpgauge/coordinator"
 	"github.com/mcpgauge/mcpgauge/internal/shareddata"
+	"github.com/mcpgauge/mcpgauge/natsbus"
 	"github.com/mcpgauge/mcpgauge/registry"
 	"github.com/mcpgauge/mcpgauge/schema"
 	"github.com/mcpgauge/mcpgauge/store"
@@ -78,7 +79,7 @@ func crawl(tb testing.TB) []registry.Server {
 }
 
 type benchEnv struct {
-	ns *coordinator.Embedded
+	ns *natsbus.Embedded
 	js jetstream.JetStream
 	st store.Store
 }
@@ -87,7 +88,7 @@ func newBenchEnv(b *testing.B, storeURL string) *benchEnv {
 	b.Helper()
 	ctx := context.Background()
 	dir := b.TempDir()
-	ns, err := coordinator.StartEmbedded(coordinator.EmbeddedOptions{Dir: filepath.Join(dir, "nats")})
+	ns, err := natsbus.StartEmbedded(natsbus.EmbeddedOptions{Dir: filepath.Join(dir, "nats")})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -101,7 +102,7 @@ func newBenchEnv(b *testing.B, storeURL string) *benchEnv {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if err := coordinator.Setup(ctx, js, time.Minute); err != nil {
+	if err := natsbus.Setup(ctx, js, time.Minute); err != nil {
 		b.Fatal(err)
 	}
 	if storeURL == "" {

@@ -19,6 +19,7 @@ import (
 	"github.com/mcpgauge/mcpgauge/coordinator/sweeptest"
 	"github.com/mcpgauge/mcpgauge/internal/natstest"
 	"github.com/mcpgauge/mcpgauge/internal/netguard"
+	"github.com/mcpgauge/mcpgauge/natsbus"
 	"github.com/mcpgauge/mcpgauge/registry"
 	"github.com/mcpgauge/mcpgauge/store"
 	"github.com/mcpgauge/mcpgauge/worker"
@@ -102,14 +103,14 @@ func TestReliabilityNATSRestart(t *testing.T) {
 		s.SetDelay(700 * time.Millisecond)
 	}
 	port := freePort(t)
-	opts := coordinator.EmbeddedOptions{Dir: filepath.Join(dir, "nats"), Listen: true, Port: port}
-	ns, err := coordinator.StartEmbedded(opts)
+	opts := natsbus.EmbeddedOptions{Dir: filepath.Join(dir, "nats"), Listen: true, Port: port}
+	ns, err := natsbus.StartEmbedded(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var nsMu sync.Mutex
 	t.Cleanup(func() { nsMu.Lock(); ns.Shutdown(); nsMu.Unlock() })
-	nc, err := coordinator.Connect(ns.ClientURL(), "test")
+	nc, err := natsbus.Connect(ns.ClientURL(), "test")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +121,7 @@ func TestReliabilityNATSRestart(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	if err := coordinator.Setup(ctx, js, 20*time.Second); err != nil {
+	if err := natsbus.Setup(ctx, js, 20*time.Second); err != nil {
 		t.Fatal(err)
 	}
 	st, err := store.Open(ctx, store.SQLiteURL(dir))
@@ -144,7 +145,7 @@ func TestReliabilityNATSRestart(t *testing.T) {
 		defer nsMu.Unlock()
 		ns.Shutdown()
 		time.Sleep(2 * time.Second) // the outage itself, not an assertion
-		ns2, err := coordinator.StartEmbedded(opts)
+		ns2, err := natsbus.StartEmbedded(opts)
 		if err != nil {
 			t.Errorf("restart NATS: %v", err)
 			return

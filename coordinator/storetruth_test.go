@@ -18,6 +18,7 @@ import (
 	"github.com/mcpgauge/mcpgauge/coordinator/sweeptest"
 	"github.com/mcpgauge/mcpgauge/internal/natstest"
 	"github.com/mcpgauge/mcpgauge/internal/netguard"
+	"github.com/mcpgauge/mcpgauge/natsbus"
 	"github.com/mcpgauge/mcpgauge/registry"
 	"github.com/mcpgauge/mcpgauge/schema"
 	"github.com/mcpgauge/mcpgauge/store"
@@ -280,7 +281,7 @@ func TestEmbeddedRestartReclaimsLeases(t *testing.T) {
 	if info.NumAckPending != 2 {
 		t.Fatalf("after the kill %d jobs are leased, want the 2 in flight", info.NumAckPending)
 	}
-	n, err := coordinator.ReclaimLeases(ctx, js, scanDeadline)
+	n, err := natsbus.ReclaimLeases(ctx, js, scanDeadline)
 	if err != nil {
 		t.Fatal(err)
 	}

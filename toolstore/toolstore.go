@@ -29,7 +29,7 @@ type KV struct {
 	kv jetstream.KeyValue
 }
 
-// Open opens the bucket (coordinator.Setup creates it).
+// Open opens the bucket (natsbus.Setup creates it).
 func Open(ctx context.Context, js jetstream.JetStream) (*KV, error) {
 	kv, err := js.KeyValue(ctx, schema.ToolsBucket)
 	if err != nil {

@@ -108,7 +108,7 @@ func errorResult(job schema.Job, workerID, reason string) schema.Result {
 // LoopConfig configures RunLoop.
 type LoopConfig struct {
 	// JS is the JetStream context; the consumer "workers" on MCPGAUGE_JOBS
-	// must exist (coordinator.Setup creates it).
+	// must exist (natsbus.Setup creates it).
 	JS jetstream.JetStream
 	// Scanner does the domain work.
 	Scanner JobScanner

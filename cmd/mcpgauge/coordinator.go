@@ -129,7 +129,7 @@ func runCoordinator(cmd *cobra.Command, natsURL, storeURL, listen, schedule stri
 	if !runNow && sched == nil && !once {
 		log.Info("no --schedule and no --run-now: only resuming running sweeps and ingesting results")
 	}
-	nc, js, closeNATS, err := connectJetStream(ctx, natsURL, "", "mcpgauge-coordinator", pf.scanDeadline)
+	nc, js, closeNATS, err := connectJetStream(ctx, natsURL, "", "mcpgauge-coordinator", true, pf.scanDeadline, log)
 	if err != nil {
 		return err
 	}

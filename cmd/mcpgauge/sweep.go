@@ -26,6 +26,7 @@ import (
 	"github.com/mcpgauge/mcpgauge/ecosystem"
 	"github.com/mcpgauge/mcpgauge/internal/netguard"
 	"github.com/mcpgauge/mcpgauge/internal/termsafe"
+	"github.com/mcpgauge/mcpgauge/natsbus"
 	"github.com/mcpgauge/mcpgauge/registry"
 	"github.com/mcpgauge/mcpgauge/schema"
 	"github.com/mcpgauge/mcpgauge/store"
@@ -249,13 +250,13 @@ func (w *workerFlags) scanner(ctx context.Context, dataDir string, scanDeadline 
 // when natsURL is empty. The returned func releases both.
 func dialNATS(natsURL, dataDir, name string) (*nats.Conn, func(), error) {
 	if natsURL != "" {
-		nc, err := coordinator.Connect(natsURL, name)
+		nc, err := natsbus.Connect(natsURL, name)
 		if err != nil {
 			return nil, nil, connectErr(err)
 		}
 		return nc, nc.Close, nil
 	}
-	ns, err := coordinator.StartEmbedded(coordinator.EmbeddedOptions{Dir: filepath.Join(dataDir, "nats")})
+	ns, err := natsbus.StartEmbedded(natsbus.EmbeddedOptions{Dir: filepath.Join(dataDir, "nats")})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -268,10 +269,12 @@ func dialNATS(natsURL, dataDir, name string) (*nats.Conn, func(), error) {
 }
 
 // connectJetStream dials NATS (an embedded server under dataDir when
-// natsURL is empty), opens JetStream and creates the sweep's streams,
-// consumers and buckets (coordinator.Setup, bounded by a minute). The
-// returned func releases the connection and any embedded server.
-func connectJetStream(ctx context.Context, natsURL, dataDir, name string, scanDeadline time.Duration) (*nats.Conn, jetstream.JetStream, func(), error) {
+// natsURL is empty), opens JetStream and, when own is set (the coordinator
+// and the sweep), creates the sweep's streams, consumers and buckets
+// (natsbus.Setup, bounded by a minute); a worker (own false) binds to them
+// and never changes them. The returned func releases the connection and
+// any embedded server.
+func connectJetStream(ctx context.Context, natsURL, dataDir, name string, own bool, scanDeadline time.Duration, log *slog.Logger) (*nats.Conn, jetstream.JetStream, func(), error) {
 	nc, closeNATS, err := dialNATS(natsURL, dataDir, name)
 	if err != nil {
 		return nil, nil, nil, err
@@ -281,9 +284,16 @@ func connectJetStream(ctx context.Context, natsURL, dataDir, name string, scanDe
 		closeNATS()
 		return nil, nil, nil, connectErr(fmt.Errorf("JetStream: %w", err))
 	}
+	if !own {
+		if err := awaitBind(ctx, js, name, log); err != nil {
+			closeNATS()
+			return nil, nil, nil, err
+		}
+		return nc, js, closeNATS, nil
+	}
 	sctx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
-	if err := coordinator.Setup(sctx, js, scanDeadline); err != nil {
+	if err := natsbus.Setup(sctx, js, scanDeadline); err != nil {
 		closeNATS()
 		return nil, nil, nil, connectErr(err)
 	}
@@ -394,13 +404,13 @@ func runSweep(ctx context.Context, stdout, stderr io.Writer, dataDir, natsURL, s
 	if err != nil {
 		return err
 	}
-	nc, js, closeNATS, err := connectJetStream(ctx, natsURL, dataDir, "mcpgauge-sweep", pf.scanDeadline)
+	nc, js, closeNATS, err := connectJetStream(ctx, natsURL, dataDir, "mcpgauge-sweep", true, pf.scanDeadline, log)
 	if err != nil {
 		return err
 	}
 	defer closeNATS()
 	if natsURL == "" { // the embedded server is ours alone: a killed run's leases are ours to take back
-		n, err := coordinator.ReclaimLeases(ctx, js, pf.scanDeadline)
+		n, err := natsbus.ReclaimLeases(ctx, js, pf.scanDeadline)
 		if err != nil {
 			return err
 		}
@@ -554,4 +564,32 @@ func progressLine(p coordinator.Progress, elapsed time.Duration) string {
 		b.WriteString("; ecosystem pass running")
 	}
 	return b.String()
+}
+
+// awaitBind binds to the streams, consumer and buckets the coordinator
+// creates, waiting with a growing pause (1 s to 30 s) while they do not
+// exist yet: a worker may start before its coordinator.
+func awaitBind(ctx context.Context, js jetstream.JetStream, name string, log *slog.Logger) error {
+	wait := time.Second
+	for {
+		bctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		err := natsbus.Bind(bctx, js)
+		cancel()
+		if err == nil {
+			return nil
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if !errors.Is(err, natsbus.ErrNotSetUp) && !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, nats.ErrTimeout) {
+			return connectErr(fmt.Errorf("bind to NATS: %w", err))
+		}
+		log.Warn("waiting for the coordinator to set up NATS", "process", name, "err", err, "retry_in", wait)
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, 30*time.Second)
+	}
 }

@@ -50,7 +50,7 @@ holds no store credentials. On --listen it serves /metrics and /healthz.
 				return err
 			}
 			sc.Options.WorkerID = workerID
-			nc, js, closeNATS, err := connectJetStream(ctx, natsURL, "", "mcpgauge-worker", scanDeadline)
+			nc, js, closeNATS, err := connectJetStream(ctx, natsURL, "", "mcpgauge-worker", false, scanDeadline, log)
 			if err != nil {
 				return err
 			}

@@ -1,6 +1,6 @@
 // Package natstest starts, for tests, the embedded NATS JetStream server
-// the project itself runs (coordinator.StartEmbedded), with the streams,
-// consumers and buckets coordinator.Setup creates.
+// the project itself runs (natsbus.StartEmbedded), with the streams,
+// consumers and buckets natsbus.Setup creates.
 package natstest
 
 import (
@@ -13,7 +13,7 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
-	"github.com/mcpgauge/mcpgauge/coordinator"
+	"github.com/mcpgauge/mcpgauge/natsbus"
 )
 
 // Start runs an embedded server storing under dir/nats, connects to it and
@@ -23,7 +23,7 @@ import (
 // starting another server on the same dir (a restarted process).
 func Start(tb testing.TB, dir string, scanDeadline time.Duration) (*nats.Conn, jetstream.JetStream, func()) {
 	tb.Helper()
-	ns, err := coordinator.StartEmbedded(coordinator.EmbeddedOptions{Dir: filepath.Join(dir, "nats")})
+	ns, err := natsbus.StartEmbedded(natsbus.EmbeddedOptions{Dir: filepath.Join(dir, "nats")})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -41,7 +41,7 @@ func Start(tb testing.TB, dir string, scanDeadline time.Duration) (*nats.Conn, j
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	if err := coordinator.Setup(ctx, js, scanDeadline); err != nil {
+	if err := natsbus.Setup(ctx, js, scanDeadline); err != nil {
 		tb.Fatal(err)
 	}
 	return nc, js, stop

@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mcpgauge/mcpgauge/coordinator"
 	"github.com/mcpgauge/mcpgauge/coordinator/sweeptest"
+	"github.com/mcpgauge/mcpgauge/natsbus"
 )
 
 // vmHWM is a process's peak resident set in MB.
@@ -58,7 +58,7 @@ func benchSweep(b *testing.B, workers int) {
 		if err := sweeptest.WriteRegistry(reg, entries); err != nil {
 			b.Fatal(err)
 		}
-		ns, err := coordinator.StartEmbedded(coordinator.EmbeddedOptions{Dir: filepath.Join(dir, "nats"), Listen: true})
+		ns, err := natsbus.StartEmbedded(natsbus.EmbeddedOptions{Dir: filepath.Join(dir, "nats"), Listen: true})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -186,7 +186,7 @@ func BenchmarkCoordinatorPlan70k(b *testing.B) {
 	var rss float64
 	for i := 0; b.Loop(); i++ {
 		b.StopTimer()
-		ns, err := coordinator.StartEmbedded(coordinator.EmbeddedOptions{Dir: filepath.Join(dir, fmt.Sprint("nats", i)), Listen: true})
+		ns, err := natsbus.StartEmbedded(natsbus.EmbeddedOptions{Dir: filepath.Join(dir, fmt.Sprint("nats", i)), Listen: true})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -25,10 +25,10 @@ import (
 	"time"
 
 	"github.com/mcpgauge/mcpgauge/internal/chlock"
+	"github.com/mcpgauge/mcpgauge/natsbus"
 
 	"github.com/ClickHouse/clickhouse-go/v2"
 
-	"github.com/mcpgauge/mcpgauge/coordinator"
 	"github.com/mcpgauge/mcpgauge/coordinator/sweeptest"
 	"github.com/mcpgauge/mcpgauge/schema"
 	"github.com/mcpgauge/mcpgauge/store"
@@ -232,7 +232,7 @@ func newCluster(t *testing.T, n int, listDelay time.Duration) *cluster {
 	t.Helper()
 	chURL := freshDatabase(t, clickhouseURL(t))
 	dir := t.TempDir()
-	ns, err := coordinator.StartEmbedded(coordinator.EmbeddedOptions{Dir: filepath.Join(dir, "nats"), Listen: true})
+	ns, err := natsbus.StartEmbedded(natsbus.EmbeddedOptions{Dir: filepath.Join(dir, "nats"), Listen: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,10 @@
-package coordinator
+// Package natsbus is the project's NATS JetStream plumbing: the embedded
+// server, client connections, and the streams, consumers and key-value
+// buckets of DESIGN §4. Only the coordinator (or the embedded sweep, which
+// is one) creates and configures them, with Setup; a worker binds to what
+// exists with Bind and never changes it, so one worker's --scan-deadline
+// cannot rewrite the shared consumer's AckWait.
+package natsbus
 
 import (
 	"context"
@@ -101,7 +107,8 @@ func Connect(url, name string) (*nats.Conn, error) {
 // Setup creates or updates the streams, the two durable consumers and the
 // key-value buckets of schema.BucketSpecs (DESIGN §4 plus mcpgauge-tools).
 // It is idempotent. scanDeadline sets the workers' AckWait (2 × deadline;
-// 0 = schema.DefaultScanDeadline).
+// 0 = schema.DefaultScanDeadline). Only the process that owns the sweep
+// (the coordinator, or the embedded sweep) calls it; workers call Bind.
 func Setup(ctx context.Context, js jetstream.JetStream, scanDeadline time.Duration) error {
 	for _, s := range []schema.StreamSpec{schema.JobsStreamSpec(), schema.ResultsStreamSpec()} {
 		if _, err := js.CreateOrUpdateStream(ctx, StreamConfig(s)); err != nil {
@@ -178,4 +185,38 @@ func ReclaimLeases(ctx context.Context, js jetstream.JetStream, scanDeadline tim
 		return 0, fmt.Errorf("reclaim leases: recreate consumer %s: %w", spec.Durable, err)
 	}
 	return info.NumAckPending, nil
+}
+
+// ErrNotSetUp says a stream, consumer or bucket a worker needs does not
+// exist yet: the coordinator has not run Setup on this NATS server.
+var ErrNotSetUp = errors.New("not set up by a coordinator yet")
+
+// Bind checks, without creating or changing anything, that the jobs and
+// results streams, the workers' durable consumer and the buckets a worker
+// reads (the eval cache and the tool store) exist. A missing one is
+// reported wrapping ErrNotSetUp; other errors are the server's.
+func Bind(ctx context.Context, js jetstream.JetStream) error {
+	for _, s := range []schema.StreamSpec{schema.JobsStreamSpec(), schema.ResultsStreamSpec()} {
+		if _, err := js.Stream(ctx, s.Name); err != nil {
+			return bindErr("stream "+s.Name, err)
+		}
+	}
+	spec := schema.WorkersConsumerSpec(0)
+	if _, err := js.Consumer(ctx, spec.Stream, spec.Durable); err != nil {
+		return bindErr("consumer "+spec.Durable+" on "+spec.Stream, err)
+	}
+	for _, b := range []string{schema.EvalCacheBucket, schema.ToolsBucket} {
+		if _, err := js.KeyValue(ctx, b); err != nil {
+			return bindErr("key-value bucket "+b, err)
+		}
+	}
+	return nil
+}
+
+func bindErr(what string, err error) error {
+	if errors.Is(err, jetstream.ErrStreamNotFound) || errors.Is(err, jetstream.ErrConsumerNotFound) ||
+		errors.Is(err, jetstream.ErrBucketNotFound) {
+		return fmt.Errorf("%s: %w", what, ErrNotSetUp)
+	}
+	return fmt.Errorf("%s: %w", what, err)
 }
