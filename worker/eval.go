@@ -193,23 +193,6 @@ func str(v any) string {
 	return s
 }
 
-// Summary turns an eval result into the result document's summary.
-func Summary(res *eval.Result) *schema.EvalSummary {
-	s := res.Scores
-	sum := &schema.EvalSummary{Model: res.Model, SelectionCorrect: s.Selection.Correct, SelectionTotal: s.Selection.Total}
-	for _, t := range s.PerTool {
-		sum.PerTool = append(sum.PerTool, schema.EvalTool{Tool: t.Tool, Correct: t.Correct, Total: t.Total})
-	}
-	for _, c := range s.Confusion {
-		chosen := c.Selected
-		if c.Nothing {
-			chosen = ""
-		}
-		sum.Confusion = append(sum.Confusion, schema.EvalConfusion{Expected: c.Expected, Chosen: chosen, Count: c.Count})
-	}
-	return sum
-}
-
 // evaluate runs the eval on an ok scan and folds the selection rate into
 // the scores. Any failure (model, cache, budget, even a panic) leaves the
 // scan ok without eval, with an info finding and a log line saying why.
@@ -243,7 +226,7 @@ func (r *run) evaluate(ctx context.Context) {
 		// and the mcpgauge score's selection part.
 		r.rep.SetSelection(&sel)
 		r.rep.Fill(&r.res)
-		r.res.Eval = Summary(run.Result)
+		r.res.Eval = eval.Summary(run.Result)
 		return nil
 	}()
 	if err != nil {

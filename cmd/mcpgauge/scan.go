@@ -119,7 +119,7 @@ func runScan(cmd *cobra.Command, args []string) error {
 	}
 	res := localResult(rep)
 	if evalRes != nil {
-		res.Eval = evalSummary(evalRes)
+		res.Eval = eval.Summary(evalRes)
 	}
 	res.RuleSetDigest = coordinator.RuleSetDigest(schema.ScanOptions{Compliance: !noCheck})
 	localArtifact(&res, resolved)
@@ -171,21 +171,6 @@ func reportScanFailure(cmd *cobra.Command, display string, err error) error {
 		fmt.Fprintf(cmd.OutOrStdout(), "%s\nstatus: %s\n", report.ASCII(display), status)
 	}
 	return connectErr(err)
-}
-
-// evalSummary is the part of an eval result a result document keeps.
-func evalSummary(r *eval.Result) *schema.EvalSummary {
-	s := &schema.EvalSummary{Model: r.Model, SelectionCorrect: r.Scores.Selection.Correct, SelectionTotal: r.Scores.Selection.Total}
-	for _, t := range r.Scores.PerTool {
-		s.PerTool = append(s.PerTool, schema.EvalTool{Tool: t.Tool, Correct: t.Correct, Total: t.Total})
-	}
-	for _, c := range r.Scores.Confusion {
-		if c.Selected == "" || c.Selected == c.Expected {
-			continue
-		}
-		s.Confusion = append(s.Confusion, schema.EvalConfusion{Expected: c.Expected, Chosen: c.Selected, Count: c.Count})
-	}
-	return s
 }
 
 // workerPath reports whether the scan goes through the worker's launch path:
