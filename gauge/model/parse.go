@@ -261,9 +261,18 @@ func ServerSHA256(tools []Tool) string {
 	return hex.EncodeToString(sum[:])
 }
 
+// InspectSchemaVersion identifies the `mcpgauge inspect --json` document.
+// Its "tools" are in toolgauge's snake_case spec form (normalised text,
+// sorted keys); its "wire_tools" keep each tool exactly as the server sent
+// it, which is what ParseToolsJSON reads back.
+const InspectSchemaVersion = "mcpgauge.inspect/v1"
+
 // ParseToolsJSON reads a saved tools/list result ({"tools": [...]}), the
 // toolgauge fixture shape (which adds serverInfo, protocolVersion and
-// instructions), or a bare array of tools, into a Snapshot.
+// instructions), a bare array of tools, or mcpgauge's own inspect --json
+// document (through its wire_tools), into a Snapshot. Tools in the spec form
+// inspect shows (input_schema, read_only_hint) are refused with a clear
+// error: linting them as wire tools would miss every schema.
 func ParseToolsJSON(data []byte) (*Snapshot, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	trimmed := bytes.TrimSpace(data)
@@ -271,11 +280,25 @@ func ParseToolsJSON(data []byte) (*Snapshot, error) {
 		return nil, fmt.Errorf("tools json: empty input")
 	}
 	var doc struct {
-		ServerInfo      *ServerInfo       `json:"serverInfo"`
-		ProtocolVersion string            `json:"protocolVersion"`
-		Instructions    string            `json:"instructions"`
-		Tools           []json.RawMessage `json:"tools"`
-		Result          *struct {
+		ServerInfo      *ServerInfo        `json:"serverInfo"`
+		ProtocolVersion string             `json:"protocolVersion"`
+		Instructions    string             `json:"instructions"`
+		Tools           []json.RawMessage  `json:"tools"`
+		SchemaVersion   string             `json:"schema_version"`
+		WireTools       []string           `json:"wire_tools"`
+		Era             Era                `json:"era"`
+		Capabilities    map[string]any     `json:"capabilities"`
+		Resources       []Resource         `json:"resources"`
+		Templates       []ResourceTemplate `json:"resource_templates"`
+		Prompts         []Prompt           `json:"prompts"`
+		Server          *struct {
+			Name            string `json:"name"`
+			Title           string `json:"title"`
+			Version         string `json:"version"`
+			ProtocolVersion string `json:"protocol_version"`
+			Instructions    string `json:"instructions"`
+		} `json:"server"`
+		Result *struct {
 			Tools []json.RawMessage `json:"tools"`
 		} `json:"result"`
 	}
@@ -290,6 +313,20 @@ func ParseToolsJSON(data []byte) (*Snapshot, error) {
 			return nil, fmt.Errorf("tools json: %w", err)
 		}
 		rawTools = doc.Tools
+		if doc.SchemaVersion == InspectSchemaVersion {
+			if doc.WireTools == nil || len(doc.WireTools) != len(doc.Tools) {
+				return nil, fmt.Errorf("tools json: this inspect --json document has no \"wire_tools\" (it comes from an older mcpgauge); its \"tools\" are a normalised view, not what the server sent: re-run inspect --json with this version or save the server's tools/list result")
+			}
+			rawTools = make([]json.RawMessage, len(doc.WireTools))
+			for i, w := range doc.WireTools {
+				rawTools[i] = json.RawMessage(w)
+			}
+			if doc.Server != nil {
+				doc.ServerInfo = &ServerInfo{Name: doc.Server.Name, Title: doc.Server.Title, Version: doc.Server.Version}
+				doc.ProtocolVersion = doc.Server.ProtocolVersion
+				doc.Instructions = doc.Server.Instructions
+			}
+		}
 		if rawTools == nil && doc.Result != nil {
 			rawTools = doc.Result.Tools
 		}
@@ -305,6 +342,9 @@ func ParseToolsJSON(data []byte) (*Snapshot, error) {
 		snap.Server.Instructions = doc.Instructions
 	}
 	for i, raw := range rawTools {
+		if err := refuseSpecForm(raw); err != nil {
+			return nil, fmt.Errorf("tools json: tool #%d: %w", i, err)
+		}
 		t, err := ToolFromWire(raw)
 		if err != nil {
 			return nil, fmt.Errorf("tools json: tool #%d: %w", i, err)
@@ -312,5 +352,31 @@ func ParseToolsJSON(data []byte) (*Snapshot, error) {
 		snap.Tools = append(snap.Tools, t)
 	}
 	snap.Capabilities = map[string]any{"tools": map[string]any{}}
+	if doc.SchemaVersion == InspectSchemaVersion {
+		// The inspect document also carries the other lists and what the
+		// server declared.
+		snap.Era, snap.Resources, snap.Templates, snap.Prompts = doc.Era, doc.Resources, doc.Templates, doc.Prompts
+		if doc.Capabilities != nil {
+			snap.Capabilities = doc.Capabilities
+		}
+	}
 	return snap, nil
+}
+
+// refuseSpecForm rejects a tool written in the snake_case spec form that
+// toolgauge's and mcpgauge's inspect --json show: read as a wire tool it
+// would have no schema and no annotations.
+func refuseSpecForm(raw json.RawMessage) error {
+	var keys map[string]json.RawMessage
+	if json.Unmarshal(raw, &keys) != nil {
+		return nil // ToolFromWire says what is wrong
+	}
+	for spec, wire := range map[string]string{"input_schema": "inputSchema", "output_schema": "outputSchema"} {
+		_, hasSpec := keys[spec]
+		_, hasWire := keys[wire]
+		if hasSpec && !hasWire {
+			return fmt.Errorf("it spells %q, the form inspect --json shows; --tools-json reads tools as a server sends them (%q): pass the inspect document itself, or a saved tools/list result", spec, wire)
+		}
+	}
+	return nil
 }

@@ -11,7 +11,7 @@ import (
 )
 
 // InspectSchemaVersion identifies the inspect JSON document shape.
-const InspectSchemaVersion = "mcpgauge.inspect/v1"
+const InspectSchemaVersion = model.InspectSchemaVersion
 
 // Digests are the identity hashes of a snapshot's tool surface.
 type Digests struct {
@@ -59,6 +59,9 @@ func InspectDoc(snap *model.Snapshot, tokens map[string]int) map[string]any {
 			"tools":     toolDigests,
 		},
 	}
+	if wire, ok := wireTools(snap.Tools); ok {
+		doc["wire_tools"] = wire
+	}
 	if snap.Capabilities != nil {
 		doc["capabilities"] = snap.Capabilities
 	}
@@ -84,6 +87,20 @@ func InspectDoc(snap *model.Snapshot, tokens map[string]int) map[string]any {
 		doc["tokens"] = map[string]any{"encoding": "o200k_base", "tools": tm, "total": total}
 	}
 	return doc
+}
+
+// wireTools is each tool as the server sent it (its raw JSON text), so
+// that lint --tools-json can read an inspect document back without the
+// losses of the normalised view; ok is false when a tool has no raw form.
+func wireTools(tools []model.Tool) ([]any, bool) {
+	out := make([]any, len(tools))
+	for i := range tools {
+		if len(tools[i].Raw) == 0 {
+			return nil, false
+		}
+		out[i] = string(tools[i].Raw)
+	}
+	return out, true
 }
 
 func toAny[T any](xs []T) []any {
