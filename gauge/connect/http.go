@@ -3,7 +3,9 @@ package connect
 import (
 	"context"
 	"fmt"
+	"io"
 	"net/http"
+	"strings"
 	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -15,8 +17,14 @@ import (
 type headerTripper struct {
 	base    http.RoundTripper
 	headers map[string]string
+	// maxMessage caps one response body, or one event of an SSE stream
+	// (Options.MaxStdoutLine, the cap stdio puts on one line); <= 0 is no
+	// cap. onAbort, when set, is called once when a response breaks it.
+	maxMessage int64
+	onAbort    func()
 
 	mu         sync.Mutex
+	abortErr   error // the first response over maxMessage
 	version    string
 	postOK     bool // some POST got a 2xx
 	lastPost   int  // status of the last POST
@@ -38,6 +46,10 @@ func (h *headerTripper) RoundTrip(req *http.Request) (*http.Response, error) {
 	if err != nil {
 		return nil, err
 	}
+	if h.maxMessage > 0 && resp.Body != nil {
+		sse := strings.HasPrefix(strings.ToLower(strings.TrimSpace(resp.Header.Get("Content-Type"))), "text/event-stream")
+		resp.Body = &cappedBody{rc: resp.Body, max: h.maxMessage, sse: sse, abort: h.abort}
+	}
 	h.mu.Lock()
 	h.lastStatus = resp.StatusCode
 	if req.Method == http.MethodPost {
@@ -49,6 +61,95 @@ func (h *headerTripper) RoundTrip(req *http.Request) (*http.Response, error) {
 	h.mu.Unlock()
 	return resp, nil
 }
+
+// abort records the first response over the cap and ends the connection
+// (onAbort), so pending calls fail at once instead of waiting out their
+// deadline.
+func (h *headerTripper) abort(err error) {
+	h.mu.Lock()
+	first := h.abortErr == nil
+	if first {
+		h.abortErr = err
+	}
+	stop := h.onAbort
+	h.mu.Unlock()
+	if first && stop != nil {
+		stop()
+	}
+}
+
+// aborted returns the error of the first response over the cap, if any.
+func (h *headerTripper) aborted() error {
+	if h == nil {
+		return nil
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.abortErr
+}
+
+func (h *headerTripper) setOnAbort(f func()) {
+	h.mu.Lock()
+	h.onAbort = f
+	h.mu.Unlock()
+}
+
+// cappedBody bounds what is read from one HTTP response: a plain body
+// (one JSON-RPC message) to max bytes in all, an SSE stream to max bytes
+// per event (an event ends at a blank line). Past the cap the read fails
+// with ErrTooLarge and abort is told, as a stdout line over the cap
+// aborts a stdio connection. The SDK would otherwise read a JSON body
+// whole, however large.
+type cappedBody struct {
+	rc    io.ReadCloser
+	max   int64
+	sse   bool
+	abort func(error)
+
+	n       int64 // bytes of the body, or of the current SSE event
+	lineLen int64 // SSE: bytes of the current line, line ends excluded
+	err     error
+}
+
+func (b *cappedBody) Read(p []byte) (int, error) {
+	if b.err != nil {
+		return 0, b.err
+	}
+	n, err := b.rc.Read(p)
+	if !b.sse {
+		b.n += int64(n)
+		if b.n > b.max {
+			return 0, b.fail(fmt.Errorf("%w: a response body longer than %d bytes", ErrTooLarge, b.max))
+		}
+		return n, err
+	}
+	for _, c := range p[:n] {
+		switch c {
+		case '\n':
+			if b.lineLen == 0 {
+				b.n = 0 // a blank line ends the event
+				continue
+			}
+			b.lineLen = 0
+		case '\r':
+		default:
+			b.lineLen++
+		}
+		b.n++
+		if b.n > b.max {
+			return 0, b.fail(fmt.Errorf("%w: an SSE event longer than %d bytes", ErrTooLarge, b.max))
+		}
+	}
+	return n, err
+}
+
+func (b *cappedBody) fail(err error) error {
+	b.err = err
+	b.abort(err)
+	return err
+}
+
+func (b *cappedBody) Close() error { return b.rc.Close() }
 
 func (h *headerTripper) setVersion(v string) {
 	h.mu.Lock()
@@ -74,7 +175,7 @@ func (h *headerTripper) status() int {
 // Guard, dials, redirects and paces through it. No overall client timeout
 // is set: the SSE stream lives as long as the session, and every call
 // carries its own deadline.
-func newHTTPClient(t *Target) (*http.Client, *headerTripper) {
+func newHTTPClient(t *Target, maxMessage int) (*http.Client, *headerTripper) {
 	base := http.DefaultTransport.(*http.Transport).Clone()
 	base.ResponseHeaderTimeout = 0
 	var rt http.RoundTripper = base
@@ -84,7 +185,7 @@ func newHTTPClient(t *Target) (*http.Client, *headerTripper) {
 		rt = g.RoundTripper(base)
 		client.CheckRedirect = g.CheckRedirect
 	}
-	h := &headerTripper{base: rt, headers: t.Headers}
+	h := &headerTripper{base: rt, headers: t.Headers, maxMessage: int64(maxMessage)}
 	client.Transport = h
 	return client, h
 }
@@ -92,13 +193,16 @@ func newHTTPClient(t *Target) (*http.Client, *headerTripper) {
 // httpConnect opens the inner connection for an HTTP target of the given
 // kind ("streamable" or "sse"). The connection lives until closed (lifeCtx),
 // but opening it is bounded by ctx.
-func httpConnect(ctx, lifeCtx context.Context, t *Target, kind string, client *http.Client) (mcp.Connection, error) {
+func httpConnect(ctx, lifeCtx context.Context, t *Target, kind string, client *http.Client, maxMessage int) (mcp.Connection, error) {
+	// The SDK's own event cap is a backstop above ours (cappedBody), which
+	// fires first and is the one that says too_large.
+	maxEvent := maxMessage + 64<<10
 	var tr mcp.Transport
 	switch kind {
 	case HTTPSSE:
-		tr = &mcp.SSEClientTransport{Endpoint: t.URL, HTTPClient: client}
+		tr = &mcp.SSEClientTransport{Endpoint: t.URL, HTTPClient: client, MaxEventSize: maxEvent}
 	default:
-		tr = &mcp.StreamableClientTransport{Endpoint: t.URL, HTTPClient: client, DisableStandaloneSSE: true, MaxRetries: 2}
+		tr = &mcp.StreamableClientTransport{Endpoint: t.URL, HTTPClient: client, DisableStandaloneSSE: true, MaxRetries: 2, MaxEventSize: maxEvent}
 	}
 	type res struct {
 		c   mcp.Connection

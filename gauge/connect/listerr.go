@@ -71,17 +71,27 @@ func (e *ListError) Unwrap() error {
 	return nil
 }
 
-// failKind classifies a failed list call on s: the server died, the
-// connection was aborted (flood or a line over the cap), no answer came
-// in time, or the server answered with a JSON-RPC error (rpc true).
-func (s *Session) failKind(err error) (kind string, rpc bool) {
+// aborted is why the connection was aborted by us, if it was: a stdout
+// flood or a line over the cap (stdio), a response body or SSE event over
+// the cap (HTTP).
+func (s *Session) aborted() error {
 	if s.line != nil {
 		if a := s.line.aborted(); a != nil {
-			if errors.Is(a, ErrTooLarge) {
-				return ListTooLarge, false
-			}
-			return ListProtocolError, false
+			return a
 		}
+	}
+	return s.tripper.aborted()
+}
+
+// failKind classifies a failed list call on s: the server died, the
+// connection was aborted (flood or a message over the cap), no answer came
+// in time, or the server answered with a JSON-RPC error (rpc true).
+func (s *Session) failKind(err error) (kind string, rpc bool) {
+	if a := s.aborted(); a != nil {
+		if errors.Is(a, ErrTooLarge) {
+			return ListTooLarge, false
+		}
+		return ListProtocolError, false
 	}
 	if s.proc != nil {
 		s.proc.settle(s.line)

@@ -101,9 +101,10 @@ func DialRaw(ctx context.Context, t *Target, o Options) (*RawSession, error) {
 	case t.Transport == TransportHTTP && t.HTTPKind == HTTPSSE:
 		dctx, cancel := context.WithTimeout(ctx, o.Timeout)
 		defer cancel()
-		client, tripper := newHTTPClient(t)
+		client, tripper := newHTTPClient(t, o.MaxStdoutLine)
 		lifeCtx, stop := context.WithCancel(context.Background())
-		conn, err := httpConnect(dctx, lifeCtx, t, HTTPSSE, client)
+		tripper.setOnAbort(stop)
+		conn, err := httpConnect(dctx, lifeCtx, t, HTTPSSE, client, o.MaxStdoutLine)
 		if err != nil {
 			stop()
 			return nil, &connectError{msg: err.Error(), cause: err}
@@ -112,7 +113,7 @@ func DialRaw(ctx context.Context, t *Target, o Options) (*RawSession, error) {
 		go r.dispatch(lifeCtx)
 	case t.Transport == TransportHTTP:
 		r.Transport = HTTPStreamable
-		r.client, r.tripper = newHTTPClient(t)
+		r.client, r.tripper = newHTTPClient(t, o.MaxStdoutLine)
 		close(r.done)
 	default:
 		return nil, &connectError{msg: fmt.Sprintf("unknown transport %q", t.Transport), cause: errors.New("bad transport")}
@@ -267,9 +268,13 @@ func (r *RawSession) call(ctx context.Context, id jsonrpc.ID, method string, par
 	return reply.Result, nil, nil
 }
 
-// deadDetail adds what is known about a dead stdio server.
+// deadDetail adds what is known about a dead stdio server, or an HTTP
+// response over the cap.
 func (r *RawSession) deadDetail() string {
 	if r.proc == nil {
+		if a := r.tripper.aborted(); a != nil {
+			return "; " + a.Error()
+		}
 		return ""
 	}
 	s := ""

@@ -223,10 +223,11 @@ func dialStdio(ctx context.Context, t *Target, o Options) (*Session, error) {
 }
 
 func dialHTTP(ctx context.Context, t *Target, o Options, kind string) (*Session, error) {
-	client, tripper := newHTTPClient(t)
+	client, tripper := newHTTPClient(t, o.MaxStdoutLine)
 	s := &Session{Target: t, opts: o, tripper: tripper, Transport: kind, RequestedVersion: o.ProtocolVersion, dialBudget: budgetOf(ctx)}
 	lifeCtx, stop := context.WithCancel(context.Background())
-	inner, err := httpConnect(ctx, lifeCtx, t, kind, client)
+	tripper.setOnAbort(stop)
+	inner, err := httpConnect(ctx, lifeCtx, t, kind, client, o.MaxStdoutLine)
 	if err != nil {
 		stop()
 		return nil, &connectError{msg: err.Error(), cause: err}
@@ -297,9 +298,9 @@ func (s *Session) describe(ctx context.Context, err error) error {
 	}
 	var msg string
 	switch {
-	case s.line != nil && s.line.aborted() != nil:
-		msg = s.line.aborted().Error()
-		err = errors.Join(s.line.aborted(), err)
+	case s.aborted() != nil:
+		msg = s.aborted().Error()
+		err = errors.Join(s.aborted(), err)
 	case s.proc != nil && s.proc.exitStatus() != "":
 		msg = fmt.Sprintf("server exited (%s) before answering %s", s.proc.exitStatus(), method)
 	case errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil:
@@ -349,8 +350,8 @@ func (s *Session) budget() time.Duration {
 // about a dead server (flood, exit status, stderr tail).
 func (s *Session) callError(err error) string {
 	msg := err.Error()
-	if s.line != nil && s.line.aborted() != nil {
-		msg += "; " + s.line.aborted().Error()
+	if a := s.aborted(); a != nil {
+		msg += "; " + a.Error()
 	}
 	if s.proc != nil {
 		s.proc.settle(s.line)

@@ -288,7 +288,7 @@ func (w *walker) undeclaredTools(ctx context.Context) {
 	if len(probe.snap.Tools) == 0 {
 		// A refusal is the expected answer; a server that died, flooded or
 		// hung on the probe did not give a complete listing.
-		flood := w.s.line != nil && w.s.line.aborted() != nil
+		flood := w.s.aborted() != nil
 		if f := probe.fail; f != nil && (f.Kind != ListProtocolError || flood) {
 			w.fail, w.stop = f, probe.stop
 		}
