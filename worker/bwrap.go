@@ -263,6 +263,13 @@ func (b *Bwrap) Prepare(_ context.Context, spec Spec) (*Prepared, error) {
 	if err != nil {
 		return nil, err
 	}
+	if uid >= 0 {
+		for _, p := range spec.Writable {
+			if err := chownTree(p, uid, uid); err != nil {
+				return nil, fmt.Errorf("sandbox bwrap: hand %s to the sandbox: %w", p, err)
+			}
+		}
+	}
 	if s.cgroups == nil && b.RequireCgroup {
 		return nil, fmt.Errorf("sandbox bwrap: %s", b.CgroupStatus())
 	}
@@ -279,6 +286,12 @@ func (b *Bwrap) Prepare(_ context.Context, spec Spec) (*Prepared, error) {
 			l.killCgroups(5 * time.Second)
 			if uid >= 0 {
 				killUID(uid, 5*time.Second)
+				// Nothing of the sandbox runs any more: take its writable
+				// directories back, so no later sandbox under the same ID
+				// (or the same ID's processes) can change them.
+				for _, p := range spec.Writable {
+					_ = chownTree(p, os.Geteuid(), os.Getegid())
+				}
 			}
 		})
 	}
@@ -549,6 +562,25 @@ func (b *Bwrap) args(spec Spec, lim Limits, uid int) ([]string, error) {
 			a = append(a, "--ro-bind", "/dev/null", sock)
 		}
 	}
+	for _, p := range spec.Writable {
+		if !filepath.IsAbs(p) {
+			return nil, fmt.Errorf("sandbox bwrap: writable path %q is not absolute", p)
+		}
+		if fi, err := os.Stat(p); err != nil || !fi.IsDir() {
+			return nil, fmt.Errorf("sandbox bwrap: writable path %s is not a directory (%v)", p, err)
+		}
+		if err := reachable(filepath.Dir(p), uid); err != nil {
+			return nil, fmt.Errorf("sandbox bwrap: writable path %s: %w", p, err)
+		}
+		for _, d := range ancestors(p) {
+			if seen["dir:"+d] || seen[d] || d == "/tmp" || d == SandboxHome || d == SandboxWorkDir {
+				continue
+			}
+			seen["dir:"+d] = true
+			a = append(a, "--perms", "0755", "--dir", d)
+		}
+		a = append(a, "--bind", p, p)
+	}
 	a = append(a, "--clearenv")
 	path := sandboxPath
 	if len(spec.Path) > 0 {
@@ -573,6 +605,17 @@ func (b *Bwrap) args(spec Spec, lim Limits, uid int) ([]string, error) {
 	a = append(a, "--chdir", dir, "--", spec.Command)
 	a = append(a, spec.Args...)
 	return a, nil
+}
+
+// chownTree gives p and everything below it (never following a symlink)
+// to uid:gid.
+func chownTree(p string, uid, gid int) error {
+	return filepath.WalkDir(p, func(path string, _ os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		return os.Lchown(path, uid, gid)
+	})
 }
 
 // reachable reports why the host user uid (-1: this process) could not

@@ -45,6 +45,11 @@ type InstallOptions struct {
 	// LifecycleScripts lets packages run their install scripts (off by
 	// default: no package code runs on the host while installing).
 	LifecycleScripts bool
+	// Sandbox is the scan's sandbox. The bubblewrap sandbox runs the
+	// package manager too (no network but the registry, a fresh
+	// environment, only the install directory writable); any other runs it
+	// on the host, with a fresh environment still.
+	Sandbox Sandbox
 }
 
 // Installer installs one kind of package into a shared cache.

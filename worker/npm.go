@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/netip"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -42,8 +43,13 @@ type NPM struct {
 	// registry.DefaultNPMRegistry alone); the first serves entries that
 	// name none. An entry naming another is unsupported.
 	Registries []string
+	// Allow are address ranges the registries may resolve to beyond public
+	// addresses (a mirror on a private network or loopback); a registry
+	// named by an IP address is allowed as named.
+	Allow []netip.Prefix
 
-	runs atomic.Int64
+	runs      atomic.Int64
+	sandboxed atomic.Int64 // runs inside the bubblewrap sandbox
 }
 
 // Kind implements Installer.
@@ -109,19 +115,19 @@ func (n *NPM) Install(ctx context.Context, pkg registry.PlanPackage, opts Instal
 		return nil, err
 	}
 	pkg.RegistryBaseURL = reg
+	root := filepath.Join(n.Cache, "npm")
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		return nil, &InstallError{Status: schema.StatusWorkerError, Reason: "create npm cache", Err: err}
+	}
 	version := strings.TrimPrefix(strings.TrimSpace(pkg.Version), "v")
 	if !exactSemver.MatchString(version) {
-		v, err := n.resolveVersion(ctx, pkg)
+		v, err := n.resolveVersion(ctx, pkg, opts)
 		if err != nil {
 			return nil, err
 		}
 		if version = strings.TrimPrefix(v, "v"); !exactSemver.MatchString(version) {
 			return nil, installFailed(nil, "npm resolved %s@%s to %q, which is not an exact version", name, cmp.Or(pkg.Version, "latest"), v)
 		}
-	}
-	root := filepath.Join(n.Cache, "npm")
-	if err := os.MkdirAll(root, 0o755); err != nil {
-		return nil, &InstallError{Status: schema.StatusWorkerError, Reason: "create npm cache", Err: err}
 	}
 	key := cacheKey(registryKey("npm", reg, registry.DefaultNPMRegistry), name, version)
 	if opts.LifecycleScripts {
@@ -182,11 +188,11 @@ func (n *NPM) installed(dir, name string, m npmMeta, cached bool) (*Installed, e
 
 // resolveVersion asks npm which exact version "latest" (or no version)
 // means; CheckPackageRef lets nothing else through.
-func (n *NPM) resolveVersion(ctx context.Context, pkg registry.PlanPackage) (string, error) {
+func (n *NPM) resolveVersion(ctx context.Context, pkg registry.PlanPackage, opts InstallOptions) (string, error) {
 	spec := "latest"
 	args := []string{"view", pkg.Identifier + "@" + spec, "version", "--json"}
 	args = append(args, registryFlag(pkg)...)
-	out, stderr, err := n.run(ctx, "", args...)
+	out, stderr, err := n.run(ctx, opts, filepath.Join(n.Cache, "npm"), "", pkg.RegistryBaseURL, args...)
 	if err != nil {
 		return "", npmFailure(err, stderr, pkg.Identifier, spec)
 	}
@@ -218,30 +224,138 @@ func registryFlag(pkg registry.PlanPackage) []string {
 	return []string{"--registry", u + "/"}
 }
 
-// run starts npm with a deadline; stdout and stderr come back separately.
-func (n *NPM) run(ctx context.Context, dir string, args ...string) ([]byte, string, error) {
-	timeout := n.Timeout
-	if timeout <= 0 {
-		timeout = 5 * time.Minute
+// run runs npm with a deadline in a scratch directory of its own under
+// root (npm's cache, HOME without a sandbox, the egress socket), removed
+// afterwards; work, when set, is the install target, writable too.
+// Through the bubblewrap sandbox (opts.Sandbox) npm reaches only reg, via
+// the egress proxy; without it npm runs on the host. Either way npm's
+// environment is built here, never the worker's: a package's install
+// script must not find the worker's secrets. stdout and stderr come back
+// separately.
+func (n *NPM) run(ctx context.Context, opts InstallOptions, root, work, reg string, args ...string) ([]byte, string, error) {
+	npmPath, err := exec.LookPath(n.bin())
+	if err == nil {
+		npmPath, err = filepath.Abs(npmPath)
 	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, n.bin(), args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "npm_config_update_notifier=false", "npm_config_fund=false", "npm_config_audit=false")
-	cmd.WaitDelay = 5 * time.Second
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err != nil {
+		return nil, "", &InstallError{Status: schema.StatusWorkerError, Reason: "npm installer", Err: err}
+	}
+	nodePath, err := exec.LookPath("node")
+	if err != nil {
+		return nil, "", &InstallError{Status: schema.StatusWorkerError, Reason: "npm installer needs node", Err: err}
+	}
+	if nodePath, err = filepath.Abs(nodePath); err != nil {
+		return nil, "", &InstallError{Status: schema.StatusWorkerError, Reason: "npm installer needs node", Err: err}
+	}
+	scratch, err := os.MkdirTemp(root, ".run-")
+	if err == nil {
+		defer os.RemoveAll(scratch)
+		if err = os.Chmod(scratch, 0o755); err == nil {
+			err = os.Mkdir(filepath.Join(scratch, "cache"), 0o755)
+		}
+	}
+	if err != nil {
+		return nil, "", &InstallError{Status: schema.StatusWorkerError, Reason: "npm scratch directory", Err: err}
+	}
+	env := map[string]string{
+		// npm's own cache is private to this run: a shared one would let one
+		// install's scripts plant content for the next.
+		"npm_config_cache": filepath.Join(scratch, "cache"),
+		// Neither the worker's ~/.npmrc (tokens) nor the global npmrc: the
+		// settings npm needs are passed here.
+		"npm_config_userconfig":      filepath.Join(scratch, "no-user-npmrc"),
+		"npm_config_globalconfig":    filepath.Join(scratch, "no-global-npmrc"),
+		"npm_config_update_notifier": "false", "npm_config_fund": "false", "npm_config_audit": "false",
+	}
+	r := installRun{Command: npmPath, Args: args, Dir: cmp.Or(work, scratch), Env: env,
+		Writable: []string{scratch}, Registries: []string{reg}, Allow: n.Allow,
+		Relay: nodePath, Path: []string{filepath.Dir(nodePath)}, Timeout: n.Timeout}
+	if work != "" {
+		r.Writable = append(r.Writable, work)
+	}
+	for k, v := range hostNPMSettings() {
+		env["npm_config_"+k] = v
+		if k == "cafile" && !underUsr(v) {
+			r.ReadOnly = append(r.ReadOnly, v)
+		}
+	}
+	if d, err := realDir(npmPath); err == nil && !underUsr(d) {
+		// npm's bin is a file inside its package (bin/npm-cli.js).
+		r.ReadOnly = append(r.ReadOnly, filepath.Dir(d))
+	}
 	n.runs.Add(1)
-	err := cmd.Run()
-	if ctx.Err() != nil && err != nil {
-		err = fmt.Errorf("npm did not finish within %s: %w", timeout, ctx.Err())
+	res, err := runPackageManager(ctx, opts.Sandbox, scratch, r)
+	if res.Sandboxed {
+		n.sandboxed.Add(1)
 	}
-	return out.Bytes(), errb.String(), err
+	if err != nil && !res.Started {
+		return nil, "", &InstallError{Status: schema.StatusWorkerError, Reason: "npm could not start in the install sandbox", Err: err}
+	}
+	stderr := res.Stderr
+	if err != nil {
+		stderr = withRefusals(stderr, res.Refused)
+	}
+	return res.Stdout, stderr, err
+}
+
+// hostNPMSettings are the few settings of the operator's npm
+// configuration an install keeps (npm_config_* variables, then ~/.npmrc,
+// then the global npmrc): the CA file (a TLS-intercepting egress), strict
+// TLS, and the node headers directory for native builds. Nothing else of
+// it, in particular no auth token, reaches npm.
+func hostNPMSettings() map[string]string {
+	keep := []string{"cafile", "strict-ssl", "nodedir"}
+	out := map[string]string{}
+	var files []string
+	if home, err := os.UserHomeDir(); err == nil {
+		files = append(files, filepath.Join(home, ".npmrc"))
+	}
+	if p := nodePrefixAny(); p != "" {
+		files = append(files, filepath.Join(p, "etc", "npmrc"))
+	}
+	for _, k := range keep {
+		for _, name := range []string{"npm_config_" + k, "npm_config_" + strings.ReplaceAll(k, "-", "_"), "NPM_CONFIG_" + strings.ToUpper(strings.ReplaceAll(k, "-", "_"))} {
+			if v := os.Getenv(name); v != "" && out[k] == "" {
+				out[k] = v
+			}
+		}
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		for _, line := range strings.Split(string(data), "\n") {
+			k, v, ok := strings.Cut(strings.TrimSpace(line), "=")
+			k, v = strings.TrimSpace(k), strings.Trim(strings.TrimSpace(v), `"'`)
+			if !ok || v == "" || strings.ContainsAny(v, "${}") || !contains(keep, k) || out[k] != "" {
+				continue
+			}
+			if (k == "cafile" || k == "nodedir") && !filepath.IsAbs(v) {
+				continue
+			}
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// nodePrefixAny is the install prefix of the host's node (/usr for a
+// distribution's node), where npm's global npmrc lives.
+func nodePrefixAny() string {
+	d, err := realDir("node")
+	if err != nil {
+		return ""
+	}
+	return filepath.Dir(d)
 }
 
 // npmFailure turns a failed npm run into an install error with npm's reason.
 func npmFailure(err error, stderr, name, version string) *InstallError {
+	var ie *InstallError
+	if errors.As(err, &ie) {
+		return ie // the worker's own fault, already classified
+	}
 	low := strings.ToLower(stderr)
 	switch {
 	case strings.Contains(low, "e404") || strings.Contains(low, "404 not found"):
@@ -279,7 +393,7 @@ func (n *NPM) fetch(ctx context.Context, root, key string, pkg registry.PlanPack
 	}
 	args = append(args, registryFlag(pkg)...)
 	args = append(args, spec)
-	if _, stderr, err := n.run(ctx, tmp, args...); err != nil {
+	if _, stderr, err := n.run(ctx, opts, root, tmp, pkg.RegistryBaseURL, args...); err != nil {
 		return meta, npmFailure(err, stderr, pkg.Identifier, pkg.Version)
 	}
 	meta, err = lockInfo(tmp, pkg.Identifier)

@@ -84,6 +84,11 @@ type Spec struct {
 	// ReadOnly are host paths (files or directories) made visible at the
 	// same path, read-only: the package directory, a runtime's prefix.
 	ReadOnly []string
+	// Writable are host directories made visible at the same path,
+	// writable (a package install's target and scratch directories). A
+	// root worker hands them to the sandbox's host user ID for the run, and
+	// Cleanup hands them back to the worker's own.
+	Writable []string
 	// Limits bound the server.
 	Limits Limits
 }

@@ -313,17 +313,20 @@ func (r *run) pkg(ctx context.Context, plan registry.Plan) {
 		r.fail(schema.StatusUnsupported, "no %s installer on this worker", plan.Kind)
 		return
 	}
+	var isb Sandbox
 	if plan.Kind != registry.KindOCI {
 		// Refuse before installing anything: no point fetching what we will
 		// not run.
-		if _, err := r.pickSandbox(); err != nil {
+		sb, err := r.pickSandbox()
+		if err != nil {
 			r.fail(schema.StatusWorkerError, "%v", err)
 			return
 		}
+		isb = sb
 	}
 	t0 := time.Now()
 	ictx, icancel := context.WithTimeout(ctx, r.installTimeout)
-	inst, err := in.Install(ictx, *plan.Package, InstallOptions{LifecycleScripts: r.opts.LifecycleScripts})
+	inst, err := in.Install(ictx, *plan.Package, InstallOptions{LifecycleScripts: r.opts.LifecycleScripts, Sandbox: isb})
 	installExpired := errors.Is(ictx.Err(), context.DeadlineExceeded)
 	icancel()
 	r.res.Timings.InstallMS = time.Since(t0).Milliseconds()

@@ -99,7 +99,9 @@ func TestInstallFailedEntry(t *testing.T) {
 		t.Skip("needs the npm registry; skipped with -short")
 	}
 	sb := requireBwrap(t)
-	npm := &NPM{Cache: t.TempDir()}
+	// The install runs in the sandbox, as its user: the cache must be
+	// reachable (t.TempDir's parent is 0700).
+	npm := &NPM{Cache: sandboxReadableDir(t)}
 	s := npmServer("mcpgauge-no-such-package-7f3a9c", "1.0.0")
 	res := ScanEntry(context.Background(), s, registry.PlanFor(s, registry.PlanOptions{}), Options{Sandbox: sb, Installers: []Installer{npm}})
 	checkResult(t, res, schema.StatusInstallFailed)

@@ -1,0 +1,251 @@
+package worker
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net"
+	"net/netip"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/mcpgauge/mcpgauge/internal/egress"
+)
+
+// egressPort is where the relay listens inside an install sandbox. The
+// sandbox has a network namespace of its own, so the port is always free.
+const egressPort = "3128"
+
+// egressURL is the proxy URL a package manager inside the sandbox is given.
+const egressURL = "http://127.0.0.1:" + egressPort
+
+// relayNode is the in-sandbox relay for npm, run by the host's node as the
+// sandbox's unprivileged user: it forwards each connection to
+// 127.0.0.1:egressPort to the egress proxy's Unix socket (argv[1]), then
+// runs the package manager (argv[2:]) and exits with its status.
+const relayNode = `const net=require('net'),{spawn}=require('child_process');
+const [sock,cmd,...args]=process.argv.slice(1);
+const srv=net.createServer(c=>{const u=net.connect(sock);c.pipe(u);u.pipe(c);
+const end=()=>{c.destroy();u.destroy();};c.on('error',end);u.on('error',end);c.on('close',end);u.on('close',end);});
+srv.on('error',e=>{console.error('egress relay: '+e.message);process.exit(125);});
+srv.listen(` + egressPort + `,'127.0.0.1',()=>{const ch=spawn(cmd,args,{stdio:'inherit'});
+ch.on('error',e=>{console.error('egress relay: '+e.message);process.exit(127);});
+ch.on('exit',(code)=>process.exit(code===null?128:code));});`
+
+// relayPython is relayNode for pip, run by the host's Python.
+const relayPython = `import socket, subprocess, sys, threading
+sock, cmd = sys.argv[1], sys.argv[2:]
+srv = socket.socket()
+srv.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+srv.bind(("127.0.0.1", ` + egressPort + `))
+srv.listen(64)
+def pipe(a, b):
+    try:
+        while True:
+            d = a.recv(65536)
+            if not d:
+                break
+            b.sendall(d)
+    except OSError:
+        pass
+    try:
+        b.shutdown(socket.SHUT_WR)
+    except OSError:
+        pass
+def serve():
+    while True:
+        c, _ = srv.accept()
+        u = socket.socket(socket.AF_UNIX)
+        try:
+            u.connect(sock)
+        except OSError:
+            c.close()
+            continue
+        threading.Thread(target=pipe, args=(c, u), daemon=True).start()
+        threading.Thread(target=pipe, args=(u, c), daemon=True).start()
+threading.Thread(target=serve, daemon=True).start()
+sys.exit(subprocess.call(cmd))
+`
+
+// installRun is one package-manager run of an installer.
+type installRun struct {
+	// Command and Args are the package manager (an absolute path).
+	Command string
+	Args    []string
+	// Dir is the working directory, one of Writable.
+	Dir string
+	// Writable are the directories the run may change (the install
+	// target and the run's scratch directory); nothing else of the host is
+	// writable.
+	Writable []string
+	// ReadOnly are further host paths the run needs (the package manager's
+	// own files when they live outside /usr, a CA file).
+	ReadOnly []string
+	// Path is prepended to PATH (the runtime's bin directory).
+	Path []string
+	// Env is the package manager's whole environment besides PATH, HOME,
+	// TMPDIR and the proxy settings: nothing of the worker's environment.
+	Env map[string]string
+	// Registries are the base URLs the run may reach (the egress proxy's
+	// allow list); Allow are the address ranges they may resolve to beyond
+	// public ones.
+	Registries []string
+	Allow      []netip.Prefix
+	// Relay is the interpreter that runs the in-sandbox relay: "node"
+	// (relayNode) or a Python (relayPython).
+	Relay    string
+	IsPython bool
+	// Timeout bounds the run.
+	Timeout time.Duration
+}
+
+// runResult is what a package-manager run left: its output, and the
+// egress proxy's refusals (the reason when a run failed on the network).
+type runResult struct {
+	Stdout  []byte
+	Stderr  string
+	Refused []string
+	// Sandboxed is false when the run went straight to the host (no
+	// bubblewrap sandbox).
+	Sandboxed bool
+	// Started is false when the run failed before the package manager
+	// started (the sandbox or the proxy could not be set up): a fault of
+	// the worker, not of the package.
+	Started bool
+}
+
+// runPackageManager runs r in sb when sb is the bubblewrap sandbox: no
+// network but the egress proxy to r.Registries, a fresh environment, and
+// only r.Writable writable. Without bubblewrap (sandbox "none", or no
+// sandbox) it runs on the host, still with r.Env only (plus PATH and a
+// private HOME in scratch): never the worker's environment.
+func runPackageManager(ctx context.Context, sb Sandbox, scratch string, r installRun) (runResult, error) {
+	if r.Timeout <= 0 {
+		r.Timeout = 5 * time.Minute
+	}
+	ctx, cancel := context.WithTimeout(ctx, r.Timeout)
+	defer cancel()
+	var res runResult
+	var out, errb bytes.Buffer
+	var cmd *exec.Cmd
+	var started func(int) error
+	if b, ok := sb.(*Bwrap); ok && b != nil {
+		res.Sandboxed = true
+		proxy, err := egress.New(egress.Options{Registries: r.Registries, Allow: r.Allow})
+		if err != nil {
+			return res, err
+		}
+		sock := filepath.Join(scratch, "egress.sock")
+		l, err := net.Listen("unix", sock)
+		if err != nil {
+			return res, fmt.Errorf("egress proxy: %w", err)
+		}
+		defer l.Close()
+		if err := os.Chmod(sock, 0o600); err != nil {
+			return res, fmt.Errorf("egress proxy: %w", err)
+		}
+		pctx, pcancel := context.WithCancel(ctx)
+		served := make(chan struct{})
+		go func() { _ = proxy.Serve(pctx, l); close(served) }()
+		defer func() { pcancel(); <-served; res.Refused = proxy.Refused() }()
+		env := map[string]string{
+			"npm_config_proxy": egressURL, "npm_config_https_proxy": egressURL, "npm_config_noproxy": "",
+			"http_proxy": egressURL, "https_proxy": egressURL, "HTTP_PROXY": egressURL, "HTTPS_PROXY": egressURL,
+		}
+		for k, v := range r.Env {
+			env[k] = v
+		}
+		script := relayNode
+		if r.IsPython {
+			script = relayPython
+		}
+		spec := Spec{Command: r.Relay, Args: append([]string{map[bool]string{false: "-e", true: "-c"}[r.IsPython], script, sock, r.Command}, r.Args...),
+			Env: env, Path: r.Path, Dir: r.Dir, ReadOnly: r.ReadOnly, Writable: r.Writable}
+		prep, err := b.Prepare(ctx, spec)
+		if err != nil {
+			return res, err
+		}
+		defer prep.Cleanup()
+		t := prep.Target
+		cmd = exec.CommandContext(ctx, t.Command, t.Args...)
+		cmd.Dir = t.Dir
+		cmd.Env = []string{"PATH=/usr/bin:/bin", "LANG=C"}
+		if started, err = t.Launch(cmd); err != nil {
+			return res, err
+		}
+	} else {
+		home := filepath.Join(scratch, "home")
+		if err := os.MkdirAll(home, 0o700); err != nil {
+			return res, err
+		}
+		cmd = exec.CommandContext(ctx, r.Command, r.Args...)
+		cmd.Dir = r.Dir
+		path := strings.Join(append(append([]string(nil), r.Path...), os.Getenv("PATH")), string(filepath.ListSeparator))
+		cmd.Env = []string{"PATH=" + path, "HOME=" + home, "TMPDIR=" + scratch, "LANG=C.UTF-8"}
+		for _, k := range sortedKeys(r.Env) {
+			cmd.Env = append(cmd.Env, k+"="+r.Env[k])
+		}
+	}
+	cmd.WaitDelay = 5 * time.Second
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Start()
+	res.Started = err == nil
+	if started != nil {
+		pid := 0
+		if err == nil {
+			pid = cmd.Process.Pid
+		}
+		if serr := started(pid); serr != nil && err == nil {
+			_ = cmd.Process.Kill()
+			_ = cmd.Wait()
+			res.Started = false
+			return res, serr
+		}
+	}
+	if err == nil {
+		err = cmd.Wait()
+	}
+	if ctx.Err() != nil && err != nil {
+		err = fmt.Errorf("did not finish within %s: %w", r.Timeout, ctx.Err())
+	}
+	res.Stdout, res.Stderr = out.Bytes(), errb.String()
+	return res, err
+}
+
+// withRefusals adds the egress proxy's first refusal to a failed run's
+// reason: when a package needed a host that is not a registry, that is
+// why it failed.
+func withRefusals(reason string, refused []string) string {
+	if len(refused) == 0 {
+		return reason
+	}
+	more := ""
+	if len(refused) > 1 {
+		more = fmt.Sprintf(" (and %d more)", len(refused)-1)
+	}
+	return reason + "; " + refused[0] + more
+}
+
+// realDir is the directory holding the real file behind bin (a package
+// manager installed as a symlink), for binding it into the sandbox.
+func realDir(bin string) (string, error) {
+	p, err := exec.LookPath(bin)
+	if err != nil {
+		return "", err
+	}
+	if p, err = filepath.Abs(p); err != nil {
+		return "", err
+	}
+	real, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return "", err
+	}
+	return filepath.Dir(real), nil
+}
+
+// underUsr reports whether p is already visible in the sandbox (bwrap
+// binds /usr read-only).
+func underUsr(p string) bool { return strings.HasPrefix(p+"/", "/usr/") }
