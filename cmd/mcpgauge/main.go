@@ -63,6 +63,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	// repository: no control character reaches the operator's terminal raw.
 	stdout, stderr = termsafe.NewWriter(stdout), termsafe.NewWriter(stderr)
 	root := newRootCmd()
+	prof := addCPUProfileFlag(root)
+	defer prof.stop(stderr)
 	root.SetArgs(args)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
