@@ -93,11 +93,16 @@ func (e *Embedded) Shutdown() {
 	e.srv.WaitForShutdown()
 }
 
-// Connect dials a NATS URL with reconnects forever (a coordinator or worker
-// outlives NATS restarts).
+// DialTimeout bounds one connection attempt to a NATS URL.
+const DialTimeout = time.Second
+
+// Connect dials a NATS URL once, failing within DialTimeout when the
+// server cannot be reached (the caller retries, visibly); once connected,
+// the client reconnects forever (a coordinator or worker outlives NATS
+// restarts).
 func Connect(url, name string) (*nats.Conn, error) {
-	nc, err := nats.Connect(url, nats.Name(name), nats.MaxReconnects(-1), nats.RetryOnFailedConnect(true),
-		nats.ReconnectWait(time.Second), nats.Timeout(10*time.Second))
+	nc, err := nats.Connect(url, nats.Name(name), nats.MaxReconnects(-1),
+		nats.ReconnectWait(time.Second), nats.Timeout(DialTimeout))
 	if err != nil {
 		return nil, fmt.Errorf("connect to NATS %s: %w", url, err)
 	}

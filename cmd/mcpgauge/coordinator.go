@@ -1,24 +1,12 @@
 package main
 
 import (
-	"context"
 	"fmt"
-	"io"
-	"log/slog"
-	"os"
-	"runtime/debug"
-	"slices"
-	"sync"
-	"time"
 
-	"github.com/nats-io/nats.go/jetstream"
 	"github.com/spf13/cobra"
 
-	"github.com/mcpgauge/mcpgauge/coordinator"
-	"github.com/mcpgauge/mcpgauge/leaderboard/site"
 	"github.com/mcpgauge/mcpgauge/store"
-	"github.com/mcpgauge/mcpgauge/toolstore"
-	"github.com/mcpgauge/mcpgauge/worker"
+	"github.com/mcpgauge/mcpgauge/system"
 )
 
 func newCoordinatorCmd() *cobra.Command {
@@ -56,8 +44,13 @@ restart, and runs nightly sweeps on --schedule. On --listen it serves /metrics,
 			if storeURL == "" {
 				storeURL = store.SQLiteURL(cfg.DataDir)
 			}
-			eco := ecoSetup{flags: ef, model: evalModel, baseURL: evalBaseURL}
-			return runCoordinator(cmd, natsURL, storeURL, listen, schedule, runNow, once, pf, eco)
+			plan, err := pf.plan(cfg)
+			if err != nil {
+				return err
+			}
+			return system.RunCoordinator(cmd.Context(), system.CoordinatorOptions{NATS: natsURL, Store: storeURL, Listen: listen,
+				Schedule: schedule, RunNow: runNow, Once: once, Plan: plan, EvalModel: evalModel, EvalBaseURL: evalBaseURL,
+				Ecosystem: ef.options(), Version: version, Stderr: cmd.ErrOrStderr()})
 		},
 	}
 	pf.register(cmd)
@@ -73,173 +66,4 @@ restart, and runs nightly sweeps on --schedule. On --listen it serves /metrics,
 	f.StringVar(&evalModel, "eval-model", "", "ask every job for the tool-selection eval with this model (workers need the same --eval-model); the ecosystem pass reads the drafted cases and runs its own model calls with it")
 	f.StringVar(&evalBaseURL, "eval-base-url", "", "OpenAI-compatible base URL for --eval-model")
 	return cmd
-}
-
-// ecoSetup is what the coordinator needs to run the ecosystem pass.
-type ecoSetup struct {
-	flags          ecoFlags
-	model, baseURL string
-}
-
-// evalOptions resolves --eval-model with the shared eval cache (nil
-// without it).
-func (e ecoSetup) evalOptions(ctx context.Context, js jetstream.JetStream, stderr io.Writer) (*worker.EvalOptions, error) {
-	if e.model == "" {
-		return nil, nil
-	}
-	opts, warn, err := kvEvalOptions(ctx, js, e.model, e.baseURL, nil)
-	if err != nil {
-		return nil, err
-	}
-	if warn != "" && e.flags.modelRuns && !e.flags.off {
-		fmt.Fprintln(stderr, "warning:", warn)
-	}
-	return opts, nil
-}
-
-// config opens the tool store and returns the pass's config (nil without
-// --eval-model or with --no-ecosystem).
-func (e ecoSetup) config(ctx context.Context, js jetstream.JetStream, opts *worker.EvalOptions) (*coordinator.EcosystemConfig, error) {
-	if opts == nil || e.flags.off {
-		return nil, nil
-	}
-	tools, err := toolstore.Open(ctx, js)
-	if err != nil {
-		return nil, err
-	}
-	return e.flags.config(tools, opts), nil
-}
-
-func runCoordinator(cmd *cobra.Command, natsURL, storeURL, listen, schedule string, runNow, once bool, pf planFlags, eco ecoSetup) error {
-	ctx := cmd.Context()
-	stderr := cmd.ErrOrStderr()
-	log := newLogger(stderr)
-	if os.Getenv("GOMEMLIMIT") == "" {
-		// A soft heap limit keeps a 70k-entry plan well under 300 MB RSS.
-		debug.SetMemoryLimit(200 << 20)
-	}
-	var sched interface{ Next(time.Time) time.Time }
-	if schedule != "" {
-		s, err := coordinator.ParseSchedule(schedule)
-		if err != nil {
-			return usageErr(fmt.Errorf("--schedule: %w", err))
-		}
-		sched = s
-	}
-	if !runNow && sched == nil && !once {
-		log.Info("no --schedule and no --run-now: only resuming running sweeps and ingesting results")
-	}
-	nc, js, closeNATS, err := connectJetStream(ctx, natsURL, "", "mcpgauge-coordinator", true, pf.scanDeadline, log)
-	if err != nil {
-		return err
-	}
-	defer closeNATS()
-	st, err := openStoreRetry(ctx, storeURL, log)
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	m := coordinator.NewMetrics()
-	m.BuildInfo.Set(version)
-	evalOpts, err := eco.evalOptions(ctx, js, stderr)
-	if err != nil {
-		return err
-	}
-	var evalModel string
-	if evalOpts != nil {
-		evalModel = evalOpts.Model
-	}
-	ccfg, err := pf.coordinatorConfig(js, st, log, m, evalModel)
-	if err != nil {
-		return usageErr(err)
-	}
-	if ccfg.Ecosystem, err = eco.config(ctx, js, evalOpts); err != nil {
-		return err
-	}
-	c, err := coordinator.New(ctx, ccfg)
-	if err != nil {
-		return err
-	}
-	mux := opsMux(m.Registry, natsHealthy(nc))
-	mux.Handle("/", site.Handler(st, site.Options{Log: log}))
-	stopHTTP, err := serveHTTP(ctx, listen, mux, stderr)
-	if err != nil {
-		return err
-	}
-	defer stopHTTP()
-
-	bg, stopBG := context.WithCancel(context.WithoutCancel(ctx))
-	var wg sync.WaitGroup
-	wg.Add(3)
-	go func() { defer wg.Done(); _ = c.Ingest(bg) }()
-	go func() { defer wg.Done(); _ = c.WatchGiveUps(bg, nc) }()
-	go func() { defer wg.Done(); c.WatchQueue(bg, 5*time.Second) }()
-	defer func() { stopBG(); wg.Wait() }()
-
-	resumed, err := c.Running(ctx)
-	if err != nil {
-		return err
-	}
-	var ids []string
-	var sweeps sync.WaitGroup
-	for _, id := range resumed {
-		ids = append(ids, id)
-		log.Info("resuming sweep", "sweep", id)
-	}
-	if runNow {
-		id := pf.sweepID
-		if id == "" {
-			id = coordinator.ManualSweepID(time.Now())
-		}
-		if !slices.Contains(ids, id) {
-			ids = append(ids, id)
-		}
-	}
-	for _, id := range ids {
-		sweeps.Add(1)
-		go func() {
-			defer sweeps.Done()
-			p, err := c.Run(ctx, id)
-			if err != nil {
-				log.Error("sweep failed", "sweep", id, "err", err)
-				return
-			}
-			log.Info("sweep ended", "sweep", id, "status", p.Status, "expected", p.Expected, "done", p.Done,
-				"failed", p.Failed, "skipped", p.Skipped, "stragglers", p.Stragglers)
-		}()
-	}
-	if once {
-		sweeps.Wait()
-		return ctx.Err()
-	}
-	if sched != nil {
-		go func() { _ = c.Schedule(ctx, sched) }()
-	}
-	<-ctx.Done()
-	sweeps.Wait()
-	return nil
-}
-
-// openStoreRetry opens the store, retrying for a minute while it starts.
-func openStoreRetry(ctx context.Context, url string, log *slog.Logger) (store.Store, error) {
-	if _, _, err := store.ParseURL(url); err != nil {
-		return nil, usageErr(err)
-	}
-	var last error
-	for i := 0; i < 30; i++ {
-		octx, cancel := context.WithTimeout(ctx, 20*time.Second)
-		st, err := store.Open(octx, url)
-		cancel()
-		if err == nil {
-			return st, nil
-		}
-		last = err
-		log.Warn("store not reachable yet; retrying", "err", err)
-		select {
-		case <-ctx.Done():
-			return nil, ctx.Err()
-		case <-time.After(2 * time.Second):
-		}
-	}
-	return nil, connectErr(fmt.Errorf("store: %w", last))
 }

@@ -11,13 +11,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/mcpgauge/mcpgauge/coordinator"
 	"github.com/mcpgauge/mcpgauge/ecosystem"
-	"github.com/mcpgauge/mcpgauge/gauge/eval"
 	"github.com/mcpgauge/mcpgauge/schema"
 	"github.com/mcpgauge/mcpgauge/store"
-	"github.com/mcpgauge/mcpgauge/toolstore"
-	"github.com/mcpgauge/mcpgauge/worker"
+	"github.com/mcpgauge/mcpgauge/system"
 )
 
 // ecoFlags configure the post-sweep ecosystem pass (sweep and coordinator).
@@ -69,32 +66,10 @@ func (e *ecoFlags) validate() error {
 	return nil
 }
 
-// config returns the coordinator's pass config, or nil when the pass is
-// off or has no cases to measure (no eval model).
-func (e *ecoFlags) config(tools *toolstore.KV, eo *worker.EvalOptions) *coordinator.EcosystemConfig {
-	if e.off || eo == nil || tools == nil {
-		return nil
-	}
-	suiteOpts := *eo
-	opts := ecosystem.Options{Seed: e.seed, Sizes: e.sizes, Distractors: e.distractors, CurveSample: e.sample}
-	if e.distractors == 0 {
-		opts.Distractors = -1 // none, not the default
-	}
-	switch e.sample { // the flag's 0 is none and -1 all; the option's are the reverse
-	case 0:
-		opts.CurveSample = -1
-	case -1:
-		opts.CurveSample = 0
-	}
-	if e.modelRuns {
-		opts.Model = &ecosystem.ModelOptions{Backend: eo.Backend, Cache: eo.Cache, Model: eo.Model,
-			Concurrency: e.concurrency, Prices: eo.Prices, MaxCost: e.maxCost, MaxPool: e.maxPool}
-	}
-	return &coordinator.EcosystemConfig{Tools: tools,
-		LoadSuite: func(ctx context.Context, digest string) (*eval.Suite, error) {
-			return worker.LoadSuite(ctx, suiteOpts, digest)
-		},
-		Options: opts}
+// options turns the flags into the system's ecosystem-pass options.
+func (e *ecoFlags) options() system.Ecosystem {
+	return system.Ecosystem{Off: e.off, Seed: e.seed, Distractors: e.distractors, Sizes: e.sizes, ModelRuns: e.modelRuns,
+		MaxPool: e.maxPool, MaxCost: e.maxCost, Concurrency: e.concurrency, Sample: e.sample}
 }
 
 func newEcosystemCmd() *cobra.Command {

@@ -13,6 +13,7 @@ import (
 	"syscall"
 
 	"github.com/mcpgauge/mcpgauge/internal/termsafe"
+	"github.com/mcpgauge/mcpgauge/system"
 )
 
 // Exit codes shared by every command (toolgauge's contract).
@@ -73,7 +74,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return exitOK
 	}
 	var ee *exitError
-	if errors.As(err, &ee) {
+	if !errors.As(err, &ee) {
+		ee = systemExit(err)
+	}
+	if ee != nil {
 		if ee.err != nil && ee.code != exitThreshold {
 			fmt.Fprintln(stderr, "mcpgauge:", ee.err)
 		} else if ee.err != nil && ee.code == exitThreshold && ee.err.Error() != "" {
@@ -84,4 +88,18 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	// Cobra's own flag and argument errors are usage errors.
 	fmt.Fprintln(stderr, "mcpgauge:", err)
 	return exitUsage
+}
+
+// systemExit maps the kinds of error the system package returns to exit
+// codes (nil for other errors).
+func systemExit(err error) *exitError {
+	var ue *system.UsageError
+	var ce *system.UnreachableError
+	switch {
+	case errors.As(err, &ue):
+		return &exitError{code: exitUsage, err: err}
+	case errors.As(err, &ce):
+		return &exitError{code: exitConnect, err: err}
+	}
+	return nil
 }

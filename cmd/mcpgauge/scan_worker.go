@@ -21,6 +21,7 @@ import (
 	"github.com/mcpgauge/mcpgauge/gauge/scan"
 	"github.com/mcpgauge/mcpgauge/registry"
 	"github.com/mcpgauge/mcpgauge/schema"
+	"github.com/mcpgauge/mcpgauge/system"
 	"github.com/mcpgauge/mcpgauge/worker"
 )
 
@@ -68,7 +69,7 @@ func runWorkerScan(cmd *cobra.Command, cfg Config, target string) error {
 		}
 		opts.AllowRemote = true // the user asked for this entry by name
 		// ...but its URL is the entry's: the address policy still holds.
-		if err := remoteOptions(&opts, cfg.Remote); err != nil {
+		if err := remoteConfig(cfg).Apply(&opts); err != nil {
 			return err
 		}
 		plan := registry.PlanFor(s, registry.PlanOptions{})
@@ -110,29 +111,22 @@ func workerOptions(cmd *cobra.Command, cfg Config, fromEntry bool) (worker.Optio
 		Log: cmd.ErrOrStderr(),
 	}
 	// A registry entry is untrusted: it runs in bwrap unless --sandbox none
-	// is given on the command line (not merely left at the default).
-	sandbox := cfg.Scan.Sandbox
+	// is given on the command line (not merely left at the default, or set
+	// in the config); a local target runs as scan.sandbox says.
+	choice := cfg.Scan.Sandbox
 	if fromEntry && !cmd.Flags().Changed("sandbox") {
-		sandbox = "bwrap"
+		choice = ""
 	}
-	switch sandbox {
-	case "bwrap":
-		b := worker.NewBwrap()
-		if err := b.Available(cmd.Context()); err != nil {
-			return opts, usageErr(fmt.Errorf("--sandbox bwrap: %w", err))
-		}
-		opts.Sandbox = b
-		if c, note, err := worker.CacheDirFor(b, cache); err != nil {
-			return opts, usageErr(err)
-		} else if note != "" {
-			fmt.Fprintln(cmd.ErrOrStderr(), "note:", note)
-			opts.Installers = worker.InstallersFor(c, worker.Registries{NPM: cfg.Install.NPMRegistries, PyPI: cfg.Install.PyPIIndexes, OCI: cfg.Install.OCIRegistries})
-		}
-	case "none", "":
-		opts.Sandbox = worker.None{Log: cmd.ErrOrStderr()}
-		opts.AllowUnsandboxed = true
-	default:
-		return opts, usageErr(fmt.Errorf("--sandbox %q: want none or bwrap", sandbox))
+	sb, unsandboxed, err := system.SandboxFor(cmd.Context(), choice, fromEntry, cmd.ErrOrStderr())
+	if err != nil {
+		return opts, err
+	}
+	opts.Sandbox, opts.AllowUnsandboxed = sb, unsandboxed
+	if c, note, err := worker.CacheDirFor(sb, cache); err != nil {
+		return opts, usageErr(err)
+	} else if note != "" {
+		fmt.Fprintln(cmd.ErrOrStderr(), "note:", note)
+		opts.Installers = worker.InstallersFor(c, worker.Registries{NPM: cfg.Install.NPMRegistries, PyPI: cfg.Install.PyPIIndexes})
 	}
 	return opts, nil
 }

@@ -1,12 +1,12 @@
 package main
 
 import (
-	"fmt"
 	"runtime"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/mcpgauge/mcpgauge/system"
 	"github.com/mcpgauge/mcpgauge/worker"
 )
 
@@ -32,46 +32,9 @@ holds no store credentials. On --listen it serves /metrics and /healthz.
 			if err != nil {
 				return err
 			}
-			wf.remote, wf.install = cfg.Remote, cfg.Install
-			if natsURL == "" {
-				return usageErr(fmt.Errorf("--nats is required"))
-			}
-			if slots <= 0 {
-				return usageErr(fmt.Errorf("--slots must be positive, got %d", slots))
-			}
-			if scanDeadline <= 0 || heartbeat <= 0 {
-				return usageErr(fmt.Errorf("--scan-deadline and --heartbeat must be positive"))
-			}
-			ctx := cmd.Context()
-			stderr := cmd.ErrOrStderr()
-			log := newLogger(stderr)
-			sc, err := wf.scanner(ctx, cfg.DataDir, scanDeadline, stderr)
-			if err != nil {
-				return err
-			}
-			sc.Options.WorkerID = workerID
-			nc, js, closeNATS, err := connectJetStream(ctx, natsURL, "", "mcpgauge-worker", false, scanDeadline, log)
-			if err != nil {
-				return err
-			}
-			defer closeNATS()
-			m := worker.NewLoopMetrics()
-			m.BuildInfo.Set(version)
-			m.Slots.Set(float64(slots))
-			sc.Metrics = m
-			if err := wf.withEval(ctx, &sc, js, m, log, stderr); err != nil {
-				return err
-			}
-			stopHTTP, err := serveHTTP(ctx, listen, opsMux(m.Registry, natsHealthy(nc)), stderr)
-			if err != nil {
-				return err
-			}
-			defer stopHTTP()
-			stats, err := worker.RunLoop(ctx, worker.LoopConfig{JS: js, Scanner: sc, Slots: slots, WorkerID: workerID,
-				Heartbeat: heartbeat, Grace: wf.grace, Metrics: m, Log: log})
-			log.Info("worker stopped", "scanned", stats.Scanned, "published", stats.Published,
-				"terminated", stats.Terminated, "handed_back", stats.HandedBack, "publish_failed", stats.PublishFailed)
-			return err
+			return system.RunWorker(cmd.Context(), system.WorkerOptions{NATS: natsURL, Listen: listen, WorkerID: workerID,
+				Slots: slots, ScanDeadline: scanDeadline, Heartbeat: heartbeat, Scanning: wf.scanning(cfg),
+				Version: version, Stderr: cmd.ErrOrStderr()})
 		},
 	}
 	wf.register(cmd)

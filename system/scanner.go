@@ -1,0 +1,134 @@
+package system
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/mcpgauge/mcpgauge/internal/netguard"
+	"github.com/mcpgauge/mcpgauge/toolstore"
+	"github.com/mcpgauge/mcpgauge/worker"
+)
+
+// Remote is the address policy and per-host politeness for the remote
+// endpoints registry entries list (config remote.*).
+type Remote struct {
+	// AllowCIDRs are ranges a registry endpoint may reach beyond public
+	// addresses (--allow-remote-cidr).
+	AllowCIDRs []string
+	// HostConcurrency caps the scans of one host at once (0: the default).
+	HostConcurrency int
+	// HostRate caps the requests per second to one host (0: the default).
+	HostRate float64
+}
+
+// Apply sets the policy on opts.
+func (r Remote) Apply(opts *worker.Options) error {
+	allow, err := netguard.ParsePrefixes(r.AllowCIDRs)
+	if err != nil {
+		return usage(fmt.Errorf("--allow-remote-cidr: %w", err))
+	}
+	opts.RemoteAllow = allow
+	opts.Hosts = netguard.NewHosts(r.HostConcurrency, r.HostRate)
+	return nil
+}
+
+// Scanning configures the scans of a worker process or of the sweep's
+// in-process workers.
+type Scanning struct {
+	// DataDir holds the package cache unless CacheDir is set.
+	DataDir  string
+	CacheDir string
+	// Sandbox is bwrap, none or "" (bwrap: registry servers are untrusted;
+	// see SandboxFor).
+	Sandbox string
+	// AllowRemote lets scans connect to remote endpoints.
+	AllowRemote bool
+	Remote      Remote
+	// NPMRegistries and PyPIIndexes are the package registries entries may
+	// name (config install.*).
+	NPMRegistries, PyPIIndexes []string
+	// Grace is how long in-flight scans may finish on shutdown.
+	Grace time.Duration
+	// EvalModel ("" for none) runs the tool-selection eval after every ok
+	// scan, with EvalBaseURL; answers are shared in KV mcpgauge-evalcache.
+	EvalModel, EvalBaseURL string
+}
+
+// scanner builds the worker's scanner (without the NATS-backed parts;
+// see withEval).
+func (s Scanning) scanner(ctx context.Context, deadline time.Duration, version string, stderr io.Writer) (worker.EntryScanner, error) {
+	cache := s.CacheDir
+	if cache == "" {
+		cache = filepath.Join(s.DataDir, "cache")
+	}
+	if err := os.MkdirAll(cache, 0o755); err != nil { // the sandbox's user reads it
+		return worker.EntryScanner{}, fmt.Errorf("package cache %s: %w", cache, err)
+	}
+	regs := worker.Registries{NPM: s.NPMRegistries, PyPI: s.PyPIIndexes}
+	opts := worker.Options{Installers: worker.InstallersFor(cache, regs), AllowRemote: s.AllowRemote,
+		Deadline: deadline, ScannerVersion: version, Log: stderr}
+	if err := s.Remote.Apply(&opts); err != nil {
+		return worker.EntryScanner{}, err
+	}
+	sb, unsandboxed, err := SandboxFor(ctx, s.Sandbox, true, stderr)
+	if err != nil {
+		return worker.EntryScanner{}, err
+	}
+	opts.Sandbox, opts.AllowUnsandboxed = sb, unsandboxed
+	if c, note, err := worker.CacheDirFor(sb, cache); err != nil {
+		return worker.EntryScanner{}, err
+	} else if note != "" {
+		fmt.Fprintln(stderr, "note:", note)
+		opts.Installers = worker.InstallersFor(c, regs)
+	}
+	return worker.EntryScanner{Options: opts}, nil
+}
+
+// withEval connects sc to the tool store (KV mcpgauge-tools, for the
+// ecosystem pass) and turns on the eval when EvalModel is set, with the
+// answer cache shared through NATS KV.
+func (s Scanning) withEval(ctx context.Context, sc *worker.EntryScanner, js jetstream.JetStream, m *worker.LoopMetrics, log *slog.Logger, stderr io.Writer) error {
+	tools, err := toolstore.Open(ctx, js)
+	if err != nil {
+		return err
+	}
+	sc.Tools, sc.Log = tools, log
+	if s.EvalModel == "" {
+		return nil
+	}
+	opts, warn, err := kvEvalOptions(ctx, js, s.EvalModel, s.EvalBaseURL, m)
+	if err != nil {
+		return err
+	}
+	if warn != "" {
+		fmt.Fprintln(stderr, "warning:", warn)
+	}
+	if m != nil {
+		m.InitModel(opts.Model)
+		opts.Backend = &worker.Metered{Backend: opts.Backend, Metrics: m, Model: opts.Model, Prices: opts.Prices}
+	}
+	sc.Options.Eval = opts
+	return nil
+}
+
+// kvEvalOptions resolves the eval model (and base URL) with the answer
+// cache shared in KV mcpgauge-evalcache; m (nil for none) counts the
+// cache's hits. It also returns the API-key warning, if any.
+func kvEvalOptions(ctx context.Context, js jetstream.JetStream, model, baseURL string, m *worker.LoopMetrics) (*worker.EvalOptions, string, error) {
+	cache, err := worker.NewKVEvalCache(ctx, js, m)
+	if err != nil {
+		return nil, "", err
+	}
+	opts, warn, err := worker.NewEvalOptions(model, baseURL, cache, os.Getenv)
+	if err != nil {
+		return nil, "", usage(fmt.Errorf("--eval-model: %w", err))
+	}
+	return opts, warn, nil
+}
