@@ -1,0 +1,417 @@
+// Package config is mcpgauge's settings: the Config a config file,
+// MCPGAUGE_* variables and flags fill, the parser of config files (bounded
+// in size, and restricted to harmless keys when the file was found beside
+// a scanned target), and validation. The command binds flags and
+// environment on top (cmd/mcpgauge); see docs/config.md.
+package config
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/go-viper/mapstructure/v2"
+	"github.com/spf13/viper"
+
+	"github.com/mcpgauge/mcpgauge/gauge/lint"
+	"github.com/mcpgauge/mcpgauge/internal/netguard"
+	"github.com/mcpgauge/mcpgauge/registry"
+)
+
+// Config is every setting a config file may hold. Keys are snake_case.
+// Precedence: command-line flags, then MCPGAUGE_* environment variables
+// (dots and dashes become underscores: MCPGAUGE_LINT_FAIL_ON), then the
+// config file, then these defaults. See docs/config.md.
+type Config struct {
+	// Timeout is the deadline for each call to the server.
+	Timeout time.Duration `mapstructure:"timeout"`
+	Lint    LintConfig    `mapstructure:"lint"`
+	Check   CheckConfig   `mapstructure:"check"`
+	Scan    ScanConfig    `mapstructure:"scan"`
+	Eval    EvalConfig    `mapstructure:"eval"`
+	Remote  RemoteConfig  `mapstructure:"remote"`
+	Install InstallConfig `mapstructure:"install"`
+	// DataDir holds caches, the embedded NATS store and the SQLite store.
+	DataDir string `mapstructure:"data_dir"`
+	// API keys of the registries that need one (env MCPGAUGE_SMITHERY_API_KEY, ...).
+	// They are never printed.
+	SmitheryAPIKey string `mapstructure:"smithery_api_key"`
+	GlamaAPIKey    string `mapstructure:"glama_api_key"`
+	PulseMCPAPIKey string `mapstructure:"pulsemcp_api_key"`
+}
+
+// LintConfig selects rule severities and the failure floor.
+type LintConfig struct {
+	// FailOn is the lowest severity that makes lint exit 1 (error|warning|info|off).
+	FailOn string `mapstructure:"fail_on"`
+	// Profile is the rule profile: mcpgauge (default) or toolgauge.
+	Profile string `mapstructure:"profile"`
+	// Rules maps a rule ID to error|warning|info|off; off means the rule does not run.
+	Rules map[string]string `mapstructure:"rules"`
+}
+
+// CheckConfig configures the live compliance tests.
+type CheckConfig struct {
+	// CallTools is none|readonly|all: which real tools the tests may invoke.
+	CallTools string `mapstructure:"call_tools"`
+	// Skip and Only filter tests by ID.
+	Skip []string `mapstructure:"skip"`
+	Only []string `mapstructure:"only"`
+}
+
+// ScanConfig configures `mcpgauge scan`.
+type ScanConfig struct {
+	// MinScore is the pass mark for the mcpgauge score (0 = no gate).
+	MinScore int `mapstructure:"min_score"`
+	// Sandbox is none or bwrap.
+	Sandbox string `mapstructure:"sandbox"`
+}
+
+// RemoteConfig governs the remote endpoints registry entries list (worker,
+// sweep, scan --entry/--registry); a URL given to scan directly is not
+// subject to it.
+type RemoteConfig struct {
+	// AllowCIDRs are ranges (or single addresses) a registry endpoint may
+	// reach beyond public addresses (loopback, private and link-local
+	// addresses are refused by default).
+	AllowCIDRs []string `mapstructure:"allow_cidrs"`
+	// HostConcurrency caps the scans of one remote host at once (0: 2).
+	HostConcurrency int `mapstructure:"host_concurrency"`
+	// HostRate caps the requests per second to one remote host (0: 5).
+	HostRate float64 `mapstructure:"host_rate"`
+}
+
+// InstallConfig says which package registries the installers may use.
+type InstallConfig struct {
+	// NPMRegistries are the npm registries entries may name (default: the
+	// public npm registry only). The first is used for entries that name
+	// none.
+	NPMRegistries []string `mapstructure:"npm_registries"`
+	// PyPIIndexes are the package indexes PyPI entries may name (default:
+	// https://pypi.org only). The first is used for entries that name none.
+	PyPIIndexes []string `mapstructure:"pypi_indexes"`
+	// OCIRegistries are the image registries OCI entries may pull from
+	// (hosts; "*.domain" for its subdomains; default: the ones the
+	// official registry accepts, registry.DefaultOCIRegistries).
+	OCIRegistries []string `mapstructure:"oci_registries"`
+}
+
+// EvalConfig configures the model used by eval.
+type EvalConfig struct {
+	Model       string  `mapstructure:"model"`
+	BaseURL     string  `mapstructure:"base_url"`
+	Pace        float64 `mapstructure:"pace"`
+	Concurrency int     `mapstructure:"concurrency"`
+	MaxCost     float64 `mapstructure:"max_cost"`
+	// Prices maps a model string to USD per million input/output tokens.
+	Prices map[string]Price `mapstructure:"prices"`
+}
+
+// Price is a model's token price in USD per million tokens.
+type Price struct {
+	Input  float64 `mapstructure:"input"`
+	Output float64 `mapstructure:"output"`
+}
+
+// Default is the Config before any file, variable or flag.
+func Default() Config {
+	return Config{
+		Timeout: 30 * time.Second,
+		Lint:    LintConfig{FailOn: "error", Profile: string(lint.ProfileMcpgauge)},
+		Check:   CheckConfig{CallTools: "none"},
+		Scan:    ScanConfig{Sandbox: "none"},
+		Eval:    EvalConfig{Model: "openrouter/nvidia/nemotron-3.5-lightning:free", Concurrency: 4},
+		DataDir: defaultDataDir(),
+	}
+}
+
+func defaultDataDir() string {
+	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
+		return filepath.Join(d, "mcpgauge")
+	}
+	if h, err := os.UserHomeDir(); err == nil {
+		return filepath.Join(h, ".local", "share", "mcpgauge")
+	}
+	return ".mcpgauge"
+}
+
+// MaxSize bounds a config file: real ones are a few hundred bytes, and a
+// huge one (hundreds of thousands of keys) would make the config library's
+// memory grow without bound.
+const MaxSize = 256 << 10
+
+// discoveredKeys are the only keys a discovered config file (one found
+// beside the target or in a parent directory, not named by --config) may
+// set: rules, severities, test selection, the pass mark and the call
+// timeout. A scanned repository is untrusted, so its file may never choose
+// endpoints, model or API keys, sandboxes, tool calls, address ranges,
+// package registries, cost limits or the data directory.
+var discoveredKeys = [...]string{"timeout", "lint.", "check.skip", "check.only", "scan.min_score"}
+
+// DiscoveredKeyAllowed reports whether a discovered file may set key (a
+// dotted, lower-case key as the parser reports it).
+func DiscoveredKeyAllowed(key string) bool {
+	for _, k := range discoveredKeys {
+		if key == k || (strings.HasSuffix(k, ".") && strings.HasPrefix(key, k)) {
+			return true
+		}
+	}
+	return false
+}
+
+// Format is the file format of path: toml for *.toml, else yaml.
+func Format(path string) string {
+	if strings.HasSuffix(path, ".toml") {
+		return "toml"
+	}
+	return "yaml"
+}
+
+// Parse reads one config file's bytes (format yaml or toml) into its
+// settings, a nested map keyed like Config's mapstructure tags. It refuses
+// a file over MaxSize and, when discovered is true (the file was found
+// beside the target, not named by the operator), any key a scanned
+// repository may not choose. Errors are in our words; the caller adds the
+// file name. Parse checks no values: decode the settings with Decode.
+func Parse(data []byte, format string, discovered bool) (map[string]any, error) {
+	if len(data) > MaxSize {
+		return nil, fmt.Errorf("%d bytes is over the %d KiB limit of a config file", len(data), MaxSize>>10)
+	}
+	fv := viper.New()
+	fv.SetConfigType(format)
+	if err := fv.ReadConfig(bytes.NewReader(data)); err != nil {
+		return nil, err
+	}
+	if discovered {
+		var refused []string
+		for _, k := range fv.AllKeys() {
+			if !DiscoveredKeyAllowed(k) {
+				refused = append(refused, k)
+			}
+		}
+		if len(refused) > 0 {
+			sort.Strings(refused)
+			return nil, &DiscoveredKeysError{Keys: refused}
+		}
+	}
+	return fv.AllSettings(), nil
+}
+
+// DiscoveredKeysError is a discovered config file that sets keys only an
+// operator may set.
+type DiscoveredKeysError struct {
+	// Keys are the refused keys, sorted.
+	Keys []string
+}
+
+func (e *DiscoveredKeysError) Error() string {
+	return fmt.Sprintf("was found beside the target, so it may set only rules, severities, test selection, scan.min_score and timeout; it sets %s, which a scanned repository may not choose (name the file with --config to trust it)",
+		strings.Join(e.Keys, ", "))
+}
+
+// Decode turns v's merged settings (defaults, file, environment, flags)
+// into a Config: unknown keys are an error naming them, durations and
+// comma-separated lists are read from strings. It does not Validate.
+func Decode(v *viper.Viper) (Config, error) {
+	var cfg Config
+	decode := func(dc *mapstructure.DecoderConfig) {
+		dc.ErrorUnused = true
+		dc.DecodeHook = mapstructure.ComposeDecodeHookFunc(
+			mapstructure.StringToTimeDurationHookFunc(), mapstructure.StringToSliceHookFunc(","))
+	}
+	if err := v.Unmarshal(&cfg, decode); err != nil {
+		return Config{}, cleanDecodeErr(err)
+	}
+	return cfg, nil
+}
+
+func cleanDecodeErr(err error) error {
+	msg := err.Error()
+	if strings.Contains(msg, "has invalid keys") {
+		return fmt.Errorf("unknown key: %s (see docs/config.md for the keys)", strings.TrimPrefix(msg, "decoding failed due to the following error(s):\n\n"))
+	}
+	return err
+}
+
+// Validate checks enumerations and rule IDs, normalising rule IDs to
+// upper case (viper lower-cases keys).
+func Validate(cfg *Config) error {
+	if _, err := lint.ParseSeverity(cfg.Lint.FailOn); err != nil {
+		return fmt.Errorf("lint.fail_on: %w", err)
+	}
+	if _, err := lint.ParseProfile(cfg.Lint.Profile); err != nil {
+		return fmt.Errorf("lint.profile: %w", err)
+	}
+	rules := map[string]string{}
+	var bad []string
+	for id, sev := range cfg.Lint.Rules {
+		up := strings.ToUpper(id)
+		if _, err := lint.ParseSeverity(sev); err != nil {
+			bad = append(bad, fmt.Sprintf("lint.rules.%s: %v", up, err))
+		}
+		rules[up] = sev
+	}
+	sort.Strings(bad)
+	if len(bad) > 0 {
+		return errors.New(strings.Join(bad, "; "))
+	}
+	cfg.Lint.Rules = rules
+	lc, _ := cfg.LintRules()
+	if err := lc.Validate(); err != nil {
+		return fmt.Errorf("lint.rules: %w", err)
+	}
+	switch cfg.Check.CallTools {
+	case "none", "readonly", "all":
+	default:
+		return fmt.Errorf("check.call_tools: %q is not one of none, readonly, all", cfg.Check.CallTools)
+	}
+	switch cfg.Scan.Sandbox {
+	case "none", "bwrap":
+	default:
+		return fmt.Errorf("scan.sandbox: %q is not one of none, bwrap", cfg.Scan.Sandbox)
+	}
+	if cfg.Timeout <= 0 {
+		return fmt.Errorf("timeout: must be positive, got %s", cfg.Timeout)
+	}
+	if cfg.Scan.MinScore < 0 || cfg.Scan.MinScore > 100 {
+		return fmt.Errorf("scan.min_score: %d is outside 0-100", cfg.Scan.MinScore)
+	}
+	return validateNumbers(cfg)
+}
+
+// validateNumbers rejects negative, NaN and infinite numbers and bad
+// address ranges and registry URLs, naming the key.
+func validateNumbers(cfg *Config) error {
+	floats := []struct {
+		key string
+		v   float64
+	}{{"eval.pace", cfg.Eval.Pace}, {"eval.max_cost", cfg.Eval.MaxCost}, {"remote.host_rate", cfg.Remote.HostRate}}
+	for _, id := range sortedPriceKeys(cfg.Eval.Prices) {
+		p := cfg.Eval.Prices[id]
+		floats = append(floats, struct {
+			key string
+			v   float64
+		}{"eval.prices." + id + ".input", p.Input}, struct {
+			key string
+			v   float64
+		}{"eval.prices." + id + ".output", p.Output})
+	}
+	for _, f := range floats {
+		if math.IsNaN(f.v) || math.IsInf(f.v, 0) || f.v < 0 {
+			return fmt.Errorf("%s%s: must be a finite number >= 0, got %v", f.key, numericFlags[f.key], f.v)
+		}
+	}
+	if cfg.Eval.Concurrency < 1 {
+		return fmt.Errorf("eval.concurrency%s: must be at least 1, got %d", numericFlags["eval.concurrency"], cfg.Eval.Concurrency)
+	}
+	if cfg.Remote.HostConcurrency < 0 {
+		return fmt.Errorf("remote.host_concurrency%s: must be >= 0 (0: the default), got %d", numericFlags["remote.host_concurrency"], cfg.Remote.HostConcurrency)
+	}
+	if _, err := netguard.ParsePrefixes(cfg.Remote.AllowCIDRs); err != nil {
+		return fmt.Errorf("remote.allow_cidrs: %w", err)
+	}
+	for _, u := range cfg.Install.NPMRegistries {
+		if _, err := registry.NormaliseRegistryURL(u); err != nil {
+			return fmt.Errorf("install.npm_registries: %w", err)
+		}
+	}
+	for _, u := range cfg.Install.PyPIIndexes {
+		if _, err := registry.NormaliseRegistryURL(u); err != nil {
+			return fmt.Errorf("install.pypi_indexes: %w", err)
+		}
+	}
+	for _, h := range cfg.Install.OCIRegistries {
+		if _, err := registry.NormaliseOCIRegistry(h); err != nil {
+			return fmt.Errorf("install.oci_registries: %w", err)
+		}
+	}
+	return nil
+}
+
+// numericFlags names the flag bound to a numeric key, for error messages.
+var numericFlags = map[string]string{
+	"eval.pace": " (--pace)", "eval.max_cost": " (--max-cost)", "eval.concurrency": " (--concurrency)",
+	"remote.host_rate": " (--host-rate)", "remote.host_concurrency": " (--host-concurrency)",
+}
+
+func sortedPriceKeys(m map[string]Price) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// LintRules turns the config's rule table into a lint.Config and the
+// failure floor (lint.fail_on). Call it on a validated Config.
+func (cfg Config) LintRules() (lint.Config, lint.Severity) {
+	profile, _ := lint.ParseProfile(cfg.Lint.Profile)
+	lc := lint.Config{Profile: profile, Rules: map[string]lint.Severity{}}
+	for id, s := range cfg.Lint.Rules {
+		sev, _ := lint.ParseSeverity(s)
+		lc.Rules[id] = sev
+	}
+	floor, _ := lint.ParseSeverity(cfg.Lint.FailOn)
+	return lc, floor
+}
+
+// Keys lists the dotted leaf keys of Config (timeout, lint.fail_on, ...).
+func Keys() []string { return keysOf(reflect.TypeOf(Config{}), "") }
+
+func keysOf(t reflect.Type, prefix string) []string {
+	var keys []string
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		tag := f.Tag.Get("mapstructure")
+		if tag == "" || tag == "-" {
+			continue
+		}
+		key := tag
+		if prefix != "" {
+			key = prefix + "." + tag
+		}
+		if f.Type.Kind() == reflect.Struct && f.Type != reflect.TypeOf(time.Duration(0)) {
+			keys = append(keys, keysOf(f.Type, key)...)
+			continue
+		}
+		keys = append(keys, key)
+	}
+	return keys
+}
+
+// Flatten maps each leaf key of cfg to its value (maps and lists left
+// out: as defaults they would hide a file's values).
+func Flatten(cfg Config) map[string]any {
+	out := map[string]any{}
+	var walk func(v reflect.Value, prefix string)
+	walk = func(v reflect.Value, prefix string) {
+		t := v.Type()
+		for i := 0; i < t.NumField(); i++ {
+			f := t.Field(i)
+			tag := f.Tag.Get("mapstructure")
+			key := tag
+			if prefix != "" {
+				key = prefix + "." + tag
+			}
+			fv := v.Field(i)
+			if f.Type.Kind() == reflect.Struct && f.Type != reflect.TypeOf(time.Duration(0)) {
+				walk(fv, key)
+				continue
+			}
+			if f.Type.Kind() == reflect.Map || f.Type.Kind() == reflect.Slice {
+				continue // maps and lists have no defaults; setting one would hide file values
+			}
+			out[key] = fv.Interface()
+		}
+	}
+	walk(reflect.ValueOf(cfg), "")
+	return out
+}
