@@ -43,7 +43,9 @@ func TestTestdataFilesLoad(t *testing.T) {
 		discovered bool
 		check      func(Config) bool
 	}{
-		{"mcpgauge.yaml", true, func(c Config) bool { return c.Timeout.Seconds() == 20 && c.Lint.Rules["MCP025"] == "off" && c.Check.CallTools == "readonly" }},
+		{"mcpgauge.yaml", true, func(c Config) bool {
+			return c.Timeout.Seconds() == 20 && c.Lint.Rules["MCP025"] == "off" && c.Check.CallTools == "readonly"
+		}},
 		{"mcpgauge.toml", true, func(c Config) bool { return c.Lint.FailOn == "warning" && c.Lint.Rules["MCP041"] == "error" }},
 		{"mcp-toolgauge.toml", true, func(c Config) bool { return c.Lint.Profile == "toolgauge" }},
 		{"operator.yaml", false, func(c Config) bool {
