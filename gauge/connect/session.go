@@ -432,3 +432,49 @@ func (s *Session) Close() error {
 	})
 	return s.closeErr
 }
+
+// ErrNoWire is returned by WireCall on a session that cannot carry calls
+// beside the SDK's: any transport but stdio, or a session with no
+// connection.
+var ErrNoWire = errors.New("wire calls need a live stdio session")
+
+// WireCall sends one JSON-RPC request exactly as given on the session's own
+// connection, beside the SDK's traffic, and waits (at most Options.Timeout)
+// for its answer, which the SDK never sees. Compliance probes use it so a
+// probe costs no second server process. Only stdio sessions support it
+// (ErrNoWire otherwise). As with RawSession.Call, a JSON-RPC error reply
+// comes back as *RPCError with a nil error.
+func (s *Session) WireCall(ctx context.Context, method string, params any) (json.RawMessage, *RPCError, error) {
+	if s == nil || s.tap == nil || s.line == nil {
+		return nil, nil, ErrNoWire
+	}
+	p, err := encodeParams(params)
+	if err != nil {
+		return nil, nil, err
+	}
+	cctx, cancel := context.WithTimeout(ctx, s.opts.Timeout)
+	defer cancel()
+	rep := s.tap.wireCall(cctx, method, p)
+	if rep.Err != nil {
+		if cctx.Err() == context.DeadlineExceeded && ctx.Err() == nil {
+			return nil, nil, fmt.Errorf("no answer to %s within %s", method, s.opts.Timeout)
+		}
+		return nil, nil, fmt.Errorf("%s: %s", method, s.callError(rep.Err))
+	}
+	if rep.Error != nil {
+		return nil, &RPCError{Code: rep.Error.Code, Message: rep.Error.Message, Data: rep.Error.Data}, nil
+	}
+	return rep.Result, nil, nil
+}
+
+// CanWire reports whether WireCall works on this session.
+func (s *Session) CanWire() bool { return s != nil && s.tap != nil && s.line != nil }
+
+// OfferedVersion is the protocolVersion the client offered in its
+// initialize request ("" when none was sent: the stateless era).
+func (s *Session) OfferedVersion() string {
+	if s == nil || s.tap == nil {
+		return ""
+	}
+	return s.tap.offeredVersion()
+}

@@ -3,6 +3,7 @@ package connect
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"sync"
@@ -63,6 +64,10 @@ type tapConn struct {
 	last        map[string]rawReply        // method → last reply
 	lastMethod  string                     // method of the last request written
 	discoverErr string
+	offered     string                     // protocolVersion of the last initialize written
+
+	wireSeq     int                          // last wire-call number
+	wirePending map[jsonrpc.ID]chan rawReply // wire calls awaiting their response
 }
 
 func newTapConn(inner mcp.Connection, discoverTimeout time.Duration, refuseInit bool) *tapConn {
@@ -81,6 +86,7 @@ func newTapConn(inner mcp.Connection, discoverTimeout time.Duration, refuseInit 
 		pages:           map[string]json.RawMessage{},
 		madeUp:          map[jsonrpc.ID]bool{},
 		last:            map[string]rawReply{},
+		wirePending:     map[jsonrpc.ID]chan rawReply{},
 	}
 	go c.pump()
 	return c
@@ -119,6 +125,9 @@ func (c *tapConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 			msg = m.msg
 		}
 		if resp, ok := msg.(*jsonrpc.Response); ok {
+			if c.wireReply(resp) {
+				continue // the answer to a wire call, not the SDK's
+			}
 			if !c.record(resp) {
 				continue // a late answer to a call we already answered
 			}
@@ -193,6 +202,10 @@ func discoverVersionsProblem(result json.RawMessage) string {
 func (c *tapConn) failPending(err error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	for id, ch := range c.wirePending {
+		ch <- rawReply{Err: err}
+		delete(c.wirePending, id)
+	}
 	for id, method := range c.pending {
 		c.last[method] = rawReply{Err: err}
 		delete(c.pending, id)
@@ -214,6 +227,13 @@ func (c *tapConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 		req.Params = withArguments(req.Params)
 	}
 	c.mu.Lock()
+	if req.Method == methodInitialize {
+		var p struct {
+			ProtocolVersion string `json:"protocolVersion"`
+		}
+		_ = json.Unmarshal(req.Params, &p)
+		c.offered = p.ProtocolVersion
+	}
 	c.pending[req.ID] = req.Method
 	switch req.Method {
 	case methodToolsList, methodResourcesList, methodTemplatesList, methodPromptsList:
@@ -266,6 +286,70 @@ func (c *tapConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 		}
 	})
 	return nil
+}
+
+// wireIDPrefix starts the IDs of wire calls; the SDK numbers its own
+// requests, so a string ID never clashes with one of them.
+const wireIDPrefix = "mcpgauge-wire-"
+
+// wireReply hands a response to the wire call waiting for it; it reports
+// whether resp was one.
+func (c *tapConn) wireReply(resp *jsonrpc.Response) bool {
+	c.mu.Lock()
+	ch, ok := c.wirePending[resp.ID]
+	delete(c.wirePending, resp.ID)
+	c.mu.Unlock()
+	if ok {
+		ch <- replyOf(resp)
+	}
+	return ok
+}
+
+// wireCall sends one request on the connection beside the SDK's own and
+// waits for its response, which never reaches the SDK.
+func (c *tapConn) wireCall(ctx context.Context, method string, params json.RawMessage) rawReply {
+	ch := make(chan rawReply, 1)
+	c.mu.Lock()
+	select {
+	case <-c.closed:
+		c.mu.Unlock()
+		return rawReply{Err: errors.New("connection closed")}
+	default:
+	}
+	c.wireSeq++
+	id, err := jsonrpc.MakeID(fmt.Sprintf("%s%d", wireIDPrefix, c.wireSeq))
+	if err != nil {
+		c.mu.Unlock()
+		return rawReply{Err: err}
+	}
+	c.wirePending[id] = ch
+	c.mu.Unlock()
+	drop := func() {
+		c.mu.Lock()
+		delete(c.wirePending, id)
+		c.mu.Unlock()
+	}
+	if err := c.inner.Write(ctx, &jsonrpc.Request{ID: id, Method: method, Params: params}); err != nil {
+		drop()
+		return rawReply{Err: err}
+	}
+	select {
+	case rep := <-ch:
+		return rep
+	case <-ctx.Done():
+		drop()
+		return rawReply{Err: ctx.Err()}
+	case <-c.closed:
+		drop()
+		return rawReply{Err: errors.New("connection closed")}
+	}
+}
+
+// offeredVersion is the protocolVersion of the last initialize written.
+func (c *tapConn) offeredVersion() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.offered
 }
 
 // withArguments gives prompts/get params an "arguments" object when they
