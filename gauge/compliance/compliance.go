@@ -130,6 +130,9 @@ type Test struct {
 	Doc string
 	// Invokes is true when the test may call a real tool of the server.
 	Invokes bool
+	// Needs are the sessions the test uses (nil: the main session); the
+	// session plan ([Plan]) says how each is met.
+	Needs []Need
 	// Run performs the test. It must honour ctx.
 	Run func(ctx context.Context, env *Env) Result
 }
@@ -143,6 +146,10 @@ type TestResult struct {
 	SpecRef  string   `json:"spec_ref"`
 	Origin   string   `json:"origin"`
 	Invokes  bool     `json:"invokes"`
+	// Session names the session(s) the plan gave the test ("main",
+	// "main-wire", "identity", …; see [Via]), joined by "+"; empty for a
+	// test skipped by filter.
+	Session string `json:"session,omitempty"`
 	Result
 }
 
@@ -213,7 +220,14 @@ func Run(ctx context.Context, env *Env, opts RunOptions) Report {
 		case ctx.Err() != nil:
 			tr.Result = Result{Status: StatusError, Message: fmt.Sprintf("run cancelled: %v", ctx.Err())}
 		default:
+			// Sessions that cost a server start open here, each under its
+			// own budget, before the test's deadline starts.
+			env.prepare(ctx, t)
+			tr.Session = env.plan().Session(t.Needs)
 			tr.Result = runOne(ctx, env, t, timeout)
+			if notes := env.notesFor(t); len(notes) > 0 && tr.Status != StatusSkip {
+				tr.Details = append(tr.Details, notes...)
+			}
 		}
 		rep.Results = append(rep.Results, tr)
 	}

@@ -144,26 +144,40 @@ tried; if every prompt is like that the test is skipped. The details list them.`
 
 // Docs of mcpgauge's spec tests. Each names its anchors.md §5 source.
 
-const docSpecVersion01 = `Offers each protocol revision on a fresh connection and records the **negotiation
-matrix** in the details: ` + "`initialize`" + ` with 2024-11-05, 2025-03-26, 2025-06-18 and
-2025-11-25; ` + "`server/discover`" + ` with the 2026-07-28 ` + "`_meta`" + ` (protocolVersion, clientInfo,
-clientCapabilities); and ` + "`initialize`" + ` with the bogus version ` + "`1900-01-01`" + `.
+const docSpecVersion01 = `Records a **negotiation matrix** in the details and fails when its answers contradict
+each other or the spec's rules (2025-11-25 lifecycle: "If the server supports the
+requested protocol version, it MUST respond with the same version. Otherwise, the server
+MUST respond with another protocol version it supports"). What is offered depends on the
+session plan (see the Sessions table below):
+- **Initialize era, default:** the main session's own ` + "`initialize`" + ` offer and answer, its
+  ` + "`server/discover`" + ` (sent in auto mode; sent on the main connection when a revision was
+  forced), and ` + "`initialize`" + ` with the bogus version ` + "`1900-01-01`" + `, which the second client
+  identity's session offers (so it costs no extra server start).
+- **Stateless era (2026-07-28), default:** the main session's ` + "`server/discover`" + ` and a
+  ` + "`server/discover`" + ` whose ` + "`_meta`" + ` carries ` + "`2999-12-31`" + `, a revision no server supports,
+  on the main connection: no new process.
+- **` + "`--compliance deep`" + `:** every revision in a session of its own, in parallel:
+  ` + "`initialize`" + ` with 2024-11-05, 2025-03-26, 2025-06-18 and 2025-11-25; ` + "`server/discover`" + `
+  with the 2026-07-28 ` + "`_meta`" + `; ` + "`initialize`" + ` with ` + "`1900-01-01`" + `.
 
-Fails when the answers contradict each other or the spec's rules
-(2025-11-25 lifecycle: "If the server supports the requested protocol version, it MUST
-respond with the same version. Otherwise, the server MUST respond with another protocol
-version it supports"):
-
+Failures (each judged only from rows the plan offered):
 - the bogus version is echoed;
 - the server answers an offer of X with Y, but refuses Y when offered it directly;
 - the server lists X as supported (in ` + "`server/discover`" + `'s supportedVersions or an error's
   ` + "`data.supported`" + `) but does not accept X on initialize;
 - a server that speaks initialize refuses the bogus version with an error other than
-  -32602 (or -32022), or does not answer it at all.
+  -32602 (or -32022), or does not answer it at all;
+- (stateless era, default) the negotiated revision is missing from ` + "`server/discover`" + `'s
+  supportedVersions.
+
+**Deep-only findings.** Which initialize revisions a server really accepts is seen only
+when each is offered: "answers X with Y but refuses Y", and, in the stateless era, "lists X
+but refuses it on initialize", are found by ` + "`--compliance deep`" + ` alone. In the default
+plan a stateless server that answers the unsupported ` + "`2999-12-31`" + ` instead of refusing it
+with -32022 gets a note, not a failure.
 
 Which revisions a server supports is a **fact, not a failure**: stateless-only and
 handshake-only servers both pass. Anchors §5.1 (dual era) and §5.2 (lifecycle tests).
-
 **Fix:** let your SDK negotiate; never echo a version you do not implement.`
 
 const docSpecPing01 = `Sends a raw ` + "`ping`" + ` after the handshake and checks the result is an empty object (only
@@ -240,9 +254,20 @@ const docSpecPagination02 = `Reports the problems seen while the snapshot walked
 page. The details give the page count of each list. Anchors §5.2 (Pagination: walk every
 page, detect cycles and duplicates).`
 
-const docSpecBait01 = `Connects twice more, as ` + "`mcpgauge`" + ` and as ` + "`claude-code`" + ` (configurable), lists the
-tools each time and compares the per-tool digests. Fails with the names of the tools that
-are hidden from one client or defined differently.
+const docSpecBait01 = `Lists the tools as ` + "`mcpgauge`" + ` and as ` + "`claude-code`" + ` (configurable) and compares the
+per-tool digests. Fails with the names of the tools that are hidden from one client or
+defined differently.
+- **Stateless era:** the identity travels in each request's ` + "`_meta`" + `, so both identities are
+  listed on the main connection (over HTTP, in single requests), one after the other, each
+  after a ` + "`server/discover`" + ` as that client (a server may key its view on the identity it
+  was discovered with); the main identity is restored after. No new process.
+- **Initialize era:** one extra session as ` + "`claude-code`" + ` (over stdio its own server
+  process; it is compared with the main session's snapshot, read before any tool was
+  called). In the default plan its initialize offers the bogus revision (the negotiation
+  probe of spec-version-01); in deep mode it offers the main session's revision. When both
+  sessions ended on the same revision the whole tool definitions are compared; when not,
+  only what a revision does not change (name, description, input schema), and the
+  details say so.
 
 **Why:** a server that shows a scanner harmless tools and a real client something else
 defeats every static check (a bait-and-switch). Anchors §5.3 ("diff tools/list under two

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -57,6 +58,8 @@ type Options struct {
 	// Identities are the client names compared by the bait-and-switch
 	// test; nil means DefaultIdentities().
 	Identities []string
+	// Mode is ModeDefault ("" too) or ModeDeep; see [Plan].
+	Mode Mode
 }
 
 // RawCaller is the part of a raw JSON-RPC session the tests use;
@@ -90,6 +93,17 @@ type Env struct {
 	ConnectOptions connect.Options
 	// Identities are the client names the bait-and-switch test compares.
 	Identities []string
+	// Mode is the compliance mode the session plan follows.
+	Mode Mode
+
+	starts atomic.Int64 // server processes the tests started
+
+	identityOnce sync.Once
+	identities   *identitySessions
+	deepOnce     sync.Once
+	deep         []probe
+	notesMu      sync.Mutex // guards notes
+	notes        []sessionNote
 
 	// dialRawTarget opens a raw session on a variant of Target (extra
 	// headers); nil falls back to DialRaw.
@@ -117,15 +131,25 @@ func NewEnv(target *connect.Target, sess *connect.Session, snap *model.Snapshot,
 	if len(ids) == 0 {
 		ids = DefaultIdentities()
 	}
+	cmode := opts.Mode
+	if cmode == "" {
+		cmode = ModeDefault
+	}
 	e := &Env{
 		Target: target, Session: sess, Snapshot: snap,
-		CallTools: mode, Timeout: timeout, ConnectOptions: opts.Connect, Identities: ids,
+		CallTools: mode, Timeout: timeout, ConnectOptions: opts.Connect, Identities: ids, Mode: cmode,
 	}
 	if target != nil {
 		e.Dial = func(ctx context.Context, o connect.Options) (*connect.Session, error) {
+			if target.Transport == connect.TransportStdio {
+				e.starts.Add(1)
+			}
 			return connect.Dial(ctx, target, o)
 		}
 		e.dialRawTarget = func(ctx context.Context, t *connect.Target, o connect.Options) (RawCaller, error) {
+			if t.Transport == connect.TransportStdio {
+				e.starts.Add(1)
+			}
 			r, err := connect.DialRaw(ctx, t, o)
 			if err != nil {
 				return nil, err
@@ -138,6 +162,10 @@ func NewEnv(target *connect.Target, sess *connect.Session, snap *model.Snapshot,
 	}
 	return e
 }
+
+// Starts returns how many server processes the tests started beside the
+// main session (stdio; 0 over HTTP).
+func (e *Env) Starts() int { return int(e.starts.Load()) }
 
 // client returns the main SDK session, or nil.
 func (e *Env) client() *mcp.ClientSession {
@@ -236,6 +264,11 @@ func (e *Env) oneProbeServer() {
 }
 
 func (e *Env) rawSession(ctx context.Context) (RawCaller, error) {
+	if e.Session != nil && e.Session.CanWire() {
+		// The main session is open and (in the initialize era) initialised:
+		// its connection carries the probes, and no server starts.
+		return wireRaw{e.Session}, nil
+	}
 	if e.DialRaw == nil {
 		return nil, errors.New("no raw dialer for this target")
 	}

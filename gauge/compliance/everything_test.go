@@ -88,6 +88,7 @@ type everythingRun struct {
 	transport string // stdio, http (stateless, the server's default), http-stateful
 	protocol  string // "" auto (2026-07-28 where possible) or forced
 	calls     compliance.CallMode
+	mode      compliance.Mode
 }
 
 func (r everythingRun) String() string {
@@ -95,7 +96,11 @@ func (r everythingRun) String() string {
 	if p == "" {
 		p = "auto"
 	}
-	return r.transport + "/" + p + "/" + string(r.calls)
+	s := r.transport + "/" + p + "/" + string(r.calls)
+	if r.mode == compliance.ModeDeep {
+		s += "/deep"
+	}
+	return s
 }
 
 // everythingBaseline lists the failures expected against the go-sdk
@@ -145,13 +150,18 @@ func TestEverythingServerConformance(t *testing.T) {
 	for _, tr := range []string{"stdio", "http", "http-stateful"} {
 		for _, calls := range []compliance.CallMode{compliance.CallNone, compliance.CallReadOnly, compliance.CallAll} {
 			for _, proto := range []string{"", "2025-11-25"} {
-				runs = append(runs, everythingRun{tr, proto, calls})
+				runs = append(runs, everythingRun{tr, proto, calls, compliance.ModeDefault})
+				if calls == compliance.CallNone {
+					// Deep mode must give the same verdicts (the session
+					// plan does not change what calling tools finds).
+					runs = append(runs, everythingRun{tr, proto, calls, compliance.ModeDeep})
+				}
 			}
 		}
 	}
 	for _, run := range runs {
 		t.Run(run.String(), func(t *testing.T) {
-			rep := scanWith(t, target(t, run.transport), run.protocol, compliance.Options{CallTools: run.calls}, compliance.RunOptions{})
+			rep := scanWith(t, target(t, run.transport), run.protocol, compliance.Options{CallTools: run.calls, Mode: run.mode}, compliance.RunOptions{})
 			t.Logf("report:\n%s", dump(rep))
 			want := everythingBaseline(run)
 			got := withStatus(rep, compliance.StatusFail, compliance.StatusError)

@@ -22,6 +22,13 @@ const scanTimeout = 5 * time.Minute
 // scanWith dials target (forcing protocol unless ""), reads its snapshot and runs the catalogue.
 func scanWith(t *testing.T, target *connect.Target, protocol string, opts compliance.Options, ro compliance.RunOptions) compliance.Report {
 	t.Helper()
+	rep, _ := scanEnv(t, target, protocol, opts, ro)
+	return rep
+}
+
+// scanEnv is scanWith that also returns the Env the run used.
+func scanEnv(t *testing.T, target *connect.Target, protocol string, opts compliance.Options, ro compliance.RunOptions) (compliance.Report, *compliance.Env) {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), scanTimeout)
 	defer cancel()
 	co := connect.Options{Timeout: 30 * time.Second, ProtocolVersion: protocol}
@@ -37,7 +44,7 @@ func scanWith(t *testing.T, target *connect.Target, protocol string, opts compli
 	opts.Connect = co
 	env := compliance.NewEnv(target, sess, snap, opts)
 	defer env.Close()
-	return compliance.Run(ctx, env, ro)
+	return compliance.Run(ctx, env, ro), env
 }
 
 // stdioFixture builds a fixture and returns a target for it whose tool
@@ -113,6 +120,8 @@ type fixtureCase struct {
 	wantPass []string
 	// details: test ID → substrings its message+details must contain.
 	details map[string][]string
+	// modeDetails are details only one mode's report holds.
+	modeDetails map[compliance.Mode]map[string][]string
 	// messages are substrings of a result's one-line message (the part a
 	// result document keeps).
 	messages map[string][]string
@@ -135,7 +144,11 @@ func fixtureCases() []fixtureCase {
 			details: map[string][]string{
 				"tools-call-01":   {"calling real tools is off; use --call-tools readonly|all"},
 				"spec-output-01":  {"calling real tools is off"},
-				"spec-version-01": {"2026-07-28 via server/discover", "1900-01-01 via initialize"},
+				"spec-version-01": {"2026-07-28 via server/discover", "era: both"},
+			},
+			modeDetails: map[compliance.Mode]map[string][]string{
+				compliance.ModeDeep:    {"spec-version-01": {"1900-01-01 via initialize", "2024-11-05 via initialize: 2024-11-05 (echoed)"}},
+				compliance.ModeDefault: {"spec-version-01": {"2999-12-31 via server/discover: error -32022"}},
 			},
 		},
 		{
@@ -180,6 +193,18 @@ func fixtureCases() []fixtureCase {
 			messages: map[string][]string{"spec-bait-01": {"read_note", "sync_notes"}},
 		},
 		{
+			// The initialize era: the second identity gets a server of its
+			// own, whose initialize also carried the bogus revision.
+			name: "bait-switch handshake", fixture: "bait-switch", protocol: "2025-11-25",
+			wantFail: []string{"spec-bait-01"},
+			details: map[string][]string{
+				"spec-bait-01": {"sync_notes: listed for \"mcpgauge\", hidden from \"claude-code\"", "read_note: definition differs"},
+			},
+			modeDetails: map[compliance.Mode]map[string][]string{
+				compliance.ModeDefault: {"spec-version-01": {"1900-01-01 via initialize: answered \"2025-11-25\"", "2025-11-25 via initialize: 2025-11-25 (echoed)"}},
+			},
+		},
+		{
 			name: "junk-stdout", fixture: "junk-stdout",
 			wantFail: []string{"spec-stdio-01"},
 			details: map[string][]string{
@@ -209,11 +234,24 @@ func fixtureCases() []fixtureCase {
 	}
 }
 
+// TestComplianceAgainstFixtures runs every case in both modes: the
+// verdicts must be the same (these fixtures have no revision-specific
+// failure), and every result names the session it used.
 func TestComplianceAgainstFixtures(t *testing.T) {
 	for _, tc := range fixtureCases() {
-		t.Run(tc.name, func(t *testing.T) {
+		for _, mode := range []compliance.Mode{compliance.ModeDefault, compliance.ModeDeep} {
+			t.Run(tc.name+"/"+string(mode), func(t *testing.T) {
+				runFixtureCase(t, tc, mode)
+			})
+		}
+	}
+}
+
+func runFixtureCase(t *testing.T, tc fixtureCase, mode compliance.Mode) {
+	{
+		{
 			target, markerPath := stdioFixture(t, tc.fixture)
-			rep := scanWith(t, target, tc.protocol, compliance.Options{CallTools: tc.calls}, compliance.RunOptions{})
+			rep := scanWith(t, target, tc.protocol, compliance.Options{CallTools: tc.calls, Mode: mode}, compliance.RunOptions{})
 			defer func() {
 				if t.Failed() {
 					t.Logf("report:\n%s", dump(rep))
@@ -238,12 +276,19 @@ func TestComplianceAgainstFixtures(t *testing.T) {
 					}
 				}
 			}
-			for id, subs := range tc.details {
-				text := res[id].Message + "\n" + strings.Join(res[id].Details, "\n")
-				for _, sub := range subs {
-					if !strings.Contains(text, sub) {
-						t.Errorf("%s: %q not in %q", id, sub, text)
+			for _, details := range []map[string][]string{tc.details, tc.modeDetails[mode]} {
+				for id, subs := range details {
+					text := res[id].Message + "\n" + strings.Join(res[id].Details, "\n")
+					for _, sub := range subs {
+						if !strings.Contains(text, sub) {
+							t.Errorf("%s: %q not in %q", id, sub, text)
+						}
 					}
+				}
+			}
+			for _, r := range rep.Results {
+				if r.Status != compliance.StatusSkip && r.Session == "" {
+					t.Errorf("%s: no session recorded", r.ID)
 				}
 			}
 			var got []string
@@ -262,7 +307,7 @@ func TestComplianceAgainstFixtures(t *testing.T) {
 			if !slices.Equal(got, tc.wantMarker) {
 				t.Errorf("tool bodies that ran: %v, want %v", got, tc.wantMarker)
 			}
-		})
+		}
 	}
 }
 

@@ -2,13 +2,14 @@ package compliance
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/mcpgauge/mcpgauge/gauge/schemacheck"
 
@@ -72,9 +73,22 @@ func specTests() []Test {
 		st("spec-bait-01", "Same tools for every client identity", CategorySecurity, Critical,
 			specURL(rev, "server/tools#security-considerations"), docSpecBait01, runSpecBait01),
 	}
+	needs := map[string][]Need{
+		"spec-version-01":    {NeedMain, NeedRevisions},
+		"spec-ping-01":       {NeedRaw},
+		"spec-method-01":     {NeedRaw},
+		"spec-caps-01":       {NeedRaw},
+		"spec-caps-02":       {NeedRaw},
+		"spec-pagination-01": {NeedRaw},
+		"spec-bait-01":       {NeedMain, NeedIdentity},
+	}
 	for i := range tests {
 		if tests[i].ID == "spec-output-01" {
 			tests[i].Invokes = true
+		}
+		tests[i].Needs = needs[tests[i].ID]
+		if tests[i].Needs == nil {
+			tests[i].Needs = []Need{NeedMain}
 		}
 	}
 	return tests
@@ -193,25 +207,89 @@ func runSpecVersion01(ctx context.Context, e *Env) Result {
 	if e.DialRaw == nil {
 		return errored("no raw dialer for this target")
 	}
-	offers := append(legacyRevisions(), latestRevision, bogusRevision)
-	probes := make([]probe, len(offers))
-	if e.Target != nil && e.Target.Transport == connect.TransportStdio {
-		// Each probe starts its own server in the same sandbox: one at a
-		// time (see oneProbeServer), never side by side.
-		for i, v := range offers {
-			probes[i] = e.probeVersion(ctx, v)
+	p := e.plan()
+	var probes []probe
+	var note string
+	switch p.Via(NeedRevisions) {
+	case ViaPerRevision:
+		// Deep: every revision in a session of its own (opened, in
+		// parallel, before this test's deadline).
+		e.deepOnce.Do(func() { e.deep = e.deepProbes(ctx) })
+		probes = e.deep
+		note = "plan: deep (every revision offered in a session of its own)"
+	case ViaIdentity:
+		// Initialize era: the main session's own offer, its
+		// server/discover, and the bogus revision the identity session
+		// offered.
+		probes = e.mainRows(ctx)
+		_, bogus := e.views(ctx)
+		if bogus == nil {
+			bogus = &probe{Offered: bogusRevision, Method: "initialize", Err: errors.New("the identity session did not start")}
+			if e.identities != nil && len(e.identities.views) > 1 && e.identities.views[1].startErr != nil {
+				return errored("%v", e.identities.views[1].startErr)
+			}
 		}
-	} else {
-		var wg sync.WaitGroup
-		for i, v := range offers {
-			wg.Go(func() { probes[i] = e.probeVersion(ctx, v) })
-		}
-		wg.Wait()
+		probes = append(probes, *bogus)
+		note = "plan: default (the main session's offer and the identity session's bogus offer; --compliance deep offers every revision)"
+	default:
+		// Stateless era: the main session's server/discover and a request
+		// carrying a revision no server supports, on the main connection.
+		probes = e.mainRows(ctx)
+		note = "plan: default (server/discover on the main connection; --compliance deep also offers every initialize revision)"
 	}
 	if ctx.Err() != nil {
 		return errored("version probes did not finish: %v", ctx.Err())
 	}
-	return judgeNegotiation(probes)
+	if p.Via(NeedRevisions) == ViaMainMeta {
+		return judgeStatelessNegotiation(probes, e.protocolVersion()).with(note)
+	}
+	return judgeNegotiation(probes).with(note)
+}
+
+// judgeStatelessNegotiation judges the default plan's rows in the
+// stateless era: the main session's server/discover and a request at a
+// revision no server supports. Only what those rows prove can fail: the
+// initialize revisions a server lists are offered in deep mode only.
+func judgeStatelessNegotiation(probes []probe, negotiated string) Result {
+	details := make([]string, 0, len(probes)+3)
+	for _, p := range probes {
+		details = append(details, p.String())
+	}
+	discover, bogus := probes[0], probes[1]
+	if discover.Err != nil || discover.RPC != nil {
+		return errored("server/discover did not answer on the main connection").with(details...)
+	}
+	var bad []string
+	if !slices.Contains(discover.Listed, negotiated) {
+		bad = append(bad, fmt.Sprintf("the session negotiated %s, but server/discover's supportedVersions %v does not list it", negotiated, discover.Listed))
+	}
+	switch {
+	case bogus.Err != nil:
+		details = append(details, fmt.Sprintf("note: no answer to a request at %s: %v", bogusStatelessRevision, bogus.Err))
+	case bogus.RPC == nil:
+		details = append(details, fmt.Sprintf("note: a request at %s, a revision no server supports, was answered instead of refused with -32022", bogusStatelessRevision))
+	default:
+		for _, v := range supportedFromError(bogus.RPC) {
+			if !slices.Contains(discover.Listed, v) {
+				details = append(details, fmt.Sprintf("note: the refusal of %s lists %s as supported, but server/discover does not", bogusStatelessRevision, v))
+			}
+		}
+	}
+	var legacy []string
+	for _, v := range discover.Listed {
+		if slices.Contains(legacyRevisions(), v) {
+			legacy = append(legacy, v)
+		}
+	}
+	if len(legacy) > 0 {
+		details = append(details, fmt.Sprintf("era: both (server/discover also lists initialize revisions %s; not offered in the default plan)", strings.Join(legacy, ", ")))
+	} else {
+		details = append(details, fmt.Sprintf("era: stateless only (%s); server/discover lists no initialize revision", latestRevision))
+	}
+	if len(bad) > 0 {
+		return fail("version negotiation is inconsistent: %s", strings.Join(bad, "; ")).with(details...)
+	}
+	return pass("supports %s", strings.Join(discover.Listed, ", ")).with(details...)
 }
 
 // judgeNegotiation turns the probe rows (one per offered version, in
@@ -256,8 +334,9 @@ func judgeNegotiation(probes []probe) Result {
 		if p.Err != nil || p.RPC != nil || p.Answered == "" || p.Answered == v {
 			continue
 		}
-		// The server declined v and offered p.Answered: it must support that.
-		if slices.Contains(legacy, p.Answered) && !echoed[p.Answered] {
+		// The server declined v and offered p.Answered: it must support
+		// that (judged only when p.Answered was offered too).
+		if _, probed := byOffer[p.Answered]; probed && slices.Contains(legacy, p.Answered) && !echoed[p.Answered] {
 			bad = append(bad, fmt.Sprintf("answered %s to an offer of %s, but does not accept %s when offered it (%s)",
 				p.Answered, v, p.Answered, byOffer[p.Answered]))
 		}
@@ -270,8 +349,8 @@ func judgeNegotiation(probes []probe) Result {
 		if !ok || echoed[v] {
 			continue
 		}
-		p := byOffer[v]
-		if p.Err != nil {
+		p, probed := byOffer[v]
+		if !probed || p.Err != nil {
 			continue
 		}
 		bad = append(bad, fmt.Sprintf("lists %s as supported (%s) but did not accept it on initialize (%s)", v, where, p))
@@ -281,7 +360,13 @@ func judgeNegotiation(probes []probe) Result {
 			details = append(details, fmt.Sprintf("note: accepts %s on initialize, but server/discover's supportedVersions does not list it", v))
 		}
 	}
-	anyLegacy := len(echoed) > 0
+	// The server speaks initialize when any legacy offer was answered.
+	anyLegacy := false
+	for _, p := range probes {
+		if p.Method == "initialize" && p.Offered != bogusRevision && p.Err == nil && p.RPC == nil && p.Answered != "" {
+			anyLegacy = true
+		}
+	}
 	if bogus.Err == nil && bogus.RPC != nil && anyLegacy && bogus.RPC.Code != codeInvalidParams && bogus.RPC.Code != codeUnsupportedProtocolVersion {
 		bad = append(bad, fmt.Sprintf("refused the bogus version with error %d; expected a version it supports or -32602 with data.supported", bogus.RPC.Code))
 	}
@@ -310,6 +395,15 @@ func judgeNegotiation(probes []probe) Result {
 	}
 	if len(bad) > 0 {
 		return fail("version negotiation is inconsistent: %s", strings.Join(bad, "; ")).with(details...)
+	}
+	if len(ok) == 0 {
+		var got []string
+		for _, p := range probes {
+			if p.Method == "initialize" && p.Offered != bogusRevision && p.Answered != "" && !slices.Contains(got, p.Answered) {
+				got = append(got, p.Answered)
+			}
+		}
+		return pass("negotiates %s", strings.Join(got, ", ")).with(details...)
 	}
 	return pass("supports %s", strings.Join(ok, ", ")).with(details...)
 }
@@ -777,95 +871,139 @@ func runSpecBait01(ctx context.Context, e *Env) Result {
 	if !e.capability("tools") {
 		return skip(noToolsCap)
 	}
-	if e.Dial == nil {
+	if e.DialRaw == nil {
 		return errored("no dialer for this target")
 	}
 	ids := e.Identities
 	if len(ids) < 2 {
 		return skip("needs two client identities")
 	}
-	type view struct {
-		id     string
+	views, _ := e.views(ctx)
+	for _, v := range views {
+		if v.startErr != nil {
+			return errored("%v", v.startErr)
+		}
+		if v.err != nil {
+			// A listing that broke off differs from the others for our
+			// reasons, not the server's choice of audience.
+			return errored("%v", v.err)
+		}
+	}
+	return compareViews(views)
+}
+
+// compareViews compares the tools every identity was shown. Views listed
+// on the same revision are compared whole; across revisions only what a
+// revision does not change (name, description, input schema), and the
+// result says so.
+func compareViews(views []toolView) Result {
+	type digested struct {
+		toolView
 		digest string
 		tools  map[string]string
 	}
-	// Each identity gets a fresh server (see oneProbeServer).
-	e.oneProbeServer()
-	var views []view
-	for _, id := range ids {
-		o := e.probeOptions()
-		o.ClientName = id
-		sess, err := e.Dial(ctx, o)
-		if err != nil {
-			return errored("connect as %q: %v", id, err)
-		}
-		snap, err := sess.Snapshot(ctx)
-		le := sess.ListError()
-		_ = sess.Close()
-		if err != nil {
-			return errored("list tools as %q: %v", id, err)
-		}
-		if le != nil {
-			// A listing that broke off differs from the others for our
-			// reasons, not the server's choice of audience.
-			return errored("list tools as %q: %v", id, le)
-		}
-		v := view{id: id, digest: model.ServerSHA256(snap.Tools), tools: map[string]string{}}
-		for i := range snap.Tools {
-			v.tools[snap.Tools[i].Name] = model.ToolSHA256(&snap.Tools[i])
-		}
-		views = append(views, v)
-	}
 	base := views[0]
+	var partial []string
+	for _, v := range views[1:] {
+		if v.revision != base.revision {
+			partial = append(partial, fmt.Sprintf("%q was listed on %s, %q on %s", base.client, base.revision, v.client, v.revision))
+		}
+	}
+	digest := func(v toolView) digested {
+		d := digested{toolView: v, tools: map[string]string{}}
+		if len(partial) == 0 {
+			d.digest = model.ServerSHA256(v.tools)
+			for i := range v.tools {
+				d.tools[v.tools[i].Name] = model.ToolSHA256(&v.tools[i])
+			}
+			return d
+		}
+		var all []string
+		for i := range v.tools {
+			h := revisionFreeDigest(&v.tools[i])
+			d.tools[v.tools[i].Name] = h
+			all = append(all, v.tools[i].Name+"\x00"+h)
+		}
+		d.digest = strings.Join(all, "\x01")
+		return d
+	}
+	ds := make([]digested, len(views))
+	for i, v := range views {
+		ds[i] = digest(v)
+	}
+	b := ds[0]
 	var diffs []string
 	differ := map[string]bool{}
-	for _, v := range views[1:] {
-		if v.digest == base.digest {
+	for _, v := range ds[1:] {
+		if v.digest == b.digest {
 			continue
 		}
 		names := map[string]bool{}
-		for n := range base.tools {
+		for n := range b.tools {
 			names[n] = true
 		}
 		for n := range v.tools {
 			names[n] = true
 		}
-		var sorted []string
+		sorted := make([]string, 0, len(names))
 		for n := range names {
 			sorted = append(sorted, n)
 		}
 		sort.Strings(sorted)
 		for _, n := range sorted {
-			a, inA := base.tools[n]
-			b, inB := v.tools[n]
-			if !inA || !inB || a != b {
+			x, inA := b.tools[n]
+			y, inB := v.tools[n]
+			if !inA || !inB || x != y {
 				differ[n] = true
 			}
 			switch {
 			case inA && !inB:
-				diffs = append(diffs, fmt.Sprintf("%s: listed for %q, hidden from %q", n, base.id, v.id))
+				diffs = append(diffs, fmt.Sprintf("%s: listed for %q, hidden from %q", n, b.client, v.client))
 			case !inA && inB:
-				diffs = append(diffs, fmt.Sprintf("%s: listed for %q, hidden from %q", n, v.id, base.id))
-			case a != b:
-				diffs = append(diffs, fmt.Sprintf("%s: definition differs between %q and %q", n, base.id, v.id))
+				diffs = append(diffs, fmt.Sprintf("%s: listed for %q, hidden from %q", n, v.client, b.client))
+			case x != y:
+				diffs = append(diffs, fmt.Sprintf("%s: definition differs between %q and %q", n, b.client, v.client))
 			}
 		}
 		if len(diffs) == 0 {
-			diffs = append(diffs, fmt.Sprintf("tool order or set digest differs between %q and %q", base.id, v.id))
+			diffs = append(diffs, fmt.Sprintf("tool order or set digest differs between %q and %q", b.client, v.client))
 		}
+	}
+	var scope []string
+	if len(partial) > 0 {
+		scope = append(scope, fmt.Sprintf("compared tool names, descriptions and input schemas only (what a protocol revision does not change): %s", strings.Join(partial, "; ")))
 	}
 	if len(diffs) > 0 {
 		if len(differ) == 0 {
-			return fail("Server shows different tools to different clients (same tools, in another order)").with(diffs...)
+			return fail("Server shows different tools to different clients (same tools, in another order)").with(append(diffs, scope...)...)
 		}
 		names := make([]string, 0, len(differ))
 		for n := range differ {
 			names = append(names, n)
 		}
 		sort.Strings(names)
-		return fail("Server shows different tools to different clients: %s", nameList(names, 8)).with(diffs...)
+		return fail("Server shows different tools to different clients: %s", nameList(names, 8)).with(append(diffs, scope...)...)
 	}
-	return pass("identical tools (%d) for clients %s", len(base.tools), strings.Join(ids, ", "))
+	clients := make([]string, len(views))
+	for i, v := range views {
+		clients[i] = v.client
+	}
+	return pass("identical tools (%d) for clients %s", len(b.tools), strings.Join(clients, ", ")).with(scope...)
+}
+
+// revisionFreeDigest hashes what a protocol revision does not change in a
+// tool: its name, description and input schema (re-encoded, so key order
+// does not count).
+func revisionFreeDigest(t *model.Tool) string {
+	var schema any
+	_ = json.Unmarshal(t.RawInputSchema, &schema)
+	b, _ := json.Marshal(struct {
+		Name        string `json:"name"`
+		Description string `json:"description"`
+		Schema      any    `json:"inputSchema"`
+	}{t.Name, t.RawDescription, schema})
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
 }
 
 // nameList joins up to n names, with a count of the rest.

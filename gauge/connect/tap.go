@@ -64,7 +64,7 @@ type tapConn struct {
 	last        map[string]rawReply        // method → last reply
 	lastMethod  string                     // method of the last request written
 	discoverErr string
-	offered     string                     // protocolVersion of the last initialize written
+	offered     string // protocolVersion of the last initialize written
 
 	wireSeq     int                          // last wire-call number
 	wirePending map[jsonrpc.ID]chan rawReply // wire calls awaiting their response

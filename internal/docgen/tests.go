@@ -35,8 +35,19 @@ func testPages() []Page {
 			doc = "_No further documentation._"
 		}
 		b.WriteString(doc + "\n\n")
+		b.WriteString("## Sessions\n\nWhich session the test uses (its result's `session` field), by the main session's era and the transport; see [the session plan](README.md#sessions).\n\n| era | transport | default | `--compliance deep` |\n|---|---|---|---|\n")
+		for _, r := range compliance.SessionTable(t.Needs) {
+			fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", r.Era, r.Transport, r.Default, r.Deep)
+		}
+		b.WriteString("\n")
 		fmt.Fprintf(&b, "Skip it with `mcpgauge check --skip %s`, or in `mcpgauge.yaml`:\n\n```yaml\ncheck:\n  skip: [%s]\n```\n", t.ID, t.ID)
 		pages = append(pages, Page{Path: filepath.Join("compliance", t.ID+".md"), Content: []byte(b.String())})
+	}
+	idx.WriteString("\n## Sessions\n\nEvery test declares the sessions it needs; a small planner (`gauge/compliance/plan.go`) opens as few server processes as the protocol allows and shares them. ")
+	idx.WriteString("A default scan of a stdio server starts 1 server process in the stateless era and 2 in the initialize era; `--compliance deep` adds one per offered revision (6), in parallel. ")
+	idx.WriteString("Each session has its own budget, opened before the test's own deadline; a slow start is a note in the details, never a failure. Each result's `session` field names what the test used:\n\n")
+	for _, v := range compliance.ViaDoc() {
+		fmt.Fprintf(&idx, "- `%s`: %s.\n", v.Via, v.Doc)
 	}
 	pages = append(pages, Page{Path: filepath.Join("compliance", "README.md"), Content: []byte(idx.String())})
 	return pages
