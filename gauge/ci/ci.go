@@ -10,7 +10,7 @@ import (
 	"github.com/mcpgauge/mcpgauge/gauge/lint"
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/gauge/report"
-	"github.com/mcpgauge/mcpgauge/gauge/score"
+	"github.com/mcpgauge/mcpgauge/internal/compat"
 )
 
 // Health is the 0-100 headline and its two halves.
@@ -47,7 +47,7 @@ func Compute(errors, warnings int, selection *eval.Rate) Health {
 	if selection != nil && selection.Total > 0 {
 		p := selection.Percent()
 		h.EvalScore = &p
-		h.Overall = score.PyRound(0.5*float64(h.LintScore) + 0.5*float64(p))
+		h.Overall = compat.PyRound(0.5*float64(h.LintScore) + 0.5*float64(p))
 	}
 	return h
 }

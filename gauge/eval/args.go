@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/mcpgauge/mcpgauge/gauge/schemacheck"
+	"github.com/mcpgauge/mcpgauge/internal/compat"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
@@ -47,7 +48,7 @@ func CheckArguments(schema map[string]any, args map[string]any) ArgCheck {
 	if req, ok := schema["required"].([]any); ok {
 		seen := map[string]bool{}
 		for _, r := range req {
-			name := pyStr(r)
+			name := compat.PyStr(r)
 			if _, present := args[name]; !present && !seen[name] {
 				seen[name] = true
 				c.MissingRequired = append(c.MissingRequired, name)
@@ -84,22 +85,6 @@ func CheckArguments(schema map[string]any, args map[string]any) ArgCheck {
 	sort.Strings(c.WrongType)
 	sort.Strings(c.BadEnum)
 	return c
-}
-
-func pyStr(v any) string {
-	switch x := v.(type) {
-	case string:
-		return x
-	case bool:
-		if x {
-			return "True"
-		}
-		return "False"
-	case nil:
-		return "None"
-	default:
-		return fmt.Sprint(x)
-	}
 }
 
 func reject(schema any, value any, depth int) string {

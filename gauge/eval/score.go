@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/mcpgauge/mcpgauge/gauge/score"
+	"github.com/mcpgauge/mcpgauge/internal/compat"
 )
 
 // Rate is a hit count over an attempt count.
@@ -25,7 +26,7 @@ func (r Rate) Fraction() float64 {
 func (r Rate) Percent() int { return score.Percent(r.Correct, r.Total) }
 
 // Percent rounds fraction*100 half to even, as Python's round does.
-func Percent(fraction float64) int { return score.PyRound(fraction * 100) }
+func Percent(fraction float64) int { return compat.PyRound(fraction * 100) }
 
 // ToolScore is one tool's hit rate over the selection cases expecting it.
 type ToolScore struct {

@@ -3,10 +3,8 @@ package lint
 import (
 	"fmt"
 
-	"github.com/mcpgauge/mcpgauge/gauge/score"
-
-	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/gauge/text"
+	"github.com/mcpgauge/mcpgauge/internal/compat"
 )
 
 // descriptionRules returns the Description family of mcp-toolgauge (MCP010-MCP015).
@@ -111,7 +109,7 @@ func checkMCP012(ctx *Context) []Problem {
 		}
 		out = append(out, Problem{
 			Tool:       t.name,
-			Message:    fmt.Sprintf("`%s`'s description (%s) only restates its name.", t.name, model.PyRepr(text.CollapseSpace(t.desc))),
+			Message:    fmt.Sprintf("`%s`'s description (%s) only restates its name.", t.name, compat.PyRepr(text.CollapseSpace(t.desc))),
 			Suggestion: fmt.Sprintf("Tell the model what the name `%s` cannot: what the tool acts on, what it returns, and when to use it rather than a similar tool. A description that repeats the name adds tokens and no signal.", t.name),
 		})
 	}
@@ -132,7 +130,7 @@ func checkMCP013(ctx *Context) []Problem {
 		out = append(out, Problem{
 			Tool:    l,
 			Related: []string{r},
-			Message: fmt.Sprintf("`%s` and `%s` share %d%% of their meaningful words -- their descriptions are near-identical.", l, r, score.PyRound(p.score*100)),
+			Message: fmt.Sprintf("`%s` and `%s` share %d%% of their meaningful words -- their descriptions are near-identical.", l, r, compat.PyRound(p.score*100)),
 			Suggestion: fmt.Sprintf("Rewrite one of them around what makes it different. If `%s` and `%s` really do the same thing, delete one; "+
 				"if they do not, the first sentence of each should name the thing only that one handles. Two descriptions this close are "+
 				"a coin flip at selection time, and the model has no way to know it guessed wrong.", l, r),
@@ -192,7 +190,7 @@ func checkMCP015(ctx *Context) []Problem {
 		if ok {
 			out = append(out, Problem{
 				Tool:       t.name,
-				Message:    fmt.Sprintf("`%s`'s description still contains placeholder text (%s).", t.name, model.PyRepr(text.PyStrip(hit))),
+				Message:    fmt.Sprintf("`%s`'s description still contains placeholder text (%s).", t.name, compat.PyRepr(text.PyStrip(hit))),
 				Suggestion: fmt.Sprintf("Replace the placeholder with a real description of what `%s` does, when to use it and what it returns. A model reads placeholder text literally, and a tool that says TODO looks unfinished and unsafe to call.", t.name),
 			})
 		}
@@ -208,7 +206,7 @@ func checkMCP015(ctx *Context) []Problem {
 			if !isString {
 				// A non-string description is matched in its Python str()
 				// form, which needs the document order of any object keys.
-				desc = pyStr(rawParamField(t.t, p.name, "description"))
+				desc = compat.PyStrJSON(rawParamField(t.t, p.name, "description"))
 			}
 			hit, ok := text.Placeholder.Find(desc)
 			if ok && ctx.Precise() {
@@ -220,7 +218,7 @@ func checkMCP015(ctx *Context) []Problem {
 			out = append(out, Problem{
 				Tool:       t.name,
 				Parameter:  p.name,
-				Message:    fmt.Sprintf("`%s.%s`'s description still contains placeholder text (%s).", t.name, p.name, model.PyRepr(text.PyStrip(hit))),
+				Message:    fmt.Sprintf("`%s.%s`'s description still contains placeholder text (%s).", t.name, p.name, compat.PyRepr(text.PyStrip(hit))),
 				Suggestion: fmt.Sprintf("Replace the placeholder with what `%s` expects: its meaning, its format and one example value. The parameter description is the only place a model learns the shape of a value it has to make up.", p.name),
 			})
 		}

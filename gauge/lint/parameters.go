@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/gauge/text"
+	"github.com/mcpgauge/mcpgauge/internal/compat"
 )
 
 // parameterRules returns the Parameters family of mcp-toolgauge (MCP020-MCP025).
@@ -87,7 +87,7 @@ func checkMCP021(ctx *Context) []Problem {
 		}
 		out = append(out, Problem{
 			Tool: t.name, Parameter: p.name,
-			Message:    fmt.Sprintf("`%s.%s`'s description (%s) only restates its name.", t.name, p.name, model.PyRepr(text.CollapseSpace(d))),
+			Message:    fmt.Sprintf("`%s.%s`'s description (%s) only restates its name.", t.name, p.name, compat.PyRepr(text.CollapseSpace(d))),
 			Suggestion: fmt.Sprintf("Describe what `%s` adds beyond its name: units, the accepted range, where the value comes from, or an example. \"The limit\" as the description of `limit` costs tokens and teaches the model nothing.", p.name),
 		})
 	})

@@ -12,6 +12,7 @@ import (
 	"github.com/mcpgauge/mcpgauge/gauge/qualitygate"
 	"github.com/mcpgauge/mcpgauge/gauge/text"
 	"github.com/mcpgauge/mcpgauge/gauge/tokens"
+	"github.com/mcpgauge/mcpgauge/internal/compat"
 )
 
 // Thresholds of the Quality-gate family (quality-gate's defaults).
@@ -126,7 +127,7 @@ func checkQG002(ctx *Context) []Problem {
 	var out []Problem
 	for i := range ctx.Tools {
 		t := &ctx.Tools[i]
-		if n := qualitygate.JSLength(t.RawDescription); n > 0 && n < qualitygate.ShortDescriptionMax {
+		if n := compat.JSLength(t.RawDescription); n > 0 && n < qualitygate.ShortDescriptionMax {
 			out = append(out, Problem{Tool: t.Name,
 				Message:    fmt.Sprintf("The description of `%s` is %d characters long (%q); quality-gate wants at least %d.", t.Name, n, t.RawDescription, qualitygate.ShortDescriptionMax),
 				Suggestion: "Say what the tool does, to what, and what it returns, in one or two full sentences."})
@@ -145,7 +146,7 @@ func checkQG003(ctx *Context) []Problem {
 	var out []Problem
 	for i := range ctx.Tools {
 		t := &ctx.Tools[i]
-		if n := qualitygate.JSLength(t.RawDescription); n > qualitygate.VerboseDescriptionMin {
+		if n := compat.JSLength(t.RawDescription); n > qualitygate.VerboseDescriptionMin {
 			var sev Severity
 			if n > qgManualLength {
 				sev = Warning // a reference manual, not a description

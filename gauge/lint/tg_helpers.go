@@ -1,7 +1,6 @@
 package lint
 
 import (
-	"bytes"
 	"encoding/json"
 	"math/bits"
 	"sort"
@@ -263,103 +262,6 @@ func pyTruthy(v any) bool {
 		return err != nil || f != 0
 	}
 	return true
-}
-
-// pyStr is Python's str() of a JSON value given as raw bytes: a string as it
-// is, anything else in repr form (None, True, [..], {..}) with object keys in
-// document order, as Python's json keeps them (a repeated key keeps its first
-// position and takes its last value). Number text is kept as sent; no
-// vocabulary can match inside a number, so its spelling cannot change a match.
-func pyStr(raw json.RawMessage) string {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	tok, err := dec.Token()
-	if err != nil {
-		return ""
-	}
-	if s, ok := tok.(string); ok {
-		return s
-	}
-	var b strings.Builder
-	if writePyRepr(&b, dec, tok) != nil {
-		return ""
-	}
-	return b.String()
-}
-
-// writePyRepr writes the value that starts with tok, reading the rest from dec.
-func writePyRepr(b *strings.Builder, dec *json.Decoder, tok json.Token) error {
-	switch x := tok.(type) {
-	case nil:
-		b.WriteString("None")
-	case bool:
-		if x {
-			b.WriteString("True")
-		} else {
-			b.WriteString("False")
-		}
-	case string:
-		b.WriteString(model.PyRepr(x))
-	case json.Number:
-		b.WriteString(x.String())
-	case json.Delim:
-		switch x {
-		case '[':
-			b.WriteByte('[')
-			for i := 0; dec.More(); i++ {
-				if i > 0 {
-					b.WriteString(", ")
-				}
-				t, err := dec.Token()
-				if err != nil {
-					return err
-				}
-				if err := writePyRepr(b, dec, t); err != nil {
-					return err
-				}
-			}
-			if _, err := dec.Token(); err != nil {
-				return err
-			}
-			b.WriteByte(']')
-		case '{':
-			var keys []string
-			vals := map[string]string{}
-			for dec.More() {
-				kt, err := dec.Token()
-				if err != nil {
-					return err
-				}
-				k, _ := kt.(string)
-				vt, err := dec.Token()
-				if err != nil {
-					return err
-				}
-				var vb strings.Builder
-				if err := writePyRepr(&vb, dec, vt); err != nil {
-					return err
-				}
-				if _, seen := vals[k]; !seen {
-					keys = append(keys, k)
-				}
-				vals[k] = vb.String()
-			}
-			if _, err := dec.Token(); err != nil {
-				return err
-			}
-			b.WriteByte('{')
-			for i, k := range keys {
-				if i > 0 {
-					b.WriteString(", ")
-				}
-				b.WriteString(model.PyRepr(k))
-				b.WriteString(": ")
-				b.WriteString(vals[k])
-			}
-			b.WriteByte('}')
-		}
-	}
-	return nil
 }
 
 // rawParamField returns the raw JSON of inputSchema.properties[param][field]

@@ -5,9 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
-	"strings"
-	"unicode"
 	"unicode/utf16"
+
+	"github.com/mcpgauge/mcpgauge/internal/compat"
 )
 
 // Style selects the separators of Python's json.dumps.
@@ -57,9 +57,9 @@ func writeCanonical(b *bytes.Buffer, v any, style Style, depth int) error {
 	case string:
 		writePyString(b, x)
 	case json.Number:
-		b.WriteString(PyNumber(x.String()))
+		b.WriteString(compat.PyNumber(x.String()))
 	case float64:
-		b.WriteString(PyFloatRepr(x))
+		b.WriteString(compat.PyFloatRepr(x))
 	case int:
 		fmt.Fprintf(b, "%d", x)
 	case int64:
@@ -188,43 +188,6 @@ func writePyString(b *bytes.Buffer, s string) {
 		}
 	}
 	b.WriteByte('"')
-}
-
-// PyRepr quotes s the way Python's repr() quotes a str: single quotes unless
-// the string contains a single quote and no double quote; non-printable
-// characters escaped as \xXX, \uXXXX or \UXXXXXXXX.
-func PyRepr(s string) string {
-	quote := '\''
-	if strings.ContainsRune(s, '\'') && !strings.ContainsRune(s, '"') {
-		quote = '"'
-	}
-	var b strings.Builder
-	b.WriteRune(quote)
-	for _, r := range s {
-		switch {
-		case r == quote || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r == ' ' || (r > ' ' && r < 0x7f):
-			b.WriteRune(r)
-		case unicode.IsPrint(r):
-			b.WriteRune(r)
-		case r < 0x100:
-			fmt.Fprintf(&b, `\x%02x`, r)
-		case r < 0x10000:
-			fmt.Fprintf(&b, `\u%04x`, r)
-		default:
-			fmt.Fprintf(&b, `\U%08x`, r)
-		}
-	}
-	b.WriteRune(quote)
-	return b.String()
 }
 
 // DecodeJSON decodes data into generic values using json.Number for numbers.

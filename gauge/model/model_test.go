@@ -65,15 +65,6 @@ func TestCanonical(t *testing.T) {
 	}
 }
 
-func TestPyRepr(t *testing.T) {
-	cases := map[string]string{"Search.": "'Search.'", "it's": `"it's"`, `a'b"c`: `'a\'b"c'`}
-	for in, want := range cases {
-		if got := PyRepr(in); got != want {
-			t.Errorf("PyRepr(%q) = %s, want %s", in, got, want)
-		}
-	}
-}
-
 func TestCanonicalNumbersAsPython(t *testing.T) {
 	v, err := DecodeJSON([]byte(`{"a":1.50,"b":1e21,"c":1E2,"d":-0,"e":7,"f":0.00001,"g":123456789012345678}`))
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
+	"github.com/mcpgauge/mcpgauge/internal/compat"
 )
 
 // EfficiencyConfig holds the efficiency thresholds. Start from
@@ -74,7 +75,7 @@ func stringifyTools(js []*jsValue) string {
 // ceil(JSON.stringify(tools).length / 4), length in UTF-16 code units.
 func SchemaTokenEstimate(tools []model.Tool) int { return schemaTokenEstimate(toolsJS(tools)) }
 
-func schemaTokenEstimate(js []*jsValue) int { return (JSLength(stringifyTools(js)) + 3) / 4 }
+func schemaTokenEstimate(js []*jsValue) int { return (compat.JSLength(stringifyTools(js)) + 3) / 4 }
 
 // AnalyzeEfficiency runs quality-gate's efficiency analyzer.
 func AnalyzeEfficiency(tools []model.Tool, cfg EfficiencyConfig) Efficiency {

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/mcpgauge/mcpgauge/internal/compat"
 )
 
 // jsValue is a JSON value as JavaScript's JSON.parse holds it: strings as
@@ -285,7 +287,7 @@ func (v *jsValue) stringify(b *strings.Builder) {
 	case 'f':
 		b.WriteString("false")
 	case 'n':
-		b.WriteString(jsNumber(v.num))
+		b.WriteString(compat.JSNumber(v.num))
 	case 's':
 		quote16(b, v.str)
 	case 'a':
@@ -392,59 +394,4 @@ func quote16(b *strings.Builder, s []uint16) {
 		}
 	}
 	b.WriteByte('"')
-}
-
-// jsNumber is ECMAScript Number::toString(10) for a finite number; NaN and
-// infinities stringify as null.
-func jsNumber(f float64) string {
-	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return "null"
-	}
-	if f == 0 {
-		return "0"
-	}
-	sign := ""
-	if f < 0 {
-		sign = "-"
-		f = -f
-	}
-	e := strconv.FormatFloat(f, 'e', -1, 64) // d.ddde±XX
-	mant, exp, _ := strings.Cut(e, "e")
-	digits := strings.Replace(mant, ".", "", 1)
-	x, _ := strconv.Atoi(exp)
-	k, n := len(digits), x+1
-	switch {
-	case k <= n && n <= 21:
-		return sign + digits + strings.Repeat("0", n-k)
-	case 0 < n && n <= 21:
-		return sign + digits[:n] + "." + digits[n:]
-	case -6 < n && n <= 0:
-		return sign + "0." + strings.Repeat("0", -n) + digits
-	}
-	es := "+"
-	if n-1 < 0 {
-		es = "-"
-	}
-	ev := strconv.Itoa(abs(n - 1))
-	if k == 1 {
-		return sign + digits + "e" + es + ev
-	}
-	return sign + digits[:1] + "." + digits[1:] + "e" + es + ev
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
-// JSLength is JavaScript's s.length: the number of UTF-16 code units, which
-// is what quality-gate's length thresholds count.
-func JSLength(s string) int {
-	n := 0
-	for _, r := range s {
-		n += utf16.RuneLen(r)
-	}
-	return n
 }

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/mcpgauge/mcpgauge/internal/compat"
 )
 
 // The wanted outputs were produced once by Node.js 20 with
@@ -34,7 +36,7 @@ func TestStringifyMatchesJavaScript(t *testing.T) {
 			if got := b.String(); got != tc.want {
 				t.Errorf("stringify =\n%s\nwant\n%s", got, tc.want)
 			}
-			if got := JSLength(b.String()); got != tc.len16 {
+			if got := compat.JSLength(b.String()); got != tc.len16 {
 				t.Errorf("length = %d, want %d", got, tc.len16)
 			}
 		})
@@ -45,16 +47,6 @@ func TestParseJSRejectsBadInput(t *testing.T) {
 	for _, in := range []string{``, `{`, `{"a"}`, `[1,]`, `"abc`, `"\x"`, `tru`, `{"a":1}x`, `"\u12"`} {
 		if _, err := parseJS([]byte(in)); err == nil {
 			t.Errorf("parseJS(%q) succeeded, want an error", in)
-		}
-	}
-}
-
-func TestJSRound(t *testing.T) {
-	for _, tc := range []struct{ in, want float64 }{
-		{0.5, 1}, {1.5, 2}, {2.5, 3}, {2.4999, 2}, {-0.5, 0}, {-1.5, -1}, {0.49999999999999994, 0}, {28.000000000000004, 28},
-	} {
-		if got := jsRound(tc.in); got != tc.want {
-			t.Errorf("jsRound(%v) = %v, want %v", tc.in, got, tc.want)
 		}
 	}
 }

@@ -12,12 +12,12 @@ package qualitygate
 
 import (
 	"fmt"
-	"math"
 	"regexp"
 	"strings"
 	"unicode/utf16"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
+	"github.com/mcpgauge/mcpgauge/internal/compat"
 )
 
 // Level is a quality-gate finding level.
@@ -152,15 +152,6 @@ func propsOf(schema *jsValue) *jsValue {
 // goString converts UTF-16 code units to Go text (lone surrogates become U+FFFD).
 func goString(u []uint16) string { return string(utf16.Decode(u)) }
 
-// jsRound is JavaScript Math.round: halves round up (towards +Inf).
-func jsRound(x float64) float64 {
-	f := math.Floor(x)
-	if x-f >= 0.5 {
-		return f + 1
-	}
-	return f
-}
-
 // AnalyzeQuality runs quality-gate's quality analyzer over the full tool list.
 func AnalyzeQuality(tools []model.Tool) Quality { return analyzeQuality(tools, toolsJS(tools)) }
 
@@ -197,7 +188,7 @@ func analyzeQuality(tools []model.Tool, js []*jsValue) Quality {
 				undocumented = append(undocumented, t.Name)
 			}
 		}
-		n := JSLength(t.RawDescription)
+		n := compat.JSLength(t.RawDescription)
 		if n > 0 && n < ShortDescriptionMax {
 			q.ToolsWithShortDescriptions = append(q.ToolsWithShortDescriptions, t.Name)
 		}
@@ -237,7 +228,7 @@ func analyzeQuality(tools []model.Tool, js []*jsValue) Quality {
 		}
 		q.Findings = append(q.Findings, QualityFinding{
 			Level: lvl, Category: "param-descriptions",
-			Message: fmt.Sprintf("%d of %d parameters lack descriptions (%d%%)", total-described, total, int(jsRound((1-cov)*100))),
+			Message: fmt.Sprintf("%d of %d parameters lack descriptions (%d%%)", total-described, total, int(compat.JSRound((1-cov)*100))),
 			Details: undocumented,
 		})
 	}

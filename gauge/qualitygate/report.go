@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/mcpgauge/mcpgauge/internal/compat"
 )
 
 // ReportVersion is the "version" quality-gate writes in its JSON report
@@ -79,7 +81,7 @@ func WriteAnalyzerSections(w io.Writer, e *Efficiency, q *Quality, s *Security) 
 		}
 	}
 	if q != nil {
-		fmt.Fprintf(&b, "\n  quality\n    Param description coverage: %d%%\n", int(jsRound(q.ParamDescriptionCoverage*100)))
+		fmt.Fprintf(&b, "\n  quality\n    Param description coverage: %d%%\n", int(compat.JSRound(q.ParamDescriptionCoverage*100)))
 		if len(q.DeprecatedTools) > 0 {
 			fmt.Fprintf(&b, "    Deprecated: %s\n", strings.Join(q.DeprecatedTools, ", "))
 		}

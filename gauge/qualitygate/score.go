@@ -1,5 +1,7 @@
 package qualitygate
 
+import "github.com/mcpgauge/mcpgauge/internal/compat"
+
 // Compliance is the summary of quality-gate's 17 compliance tests.
 type Compliance struct {
 	Passed, Failed, Errors, Skipped, Total int
@@ -72,7 +74,7 @@ func Score(c Compliance, q *Quality, e *Efficiency, s *Security) ScoreResult {
 		return r
 	}
 	r.Compliance = float64(c.Passed) / float64(ran) * MaxCompliance
-	r.ComplianceShown = int(jsRound(r.Compliance))
-	r.Score = int(jsRound(r.Compliance + float64(r.Quality) + float64(r.Efficiency) + float64(r.Security)))
+	r.ComplianceShown = int(compat.JSRound(r.Compliance))
+	r.Score = int(compat.JSRound(r.Compliance + float64(r.Quality) + float64(r.Efficiency) + float64(r.Security)))
 	return r
 }

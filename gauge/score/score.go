@@ -3,6 +3,8 @@ package score
 import (
 	"math"
 	"sort"
+
+	"github.com/mcpgauge/mcpgauge/internal/compat"
 )
 
 // Version is stamped on every stored score.
@@ -167,7 +169,7 @@ func Compute(in Input) Result {
 		}
 	}
 	res := Result{Version: Version, Parts: parts}
-	res.Uncapped = PyRound(sum)
+	res.Uncapped = compat.PyRound(sum)
 	res.Overall = res.Uncapped
 	for _, f := range in.Findings {
 		if f.Security && f.Severity == Error && float64(res.Overall) > securityCap {

@@ -4,23 +4,12 @@ import (
 	"fmt"
 	"math"
 	"testing"
+
+	"github.com/mcpgauge/mcpgauge/internal/compat"
 )
 
-func TestRounding(t *testing.T) {
-	cases := []struct {
-		x      float64
-		py, js int
-	}{
-		{92.5, 92, 93}, {62.5, 62, 63}, {12.5, 12, 13}, {87.5, 88, 88}, {37.5, 38, 38}, {0.5, 0, 1}, {-0.5, 0, 0}, {99.4, 99, 99},
-	}
-	for _, c := range cases {
-		if got := PyRound(c.x); got != c.py {
-			t.Errorf("PyRound(%v) = %d, want %d", c.x, got, c.py)
-		}
-		if got := JSRound(c.x); got != c.js {
-			t.Errorf("JSRound(%v) = %d, want %d", c.x, got, c.js)
-		}
-	}
+func TestPercentRoundsHalfToEven(t *testing.T) {
+	t.Parallel()
 	if Percent(37, 40) != 92 || Percent(5, 8) != 62 || Percent(0, 0) != 0 {
 		t.Error("Percent does not round half to even")
 	}
@@ -78,10 +67,10 @@ func TestPartsAndOverall(t *testing.T) {
 		{"all tests pass", Input{ToolNames: tools(3), Tests: []Test{{Status: "pass", Severity: "critical"}, {Status: "skip", Severity: "high"}}}, 100, false, true},
 		{"critical failure", Input{ToolNames: tools(3), Tests: []Test{{Status: "fail", Severity: "critical"}, {Status: "pass", Severity: "low"}}},
 			// compliance = 1/5*100 = 20; selection unmeasured, so weights are /0.85
-			PyRound((20*0.25 + 100*0.30 + 100*0.20 + 100*0.10) / 0.85), false, true},
+			compat.PyRound((20*0.25 + 100*0.30 + 100*0.20 + 100*0.10) / 0.85), false, true},
 		{"security error caps", Input{ToolNames: tools(1), Findings: []Finding{{Tool: "tool_0", Severity: Error, Security: true}}}, 50, true, false},
 		{"selection counts", Input{ToolNames: tools(1), Selection: &sel},
-			PyRound(100*(0.30+0.20+0.10)/0.75 + 50*0.15/0.75), false, false},
+			compat.PyRound(100*(0.30+0.20+0.10)/0.75 + 50*0.15/0.75), false, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

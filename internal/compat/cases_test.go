@@ -1,0 +1,59 @@
+package compat
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+func TestPyNumberCases(t *testing.T) {
+	// Values checked against Python's json.dumps(json.loads(text)).
+	cases := map[string]string{
+		"1.50": "1.5", "1e21": "1e+21", "1E2": "100.0", "-0": "0", "0": "0", "-0.0": "-0.0", "1.0": "1.0",
+		"1e16": "1e+16", "1e15": "1000000000000000.0", "123456789012345678": "123456789012345678",
+		"1e-5": "1e-05", "0.0001": "0.0001", "1.5e-7": "1.5e-07", "-2.5E+300": "-2.5e+300",
+		"1e400": "Infinity", "-1e400": "-Infinity", "5e-324": "5e-324", "0.1": "0.1", "12.25": "12.25",
+		"9007199254740993.0": "9007199254740992.0", "1.7976931348623157e308": "1.7976931348623157e+308",
+		"123.456e2": "12345.6", "0.30000000000000004": "0.30000000000000004", "1.23456789012345e16": "1.23456789012345e+16",
+	}
+	for in, want := range cases {
+		if got := PyNumber(in); got != want {
+			t.Errorf("PyNumber(%s) = %s, want %s", in, got, want)
+		}
+	}
+}
+
+func TestPyStrJSONCases(t *testing.T) {
+	cases := map[string]string{
+		`"plain"`:                               "plain",
+		`["a", 1.50, true, null, {"k": "v's"}]`: `['a', 1.5, True, None, {'k': "v's"}]`,
+		`{"b": 1, "a": 2, "b": 3}`:              `{'b': 3, 'a': 2}`,
+		`["x\nTODO"]`:                           `['x\nTODO']`,
+		`{}`:                                    `{}`,
+		`not json`:                              ``,
+	}
+	for in, want := range cases {
+		if got := PyStrJSON(json.RawMessage(in)); got != want {
+			t.Errorf("PyStrJSON(%s) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestPyReprCases(t *testing.T) {
+	cases := map[string]string{
+		"Search.":      "'Search.'",
+		"it's":         `"it's"`,
+		`a'b"c`:        `'a\'b"c'`,
+		"a\\b":         `'a\\b'`,
+		"é€😀":          "'é€😀'",
+		"a\u200bb":     `'a\u200bb'`,
+		"\u0085\u00a0": `'\x85\xa0'`,
+		"x\U000e0001y": `'x\U000e0001y'`,
+		"\t\x01":       `'\t\x01'`,
+	}
+	for in, want := range cases {
+		if got := PyRepr(in); got != want {
+			t.Errorf("PyRepr(%q) = %s, want %s", in, got, want)
+		}
+	}
+
+}
