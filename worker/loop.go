@@ -8,7 +8,6 @@ import (
 	"io"
 	"log/slog"
 	"os"
-	"runtime"
 	"strconv"
 	"sync"
 	"time"
@@ -112,7 +111,7 @@ type LoopConfig struct {
 	JS jetstream.JetStream
 	// Scanner does the domain work.
 	Scanner JobScanner
-	// Slots is how many jobs run at once (default runtime.NumCPU()).
+	// Slots is how many jobs run at once (default DefaultSlots()).
 	Slots int
 	// WorkerID names this process in results (default: host name and PID).
 	WorkerID string
@@ -149,7 +148,7 @@ func RunLoop(ctx context.Context, cfg LoopConfig) (LoopStats, error) {
 		return LoopStats{}, errors.New("worker loop: JetStream and scanner are required")
 	}
 	if cfg.Slots <= 0 {
-		cfg.Slots = runtime.NumCPU()
+		cfg.Slots = DefaultSlots()
 	}
 	if cfg.WorkerID == "" {
 		host, _ := os.Hostname()

@@ -62,6 +62,7 @@ func run() error {
 	runs := flag.Int("runs", 1, "warm sweeps per slot count")
 	dir := flag.String("dir", filepath.Join(os.TempDir(), "mcpgauge-sweeprate"), "data dir, kept between invocations so the install cache stays warm")
 	profile := flag.String("cpuprofile", "", "pass --cpuprofile FILE to the last warm sweep")
+	extra := flag.String("sweep-flags", "", "more flags for every sweep, space-separated (e.g. --compliance=false)")
 	warmup := flag.Bool("warmup", true, "run one sweep first to fill the install cache (false: -dir is warm already)")
 	flag.Parse()
 
@@ -89,7 +90,7 @@ func run() error {
 	fmt.Printf("%d servers from %s, data dir %s\n", len(servers), *list, *dir)
 
 	if *warmup {
-		warm, err := sweep(bin, *dir, reg, 2, "")
+		warm, err := sweep(bin, *dir, reg, 2, "", strings.Fields(*extra))
 		if err != nil {
 			return fmt.Errorf("warm-up sweep: %w", err)
 		}
@@ -101,7 +102,7 @@ func run() error {
 			if i == len(counts)-1 && r == *runs-1 {
 				prof = *profile
 			}
-			res, err := sweep(bin, *dir, reg, k, prof)
+			res, err := sweep(bin, *dir, reg, k, prof, strings.Fields(*extra))
 			if err != nil {
 				return err
 			}
@@ -237,13 +238,14 @@ var summary = regexp.MustCompile(`(\d+) scanned, (\d+) could not be scanned`)
 
 // sweep runs one embedded sweep and measures it: wall time, and the
 // user+system CPU time of the process and every descendant it reaped.
-func sweep(bin, dir, reg string, slots int, profile string) (result, error) {
+func sweep(bin, dir, reg string, slots int, profile string, extra []string) (result, error) {
 	res := result{load: loadAvg()}
 	args := []string{"sweep", "--no-config", "--registry", "file://" + reg, "--data-dir", dir,
 		"--rescan-after", "0", "--workers", strconv.Itoa(slots), "--sandbox", "bwrap"}
 	if profile != "" {
 		args = append(args, "--cpuprofile", profile)
 	}
+	args = append(args, extra...)
 	cmd := exec.Command(bin, args...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"runtime"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -186,7 +185,7 @@ installed. An interrupted sweep resumes where it stopped when run again.
 	wf.register(cmd)
 	ef.register(cmd)
 	f := cmd.Flags()
-	f.IntVar(&workers, "workers", runtime.NumCPU(), "concurrent scans")
+	f.IntVar(&workers, "workers", worker.DefaultSlots(), "concurrent scans (default: 2 per CPU, at most one per 512 MiB of available memory)")
 	f.StringVar(&natsURL, "nats", "", "NATS URL (default: an embedded server under the data dir)")
 	f.StringVar(&storeURL, "store", "", "store URL: sqlite:///path.db or clickhouse://user:pass@host:9000/db (default: SQLite under the data dir)")
 	f.String("data-dir", "", "data directory (embedded NATS, SQLite, package cache); default ~/.local/share/mcpgauge")

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"runtime"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -43,7 +42,7 @@ holds no store credentials. On --listen it serves /metrics and /healthz.
 	f.String("data-dir", "", "data directory (package cache); default ~/.local/share/mcpgauge")
 	f.StringVar(&listen, "listen", ":9091", "address for /metrics and /healthz")
 	f.StringVar(&workerID, "worker-id", "", "name of this worker in results (default host-pid)")
-	f.IntVar(&slots, "slots", runtime.NumCPU(), "concurrent scans")
+	f.IntVar(&slots, "slots", worker.DefaultSlots(), "concurrent scans (default: 2 per CPU, at most one per 512 MiB of available memory)")
 	f.DurationVar(&scanDeadline, "scan-deadline", worker.DefaultDeadline, "default budget of one scan (jobs may set their own)")
 	f.DurationVar(&heartbeat, "heartbeat", 30*time.Second, "how often a running job's lease is extended")
 	return cmd
