@@ -1,0 +1,49 @@
+package scan
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/mcpgauge/mcpgauge/gauge/connect"
+)
+
+// recursiveTools are tools whose input schemas refer to themselves: the
+// root through "#", two $defs through each other, and an old-style
+// definitions entry through itself. Each is a valid JSON Schema (a tree of
+// any depth); nothing that walks it may follow the references forever.
+const recursiveTools = `[
+ {"name":"tree_insert","description":"Inserts a node into the tree and returns the updated tree.",
+  "inputSchema":{"type":"object","properties":{"value":{"type":"string","description":"The node's value."},"child":{"$ref":"#","description":"A child node."}},"required":["value"]}},
+ {"name":"graph_link","description":"Links two graph nodes and returns the edge.",
+  "inputSchema":{"type":"object","$defs":{"a":{"type":"object","properties":{"b":{"$ref":"#/$defs/b"}}},"b":{"type":"object","properties":{"a":{"$ref":"#/$defs/a"}}}},
+   "properties":{"from":{"$ref":"#/$defs/a","description":"The first node."}}}},
+ {"name":"list_append","description":"Appends an item to a linked list and returns the list.",
+  "inputSchema":{"type":"object","definitions":{"item":{"type":"object","properties":{"next":{"$ref":"#/definitions/item"}}}},
+   "properties":{"head":{"$ref":"#/definitions/item","description":"The list's head."}}}}
+]`
+
+// TestRecursiveSchemasEnd: a server whose tool schemas refer to themselves
+// is scanned to the end with a true status (ok, every tool read and
+// scored) within the deadline, instead of looping in a walk of the schema.
+func TestRecursiveSchemasEnd(t *testing.T) {
+	t.Parallel()
+	srv := streamableWithHugeList(t, func(w http.ResponseWriter, id json.RawMessage) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"jsonrpc":"2.0","id":` + string(id) + `,"result":{"tools":` + recursiveTools + `}}`))
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	target := &connect.Target{Transport: connect.TransportHTTP, URL: srv.URL, HTTPKind: connect.HTTPStreamable, Display: "recursive"}
+	rep, err := Run(ctx, target, Options{Connect: connect.Options{Timeout: 60 * time.Second}})
+	if err != nil {
+		st, reason := Classify(err, "")
+		t.Fatalf("recursive schemas: %s %s; want ok with the three tools", st, reason)
+	}
+	if n := len(rep.Snapshot.Tools); n != 3 {
+		t.Errorf("read %d tools, want 3", n)
+	}
+	t.Logf("score %d, %d findings", rep.Score.Overall, len(rep.Findings))
+}
