@@ -4,7 +4,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/mcpgauge/mcpgauge/internal/shareddata"
+	"github.com/mcpgauge/mcpgauge/internal/testutil/shareddata"
 )
 
 // sharedData returns the path of a file under <repo root>/../shared/data/registry,

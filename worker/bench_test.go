@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/mcpgauge/mcpgauge/gauge/connect"
-	"github.com/mcpgauge/mcpgauge/internal/fixtures"
+	"github.com/mcpgauge/mcpgauge/internal/testutil/fixtures"
 	"github.com/mcpgauge/mcpgauge/registry"
 	"github.com/mcpgauge/mcpgauge/schema"
 )

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/mcpgauge/mcpgauge/gauge/connect"
-	"github.com/mcpgauge/mcpgauge/internal/shareddata"
+	"github.com/mcpgauge/mcpgauge/internal/testutil/shareddata"
 	"github.com/mcpgauge/mcpgauge/registry"
 	"github.com/mcpgauge/mcpgauge/schema"
 )

@@ -15,8 +15,8 @@ import (
 	"time"
 
 	"github.com/mcpgauge/mcpgauge/gauge/connect"
-	"github.com/mcpgauge/mcpgauge/internal/fixtures"
 	"github.com/mcpgauge/mcpgauge/internal/netguard"
+	"github.com/mcpgauge/mcpgauge/internal/testutil/fixtures"
 	"github.com/mcpgauge/mcpgauge/registry"
 	"github.com/mcpgauge/mcpgauge/schema"
 )

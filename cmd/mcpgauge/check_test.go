@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcpgauge/mcpgauge/internal/fixtures"
+	"github.com/mcpgauge/mcpgauge/internal/testutil/fixtures"
 )
 
 // TestCheckFailOn: --fail-on sets the lowest severity of a failed test that

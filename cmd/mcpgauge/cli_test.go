@@ -14,8 +14,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/mcpgauge/mcpgauge/internal/fixtures"
-	"github.com/mcpgauge/mcpgauge/internal/shareddata"
+	"github.com/mcpgauge/mcpgauge/internal/testutil/fixtures"
+	"github.com/mcpgauge/mcpgauge/internal/testutil/shareddata"
 )
 
 // cli runs the mcpgauge CLI in-process and returns exit code, stdout, stderr.

@@ -15,7 +15,7 @@ import (
 
 	"github.com/mcpgauge/mcpgauge/gauge/eval/evaltest"
 	"github.com/mcpgauge/mcpgauge/gauge/model"
-	"github.com/mcpgauge/mcpgauge/internal/shareddata"
+	"github.com/mcpgauge/mcpgauge/internal/testutil/shareddata"
 )
 
 // runEvalCI runs the CLI with eval and ci attached (whether or not

@@ -9,8 +9,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/mcpgauge/mcpgauge/internal/fixtures"
-	"github.com/mcpgauge/mcpgauge/internal/shareddata"
+	"github.com/mcpgauge/mcpgauge/internal/testutil/fixtures"
+	"github.com/mcpgauge/mcpgauge/internal/testutil/shareddata"
 )
 
 // TestInspectJSONFeedsLint: our own inspect --json document, handed to

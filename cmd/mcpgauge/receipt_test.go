@@ -9,9 +9,9 @@ import (
 	"testing"
 
 	"github.com/mcpgauge/mcpgauge/attest/attesttest"
-	"github.com/mcpgauge/mcpgauge/internal/fixtures"
-	"github.com/mcpgauge/mcpgauge/internal/sariftest"
-	"github.com/mcpgauge/mcpgauge/internal/shareddata"
+	"github.com/mcpgauge/mcpgauge/internal/testutil/fixtures"
+	"github.com/mcpgauge/mcpgauge/internal/testutil/sariftest"
+	"github.com/mcpgauge/mcpgauge/internal/testutil/shareddata"
 )
 
 // TestScanReceiptVerify: a local scan writes a receipt that verify accepts;

@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/mcpgauge/mcpgauge/internal/fixtures"
+	"github.com/mcpgauge/mcpgauge/internal/testutil/fixtures"
 )
 
 // BenchmarkDialSnapshotClose measures one whole scan connection: start a

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
-	"github.com/mcpgauge/mcpgauge/internal/fixtures"
+	"github.com/mcpgauge/mcpgauge/internal/testutil/fixtures"
 )
 
 // fixtureTarget builds a fixture server and returns a stdio target for it

@@ -3,7 +3,7 @@ package model
 import (
 	"testing"
 
-	"github.com/mcpgauge/mcpgauge/internal/shareddata"
+	"github.com/mcpgauge/mcpgauge/internal/testutil/shareddata"
 )
 
 func sharedFixture(t *testing.T, parts ...string) []byte {

@@ -10,7 +10,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/mcpgauge/mcpgauge/gauge/lint"
-	"github.com/mcpgauge/mcpgauge/internal/sariftest"
+	"github.com/mcpgauge/mcpgauge/internal/testutil/sariftest"
 )
 
 // ValidateSARIF fails t unless out is valid SARIF 2.1.0 in which every

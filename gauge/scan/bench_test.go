@@ -6,7 +6,7 @@ import (
 	"github.com/mcpgauge/mcpgauge/gauge/eval"
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/gauge/tokens"
-	"github.com/mcpgauge/mcpgauge/internal/shareddata"
+	"github.com/mcpgauge/mcpgauge/internal/testutil/shareddata"
 )
 
 // BenchmarkSetSelection: rescoring badserver's findings (74 of them) when

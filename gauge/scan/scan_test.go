@@ -9,8 +9,8 @@ import (
 
 	"github.com/mcpgauge/mcpgauge/gauge/connect"
 	"github.com/mcpgauge/mcpgauge/gauge/model"
-	"github.com/mcpgauge/mcpgauge/internal/fixtures"
-	"github.com/mcpgauge/mcpgauge/internal/shareddata"
+	"github.com/mcpgauge/mcpgauge/internal/testutil/fixtures"
+	"github.com/mcpgauge/mcpgauge/internal/testutil/shareddata"
 )
 
 func TestAnalyseToolgaugeFixtures(t *testing.T) {

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/mcpgauge/mcpgauge/gauge/connect"
-	"github.com/mcpgauge/mcpgauge/internal/fixtures"
+	"github.com/mcpgauge/mcpgauge/internal/testutil/fixtures"
 )
 
 // TestIncompleteListingIsNeverOK: a server whose tools/list breaks off

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
-	"github.com/mcpgauge/mcpgauge/internal/shareddata"
+	"github.com/mcpgauge/mcpgauge/internal/testutil/shareddata"
 )
 
 // The expected counts were computed once with an independent o200k_base

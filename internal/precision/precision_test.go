@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/mcpgauge/mcpgauge/gauge/lint"
-	"github.com/mcpgauge/mcpgauge/internal/shareddata"
+	"github.com/mcpgauge/mcpgauge/internal/testutil/shareddata"
 )
 
 var (

@@ -15,9 +15,9 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/mcpgauge/mcpgauge/internal/fixtures"
-	"github.com/mcpgauge/mcpgauge/internal/sariftest"
-	"github.com/mcpgauge/mcpgauge/internal/shareddata"
+	"github.com/mcpgauge/mcpgauge/internal/testutil/fixtures"
+	"github.com/mcpgauge/mcpgauge/internal/testutil/sariftest"
+	"github.com/mcpgauge/mcpgauge/internal/testutil/shareddata"
 )
 
 type action struct {
