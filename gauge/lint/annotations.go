@@ -54,6 +54,9 @@ func annotationCheck(ctx *Context, fires func(t *tgTool) bool, msg, sug string) 
 }
 
 func checkMCP040(ctx *Context) []Problem {
+	if ctx.Precise() {
+		return preciseMCP040(ctx)
+	}
 	return annotationCheck(ctx,
 		func(t *tgTool) bool {
 			if ctx.Precise() && (preciseHarmlessDestruction(t) || preciseReadNamed(t)) {
@@ -64,6 +67,34 @@ func checkMCP040(ctx *Context) []Problem {
 		"`%s` reads as destructive but declares no `destructiveHint`.",
 		"Set `destructiveHint: true` (and `readOnlyHint: false`) in `%s`'s annotations so clients can ask the user before calling it. "+
 			"If it does not in fact destroy anything, set `destructiveHint: false` to say so explicitly.")
+}
+
+// preciseMCP040 is MCP040 under the default profile: the session-setting
+// and read-named false positives are dropped, and destruction the
+// description names (an opening "Remove untracked files", a mode
+// "delete", a force flag that overwrites history) counts as well as a
+// destructive verb in the name.
+func preciseMCP040(ctx *Context) []Problem {
+	var out []Problem
+	tools := tgTools(ctx)
+	for i := range tools {
+		t := &tools[i]
+		if !hintUnset(t, func(a *model.Annotations) *bool { return a.DestructiveHint }) || preciseHarmlessDestruction(t) || preciseReadNamed(t) {
+			continue
+		}
+		msg := fmt.Sprintf("`%s` reads as destructive but declares no `destructiveHint`.", t.name)
+		if !tgReadsLikeDeletion(t) {
+			why := preciseDescribesDestruction(t)
+			if why == "" {
+				continue
+			}
+			msg = fmt.Sprintf("`%s` destroys or overwrites data (%s) but declares no `destructiveHint`.", t.name, why)
+		}
+		out = append(out, Problem{Tool: t.name, Message: msg,
+			Suggestion: fmt.Sprintf("Set `destructiveHint: true` (and `readOnlyHint: false`) in `%s`'s annotations so clients can ask the user before calling it. "+
+				"If it does not in fact destroy anything, set `destructiveHint: false` to say so explicitly.", t.name)})
+	}
+	return out
 }
 
 func checkMCP041(ctx *Context) []Problem {
@@ -98,6 +129,12 @@ const docMCP040 = "## Why it matters\n\n" +
 	"wipe, erase, truncate, clear, discard, revoke, terminate, kill, uninstall, reset, overwrite; or the description " +
 	"says \"cannot be undone\", \"permanently\", \"irreversible\", \"destroys all\", ...) and its annotations are absent " +
 	"or `destructiveHint` is null. An explicit `false` is an answer and passes.\n\n" +
+	"In the default profile a tool that only clears a session setting, one that already asks the user to confirm, and " +
+	"a read tool with a verb in its name are skipped; and destruction named only in the description counts: an " +
+	"opening such as \"Remove untracked files …\" or \"Replaces the content of one page …\", an operation parameter " +
+	"(`mode`, `action`, `operation`, …) whose enum offers delete, remove, drop, clear, prune, purge, hard, …, or a " +
+	"boolean flag (`force`, `overwrite`, `prune`, `delete`, …) whose description says it overwrites or deletes " +
+	"(\"Force push (overwrites remote history)\").\n\n" +
 	"## Example\n\n" +
 	"Before: `delete_all_tickets` with no annotations.\n\n" +
 	"After: `\"annotations\": {\"destructiveHint\": true, \"readOnlyHint\": false, \"idempotentHint\": true}`\n"

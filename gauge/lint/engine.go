@@ -125,9 +125,10 @@ type Finding struct {
 
 // Rule is one row of the catalogue.
 type Rule struct {
-	// ID is the stable identifier (MCP0xx for toolgauge rules, QG0xx for
-	// quality-gate checks, SEC0xx for security rules, SRF0xx for resources,
-	// prompts and instructions).
+	// ID is the stable identifier (MCP0xx for toolgauge's families, with
+	// mcpgauge's own additions from MCP016 on; QG0xx for quality-gate
+	// checks, SEC0xx for security rules, SRF0xx for resources, prompts and
+	// instructions).
 	ID string
 	// Name is a kebab-case name.
 	Name string

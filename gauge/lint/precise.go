@@ -491,6 +491,16 @@ func secFindInContext(ctx *Context, s string, pats []secPattern) (secMatch, bool
 				if secRefused.MatchString(secSentence(folded, loc[0], loc[1])) {
 					continue // "~/.ssh ... are rejected" is a guard, not a pointer
 				}
+			case "steering away from other tools", "fallback steering":
+				// Read the sentence with its code spans: the alternatives are often in them.
+				raw, _ := secFold(s)
+				sentence := secSentence(folded, loc[0], loc[1])
+				if k := strings.Index(raw, hit); k >= 0 {
+					sentence = secSentence(raw, k, k+len(hit))
+				}
+				if secSentenceNamesOwnTool(ctx, sentence) {
+					continue // "prefer this tool over 'fill' or 'click' calls" routes between its own tools
+				}
 			case "priority override":
 				if secRankWord.MatchString(hit) && !secAboutTools.MatchString(secSentence(folded, loc[0], loc[1])) {
 					continue // "Truncation handling (HIGHEST PRIORITY)" ranks the tool's own steps

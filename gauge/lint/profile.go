@@ -25,7 +25,7 @@ const (
 // RulesRevision names the revision of the rules' checks. Bump it with any
 // change to what a rule finds, so a stored result's rule-set digest says
 // which rules produced it (coordinator.RuleSetDigest hashes it).
-const RulesRevision = "mcpgauge-rules/3"
+const RulesRevision = "mcpgauge-rules/4"
 
 // Profiles lists the profiles, the default first.
 func Profiles() []Profile { return []Profile{ProfileMcpgauge, ProfileToolgauge} }

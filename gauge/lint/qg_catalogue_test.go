@@ -9,11 +9,12 @@ import (
 	"github.com/mcpgauge/mcpgauge/gauge/tokens"
 )
 
-// ourRules are the QG, SEC and SRF families.
+// ourRules are the QG, SEC and SRF families and mcpgauge's own rules in
+// toolgauge's families (MCP016 on).
 func qgTOurRules() []Rule {
 	var out []Rule
 	for _, r := range Catalogue() {
-		if strings.HasPrefix(r.ID, "QG") || strings.HasPrefix(r.ID, "SEC") || strings.HasPrefix(r.ID, "SRF") {
+		if strings.HasPrefix(r.ID, "QG") || strings.HasPrefix(r.ID, "SEC") || strings.HasPrefix(r.ID, "SRF") || r.Origin == OriginMcpgauge {
 			out = append(out, r)
 		}
 	}
@@ -22,8 +23,8 @@ func qgTOurRules() []Rule {
 
 func TestOurRulesAreWellFormed(t *testing.T) {
 	rules := qgTOurRules()
-	if len(rules) != 13+12+11 {
-		t.Fatalf("%d QG/SEC/SRF rules, want 36", len(rules))
+	if len(rules) != 13+13+11+2 {
+		t.Fatalf("%d QG/SEC/SRF and own MCP rules, want 39", len(rules))
 	}
 	names := map[string]string{}
 	for _, r := range Catalogue() {
@@ -35,7 +36,7 @@ func TestOurRulesAreWellFormed(t *testing.T) {
 	family := map[string]string{"QG": "Quality-gate", "SEC": "Security", "SRF": "Resources & prompts"}
 	for _, r := range rules {
 		prefix := strings.TrimRight(r.ID, "0123456789")
-		if r.Family != family[prefix] {
+		if want, ok := family[prefix]; ok && r.Family != want || !ok && r.Family != "Description" {
 			t.Errorf("%s family %q, want %q", r.ID, r.Family, family[prefix])
 		}
 		if r.Origin != OriginQualityGate && r.Origin != OriginMcpgauge {

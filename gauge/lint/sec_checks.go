@@ -301,6 +301,15 @@ func checkSEC010(ctx *Context) []Problem {
 		words, desc := facts[i].words, facts[i].desc
 		envName := secHasWord(words, "env", "environment", "envs", "environ", "envvar", "envvars", "dotenv", "printenv", "getenv")
 		if !(envName && secEnvTalk.MatchString(desc)) && !secEnvReturn.MatchString(desc) {
+			// The default profile also reads a description that says the
+			// tool returns credentials (a kubeconfig, tokens, API keys).
+			if cred := ""; ctx.Precise() {
+				if cred = secReturnsCredentials(t.RawDescription); cred != "" {
+					out = append(out, Problem{Tool: t.Name,
+						Message:    fmt.Sprintf("Tool `%s` says it returns %s: credentials in a tool result reach the model's context, logs and any server the conversation is sent to.", t.Name, secCredentialWhat(cred)),
+						Suggestion: "Return only what the model needs (names, contexts, expiry dates) and redact secret values (tokens, keys, passwords, certificate data), or remove the tool."})
+				}
+			}
 			continue
 		}
 		out = append(out, Problem{Tool: t.Name,
@@ -367,10 +376,27 @@ func checkSEC011(ctx *Context) []Problem {
 	for i := range ctx.Tools {
 		t := &ctx.Tools[i]
 		why := secCodeSurface(t, facts[i])
+		var sev Severity
+		if ctx.Precise() {
+			// A tool that calls itself unsafe (RCE-equivalent, arbitrary
+			// code outside a sandbox) is not polish: warning, and error
+			// when its annotations call it read-only.
+			if said, arbitrary := secSelfDeclaredUnsafe(facts[i].words, t.RawDescription); said != "" && (why != "" || arbitrary) {
+				if why == "" {
+					why = said
+				} else {
+					why += ", and " + said
+				}
+				sev = Warning
+				if a := t.Annotations; a != nil && a.ReadOnlyHint != nil && *a.ReadOnlyHint {
+					sev = Error
+				}
+			}
+		}
 		if why == "" {
 			continue
 		}
-		out = append(out, Problem{Tool: t.Name,
+		out = append(out, Problem{Tool: t.Name, Severity: sev,
 			Message:    fmt.Sprintf("Tool `%s` is a code-execution surface: %s.", t.Name, why),
 			Suggestion: "Run the input in a sandbox, say so in the description, and mark the tool destructiveHint: true and openWorldHint as appropriate so clients ask before calling it; prefer narrow, parameterised tools where you can."})
 	}
@@ -410,6 +436,11 @@ func checkSEC012(ctx *Context) []Problem {
 		// mention destruction to steer away from it ("To permanently remove a
 		// ticket, use archive_ticket").
 		destructiveText := secDestructiveOpening.MatchString(desc)
+		if ctx.Precise() && !destructiveText {
+			// The default profile also reads an operation or flag that
+			// destroys (git_branch mode "delete", git_push force).
+			destructiveText = preciseDescribesDestruction(&tgTools(ctx)[i]) != ""
+		}
 		// design marks a contradiction that hides no destructive action: the
 		// mcpgauge score counts it as tool design, not security.
 		design := true
@@ -429,6 +460,12 @@ func checkSEC012(ctx *Context) []Problem {
 			case secMutatingOpening.MatchString(desc):
 				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but its description says it modifies or deletes data.", t.Name),
 					"Set readOnlyHint: false (and destructiveHint to match), or fix the description. Clients skip confirmation for read-only tools.")
+			case ctx.Precise() && destructiveText && (a.DestructiveHint == nil || !*a.DestructiveHint):
+				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but it can destroy data (%s).", t.Name, preciseDescribesDestruction(&tgTools(ctx)[i])),
+					"Set readOnlyHint: false and destructiveHint: true, or split the destructive operation into its own tool. Clients skip confirmation for read-only tools.")
+			case ctx.Precise() && preciseMutatingMode(&tgTools(ctx)[i]) != "":
+				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but it can change state (%s).", t.Name, preciseMutatingMode(&tgTools(ctx)[i])),
+					"Set readOnlyHint: false, or move the changing operation into its own tool so the reads can stay read-only. Clients skip confirmation for read-only tools.")
 			case a.DestructiveHint != nil && *a.DestructiveHint:
 				add(fmt.Sprintf("Tool `%s` sets both readOnlyHint: true and destructiveHint: true.", t.Name),
 					"A read-only tool cannot be destructive: decide which it is and drop the other hint.")

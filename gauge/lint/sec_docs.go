@@ -65,6 +65,11 @@ const docSEC004 = "## Why it matters\n\n" +
 	"- priority overrides: \"this is very/extremely important\", \"highest priority\", \"takes precedence over all/other …\", " +
 	"\"overrides all other instructions\", \"regardless of what the user says\".\n\n" +
 	"\"Call list_projects first to get the ID\" does not trigger: it names the order between your own tools.\n\n" +
+	"In the default profile the rule reads more steering, on the prose only (code spans and fenced examples are " +
+	"skipped): \"use this tool as your first choice\", \"use proactively\", \"use even when you think you know the " +
+	"answer\", \"before implementing any changes, call this tool\", \"always use this tool.\" (with no condition), and " +
+	"directives that make the agent act on a tool's output (\"the agent receiving this output MUST … implement " +
+	"appropriate fixes\", unless applying fixes is the tool's own job, as in `apply_patch`).\n\n" +
 	"## Severity\n\n" +
 	"**warning**: some honest servers do write \"always call this first\" for set-up tools; it is still a directive the " +
 	"model cannot verify, and it costs other servers their selections.\n\n" +
@@ -81,6 +86,11 @@ const docSEC005 = "## Why it matters\n\n" +
 	"(steering between your own tools is good practice and is what MCP014 asks for);\n" +
 	"- \"override/modify the behaviour of\", \"before/after using any (other) tool\", \"whenever you see\", \"do not use " +
 	"any other tools\", \"all other tools must first …\".\n\n" +
+	"In the default profile it also reads, on the prose only: steering away from tools the server does not own " +
+	"(\"prefer this over web search\", \"use this instead of the built-in search\", \"fall back to other tools only " +
+	"if …\"), unless the sentence names the server's own tools (\"prefer this tool over 'fill' or 'click' calls\"); " +
+	"and text telling the agent to run commands in its own shell (\"run `npx foo init` in your terminal\", \"Run `npx " +
+	"-y some-cli`\", \"from your shell, run …\"), which hands a third party's code to the agent's own tools.\n\n" +
 	"## Severity\n\n" +
 	"**warning**: the phrases are the mcp-shield shadowing family; some legitimate integration servers mention other " +
 	"tools, so a human should confirm.\n\n" +
@@ -165,6 +175,10 @@ const docSEC010 = "## Why it matters\n\n" +
 	"and camelCase, so `envelope` is not a match) **and** the description talks of environment variables, env vars, " +
 	"`env`, secrets, API keys, credentials or `.env`; or\n" +
 	"- the description alone says it returns/prints/dumps/lists/shows/exposes environment variables.\n\n" +
+	"In the default profile it also fires when the description's opening sentence says the tool returns credentials: " +
+	"a kubeconfig, access/auth/bearer tokens, API keys, secrets, passwords, private keys or cookies (\"Get the current " +
+	"Kubernetes configuration content as a kubeconfig YAML\"), unless that sentence says they are redacted, masked or " +
+	"omitted.\n\n" +
 	"## Severity\n\n" +
 	"**warning**: debugging tools do this on purpose; the finding asks for redaction rather than declaring the server " +
 	"malicious.\n\n" +
@@ -187,6 +201,11 @@ const docSEC011 = "## Why it matters\n\n" +
 	"`evaluate_model`, `executive_summary` and `zip_code` do not trigger.\n\n" +
 	"## Severity\n\n" +
 	"**info**: the finding is informative; whether it is acceptable depends on the server's purpose and sandbox.\n\n" +
+	"In the default profile a tool that calls itself unsafe is not polish: when its name says unsafe, dangerous or " +
+	"insecure, or its prose says \"unsafe\", \"RCE-equivalent\", \"remote code execution\", \"executes/runs arbitrary " +
+	"code|JavaScript|commands\" or \"not sandboxed\" (not when denied: \"never runs arbitrary code\"), the finding is a " +
+	"**warning**, and an **error** when the tool is also marked `readOnlyHint: true`. A tool that says it runs arbitrary " +
+	"code is a surface even when its name and parameters do not show it.\n\n" +
 	"## Example\n\n" +
 	"Before: `run_code(code: string)`, no annotations.\n\n" +
 	"After: `run_python(code: string)`: \"Runs Python 3.12 in an isolated sandbox without network access; returns " +
@@ -206,6 +225,11 @@ const docSEC012 = "## Why it matters\n\n" +
 	"- `idempotentHint: true` on a tool whose name says each call adds something (append, create, add, insert, post, " +
 	"send, push, submit, …), unless the description explains why repeats are harmless (\"already exists\", \"succeeds " +
 	"silently\", \"no-op\", \"idempotent\", \"upsert\", \"create or update\").\n\n" +
+	"In the default profile an operation parameter (`mode`, `action`, `operation`, …) whose enum offers delete, " +
+	"remove, drop, clear, prune, purge, hard, …, or a boolean flag (`force`, `overwrite`, `prune`, `delete`, …) whose " +
+	"description says it overwrites or deletes, counts as destructive text too; and a tool marked `readOnlyHint: " +
+	"true` whose operation parameter offers a changing value (set, create, update, add, apply, …) is reported as a " +
+	"design contradiction (`kubectl_context` with operation \"set\").\n\n" +
 	"## Severity\n\n" +
 	"**warning**: a wrong hint removes a safety prompt, but the tool itself may be fine.\n\n" +
 	"## Example\n\n" +

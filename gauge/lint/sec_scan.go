@@ -294,12 +294,37 @@ func secSnippet(s string) string {
 // surface with a hit, with the message made for that hit and a fixed
 // suggestion.
 func secPhraseRule(ps []secPattern, message func(s secSurface, m secMatch) string, suggestion string) func(*Context) []Problem {
+	return secPhraseRuleWith(ps, secPrecise{}, message, suggestion)
+}
+
+// secPrecise is what a phrase rule adds under the default profile:
+// patterns of its own (read in context like the rest), a filter on hits,
+// and a check of its own for what a pattern cannot say.
+type secPrecise struct {
+	patterns []secPattern
+	keep     func(ctx *Context, s secSurface, m secMatch) bool
+	extra    func(s secSurface) (secMatch, bool)
+}
+
+// secPhraseRuleWith is secPhraseRule with the default profile's additions.
+func secPhraseRuleWith(ps []secPattern, precise secPrecise, message func(s secSurface, m secMatch) string, suggestion string) func(*Context) []Problem {
 	return func(ctx *Context) []Problem {
 		var out []Problem
 		for _, s := range secSurfaces(ctx) {
 			m, ok := secFindFolded(ctx, s.Text, s.folded, s.starts, ps)
-			if ok && ctx.Precise() {
-				m, ok = secFindInContext(ctx, s.Text, ps)
+			if ctx.Precise() {
+				if ok {
+					m, ok = secFindInContext(ctx, s.Text, ps)
+				}
+				if !ok && len(precise.patterns) > 0 && secAnyAnchor(s.folded, precise.patterns) {
+					m, ok = secFindInContext(ctx, s.Text, precise.patterns)
+				}
+				if ok && precise.keep != nil && !precise.keep(ctx, s, m) {
+					ok = false
+				}
+				if !ok && precise.extra != nil {
+					m, ok = precise.extra(s)
+				}
 			}
 			if ok {
 				out = append(out, s.problem(message(s, m), suggestion))
@@ -307,6 +332,16 @@ func secPhraseRule(ps []secPattern, message func(s secSurface, m secMatch) strin
 		}
 		return out
 	}
+}
+
+// secAnyAnchor reports whether folded could match any of pats.
+func secAnyAnchor(folded string, pats []secPattern) bool {
+	for _, p := range pats {
+		if secHasAnchor(folded, p.anchors) {
+			return true
+		}
+	}
+	return false
 }
 
 // secRe compiles a pattern list; the patterns are constants, so a failure is

@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// securityRules returns mcpgauge's Security family (SEC001-SEC012): static
+// securityRules returns mcpgauge's Security family (SEC001-SEC013): static
 // checks for tool poisoning, hidden content, secrets and dangerous surfaces,
 // after the pattern families of Cisco's mcp-scanner and mcp-shield. Text
 // rules scan every surface a model reads: tool descriptions and titles,
@@ -47,7 +47,7 @@ func securityRules() []Rule {
 			ID: "SEC004", Name: "coercive-directive", Family: "Security",
 			Summary: "Text coerces the model to call the tool first, always, or above everything else.",
 			Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Doc: docSEC004,
-			Check: secPhraseRule(secCoercePatterns,
+			Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: secCoercePrecise, keep: secCoerceKeep},
 				func(s secSurface, m secMatch) string {
 					return fmt.Sprintf("The %s contains a %s: %q.", s.where(), m.what, m.text)
 				},
@@ -57,7 +57,7 @@ func securityRules() []Rule {
 			ID: "SEC005", Name: "tool-shadowing", Family: "Security",
 			Summary: "Text tries to change how the model uses other tools.",
 			Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Doc: docSEC005,
-			Check: secPhraseRule(secShadowPatterns,
+			Check: secPhraseRuleWith(secShadowPatterns, secPrecise{patterns: secShadowPrecise, extra: secShadowExtra},
 				func(s secSurface, m secMatch) string {
 					return fmt.Sprintf("The %s reaches beyond its own tool (%s): %q.", s.where(), m.what, m.text)
 				},
@@ -102,6 +102,11 @@ func securityRules() []Rule {
 			ID: "SEC012", Name: "annotation-contradiction", Family: "Security",
 			Summary: "The tool's behaviour hints contradict its name or description.",
 			Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Doc: docSEC012, Check: checkSEC012,
+		},
+		{
+			ID: "SEC013", Name: "guardrail-control", Family: "Security",
+			Summary: "A tool lets the model change the server's own guardrails (allowed directories, blocked commands, confirmation).",
+			Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Doc: docSEC013, Check: checkSEC013,
 		},
 	}
 }
