@@ -98,3 +98,26 @@ func BenchmarkScanEntryWarm(b *testing.B) {
 	}
 	b.ReportMetric(float64(n)/time.Since(start).Minutes(), "scans/min")
 }
+
+// BenchmarkNPMInstallCold installs one published MCP server into an empty
+// cache (npm's own cache is private to each run, so every iteration
+// downloads the package and its dependencies): on the host (sandbox none,
+// the way every install ran before) and in the bubblewrap sandbox through
+// the egress proxy.
+func BenchmarkNPMInstallCold(b *testing.B) {
+	sb := requireBwrap(b)
+	pkg := registry.PlanPackage{Identifier: "@modelcontextprotocol/server-memory", Version: "2026.1.26"}
+	for _, c := range []struct {
+		name string
+		sb   Sandbox
+	}{{"host", nil}, {"bwrap", sb}} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				n := &NPM{Cache: sandboxReadableDir(b)}
+				if _, err := n.Install(context.Background(), pkg, InstallOptions{Sandbox: c.sb}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

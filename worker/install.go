@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"net/netip"
 	"regexp"
 	"strings"
 
@@ -178,9 +179,13 @@ type Registries struct {
 	PyPI []string
 	// OCI are image registry hosts (default registry.DefaultOCIRegistries).
 	OCI []string
+	// Allow are address ranges the npm and PyPI registries may resolve to
+	// beyond public addresses (a mirror on a private network), for the
+	// installs' egress proxy.
+	Allow []netip.Prefix
 }
 
 // InstallersFor is DefaultInstallers with the operator's registries.
 func InstallersFor(cache string, r Registries) []Installer {
-	return []Installer{&NPM{Cache: cache, Registries: r.NPM}, &PyPI{Cache: cache, Indexes: r.PyPI}, &OCI{Registries: r.OCI}}
+	return []Installer{&NPM{Cache: cache, Registries: r.NPM, Allow: r.Allow}, &PyPI{Cache: cache, Indexes: r.PyPI, Allow: r.Allow}, &OCI{Registries: r.OCI}}
 }

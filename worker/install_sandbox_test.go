@@ -6,6 +6,7 @@ import (
 	"compress/gzip"
 	"context"
 	"crypto/sha1"
+	"crypto/sha256"
 	"crypto/sha512"
 	"encoding/base64"
 	"encoding/hex"
@@ -287,6 +288,221 @@ func TestSandboxedInstallScriptContained(t *testing.T) {
 			}
 			if got.UID != SandboxUID {
 				t.Errorf("the script ran as uid %d, want the sandbox's %d", got.UID, SandboxUID)
+			}
+		})
+	}
+}
+
+// hostileSdist is a source distribution whose in-tree build backend
+// (PEP 517, no build requirements) probes like hostileTarball's script
+// and then builds a real wheel carrying its record as probe.json.
+func hostileSdist(t *testing.T, secretVar, addr string, writes []string) []byte {
+	t.Helper()
+	host, port, _ := net.SplitHostPort(addr)
+	writesJSON, _ := json.Marshal(writes)
+	backend := `import base64, hashlib, json, os, socket, zipfile
+def _probe():
+    out = {"ran": True, "secret": os.environ.get(` + strconv.Quote(secretVar) + `), "env": sorted(os.environ), "writes": {}, "uid": os.getuid()}
+    for f in json.loads(` + strconv.Quote(string(writesJSON)) + `):
+        try:
+            with open(f, "w") as fh:
+                fh.write("written by a build backend")
+            out["writes"][f] = "written"
+        except OSError as e:
+            out["writes"][f] = type(e).__name__
+    try:
+        with open("/proc/` + strconv.Itoa(os.Getpid()) + `/environ") as fh:
+            out["workerEnviron"] = len(fh.read())
+    except OSError as e:
+        out["workerEnviron"] = type(e).__name__
+    s = socket.socket()
+    s.settimeout(5)
+    try:
+        s.connect((` + strconv.Quote(host) + `, ` + port + `))
+        out["direct"] = "connected"
+    except OSError as e:
+        out["direct"] = type(e).__name__
+    finally:
+        s.close()
+    px = os.environ.get("https_proxy", "")
+    if px.startswith("http://"):
+        h, _, p = px[len("http://"):].rstrip("/").partition(":")
+        s = socket.socket()
+        s.settimeout(5)
+        try:
+            s.connect((h, int(p)))
+            s.sendall(b"CONNECT ` + addr + ` HTTP/1.1\r\nHost: ` + addr + `\r\n\r\n")
+            out["proxy"] = "status " + s.recv(200).decode().split(" ")[1]
+        except OSError as e:
+            out["proxy"] = type(e).__name__
+        finally:
+            s.close()
+    else:
+        out["proxy"] = "no proxy"
+    return out
+def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
+    name = "mcpgauge_hostile_pypi-1.0.0-py3-none-any.whl"
+    di = "mcpgauge_hostile_pypi-1.0.0.dist-info/"
+    files = {
+        "mcpgauge_hostile_pypi/__init__.py": "def main():\n    pass\n",
+        "mcpgauge_hostile_pypi/probe.json": json.dumps(_probe()),
+        di + "METADATA": "Metadata-Version: 2.1\nName: mcpgauge-hostile-pypi\nVersion: 1.0.0\n",
+        di + "WHEEL": "Wheel-Version: 1.0\nGenerator: mcpgauge-test\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+        di + "entry_points.txt": "[console_scripts]\nmcpgauge-hostile-pypi = mcpgauge_hostile_pypi:main\n",
+    }
+    record = []
+    with zipfile.ZipFile(os.path.join(wheel_directory, name), "w") as z:
+        for n, body in files.items():
+            data = body.encode()
+            z.writestr(n, data)
+            h = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            record.append("%s,sha256=%s,%d" % (n, h, len(data)))
+        record.append(di + "RECORD,,")
+        z.writestr(di + "RECORD", "\n".join(record) + "\n")
+    return name
+def build_sdist(sdist_directory, config_settings=None):
+    raise NotImplementedError
+`
+	root := "mcpgauge_hostile_pypi-1.0.0/"
+	files := []struct{ name, body string }{
+		{root + "pyproject.toml", "[build-system]\nrequires = []\nbuild-backend = \"backend\"\nbackend-path = [\".\"]\n\n[project]\nname = \"mcpgauge-hostile-pypi\"\nversion = \"1.0.0\"\n"},
+		{root + "PKG-INFO", "Metadata-Version: 2.1\nName: mcpgauge-hostile-pypi\nVersion: 1.0.0\n"},
+		{root + "backend.py", backend},
+	}
+	var buf bytes.Buffer
+	gz := gzip.NewWriter(&buf)
+	tw := tar.NewWriter(gz)
+	for _, f := range files {
+		if err := tw.WriteHeader(&tar.Header{Name: f.name, Mode: 0o644, Size: int64(len(f.body)), Typeflag: tar.TypeReg, ModTime: time.Unix(1700000000, 0)}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tw.Write([]byte(f.body)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := tw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := gz.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// TestSandboxedPipInstallContained is TestSandboxedInstallScriptContained
+// for pip: a fixture index on loopback (allowed by being named by its
+// address) serves an sdist whose build backend probes the sandbox.
+func TestSandboxedPipInstallContained(t *testing.T) {
+	// A distribution's Python with venv and ensurepip (a pyenv Python under
+	// a 0700 /root is out of the sandbox user's reach).
+	python := "/usr/bin/python3"
+	if (&PyPI{Cache: t.TempDir(), Python: python}).Available(context.Background()) != nil {
+		t.Skip("no /usr/bin/python3 with venv and ensurepip")
+	}
+	secret := "mcpgauge-secret-" + strconv.FormatInt(time.Now().UnixNano(), 36)
+	const secretVar = "MCPGAUGE_TEST_WORKER_SECRET"
+	t.Setenv(secretVar, secret)
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	var hits atomic.Int64
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			hits.Add(1)
+			_ = c.Close()
+		}
+	}()
+	for _, sandboxed := range []bool{true, false} {
+		t.Run(map[bool]string{true: "bwrap", false: "host"}[sandboxed], func(t *testing.T) {
+			var sb Sandbox
+			if sandboxed {
+				sb = requireBwrap(t)
+			}
+			cache := sandboxReadableDir(t)
+			hostDir := sandboxReadableDir(t)
+			hostFile := filepath.Join(hostDir, "host-file")
+			if err := os.WriteFile(hostFile, []byte("original"), 0o666); err != nil {
+				t.Fatal(err)
+			}
+			writes := []string{}
+			if sandboxed {
+				writes = []string{hostFile, filepath.Join(hostDir, "planted"), filepath.Join(cache, "planted")}
+			}
+			sdist := hostileSdist(t, secretVar, l.Addr().String(), writes)
+			var idx *httptest.Server
+			idx = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				switch r.URL.Path {
+				case "/simple/mcpgauge-hostile-pypi/":
+					sum := sha256.Sum256(sdist)
+					fmt.Fprintf(w, `<html><body><a href="%s/files/mcpgauge_hostile_pypi-1.0.0.tar.gz#sha256=%s">mcpgauge_hostile_pypi-1.0.0.tar.gz</a></body></html>`, idx.URL, hex.EncodeToString(sum[:]))
+				case "/files/mcpgauge_hostile_pypi-1.0.0.tar.gz":
+					_, _ = w.Write(sdist)
+				default:
+					http.NotFound(w, r)
+				}
+			}))
+			defer idx.Close()
+			p := &PyPI{Cache: cache, Python: python, Indexes: []string{idx.URL}, Timeout: 3 * time.Minute}
+			before := hits.Load()
+			inst, err := p.Install(context.Background(), registry.PlanPackage{Identifier: "mcpgauge-hostile-pypi", Version: "1.0.0"}, InstallOptions{Sandbox: sb})
+			if err != nil {
+				t.Fatalf("install: %v", err)
+			}
+			found, _ := filepath.Glob(filepath.Join(inst.Dir, "lib", "python*", "site-packages", "mcpgauge_hostile_pypi", "probe.json"))
+			if len(found) != 1 {
+				t.Fatalf("the build backend left no record (did it run?): %v", found)
+			}
+			data, err := os.ReadFile(found[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got struct {
+				Ran           bool              `json:"ran"`
+				Secret        *string           `json:"secret"`
+				Env           []string          `json:"env"`
+				Writes        map[string]string `json:"writes"`
+				WorkerEnviron any               `json:"workerEnviron"`
+				Direct, Proxy string
+				UID           int `json:"uid"`
+			}
+			if err := json.Unmarshal(data, &got); err != nil || !got.Ran {
+				t.Fatalf("record %s: %v", data, err)
+			}
+			t.Logf("backend saw: env %v, writes %v, worker environ %v, direct %q, proxy %q, uid %d", got.Env, got.Writes, got.WorkerEnviron, got.Direct, got.Proxy, got.UID)
+			if got.Secret != nil || strings.Contains(string(data), secret) {
+				t.Errorf("the build backend read the worker's secret %s", secretVar)
+			}
+			if !sandboxed {
+				return
+			}
+			if b, _ := os.ReadFile(hostFile); string(b) != "original" {
+				t.Errorf("the host file changed: %q", b)
+			}
+			for _, f := range writes[1:] {
+				if _, err := os.Stat(f); err == nil {
+					t.Errorf("the build backend planted %s on the host", f)
+				}
+			}
+			if len(got.Writes) != len(writes) {
+				t.Errorf("the backend tried %d of %d writes", len(got.Writes), len(writes))
+			}
+			if fmt.Sprint(got.WorkerEnviron) != "FileNotFoundError" {
+				t.Errorf("the backend read the worker's /proc environ: %v", got.WorkerEnviron)
+			}
+			if got.Direct == "connected" || got.Proxy != "status 403" {
+				t.Errorf("the backend reached the host listener: direct %q, via the proxy %q", got.Direct, got.Proxy)
+			}
+			if n := hits.Load() - before; n != 0 {
+				t.Errorf("the host listener got %d connections from the install", n)
+			}
+			if got.UID != SandboxUID {
+				t.Errorf("the backend ran as uid %d, want the sandbox's %d", got.UID, SandboxUID)
 			}
 		})
 	}

@@ -229,6 +229,27 @@ func withRefusals(reason string, refused []string) string {
 	return reason + "; " + refused[0] + more
 }
 
+// hostCAEnv copies the named CA-bundle variables of the worker's
+// environment (absolute paths to certificates, nothing secret) into env,
+// so a package manager behind a TLS-intercepting egress still verifies
+// the registry, and returns the paths the sandbox must show read-only.
+func hostCAEnv(env map[string]string, names ...string) (readOnly []string) {
+	for _, k := range names {
+		v := os.Getenv(k)
+		if v == "" || !filepath.IsAbs(v) {
+			continue
+		}
+		if _, err := os.Stat(v); err != nil {
+			continue
+		}
+		env[k] = v
+		if !underUsr(v) && !strings.HasPrefix(v+"/", "/etc/ssl/") {
+			readOnly = append(readOnly, v)
+		}
+	}
+	return readOnly
+}
+
 // realDir is the directory holding the real file behind bin (a package
 // manager installed as a symlink), for binding it into the sandbox.
 func realDir(bin string) (string, error) {

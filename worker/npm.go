@@ -273,9 +273,10 @@ func (n *NPM) run(ctx context.Context, opts InstallOptions, root, work, reg stri
 	if work != "" {
 		r.Writable = append(r.Writable, work)
 	}
+	r.ReadOnly = hostCAEnv(env, "NODE_EXTRA_CA_CERTS")
 	for k, v := range hostNPMSettings() {
 		env["npm_config_"+k] = v
-		if k == "cafile" && !underUsr(v) {
+		if k == "cafile" && !underUsr(v) && !strings.HasPrefix(v, "/etc/ssl/") {
 			r.ReadOnly = append(r.ReadOnly, v)
 		}
 	}

@@ -1,11 +1,11 @@
 package worker
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"net/netip"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -35,6 +35,9 @@ type PyPI struct {
 	// registry.DefaultPyPIIndex alone); the first serves entries that name
 	// none, and pip is always given it (--index-url <index>/simple).
 	Indexes []string
+	// Allow are address ranges the indexes may resolve to beyond public
+	// addresses; an index named by an IP address is allowed as named.
+	Allow []netip.Prefix
 }
 
 // Kind implements Installer.
@@ -112,7 +115,7 @@ func (p *PyPI) Install(ctx context.Context, pkg registry.PlanPackage, opts Insta
 	cached := true
 	if _, err := os.Stat(filepath.Join(dir, installMeta)); err != nil {
 		cached = false
-		if err := p.fetch(ctx, root, key, pkg.Identifier, version, index); err != nil {
+		if err := p.fetch(ctx, opts.Sandbox, root, key, pkg.Identifier, version, index, base); err != nil {
 			return nil, err
 		}
 	}
@@ -126,7 +129,13 @@ func (p *PyPI) Install(ctx context.Context, pkg registry.PlanPackage, opts Insta
 	}, nil
 }
 
-func (p *PyPI) fetch(ctx context.Context, root, key, name, version, index string) error {
+// fetch makes the venv on the host (python -m venv runs no package code
+// and needs no network) and runs pip inside the install sandbox: through
+// bubblewrap (sb) it reaches only the index (and, for PyPI, its file
+// host) through the egress proxy, sees a fresh environment and can write
+// only the venv and its scratch directory. A build backend or setup.py of
+// an sdist runs there too.
+func (p *PyPI) fetch(ctx context.Context, sb Sandbox, root, key, name, version, index, base string) error {
 	timeout := p.Timeout
 	if timeout <= 0 {
 		timeout = 5 * time.Minute
@@ -136,34 +145,57 @@ func (p *PyPI) fetch(ctx context.Context, root, key, name, version, index string
 	// The venv is made in place (its scripts record their own path); the
 	// install record is written last, so a half-made venv is redone.
 	venv := filepath.Join(root, key)
-	run := func(name string, args ...string) (string, error) {
-		cmd := exec.CommandContext(ctx, name, args...)
-		cmd.WaitDelay = 5 * time.Second
-		var b bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &b, &b
-		err := cmd.Run()
-		if err != nil && ctx.Err() != nil {
+	_ = os.RemoveAll(venv)
+	cmd := exec.CommandContext(ctx, p.python(), "-m", "venv", venv)
+	cmd.WaitDelay = 5 * time.Second
+	if out, err := cmd.CombinedOutput(); err != nil {
+		if ctx.Err() != nil {
 			err = fmt.Errorf("did not finish within %s: %w", timeout, ctx.Err())
 		}
-		return b.String(), err
+		return installFailed(err, "python3 -m venv failed: %s", lastLines(string(out), 2))
 	}
-	_ = os.RemoveAll(venv)
-	if out, err := run(p.python(), "-m", "venv", venv); err != nil {
-		return installFailed(err, "python3 -m venv failed: %s", lastLines(out, 2))
+	scratch, err := os.MkdirTemp(root, ".run-")
+	if err == nil {
+		defer os.RemoveAll(scratch)
+		if err = os.Chmod(scratch, 0o755); err == nil {
+			err = os.Mkdir(filepath.Join(scratch, "cache"), 0o755)
+		}
+	}
+	if err != nil {
+		_ = os.RemoveAll(venv)
+		return &InstallError{Status: schema.StatusWorkerError, Reason: "pip scratch directory", Err: err}
 	}
 	spec := name
 	if version != "" {
 		spec += "==" + version
 	}
-	out, err := run(filepath.Join(venv, "bin", "pip"), "install", "--no-input", "--disable-pip-version-check",
-		"--retries", "1", "--timeout", "15", "--index-url", pipIndexURL(index), spec)
+	env := map[string]string{
+		// No pip configuration of the worker's (index URLs, find-links,
+		// credentials): os.devnull is pip's "read no config file".
+		"PIP_CONFIG_FILE": os.DevNull, "PIP_CACHE_DIR": filepath.Join(scratch, "cache"),
+		"PIP_NO_INPUT": "1", "PIP_DISABLE_PIP_VERSION_CHECK": "1", "PYTHONNOUSERSITE": "1",
+	}
+	py := filepath.Join(venv, "bin", "python")
+	r := installRun{Command: py, Args: []string{"-m", "pip", "install", "--no-input", "--disable-pip-version-check",
+		"--retries", "1", "--timeout", "15", "--index-url", pipIndexURL(index), spec},
+		Dir: scratch, Env: env, Writable: []string{venv, scratch}, Registries: pypiHosts(index), Allow: p.Allow,
+		Relay: py, IsPython: true, Timeout: timeout}
+	if base != "" && !underUsr(base) {
+		r.ReadOnly = append(r.ReadOnly, base)
+	}
+	r.ReadOnly = append(r.ReadOnly, hostCAEnv(env, "PIP_CERT", "REQUESTS_CA_BUNDLE", "SSL_CERT_FILE")...)
+	res, err := runPackageManager(ctx, sb, scratch, r)
 	if err != nil {
 		_ = os.RemoveAll(venv)
+		if !res.Started {
+			return &InstallError{Status: schema.StatusWorkerError, Reason: "pip could not start in the install sandbox", Err: err}
+		}
+		out := withRefusals(string(res.Stdout)+res.Stderr, res.Refused)
 		low := strings.ToLower(out)
 		switch {
 		case strings.Contains(low, "no matching distribution") || strings.Contains(low, "could not find a version"):
-			if strings.Contains(low, "connection") || strings.Contains(low, "name resolution") || strings.Contains(low, "resolve") {
-				return installFailed(err, "PyPI is not reachable from this worker (pip install %s): %s", spec, lastLines(out, 1))
+			if strings.Contains(low, "connection") || strings.Contains(low, "name resolution") || strings.Contains(low, "resolve") || len(res.Refused) > 0 {
+				return installFailed(err, "the index is not reachable from this worker (pip install %s): %s", spec, lastLines(out, 1))
 			}
 			return installFailed(err, "PyPI has no distribution %s", spec)
 		}
@@ -173,6 +205,16 @@ func (p *PyPI) fetch(ctx context.Context, root, key, name, version, index string
 		return &InstallError{Status: schema.StatusWorkerError, Reason: "write install record", Err: err}
 	}
 	return nil
+}
+
+// pypiHosts are the hosts pip may reach for index: the index itself and,
+// for PyPI, the host its files are served from.
+func pypiHosts(index string) []string {
+	hosts := []string{index}
+	if strings.TrimSuffix(strings.TrimRight(index, "/"), "/simple") == strings.TrimRight(registry.DefaultPyPIIndex, "/") {
+		hosts = append(hosts, "https://files.pythonhosted.org")
+	}
+	return hosts
 }
 
 // pickScript finds the console script named like the distribution (with
