@@ -16,9 +16,9 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/mcpgauge/mcpgauge/coordinator/sweeptest"
-	"github.com/mcpgauge/mcpgauge/gauge/ci"
 	"github.com/mcpgauge/mcpgauge/gauge/eval"
 	"github.com/mcpgauge/mcpgauge/gauge/eval/evaltest"
+	"github.com/mcpgauge/mcpgauge/gauge/score"
 	"github.com/mcpgauge/mcpgauge/internal/netguard"
 	"github.com/mcpgauge/mcpgauge/internal/testutil/fixtures"
 	"github.com/mcpgauge/mcpgauge/registry"
@@ -88,7 +88,7 @@ func TestScanTargetEval(t *testing.T) {
 		t.Errorf("Scores.Selection %v, want %v", *sc.Selection, want)
 	}
 	h := base.Report.Health
-	if want := float64(ci.Compute(h.Errors, h.Warnings, &rate).Overall); sc.ToolgaugeHealth != want {
+	if want := float64(score.Toolgauge(h.Errors, h.Warnings, rate.Correct, rate.Total).Overall); sc.ToolgaugeHealth != want {
 		t.Errorf("toolgauge health %v, want %v (lint %d with selection %d%%)", sc.ToolgaugeHealth, want, h.LintScore, rate.Percent())
 	}
 	if first.Report.Health.EvalScore == nil {

@@ -1,5 +1,4 @@
-// Package ci rolls lint and eval into mcp-toolgauge's health score and
-// renders what a CI job needs: the canonical report (--json), the
+// Package ci renders what a CI job needs: the canonical report (--json), the
 // shields.io badge, the score history, the pull-request comment and the
 // terminal scorecard. Lint findings come in as values; this package runs
 // neither lint nor a model.
@@ -10,47 +9,11 @@ import (
 	"github.com/mcpgauge/mcpgauge/gauge/lint"
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/gauge/report"
-	"github.com/mcpgauge/mcpgauge/internal/compat"
+	"github.com/mcpgauge/mcpgauge/gauge/score"
 )
 
-// Health is the 0-100 headline and its two halves.
-type Health struct {
-	Overall   int
-	LintScore int
-	// EvalScore is nil for a lint-only run.
-	EvalScore *int
-	Errors    int
-	Warnings  int
-}
-
-// LintOnly reports whether no selection was measured.
-func (h Health) LintOnly() bool { return h.EvalScore == nil }
-
-// LintScore is clamp(100 - 10*errors - 3*warnings, 0, 100).
-func LintScore(errors, warnings int) int {
-	s := 100 - 10*errors - 3*warnings
-	if s < 0 {
-		return 0
-	}
-	if s > 100 {
-		return 100
-	}
-	return s
-}
-
-// Compute is toolgauge's formula: the lint score alone, or, when an eval
-// ran with at least one selection case, round(0.5*lint + 0.5*selection%)
-// rounded half to even. selection may be nil (no suite).
-func Compute(errors, warnings int, selection *eval.Rate) Health {
-	h := Health{LintScore: LintScore(errors, warnings), Errors: errors, Warnings: warnings}
-	h.Overall = h.LintScore
-	if selection != nil && selection.Total > 0 {
-		p := selection.Percent()
-		h.EvalScore = &p
-		h.Overall = compat.PyRound(0.5*float64(h.LintScore) + 0.5*float64(p))
-	}
-	return h
-}
+// Health is toolgauge's health score, computed in gauge/score.
+type Health = score.ToolgaugeHealth
 
 // ColorFor is the badge colour band of a score.
 func ColorFor(score int) string {
@@ -134,7 +97,7 @@ func NewReport(target string, server model.ServerInfo, l LintResult, ev *eval.Re
 		s := ev.Scores.Selection
 		sel = &s
 	}
-	return &Report{Target: target, Server: server, Health: Compute(e, w, sel), Lint: l, Eval: ev}
+	return &Report{Target: target, Server: server, Health: health(e, w, sel), Lint: l, Eval: ev}
 }
 
 // Map is the CiReport shape for model.Canonical.
@@ -165,4 +128,12 @@ func Badge(h Health) []byte {
 
 func itoa(n int) string {
 	return string(model.MustCanonical(n, model.Compact))
+}
+
+// health is the toolgauge score of a run; sel may be nil (no suite).
+func health(errors, warnings int, sel *eval.Rate) Health {
+	if sel == nil {
+		return score.Toolgauge(errors, warnings, 0, 0)
+	}
+	return score.Toolgauge(errors, warnings, sel.Correct, sel.Total)
 }

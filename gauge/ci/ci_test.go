@@ -14,6 +14,7 @@ import (
 	"github.com/mcpgauge/mcpgauge/gauge/eval/evaltest"
 	"github.com/mcpgauge/mcpgauge/gauge/lint"
 	"github.com/mcpgauge/mcpgauge/gauge/model"
+	"github.com/mcpgauge/mcpgauge/gauge/score"
 )
 
 type expected struct {
@@ -114,28 +115,7 @@ func TestGoldenHealthBadgeMarkdown(t *testing.T) {
 
 func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
 
-func TestComputeAndBands(t *testing.T) {
-	p := func(n int) *int { return &n }
-	cases := []struct {
-		errors, warnings int
-		sel              *eval.Rate
-		overall, lint    int
-		eval             *int
-	}{
-		{0, 0, nil, 100, 100, nil},
-		{1, 2, nil, 84, 84, nil},
-		{20, 0, nil, 0, 0, nil},
-		{0, 0, &eval.Rate{Correct: 37, Total: 40}, 96, 100, p(92)},
-		{5, 53, &eval.Rate{Correct: 31, Total: 56}, 28, 0, p(55)},
-		{0, 0, &eval.Rate{Correct: 0, Total: 0}, 100, 100, nil}, // only abstain cases: lint-only
-		{0, 1, &eval.Rate{Correct: 5, Total: 8}, 80, 97, p(62)}, // round(79.5) = 80 (half to even)
-	}
-	for _, c := range cases {
-		h := ci.Compute(c.errors, c.warnings, c.sel)
-		if h.Overall != c.overall || h.LintScore != c.lint || (h.EvalScore == nil) != (c.eval == nil) || (c.eval != nil && *h.EvalScore != *c.eval) {
-			t.Errorf("Compute(%d,%d,%v) = %+v, want overall %d lint %d eval %v", c.errors, c.warnings, c.sel, h, c.overall, c.lint, c.eval)
-		}
-	}
+func TestBands(t *testing.T) {
 	bands := map[int]string{100: "brightgreen", 90: "brightgreen", 89: "green", 75: "green", 74: "yellowgreen", 60: "yellowgreen", 59: "yellow", 45: "yellow", 44: "orange", 30: "orange", 29: "red", 0: "red"}
 	for score, want := range bands {
 		if got := ci.ColorFor(score); got != want {
@@ -183,7 +163,7 @@ func TestHistory(t *testing.T) {
 	}
 	start := time.Date(2026, 1, 2, 3, 4, 5, 600, time.FixedZone("x", 3600))
 	for i := 0; i < ci.MaxHistoryPoints+7; i++ {
-		if w := h.Append("python server.py", ci.NewPoint(start.Add(time.Duration(i)*time.Minute), "", ci.Compute(0, i%10, nil))); w != "" {
+		if w := h.Append("python server.py", ci.NewPoint(start.Add(time.Duration(i)*time.Minute), "", score.Toolgauge(0, i%10, 0, 0))); w != "" {
 			t.Fatalf("unexpected warning %q", w)
 		}
 	}
@@ -204,7 +184,7 @@ func TestHistory(t *testing.T) {
 	if !strings.HasSuffix(string(data), "}\n") || !strings.HasPrefix(string(data), "{\n  \"points\": [") {
 		t.Errorf("history file not canonical indent-2 with newline: %.60q", data)
 	}
-	if w := back.Append("other", ci.NewPoint(start, "abc", ci.Compute(0, 0, nil))); w == "" {
+	if w := back.Append("other", ci.NewPoint(start, "abc", score.Toolgauge(0, 0, 0, 0))); w == "" {
 		t.Error("target mismatch should warn")
 	}
 	bad := filepath.Join(dir, "bad.json")

@@ -11,7 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mcpgauge/mcpgauge/gauge/ci"
 	"github.com/mcpgauge/mcpgauge/gauge/compliance"
 	"github.com/mcpgauge/mcpgauge/gauge/connect"
 	"github.com/mcpgauge/mcpgauge/gauge/eval"
@@ -78,7 +77,7 @@ type Report struct {
 	TotalTokens int
 	QualityGate QualityGate
 	// Health is mcp-toolgauge's health score.
-	Health ci.Health
+	Health score.ToolgaugeHealth
 	Score  score.Result
 	// Selection is the eval selection result the scores include (nil: no eval).
 	Selection *eval.Rate
@@ -236,7 +235,7 @@ func ruleIndex() map[string]lint.Rule {
 
 // health is toolgauge's ci formula over its own 22 rules at their
 // effective severities (our extra rules do not move it).
-func health(fs []lint.Finding, selection *eval.Rate, rules map[string]lint.Rule) ci.Health {
+func health(fs []lint.Finding, selection *eval.Rate, rules map[string]lint.Rule) score.ToolgaugeHealth {
 	errs, warns := 0, 0
 	for _, f := range fs {
 		if !isToolgauge(rules[f.Rule]) {
@@ -249,7 +248,10 @@ func health(fs []lint.Finding, selection *eval.Rate, rules map[string]lint.Rule)
 			warns++
 		}
 	}
-	return ci.Compute(errs, warns, selection)
+	if selection == nil {
+		return score.Toolgauge(errs, warns, 0, 0)
+	}
+	return score.Toolgauge(errs, warns, selection.Correct, selection.Total)
 }
 
 func isToolgauge(r lint.Rule) bool { return r.Origin == lint.OriginToolgauge }
