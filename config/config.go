@@ -61,6 +61,9 @@ type LintConfig struct {
 type CheckConfig struct {
 	// CallTools is none|readonly|all: which real tools the tests may invoke.
 	CallTools string `mapstructure:"call_tools"`
+	// Compliance is default|deep: the compliance session plan (deep offers
+	// every protocol revision in a session of its own).
+	Compliance string `mapstructure:"compliance"`
 	// Skip and Only filter tests by ID.
 	Skip []string `mapstructure:"skip"`
 	Only []string `mapstructure:"only"`
@@ -125,7 +128,7 @@ func Default() Config {
 	return Config{
 		Timeout: 30 * time.Second,
 		Lint:    LintConfig{FailOn: "error", Profile: string(lint.ProfileMcpgauge)},
-		Check:   CheckConfig{CallTools: "none"},
+		Check:   CheckConfig{CallTools: "none", Compliance: "default"},
 		Scan:    ScanConfig{Sandbox: "none"},
 		Eval:    EvalConfig{Model: "openrouter/nvidia/nemotron-3.5-lightning:free", Concurrency: 4},
 		DataDir: defaultDataDir(),
@@ -271,6 +274,11 @@ func Validate(cfg *Config) error {
 	case "none", "readonly", "all":
 	default:
 		return fmt.Errorf("check.call_tools: %q is not one of none, readonly, all", cfg.Check.CallTools)
+	}
+	switch cfg.Check.Compliance {
+	case "default", "deep":
+	default:
+		return fmt.Errorf("check.compliance: %q is not one of default, deep", cfg.Check.Compliance)
 	}
 	switch cfg.Scan.Sandbox {
 	case "none", "bwrap":

@@ -22,6 +22,8 @@ func RuleSetDigest(o schema.ScanOptions) string {
 	}
 	if !o.Compliance {
 		fmt.Fprintf(h, "no-compliance\n")
+	} else if o.ComplianceMode == "deep" {
+		fmt.Fprintf(h, "compliance-deep\n")
 	}
 	if o.Eval {
 		fmt.Fprintf(h, "eval\x00%s\n", o.EvalModel)

@@ -72,6 +72,9 @@ type ScanOptions struct {
 	Sandbox string `json:"sandbox,omitempty"`
 	// Compliance runs the protocol compliance tests.
 	Compliance bool `json:"compliance,omitempty"`
+	// ComplianceMode is "" (the default session plan) or "deep" (every
+	// protocol revision offered in a session of its own).
+	ComplianceMode string `json:"compliance_mode,omitempty"`
 	// Eval runs the tool-selection eval with EvalModel.
 	Eval bool `json:"eval,omitempty"`
 	// EvalModel names the model the eval uses.

@@ -178,6 +178,9 @@ type ComplianceResult struct {
 	ID      string `json:"id"`
 	Status  string `json:"status"`
 	Message string `json:"message,omitempty"`
+	// Session names the session(s) the test used ("main", "main-wire",
+	// "identity", …; see docs/compliance/README.md#sessions).
+	Session string `json:"session,omitempty"`
 }
 
 // ComplianceStatuses returns the valid ComplianceResult.Status values.

@@ -31,6 +31,8 @@ type Plan struct {
 	AllVersions  bool
 	Incremental  bool
 	Compliance   bool
+	// ComplianceMode is "" or "deep" (see compliance.Mode).
+	ComplianceMode string
 	// SweepID names the sweep ("": resume the running one, else a new ID).
 	SweepID string
 	// SigningKey is an ed25519 key file (PKCS#8 PEM) to sign receipts with.
@@ -50,7 +52,7 @@ func (p Plan) coordinatorConfig(js jetstream.JetStream, st store.Store, log *slo
 		}
 	}
 	opts := schema.ScanOptions{DeadlineSeconds: int(p.ScanDeadline / time.Second), Compliance: p.Compliance,
-		Eval: evalModel != "", EvalModel: evalModel}
+		ComplianceMode: p.ComplianceMode, Eval: evalModel != "", EvalModel: evalModel}
 	return coordinator.Config{JS: js, Store: st, Sources: p.Sources, Limit: p.Limit, AllVersions: p.AllVersions,
 		Incremental: p.Incremental, RescanAfter: p.RescanAfter, SweepDeadline: p.Deadline,
 		ScanOptions: opts, ScannerVersion: version, Signer: signer, ReceiptTTL: p.ReceiptTTL, Metrics: m, Log: log}, nil

@@ -16,6 +16,7 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
+	"github.com/mcpgauge/mcpgauge/gauge/compliance"
 	"github.com/mcpgauge/mcpgauge/registry"
 	"github.com/mcpgauge/mcpgauge/schema"
 	"github.com/mcpgauge/mcpgauge/toolstore"
@@ -51,6 +52,9 @@ func (e EntryScanner) Scan(ctx context.Context, job schema.Job) schema.Result {
 	opts.SweepID, opts.ScanKey = job.SweepID, job.ScanKey
 	if job.Options.Compliance {
 		opts.Scan.Compliance = true
+		if m, err := compliance.ParseMode(job.Options.ComplianceMode); err == nil {
+			opts.Scan.ComplianceMode = m
+		}
 	}
 	if job.Options.DeadlineSeconds > 0 {
 		opts.Deadline = time.Duration(job.Options.DeadlineSeconds) * time.Second

@@ -33,12 +33,26 @@ Exit codes: 0 no test at or above --fail-on failed, 1 one did, 2 usage error,
 	f.String("call-tools", "", "which real tools tests may call: none|readonly|all (default none)")
 	f.StringSlice("skip", nil, "test IDs to skip (comma-separated)")
 	f.StringSlice("only", nil, "run only these test IDs (comma-separated)")
+	addComplianceModeFlag(cmd)
 	f.String("fail-on", "high", "exit 1 when a test of at least this severity fails: critical|high|medium|low|none")
 	return cmd
 }
 
 func checkBindings() []flagBinding {
-	return []flagBinding{{"timeout", "timeout"}, {"call-tools", "check.call_tools"}, {"skip", "check.skip"}, {"only", "check.only"}}
+	return []flagBinding{{"timeout", "timeout"}, {"call-tools", "check.call_tools"}, {"skip", "check.skip"}, {"only", "check.only"},
+		{"compliance", "check.compliance"}}
+}
+
+// addComplianceModeFlag registers --compliance default|deep (config key
+// check.compliance).
+func addComplianceModeFlag(cmd *cobra.Command) {
+	cmd.Flags().String("compliance", "", "compliance session plan: default (fewest server starts) or deep (every protocol revision in a session of its own)")
+}
+
+// complianceMode reads check.compliance (validated with the config).
+func complianceMode(cfg Config) compliance.Mode {
+	m, _ := compliance.ParseMode(cfg.Check.Compliance)
+	return m
 }
 
 func runCheck(cmd *cobra.Command, args []string) error {
@@ -73,7 +87,7 @@ func runCheck(cmd *cobra.Command, args []string) error {
 		return connectErr(err)
 	}
 	mode, _ := compliance.ParseCallMode(cfg.Check.CallTools)
-	env := compliance.NewEnv(t, sess, snap, compliance.Options{CallTools: mode, Timeout: cfg.Timeout, Connect: connectOptions(cfg)})
+	env := compliance.NewEnv(t, sess, snap, compliance.Options{CallTools: mode, Timeout: cfg.Timeout, Connect: connectOptions(cfg), Mode: complianceMode(cfg)})
 	rep := compliance.Run(ctx, env, compliance.RunOptions{Timeout: cfg.Timeout, Skip: cfg.Check.Skip, Only: cfg.Check.Only})
 	out := cmd.OutOrStdout()
 	if asJSON, _ := cmd.Flags().GetBool("json"); asJSON {
@@ -141,4 +155,12 @@ func writeCheckText(w io.Writer, name, ver, target, era, proto string, rep compl
 		}
 	}
 	fmt.Fprintf(w, "\nResults: %s (%dms)\n", strings.Join(parts, ", "), rep.DurationMS)
+}
+
+// deepName is a mode as a job's options name it: "deep", or "" for the default.
+func deepName(m compliance.Mode) string {
+	if m == compliance.ModeDeep {
+		return string(m)
+	}
+	return ""
 }

@@ -47,6 +47,7 @@ Exit codes: 0, 1 below --min-score, 2 usage error, 3 the server could not be rea
 	f.StringSlice("only", nil, "run only these compliance test IDs")
 	f.String("sandbox", "", "run the target in a sandbox: none|bwrap (default none)")
 	f.Bool("no-check", false, "skip the live compliance tests")
+	addComplianceModeFlag(cmd)
 	addProfileFlag(cmd)
 	f.String("cases", "", "eval case file to replay offline into the scores (default: <target dir>/mcp-toolgauge-cases.yaml when it exists)")
 	f.String("cache", "", "eval answer cache (default: .mcp-toolgauge-cache/responses.jsonl beside the case file)")
@@ -84,7 +85,7 @@ func runScan(cmd *cobra.Command, args []string) error {
 	mode, _ := compliance.ParseCallMode(cfg.Check.CallTools)
 	noCheck, _ := cmd.Flags().GetBool("no-check")
 	opts := scan.Options{
-		Connect: connectOptions(cfg), Lint: lc, Compliance: !noCheck, CallTools: mode,
+		Connect: connectOptions(cfg), Lint: lc, Compliance: !noCheck, CallTools: mode, ComplianceMode: complianceMode(cfg),
 		Skip: cfg.Check.Skip, Only: cfg.Check.Only,
 	}
 	var rep *scan.Report
@@ -121,7 +122,7 @@ func runScan(cmd *cobra.Command, args []string) error {
 	if evalRes != nil {
 		res.Eval = eval.Summary(evalRes)
 	}
-	res.RuleSetDigest = coordinator.RuleSetDigest(schema.ScanOptions{Compliance: !noCheck})
+	res.RuleSetDigest = coordinator.RuleSetDigest(schema.ScanOptions{Compliance: !noCheck, ComplianceMode: deepName(complianceMode(cfg))})
 	localArtifact(&res, resolved)
 	if err := writeScanExtras(cmd, res); err != nil {
 		return err

@@ -83,7 +83,7 @@ func runWorkerScan(cmd *cobra.Command, cfg Config, target string) error {
 		localArtifact(&out.Result, t)
 	}
 	noCheck, _ := cmd.Flags().GetBool("no-check")
-	out.Result.RuleSetDigest = coordinator.RuleSetDigest(schema.ScanOptions{Compliance: !noCheck})
+	out.Result.RuleSetDigest = coordinator.RuleSetDigest(schema.ScanOptions{Compliance: !noCheck, ComplianceMode: deepName(complianceMode(cfg))})
 	return writeWorkerOutcome(cmd, cfg, out, target)
 }
 
@@ -103,7 +103,7 @@ func workerOptions(cmd *cobra.Command, cfg Config, fromEntry bool) (worker.Optio
 	opts := worker.Options{
 		Installers: worker.InstallersFor(cache, worker.Registries{NPM: cfg.Install.NPMRegistries, PyPI: cfg.Install.PyPIIndexes, OCI: cfg.Install.OCIRegistries}), Deadline: deadline,
 		Scan: scan.Options{
-			Connect: connectOptions(cfg), Lint: lc, Compliance: !noCheck, CallTools: mode,
+			Connect: connectOptions(cfg), Lint: lc, Compliance: !noCheck, CallTools: mode, ComplianceMode: complianceMode(cfg),
 			Skip: cfg.Check.Skip, Only: cfg.Check.Only,
 		},
 		AllowToolCalls: mode != compliance.CallNone && mode != "",

@@ -3,12 +3,14 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/mcpgauge/mcpgauge/attest"
 	"github.com/mcpgauge/mcpgauge/coordinator"
+	"github.com/mcpgauge/mcpgauge/gauge/compliance"
 	"github.com/mcpgauge/mcpgauge/registry"
 	"github.com/mcpgauge/mcpgauge/schema"
 	"github.com/mcpgauge/mcpgauge/system"
@@ -24,7 +26,7 @@ type planFlags struct {
 	scanDeadline time.Duration
 	allVersions  bool
 	incremental  bool
-	compliance   bool
+	compliance   complianceFlag
 	sweepID      string
 	signingKey   string
 	receiptTTL   time.Duration
@@ -39,7 +41,8 @@ func (p *planFlags) register(cmd *cobra.Command) {
 	f.DurationVar(&p.scanDeadline, "scan-deadline", worker.DefaultDeadline, "wall-clock budget of one scan (the job lease is twice this)")
 	f.BoolVar(&p.allVersions, "all-versions", false, "scan every version, not only the latest of each server")
 	f.BoolVar(&p.incremental, "incremental", false, "pull only entries updated since the last sweep's registry mark (KV mcpgauge-sync)")
-	f.BoolVar(&p.compliance, "compliance", true, "run the live compliance tests in every scan (read-only: no real tool is called)")
+	p.compliance = complianceFlag{on: true}
+	f.Var(&p.compliance, "compliance", "live compliance tests in every scan (read-only: no real tool is called): true, false, or deep (every protocol revision in a session of its own; default: check.compliance)")
 	f.StringVar(&p.sweepID, "sweep-id", "", "sweep ID (default: resume the running sweep, else s<UTC minute>Z)")
 	f.StringVar(&p.signingKey, "signing-key", "", "sign a receipt for every stored scan with this ed25519 key (PKCS#8 PEM); served by serve and the coordinator")
 	f.DurationVar(&p.receiptTTL, "receipt-ttl", attest.DefaultTTL, "how long a receipt stays valid after its scan")
@@ -92,7 +95,7 @@ func (p *planFlags) plan(cfg Config) (system.Plan, error) {
 		return system.Plan{}, usageErr(err)
 	}
 	return system.Plan{Sources: srcs, Limit: p.limit, RescanAfter: p.rescanAfter, Deadline: p.deadline,
-		ScanDeadline: p.scanDeadline, AllVersions: p.allVersions, Incremental: p.incremental, Compliance: p.compliance,
+		ScanDeadline: p.scanDeadline, AllVersions: p.allVersions, Incremental: p.incremental, Compliance: p.compliance.on, ComplianceMode: p.compliance.mode(cfg),
 		SweepID: p.sweepID, SigningKey: p.signingKey, ReceiptTTL: p.receiptTTL}, nil
 }
 
@@ -211,4 +214,44 @@ func writeSweepResult(stdout, stderr io.Writer, res system.SweepResult) error {
 // remoteConfig is the config's remote.* as the system's remote policy.
 func remoteConfig(cfg Config) system.Remote {
 	return system.Remote{AllowCIDRs: cfg.Remote.AllowCIDRs, HostConcurrency: cfg.Remote.HostConcurrency, HostRate: cfg.Remote.HostRate}
+}
+
+// complianceFlag is sweep's --compliance: true (the default session
+// plan, or check.compliance), false, or deep.
+type complianceFlag struct {
+	on, deep, set bool
+}
+
+func (c *complianceFlag) String() string {
+	switch {
+	case !c.on:
+		return "false"
+	case c.deep:
+		return "deep"
+	}
+	return "true"
+}
+
+func (c *complianceFlag) Set(s string) error {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "true", "on", "1", "default":
+		*c = complianceFlag{on: true, set: true}
+	case "false", "off", "0":
+		*c = complianceFlag{set: true}
+	case "deep":
+		*c = complianceFlag{on: true, deep: true, set: true}
+	default:
+		return fmt.Errorf("%q: want true, false or deep", s)
+	}
+	return nil
+}
+
+func (c *complianceFlag) Type() string { return "true|false|deep" }
+
+// mode is the job's compliance mode: the flag's, else check.compliance.
+func (c *complianceFlag) mode(cfg Config) string {
+	if c.deep || (!c.set && complianceMode(cfg) == compliance.ModeDeep) {
+		return string(compliance.ModeDeep)
+	}
+	return ""
 }

@@ -31,6 +31,9 @@ type Options struct {
 	Lint lint.Config
 	// Compliance enables the live compliance tests.
 	Compliance bool
+	// ComplianceMode is the compliance session plan ("" is the default;
+	// compliance.ModeDeep offers every protocol revision).
+	ComplianceMode compliance.Mode
 	// CallTools is the tool-call policy of the compliance tests (default none).
 	CallTools compliance.CallMode
 	// Skip and Only filter compliance tests by ID.
@@ -122,7 +125,7 @@ func Run(ctx context.Context, target *connect.Target, opts Options) (*Report, er
 	if opts.Compliance {
 		t2 := time.Now()
 		env := compliance.NewEnv(target, sess, snap, compliance.Options{
-			CallTools: opts.CallTools, Timeout: opts.Connect.Timeout, Connect: opts.Connect,
+			CallTools: opts.CallTools, Timeout: opts.Connect.Timeout, Connect: opts.Connect, Mode: opts.ComplianceMode,
 		})
 		cr := compliance.Run(ctx, env, compliance.RunOptions{Timeout: opts.Connect.Timeout, Skip: opts.Skip, Only: opts.Only})
 		rep.Compliance = &cr
