@@ -2,15 +2,18 @@
 // writes a registry file of the first -n npm servers of the precision
 // corpus (bench/precision/servers.yaml), runs one sweep to fill the install
 // cache, then runs `mcpgauge sweep --rescan-after 0` (bwrap, compliance on)
-// -runs times at each slot count of -slots and prints servers per minute and
-// the CPU time of the whole process tree (mcpgauge, embedded NATS and
-// SQLite, bwrap and every server it started) per scan.
+// -runs times at each slot count of -slots (each invocation with a fresh
+// data dir under -dir; the install cache, -dir/cache, is kept) and prints
+// servers per minute, the CPU time of the whole process tree (mcpgauge,
+// embedded NATS and SQLite, bwrap and every server it started) per scan,
+// and the scans' mean phase times (from the sweep's SQLite store).
 //
 // It needs the npm registry for the first run and bubblewrap; it is not
 // part of `go test`. Wall-clock figures depend on the machine's load: the
 // load average is printed with each run.
 //
 //	go run ./bench/sweeprate -n 24 -slots 1,2,3,4 -runs 1
+//	go run ./bench/sweeprate -warmup=false -slots 4   # the cache is warm already
 //	go run ./bench/sweeprate -slots 2 -cpuprofile /tmp/sweep.pprof
 package main
 
@@ -60,7 +63,7 @@ func run() error {
 	n := flag.Int("n", 24, "servers to sweep (the first N of the list that need no files)")
 	slots := flag.String("slots", "2", "comma-separated slot counts (--workers) to measure")
 	runs := flag.Int("runs", 1, "warm sweeps per slot count")
-	dir := flag.String("dir", filepath.Join(os.TempDir(), "mcpgauge-sweeprate"), "data dir, kept between invocations so the install cache stays warm")
+	dir := flag.String("dir", filepath.Join(os.TempDir(), "mcpgauge-sweeprate"), "work dir: its cache/ (the install cache) is kept between invocations so it stays warm; each invocation sweeps with a fresh data dir below it")
 	profile := flag.String("cpuprofile", "", "pass --cpuprofile FILE to the last warm sweep")
 	extra := flag.String("sweep-flags", "", "more flags for every sweep, space-separated (e.g. --compliance=false)")
 	warmup := flag.Bool("warmup", true, "run one sweep first to fill the install cache (false: -dir is warm already)")
@@ -77,6 +80,10 @@ func run() error {
 	if err := os.MkdirAll(*dir, 0o755); err != nil {
 		return err
 	}
+	// A fresh data dir (embedded NATS, SQLite) per invocation: an
+	// interrupted earlier run's sweep is not resumed into this one's figures.
+	data := filepath.Join(*dir, fmt.Sprintf("run-%d", time.Now().Unix()))
+	cache := filepath.Join(*dir, "cache")
 	reg := filepath.Join(*dir, "registry.json")
 	if err := writeRegistry(reg, servers); err != nil {
 		return err
@@ -90,7 +97,7 @@ func run() error {
 	fmt.Printf("%d servers from %s, data dir %s\n", len(servers), *list, *dir)
 
 	if *warmup {
-		warm, err := sweep(bin, *dir, reg, 2, "", strings.Fields(*extra))
+		warm, err := sweep(bin, data, cache, reg, 2, "", strings.Fields(*extra))
 		if err != nil {
 			return fmt.Errorf("warm-up sweep: %w", err)
 		}
@@ -102,12 +109,12 @@ func run() error {
 			if i == len(counts)-1 && r == *runs-1 {
 				prof = *profile
 			}
-			res, err := sweep(bin, *dir, reg, k, prof, strings.Fields(*extra))
+			res, err := sweep(bin, data, cache, reg, k, prof, strings.Fields(*extra))
 			if err != nil {
 				return err
 			}
 			fmt.Printf("slots %d: %s\n", k, res)
-			if ph, err := phases(*dir); err == nil {
+			if ph, err := phases(data); err == nil {
 				fmt.Printf("  per scan (ms, mean): %s\n", ph)
 			} else {
 				fmt.Println("  per-phase times:", err)
@@ -238,9 +245,9 @@ var summary = regexp.MustCompile(`(\d+) scanned, (\d+) could not be scanned`)
 
 // sweep runs one embedded sweep and measures it: wall time, and the
 // user+system CPU time of the process and every descendant it reaped.
-func sweep(bin, dir, reg string, slots int, profile string, extra []string) (result, error) {
+func sweep(bin, dir, cache, reg string, slots int, profile string, extra []string) (result, error) {
 	res := result{load: loadAvg()}
-	args := []string{"sweep", "--no-config", "--registry", "file://" + reg, "--data-dir", dir,
+	args := []string{"sweep", "--no-config", "--registry", "file://" + reg, "--data-dir", dir, "--cache-dir", cache,
 		"--rescan-after", "0", "--workers", strconv.Itoa(slots), "--sandbox", "bwrap"}
 	if profile != "" {
 		args = append(args, "--cpuprofile", profile)
