@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -22,6 +23,7 @@ import (
 
 	"github.com/mcpgauge/mcpgauge/gauge/lint"
 	"github.com/mcpgauge/mcpgauge/internal/netguard"
+	"github.com/mcpgauge/mcpgauge/internal/suggest"
 	"github.com/mcpgauge/mcpgauge/registry"
 )
 
@@ -45,7 +47,23 @@ type Config struct {
 	SmitheryAPIKey string `mapstructure:"smithery_api_key"`
 	GlamaAPIKey    string `mapstructure:"glama_api_key"`
 	PulseMCPAPIKey string `mapstructure:"pulsemcp_api_key"`
+	// Service settings of sweep, coordinator, worker and serve (flags
+	// --nats, --store, --listen, --slots, --workers, --schedule,
+	// --worker-id; env MCPGAUGE_NATS, ...). Unset, each takes its
+	// command's flag default (see ServiceKeys).
+	NATS     string `mapstructure:"nats"`
+	Store    string `mapstructure:"store"`
+	Listen   string `mapstructure:"listen"`
+	Slots    int    `mapstructure:"slots"`
+	Workers  int    `mapstructure:"workers"`
+	Schedule string `mapstructure:"schedule"`
+	WorkerID string `mapstructure:"worker_id"`
 }
+
+// ServiceKeys are the keys whose default is the flag default of the
+// command that binds them (listen is :9090 for the coordinator, :9091 for
+// a worker): Flatten leaves them out.
+var ServiceKeys = []string{"nats", "store", "listen", "slots", "workers", "schedule", "worker_id"}
 
 // LintConfig selects rule severities and the failure floor.
 type LintConfig struct {
@@ -396,7 +414,7 @@ func keysOf(t reflect.Type, prefix string) []string {
 }
 
 // Flatten maps each leaf key of cfg to its value (maps and lists left
-// out: as defaults they would hide a file's values).
+// out: as defaults they would hide a file's values; ServiceKeys too).
 func Flatten(cfg Config) map[string]any {
 	out := map[string]any{}
 	var walk func(v reflect.Value, prefix string)
@@ -417,9 +435,64 @@ func Flatten(cfg Config) map[string]any {
 			if f.Type.Kind() == reflect.Map || f.Type.Kind() == reflect.Slice {
 				continue // maps and lists have no defaults; setting one would hide file values
 			}
+			if slices.Contains(ServiceKeys, key) {
+				continue // the binding command's flag default applies
+			}
 			out[key] = fv.Interface()
 		}
 	}
 	walk(reflect.ValueOf(cfg), "")
+	return out
+}
+
+// EnvPrefix starts the environment variable of every key.
+const EnvPrefix = "MCPGAUGE_"
+
+// EnvName is the environment variable of key: MCPGAUGE_ and the key in
+// upper case, dots and dashes as underscores.
+func EnvName(key string) string {
+	return EnvPrefix + strings.ToUpper(strings.NewReplacer(".", "_", "-", "_").Replace(key))
+}
+
+// otherEnv are MCPGAUGE_* variables that are ours but no settings: the
+// deployment's (compose, the GitHub Action) and the tests' and
+// benchmarks'; neither they nor names under otherEnvPrefixes are unknown.
+var (
+	otherEnv         = []string{"MCPGAUGE_BIN", "MCPGAUGE_CLICKHOUSE_PASSWORD", "MCPGAUGE_FIXTURE_MARKER", "MCPGAUGE_RELIABILITY_OUT", "MCPGAUGE_CANARY"}
+	otherEnvPrefixes = []string{"MCPGAUGE_TEST_", "MCPGAUGE_BENCH_", "MCPGAUGE_NONROOT_"}
+)
+
+// UnknownEnv is an MCPGAUGE_* variable that names no key, with the
+// nearest valid variable ("" when none is near).
+type UnknownEnv struct{ Name, Nearest string }
+
+// UnknownEnvs lists, sorted, the MCPGAUGE_* variables of environ ("K=V"
+// strings) that name no key: a misspelt one would otherwise be silently
+// ignored.
+func UnknownEnvs(environ []string) []UnknownEnv {
+	valid := map[string]bool{}
+	var names []string
+	for _, k := range Keys() {
+		n := strings.TrimPrefix(EnvName(k), EnvPrefix)
+		valid[EnvPrefix+n] = true
+		names = append(names, n)
+	}
+	for _, n := range otherEnv {
+		valid[n] = true
+	}
+	var out []UnknownEnv
+	for _, kv := range environ {
+		name, _, _ := strings.Cut(kv, "=")
+		if !strings.HasPrefix(name, EnvPrefix) || valid[name] ||
+			slices.ContainsFunc(otherEnvPrefixes, func(p string) bool { return strings.HasPrefix(name, p) }) {
+			continue
+		}
+		u := UnknownEnv{Name: name}
+		if near, ok := suggest.Nearest(strings.TrimPrefix(name, EnvPrefix), names); ok {
+			u.Nearest = EnvPrefix + near
+		}
+		out = append(out, u)
+	}
+	slices.SortFunc(out, func(a, b UnknownEnv) int { return strings.Compare(a.Name, b.Name) })
 	return out
 }

@@ -173,6 +173,24 @@ func SweepID(t time.Time) string { return "s" + t.UTC().Format("20060102T1504") 
 // ManualSweepID names a sweep started by hand at t (to the second).
 func ManualSweepID(t time.Time) string { return "s" + t.UTC().Format("20060102T150405") + "Z" }
 
+// FreshSweepID is ManualSweepID(t), or, when a sweep of that second is
+// already recorded (one that failed at once, say), that ID with the first
+// free suffix -2, -3, ...
+func (c *Coordinator) FreshSweepID(ctx context.Context, t time.Time) (string, error) {
+	base := ManualSweepID(t)
+	id := base
+	for n := 2; ; n++ {
+		_, err := c.sweeps.Get(ctx, id)
+		if errors.Is(err, jetstream.ErrKeyNotFound) {
+			return id, nil
+		}
+		if err != nil {
+			return "", fmt.Errorf("sweep %s: %w", id, err)
+		}
+		id = fmt.Sprintf("%s-%d", base, n)
+	}
+}
+
 // Progress is a snapshot of one sweep.
 type Progress struct {
 	ID     string            `json:"id"`
@@ -371,10 +389,33 @@ func (c *Coordinator) Start(ctx context.Context, id string) error {
 		return err
 	}
 	if planErr != nil {
+		var pe *pullError
+		if errors.As(planErr, &pe) && !resume && ctx.Err() == nil {
+			// Nothing was published: no later run may resume this sweep.
+			c.failStart(ctx, id, t)
+		}
 		return planErr
 	}
 	c.maybeFinish(ctx, id, t)
 	return nil
+}
+
+// failStart records a new sweep whose pull failed as failed, in KV and
+// the store, so that no later run resumes it (with other sources, even).
+func (c *Coordinator) failStart(ctx context.Context, id string, t *tracker) {
+	now := c.cfg.Now()
+	t.mu.Lock()
+	t.p.Status, t.p.FinishedAt = store.SweepFailed, now
+	t.dirty = true
+	t.mu.Unlock()
+	if err := c.save(ctx, id, t); err != nil {
+		c.cfg.Log.Error("save failed sweep", "sweep", id, "err", err)
+	}
+	if err := c.cfg.Store.FinishSweep(ctx, id, store.SweepFailed, now); err != nil {
+		c.cfg.Log.Error("finish failed sweep in store", "sweep", id, "err", err)
+	}
+	c.cfg.Log.Warn("sweep failed before publishing a job: its registry pull failed", "sweep", id)
+	close(t.doneCh)
 }
 
 // save writes the sweep's progress to KV and the store.

@@ -128,7 +128,7 @@ func (c *Coordinator) BuildJob(sweepID string, t registry.Target, now time.Time)
 func (c *Coordinator) plan(ctx context.Context, id string, t *tracker) error {
 	targets, err := c.Pull(ctx)
 	if err != nil {
-		return err
+		return &pullError{err: err}
 	}
 	now := c.cfg.Now()
 	const window = 1000
@@ -242,3 +242,10 @@ func (c *Coordinator) plan(ctx context.Context, id string, t *tracker) error {
 	t.mu.Unlock()
 	return nil
 }
+
+// pullError is a plan that failed in its pull, before any job was
+// published.
+type pullError struct{ err error }
+
+func (e *pullError) Error() string { return e.err.Error() }
+func (e *pullError) Unwrap() error { return e.err }

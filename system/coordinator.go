@@ -129,19 +129,19 @@ func RunCoordinator(ctx context.Context, o CoordinatorOptions) error {
 
 	stopLoops := startLoops(ctx, c, b.nc, 5*time.Second)
 	defer stopLoops()
-	running, err := c.Running(ctx)
-	if err != nil {
-		return err
-	}
-	for _, id := range running {
-		log.Info("resuming sweep", "sweep", id)
-	}
 	id := ""
 	if o.RunNow {
 		id = o.Plan.SweepID
 	}
+	ids, resumed, err := sweepIDs(ctx, c, id, o.RunNow)
+	if err != nil {
+		return err
+	}
+	for _, id := range resumed {
+		log.Info("resuming sweep", "sweep", id)
+	}
 	var sweeps sync.WaitGroup
-	for _, id := range sweepIDs(running, id, o.RunNow, time.Now()) {
+	for _, id := range ids {
 		sweeps.Go(func() {
 			p, err := c.Run(ctx, id)
 			if err != nil {

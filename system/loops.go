@@ -33,13 +33,19 @@ func startLoops(ctx context.Context, c *coordinator.Coordinator, nc *nats.Conn, 
 // id, startNew adds a fresh manual sweep ID (the coordinator's --run-now;
 // the embedded sweep always asks for one and follows the first ID, so it
 // resumes a running sweep before it starts a new one).
-func sweepIDs(running []string, id string, startNew bool, now time.Time) []string {
-	ids := slices.Clone(running)
+func sweepIDs(ctx context.Context, c *coordinator.Coordinator, id string, startNew bool) (ids, resumed []string, err error) {
+	resumed, err = c.Running(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	ids = slices.Clone(resumed)
 	if id == "" && startNew {
-		id = coordinator.ManualSweepID(now)
+		if id, err = c.FreshSweepID(ctx, time.Now()); err != nil {
+			return nil, nil, err
+		}
 	}
 	if id != "" && !slices.Contains(ids, id) {
 		ids = append(ids, id)
 	}
-	return ids
+	return ids, resumed, nil
 }

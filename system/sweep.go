@@ -122,12 +122,12 @@ func RunSweep(ctx context.Context, o SweepOptions) (SweepResult, error) {
 	}
 	id := o.Plan.SweepID
 	if id == "" {
-		running, err := c.Running(ctx)
+		ids, resumed, err := sweepIDs(ctx, c, "", true)
 		if err != nil {
 			return res, err
 		}
-		id = sweepIDs(running, "", true, time.Now())[0]
-		if len(running) > 0 {
+		id = ids[0]
+		if len(resumed) > 0 {
 			fmt.Fprintf(stderr, "resuming sweep %s\n", id)
 		}
 	}

@@ -61,6 +61,34 @@ func findConfig(start string) string {
 // flagBinding ties a command-line flag to a config key.
 type flagBinding struct{ flag, key string }
 
+// serviceBindings bind the service flags a command has (absent flags are
+// skipped) to their config keys (config.ServiceKeys), with the data
+// directory.
+func serviceBindings() []flagBinding {
+	return []flagBinding{{"data-dir", "data_dir"}, {"nats", "nats"}, {"store", "store"}, {"listen", "listen"},
+		{"slots", "slots"}, {"workers", "workers"}, {"schedule", "schedule"}, {"worker-id", "worker_id"}}
+}
+
+// warnUnknownEnv warns, once per run, about each MCPGAUGE_* variable that
+// names no setting, with the nearest valid one.
+func warnUnknownEnv(cmd *cobra.Command, environ []string) {
+	root := cmd.Root()
+	if root.Annotations["mcpgauge.env-checked"] != "" {
+		return
+	}
+	if root.Annotations == nil {
+		root.Annotations = map[string]string{}
+	}
+	root.Annotations["mcpgauge.env-checked"] = "yes"
+	for _, u := range config.UnknownEnvs(environ) {
+		msg := fmt.Sprintf("warning: %s is not a setting mcpgauge reads", u.Name)
+		if u.Nearest != "" {
+			msg += "; did you mean " + u.Nearest + "?"
+		}
+		fmt.Fprintln(cmd.ErrOrStderr(), msg)
+	}
+}
+
 // loadConfig builds the effective Config for cmd. target is the command's
 // TARGET argument ("" when none), used for config discovery; bindings map
 // the command's flags onto config keys. Errors are usage errors (exit 2)
@@ -83,6 +111,7 @@ func loadConfig(cmd *cobra.Command, target string, bindings ...flagBinding) (Con
 			}
 		}
 	}
+	warnUnknownEnv(cmd, os.Environ())
 	path, explicit, err := configPath(cmd, target)
 	if err != nil {
 		return Config{}, "", err

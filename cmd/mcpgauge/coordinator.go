@@ -28,10 +28,11 @@ restart, and runs nightly sweeps on --schedule. On --listen it serves /metrics,
   mcpgauge coordinator --nats nats://nats:4222 --store clickhouse://default@clickhouse:9000/default --schedule "0 3 * * *"`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			cfg, _, err := loadConfig(cmd, "", flagBinding{"data-dir", "data_dir"})
+			cfg, _, err := loadConfig(cmd, "", serviceBindings()...)
 			if err != nil {
 				return err
 			}
+			natsURL, storeURL, listen, schedule = cfg.NATS, cfg.Store, cfg.Listen, cfg.Schedule
 			if err := pf.validate(); err != nil {
 				return err
 			}
@@ -56,7 +57,7 @@ restart, and runs nightly sweeps on --schedule. On --listen it serves /metrics,
 	pf.register(cmd)
 	ef.register(cmd)
 	f := cmd.Flags()
-	f.StringVar(&natsURL, "nats", "", "NATS URL, e.g. nats://127.0.0.1:4222 (required)")
+	f.StringVar(&natsURL, "nats", "", "NATS URL, e.g. nats://127.0.0.1:4222 (required; or $MCPGAUGE_NATS)")
 	f.StringVar(&storeURL, "store", "", "store URL: clickhouse://user:pass@host:9000/db or sqlite:///path.db (default SQLite under the data dir)")
 	f.String("data-dir", "", "data directory (default ~/.local/share/mcpgauge)")
 	f.StringVar(&listen, "listen", ":9090", "address for /metrics, /healthz and the leaderboard API")

@@ -23,11 +23,12 @@ the board (/, /servers/{name}, /ecosystem, /rules, /sweeps), the JSON API
   mcpgauge serve --store clickhouse://default@127.0.0.1:9000/default --listen :8080`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			cfg, _, err := loadConfig(cmd, "", serviceBindings()...)
+			if err != nil {
+				return err
+			}
+			storeURL, listen = cfg.Store, cfg.Listen
 			if storeURL == "" {
-				cfg, _, err := loadConfig(cmd, "", flagBinding{"data-dir", "data_dir"})
-				if err != nil {
-					return err
-				}
 				storeURL = store.SQLiteURL(cfg.DataDir)
 			}
 			return system.RunServe(cmd.Context(), system.ServeOptions{Store: storeURL, Listen: listen, PublicURL: publicURL,

@@ -157,10 +157,11 @@ installed. An interrupted sweep resumes where it stopped when run again.
   mcpgauge sweep --registry file://examples/registry.json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			cfg, _, err := loadConfig(cmd, "", wf.configBindings()...)
+			cfg, _, err := loadConfig(cmd, "", append(wf.configBindings(), serviceBindings()...)...)
 			if err != nil {
 				return err
 			}
+			natsURL, storeURL, workers = cfg.NATS, cfg.Store, cfg.Workers
 			if err := pf.validate(); err != nil {
 				return err
 			}

@@ -27,10 +27,11 @@ holds no store credentials. On --listen it serves /metrics and /healthz.
   mcpgauge worker --nats nats://nats:4222 --slots 4`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			cfg, _, err := loadConfig(cmd, "", wf.configBindings()...)
+			cfg, _, err := loadConfig(cmd, "", append(wf.configBindings(), serviceBindings()...)...)
 			if err != nil {
 				return err
 			}
+			natsURL, listen, workerID, slots = cfg.NATS, cfg.Listen, cfg.WorkerID, cfg.Slots
 			return system.RunWorker(cmd.Context(), system.WorkerOptions{NATS: natsURL, Listen: listen, WorkerID: workerID,
 				Slots: slots, ScanDeadline: scanDeadline, Heartbeat: heartbeat, Scanning: wf.scanning(cfg),
 				Version: version, Stderr: cmd.ErrOrStderr()})
@@ -38,7 +39,7 @@ holds no store credentials. On --listen it serves /metrics and /healthz.
 	}
 	wf.register(cmd)
 	f := cmd.Flags()
-	f.StringVar(&natsURL, "nats", "", "NATS URL, e.g. nats://127.0.0.1:4222 (required)")
+	f.StringVar(&natsURL, "nats", "", "NATS URL, e.g. nats://127.0.0.1:4222 (required; or $MCPGAUGE_NATS)")
 	f.String("data-dir", "", "data directory (package cache); default ~/.local/share/mcpgauge")
 	f.StringVar(&listen, "listen", ":9091", "address for /metrics and /healthz")
 	f.StringVar(&workerID, "worker-id", "", "name of this worker in results (default host-pid)")
