@@ -269,6 +269,26 @@ func preciseDescribesDestruction(t *tgTool) string {
 	return ""
 }
 
+// secRemoteSend is prose saying the tool sends data to a service outside
+// the user's machine.
+var secRemoteSend = regexp.MustCompile(`\b(?:sends?|uploads?|posts?|submits?|transmits?|forwards?|shares?)\s+(?:the\s+|your\s+|its\s+|all\s+|a\s+copy\s+of\s+the\s+)?(?:[\w'-]+\s+){0,3}?(?:to|with)\s+(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+)?(?:remote|external|third[- ]party|cloud|hosted|public|online|[\w-]+'s)\s+(?:[\w-]+\s+)?(?:servers?|services?|apis?|endpoints?|backends?|platforms?|renderers?)\b` +
+	`|\b(?:is|are|gets?|get|will\s+be)\s+(?:sent|uploaded|posted|transmitted|forwarded|shared)\s+to\s+(?:the\s+|a\s+|an\s+)?(?:remote|external|third[- ]party|cloud|hosted|[\w-]+'s|[\w.-]+\.(?:com|io|net|org|ai|dev|app)\b)` +
+	`|\b(?:sends?|uploads?|posts?|submits?|transmits?|forwards?)\s+[^.\n]{0,60}?\bto\s+https?://`)
+
+// secSendsRemote returns what a read-only tool's prose says it sends to a
+// remote service, or "".
+func secSendsRemote(desc string) string {
+	prose := preciseCodeOnly(desc)
+	folded, starts := secFold(prose)
+	for _, loc := range secRemoteSend.FindAllStringIndex(folded, -1) {
+		if secNegatedBefore.MatchString(folded[max(0, loc[0]-40):loc[0]]) {
+			continue
+		}
+		return secSnippet(prose[starts[loc[0]]:starts[loc[1]]])
+	}
+	return ""
+}
+
 // preciseWriteModes are the values of an action parameter that make the
 // tool change state (kubectl_context operation "set").
 var preciseWriteModes = map[string]bool{

@@ -129,6 +129,10 @@ func TestSEC012DestructiveModes(t *testing.T) {
 	dangerTable(t, "SEC012", []dangerCase{
 		{"read-only with a delete mode", []string{`{"name":"git_branch","description":"Manage branches.","inputSchema":{"type":"object","properties":{"mode":{"type":"string","enum":["list","create","delete"]}}},"annotations":{"readOnlyHint":true}}`}, 1, `can destroy data (its ` + "`mode`" + ` parameter takes "delete")`, Warning},
 		{"kubernetes: kubectl_context can set the context", []string{`{"name":"kubectl_context","description":"Manage Kubernetes contexts - list, get, or set the current context","inputSchema":{"type":"object","properties":{"operation":{"type":"string","enum":["list","get","set"]}}},"annotations":{"readOnlyHint":true}}`}, 1, `can change state (its ` + "`operation`" + ` parameter takes "set")`, Warning},
+		{"read-only, sends the chart data to a remote renderer", []string{`{"name":"generate_pie_chart","description":"Generate a pie chart. The data is sent to AntV's rendering service, which returns an image URL.","annotations":{"readOnlyHint":true}}`}, 1, "sends data to a remote service", Warning},
+		{"read-only, uploads the file to the cloud API", []string{`{"name":"parse_document","description":"Parses a local PDF: uploads the file to the Acme cloud API and returns markdown.","annotations":{"readOnlyHint":true}}`}, 1, "uploads the file to the Acme cloud API", Warning},
+		{"says nothing is sent", []string{`{"name":"render_chart","description":"Renders a chart locally; the data is never sent to a remote service.","annotations":{"readOnlyHint":true}}`}, 0, "", Off},
+		{"not read-only", []string{`{"name":"post_message","description":"Posts the message to the team's Slack workspace via Slack's API.","annotations":{"readOnlyHint":false}}`}, 0, "", Off},
 		{"chrome-devtools: a clear filter value is no operation", []string{`{"name":"list_console_messages","description":"List console messages.","inputSchema":{"type":"object","properties":{"types":{"type":"array","items":{"type":"string","enum":["log","clear"]}}}},"annotations":{"readOnlyHint":true}}`}, 0, "", Off},
 	})
 }

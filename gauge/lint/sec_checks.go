@@ -463,6 +463,10 @@ func checkSEC012(ctx *Context) []Problem {
 			case ctx.Precise() && destructiveText && (a.DestructiveHint == nil || !*a.DestructiveHint):
 				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but it can destroy data (%s).", t.Name, preciseDescribesDestruction(&tgTools(ctx)[i])),
 					"Set readOnlyHint: false and destructiveHint: true, or split the destructive operation into its own tool. Clients skip confirmation for read-only tools.")
+			case ctx.Precise() && secSendsRemote(t.RawDescription) != "":
+				design = false // the hint hides data leaving the machine
+				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but its description says it sends data to a remote service: %q. Clients run read-only tools without asking, so the user's data leaves without a prompt.", t.Name, secSendsRemote(t.RawDescription)),
+					"Set readOnlyHint: false and openWorldHint: true so clients ask before the data leaves, and say in the description what is sent and where.")
 			case ctx.Precise() && preciseMutatingMode(&tgTools(ctx)[i]) != "":
 				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but it can change state (%s).", t.Name, preciseMutatingMode(&tgTools(ctx)[i])),
 					"Set readOnlyHint: false, or move the changing operation into its own tool so the reads can stay read-only. Clients skip confirmation for read-only tools.")

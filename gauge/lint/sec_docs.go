@@ -229,7 +229,10 @@ const docSEC012 = "## Why it matters\n\n" +
 	"remove, drop, clear, prune, purge, hard, …, or a boolean flag (`force`, `overwrite`, `prune`, `delete`, …) whose " +
 	"description says it overwrites or deletes, counts as destructive text too; and a tool marked `readOnlyHint: " +
 	"true` whose operation parameter offers a changing value (set, create, update, add, apply, …) is reported as a " +
-	"design contradiction (`kubectl_context` with operation \"set\").\n\n" +
+	"design contradiction (`kubectl_context` with operation \"set\"); a tool marked `readOnlyHint: true` whose prose says " +
+	"it sends or uploads data to a remote, external, cloud or third-party service (\"the data is sent to AntV's " +
+	"rendering service\", \"uploads the file to … API\", \"posts … to https://…\"), not denied (\"is never sent\"), is " +
+	"a security finding: clients run read-only tools without asking, so the data leaves without a prompt.\n\n" +
 	"## Severity\n\n" +
 	"**warning**: a wrong hint removes a safety prompt, but the tool itself may be fine.\n\n" +
 	"## Example\n\n" +
