@@ -35,7 +35,6 @@ import (
 // Proxy is the filtering proxy. Build it with New; serve it with Serve.
 type Proxy struct {
 	allowed map[string]bool     // host:port, lower case
-	literal map[netip.Addr]bool // registries named by IP address
 	policy  *netguard.Policy    // checks every resolved address
 	log     func(reason string) // refusals
 	dialer  net.Dialer          // to the checked address
@@ -257,12 +256,17 @@ func (p *Proxy) forward(w http.ResponseWriter, r *http.Request) {
 		p.refuse(w, "%s %s: %s is not an allowed registry", r.Method, clip(r.URL.String()), clip(hp))
 		return
 	}
-	var dialErr error
+	var (
+		dmu     sync.Mutex
+		dialErr error
+	)
 	tr := &http.Transport{
 		Proxy: nil,
 		DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
 			c, err := p.dial(ctx, hp)
+			dmu.Lock()
 			dialErr = err
+			dmu.Unlock()
 			return c, err
 		},
 		DisableKeepAlives:     true,
@@ -281,8 +285,11 @@ func (p *Proxy) forward(w http.ResponseWriter, r *http.Request) {
 	}
 	resp, err := tr.RoundTrip(out)
 	if err != nil {
-		if dialErr != nil {
-			p.refuse(w, "%s %s: %v", r.Method, clip(r.URL.String()), dialErr)
+		dmu.Lock()
+		derr := dialErr
+		dmu.Unlock()
+		if derr != nil {
+			p.refuse(w, "%s %s: %v", r.Method, clip(r.URL.String()), derr)
 			return
 		}
 		http.Error(w, "egress: "+err.Error(), http.StatusBadGateway)
