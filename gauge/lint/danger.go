@@ -49,6 +49,7 @@ var secShadowPrecise = concatPatterns(
 		`\bprefer\s+(?:this|it|me|these)\s+(?:tools?\s+|server\s+|function\s+|mcp\s+)?over\b`),
 	secRe("fallback steering", 0,
 		`\b(?:fall\s*-?\s*back|resort)\s+to\s+(?:using\s+)?(?:the\s+|your\s+|any\s+)?(?:other|built-?in|native|generic|default|standard|web|bash|shell|terminal)\s+(?:tools?|search|commands?|methods?|utilities|functions?)\b`,
+		`\b(?:fall\s*-?\s*back|resort)\s+to\s+(?:using\s+)?(?:the\s+)?(?:websearch|webfetch|bash|grep|glob|[a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b`,
 		`\b(?:use|try|call)\s+(?:any\s+)?other\s+tools?\s+only\s+(?:if|when|as\s+a\s+(?:fallback|last\s+resort))\b`,
 		`\bother\s+tools?\s+(?:only\s+)?as\s+a\s+(?:fallback|last\s+resort)\b`),
 	secRe("shell command for the agent", 0,

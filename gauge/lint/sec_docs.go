@@ -88,7 +88,7 @@ const docSEC005 = "## Why it matters\n\n" +
 	"any other tools\", \"all other tools must first …\".\n\n" +
 	"In the default profile it also reads, on the prose only: steering away from tools the server does not own " +
 	"(\"prefer this over web search\", \"use this instead of the built-in search\", \"fall back to other tools only " +
-	"if …\"), unless the sentence names the server's own tools (\"prefer this tool over 'fill' or 'click' calls\"); " +
+	"if …\", \"fallback to WebSearch\" or to a snake_case tool the server does not have), unless the sentence names the server's own tools (\"prefer this tool over 'fill' or 'click' calls\"); " +
 	"and text telling the agent to run commands in its own shell (\"run `npx foo init` in your terminal\", \"Run `npx " +
 	"-y some-cli`\", \"from your shell, run …\"), which hands a third party's code to the agent's own tools.\n\n" +
 	"## Severity\n\n" +
