@@ -36,7 +36,7 @@ func npmResult() schema.Result {
 			Integrity: "sha512-" + base64.StdEncoding.EncodeToString(make([]byte, 64))},
 		Snapshot:   &schema.SnapshotSummary{Tools: 2, ServerDigest: strings.Repeat("ab", 32)},
 		Findings:   []schema.Finding{{Rule: "a", Severity: "warning"}, {Rule: "b", Severity: "warning"}, {Rule: "c", Severity: "error"}},
-		Scores:     &schema.Scores{ScoringVersion: "mcpgauge-score/v2", MCPGauge: 81, Compliance: 90},
+		Scores:     &schema.Scores{ScoringVersion: "mcpgauge-score/v2", MCPGauge: 81, Compliance: new(90.0)},
 		FinishedAt: finished,
 	}
 }

@@ -219,10 +219,13 @@ type Scores struct {
 	// Capped says the cap applied.
 	MCPGaugeUncapped float64 `json:"mcpgauge_uncapped"`
 	Capped           bool    `json:"capped,omitempty"`
-	Compliance       float64 `json:"compliance"`
-	Design           float64 `json:"design"`
-	Security         float64 `json:"security"`
-	Efficiency       float64 `json:"efficiency"`
+	// Compliance is absent when the compliance tests did not run (scan
+	// --no-check) or none of them counted: a part that was not measured
+	// reads as not measured, never as 0.
+	Compliance *float64 `json:"compliance,omitempty"`
+	Design     float64  `json:"design"`
+	Security   float64  `json:"security"`
+	Efficiency float64  `json:"efficiency"`
 	// Selection is present only when the eval ran.
 	Selection *float64 `json:"selection,omitempty"`
 	// ToolgaugeHealth is mcp-toolgauge's health score.
@@ -233,12 +236,18 @@ type Scores struct {
 
 // QualityGateScore is mcp-quality-gate's 0–100 score: compliance (0–40), quality
 // (0–25), efficiency (0–15) and security (0–20).
+//
+// quality-gate only makes a score out of a run of its compliance suite (it
+// scores 0 when every test of a run skipped). When mcpgauge did not run the
+// suite at all (scan --no-check), Score and Compliance are absent: the three
+// analyzer parts were measured and are kept, but their sum is not a number
+// quality-gate can give, so no total is claimed.
 type QualityGateScore struct {
-	Score      float64 `json:"score"`
-	Compliance float64 `json:"compliance"`
-	Quality    float64 `json:"quality"`
-	Efficiency float64 `json:"efficiency"`
-	Security   float64 `json:"security"`
+	Score      *float64 `json:"score,omitempty"`
+	Compliance *float64 `json:"compliance,omitempty"`
+	Quality    float64  `json:"quality"`
+	Efficiency float64  `json:"efficiency"`
+	Security   float64  `json:"security"`
 }
 
 // ScorePart names one score a leaderboard can rank by.
@@ -285,7 +294,7 @@ func (s *Scores) Part(p ScorePart) (float64, bool) {
 	case PartMCPGauge:
 		return s.MCPGauge, true
 	case PartCompliance:
-		return s.Compliance, true
+		return deref(s.Compliance)
 	case PartDesign:
 		return s.Design, true
 	case PartSecurity:
@@ -300,9 +309,17 @@ func (s *Scores) Part(p ScorePart) (float64, bool) {
 	case PartToolgauge:
 		return s.ToolgaugeHealth, true
 	case PartQualityGate:
-		return s.QualityGate.Score, true
+		return deref(s.QualityGate.Score)
 	}
 	return 0, false
+}
+
+// deref returns *v and whether v is set.
+func deref(v *float64) (float64, bool) {
+	if v == nil {
+		return 0, false
+	}
+	return *v, true
 }
 
 // Validate checks a result and returns an error naming every problem it finds.
@@ -403,10 +420,14 @@ func (r *Result) Validate() error {
 			}
 		}
 		qg := s.QualityGate
+		qgc, qgcSet := deref(qg.Compliance)
+		if (qg.Score == nil) != !qgcSet {
+			add("scores.quality_gate: score and compliance must be both present or both absent")
+		}
 		for _, p := range []struct {
 			name   string
 			v, max float64
-		}{{"compliance", qg.Compliance, 40}, {"quality", qg.Quality, 25}, {"efficiency", qg.Efficiency, 15}, {"security", qg.Security, 20}} {
+		}{{"compliance", qgc, 40}, {"quality", qg.Quality, 25}, {"efficiency", qg.Efficiency, 15}, {"security", qg.Security, 20}} {
 			if math.IsNaN(p.v) || p.v < 0 || p.v > p.max {
 				add("scores.quality_gate.%s is %v, want 0 to %v", p.name, p.v, p.max)
 			}

@@ -34,8 +34,8 @@ func validResult() Result {
 		Findings:   []Finding{{Rule: "MG001", Severity: "warning", Tool: "t", Message: "m"}},
 		Compliance: []ComplianceResult{{ID: "lifecycle-init-01", Status: "pass"}},
 		Eval:       &EvalSummary{SelectionCorrect: 4, SelectionTotal: 5},
-		Scores: &Scores{ScoringVersion: "mcpgauge-score/1", MCPGauge: 90, Compliance: 100, Design: 80, Security: 100,
-			Efficiency: 70, Selection: &sel, ToolgaugeHealth: 96, QualityGate: QualityGateScore{Score: 90, Compliance: 40, Quality: 20, Efficiency: 10, Security: 20}},
+		Scores: &Scores{ScoringVersion: "mcpgauge-score/1", MCPGauge: 90, Compliance: new(100.0), Design: 80, Security: 100,
+			Efficiency: 70, Selection: &sel, ToolgaugeHealth: 96, QualityGate: QualityGateScore{Score: new(90.0), Compliance: new(40.0), Quality: 20, Efficiency: 10, Security: 20}},
 		ScannerVersion: "mcpgauge/0.1.0", WorkerID: "host-1/0",
 		StartedAt: time.Date(2026, 11, 29, 0, 0, 0, 0, time.UTC), FinishedAt: time.Date(2026, 11, 29, 0, 1, 0, 0, time.UTC),
 	}
@@ -166,7 +166,8 @@ func TestResultValidate(t *testing.T) {
 		{"compliance", func(r *Result) { r.Compliance[0].Status = "ok" }, "compliance[0]"},
 		{"eval", func(r *Result) { r.Eval.SelectionCorrect = 9 }, "9/5 is impossible"},
 		{"score range", func(r *Result) { r.Scores.Design = 101 }, "scores.design is 101"},
-		{"qg range", func(r *Result) { r.Scores.QualityGate.Compliance = 41 }, "quality_gate.compliance"},
+		{"qg range", func(r *Result) { r.Scores.QualityGate.Compliance = new(41.0) }, "quality_gate.compliance"},
+		{"qg half measured", func(r *Result) { r.Scores.QualityGate.Score = nil }, "both present or both absent"},
 		{"scoring version", func(r *Result) { r.Scores.ScoringVersion = "" }, "scoring_version is empty"},
 		{"timing", func(r *Result) { r.Timings.ListMS = -1 }, "timings.list_ms is negative"},
 		{"times", func(r *Result) { r.FinishedAt = r.StartedAt.Add(-time.Second) }, "before started_at"},
@@ -206,6 +207,51 @@ func TestResultRoundTrip(t *testing.T) {
 	}
 }
 
+// TestUnmeasuredPartsAreAbsent: a scan without compliance tests encodes
+// the compliance part and quality-gate's total as absent, not as 0, is
+// valid, and decodes back to absent.
+func TestUnmeasuredPartsAreAbsent(t *testing.T) {
+	t.Parallel()
+	r := validResult()
+	r.Compliance = nil
+	r.Scores.Compliance, r.Scores.QualityGate.Score, r.Scores.QualityGate.Compliance = nil, nil, nil
+	if err := r.Validate(); err != nil {
+		t.Fatalf("a result without compliance is rejected: %v", err)
+	}
+	b, err := r.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Scores map[string]json.RawMessage `json:"scores"`
+	}
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if v, ok := doc.Scores["compliance"]; ok {
+		t.Errorf("scores.compliance = %s, want absent", v)
+	}
+	var qg map[string]json.RawMessage
+	if err := json.Unmarshal(doc.Scores["quality_gate"], &qg); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"score", "compliance"} {
+		if v, ok := qg[k]; ok {
+			t.Errorf("scores.quality_gate.%s = %s, want absent", k, v)
+		}
+	}
+	if _, ok := qg["quality"]; !ok {
+		t.Error("scores.quality_gate.quality (measured) is missing")
+	}
+	got, err := DecodeResult(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Scores.Compliance != nil || got.Scores.QualityGate.Score != nil {
+		t.Errorf("decoded unmeasured parts as %v, %v", got.Scores.Compliance, got.Scores.QualityGate.Score)
+	}
+}
+
 func TestScoreParts(t *testing.T) {
 	r := validResult()
 	for _, p := range ScoreParts() {
@@ -223,6 +269,12 @@ func TestScoreParts(t *testing.T) {
 	r.Scores.Selection = nil
 	if _, ok := r.Scores.Part(PartSelection); ok {
 		t.Error("selection reported without an eval")
+	}
+	r.Scores.Compliance, r.Scores.QualityGate.Score, r.Scores.QualityGate.Compliance = nil, nil, nil
+	for _, p := range []ScorePart{PartCompliance, PartQualityGate} {
+		if v, ok := r.Scores.Part(p); ok {
+			t.Errorf("part %s = %v reported though compliance did not run", p, v)
+		}
 	}
 	if _, err := ParseScorePart("speed"); err == nil || !strings.Contains(err.Error(), "mcpgauge") {
 		t.Errorf("bad part error does not list the valid ones: %v", err)

@@ -266,7 +266,7 @@ const chInsertScan = `INSERT INTO scans (sweep_id, name, version, job_id, revisi
 	total_tokens, finding_count, critical_count, error_count, warning_count,
 	has_scores, score, compliance, design, security, efficiency, has_selection, selection,
 	toolgauge_health, quality_gate, qg_compliance, qg_quality, qg_efficiency, qg_security,
-	placeholders, result)`
+	placeholders, result, has_compliance, has_quality_gate)`
 
 // chInChunk bounds the IN lists sent to ClickHouse (max_query_size is 256 KiB).
 const chInChunk = 2000
@@ -394,7 +394,8 @@ func (s *clickhouseStore) insertScans(ctx context.Context, todo []flattened) err
 				uint32(sc.FindingCount), uint32(sc.CriticalCount), uint32(sc.ErrorCount), uint32(sc.WarningCount),
 				boolU8(sc.HasScores), sc.Score, sc.Compliance, sc.Design, sc.Security, sc.Efficiency,
 				boolU8(sc.HasSelection), sc.Selection, sc.ToolgaugeHealth, sc.QualityGate,
-				sc.QGCompliance, sc.QGQuality, sc.QGEfficiency, sc.QGSecurity, sc.Placeholders, sc.Result); err != nil {
+				sc.QGCompliance, sc.QGQuality, sc.QGEfficiency, sc.QGSecurity, sc.Placeholders, sc.Result,
+				boolU8(sc.HasCompliance), boolU8(sc.HasQualityGate)); err != nil {
 				return 0, fmt.Errorf("job %s (%s %s): %w", sc.JobID, sc.Name, sc.Version, err)
 			}
 		}
@@ -441,7 +442,8 @@ func boolU8(b bool) uint8 {
 const chScanCols = `job_id, sweep_id, name, version, toInt64(revision), status, reason, sources, package_type, scan_key,
 	scanner_version, scoring_version, started_ns, toInt64(tool_count), toInt64(total_tokens), server_digest,
 	protocol_version, toInt64(finding_count), has_scores, score, compliance, design, security, efficiency,
-	has_selection, selection, toolgauge_health, quality_gate, qg_compliance, qg_quality, qg_efficiency, qg_security`
+	has_selection, selection, toolgauge_health, quality_gate, qg_compliance, qg_quality, qg_efficiency, qg_security,
+	has_compliance, has_quality_gate`
 
 func (s *clickhouseStore) queryScans(ctx context.Context, query string, args ...any) ([]Scan, error) {
 	rows, err := s.conn.Query(ctx, query, args...)

@@ -31,6 +31,7 @@ type scanRow struct {
 	FindingCount, CriticalCount           int64
 	ErrorCount, WarningCount              int64
 	HasScores                             bool
+	HasCompliance, HasQualityGate         bool
 	Score, Compliance, Design             float64
 	Security, Efficiency                  float64
 	HasSelection                          bool
@@ -123,13 +124,19 @@ func flatten(r *schema.Result) (flattened, error) {
 	if sc := r.Scores; sc != nil {
 		s.HasScores = true
 		s.ScoringVersion = sc.ScoringVersion
-		s.Score, s.Compliance, s.Design, s.Security, s.Efficiency = sc.MCPGauge, sc.Compliance, sc.Design, sc.Security, sc.Efficiency
+		s.Score, s.Design, s.Security, s.Efficiency = sc.MCPGauge, sc.Design, sc.Security, sc.Efficiency
+		if sc.Compliance != nil {
+			s.HasCompliance, s.Compliance = true, *sc.Compliance
+		}
 		if sc.Selection != nil {
 			s.HasSelection, s.Selection = true, *sc.Selection
 		}
 		s.ToolgaugeHealth = sc.ToolgaugeHealth
 		qg := sc.QualityGate
-		s.QualityGate, s.QGCompliance, s.QGQuality, s.QGEfficiency, s.QGSecurity = qg.Score, qg.Compliance, qg.Quality, qg.Efficiency, qg.Security
+		s.QGQuality, s.QGEfficiency, s.QGSecurity = qg.Quality, qg.Efficiency, qg.Security
+		if qg.Score != nil && qg.Compliance != nil {
+			s.HasQualityGate, s.QualityGate, s.QGCompliance = true, *qg.Score, *qg.Compliance
+		}
 	}
 	findings := make([]findingRow, len(r.Findings))
 	for i, f := range r.Findings {
@@ -148,10 +155,17 @@ func scanFromRow(s *scanRow) Scan {
 		StartedAt: time.Unix(0, s.StartedNS).UTC(), FinishedAt: time.Unix(0, s.Revision).UTC(),
 	}
 	if s.HasScores {
-		sc := &schema.Scores{ScoringVersion: s.ScoringVersion, MCPGauge: s.Score, Compliance: s.Compliance,
+		sc := &schema.Scores{ScoringVersion: s.ScoringVersion, MCPGauge: s.Score,
 			Design: s.Design, Security: s.Security, Efficiency: s.Efficiency, ToolgaugeHealth: s.ToolgaugeHealth,
-			QualityGate: schema.QualityGateScore{Score: s.QualityGate, Compliance: s.QGCompliance,
-				Quality: s.QGQuality, Efficiency: s.QGEfficiency, Security: s.QGSecurity}}
+			QualityGate: schema.QualityGateScore{Quality: s.QGQuality, Efficiency: s.QGEfficiency, Security: s.QGSecurity}}
+		if s.HasCompliance {
+			v := s.Compliance
+			sc.Compliance = &v
+		}
+		if s.HasQualityGate {
+			total, c := s.QualityGate, s.QGCompliance
+			sc.QualityGate.Score, sc.QualityGate.Compliance = &total, &c
+		}
 		if s.HasSelection {
 			v := s.Selection
 			sc.Selection = &v
@@ -163,7 +177,7 @@ func scanFromRow(s *scanRow) Scan {
 
 // readScans reads rows of the scan columns (sqliteScanCols, chScanCols: the
 // same columns in the same order) into summaries and closes rows. The flags
-// has_scores and has_selection are read as integers; sources is a JSON text
+// has_scores, has_selection, has_compliance and has_quality_gate are read as integers; sources is a JSON text
 // when jsonSources is set (SQLite), else an array (ClickHouse).
 func readScans(rows rowScanner, jsonSources bool) ([]Scan, error) {
 	defer rows.Close()
@@ -171,7 +185,7 @@ func readScans(rows rowScanner, jsonSources bool) ([]Scan, error) {
 	for rows.Next() {
 		var r scanRow
 		var srcs string
-		var hasScores, hasSel uint8
+		var hasScores, hasSel, hasComp, hasQG uint8
 		sources := any(&r.Sources)
 		if jsonSources {
 			sources = &srcs
@@ -180,7 +194,7 @@ func readScans(rows rowScanner, jsonSources bool) ([]Scan, error) {
 			&r.PackageType, &r.ScanKey, &r.ScannerVersion, &r.ScoringVersion, &r.StartedNS, &r.ToolCount, &r.TotalTokens,
 			&r.ServerDigest, &r.ProtocolVersion, &r.FindingCount, &hasScores, &r.Score, &r.Compliance, &r.Design,
 			&r.Security, &r.Efficiency, &hasSel, &r.Selection, &r.ToolgaugeHealth, &r.QualityGate,
-			&r.QGCompliance, &r.QGQuality, &r.QGEfficiency, &r.QGSecurity); err != nil {
+			&r.QGCompliance, &r.QGQuality, &r.QGEfficiency, &r.QGSecurity, &hasComp, &hasQG); err != nil {
 			return nil, err
 		}
 		if jsonSources {
@@ -189,6 +203,7 @@ func readScans(rows rowScanner, jsonSources bool) ([]Scan, error) {
 			}
 		}
 		r.HasScores, r.HasSelection = hasScores != 0, hasSel != 0
+		r.HasCompliance, r.HasQualityGate = hasComp != 0, hasQG != 0
 		out = append(out, scanFromRow(&r))
 	}
 	return out, rows.Err()

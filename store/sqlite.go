@@ -237,9 +237,9 @@ const sqliteInsertScan = `INSERT INTO scans (sweep_id, name, version, job_id, re
 	total_tokens, finding_count, critical_count, error_count, warning_count,
 	has_scores, score, compliance, design, security, efficiency, has_selection, selection,
 	toolgauge_health, quality_gate, qg_compliance, qg_quality, qg_efficiency, qg_security,
-	placeholders)
+	placeholders, has_compliance, has_quality_gate)
 	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-	?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 
 func (s *sqliteStore) InsertResults(ctx context.Context, results []schema.Result) (int, error) {
 	batch, err := prepare(results)
@@ -296,7 +296,7 @@ func (s *sqliteStore) InsertResults(ctx context.Context, results []schema.Result
 				sc.TotalTokens, sc.FindingCount, sc.CriticalCount, sc.ErrorCount, sc.WarningCount,
 				sc.HasScores, sc.Score, sc.Compliance, sc.Design, sc.Security, sc.Efficiency, sc.HasSelection, sc.Selection,
 				sc.ToolgaugeHealth, sc.QualityGate, sc.QGCompliance, sc.QGQuality, sc.QGEfficiency, sc.QGSecurity,
-				string(phs)); err != nil {
+				string(phs), sc.HasCompliance, sc.HasQualityGate); err != nil {
 				return fmt.Errorf("job %s (%s %s): insert scan: %w", sc.JobID, sc.Name, sc.Version, err)
 			}
 			if _, err := insDoc.ExecContext(ctx, sc.JobID, sc.Result); err != nil {
@@ -330,7 +330,7 @@ func (s *sqliteStore) InsertResults(ctx context.Context, results []schema.Result
 const sqliteScanCols = `job_id, sweep_id, name, version, revision, status, reason, sources, package_type, scan_key,
 	scanner_version, scoring_version, started_ns, tool_count, total_tokens, server_digest, protocol_version, finding_count,
 	has_scores, score, compliance, design, security, efficiency, has_selection, selection, toolgauge_health,
-	quality_gate, qg_compliance, qg_quality, qg_efficiency, qg_security`
+	quality_gate, qg_compliance, qg_quality, qg_efficiency, qg_security, has_compliance, has_quality_gate`
 
 func (s *sqliteStore) queryScans(ctx context.Context, query string, args ...any) ([]Scan, error) {
 	rows, err := s.db.QueryContext(ctx, query, args...)

@@ -102,11 +102,15 @@ func writeLeaderboard(w io.Writer, lb store.Leaderboard) error {
 		if s.Scores != nil && s.Scores.Selection != nil {
 			sel = fmt.Sprintf("%.0f", *s.Scores.Selection)
 		}
-		var c, d, se, e float64
+		c := "-"
+		var d, se, e float64
 		if s.Scores != nil {
-			c, d, se, e = s.Scores.Compliance, s.Scores.Design, s.Scores.Security, s.Scores.Efficiency
+			d, se, e = s.Scores.Design, s.Scores.Security, s.Scores.Efficiency
+			if s.Scores.Compliance != nil {
+				c = fmt.Sprintf("%.0f", *s.Scores.Compliance)
+			}
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%.1f\t%.0f\t%.0f\t%.0f\t%.0f\t%s\t%d\t%d\n", s.Rank, s.Name, s.Version, s.Value, c, d, se, e, sel, s.ToolCount, s.TotalTokens)
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%.1f\t%s\t%.0f\t%.0f\t%.0f\t%s\t%d\t%d\n", s.Rank, s.Name, s.Version, s.Value, c, d, se, e, sel, s.ToolCount, s.TotalTokens)
 	}
 	if err := tw.Flush(); err != nil {
 		return err

@@ -230,19 +230,26 @@ func writeScanText(w io.Writer, rep *scan.Report, verbose bool) error {
 		if p.Measured {
 			parts = append(parts, fmt.Sprintf("%s %.1f", p.Name, p.Score))
 		} else {
-			parts = append(parts, p.Name+" --")
+			parts = append(parts, p.Name+" -")
 		}
 	}
 	fmt.Fprintf(w, "  %s\n", strings.Join(parts, " | "))
 	h := rep.Health
-	sel := "--"
+	sel := "-"
 	if h.EvalScore != nil {
 		sel = fmt.Sprintf("%d%%", *h.EvalScore)
 	}
 	fmt.Fprintf(w, "toolgauge health %3d / 100\n  lint %d (%d errors, %d warnings) | selection %s\n", h.Overall, h.LintScore, h.Errors, h.Warnings, sel)
 	q := rep.QualityGate.Score
-	fmt.Fprintf(w, "quality-gate     %3d / 100\n  compliance %d/40 | quality %d/25 | efficiency %d/15 | security %d/20\n",
-		q.Score, q.ComplianceShown, q.Quality, q.Efficiency, q.Security)
+	total, comp := fmt.Sprintf("%3d", q.Score), fmt.Sprint(q.ComplianceShown)
+	if !rep.QualityGate.SuiteRan {
+		total, comp = "  -", "-"
+	}
+	fmt.Fprintf(w, "quality-gate     %s / 100\n  compliance %s/40 | quality %d/25 | efficiency %d/15 | security %d/20\n",
+		total, comp, q.Quality, q.Efficiency, q.Security)
+	if !rep.QualityGate.SuiteRan {
+		fmt.Fprintln(w, "  - = not measured: the compliance tests did not run (--no-check)")
+	}
 	if p := rep.QualityGate.ClientViewProblem; p != "" {
 		fmt.Fprintf(w, "  note: quality-gate's own client rejects this tool list (%s), so quality-gate itself would score an empty server; these parts score the real tools\n", report.ASCII(p))
 	}

@@ -64,7 +64,7 @@ func writeScanMarkdown(w io.Writer, res schema.Result, base *schema.Result) erro
 		get  func(*schema.Scores) *float64
 	}{
 		{"mcpgauge", func(s *schema.Scores) *float64 { return &s.MCPGauge }},
-		{"compliance", func(s *schema.Scores) *float64 { return &s.Compliance }},
+		{"compliance", func(s *schema.Scores) *float64 { return s.Compliance }},
 		{"tool design", func(s *schema.Scores) *float64 { return &s.Design }},
 		{"security", func(s *schema.Scores) *float64 { return &s.Security }},
 		{"efficiency", func(s *schema.Scores) *float64 { return &s.Efficiency }},

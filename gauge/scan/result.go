@@ -59,18 +59,23 @@ func (r *Report) scores() *schema.Scores {
 		MCPGauge:         float64(r.Score.Overall),
 		MCPGaugeUncapped: float64(r.Score.Uncapped),
 		Capped:           r.Score.Capped,
-		Compliance:       r.Score.Part(score.PartCompliance).Score,
 		Design:           r.Score.Part(score.PartDesign).Score,
 		Security:         r.Score.Part(score.PartSecurity).Score,
 		Efficiency:       r.Score.Part(score.PartEfficiency).Score,
 		ToolgaugeHealth:  float64(r.Health.Overall),
 		QualityGate: schema.QualityGateScore{
-			Score:      float64(r.QualityGate.Score.Score),
-			Compliance: r.QualityGate.Score.Compliance,
 			Quality:    float64(r.QualityGate.Score.Quality),
 			Efficiency: float64(r.QualityGate.Score.Efficiency),
 			Security:   float64(r.QualityGate.Score.Security),
 		},
+	}
+	if p := r.Score.Part(score.PartCompliance); p.Measured {
+		v := p.Score
+		sc.Compliance = &v
+	}
+	if r.QualityGate.SuiteRan {
+		total, c := float64(r.QualityGate.Score.Score), r.QualityGate.Score.Compliance
+		sc.QualityGate.Score, sc.QualityGate.Compliance = &total, &c
 	}
 	if p := r.Score.Part(score.PartSelection); p.Measured {
 		v := p.Score

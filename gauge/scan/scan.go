@@ -60,6 +60,10 @@ type QualityGate struct {
 	Score      qualitygate.ScoreResult `json:"score"`
 	// Compliance counts quality-gate's own 17 tests only.
 	Compliance qualitygate.Compliance `json:"compliance"`
+	// SuiteRan is false when the compliance tests did not run at all
+	// (scan --no-check): Score.Score and Score.Compliance then mean nothing,
+	// and every output shows them as not measured.
+	SuiteRan bool `json:"suite_ran"`
 	// ClientViewProblem is set when quality-gate itself could not read this
 	// tool list (its TypeScript client rejects the whole list for one
 	// malformed tool, and it then scores an empty, perfect server). mcpgauge
@@ -187,6 +191,7 @@ func qualityGate(snap *model.Snapshot, cr *compliance.Report) QualityGate {
 		qg.ClientViewProblem = err.Error()
 	}
 	if cr != nil {
+		qg.SuiteRan = true
 		for _, r := range cr.Results {
 			if r.Origin != compliance.OriginQualityGate {
 				continue

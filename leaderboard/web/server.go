@@ -105,7 +105,7 @@ func (h *handler) server(w http.ResponseWriter, r *http.Request, name string) {
 	}
 	d.Families = h.families(d.Findings)
 	if d.Scored {
-		d.Explain, d.WeightedSum = explain(l.Scores, res.Compliance)
+		d.Explain, d.WeightedSum = explain(l.Scores)
 		d.Capped = l.Scores.MCPGauge == 50 && d.WeightedSum >= 50.5
 	}
 	var pts []Point
@@ -164,20 +164,17 @@ func (h *handler) server(w http.ResponseWriter, r *http.Request, name string) {
 
 // explain lays out the formula: each part, its share of the weight among
 // the measured parts, and what it adds to the overall score.
-func explain(sc *schema.Scores, compliance []schema.ComplianceResult) ([]explainRow, float64) {
-	ran := false
-	for _, c := range compliance {
-		if c.Status != "skip" {
-			ran = true
-		}
-	}
+func explain(sc *schema.Scores) ([]explainRow, float64) {
 	weights := score.Weights()
 	rows := []explainRow{
-		{Part: score.PartCompliance, Measured: ran, Score: sc.Compliance},
+		{Part: score.PartCompliance, Measured: sc.Compliance != nil},
 		{Part: score.PartDesign, Measured: true, Score: sc.Design},
 		{Part: score.PartSecurity, Measured: true, Score: sc.Security},
 		{Part: score.PartEfficiency, Measured: true, Score: sc.Efficiency},
 		{Part: score.PartSelection, Measured: sc.Selection != nil},
+	}
+	if sc.Compliance != nil {
+		rows[0].Score = *sc.Compliance
 	}
 	if sc.Selection != nil {
 		rows[4].Score = *sc.Selection

@@ -95,6 +95,7 @@ func newHandler(st store.Store, opts Options) *handler {
 		"partLabel":   partLabel,
 		"part":        partValue,
 		"score":       func(v float64) string { return trimFloat(v) },
+		"scoreOpt":    scoreOpt,
 		"join":        func(l []string) string { return strings.Join(l, ", ") },
 		"date":        func(t time.Time) string { return t.UTC().Format("2006-01-02") },
 		"datetime":    func(t time.Time) string { return t.UTC().Format("2006-01-02 15:04 UTC") },
@@ -182,6 +183,14 @@ func partLabel(p schema.ScorePart) string {
 		return "mcpgauge"
 	}
 	return string(p)
+}
+
+// scoreOpt prints a part that may not have been measured ("–" when absent).
+func scoreOpt(v *float64) string {
+	if v == nil {
+		return "–"
+	}
+	return trimFloat(*v)
 }
 
 // partValue is a scan's part as the board prints it ("–" when absent).

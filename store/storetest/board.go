@@ -42,8 +42,8 @@ func Sweep() (results []schema.Result, ranked []string) {
 		add(Spec{SweepID: sw, Name: "io.github.café/日本語-サーバー", Version: "3.0.0", Score: 71, FinishedAt: at.Add(4 * time.Minute), Sources: []string{"glama"}, PackageType: "remote"})
 		add(Spec{SweepID: sw, Name: long, Version: "1.0.0", Score: 55, FinishedAt: at.Add(5 * time.Minute)})
 		noEval := Result(Spec{SweepID: sw, Name: "io.github.acme/lint-only", Version: "1.0.0", FinishedAt: at.Add(6 * time.Minute),
-			Scores: &schema.Scores{ScoringVersion: "mcpgauge-score/v1", MCPGauge: 77, Compliance: 90, Design: 70, Security: 80, Efficiency: 60, ToolgaugeHealth: 70,
-				QualityGate: schema.QualityGateScore{Score: 75, Compliance: 30, Quality: 20, Efficiency: 10, Security: 15}}})
+			Scores: &schema.Scores{ScoringVersion: "mcpgauge-score/v1", MCPGauge: 77, Compliance: new(90.0), Design: 70, Security: 80, Efficiency: 60, ToolgaugeHealth: 70,
+				QualityGate: schema.QualityGateScore{Score: new(75.0), Compliance: new(30.0), Quality: 20, Efficiency: 10, Security: 15}}})
 		results = append(results, noEval)
 	}
 	crash := Result(Spec{SweepID: "nightly-20261102", Name: "io.github.acme/flaky", Version: "0.9.0", Status: schema.StatusCrashed, FinishedAt: day2.Add(7 * time.Minute)})

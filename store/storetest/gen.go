@@ -127,9 +127,9 @@ func Result(s Spec) schema.Result {
 			v = 50
 		}
 		sel := v
-		r.Scores = &schema.Scores{ScoringVersion: "mcpgauge-score/1", MCPGauge: v, Compliance: v, Design: v, Security: v,
+		r.Scores = &schema.Scores{ScoringVersion: "mcpgauge-score/1", MCPGauge: v, Compliance: new(v), Design: v, Security: v,
 			Efficiency: v, Selection: &sel, ToolgaugeHealth: v,
-			QualityGate: schema.QualityGateScore{Score: v, Compliance: v * 0.4, Quality: v * 0.25, Efficiency: v * 0.15, Security: v * 0.2}}
+			QualityGate: schema.QualityGateScore{Score: new(v), Compliance: new(v * 0.4), Quality: v * 0.25, Efficiency: v * 0.15, Security: v * 0.2}}
 	}
 	if r.Scores.Selection != nil {
 		r.Eval = &schema.EvalSummary{Model: "test-model", SelectionCorrect: 8, SelectionTotal: 10,

@@ -23,6 +23,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"NotOKListedApart", testNotOK},
 		{"LatestScanPerServer", testLatest},
 		{"SelectionOnlyWhenEvalRan", testSelection},
+		{"ComplianceNotMeasured", testComplianceNotMeasured},
 		{"History", testHistory},
 		{"RugPulls", testRugPulls},
 		{"DuplicateInsertIdempotent", testDuplicates},
@@ -93,9 +94,9 @@ func wantNames(t *testing.T, what string, got []store.Scan, want ...string) {
 }
 
 func scores(total, compliance, design, security, efficiency, tg, qg float64, sel *float64) *schema.Scores {
-	return &schema.Scores{ScoringVersion: "mcpgauge-score/1", MCPGauge: total, Compliance: compliance, Design: design,
+	return &schema.Scores{ScoringVersion: "mcpgauge-score/1", MCPGauge: total, Compliance: new(compliance), Design: design,
 		Security: security, Efficiency: efficiency, Selection: sel, ToolgaugeHealth: tg,
-		QualityGate: schema.QualityGateScore{Score: qg, Compliance: qg * 0.4, Quality: qg * 0.25, Efficiency: qg * 0.15, Security: qg * 0.2}}
+		QualityGate: schema.QualityGateScore{Score: new(qg), Compliance: new(qg * 0.4), Quality: qg * 0.25, Efficiency: qg * 0.15, Security: qg * 0.2}}
 }
 
 func ptr(v float64) *float64 { return &v }
@@ -257,6 +258,52 @@ func testSelection(t *testing.T, s store.Store) {
 	if sel := lb.Ranked[1].Scores.Selection; sel == nil || *sel != 75 {
 		t.Errorf("selection lost: %v", sel)
 	}
+}
+
+// testComplianceNotMeasured: a scan whose compliance tests did not run
+// (scan --no-check) stores its compliance part and quality-gate's total as
+// not measured, and every read gives them back absent, never as 0; the
+// leaderboard lists the scan apart when ranking by either.
+func testComplianceNotMeasured(t *testing.T, s store.Store) {
+	noCheck := Result(Spec{SweepID: "sw1", Name: "no-check", Version: "1", Scores: scores(70, 0, 70, 70, 70, 70, 70, nil)})
+	noCheck.Compliance = nil
+	noCheck.Scores.Compliance, noCheck.Scores.QualityGate.Score, noCheck.Scores.QualityGate.Compliance = nil, nil, nil
+	checked := Result(Spec{SweepID: "sw1", Name: "checked", Version: "1", Scores: scores(60, 0, 60, 60, 60, 60, 0, nil)})
+	insert(t, s, noCheck, checked)
+	unmeasured := func(what string, sc *schema.Scores) {
+		t.Helper()
+		if sc == nil {
+			t.Fatalf("%s: no scores", what)
+		}
+		if sc.Compliance != nil || sc.QualityGate.Score != nil || sc.QualityGate.Compliance != nil {
+			t.Errorf("%s: compliance %v, quality-gate %v (compliance %v), want all absent", what,
+				sc.Compliance, sc.QualityGate.Score, sc.QualityGate.Compliance)
+		}
+		if sc.QualityGate.Quality != 70*0.25 || sc.Design != 70 {
+			t.Errorf("%s: measured parts lost: %+v", what, sc)
+		}
+	}
+	got, err := s.Result(ctx(t), noCheck.JobID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	unmeasured("Result", got.Scores)
+	lb := leaderboard(t, s, store.LeaderboardQuery{})
+	wantNames(t, "ranked overall", lb.Ranked, "no-check", "checked")
+	unmeasured("Leaderboard", lb.Ranked[0].Scores)
+	if c := lb.Ranked[1].Scores.Compliance; c == nil || *c != 0 {
+		t.Errorf("a measured compliance of 0 reads back as %v, want 0", c)
+	}
+	for _, by := range []schema.ScorePart{schema.PartCompliance, schema.PartQualityGate} {
+		lb = leaderboard(t, s, store.LeaderboardQuery{By: by})
+		wantNames(t, "ranked by "+string(by), lb.Ranked, "checked")
+		wantNames(t, "unranked by "+string(by), lb.Unranked, "no-check")
+	}
+	h, err := s.History(ctx(t), "no-check")
+	if err != nil || len(h) != 1 {
+		t.Fatalf("History = %d scans, %v", len(h), err)
+	}
+	unmeasured("History", h[0].Scores)
 }
 
 func testHistory(t *testing.T, s store.Store) {
