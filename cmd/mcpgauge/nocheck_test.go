@@ -5,7 +5,7 @@ import (
 	"regexp"
 	"testing"
 
-	"github.com/mcpgauge/mcpgauge/internal/fixtures"
+	"github.com/mcpgauge/mcpgauge/internal/testutil/fixtures"
 )
 
 // TestScanNoCheckLeavesComplianceUnmeasured: scan --no-check does not run
