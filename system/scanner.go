@@ -52,8 +52,8 @@ type Scanning struct {
 	AllowRemote bool
 	Remote      Remote
 	// NPMRegistries and PyPIIndexes are the package registries entries may
-	// name (config install.*).
-	NPMRegistries, PyPIIndexes []string
+	// name, OCIRegistries the image registries (config install.*).
+	NPMRegistries, PyPIIndexes, OCIRegistries []string
 	// Grace is how long in-flight scans may finish on shutdown.
 	Grace time.Duration
 	// EvalModel ("" for none) runs the tool-selection eval after every ok
@@ -71,7 +71,7 @@ func (s Scanning) scanner(ctx context.Context, deadline time.Duration, version s
 	if err := os.MkdirAll(cache, 0o755); err != nil { // the sandbox's user reads it
 		return worker.EntryScanner{}, fmt.Errorf("package cache %s: %w", cache, err)
 	}
-	regs := worker.Registries{NPM: s.NPMRegistries, PyPI: s.PyPIIndexes}
+	regs := worker.Registries{NPM: s.NPMRegistries, PyPI: s.PyPIIndexes, OCI: s.OCIRegistries}
 	opts := worker.Options{Installers: worker.InstallersFor(cache, regs), AllowRemote: s.AllowRemote,
 		Deadline: deadline, ScannerVersion: version, Log: stderr}
 	if err := s.Remote.Apply(&opts); err != nil {

@@ -126,7 +126,7 @@ func workerOptions(cmd *cobra.Command, cfg Config, fromEntry bool) (worker.Optio
 		return opts, usageErr(err)
 	} else if note != "" {
 		fmt.Fprintln(cmd.ErrOrStderr(), "note:", note)
-		opts.Installers = worker.InstallersFor(c, worker.Registries{NPM: cfg.Install.NPMRegistries, PyPI: cfg.Install.PyPIIndexes})
+		opts.Installers = worker.InstallersFor(c, worker.Registries{NPM: cfg.Install.NPMRegistries, PyPI: cfg.Install.PyPIIndexes, OCI: cfg.Install.OCIRegistries})
 	}
 	return opts, nil
 }

@@ -133,7 +133,7 @@ func (w *workerFlags) register(cmd *cobra.Command) {
 func (w *workerFlags) scanning(cfg Config) system.Scanning {
 	return system.Scanning{DataDir: cfg.DataDir, CacheDir: w.cacheDir, Sandbox: w.sandbox, AllowRemote: w.allowRemote,
 		Remote:        remoteConfig(cfg),
-		NPMRegistries: cfg.Install.NPMRegistries, PyPIIndexes: cfg.Install.PyPIIndexes, Grace: w.grace,
+		NPMRegistries: cfg.Install.NPMRegistries, PyPIIndexes: cfg.Install.PyPIIndexes, OCIRegistries: cfg.Install.OCIRegistries, Grace: w.grace,
 		EvalModel: w.evalModel, EvalBaseURL: w.evalBaseURL}
 }
 
