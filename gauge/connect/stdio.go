@@ -213,20 +213,31 @@ func closeAll(fs ...*os.File) {
 	}
 }
 
-// settle waits briefly for the server to exit once its stdout is gone, so
-// messages can say how it ended.
+// settle waits briefly for the server to exit once its stdout is gone or
+// its stdin broke, and for the last of its stdout to be read, so messages
+// can say how it ended whichever side noticed first.
 func (p *process) settle(line *lineConn) {
 	if line == nil {
 		return
 	}
 	select {
 	case <-line.eof:
+	case <-line.broken:
 	default:
 		return
 	}
+	timer := time.NewTimer(stderrDrain)
+	defer timer.Stop()
 	select {
 	case <-p.exited:
-	case <-time.After(stderrDrain):
+	case <-timer.C:
+		return
+	}
+	// The read loop finishes the stdout the server wrote before it ended
+	// (so the skipped-lines count is complete).
+	select {
+	case <-line.eof:
+	case <-timer.C:
 	}
 }
 
@@ -331,6 +342,11 @@ type lineConn struct {
 	nullErrs chan *RPCError // errors with "id": null, newest dropped when full
 	eof      chan struct{}  // closed when the read loop ends
 	eofOnce  sync.Once
+	// broken is closed when a write to stdin found the pipe broken: the
+	// server closed its end, so it is ending even if the read loop has
+	// not seen its stdout close yet.
+	broken     chan struct{}
+	brokenOnce sync.Once
 }
 
 func (c *lineConn) markEOF() { c.eofOnce.Do(func() { close(c.eof) }) }
@@ -341,7 +357,7 @@ type lineMsg struct {
 }
 
 func newLineConn(p *process, maxLine int) *lineConn {
-	c := &lineConn{p: p, maxLine: maxLine, incoming: make(chan lineMsg), closed: make(chan struct{}), eof: make(chan struct{}), nullErrs: make(chan *RPCError, 16)}
+	c := &lineConn{p: p, maxLine: maxLine, incoming: make(chan lineMsg), closed: make(chan struct{}), eof: make(chan struct{}), broken: make(chan struct{}), nullErrs: make(chan *RPCError, 16)}
 	go c.readLoop()
 	return c
 }
@@ -570,6 +586,9 @@ func (c *lineConn) writeLine(ctx context.Context, data []byte) error {
 	}
 	data = append(append([]byte(nil), data...), '\n')
 	if _, err := c.p.stdin.Write(data); err != nil {
+		if errors.Is(err, syscall.EPIPE) {
+			c.brokenOnce.Do(func() { close(c.broken) })
+		}
 		return fmt.Errorf("write to server stdin: %w", err)
 	}
 	return nil
