@@ -82,6 +82,10 @@ func (e *InstallError) Error() string {
 
 func (e *InstallError) Unwrap() error { return e.Err }
 
+// ResultStatus makes an InstallError a scan.StatusError: it keeps its
+// status and reason wherever it is classified.
+func (e *InstallError) ResultStatus() (schema.Status, string) { return e.Status, e.Reason }
+
 func installFailed(err error, format string, args ...any) *InstallError {
 	return &InstallError{Status: schema.StatusInstallFailed, Reason: fmt.Sprintf(format, args...), Err: err}
 }

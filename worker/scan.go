@@ -447,7 +447,11 @@ func (r *run) gauge(ctx context.Context, t *connect.Target) {
 		return
 	}
 	if err != nil {
-		st, reason := Classify(ctx, err, r.inst)
+		var f scan.Failure
+		if r.inst != nil {
+			f.SkippedScripts = r.inst.SkippedScripts
+		}
+		st, reason := scan.Classify(ctx, err, f)
 		r.fail(st, "%s", reason)
 		return
 	}
@@ -466,71 +470,6 @@ func refusal(err error) string {
 		msg = msg[:i]
 	}
 	return clip(msg, 400)
-}
-
-// Classify maps a failed scan to a status and a one-line reason. It
-// refines scan.Classify: a listing that broke off keeps its
-// connect.ListError kind (crashed, protocol_error, timeout, too_large),
-// the scan deadline is a timeout, a sandbox failure
-// is a worker error, a stdout flood fails the handshake, a server that dies
-// for want of network says so, and a server that could not start after its
-// install scripts were skipped is an install failure with that reason.
-func Classify(ctx context.Context, err error, inst *Installed) (schema.Status, string) {
-	msg := err.Error()
-	low := strings.ToLower(msg)
-	st, reason := scan.Classify(err, "")
-	status := schema.Status(st)
-	if line := serverLine(msg); line != "" && !strings.Contains(reason, line) {
-		reason = reason + " (server said: " + line + ")"
-	}
-	var le *connect.ListError
-	switch {
-	case errors.As(err, &le):
-		// The server answered the handshake, then its listing broke off:
-		// crashed, protocol_error, timeout or too_large, with the phase,
-		// the bytes read and the server's stderr (head and tail).
-		if status == schema.StatusCrashed && strings.Contains(strings.ToLower(le.Stderr), "out of memory") {
-			return status, "server ran out of memory under the sandbox's memory limit: " + reason
-		}
-		return status, reason
-	case strings.Contains(low, "bwrap: ") && !strings.Contains(low, "exit status"):
-		return schema.StatusWorkerError, "sandbox failed: " + clip(msg, 300)
-	case errors.Is(err, connect.ErrFlood):
-		return schema.StatusHandshakeFailed, reason
-	case ctx.Err() != nil && status != schema.StatusNeedsCredentials:
-		return schema.StatusTimeout, "no answer within the scan deadline: " + reason
-	case status == schema.StatusNeedsCredentials || status == schema.StatusAuthRequired || status == schema.StatusTimeout:
-		return status, reason
-	case status == schema.StatusCrashed && (strings.Contains(low, "out of memory") || strings.Contains(low, "memoryerror") ||
-		strings.Contains(low, "cannot allocate memory") || strings.Contains(low, "allocation failed")):
-		return schema.StatusCrashed, "server ran out of memory under the sandbox's memory limit: " + reason
-	case strings.Contains(low, "network is unreachable") || strings.Contains(low, "enetunreach") ||
-		strings.Contains(low, "eai_again") || strings.Contains(low, "enotfound") || strings.Contains(low, "getaddrinfo"):
-		return schema.StatusStartFailed, "server needs the network to start (the sandbox has loopback only): " + reason
-	}
-	if inst != nil && len(inst.SkippedScripts) > 0 && (status == schema.StatusStartFailed || status == schema.StatusCrashed) {
-		return schema.StatusInstallFailed, fmt.Sprintf("lifecycle scripts are off and %s has an install script; the server then failed: %s", strings.Join(inst.SkippedScripts, ", "), reason)
-	}
-	return status, reason
-}
-
-// serverLine picks the most telling stderr line out of a connect error
-// (connect appends the server's stderr tail to its messages).
-func serverLine(msg string) string {
-	lines := strings.Split(msg, "\n")
-	if len(lines) < 2 {
-		return ""
-	}
-	keys := []string{"error", "required", "cannot", "missing", "not set", "must", "failed", "unreachable", "denied"}
-	for _, l := range lines[1:] {
-		ll := strings.ToLower(l)
-		for _, k := range keys {
-			if strings.Contains(ll, k) {
-				return clip(strings.TrimSpace(l), 200)
-			}
-		}
-	}
-	return ""
 }
 
 func clip(s string, n int) string {

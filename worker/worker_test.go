@@ -14,7 +14,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mcpgauge/mcpgauge/gauge/connect"
 	"github.com/mcpgauge/mcpgauge/internal/netguard"
 	"github.com/mcpgauge/mcpgauge/internal/testutil/fixtures"
 	"github.com/mcpgauge/mcpgauge/registry"
@@ -304,40 +303,6 @@ func TestRemotePlans(t *testing.T) {
 	s2 := registry.Server{Name: "test/locked", Version: "1.0.0", Remotes: []registry.Remote{{Type: "streamable-http", URL: deny.URL + "/mcp"}}}
 	res = ScanEntry(context.Background(), s2, registry.PlanFor(s2, registry.PlanOptions{}), opts)
 	checkResult(t, res, schema.StatusAuthRequired)
-}
-
-func TestClassify(t *testing.T) {
-	cases := []struct {
-		name string
-		err  error
-		inst *Installed
-		want schema.Status
-		has  string
-	}{
-		{"api key", fmt.Errorf("%w: server exited (exit status 1) before answering initialize; stderr: Error: API_KEY environment variable is required", connect.ErrConnect), nil, schema.StatusNeedsCredentials, "API_KEY"},
-		{"missing module", fmt.Errorf("%w: server exited (exit status 1); stderr: Error: Cannot find module 'zod'", connect.ErrConnect), nil, schema.StatusStartFailed, "Cannot find module"},
-		{"http 401", fmt.Errorf("%w: HTTP 401 Unauthorized", connect.ErrConnect), nil, schema.StatusAuthRequired, "401"},
-		{"no answer", fmt.Errorf("%w: no answer to initialize within 30s", connect.ErrConnect), nil, schema.StatusTimeout, "no answer"},
-		{"exited", fmt.Errorf("%w: server exited (exit status 2) before answering initialize; stderr: boom", connect.ErrConnect), nil, schema.StatusCrashed, "exit status 2"},
-		{"flood", fmt.Errorf("%w: %w", connect.ErrConnect, connect.ErrFlood), nil, schema.StatusHandshakeFailed, "floods"},
-		{"offline", fmt.Errorf("%w: server exited (exit status 1); stderr: Error: getaddrinfo EAI_AGAIN api.example.com", connect.ErrConnect), nil, schema.StatusStartFailed, "needs the network"},
-		{"skipped scripts", fmt.Errorf("%w: server exited (exit status 1); stderr: Error: Cannot find module './build/Release/addon.node'", connect.ErrConnect),
-			&Installed{SkippedScripts: []string{"better-sqlite3"}}, schema.StatusInstallFailed, "better-sqlite3"},
-		{"sandbox broke", fmt.Errorf("%w: server exited; stderr: bwrap: Can't mount proc on /newroot/proc: Operation not permitted", connect.ErrConnect), nil, schema.StatusWorkerError, "sandbox failed"},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			st, reason := Classify(context.Background(), c.err, c.inst)
-			if st != c.want || !strings.Contains(reason, c.has) {
-				t.Fatalf("Classify = %s %q, want %s containing %q", st, reason, c.want, c.has)
-			}
-		})
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	if st, _ := Classify(ctx, errors.New("cannot connect: context canceled"), nil); st != schema.StatusTimeout {
-		t.Errorf("an expired scan deadline classifies as %s, want timeout", st)
-	}
 }
 
 // TestSandboxDirToken: the file-path placeholder becomes a writable

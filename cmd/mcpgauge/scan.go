@@ -158,11 +158,11 @@ func runScan(cmd *cobra.Command, args []string) error {
 // reportScanFailure prints a failed scan as a status and reason (the same
 // statuses a sweep records) and returns the connection exit code.
 func reportScanFailure(cmd *cobra.Command, display string, err error) error {
-	status, reason := scan.Classify(err, "")
+	status, reason := scan.Classify(cmd.Context(), err, scan.Failure{})
 	if asJSON, _ := cmd.Flags().GetBool("json"); asJSON {
 		res := schema.Result{
 			SchemaVersion: schema.Version, SweepID: "local", Name: display, Version: "unknown",
-			JobID: schema.JobID("local", display, "unknown"), Status: schema.Status(status), Reason: reason,
+			JobID: schema.JobID("local", display, "unknown"), Status: status, Reason: reason,
 			ScannerVersion: version, WorkerID: "local", Sources: []string{"local"},
 		}
 		enc := json.NewEncoder(cmd.OutOrStdout())

@@ -167,7 +167,7 @@ func TestHTTPOversizedListingIsTooLarge(t *testing.T) {
 			if rep != nil {
 				t.Errorf("a failed scan returned a report to score")
 			}
-			st, reason := Classify(err, "")
+			st, reason := classifyStr(err)
 			t.Logf("%s: %s", st, reason)
 			if st != "too_large" || !errors.Is(err, connect.ErrTooLarge) {
 				t.Errorf("status %s (%v), want too_large wrapping connect.ErrTooLarge", st, err)

@@ -41,7 +41,7 @@ func TestRecursiveSchemasEnd(t *testing.T) {
 	target := &connect.Target{Transport: connect.TransportHTTP, URL: srv.URL, HTTPKind: connect.HTTPStreamable, Display: "recursive"}
 	rep, err := Run(ctx, target, Options{Connect: connect.Options{Timeout: 60 * time.Second}})
 	if err != nil {
-		st, reason := Classify(err, "")
+		st, reason := classifyStr(err)
 		t.Fatalf("recursive schemas: %s %s; want ok with the three tools", st, reason)
 	}
 	if n := len(rep.Snapshot.Tools); n != 3 {

@@ -308,9 +308,9 @@ func scoreInput(snap *model.Snapshot, rep *Report, findings []lint.Finding, sele
 	return in
 }
 
-// Classify maps a failed scan's error (and the server's stderr) to a result
-// status and a one-line reason.
-func Classify(err error, stderr string) (status, reason string) {
+// classifyText is the first pass of Classify: the status a failed scan's
+// error (and the server's stderr) names, and a one-line reason.
+func classifyText(err error, stderr string) (status, reason string) {
 	if err == nil {
 		return "ok", ""
 	}

@@ -93,7 +93,7 @@ func TestClassify(t *testing.T) {
 		{errors.New("cannot connect: invalid initialize result"), "", "handshake_failed"},
 	}
 	for _, c := range cases {
-		got, reason := Classify(c.err, c.stderr)
+		got, reason := classifyText(c.err, c.stderr)
 		if got != c.want {
 			t.Errorf("Classify(%v, %q) = %s, want %s", c.err, c.stderr, got, c.want)
 		}
@@ -101,7 +101,7 @@ func TestClassify(t *testing.T) {
 			t.Errorf("Classify(%v) gave no reason", c.err)
 		}
 	}
-	_, reason := Classify(errors.New("exit status 1"), "starting\nError: API_KEY environment variable is required\n")
+	_, reason := classifyText(errors.New("exit status 1"), "starting\nError: API_KEY environment variable is required\n")
 	if reason != "Error: API_KEY environment variable is required" {
 		t.Errorf("credential reason should come from stderr, got %q", reason)
 	}

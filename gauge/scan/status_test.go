@@ -57,7 +57,7 @@ func TestIncompleteListingIsNeverOK(t *testing.T) {
 			if !errors.As(err, &le) {
 				t.Fatalf("err = %v; want a *connect.ListError", err)
 			}
-			st, reason := Classify(err, "")
+			st, reason := classifyStr(err)
 			t.Logf("%s: %s", st, reason)
 			if st != c.status {
 				t.Errorf("status = %s, want %s (%s)", st, c.status, reason)
@@ -102,7 +102,7 @@ func TestDeepSchemaToolIsSeen(t *testing.T) {
 			target := &connect.Target{Transport: connect.TransportStdio, Command: bin, Args: []string{"-mode", "deep", "-depth", depth}, Display: "deep"}
 			rep, err := Run(context.Background(), target, Options{Connect: connect.Options{Timeout: 60 * time.Second}})
 			if err != nil {
-				st, reason := Classify(err, "")
+				st, reason := classifyStr(err)
 				if depth == "600" || st != "protocol_error" || !strings.Contains(reason, "nested deeper than 10000 levels") {
 					t.Fatalf("depth %s: %s %s; want ok for 600, protocol_error saying why beyond the scanner's depth", depth, st, reason)
 				}
