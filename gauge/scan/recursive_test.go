@@ -84,7 +84,7 @@ func TestDeepSchemaOverHTTP(t *testing.T) {
 			target := &connect.Target{Transport: connect.TransportHTTP, URL: srv.URL, HTTPKind: connect.HTTPStreamable, Display: "deep"}
 			rep, err := Run(context.Background(), target, Options{Connect: connect.Options{Timeout: 60 * time.Second}})
 			if err != nil {
-				st, reason := Classify(err, "")
+				st, reason := classifyStr(err)
 				t.Logf("depth %d: %s %s", depth, st, reason)
 				if st != "protocol_error" || !strings.Contains(reason, "nesting depth") {
 					t.Fatalf("depth %d: %s %s; want ok with both tools, or protocol_error naming the nesting depth", depth, st, reason)
