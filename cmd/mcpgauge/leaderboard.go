@@ -5,13 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/mcpgauge/mcpgauge/leaderboard"
+	"github.com/mcpgauge/mcpgauge/leaderboard/text"
 	"github.com/mcpgauge/mcpgauge/schema"
 	"github.com/mcpgauge/mcpgauge/store"
 )
@@ -92,53 +91,5 @@ status and reason; they are never given a score.`,
 	return cmd
 }
 
-// writeLeaderboard prints the ranked list with every part, then the
-// servers that could not be scanned.
-func writeLeaderboard(w io.Writer, lb store.Leaderboard) error {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "RANK\tSERVER\tVERSION\t%s\tCOMPL\tDESIGN\tSECUR\tEFFIC\tSELECT\tTOOLS\tTOKENS\n", strings.ToUpper(string(lb.By)))
-	for _, s := range lb.Ranked {
-		sel := "-"
-		if s.Scores != nil && s.Scores.Selection != nil {
-			sel = fmt.Sprintf("%.0f", *s.Scores.Selection)
-		}
-		c := "-"
-		var d, se, e float64
-		if s.Scores != nil {
-			d, se, e = s.Scores.Design, s.Scores.Security, s.Scores.Efficiency
-			if s.Scores.Compliance != nil {
-				c = fmt.Sprintf("%.0f", *s.Scores.Compliance)
-			}
-		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%.1f\t%s\t%.0f\t%.0f\t%.0f\t%s\t%d\t%d\n", s.Rank, s.Name, s.Version, s.Value, c, d, se, e, sel, s.ToolCount, s.TotalTokens)
-	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	if len(lb.Ranked) == 0 {
-		fmt.Fprintln(w, "(no ranked servers yet)")
-	}
-	if len(lb.Unranked) > 0 {
-		fmt.Fprintf(w, "\n%d scanned servers have no %s score\n", len(lb.Unranked), lb.By)
-	}
-	if len(lb.Unscored) > 0 {
-		fmt.Fprintf(w, "\nCould not be scanned (not ranked, never scored 0):\n")
-		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-		for _, s := range lb.Unscored {
-			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", s.Name, s.Version, s.Status, clipLine(s.Reason, 90))
-		}
-		if err := tw.Flush(); err != nil {
-			return err
-		}
-	}
-	fmt.Fprintf(w, "\n%d servers in total\n", lb.Total)
-	return nil
-}
-
-func clipLine(s string, n int) string {
-	s = strings.ReplaceAll(s, "\n", " ")
-	if len(s) <= n {
-		return s
-	}
-	return s[:n-1] + "…"
-}
+// writeLeaderboard prints the leaderboard for a terminal (leaderboard/text).
+func writeLeaderboard(w io.Writer, lb store.Leaderboard) error { return text.Write(w, lb) }

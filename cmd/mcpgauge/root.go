@@ -16,9 +16,10 @@ func newRootCmd() *cobra.Command {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.SetVersionTemplate("mcpgauge {{.Version}}\n")
+	root.SetVersionTemplate(versionText())
 	root.PersistentFlags().String("config", "", "config file (mcpgauge.yaml or .toml); default: discovered from the target directory upward")
 	root.PersistentFlags().Bool("no-config", false, "ignore config files on disk")
+	root.AddCommand(newVersionCmd())
 	for _, add := range commandConstructors() {
 		root.AddCommand(add())
 	}
