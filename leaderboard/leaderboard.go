@@ -24,6 +24,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mcpgauge/mcpgauge/gauge/report"
 	"github.com/mcpgauge/mcpgauge/schema"
 	"github.com/mcpgauge/mcpgauge/store"
 )
@@ -381,20 +382,8 @@ func BadgeFor(s *store.Scan) Badge {
 	case s.Status != schema.StatusOK || s.Scores == nil:
 		b.Message, b.Color = strings.ReplaceAll(string(s.Status), "_", " "), "lightgrey"
 	default:
-		v := s.Scores.MCPGauge
-		b.Message = strconv.Itoa(int(math.Round(v)))
-		switch {
-		case v >= 90:
-			b.Color = "brightgreen"
-		case v >= 75:
-			b.Color = "green"
-		case v >= 60:
-			b.Color = "yellow"
-		case v >= 40:
-			b.Color = "orange"
-		default:
-			b.Color = "red"
-		}
+		v := int(math.Round(s.Scores.MCPGauge))
+		b.Message, b.Color = strconv.Itoa(v), report.BadgeColor(v)
 	}
 	return b
 }

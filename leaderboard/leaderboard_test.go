@@ -129,8 +129,8 @@ func TestBadges(t *testing.T) {
 		name, message, color string
 	}{
 		{"io.x/high", "91", "brightgreen"},
-		{"io.x/mid", "72", "yellow"},
-		{"io.x/low", "35", "red"},
+		{"io.x/mid", "72", "yellowgreen"}, // the CLI badges' scale
+		{"io.x/low", "35", "orange"},
 		{"io.x/broken", "start failed", "lightgrey"},
 		{"io.x/never", "not scanned", "lightgrey"},
 	} {

@@ -11,7 +11,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcpgauge/mcpgauge/coordinator"
-	"github.com/mcpgauge/mcpgauge/gauge/ci"
 	"github.com/mcpgauge/mcpgauge/gauge/compliance"
 	"github.com/mcpgauge/mcpgauge/gauge/connect"
 	"github.com/mcpgauge/mcpgauge/gauge/eval"
@@ -203,11 +202,11 @@ func localResult(rep *scan.Report) schema.Result {
 // writeBadge writes a shields.io endpoint document (sorted keys, indent 2,
 // trailing newline), creating parent directories.
 func writeBadge(path, label string, score int) error {
-	doc := fmt.Sprintf("{\n  \"color\": %q,\n  \"label\": %q,\n  \"message\": \"%d\",\n  \"schemaVersion\": 1\n}\n", ci.ColorFor(score), label, score)
+	doc := report.Badge(label, score)
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("badge: %w", err)
 	}
-	if err := os.WriteFile(path, []byte(doc), 0o644); err != nil {
+	if err := os.WriteFile(path, doc, 0o644); err != nil {
 		return fmt.Errorf("badge: %w", err)
 	}
 	return nil

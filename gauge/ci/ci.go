@@ -15,24 +15,6 @@ import (
 // Health is toolgauge's health score, computed in gauge/score.
 type Health = score.ToolgaugeHealth
 
-// ColorFor is the badge colour band of a score.
-func ColorFor(score int) string {
-	switch {
-	case score >= 90:
-		return "brightgreen"
-	case score >= 75:
-		return "green"
-	case score >= 60:
-		return "yellowgreen"
-	case score >= 45:
-		return "yellow"
-	case score >= 30:
-		return "orange"
-	default:
-		return "red"
-	}
-}
-
 // Tone is the terminal and PR tone of a score: green, yellow or red.
 func Tone(score int) string {
 	switch {
@@ -122,12 +104,7 @@ func (r *Report) JSON() ([]byte, error) { return model.Canonical(r.Map(), model.
 
 // Badge is the shields.io endpoint document with a trailing newline.
 func Badge(h Health) []byte {
-	b := model.MustCanonical(map[string]any{"color": ColorFor(h.Overall), "label": "mcp-toolgauge", "message": itoa(h.Overall), "schemaVersion": 1}, model.Indent2)
-	return append(b, '\n')
-}
-
-func itoa(n int) string {
-	return string(model.MustCanonical(n, model.Compact))
+	return report.Badge("mcp-toolgauge", h.Overall)
 }
 
 // health is the toolgauge score of a run; sel may be nil (no suite).

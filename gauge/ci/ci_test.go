@@ -14,6 +14,7 @@ import (
 	"github.com/mcpgauge/mcpgauge/gauge/eval/evaltest"
 	"github.com/mcpgauge/mcpgauge/gauge/lint"
 	"github.com/mcpgauge/mcpgauge/gauge/model"
+	"github.com/mcpgauge/mcpgauge/gauge/report"
 	"github.com/mcpgauge/mcpgauge/gauge/score"
 )
 
@@ -118,8 +119,8 @@ func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
 func TestBands(t *testing.T) {
 	bands := map[int]string{100: "brightgreen", 90: "brightgreen", 89: "green", 75: "green", 74: "yellowgreen", 60: "yellowgreen", 59: "yellow", 45: "yellow", 44: "orange", 30: "orange", 29: "red", 0: "red"}
 	for score, want := range bands {
-		if got := ci.ColorFor(score); got != want {
-			t.Errorf("ColorFor(%d) = %s, want %s", score, got, want)
+		if got := report.BadgeColor(score); got != want {
+			t.Errorf("BadgeColor(%d) = %s, want %s", score, got, want)
 		}
 	}
 	tones := map[int]string{75: "green", 74: "yellow", 45: "yellow", 44: "red"}
