@@ -261,14 +261,27 @@ func cleanDecodeErr(err error) error {
 	return err
 }
 
+// KeyError is a bad value of one key. The command that bound the key to
+// a flag names the flag instead when the value came from it.
+type KeyError struct {
+	// Key is the dotted config key (lint.fail_on).
+	Key string
+	// Err says what is wrong with the value.
+	Err error
+}
+
+func (e *KeyError) Error() string { return e.Key + ": " + e.Err.Error() }
+
+func (e *KeyError) Unwrap() error { return e.Err }
+
 // Validate checks enumerations and rule IDs, normalising rule IDs to
 // upper case (viper lower-cases keys).
 func Validate(cfg *Config) error {
 	if _, err := lint.ParseSeverity(cfg.Lint.FailOn); err != nil {
-		return fmt.Errorf("lint.fail_on: %w", err)
+		return &KeyError{Key: "lint.fail_on", Err: err}
 	}
 	if _, err := lint.ParseProfile(cfg.Lint.Profile); err != nil {
-		return fmt.Errorf("lint.profile: %w", err)
+		return &KeyError{Key: "lint.profile", Err: err}
 	}
 	rules := map[string]string{}
 	var bad []string
@@ -291,7 +304,7 @@ func Validate(cfg *Config) error {
 	switch cfg.Check.CallTools {
 	case "none", "readonly", "all":
 	default:
-		return fmt.Errorf("check.call_tools: %q is not one of none, readonly, all", cfg.Check.CallTools)
+		return &KeyError{Key: "check.call_tools", Err: fmt.Errorf("%q is not one of none, readonly, all", cfg.Check.CallTools)}
 	}
 	switch cfg.Check.Compliance {
 	case "default", "deep":
@@ -301,13 +314,13 @@ func Validate(cfg *Config) error {
 	switch cfg.Scan.Sandbox {
 	case "none", "bwrap":
 	default:
-		return fmt.Errorf("scan.sandbox: %q is not one of none, bwrap", cfg.Scan.Sandbox)
+		return &KeyError{Key: "scan.sandbox", Err: fmt.Errorf("%q is not one of none, bwrap", cfg.Scan.Sandbox)}
 	}
 	if cfg.Timeout <= 0 {
-		return fmt.Errorf("timeout: must be positive, got %s", cfg.Timeout)
+		return &KeyError{Key: "timeout", Err: fmt.Errorf("must be positive, got %s", cfg.Timeout)}
 	}
 	if cfg.Scan.MinScore < 0 || cfg.Scan.MinScore > 100 {
-		return fmt.Errorf("scan.min_score: %d is outside 0-100", cfg.Scan.MinScore)
+		return &KeyError{Key: "scan.min_score", Err: fmt.Errorf("%d is outside 0-100", cfg.Scan.MinScore)}
 	}
 	return validateNumbers(cfg)
 }

@@ -126,6 +126,15 @@ func loadConfig(cmd *cobra.Command, target string, bindings ...flagBinding) (Con
 		return Config{}, path, usageErr(fmt.Errorf("config %s: %w", describe(path), err))
 	}
 	if err := config.Validate(&cfg); err != nil {
+		// A bad value typed as a flag is named by that flag.
+		var ke *config.KeyError
+		if errors.As(err, &ke) {
+			for _, b := range bindings {
+				if f := cmd.Flags().Lookup(b.flag); f != nil && f.Changed && b.key == ke.Key {
+					return Config{}, path, usageErr(fmt.Errorf("--%s: %w", b.flag, ke.Err))
+				}
+			}
+		}
 		return Config{}, path, usageErr(fmt.Errorf("config %s: %w", describe(path), err))
 	}
 	return cfg, path, nil
