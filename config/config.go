@@ -241,6 +241,9 @@ func (e *DiscoveredKeysError) Error() string {
 // into a Config: unknown keys are an error naming them, durations and
 // comma-separated lists are read from strings. It does not Validate.
 func Decode(v *viper.Viper) (Config, error) {
+	if err := unknownKeys(v.AllKeys()); err != nil {
+		return Config{}, err
+	}
 	var cfg Config
 	decode := func(dc *mapstructure.DecoderConfig) {
 		dc.ErrorUnused = true
@@ -251,6 +254,31 @@ func Decode(v *viper.Viper) (Config, error) {
 		return Config{}, cleanDecodeErr(err)
 	}
 	return cfg, nil
+}
+
+// mapKeys are the keys whose children are free names (rule IDs, models).
+var mapKeys = []string{"lint.rules.", "eval.prices."}
+
+// unknownKeys names the keys Config does not have, each with the nearest
+// valid key when one is close enough to be a typo.
+func unknownKeys(keys []string) error {
+	known := Keys()
+	var bad []string
+	for _, k := range keys {
+		if slices.Contains(known, k) || slices.ContainsFunc(mapKeys, func(p string) bool { return strings.HasPrefix(k, p) }) {
+			continue
+		}
+		if near, ok := suggest.Nearest(k, known); ok {
+			bad = append(bad, fmt.Sprintf("%s (did you mean %s?)", k, near))
+		} else {
+			bad = append(bad, k)
+		}
+	}
+	if len(bad) == 0 {
+		return nil
+	}
+	sort.Strings(bad)
+	return fmt.Errorf("unknown key %s; the keys are listed in docs/config.md", strings.Join(bad, ", "))
 }
 
 func cleanDecodeErr(err error) error {
