@@ -96,7 +96,7 @@ func TestScanReceiptVerify(t *testing.T) {
 // tool's findings at the line of the source file that declares the tool.
 func TestSARIFLocatesToolsInSources(t *testing.T) {
 	bin := fixtures.Build(t, "careless")
-	src, err := os.ReadFile(filepath.Join(shareddata.RepoRoot(t), "internal", "fixtures", "servers", "careless", "main.go"))
+	src, err := os.ReadFile(filepath.Join(shareddata.RepoRoot(t), "internal", "testutil", "fixtures", "servers", "careless", "main.go"))
 	if err != nil {
 		t.Fatal(err)
 	}

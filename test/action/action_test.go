@@ -170,7 +170,7 @@ func TestActionStepsOnFixture(t *testing.T) {
 		t.Fatalf("runs.using %q, want composite", a.Runs.Using)
 	}
 	bin := fixtures.Build(t, "careless")
-	src, err := os.ReadFile(filepath.Join(root, "internal", "fixtures", "servers", "careless", "main.go"))
+	src, err := os.ReadFile(filepath.Join(root, "internal", "testutil", "fixtures", "servers", "careless", "main.go"))
 	if err != nil {
 		t.Fatal(err)
 	}
