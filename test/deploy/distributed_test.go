@@ -112,10 +112,13 @@ worker:
 	aAddr := a.listenAddr(t)
 	b := startProc(t, "worker b", bin, workerArgs(fullname+"-worker-b")...)
 	bAddr := b.listenAddr(t)
+	// A process answers /healthz as soon as it listens, unhealthy until it
+	// has bound to NATS; the chart's probes retry, and so does this.
 	for _, addr := range []string{cAddr, aAddr, bAddr} {
-		if code, _, _ := get(t, addr+"/healthz"); code != http.StatusOK {
-			t.Fatalf("%s/healthz (the chart's probe): %d", addr, code)
-		}
+		waitFor(t, addr+"/healthz (the chart's probe) to answer 200", func() bool {
+			code, _, _ := get(t, addr+"/healthz")
+			return code == http.StatusOK
+		})
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
