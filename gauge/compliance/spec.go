@@ -184,22 +184,7 @@ func (e *Env) probeVersion(ctx context.Context, version string) probe {
 		// must carry the same MCP-Protocol-Version header.
 		sv.SetProtocolVersion(version)
 	}
-	res, rpcErr, err := r.Call(pctx, p.Method, params)
-	switch {
-	case err != nil:
-		p.Err = err
-	case rpcErr != nil:
-		p.RPC = rpcErr
-	default:
-		var out struct {
-			ProtocolVersion   string   `json:"protocolVersion"`
-			SupportedVersions []string `json:"supportedVersions"`
-		}
-		if jerr := json.Unmarshal(res, &out); jerr != nil {
-			p.Err = fmt.Errorf("result is not an object: %w", jerr)
-		}
-		p.Answered, p.Listed = out.ProtocolVersion, out.SupportedVersions
-	}
+	p.fill(r.Call(pctx, p.Method, params))
 	return p
 }
 
