@@ -7,7 +7,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"sync"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
+	"github.com/mcpgauge/mcpgauge/internal/testutil/natstest"
 	"github.com/mcpgauge/mcpgauge/natsbus"
 	"github.com/mcpgauge/mcpgauge/schema"
 	"github.com/mcpgauge/mcpgauge/store"
@@ -82,28 +82,8 @@ func healthz(t *testing.T, addr string) int {
 // coordinator would (setup false: bare, as before any coordinator ran).
 func startNATS(t *testing.T, port int, setup bool) (*natsbus.Embedded, jetstream.JetStream) {
 	t.Helper()
-	ns, err := natsbus.StartEmbedded(natsbus.EmbeddedOptions{Dir: filepath.Join(t.TempDir(), "nats"), Listen: true, Port: port})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(ns.Shutdown)
-	nc, err := ns.Connect("test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(nc.Close)
-	js, err := jetstream.New(nc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if setup {
-		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		defer cancel()
-		if err := natsbus.Setup(ctx, js, 20*time.Second); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return ns, js
+	s := natstest.Run(t, natstest.Options{Dir: t.TempDir(), Listen: true, Port: port, Bare: !setup, ScanDeadline: 20 * time.Second})
+	return s.Embedded, s.JS
 }
 
 var (

@@ -11,6 +11,7 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
+	"github.com/mcpgauge/mcpgauge/internal/testutil/natstest"
 	"github.com/mcpgauge/mcpgauge/natsbus"
 	"github.com/mcpgauge/mcpgauge/schema"
 )
@@ -102,26 +103,7 @@ func TestWorkerKeepsCoordinatorsAckWait(t *testing.T) {
 // coordinator would, and returns its URL.
 func startSetUpNATS(t *testing.T) string {
 	t.Helper()
-	ns, err := natsbus.StartEmbedded(natsbus.EmbeddedOptions{Dir: filepath.Join(t.TempDir(), "nats"), Listen: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(ns.Shutdown)
-	nc, err := ns.Connect("test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(nc.Close)
-	js, err := jetstream.New(nc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	if err := natsbus.Setup(ctx, js, 0); err != nil {
-		t.Fatal(err)
-	}
-	return ns.ClientURL()
+	return natstest.Run(t, natstest.Options{Dir: t.TempDir(), Listen: true}).ClientURL()
 }
 
 // The service flags are bound to MCPGAUGE_* variables: a worker given
