@@ -9,10 +9,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"runtime"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -189,32 +186,15 @@ func TestHTTPOversizedListingBoundedMemory(t *testing.T) {
 		w.Header().Set("Content-Type", "application/json")
 		writeEndless(w, `{"jsonrpc":"2.0","id":`+string(id)+`,"result":{"tools":[{"name":"x","description":"`, "A")
 	})
-	var peak atomic.Uint64
-	stop := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Go(func() {
-		var ms runtime.MemStats
-		for {
-			select {
-			case <-stop:
-				return
-			case <-time.After(20 * time.Millisecond):
-			}
-			runtime.ReadMemStats(&ms)
-			if ms.HeapInuse > peak.Load() {
-				peak.Store(ms.HeapInuse)
-			}
-		}
-	})
+	peak := sampleHeap()
 	target := &connect.Target{Transport: connect.TransportHTTP, URL: srv.URL, HTTPKind: connect.HTTPStreamable, Display: "huge"}
 	_, err := Run(context.Background(), target, Options{Connect: connect.Options{Timeout: 120 * time.Second}})
-	close(stop)
-	wg.Wait()
+	peak.stop()
 	if !errors.Is(err, connect.ErrTooLarge) {
 		t.Fatalf("err = %v, want too large", err)
 	}
-	t.Logf("peak heap in use %d MiB", peak.Load()>>20)
-	if p := peak.Load(); p > 256<<20 {
+	t.Logf("peak heap in use %d MiB", peak.max()>>20)
+	if p := peak.max(); p > 256<<20 {
 		t.Errorf("peak heap %d MiB; want it bounded by the cap", p>>20)
 	}
 }

@@ -135,37 +135,58 @@ func TestListingBoundedMemory(t *testing.T) {
 		{"6 MB list", []string{"-mode", "many", "-count", "2000", "-pad", "3000"}, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			var peak atomic.Uint64
-			stop := make(chan struct{})
-			var wg sync.WaitGroup
-			wg.Go(func() {
-				var ms runtime.MemStats
-				for {
-					select {
-					case <-stop:
-						return
-					case <-time.After(20 * time.Millisecond):
-					}
-					runtime.ReadMemStats(&ms)
-					if ms.HeapInuse > peak.Load() {
-						peak.Store(ms.HeapInuse)
-					}
-				}
-			})
+			peak := sampleHeap()
 			target := &connect.Target{Transport: connect.TransportStdio, Command: bin, Args: c.args, Display: c.name}
 			rep, err := Run(context.Background(), target, Options{Connect: connect.Options{Timeout: 120 * time.Second}})
-			close(stop)
-			wg.Wait()
+			peak.stop()
 			if c.ok && (err != nil || len(rep.Snapshot.Tools) != 2000) {
 				t.Fatalf("6 MB list: err %v; want all 2000 tools", err)
 			}
 			if !c.ok && !errors.Is(err, connect.ErrTooLarge) {
 				t.Fatalf("err = %v, want too large", err)
 			}
-			t.Logf("%s: peak heap in use %d MiB", c.name, peak.Load()>>20)
-			if p := peak.Load(); !c.ok && p > 256<<20 {
+			t.Logf("%s: peak heap in use %d MiB", c.name, peak.max()>>20)
+			if p := peak.max(); !c.ok && p > 256<<20 {
 				t.Errorf("peak heap %d MiB; want it bounded by the caps", p>>20)
 			}
 		})
 	}
 }
+
+// heapPeak samples the heap in use every 20 ms until stop.
+type heapPeak struct {
+	peak atomic.Uint64
+	done chan struct{}
+	wg   sync.WaitGroup
+}
+
+// sampleHeap starts sampling the heap in use.
+func sampleHeap() *heapPeak {
+	h := &heapPeak{done: make(chan struct{})}
+	h.wg.Go(func() {
+		for {
+			select {
+			case <-h.done:
+				return
+			case <-time.After(20 * time.Millisecond):
+			}
+			h.sample()
+		}
+	})
+	return h
+}
+
+func (h *heapPeak) sample() {
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	if ms.HeapInuse > h.peak.Load() {
+		h.peak.Store(ms.HeapInuse)
+	}
+}
+
+// stop ends the sampling with one last sample, so a run shorter than the
+// period is still measured; max is final after it.
+func (h *heapPeak) stop() { close(h.done); h.wg.Wait(); h.sample() }
+
+// max is the largest heap in use seen.
+func (h *heapPeak) max() uint64 { return h.peak.Load() }
