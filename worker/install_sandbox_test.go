@@ -172,22 +172,7 @@ func TestSandboxedInstallScriptContained(t *testing.T) {
 	secret := "mcpgauge-secret-" + strconv.FormatInt(time.Now().UnixNano(), 36)
 	const secretVar = "MCPGAUGE_TEST_WORKER_SECRET"
 	t.Setenv(secretVar, secret)
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	var hits atomic.Int64
-	go func() {
-		for {
-			c, err := l.Accept()
-			if err != nil {
-				return
-			}
-			hits.Add(1)
-			_ = c.Close()
-		}
-	}()
+	addr, hits := countingListener(t)
 
 	for _, sandboxed := range []bool{true, false} {
 		t.Run(map[bool]string{true: "bwrap", false: "host"}[sandboxed], func(t *testing.T) {
@@ -217,7 +202,7 @@ func TestSandboxedInstallScriptContained(t *testing.T) {
 				writes = []string{victim, filepath.Join(cache, "npm", "planted"), hostFile, filepath.Join(hostDir, "planted")}
 			}
 			name := "mcpgauge-hostile-install"
-			reg := fakeNPMRegistry(t, name, hostileTarball(t, name, secretVar, l.Addr().String(), writes))
+			reg := fakeNPMRegistry(t, name, hostileTarball(t, name, secretVar, addr, writes))
 			n := &NPM{Cache: cache, Registries: []string{reg.URL}}
 			before := hits.Load()
 			ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
@@ -230,18 +215,7 @@ func TestSandboxedInstallScriptContained(t *testing.T) {
 			if err != nil {
 				t.Fatalf("the install script left no record (did it run?): %v", err)
 			}
-			var got struct {
-				Ran           bool              `json:"ran"`
-				Secret        *string           `json:"secret"`
-				Env           []string          `json:"env"`
-				Writes        map[string]string `json:"writes"`
-				WorkerEnviron any               `json:"workerEnviron"`
-				Direct, Proxy string
-				UID           int `json:"uid"`
-			}
-			if err := json.Unmarshal(data, &got); err != nil || !got.Ran {
-				t.Fatalf("record %s: %v", data, err)
-			}
+			got := decodeProbe(t, data)
 			t.Logf("script saw: env %v, writes %v, worker environ %v, direct %q, proxy %q, uid %d", got.Env, got.Writes, got.WorkerEnviron, got.Direct, got.Proxy, got.UID)
 			if got.Secret != nil {
 				t.Errorf("the install script read the worker's secret %s", secretVar)
@@ -402,22 +376,7 @@ func TestSandboxedPipInstallContained(t *testing.T) {
 	secret := "mcpgauge-secret-" + strconv.FormatInt(time.Now().UnixNano(), 36)
 	const secretVar = "MCPGAUGE_TEST_WORKER_SECRET"
 	t.Setenv(secretVar, secret)
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	var hits atomic.Int64
-	go func() {
-		for {
-			c, err := l.Accept()
-			if err != nil {
-				return
-			}
-			hits.Add(1)
-			_ = c.Close()
-		}
-	}()
+	addr, hits := countingListener(t)
 	for _, sandboxed := range []bool{true, false} {
 		t.Run(map[bool]string{true: "bwrap", false: "host"}[sandboxed], func(t *testing.T) {
 			var sb Sandbox
@@ -434,7 +393,7 @@ func TestSandboxedPipInstallContained(t *testing.T) {
 			if sandboxed {
 				writes = []string{hostFile, filepath.Join(hostDir, "planted"), filepath.Join(cache, "planted")}
 			}
-			sdist := hostileSdist(t, secretVar, l.Addr().String(), writes)
+			sdist := hostileSdist(t, secretVar, addr, writes)
 			var idx *httptest.Server
 			idx = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 				switch r.URL.Path {
@@ -462,18 +421,7 @@ func TestSandboxedPipInstallContained(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var got struct {
-				Ran           bool              `json:"ran"`
-				Secret        *string           `json:"secret"`
-				Env           []string          `json:"env"`
-				Writes        map[string]string `json:"writes"`
-				WorkerEnviron any               `json:"workerEnviron"`
-				Direct, Proxy string
-				UID           int `json:"uid"`
-			}
-			if err := json.Unmarshal(data, &got); err != nil || !got.Ran {
-				t.Fatalf("record %s: %v", data, err)
-			}
+			got := decodeProbe(t, data)
 			t.Logf("backend saw: env %v, writes %v, worker environ %v, direct %q, proxy %q, uid %d", got.Env, got.Writes, got.WorkerEnviron, got.Direct, got.Proxy, got.UID)
 			if got.Secret != nil || strings.Contains(string(data), secret) {
 				t.Errorf("the build backend read the worker's secret %s", secretVar)
@@ -506,4 +454,49 @@ func TestSandboxedPipInstallContained(t *testing.T) {
 			}
 		})
 	}
+}
+
+// countingListener is a loopback listener on the host that counts (and
+// closes) every connection it gets; it closes when the test ends.
+func countingListener(t *testing.T) (string, *atomic.Int64) {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = l.Close() })
+	hits := new(atomic.Int64)
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			hits.Add(1)
+			_ = c.Close()
+		}
+	}()
+	return l.Addr().String(), hits
+}
+
+// probeRecord is what a hostile install script or build backend records
+// of what it could see and do.
+type probeRecord struct {
+	Ran           bool              `json:"ran"`
+	Secret        *string           `json:"secret"`
+	Env           []string          `json:"env"`
+	Writes        map[string]string `json:"writes"`
+	WorkerEnviron any               `json:"workerEnviron"`
+	Direct, Proxy string
+	UID           int `json:"uid"`
+}
+
+// decodeProbe reads a probe's record, failing unless the probe ran.
+func decodeProbe(t *testing.T, data []byte) probeRecord {
+	t.Helper()
+	var got probeRecord
+	if err := json.Unmarshal(data, &got); err != nil || !got.Ran {
+		t.Fatalf("record %s: %v", data, err)
+	}
+	return got
 }
