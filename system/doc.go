@@ -11,11 +11,16 @@
 // *UnreachableError a part (NATS, the store) that could not be reached.
 package system
 
+import "github.com/mcpgauge/mcpgauge/internal/errkind"
+
 // UsageError is an option the caller gave that cannot work.
 type UsageError struct{ Err error }
 
 func (e *UsageError) Error() string { return e.Err.Error() }
 func (e *UsageError) Unwrap() error { return e.Err }
+
+// ErrKind marks it a usage error for exit codes.
+func (e *UsageError) ErrKind() errkind.Kind { return errkind.Usage }
 
 // UnreachableError is a part of the system (NATS, the store) that could
 // not be reached or set up.
@@ -23,6 +28,9 @@ type UnreachableError struct{ Err error }
 
 func (e *UnreachableError) Error() string { return e.Err.Error() }
 func (e *UnreachableError) Unwrap() error { return e.Err }
+
+// ErrKind marks it unreachable for exit codes.
+func (e *UnreachableError) ErrKind() errkind.Kind { return errkind.Unreachable }
 
 func usage(err error) error       { return &UsageError{Err: err} }
 func unreachable(err error) error { return &UnreachableError{Err: err} }

@@ -11,6 +11,7 @@ import (
 	"github.com/mcpgauge/mcpgauge/gauge/compliance"
 	"github.com/mcpgauge/mcpgauge/gauge/connect"
 	"github.com/mcpgauge/mcpgauge/gauge/report"
+	"github.com/mcpgauge/mcpgauge/internal/errkind"
 )
 
 func newCheckCmd() *cobra.Command {
@@ -112,7 +113,7 @@ func runCheck(cmd *cobra.Command, args []string) error {
 		writeCheckText(out, snap.Server.Name, snap.Server.Version, snap.Target, string(snap.Era), snap.Server.ProtocolVersion, rep, verbose)
 	}
 	if rep.FailsAt(floor) {
-		return &exitError{code: exitThreshold}
+		return errkind.Missed("")
 	}
 	return nil
 }

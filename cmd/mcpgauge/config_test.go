@@ -1,12 +1,13 @@
 package main
 
 import (
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mcpgauge/mcpgauge/internal/errkind"
 )
 
 func writeFile(t *testing.T, dir, name, body string) string {
@@ -102,8 +103,7 @@ func TestConfigErrors(t *testing.T) {
 			dir := t.TempDir()
 			writeFile(t, dir, c.file, c.body)
 			_, err := loadFor(t, dir)
-			var ee *exitError
-			if !errors.As(err, &ee) || ee.code != exitUsage {
+			if errkind.Of(err) != errkind.Usage {
 				t.Fatalf("want a usage error, got %v", err)
 			}
 			if !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), c.file) {
@@ -115,8 +115,7 @@ func TestConfigErrors(t *testing.T) {
 
 func TestExplicitConfigMustExist(t *testing.T) {
 	_, err := loadFor(t, t.TempDir(), "--config", filepath.Join(t.TempDir(), "nope.yaml"))
-	var ee *exitError
-	if !errors.As(err, &ee) || ee.code != exitUsage {
+	if errkind.Of(err) != errkind.Usage {
 		t.Fatalf("want usage error, got %v", err)
 	}
 }

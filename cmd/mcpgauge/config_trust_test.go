@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -9,6 +8,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+
+	"github.com/mcpgauge/mcpgauge/internal/errkind"
 )
 
 // TestDiscoveredConfigCannotRedirectTheModel: a scanned repository's
@@ -68,8 +69,7 @@ func TestDiscoveredConfigKeys(t *testing.T) {
 		{"install:\n  oci_registries: [evil.example]\n", "install.oci_registries"},
 	} {
 		_, err := loadFor(t, dirWith(t, c.body))
-		var ee *exitError
-		if !errors.As(err, &ee) || ee.code != exitUsage || !strings.Contains(err.Error(), c.key) {
+		if errkind.Of(err) != errkind.Usage || !strings.Contains(err.Error(), c.key) {
 			t.Errorf("%q: %v, want a usage error naming %s", c.body, err, c.key)
 		}
 	}
@@ -112,8 +112,7 @@ func TestConfigBounds(t *testing.T) {
 	} {
 		p := writeFile(t, t.TempDir(), "c.yaml", c.body)
 		_, err := loadFor(t, t.TempDir(), "--config", p)
-		var ee *exitError
-		if !errors.As(err, &ee) || ee.code != exitUsage || !strings.Contains(err.Error(), c.key) {
+		if errkind.Of(err) != errkind.Usage || !strings.Contains(err.Error(), c.key) {
 			t.Errorf("%q: %v, want a usage error naming %s", c.body, err, c.key)
 		}
 	}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -40,11 +39,7 @@ func runEvalCI(t *testing.T, args ...string) (int, string, string) {
 	err := root.ExecuteContext(context.Background())
 	code := exitOK
 	if err != nil {
-		code = exitUsage
-		var ee *exitError
-		if errors.As(err, &ee) {
-			code = ee.code
-		}
+		code = exitFor(err)
 		errb.WriteString(err.Error())
 	}
 	return code, out.String(), errb.String()

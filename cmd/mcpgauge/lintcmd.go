@@ -7,6 +7,7 @@ import (
 
 	"github.com/mcpgauge/mcpgauge/gauge/lint"
 	"github.com/mcpgauge/mcpgauge/gauge/report"
+	"github.com/mcpgauge/mcpgauge/internal/errkind"
 )
 
 func newLintCmd() *cobra.Command {
@@ -65,7 +66,7 @@ func runLint(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	if lint.AtLeast(findings, floor) {
-		return &exitError{code: exitThreshold}
+		return errkind.Missed("")
 	}
 	return nil
 }

@@ -5,15 +5,14 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
 	"syscall"
 
+	"github.com/mcpgauge/mcpgauge/internal/errkind"
 	"github.com/mcpgauge/mcpgauge/internal/termsafe"
-	"github.com/mcpgauge/mcpgauge/system"
 )
 
 // Exit codes shared by every command (toolgauge's contract).
@@ -22,33 +21,17 @@ const (
 	exitThreshold = 1 // a gate was missed (--fail-on, --min-score, ...)
 	exitUsage     = 2 // bad flags, config, target, case file
 	exitConnect   = 3 // the server or model backend could not be reached
+	exitExpired   = 4 // verify: the receipt's validity has ended
 )
 
-// exitError carries an exit code through cobra's error return.
-type exitError struct {
-	code int
-	err  error
-}
+// usageErr marks err as a usage error (exit 2).
+func usageErr(err error) error { return errkind.AsUsage(err) }
 
-func (e *exitError) Error() string {
-	if e.err == nil {
-		return fmt.Sprintf("exit %d", e.code)
-	}
-	return e.err.Error()
-}
-
-func (e *exitError) Unwrap() error { return e.err }
-
-// usageErr wraps err as a usage error (exit 2).
-func usageErr(err error) error { return &exitError{code: exitUsage, err: err} }
-
-// connectErr wraps err as a connection error (exit 3).
-func connectErr(err error) error { return &exitError{code: exitConnect, err: err} }
+// connectErr marks err as a part that could not be reached (exit 3).
+func connectErr(err error) error { return errkind.AsUnreachable(err) }
 
 // thresholdErr signals a missed gate (exit 1) after the report was printed.
-func thresholdErr(msg string) error {
-	return &exitError{code: exitThreshold, err: errors.New(msg)}
-}
+func thresholdErr(msg string) error { return errkind.Missed(msg) }
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -70,36 +53,34 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	err := root.ExecuteContext(ctx)
+	code := exitFor(err)
+	switch {
+	case err == nil:
+	case code == exitThreshold:
+		// The report already said what was missed; a message adds to it.
+		if msg := err.Error(); msg != "" {
+			fmt.Fprintln(stderr, msg)
+		}
+	default:
+		fmt.Fprintln(stderr, "mcpgauge:", err)
+	}
+	return code
+}
+
+// exitFor is the one place an error becomes an exit code. Cobra's own flag
+// and argument errors carry no kind and are usage errors.
+func exitFor(err error) int {
 	if err == nil {
 		return exitOK
 	}
-	var ee *exitError
-	if !errors.As(err, &ee) {
-		ee = systemExit(err)
+	switch errkind.Of(err) {
+	case errkind.Threshold:
+		return exitThreshold
+	case errkind.Unreachable:
+		return exitConnect
+	case errkind.Expired:
+		return exitExpired
+	default:
+		return exitUsage
 	}
-	if ee != nil {
-		if ee.err != nil && ee.code != exitThreshold {
-			fmt.Fprintln(stderr, "mcpgauge:", ee.err)
-		} else if ee.err != nil && ee.code == exitThreshold && ee.err.Error() != "" {
-			fmt.Fprintln(stderr, ee.err)
-		}
-		return ee.code
-	}
-	// Cobra's own flag and argument errors are usage errors.
-	fmt.Fprintln(stderr, "mcpgauge:", err)
-	return exitUsage
-}
-
-// systemExit maps the kinds of error the system package returns to exit
-// codes (nil for other errors).
-func systemExit(err error) *exitError {
-	var ue *system.UsageError
-	var ce *system.UnreachableError
-	switch {
-	case errors.As(err, &ue):
-		return &exitError{code: exitUsage, err: err}
-	case errors.As(err, &ce):
-		return &exitError{code: exitConnect, err: err}
-	}
-	return nil
 }

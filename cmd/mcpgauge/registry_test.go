@@ -5,13 +5,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/mcpgauge/mcpgauge/internal/errkind"
 	"github.com/mcpgauge/mcpgauge/internal/testutil/shareddata"
 
 	"github.com/mcpgauge/mcpgauge/registry"
@@ -56,12 +56,11 @@ func jsonLines(t *testing.T, s string) []map[string]any {
 }
 
 func exitCode(err error) int {
-	var ee *exitError
-	if errors.As(err, &ee) {
-		return ee.code
+	if err != nil && errkind.Of(err) == errkind.Other {
+		return -1
 	}
 	if err != nil {
-		return -1
+		return exitFor(err)
 	}
 	return 0
 }

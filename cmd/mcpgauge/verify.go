@@ -11,12 +11,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcpgauge/mcpgauge/attest"
+	"github.com/mcpgauge/mcpgauge/internal/errkind"
 	"github.com/mcpgauge/mcpgauge/internal/termsafe"
 )
-
-// exitExpired is verify's code for a receipt whose signature is good but
-// whose expiry has passed.
-const exitExpired = 4
 
 func newVerifyCmd() *cobra.Command {
 	cmd := &cobra.Command{
@@ -68,9 +65,9 @@ func runVerify(cmd *cobra.Command, args []string) error {
 		fmt.Fprintln(out, "valid")
 		return nil
 	case errors.Is(err, attest.ErrExpired):
-		return &exitError{code: exitExpired, err: err}
+		return errkind.Wrap(errkind.Expired, err)
 	default:
-		return &exitError{code: exitThreshold, err: fmt.Errorf("rejected: %w", err)}
+		return errkind.Wrap(errkind.Threshold, fmt.Errorf("rejected: %w", err))
 	}
 }
 
