@@ -1,10 +1,14 @@
 package main
 
 import (
+	"context"
 	"fmt"
-	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/mcpgauge/mcpgauge/gauge/connect"
+	"github.com/mcpgauge/mcpgauge/gauge/model"
+	"github.com/mcpgauge/mcpgauge/local"
 )
 
 // addTargetFlags adds the flags every command that reaches a server shares.
@@ -19,40 +23,59 @@ func addTargetFlags(cmd *cobra.Command) {
 	f.BoolP("verbose", "v", false, "show more detail")
 }
 
+// targetFlags reads TARGET and the target flags into a local.Target (its
+// Timeout is set from the config later) and validates them.
+func targetFlags(cmd *cobra.Command, args []string) (local.Target, error) {
+	if len(args) > 1 {
+		return local.Target{}, usageErr(fmt.Errorf("expected one TARGET, got %d arguments (quote a command line: \"node server.js\")", len(args)))
+	}
+	f := cmd.Flags()
+	t := local.Target{ClientVersion: version, Warn: cmd.ErrOrStderr(), CommandGiven: f.Changed("command")}
+	if len(args) > 0 {
+		t.Arg = args[0]
+	}
+	t.Command, _ = f.GetString("command")
+	t.Server, _ = f.GetString("server")
+	t.Env, _ = f.GetStringArray("env")
+	t.Headers, _ = f.GetStringArray("header")
+	t.ToolsJSON, _ = f.GetString("tools-json")
+	return t, nil
+}
+
 // targetArg returns the positional TARGET ("" if none) and validates the
 // combination with --command and --tools-json.
 func targetArg(cmd *cobra.Command, args []string) (string, error) {
-	command, _ := cmd.Flags().GetString("command")
-	toolsJSON, _ := cmd.Flags().GetString("tools-json")
-	target := ""
-	if len(args) > 0 {
-		target = args[0]
+	t, err := targetFlags(cmd, args)
+	if err != nil {
+		return "", err
 	}
-	if len(args) > 1 {
-		return "", usageErr(fmt.Errorf("expected one TARGET, got %d arguments (quote a command line: \"node server.js\")", len(args)))
-	}
-	if target == "" && command == "" && toolsJSON == "" {
-		return "", usageErr(fmt.Errorf("give a TARGET (directory, script, command or URL), --command, or --tools-json FILE"))
-	}
-	if toolsJSON != "" && (target != "" || command != "") {
-		return "", usageErr(fmt.Errorf("--tools-json reads a saved file; do not also give a TARGET or --command"))
-	}
-	return target, nil
+	return t.Arg, t.Validate()
 }
 
-// parseKV splits K=V (sep "=") or K:V (sep ":") items.
-func parseKV(items []string, sep string) (map[string]string, error) {
-	out := map[string]string{}
-	for _, it := range items {
-		k, v, ok := strings.Cut(it, sep)
-		k = strings.TrimSpace(k)
-		if !ok || k == "" {
-			return nil, fmt.Errorf("%q is not of the form KEY%sVALUE", it, sep)
-		}
-		if sep == ":" {
-			v = strings.TrimSpace(v)
-		}
-		out[k] = v
+// openSnapshot is local.OpenSnapshot for the target flags of cmd.
+func openSnapshot(ctx context.Context, cmd *cobra.Command, target string) (*model.Snapshot, error) {
+	t, err := targetFlags(cmd, []string{target})
+	if err != nil {
+		return nil, err
 	}
-	return out, nil
+	cfg, _, err := loadConfig(cmd, target, flagBinding{"timeout", "timeout"})
+	if err != nil {
+		return nil, err
+	}
+	t.Timeout = cfg.Timeout
+	return local.OpenSnapshot(ctx, t)
+}
+
+// resolveTarget is local.Target.Resolve for the target flags of cmd.
+func resolveTarget(cmd *cobra.Command, target string) (*connect.Target, error) {
+	t, err := targetFlags(cmd, []string{target})
+	if err != nil {
+		return nil, err
+	}
+	return t.Resolve()
+}
+
+// connectOptions builds connection options from the effective config.
+func connectOptions(cfg Config) connect.Options {
+	return local.Target{Timeout: cfg.Timeout, ClientVersion: version}.ConnectOptions()
 }
