@@ -211,8 +211,8 @@ func Bind(ctx context.Context, js jetstream.JetStream) error {
 		return bindErr("consumer "+spec.Durable+" on "+spec.Stream, err)
 	}
 	for _, b := range []string{schema.EvalCacheBucket, schema.ToolsBucket} {
-		if _, err := js.KeyValue(ctx, b); err != nil {
-			return bindErr("key-value bucket "+b, err)
+		if _, err := OpenBucket(ctx, js, b); err != nil {
+			return err
 		}
 	}
 	return nil

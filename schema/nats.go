@@ -86,6 +86,11 @@ type BucketSpec struct {
 	History int
 	TTL     time.Duration // 0 = keep forever
 	Storage string
+	// MaxValueSize is the largest value, in bytes, a user writes to the
+	// bucket; natsbus.KV refuses a larger one before sending it. It is not
+	// part of the bucket's server config, so changing it reconfigures
+	// nothing.
+	MaxValueSize int
 }
 
 // JobsStreamSpec returns the jobs stream: work-queue retention, file storage and a
@@ -122,15 +127,30 @@ func IngestConsumerSpec() ConsumerSpec {
 		AckWait: time.Minute, MaxDeliver: -1, FilterSubject: ResultsSubjectPrefix + ".>"}
 }
 
-// BucketSpecs returns the five key-value buckets.
+// BucketSpecs returns the five key-value buckets. The value caps sit at
+// NATS's default max_payload (1 MiB) for the buckets whose values grow with
+// what a server or a model returns (eval answers and suites, tool
+// definitions, sweep records with their notices), and well above the
+// largest record for the two that hold small fixed records.
 func BucketSpecs() []BucketSpec {
 	return []BucketSpec{
-		{Bucket: EvalCacheBucket, History: 1, Storage: StorageFile},
-		{Bucket: ToolsBucket, History: 1, Storage: StorageFile},
-		{Bucket: ScansBucket, History: 1, Storage: StorageFile},
-		{Bucket: SweepsBucket, History: 5, Storage: StorageFile},
-		{Bucket: SyncBucket, History: 5, Storage: StorageFile},
+		{Bucket: EvalCacheBucket, History: 1, Storage: StorageFile, MaxValueSize: 1 << 20},
+		{Bucket: ToolsBucket, History: 1, Storage: StorageFile, MaxValueSize: 1 << 20},
+		{Bucket: ScansBucket, History: 1, Storage: StorageFile, MaxValueSize: 64 << 10},
+		{Bucket: SweepsBucket, History: 5, Storage: StorageFile, MaxValueSize: 1 << 20},
+		{Bucket: SyncBucket, History: 5, Storage: StorageFile, MaxValueSize: 4 << 10},
 	}
+}
+
+// BucketSpecFor returns the spec of the bucket named name, and false when
+// BucketSpecs has none.
+func BucketSpecFor(name string) (BucketSpec, bool) {
+	for _, b := range BucketSpecs() {
+		if b.Bucket == name {
+			return b, true
+		}
+	}
+	return BucketSpec{}, false
 }
 
 // ScanRecord is the value stored under a scan key in ScansBucket.
