@@ -17,6 +17,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
+	"github.com/mcpgauge/mcpgauge/natsbus"
 	"github.com/mcpgauge/mcpgauge/schema"
 )
 
@@ -24,16 +25,21 @@ import (
 // tools) is not stored.
 var ErrNotFound = errors.New("tool definitions not stored")
 
-// KV is the tool store over the mcpgauge-tools bucket.
+// KV is the tool store over the mcpgauge-tools bucket. Like the
+// natsbus.KV under it, it is safe for concurrent use, by goroutines and
+// processes alike: every write is a content-addressed Put, so writers of
+// one key write the same bytes.
 type KV struct {
-	kv jetstream.KeyValue
+	kv *natsbus.KV
 }
 
-// Open opens the bucket (natsbus.Setup creates it).
+// Open opens the bucket (natsbus.Setup creates it; a missing bucket is
+// an error wrapping natsbus.ErrNotSetUp). A tool or tool list larger than
+// the bucket's MaxValueSize is refused by Put wrapping natsbus.ErrTooLarge.
 func Open(ctx context.Context, js jetstream.JetStream) (*KV, error) {
-	kv, err := js.KeyValue(ctx, schema.ToolsBucket)
+	kv, err := natsbus.OpenBucket(ctx, js, schema.ToolsBucket)
 	if err != nil {
-		return nil, fmt.Errorf("tool store: bucket %s: %w", schema.ToolsBucket, err)
+		return nil, fmt.Errorf("tool store: %w", err)
 	}
 	return &KV{kv: kv}, nil
 }
@@ -80,21 +86,18 @@ func (s *KV) Put(ctx context.Context, serverDigest string, tools []model.Tool) e
 		}
 	}
 	if _, err := s.kv.Put(ctx, listKey, listJSON); err != nil {
-		return fmt.Errorf("tool store: %s: %w", listKey, err)
+		return fmt.Errorf("tool store: server list: %w", err)
 	}
 	return nil
 }
 
 // holds reports whether key is stored with a value good accepts.
 func (s *KV) holds(ctx context.Context, key string, good func([]byte) bool) (bool, error) {
-	e, err := s.kv.Get(ctx, key)
-	if errors.Is(err, jetstream.ErrKeyNotFound) {
-		return false, nil
-	}
+	e, ok, err := s.kv.Lookup(ctx, key)
 	if err != nil {
-		return false, fmt.Errorf("tool store: %s: %w", key, err)
+		return false, fmt.Errorf("tool store: %w", err)
 	}
-	return good(e.Value()), nil
+	return ok && good(e.Value), nil
 }
 
 // Load returns the tools of the server with digest serverDigest, in server
@@ -104,14 +107,14 @@ func (s *KV) holds(ctx context.Context, key string, good func([]byte) bool) (boo
 // filled as tools are read (servers share many tools).
 func (s *KV) Load(ctx context.Context, serverDigest string, cache map[string]model.Tool) ([]model.Tool, error) {
 	e, err := s.kv.Get(ctx, schema.ServerToolsKey(serverDigest))
-	if errors.Is(err, jetstream.ErrKeyNotFound) {
+	if errors.Is(err, natsbus.ErrNotFound) {
 		return nil, fmt.Errorf("server %s: %w", short(serverDigest), ErrNotFound)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("tool store: server %s: %w", short(serverDigest), err)
 	}
 	var list schema.ServerTools
-	if err := json.Unmarshal(e.Value(), &list); err != nil {
+	if err := json.Unmarshal(e.Value, &list); err != nil {
 		s.forget(ctx, serverDigest)
 		return nil, fmt.Errorf("tool store: server %s: bad list: %w", short(serverDigest), err)
 	}
@@ -122,14 +125,14 @@ func (s *KV) Load(ctx context.Context, serverDigest string, cache map[string]mod
 			continue
 		}
 		te, err := s.kv.Get(ctx, schema.ToolKey(sha))
-		if errors.Is(err, jetstream.ErrKeyNotFound) {
+		if errors.Is(err, natsbus.ErrNotFound) {
 			s.forget(ctx, serverDigest)
 			return nil, fmt.Errorf("server %s: tool %s: %w", short(serverDigest), short(sha), ErrNotFound)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("tool store: tool %s: %w", short(sha), err)
 		}
-		t, err := model.ToolFromWire(te.Value())
+		t, err := model.ToolFromWire(te.Value)
 		if err != nil {
 			s.forget(ctx, serverDigest)
 			return nil, fmt.Errorf("tool store: tool %s does not decode: %w", short(sha), err)
