@@ -11,25 +11,30 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/mcpgauge/mcpgauge/gauge/eval"
+	"github.com/mcpgauge/mcpgauge/natsbus"
 	"github.com/mcpgauge/mcpgauge/schema"
 )
 
 // KVEvalCache is an eval.Cache over the NATS key-value bucket
 // mcpgauge-evalcache, shared by every worker: a model answer paid for once
-// is reused by every slot on every host.
+// is reused by every slot on every host. It is a thin layer over
+// natsbus.KV (the stored form, and the hit and miss counts of the
+// worker's metrics) and is safe for concurrent use as that is: two slots
+// storing one key store the same answer, and either write may stand.
 type KVEvalCache struct {
-	kv      jetstream.KeyValue
+	kv      *natsbus.KV
 	metrics *LoopMetrics
 }
 
 var _ eval.Cache = (*KVEvalCache)(nil)
 
 // NewKVEvalCache opens the eval cache bucket (it must exist; the
-// coordinator's Setup creates it). metrics may be nil.
+// coordinator's Setup creates it, and a missing one is an error wrapping
+// natsbus.ErrNotSetUp). metrics may be nil.
 func NewKVEvalCache(ctx context.Context, js jetstream.JetStream, metrics *LoopMetrics) (*KVEvalCache, error) {
-	kv, err := js.KeyValue(ctx, schema.EvalCacheBucket)
+	kv, err := natsbus.OpenBucket(ctx, js, schema.EvalCacheBucket)
 	if err != nil {
-		return nil, fmt.Errorf("eval cache: bucket %s: %w", schema.EvalCacheBucket, err)
+		return nil, fmt.Errorf("eval cache: %w", err)
 	}
 	return &KVEvalCache{kv: kv, metrics: metrics}, nil
 }
@@ -56,7 +61,7 @@ type kvAnswer struct {
 // Get implements eval.Cache.
 func (c *KVEvalCache) Get(ctx context.Context, key string) (eval.Answer, bool, error) {
 	e, err := c.kv.Get(ctx, kvKey(key))
-	if errors.Is(err, jetstream.ErrKeyNotFound) {
+	if errors.Is(err, natsbus.ErrNotFound) {
 		c.count(false)
 		return eval.Answer{}, false, nil
 	}
@@ -64,7 +69,7 @@ func (c *KVEvalCache) Get(ctx context.Context, key string) (eval.Answer, bool, e
 		return eval.Answer{}, false, fmt.Errorf("eval cache get: %w", err)
 	}
 	var a kvAnswer
-	if err := json.Unmarshal(e.Value(), &a); err != nil {
+	if err := json.Unmarshal(e.Value, &a); err != nil {
 		c.count(false)
 		return eval.Answer{}, false, nil // a corrupt entry is a miss
 	}
@@ -72,7 +77,8 @@ func (c *KVEvalCache) Get(ctx context.Context, key string) (eval.Answer, bool, e
 	return eval.Answer(a), true, nil
 }
 
-// Put implements eval.Cache.
+// Put implements eval.Cache. An answer whose stored form exceeds the
+// bucket's MaxValueSize is refused wrapping natsbus.ErrTooLarge.
 func (c *KVEvalCache) Put(ctx context.Context, key string, a eval.Answer) error {
 	b, err := json.Marshal(kvAnswer(a))
 	if err != nil {

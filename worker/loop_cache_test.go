@@ -5,7 +5,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nats-io/nats.go/jetstream"
+
 	"github.com/mcpgauge/mcpgauge/gauge/eval"
+	"github.com/mcpgauge/mcpgauge/natsbus/kvtest"
+	"github.com/mcpgauge/mcpgauge/schema"
 	"github.com/mcpgauge/mcpgauge/worker"
 )
 
@@ -47,4 +51,26 @@ func TestKVEvalCache(t *testing.T) {
 	if got, ok, _ := a.Get(ctx, "k2"); !ok || got.Called {
 		t.Errorf("a 'called nothing' answer came back as %+v (ok=%v)", got, ok)
 	}
+}
+
+// evalStore is the eval cache reduced to a payload under a key: the
+// payload is the model name of the answer stored.
+type evalStore struct{ c *worker.KVEvalCache }
+
+func (s evalStore) Write(ctx context.Context, key, payload string) error {
+	return s.c.Put(ctx, key, eval.Answer{Model: payload})
+}
+
+func (s evalStore) Read(ctx context.Context, key string) (string, bool, error) {
+	a, ok, err := s.c.Get(ctx, key)
+	return a.Model, ok, err
+}
+
+// TestKVEvalCacheHarness runs the bucket users' harness on the eval cache.
+func TestKVEvalCacheHarness(t *testing.T) {
+	t.Parallel()
+	kvtest.Run(t, kvtest.Use{Bucket: schema.EvalCacheBucket, Open: func(ctx context.Context, js jetstream.JetStream) (kvtest.Store, error) {
+		c, err := worker.NewKVEvalCache(ctx, js, nil)
+		return evalStore{c}, err
+	}})
 }
