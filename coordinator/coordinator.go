@@ -14,6 +14,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/mcpgauge/mcpgauge/attest"
+	"github.com/mcpgauge/mcpgauge/natsbus"
 	"github.com/mcpgauge/mcpgauge/registry"
 	"github.com/mcpgauge/mcpgauge/schema"
 	"github.com/mcpgauge/mcpgauge/store"
@@ -99,9 +100,9 @@ type Config struct {
 // and tracks each sweep until every job is accounted for.
 type Coordinator struct {
 	cfg     Config
-	scans   jetstream.KeyValue
-	sweeps  jetstream.KeyValue
-	sync    jetstream.KeyValue
+	scans   *natsbus.KV
+	sweeps  *natsbus.KV
+	sync    *natsbus.KV
 	jobs    jetstream.Stream
 	mu      sync.Mutex
 	tracked map[string]*tracker
@@ -147,14 +148,8 @@ func New(ctx context.Context, cfg Config) (*Coordinator, error) {
 	}
 	c := &Coordinator{cfg: cfg, tracked: map[string]*tracker{}}
 	var err error
-	if c.scans, err = cfg.JS.KeyValue(ctx, schema.ScansBucket); err != nil {
-		return nil, fmt.Errorf("coordinator: bucket %s: %w", schema.ScansBucket, err)
-	}
-	if c.sweeps, err = cfg.JS.KeyValue(ctx, schema.SweepsBucket); err != nil {
-		return nil, fmt.Errorf("coordinator: bucket %s: %w", schema.SweepsBucket, err)
-	}
-	if c.sync, err = cfg.JS.KeyValue(ctx, schema.SyncBucket); err != nil {
-		return nil, fmt.Errorf("coordinator: bucket %s: %w", schema.SyncBucket, err)
+	if c.scans, c.sweeps, c.sync, err = OpenBuckets(ctx, cfg.JS); err != nil {
+		return nil, err
 	}
 	if c.jobs, err = cfg.JS.Stream(ctx, schema.JobsStream); err != nil {
 		return nil, fmt.Errorf("coordinator: stream %s: %w", schema.JobsStream, err)
@@ -163,6 +158,19 @@ func New(ctx context.Context, cfg Config) (*Coordinator, error) {
 		return nil, err
 	}
 	return c, nil
+}
+
+// OpenBuckets opens the coordinator's three key-value buckets (scan keys,
+// sweeps, registry sync marks), which Setup created: it never creates or
+// changes them, and a missing one is an error wrapping natsbus.ErrNotSetUp.
+func OpenBuckets(ctx context.Context, js jetstream.JetStream) (scans, sweeps, sync *natsbus.KV, err error) {
+	kvs := make([]*natsbus.KV, 3)
+	for i, b := range []string{schema.ScansBucket, schema.SweepsBucket, schema.SyncBucket} {
+		if kvs[i], err = natsbus.OpenBucket(ctx, js, b); err != nil {
+			return nil, nil, nil, fmt.Errorf("coordinator: %w", err)
+		}
+	}
+	return kvs[0], kvs[1], kvs[2], nil
 }
 
 // SweepID returns the deterministic ID of a sweep triggered at t: the
@@ -181,7 +189,7 @@ func (c *Coordinator) FreshSweepID(ctx context.Context, t time.Time) (string, er
 	id := base
 	for n := 2; ; n++ {
 		_, err := c.sweeps.Get(ctx, id)
-		if errors.Is(err, jetstream.ErrKeyNotFound) {
+		if errors.Is(err, natsbus.ErrNotFound) {
 			return id, nil
 		}
 		if err != nil {
@@ -310,7 +318,7 @@ func (c *Coordinator) loadRecord(ctx context.Context, id string) (sweepRecord, e
 		return sweepRecord{}, fmt.Errorf("sweep %s: %w", id, err)
 	}
 	var rec sweepRecord
-	if err := json.Unmarshal(e.Value(), &rec); err != nil {
+	if err := json.Unmarshal(e.Value, &rec); err != nil {
 		return sweepRecord{}, fmt.Errorf("sweep %s: bad record: %w", id, err)
 	}
 	return rec, nil
@@ -318,12 +326,12 @@ func (c *Coordinator) loadRecord(ctx context.Context, id string) (sweepRecord, e
 
 // Running lists the sweeps recorded as running in KV mcpgauge-sweeps.
 func (c *Coordinator) Running(ctx context.Context) ([]string, error) {
-	lister, err := c.sweeps.ListKeys(ctx)
+	keys, err := c.sweeps.Keys(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("list sweeps: %w", err)
 	}
 	var ids []string
-	for k := range lister.Keys() {
+	for _, k := range keys {
 		rec, err := c.loadRecord(ctx, k)
 		if err == nil && rec.Status == store.SweepRunning {
 			ids = append(ids, k)

@@ -7,8 +7,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/nats-io/nats.go/jetstream"
-
+	"github.com/mcpgauge/mcpgauge/natsbus"
 	"github.com/mcpgauge/mcpgauge/registry"
 	"github.com/mcpgauge/mcpgauge/schema"
 	"github.com/mcpgauge/mcpgauge/store"
@@ -112,14 +111,14 @@ func (c *Coordinator) recordFromStore(ctx context.Context, sc store.Scan) schema
 // lookupScan returns the KV record of a scan key, if any.
 func (c *Coordinator) lookupScan(ctx context.Context, key string) (schema.ScanRecord, bool, error) {
 	e, err := c.scans.Get(ctx, key)
-	if errors.Is(err, jetstream.ErrKeyNotFound) {
+	if errors.Is(err, natsbus.ErrNotFound) {
 		return schema.ScanRecord{}, false, nil
 	}
 	if err != nil {
 		return schema.ScanRecord{}, false, fmt.Errorf("scan key %s: %w", key, err)
 	}
 	var rec schema.ScanRecord
-	if err := json.Unmarshal(e.Value(), &rec); err != nil {
+	if err := json.Unmarshal(e.Value, &rec); err != nil {
 		return schema.ScanRecord{}, false, nil // unreadable: scan again
 	}
 	return rec, true, nil
@@ -180,7 +179,7 @@ func (c *Coordinator) reconcileSweeps(ctx context.Context) error {
 		if err == nil {
 			continue
 		}
-		if !errors.Is(err, jetstream.ErrKeyNotFound) {
+		if !errors.Is(err, natsbus.ErrNotFound) {
 			return fmt.Errorf("coordinator: sweep %s: %w", sw.ID, err)
 		}
 		if err := c.cfg.Store.FinishSweep(ctx, sw.ID, store.SweepFailed, c.cfg.Now()); err != nil {

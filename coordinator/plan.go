@@ -28,7 +28,7 @@ func (c *Coordinator) Pull(ctx context.Context) ([]registry.Target, error) {
 		markKey := syncKey(src.Name())
 		if c.cfg.Incremental {
 			if e, err := c.sync.Get(ctx, markKey); err == nil {
-				if t, err := time.Parse(time.RFC3339Nano, string(e.Value())); err == nil {
+				if t, err := time.Parse(time.RFC3339Nano, string(e.Value)); err == nil {
 					q.UpdatedSince = t
 				}
 			}
