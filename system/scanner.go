@@ -11,33 +11,13 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
-	"github.com/mcpgauge/mcpgauge/internal/netguard"
 	"github.com/mcpgauge/mcpgauge/toolstore"
 	"github.com/mcpgauge/mcpgauge/worker"
 )
 
 // Remote is the address policy and per-host politeness for the remote
-// endpoints registry entries list (config remote.*).
-type Remote struct {
-	// AllowCIDRs are ranges a registry endpoint may reach beyond public
-	// addresses (--allow-remote-cidr).
-	AllowCIDRs []string
-	// HostConcurrency caps the scans of one host at once (0: the default).
-	HostConcurrency int
-	// HostRate caps the requests per second to one host (0: the default).
-	HostRate float64
-}
-
-// Apply sets the policy on opts.
-func (r Remote) Apply(opts *worker.Options) error {
-	allow, err := netguard.ParsePrefixes(r.AllowCIDRs)
-	if err != nil {
-		return usage(fmt.Errorf("--allow-remote-cidr: %w", err))
-	}
-	opts.RemoteAllow = allow
-	opts.Hosts = netguard.NewHosts(r.HostConcurrency, r.HostRate)
-	return nil
-}
+// endpoints registry entries list (worker.Remote).
+type Remote = worker.Remote
 
 // Scanning configures the scans of a worker process or of the sweep's
 // in-process workers.
