@@ -201,6 +201,7 @@ func (r *run) evaluate(ctx context.Context) {
 	if o == nil || r.res.Status != schema.StatusOK || r.rep == nil || r.rep.Snapshot == nil {
 		return
 	}
+	Enter(ctx, schema.PhaseEvaluating)
 	t0 := time.Now()
 	defer func() {
 		r.res.Timings.EvalMS = time.Since(t0).Milliseconds()

@@ -259,6 +259,8 @@ func (l *loop) handle(msg jetstream.Msg, slot int) {
 		m.SlotsBusy.Inc()
 		defer m.SlotsBusy.Dec()
 	}
+	announce := l.phases(job, slot) // phase.go: the sweep's progress line names where each job is
+	defer announce(schema.PhaseDone)
 	// Heartbeat while the scan runs.
 	hbDone := make(chan struct{})
 	go func() {
@@ -276,7 +278,7 @@ func (l *loop) handle(msg jetstream.Msg, slot int) {
 		}
 	}()
 	start := time.Now()
-	res := l.cfg.Scanner.Scan(l.scanCtx, job)
+	res := l.cfg.Scanner.Scan(withPhases(l.scanCtx, announce), job)
 	close(hbDone)
 	if l.scanCtx.Err() != nil {
 		// Shut down before the scan finished: another worker takes it.
@@ -296,6 +298,7 @@ func (l *loop) handle(msg jetstream.Msg, slot int) {
 	if err != nil { // complete made it valid; this is a bug guard
 		data, _ = json.Marshal(errorResult(job, l.cfg.WorkerID, "result does not encode: "+err.Error()))
 	}
+	announce(schema.PhasePublishing)
 	pubCtx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	var perr error

@@ -324,6 +324,7 @@ func (r *run) pkg(ctx context.Context, plan registry.Plan) {
 		}
 		isb = sb
 	}
+	Enter(ctx, schema.PhaseInstalling)
 	t0 := time.Now()
 	ictx, icancel := context.WithTimeout(ctx, r.installTimeout)
 	inst, err := in.Install(ictx, *plan.Package, InstallOptions{LifecycleScripts: r.opts.LifecycleScripts, Sandbox: isb})
@@ -384,6 +385,7 @@ func (r *run) container(ctx context.Context, plan registry.Plan, inst *Installed
 		args = append(args, strings.ReplaceAll(a, registry.SandboxDirToken, "/tmp"))
 	}
 	r.sandbox = "container"
+	Enter(ctx, schema.PhaseStarting)
 	t := &connect.Target{Transport: connect.TransportStdio, Command: inst.Command, Args: args, Source: "registry:oci"}
 	t.Display = connect.ShellJoin(append([]string{inst.Command}, args...))
 	r.gauge(ctx, t)
@@ -410,6 +412,7 @@ func (r *run) sandboxed(ctx context.Context, spec Spec) {
 		r.fail(schema.StatusWorkerError, "%v", err)
 		return
 	}
+	Enter(ctx, schema.PhaseStarting)
 	t0 := time.Now()
 	prep, err := sb.Prepare(ctx, spec)
 	r.res.Timings.StartMS = time.Since(t0).Milliseconds()
@@ -440,6 +443,7 @@ func (r *run) gauge(ctx context.Context, t *connect.Target) {
 	if !r.opts.AllowToolCalls {
 		so.CallTools = compliance.CallNone
 	}
+	Enter(ctx, schema.PhaseChecking)
 	rep, err := scan.Run(ctx, t, so)
 	if err != nil && t.Guard != nil && netguard.IsRefused(err) {
 		// A redirect or a later dial went to a refused address.
