@@ -140,7 +140,7 @@ func RunSweep(ctx context.Context, o SweepOptions) (SweepResult, error) {
 	})
 	repCtx, stopReport := context.WithCancel(context.WithoutCancel(ctx))
 	repDone := make(chan struct{})
-	go func() { reportProgress(repCtx, c, id, stderr, o.Terminal); close(repDone) }()
+	go func() { reportProgress(repCtx, sweepProgress(c, id, b, o, log)); close(repDone) }()
 	p, runErr := c.Run(ctx, id)
 	defer func() {
 		for _, n := range c.Notices() {
