@@ -227,3 +227,28 @@ func argumentProblems(outcomes []Outcome) []string {
 	}
 	return out
 }
+
+// ProgressPrinter returns a Runner.Progress that prints one line to w for
+// each case answered by the model ("  [3/40] case-id -> tool"); replayed
+// answers print nothing.
+func ProgressPrinter(w io.Writer) func(done, total int, o Outcome) {
+	return func(done, total int, o Outcome) {
+		if o.Cached {
+			return
+		}
+		got := "(nothing)"
+		if o.Called {
+			got = o.Selected
+		}
+		fmt.Fprintf(w, "  [%d/%d] %s -> %s\n", done, total, o.Case.ID, got)
+	}
+}
+
+// RenderDraft prints what eval --init wrote to path: the case counts, what
+// the drafting cost, and the advice to read the cases before trusting them.
+func RenderDraft(w io.Writer, path string, d *Draft) {
+	counts := d.Suite.Counts()
+	fmt.Fprintf(w, "Wrote %s: %d positive, %d sibling, %d abstain cases (%d calls, %d from cache, %s).\n",
+		path, counts[Positive], counts[Sibling], counts[Abstain], d.Calls, d.Cached, money(d.CostUSD, d.Calls))
+	fmt.Fprintln(w, "Read and edit the cases before you trust a score, the abstain ones first, then commit the file.")
+}
