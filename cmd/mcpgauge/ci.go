@@ -1,22 +1,27 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/mcpgauge/mcpgauge/gauge/ci"
 	"github.com/mcpgauge/mcpgauge/gauge/eval"
-	"github.com/mcpgauge/mcpgauge/gauge/lint"
 	"github.com/mcpgauge/mcpgauge/gauge/model"
+	"github.com/mcpgauge/mcpgauge/local"
 )
 
+// ciFlags are ci's options as its flags set them.
+type ciFlags struct {
+	local.CIOptions
+	badge, markdown string
+	asJSON          bool
+}
+
 func newCiCmd() *cobra.Command {
+	var fl ciFlags
 	cmd := &cobra.Command{
 		Use:   "ci [TARGET]",
 		Short: "mcp-toolgauge's CI health score: lint plus replayed eval, badge, history and PR comment",
@@ -33,41 +38,24 @@ canonical report (--json).
 Exit codes: 0 at or above --min-score, 1 below it, 2 usage, config, case-file,
 cache or history problems, 3 the server could not be reached.`,
 		Args: cobra.ArbitraryArgs,
-		RunE: runCi,
+		RunE: func(cmd *cobra.Command, args []string) error { return runCi(cmd, args, fl) },
 	}
 	addTargetFlags(cmd)
-	addEvalModelFlags(cmd)
+	addEvalModelFlags(cmd, &fl.Suite, new(bool))
 	f := cmd.Flags()
 	_ = f.MarkHidden("offline") // ci always replays offline
-	f.Int("min-score", -1, "exit 1 when the health score is below this")
-	f.String("badge", "", "write a shields.io endpoint badge document here")
-	f.String("markdown", "", "write the pull-request comment here (- for stdout)")
-	f.String("baseline", "", "a previous `ci --json` report to show deltas against")
-	f.String("history", "", "append this run's score to a history file (newest 500 kept)")
-	f.String("history-label", "", "label for the history point, e.g. a commit SHA")
-	f.Bool("json", false, "write the canonical CI report as JSON")
-	f.String("profile", "toolgauge", "rule profile; ci's health score is always mcp-toolgauge's (toolgauge)")
+	f.IntVar(&fl.MinScore, "min-score", -1, "exit 1 when the health score is below this")
+	f.StringVar(&fl.badge, "badge", "", "write a shields.io endpoint badge document here")
+	f.StringVar(&fl.markdown, "markdown", "", "write the pull-request comment here (- for stdout)")
+	f.StringVar(&fl.Baseline, "baseline", "", "a previous `ci --json` report to show deltas against")
+	f.StringVar(&fl.History, "history", "", "append this run's score to a history file (newest 500 kept)")
+	f.StringVar(&fl.HistoryLabel, "history-label", "", "label for the history point, e.g. a commit SHA")
+	f.BoolVar(&fl.asJSON, "json", false, "write the canonical CI report as JSON")
+	f.StringVar(&fl.Profile, "profile", "toolgauge", "rule profile; ci's health score is always mcp-toolgauge's (toolgauge)")
 	return cmd
 }
 
-// toolgaugeRules are the catalogue rules that came from mcp-toolgauge: the
-// lint half of the health score uses exactly these.
-func toolgaugeRules() []lint.Rule {
-	var out []lint.Rule
-	for _, r := range lint.Catalogue() {
-		if r.Origin == lint.OriginToolgauge {
-			out = append(out, r)
-		}
-	}
-	return out
-}
-
-func runCi(cmd *cobra.Command, args []string) error {
-	if p, _ := cmd.Flags().GetString("profile"); p != "" {
-		if prof, err := lint.ParseProfile(p); err != nil || prof != lint.ProfileToolgauge {
-			return usageErr(fmt.Errorf("--profile %s: ci computes mcp-toolgauge's health score, which always uses the toolgauge profile", p))
-		}
-	}
+func runCi(cmd *cobra.Command, args []string, fl ciFlags) error {
 	target, err := targetArg(cmd, args)
 	if err != nil {
 		return err
@@ -76,133 +64,60 @@ func runCi(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
-	f := cmd.Flags()
-	asJSON, _ := f.GetBool("json")
-	verbose, _ := f.GetBool("verbose")
-	minScore, _ := f.GetInt("min-score")
-	badgePath, _ := f.GetString("badge")
-	mdPath, _ := f.GetString("markdown")
-	basePath, _ := f.GetString("baseline")
-	histPath, _ := f.GetString("history")
-	histLabel, _ := f.GetString("history-label")
-	stderr := cmd.ErrOrStderr()
-
-	// A bad history file stops the run before anything is measured.
-	var hist *ci.History
-	if histPath != "" {
-		if hist, err = ci.LoadHistory(histPath); err != nil {
-			return usageErr(err)
-		}
-	}
-	snap, err := openSnapshot(cmd.Context(), cmd, target)
-	if err != nil {
+	fl.Target, fl.Open, fl.Model, fl.Markdown = target, snapshotOpener(cmd, target), cfg.Eval.Model, fl.markdown != ""
+	fl.Lint, _ = lintConfig(cfg)
+	fl.Warn = warnTo(cmd.ErrOrStderr(), fl.asJSON)
+	res, err := local.CI(cmd.Context(), fl.CIOptions)
+	if res == nil {
 		return err
 	}
-	// The health score is mcp-toolgauge's: always its own profile.
-	lc, _ := lintConfig(cfg)
-	lc.Profile = lint.ProfileToolgauge
-	findings := lint.RunRules(snap, lc, toolgaugeRules())
-	lr := ci.LintResult{Target: snap.Target, Server: snap.Server, ToolCount: len(snap.Tools), Findings: findings}
-
-	res, err := replaySuite(cmd, snap, cfg, target, !asJSON)
-	if err != nil {
-		return err
+	// The history, badge and comment are written before a missed gate fails the run.
+	if res.History != nil {
+		if herr := res.History.Save(fl.History); herr != nil {
+			return usageErr(herr)
+		}
 	}
-	rep := ci.NewReport(snap.Target, snap.Server, lr, res)
-
-	if hist != nil {
-		if w := hist.Append(snap.Target, ci.NewPoint(time.Now(), histLabel, rep.Health)); w != "" && !asJSON {
-			fmt.Fprintln(stderr, "warning:", w)
-		}
-		if err := hist.Save(histPath); err != nil {
-			return usageErr(err)
-		}
-		rep.History = hist.Points
-	}
-	if badgePath != "" {
-		if err := writeFileMkdir(badgePath, ci.Badge(rep.Health)); err != nil {
-			return usageErr(fmt.Errorf("--badge: %w", err))
-		}
+	if herr := writeFileMkdir("--badge", fl.badge, res.Badge); herr != nil {
+		return herr
 	}
 	out := cmd.OutOrStdout()
-	if mdPath != "" {
-		var base *ci.Health
-		if basePath != "" {
-			if base, err = ci.ReadBaseline(basePath); err != nil {
-				fmt.Fprintln(stderr, "warning: no baseline deltas:", err)
-				base = nil
-			}
+	if fl.markdown == "-" {
+		if _, herr := fmt.Fprint(out, res.Markdown); herr != nil {
+			return herr
 		}
-		md := ci.Markdown(rep, base) + "\n"
-		if mdPath == "-" {
-			if _, err := fmt.Fprint(out, md); err != nil {
-				return err
-			}
-		} else if err := writeFileMkdir(mdPath, []byte(md)); err != nil {
-			return usageErr(fmt.Errorf("--markdown: %w", err))
-		}
+	} else if herr := writeFileMkdir("--markdown", fl.markdown, []byte(res.Markdown)); herr != nil {
+		return herr
 	}
 	switch {
-	case asJSON:
-		data, err := rep.JSON()
-		if err != nil {
-			return err
-		}
-		if _, err := out.Write(append(data, '\n')); err != nil {
-			return err
-		}
-	case mdPath == "-":
-		// stdout already carries the comment
-	default:
-		ci.Scorecard(out, rep, verbose)
+	case fl.asJSON:
+		data, jerr := res.Report.JSON()
+		return writeThen(out, data, jerr, err)
+	case fl.markdown != "-": // else stdout already carries the comment
+		v, _ := cmd.Flags().GetBool("verbose")
+		ci.Scorecard(out, res.Report, v)
 	}
-	if minScore >= 0 && rep.Health.Overall < minScore {
-		return thresholdErr(fmt.Sprintf("health %d is below --min-score %d", rep.Health.Overall, minScore))
+	return err
+}
+
+// replaySuite is scan's replay of the committed suite (local.ReplaySuite).
+func replaySuite(cmd *cobra.Command, snap *model.Snapshot, cfg Config, target string, _ bool) (*eval.Result, error) {
+	cases, _ := cmd.Flags().GetString("cases")
+	cache, _ := cmd.Flags().GetString("cache")
+	return local.ReplaySuite(cmd.Context(), snap, local.ReplayOptions{Target: target, Suite: local.Suite{Cases: cases, Cache: cache}, Model: cfg.Eval.Model})
+}
+
+// writeFileMkdir writes data to path (none when path is ""), making its
+// directory; a failure is a usage error naming flag.
+func writeFileMkdir(flag, path string, data []byte) error {
+	if path == "" {
+		return nil
+	}
+	err := os.MkdirAll(filepath.Dir(path), 0o755)
+	if err == nil {
+		err = os.WriteFile(path, data, 0o644)
+	}
+	if err != nil {
+		return usageErr(fmt.Errorf("%s: %w", flag, err))
 	}
 	return nil
-}
-
-// replaySuite replays the eval suite offline when --cases is given (it
-// must exist) or the default case file exists; otherwise nil (lint only).
-func replaySuite(cmd *cobra.Command, snap *model.Snapshot, cfg Config, target string, warn bool) (*eval.Result, error) {
-	casesPath, explicit := casesPathFor(cmd, target)
-	if !explicit {
-		if _, err := os.Stat(casesPath); errors.Is(err, fs.ErrNotExist) {
-			return nil, nil
-		}
-	}
-	suite, err := eval.LoadSuite(casesPath)
-	if err != nil {
-		return nil, evalErr(err)
-	}
-	warnings, err := eval.Validate(suite, snap.Tools, casesPath)
-	if err != nil {
-		return nil, evalErr(err)
-	}
-	if w := eval.DigestWarning(suite, model.ToolgaugeDigest(snap.Tools), casesPath); w != "" {
-		warnings = append(warnings, w)
-	}
-	if warn {
-		for _, w := range warnings {
-			fmt.Fprintln(cmd.ErrOrStderr(), "warning:", w)
-		}
-	}
-	cache, err := eval.OpenFileCache(cachePathFor(cmd, casesPath))
-	if err != nil {
-		return nil, usageErr(err)
-	}
-	r := &eval.Runner{Cache: cache, Model: cfg.Eval.Model, Offline: true, CachePath: cache.Path(), CacheSize: cache.Len()}
-	res, err := r.Run(cmd.Context(), snap, suite)
-	if err != nil {
-		return nil, evalErr(err)
-	}
-	res.Warnings = warnings
-	return res, nil
-}
-
-func writeFileMkdir(path string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	return os.WriteFile(path, data, 0o644)
 }

@@ -1,0 +1,189 @@
+package local
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"time"
+
+	"github.com/mcpgauge/mcpgauge/gauge/ci"
+	"github.com/mcpgauge/mcpgauge/gauge/eval"
+	"github.com/mcpgauge/mcpgauge/gauge/lint"
+	"github.com/mcpgauge/mcpgauge/gauge/model"
+	"github.com/mcpgauge/mcpgauge/internal/errkind"
+)
+
+// ReplayOptions name the committed eval suite a replay reads.
+type ReplayOptions struct {
+	// Target is TARGET as typed: its directory holds the default case file.
+	Target string
+	// Suite names the case file and the answer cache.
+	Suite Suite
+	// Model is the model whose recorded answers are replayed (--model).
+	Model string
+	// Warn, when set, is told each warning about the suite.
+	Warn func(msg string)
+}
+
+// ReplaySuite replays the committed eval suite against snap from its
+// cache only, never calling a model. With no Suite.Cases and no case file
+// at the default place it returns nil and no error (lint only); a case
+// file named explicitly must exist.
+func ReplaySuite(ctx context.Context, snap *model.Snapshot, o ReplayOptions) (*eval.Result, error) {
+	casesPath, cachePath, explicit := o.Suite.paths(o.Target)
+	if !explicit {
+		if _, err := os.Stat(casesPath); errors.Is(err, fs.ErrNotExist) {
+			return nil, nil
+		}
+	}
+	suite, warnings, err := loadSuite(casesPath, snap)
+	if err != nil {
+		return nil, err
+	}
+	if o.Warn != nil {
+		for _, w := range warnings {
+			o.Warn(w)
+		}
+	}
+	cache, err := eval.OpenFileCache(cachePath)
+	if err != nil {
+		return nil, errkind.AsUsage(err)
+	}
+	r := &eval.Runner{Cache: cache, Model: o.Model, Offline: true, CachePath: cache.Path(), CacheSize: cache.Len()}
+	res, err := r.Run(ctx, snap, suite)
+	if err != nil {
+		return nil, evalErr(err)
+	}
+	res.Warnings = warnings
+	return res, nil
+}
+
+// CIOptions configure one ci run.
+type CIOptions struct {
+	ReplayOptions
+	// Open opens the server's snapshot.
+	Open Opener
+	// Lint is the config's rule table; ci always runs it with the
+	// toolgauge profile and mcp-toolgauge's rules.
+	Lint lint.Config
+	// Profile is --profile as typed; only toolgauge (or "") is accepted.
+	Profile string
+	// MinScore is the --min-score gate; negative: none.
+	MinScore int
+	// History is the --history file this run's point is appended to ("" for none).
+	History string
+	// HistoryLabel labels the history point (--history-label).
+	HistoryLabel string
+	// Markdown asks for the pull-request comment.
+	Markdown bool
+	// Baseline is a previous `ci --json` report the comment shows deltas
+	// against ("" for none; one that cannot be read is warned about).
+	Baseline string
+	// Now stamps the history point (default time.Now).
+	Now func() time.Time
+}
+
+// Validate reports the first option that cannot work, naming its flag.
+func (o CIOptions) Validate() error {
+	if o.Profile != "" {
+		if prof, err := lint.ParseProfile(o.Profile); err != nil || prof != lint.ProfileToolgauge {
+			return errkind.AsUsage(fmt.Errorf("--profile %s: ci computes mcp-toolgauge's health score, which always uses the toolgauge profile", o.Profile))
+		}
+	}
+	switch {
+	case o.MinScore > 100:
+		return errkind.AsUsage(fmt.Errorf("--min-score: the health score is at most 100, got %d", o.MinScore))
+	case o.Open == nil:
+		return errkind.AsUsage(errors.New("no server to measure"))
+	}
+	return nil
+}
+
+// CIResult is what a ci run produced, for the caller to write out.
+type CIResult struct {
+	// Report is the canonical report (ci --json, the scorecard).
+	Report *ci.Report
+	// Badge is the shields.io endpoint document of the health score.
+	Badge []byte
+	// Markdown is the pull-request comment when it was asked for.
+	Markdown string
+	// History is the --history file's points with this run's appended,
+	// for the caller to save (nil without History).
+	History *ci.History
+}
+
+// CI rolls mcp-toolgauge's lint rules and the committed eval suite,
+// replayed from the cache, into the health score. A history file that
+// cannot be read stops the run before the server is opened. When the
+// health is below MinScore, CI returns the result together with an
+// errkind.Missed error, so the caller writes the history, badge and
+// report before failing.
+func CI(ctx context.Context, o CIOptions) (*CIResult, error) {
+	if err := o.Validate(); err != nil {
+		return nil, err
+	}
+	out := &CIResult{}
+	if o.History != "" {
+		h, err := ci.LoadHistory(o.History)
+		if err != nil {
+			return nil, errkind.AsUsage(err)
+		}
+		out.History = h
+	}
+	snap, err := o.Open(ctx)
+	if err != nil {
+		return nil, err
+	}
+	// The health score is mcp-toolgauge's: always its own profile.
+	lc := o.Lint
+	lc.Profile = lint.ProfileToolgauge
+	findings := lint.RunRules(snap, lc, toolgaugeRules())
+	lr := ci.LintResult{Target: snap.Target, Server: snap.Server, ToolCount: len(snap.Tools), Findings: findings}
+	res, err := ReplaySuite(ctx, snap, o.ReplayOptions)
+	if err != nil {
+		return nil, err
+	}
+	rep := ci.NewReport(snap.Target, snap.Server, lr, res)
+	out.Report = rep
+	if out.History != nil {
+		now := time.Now
+		if o.Now != nil {
+			now = o.Now
+		}
+		if w := out.History.Append(snap.Target, ci.NewPoint(now(), o.HistoryLabel, rep.Health)); w != "" && o.Warn != nil {
+			o.Warn(w)
+		}
+		rep.History = out.History.Points
+	}
+	out.Badge = ci.Badge(rep.Health)
+	if o.Markdown {
+		var base *ci.Health
+		if o.Baseline != "" {
+			if base, err = ci.ReadBaseline(o.Baseline); err != nil {
+				if o.Warn != nil {
+					o.Warn("no baseline deltas: " + err.Error())
+				}
+				base = nil
+			}
+		}
+		out.Markdown = ci.Markdown(rep, base) + "\n"
+	}
+	if o.MinScore >= 0 && rep.Health.Overall < o.MinScore {
+		return out, errkind.Missed(fmt.Sprintf("health %d is below --min-score %d", rep.Health.Overall, o.MinScore))
+	}
+	return out, nil
+}
+
+// toolgaugeRules are the catalogue rules that came from mcp-toolgauge: the
+// lint half of the health score uses exactly these.
+func toolgaugeRules() []lint.Rule {
+	var out []lint.Rule
+	for _, r := range lint.Catalogue() {
+		if r.Origin == lint.OriginToolgauge {
+			out = append(out, r)
+		}
+	}
+	return out
+}

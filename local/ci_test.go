@@ -1,0 +1,201 @@
+package local
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpgauge/mcpgauge/config"
+	"github.com/mcpgauge/mcpgauge/gauge/ci"
+	"github.com/mcpgauge/mcpgauge/gauge/eval"
+	"github.com/mcpgauge/mcpgauge/gauge/eval/evaltest"
+	"github.com/mcpgauge/mcpgauge/internal/errkind"
+)
+
+func TestCIOptionsValidate(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name   string
+		edit   func(o *CIOptions)
+		prefix string
+	}{
+		{"ok", func(*CIOptions) {}, ""},
+		{"toolgauge profile", func(o *CIOptions) { o.Profile = "toolgauge" }, ""},
+		{"toolgauge profile, any case", func(o *CIOptions) { o.Profile = "ToolGauge" }, ""},
+		{"mcpgauge profile", func(o *CIOptions) { o.Profile = "mcpgauge" }, "--profile mcpgauge: "},
+		{"unknown profile", func(o *CIOptions) { o.Profile = "nope" }, "--profile nope: "},
+		{"gate 100", func(o *CIOptions) { o.MinScore = 100 }, ""},
+		{"gate above 100", func(o *CIOptions) { o.MinScore = 101 }, "--min-score: "},
+		// Validate reads no file: a history that cannot be read is CI's to
+		// report, after reading it once.
+		{"unreadable history", func(o *CIOptions) { o.History = filepath.Join(t.TempDir(), "dir", "missing", "h.json") }, ""},
+		{"no server", func(o *CIOptions) { o.Open = nil }, "no server"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			o := CIOptions{Open: noOpen, MinScore: -1}
+			c.edit(&o)
+			wantUsage(t, o.Validate(), c.prefix)
+		})
+	}
+}
+
+func TestCIBadHistoryStopsBeforeTheServerOpens(t *testing.T) {
+	t.Parallel()
+	bad := filepath.Join(t.TempDir(), "h.json")
+	if err := os.WriteFile(bad, []byte("{oops"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := CI(context.Background(), CIOptions{Open: refuseOpen(t), History: bad, MinScore: -1})
+	if res != nil || errkind.Of(err) != errkind.Usage {
+		t.Errorf("got %v, %v; want a usage error and no result", res, err)
+	}
+	if got, _ := os.ReadFile(bad); string(got) != "{oops" {
+		t.Error("a bad history file was changed")
+	}
+}
+
+func TestCILintOnly(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	snap := smallSnapshot(t)
+	hist := filepath.Join(dir, "hist", "h.json")
+	at := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	// The snapshot's one lint warning puts its lint-only health below 100.
+	const health = 97
+	for _, c := range []struct {
+		name     string
+		minScore int
+		markdown bool
+		kind     errkind.Kind
+	}{
+		{"no gate", -1, false, errkind.Other},
+		{"gate met", health, true, errkind.Other},
+		{"gate missed", health + 1, true, errkind.Threshold},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var opens int
+			o := CIOptions{ReplayOptions: ReplayOptions{Target: dir}, Open: opener(snap, &opens), MinScore: c.minScore,
+				History: hist, HistoryLabel: "abc123", Markdown: c.markdown, Now: func() time.Time { return at }}
+			res, err := CI(context.Background(), o)
+			// A missed gate still returns everything, for the caller to write first.
+			if errkind.Of(err) != c.kind || res == nil {
+				t.Fatalf("got %v, %v; want kind %v and a result", res, err, c.kind)
+			}
+			if c.kind == errkind.Threshold && !strings.Contains(err.Error(), "below --min-score") {
+				t.Errorf("the missed gate does not name its flag: %v", err)
+			}
+			h := res.Report.Health
+			if opens != 1 || res.Report.Eval != nil || h.EvalScore != nil || h.Overall != health || h.Overall != h.LintScore {
+				t.Errorf("opens %d, eval %v, health %+v: want one open, lint only, %d", opens, res.Report.Eval, h, health)
+			}
+			if string(res.Badge) != string(ci.Badge(h)) {
+				t.Errorf("badge %s", res.Badge)
+			}
+			if c.markdown != strings.Contains(res.Markdown, "No eval suite was found") {
+				t.Errorf("markdown asked %v, got %q", c.markdown, res.Markdown)
+			}
+			if res.History == nil || len(res.History.Points) != 1 || res.History.Points[0].Label != "abc123" || res.History.Points[0].RecordedAt != "2026-03-01T12:00:00+00:00" {
+				t.Fatalf("history %+v", res.History)
+			}
+			if len(res.Report.History) != 1 {
+				t.Errorf("the report embeds %d history points, want 1", len(res.Report.History))
+			}
+			if _, err := os.Stat(hist); err == nil {
+				t.Error("CI saved the history itself (the caller saves it)")
+			}
+		})
+	}
+}
+
+func TestReplaySuiteWithoutSuite(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	res, err := ReplaySuite(context.Background(), smallSnapshot(t), ReplayOptions{Target: dir})
+	if res != nil || err != nil {
+		t.Errorf("no case file at the default place: got %v, %v; want lint only", res, err)
+	}
+	res, err = ReplaySuite(context.Background(), smallSnapshot(t), ReplayOptions{Target: dir, Suite: Suite{Cases: filepath.Join(dir, "nope.yaml")}})
+	if res != nil || errkind.Of(err) != errkind.Usage {
+		t.Errorf("a named case file that is missing: got %v, %v; want a usage error", res, err)
+	}
+}
+
+// fixtureDir lays a toolgauge fixture's suite and recorded answers out as
+// a user's repo would hold them, and returns the directory.
+func fixtureDir(t *testing.T, server string) string {
+	t.Helper()
+	dir := t.TempDir()
+	cases := filepath.Join(dir, eval.CasesFilename)
+	for src, dst := range map[string]string{"cases.json": cases, "responses.jsonl": eval.DefaultCachePath(cases)} {
+		data, err := os.ReadFile(evaltest.Path(t, server, src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(dst, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func TestEvalAndCIReplayFixtures(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		server          string
+		correct, total  int
+		belowAccuracy60 bool
+	}{{"goodserver", 37, 40, false}, {"badserver", 31, 56, true}} {
+		t.Run(c.server, func(t *testing.T) {
+			t.Parallel()
+			dir := fixtureDir(t, c.server)
+			var exp struct {
+				Eval   struct{ Model string } `json:"eval"`
+				Health struct {
+					Overall int `json:"overall"`
+				} `json:"health"`
+			}
+			evaltest.Expected(t, c.server, &exp)
+			snap := evaltest.Snapshot(t, c.server)
+			var opens, progress int
+			o := EvalOptions{
+				EvalCommon:  EvalCommon{Target: dir, Open: opener(snap, &opens), Model: config.EvalConfig{Model: exp.Eval.Model, Concurrency: 4}, Offline: true},
+				MinAccuracy: 60, Progress: func(int, int, eval.Outcome) { progress++ },
+			}
+			res, err := Eval(context.Background(), o)
+			if res == nil || (errkind.Of(err) == errkind.Threshold) != c.belowAccuracy60 || (err != nil && errkind.Of(err) != errkind.Threshold) {
+				t.Fatalf("eval: %v, %v", res, err)
+			}
+			if res.Scores.Selection.Correct != c.correct || res.Scores.Selection.Total != c.total || res.CalledCount != 0 {
+				t.Errorf("selection %d/%d, %d called", res.Scores.Selection.Correct, res.Scores.Selection.Total, res.CalledCount)
+			}
+			if res.Findability == nil || res.Findability.RecallAt5.Total != c.total {
+				t.Errorf("findability %+v", res.Findability)
+			}
+			if progress != len(res.Outcomes) {
+				t.Errorf("progress told %d times, want %d", progress, len(res.Outcomes))
+			}
+			if err != nil && !strings.Contains(err.Error(), "--min-accuracy 60") {
+				t.Errorf("the missed gate does not name its flag: %v", err)
+			}
+			o.NoFindability = true
+			if res, _ = Eval(context.Background(), o); res == nil || res.Findability != nil {
+				t.Error("--no-findability still measured findability")
+			}
+
+			cr, err := CI(context.Background(), CIOptions{ReplayOptions: ReplayOptions{Target: dir, Model: exp.Eval.Model}, Open: opener(snap, &opens), MinScore: 50})
+			if cr == nil || (errkind.Of(err) == errkind.Threshold) != (exp.Health.Overall < 50) {
+				t.Fatalf("ci: %v, %v", cr, err)
+			}
+			if cr.Report.Health.Overall != exp.Health.Overall || cr.Report.Eval == nil {
+				t.Errorf("health %d, want %d; eval %v", cr.Report.Health.Overall, exp.Health.Overall, cr.Report.Eval)
+			}
+		})
+	}
+}
