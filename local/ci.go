@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"time"
@@ -17,14 +18,14 @@ import (
 
 // ReplayOptions name the committed eval suite a replay reads.
 type ReplayOptions struct {
-	// Target is TARGET as typed: its directory holds the default case file.
-	Target string
+	// Arg is TARGET as typed: its directory holds the default case file.
+	Arg string
 	// Suite names the case file and the answer cache.
 	Suite Suite
 	// Model is the model whose recorded answers are replayed (--model).
 	Model string
-	// Warn, when set, is told each warning about the suite.
-	Warn func(msg string)
+	// Warn, when set, gets a "warning: ..." line for each warning.
+	Warn io.Writer
 }
 
 // ReplaySuite replays the committed eval suite against snap from its
@@ -32,7 +33,7 @@ type ReplayOptions struct {
 // at the default place it returns nil and no error (lint only); a case
 // file named explicitly must exist.
 func ReplaySuite(ctx context.Context, snap *model.Snapshot, o ReplayOptions) (*eval.Result, error) {
-	casesPath, cachePath, explicit := o.Suite.paths(o.Target)
+	casesPath, cachePath, explicit := o.Suite.paths(o.Arg)
 	if !explicit {
 		if _, err := os.Stat(casesPath); errors.Is(err, fs.ErrNotExist) {
 			return nil, nil
@@ -42,10 +43,8 @@ func ReplaySuite(ctx context.Context, snap *model.Snapshot, o ReplayOptions) (*e
 	if err != nil {
 		return nil, err
 	}
-	if o.Warn != nil {
-		for _, w := range warnings {
-			o.Warn(w)
-		}
+	for _, w := range warnings {
+		warn(o.Warn, w)
 	}
 	cache, err := eval.OpenFileCache(cachePath)
 	if err != nil {
@@ -62,9 +61,10 @@ func ReplaySuite(ctx context.Context, snap *model.Snapshot, o ReplayOptions) (*e
 
 // CIOptions configure one ci run.
 type CIOptions struct {
+	// Target is the server to measure.
+	Target Target
+	// ReplayOptions name the suite to replay (Arg is set from Target).
 	ReplayOptions
-	// Open opens the server's snapshot.
-	Open Opener
 	// Lint is the config's rule table; ci always runs it with the
 	// toolgauge profile and mcp-toolgauge's rules.
 	Lint lint.Config
@@ -95,10 +95,8 @@ func (o CIOptions) Validate() error {
 	switch {
 	case o.MinScore > 100:
 		return errkind.AsUsage(fmt.Errorf("--min-score: the health score is at most 100, got %d", o.MinScore))
-	case o.Open == nil:
-		return errkind.AsUsage(errors.New("no server to measure"))
 	}
-	return nil
+	return o.Target.Validate()
 }
 
 // CIResult is what a ci run produced, for the caller to write out.
@@ -132,7 +130,7 @@ func CI(ctx context.Context, o CIOptions) (*CIResult, error) {
 		}
 		out.History = h
 	}
-	snap, err := o.Open(ctx)
+	snap, err := OpenSnapshot(ctx, o.Target)
 	if err != nil {
 		return nil, err
 	}
@@ -141,7 +139,9 @@ func CI(ctx context.Context, o CIOptions) (*CIResult, error) {
 	lc.Profile = lint.ProfileToolgauge
 	findings := lint.RunRules(snap, lc, toolgaugeRules())
 	lr := ci.LintResult{Target: snap.Target, Server: snap.Server, ToolCount: len(snap.Tools), Findings: findings}
-	res, err := ReplaySuite(ctx, snap, o.ReplayOptions)
+	ro := o.ReplayOptions
+	ro.Arg = o.Target.Arg
+	res, err := ReplaySuite(ctx, snap, ro)
 	if err != nil {
 		return nil, err
 	}
@@ -152,9 +152,7 @@ func CI(ctx context.Context, o CIOptions) (*CIResult, error) {
 		if o.Now != nil {
 			now = o.Now
 		}
-		if w := out.History.Append(snap.Target, ci.NewPoint(now(), o.HistoryLabel, rep.Health)); w != "" && o.Warn != nil {
-			o.Warn(w)
-		}
+		warn(o.Warn, out.History.Append(snap.Target, ci.NewPoint(now(), o.HistoryLabel, rep.Health)))
 		rep.History = out.History.Points
 	}
 	out.Badge = ci.Badge(rep.Health)
@@ -162,9 +160,7 @@ func CI(ctx context.Context, o CIOptions) (*CIResult, error) {
 		var base *ci.Health
 		if o.Baseline != "" {
 			if base, err = ci.ReadBaseline(o.Baseline); err != nil {
-				if o.Warn != nil {
-					o.Warn("no baseline deltas: " + err.Error())
-				}
+				warn(o.Warn, "no baseline deltas: "+err.Error())
 				base = nil
 			}
 		}

@@ -32,11 +32,11 @@ func TestCIOptionsValidate(t *testing.T) {
 		// Validate reads no file: a history that cannot be read is CI's to
 		// report, after reading it once.
 		{"unreadable history", func(o *CIOptions) { o.History = filepath.Join(t.TempDir(), "dir", "missing", "h.json") }, ""},
-		{"no server", func(o *CIOptions) { o.Open = nil }, "no server"},
+		{"no target", func(o *CIOptions) { o.Target = Target{} }, "give a TARGET"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			o := CIOptions{Open: noOpen, MinScore: -1}
+			o := CIOptions{Target: unopened(t), MinScore: -1}
 			c.edit(&o)
 			wantUsage(t, o.Validate(), c.prefix)
 		})
@@ -49,8 +49,8 @@ func TestCIBadHistoryStopsBeforeTheServerOpens(t *testing.T) {
 	if err := os.WriteFile(bad, []byte("{oops"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	res, err := CI(context.Background(), CIOptions{Open: refuseOpen(t), History: bad, MinScore: -1})
-	if res != nil || errkind.Of(err) != errkind.Usage {
+	res, err := CI(context.Background(), CIOptions{Target: unopened(t), History: bad, MinScore: -1})
+	if res != nil || errkind.Of(err) != errkind.Usage || !strings.Contains(err.Error(), "h.json") || strings.Contains(err.Error(), "--tools-json") {
 		t.Errorf("got %v, %v; want a usage error and no result", res, err)
 	}
 	if got, _ := os.ReadFile(bad); string(got) != "{oops" {
@@ -61,7 +61,7 @@ func TestCIBadHistoryStopsBeforeTheServerOpens(t *testing.T) {
 func TestCILintOnly(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	snap := smallSnapshot(t)
+	target := smallTarget(t)
 	hist := filepath.Join(dir, "hist", "h.json")
 	at := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 	// The snapshot's one lint warning puts its lint-only health below 100.
@@ -77,8 +77,7 @@ func TestCILintOnly(t *testing.T) {
 		{"gate missed", health + 1, true, errkind.Threshold},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			var opens int
-			o := CIOptions{ReplayOptions: ReplayOptions{Target: dir}, Open: opener(snap, &opens), MinScore: c.minScore,
+			o := CIOptions{Target: target, MinScore: c.minScore,
 				History: hist, HistoryLabel: "abc123", Markdown: c.markdown, Now: func() time.Time { return at }}
 			res, err := CI(context.Background(), o)
 			// A missed gate still returns everything, for the caller to write first.
@@ -89,8 +88,8 @@ func TestCILintOnly(t *testing.T) {
 				t.Errorf("the missed gate does not name its flag: %v", err)
 			}
 			h := res.Report.Health
-			if opens != 1 || res.Report.Eval != nil || h.EvalScore != nil || h.Overall != health || h.Overall != h.LintScore {
-				t.Errorf("opens %d, eval %v, health %+v: want one open, lint only, %d", opens, res.Report.Eval, h, health)
+			if res.Report.Eval != nil || h.EvalScore != nil || h.Overall != health || h.Overall != h.LintScore {
+				t.Errorf("eval %v, health %+v: want lint only, %d", res.Report.Eval, h, health)
 			}
 			if string(res.Badge) != string(ci.Badge(h)) {
 				t.Errorf("badge %s", res.Badge)
@@ -114,11 +113,11 @@ func TestCILintOnly(t *testing.T) {
 func TestReplaySuiteWithoutSuite(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	res, err := ReplaySuite(context.Background(), smallSnapshot(t), ReplayOptions{Target: dir})
+	res, err := ReplaySuite(context.Background(), smallSnapshot(t), ReplayOptions{Arg: dir})
 	if res != nil || err != nil {
 		t.Errorf("no case file at the default place: got %v, %v; want lint only", res, err)
 	}
-	res, err = ReplaySuite(context.Background(), smallSnapshot(t), ReplayOptions{Target: dir, Suite: Suite{Cases: filepath.Join(dir, "nope.yaml")}})
+	res, err = ReplaySuite(context.Background(), smallSnapshot(t), ReplayOptions{Arg: dir, Suite: Suite{Cases: filepath.Join(dir, "nope.yaml")}})
 	if res != nil || errkind.Of(err) != errkind.Usage {
 		t.Errorf("a named case file that is missing: got %v, %v; want a usage error", res, err)
 	}
@@ -162,10 +161,10 @@ func TestEvalAndCIReplayFixtures(t *testing.T) {
 				} `json:"health"`
 			}
 			evaltest.Expected(t, c.server, &exp)
-			snap := evaltest.Snapshot(t, c.server)
-			var opens, progress int
+			target := Target{ToolsJSON: evaltest.Path(t, c.server, "tools-list.json")}
+			var progress int
 			o := EvalOptions{
-				EvalCommon:  EvalCommon{Target: dir, Open: opener(snap, &opens), Model: config.EvalConfig{Model: exp.Eval.Model, Concurrency: 4}, Offline: true},
+				EvalCommon:  EvalCommon{Target: target, Suite: Suite{Cases: filepath.Join(dir, eval.CasesFilename)}, Model: config.EvalConfig{Model: exp.Eval.Model, Concurrency: 4}, Offline: true},
 				MinAccuracy: 60, Progress: func(int, int, eval.Outcome) { progress++ },
 			}
 			res, err := Eval(context.Background(), o)
@@ -189,7 +188,7 @@ func TestEvalAndCIReplayFixtures(t *testing.T) {
 				t.Error("--no-findability still measured findability")
 			}
 
-			cr, err := CI(context.Background(), CIOptions{ReplayOptions: ReplayOptions{Target: dir, Model: exp.Eval.Model}, Open: opener(snap, &opens), MinScore: 50})
+			cr, err := CI(context.Background(), CIOptions{Target: target, ReplayOptions: ReplayOptions{Suite: Suite{Cases: filepath.Join(dir, eval.CasesFilename)}, Model: exp.Eval.Model}, MinScore: 50})
 			if cr == nil || (errkind.Of(err) == errkind.Threshold) != (exp.Health.Overall < 50) {
 				t.Fatalf("ci: %v, %v", cr, err)
 			}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,11 +16,6 @@ import (
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/internal/errkind"
 )
-
-// Opener opens the snapshot of the server a command measures. It is
-// called after the options are validated and after the cheap checks that
-// may stop a run, so a bad flag never starts a server.
-type Opener func(ctx context.Context) (*model.Snapshot, error)
 
 // Suite names an eval case suite and its answer cache as --cases and
 // --cache give them; empty means the default.
@@ -66,10 +62,9 @@ func caseStart(target string) string {
 
 // EvalCommon are the settings eval and eval --init share.
 type EvalCommon struct {
-	// Target is TARGET as typed: its directory holds the default case file.
-	Target string
-	// Open opens the server's snapshot.
-	Open Opener
+	// Target is the server to measure; TARGET's directory holds the
+	// default case file.
+	Target Target
 	// Suite names the case file and the answer cache.
 	Suite Suite
 	// Model is the eval section of the config (--model, --base-url,
@@ -77,14 +72,14 @@ type EvalCommon struct {
 	Model config.EvalConfig
 	// Offline answers from the cache only; a miss is a usage error.
 	Offline bool
-	// Warn, when set, is told each warning as it arises (a missing API
-	// key, a suite that no longer matches the tools, an unusable reply).
-	Warn func(msg string)
+	// Warn, when set, gets a "warning: ..." line for each warning as it
+	// arises (a missing API	// key, a suite that no longer matches the tools, an unusable reply).
+	Warn io.Writer
 }
 
 func (c EvalCommon) validate() error {
-	if c.Open == nil {
-		return errkind.AsUsage(errors.New("no server to measure"))
+	if err := c.Target.Validate(); err != nil {
+		return err
 	}
 	m := c.Model
 	if !c.Offline {
@@ -103,9 +98,12 @@ func (c EvalCommon) validate() error {
 	return nil
 }
 
-func (c EvalCommon) warn(msg string) {
-	if c.Warn != nil && msg != "" {
-		c.Warn(msg)
+func (c EvalCommon) warn(msg string) { warn(c.Warn, msg) }
+
+// warn writes msg to w as a warning line; nothing when either is empty.
+func warn(w io.Writer, msg string) {
+	if w != nil && msg != "" {
+		fmt.Fprintln(w, "warning:", msg)
 	}
 }
 
@@ -162,8 +160,8 @@ func Eval(ctx context.Context, o EvalOptions) (*eval.Result, error) {
 	if err := o.Validate(); err != nil {
 		return nil, err
 	}
-	casesPath, cachePath, _ := o.Suite.paths(o.Target)
-	snap, err := o.Open(ctx)
+	casesPath, cachePath, _ := o.Suite.paths(o.Target.Arg)
+	snap, err := OpenSnapshot(ctx, o.Target)
 	if err != nil {
 		return nil, err
 	}
@@ -254,11 +252,11 @@ func EvalInit(ctx context.Context, o EvalInitOptions) (*Drafted, error) {
 	if err := o.Validate(); err != nil {
 		return nil, err
 	}
-	casesPath, cachePath, _ := o.Suite.paths(o.Target)
+	casesPath, cachePath, _ := o.Suite.paths(o.Target.Arg)
 	if _, err := os.Stat(casesPath); err == nil && !o.Force {
 		return nil, errkind.AsUsage(fmt.Errorf("%s already exists, and regenerating it would discard whatever you edited into it; add --force if that is really what you want, or point --cases elsewhere", casesPath))
 	}
-	snap, err := o.Open(ctx)
+	snap, err := OpenSnapshot(ctx, o.Target)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package local
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -17,24 +18,10 @@ import (
 	"github.com/mcpgauge/mcpgauge/internal/errkind"
 )
 
-// opener returns snap, counting the opens.
-func opener(snap *model.Snapshot, opens *int) Opener {
-	return func(context.Context) (*model.Snapshot, error) {
-		*opens++
-		return snap, nil
-	}
-}
-
-// refuseOpen fails the test when the server is opened.
-func refuseOpen(t *testing.T) Opener {
-	return func(context.Context) (*model.Snapshot, error) {
-		t.Error("the server was opened although the run should have stopped before")
-		return nil, errors.New("refused")
-	}
-}
-
-func noOpen(context.Context) (*model.Snapshot, error) {
-	return nil, errors.New("not opened in Validate")
+// unopened is a target whose tools file does not exist: a run that opens
+// it fails with "read --tools-json", so a test can tell it stopped before.
+func unopened(t *testing.T) Target {
+	return Target{ToolsJSON: filepath.Join(t.TempDir(), "never-read.json")}
 }
 
 // wantUsage checks err is a usage error that starts with prefix ("" for no error).
@@ -69,11 +56,12 @@ func TestEvalOptionsValidate(t *testing.T) {
 		{"concurrency 0", func(o *EvalOptions) { o.Model.Concurrency = 0 }, "--concurrency: "},
 		{"negative pace", func(o *EvalOptions) { o.Model.Pace = -1 }, "--pace: "},
 		{"negative max cost", func(o *EvalOptions) { o.Model.MaxCost = -0.5 }, "--max-cost: "},
-		{"no server", func(o *EvalOptions) { o.Open = nil }, "no server"},
+		{"no target", func(o *EvalOptions) { o.Target = Target{} }, "give a TARGET"},
+		{"target and tools json", func(o *EvalOptions) { o.Target.Arg = "." }, "--tools-json reads a saved file"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			o := EvalOptions{EvalCommon: EvalCommon{Open: noOpen, Model: good}}
+			o := EvalOptions{EvalCommon: EvalCommon{Target: unopened(t), Model: good}}
 			c.edit(&o)
 			wantUsage(t, o.Validate(), c.prefix)
 		})
@@ -95,7 +83,7 @@ func TestEvalInitOptionsValidate(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			o := EvalInitOptions{EvalCommon: EvalCommon{Open: noOpen, Model: config.EvalConfig{Model: c.model, Concurrency: 1}}, PerTool: c.perTool}
+			o := EvalInitOptions{EvalCommon: EvalCommon{Target: unopened(t), Model: config.EvalConfig{Model: c.model, Concurrency: 1}}, PerTool: c.perTool}
 			wantUsage(t, o.Validate(), c.prefix)
 		})
 	}
@@ -170,7 +158,7 @@ func TestEvalInitRefusesExistingSuite(t *testing.T) {
 	if err := os.WriteFile(cases, []byte("edited by hand"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	o := EvalInitOptions{EvalCommon: EvalCommon{Open: refuseOpen(t), Suite: Suite{Cases: cases}, Model: config.EvalConfig{Model: "openai/stub", Concurrency: 1}}, PerTool: 2}
+	o := EvalInitOptions{EvalCommon: EvalCommon{Target: unopened(t), Suite: Suite{Cases: cases}, Model: config.EvalConfig{Model: "openai/stub", Concurrency: 1}}, PerTool: 2}
 	_, err := EvalInit(context.Background(), o)
 	wantUsage(t, err, cases+" already exists")
 	if err == nil || !strings.Contains(err.Error(), "--force") {
@@ -183,21 +171,25 @@ func TestEvalInitDrafts(t *testing.T) {
 	srv := httptest.NewServer(&evaltest.WireStub{})
 	t.Cleanup(srv.Close)
 	dir := t.TempDir()
-	snap := smallSnapshot(t)
-	var opens int
-	var steps, warnings []string
+	var steps []string
+	var warnings bytes.Buffer
 	o := EvalInitOptions{
-		EvalCommon: EvalCommon{Open: opener(snap, &opens), Suite: Suite{Cases: filepath.Join(dir, "cases.yaml")},
+		EvalCommon: EvalCommon{Target: smallTarget(t), Suite: Suite{Cases: filepath.Join(dir, "cases.yaml")},
 			Model: config.EvalConfig{Model: "openai/stub", BaseURL: srv.URL + "/v1", Concurrency: 1},
-			Warn:  func(m string) { warnings = append(warnings, m) }},
+			Warn:  &warnings},
 		PerTool: 2, Step: func(l string) { steps = append(steps, l) },
 	}
 	d, err := EvalInit(context.Background(), o)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if opens != 1 || d.Path != o.Suite.Cases || len(d.Suite.Cases) == 0 || len(steps) == 0 {
-		t.Errorf("opens %d, path %q, %d cases, steps %v", opens, d.Path, len(d.Suite.Cases), steps)
+	if d.Path != o.Suite.Cases || len(d.Suite.Cases) == 0 || len(steps) == 0 {
+		t.Errorf("path %q, %d cases, steps %v", d.Path, len(d.Suite.Cases), steps)
+	}
+	for _, l := range strings.Split(strings.TrimSpace(warnings.String()), "\n") {
+		if l != "" && !strings.HasPrefix(l, "warning: ") {
+			t.Errorf("warning line %q", l)
+		}
 	}
 	if _, err := os.Stat(d.Path); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("EvalInit wrote the case file itself (the caller writes it): %v", err)
@@ -207,15 +199,28 @@ func TestEvalInitDrafts(t *testing.T) {
 	}
 }
 
-// smallSnapshot is a server with two tools that are easy to tell apart.
+// smallTools is a server with two tools that are easy to tell apart; its
+// lint-only health is 97 (one warning).
+const smallTools = `{"serverInfo": {"name": "small", "version": "1.0"}, "tools": [
+	{"name": "get_weather", "description": "Returns the current weather for a city.", "inputSchema": {"type": "object", "properties": {"city": {"type": "string", "description": "The city name."}}, "required": ["city"]}},
+	{"name": "send_email", "description": "Sends an email to one recipient.", "inputSchema": {"type": "object", "properties": {"to": {"type": "string", "description": "The recipient address."}}, "required": ["to"]}}]}`
+
+// smallTarget writes smallTools to a file and returns it as --tools-json.
+func smallTarget(t *testing.T) Target {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "tools.json")
+	if err := os.WriteFile(path, []byte(smallTools), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return Target{ToolsJSON: path}
+}
+
+// smallSnapshot is smallTools parsed.
 func smallSnapshot(t *testing.T) *model.Snapshot {
 	t.Helper()
-	snap, err := model.ParseToolsJSON([]byte(`{"serverInfo": {"name": "small", "version": "1.0"}, "tools": [
-		{"name": "get_weather", "description": "Returns the current weather for a city.", "inputSchema": {"type": "object", "properties": {"city": {"type": "string", "description": "The city name."}}, "required": ["city"]}},
-		{"name": "send_email", "description": "Sends an email to one recipient.", "inputSchema": {"type": "object", "properties": {"to": {"type": "string", "description": "The recipient address."}}, "required": ["to"]}}]}`))
+	snap, err := model.ParseToolsJSON([]byte(smallTools))
 	if err != nil {
 		t.Fatal(err)
 	}
-	snap.Target = "small"
 	return snap
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -56,17 +57,20 @@ cache or history problems, 3 the server could not be reached.`,
 }
 
 func runCi(cmd *cobra.Command, args []string, fl ciFlags) error {
-	target, err := targetArg(cmd, args)
+	t, err := targetFlags(cmd, args)
 	if err != nil {
 		return err
 	}
-	cfg, _, err := loadConfig(cmd, target, flagBinding{"timeout", "timeout"}, flagBinding{"model", "eval.model"})
+	cfg, _, err := loadConfig(cmd, t.Arg, flagBinding{"timeout", "timeout"}, flagBinding{"model", "eval.model"})
 	if err != nil {
 		return err
 	}
-	fl.Target, fl.Open, fl.Model, fl.Markdown = target, snapshotOpener(cmd, target), cfg.Eval.Model, fl.markdown != ""
+	t.Timeout = cfg.Timeout
+	fl.Target, fl.Model, fl.Markdown = t, cfg.Eval.Model, fl.markdown != ""
 	fl.Lint, _ = lintConfig(cfg)
-	fl.Warn = warnTo(cmd.ErrOrStderr(), fl.asJSON)
+	if !fl.asJSON {
+		fl.Warn = cmd.ErrOrStderr()
+	}
 	res, err := local.CI(cmd.Context(), fl.CIOptions)
 	if res == nil {
 		return err
@@ -91,7 +95,10 @@ func runCi(cmd *cobra.Command, args []string, fl ciFlags) error {
 	switch {
 	case fl.asJSON:
 		data, jerr := res.Report.JSON()
-		return writeThen(out, data, jerr, err)
+		if jerr == nil {
+			_, jerr = out.Write(append(data, '\n'))
+		}
+		return cmp.Or(jerr, err)
 	case fl.markdown != "-": // else stdout already carries the comment
 		v, _ := cmd.Flags().GetBool("verbose")
 		ci.Scorecard(out, res.Report, v)
@@ -103,7 +110,7 @@ func runCi(cmd *cobra.Command, args []string, fl ciFlags) error {
 func replaySuite(cmd *cobra.Command, snap *model.Snapshot, cfg Config, target string, _ bool) (*eval.Result, error) {
 	cases, _ := cmd.Flags().GetString("cases")
 	cache, _ := cmd.Flags().GetString("cache")
-	return local.ReplaySuite(cmd.Context(), snap, local.ReplayOptions{Target: target, Suite: local.Suite{Cases: cases, Cache: cache}, Model: cfg.Eval.Model})
+	return local.ReplaySuite(cmd.Context(), snap, local.ReplayOptions{Arg: target, Suite: local.Suite{Cases: cases, Cache: cache}, Model: cfg.Eval.Model})
 }
 
 // writeFileMkdir writes data to path (none when path is ""), making its

@@ -1,16 +1,14 @@
 package main
 
 import (
-	"context"
+	"cmp"
 	"fmt"
-	"io"
 	"os"
 	"strconv"
 
 	"github.com/spf13/cobra"
 
 	"github.com/mcpgauge/mcpgauge/gauge/eval"
-	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/local"
 )
 
@@ -71,32 +69,26 @@ func addEvalModelFlags(cmd *cobra.Command, s *local.Suite, offline *bool) {
 	f.BoolVar(offline, "offline", false, "answer only from the cache; a miss is an error (exit 2)")
 }
 
-// snapshotOpener opens the snapshot TARGET and the target flags name.
-func snapshotOpener(cmd *cobra.Command, target string) local.Opener {
-	return func(ctx context.Context) (*model.Snapshot, error) { return openSnapshot(ctx, cmd, target) }
-}
-
-// warnTo prints each warning to w, or drops them when quiet (--json).
-func warnTo(w io.Writer, quiet bool) func(string) {
-	if quiet {
-		return nil
-	}
-	return func(msg string) { fmt.Fprintln(w, "warning:", msg) }
-}
-
 func runEval(cmd *cobra.Command, args []string, fl evalFlags) error {
-	target, err := targetArg(cmd, args)
+	t, err := targetFlags(cmd, args)
 	if err != nil {
 		return err
 	}
-	cfg, _, err := loadConfig(cmd, target, flagBinding{"timeout", "timeout"}, flagBinding{"model", "eval.model"}, flagBinding{"base-url", "eval.base_url"},
+	cfg, _, err := loadConfig(cmd, t.Arg, flagBinding{"timeout", "timeout"}, flagBinding{"model", "eval.model"}, flagBinding{"base-url", "eval.base_url"},
 		flagBinding{"pace", "eval.pace"}, flagBinding{"concurrency", "eval.concurrency"}, flagBinding{"max-cost", "eval.max_cost"})
 	if err != nil {
 		return err
 	}
 	verbose, _ := cmd.Flags().GetBool("verbose")
 	stderr, out := cmd.ErrOrStderr(), cmd.OutOrStdout()
-	fl.Target, fl.Open, fl.Model, fl.Warn = target, snapshotOpener(cmd, target), cfg.Eval, warnTo(stderr, fl.asJSON)
+	t.Timeout = cfg.Timeout
+	fl.Target, fl.Model = t, cfg.Eval
+	if !fl.asJSON {
+		fl.Warn = stderr
+		if verbose {
+			fl.Progress = eval.ProgressPrinter(stderr)
+		}
+	}
 	if fl.init {
 		d, err := local.EvalInit(cmd.Context(), local.EvalInitOptions{EvalCommon: fl.EvalCommon, PerTool: fl.perTool, Force: fl.force,
 			Step: func(label string) { fmt.Fprintln(stderr, "drafting:", label) }})
@@ -108,9 +100,6 @@ func runEval(cmd *cobra.Command, args []string, fl evalFlags) error {
 		}
 		return err
 	}
-	if verbose && !fl.asJSON {
-		fl.Progress = eval.ProgressPrinter(stderr)
-	}
 	res, err := local.Eval(cmd.Context(), fl.EvalOptions)
 	if res == nil || !fl.asJSON {
 		if res != nil {
@@ -120,18 +109,8 @@ func runEval(cmd *cobra.Command, args []string, fl evalFlags) error {
 		return err
 	}
 	data, jerr := res.JSON(true)
-	return writeThen(out, data, jerr, err)
-}
-
-// writeThen writes data and a newline to w, then returns gate (a missed
-// gate, reported once the output is out); failing to make or write the
-// data comes first.
-func writeThen(w io.Writer, data []byte, err, gate error) error {
-	if err == nil {
-		_, err = w.Write(append(data, '\n'))
+	if jerr == nil {
+		_, jerr = out.Write(append(data, '\n'))
 	}
-	if err != nil {
-		return err
-	}
-	return gate
+	return cmp.Or(jerr, err) // a missed gate fails the run once the result is out
 }
