@@ -2,6 +2,7 @@ package system
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -228,5 +229,41 @@ func TestReportProgressOnPTY(t *testing.T) {
 		if strings.ContainsAny(d, "\n\x1b") {
 			t.Fatalf("draw %q is not one escaped line", d)
 		}
+	}
+}
+
+// TestWatchInFlightEmbedded: the sweep's watcher, on its own connection
+// to the embedded server, hears a worker's announcement on the bus.
+func TestWatchInFlightEmbedded(t *testing.T) {
+	t.Parallel()
+	b, err := startEmbedded(t.TempDir(), "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.close()
+	f, stop := watchInFlight(b, "", "s1", NewLogger(io.Discard))
+	if f == nil {
+		t.Fatal("no watcher on the embedded server")
+	}
+	defer stop()
+	data, err := json.Marshal(schema.PhaseEvent{JobID: "j1", SweepID: "s1", Name: "io.test/a", Version: "1", Phase: schema.PhaseInstalling})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	for len(f.Jobs()) == 0 {
+		// Announcements are fire and forget: repeat until the watcher's
+		// subscription is in place and hears one.
+		if err := b.nc.Publish(schema.PhaseSubject("s1"), data); err != nil {
+			t.Fatal(err)
+		}
+		if ctx.Err() != nil {
+			t.Fatal("the watcher never heard the announcement")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if j := f.Jobs()[0]; j.JobID != "j1" || j.Name != "io.test/a" || j.Phase != schema.PhaseInstalling {
+		t.Fatalf("in flight %+v, want j1 installing io.test/a", j)
 	}
 }
