@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/mcpgauge/mcpgauge/config"
 	"github.com/mcpgauge/mcpgauge/internal/errkind"
 )
 
@@ -87,7 +88,7 @@ func TestConfigBounds(t *testing.T) {
 	t.Parallel()
 	var big strings.Builder
 	big.WriteString("lint:\n  rules:\n")
-	for i := 0; big.Len() <= MaxConfigSize; i++ {
+	for i := 0; big.Len() <= config.MaxSize; i++ {
 		big.WriteString("    MCP" + strings.Repeat("9", 3) + "x" + itoaT(i) + ": off\n")
 	}
 	p := writeFile(t, t.TempDir(), "big.yaml", big.String())
