@@ -5,19 +5,12 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/mcpgauge/mcpgauge/coordinator"
-	"github.com/mcpgauge/mcpgauge/gauge/lint"
-	"github.com/mcpgauge/mcpgauge/gauge/score"
 	"github.com/mcpgauge/mcpgauge/internal/buildinfo"
-	"github.com/mcpgauge/mcpgauge/schema"
+	"github.com/mcpgauge/mcpgauge/system"
 )
 
-// versions are the scanner, scoring and rule-set versions of this build
-// (the rule-set digest of a default scan with compliance).
-func versions() buildinfo.Versions {
-	return buildinfo.Versions{Scanner: version, Scoring: score.Version, Rules: lint.RulesRevision,
-		RuleSetDigest: coordinator.RuleSetDigest(schema.ScanOptions{Compliance: true})}
-}
+// versions are the scanner, scoring and rule-set versions of this build.
+func versions() buildinfo.Versions { return system.Versions(version) }
 
 // versionText is what --version and `mcpgauge version` print.
 func versionText() string {
