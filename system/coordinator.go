@@ -26,8 +26,8 @@ import (
 type CoordinatorOptions struct {
 	// NATS is the NATS URL (required).
 	NATS string
-	// Store is the store URL (required).
-	Store string
+	// Store is the store URL ("": SQLite under DataDir).
+	Store, DataDir string
 	// Listen is the address of /metrics, /healthz, the board and the API.
 	Listen string
 	// Schedule is a cron schedule for sweeps ("": none).
@@ -46,6 +46,14 @@ type CoordinatorOptions struct {
 	Stderr io.Writer
 }
 
+// storeURL is Store, else SQLite under DataDir.
+func (o CoordinatorOptions) storeURL() string {
+	if o.Store == "" {
+		return store.SQLiteURL(o.DataDir)
+	}
+	return o.Store
+}
+
 // RunCoordinator runs the coordinator until ctx ends (or, with Once, until
 // its sweeps end). Start-up order: the ops HTTP server first, so /healthz
 // answers (unhealthy) while NATS is not reachable yet; then NATS, retried
@@ -54,6 +62,9 @@ type CoordinatorOptions struct {
 // schedule. Shutdown runs in reverse: the sweeps return, the loops stop,
 // then the HTTP server, the store and NATS close.
 func RunCoordinator(ctx context.Context, o CoordinatorOptions) error {
+	if err := o.Validate(); err != nil {
+		return err
+	}
 	log := NewLogger(o.Stderr)
 	if os.Getenv("GOMEMLIMIT") == "" {
 		// A soft heap limit keeps a 70k-entry plan well under 300 MB RSS.
@@ -66,9 +77,6 @@ func RunCoordinator(ctx context.Context, o CoordinatorOptions) error {
 			return usage(fmt.Errorf("--schedule: %w", err))
 		}
 		sched = s
-	}
-	if _, _, err := store.ParseURL(o.Store); err != nil {
-		return usage(err)
 	}
 	if !o.RunNow && sched == nil && !o.Once {
 		log.Info("no --schedule and no --run-now: only resuming running sweeps and ingesting results")
@@ -100,7 +108,7 @@ func RunCoordinator(ctx context.Context, o CoordinatorOptions) error {
 		return err
 	}
 	h.nc.Store(b.nc)
-	st, err := openStoreRetry(ctx, o.Store, log)
+	st, err := openStoreRetry(ctx, o.storeURL(), log)
 	if err != nil {
 		return err
 	}

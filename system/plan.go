@@ -22,8 +22,10 @@ import (
 // Plan is how sweeps are planned (the sweep's and the coordinator's
 // planning flags).
 type Plan struct {
-	// Sources are the registries to sweep.
-	Sources      []registry.Source
+	// Registries are the source specs to sweep (none: the official
+	// registry), opened with Keys (registry.OpenAll).
+	Registries   []string
+	Keys         RegistryKeys
 	Limit        int
 	RescanAfter  time.Duration
 	Deadline     time.Duration
@@ -51,9 +53,13 @@ func (p Plan) coordinatorConfig(js jetstream.JetStream, st store.Store, log *slo
 			return coordinator.Config{}, usage(fmt.Errorf("--signing-key: %w", err))
 		}
 	}
+	srcs, err := registry.OpenAll(p.Registries, p.Keys, userAgent(version))
+	if err != nil {
+		return coordinator.Config{}, usage(err)
+	}
 	opts := schema.ScanOptions{DeadlineSeconds: int(p.ScanDeadline / time.Second), Compliance: p.Compliance,
 		ComplianceMode: p.ComplianceMode, Eval: evalModel != "", EvalModel: evalModel}
-	return coordinator.Config{JS: js, Store: st, Sources: p.Sources, Limit: p.Limit, AllVersions: p.AllVersions,
+	return coordinator.Config{JS: js, Store: st, Sources: srcs, Limit: p.Limit, AllVersions: p.AllVersions,
 		Incremental: p.Incremental, RescanAfter: p.RescanAfter, SweepDeadline: p.Deadline,
 		ScanOptions: opts, ScannerVersion: version, Signer: signer, ReceiptTTL: p.ReceiptTTL, Metrics: m, Log: log}, nil
 }

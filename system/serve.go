@@ -19,9 +19,9 @@ import (
 
 // ServeOptions configure the read-only board server.
 type ServeOptions struct {
-	// Store is the store URL, opened read-only.
-	Store  string
-	Listen string
+	// Store is the store URL ("": SQLite under DataDir), opened read-only.
+	Store, DataDir string
+	Listen         string
 	// PublicURL is the board's public URL, for links ("": site-relative).
 	PublicURL                 string
 	ReadTimeout, WriteTimeout time.Duration
@@ -35,11 +35,15 @@ type ServeOptions struct {
 // the store answers) and /metrics from a store opened read-only, until
 // ctx ends; then it drains requests for up to ten seconds.
 func RunServe(ctx context.Context, o ServeOptions) error {
-	if _, _, err := store.ParseURL(o.Store); err != nil {
-		return usage(err)
+	if err := o.Validate(); err != nil {
+		return err
 	}
 	log := NewLogger(o.Stderr)
-	st, err := store.OpenReadOnly(ctx, o.Store)
+	url := o.Store
+	if url == "" {
+		url = store.SQLiteURL(o.DataDir)
+	}
+	st, err := store.OpenReadOnly(ctx, url)
 	if err != nil {
 		return unreachable(fmt.Errorf("store: %w", err))
 	}

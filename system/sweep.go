@@ -60,6 +60,9 @@ type SweepResult struct {
 // run to resume, and ctx's error is returned.
 func RunSweep(ctx context.Context, o SweepOptions) (SweepResult, error) {
 	var res SweepResult
+	if err := o.Validate(); err != nil {
+		return res, err
+	}
 	stderr := o.Stderr
 	if err := os.MkdirAll(o.DataDir, 0o750); err != nil {
 		return res, usage(fmt.Errorf("data dir %s: %w", o.DataDir, err))

@@ -103,8 +103,10 @@ func TestProcessesWaitVisiblyForNATS(t *testing.T) {
 		setup bool
 	}{
 		{"coordinator", func(ctx context.Context, url string, stderr io.Writer) error {
+			plan := DefaultPlan()
+			plan.ScanDeadline, plan.Deadline = time.Minute, time.Hour
 			return RunCoordinator(ctx, CoordinatorOptions{NATS: url, Store: store.SQLiteURL(t.TempDir()), Listen: "127.0.0.1:0",
-				Plan: Plan{ScanDeadline: time.Minute, Deadline: time.Hour}, Version: "test", Stderr: stderr})
+				Plan: plan, Ecosystem: DefaultEcosystem(), Version: "test", Stderr: stderr})
 		}, false},
 		{"worker", func(ctx context.Context, url string, stderr io.Writer) error {
 			return RunWorker(ctx, WorkerOptions{NATS: url, Listen: "127.0.0.1:0", Slots: 1, ScanDeadline: time.Minute,

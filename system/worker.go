@@ -37,7 +37,7 @@ func (o WorkerOptions) Validate() error {
 	if o.ScanDeadline <= 0 || o.Heartbeat <= 0 {
 		return usage(fmt.Errorf("--scan-deadline and --heartbeat must be positive"))
 	}
-	return nil
+	return o.Scanning.Validate()
 }
 
 // RunWorker runs a worker until ctx ends. Start-up order: the scanner (so

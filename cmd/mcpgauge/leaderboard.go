@@ -1,42 +1,30 @@
 package main
 
 import (
-	"context"
-	"encoding/json"
-	"fmt"
-	"io"
-	"time"
-
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
-	"github.com/mcpgauge/mcpgauge/leaderboard"
-	"github.com/mcpgauge/mcpgauge/leaderboard/text"
-	"github.com/mcpgauge/mcpgauge/schema"
-	"github.com/mcpgauge/mcpgauge/store"
+	lbtext "github.com/mcpgauge/mcpgauge/leaderboard/text"
+	"github.com/mcpgauge/mcpgauge/system"
 )
 
-// openStore opens --store, or the SQLite store under the data dir.
-func openStore(ctx context.Context, cmd *cobra.Command, storeURL string) (store.Store, error) {
-	if storeURL == "" {
-		cfg, _, err := loadConfig(cmd, "", flagBinding{"data-dir", "data_dir"})
-		if err != nil {
-			return nil, err
-		}
-		storeURL = store.SQLiteURL(cfg.DataDir)
-	}
-	if _, _, err := store.ParseURL(storeURL); err != nil {
-		return nil, usageErr(err)
-	}
-	st, err := store.Open(ctx, storeURL)
-	if err != nil {
-		return nil, connectErr(fmt.Errorf("store: %w", err))
-	}
-	return st, nil
+// storeFlags adds --store and --data-dir to a command that reads a store.
+func storeFlags(cmd *cobra.Command) *pflag.FlagSet {
+	f := cmd.Flags()
+	f.String("store", "", "store URL (default: SQLite under the data dir)")
+	f.String("data-dir", "", "data directory (default ~/.local/share/mcpgauge)")
+	return f
+}
+
+// storeRef is --store, else the SQLite store under the data dir.
+func storeRef(cmd *cobra.Command) (system.StoreRef, error) {
+	cfg, _, err := loadConfig(cmd, "", flagBinding{"data-dir", "data_dir"})
+	url, _ := cmd.Flags().GetString("store")
+	return system.StoreRef{URL: url, DataDir: cfg.DataDir}, err
 }
 
 func newLeaderboardCmd() *cobra.Command {
-	var storeURL, by, reg, status, pkgType string
-	var limit int
+	var o system.LeaderboardOptions
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "leaderboard",
@@ -46,50 +34,26 @@ func newLeaderboardCmd() *cobra.Command {
 quality_gate). Servers that could not be scanned are listed apart with their
 status and reason; they are never given a score.`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			part, err := schema.ParseScorePart(by)
-			if err != nil {
-				return usageErr(fmt.Errorf("--by: %w", err))
+		RunE: func(cmd *cobra.Command, _ []string) (err error) {
+			if o.Store, err = storeRef(cmd); err != nil {
+				return err
 			}
-			var st schema.Status
-			if status != "" {
-				if st, err = schema.ParseStatus(status); err != nil {
-					return usageErr(fmt.Errorf("--status: %w", err))
-				}
-			}
-			if limit < 1 || limit > leaderboard.MaxLimit {
-				return usageErr(fmt.Errorf("--limit must be 1 to %d, got %d", leaderboard.MaxLimit, limit))
-			}
-			ctx, cancel := context.WithTimeout(cmd.Context(), time.Minute)
-			defer cancel()
-			s, err := openStore(ctx, cmd, storeURL)
+			lb, err := system.Leaderboard(cmd.Context(), o)
 			if err != nil {
 				return err
 			}
-			defer s.Close()
-			lb, err := s.Leaderboard(ctx, store.LeaderboardQuery{By: part, Registry: reg, Status: st, PackageType: pkgType, Limit: limit})
-			if err != nil {
-				return fmt.Errorf("leaderboard: %w", err)
-			}
 			if asJSON {
-				enc := json.NewEncoder(cmd.OutOrStdout())
-				enc.SetIndent("", "  ")
-				return enc.Encode(leaderboard.BoardOf(lb))
+				return lbtext.JSON(cmd.OutOrStdout(), lb)
 			}
-			return writeLeaderboard(cmd.OutOrStdout(), lb)
+			return lbtext.Write(cmd.OutOrStdout(), lb)
 		},
 	}
-	f := cmd.Flags()
-	f.StringVar(&storeURL, "store", "", "store URL (default: SQLite under the data dir)")
-	f.String("data-dir", "", "data directory (default ~/.local/share/mcpgauge)")
-	f.StringVar(&by, "by", "mcpgauge", "score part to rank by: mcpgauge, compliance, design, security, efficiency, selection, toolgauge, quality_gate")
-	f.StringVar(&reg, "registry", "", "only servers listed by this registry source")
-	f.StringVar(&status, "status", "", "only servers whose latest scan has this status")
-	f.StringVar(&pkgType, "package-type", "", "only servers of this launch kind (npm, pypi, oci, remote)")
-	f.IntVar(&limit, "limit", 20, "rows per list")
+	f := storeFlags(cmd)
+	f.StringVar(&o.By, "by", "mcpgauge", "score part to rank by: mcpgauge, compliance, design, security, efficiency, selection, toolgauge, quality_gate")
+	f.StringVar(&o.Registry, "registry", "", "only servers listed by this registry source")
+	f.StringVar(&o.Status, "status", "", "only servers whose latest scan has this status")
+	f.StringVar(&o.PackageType, "package-type", "", "only servers of this launch kind (npm, pypi, oci, remote)")
+	f.IntVar(&o.Limit, "limit", 20, "rows per list")
 	f.BoolVar(&asJSON, "json", false, "machine-readable output")
 	return cmd
 }
-
-// writeLeaderboard prints the leaderboard for a terminal (leaderboard/text).
-func writeLeaderboard(w io.Writer, lb store.Leaderboard) error { return text.Write(w, lb) }

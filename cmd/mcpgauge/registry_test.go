@@ -138,7 +138,7 @@ func TestRegistryPullOfficialFake(t *testing.T) {
 }
 
 func TestRegistryUsageErrors(t *testing.T) {
-	t.Setenv(envSmitheryKey, "")
+	t.Setenv(registry.EnvSmitheryKey, "")
 	for _, args := range [][]string{
 		{"pull", "--source", "mcp.so"},
 		{"pull", "--updated-since", "yesterday"},

@@ -5,13 +5,11 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/mcpgauge/mcpgauge/store"
 	"github.com/mcpgauge/mcpgauge/system"
 )
 
 func newServeCmd() *cobra.Command {
-	var storeURL, listen, publicURL string
-	var readTimeout, writeTimeout, ttl time.Duration
+	var o system.ServeOptions
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve the web board, the JSON API and the registry-shaped feed from a store, read-only",
@@ -27,21 +25,17 @@ the board (/, /servers/{name}, /ecosystem, /rules, /sweeps), the JSON API
 			if err != nil {
 				return err
 			}
-			storeURL, listen = cfg.Store, cfg.Listen
-			if storeURL == "" {
-				storeURL = store.SQLiteURL(cfg.DataDir)
-			}
-			return system.RunServe(cmd.Context(), system.ServeOptions{Store: storeURL, Listen: listen, PublicURL: publicURL,
-				ReadTimeout: readTimeout, WriteTimeout: writeTimeout, LeaderboardTTL: ttl, Version: version, Stderr: cmd.ErrOrStderr()})
+			o.Store, o.DataDir, o.Listen, o.Version, o.Stderr = cfg.Store, cfg.DataDir, cfg.Listen, version, cmd.ErrOrStderr()
+			return system.RunServe(cmd.Context(), o)
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&storeURL, "store", "", "store URL: clickhouse://user:pass@host:9000/db or sqlite:///path.db (default SQLite under the data dir)")
+	f.String("store", "", "store URL: clickhouse://user:pass@host:9000/db or sqlite:///path.db (default SQLite under the data dir)")
 	f.String("data-dir", "", "data directory (default ~/.local/share/mcpgauge)")
-	f.StringVar(&listen, "listen", "127.0.0.1:8080", "address to serve on")
-	f.StringVar(&publicURL, "public-url", "", "the board's public URL, for links in the feed and the badge Markdown (default: site-relative)")
-	f.DurationVar(&readTimeout, "read-timeout", 10*time.Second, "time allowed to read a request")
-	f.DurationVar(&writeTimeout, "write-timeout", 60*time.Second, "time allowed to answer a request")
-	f.DurationVar(&ttl, "leaderboard-ttl", 30*time.Second, "read the latest scans at most this often for leaderboards (0: on every request)")
+	f.String("listen", "127.0.0.1:8080", "address to serve on")
+	f.StringVar(&o.PublicURL, "public-url", "", "the board's public URL, for links in the feed and the badge Markdown (default: site-relative)")
+	f.DurationVar(&o.ReadTimeout, "read-timeout", 10*time.Second, "time allowed to read a request")
+	f.DurationVar(&o.WriteTimeout, "write-timeout", 60*time.Second, "time allowed to answer a request")
+	f.DurationVar(&o.LeaderboardTTL, "leaderboard-ttl", 30*time.Second, "read the latest scans at most this often for leaderboards (0: on every request)")
 	return cmd
 }

@@ -6,14 +6,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcpgauge/mcpgauge/system"
-	"github.com/mcpgauge/mcpgauge/worker"
 )
 
 func newWorkerCmd() *cobra.Command {
 	var wf workerFlags
-	var natsURL, listen, workerID string
-	var slots int
-	var scanDeadline, heartbeat time.Duration
+	var o system.WorkerOptions
 	cmd := &cobra.Command{
 		Use:   "worker",
 		Short: "Run a distributed sweep worker: pull jobs from NATS, scan in the sandbox, publish results",
@@ -31,20 +28,19 @@ holds no store credentials. On --listen it serves /metrics and /healthz.
 			if err != nil {
 				return err
 			}
-			natsURL, listen, workerID, slots = cfg.NATS, cfg.Listen, cfg.WorkerID, cfg.Slots
-			return system.RunWorker(cmd.Context(), system.WorkerOptions{NATS: natsURL, Listen: listen, WorkerID: workerID,
-				Slots: slots, ScanDeadline: scanDeadline, Heartbeat: heartbeat, Scanning: wf.scanning(cfg),
-				Version: version, Stderr: cmd.ErrOrStderr()})
+			o.NATS, o.Listen, o.WorkerID, o.Slots = cfg.NATS, cfg.Listen, cfg.WorkerID, cfg.Slots
+			o.Scanning, o.Version, o.Stderr = wf.scanning(cfg), version, cmd.ErrOrStderr()
+			return system.RunWorker(cmd.Context(), o)
 		},
 	}
 	wf.register(cmd)
 	f := cmd.Flags()
-	f.StringVar(&natsURL, "nats", "", "NATS URL, e.g. nats://127.0.0.1:4222 (required; or $MCPGAUGE_NATS)")
+	f.String("nats", "", "NATS URL, e.g. nats://127.0.0.1:4222 (required; or $MCPGAUGE_NATS)")
 	f.String("data-dir", "", "data directory (package cache); default ~/.local/share/mcpgauge")
-	f.StringVar(&listen, "listen", ":9091", "address for /metrics and /healthz")
-	f.StringVar(&workerID, "worker-id", "", "name of this worker in results (default host-pid)")
-	f.IntVar(&slots, "slots", worker.DefaultSlots(), "concurrent scans (default: 2 per CPU, at most one per 512 MiB of available memory)")
-	f.DurationVar(&scanDeadline, "scan-deadline", worker.DefaultDeadline, "default budget of one scan (jobs may set their own)")
-	f.DurationVar(&heartbeat, "heartbeat", 30*time.Second, "how often a running job's lease is extended")
+	f.String("listen", ":9091", "address for /metrics and /healthz")
+	f.String("worker-id", "", "name of this worker in results (default host-pid)")
+	f.Int("slots", system.DefaultSlots(), "concurrent scans (default: 2 per CPU, at most one per 512 MiB of available memory)")
+	f.DurationVar(&o.ScanDeadline, "scan-deadline", system.DefaultScanDeadline, "default budget of one scan (jobs may set their own)")
+	f.DurationVar(&o.Heartbeat, "heartbeat", 30*time.Second, "how often a running job's lease is extended")
 	return cmd
 }

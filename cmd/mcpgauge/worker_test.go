@@ -13,7 +13,9 @@ import (
 
 	"github.com/mcpgauge/mcpgauge/internal/testutil/natstest"
 	"github.com/mcpgauge/mcpgauge/natsbus"
+	"github.com/mcpgauge/mcpgauge/registry"
 	"github.com/mcpgauge/mcpgauge/schema"
+	"github.com/mcpgauge/mcpgauge/system"
 )
 
 // syncBuffer is a bytes.Buffer safe for one writer and a polling reader.
@@ -160,12 +162,17 @@ func TestSweepSourcesReadRegistryKeysFromEnv(t *testing.T) {
 	if err := cmd.ParseFlags([]string{"--no-config"}); err != nil {
 		t.Fatal(err)
 	}
-	pf := planFlags{registries: []string{"smithery"}}
+	pf := planFlags{Plan: system.DefaultPlan()}
+	pf.Registries = []string{"smithery"}
 	cfg, _, err := loadConfig(cmd, "", serviceBindings()...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	srcs, err := pf.sources(cfg)
+	plan := pf.plan(cfg)
+	if err := plan.Validate(); err != nil {
+		t.Fatalf("sweep --registry smithery with MCPGAUGE_SMITHERY_API_KEY set: %v", err)
+	}
+	srcs, err := registry.OpenAll(plan.Registries, plan.Keys, "")
 	if err != nil {
 		t.Fatalf("sweep --registry smithery with MCPGAUGE_SMITHERY_API_KEY set: %v", err)
 	}
