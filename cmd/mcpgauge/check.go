@@ -1,17 +1,11 @@
 package main
 
 import (
-	"encoding/json"
-	"fmt"
-	"io"
-	"strings"
-
 	"github.com/spf13/cobra"
 
 	"github.com/mcpgauge/mcpgauge/gauge/compliance"
-	"github.com/mcpgauge/mcpgauge/gauge/connect"
 	"github.com/mcpgauge/mcpgauge/gauge/report"
-	"github.com/mcpgauge/mcpgauge/internal/errkind"
+	"github.com/mcpgauge/mcpgauge/local"
 )
 
 func newCheckCmd() *cobra.Command {
@@ -57,111 +51,37 @@ func complianceMode(cfg Config) compliance.Mode {
 }
 
 func runCheck(cmd *cobra.Command, args []string) error {
-	target, err := targetArg(cmd, args)
+	t, err := targetFlags(cmd, args)
 	if err != nil {
 		return err
 	}
-	if tj, _ := cmd.Flags().GetString("tools-json"); tj != "" {
-		return usageErr(fmt.Errorf("check needs a live server; --tools-json has no protocol to test"))
+	o := local.CheckOptions{Target: t}
+	o.FailOn, _ = cmd.Flags().GetString("fail-on")
+	if err := o.Validate(); err != nil {
+		return err
 	}
-	cfg, _, err := loadConfig(cmd, target, checkBindings()...)
+	cfg, _, err := loadConfig(cmd, t.Arg, checkBindings()...)
 	if err != nil {
 		return err
 	}
-	failOn, _ := cmd.Flags().GetString("fail-on")
-	floor, err := compliance.ParseFailOn(failOn)
-	if err != nil {
-		return usageErr(fmt.Errorf("--fail-on %w", err))
-	}
-	t, err := resolveTarget(cmd, target)
-	if err != nil {
+	o.Target.Timeout, o.Mode, o.Skip, o.Only = cfg.Timeout, complianceMode(cfg), cfg.Check.Skip, cfg.Check.Only
+	o.CallTools, _ = compliance.ParseCallMode(cfg.Check.CallTools)
+	r, err := local.Check(cmd.Context(), o)
+	if r == nil {
 		return err
 	}
-	ctx := cmd.Context()
-	sess, err := connect.Dial(ctx, t, connectOptions(cfg))
-	if err != nil {
-		return connectErr(err)
-	}
-	defer sess.Close()
-	snap, err := sess.Snapshot(ctx)
-	if err != nil {
-		return connectErr(err)
-	}
-	mode, _ := compliance.ParseCallMode(cfg.Check.CallTools)
-	env := compliance.NewEnv(t, sess, snap, compliance.Options{CallTools: mode, Timeout: cfg.Timeout, Connect: connectOptions(cfg), Mode: complianceMode(cfg)})
-	rep := compliance.Run(ctx, env, compliance.RunOptions{Timeout: cfg.Timeout, Skip: cfg.Check.Skip, Only: cfg.Check.Only})
 	out := cmd.OutOrStdout()
 	if asJSON, _ := cmd.Flags().GetBool("json"); asJSON {
-		doc := map[string]any{
-			"schema_version": "mcpgauge.check/v1",
-			"server":         snap.Server.Map(),
-			"target":         snap.Target,
-			"era":            string(snap.Era),
-			"transport":      sess.Transport,
-			"call_tools":     string(mode),
-			"results":        rep.Results,
-			"summary":        rep.Summary,
-			"duration_ms":    rep.DurationMS,
+		data, jerr := report.CheckJSON(r.Snapshot, r.Transport, r.CallTools, r.Report)
+		if jerr == nil {
+			_, jerr = out.Write(data)
 		}
-		enc := json.NewEncoder(out)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(doc); err != nil {
-			return err
+		if jerr != nil {
+			return jerr
 		}
 	} else {
 		verbose, _ := cmd.Flags().GetBool("verbose")
-		writeCheckText(out, snap.Server.Name, snap.Server.Version, snap.Target, string(snap.Era), snap.Server.ProtocolVersion, rep, verbose)
+		report.CheckText(out, r.Snapshot, r.Report, verbose)
 	}
-	if rep.FailsAt(floor) {
-		return errkind.Missed("")
-	}
-	return nil
-}
-
-// writeCheckText prints results grouped by category, as quality-gate's
-// console reporter does (ASCII only).
-func writeCheckText(w io.Writer, name, ver, target, era, proto string, rep compliance.Report, verbose bool) {
-	fmt.Fprintf(w, "%s %s  protocol %s (%s)\n%s\n", report.ASCII(name), report.ASCII(ver), proto, era, report.ASCII(target))
-	cat := ""
-	for _, r := range rep.Results {
-		if r.Category != cat {
-			fmt.Fprintf(w, "\n  %s\n", r.Category)
-			cat = r.Category
-		}
-		label := map[compliance.Status]string{compliance.StatusPass: "PASS", compliance.StatusFail: "FAIL", compliance.StatusSkip: "SKIP", compliance.StatusError: "ERR!"}[r.Status]
-		line := fmt.Sprintf("    %s %-8s %s  %s", label, r.Severity, r.ID, report.ASCII(r.Name))
-		if r.Status != compliance.StatusSkip {
-			line += fmt.Sprintf(" (%dms)", r.DurationMS)
-		}
-		fmt.Fprintln(w, line)
-		if r.Status == compliance.StatusFail || r.Status == compliance.StatusError || (verbose && r.Message != "") {
-			for _, l := range report.Wrap(report.ASCII(r.Message), 90) {
-				fmt.Fprintf(w, "         %s\n", l)
-			}
-		}
-		if verbose || r.Status == compliance.StatusFail {
-			for _, d := range r.Details {
-				fmt.Fprintf(w, "         - %s\n", report.ASCII(d))
-			}
-		}
-	}
-	s := rep.Summary
-	var parts []string
-	for _, p := range []struct {
-		n    int
-		word string
-	}{{s.Passed, "passed"}, {s.Failed, "failed"}, {s.Errors, "errors"}, {s.Skipped, "skipped"}} {
-		if p.n > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", p.n, p.word))
-		}
-	}
-	fmt.Fprintf(w, "\nResults: %s (%dms)\n", strings.Join(parts, ", "), rep.DurationMS)
-}
-
-// deepName is a mode as a job's options name it: "deep", or "" for the default.
-func deepName(m compliance.Mode) string {
-	if m == compliance.ModeDeep {
-		return string(m)
-	}
-	return ""
+	return err
 }

@@ -3,9 +3,8 @@ package main
 import (
 	"github.com/spf13/cobra"
 
-	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/gauge/report"
-	"github.com/mcpgauge/mcpgauge/gauge/tokens"
+	"github.com/mcpgauge/mcpgauge/local"
 )
 
 func newInspectCmd() *cobra.Command {
@@ -17,37 +16,35 @@ client sees. It never calls a tool. The R D I column shows readOnlyHint,
 destructiveHint and idempotentHint: upper case true, lower case false, '-'
 when the server said nothing.`,
 		Args: cobra.ArbitraryArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			target, err := targetArg(cmd, args)
-			if err != nil {
-				return err
-			}
-			if _, _, err := loadConfig(cmd, target, flagBinding{"timeout", "timeout"}); err != nil {
-				return err
-			}
-			snap, err := openSnapshot(cmd.Context(), cmd, target)
-			if err != nil {
-				return err
-			}
-			toks := toolTokens(tokens.New(), snap)
-			verbose, _ := cmd.Flags().GetBool("verbose")
-			if asJSON, _ := cmd.Flags().GetBool("json"); asJSON {
-				_, err = cmd.OutOrStdout().Write(report.InspectJSON(snap, toks))
-				return err
-			}
-			return report.InspectText(cmd.OutOrStdout(), snap, toks, verbose)
-		},
+		RunE: runInspect,
 	}
 	addTargetFlags(cmd)
 	cmd.Flags().Bool("json", false, "write the snapshot as JSON")
 	return cmd
 }
 
-// toolTokens sizes every tool with the BPE tokenizer.
-func toolTokens(c *tokens.Counter, snap *model.Snapshot) map[string]int {
-	out := make(map[string]int, len(snap.Tools))
-	for i := range snap.Tools {
-		out[snap.Tools[i].Name] = c.ToolTokens(&snap.Tools[i])
+func runInspect(cmd *cobra.Command, args []string) error {
+	t, err := targetFlags(cmd, args)
+	if err != nil {
+		return err
 	}
-	return out
+	o := local.InspectOptions{Target: t}
+	if err := o.Validate(); err != nil {
+		return err
+	}
+	cfg, _, err := loadConfig(cmd, t.Arg, flagBinding{"timeout", "timeout"})
+	if err != nil {
+		return err
+	}
+	o.Target.Timeout = cfg.Timeout
+	r, err := local.Inspect(cmd.Context(), o)
+	if err != nil {
+		return err
+	}
+	if asJSON, _ := cmd.Flags().GetBool("json"); asJSON {
+		_, err = cmd.OutOrStdout().Write(report.InspectJSON(r.Snapshot, r.Tokens))
+		return err
+	}
+	verbose, _ := cmd.Flags().GetBool("verbose")
+	return report.InspectText(cmd.OutOrStdout(), r.Snapshot, r.Tokens, verbose)
 }

@@ -1,13 +1,10 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/spf13/cobra"
 
-	"github.com/mcpgauge/mcpgauge/gauge/lint"
 	"github.com/mcpgauge/mcpgauge/gauge/report"
-	"github.com/mcpgauge/mcpgauge/internal/errkind"
+	"github.com/mcpgauge/mcpgauge/local"
 )
 
 func newLintCmd() *cobra.Command {
@@ -33,42 +30,41 @@ Exit codes: 0 clean, 1 a finding reached --fail-on (default error),
 }
 
 func runLint(cmd *cobra.Command, args []string) error {
-	asJSON, _ := cmd.Flags().GetBool("json")
-	asSARIF, _ := cmd.Flags().GetBool("sarif")
-	if asJSON && asSARIF {
-		return usageErr(fmt.Errorf("--json and --sarif cannot be combined"))
-	}
-	target, err := targetArg(cmd, args)
+	t, err := targetFlags(cmd, args)
 	if err != nil {
 		return err
 	}
-	cfg, _, err := loadConfig(cmd, target, flagBinding{"fail-on", "lint.fail_on"}, flagBinding{"timeout", "timeout"}, profileBinding)
+	o := local.LintOptions{Target: t}
+	o.JSON, _ = cmd.Flags().GetBool("json")
+	o.SARIF, _ = cmd.Flags().GetBool("sarif")
+	if err := o.Validate(); err != nil {
+		return err
+	}
+	cfg, _, err := loadConfig(cmd, t.Arg, flagBinding{"fail-on", "lint.fail_on"}, flagBinding{"timeout", "timeout"}, profileBinding)
 	if err != nil {
 		return err
 	}
-	snap, err := openSnapshot(cmd.Context(), cmd, target)
-	if err != nil {
+	o.Target.Timeout = cfg.Timeout
+	o.Rules, o.FailOn = lintConfig(cfg)
+	r, err := local.Lint(cmd.Context(), o)
+	if r == nil {
 		return err
 	}
-	lc, floor := lintConfig(cfg)
-	findings := lint.Run(snap, lc)
 	out := cmd.OutOrStdout()
 	verbose, _ := cmd.Flags().GetBool("verbose")
+	var werr error
 	switch {
-	case asJSON:
-		_, err = out.Write(report.LintJSON(snap, findings))
-	case asSARIF:
-		_, err = out.Write(report.SARIF(findings, lint.Catalogue(), version, sarifLocator(cmd, target)))
+	case o.JSON:
+		_, werr = out.Write(report.LintJSON(r.Snapshot, r.Findings))
+	case o.SARIF:
+		_, werr = out.Write(r.SARIF)
 	default:
-		err = report.LintText(out, snap, findings, verbose)
+		werr = report.LintText(out, r.Snapshot, r.Findings, verbose)
 	}
-	if err != nil {
-		return err
+	if werr != nil {
+		return werr
 	}
-	if lint.AtLeast(findings, floor) {
-		return errkind.Missed("")
-	}
-	return nil
+	return err
 }
 
 // profileBinding binds --profile to the config key lint.profile.

@@ -6,7 +6,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/mcpgauge/mcpgauge/gauge/connect"
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/local"
 )
@@ -64,18 +63,4 @@ func openSnapshot(ctx context.Context, cmd *cobra.Command, target string) (*mode
 	}
 	t.Timeout = cfg.Timeout
 	return local.OpenSnapshot(ctx, t)
-}
-
-// resolveTarget is local.Target.Resolve for the target flags of cmd.
-func resolveTarget(cmd *cobra.Command, target string) (*connect.Target, error) {
-	t, err := targetFlags(cmd, []string{target})
-	if err != nil {
-		return nil, err
-	}
-	return t.Resolve()
-}
-
-// connectOptions builds connection options from the effective config.
-func connectOptions(cfg Config) connect.Options {
-	return local.Target{Timeout: cfg.Timeout, ClientVersion: version}.ConnectOptions()
 }

@@ -1,18 +1,12 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"io"
-	"os"
-	"sort"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/mcpgauge/mcpgauge/attest"
-	"github.com/mcpgauge/mcpgauge/internal/errkind"
-	"github.com/mcpgauge/mcpgauge/internal/termsafe"
+	"github.com/mcpgauge/mcpgauge/local"
 )
 
 func newVerifyCmd() *cobra.Command {
@@ -35,83 +29,15 @@ a receipt), 2 usage error (unreadable file or key), 4 signature good but expired
 }
 
 func runVerify(cmd *cobra.Command, args []string) error {
-	keyPath, _ := cmd.Flags().GetString("key")
-	if keyPath == "" {
-		return usageErr(errors.New("--key is required"))
-	}
-	v, err := attest.LoadVerifier(keyPath)
-	if err != nil {
-		return usageErr(fmt.Errorf("--key: %w", err))
-	}
-	var want *attest.Artifact
-	if a, _ := cmd.Flags().GetString("artifact"); a != "" {
-		art, err := attest.ParseArtifact(a)
-		if err != nil {
-			return usageErr(fmt.Errorf("--artifact: %w", err))
-		}
-		want = &art
-	}
-	data, err := readReceipt(args[0])
-	if err != nil {
-		return usageErr(err)
-	}
-	rc, err := attest.Verify(cmd.Context(), data, v, time.Now(), want)
-	out := cmd.OutOrStdout()
+	o := local.VerifyOptions{Receipt: args[0], Stdin: cmd.InOrStdin()}
+	o.Key, _ = cmd.Flags().GetString("key")
+	o.Artifact, _ = cmd.Flags().GetString("artifact")
+	rc, err := local.Verify(cmd.Context(), o)
 	if rc != nil {
-		writeReceiptText(out, rc)
+		attest.WriteText(cmd.OutOrStdout(), rc)
 	}
-	switch {
-	case err == nil:
-		fmt.Fprintln(out, "valid")
-		return nil
-	case errors.Is(err, attest.ErrExpired):
-		return errkind.Wrap(errkind.Expired, err)
-	default:
-		return errkind.Wrap(errkind.Threshold, fmt.Errorf("rejected: %w", err))
+	if err == nil {
+		fmt.Fprintln(cmd.OutOrStdout(), "valid")
 	}
-}
-
-// readReceipt reads a receipt file ("-" for standard input), bounded.
-func readReceipt(path string) ([]byte, error) {
-	var r io.Reader = os.Stdin
-	if path != "-" {
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, fmt.Errorf("receipt: %w", err)
-		}
-		defer f.Close()
-		r = f
-	}
-	data, err := io.ReadAll(io.LimitReader(r, 2<<20))
-	if err != nil {
-		return nil, fmt.Errorf("receipt: %w", err)
-	}
-	return data, nil
-}
-
-func writeReceiptText(w io.Writer, rc *attest.Receipt) {
-	p := rc.Predicate
-	safe := termsafe.String
-	fmt.Fprintf(w, "subject:  %s\n", safe(rc.Subject.Name()))
-	for _, k := range sortedKeys(rc.Subject.Digest) {
-		fmt.Fprintf(w, "  %s: %s\n", safe(k), safe(rc.Subject.Digest[k]))
-	}
-	fmt.Fprintf(w, "server:   %s %s\n", safe(p.Server), safe(p.Version))
-	fmt.Fprintf(w, "status:   %s\n", safe(string(p.Status)))
-	if p.Scores != nil {
-		fmt.Fprintf(w, "score:    %.0f (%s)\n", p.Scores.MCPGauge, safe(p.ScoringVersion))
-	}
-	fmt.Fprintf(w, "findings: %d error, %d warning, %d info\n", p.Findings["error"], p.Findings["warning"], p.Findings["info"])
-	fmt.Fprintf(w, "scanner:  %s, rules %s\n", safe(p.ScannerVersion), safe(orDash(p.RuleSetDigest)))
-	fmt.Fprintf(w, "scanned:  %s, expires %s\n", p.ScannedAt.Format(time.RFC3339), p.ExpiresAt.Format(time.RFC3339))
-	fmt.Fprintf(w, "key:      %s\n", safe(rc.KeyID))
-}
-
-func sortedKeys(m map[string]string) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
+	return err
 }

@@ -1,14 +1,10 @@
-package main
+package report
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 	"strings"
-
-	"github.com/spf13/cobra"
 
 	"github.com/mcpgauge/mcpgauge/internal/termsafe"
 	"github.com/mcpgauge/mcpgauge/schema"
@@ -18,28 +14,11 @@ import (
 // a CI step can find its earlier comment and update it instead of adding one.
 const CommentMarker = "<!-- mcpgauge-scan -->"
 
-// readBaseline reads a previous `scan --json` result; a missing or
-// unreadable file only warns (the first run on a branch has none).
-func readBaseline(path string, warn io.Writer) *schema.Result {
-	if path == "" {
-		return nil
-	}
-	data, err := os.ReadFile(path)
-	if err == nil {
-		var r schema.Result
-		if err = json.Unmarshal(data, &r); err == nil {
-			return &r
-		}
-	}
-	fmt.Fprintf(warn, "mcpgauge: --baseline %s ignored: %v\n", path, err)
-	return nil
-}
-
-// writeScanMarkdown writes the pull-request comment for res: the score and
+// ScanMarkdown writes the pull-request comment for res: the score and
 // its parts with deltas against base (nil: none), findings by severity,
 // and the findings base did not have. No timestamps, so an unchanged run
 // re-posts the same text.
-func writeScanMarkdown(w io.Writer, res schema.Result, base *schema.Result) error {
+func ScanMarkdown(w io.Writer, res schema.Result, base *schema.Result) error {
 	var b strings.Builder
 	b.WriteString(CommentMarker + "\n")
 	overall := -1.0
@@ -103,6 +82,7 @@ func writeScanMarkdown(w io.Writer, res schema.Result, base *schema.Result) erro
 	return err
 }
 
+// partOf is one part of s (nil when s is).
 func partOf(s *schema.Scores, get func(*schema.Scores) *float64) *float64 {
 	if s == nil {
 		return nil
@@ -110,6 +90,7 @@ func partOf(s *schema.Scores, get func(*schema.Scores) *float64) *float64 {
 	return get(s)
 }
 
+// scorePtr is a score, or "-" when not measured.
 func scorePtr(v *float64) string {
 	if v == nil {
 		return "-"
@@ -117,6 +98,7 @@ func scorePtr(v *float64) string {
 	return fmt.Sprintf("%.0f", *v)
 }
 
+// scoreText is "n / 100", or "not scored".
 func scoreText(v float64) string {
 	if v < 0 {
 		return "not scored"
@@ -147,6 +129,7 @@ func deltaText(now, was *float64, haveBase bool) string {
 	return "—"
 }
 
+// severityCounts counts findings by severity.
 func severityCounts(fs []schema.Finding) map[string]int {
 	m := map[string]int{}
 	for _, f := range fs {
@@ -155,6 +138,7 @@ func severityCounts(fs []schema.Finding) map[string]int {
 	return m
 }
 
+// subjectOf is what a finding is about: tool.parameter, tool or entity.
 func subjectOf(f schema.Finding) string {
 	switch {
 	case f.Tool != "" && f.Parameter != "":
@@ -192,26 +176,4 @@ func mdCell(s string) string {
 		s = string(rs[:200]) + "…"
 	}
 	return s
-}
-
-// writeScanComment writes --markdown (with --baseline) for res when asked.
-func writeScanComment(cmd *cobra.Command, res schema.Result) error {
-	path, _ := cmd.Flags().GetString("markdown")
-	if path == "" {
-		return nil
-	}
-	basePath, _ := cmd.Flags().GetString("baseline")
-	base := readBaseline(basePath, cmd.ErrOrStderr())
-	if path == "-" {
-		return writeScanMarkdown(cmd.OutOrStdout(), res, base)
-	}
-	f, err := os.Create(path)
-	if err != nil {
-		return usageErr(fmt.Errorf("--markdown: %w", err))
-	}
-	if err := writeScanMarkdown(f, res, base); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
 }
