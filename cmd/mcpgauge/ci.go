@@ -3,8 +3,6 @@ package main
 import (
 	"cmp"
 	"fmt"
-	"os"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -81,16 +79,20 @@ func runCi(cmd *cobra.Command, args []string, fl ciFlags) error {
 			return usageErr(herr)
 		}
 	}
-	if herr := writeFileMkdir("--badge", fl.badge, res.Badge); herr != nil {
-		return herr
+	if fl.badge != "" {
+		if herr := ci.WriteFile(fl.badge, res.Badge); herr != nil {
+			return usageErr(fmt.Errorf("--badge: %w", herr))
+		}
 	}
 	out := cmd.OutOrStdout()
 	if fl.markdown == "-" {
 		if _, herr := fmt.Fprint(out, res.Markdown); herr != nil {
 			return herr
 		}
-	} else if herr := writeFileMkdir("--markdown", fl.markdown, []byte(res.Markdown)); herr != nil {
-		return herr
+	} else if fl.markdown != "" {
+		if herr := ci.WriteFile(fl.markdown, []byte(res.Markdown)); herr != nil {
+			return usageErr(fmt.Errorf("--markdown: %w", herr))
+		}
 	}
 	switch {
 	case fl.asJSON:
@@ -111,20 +113,4 @@ func replaySuite(cmd *cobra.Command, snap *model.Snapshot, cfg Config, target st
 	cases, _ := cmd.Flags().GetString("cases")
 	cache, _ := cmd.Flags().GetString("cache")
 	return local.ReplaySuite(cmd.Context(), snap, local.ReplayOptions{Arg: target, Suite: local.Suite{Cases: cases, Cache: cache}, Model: cfg.Eval.Model})
-}
-
-// writeFileMkdir writes data to path (none when path is ""), making its
-// directory; a failure is a usage error naming flag.
-func writeFileMkdir(flag, path string, data []byte) error {
-	if path == "" {
-		return nil
-	}
-	err := os.MkdirAll(filepath.Dir(path), 0o755)
-	if err == nil {
-		err = os.WriteFile(path, data, 0o644)
-	}
-	if err != nil {
-		return usageErr(fmt.Errorf("%s: %w", flag, err))
-	}
-	return nil
 }

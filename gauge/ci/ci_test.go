@@ -257,3 +257,30 @@ func TestLintMapFindings(t *testing.T) {
 		t.Errorf("findings = %s\nwant %s", got, want)
 	}
 }
+
+func TestWriteFile(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for _, c := range []struct {
+		name, path, data string
+		ok               bool
+	}{
+		{"new nested", filepath.Join(dir, "a", "b", "badge.json"), "one", true},
+		{"replace", filepath.Join(dir, "a", "b", "badge.json"), "two", true},
+		{"parent is a file", filepath.Join(dir, "a", "b", "badge.json", "x"), "three", false},
+	} {
+		err := ci.WriteFile(c.path, []byte(c.data))
+		if (err == nil) != c.ok {
+			t.Fatalf("%s: err %v, want ok %v", c.name, err, c.ok)
+		}
+		if !c.ok {
+			continue
+		}
+		if got, _ := os.ReadFile(c.path); string(got) != c.data {
+			t.Errorf("%s: file holds %q, want %q", c.name, got, c.data)
+		}
+		if _, err := os.Stat(c.path + ".tmp"); err == nil {
+			t.Errorf("%s: the temporary file was left behind", c.name)
+		}
+	}
+}

@@ -141,17 +141,24 @@ func (h *History) Marshal() []byte {
 
 // Save writes the file, creating parent directories.
 func (h *History) Save(path string) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return fmt.Errorf("write history: %w", err)
-	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, h.Marshal(), 0o644); err != nil {
-		return fmt.Errorf("write history: %w", err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
+	if err := WriteFile(path, h.Marshal()); err != nil {
 		return fmt.Errorf("write history: %w", err)
 	}
 	return nil
+}
+
+// WriteFile writes one of CI's files (the history, the badge, the
+// comment): it makes the parent directories and replaces path whole, so
+// a run cut short never leaves half a file.
+func WriteFile(path string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
 }
 
 // ReadBaseline reads the health of a previous `ci --json` report.
