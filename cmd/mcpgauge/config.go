@@ -4,10 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"strings"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/viper"
 
 	"github.com/mcpgauge/mcpgauge/config"
 	"github.com/mcpgauge/mcpgauge/gauge/lint"
@@ -42,11 +40,7 @@ func warnUnknownEnv(cmd *cobra.Command, environ []string) {
 	}
 	root.Annotations["mcpgauge.env-checked"] = "yes"
 	for _, u := range config.UnknownEnvs(environ) {
-		msg := fmt.Sprintf("warning: %s is not a setting mcpgauge reads", u.Name)
-		if u.Nearest != "" {
-			msg += "; did you mean " + u.Nearest + "?"
-		}
-		fmt.Fprintln(cmd.ErrOrStderr(), msg)
+		fmt.Fprintln(cmd.ErrOrStderr(), u.Warning())
 	}
 }
 
@@ -55,15 +49,7 @@ func warnUnknownEnv(cmd *cobra.Command, environ []string) {
 // the command's flags onto config keys. Errors are usage errors (exit 2)
 // naming the file and the key.
 func loadConfig(cmd *cobra.Command, target string, bindings ...flagBinding) (Config, string, error) {
-	v := viper.New()
-	for key, val := range config.Flatten(config.Default()) {
-		v.SetDefault(key, val)
-	}
-	v.SetEnvPrefix("MCPGAUGE")
-	v.SetEnvKeyReplacer(strings.NewReplacer(".", "_", "-", "_"))
-	for _, key := range config.Keys() {
-		_ = v.BindEnv(key)
-	}
+	v := config.NewViper()
 	for _, b := range bindings {
 		if f := cmd.Flags().Lookup(b.flag); f != nil {
 			if err := v.BindPFlag(b.key, f); err != nil {
@@ -79,13 +65,8 @@ func loadConfig(cmd *cobra.Command, target string, bindings ...flagBinding) (Con
 		return Config{}, "", usageErr(err)
 	}
 	if path != "" {
-		settings, err := config.Load(path, explicit)
-		if err != nil {
+		if err := config.MergeFile(v, path, explicit); err != nil {
 			return Config{}, path, usageErr(err)
-		}
-		v.SetConfigType(config.Format(path))
-		if err := v.MergeConfigMap(settings); err != nil {
-			return Config{}, path, usageErr(fmt.Errorf("config %s: %w", path, err))
 		}
 	}
 	cfg, err := config.Decode(v)
