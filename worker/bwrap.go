@@ -47,7 +47,8 @@ const SandboxUID = 1000
 
 // Descriptors bwrap gets besides stdio (connect passes ExtraFiles in this
 // order): the seccomp program, the pipe it waits on before it starts the
-// server, and the pipe it reports the sandbox's PID on.
+// server, and the pipe it reports its status on (--json-status-fd: the
+// sandbox's PID, then the server's exit code if the server ran).
 const (
 	fdSeccomp = 3
 	fdBlock   = 4
@@ -192,16 +193,21 @@ func (b *Bwrap) Available(ctx context.Context) error {
 	cmd.Dir = t.Dir
 	var out strings.Builder
 	cmd.Stdout, cmd.Stderr = &out, &out
-	started, err := t.Launch(cmd)
+	launched, err := t.Launch(cmd)
 	if err != nil {
 		return err
 	}
 	if err := cmd.Start(); err != nil {
-		_ = started(0)
+		_ = launched.Started(0)
 		return fmt.Errorf("sandbox bwrap: %w", err)
 	}
-	serr := started(cmd.Process.Pid)
+	serr := launched.Started(cmd.Process.Pid)
 	werr := cmd.Wait()
+	if werr != nil {
+		if cause := launched.Exited(werr); cause != nil {
+			werr = cause
+		}
+	}
 	if err := errors.Join(serr, werr); err != nil {
 		msg := strings.TrimSpace(out.String())
 		return fmt.Errorf("sandbox bwrap does not work on this host: %w: %s%s", err, msg, userNSHint(msg))
@@ -273,7 +279,8 @@ func (b *Bwrap) Prepare(_ context.Context, spec Spec) (*Prepared, error) {
 	if s.cgroups == nil && b.RequireCgroup {
 		return nil, fmt.Errorf("sandbox bwrap: %s", b.CgroupStatus())
 	}
-	l := &launcher{filter: s.filter, prlimit: s.prlimit, limits: lim, uid: uid,
+	l := &launcher{filter: s.filter, prlimit: s.prlimit, limits: lim, uid: uid, command: spec.Command, dir: spec.Dir,
+		path:    append(append([]string(nil), spec.Path...), filepath.SplitList(sandboxPath)...),
 		cgroups: s.cgroups, cgName: fmt.Sprintf("mcpgauge-sandbox-%d-%d", os.Getpid(), b.next.Add(1)), requireCgroup: b.RequireCgroup}
 	t := &connect.Target{
 		Transport: connect.TransportStdio, Command: s.bwrap, Args: args, Dir: "/", Source: "sandbox:bwrap",
@@ -317,6 +324,12 @@ type launcher struct {
 	cgroups       *cgroupHierarchy
 	cgName        string
 	requireCgroup bool
+	// command, dir and path are the server's command, working directory
+	// and PATH inside the sandbox, to tell a command missing from the
+	// sandbox from a sandbox that could not be set up.
+	command string
+	dir     string
+	path    []string
 
 	mu  sync.Mutex
 	cgs []*sandboxCgroup
@@ -363,8 +376,25 @@ func (l *launcher) breach() string {
 	return ""
 }
 
+// setupError is a SandboxError of bwrap's set-up.
+func setupError(err error) *SandboxError {
+	return &SandboxError{Sandbox: "bwrap", Failure: SandboxSetup, Err: err}
+}
+
 // launch implements connect.Target.Launch.
-func (l *launcher) launch(cmd *exec.Cmd) (func(int) error, error) {
+func (l *launcher) launch(cmd *exec.Cmd) (*connect.Launched, error) {
+	l2, err := l.launchOne(cmd)
+	if err != nil {
+		var se *SandboxError
+		if !errors.As(err, &se) {
+			err = setupError(err)
+		}
+		return nil, err
+	}
+	return l2, nil
+}
+
+func (l *launcher) launchOne(cmd *exec.Cmd) (*connect.Launched, error) {
 	cg, err := l.newCgroup()
 	if err != nil {
 		return nil, err
@@ -410,32 +440,118 @@ func (l *launcher) launch(cmd *exec.Cmd) (func(int) error, error) {
 		id := uint32(l.uid)
 		cmd.SysProcAttr.Credential = &syscall.Credential{Uid: id, Gid: id, Groups: []uint32{}}
 	}
-	return func(pid int) error {
+	st := &bwrapStatus{done: make(chan struct{})}
+	started := func(pid int) error {
 		_ = secR.Close()
 		_ = blockR.Close()
 		_ = infoW.Close()
-		defer infoR.Close()
 		defer blockW.Close()
 		if pid == 0 {
+			_ = infoR.Close()
+			close(st.done)
 			return nil
 		}
 		_ = infoR.SetReadDeadline(time.Now().Add(20 * time.Second))
+		dec := json.NewDecoder(infoR)
 		var info struct {
 			ChildPID int `json:"child-pid"`
 		}
-		if err := json.NewDecoder(infoR).Decode(&info); err != nil || info.ChildPID <= 0 {
-			// bwrap failed before it made the sandbox; its stderr says why,
-			// and connect reports it.
+		if err := dec.Decode(&info); err != nil || info.ChildPID <= 0 {
+			// bwrap failed before it made the sandbox; its stderr says
+			// why, and Exited says it was the sandbox.
+			_ = infoR.Close()
+			close(st.done)
 			return nil
 		}
+		_ = infoR.SetReadDeadline(time.Time{})
+		go st.read(dec, infoR)
 		if err := l.confine(info.ChildPID, cg); err != nil {
-			return fmt.Errorf("sandbox bwrap: %w", err)
+			return setupError(err)
 		}
 		if _, err := blockW.Write([]byte{1}); err != nil {
-			return fmt.Errorf("sandbox bwrap: release the sandbox: %w", err)
+			return setupError(fmt.Errorf("release the sandbox: %w", err))
 		}
 		return nil
-	}, nil
+	}
+	return &connect.Launched{Started: started, Exited: func(waitErr error) error { return l.exited(st, waitErr) }}, nil
+}
+
+// bwrapStatus is what bwrap wrote on its --json-status-fd after the
+// sandbox's PID: {"exit-code": N} once the server it started has exited.
+// It writes nothing more when the server never ran (a set-up step or the
+// exec failed).
+type bwrapStatus struct {
+	done   chan struct{} // closed when the status pipe reached its end
+	exited bool          // bwrap reported the server's exit code
+}
+
+func (st *bwrapStatus) read(dec *json.Decoder, r *os.File) {
+	defer close(st.done)
+	defer r.Close()
+	for {
+		var m struct {
+			ExitCode *int `json:"exit-code"`
+		}
+		if err := dec.Decode(&m); err != nil {
+			return
+		}
+		if m.ExitCode != nil {
+			st.exited = true
+		}
+	}
+}
+
+// exited implements connect.Launched.Exited: bwrap ended without saying
+// the server exited, and was not killed, so the server never ran. A
+// command that is not on the sandbox's PATH is the server's fault
+// (SandboxExec); anything else is the sandbox's (SandboxSetup).
+func (l *launcher) exited(st *bwrapStatus, waitErr error) error {
+	select {
+	case <-st.done:
+	case <-time.After(5 * time.Second):
+		return nil // the status never ended: say nothing rather than guess
+	}
+	if st.exited {
+		return nil // the server ran: its exit is its own
+	}
+	var ee *exec.ExitError
+	if errors.As(waitErr, &ee) {
+		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			return nil // bwrap was killed (by us, at close): not a set-up failure
+		}
+	}
+	if waitErr == nil {
+		return nil
+	}
+	if !l.commandInSandbox() {
+		return &SandboxError{Sandbox: "bwrap", Failure: SandboxExec, Command: l.command, Err: waitErr}
+	}
+	return setupError(waitErr)
+}
+
+// commandInSandbox reports whether the server's command is an executable
+// file the sandbox can see: every path the sandbox shows is a host path at
+// the same place, so the host's file system answers.
+func (l *launcher) commandInSandbox() bool {
+	isExec := func(p string) bool {
+		fi, err := os.Stat(p)
+		return err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0
+	}
+	switch {
+	case filepath.IsAbs(l.command):
+		return isExec(l.command)
+	case strings.Contains(l.command, "/"):
+		if l.dir == "" {
+			return true // relative to the tmpfs home: the host cannot tell
+		}
+		return isExec(filepath.Join(l.dir, l.command))
+	}
+	for _, d := range l.path {
+		if d != "" && isExec(filepath.Join(d, l.command)) {
+			return true
+		}
+	}
+	return false
 }
 
 // confine sets the rlimits of the sandbox's first process (all its
@@ -491,7 +607,7 @@ func (b *Bwrap) args(spec Spec, lim Limits, uid int) ([]string, error) {
 		"--die-with-parent", "--new-session", "--as-pid-1",
 		"--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
 		"--hostname", "mcpgauge-sandbox",
-		"--seccomp", strconv.Itoa(fdSeccomp), "--block-fd", strconv.Itoa(fdBlock), "--info-fd", strconv.Itoa(fdInfo),
+		"--seccomp", strconv.Itoa(fdSeccomp), "--block-fd", strconv.Itoa(fdBlock), "--json-status-fd", strconv.Itoa(fdInfo),
 		"--ro-bind", "/usr", "/usr",
 	}
 	for _, top := range []string{"/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"} {

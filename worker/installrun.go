@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mcpgauge/mcpgauge/gauge/connect"
 	"github.com/mcpgauge/mcpgauge/internal/egress"
 )
 
@@ -131,7 +132,7 @@ func runPackageManager(ctx context.Context, sb Sandbox, scratch string, r instal
 	var res runResult
 	var out, errb bytes.Buffer
 	var cmd *exec.Cmd
-	var started func(int) error
+	var launched *connect.Launched
 	if b, ok := sb.(*Bwrap); ok && b != nil {
 		res.Sandboxed = true
 		proxy, err := egress.New(egress.Options{Registries: r.Registries, Allow: r.Allow})
@@ -173,7 +174,7 @@ func runPackageManager(ctx context.Context, sb Sandbox, scratch string, r instal
 		cmd = exec.CommandContext(ctx, t.Command, t.Args...)
 		cmd.Dir = t.Dir
 		cmd.Env = []string{"PATH=/usr/bin:/bin", "LANG=C"}
-		if started, err = t.Launch(cmd); err != nil {
+		if launched, err = t.Launch(cmd); err != nil {
 			return res, err
 		}
 	} else {
@@ -193,12 +194,12 @@ func runPackageManager(ctx context.Context, sb Sandbox, scratch string, r instal
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Start()
 	res.Started = err == nil
-	if started != nil {
+	if launched != nil {
 		pid := 0
 		if err == nil {
 			pid = cmd.Process.Pid
 		}
-		if serr := started(pid); serr != nil && err == nil {
+		if serr := launched.Started(pid); serr != nil && err == nil {
 			_ = cmd.Process.Kill()
 			_ = cmd.Wait()
 			res.Started = false
@@ -207,6 +208,13 @@ func runPackageManager(ctx context.Context, sb Sandbox, scratch string, r instal
 	}
 	if err == nil {
 		err = cmd.Wait()
+		if launched != nil && err != nil {
+			if cause := launched.Exited(err); cause != nil {
+				// The sandbox never ran the package manager.
+				res.Started = false
+				err = cause
+			}
+		}
 	}
 	if ctx.Err() != nil && err != nil {
 		err = fmt.Errorf("did not finish within %s: %w", r.Timeout, ctx.Err())

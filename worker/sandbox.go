@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcpgauge/mcpgauge/gauge/connect"
 	"github.com/mcpgauge/mcpgauge/registry"
+	"github.com/mcpgauge/mcpgauge/schema"
 )
 
 // Limits bound one sandboxed server. A zero field takes the default from
@@ -181,4 +182,55 @@ func (n None) Prepare(_ context.Context, spec Spec) (*Prepared, error) {
 	}
 	t.Display = connect.ShellJoin(append([]string{spec.Command}, spec.Args...))
 	return &Prepared{Target: t, WorkDir: work, Cleanup: func() { _ = os.RemoveAll(work) }}, nil
+}
+
+// SandboxFailure says which part of a sandboxed start failed.
+type SandboxFailure string
+
+// Kinds of SandboxError.
+const (
+	// SandboxSetup: the sandbox itself could not be made (a bind, a mount,
+	// a namespace, its limits or cgroup): the server never ran. A fault of
+	// the worker, not of the server.
+	SandboxSetup SandboxFailure = "setup"
+	// SandboxExec: the sandbox was made, but the server's command is not
+	// in it (no such executable on its PATH): the server could not start.
+	SandboxExec SandboxFailure = "exec"
+)
+
+// SandboxError is a sandboxed start that never ran the server. bwrap's
+// --json-status-fd tells it from the server's own exit: bwrap writes
+// {"exit-code": N} there only for a server it actually started.
+type SandboxError struct {
+	// Sandbox is the sandbox's name ("bwrap").
+	Sandbox string
+	// Failure is which part failed.
+	Failure SandboxFailure
+	// Command is the server's command.
+	Command string
+	// Err is the cause (bwrap's exit, a failed set-up step).
+	Err error
+}
+
+func (e *SandboxError) Error() string {
+	what := "the sandbox could not be set up"
+	if e.Failure == SandboxExec {
+		what = fmt.Sprintf("command %s not found in the sandbox", connect.ShellQuote(e.Command))
+	}
+	if e.Err != nil {
+		return fmt.Sprintf("sandbox %s: %s: %v", e.Sandbox, what, e.Err)
+	}
+	return fmt.Sprintf("sandbox %s: %s", e.Sandbox, what)
+}
+
+func (e *SandboxError) Unwrap() error { return e.Err }
+
+// ResultStatus makes a SandboxError a scan.StatusError: a sandbox that
+// could not be set up is a worker_error, a command missing from it a
+// start_failed.
+func (e *SandboxError) ResultStatus() (schema.Status, string) {
+	if e.Failure == SandboxExec {
+		return schema.StatusStartFailed, e.Error()
+	}
+	return schema.StatusWorkerError, "sandbox failed: " + e.Error()
 }

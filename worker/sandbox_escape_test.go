@@ -66,15 +66,15 @@ func runSandboxedPrep(t *testing.T, prep *Prepared) (string, string, error) {
 	cmd.Dir = tg.Dir
 	var stdout, stderr strings.Builder
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	started, err := tg.Launch(cmd)
+	launched, err := tg.Launch(cmd)
 	if err != nil {
 		t.Fatalf("launch: %v", err)
 	}
 	if err := cmd.Start(); err != nil {
-		_ = started(0)
+		_ = launched.Started(0)
 		t.Fatalf("start: %v", err)
 	}
-	serr := started(cmd.Process.Pid)
+	serr := launched.Started(cmd.Process.Pid)
 	werr := cmd.Wait()
 	return stdout.String(), stderr.String(), errors.Join(serr, werr)
 }

@@ -29,6 +29,9 @@ type headerTripper struct {
 	postOK     bool // some POST got a 2xx
 	lastPost   int  // status of the last POST
 	lastStatus int  // status of the last request of any kind
+	// lastErr is the last round trip's error (the SDK flattens the
+	// errors it returns; this one keeps its type).
+	lastErr error
 }
 
 func (h *headerTripper) RoundTrip(req *http.Request) (*http.Response, error) {
@@ -44,6 +47,9 @@ func (h *headerTripper) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	resp, err := h.base.RoundTrip(req)
 	if err != nil {
+		h.mu.Lock()
+		h.lastErr = err
+		h.mu.Unlock()
 		return nil, err
 	}
 	if h.maxMessage > 0 && resp.Body != nil {
@@ -51,6 +57,7 @@ func (h *headerTripper) RoundTrip(req *http.Request) (*http.Response, error) {
 		resp.Body = &cappedBody{rc: resp.Body, max: h.maxMessage, sse: sse, abort: h.abort}
 	}
 	h.mu.Lock()
+	h.lastErr = nil
 	h.lastStatus = resp.StatusCode
 	if req.Method == http.MethodPost {
 		h.lastPost = resp.StatusCode
@@ -165,6 +172,13 @@ func (h *headerTripper) refusedPost() (int, bool) {
 	return h.lastPost, !h.postOK && h.lastPost >= 400 && h.lastPost < 500
 }
 
+// transportErr is the last round trip's error, or nil.
+func (h *headerTripper) transportErr() error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.lastErr
+}
+
 func (h *headerTripper) status() int {
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -187,6 +201,19 @@ func newHTTPClient(t *Target, maxMessage int) (*http.Client, *headerTripper) {
 	}
 	h := &headerTripper{base: rt, headers: t.Headers, maxMessage: int64(maxMessage)}
 	client.Transport = h
+	if check := client.CheckRedirect; check != nil {
+		// A refused redirect never reaches RoundTrip: keep its typed error
+		// too.
+		client.CheckRedirect = func(req *http.Request, via []*http.Request) error {
+			err := check(req, via)
+			if err != nil {
+				h.mu.Lock()
+				h.lastErr = err
+				h.mu.Unlock()
+			}
+			return err
+		}
+	}
 	return client, h
 }
 

@@ -1,9 +1,13 @@
 package connect
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // Kinds of ListError, named like the result statuses they become.
@@ -35,6 +39,10 @@ type ListError struct {
 	BytesRead int64
 	// Stderr is the server's stderr: its head and its tail (stdio only).
 	Stderr string
+	// Err is the failed call's error, when a call failed (with the HTTP
+	// round trip's own error joined, when there was one), for errors.Is
+	// and errors.As; nil for a failure found in what was read.
+	Err error
 }
 
 func (e *ListError) Error() string {
@@ -63,12 +71,17 @@ func oneLine(s string) string {
 	return strings.Join(parts, " | ")
 }
 
-// Unwrap lets errors.Is(err, ErrTooLarge) find the too_large kind.
-func (e *ListError) Unwrap() error {
+// Unwrap lets errors.Is(err, ErrTooLarge) find the too_large kind, and
+// errors.Is and errors.As the failed call's error.
+func (e *ListError) Unwrap() []error {
+	var errs []error
 	if e.Kind == ListTooLarge {
-		return ErrTooLarge
+		errs = append(errs, ErrTooLarge)
 	}
-	return nil
+	if e.Err != nil {
+		errs = append(errs, e.Err)
+	}
+	return errs
 }
 
 // aborted is why the connection was aborted by us, if it was: a stdout
@@ -103,12 +116,18 @@ func (s *Session) failKind(err error) (kind string, rpc bool) {
 	if errors.As(err, &re) {
 		return ListProtocolError, true
 	}
-	msg := strings.ToLower(err.Error())
 	switch {
-	case strings.Contains(msg, "no answer within") || strings.Contains(msg, "deadline exceeded"):
+	case errors.Is(err, context.DeadlineExceeded):
 		return ListTimeout, false
-	case strings.Contains(msg, "closed") || strings.Contains(msg, "eof"):
+	case errors.Is(err, mcp.ErrConnectionClosed) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF):
 		return ListCrashed, false
+	}
+	if s.tripper != nil {
+		if terr := s.tripper.transportErr(); terr != nil {
+			// The HTTP server went away mid-list (the SDK flattens the
+			// error; the tripper kept its type).
+			return ListCrashed, false
+		}
 	}
 	return ListProtocolError, false
 }

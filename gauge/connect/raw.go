@@ -83,7 +83,7 @@ type RawSession struct {
 // and sends nothing. Streamable HTTP needs no connection up front.
 func DialRaw(ctx context.Context, t *Target, o Options) (*RawSession, error) {
 	if t == nil {
-		return nil, &connectError{msg: "no target", cause: errors.New("nil target")}
+		return nil, dialErr(DialUsage, "no target", errors.New("nil target"))
 	}
 	o = o.withDefaults()
 	r := &RawSession{Target: t, opts: o, pending: map[jsonrpc.ID]chan rawReply{}, done: make(chan struct{})}
@@ -91,7 +91,7 @@ func DialRaw(ctx context.Context, t *Target, o Options) (*RawSession, error) {
 	case t.Transport == TransportStdio:
 		p, err := startProcess(t, o)
 		if err != nil {
-			return nil, &connectError{msg: err.Error(), cause: err}
+			return nil, startFailure(err)
 		}
 		r.Transport, r.proc = "stdio", p
 		r.line = newLineConn(p, o.MaxStdoutLine)
@@ -107,7 +107,7 @@ func DialRaw(ctx context.Context, t *Target, o Options) (*RawSession, error) {
 		conn, err := httpConnect(dctx, lifeCtx, t, HTTPSSE, client, o.MaxStdoutLine)
 		if err != nil {
 			stop()
-			return nil, &connectError{msg: err.Error(), cause: err}
+			return nil, httpFailure(dctx, tripper, err.Error(), err)
 		}
 		r.Transport, r.conn, r.stop, r.tripper = HTTPSSE, conn, stop, tripper
 		go r.dispatch(lifeCtx)
@@ -116,7 +116,7 @@ func DialRaw(ctx context.Context, t *Target, o Options) (*RawSession, error) {
 		r.client, r.tripper = newHTTPClient(t, o.MaxStdoutLine)
 		close(r.done)
 	default:
-		return nil, &connectError{msg: fmt.Sprintf("unknown transport %q", t.Transport), cause: errors.New("bad transport")}
+		return nil, dialErr(DialUsage, fmt.Sprintf("unknown transport %q", t.Transport), errors.New("bad transport"))
 	}
 	return r, nil
 }

@@ -141,21 +141,13 @@ type Session struct {
 	closeErr  error
 }
 
-// connectError is an ErrConnect with a readable message and its cause.
-type connectError struct {
-	msg   string
-	cause error
-}
-
-func (e *connectError) Error() string   { return ErrConnect.Error() + ": " + e.msg }
-func (e *connectError) Unwrap() []error { return []error{ErrConnect, e.cause} }
-
 // Dial starts or reaches the server and runs the discovery or handshake.
 // It never hangs past Options.Timeout, and on failure leaves no process
-// behind. Errors wrap ErrConnect and carry the stderr tail.
+// behind. Errors are *DialError values: they wrap ErrConnect, say the
+// kind of failure and carry the stderr tail.
 func Dial(ctx context.Context, t *Target, o Options) (*Session, error) {
 	if t == nil {
-		return nil, &connectError{msg: "no target", cause: errors.New("nil target")}
+		return nil, dialErr(DialUsage, "no target", errors.New("nil target"))
 	}
 	o = o.withDefaults()
 	dctx, cancel := context.WithTimeout(ctx, o.Timeout)
@@ -177,17 +169,24 @@ func Dial(ctx context.Context, t *Target, o Options) (*Session, error) {
 			if err2 == nil {
 				return s2, nil
 			}
-			return nil, &connectError{
-				msg:   fmt.Sprintf("Streamable HTTP refused (HTTP %d) and the SSE fallback failed too: %s", ce.status, strings.TrimPrefix(err2.Error(), ErrConnect.Error()+": ")),
-				cause: errors.Join(err, err2),
+			// The SSE attempt's kind stands unless it only failed at the
+			// protocol level: then the refused POST's status is the cause.
+			kind, code := DialHTTPStatus, ce.status
+			var de *DialError
+			if errors.As(err2, &de) && de.Kind != DialProtocol {
+				kind, code = de.Kind, de.Code
 			}
+			e := dialErr(kind, fmt.Sprintf("Streamable HTTP refused (HTTP %d) and the SSE fallback failed too: %s", ce.status, strings.TrimPrefix(err2.Error(), ErrConnect.Error()+": ")),
+				errors.Join(err, err2))
+			e.Code = code
+			return nil, e
 		}
 		if err != nil {
 			return nil, err
 		}
 		return s, nil
 	default:
-		return nil, &connectError{msg: fmt.Sprintf("unknown transport %q", t.Transport), cause: errors.New("bad transport")}
+		return nil, dialErr(DialUsage, fmt.Sprintf("unknown transport %q", t.Transport), errors.New("bad transport"))
 	}
 }
 
@@ -212,7 +211,7 @@ func (f *fallbackHint) Unwrap() error { return f.err }
 func dialStdio(ctx context.Context, t *Target, o Options) (*Session, error) {
 	p, err := startProcess(t, o)
 	if err != nil {
-		return nil, &connectError{msg: err.Error(), cause: err}
+		return nil, startFailure(err)
 	}
 	s := &Session{Target: t, opts: o, proc: p, Transport: "stdio", RequestedVersion: o.ProtocolVersion, dialBudget: budgetOf(ctx)}
 	s.line = newLineConn(p, o.MaxStdoutLine)
@@ -230,7 +229,7 @@ func dialHTTP(ctx context.Context, t *Target, o Options, kind string) (*Session,
 	inner, err := httpConnect(ctx, lifeCtx, t, kind, client, o.MaxStdoutLine)
 	if err != nil {
 		stop()
-		return nil, &connectError{msg: err.Error(), cause: err}
+		return nil, httpFailure(ctx, tripper, err.Error(), err)
 	}
 	s.stopHTTP = stop
 	if err := s.handshake(ctx, inner); err != nil {
@@ -271,7 +270,7 @@ func (s *Session) handshake(ctx context.Context, inner mcp.Connection) error {
 	if s.Init == nil {
 		_ = cs.Close()
 		s.Client = nil
-		return &connectError{msg: "the SDK returned no initialize result", cause: errors.New("no initialize result")}
+		return dialErr(DialProtocol, "the SDK returned no initialize result", errors.New("no initialize result"))
 	}
 	s.ProtocolVersion = s.Init.ProtocolVersion
 	s.Era = EraOf(s.ProtocolVersion)
@@ -297,40 +296,82 @@ func (s *Session) describe(ctx context.Context, err error) error {
 		s.proc.settle(s.line)
 	}
 	var msg string
+	kind := DialProtocol
 	switch {
 	case s.aborted() != nil:
 		msg = s.aborted().Error()
 		err = errors.Join(s.aborted(), err)
 	case s.proc != nil && s.proc.exitStatus() != "":
+		kind = DialExited
 		msg = fmt.Sprintf("server exited (%s) before answering %s", s.proc.exitStatus(), method)
+		if c := s.proc.exitCause(); c != nil {
+			err = errors.Join(c, err)
+		}
 	case errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil:
 		if ctx.Err() == context.Canceled {
+			kind = DialAborted
 			msg = fmt.Sprintf("cancelled while waiting for %s", method)
 		} else {
+			kind = DialTimeout
 			msg = fmt.Sprintf("no answer to %s within %s", method, s.budget())
 		}
 	case s.RequestedVersion >= StatelessVersion && s.DiscoverError != "":
 		msg = fmt.Sprintf("server does not support protocol %s: server/discover: %s", s.RequestedVersion, s.DiscoverError)
 	default:
 		msg = fmt.Sprintf("%s failed: %v", method, err)
+		if s.tripper != nil {
+			return httpFailure(ctx, s.tripper, msg, err)
+		}
 	}
 	if s.proc != nil && s.line != nil && s.line.aborted() == nil {
 		if lines, n := s.proc.noise.snapshot(); n > 0 {
 			msg += fmt.Sprintf("; %d non-MCP stdout lines were skipped, the first: %q", n, lines[0])
 		}
 	}
-	return &connectError{msg: msg, cause: err}
+	return dialErr(kind, msg, err)
+}
+
+// startFailure is the DialError of a process that could not be started.
+func startFailure(err error) *DialError {
+	if errors.Is(err, errEmptyCommand) {
+		return dialErr(DialUsage, err.Error(), err)
+	}
+	return dialErr(startKind(err), err.Error(), err)
+}
+
+// httpFailure is the DialError of a failed HTTP exchange: an error status
+// the tripper saw, a transport error it kept, the deadline, or else a
+// protocol failure.
+func httpFailure(ctx context.Context, h *headerTripper, msg string, err error) *DialError {
+	if st := h.status(); st >= 400 {
+		e := dialErr(DialHTTPStatus, msg, err)
+		e.Code = st
+		return e
+	}
+	if terr := h.transportErr(); terr != nil && ctx.Err() == nil {
+		if kind, ok := transportKind(terr); ok {
+			return dialErr(kind, msg, errors.Join(terr, err))
+		}
+	}
+	switch {
+	case errors.Is(ctx.Err(), context.Canceled):
+		return dialErr(DialAborted, msg, err)
+	case ctx.Err() != nil || errors.Is(err, context.DeadlineExceeded):
+		return dialErr(DialTimeout, msg, err)
+	}
+	return dialErr(DialProtocol, msg, err)
 }
 
 // withStderr ends the server and adds its final stderr tail to a Dial error.
 func (s *Session) withStderr(err error) error {
 	_ = s.Close()
-	var ce *connectError
+	var ce *DialError
 	if s.proc == nil || !errors.As(err, &ce) {
 		return err
 	}
 	if tail := s.proc.stderrTail(stderrInMessage); tail != "" {
 		ce.msg += "; stderr: " + tail
+		ce.Stderr = tail
 	} else {
 		ce.msg += "; stderr: (empty)"
 	}

@@ -218,6 +218,14 @@ func (w *walker) walk(ctx context.Context, list, method, itemsKey string, add fu
 			// scored list incomplete; for the other lists it is a finding.
 			if kind, rpc := w.s.failKind(err); tools || !rpc {
 				w.failed(kind, phase, detail)
+				if w.fail != nil && w.fail.Phase == phase && w.fail.Err == nil {
+					w.fail.Err = err
+					if w.s.tripper != nil {
+						if terr := w.s.tripper.transportErr(); terr != nil {
+							w.fail.Err = errors.Join(terr, err)
+						}
+					}
+				}
 			}
 			return
 		}
@@ -332,7 +340,7 @@ func (s *Session) listPage(ctx context.Context, method, cursor string) (json.Raw
 	}
 	if err != nil {
 		if cctx.Err() == context.DeadlineExceeded && ctx.Err() == nil {
-			return nil, fmt.Errorf("no answer within %s", s.opts.Timeout)
+			return nil, fmt.Errorf("no answer within %s: %w", s.opts.Timeout, context.DeadlineExceeded)
 		}
 		return nil, err
 	}

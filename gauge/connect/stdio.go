@@ -130,15 +130,23 @@ type process struct {
 	waitErr error         // valid after exited
 	errDone chan struct{} // closed when stderr reached EOF
 
+	// onExit is the launcher's Launched.Exited; exitCause calls it once.
+	onExit    func(error) error
+	causeOnce sync.Once
+	cause     error
+
 	closeOnce sync.Once
 	closeErr  error
 }
+
+// errEmptyCommand is a stdio target with no command.
+var errEmptyCommand = errors.New("empty command")
 
 // startProcess starts t's command with its own process group, stdin and
 // stdout on pipes we own, and stderr copied into a capped ring buffer.
 func startProcess(t *Target, o Options) (*process, error) {
 	if t.Command == "" {
-		return nil, errors.New("empty command")
+		return nil, errEmptyCommand
 	}
 	cmd := exec.Command(t.Command, t.Args...)
 	cmd.Dir = t.Dir
@@ -164,14 +172,18 @@ func startProcess(t *Target, o Options) (*process, error) {
 	}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
 	started := func(int) error { return nil }
+	var exited func(error) error
 	if t.Launch != nil {
-		f, err := t.Launch(cmd)
+		l, err := t.Launch(cmd)
 		if err != nil {
 			closeAll(inR, inW, outR, outW, errR, errW)
 			return nil, fmt.Errorf("start %s: %w", ShellQuote(t.Command), err)
 		}
-		if f != nil {
-			started = f
+		if l != nil && l.Started != nil {
+			started = l.Started
+		}
+		if l != nil {
+			exited = l.Exited
 		}
 	}
 	if err := cmd.Start(); err != nil {
@@ -194,6 +206,7 @@ func startProcess(t *Target, o Options) (*process, error) {
 		stderr:  &ring{max: o.StderrLimit},
 		exited:  make(chan struct{}),
 		errDone: make(chan struct{}),
+		onExit:  exited,
 	}
 	go func() {
 		p.waitErr = cmd.Wait()
@@ -252,6 +265,26 @@ func (p *process) exitStatus() string {
 		return "exit status 0"
 	}
 	return p.waitErr.Error()
+}
+
+// exitCause is why the process ended, once it has: the launcher's error
+// when the launcher says it, not the server, ended the run, else the
+// process's own wait error (nil for exit status 0).
+func (p *process) exitCause() error {
+	select {
+	case <-p.exited:
+	default:
+		return nil
+	}
+	p.causeOnce.Do(func() {
+		if p.onExit != nil {
+			p.cause = p.onExit(p.waitErr)
+		}
+		if p.cause == nil {
+			p.cause = p.waitErr
+		}
+	})
+	return p.cause
 }
 
 // stderrTail returns the last n bytes of stderr; when the server has died

@@ -34,6 +34,20 @@ import (
 // ErrUsage marks a target that cannot be resolved (bad input; exit code 2).
 var ErrUsage = errors.New("invalid target")
 
+// Launched is what Target.Launch hands back for one start of a stdio
+// server.
+type Launched struct {
+	// Started, when set, is called once: with the process ID right after
+	// the start (an error from it kills the process and fails the dial),
+	// or with 0 when the start failed, so it can release what it set up.
+	Started func(pid int) error
+	// Exited, when set, is called at most once, after the process has been
+	// reaped, with the process's wait error. A non-nil answer says the
+	// launcher, not the server, ended the run (a sandbox that never got as
+	// far as starting the server): the dial's error wraps it.
+	Exited func(waitErr error) error
+}
+
 // ErrConnect marks a server that could not be reached or did not answer
 // (exit code 3).
 var ErrConnect = errors.New("cannot connect to MCP server")
@@ -80,12 +94,9 @@ type Target struct {
 	// path, or an entrypoint path.
 	Source string
 	// Launch, when set, adjusts a stdio server's command just before it
-	// starts (a sandbox adds descriptors and credentials this way). The
-	// function it returns, when not nil, is called once: with the process
-	// ID right after the start (an error from it kills the process and fails
-	// the dial), or with 0 when the start failed, so it can release what it
-	// set up.
-	Launch func(cmd *exec.Cmd) (started func(pid int) error, err error)
+	// starts (a sandbox adds descriptors and credentials this way), and
+	// returns the hooks of that one start (nil: none).
+	Launch func(cmd *exec.Cmd) (*Launched, error)
 	// Guard, when set, governs an HTTP target's network: every address
 	// dialled and every redirect must pass its policy, environment proxies
 	// are off, and requests are paced per host. Set for URLs that came
