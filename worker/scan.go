@@ -463,17 +463,14 @@ func (r *run) gauge(ctx context.Context, t *connect.Target) {
 	r.rep = rep
 }
 
-// refusal is the netguard line of err's message (libraries wrap the dial
+// refusal is the netguard refusal err carries (libraries wrap the dial
 // error in their own words).
 func refusal(err error) string {
-	msg := err.Error()
-	if i := strings.Index(msg, netguard.Marker); i >= 0 {
-		msg = msg[i:]
+	var re *netguard.RefusedError
+	if errors.As(err, &re) {
+		return clip(re.Error(), 400)
 	}
-	if i := strings.IndexByte(msg, '\n'); i >= 0 {
-		msg = msg[:i]
-	}
-	return clip(msg, 400)
+	return clip(err.Error(), 400)
 }
 
 func clip(s string, n int) string {

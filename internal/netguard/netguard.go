@@ -44,9 +44,16 @@ type RefusedError struct {
 	Addr netip.Addr
 	// Range names the refused class, e.g. "loopback" or "link-local".
 	Range string
+	// Why, when set, is the refusal of something that is not an address
+	// (a dial target that is no IP address, a URL with no host), after
+	// Marker; Addr and Range are then unset.
+	Why string
 }
 
 func (e *RefusedError) Error() string {
+	if e.Why != "" {
+		return Marker + " " + e.Why
+	}
 	what := e.Addr.String()
 	if e.Host != "" && e.Host != what {
 		what = e.Host + " (" + what + ")"
@@ -54,13 +61,10 @@ func (e *RefusedError) Error() string {
 	return fmt.Sprintf("%s to connect to %s: a %s address; registry endpoints may reach public addresses only (an operator can allow a range with --allow-remote-cidr)", Marker, what, e.Range)
 }
 
-// IsRefused reports whether err is, wraps, or textually carries a refusal.
+// IsRefused reports whether err is or wraps a *RefusedError.
 func IsRefused(err error) bool {
-	if err == nil {
-		return false
-	}
 	var re *RefusedError
-	return errors.As(err, &re) || strings.Contains(err.Error(), Marker)
+	return errors.As(err, &re)
 }
 
 // A named class of refused addresses.
@@ -193,7 +197,7 @@ func embeddedV4(a netip.Addr) (netip.Addr, bool) {
 func (p *Policy) Control(_, address string, _ syscall.RawConn) error {
 	ap, err := netip.ParseAddrPort(address)
 	if err != nil {
-		return fmt.Errorf("%s to dial %q: not an IP address and port", Marker, address)
+		return &RefusedError{Host: address, Why: fmt.Sprintf("to dial %q: not an IP address and port", address)}
 	}
 	return p.CheckAddr(ap.Addr())
 }
@@ -204,7 +208,7 @@ func (p *Policy) Control(_, address string, _ syscall.RawConn) error {
 func (p *Policy) CheckURL(ctx context.Context, rawURL string) error {
 	u, err := url.Parse(rawURL)
 	if err != nil || u.Hostname() == "" {
-		return fmt.Errorf("%s to connect to %q: not a URL with a host", Marker, rawURL)
+		return &RefusedError{Host: rawURL, Why: fmt.Sprintf("to connect to %q: not a URL with a host", rawURL)}
 	}
 	host := u.Hostname()
 	if a, err := netip.ParseAddr(host); err == nil {
