@@ -4,8 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os/exec"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcpgauge/mcpgauge/gauge/connect"
 	"github.com/mcpgauge/mcpgauge/schema"
@@ -25,8 +29,21 @@ type testStatusError struct {
 func (e *testStatusError) Error() string                         { return e.reason }
 func (e *testStatusError) ResultStatus() (schema.Status, string) { return e.status, e.reason }
 
-// TestClassifyRefinements: the statuses the worker's classifier used to add
-// on top of the text pass, now Classify's for every caller.
+// exited is the DialError of a server that exited with code and said
+// stderr, as connect builds it.
+func exited(t *testing.T, code int, stderr string) error {
+	t.Helper()
+	err := exec.Command("sh", "-c", fmt.Sprintf("exit %d", code)).Run()
+	if err == nil {
+		t.Fatal("sh exited 0")
+	}
+	e := connect.NewDialError(connect.DialExited, fmt.Sprintf("server exited (%v) before answering initialize; stderr: %s", err, stderr), err)
+	e.Stderr = stderr
+	return e
+}
+
+// TestClassifyRefinements: what the server's own stderr adds to a typed
+// failure, for every caller.
 func TestClassifyRefinements(t *testing.T) {
 	t.Parallel()
 	cases := []struct {
@@ -36,16 +53,14 @@ func TestClassifyRefinements(t *testing.T) {
 		want    schema.Status
 		has     string
 	}{
-		{"api key", fmt.Errorf("%w: server exited (exit status 1) before answering initialize; stderr: Error: API_KEY environment variable is required", connect.ErrConnect), nil, schema.StatusNeedsCredentials, "API_KEY"},
-		{"missing module", fmt.Errorf("%w: server exited (exit status 1); stderr: Error: Cannot find module 'zod'", connect.ErrConnect), nil, schema.StatusStartFailed, "Cannot find module"},
-		{"http 401", fmt.Errorf("%w: HTTP 401 Unauthorized", connect.ErrConnect), nil, schema.StatusAuthRequired, "401"},
-		{"no answer", fmt.Errorf("%w: no answer to initialize within 30s", connect.ErrConnect), nil, schema.StatusTimeout, "no answer"},
-		{"exited", fmt.Errorf("%w: server exited (exit status 2) before answering initialize; stderr: boom", connect.ErrConnect), nil, schema.StatusCrashed, "exit status 2"},
-		{"flood", fmt.Errorf("%w: %w", connect.ErrConnect, connect.ErrFlood), nil, schema.StatusHandshakeFailed, "floods"},
-		{"offline", fmt.Errorf("%w: server exited (exit status 1); stderr: Error: getaddrinfo EAI_AGAIN api.example.com", connect.ErrConnect), nil, schema.StatusStartFailed, "needs the network"},
-		{"skipped scripts", fmt.Errorf("%w: server exited (exit status 1); stderr: Error: Cannot find module './build/Release/addon.node'", connect.ErrConnect),
+		{"api key", exited(t, 1, "Error: API_KEY environment variable is required"), nil, schema.StatusNeedsCredentials, "API_KEY"},
+		{"missing module", exited(t, 1, "Error: Cannot find module 'zod'"), nil, schema.StatusStartFailed, "Cannot find module"},
+		{"exited", exited(t, 2, "boom"), nil, schema.StatusCrashed, "exit status 2"},
+		{"flood", connect.NewDialError(connect.DialProtocol, connect.ErrFlood.Error(), connect.ErrFlood), nil, schema.StatusHandshakeFailed, "floods"},
+		{"offline", exited(t, 1, "Error: getaddrinfo EAI_AGAIN api.example.com"), nil, schema.StatusStartFailed, "needs the network"},
+		{"out of memory", exited(t, 134, "FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory"), nil, schema.StatusCrashed, "ran out of memory"},
+		{"skipped scripts", exited(t, 1, "Error: Cannot find module './build/Release/addon.node'"),
 			[]string{"better-sqlite3"}, schema.StatusInstallFailed, "better-sqlite3"},
-		{"sandbox broke", fmt.Errorf("%w: server exited; stderr: bwrap: Can't mount proc on /newroot/proc: Operation not permitted", connect.ErrConnect), nil, schema.StatusWorkerError, "sandbox failed"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -63,5 +78,57 @@ func TestClassifyRefinements(t *testing.T) {
 	cancel()
 	if st, _ := Classify(ctx, errors.New("cannot connect: context canceled"), Failure{}); st != schema.StatusTimeout {
 		t.Errorf("an expired scan deadline classifies as %s, want timeout", st)
+	}
+}
+
+// TestClassifyTrustsTypesNotText: a real server that simply crashes is
+// crashed whatever its stderr says ("timed out", "ENOENT", "HTTP 401",
+// "bwrap: ..." and "exit status 1" used to make it a timeout, a start
+// failure, auth_required or a worker error); a real HTTP 401 is
+// auth_required and a server that never answers is a timeout.
+func TestClassifyTrustsTypesNotText(t *testing.T) {
+	t.Parallel()
+	deny := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("WWW-Authenticate", `Bearer realm="mcp"`)
+		http.Error(w, "go away", http.StatusUnauthorized)
+	}))
+	t.Cleanup(deny.Close)
+	broken := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		http.Error(w, "unauthorized, timed out, bwrap: no", http.StatusInternalServerError)
+	}))
+	t.Cleanup(broken.Close)
+	stdio := func(script string) *connect.Target {
+		return &connect.Target{Transport: connect.TransportStdio, Command: "sh", Args: []string{"-c", script}, Display: "sh"}
+	}
+	cases := []struct {
+		name   string
+		target *connect.Target
+		want   schema.Status
+	}{
+		{"says timed out", stdio(`echo "Error: request timed out" >&2; exit 1`), schema.StatusCrashed},
+		{"says ENOENT", stdio(`echo "Error: ENOENT: no such file or directory, open '/x/config.json'" >&2; exit 1`), schema.StatusCrashed},
+		{"says HTTP 401", stdio(`echo "upstream said HTTP 401 Unauthorized" >&2; exit 1`), schema.StatusCrashed},
+		{"says bwrap", stdio(`echo "bwrap: something" >&2; kill -9 $$`), schema.StatusCrashed},
+		{"says exit status", stdio(`echo "child: exit status 1, permission denied" >&2; exit 1`), schema.StatusCrashed},
+		{"real 401", &connect.Target{Transport: connect.TransportHTTP, URL: deny.URL + "/mcp", Display: "deny"}, schema.StatusAuthRequired},
+		{"real 500 with words", &connect.Target{Transport: connect.TransportHTTP, URL: broken.URL + "/mcp", HTTPKind: connect.HTTPStreamable, Display: "broken"}, schema.StatusHandshakeFailed},
+		{"real timeout", stdio(`exec sleep 60`), schema.StatusTimeout},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			timeout := 30 * time.Second
+			if c.want == schema.StatusTimeout {
+				timeout = time.Second
+			}
+			_, err := Run(context.Background(), c.target, Options{Connect: connect.Options{Timeout: timeout}})
+			if err == nil {
+				t.Fatal("scan ok, want a failure")
+			}
+			st, reason := Classify(context.Background(), err, Failure{})
+			if st != c.want {
+				t.Errorf("status %s (%s), want %s", st, reason, c.want)
+			}
+		})
 	}
 }

@@ -6,9 +6,7 @@ package scan
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/mcpgauge/mcpgauge/gauge/compliance"
@@ -306,64 +304,4 @@ func scoreInput(snap *model.Snapshot, rep *Report, findings []lint.Finding, sele
 		}
 	}
 	return in
-}
-
-// classifyText is the first pass of Classify: the status a failed scan's
-// error (and the server's stderr) names, and a one-line reason.
-func classifyText(err error, stderr string) (status, reason string) {
-	if err == nil {
-		return "ok", ""
-	}
-	msg := err.Error()
-	low := strings.ToLower(msg + "\n" + stderr)
-	reason = firstLine(msg)
-	var le *connect.ListError
-	if errors.As(err, &le) {
-		if le.Kind != connect.ListTooLarge && needsCredentials(strings.ToLower(le.Detail+"\n"+le.Stderr+"\n"+stderr)) {
-			return "needs_credentials", credentialReason(le.Stderr+"\n"+stderr, reason)
-		}
-		return le.Kind, le.Reason()
-	}
-	switch {
-	case needsCredentials(low):
-		return "needs_credentials", credentialReason(stderr, reason)
-	case strings.Contains(low, "http 401") || strings.Contains(low, "http 403") || strings.Contains(low, "unauthorized") || strings.Contains(low, "www-authenticate"):
-		return "auth_required", reason
-	case errors.Is(err, context.DeadlineExceeded) || strings.Contains(low, "within") && strings.Contains(low, "no answer") || strings.Contains(low, "timed out") || strings.Contains(low, "deadline exceeded"):
-		return "timeout", reason
-	case strings.Contains(low, "executable file not found") || strings.Contains(low, "no such file or directory") || strings.Contains(low, "permission denied") || strings.Contains(low, "cannot find module"):
-		return "start_failed", reason
-	case strings.Contains(low, "exited") || strings.Contains(low, "exit status") || strings.Contains(low, "signal: ") || strings.Contains(low, "panic") || strings.Contains(low, "eof"):
-		return "crashed", reason
-	default:
-		return "handshake_failed", reason
-	}
-}
-
-func needsCredentials(low string) bool {
-	for _, p := range []string{"api_key", "api key", "apikey", "access token", "access_token", "token is required", "environment variable is required", "missing required environment", "credentials", "must be set", "is not set"} {
-		if strings.Contains(low, p) {
-			return true
-		}
-	}
-	return false
-}
-
-// credentialReason prefers the server's own stderr line that names the credential.
-func credentialReason(stderr, fallback string) string {
-	for _, line := range strings.Split(stderr, "\n") {
-		l := strings.ToLower(line)
-		if strings.Contains(l, "key") || strings.Contains(l, "token") || strings.Contains(l, "required") || strings.Contains(l, "must be set") {
-			return strings.TrimSpace(line)
-		}
-	}
-	return fallback
-}
-
-func firstLine(s string) string {
-	s, _, _ = strings.Cut(s, "\n")
-	if len(s) > 300 {
-		s = s[:300] + "..."
-	}
-	return s
 }

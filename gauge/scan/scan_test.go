@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os/exec"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/mcpgauge/mcpgauge/gauge/connect"
@@ -76,32 +78,58 @@ func TestClientViewProblem(t *testing.T) {
 	}
 }
 
+// TestClassify: each kind of typed error gets its status, with a reason.
 func TestClassify(t *testing.T) {
+	t.Parallel()
+	exit := func(code string) error {
+		err := exec.Command("sh", "-c", "exit "+code).Run()
+		return connect.NewDialError(connect.DialExited, "server exited ("+err.Error()+") before answering initialize", err)
+	}
+	withStderr := func(e error, stderr string) error {
+		var de *connect.DialError
+		if errors.As(e, &de) {
+			de.Stderr = stderr
+		}
+		return e
+	}
+	http := func(code int) error {
+		e := connect.NewDialError(connect.DialHTTPStatus, fmt.Sprintf("Streamable HTTP refused (HTTP %d)", code), errors.New("refused"))
+		e.Code = code
+		return e
+	}
 	cases := []struct {
-		err    error
-		stderr string
-		want   string
+		err  error
+		want string
 	}{
-		{nil, "", "ok"},
-		{errors.New("cannot connect to MCP server: no answer to initialize within 5s"), "", "timeout"},
-		{context.DeadlineExceeded, "", "timeout"},
-		{errors.New("cannot connect to MCP server: server exited (exit status 1)"), "Error: GITHUB_PERSONAL_ACCESS_TOKEN environment variable is required", "needs_credentials"},
-		{errors.New("cannot connect: exit status 1"), "Error: Cannot find module '/x/index.js'", "start_failed"},
-		{errors.New(`exec: "nodez": executable file not found in $PATH`), "", "start_failed"},
-		{errors.New("Streamable HTTP refused (HTTP 401)"), "", "auth_required"},
-		{errors.New("cannot connect: server exited: signal: killed"), "", "crashed"},
-		{errors.New("cannot connect: invalid initialize result"), "", "handshake_failed"},
+		{nil, "ok"},
+		{connect.NewDialError(connect.DialTimeout, "no answer to initialize within 5s", context.DeadlineExceeded), "timeout"},
+		{context.DeadlineExceeded, "timeout"},
+		{withStderr(exit("1"), "Error: GITHUB_PERSONAL_ACCESS_TOKEN environment variable is required"), "needs_credentials"},
+		{withStderr(exit("1"), "Error: Cannot find module '/x/index.js'"), "start_failed"},
+		{exit("127"), "start_failed"},
+		{connect.NewDialError(connect.DialSpawn, `exec: "nodez": executable file not found in $PATH`, exec.ErrNotFound), "start_failed"},
+		{http(401), "auth_required"},
+		{http(403), "auth_required"},
+		{http(500), "handshake_failed"},
+		{exit("2"), "crashed"},
+		{connect.NewDialError(connect.DialProtocol, "invalid initialize result", errors.New("bad")), "handshake_failed"},
+		{connect.NewDialError(connect.DialTransport, "connection refused", syscall.ECONNREFUSED), "handshake_failed"},
+		// Text alone decides nothing: an untyped error that names a
+		// timeout, an HTTP 401 or a missing file is a handshake failure.
+		{errors.New("cannot connect to MCP server: no answer to initialize within 5s"), "handshake_failed"},
+		{errors.New("Streamable HTTP refused (HTTP 401)"), "handshake_failed"},
+		{errors.New(`exec: "nodez": executable file not found in $PATH`), "handshake_failed"},
 	}
 	for _, c := range cases {
-		got, reason := classifyText(c.err, c.stderr)
+		got, reason := classifyStr(c.err)
 		if got != c.want {
-			t.Errorf("Classify(%v, %q) = %s, want %s", c.err, c.stderr, got, c.want)
+			t.Errorf("Classify(%v) = %s, want %s", c.err, got, c.want)
 		}
 		if c.err != nil && reason == "" {
 			t.Errorf("Classify(%v) gave no reason", c.err)
 		}
 	}
-	_, reason := classifyText(errors.New("exit status 1"), "starting\nError: API_KEY environment variable is required\n")
+	_, reason := classifyStr(withStderr(exit("1"), "starting\nError: API_KEY environment variable is required\n"))
 	if reason != "Error: API_KEY environment variable is required" {
 		t.Errorf("credential reason should come from stderr, got %q", reason)
 	}
