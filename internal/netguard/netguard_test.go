@@ -265,3 +265,29 @@ func TestPacedRequests(t *testing.T) {
 		t.Errorf("server got %d requests, want 1", n)
 	}
 }
+
+// TestEveryRefusalIsTyped: refusals of things that are not addresses are
+// *RefusedError values too, and a message that merely quotes the marker is
+// no refusal (before, both were told apart by text only).
+func TestEveryRefusalIsTyped(t *testing.T) {
+	t.Parallel()
+	p := New(nil)
+	cases := []struct {
+		name string
+		err  error
+		want bool
+	}{
+		{"dial target not an address", p.Control("tcp", "not-an-address", nil), true},
+		{"URL with no host", p.CheckURL(context.Background(), "http:///mcp"), true},
+		{"text that quotes the marker", errors.New("server said: " + Marker + " to connect to x"), false},
+	}
+	for _, c := range cases {
+		var re *RefusedError
+		if got := errors.As(c.err, &re); got != c.want || IsRefused(c.err) != c.want {
+			t.Errorf("%s: %v typed %v, IsRefused %v; want %v", c.name, c.err, got, IsRefused(c.err), c.want)
+		}
+		if c.want && !strings.HasPrefix(c.err.Error(), Marker) {
+			t.Errorf("%s: message %q does not start with %q", c.name, c.err, Marker)
+		}
+	}
+}
