@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"net/netip"
 	"regexp"
@@ -65,12 +66,52 @@ type Installer interface {
 	Install(ctx context.Context, pkg registry.PlanPackage, opts InstallOptions) (*Installed, error)
 }
 
+// InstallKind says how an install failed, from the package manager's
+// machine-readable answer where it gives one (npm's --json error codes);
+// pip and the OCI engines give none, so their failures are InstallFailed
+// (the reason quotes their last lines).
+type InstallKind string
+
+// Kinds of InstallError.
+const (
+	// InstallFailed: the package manager failed, for no reason it named.
+	InstallFailed InstallKind = "failed"
+	// InstallNotFound: the registry has no such package (npm E404).
+	InstallNotFound InstallKind = "not_found"
+	// InstallNoVersion: the package has no such version (npm ETARGET).
+	InstallNoVersion InstallKind = "no_version"
+	// InstallIntegrity: a download failed its integrity check (npm
+	// EINTEGRITY).
+	InstallIntegrity InstallKind = "integrity"
+	// InstallPlatform: the package does not support this platform (npm
+	// EBADPLATFORM).
+	InstallPlatform InstallKind = "platform"
+	// InstallNetwork: the registry could not be reached (npm's network
+	// codes, a 5xx, the egress proxy's refusal).
+	InstallNetwork InstallKind = "network"
+	// InstallTimeout: the install did not finish in its time.
+	InstallTimeout InstallKind = "timeout"
+	// InstallWorker: the worker's own fault (no cache, no package manager,
+	// a sandbox that could not run it).
+	InstallWorker InstallKind = "worker"
+	// InstallRefused: the package was refused before any install ran
+	// (unsupported: a registry, a name or a version not allowed).
+	InstallRefused InstallKind = "refused"
+)
+
 // InstallError is a failed install with the result status it maps to
-// (install_failed or unsupported) and a one-line reason.
+// (install_failed, unsupported or worker_error), a one-line reason, its
+// kind and the package manager's own error code, if it gave one.
 type InstallError struct {
 	Status schema.Status
 	Reason string
 	Err    error
+	// Kind is how the install failed ("" reads as InstallFailed, or
+	// InstallWorker for a worker_error).
+	Kind InstallKind
+	// Code is the package manager's error code (npm's "E404",
+	// "ETARGET"...), "" when it gave none.
+	Code string
 }
 
 func (e *InstallError) Error() string {
@@ -87,11 +128,15 @@ func (e *InstallError) Unwrap() error { return e.Err }
 func (e *InstallError) ResultStatus() (schema.Status, string) { return e.Status, e.Reason }
 
 func installFailed(err error, format string, args ...any) *InstallError {
-	return &InstallError{Status: schema.StatusInstallFailed, Reason: fmt.Sprintf(format, args...), Err: err}
+	kind := InstallFailed
+	if errors.Is(err, context.DeadlineExceeded) {
+		kind = InstallTimeout
+	}
+	return &InstallError{Status: schema.StatusInstallFailed, Reason: fmt.Sprintf(format, args...), Err: err, Kind: kind}
 }
 
 func unsupported(format string, args ...any) *InstallError {
-	return &InstallError{Status: schema.StatusUnsupported, Reason: fmt.Sprintf(format, args...)}
+	return &InstallError{Status: schema.StatusUnsupported, Reason: fmt.Sprintf(format, args...), Kind: InstallRefused}
 }
 
 var unsafeKey = regexp.MustCompile(`[^A-Za-z0-9._-]+`)

@@ -194,7 +194,7 @@ func (n *NPM) resolveVersion(ctx context.Context, pkg registry.PlanPackage, opts
 	args = append(args, registryFlag(pkg)...)
 	out, stderr, err := n.run(ctx, opts, filepath.Join(n.Cache, "npm"), "", pkg.RegistryBaseURL, args...)
 	if err != nil {
-		return "", npmFailure(err, stderr, pkg.Identifier, spec)
+		return "", npmFailure(err, out, stderr, pkg.Identifier, spec)
 	}
 	var v any
 	if err := json.Unmarshal(bytes.TrimSpace(out), &v); err != nil {
@@ -351,24 +351,69 @@ func nodePrefixAny() string {
 	return filepath.Dir(d)
 }
 
-// npmFailure turns a failed npm run into an install error with npm's reason.
-func npmFailure(err error, stderr, name, version string) *InstallError {
+// npmJSONError is the error npm reports on stdout under --json.
+type npmJSONError struct {
+	Error *struct {
+		Code    string `json:"code"`
+		Summary string `json:"summary"`
+		Detail  string `json:"detail"`
+	} `json:"error"`
+}
+
+// npmCode reads npm's own error code and summary from its --json stdout
+// (the last JSON document holding an "error"), or "" when it wrote none.
+func npmCode(stdout []byte) (code, summary string) {
+	dec := json.NewDecoder(bytes.NewReader(stdout))
+	for {
+		var e npmJSONError
+		if err := dec.Decode(&e); err != nil {
+			return code, summary
+		}
+		if e.Error != nil && e.Error.Code != "" {
+			code, summary = e.Error.Code, e.Error.Summary
+		}
+	}
+}
+
+// npmNetworkCodes are npm's codes (Node's errno names, and HTTP status
+// codes as E<status>) for a registry it could not reach.
+var npmNetworkCodes = map[string]bool{
+	"ECONNREFUSED": true, "ECONNRESET": true, "ETIMEDOUT": true, "ESOCKETTIMEDOUT": true, "ENOTFOUND": true,
+	"EAI_AGAIN": true, "ENETUNREACH": true, "EHOSTUNREACH": true, "ECONNABORTED": true, "EPIPE": true,
+	"E403": true, "E407": true, "E500": true, "E502": true, "E503": true, "E504": true,
+	"UNABLE_TO_GET_ISSUER_CERT_LOCALLY": true, "SELF_SIGNED_CERT_IN_CHAIN": true, "CERT_HAS_EXPIRED": true,
+}
+
+// npmFailure turns a failed npm run into an install error by npm's own
+// error code (from --json on stdout), with the code in the reason.
+func npmFailure(err error, stdout []byte, stderr, name, version string) *InstallError {
 	var ie *InstallError
 	if errors.As(err, &ie) {
 		return ie // the worker's own fault, already classified
 	}
-	low := strings.ToLower(stderr)
+	code, summary := npmCode(stdout)
+	kind := InstallFailed
+	var reason string
 	switch {
-	case strings.Contains(low, "e404") || strings.Contains(low, "404 not found"):
-		return installFailed(err, "npm package %s@%s not found on the registry", name, version)
-	case strings.Contains(low, "etarget") || strings.Contains(low, "notarget"):
-		return installFailed(err, "npm has no version %s of %s", version, name)
-	case strings.Contains(low, "ebadplatform") || strings.Contains(low, "unsupported platform"):
-		return installFailed(err, "npm package %s@%s does not support this platform: %s", name, version, lastLines(stderr, 2))
-	case strings.Contains(low, "eintegrity"):
-		return installFailed(err, "npm package %s@%s failed its integrity check", name, version)
+	case code == "E404":
+		kind, reason = InstallNotFound, fmt.Sprintf("npm package %s@%s not found on the registry", name, version)
+	case code == "ETARGET" || code == "ENOVERSIONS":
+		kind, reason = InstallNoVersion, fmt.Sprintf("npm has no version %s of %s", version, name)
+	case code == "EBADPLATFORM" || code == "ENOTSUP" || code == "EBADENGINE":
+		kind, reason = InstallPlatform, fmt.Sprintf("npm package %s@%s does not support this platform: %s", name, version, cmp.Or(summary, lastLines(stderr, 2)))
+	case code == "EINTEGRITY":
+		kind, reason = InstallIntegrity, fmt.Sprintf("npm package %s@%s failed its integrity check", name, version)
+	case npmNetworkCodes[code]:
+		kind, reason = InstallNetwork, fmt.Sprintf("npm could not reach the registry for %s@%s: %s", name, version, cmp.Or(summary, lastLines(stderr, 2)))
+	case errors.Is(err, context.DeadlineExceeded):
+		kind, reason = InstallTimeout, fmt.Sprintf("npm install %s@%s did not finish in time", name, version)
+	default:
+		reason = fmt.Sprintf("npm install %s@%s failed: %s", name, version, lastLines(stderr, 3))
 	}
-	return installFailed(err, "npm install %s@%s failed: %s", name, version, lastLines(stderr, 3))
+	if code != "" {
+		reason += " (npm " + code + ")"
+	}
+	return &InstallError{Status: schema.StatusInstallFailed, Reason: reason, Err: err, Kind: kind, Code: code}
 }
 
 // fetch installs into a temporary directory, records the lockfile's
@@ -388,14 +433,15 @@ func (n *NPM) fetch(ctx context.Context, root, key string, pkg registry.PlanPack
 		return meta, &InstallError{Status: schema.StatusWorkerError, Reason: "write package.json", Err: err}
 	}
 	spec := pkg.Identifier + "@" + pkg.Version
-	args := []string{"install", "--prefix", tmp, "--no-audit", "--no-fund", "--omit=dev", "--loglevel=error"}
+	// --json: a failure's reason comes from npm's own error code.
+	args := []string{"install", "--prefix", tmp, "--no-audit", "--no-fund", "--omit=dev", "--loglevel=error", "--json"}
 	if !opts.LifecycleScripts {
 		args = append(args, "--ignore-scripts")
 	}
 	args = append(args, registryFlag(pkg)...)
 	args = append(args, spec)
-	if _, stderr, err := n.run(ctx, opts, root, tmp, pkg.RegistryBaseURL, args...); err != nil {
-		return meta, npmFailure(err, stderr, pkg.Identifier, pkg.Version)
+	if stdout, stderr, err := n.run(ctx, opts, root, tmp, pkg.RegistryBaseURL, args...); err != nil {
+		return meta, npmFailure(err, stdout, stderr, pkg.Identifier, pkg.Version)
 	}
 	meta, err = lockInfo(tmp, pkg.Identifier)
 	if err != nil {
