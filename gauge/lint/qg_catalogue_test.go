@@ -22,6 +22,7 @@ func qgTOurRules() []Rule {
 }
 
 func TestOurRulesAreWellFormed(t *testing.T) {
+	t.Parallel()
 	rules := qgTOurRules()
 	if len(rules) != 13+13+11+2 {
 		t.Fatalf("%d QG/SEC/SRF and own MCP rules, want 39", len(rules))
@@ -56,6 +57,7 @@ func TestOurRulesAreWellFormed(t *testing.T) {
 // The toolgauge goodserver is the reference well-written server: none of our
 // rules should fire on it. badserver must trip the quality-gate checks.
 func TestOurRulesOnToolgaugeFixtures(t *testing.T) {
+	t.Parallel()
 	good := RunRules(qgTFixture(t, "goodserver"), Config{}, qgTOurRules())
 	for _, f := range good {
 		t.Errorf("goodserver: %s %s %s: %s", f.Rule, f.Tool, f.Entity, f.Message)
@@ -96,6 +98,7 @@ func BenchmarkSecurityRulesGoodserver(b *testing.B) {
 
 // Odd but decodable shapes must never make a rule panic.
 func TestOurRulesSurviveOddShapes(t *testing.T) {
+	t.Parallel()
 	snap := secTSnap(t,
 		`{"name":"a","inputSchema":{"type":"object","properties":{"x":true,"y":null,"z":[1,2],"w":{"enum":[1,null,{"a":"b"}],"default":{"k":"v"}}},"required":[1,null,"x","x"]}}`,
 		`{"name":"b","inputSchema":{"type":"object","properties":"nope","required":"x","additionalProperties":{"type":"string"}}}`,

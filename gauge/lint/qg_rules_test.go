@@ -31,6 +31,7 @@ func qgTTools(fs []Finding) []string {
 }
 
 func TestQG001ParamDescriptions(t *testing.T) {
+	t.Parallel()
 	secTTable(t, "QG001", []secTCase{
 		{"none described", `{"name":"a","description":"A tool.","inputSchema":{"type":"object","properties":{"x":{},"y":{"description":""}}}}`, 1, "2 of 2 parameters"},
 		{"4 of 5 described is enough", `{"name":"a","inputSchema":{"type":"object","properties":{"a":{"description":"d"},"b":{"description":"d"},"c":{"description":"d"},"d":{"description":"d"},"e":{}}}}`, 0, ""},
@@ -41,6 +42,7 @@ func TestQG001ParamDescriptions(t *testing.T) {
 }
 
 func TestQG002And003Length(t *testing.T) {
+	t.Parallel()
 	secTTable(t, "QG002", []secTCase{
 		{"short", secTDesc("Search."), 1, "7 characters"},
 		{"empty is not short", secTDesc(""), 0, ""},
@@ -55,6 +57,7 @@ func TestQG002And003Length(t *testing.T) {
 }
 
 func TestQG004Deprecated(t *testing.T) {
+	t.Parallel()
 	secTTable(t, "QG004", []secTCase{
 		{"deprecated", secTDesc("DEPRECATED: use read_text_file."), 1, "deprecated or obsolete"},
 		{"obsolete", secTDesc("Obsolete; kept for old clients."), 1, ""},
@@ -64,6 +67,7 @@ func TestQG004Deprecated(t *testing.T) {
 }
 
 func TestQG005IdenticalSchemas(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		tools []string
@@ -104,6 +108,7 @@ func TestQG005IdenticalSchemas(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			fs := secTRun(t, "QG005", secTSnap(t, tc.tools...))
 			if d := cmp.Diff(tc.want, qgTTools(fs)); d != "" {
 				t.Errorf("(-want +got):\n%s", d)
@@ -118,6 +123,7 @@ func TestQG005IdenticalSchemas(t *testing.T) {
 }
 
 func TestQG006RequiredWithDefault(t *testing.T) {
+	t.Parallel()
 	secTTable(t, "QG006", []secTCase{
 		{"required default", `{"name":"a","inputSchema":{"type":"object","properties":{"limit":{"type":"integer","default":10}},"required":["limit"]}}`, 1, "default 10"},
 		{"null default counts", `{"name":"a","inputSchema":{"type":"object","properties":{"x":{"default":null}},"required":["x"]}}`, 1, "default null"},
@@ -126,6 +132,7 @@ func TestQG006RequiredWithDefault(t *testing.T) {
 }
 
 func TestQG007And008ParityRulesAreOffByDefault(t *testing.T) {
+	t.Parallel()
 	snap := secTSnap(t, `{"name":"send_envelope","description":"Lists the env of the envelope.","inputSchema":{"type":"object","properties":{"code":{}}}}`)
 	for _, id := range []string{"QG007", "QG008"} {
 		r, _ := RuleByID(id)
@@ -143,6 +150,7 @@ func TestQG007And008ParityRulesAreOffByDefault(t *testing.T) {
 }
 
 func TestQG009DestructiveWithoutWarning(t *testing.T) {
+	t.Parallel()
 	secTTable(t, "QG009", []secTCase{
 		{"silent delete", `{"name":"delete_all_tickets","description":"Removes tickets."}`, 1, "delete"},
 		{"warns", `{"name":"delete_all_tickets","description":"Deletes every ticket. There is no undo for this operation."}`, 0, ""},
@@ -154,6 +162,7 @@ func TestQG009DestructiveWithoutWarning(t *testing.T) {
 }
 
 func TestQGCountsAndTokens(t *testing.T) {
+	t.Parallel()
 	many := func(n int, desc string) *model.Snapshot {
 		var raws []string
 		for i := range n {
@@ -176,6 +185,7 @@ func TestQGCountsAndTokens(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			got := [4]int{len(secTRun(t, "QG010", tc.snap)), len(secTRun(t, "QG011", tc.snap)), len(secTRun(t, "QG012", tc.snap)), len(secTRun(t, "QG013", tc.snap))}
 			if got != [4]int{tc.q10, tc.q11, tc.q12, tc.q13} {
 				t.Errorf("QG010..QG013 counts = %v, want %v", got, [4]int{tc.q10, tc.q11, tc.q12, tc.q13})
@@ -187,8 +197,10 @@ func TestQGCountsAndTokens(t *testing.T) {
 // The per-tool QG rules agree with quality-gate's server-level lists on the
 // toolgauge fixtures.
 func TestQGAgreesWithAnalyzerOnFixtures(t *testing.T) {
+	t.Parallel()
 	for _, server := range []string{"goodserver", "badserver"} {
 		t.Run(server, func(t *testing.T) {
+			t.Parallel()
 			snap := qgTFixture(t, server)
 			q := qualitygate.AnalyzeQuality(snap.Tools)
 			nz := func(s []string) []string {

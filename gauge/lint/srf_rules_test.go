@@ -18,6 +18,7 @@ func srfTEntities(fs []Finding) []string {
 }
 
 func TestSRF001To004Resources(t *testing.T) {
+	t.Parallel()
 	snap := &model.Snapshot{
 		Resources: []model.Resource{
 			{URI: "file:///docs/readme.md", Name: "readme.md", Description: "The project README.", MIMEType: "text/markdown"},
@@ -43,6 +44,7 @@ func TestSRF001To004Resources(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.id, func(t *testing.T) {
+			t.Parallel()
 			if d := cmp.Diff(tc.want, srfTEntities(secTRun(t, tc.id, snap))); d != "" {
 				t.Errorf("(-want +got):\n%s", d)
 			}
@@ -51,6 +53,7 @@ func TestSRF001To004Resources(t *testing.T) {
 }
 
 func TestSRFURIErrors(t *testing.T) {
+	t.Parallel()
 	for uri, want := range map[string]string{
 		"file:///a b":      "space",
 		"naïve:x":          "scheme",
@@ -73,6 +76,7 @@ func TestSRFURIErrors(t *testing.T) {
 }
 
 func TestSRF005Templates(t *testing.T) {
+	t.Parallel()
 	for tmpl, want := range map[string]string{
 		"db://tables/{table}/rows{?limit,offset}": "",
 		"file:///{+path}":                         "",
@@ -104,6 +108,7 @@ func TestSRF005Templates(t *testing.T) {
 }
 
 func TestSRF006To008Prompts(t *testing.T) {
+	t.Parallel()
 	snap := &model.Snapshot{Prompts: []model.Prompt{
 		{Name: "greeting", Description: "Greets someone.", Arguments: []model.PromptArgument{{Name: "name", Description: "Who to greet"}}},
 		{Name: "review", Arguments: []model.PromptArgument{{Name: "diff", Required: true}, {Name: "style", Description: "  "}, {Name: "diff", Description: "again"}}},
@@ -135,6 +140,7 @@ func TestSRF006To008Prompts(t *testing.T) {
 }
 
 func TestSRF009To011Instructions(t *testing.T) {
+	t.Parallel()
 	tools := []string{`{"name":"get_account","description":"Gets an account."}`, `{"name":"create_order","description":"Creates an order.","inputSchema":{"type":"object","properties":{"account_id":{"type":"string"}}}}`}
 	cases := []struct {
 		name, ins    string
@@ -157,6 +163,7 @@ func TestSRF009To011Instructions(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			snap := secTSnap(t, tools...)
 			snap.Server.Instructions = tc.ins
 			f9, f10, f11 := secTRun(t, "SRF009", snap), secTRun(t, "SRF010", snap), secTRun(t, "SRF011", snap)
@@ -179,6 +186,7 @@ func TestSRF009To011Instructions(t *testing.T) {
 // regexps they bound, including where (?i) folds the Kelvin sign and the
 // long s onto ASCII letters and where a window edge would cut a rune.
 func TestSRFWindowsMatchWholeRegexps(t *testing.T) {
+	t.Parallel()
 	pieces := []string{"call", "calling", "USE", "uses", "invo\u212Aing", "invokes", "u\u017Fe", "the", "via", "with",
 		"recall", "runs", "tool", "tools", "TOOL\u017F", "toolbox", "(", " ", "  ", "\t", "\n", "\v", "\u00a0", "\u3000",
 		"x", "_", "é", "日本", "`", "-", ".", "\u212A", "\u017F", "9", "lorem ipsum dolor sit amet, ", "Ⅻ   \t "}

@@ -23,6 +23,7 @@ import (
 // tool names are left out: for those, toolgauge orders findings by the last
 // tool of a name and the engine by the first.
 func TestToolgaugeDifferential(t *testing.T) {
+	t.Parallel()
 	f, err := os.Open(filepath.Join("testdata", "tg_differential.jsonl.gz"))
 	if err != nil {
 		t.Fatal(err)

@@ -92,6 +92,7 @@ func tgMostCommon(fs []Finding, n int) []string {
 }
 
 func TestToolgaugeCatalogue(t *testing.T) {
+	t.Parallel()
 	rules := ToolgaugeRules()
 	want := []string{"MCP001", "MCP002", "MCP003", "MCP004", "MCP010", "MCP011", "MCP012", "MCP013", "MCP014", "MCP015",
 		"MCP020", "MCP021", "MCP022", "MCP023", "MCP024", "MCP025", "MCP040", "MCP041", "MCP042", "MCP050", "MCP051", "MCP052"}
@@ -127,6 +128,7 @@ func TestToolgaugeCatalogue(t *testing.T) {
 }
 
 func TestToolgaugeGolden(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		server             string
 		errors, warn, info int
@@ -138,6 +140,7 @@ func TestToolgaugeGolden(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.server, func(t *testing.T) {
+			t.Parallel()
 			snap, exp := tgLoad(t, c.server)
 			fs := runToolgauge(snap, Config{})
 			// The toolgauge profile runs toolgauge's rules and nothing else.
@@ -207,6 +210,7 @@ func TestToolgaugeGolden(t *testing.T) {
 }
 
 func TestToolgaugeConfig(t *testing.T) {
+	t.Parallel()
 	snap, _ := tgLoad(t, "badserver")
 	base := runToolgauge(snap, Config{})
 	count := func(fs []Finding, rule string) (n int, sev map[Severity]int) {
@@ -227,6 +231,7 @@ func TestToolgaugeConfig(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.rule+"="+c.to.String(), func(t *testing.T) {
+			t.Parallel()
 			baseN, _ := count(base, c.rule)
 			if baseN == 0 {
 				t.Fatalf("%s does not fire on badserver", c.rule)
@@ -250,6 +255,7 @@ func TestToolgaugeConfig(t *testing.T) {
 }
 
 func TestToolgaugeOffIsNotExecuted(t *testing.T) {
+	t.Parallel()
 	snap := tgSnap(t, `[{"name":"run","inputSchema":{"type":"object"}}]`)
 	ran := 0
 	rule := Rule{ID: "MCP999", Default: Warning, Check: func(*Context) []Problem { ran++; return nil }}
@@ -317,6 +323,7 @@ func tgList(ts ...string) string { return "[" + strings.Join(ts, ",") + "]" }
 const tgSentence = "Find people in the staff directory by their name."
 
 func TestToolgaugeRuleEdges(t *testing.T) {
+	t.Parallel()
 	long1 := "Search the support ticket archive for open billing disputes filed by enterprise customers."
 	long2 := "Search the support ticket archive for closed billing disputes filed by enterprise customers."
 	mid1 := "Find people in the staff directory by name, email address, team or office location."
@@ -441,6 +448,7 @@ func TestToolgaugeRuleEdges(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.rule+"/"+c.name, func(t *testing.T) {
+			t.Parallel()
 			got := tgOne(t, c.rule, c.tools)
 			if diff := cmp.Diff(c.want, got); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
@@ -450,6 +458,7 @@ func TestToolgaugeRuleEdges(t *testing.T) {
 }
 
 func TestToolgaugePairsGate(t *testing.T) {
+	t.Parallel()
 	mid1 := "Find people in the staff directory by name, email address, team or office location."
 	mid2 := "Find companies in the staff directory by name, email address, region or office location."
 	cases := []struct {
@@ -465,6 +474,7 @@ func TestToolgaugePairsGate(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			ctx := NewContext(tgSnap(t, tgList(tgWire("search_users", c.a, ""), tgWire("search_orgs", c.b, ""))))
 			pairs := tgPairs(ctx)
 			if len(pairs) != c.wantPairs {
@@ -478,6 +488,7 @@ func TestToolgaugePairsGate(t *testing.T) {
 }
 
 func TestToolgaugeTooManyTools(t *testing.T) {
+	t.Parallel()
 	for _, n := range []int{40, 41} {
 		var ts []string
 		for i := range n {
@@ -494,6 +505,7 @@ func TestToolgaugeTooManyTools(t *testing.T) {
 }
 
 func TestDefinitionText(t *testing.T) {
+	t.Parallel()
 	snap := tgSnap(t, `[{"name":"a","description":"  Café\n  ok","inputSchema":{"type":"object","properties":{"b":{"type":"string","default":"é"}},"required":["b"]},"annotations":{"readOnlyHint":true}}]`)
 	want := "a\nCafé\nok\n{\"properties\": {\"b\": {\"default\": \"\\u00e9\", \"type\": \"string\"}}, \"required\": [\"b\"], \"type\": \"object\"}"
 	if got := DefinitionText(&snap.Tools[0]); got != want {
@@ -509,6 +521,7 @@ func TestDefinitionText(t *testing.T) {
 }
 
 func TestDefinitionTextPythonNumbers(t *testing.T) {
+	t.Parallel()
 	snap := tgSnap(t, `[{"name":"a","inputSchema":{"type":"object","properties":{"x":{"type":"number","default":1.50,"maximum":1e21,"minimum":1E2,"enum":[-0,2]}}}}]`)
 	want := "a\n\n{\"properties\": {\"x\": {\"default\": 1.5, \"enum\": [0, 2], \"maximum\": 1e+21, \"minimum\": 100.0, \"type\": \"number\"}}, \"type\": \"object\"}"
 	if got := DefinitionText(&snap.Tools[0]); got != want {

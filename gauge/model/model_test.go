@@ -12,12 +12,14 @@ func sharedFixture(t *testing.T, parts ...string) []byte {
 }
 
 func TestToolgaugeDigestMatchesFixtures(t *testing.T) {
+	t.Parallel()
 	cases := []struct{ server, want string }{
 		{"goodserver", "960b4893b333ac81"},
 		{"badserver", "4732d007fb9ffba8"},
 	}
 	for _, c := range cases {
 		t.Run(c.server, func(t *testing.T) {
+			t.Parallel()
 			snap, err := ParseToolsJSON(sharedFixture(t, c.server, "tools-list.json"))
 			if err != nil {
 				t.Fatal(err)
@@ -30,6 +32,7 @@ func TestToolgaugeDigestMatchesFixtures(t *testing.T) {
 }
 
 func TestCleandoc(t *testing.T) {
+	t.Parallel()
 	cases := []struct{ in, want string }{
 		{"", ""},
 		{"   ", ""},
@@ -46,6 +49,7 @@ func TestCleandoc(t *testing.T) {
 }
 
 func TestCanonical(t *testing.T) {
+	t.Parallel()
 	v, err := DecodeJSON([]byte(`{"b":[1,2.0,"é😀"],"a":{"<":null,"x":true},"c":"q\"\n\u007f"}`))
 	if err != nil {
 		t.Fatal(err)
@@ -66,6 +70,7 @@ func TestCanonical(t *testing.T) {
 }
 
 func TestCanonicalNumbersAsPython(t *testing.T) {
+	t.Parallel()
 	v, err := DecodeJSON([]byte(`{"a":1.50,"b":1e21,"c":1E2,"d":-0,"e":7,"f":0.00001,"g":123456789012345678}`))
 	if err != nil {
 		t.Fatal(err)
@@ -77,6 +82,7 @@ func TestCanonicalNumbersAsPython(t *testing.T) {
 }
 
 func TestToolSHA256IgnoresRequiredOrder(t *testing.T) {
+	t.Parallel()
 	mk := func(req string) Tool {
 		tool, err := ToolFromWire([]byte(`{"name":"t","inputSchema":{"type":"object","properties":{"x":{"type":"string"},"y":{"type":"string"},"o":{"type":"object","required":` + req + `}},"required":` + req + `}}`))
 		if err != nil {
@@ -98,6 +104,7 @@ func TestToolSHA256IgnoresRequiredOrder(t *testing.T) {
 }
 
 func TestServerInfoMap(t *testing.T) {
+	t.Parallel()
 	bare := ServerInfo{Name: "n", Title: "T", Version: "1", ProtocolVersion: "2025-11-25"}
 	if got := string(MustCanonical(bare.Map(), Compact)); got != `{"name":"n","protocol_version":"2025-11-25","version":"1"}` {
 		t.Errorf("Map without instructions = %s", got)

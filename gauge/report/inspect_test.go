@@ -13,8 +13,10 @@ import (
 )
 
 func TestInspectMatchesToolgaugeShape(t *testing.T) {
+	t.Parallel()
 	for _, server := range []string{"goodserver", "badserver"} {
 		t.Run(server, func(t *testing.T) {
+			t.Parallel()
 			snap, err := model.ParseToolsJSON(shareddata.Read(t, "data", "toolgauge-fixtures", server, "tools-list.json"))
 			if err != nil {
 				t.Fatal(err)
@@ -37,6 +39,7 @@ func TestInspectMatchesToolgaugeShape(t *testing.T) {
 }
 
 func TestInspectTextTable(t *testing.T) {
+	t.Parallel()
 	snap, err := model.ParseToolsJSON(shareddata.Read(t, "data", "toolgauge-fixtures", "goodserver", "tools-list.json"))
 	if err != nil {
 		t.Fatal(err)

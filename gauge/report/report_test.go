@@ -11,6 +11,7 @@ import (
 )
 
 func TestFingerprintMatchesToolgauge(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		f    lint.Finding
 		want string
@@ -30,6 +31,7 @@ func TestFingerprintMatchesToolgauge(t *testing.T) {
 }
 
 func TestWrap(t *testing.T) {
+	t.Parallel()
 	got := Wrap("Tool names mix conventions: 4 snake_case, 1 camelCase. The odd ones out are doStuff.", messageWidth)
 	want := []string{"Tool names mix conventions: 4 snake_case, 1 camelCase. The odd", "ones out are doStuff."}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
@@ -50,6 +52,7 @@ func sample() (*model.Snapshot, []lint.Finding) {
 }
 
 func TestLintText(t *testing.T) {
+	t.Parallel()
 	snap, fs := sample()
 	var quiet, loud bytes.Buffer
 	if err := LintText(&quiet, snap, fs, false); err != nil {
@@ -92,6 +95,7 @@ func TestLintText(t *testing.T) {
 }
 
 func TestLintJSONAndSARIF(t *testing.T) {
+	t.Parallel()
 	snap, fs := sample()
 	var doc map[string]any
 	if err := json.Unmarshal(LintJSON(snap, fs), &doc); err != nil {

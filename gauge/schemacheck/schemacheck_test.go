@@ -7,6 +7,7 @@ import (
 )
 
 func TestCompile(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		schema string
 		bad    string // substring of the error, "" = valid

@@ -24,6 +24,7 @@ func tools(n int) []string {
 }
 
 func TestDesignIsSizeFair(t *testing.T) {
+	t.Parallel()
 	// Every tool has one warning of its own rule: a 4-tool and a 40-tool
 	// server score the same.
 	mk := func(n int) Input {
@@ -43,6 +44,7 @@ func TestDesignIsSizeFair(t *testing.T) {
 }
 
 func TestWorstToolWeighs(t *testing.T) {
+	t.Parallel()
 	in := Input{ToolNames: tools(10)}
 	for i := 0; i < 4; i++ { // tool_0 gets 4 errors: 0 points
 		in.Findings = append(in.Findings, Finding{Rule: fmt.Sprintf("R%d", i), Tool: "tool_0", Severity: Error})
@@ -55,6 +57,7 @@ func TestWorstToolWeighs(t *testing.T) {
 }
 
 func TestPartsAndOverall(t *testing.T) {
+	t.Parallel()
 	sel := 0.5
 	cases := []struct {
 		name      string
@@ -74,6 +77,7 @@ func TestPartsAndOverall(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			r := Compute(c.in)
 			if r.Overall != c.overall || r.Capped != c.capped {
 				t.Fatalf("overall=%d capped=%v, want %d %v (parts %+v)", r.Overall, r.Capped, c.overall, c.capped, r.Parts)
@@ -93,6 +97,7 @@ func TestPartsAndOverall(t *testing.T) {
 }
 
 func TestEfficiency(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		tokens int
 		want   float64
@@ -106,6 +111,7 @@ func TestEfficiency(t *testing.T) {
 
 // TestWorkedExample reproduces the worked example in docs/scoring.md.
 func TestWorkedExample(t *testing.T) {
+	t.Parallel()
 	in := Input{ToolNames: []string{"A", "B", "C", "D"}, ContextTokens: 3100}
 	for i := 0; i < 6; i++ {
 		in.Tests = append(in.Tests, Test{Status: "pass", Severity: "critical"})
@@ -133,6 +139,7 @@ func TestWorkedExample(t *testing.T) {
 // weighs 1/sqrt(k) for its k-th finding, so the server is not sunk by it;
 // the security part counts one risk once however many tools repeat it.
 func TestRepeatsDiminish(t *testing.T) {
+	t.Parallel()
 	in := Input{ToolNames: tools(40)}
 	for _, name := range in.ToolNames {
 		in.Findings = append(in.Findings, Finding{Rule: "MCP020", Tool: name, Severity: Warning},
@@ -157,6 +164,7 @@ func TestRepeatsDiminish(t *testing.T) {
 // security error (the cap applies); resources-list-03 stays out of the
 // compliance part.
 func TestBaitAndSwitchIsASecurityError(t *testing.T) {
+	t.Parallel()
 	in := Input{ToolNames: tools(2), Tests: []Test{{ID: "spec-bait-01", Status: "fail", Severity: "critical"}, {ID: "init-01", Status: "pass", Severity: "critical"}}}
 	r := Compute(in)
 	if !r.Capped || r.Overall != 50 || r.Part(PartSecurity).Score != 60 {

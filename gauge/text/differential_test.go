@@ -17,6 +17,7 @@ import (
 // (re with IGNORECASE, str.lower, str.split, str.isupper) answered for them
 // through a transcription of mcp-toolgauge's text module.
 func TestPythonDifferential(t *testing.T) {
+	t.Parallel()
 	f, err := os.Open(filepath.Join("testdata", "differential.jsonl.gz"))
 	if err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 )
 
 func TestIdentifierTokens(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		in   string
 		want []string
@@ -36,6 +37,7 @@ func TestIdentifierTokens(t *testing.T) {
 }
 
 func TestNamingStyle(t *testing.T) {
+	t.Parallel()
 	cases := map[string]string{
 		"search-users":  StyleKebab,
 		"Search-Users":  StyleKebab,
@@ -61,6 +63,7 @@ func TestNamingStyle(t *testing.T) {
 }
 
 func TestSingular(t *testing.T) {
+	t.Parallel()
 	cases := map[string]string{
 		"users": "user", "status": "status", "bus": "bus", "its": "its", "tickets": "ticket",
 		"entries": "entry", "ties": "tie", "boxes": "box", "buses": "bus", "classes": "class",
@@ -76,6 +79,7 @@ func TestSingular(t *testing.T) {
 }
 
 func TestWordsAndBags(t *testing.T) {
+	t.Parallel()
 	s := "Searches the DB's 2 users' records—fast. Café isn't x42!"
 	wantAll := []string{"searches", "the", "db", "s", "2", "users", "records", "fast", "caf", "isn", "t", "x42"}
 	if got := AllWords(s); !reflect.DeepEqual(got, wantAll) {
@@ -97,6 +101,7 @@ func TestWordsAndBags(t *testing.T) {
 }
 
 func TestListSizes(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		list []string
@@ -128,6 +133,7 @@ func TestListSizes(t *testing.T) {
 }
 
 func TestSubjectTokens(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		in   string
 		want []string
@@ -147,6 +153,7 @@ func TestSubjectTokens(t *testing.T) {
 }
 
 func TestJaccard(t *testing.T) {
+	t.Parallel()
 	a := NewBag([]string{"a", "b", "c"})
 	b := NewBag([]string{"b", "c", "d"})
 	if got := Jaccard(a, b); got != 0.5 {
@@ -161,6 +168,7 @@ func TestJaccard(t *testing.T) {
 }
 
 func TestTokenAppears(t *testing.T) {
+	t.Parallel()
 	words := NewBag([]string{"organizations", "commenting", "organic", "user", "abc"})
 	cases := map[string]bool{
 		"organization": true, "comment": true, "org": false, "user": true, "users": true,
@@ -174,6 +182,7 @@ func TestTokenAppears(t *testing.T) {
 }
 
 func TestIsSubsetOfName(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		text, name string
 		want       bool
@@ -197,6 +206,7 @@ func TestIsSubsetOfName(t *testing.T) {
 }
 
 func TestMentions(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		text, name string
 		want       bool
@@ -226,6 +236,7 @@ func TestMentions(t *testing.T) {
 }
 
 func TestEstimateTokens(t *testing.T) {
+	t.Parallel()
 	cases := map[string]int{"": 0, "a": 1, "abcd": 1, "abcde": 2, "ééééé": 2, strings.Repeat("x", 800): 200}
 	for in, want := range cases {
 		if got := EstimateTokens(in); got != want {
@@ -235,6 +246,7 @@ func TestEstimateTokens(t *testing.T) {
 }
 
 func TestPySpaceHelpers(t *testing.T) {
+	t.Parallel()
 	if got := CollapseSpace("  a\u00a0 b\n\x1c c\u2003"); got != "a b c" {
 		t.Errorf("CollapseSpace = %q", got)
 	}
@@ -250,6 +262,7 @@ func TestPySpaceHelpers(t *testing.T) {
 }
 
 func TestVocab(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		v     Vocab
 		in    string
@@ -335,6 +348,7 @@ func TestVocab(t *testing.T) {
 }
 
 func TestVocabNames(t *testing.T) {
+	t.Parallel()
 	want := []string{"PLACEHOLDER", "DISAMBIGUATION", "EXAMPLE", "ENUMERATION", "DESTRUCTIVE_PHRASE", "READ_OPENING"}
 	for i, w := range want {
 		if got := Vocab(i).String(); got != w {
@@ -347,6 +361,7 @@ func TestVocabNames(t *testing.T) {
 }
 
 func TestNamePredicates(t *testing.T) {
+	t.Parallel()
 	if !HasDateSuffix("created_AT") || !HasDateSuffix("due_on") || HasDateSuffix("button") || HasDateSuffix("at") {
 		t.Error("HasDateSuffix")
 	}
@@ -366,6 +381,7 @@ func TestNamePredicates(t *testing.T) {
 // alternatives never change an answer: over many generated strings, Match and
 // Find equal the whole transcribed pattern (vocabRE) run on the mapped text.
 func TestVocabFastPathIsExact(t *testing.T) {
+	t.Parallel()
 	frags := []string{"TODO", "todo", "xxxx", "Lorem", "ipsum", "add", "this", "here", "no", "description", "coming", "soon",
 		"<your", "<insert", ">", "instead", "rather", "than", "prefer", "use", "Use", "only", "when", "if", "you", "need",
 		"don't", "do", "not", "for", "never", "cheaper", "faster", "e", "g", ".", "e.g.", "eg", "example", "Examples", ":",

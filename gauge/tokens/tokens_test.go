@@ -13,6 +13,7 @@ import (
 // implementation (npm gpt-tokenizer 4.0.0, encoding/o200k_base, special
 // tokens treated as text) and are asserted here.
 func TestCountKnownStrings(t *testing.T) {
+	t.Parallel()
 	c := New()
 	cases := []struct {
 		in   string
@@ -37,6 +38,7 @@ func TestCountKnownStrings(t *testing.T) {
 }
 
 func TestCountInvalidUTF8DoesNotFail(t *testing.T) {
+	t.Parallel()
 	c := New()
 	// "\xff" is replaced by U+FFFD before counting.
 	if got, want := c.Count("a\xffb"), c.Count("a\uFFFDb"); got != want {
@@ -45,6 +47,7 @@ func TestCountInvalidUTF8DoesNotFail(t *testing.T) {
 }
 
 func TestConcurrentUse(t *testing.T) {
+	t.Parallel()
 	c := New()
 	want := c.Count("the quick brown fox jumps over the lazy dog")
 	var wg sync.WaitGroup
@@ -75,6 +78,7 @@ func mustTool(t *testing.T, raw string) model.Tool {
 }
 
 func TestFunctionJSON(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name, raw, want string
 	}{
@@ -87,6 +91,7 @@ func TestFunctionJSON(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			tool := mustTool(t, tc.raw)
 			if got := string(FunctionJSON(&tool)); got != tc.want {
 				t.Errorf("FunctionJSON =\n%s\nwant\n%s", got, tc.want)
@@ -96,6 +101,7 @@ func TestFunctionJSON(t *testing.T) {
 }
 
 func TestToolAndServerTokens(t *testing.T) {
+	t.Parallel()
 	c := New()
 	a := mustTool(t, `{"name":"echo","description":"Echoes the input message back","inputSchema":{"type":"object","properties":{"message":{"type":"string","description":"Message to echo"}},"required":["message"]}}`)
 	b := mustTool(t, `{"name":"add","description":"Adds two numbers","inputSchema":{"type":"object","properties":{"a":{"type":"number","description":"First number"},"b":{"type":"number","description":"Second number"}},"required":["a","b"]}}`)
@@ -127,6 +133,7 @@ func fixtureTools(tb testing.TB, server string) []model.Tool {
 // The fixture totals were computed once with gpt-tokenizer over each tool's
 // FunctionJSON text.
 func TestFixtureServerTokens(t *testing.T) {
+	t.Parallel()
 	c := New()
 	for server, want := range map[string]int{"goodserver": 1515, "badserver": 695} {
 		got := c.ServerTokens(fixtureTools(t, server))
