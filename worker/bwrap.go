@@ -97,7 +97,6 @@ type Bwrap struct {
 	// NoCgroup turns the per-sandbox cgroup off.
 	NoCgroup bool
 
-	next  atomic.Uint32
 	once  sync.Once
 	setup bwrapSetup
 }
@@ -281,7 +280,7 @@ func (b *Bwrap) Prepare(_ context.Context, spec Spec) (*Prepared, error) {
 	}
 	l := &launcher{filter: s.filter, prlimit: s.prlimit, limits: lim, uid: uid, command: spec.Command, dir: spec.Dir,
 		path:    append(append([]string(nil), spec.Path...), filepath.SplitList(sandboxPath)...),
-		cgroups: s.cgroups, cgName: fmt.Sprintf("mcpgauge-sandbox-%d-%d", os.Getpid(), b.next.Add(1)), requireCgroup: b.RequireCgroup}
+		cgroups: s.cgroups, cgName: b.cgroupName(), requireCgroup: b.RequireCgroup}
 	t := &connect.Target{
 		Transport: connect.TransportStdio, Command: s.bwrap, Args: args, Dir: "/", Source: "sandbox:bwrap",
 		Display: connect.ShellJoin(append([]string{spec.Command}, spec.Args...)),
@@ -584,11 +583,22 @@ func (l *launcher) confine(pid int, cg *sandboxCgroup) error {
 	return nil
 }
 
+// uidSeq and cgroupSeq number the host user IDs and cgroup names this
+// process hands out. They are process-wide, not per Bwrap, because what they
+// number is: two Bwraps in one process must not give two sandboxes the same
+// host user ID (one's cleanup would kill the other's processes) or cgroup.
+var uidSeq, cgroupSeq atomic.Uint32
+
 // allocUID picks the host user ID of the next sandbox: a slice of the
 // range per worker process (by PID), cycling inside it.
 func (b *Bwrap) allocUID() int {
-	n := b.next.Add(1)
+	n := uidSeq.Add(1)
 	return ownFirstUID() + int(n%uidsPerProcess)
+}
+
+// cgroupName names the per-sandbox cgroup of the next sandbox.
+func (b *Bwrap) cgroupName() string {
+	return fmt.Sprintf("mcpgauge-sandbox-%d-%d", os.Getpid(), cgroupSeq.Add(1))
 }
 
 // ownFirstUID is the first of the uidsPerProcess sandbox user IDs this
