@@ -1,23 +1,73 @@
 #!/usr/bin/env bash
 # Runs every Fuzz* target in the module for a short time each; a failure
 # prints the fuzzer's output (and the crasher it saved under testdata/fuzz).
+#
+# Two targets run at once (one fuzz worker each: the machine has 2 cores),
+# never two of the same package (go test -fuzz keeps its corpus and
+# instrumented build per package). Packages with the most targets start
+# first, so the longest lane is not left for last.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dur="${1:-5s}"
-log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+lanes="${FUZZ_LANES:-2}"
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+
+# One line per target: "<targets in its package> <pkg> <fn>".
+targets=()
 for pkg in $(go list ./...); do
   dir=$(go list -f '{{.Dir}}' "$pkg")
-  for fn in $(grep -ho '^func Fuzz[A-Za-z0-9_]*' "$dir"/*_test.go 2>/dev/null | sed 's/^func //' | sort -u); do
-    echo "fuzz $pkg $fn"
-    # One retry: on a loaded machine the fuzzer can report a worker as hung.
-    # A real crasher is saved under testdata/fuzz, so the retry fails on it.
-    if ! go test -run '^$' -fuzz "^${fn}\$" -fuzztime "$dur" "$pkg" >"$log" 2>&1; then
-      echo "  retrying after:"; tail -5 "$log"
-      if ! go test -run '^$' -fuzz "^${fn}\$" -fuzztime "$dur" "$pkg" >"$log" 2>&1; then
-        tail -40 "$log"
-        exit 1
-      fi
-    fi
-  done
+  fns=$(grep -ho '^func Fuzz[A-Za-z0-9_]*' "$dir"/*_test.go 2>/dev/null | sed 's/^func //' | sort -u || true)
+  n=$(echo "$fns" | grep -c . || true)
+  for fn in $fns; do targets+=("$n $pkg $fn"); done
 done
+mapfile -t targets < <(printf '%s\n' "${targets[@]}" | grep . | sort -k1,1nr -k2,2 -k3,3)
+
+# fuzz_one runs one target, with one retry: on a loaded machine the fuzzer
+# can report a worker as hung. A real crasher is saved under testdata/fuzz,
+# so the retry fails on it.
+fuzz_one() {
+  local pkg=$1 fn=$2 log=$3
+  if go test -run '^$' -fuzz "^${fn}\$" -fuzztime "$dur" -parallel 1 "$pkg" >"$log" 2>&1; then
+    return 0
+  fi
+  { echo "  retrying $pkg $fn after:"; tail -5 "$log"; } >"$log.retry"
+  go test -run '^$' -fuzz "^${fn}\$" -fuzztime "$dur" -parallel 1 "$pkg" >"$log" 2>&1
+}
+
+declare -A busy=()   # package -> 1 while one of its targets runs
+declare -A running=() # pid -> "pkg fn log"
+failed=""
+while [ ${#targets[@]} -gt 0 ] || [ ${#running[@]} -gt 0 ]; do
+  # Start targets while a lane is free and a target's package is idle.
+  while [ -z "$failed" ] && [ ${#running[@]} -lt "$lanes" ]; do
+    pick=-1
+    for i in "${!targets[@]}"; do
+      read -r _ pkg fn <<<"${targets[$i]}"
+      if [ -z "${busy[$pkg]:-}" ]; then pick=$i; break; fi
+    done
+    [ "$pick" -ge 0 ] || break
+    read -r _ pkg fn <<<"${targets[$pick]}"
+    unset 'targets[pick]'
+    targets=("${targets[@]}")
+    log="$logs/${pkg//\//_}.$fn"
+    echo "fuzz $pkg $fn"
+    fuzz_one "$pkg" "$fn" "$log" &
+    running[$!]="$pkg $fn $log"
+    busy[$pkg]=1
+  done
+  [ ${#running[@]} -gt 0 ] || break
+  rc=0
+  wait -n -p done_pid "${!running[@]}" || rc=$?
+  read -r pkg fn log <<<"${running[$done_pid]}"
+  unset "running[$done_pid]"
+  unset "busy[$pkg]"
+  [ -f "$log.retry" ] && cat "$log.retry"
+  if [ "$rc" -ne 0 ]; then
+    echo "FAIL fuzz $pkg $fn"
+    tail -40 "$log"
+    failed=1
+    targets=()
+  fi
+done
+[ -z "$failed" ] || exit 1
