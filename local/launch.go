@@ -37,7 +37,7 @@ func launchScan(ctx context.Context, o ScanOptions) (*ScanResult, error) {
 		}
 		opts.AllowRemote = true // the user asked for this entry by name
 		// ...but its URL is the entry's: the address policy still holds.
-		if err := o.Remote.Apply(&opts); err != nil {
+		if err := (worker.Remote{AllowCIDRs: o.AllowCIDRs, HostConcurrency: o.HostConcurrency, HostRate: o.HostRate}).Apply(&opts); err != nil {
 			return nil, err
 		}
 		out = worker.Scan(ctx, s, registry.PlanFor(s, registry.PlanOptions{}), opts)
@@ -66,6 +66,7 @@ func launchScan(ctx context.Context, o ScanOptions) (*ScanResult, error) {
 // command line (not merely left at the default, or set in the config); a
 // local target runs as scan.sandbox says.
 func (o ScanOptions) workerOptions(ctx context.Context) (worker.Options, error) {
+	regs := worker.Registries{NPM: o.NPMRegistries, PyPI: o.PyPIIndexes, OCI: o.OCIRegistries}
 	cache := filepath.Join(o.DataDir, "cache")
 	if err := os.MkdirAll(cache, 0o755); err != nil {
 		return worker.Options{}, errkind.AsUsage(fmt.Errorf("cache dir: %w", err))
@@ -75,7 +76,7 @@ func (o ScanOptions) workerOptions(ctx context.Context) (worker.Options, error) 
 		deadline = worker.DefaultDeadline
 	}
 	opts := worker.Options{
-		Installers: worker.InstallersFor(cache, o.Install), Deadline: deadline,
+		Installers: worker.InstallersFor(cache, regs), Deadline: deadline,
 		Scan:           o.scanOptions(),
 		AllowToolCalls: o.CallTools != "" && o.CallTools != compliance.CallNone,
 		SweepID:        "local", WorkerID: "local", ScannerVersion: o.Target.ClientVersion,
@@ -94,7 +95,7 @@ func (o ScanOptions) workerOptions(ctx context.Context) (worker.Options, error) 
 		return opts, errkind.AsUsage(err)
 	} else if note != "" {
 		fmt.Fprintln(o.Log, "note:", note)
-		opts.Installers = worker.InstallersFor(c, o.Install)
+		opts.Installers = worker.InstallersFor(c, regs)
 	}
 	return opts, nil
 }

@@ -39,12 +39,16 @@ type ScanOptions struct {
 	// runs outside bwrap.
 	Sandbox      string
 	SandboxTyped bool
-	// Remote is the address policy for a registry entry's endpoints.
-	Remote worker.Remote
+	// AllowCIDRs, HostConcurrency and HostRate are the address policy and
+	// per-host politeness for a registry entry's endpoints (config remote.*).
+	AllowCIDRs      []string
+	HostConcurrency int
+	HostRate        float64
 	// DataDir holds the package cache of a launched scan.
 	DataDir string
-	// Install are the package and image registries an entry may name.
-	Install worker.Registries
+	// NPMRegistries, PyPIIndexes and OCIRegistries are the package and
+	// image registries an entry may name (config install.*).
+	NPMRegistries, PyPIIndexes, OCIRegistries []string
 	// Lint configures the rules.
 	Lint lint.Config
 	// Compliance runs the live compliance tests (false: --no-check), with

@@ -27,12 +27,6 @@ const (
 // usageErr marks err as a usage error (exit 2).
 func usageErr(err error) error { return errkind.AsUsage(err) }
 
-// connectErr marks err as a part that could not be reached (exit 3).
-func connectErr(err error) error { return errkind.AsUnreachable(err) }
-
-// thresholdErr signals a missed gate (exit 1) after the report was printed.
-func thresholdErr(msg string) error { return errkind.Missed(msg) }
-
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)

@@ -14,7 +14,6 @@ import (
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/gauge/report"
 	"github.com/mcpgauge/mcpgauge/local"
-	"github.com/mcpgauge/mcpgauge/worker"
 )
 
 func newScanCmd() *cobra.Command {
@@ -90,8 +89,8 @@ func runScan(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	o.Target.Timeout, o.Sandbox, o.DataDir, o.MinScore = cfg.Timeout, cfg.Scan.Sandbox, cfg.DataDir, cfg.Scan.MinScore
-	o.Remote = worker.Remote{AllowCIDRs: cfg.Remote.AllowCIDRs, HostConcurrency: cfg.Remote.HostConcurrency, HostRate: cfg.Remote.HostRate}
-	o.Install = worker.Registries{NPM: cfg.Install.NPMRegistries, PyPI: cfg.Install.PyPIIndexes, OCI: cfg.Install.OCIRegistries}
+	o.AllowCIDRs, o.HostConcurrency, o.HostRate = cfg.Remote.AllowCIDRs, cfg.Remote.HostConcurrency, cfg.Remote.HostRate
+	o.NPMRegistries, o.PyPIIndexes, o.OCIRegistries = cfg.Install.NPMRegistries, cfg.Install.PyPIIndexes, cfg.Install.OCIRegistries
 	o.Lint, _ = lintConfig(cfg)
 	o.CallTools, _ = compliance.ParseCallMode(cfg.Check.CallTools)
 	o.ComplianceMode, o.Skip, o.Only = complianceMode(cfg), cfg.Check.Skip, cfg.Check.Only

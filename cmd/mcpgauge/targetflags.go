@@ -1,12 +1,10 @@
 package main
 
 import (
-	"context"
 	"fmt"
 
 	"github.com/spf13/cobra"
 
-	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/local"
 )
 
@@ -39,28 +37,4 @@ func targetFlags(cmd *cobra.Command, args []string) (local.Target, error) {
 	t.Headers, _ = f.GetStringArray("header")
 	t.ToolsJSON, _ = f.GetString("tools-json")
 	return t, nil
-}
-
-// targetArg returns the positional TARGET ("" if none) and validates the
-// combination with --command and --tools-json.
-func targetArg(cmd *cobra.Command, args []string) (string, error) {
-	t, err := targetFlags(cmd, args)
-	if err != nil {
-		return "", err
-	}
-	return t.Arg, t.Validate()
-}
-
-// openSnapshot is local.OpenSnapshot for the target flags of cmd.
-func openSnapshot(ctx context.Context, cmd *cobra.Command, target string) (*model.Snapshot, error) {
-	t, err := targetFlags(cmd, []string{target})
-	if err != nil {
-		return nil, err
-	}
-	cfg, _, err := loadConfig(cmd, target, flagBinding{"timeout", "timeout"})
-	if err != nil {
-		return nil, err
-	}
-	t.Timeout = cfg.Timeout
-	return local.OpenSnapshot(ctx, t)
 }
