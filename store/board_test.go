@@ -25,6 +25,7 @@ func TestOpenReadOnly(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			u := c.url(t)
 			w := storetest.Open(t, u)
 			rs, _ := storetest.Sweep()

@@ -114,6 +114,7 @@ func upgradeTwice(t *testing.T, u string, d schema.Dialect, applied func() []str
 }
 
 func TestSQLiteUpgradesFromMigration1(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t)
 	path := filepath.Join(t.TempDir(), "v1.db")
 	// Build the database an older mcpgauge left: migration 1 only, one sweep.
@@ -147,6 +148,7 @@ func TestSQLiteUpgradesFromMigration1(t *testing.T) {
 }
 
 func TestClickHouseUpgradesFromMigration1(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t)
 	u := storetest.ClickHouseURL(t)
 	opts, err := clickhouse.ParseDSN(u)

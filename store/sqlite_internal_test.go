@@ -25,6 +25,7 @@ func openInternalSQLite(t *testing.T) (context.Context, *sqliteStore) {
 // synchronous NORMAL, a 10 s busy timeout, a 64 MiB page cache, temp tables
 // in memory and foreign keys on.
 func TestSQLitePragmas(t *testing.T) {
+	t.Parallel()
 	ctx, s := openInternalSQLite(t)
 	conn, err := s.db.Conn(ctx) // pragmas are per connection
 	if err != nil {
@@ -53,6 +54,7 @@ func TestSQLitePragmas(t *testing.T) {
 // the write lock when it begins (BEGIN IMMEDIATE), before any write: a second
 // connection that does not wait cannot begin a write transaction meanwhile.
 func TestSQLiteTransactionsBeginImmediate(t *testing.T) {
+	t.Parallel()
 	ctx, s := openInternalSQLite(t)
 	other, err := s.db.Conn(ctx)
 	if err != nil {

@@ -56,15 +56,18 @@ func openClickHouse(tb testing.TB) store.Store {
 }
 
 func TestSQLiteConformance(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T) store.Store { return openSQLite(t) })
 }
 
 func TestClickHouseConformance(t *testing.T) {
+	t.Parallel()
 	clickhouseURL(t)
 	storetest.Run(t, func(t *testing.T) store.Store { return openClickHouse(t) })
 }
 
 func TestSQLiteReopenKeepsData(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "x.db")
 	ctx := testCtx(t)
 	s, err := store.Open(ctx, path) // a plain path means SQLite
@@ -86,6 +89,7 @@ func TestSQLiteReopenKeepsData(t *testing.T) {
 }
 
 func TestParseURL(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		in      string
 		dialect schema.Dialect
@@ -120,6 +124,7 @@ func TestParseURL(t *testing.T) {
 }
 
 func TestOpenErrors(t *testing.T) {
+	t.Parallel()
 	ctx := testCtx(t)
 	if _, err := store.Open(ctx, "mysql://x"); err == nil || !strings.Contains(err.Error(), "mysql") {
 		t.Errorf("Open(mysql) err = %v", err)

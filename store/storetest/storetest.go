@@ -13,8 +13,9 @@ import (
 	"github.com/mcpgauge/mcpgauge/store"
 )
 
-// Run runs the conformance suite. open must return a fresh, empty, migrated
-// store for each call (and arrange its cleanup with t.Cleanup).
+// Run runs the conformance suite, its cases in parallel. open must return a
+// fresh, empty, migrated store for each call (and arrange its cleanup with
+// t.Cleanup), safe to call from parallel subtests.
 func Run(t *testing.T, open func(t *testing.T) store.Store) {
 	tests := []suiteCase{
 		{"MigrateIsIdempotent", testMigrate},
@@ -38,6 +39,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 	tests = append(tests, boardTests()...)
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel() // each case has a fresh store of its own
 			tc.fn(t, open(t))
 		})
 	}
