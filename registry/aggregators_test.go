@@ -109,6 +109,7 @@ func writeTestJSON(w http.ResponseWriter, v any) {
 }
 
 func TestPulseMCPSource(t *testing.T) {
+	t.Parallel()
 	srv := pulseServer(t)
 	src, err := NewSource(SourcePulseMCP, Config{URL: srv.URL, PageSize: 2, Clock: newFakeClock()})
 	if err != nil {
@@ -163,6 +164,7 @@ func smitheryServer(t *testing.T, key string) *replay {
 }
 
 func TestSmitherySource(t *testing.T) {
+	t.Parallel()
 	const key = "smithery-test-key-42"
 	srv := smitheryServer(t, key)
 	src := NewSmithery(Config{URL: srv.URL, APIKey: key, PageSize: 2, Clock: newFakeClock()})
@@ -234,6 +236,7 @@ func glamaServer(t *testing.T, loop bool) *replay {
 }
 
 func TestGlamaSource(t *testing.T) {
+	t.Parallel()
 	srv := glamaServer(t, false)
 	got := mustPull(t, NewGlama(Config{URL: srv.URL, PageSize: 2, Clock: newFakeClock()}), Query{})
 	if len(got) != 3 || len(srv.requests()) != 2 {
@@ -258,6 +261,7 @@ func TestGlamaSource(t *testing.T) {
 }
 
 func TestDockerSource(t *testing.T) {
+	t.Parallel()
 	catalog := fixture(t, "docker-catalog.yaml")
 	srv := newReplay(t, func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/yaml")
@@ -297,6 +301,7 @@ func TestDockerSource(t *testing.T) {
 // The same package listed by the official registry (with a version) and by
 // PulseMCP (without one) becomes one scan target that remembers both.
 func TestCrossRegistryDedupe(t *testing.T) {
+	t.Parallel()
 	pulse := mustPull(t, NewPulseMCP(Config{URL: pulseServer(t).URL, Clock: newFakeClock()}), Query{})
 	smithery := mustPull(t, NewSmithery(Config{URL: smitheryServer(t, "k").URL, APIKey: "k", Clock: newFakeClock()}), Query{})
 	official := []Server{
@@ -338,6 +343,7 @@ func TestCrossRegistryDedupe(t *testing.T) {
 }
 
 func TestNewSource(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		spec, name string
 		err        bool

@@ -9,6 +9,7 @@ import (
 // The waits docs/registry.md promises: Retry-After in seconds or as an
 // HTTP date, capped at 10 minutes; without it 1 s, 2 s, 4 s ... up to 60 s.
 func TestRetryWaits(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 11, 30, 4, 0, 0, 0, time.UTC)
 	for _, tc := range []struct {
 		header string

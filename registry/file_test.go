@@ -10,6 +10,7 @@ import (
 )
 
 func TestFileSource(t *testing.T) {
+	t.Parallel()
 	dec := sharedData(t, crawlDec)
 	got := mustPull(t, NewFile(dec), Query{})
 	if len(got) != 2794 {
@@ -69,6 +70,7 @@ func TestFileSource(t *testing.T) {
 }
 
 func TestParseOfficialErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ in, want string }{
 		{"", "empty document"},
 		{"\xef\xbb\xbf  ", "empty document"},
@@ -87,6 +89,7 @@ func TestParseOfficialErrors(t *testing.T) {
 }
 
 func TestParseOfficialTolerance(t *testing.T) {
+	t.Parallel()
 	in := `{"servers":[{"server":{"name":"a/b","version":"1","repository":{},
 	  "packages":[{"registryType":"NPM","identifier":"x","version":1.5,
 	    "environmentVariables":[{"name":"N","isRequired":"true","default":8080,"choices":["a",2]}]}]},
@@ -107,6 +110,7 @@ func TestParseOfficialTolerance(t *testing.T) {
 }
 
 func TestParseTime(t *testing.T) {
+	t.Parallel()
 	want := time.Date(2025, 9, 8, 23, 47, 9, 452138000, time.UTC)
 	tests := []struct {
 		in   string

@@ -8,6 +8,7 @@ import (
 )
 
 func TestInternerSharesStringsWithoutChangingValues(t *testing.T) {
+	t.Parallel()
 	mk := func(v string) Server {
 		// Fresh copies of equal text, as a JSON decoder makes them.
 		desc := string([]byte("A knowledge graph server"))
@@ -36,6 +37,7 @@ func TestInternerSharesStringsWithoutChangingValues(t *testing.T) {
 }
 
 func TestInternerOnTheRealCrawl(t *testing.T) {
+	t.Parallel()
 	doc := loadDoc(t, crawlDec)
 	servers := doc.Servers
 	in := NewInterner()

@@ -17,6 +17,7 @@ func ver(name, version string, published int, status Status) Server {
 }
 
 func TestNormaliseLatest(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name       string
 		in         []Server
@@ -45,6 +46,7 @@ func TestNormaliseLatest(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			out, rep := Normalise(tc.in, NormaliseOptions{})
 			var latest []Server
 			for _, s := range out {
@@ -76,6 +78,7 @@ func TestNormaliseLatest(t *testing.T) {
 }
 
 func TestNormaliseKeepDeletedAndMerge(t *testing.T) {
+	t.Parallel()
 	a := ver("a/x", "1.0.0", 1, StatusActive)
 	b := ver("a/x", "1.0.0", 2, StatusActive)
 	b.Sources = []Listing{{Source: "official@staging.example", Name: "a/x", Version: "1.0.0"}}
@@ -104,6 +107,7 @@ func TestNormaliseKeepDeletedAndMerge(t *testing.T) {
 // on three names where a non-semver version was published after a semver
 // one: the registry keeps the semver one, we take the newer publication.
 func TestNormaliseDecemberAgainstRegistry(t *testing.T) {
+	t.Parallel()
 	doc := loadDoc(t, crawlDec)
 	out, rep := Normalise(doc.Servers, NormaliseOptions{})
 	if rep.Names != 1108 || rep.Out != 2794 || rep.Deleted != 0 {
@@ -152,6 +156,7 @@ func TestNormaliseDecemberAgainstRegistry(t *testing.T) {
 }
 
 func TestDedupe(t *testing.T) {
+	t.Parallel()
 	npm := func(name, source, pkgVersion string) Server {
 		return Server{Name: name, Version: "1.0.0", Status: StatusActive,
 			Packages: []Package{{RegistryType: "npm", Identifier: "@acme/mcp", Version: pkgVersion, Transport: Transport{Type: "stdio"}}},
@@ -192,6 +197,7 @@ func TestDedupe(t *testing.T) {
 }
 
 func TestDedupeWithoutListings(t *testing.T) {
+	t.Parallel()
 	s := Server{Name: "a/b", Version: "1", Remotes: []Remote{{Type: "sse", URL: "https://x/sse"}}}
 	o := s
 	o.Name, o.Sources = "c/d", []Listing{{Source: SourceOfficial, Name: "c/d"}}
@@ -202,6 +208,7 @@ func TestDedupeWithoutListings(t *testing.T) {
 }
 
 func TestDedupeDecember(t *testing.T) {
+	t.Parallel()
 	doc := loadDoc(t, crawlDec)
 	out, _ := Normalise(doc.Servers, NormaliseOptions{})
 	var latest []Server

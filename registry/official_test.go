@@ -82,6 +82,7 @@ func pullAll(t testing.TB, src Source, q Query) ([]Server, error) {
 }
 
 func TestOfficialCrawlEveryEntryOnceWithinRateLimit(t *testing.T) {
+	t.Parallel()
 	recs := crawlRecords(t, crawlDec)
 	clock := newFakeClock()
 	// The server is stricter than production (3/s, burst 3) and fails the
@@ -135,6 +136,7 @@ func TestOfficialCrawlEveryEntryOnceWithinRateLimit(t *testing.T) {
 }
 
 func TestOfficialEmptyLastPage(t *testing.T) {
+	t.Parallel()
 	recs := crawlRecords(t, crawlDec)[:200]
 	srv := startFake(t, recs, registrytest.Options{})
 	var progress []Progress
@@ -155,9 +157,11 @@ func TestOfficialEmptyLastPage(t *testing.T) {
 }
 
 func TestOfficial429HonoursRetryAfter(t *testing.T) {
+	t.Parallel()
 	recs := crawlRecords(t, crawlDec)[:1000]
 	for _, noRetryAfter := range []bool{false, true} {
 		t.Run(fmt.Sprintf("noRetryAfter=%v", noRetryAfter), func(t *testing.T) {
+			t.Parallel()
 			clock := newFakeClock()
 			srv := startFake(t, recs, registrytest.Options{Now: clock.Now, RatePerSecond: 0.5, Burst: 2, NoRetryAfter: noRetryAfter})
 			// A client far faster than the server allows: it must back off.
@@ -203,6 +207,7 @@ func TestOfficial429HonoursRetryAfter(t *testing.T) {
 }
 
 func TestOfficialMalformedPageKeepsEarlierEntries(t *testing.T) {
+	t.Parallel()
 	recs := crawlRecords(t, crawlDec)
 	srv := startFake(t, recs, registrytest.Options{MalformedAt: map[int]bool{4: true}})
 	src := NewOfficial(Config{URL: srv.URL, Clock: newFakeClock()})
@@ -231,6 +236,7 @@ func TestOfficialMalformedPageKeepsEarlierEntries(t *testing.T) {
 }
 
 func TestOfficialCursorLoop(t *testing.T) {
+	t.Parallel()
 	recs := crawlRecords(t, crawlDec)[:500]
 	srv := startFake(t, recs, registrytest.Options{LoopCursor: true})
 	got, err := pullAll(t, NewOfficial(Config{URL: srv.URL, Clock: newFakeClock()}), Query{})
@@ -243,6 +249,7 @@ func TestOfficialCursorLoop(t *testing.T) {
 }
 
 func TestOfficialServerErrorsBounded(t *testing.T) {
+	t.Parallel()
 	recs := crawlRecords(t, crawlDec)[:10]
 	fail := map[int]int{}
 	for i := 1; i <= 20; i++ {
@@ -260,6 +267,7 @@ func TestOfficialServerErrorsBounded(t *testing.T) {
 }
 
 func TestOfficialQueryParameters(t *testing.T) {
+	t.Parallel()
 	recs := crawlRecords(t, crawlDec)
 	doc := loadDoc(t, crawlDec)
 	since := time.Date(2025, 12, 1, 0, 0, 0, 0, time.UTC)
@@ -300,6 +308,7 @@ func TestOfficialQueryParameters(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			srv := startFake(t, recs, registrytest.Options{})
 			got, err := pullAll(t, NewOfficial(Config{URL: srv.URL, Clock: newFakeClock()}), tc.q)
 			if err != nil {
@@ -341,6 +350,7 @@ func synthetic(n int, status func(i int) string) []json.RawMessage {
 }
 
 func TestOfficialDeletedSemantics(t *testing.T) {
+	t.Parallel()
 	recs := synthetic(10, func(i int) string {
 		if i%3 == 0 {
 			return "deleted"
@@ -388,11 +398,13 @@ func mustPull(t *testing.T, src Source, q Query) []Server {
 }
 
 func TestOfficialServesEveryShape(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		file string
 		want int
 	}{{crawlDec, 2794}, {crawlCamel, 789}, {crawlSnake, 548}} {
 		t.Run(tc.file, func(t *testing.T) {
+			t.Parallel()
 			srv := startFake(t, crawlRecords(t, tc.file), registrytest.Options{})
 			got := mustPull(t, NewOfficial(Config{URL: srv.URL + "/v0", Clock: newFakeClock()}), Query{})
 			if len(got) != tc.want {
@@ -406,6 +418,7 @@ func TestOfficialServesEveryShape(t *testing.T) {
 }
 
 func TestOfficialAPIKeyNeverInErrors(t *testing.T) {
+	t.Parallel()
 	recs := crawlRecords(t, crawlDec)[:5]
 	srv := startFake(t, recs, registrytest.Options{APIKey: "right-key"})
 	const secret = "sk-live-0123456789abcdef"
@@ -423,6 +436,7 @@ func TestOfficialAPIKeyNeverInErrors(t *testing.T) {
 }
 
 func TestOfficialContextCancel(t *testing.T) {
+	t.Parallel()
 	srv := startFake(t, crawlRecords(t, crawlDec), registrytest.Options{})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -441,6 +455,7 @@ func TestOfficialContextCancel(t *testing.T) {
 }
 
 func TestOfficialEndpoint(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ url, endpoint, name string }{
 		{"", OfficialURL + "/v0.1/servers", "official"},
 		{OfficialStagingURL, OfficialStagingURL + "/v0.1/servers", "official@staging.registry.modelcontextprotocol.io"},
@@ -457,6 +472,7 @@ func TestOfficialEndpoint(t *testing.T) {
 }
 
 func TestOfficialVersions(t *testing.T) {
+	t.Parallel()
 	doc := loadDoc(t, crawlDec)
 	want := map[string]int{}
 	for _, s := range doc.Servers {

@@ -10,6 +10,7 @@ import (
 )
 
 func TestParseCrawlCounts(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		file           string
 		shape          Shape
@@ -24,6 +25,7 @@ func TestParseCrawlCounts(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.file, func(t *testing.T) {
+			t.Parallel()
 			doc := loadDoc(t, tc.file)
 			if doc.Shapes[tc.shape] != tc.versions || len(doc.Shapes) != 1 {
 				t.Errorf("shapes %v, want all %d %s", doc.Shapes, tc.versions, tc.shape)
@@ -53,6 +55,7 @@ func TestParseCrawlCounts(t *testing.T) {
 // URL, the registry's isLatest, and timestamps the registry rounded from
 // nanoseconds to microseconds.
 func TestParseShapesAgree(t *testing.T) {
+	t.Parallel()
 	byKey := func(doc Document) map[string]Server {
 		m := map[string]Server{}
 		for _, s := range doc.Servers {
@@ -117,6 +120,7 @@ func registryRewrites(s Server) Server {
 }
 
 func TestParseLargeArrayErrorsNameTheRecord(t *testing.T) {
+	t.Parallel()
 	var b strings.Builder
 	b.WriteString("[")
 	for i := range 300 {

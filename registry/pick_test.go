@@ -6,6 +6,7 @@ import (
 )
 
 func TestPick(t *testing.T) {
+	t.Parallel()
 	entries := []Server{
 		ver("a/x", "1.0.0", 1, StatusActive), ver("a/x", "1.2.0", 2, StatusActive), ver("a/x", "1.1.0", 3, StatusActive),
 		ver("b/y", "0.1.0", 1, StatusActive),
@@ -30,6 +31,7 @@ func TestPick(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			s, err := Pick(tc.in, tc.pick, tc.version, "src")
 			if strings.Contains(tc.want, " ") {
 				if err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -21,6 +21,7 @@ func npmServer(pkg Package) Server {
 }
 
 func TestPlanFor(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		s    Server
@@ -114,6 +115,7 @@ func TestPlanFor(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			got := PlanFor(tc.s, tc.opt)
 			if diff := cmp.Diff(tc.want, got); diff != "" {
 				t.Errorf("plan (-want +got):\n%s", diff)
@@ -137,6 +139,7 @@ func TestPlanFor(t *testing.T) {
 }
 
 func TestCanonicalOCI(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ base, id, version, wantID, wantVersion string }{
 		{"https://docker.io", "yuna0x0/anilist-mcp", "1.3.2", "docker.io/yuna0x0/anilist-mcp:1.3.2", "1.3.2"},
 		{"", "docker.io/yuna0x0/anilist-mcp:1.3.2", "", "docker.io/yuna0x0/anilist-mcp:1.3.2", "1.3.2"},
@@ -157,6 +160,7 @@ func TestCanonicalOCI(t *testing.T) {
 // Every December entry gets a plan; unsupported plans say why, others say
 // what they launch.
 func TestPlanDecember(t *testing.T) {
+	t.Parallel()
 	doc := loadDoc(t, crawlDec)
 	kinds := map[Kind]int{}
 	for _, s := range doc.Servers {

@@ -6,6 +6,7 @@ import (
 )
 
 func TestSourceNames(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		links []string
 		want  []string

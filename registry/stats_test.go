@@ -25,6 +25,7 @@ func rowOf(st Stats) readmeRow {
 // the registry's isLatest flag; the same counts also come out for our own
 // latest decision (checked separately below).
 func TestStatsMatchReadme(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		file        string
 		all, latest readmeRow
@@ -41,6 +42,7 @@ func TestStatsMatchReadme(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.file, func(t *testing.T) {
+			t.Parallel()
 			doc := loadDoc(t, tc.file)
 			var regLatest []Server
 			for _, s := range doc.Servers {
@@ -62,6 +64,7 @@ func TestStatsMatchReadme(t *testing.T) {
 		})
 	}
 	t.Run("seed", func(t *testing.T) {
+		t.Parallel()
 		st := ComputeStats(loadDoc(t, seedFile).Servers)
 		want := readmeRow{358, 358, 149, 121, 88, 0, 0, 1, 0, 149, 149, 149, 68}
 		if got := rowOf(st); got != want {
@@ -72,6 +75,7 @@ func TestStatsMatchReadme(t *testing.T) {
 
 // Other December figures in the README (isLatest only).
 func TestStatsDecemberTransports(t *testing.T) {
+	t.Parallel()
 	doc := loadDoc(t, crawlDec)
 	var latest []Server
 	for _, s := range doc.Servers {
@@ -124,6 +128,7 @@ func TestStatsDecemberTransports(t *testing.T) {
 // latest-version rule per name, the plan kinds, the credential-free plans
 // and the scan targets Dedupe makes.
 func TestDecemberFiguresInDocs(t *testing.T) {
+	t.Parallel()
 	doc := loadDoc(t, crawlDec)
 	all, rep := Normalise(doc.Servers, NormaliseOptions{})
 	latest, _ := Normalise(doc.Servers, NormaliseOptions{LatestOnly: true})

@@ -53,6 +53,7 @@ func get(t *testing.T, url string) (int, page, http.Header) {
 }
 
 func TestFakeOfficialSemantics(t *testing.T) {
+	t.Parallel()
 	srv, err := NewOfficial(records(6), Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -89,6 +90,7 @@ func TestFakeOfficialSemantics(t *testing.T) {
 }
 
 func TestFakeOfficialRateLimit(t *testing.T) {
+	t.Parallel()
 	var mu sync.Mutex
 	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
