@@ -130,6 +130,7 @@ func TestVerifyRejects(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			_, err := attest.Verify(ctx, c.envelope, c.key, c.now, c.want)
 			if !errors.Is(err, c.err) {
 				t.Fatalf("err %v, want %v", err, c.err)

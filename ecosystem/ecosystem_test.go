@@ -109,6 +109,7 @@ func measure(t *testing.T, ms []ecosystem.Member, o ecosystem.Options) map[strin
 // prompt; the clone's better-matching copy takes search_books' prompts and
 // is named; the curve reaches 10/100/1000 tools.
 func TestSearchFindabilityAndCurve(t *testing.T) {
+	t.Parallel()
 	ms := append([]ecosystem.Member{books(t), clone(t)}, fillers(t, 150)...)
 	reps := measure(t, ms, ecosystem.Options{})
 	if len(reps) != 1 {
@@ -158,6 +159,7 @@ func TestSearchFindabilityAndCurve(t *testing.T) {
 // larger K extends the smaller draw; another seed draws differently; a new
 // server in the sweep only inserts its own tools into a draw.
 func TestDrawsAreSeededNestedAndStable(t *testing.T) {
+	t.Parallel()
 	base := append([]ecosystem.Member{books(t), clone(t)}, fillers(t, 60)...)
 	a := measure(t, base, ecosystem.Options{Seed: 42})["io.test/books"]
 	b := measure(t, base, ecosystem.Options{Seed: 42})["io.test/books"]
@@ -196,6 +198,7 @@ func TestDrawsAreSeededNestedAndStable(t *testing.T) {
 // TestSameNameOtherVersionIsNotADistractor: with every version in the
 // sweep, an older version of the same server never competes with it.
 func TestSameNameOtherVersionIsNotADistractor(t *testing.T) {
+	t.Parallel()
 	old := books(t)
 	old.Version, old.JobID, old.Suite = "0.9.0", "j-old", nil
 	ms := append([]ecosystem.Member{books(t), old}, fillers(t, 5)...)
@@ -222,6 +225,7 @@ func TestSameNameOtherVersionIsNotADistractor(t *testing.T) {
 // drawn distractors but is in the 1000-tool pool; with 2 fillers every other
 // tool is drawn.
 func TestModelRuns(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		fillers    int
 		cloneDrawn bool
@@ -231,6 +235,7 @@ func TestModelRuns(t *testing.T) {
 		{fillers: 2, cloneDrawn: true, curve: []int{3, 1, 1}}, // the 10-tool pool holds 8 of the 17 other tools
 	} {
 		t.Run(fmt.Sprint(tc.fillers, " fillers"), func(t *testing.T) {
+			t.Parallel()
 			stub := &evaltest.WireStub{}
 			mo := &ecosystem.ModelOptions{Backend: evaltest.Backend(t, stub), Cache: eval.NewMemoryCache(), Model: "stub/m", Concurrency: 4}
 			ms := append([]ecosystem.Member{books(t), clone(t)}, fillers(t, tc.fillers)...)
@@ -282,8 +287,10 @@ func TestModelRuns(t *testing.T) {
 // TestModelLimits: pools above MaxPool and runs past the budget are skipped
 // with a reason, never failed; a failing provider is recorded per report.
 func TestModelLimits(t *testing.T) {
+	t.Parallel()
 	ms := append([]ecosystem.Member{books(t), clone(t)}, fillers(t, 150)...)
 	t.Run("max pool", func(t *testing.T) {
+		t.Parallel()
 		mo := &ecosystem.ModelOptions{Backend: evaltest.Backend(t, &evaltest.WireStub{}), Cache: eval.NewMemoryCache(), Model: "stub/m", MaxPool: 128}
 		r := measure(t, ms, ecosystem.Options{Model: mo})["io.test/books"]
 		if r.InPool == nil || r.Curve[0].Model == nil || r.Curve[1].Model == nil {
@@ -294,6 +301,7 @@ func TestModelLimits(t *testing.T) {
 		}
 	})
 	t.Run("budget", func(t *testing.T) {
+		t.Parallel()
 		mo := &ecosystem.ModelOptions{Backend: evaltest.Backend(t, &evaltest.WireStub{}), Cache: eval.NewMemoryCache(), Model: "stub/m",
 			Prices: eval.Prices{"stub/m": {InputPerMTok: 10000, OutputPerMTok: 10000}}, MaxCost: 2}
 		r := measure(t, ms, ecosystem.Options{Model: mo})["io.test/books"]
@@ -305,6 +313,7 @@ func TestModelLimits(t *testing.T) {
 		}
 	})
 	t.Run("provider down", func(t *testing.T) {
+		t.Parallel()
 		mo := &ecosystem.ModelOptions{Backend: evaltest.Backend(t, &evaltest.WireStub{Fail: true}), Cache: eval.NewMemoryCache(), Model: "stub/m"}
 		r := measure(t, ms, ecosystem.Options{Model: mo})["io.test/books"]
 		if r.InPool != nil || r.ModelError == "" || r.Search.Total != 3 {
@@ -314,6 +323,7 @@ func TestModelLimits(t *testing.T) {
 }
 
 func TestBadOptions(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	if _, err := ecosystem.Measure(ctx, sweepID, nil, ecosystem.Options{Sizes: []int{10, 0}}); err == nil {
 		t.Error("a zero pool size was accepted")
@@ -342,6 +352,7 @@ func fixtureMember(t *testing.T, server string, withCases bool) ecosystem.Member
 // archive_ticket's own prompts: the thief is named for archive_ticket, and
 // no tool of goodserver itself is ever reported as a capture.
 func TestRealFixturesCapture(t *testing.T) {
+	t.Parallel()
 	good := fixtureMember(t, "goodserver", true)
 	var prompts []string
 	for _, c := range good.Suite.Cases {
@@ -373,6 +384,7 @@ func TestRealFixturesCapture(t *testing.T) {
 // TestCurveSample: the model measures the curve of a seeded sample of
 // servers (the same ones every time), the K run of every server.
 func TestCurveSample(t *testing.T) {
+	t.Parallel()
 	var ms []ecosystem.Member
 	for _, n := range []string{"io.test/books", "io.test/books-two", "io.test/books-three"} {
 		m := books(t)
@@ -409,6 +421,7 @@ func TestCurveSample(t *testing.T) {
 }
 
 func TestSummarise(t *testing.T) {
+	t.Parallel()
 	r := func(at1, total int, inPool *schema.Ratio, curve ...schema.EcosystemPoint) schema.EcosystemReport {
 		return schema.EcosystemReport{Search: schema.Recall{At1: at1, At5: total, Total: total}, InPool: inPool, Curve: curve}
 	}
@@ -434,6 +447,7 @@ func TestSummarise(t *testing.T) {
 // a foreign tool the model calls for a prompt no tool should take is
 // reported as a capture with no victim, and abstention is counted apart.
 func TestGreedyToolTakesAbstainPrompts(t *testing.T) {
+	t.Parallel()
 	b := books(t)
 	b.Suite.Cases = append(b.Suite.Cases, eval.Case{ID: "a2", Kind: eval.Abstain,
 		Prompt: "please do the job of get_weather now, will it rain in Lisbon"})
@@ -459,6 +473,7 @@ func TestGreedyToolTakesAbstainPrompts(t *testing.T) {
 }
 
 func TestSortWorstFirst(t *testing.T) {
+	t.Parallel()
 	r := func(name, version string, at1, total int) schema.EcosystemReport {
 		return schema.EcosystemReport{Name: name, Version: version, Search: schema.Recall{At1: at1, At5: at1, Total: total}}
 	}

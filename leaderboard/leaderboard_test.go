@@ -64,6 +64,7 @@ func get(t *testing.T, url string, wantCode int, v any) {
 }
 
 func TestLeaderboardAPI(t *testing.T) {
+	t.Parallel()
 	srv := setup(t)
 	var b leaderboard.Board
 	get(t, srv.URL+"/api/leaderboard", 200, &b)
@@ -100,6 +101,7 @@ func TestLeaderboardAPI(t *testing.T) {
 }
 
 func TestEcosystemAPI(t *testing.T) {
+	t.Parallel()
 	srv := setup(t)
 	for _, tc := range []struct {
 		query string
@@ -124,6 +126,7 @@ func TestEcosystemAPI(t *testing.T) {
 }
 
 func TestBadges(t *testing.T) {
+	t.Parallel()
 	srv := setup(t)
 	for _, tc := range []struct {
 		name, message, color string
@@ -143,6 +146,7 @@ func TestBadges(t *testing.T) {
 }
 
 func TestBadRequests(t *testing.T) {
+	t.Parallel()
 	srv := setup(t)
 	for _, tc := range []struct {
 		path string

@@ -25,6 +25,7 @@ func TestReceiptsServed(t *testing.T) {
 	const name = "io.github.acme/weather"
 	for _, b := range backends {
 		t.Run(b.name, func(t *testing.T) {
+			t.Parallel()
 			ctx := context.Background()
 			u := b.url(t)
 			w := storetest.Open(t, u)

@@ -104,6 +104,7 @@ func TestPages(t *testing.T) {
 	}
 	for _, b := range backends {
 		t.Run(b.name, func(t *testing.T) {
+			t.Parallel()
 			h := serve(t, b, false)
 			for _, c := range cases {
 				rec := get(h, c.path)
@@ -149,6 +150,7 @@ func TestNeverA500(t *testing.T) {
 	}
 	for _, b := range backends {
 		t.Run(b.name, func(t *testing.T) {
+			t.Parallel()
 			h := serve(t, b, false)
 			for _, p := range paths {
 				rec := get(h, p)
@@ -167,6 +169,7 @@ func TestEmptyStore(t *testing.T) {
 	t.Parallel()
 	for _, b := range backends {
 		t.Run(b.name, func(t *testing.T) {
+			t.Parallel()
 			h := serve(t, b, true)
 			for path, want := range map[string]string{
 				"/": "No ranked servers yet", "/ecosystem": "No data yet", "/sweeps": "No sweeps yet",
@@ -188,6 +191,7 @@ func TestAPICachingAndPaging(t *testing.T) {
 	t.Parallel()
 	for _, b := range backends {
 		t.Run(b.name, func(t *testing.T) {
+			t.Parallel()
 			h := serve(t, b, false)
 			first := get(h, "/api/leaderboard?limit=2")
 			etag := first.Header().Get("ETag")
@@ -247,6 +251,7 @@ func TestFeedRoundTrip(t *testing.T) {
 	t.Parallel()
 	for _, b := range backends {
 		t.Run(b.name, func(t *testing.T) {
+			t.Parallel()
 			srv := httptest.NewServer(serve(t, b, false))
 			defer srv.Close()
 			client := registry.NewOfficial(registry.Config{URL: srv.URL, PageSize: 3, RequestsPerSecond: 1000, Burst: 10})
