@@ -6,6 +6,7 @@ import (
 )
 
 func TestPyNumberCases(t *testing.T) {
+	t.Parallel()
 	// Values checked against Python's json.dumps(json.loads(text)).
 	cases := map[string]string{
 		"1.50": "1.5", "1e21": "1e+21", "1E2": "100.0", "-0": "0", "0": "0", "-0.0": "-0.0", "1.0": "1.0",
@@ -23,6 +24,7 @@ func TestPyNumberCases(t *testing.T) {
 }
 
 func TestPyStrJSONCases(t *testing.T) {
+	t.Parallel()
 	cases := map[string]string{
 		`"plain"`:                               "plain",
 		`["a", 1.50, true, null, {"k": "v's"}]`: `['a', 1.5, True, None, {'k': "v's"}]`,
@@ -39,6 +41,7 @@ func TestPyStrJSONCases(t *testing.T) {
 }
 
 func TestPyReprCases(t *testing.T) {
+	t.Parallel()
 	cases := map[string]string{
 		"Search.":      "'Search.'",
 		"it's":         `"it's"`,

@@ -10,6 +10,7 @@ import (
 )
 
 func TestSleep(t *testing.T) {
+	t.Parallel()
 	live := context.Background()
 	done, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -26,6 +27,7 @@ func TestSleep(t *testing.T) {
 		{"ended context, no wait", done, 0, context.Canceled},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			if err := ctxsleep.Sleep(tc.ctx, tc.d); !errors.Is(err, tc.want) {
 				t.Errorf("Sleep = %v, want %v", err, tc.want)
 			}

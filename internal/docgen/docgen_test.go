@@ -15,6 +15,7 @@ import (
 // TestDocsAreFresh fails when docs/rules or docs/compliance differ from the
 // tables in the code. Regenerate with: go run ./cmd/mcpgauge rules --write-docs docs
 func TestDocsAreFresh(t *testing.T) {
+	t.Parallel()
 	stale, err := Stale(filepath.Join("..", "..", "docs"))
 	if err != nil {
 		t.Fatal(err)
@@ -25,6 +26,7 @@ func TestDocsAreFresh(t *testing.T) {
 }
 
 func TestEveryRuleAndTestHasAPage(t *testing.T) {
+	t.Parallel()
 	paths := map[string]bool{}
 	for _, p := range Pages() {
 		paths[filepath.ToSlash(p.Path)] = true
@@ -52,6 +54,7 @@ func TestEveryRuleAndTestHasAPage(t *testing.T) {
 // compliance tests in the README and the hand-written docs matches the
 // tables the code runs.
 func TestHandWrittenDocsCountTheTables(t *testing.T) {
+	t.Parallel()
 	files, err := filepath.Glob(filepath.Join("..", "..", "docs", "*.md"))
 	if err != nil {
 		t.Fatal(err)

@@ -81,6 +81,7 @@ func TestCorpus(t *testing.T) {
 // TestPrecision lints the corpus with the default profile and holds every
 // finding at warning or error to its label.
 func TestPrecision(t *testing.T) {
+	t.Parallel()
 	corpus, labels, root := loadAll(t)
 	res, err := Measure(corpus, labels, DefaultConfig())
 	if err != nil {
@@ -107,11 +108,13 @@ func TestPrecision(t *testing.T) {
 		t.Logf("%s", p)
 	}
 	t.Run("labelled", func(t *testing.T) {
+		t.Parallel()
 		for _, p := range res.Unlabelled {
 			t.Errorf("re-judge the corpus: %s", p)
 		}
 	})
 	t.Run("defects", func(t *testing.T) {
+		t.Parallel()
 		for _, p := range res.LostTrue {
 			t.Errorf("true finding lost: %s", p)
 		}
@@ -120,6 +123,7 @@ func TestPrecision(t *testing.T) {
 		}
 	})
 	t.Run("bars", func(t *testing.T) {
+		t.Parallel()
 		var below []string
 		for _, s := range res.Rules {
 			if s.Below() {
@@ -139,6 +143,7 @@ func TestPrecision(t *testing.T) {
 		}
 	})
 	t.Run("low scores explained", func(t *testing.T) {
+		t.Parallel()
 		for _, s := range res.Servers {
 			if s.Score.Overall < LowScore && s.Note == "" {
 				t.Errorf("%s scores %d (below %d): labels.yaml needs a note explaining it", s.Name, s.Score.Overall, LowScore)
@@ -146,6 +151,7 @@ func TestPrecision(t *testing.T) {
 		}
 	})
 	t.Run("docs", func(t *testing.T) {
+		t.Parallel()
 		docPath := filepath.Join(root, "docs", "precision.md")
 		measuredPath := filepath.Join(root, "internal", "precision", "measured.json")
 		md, mj := res.Markdown(), res.MeasuredJSON()

@@ -7,6 +7,7 @@ import (
 )
 
 func TestFindRepoRoot(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	deep := filepath.Join(root, "a", "b")
 	if err := os.MkdirAll(deep, 0o755); err != nil {
