@@ -8,6 +8,7 @@ import (
 )
 
 func TestGenerateArgsSatisfiesSchema(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name   string
 		schema string
@@ -55,6 +56,7 @@ func TestGenerateArgsSatisfiesSchema(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			args, err := GenerateArgs(json.RawMessage(tc.schema))
 			if err != nil {
 				t.Fatalf("GenerateArgs: %v", err)
@@ -80,6 +82,7 @@ func TestGenerateArgsSatisfiesSchema(t *testing.T) {
 }
 
 func TestGenerateArgsRefusesImpossibleSchemas(t *testing.T) {
+	t.Parallel()
 	for _, s := range []string{
 		`{"type":"object","required":["a"],"properties":{"a":{"type":"string","minLength":5,"maxLength":2}}}`,
 		`{"type":"object","required":["a"],"properties":{"a":false}}`,
@@ -93,6 +96,7 @@ func TestGenerateArgsRefusesImpossibleSchemas(t *testing.T) {
 }
 
 func TestPatternSample(t *testing.T) {
+	t.Parallel()
 	for _, p := range []string{`^[a-z]+$`, `^\d{3}-\d{4}$`, `^(foo|bar)_[0-9]*$`, `^[A-Z][a-z]{2,5}$`, `^v\d+\.\d+\.\d+$`} {
 		v, ok := patternSample(p, 0)
 		re, err := schemacheck.Regexp(p)

@@ -132,6 +132,7 @@ func everythingBaseline(r everythingRun) map[string][]string {
 }
 
 func TestEverythingServerConformance(t *testing.T) {
+	t.Parallel()
 	bin := buildEverything(t)
 	// Each run gets a fresh server: calling every tool mutates the lists of
 	// a long-lived HTTP server (test_trigger_prompt_change adds a prompt).
@@ -161,6 +162,7 @@ func TestEverythingServerConformance(t *testing.T) {
 	}
 	for _, run := range runs {
 		t.Run(run.String(), func(t *testing.T) {
+			t.Parallel()
 			rep := scanWith(t, target(t, run.transport), run.protocol, compliance.Options{CallTools: run.calls, Mode: run.mode}, compliance.RunOptions{})
 			t.Logf("report:\n%s", dump(rep))
 			want := everythingBaseline(run)

@@ -238,9 +238,11 @@ func fixtureCases() []fixtureCase {
 // verdicts must be the same (these fixtures have no revision-specific
 // failure), and every result names the session it used.
 func TestComplianceAgainstFixtures(t *testing.T) {
+	t.Parallel()
 	for _, tc := range fixtureCases() {
 		for _, mode := range []compliance.Mode{compliance.ModeDefault, compliance.ModeDeep} {
 			t.Run(tc.name+"/"+string(mode), func(t *testing.T) {
+				t.Parallel()
 				runFixtureCase(t, tc, mode)
 			})
 		}
@@ -314,9 +316,11 @@ func runFixtureCase(t *testing.T, tc fixtureCase, mode compliance.Mode) {
 // TestHostileFixturesFinish runs the whole catalogue against the fixtures that crash or flood: every test must end with a
 // status (no panic, no hang), and the crash must be reported.
 func TestHostileFixturesFinish(t *testing.T) {
+	t.Parallel()
 	// many-tools lists 5000 tools; calling them all would only cost time.
 	for name, calls := range map[string]compliance.CallMode{"crash-mid-list": compliance.CallAll, "many-tools": compliance.CallNone} {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			target, _ := stdioFixture(t, name)
 			ctx, cancel := context.WithTimeout(context.Background(), scanTimeout)
 			defer cancel()

@@ -28,6 +28,7 @@ func installedNPMServer(pkgDir, pkg, entry string) string {
 // spec-version-01 failure (docs/compliance/spec-version-01.md lists them);
 // these servers have none.
 func TestRealNPMServersDefaultVsDeep(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts real Node servers; skipped with -short")
 	}
@@ -36,6 +37,7 @@ func TestRealNPMServersDefaultVsDeep(t *testing.T) {
 		{"server-everything", "npm-modelcontextprotocol_server-everything-2026.1.26", "@modelcontextprotocol/server-everything"},
 	} {
 		t.Run(s.name, func(t *testing.T) {
+			t.Parallel()
 			entry := installedNPMServer(s.dir, s.pkg, filepath.Join("dist", "index.js"))
 			if entry == "" {
 				t.Skipf("%s is not installed: run go test ./worker -run TestRealNPMServers once", s.pkg)

@@ -102,6 +102,7 @@ func countingTarget(t *testing.T, fixture string, delay time.Duration) (*connect
 // starts, per era and mode: 1 for a stateless stdio server, at most 2 for
 // an initialize-era one, and the deep mode's count, as the plan predicts.
 func TestServerStarts(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		fixture, protocol string
 		mode              compliance.Mode
@@ -118,6 +119,7 @@ func TestServerStarts(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.fixture+"/"+tc.protocol+"/"+string(tc.mode), func(t *testing.T) {
+			t.Parallel()
 			tg, starts := countingTarget(t, tc.fixture, 0)
 			rep, env := scanEnv(t, tg, tc.protocol, compliance.Options{Mode: tc.mode}, compliance.RunOptions{})
 			if errs := withStatus(rep, compliance.StatusError); len(errs) > 0 {

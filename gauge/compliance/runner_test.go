@@ -10,6 +10,7 @@ import (
 )
 
 func TestRunFiltersPanicsAndDeadlines(t *testing.T) {
+	t.Parallel()
 	block := make(chan struct{})
 	defer close(block)
 	tests := []Test{
@@ -69,6 +70,7 @@ func TestRunFiltersPanicsAndDeadlines(t *testing.T) {
 }
 
 func TestRunOnly(t *testing.T) {
+	t.Parallel()
 	var ran []string
 	mk := func(id string) Test {
 		return Test{ID: id, Run: func(context.Context, *Env) Result { ran = append(ran, id); return pass("") }}
@@ -83,6 +85,7 @@ func TestRunOnly(t *testing.T) {
 }
 
 func TestRunCancelled(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	rep := Run(ctx, &Env{}, RunOptions{Tests: []Test{{ID: "a", Run: func(context.Context, *Env) Result { return pass("") }}}})
@@ -92,6 +95,7 @@ func TestRunCancelled(t *testing.T) {
 }
 
 func TestCatalogueIsWellFormed(t *testing.T) {
+	t.Parallel()
 	cat := Catalogue()
 	seen := map[string]bool{}
 	idRe := regexp.MustCompile(`^[a-z]+(-[a-z0-9]+)*-\d\d$`)
@@ -156,6 +160,7 @@ func TestCatalogueIsWellFormed(t *testing.T) {
 }
 
 func TestParseCallMode(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]CallMode{"": CallNone, "none": CallNone, "ReadOnly": CallReadOnly, " all ": CallAll} {
 		got, err := ParseCallMode(in)
 		if err != nil || got != want {
@@ -168,6 +173,7 @@ func TestParseCallMode(t *testing.T) {
 }
 
 func TestRunCapsDetails(t *testing.T) {
+	t.Parallel()
 	many := make([]string, MaxDetails+7)
 	for i := range many {
 		many[i] = "line"
@@ -183,6 +189,7 @@ func TestRunCapsDetails(t *testing.T) {
 
 // TestFailsAt: --fail-on's threshold against failed and errored tests.
 func TestFailsAt(t *testing.T) {
+	t.Parallel()
 	rep := Report{Results: []TestResult{
 		{ID: "a", Result: Result{Status: StatusPass}, Severity: Critical},
 		{ID: "b", Result: Result{Status: StatusSkip}, Severity: Critical},

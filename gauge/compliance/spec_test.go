@@ -15,6 +15,7 @@ import (
 )
 
 func TestJudgeNegotiation(t *testing.T) {
+	t.Parallel()
 	echo := func(v string) probe { return probe{Offered: v, Method: "initialize", Answered: v} }
 	answer := func(v, a string) probe { return probe{Offered: v, Method: "initialize", Answered: a} }
 	discover := func(listed ...string) probe {
@@ -61,6 +62,7 @@ func TestJudgeNegotiation(t *testing.T) {
 // TestSnapshotList pins the skip and error results the structural tests
 // share, for each list they read.
 func TestSnapshotList(t *testing.T) {
+	t.Parallel()
 	caps := map[string]any{"tools": map[string]any{}, "resources": map[string]any{}, "prompts": map[string]any{}}
 	withTools := &model.Snapshot{Capabilities: caps, Tools: []model.Tool{{Name: "a"}, {Name: "b"}}}
 	failed := &model.Snapshot{Capabilities: caps, Issues: []model.ListIssue{
@@ -87,6 +89,7 @@ func TestSnapshotList(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			n, r := c.list(c.env)
 			if n != c.n {
 				t.Errorf("%d items, want %d", n, c.n)
@@ -111,6 +114,7 @@ func countPrompts(e *Env) (int, *Result)   { x, r := snapshotPrompts(e); return 
 // protocol _meta the server needs, and the caller's params (and its own
 // _meta) come back as they were, so a probe table can be sent twice.
 func TestRawCallLeavesParamsAlone(t *testing.T) {
+	t.Parallel()
 	tg := &connect.Target{Transport: connect.TransportStdio, Command: fixtures.Build(t, "stateless"), Display: "stateless"}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()

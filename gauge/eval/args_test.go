@@ -21,6 +21,7 @@ func decode(t *testing.T, s string) map[string]any {
 }
 
 func TestCheckArguments(t *testing.T) {
+	t.Parallel()
 	schema := `{"type":"object","properties":{
 		"q":{"type":"string"},
 		"n":{"type":"integer"},
@@ -52,6 +53,7 @@ func TestCheckArguments(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			got := eval.CheckArguments(decode(t, c.schema), decode(t, c.args))
 			join := func(s []string) string { return strings.Join(s, ",") }
 			if join(got.MissingRequired) != c.missing || join(got.Unknown) != c.unknown || join(got.WrongType) != c.wrong || join(got.BadEnum) != c.enum {
@@ -65,6 +67,7 @@ func TestCheckArguments(t *testing.T) {
 }
 
 func TestSchemaCheckerIsStricterThanToolgauge(t *testing.T) {
+	t.Parallel()
 	tool := model.Tool{Name: "t", InputSchema: decode(t, `{"type":"object","properties":{"n":{"type":"integer","minimum":1},"s":{"type":"string","pattern":"^a"}},"required":["n"]}`)}
 	sc := eval.NewSchemaChecker()
 	args := decode(t, `{"n":0,"s":"b"}`)
@@ -85,6 +88,7 @@ func TestSchemaCheckerIsStricterThanToolgauge(t *testing.T) {
 }
 
 func TestParseSuiteErrors(t *testing.T) {
+	t.Parallel()
 	cases := []struct{ name, doc, want string }{
 		{"not a mapping", "- a\n- b\n", "should be a mapping"},
 		{"cases not a list", "cases: 3\n", "'cases' should be a list"},
@@ -114,6 +118,7 @@ func asCaseFileError(err error, target **eval.CaseFileError) bool {
 }
 
 func TestSuiteRoundTripAndValidate(t *testing.T) {
+	t.Parallel()
 	s := &eval.Suite{Target: "python server.py", ToolDigest: "abcd", Cases: []eval.Case{
 		{ID: "t-p1", Kind: eval.Positive, Expected: "t", Prompt: "please do the thing: it's “quoted”"},
 		{ID: "t-vs-u-s1", Kind: eval.Sibling, Expected: "t", Rival: "u", Prompt: "yes: a colon", Note: "edited"},
@@ -151,6 +156,7 @@ func TestSuiteRoundTripAndValidate(t *testing.T) {
 // file (a scanned server's schema must not read the scanner's disk) and
 // never fetches. ECMA-262 patterns (what the spec asks) are honoured.
 func TestSchemaCheckerReadsNothingOutside(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	secret := filepath.Join(dir, "secret.json")
 	if err := os.WriteFile(secret, []byte(`{"type":"string"}`), 0o600); err != nil {

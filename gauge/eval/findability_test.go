@@ -9,6 +9,7 @@ import (
 // TestFindabilityAlone: goodserver's 40 selection prompts ranked over its
 // own tools (the ecosystem package ranks them over a whole sweep).
 func TestFindabilityAlone(t *testing.T) {
+	t.Parallel()
 	snap, suite, _ := loadFixture(t, "goodserver")
 	f := eval.MeasureFindability(snap.Tools, suite)
 	if f.RecallAt1.Total != 40 || len(f.Cases) != 40 {

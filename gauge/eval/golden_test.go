@@ -89,6 +89,7 @@ func nz(s []string) []string {
 }
 
 func TestGoldenReplayOffline(t *testing.T) {
+	t.Parallel()
 	totalHits := 0
 	for _, tc := range []struct {
 		server string
@@ -205,6 +206,7 @@ func checkResult(t *testing.T, res *eval.Result, exp expectedFile, wantCached bo
 }
 
 func TestRenderBadserver(t *testing.T) {
+	t.Parallel()
 	snap, suite, exp := loadFixture(t, "badserver")
 	cache, err := eval.OpenFileCache(fixtures.Path(t, "badserver", "responses.jsonl"))
 	if err != nil {

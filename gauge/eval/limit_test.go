@@ -42,6 +42,7 @@ func (g *gateBackend) Complete(ctx context.Context, req eval.Request) (eval.Comp
 }
 
 func TestLimiterCapsCallsPerModel(t *testing.T) {
+	t.Parallel()
 	g := &gateBackend{inside: map[string]int{}, peak: map[string]int{}, release: make(chan struct{}), entered: make(chan struct{}, 12)}
 	lim := eval.NewLimiter(2)
 	b := &eval.Limited{Backend: g, Limiter: lim}

@@ -39,6 +39,7 @@ func liveSetup(t testing.TB, server, modelName string, snap *model.Snapshot, lat
 }
 
 func TestLiveRunRecordsThenReplaysWithZeroCalls(t *testing.T) {
+	t.Parallel()
 	snap, suite, exp := loadFixture(t, "badserver")
 	rs, b := liveSetup(t, "badserver", exp.Eval.Model, snap, 0)
 	cachePath := filepath.Join(t.TempDir(), eval.CacheDirName, "responses.jsonl")
@@ -86,6 +87,7 @@ func TestLiveRunRecordsThenReplaysWithZeroCalls(t *testing.T) {
 }
 
 func TestOfflineMissNamesTheCase(t *testing.T) {
+	t.Parallel()
 	snap, suite, exp := loadFixture(t, "goodserver")
 	r := &eval.Runner{Cache: eval.NewMemoryCache(), Model: exp.Eval.Model, Offline: true, CachePath: "x/responses.jsonl"}
 	_, err := r.Run(context.Background(), snap, suite)
@@ -102,6 +104,7 @@ func TestOfflineMissNamesTheCase(t *testing.T) {
 }
 
 func TestBudgetStopsAndResumesFromCache(t *testing.T) {
+	t.Parallel()
 	snap, suite, exp := loadFixture(t, "goodserver")
 	rs, b := liveSetup(t, "goodserver", exp.Eval.Model, snap, 0)
 	cachePath := filepath.Join(t.TempDir(), "responses.jsonl")
@@ -132,6 +135,7 @@ func TestBudgetStopsAndResumesFromCache(t *testing.T) {
 }
 
 func TestFileCacheTolerance(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "responses.jsonl")
 	content := strings.Join([]string{
 		``,

@@ -17,6 +17,7 @@ import (
 )
 
 func TestConfusablePairsMatchTheFixtureSuites(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		server string
 		want   []string
@@ -54,6 +55,7 @@ func TestConfusablePairsMatchTheFixtureSuites(t *testing.T) {
 }
 
 func TestParseDraftReply(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		reply string
 		ok    bool
@@ -83,6 +85,7 @@ func TestParseDraftReply(t *testing.T) {
 // draftServer answers drafting calls over the OpenAI wire format with
 // canned JSON, as a cooperative model would.
 func TestDraftWritesSuiteAndReusesCache(t *testing.T) {
+	t.Parallel()
 	snap, _, _ := loadFixture(t, "badserver")
 	calls := 0
 	srv := httptest.NewServer(fixtures.TextReplies(func(user string) string {

@@ -6,6 +6,7 @@ import (
 )
 
 func TestClientView(t *testing.T) {
+	t.Parallel()
 	good := `{"name":"ok","description":"Fine tool here.","inputSchema":{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]},"annotations":{"readOnlyHint":true}}`
 	cases := []struct {
 		name, bad, want string
@@ -20,6 +21,7 @@ func TestClientView(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			raws := []string{good}
 			if tc.bad != "" {
 				raws = append(raws, tc.bad)

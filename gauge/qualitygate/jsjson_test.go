@@ -11,6 +11,7 @@ import (
 // The wanted outputs were produced once by Node.js 20 with
 // JSON.stringify(JSON.parse(in)), and .length for the UTF-16 length.
 func TestStringifyMatchesJavaScript(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name, in, want string
 		len16          int
@@ -27,6 +28,7 @@ func TestStringifyMatchesJavaScript(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			v, err := parseJS([]byte(tc.in))
 			if err != nil {
 				t.Fatal(err)
@@ -44,6 +46,7 @@ func TestStringifyMatchesJavaScript(t *testing.T) {
 }
 
 func TestParseJSRejectsBadInput(t *testing.T) {
+	t.Parallel()
 	for _, in := range []string{``, `{`, `{"a"}`, `[1,]`, `"abc`, `"\x"`, `tru`, `{"a":1}x`, `"\u12"`} {
 		if _, err := parseJS([]byte(in)); err == nil {
 			t.Errorf("parseJS(%q) succeeded, want an error", in)

@@ -187,6 +187,7 @@ func listTools(ctx context.Context, command string, args ...string) ([]json.RawM
 // running the real published servers. Compliance needs the live tests, so
 // it is taken as the README's 40/40 (17 of 17 passed).
 func TestReadmeBenchmarksOnPublishedServers(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts real npm servers")
 	}
@@ -217,6 +218,7 @@ func TestReadmeBenchmarksOnPublishedServers(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.bin, func(t *testing.T) {
+			t.Parallel()
 			raws, err := listTools(context.Background(), filepath.Join(bin, tc.bin), tc.args...)
 			if err != nil {
 				t.Fatal(err)

@@ -65,6 +65,7 @@ type goldenServer struct {
 // JSON.stringify reproduction is byte-identical to Node's (checked once with
 // Node 20), so the estimate in fact matches exactly.
 func TestGoldenFixtures(t *testing.T) {
+	t.Parallel()
 	data, err := os.ReadFile(sharedPath(t, "mqg-analyzers-on-fixtures.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -75,6 +76,7 @@ func TestGoldenFixtures(t *testing.T) {
 	}
 	for _, server := range []string{"goodserver", "badserver"} {
 		t.Run(server, func(t *testing.T) {
+			t.Parallel()
 			var want goldenServer
 			if err := json.Unmarshal(golden[server], &want); err != nil {
 				t.Fatal(err)
@@ -147,6 +149,7 @@ func tools(t *testing.T, raws ...string) []model.Tool {
 // B11: quality-gate's own echo-test-server fixture (2 described tools) has
 // no analyzer findings, coverage 1, and with every test passing scores 100.
 func TestEchoTestServerOutcome(t *testing.T) {
+	t.Parallel()
 	ts := tools(t,
 		`{"name":"echo","description":"Echoes the input message back","inputSchema":{"type":"object","properties":{"message":{"type":"string","description":"Message to echo"}},"required":["message"]}}`,
 		`{"name":"add","description":"Adds two numbers together","inputSchema":{"type":"object","properties":{"a":{"type":"number","description":"First number"},"b":{"type":"number","description":"Second number"}},"required":["a","b"]}}`,
@@ -166,6 +169,7 @@ func TestEchoTestServerOutcome(t *testing.T) {
 }
 
 func TestQualityChecks(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		tools []string
@@ -204,6 +208,7 @@ func TestQualityChecks(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			q := AnalyzeQuality(tools(t, tc.tools...))
 			var got []string
 			for _, f := range q.Findings {
@@ -220,6 +225,7 @@ func TestQualityChecks(t *testing.T) {
 }
 
 func TestQualityJSONShape(t *testing.T) {
+	t.Parallel()
 	q := AnalyzeQuality(nil)
 	b, err := json.Marshal(q)
 	if err != nil {
@@ -232,6 +238,7 @@ func TestQualityJSONShape(t *testing.T) {
 }
 
 func TestSecurityChecks(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		tool string
@@ -254,6 +261,7 @@ func TestSecurityChecks(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			s := AnalyzeSecurity(tools(t, tc.tool))
 			var got []string
 			for _, f := range s.Findings {
@@ -270,6 +278,7 @@ func TestSecurityChecks(t *testing.T) {
 }
 
 func TestEfficiencyThresholds(t *testing.T) {
+	t.Parallel()
 	many := func(n int, desc string) []string {
 		var out []string
 		for i := range n {
@@ -293,6 +302,7 @@ func TestEfficiencyThresholds(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			e := AnalyzeEfficiency(tools(t, tc.ts...), tc.cfg)
 			var got []string
 			for _, f := range e.Findings {
@@ -306,6 +316,7 @@ func TestEfficiencyThresholds(t *testing.T) {
 }
 
 func TestScore(t *testing.T) {
+	t.Parallel()
 	q := func(c, w int) *Quality {
 		var fs []QualityFinding
 		for range c {
@@ -358,6 +369,7 @@ func TestScore(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			r := Score(tc.c, tc.q, tc.e, tc.s)
 			if r.Score != tc.score || r.ComplianceShown != tc.cmp || [3]int{r.Quality, r.Efficiency, r.Security} != tc.parts {
 				t.Errorf("Score = %+v, want score %d compliance %d parts %v", r, tc.score, tc.cmp, tc.parts)
@@ -400,6 +412,7 @@ func BenchmarkAnalyzeAllGoodserver(b *testing.B) {
 }
 
 func TestAnalyzersSurviveOddTools(t *testing.T) {
+	t.Parallel()
 	ts := tools(t,
 		`{"name":"a","inputSchema":{"type":"object","properties":{"x":true,"y":null,"z":[1,2]},"required":[1,null,"x"]}}`,
 		`{"name":"b","inputSchema":{"type":"object","properties":"nope","required":"x"}}`,

@@ -8,6 +8,7 @@ import (
 )
 
 func TestConsoleSections(t *testing.T) {
+	t.Parallel()
 	ts := tools(t,
 		`{"name":"read_file","description":"Read a file. DEPRECATED: use read_text_file.","inputSchema":{"type":"object","properties":{"path":{"type":"string"}}}}`,
 		`{"name":"read_text_file","description":"Read a file as text, with head and tail.","inputSchema":{"type":"object","properties":{"path":{"type":"string"}}}}`,
@@ -39,6 +40,7 @@ func TestConsoleSections(t *testing.T) {
 }
 
 func TestReportJSONOmitsSkippedAnalyzers(t *testing.T) {
+	t.Parallel()
 	q := AnalyzeQuality(nil)
 	rep := Report{Version: ReportVersion, Server: "x", Results: []TestRun{}, Quality: &q}
 	b, err := json.Marshal(rep)

@@ -155,8 +155,10 @@ func setup(t *testing.T, f flavour, script ...reply) (*stub, eval.Backend, *wait
 func canon(v any) string { return string(model.MustCanonical(v, model.Compact)) }
 
 func TestBackendsToolCall(t *testing.T) {
+	t.Parallel()
 	for _, f := range flavours() {
 		t.Run(f.name, func(t *testing.T) {
+			t.Parallel()
 			st, b, _ := setup(t, f, reply{200, nil, f.toolCall})
 			c, err := b.Complete(context.Background(), request())
 			if err != nil {
@@ -222,8 +224,10 @@ func TestBackendsToolCall(t *testing.T) {
 }
 
 func TestBackendsNoToolAndMalformed(t *testing.T) {
+	t.Parallel()
 	for _, f := range flavours() {
 		t.Run(f.name, func(t *testing.T) {
+			t.Parallel()
 			_, b, _ := setup(t, f, reply{200, nil, f.noTool}, reply{200, nil, f.badArgs})
 			c, err := b.Complete(context.Background(), request())
 			if err != nil {
@@ -244,8 +248,10 @@ func TestBackendsNoToolAndMalformed(t *testing.T) {
 }
 
 func TestBackendsRetry(t *testing.T) {
+	t.Parallel()
 	for _, f := range flavours() {
 		t.Run(f.name+"/429-retry-after", func(t *testing.T) {
+			t.Parallel()
 			st, b, w := setup(t, f, reply{429, map[string]string{"Retry-After": "2"}, f.r429}, reply{200, nil, f.toolCall})
 			c, err := b.Complete(context.Background(), request())
 			if err != nil || !c.Called {
@@ -256,6 +262,7 @@ func TestBackendsRetry(t *testing.T) {
 			}
 		})
 		t.Run(f.name+"/429-retry-after-capped", func(t *testing.T) {
+			t.Parallel()
 			_, b, w := setup(t, f, reply{429, map[string]string{"Retry-After": "3600"}, f.r429}, reply{200, nil, f.toolCall})
 			if _, err := b.Complete(context.Background(), request()); err != nil {
 				t.Fatal(err)
@@ -265,6 +272,7 @@ func TestBackendsRetry(t *testing.T) {
 			}
 		})
 		t.Run(f.name+"/500-backoff", func(t *testing.T) {
+			t.Parallel()
 			st, b, w := setup(t, f, reply{500, nil, f.r500}, reply{200, nil, f.toolCall})
 			if _, err := b.Complete(context.Background(), request()); err != nil {
 				t.Fatal(err)
@@ -274,6 +282,7 @@ func TestBackendsRetry(t *testing.T) {
 			}
 		})
 		t.Run(f.name+"/5xx-exhausted", func(t *testing.T) {
+			t.Parallel()
 			st, b, w := setup(t, f, reply{503, nil, f.r500}, reply{503, nil, f.r500}, reply{503, nil, f.r500}, reply{503, nil, f.r500}, reply{200, nil, f.toolCall})
 			_, err := b.Complete(context.Background(), request())
 			if err == nil || st.count() != 4 {
@@ -284,6 +293,7 @@ func TestBackendsRetry(t *testing.T) {
 			}
 		})
 		t.Run(f.name+"/401-no-retry-no-key-leak", func(t *testing.T) {
+			t.Parallel()
 			st, b, w := setup(t, f, reply{401, nil, f.r401}, reply{200, nil, f.toolCall})
 			_, err := b.Complete(context.Background(), request())
 			var be *eval.BackendError
@@ -301,6 +311,7 @@ func TestBackendsRetry(t *testing.T) {
 }
 
 func TestResolve(t *testing.T) {
+	t.Parallel()
 	env := func(k string) string {
 		return map[string]string{"OPENROUTER_API_KEY": "or", "ANTHROPIC_API_KEY": "an", "OPENAI_API_KEY": "oa", "LITELLM_API_KEY": "ll"}[k]
 	}

@@ -10,6 +10,7 @@ import (
 )
 
 func TestTokenize(t *testing.T) {
+	t.Parallel()
 	cases := map[string]string{
 		"searchUsers by e-mail":          "search user mail",
 		"get_user_profile(user_id)":      "user profile user id", // "get" is a stopword
@@ -24,6 +25,7 @@ func TestTokenize(t *testing.T) {
 }
 
 func TestSearchRanksTheMatchingDocument(t *testing.T) {
+	t.Parallel()
 	ix := bm25.New()
 	docs := []struct{ id, text string }{
 		{"search_users", "search_users Find people in the directory by name or email address."},
@@ -65,6 +67,7 @@ func TestSearchRanksTheMatchingDocument(t *testing.T) {
 }
 
 func TestRankAgreesWithSearch(t *testing.T) {
+	t.Parallel()
 	ix, queries := synthetic(2000, 50, 7)
 	for _, q := range queries {
 		all := ix.Search(q, 0)
@@ -139,6 +142,7 @@ func BenchmarkRank20k(b *testing.B) {
 // TestRankFavour: an identical copy of the document does not beat it, a
 // better match does, and AddTerms indexes exactly what Add does.
 func TestRankFavour(t *testing.T) {
+	t.Parallel()
 	text := "search_books Search the library catalogue by title or author."
 	ix := bm25.New()
 	ix.Add("other/search_books", text)                          // 0: an identical copy, added first
