@@ -70,6 +70,7 @@ func ecoRun(t *testing.T, ctx context.Context, dir, reg, id string, sc *counting
 // pass leaves the sweep running; the next one resumes it, scans nothing
 // again, runs the pass and only then records the sweep as done.
 func TestEcosystemPassSurvivesARestart(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	reg, _ := sweeptest.Registry(t, dir, sweeptest.Fixture{Name: "io.test/good", Tools: sweeptest.Good()},
 		sweeptest.Fixture{Name: "io.test/poor", Tools: sweeptest.Poor()})

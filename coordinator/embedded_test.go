@@ -101,6 +101,7 @@ func testLog(t *testing.T) *slog.Logger {
 }
 
 func TestEmbeddedSweepLeaderboardAndSkip(t *testing.T) {
+	t.Parallel()
 	servers := []*sweeptest.Server{
 		sweeptest.Start("good", "1.0.0", sweeptest.Good()),
 		sweeptest.Start("poor", "1.0.0", sweeptest.Poor()),
@@ -181,6 +182,7 @@ func TestEmbeddedSweepLeaderboardAndSkip(t *testing.T) {
 }
 
 func TestEmbeddedSweepRugPull(t *testing.T) {
+	t.Parallel()
 	srv := sweeptest.Start("shifty", "1.0.0", sweeptest.Good())
 	defer srv.Close()
 	dir := t.TempDir()

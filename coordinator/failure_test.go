@@ -66,6 +66,7 @@ func newFailEnv(t *testing.T, n int, scanDeadline, sweepDeadline time.Duration) 
 // recorded as worker_error with reason "deadline" when the sweep deadline
 // passes, and the sweep is finished.
 func TestDeadlineMarksStragglers(t *testing.T) {
+	t.Parallel()
 	e := newFailEnv(t, 3, time.Minute, 2*time.Second)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
@@ -129,6 +130,7 @@ func TestDeadlineMarksStragglers(t *testing.T) {
 // acked (a worker that keeps dying) yields a worker_error result, so it
 // does not vanish.
 func TestGiveUpAfterMaxDeliver(t *testing.T) {
+	t.Parallel()
 	e := newFailEnv(t, 1, 500*time.Millisecond, time.Hour) // AckWait 1 s
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
@@ -183,6 +185,7 @@ func TestGiveUpAfterMaxDeliver(t *testing.T) {
 // TestBadJobTerminated: a job message that does not decode is terminated
 // and counted, and the loop goes on to the next job.
 func TestBadJobTerminated(t *testing.T) {
+	t.Parallel()
 	e := newFailEnv(t, 1, time.Minute, time.Hour)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()

@@ -19,6 +19,7 @@ import (
 // the Grafana dashboard and docs/metrics.md name is one the coordinator or
 // a worker registers, and that docs/metrics.md documents every one of them.
 func TestDashboardAndDocsNameRealMetrics(t *testing.T) {
+	t.Parallel()
 	known := map[string]bool{}
 	cm, wm := coordinator.NewMetrics(), worker.NewLoopMetrics()
 	// Touch the vectors so Gather reports them.

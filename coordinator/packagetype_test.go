@@ -9,6 +9,7 @@ import (
 // TestPackageType pins the launch-kind labels jobs and results carry
 // (worker caches and ClickHouse rows are keyed by them).
 func TestPackageType(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		kind registry.Kind
 		want string

@@ -10,6 +10,7 @@ import (
 // TestRuleSetDigest: the options that change a result change the digest
 // (and so every scan key); the deadline does not.
 func TestRuleSetDigest(t *testing.T) {
+	t.Parallel()
 	base := schema.ScanOptions{Compliance: true, DeadlineSeconds: 120}
 	d := coordinator.RuleSetDigest(base)
 	if len(d) != 16 || d != coordinator.RuleSetDigest(base) {

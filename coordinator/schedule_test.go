@@ -12,6 +12,7 @@ import (
 )
 
 func TestParseSchedule(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		spec string
 		ok   bool
@@ -42,6 +43,7 @@ func TestParseSchedule(t *testing.T) {
 // TestScheduleRunsSweeps: a schedule activation starts a sweep named after
 // the activation minute, which completes.
 func TestScheduleRunsSweeps(t *testing.T) {
+	t.Parallel()
 	e := newFailEnv(t, 1, time.Minute, time.Second)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
@@ -75,6 +77,7 @@ func TestScheduleRunsSweeps(t *testing.T) {
 // TestIncrementalUsesSyncMark: the second incremental pull asks only for
 // entries updated after the first pull's newest entry, kept in KV.
 func TestIncrementalUsesSyncMark(t *testing.T) {
+	t.Parallel()
 	e := newFailEnv(t, 2, time.Minute, time.Second)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
