@@ -331,6 +331,7 @@ func (c *cluster) checkOnce(t *testing.T, id string) {
 // the middle of a scan, then SIGKILL the coordinator mid-sweep and start it
 // again; every job still finishes exactly once.
 func TestDistributedWorkerKillAndCoordinatorRestart(t *testing.T) {
+	t.Parallel()
 	c := newCluster(t, 8, 1500*time.Millisecond)
 	coord := c.coordinator(t, "e2ekill")
 	coord.listenAddr(t)

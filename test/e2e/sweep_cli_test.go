@@ -3,6 +3,7 @@ package e2e
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"os/exec"
 	"strings"
 	"testing"
@@ -13,7 +14,18 @@ import (
 
 func runCLI(t *testing.T, args ...string) (string, string) {
 	t.Helper()
+	return runCLIEnv(t, nil, args...)
+}
+
+// runCLIEnv is runCLI with env (KEY=value) added to the test's environment,
+// so a test can give the command a variable without t.Setenv (which would
+// keep it from running in parallel).
+func runCLIEnv(t *testing.T, env []string, args ...string) (string, string) {
+	t.Helper()
 	cmd := exec.Command(binPath, args...)
+	if env != nil {
+		cmd.Env = append(os.Environ(), env...)
+	}
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Run(); err != nil {
@@ -25,6 +37,7 @@ func runCLI(t *testing.T, args ...string) (string, string) {
 // TestSweepCommandEmbedded runs `mcpgauge sweep` (embedded NATS, SQLite)
 // twice over loopback MCP servers, then reads the leaderboard and history.
 func TestSweepCommandEmbedded(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	reg, servers := sweeptest.Registry(t, dir, sweeptest.Fixture{Name: "io.cli/good", Tools: sweeptest.Good()},
 		sweeptest.Fixture{Name: "io.cli/poor", Tools: sweeptest.Poor()})

@@ -25,6 +25,7 @@ import (
 // definitions are shared in NATS KV; the third still measures all three
 // servers from the carried-over scans, with the same draws.
 func TestSweepEvalWithStubModel(t *testing.T) {
+	t.Parallel()
 	stub := &evaltest.WireStub{}
 	model := httptest.NewServer(stub)
 	defer model.Close()
@@ -33,13 +34,12 @@ func TestSweepEvalWithStubModel(t *testing.T) {
 		sweeptest.Fixture{Name: "io.eval/poor", Tools: sweeptest.Poor()}, sweeptest.Fixture{Name: "io.eval/a-clone", Tools: sweeptest.Clone()})
 	args := []string{"sweep", "--registry", "file://" + reg, "--data-dir", dir, "--sandbox", "none", "--allow-remote", "--allow-remote-cidr", "127.0.0.0/8",
 		"--workers", "2", "--eval-model", "openai/stub", "--eval-base-url", model.URL + "/v1"}
-	t.Setenv("OPENAI_API_KEY", "stub-key")
-	runCLI(t, args...)
+	runStub(t, args...)
 	first := stub.Calls()
 	if first == 0 || stub.Drafts() == 0 {
 		t.Fatalf("the first sweep made %d model calls (%d drafting); want both > 0", first, stub.Drafts())
 	}
-	out, _ := runCLI(t, "leaderboard", "--data-dir", dir, "--by", "selection", "--json")
+	out, _ := runStub(t, "leaderboard", "--data-dir", dir, "--by", "selection", "--json")
 	var b leaderboard.Board
 	if err := json.Unmarshal([]byte(out), &b); err != nil {
 		t.Fatalf("%v\n%s", err, out)
@@ -82,24 +82,24 @@ func TestSweepEvalWithStubModel(t *testing.T) {
 	if g.Search.Total == 0 || g.Search.At1 >= g.Search.Total {
 		t.Errorf("good's sweep-wide search recall %+v: want some prompts lost to the clone", g.Search)
 	}
-	text, _ := runCLI(t, "ecosystem", "--data-dir", dir, "--name", "io.eval/good")
+	text, _ := runStub(t, "ecosystem", "--data-dir", dir, "--name", "io.eval/good")
 	if !strings.Contains(text, "io.eval/a-clone search_books captures") {
 		t.Errorf("ecosystem text output does not name the capture:\n%s", text)
 	}
-	all, _ := runCLI(t, "ecosystem", "--data-dir", dir)
+	all, _ := runStub(t, "ecosystem", "--data-dir", dir)
 	if !strings.Contains(all, "Over 3 servers' ") || !strings.Contains(all, "pool of 1000 tools: search") {
 		t.Errorf("ecosystem output lacks the pooled summary:\n%s", all)
 	}
-	hist, _ := runCLI(t, "history", "io.eval/good", "--data-dir", dir)
+	hist, _ := runStub(t, "history", "io.eval/good", "--data-dir", dir)
 	if !strings.Contains(hist, "Ecosystem (sweep "+g.SweepID) || !strings.Contains(hist, "io.eval/a-clone search_books captures") {
 		t.Errorf("history does not show the ecosystem report:\n%s", hist)
 	}
 
-	runCLI(t, append(args, "--rescan-after", "0")...)
+	runStub(t, append(args, "--rescan-after", "0")...)
 	if n := stub.Calls() - first; n != 0 {
 		t.Fatalf("the second sweep rescanned unchanged servers and made %d model calls, want 0", n)
 	}
-	runCLI(t, args...) // everything unchanged: every server skipped
+	runStub(t, args...) // everything unchanged: every server skipped
 	if n := stub.Calls() - first; n != 0 {
 		t.Fatalf("the third sweep made %d model calls, want 0", n)
 	}
@@ -129,7 +129,7 @@ func TestSweepEvalWithStubModel(t *testing.T) {
 	}
 	corruptToolList(t, dir, cloneDigest)
 	before := stub.Calls()
-	runCLI(t, args...)
+	runStub(t, args...)
 	if stub.Calls() == before {
 		t.Error("the pools changed (the clone left) but the pass asked the model nothing new")
 	}
@@ -163,7 +163,7 @@ func corruptToolList(t *testing.T, dir, serverDigest string) {
 
 func ecosystemReports(t *testing.T, dir string) map[string]schema.EcosystemReport {
 	t.Helper()
-	out, _ := runCLI(t, "ecosystem", "--data-dir", dir, "--json")
+	out, _ := runStub(t, "ecosystem", "--data-dir", dir, "--json")
 	var reps []schema.EcosystemReport
 	if err := json.Unmarshal([]byte(out), &reps); err != nil {
 		t.Fatalf("%v\n%s", err, out)
@@ -181,4 +181,10 @@ func keys(m map[string]schema.EcosystemReport) []string {
 		out = append(out, k)
 	}
 	return out
+}
+
+// runStub runs mcpgauge with the stub model's API key in its environment.
+func runStub(t *testing.T, args ...string) (string, string) {
+	t.Helper()
+	return runCLIEnv(t, []string{"OPENAI_API_KEY=stub-key"}, args...)
 }

@@ -66,12 +66,14 @@ func npmInstaller(t *testing.T) *worker.NPM {
 }
 
 func TestReferenceServers(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("installs servers from the npm registry; skipped with -short")
 	}
 	npm := npmInstaller(t)
 	for _, c := range refServers() {
 		t.Run(c.id, func(t *testing.T) {
+			t.Parallel()
 			ctx, cancel := context.WithTimeout(context.Background(), 6*time.Minute)
 			defer cancel()
 			inst, err := npm.Install(ctx, registry.PlanPackage{RegistryType: "npm", Identifier: c.id, Version: c.version}, worker.InstallOptions{})
