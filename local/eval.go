@@ -245,8 +245,18 @@ type Drafted struct {
 	*eval.Draft
 }
 
+// Write writes the drafted suite to Path, replacing a file there only with
+// force; a failure is a usage error (the path the user named).
+func (d *Drafted) Write(force bool) error {
+	return errkind.AsUsage(eval.WriteSuite(d.Path, d.Suite, force))
+}
+
+// DefaultCasesPerTool is how many positive prompts --init asks for per
+// tool unless told otherwise.
+const DefaultCasesPerTool = eval.DefaultCasesPerTool
+
 // EvalInit drafts a first case suite with the model for the caller to
-// write to Drafted.Path (eval.WriteSuite). It refuses, before opening the
+// write to Drafted.Path (Drafted.Write). It refuses, before opening the
 // server or asking the model, when that file exists and Force is not set.
 func EvalInit(ctx context.Context, o EvalInitOptions) (*Drafted, error) {
 	if err := o.Validate(); err != nil {

@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/mcpgauge/mcpgauge/gauge/eval"
+	"github.com/mcpgauge/mcpgauge/gauge/report"
 	"github.com/mcpgauge/mcpgauge/local"
 )
 
@@ -48,7 +48,7 @@ or cache-miss problems, 3 the server or the model backend failed.`,
 	f := cmd.Flags()
 	f.BoolVar(&fl.init, "init", false, "draft a case suite with the model and write it (refuses to overwrite without --force)")
 	f.BoolVar(&fl.force, "force", false, "with --init, overwrite an existing case file")
-	f.IntVar(&fl.perTool, "cases-per-tool", eval.DefaultCasesPerTool, "with --init, positive prompts asked for per tool")
+	f.IntVar(&fl.perTool, "cases-per-tool", local.DefaultCasesPerTool, "with --init, positive prompts asked for per tool")
 	f.Float64("max-cost", 0, "stop (exit 1) once the spend in USD is above this; answers so far stay cached")
 	f.Float64Var(&fl.MinAccuracy, "min-accuracy", -1, "exit 1 when selection accuracy (percent) is below this")
 	f.Float64("pace", 0, "seconds to wait between the starts of two model calls")
@@ -86,17 +86,17 @@ func runEval(cmd *cobra.Command, args []string, fl evalFlags) error {
 	if !fl.asJSON {
 		fl.Warn = stderr
 		if verbose {
-			fl.Progress = eval.ProgressPrinter(stderr)
+			fl.Progress = report.EvalProgress(stderr)
 		}
 	}
 	if fl.init {
 		d, err := local.EvalInit(cmd.Context(), local.EvalInitOptions{EvalCommon: fl.EvalCommon, PerTool: fl.perTool, Force: fl.force,
 			Step: func(label string) { fmt.Fprintln(stderr, "drafting:", label) }})
 		if err == nil {
-			err = usageErr(eval.WriteSuite(d.Path, d.Suite, fl.force))
+			err = d.Write(fl.force)
 		}
 		if err == nil {
-			eval.RenderDraft(out, d.Path, d.Draft)
+			report.EvalDraft(out, d.Path, d.Draft)
 		}
 		return err
 	}
@@ -104,7 +104,7 @@ func runEval(cmd *cobra.Command, args []string, fl evalFlags) error {
 	if res == nil || !fl.asJSON {
 		if res != nil {
 			width, _ := strconv.Atoi(os.Getenv("COLUMNS")) // 0 when unknown: the report keeps every column
-			eval.Render(out, res, eval.RenderOptions{Verbose: verbose, Width: width})
+			report.Eval(out, res, report.EvalOptions{Verbose: verbose, Width: width})
 		}
 		return err
 	}

@@ -232,7 +232,7 @@ func TestScorecard(t *testing.T) {
 				t.Errorf("verbose scorecard lists info findings:\n%s", out)
 			}
 			md := ci.Markdown(rep, nil)
-			if want := "`" + eval.ServerName(tc.server) + "` — " + snap.Target; !strings.Contains(md, want) {
+			if want := "`" + report.EvalServerName(tc.server) + "` — " + snap.Target; !strings.Contains(md, want) {
 				t.Errorf("markdown lacks %q:\n%s", want, md)
 			}
 		})

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mcpgauge/mcpgauge/gauge/eval"
 	"github.com/mcpgauge/mcpgauge/gauge/lint"
+	"github.com/mcpgauge/mcpgauge/gauge/report"
 )
 
 // TopConfusions is how many confusion sentences the scorecard and the PR
@@ -75,7 +76,7 @@ func Markdown(r *Report, baseline *Health) string {
 	lines := []string{
 		fmt.Sprintf("## %s mcp-toolgauge health: %d / 100", toneEmoji[Tone(h.Overall)], h.Overall),
 		"",
-		fmt.Sprintf("`%s` — %s", eval.ServerName(r.Server), r.Target),
+		fmt.Sprintf("`%s` — %s", report.EvalServerName(r.Server), r.Target),
 		"",
 		header, rule,
 		row("**Health**", fmt.Sprintf("**%d**", h.Overall), d(h.Overall, func(b *Health) int { return b.Overall })),
@@ -108,7 +109,7 @@ func plural(n int, word string) string {
 // Scorecard prints the terminal scorecard: health, then its two halves,
 // then the top confusions; verbose adds the error and warning findings.
 func Scorecard(w io.Writer, r *Report, verbose bool) {
-	eval.Heading(w, r.Server, r.Target)
+	report.EvalHeading(w, r.Server, r.Target)
 	h := r.Health
 	fmt.Fprintf(w, "%-12s%4d / 100\n", "Health", h.Overall)
 	fmt.Fprintf(w, "%-12s%4d   %s, %s\n", "  lint", h.LintScore, plural(h.Errors, "error"), plural(h.Warnings, "warning"))

@@ -10,6 +10,7 @@ import (
 	"github.com/mcpgauge/mcpgauge/gauge/eval"
 	fixtures "github.com/mcpgauge/mcpgauge/gauge/eval/evaltest"
 	"github.com/mcpgauge/mcpgauge/gauge/model"
+	"github.com/mcpgauge/mcpgauge/gauge/report"
 )
 
 // refusingBackend fails the test if any live call is attempted.
@@ -217,7 +218,7 @@ func TestRenderBadserver(t *testing.T) {
 		t.Fatal(err)
 	}
 	var b strings.Builder
-	eval.Render(&b, res, eval.RenderOptions{Width: 100})
+	report.Eval(&b, res, report.EvalOptions{Width: 100})
 	out := b.String()
 	for _, want := range []string{
 		"openrouter/nvidia/nemotron-3.5-lightning:free   59 cases   59 from cache   free",
@@ -237,7 +238,7 @@ func TestRenderBadserver(t *testing.T) {
 		}
 	}
 	b.Reset()
-	eval.Render(&b, res, eval.RenderOptions{Verbose: true, Width: 100})
+	report.Eval(&b, res, report.EvalOptions{Verbose: true, Width: 100})
 	if !strings.Contains(b.String(), "get_data was called with the wrong type for opts") {
 		t.Errorf("verbose report lacks the argument problem:\n%s", b.String())
 	}

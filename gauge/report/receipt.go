@@ -1,21 +1,25 @@
-package attest
+package report
 
 import (
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"time"
+
+	"github.com/mcpgauge/mcpgauge/attest"
 
 	"github.com/mcpgauge/mcpgauge/internal/termsafe"
 )
 
-// WriteText writes a verified receipt for a terminal: the subject and its
+// Receipt writes a verified receipt for a terminal: the subject and its
 // digests, the server, status, score, findings, scanner, dates and key.
 // Every field is escaped: a receipt is as hostile as the server it names.
-func WriteText(w io.Writer, rc *Receipt) {
+func Receipt(w io.Writer, rc *attest.Receipt) {
 	p := rc.Predicate
 	safe := termsafe.String
 	fmt.Fprintf(w, "subject:  %s\n", safe(rc.Subject.Name()))
-	for _, k := range sortedKeys(rc.Subject.Digest) {
+	for _, k := range slices.Sorted(maps.Keys(rc.Subject.Digest)) {
 		fmt.Fprintf(w, "  %s: %s\n", safe(k), safe(rc.Subject.Digest[k]))
 	}
 	fmt.Fprintf(w, "server:   %s %s\n", safe(p.Server), safe(p.Version))

@@ -1,13 +1,14 @@
-package eval_test
+package report_test
 
 import (
 	"bytes"
 	"testing"
 
 	"github.com/mcpgauge/mcpgauge/gauge/eval"
+	"github.com/mcpgauge/mcpgauge/gauge/report"
 )
 
-func TestProgressPrinter(t *testing.T) {
+func TestEvalProgress(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct {
 		name string
@@ -21,7 +22,7 @@ func TestProgressPrinter(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			var b bytes.Buffer
-			eval.ProgressPrinter(&b)(3, 40, c.o)
+			report.EvalProgress(&b)(3, 40, c.o)
 			if b.String() != c.want {
 				t.Errorf("got %q, want %q", b.String(), c.want)
 			}
@@ -29,7 +30,7 @@ func TestProgressPrinter(t *testing.T) {
 	}
 }
 
-func TestRenderDraft(t *testing.T) {
+func TestEvalDraft(t *testing.T) {
 	t.Parallel()
 	suite := &eval.Suite{Cases: []eval.Case{{ID: "p1", Kind: eval.Positive}, {ID: "p2", Kind: eval.Positive}, {ID: "s1", Kind: eval.Sibling}, {ID: "a1", Kind: eval.Abstain}}}
 	for _, c := range []struct {
@@ -45,7 +46,7 @@ func TestRenderDraft(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			var b bytes.Buffer
-			eval.RenderDraft(&b, "cases.yaml", &c.d)
+			report.EvalDraft(&b, "cases.yaml", &c.d)
 			want := c.want + "Read and edit the cases before you trust a score, the abstain ones first, then commit the file.\n"
 			if b.String() != want {
 				t.Errorf("got\n%s\nwant\n%s", b.String(), want)

@@ -1,4 +1,4 @@
-package eval
+package report
 
 import (
 	"fmt"
@@ -6,11 +6,12 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/mcpgauge/mcpgauge/gauge/eval"
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 )
 
-// RenderOptions tune the terminal report.
-type RenderOptions struct {
+// EvalOptions tune the terminal report.
+type EvalOptions struct {
 	Verbose bool
 	// Color adds ANSI tones (>=90 green, >=70 yellow, else red).
 	Color bool
@@ -18,7 +19,7 @@ type RenderOptions struct {
 	Width int
 }
 
-func tone(pct int, color bool, s string) string {
+func evalTone(pct int, color bool, s string) string {
 	if !color {
 		return s
 	}
@@ -32,27 +33,27 @@ func tone(pct int, color bool, s string) string {
 	return "\x1b[" + code + "m" + s + "\x1b[0m"
 }
 
-func money(cost float64, called int) string {
+func evalMoney(cost float64, called int) string {
 	if called == 0 && cost == 0 {
 		return "free"
 	}
 	return fmt.Sprintf("$%.4f", cost)
 }
 
-// ServerName is how toolgauge's reports name a server: its name, or
+// EvalServerName is how toolgauge's reports name a server: its name, or
 // "(unnamed server)" when it sent none.
-func ServerName(s model.ServerInfo) string {
+func EvalServerName(s model.ServerInfo) string {
 	if s.Name == "" {
 		return "(unnamed server)"
 	}
 	return s.Name
 }
 
-// Heading prints the lines that open toolgauge's terminal reports (this
+// EvalHeading prints the lines that open toolgauge's terminal reports (this
 // eval report and the ci scorecard): the server's name and version, the
 // target, and a blank line.
-func Heading(w io.Writer, s model.ServerInfo, target string) {
-	name := ServerName(s)
+func EvalHeading(w io.Writer, s model.ServerInfo, target string) {
+	name := EvalServerName(s)
 	if s.Version != "" {
 		name += " " + s.Version
 	}
@@ -61,18 +62,18 @@ func Heading(w io.Writer, s model.ServerInfo, target string) {
 	fmt.Fprintln(w)
 }
 
-// Render prints toolgauge's eval report.
-func Render(w io.Writer, r *Result, o RenderOptions) {
-	Heading(w, r.Server, r.Target)
+// Eval prints toolgauge's eval report.
+func Eval(w io.Writer, r *eval.Result, o EvalOptions) {
+	EvalHeading(w, r.Server, r.Target)
 	prov := fmt.Sprintf("%s   %d cases   %d from cache", r.Model, len(r.Outcomes), r.CachedCount)
 	if r.CalledCount > 0 {
 		prov += fmt.Sprintf(", %d called", r.CalledCount)
 	}
-	fmt.Fprintf(w, "%s   %s\n\n", prov, money(r.CostUSD, r.CalledCount))
-	row := func(label string, rate Rate) {
+	fmt.Fprintf(w, "%s   %s\n\n", prov, evalMoney(r.CostUSD, r.CalledCount))
+	row := func(label string, rate eval.Rate) {
 		p := rate.Percent()
 		// As toolgauge prints it: "Selection accuracy     55%  31/56".
-		fmt.Fprintf(w, "%-22s%s  %5s\n", label, tone(p, o.Color, fmt.Sprintf("%3d%%", p)), fmt.Sprintf("%d/%d", rate.Correct, rate.Total))
+		fmt.Fprintf(w, "%-22s%s  %5s\n", label, evalTone(p, o.Color, fmt.Sprintf("%3d%%", p)), fmt.Sprintf("%d/%d", rate.Correct, rate.Total))
 	}
 	s := r.Scores
 	row("Selection accuracy", s.Selection)
@@ -114,14 +115,14 @@ func Render(w io.Writer, r *Result, o RenderOptions) {
 		fmt.Fprintln(w, strings.TrimRight(header, " "))
 		for _, t := range s.PerTool {
 			pct := t.Rate().Percent()
-			line := fmt.Sprintf("%-*s  %s  %-*s", nameW, t.Tool, tone(pct, o.Color, fmt.Sprintf("%3d%%", pct)), fracW, fmt.Sprintf("%d/%d", t.Correct, t.Total))
+			line := fmt.Sprintf("%-*s  %s  %-*s", nameW, t.Tool, evalTone(pct, o.Color, fmt.Sprintf("%3d%%", pct)), fracW, fmt.Sprintf("%d/%d", t.Correct, t.Total))
 			if wide {
-				line += "  " + strings.Join(thieves(s, t.Tool), ", ")
+				line += "  " + strings.Join(evalThieves(s, t.Tool), ", ")
 			}
 			fmt.Fprintln(w, strings.TrimRight(line, " "))
 		}
 	}
-	sentences := ConfusionSentences(s, 5)
+	sentences := eval.ConfusionSentences(s, 5)
 	if len(sentences) > 0 {
 		fmt.Fprintln(w)
 		for _, x := range sentences {
@@ -131,7 +132,7 @@ func Render(w io.Writer, r *Result, o RenderOptions) {
 		fmt.Fprintln(w)
 		fmt.Fprintln(w, "Every prompt reached the tool it was meant for.")
 	}
-	var failing []Outcome
+	var failing []eval.Outcome
 	for _, oc := range r.Outcomes {
 		if !oc.Correct() {
 			failing = append(failing, oc)
@@ -160,7 +161,7 @@ func Render(w io.Writer, r *Result, o RenderOptions) {
 		}
 		fmt.Fprintf(w, "%s  wanted %s, got %s\n    %q\n", oc.Case.ID, want, got, oc.Case.Prompt)
 	}
-	if probs := argumentProblems(r.Outcomes); len(probs) > 0 {
+	if probs := evalArgumentProblems(r.Outcomes); len(probs) > 0 {
 		fmt.Fprintln(w)
 		for _, p := range probs {
 			fmt.Fprintln(w, p)
@@ -169,7 +170,7 @@ func Render(w io.Writer, r *Result, o RenderOptions) {
 }
 
 // thieves lists where a tool's prompts went instead, by share descending.
-func thieves(s Scores, tool string) []string {
+func evalThieves(s eval.Scores, tool string) []string {
 	type th struct {
 		label string
 		share float64
@@ -193,13 +194,13 @@ func thieves(s Scores, tool string) []string {
 	})
 	out := make([]string, len(ts))
 	for i, t := range ts {
-		out[i] = fmt.Sprintf("%s %d%%", t.label, Percent(t.share))
+		out[i] = fmt.Sprintf("%s %d%%", t.label, eval.Percent(t.share))
 	}
 	return out
 }
 
 // argumentProblems are the de-duplicated argument findings of a run.
-func argumentProblems(outcomes []Outcome) []string {
+func evalArgumentProblems(outcomes []eval.Outcome) []string {
 	seen := map[string]bool{}
 	var out []string
 	add := func(s string) {
@@ -228,11 +229,11 @@ func argumentProblems(outcomes []Outcome) []string {
 	return out
 }
 
-// ProgressPrinter returns a Runner.Progress that prints one line to w for
+// EvalProgress returns a Runner.Progress that prints one line to w for
 // each case answered by the model ("  [3/40] case-id -> tool"); replayed
 // answers print nothing.
-func ProgressPrinter(w io.Writer) func(done, total int, o Outcome) {
-	return func(done, total int, o Outcome) {
+func EvalProgress(w io.Writer) func(done, total int, o eval.Outcome) {
+	return func(done, total int, o eval.Outcome) {
 		if o.Cached {
 			return
 		}
@@ -244,11 +245,11 @@ func ProgressPrinter(w io.Writer) func(done, total int, o Outcome) {
 	}
 }
 
-// RenderDraft prints what eval --init wrote to path: the case counts, what
+// EvalDraft prints what eval --init wrote to path: the case counts, what
 // the drafting cost, and the advice to read the cases before trusting them.
-func RenderDraft(w io.Writer, path string, d *Draft) {
+func EvalDraft(w io.Writer, path string, d *eval.Draft) {
 	counts := d.Suite.Counts()
 	fmt.Fprintf(w, "Wrote %s: %d positive, %d sibling, %d abstain cases (%d calls, %d from cache, %s).\n",
-		path, counts[Positive], counts[Sibling], counts[Abstain], d.Calls, d.Cached, money(d.CostUSD, d.Calls))
+		path, counts[eval.Positive], counts[eval.Sibling], counts[eval.Abstain], d.Calls, d.Cached, evalMoney(d.CostUSD, d.Calls))
 	fmt.Fprintln(w, "Read and edit the cases before you trust a score, the abstain ones first, then commit the file.")
 }
