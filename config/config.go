@@ -21,6 +21,7 @@ import (
 	"github.com/go-viper/mapstructure/v2"
 	"github.com/spf13/viper"
 
+	"github.com/mcpgauge/mcpgauge/gauge/compliance"
 	"github.com/mcpgauge/mcpgauge/gauge/lint"
 	"github.com/mcpgauge/mcpgauge/internal/netguard"
 	"github.com/mcpgauge/mcpgauge/internal/suggest"
@@ -415,6 +416,15 @@ func sortedPriceKeys(m map[string]Price) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// ComplianceModes returns the compliance session plan (check.compliance)
+// and how tools are called (check.call_tools). Call it on a validated
+// Config.
+func (cfg Config) ComplianceModes() (compliance.Mode, compliance.CallMode) {
+	m, _ := compliance.ParseMode(cfg.Check.Compliance)
+	c, _ := compliance.ParseCallMode(cfg.Check.CallTools)
+	return m, c
 }
 
 // LintRules turns the config's rule table into a lint.Config and the

@@ -16,13 +16,15 @@ import (
 	"github.com/mcpgauge/mcpgauge/gauge/connect"
 	"github.com/mcpgauge/mcpgauge/gauge/eval"
 	"github.com/mcpgauge/mcpgauge/gauge/lint"
-	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/gauge/report"
 	"github.com/mcpgauge/mcpgauge/gauge/scan"
 	"github.com/mcpgauge/mcpgauge/internal/errkind"
 	"github.com/mcpgauge/mcpgauge/schema"
 	"github.com/mcpgauge/mcpgauge/worker"
 )
+
+// DefaultReceiptTTL is how long a signed receipt stays valid by default.
+const DefaultReceiptTTL = attest.DefaultTTL
 
 // ScanOptions configure Scan: the target (or the registry entry), what to
 // run, the gate and the outputs to produce.
@@ -63,16 +65,16 @@ type ScanOptions struct {
 	// SARIF asks for Result.SARIF, Badge for Result.Badge.
 	SARIF, Badge bool
 	// SigningKey and Receipt (--signing-key, --receipt) ask for a signed
-	// receipt valid for ReceiptTTL.
+	// receipt valid for ReceiptTTL (DefaultReceiptTTL unless --receipt-ttl).
 	SigningKey, Receipt string
 	ReceiptTTL          time.Duration
 	// Markdown (--markdown) asks for the pull-request comment, with
 	// deltas against the scan --json result in Baseline.
 	Markdown, Baseline string
-	// Replay, when set, returns the eval suite replayed offline for the
-	// scanned snapshot (nil when there is none); its selection score joins
-	// the scores.
-	Replay func(context.Context, *model.Snapshot) (*eval.Result, error)
+	// Replay, when set, names the committed eval suite replayed offline
+	// (ReplaySuite) for the scanned snapshot; its selection score joins the
+	// scores. With no suite on disk nothing is replayed.
+	Replay *ReplayOptions
 	// Log receives warnings, notes and a launched server's log lines.
 	Log io.Writer
 }
@@ -215,7 +217,7 @@ func directScan(ctx context.Context, o ScanOptions) (*ScanResult, error) {
 	var evalRes *eval.Result
 	if o.Replay != nil {
 		var err error
-		if evalRes, err = o.Replay(ctx, rep.Snapshot); err != nil {
+		if evalRes, err = ReplaySuite(ctx, rep.Snapshot, *o.Replay); err != nil {
 			return nil, err
 		}
 	}

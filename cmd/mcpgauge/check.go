@@ -1,9 +1,10 @@
 package main
 
 import (
+	"cmp"
+
 	"github.com/spf13/cobra"
 
-	"github.com/mcpgauge/mcpgauge/gauge/compliance"
 	"github.com/mcpgauge/mcpgauge/gauge/report"
 	"github.com/mcpgauge/mcpgauge/local"
 )
@@ -44,12 +45,6 @@ func addComplianceModeFlag(cmd *cobra.Command) {
 	cmd.Flags().String("compliance", "", "compliance session plan: default (fewest server starts) or deep (every protocol revision in a session of its own)")
 }
 
-// complianceMode reads check.compliance (validated with the config).
-func complianceMode(cfg Config) compliance.Mode {
-	m, _ := compliance.ParseMode(cfg.Check.Compliance)
-	return m
-}
-
 func runCheck(cmd *cobra.Command, args []string) error {
 	t, err := targetFlags(cmd, args)
 	if err != nil {
@@ -64,8 +59,8 @@ func runCheck(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
-	o.Target.Timeout, o.Mode, o.Skip, o.Only = cfg.Timeout, complianceMode(cfg), cfg.Check.Skip, cfg.Check.Only
-	o.CallTools, _ = compliance.ParseCallMode(cfg.Check.CallTools)
+	o.Target.Timeout, o.Skip, o.Only = cfg.Timeout, cfg.Check.Skip, cfg.Check.Only
+	o.Mode, o.CallTools = cfg.ComplianceModes()
 	r, err := local.Check(cmd.Context(), o)
 	if r == nil {
 		return err
@@ -76,12 +71,9 @@ func runCheck(cmd *cobra.Command, args []string) error {
 		if jerr == nil {
 			_, jerr = out.Write(data)
 		}
-		if jerr != nil {
-			return jerr
-		}
-	} else {
-		verbose, _ := cmd.Flags().GetBool("verbose")
-		report.CheckText(out, r.Snapshot, r.Report, verbose)
+		return cmp.Or(jerr, err) // a missed --fail-on fails the run once the report is out
 	}
+	verbose, _ := cmd.Flags().GetBool("verbose")
+	report.CheckText(out, r.Snapshot, r.Report, verbose)
 	return err
 }

@@ -2,13 +2,11 @@ package main
 
 import (
 	"cmp"
-	"fmt"
 
 	"github.com/spf13/cobra"
 
 	"github.com/mcpgauge/mcpgauge/gauge/ci"
-	"github.com/mcpgauge/mcpgauge/gauge/eval"
-	"github.com/mcpgauge/mcpgauge/gauge/model"
+	"github.com/mcpgauge/mcpgauge/internal/errkind"
 	"github.com/mcpgauge/mcpgauge/local"
 )
 
@@ -65,7 +63,7 @@ func runCi(cmd *cobra.Command, args []string, fl ciFlags) error {
 	}
 	t.Timeout = cfg.Timeout
 	fl.Target, fl.Model, fl.Markdown = t, cfg.Eval.Model, fl.markdown != ""
-	fl.Lint, _ = lintConfig(cfg)
+	fl.Lint, _ = cfg.LintRules()
 	if !fl.asJSON {
 		fl.Warn = cmd.ErrOrStderr()
 	}
@@ -76,23 +74,12 @@ func runCi(cmd *cobra.Command, args []string, fl ciFlags) error {
 	// The history, badge and comment are written before a missed gate fails the run.
 	if res.History != nil {
 		if herr := res.History.Save(fl.History); herr != nil {
-			return usageErr(herr)
-		}
-	}
-	if fl.badge != "" {
-		if herr := ci.WriteFile(fl.badge, res.Badge); herr != nil {
-			return usageErr(fmt.Errorf("--badge: %w", herr))
+			return errkind.AsUsage(herr)
 		}
 	}
 	out := cmd.OutOrStdout()
-	if fl.markdown == "-" {
-		if _, herr := fmt.Fprint(out, res.Markdown); herr != nil {
-			return herr
-		}
-	} else if fl.markdown != "" {
-		if herr := ci.WriteFile(fl.markdown, []byte(res.Markdown)); herr != nil {
-			return usageErr(fmt.Errorf("--markdown: %w", herr))
-		}
+	if herr := cmp.Or(writeOutput(out, "--badge", fl.badge, res.Badge), writeOutput(out, "--markdown", fl.markdown, []byte(res.Markdown))); herr != nil {
+		return herr
 	}
 	switch {
 	case fl.asJSON:
@@ -106,11 +93,4 @@ func runCi(cmd *cobra.Command, args []string, fl ciFlags) error {
 		ci.Scorecard(out, res.Report, v)
 	}
 	return err
-}
-
-// replaySuite is scan's replay of the committed suite (local.ReplaySuite).
-func replaySuite(cmd *cobra.Command, snap *model.Snapshot, cfg Config, target string, _ bool) (*eval.Result, error) {
-	cases, _ := cmd.Flags().GetString("cases")
-	cache, _ := cmd.Flags().GetString("cache")
-	return local.ReplaySuite(cmd.Context(), snap, local.ReplayOptions{Arg: target, Suite: local.Suite{Cases: cases, Cache: cache}, Model: cfg.Eval.Model})
 }

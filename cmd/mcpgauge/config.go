@@ -8,14 +8,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcpgauge/mcpgauge/config"
-	"github.com/mcpgauge/mcpgauge/gauge/lint"
+	"github.com/mcpgauge/mcpgauge/internal/errkind"
 )
 
 // Config is config.Config, short for the commands.
 type Config = config.Config
-
-// lintConfig is Config.LintRules.
-func lintConfig(cfg Config) (lint.Config, lint.Severity) { return cfg.LintRules() }
 
 // flagBinding ties a command-line flag to a config key.
 type flagBinding struct{ flag, key string }
@@ -53,7 +50,7 @@ func loadConfig(cmd *cobra.Command, target string, bindings ...flagBinding) (Con
 	for _, b := range bindings {
 		if f := cmd.Flags().Lookup(b.flag); f != nil {
 			if err := v.BindPFlag(b.key, f); err != nil {
-				return Config{}, "", usageErr(fmt.Errorf("bind --%s: %w", b.flag, err))
+				return Config{}, "", errkind.AsUsage(fmt.Errorf("bind --%s: %w", b.flag, err))
 			}
 		}
 	}
@@ -62,16 +59,16 @@ func loadConfig(cmd *cobra.Command, target string, bindings ...flagBinding) (Con
 	off, _ := cmd.Flags().GetBool("no-config")
 	path, explicit, err := config.Locate(named, off, target)
 	if err != nil {
-		return Config{}, "", usageErr(err)
+		return Config{}, "", errkind.AsUsage(err)
 	}
 	if path != "" {
 		if err := config.MergeFile(v, path, explicit); err != nil {
-			return Config{}, path, usageErr(err)
+			return Config{}, path, errkind.AsUsage(err)
 		}
 	}
 	cfg, err := config.Decode(v)
 	if err != nil {
-		return Config{}, path, usageErr(fmt.Errorf("config %s: %w", config.Describe(path), err))
+		return Config{}, path, errkind.AsUsage(fmt.Errorf("config %s: %w", config.Describe(path), err))
 	}
 	if err := config.Validate(&cfg); err != nil {
 		// A bad value typed as a flag is named by that flag.
@@ -79,11 +76,11 @@ func loadConfig(cmd *cobra.Command, target string, bindings ...flagBinding) (Con
 		if errors.As(err, &ke) {
 			for _, b := range bindings {
 				if f := cmd.Flags().Lookup(b.flag); f != nil && f.Changed && b.key == ke.Key {
-					return Config{}, path, usageErr(fmt.Errorf("--%s: %w", b.flag, ke.Err))
+					return Config{}, path, errkind.AsUsage(fmt.Errorf("--%s: %w", b.flag, ke.Err))
 				}
 			}
 		}
-		return Config{}, path, usageErr(fmt.Errorf("config %s: %w", config.Describe(path), err))
+		return Config{}, path, errkind.AsUsage(fmt.Errorf("config %s: %w", config.Describe(path), err))
 	}
 	return cfg, path, nil
 }

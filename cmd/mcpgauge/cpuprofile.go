@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcpgauge/mcpgauge/internal/cpuprofile"
+	"github.com/mcpgauge/mcpgauge/internal/errkind"
 )
 
 // cpuProfile is --cpuprofile: a pprof CPU profile of one command run.
@@ -25,7 +26,7 @@ func addCPUProfileFlag(root *cobra.Command) *cpuProfile {
 			return nil
 		}
 		if c.p, err = cpuprofile.Start(c.path); err != nil {
-			return usageErr(fmt.Errorf("--cpuprofile: %w", err))
+			return errkind.AsUsage(fmt.Errorf("--cpuprofile: %w", err))
 		}
 		return nil
 	}

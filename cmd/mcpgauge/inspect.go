@@ -1,6 +1,8 @@
 package main
 
 import (
+	"cmp"
+
 	"github.com/spf13/cobra"
 
 	"github.com/mcpgauge/mcpgauge/gauge/report"
@@ -29,11 +31,8 @@ func runInspect(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	o := local.InspectOptions{Target: t}
-	if err := o.Validate(); err != nil {
-		return err
-	}
 	cfg, _, err := loadConfig(cmd, t.Arg, flagBinding{"timeout", "timeout"})
-	if err != nil {
+	if err := cmp.Or(o.Validate(), err); err != nil {
 		return err
 	}
 	o.Target.Timeout = cfg.Timeout

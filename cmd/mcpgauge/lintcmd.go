@@ -1,6 +1,8 @@
 package main
 
 import (
+	"cmp"
+
 	"github.com/spf13/cobra"
 
 	"github.com/mcpgauge/mcpgauge/gauge/report"
@@ -8,6 +10,7 @@ import (
 )
 
 func newLintCmd() *cobra.Command {
+	var o local.LintOptions
 	cmd := &cobra.Command{
 		Use:   "lint [TARGET]",
 		Short: "Lint a server's tools, resources, prompts and instructions (offline, deterministic)",
@@ -18,25 +21,23 @@ definitions. TARGET is a directory, a script, a command line or an http(s) URL;
 Exit codes: 0 clean, 1 a finding reached --fail-on (default error),
 2 usage or config error, 3 the server could not be reached.`,
 		Args: cobra.ArbitraryArgs,
-		RunE: runLint,
+		RunE: func(cmd *cobra.Command, args []string) error { return runLint(cmd, args, o) },
 	}
 	addTargetFlags(cmd)
 	f := cmd.Flags()
-	f.Bool("json", false, "write the findings as JSON")
-	f.Bool("sarif", false, "write SARIF 2.1.0 (for code scanning)")
+	f.BoolVar(&o.JSON, "json", false, "write the findings as JSON")
+	f.BoolVar(&o.SARIF, "sarif", false, "write SARIF 2.1.0 (for code scanning)")
 	f.String("fail-on", "", "exit 1 when a finding is at least this severity: error|warning|info|off")
 	addProfileFlag(cmd)
 	return cmd
 }
 
-func runLint(cmd *cobra.Command, args []string) error {
+func runLint(cmd *cobra.Command, args []string, o local.LintOptions) error {
 	t, err := targetFlags(cmd, args)
 	if err != nil {
 		return err
 	}
-	o := local.LintOptions{Target: t}
-	o.JSON, _ = cmd.Flags().GetBool("json")
-	o.SARIF, _ = cmd.Flags().GetBool("sarif")
+	o.Target = t
 	if err := o.Validate(); err != nil {
 		return err
 	}
@@ -45,7 +46,7 @@ func runLint(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	o.Target.Timeout = cfg.Timeout
-	o.Rules, o.FailOn = lintConfig(cfg)
+	o.Rules, o.FailOn = cfg.LintRules()
 	r, err := local.Lint(cmd.Context(), o)
 	if r == nil {
 		return err
@@ -61,10 +62,7 @@ func runLint(cmd *cobra.Command, args []string) error {
 	default:
 		werr = report.LintText(out, r.Snapshot, r.Findings, verbose)
 	}
-	if werr != nil {
-		return werr
-	}
-	return err
+	return cmp.Or(werr, err) // a finding at --fail-on fails the run once the report is out
 }
 
 // profileBinding binds --profile to the config key lint.profile.

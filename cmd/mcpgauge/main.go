@@ -24,9 +24,6 @@ const (
 	exitExpired   = 4 // verify: the receipt's validity has ended
 )
 
-// usageErr marks err as a usage error (exit 2).
-func usageErr(err error) error { return errkind.AsUsage(err) }
-
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)

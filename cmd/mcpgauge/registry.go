@@ -2,7 +2,6 @@ package main
 
 import (
 	"io"
-	"os"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -15,15 +14,6 @@ import (
 // registryKeys are the registries' API keys of the effective config.
 func registryKeys(cfg Config) system.RegistryKeys {
 	return system.RegistryKeys{Smithery: cfg.SmitheryAPIKey, Glama: cfg.GlamaAPIKey, PulseMCP: cfg.PulseMCPAPIKey}
-}
-
-func isTerminal(w io.Writer) bool {
-	f, ok := termsafe.Raw(w).(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
 func newRegistryCmd() *cobra.Command {
@@ -55,7 +45,7 @@ func newRegistryReadCmd(use, short string, render func(io.Writer, system.Pulled,
 				return err
 			}
 			o.Keys, o.Version, o.Stderr = registryKeys(cfg), version, cmd.ErrOrStderr()
-			o.Terminal = isTerminal(o.Stderr)
+			o.Terminal = termsafe.IsTerminal(o.Stderr)
 			res, err := system.PullRegistry(cmd.Context(), o)
 			if err != nil {
 				return err

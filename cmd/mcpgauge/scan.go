@@ -1,22 +1,17 @@
 package main
 
 import (
-	"context"
+	"cmp"
 	"encoding/json"
-	"fmt"
-	"os"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
-	"github.com/mcpgauge/mcpgauge/gauge/compliance"
-	"github.com/mcpgauge/mcpgauge/gauge/eval"
-	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/gauge/report"
 	"github.com/mcpgauge/mcpgauge/local"
 )
 
 func newScanCmd() *cobra.Command {
+	o := local.ScanOptions{Replay: &local.ReplayOptions{}}
 	cmd := &cobra.Command{
 		Use:   "scan [TARGET]",
 		Short: "Inspect, lint, check and score a server in one run",
@@ -28,13 +23,13 @@ health and quality-gate's 0-100 score with its four parts.
 
 Exit codes: 0, 1 below --min-score, 2 usage error, 3 the server could not be reached.`,
 		Args: cobra.ArbitraryArgs,
-		RunE: runScan,
+		RunE: func(cmd *cobra.Command, args []string) error { return runScan(cmd, args, o) },
 	}
 	addTargetFlags(cmd)
 	f := cmd.Flags()
 	f.Bool("json", false, "write the full result document as JSON")
-	f.Bool("sarif", false, "write the findings as SARIF 2.1.0, each result located in the server's sources")
-	addReceiptFlags(cmd)
+	f.BoolVar(&o.SARIF, "sarif", false, "write the findings as SARIF 2.1.0, each result located in the server's sources")
+	addReceiptFlags(cmd, &o)
 	f.Int("min-score", 0, "exit 1 when the mcpgauge score is below this (0 = no gate)")
 	f.String("badge", "", "write a shields.io endpoint badge JSON to this file")
 	f.String("call-tools", "", "which real tools compliance tests may call: none|readonly|all (default none)")
@@ -44,35 +39,26 @@ Exit codes: 0, 1 below --min-score, 2 usage error, 3 the server could not be rea
 	f.Bool("no-check", false, "skip the live compliance tests")
 	addComplianceModeFlag(cmd)
 	addProfileFlag(cmd)
-	f.String("cases", "", "eval case file to replay offline into the scores (default: <target dir>/mcp-toolgauge-cases.yaml when it exists)")
-	f.String("cache", "", "eval answer cache (default: .mcp-toolgauge-cache/responses.jsonl beside the case file)")
-	f.String("entry", "", "scan one registry entry (a normalised registry JSON line or a server.json) the way a sweep worker does")
-	f.String("registry", "", "with --name: read the entry from this registry source (official, file://PATH, ...)")
-	f.String("name", "", "with --registry: the server name to scan")
-	f.String("entry-version", "", "with --registry and --name: the version to scan (default: latest)")
+	f.StringVar(&o.Replay.Suite.Cases, "cases", "", "eval case file to replay offline into the scores (default: <target dir>/mcp-toolgauge-cases.yaml when it exists)")
+	f.StringVar(&o.Replay.Suite.Cache, "cache", "", "eval answer cache (default: .mcp-toolgauge-cache/responses.jsonl beside the case file)")
+	f.StringVar(&o.Entry, "entry", "", "scan one registry entry (a normalised registry JSON line or a server.json) the way a sweep worker does")
+	f.StringVar(&o.Registry, "registry", "", "with --name: read the entry from this registry source (official, file://PATH, ...)")
+	f.StringVar(&o.Name, "name", "", "with --registry: the server name to scan")
+	f.StringVar(&o.EntryVersion, "entry-version", "", "with --registry and --name: the version to scan (default: latest)")
 	registerRemoteFlags(cmd)
 	return cmd
 }
 
-func runScan(cmd *cobra.Command, args []string) error {
+// runScan runs one scan with o, the options its flags filled.
+func runScan(cmd *cobra.Command, args []string, o local.ScanOptions) error {
 	f := cmd.Flags()
 	t, err := targetFlags(cmd, args)
 	if err != nil {
 		return err
 	}
-	o := local.ScanOptions{Target: t, SandboxTyped: f.Changed("sandbox"), Log: cmd.ErrOrStderr()}
-	o.Entry, _ = f.GetString("entry")
-	o.Registry, _ = f.GetString("registry")
-	o.Name, _ = f.GetString("name")
-	o.EntryVersion, _ = f.GetString("entry-version")
-	o.SARIF, _ = f.GetBool("sarif")
+	o.Target, o.SandboxTyped, o.Log = t, f.Changed("sandbox"), cmd.ErrOrStderr()
 	badge, _ := f.GetString("badge")
 	o.Badge = badge != ""
-	o.SigningKey, _ = f.GetString("signing-key")
-	o.Receipt, _ = f.GetString("receipt")
-	o.ReceiptTTL, _ = f.GetDuration("receipt-ttl")
-	o.Markdown, _ = f.GetString("markdown")
-	o.Baseline, _ = f.GetString("baseline")
 	noCheck, _ := f.GetBool("no-check")
 	o.Compliance = !noCheck
 	if o.Entry == "" && o.Registry == "" {
@@ -91,17 +77,15 @@ func runScan(cmd *cobra.Command, args []string) error {
 	o.Target.Timeout, o.Sandbox, o.DataDir, o.MinScore = cfg.Timeout, cfg.Scan.Sandbox, cfg.DataDir, cfg.Scan.MinScore
 	o.AllowCIDRs, o.HostConcurrency, o.HostRate = cfg.Remote.AllowCIDRs, cfg.Remote.HostConcurrency, cfg.Remote.HostRate
 	o.NPMRegistries, o.PyPIIndexes, o.OCIRegistries = cfg.Install.NPMRegistries, cfg.Install.PyPIIndexes, cfg.Install.OCIRegistries
-	o.Lint, _ = lintConfig(cfg)
-	o.CallTools, _ = compliance.ParseCallMode(cfg.Check.CallTools)
-	o.ComplianceMode, o.Skip, o.Only = complianceMode(cfg), cfg.Check.Skip, cfg.Check.Only
-	o.Replay = func(_ context.Context, snap *model.Snapshot) (*eval.Result, error) {
-		return replaySuite(cmd, snap, cfg, t.Arg, false)
-	}
+	o.Lint, _ = cfg.LintRules()
+	o.ComplianceMode, o.CallTools = cfg.ComplianceModes()
+	o.Skip, o.Only = cfg.Check.Skip, cfg.Check.Only
+	o.Replay.Arg, o.Replay.Model = t.Arg, cfg.Eval.Model
 	r, err := local.Scan(cmd.Context(), o)
 	if r == nil {
 		return err
 	}
-	if werr := writeScan(cmd, r, badge); werr != nil {
+	if werr := writeScan(cmd, o, r, badge); werr != nil {
 		return werr
 	}
 	return err
@@ -109,21 +93,10 @@ func runScan(cmd *cobra.Command, args []string) error {
 
 // writeScan writes what a scan produced: the receipt and comment files,
 // the report on stdout (SARIF, JSON or text) and the badge.
-func writeScan(cmd *cobra.Command, r *local.ScanResult, badge string) error {
+func writeScan(cmd *cobra.Command, o local.ScanOptions, r *local.ScanResult, badge string) error {
 	f, out := cmd.Flags(), cmd.OutOrStdout()
-	if path, _ := f.GetString("receipt"); r.Receipt != nil {
-		if err := os.WriteFile(path, r.Receipt, 0o644); err != nil {
-			return usageErr(fmt.Errorf("--receipt: %w", err))
-		}
-	}
-	if path, _ := f.GetString("markdown"); path == "-" {
-		if _, err := out.Write(r.Markdown); err != nil {
-			return err
-		}
-	} else if r.Markdown != nil {
-		if err := os.WriteFile(path, r.Markdown, 0o644); err != nil {
-			return usageErr(fmt.Errorf("--markdown: %w", err))
-		}
+	if err := cmp.Or(writeOutput(out, "--receipt", o.Receipt, r.Receipt), writeOutput(out, "--markdown", o.Markdown, r.Markdown)); err != nil {
+		return err
 	}
 	asJSON, _ := f.GetBool("json")
 	verbose, _ := f.GetBool("verbose")
@@ -147,14 +120,5 @@ func writeScan(cmd *cobra.Command, r *local.ScanResult, badge string) error {
 	default:
 		report.FailedScan(out, r.Result)
 	}
-	if err != nil || r.Badge == nil {
-		return err
-	}
-	if err := os.MkdirAll(filepath.Dir(badge), 0o755); err != nil {
-		return usageErr(fmt.Errorf("badge: %w", err))
-	}
-	if err := os.WriteFile(badge, r.Badge, 0o644); err != nil {
-		return usageErr(fmt.Errorf("badge: %w", err))
-	}
-	return nil
+	return cmp.Or(err, writeOutput(out, "--badge", badge, r.Badge))
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/mcpgauge/mcpgauge/config"
+	"github.com/mcpgauge/mcpgauge/internal/termsafe"
 	"github.com/mcpgauge/mcpgauge/system"
 	systext "github.com/mcpgauge/mcpgauge/system/text"
 )
@@ -96,7 +97,7 @@ installed. An interrupted sweep resumes where it stopped when run again.
 			stderr := cmd.ErrOrStderr()
 			res, err := system.RunSweep(cmd.Context(), system.SweepOptions{DataDir: cfg.DataDir, NATS: cfg.NATS, Store: cfg.Store,
 				Workers: cfg.Workers, Plan: pf.plan(cfg), Scanning: wf.scanning(cfg), Ecosystem: eco, Version: version,
-				Stderr: stderr, Terminal: isTerminal(stderr)})
+				Stderr: stderr, Terminal: termsafe.IsTerminal(stderr)})
 			if err != nil {
 				return err
 			}

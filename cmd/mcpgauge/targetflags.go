@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mcpgauge/mcpgauge/internal/errkind"
 	"github.com/mcpgauge/mcpgauge/local"
 )
 
@@ -24,7 +25,7 @@ func addTargetFlags(cmd *cobra.Command) {
 // Timeout is set from the config later) and validates them.
 func targetFlags(cmd *cobra.Command, args []string) (local.Target, error) {
 	if len(args) > 1 {
-		return local.Target{}, usageErr(fmt.Errorf("expected one TARGET, got %d arguments (quote a command line: \"node server.js\")", len(args)))
+		return local.Target{}, errkind.AsUsage(fmt.Errorf("expected one TARGET, got %d arguments (quote a command line: \"node server.js\")", len(args)))
 	}
 	f := cmd.Flags()
 	t := local.Target{ClientVersion: version, Warn: cmd.ErrOrStderr(), CommandGiven: f.Changed("command")}
