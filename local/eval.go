@@ -116,6 +116,24 @@ func (c EvalCommon) prices() eval.Prices {
 }
 
 // backend builds the retrying model backend, or nil when offline.
+// open opens what an eval run needs: the server's snapshot, the answer
+// cache at cachePath and the model backend.
+func (c EvalCommon) open(ctx context.Context, cachePath string) (*model.Snapshot, *eval.FileCache, eval.Backend, error) {
+	snap, err := OpenSnapshot(ctx, c.Target)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	cache, err := eval.OpenFileCache(cachePath)
+	if err != nil {
+		return nil, nil, nil, errkind.AsUsage(err)
+	}
+	b, err := c.backend()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return snap, cache, b, nil
+}
+
 func (c EvalCommon) backend() (eval.Backend, error) {
 	if c.Offline {
 		return nil, nil
@@ -161,15 +179,7 @@ func Eval(ctx context.Context, o EvalOptions) (*eval.Result, error) {
 		return nil, err
 	}
 	casesPath, cachePath, _ := o.Suite.paths(o.Target.Arg)
-	snap, err := OpenSnapshot(ctx, o.Target)
-	if err != nil {
-		return nil, err
-	}
-	cache, err := eval.OpenFileCache(cachePath)
-	if err != nil {
-		return nil, errkind.AsUsage(err)
-	}
-	b, err := o.backend()
+	snap, cache, b, err := o.open(ctx, cachePath)
 	if err != nil {
 		return nil, err
 	}
@@ -266,15 +276,7 @@ func EvalInit(ctx context.Context, o EvalInitOptions) (*Drafted, error) {
 	if _, err := os.Stat(casesPath); err == nil && !o.Force {
 		return nil, errkind.AsUsage(fmt.Errorf("%s already exists, and regenerating it would discard whatever you edited into it; add --force if that is really what you want, or point --cases elsewhere", casesPath))
 	}
-	snap, err := OpenSnapshot(ctx, o.Target)
-	if err != nil {
-		return nil, err
-	}
-	cache, err := eval.OpenFileCache(cachePath)
-	if err != nil {
-		return nil, errkind.AsUsage(err)
-	}
-	b, err := o.backend()
+	snap, cache, b, err := o.open(ctx, cachePath)
 	if err != nil {
 		return nil, err
 	}
