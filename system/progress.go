@@ -156,29 +156,7 @@ func fitLine(head string, jobs []coordinator.InFlightJob, width int) string {
 // liveHead is progressLine made short for the live line, so the jobs in
 // flight fit beside it.
 func liveHead(p coordinator.Progress, elapsed time.Duration) string {
-	var b strings.Builder
-	if p.Planning {
-		fmt.Fprintf(&b, "planning %d, ", p.Planned)
-	}
-	fmt.Fprintf(&b, "%d/%d scanned", p.Done, p.Expected)
-	rate := 0.0
-	if s := elapsed.Seconds(); s > 0 {
-		rate = float64(p.Done) / s
-	}
-	fmt.Fprintf(&b, ", %.2f/s", rate)
-	if left := p.Expected - p.Done; left > 0 && rate > 0 && !p.Planning {
-		fmt.Fprintf(&b, ", ETA %s", time.Duration(float64(left)/rate*float64(time.Second)).Round(time.Second))
-	}
-	if p.Failed > 0 {
-		fmt.Fprintf(&b, ", %d failed", p.Failed)
-	}
-	if p.Skipped > 0 && !p.Planning {
-		fmt.Fprintf(&b, ", %d unchanged", p.Skipped)
-	}
-	if p.Ecosystem {
-		b.WriteString(", ecosystem pass")
-	}
-	return b.String()
+	return counts(p, elapsed, true)
 }
 
 // watchInFlight follows the sweep's jobs in flight on a connection of its
@@ -210,8 +188,18 @@ func watchInFlight(b *bus, url, id string, log *slog.Logger) (*coordinator.InFli
 
 // progressLine renders done/total, rate, ETA and failures.
 func progressLine(p coordinator.Progress, elapsed time.Duration) string {
+	return counts(p, elapsed, false)
+}
+
+// counts renders a sweep's progress: done/total, rate, ETA, failures,
+// unchanged servers and the ecosystem pass; short is the live line's
+// wording (failures only when there are some).
+func counts(p coordinator.Progress, elapsed time.Duration, short bool) string {
 	var b strings.Builder
-	if p.Planning {
+	switch {
+	case p.Planning && short:
+		fmt.Fprintf(&b, "planning %d, ", p.Planned)
+	case p.Planning:
 		fmt.Fprintf(&b, "planning: %d planned, %d skipped; ", p.Planned, p.Skipped)
 	}
 	fmt.Fprintf(&b, "%d/%d scanned", p.Done, p.Expected)
@@ -223,11 +211,19 @@ func progressLine(p coordinator.Progress, elapsed time.Duration) string {
 	if left := p.Expected - p.Done; left > 0 && rate > 0 && !p.Planning {
 		fmt.Fprintf(&b, ", ETA %s", time.Duration(float64(left)/rate*float64(time.Second)).Round(time.Second))
 	}
-	fmt.Fprintf(&b, ", %d could not be scanned", p.Failed)
+	switch {
+	case short && p.Failed > 0:
+		fmt.Fprintf(&b, ", %d failed", p.Failed)
+	case !short:
+		fmt.Fprintf(&b, ", %d could not be scanned", p.Failed)
+	}
 	if p.Skipped > 0 && !p.Planning {
 		fmt.Fprintf(&b, ", %d unchanged", p.Skipped)
 	}
-	if p.Ecosystem {
+	switch {
+	case p.Ecosystem && short:
+		b.WriteString(", ecosystem pass")
+	case p.Ecosystem:
 		b.WriteString("; ecosystem pass running")
 	}
 	return b.String()
