@@ -124,7 +124,7 @@ func validateRemote(r Remote) error {
 // Validate checks the sandbox name, the grace period and the remote policy.
 func (s Scanning) Validate() error {
 	switch s.Sandbox {
-	case "", SandboxBwrap, SandboxNone:
+	case "", worker.SandboxBwrap, worker.SandboxNone:
 	default:
 		return usage(fmt.Errorf("--sandbox %q: want bwrap or none", s.Sandbox))
 	}

@@ -26,7 +26,7 @@ type Scanning struct {
 	DataDir  string
 	CacheDir string
 	// Sandbox is bwrap, none or "" (bwrap: registry servers are untrusted;
-	// see SandboxFor).
+	// see worker.SandboxFor).
 	Sandbox string
 	// AllowRemote lets scans connect to remote endpoints.
 	AllowRemote bool
@@ -57,7 +57,7 @@ func (s Scanning) scanner(ctx context.Context, deadline time.Duration, version s
 	if err := s.Remote.Apply(&opts); err != nil {
 		return worker.EntryScanner{}, err
 	}
-	sb, unsandboxed, err := SandboxFor(ctx, s.Sandbox, true, stderr)
+	sb, unsandboxed, err := worker.SandboxFor(ctx, s.Sandbox, true, stderr)
 	if err != nil {
 		return worker.EntryScanner{}, err
 	}

@@ -15,7 +15,7 @@ import (
 // once when this wiring moved).
 func TestScannerPassesRegistries(t *testing.T) {
 	t.Parallel()
-	s := Scanning{DataDir: t.TempDir(), Sandbox: SandboxNone,
+	s := Scanning{DataDir: t.TempDir(), Sandbox: worker.SandboxNone,
 		NPMRegistries: []string{"https://npm.mirror.example"}, PyPIIndexes: []string{"https://pypi.mirror.example"},
 		OCIRegistries: []string{"quay.io"}}
 	sc, err := s.scanner(context.Background(), time.Minute, "test", io.Discard)

@@ -19,6 +19,7 @@ import (
 	"github.com/mcpgauge/mcpgauge/natsbus"
 	"github.com/mcpgauge/mcpgauge/schema"
 	"github.com/mcpgauge/mcpgauge/store"
+	"github.com/mcpgauge/mcpgauge/worker"
 )
 
 // syncBuffer is a bytes.Buffer safe for concurrent writers and a reader.
@@ -110,7 +111,7 @@ func TestProcessesWaitVisiblyForNATS(t *testing.T) {
 		}, false},
 		{"worker", func(ctx context.Context, url string, stderr io.Writer) error {
 			return RunWorker(ctx, WorkerOptions{NATS: url, Listen: "127.0.0.1:0", Slots: 1, ScanDeadline: time.Minute,
-				Heartbeat: time.Second, Scanning: Scanning{DataDir: t.TempDir(), Sandbox: SandboxNone, Grace: time.Second},
+				Heartbeat: time.Second, Scanning: Scanning{DataDir: t.TempDir(), Sandbox: worker.SandboxNone, Grace: time.Second},
 				Version: "test", Stderr: stderr})
 		}, true},
 	} {
