@@ -182,27 +182,6 @@ func TestMCP017UnknownTool(t *testing.T) {
 	})
 }
 
-// TestMCP040DestructionInTheDescription: destruction named only in the
-// description or an operation, under the default profile; the toolgauge
-// profile keeps upstream's reading.
-func TestMCP040DestructionInTheDescription(t *testing.T) {
-	t.Parallel()
-	gitClean := `{"name":"git_clean","description":"Remove untracked files from the working directory. Requires force flag for safety.","annotations":{"readOnlyHint":false}}`
-	dangerTable(t, "MCP040", []dangerCase{
-		{"git-mcp-server: git_clean", []string{gitClean}, 1, "opens with what it destroys", Error},
-		{"drawio: set_page", []string{dTool("set_page", "Replaces the content of one page (diagram) in a local .drawio file with new mxGraphModel XML.")}, 1, "opens with what it destroys", Error},
-		{"git-mcp-server: git_branch delete mode", []string{`{"name":"git_branch","description":"Manage branches.","inputSchema":{"type":"object","properties":{"mode":{"type":"string","enum":["list","create","delete","rename"]}}},"annotations":{"readOnlyHint":false}}`}, 1, `takes "delete"`, Error},
-		{"git-mcp-server: git_push force", []string{`{"name":"git_push","description":"Push changes to a remote repository.","inputSchema":{"type":"object","properties":{"force":{"type":"boolean","description":"Force push (overwrites remote history)."}}},"annotations":{"readOnlyHint":false}}`}, 1, "`force` flag", Error},
-		{"git-mcp-server: git_add force only adds", []string{`{"name":"git_add","description":"Stage files.","inputSchema":{"type":"object","properties":{"force":{"type":"boolean","description":"Allow adding otherwise ignored files."}}},"annotations":{"readOnlyHint":false}}`}, 0, "", Off},
-		{"playwright: removeScripts filters the output", []string{`{"name":"playwright_get_visible_html","description":"Get the HTML content of the current page.","inputSchema":{"type":"object","properties":{"removeScripts":{"type":"boolean","description":"Remove all script tags from the HTML"}}}}`}, 0, "", Off},
-		{"declared", []string{`{"name":"git_clean","description":"Remove untracked files.","annotations":{"destructiveHint":true}}`}, 0, "", Off},
-	})
-	r, _ := RuleByID("MCP040")
-	if fs := RunRules(secTSnap(t, gitClean), Config{Profile: ProfileToolgauge}, []Rule{r}); len(fs) != 0 {
-		t.Errorf("toolgauge profile: MCP040 reads the description now: %+v", fs)
-	}
-}
-
 // TestDangerRulesAreDefaultProfileOnly: the new rules do not run in the
 // toolgauge profile, and the new phrases of SEC004/SEC005 do not fire
 // there even when the rules are enabled.

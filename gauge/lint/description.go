@@ -14,49 +14,49 @@ func descriptionRules() []Rule {
 			ID: "MCP010", Name: "missing-description", Family: "Description",
 			Summary: "The tool has no description at all.",
 			Default: Error, Toolgauge: Error, Scope: ScopeTool, Origin: OriginToolgauge,
-			Doc: docMCP010, Check: checkMCP010,
+			Check: checkMCP010,
 		},
 		{
 			ID: "MCP011", Name: "description-too-short", Family: "Description",
 			Summary: "The description is a fragment rather than a sentence.",
 			Default: Info, Toolgauge: Warning, Scope: ScopeTool, Origin: OriginToolgauge,
-			Doc: docMCP011, Check: checkMCP011,
+			Check: checkMCP011,
 		},
 		{
 			ID: "MCP012", Name: "description-restates-name", Family: "Description",
 			Summary: "The description only repeats the words already in the name.",
 			Default: Info, Toolgauge: Warning, Scope: ScopeTool, Origin: OriginToolgauge,
-			Doc: docMCP012, Check: checkMCP012,
+			Check: checkMCP012,
 		},
 		{
 			ID: "MCP013", Name: "overlapping-descriptions", Family: "Description",
 			Summary: "Two tools' descriptions are near-identical.",
 			Default: Info, Toolgauge: Error, Scope: ScopePair, Origin: OriginToolgauge,
-			Doc: docMCP013, Check: checkMCP013,
+			Check: checkMCP013,
 		},
 		{
 			ID: "MCP014", Name: "no-disambiguation-guidance", Family: "Description",
 			Summary: "A tool overlaps with a sibling and never says which to prefer.",
 			Default: Info, Toolgauge: Warning, Scope: ScopeTool, Origin: OriginToolgauge,
-			Doc: docMCP014, Check: checkMCP014,
+			Check: checkMCP014,
 		},
 		{
 			ID: "MCP015", Name: "placeholder-text", Family: "Description",
 			Summary: "A description still contains placeholder text.",
 			Default: Error, Toolgauge: Error, Scope: ScopeTool, Origin: OriginToolgauge,
-			Doc: docMCP015, Check: checkMCP015,
+			Check: checkMCP015,
 		},
 		{
 			ID: "MCP016", Name: "repeated-boilerplate", Family: "Description",
 			Summary: "Most tool descriptions repeat the same text.",
 			Default: Warning, Scope: ScopeServer, Origin: OriginMcpgauge,
-			Doc: docMCP016, Check: checkMCP016,
+			Check: checkMCP016,
 		},
 		{
 			ID: "MCP017", Name: "description-names-unknown-tool", Family: "Description",
 			Summary: "A description tells the model to use a tool the server does not have.",
 			Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-			Doc: docMCP017, Check: checkMCP017,
+			Check: checkMCP017,
 		},
 	}
 }
@@ -237,75 +237,3 @@ func checkMCP015(ctx *Context) []Problem {
 	}
 	return out
 }
-
-const docMCP010 = "## Why it matters\n\n" +
-	"The description is where a tool earns its selection. Without one, the model has only the name and the parameter " +
-	"names, and it skips the tool in favour of any sibling that explains itself. It is the most expensive defect in " +
-	"the catalogue and the cheapest to fix.\n\n" +
-	"## What triggers it\n\n" +
-	"The description is missing, empty or only whitespace after normalisation (Python's `inspect.cleandoc`, then strip).\n\n" +
-	"## Example\n\n" +
-	"Before: `run` with no description.\n\n" +
-	"After: `run_report`: \"Run a saved report by ID and return its rows as JSON. Use list_reports to find the ID.\"\n"
-
-const docMCP011 = "## Why it matters\n\n" +
-	"A description of two or three words is a label, not an explanation: it gives retrieval almost nothing to match " +
-	"a user's wording against.\n\n" +
-	"## What triggers it\n\n" +
-	"A description exists and either has fewer than 6 words (every `[A-Za-z0-9]+` run counts, stopwords and numbers " +
-	"included), or contains none of `.`, `!` and `?` anywhere. The message gives the word count when the text is " +
-	"short, and otherwise says it is not a complete sentence.\n\n" +
-	"## Example\n\n" +
-	"Before: `ticket2`: \"Make a ticket\"\n\n" +
-	"After: \"Open a support ticket for a customer. Returns the new ticket's ID and status.\"\n"
-
-const docMCP012 = "## Why it matters\n\n" +
-	"`search` described as \"Search.\" has a description in the protocol sense only. Repeating the name doubles its " +
-	"weight and adds nothing a model can use to choose.\n\n" +
-	"## What triggers it\n\n" +
-	"The description has at least one content word (stopwords, numbers and one-letter words removed, singularised) " +
-	"and every content word matches a token of the tool's name, exactly or, for words of four letters or more, by " +
-	"prefix. The message quotes the description with its whitespace collapsed.\n\n" +
-	"## Example\n\n" +
-	"Before: `get_data`: \"Get data.\"\n\n" +
-	"After: `get_invoice`: \"Fetch one invoice by ID, with line items and payment status.\"\n"
-
-const docMCP013 = "## Why it matters\n\n" +
-	"Two descriptions that share most of their words are a coin flip at selection time, and the model has no way to " +
-	"know it guessed wrong. This is the lint-side view of the confusion that `eval` measures.\n\n" +
-	"## What triggers it\n\n" +
-	"For every pair of tools, each description is reduced to its set of content words. Pairs where either set has " +
-	"fewer than 6 words are skipped (those are already too short to compare). The rule fires when the Jaccard " +
-	"similarity (shared words over all distinct words) is at least 0.70; the finding is on the earlier tool, with " +
-	"the later as `related`. The threshold is fixed. For calibration, the careless fixture pair scores 0.78 and a " +
-	"careful pair on the same domain 0.57.\n\n" +
-	"## Example\n\n" +
-	"Before: `search_users` and `search_orgs` both say \"Searches the database and returns matching records for the " +
-	"given query string.\"\n\n" +
-	"After: `search_users`: \"Find people in the staff directory by name or email.\" `search_orgs`: \"Find " +
-	"companies (customer organisations) by name or domain.\"\n"
-
-const docMCP014 = "## Why it matters\n\n" +
-	"Overlap between sibling tools is normal. What separates a server whose tools get picked correctly from one " +
-	"whose tools do not is whether the descriptions say how to choose between them.\n\n" +
-	"## What triggers it\n\n" +
-	"The same pairs as MCP013 (both sides with at least 6 distinct content words) at a lower Jaccard similarity of " +
-	"0.35, near-identical pairs included. Each side is judged on its own: it is excused if its description mentions " +
-	"the sibling by name (as written, or as separate words such as \"search organizations\"), or contains any " +
-	"steering phrase (\"instead\", \"rather than\", \"use this when\", \"only for\", \"not for\", ...). One finding per " +
-	"tool lists every unexcused sibling.\n\n" +
-	"## Example\n\n" +
-	"Before: \"Find people in the staff directory by name.\"\n\n" +
-	"After: \"Find people in the staff directory by name. For companies, use search_orgs instead.\"\n"
-
-const docMCP015 = "## Why it matters\n\n" +
-	"Placeholder text is not neutral: the model reads it. A tool whose description says TODO reads as unfinished and " +
-	"unsafe to call, and a parameter described as \"<your value>\" teaches nothing.\n\n" +
-	"## What triggers it\n\n" +
-	"The tool description, or the top-level `description` of a parameter, contains (case-insensitively) TODO, FIXME, " +
-	"TBD, WIP, HACK, XXX, PLACEHOLDER or CHANGEME as whole words, \"lorem ipsum\", \"describe/document/add/fill in " +
-	"this/me/here\", \"no/missing/insert description\", \"coming soon\", or `<insert ...>` / `<your ...>`. Each hit is " +
-	"one finding, quoting the matched text. Descriptions inside anyOf branches are not checked.\n\n" +
-	"## Example\n\n" +
-	"Before: `doStuff`: \"TODO: describe this.\"\n\n" +
-	"After: `archive_ticket`: \"Move a closed ticket to the archive. It stays searchable but can no longer be edited.\"\n"

@@ -146,8 +146,14 @@ type Rule struct {
 	// Origin is "mcp-toolgauge", "mcp-quality-gate" or "mcpgauge".
 	Origin string
 	// Doc is the Markdown body of the rule's doc page: why it matters, what
-	// triggers it, a before and after.
+	// triggers it, a before and after. Catalogue fills it from the embedded
+	// file named after the ID (mcp040.md); a row never sets it.
 	Doc string
+	// Revision counts changes to what this rule finds. Bump it with any
+	// such change: the rule-set digest (gauge.RuleSetDigest) hashes every
+	// rule's revision, so a changed rule rescans the servers it may judge
+	// differently.
+	Revision int
 	// Check computes the problems. It must be deterministic and offline.
 	Check func(*Context) []Problem
 }
@@ -230,12 +236,19 @@ func (cfg Config) Validate() error {
 // Catalogue returns every rule, sorted by ID. It builds a fresh slice on each
 // call, so callers may not mutate shared state through it.
 func Catalogue() []Rule {
-	var all []Rule
+	// One line a rule: each rule's row, checks, doc (<id>.md) and cases
+	// (testdata/rules/<id>.txtar) live in the file named after its ID.
+	all := []Rule{
+		mcp040(),
+	}
 	for _, family := range [][]Rule{
 		namingRules(), descriptionRules(), parameterRules(), annotationRules(), budgetRules(),
 		qualityGateRules(), securityRules(), surfaceRules(),
 	} {
 		all = append(all, family...)
+	}
+	for i := range all {
+		all[i].Doc = docFor(all[i].ID)
 	}
 	sort.Slice(all, func(i, j int) bool { return all[i].ID < all[j].ID })
 	return all

@@ -14,28 +14,28 @@ func namingRules() []Rule {
 			ID: "MCP001", Name: "near-duplicate-tool-names", Family: "Naming",
 			Summary: "Two tools have names that reduce to the same words.",
 			Default: Error, Toolgauge: Error, Scope: ScopePair, Origin: OriginToolgauge,
-			Doc:   docMCP001,
+
 			Check: checkMCP001,
 		},
 		{
 			ID: "MCP002", Name: "non-descriptive-tool-name", Family: "Naming",
 			Summary: "Every word in the name is generic, so it says nothing about what the tool does.",
 			Default: Info, Toolgauge: Warning, Scope: ScopeTool, Origin: OriginToolgauge,
-			Doc:   docMCP002,
+
 			Check: checkMCP002,
 		},
 		{
 			ID: "MCP003", Name: "name-subject-missing-from-description", Family: "Naming",
 			Summary: "A subject named in the tool name never appears in its description.",
 			Default: Info, Toolgauge: Warning, Scope: ScopeTool, Origin: OriginToolgauge,
-			Doc:   docMCP003,
+
 			Check: checkMCP003,
 		},
 		{
 			ID: "MCP004", Name: "mixed-naming-conventions", Family: "Naming",
 			Summary: "The server mixes naming conventions across its tools.",
 			Default: Warning, Toolgauge: Warning, Scope: ScopeServer, Origin: OriginToolgauge,
-			Doc:   docMCP004,
+
 			Check: checkMCP004,
 		},
 	}
@@ -206,53 +206,3 @@ func checkMCP004(ctx *Context) []Problem {
 		Suggestion: fmt.Sprintf("Rename %s to %s, the convention most of this server's tools already use. One convention makes the list read as one designed API, and stops a model from treating a difference in spelling as a difference in meaning.", listed, majority),
 	}}
 }
-
-const docMCP001 = "## Why it matters\n\n" +
-	"A model picks a tool by name before it reads any description. Two names that differ only by a digit, a plural, " +
-	"a separator or letter case (`ticket` and `ticket2`, `get_user` and `getUsers`) are the same string with noise on it, " +
-	"so the model is left to guess, and the descriptions of such pairs are usually just as alike. Two tools with the " +
-	"very same name are worse: a client can reach only one of them.\n\n" +
-	"## What triggers it\n\n" +
-	"Each name is split into identifier tokens (snake_case, camelCase, kebab-case and acronyms all split), digit tokens " +
-	"are dropped and each token is singularised. Tools whose token lists are equal form a group; a group of two or more " +
-	"gives one finding on its first tool, with the others as `related`. Names that are entirely digits or symbols are ignored.\n\n" +
-	"## Example\n\n" +
-	"Before: `ticket` (\"Create a ticket.\") and `ticket2` (\"Make a ticket.\").\n\n" +
-	"After: `create_bug_ticket` and `create_billing_ticket`, each described by what only it handles.\n"
-
-const docMCP002 = "## Why it matters\n\n" +
-	"A name made only of generic words (`run`, `search`, `get_data`, `doStuff`) would fit any server in the world. " +
-	"It tells the model nothing about what the tool acts on, so every request is a coin toss against its siblings.\n\n" +
-	"## What triggers it\n\n" +
-	"Every identifier token of the name, digits aside, is a bare verb (get, run, search, update, ...), an empty noun " +
-	"(data, stuff, item, payload, ...) or a filler (all, the, my, v1, ...). Tokens are compared raw, not singularised. " +
-	"A name with no tokens at all is skipped.\n\n" +
-	"## Example\n\n" +
-	"Before: `get_data`.\n\n" +
-	"After: `get_user_profile`: the same verb, now with a subject that does the work.\n"
-
-const docMCP003 = "## Why it matters\n\n" +
-	"The nouns in a tool's name are a promise about what it handles. When the description never mentions them, the " +
-	"model cannot match a user's wording against the description, and two sibling tools (`search_users`, `search_orgs`) " +
-	"end up indistinguishable.\n\n" +
-	"## What triggers it\n\n" +
-	"The subject tokens of the name are its identifier tokens minus digits, bare verbs, empty nouns, fillers and " +
-	"one-letter tokens, singularised (`search_users` gives `user`). The rule fires when a description exists and any " +
-	"subject token does not appear among the description's content words. A token of four or more letters also counts " +
-	"as present when it and a description word of four or more letters are prefixes of each other (`organization` " +
-	"matches `organizations`). The message lists every missing token.\n\n" +
-	"## Example\n\n" +
-	"Before: `search_users`: \"Searches the database and returns matching records.\"\n\n" +
-	"After: `search_users`: \"Find users in the staff directory by name or email.\"\n"
-
-const docMCP004 = "## Why it matters\n\n" +
-	"A tool list that mixes `snake_case`, `camelCase` and `kebab-case` looks assembled rather than designed, and gives " +
-	"the model one more way for names to differ that carries no meaning.\n\n" +
-	"## What triggers it\n\n" +
-	"Each name is classed as kebab-case (has `-`), SCREAMING_SNAKE or snake_case (has `_`), PascalCase (starts with a " +
-	"capital), camelCase (has a capital) or flat (one lowercase word). Flat names fit every convention and are not " +
-	"counted. The rule fires once, at server level, when two or more styles remain. The majority is the most common " +
-	"style (ties go to the one seen first); the names in other styles are the odd ones out and are listed as `related`.\n\n" +
-	"## Example\n\n" +
-	"Before: `search_users`, `get_data`, `doStuff`.\n\n" +
-	"After: `search_users`, `get_data`, `do_stuff` (better still, a name that says what it does).\n"

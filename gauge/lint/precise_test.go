@@ -53,9 +53,6 @@ func TestDefaultProfileFalsePositiveClasses(t *testing.T) {
 		{"todo as a kanban column in an example", "MCP015", []string{
 			"{\"name\":\"open_drawio_mermaid\",\"description\":\"Opens a Mermaid diagram.\\n```\\nkanban\\n  todo[To do]\\n```\"}",
 		}, false},
-		{"session setting cleared", "MCP040", []string{
-			`{"name":"git_clear_working_dir","description":"Clear the session working directory setting. This resets the context without restarting the server."}`,
-		}, false},
 		{"opposite verbs are not near-identical", "MCP013", []string{
 			`{"name":"pods_get","description":"Get a Kubernetes Pod in the current or provided namespace with the provided name and return its details."}`,
 			`{"name":"pods_delete","description":"Delete a Kubernetes Pod in the current or provided namespace with the provided name and return its details."}`,

@@ -16,7 +16,7 @@ func securityRules() []Rule {
 		{
 			ID: "SEC001", Name: "instruction-override", Family: "Security",
 			Summary: "Text tries to override the model's instructions or plants pseudo-system tags.",
-			Default: Error, Scope: ScopeTool, Origin: OriginMcpgauge, Doc: docSEC001,
+			Default: Error, Scope: ScopeTool, Origin: OriginMcpgauge,
 			Check: secPhraseRule(secOverridePatterns,
 				func(s secSurface, m secMatch) string {
 					return fmt.Sprintf("The %s contains an %s: %q.", s.where(), m.what, m.text)
@@ -26,7 +26,7 @@ func securityRules() []Rule {
 		{
 			ID: "SEC002", Name: "concealment-directive", Family: "Security",
 			Summary: "Text tells the model to hide something from the user.",
-			Default: Error, Scope: ScopeTool, Origin: OriginMcpgauge, Doc: docSEC002,
+			Default: Error, Scope: ScopeTool, Origin: OriginMcpgauge,
 			Check: secPhraseRule(secConcealPatterns,
 				func(s secSurface, m secMatch) string {
 					return fmt.Sprintf("The %s asks the model to keep something from the user: %q.", s.where(), m.text)
@@ -36,7 +36,7 @@ func securityRules() []Rule {
 		{
 			ID: "SEC003", Name: "hidden-side-action", Family: "Security",
 			Summary: "Text asks the model to move data somewhere as a side action.",
-			Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Doc: docSEC003,
+			Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
 			Check: secPhraseRule(secSideActionPatterns,
 				func(s secSurface, m secMatch) string {
 					return fmt.Sprintf("The %s describes a secondary data transfer (%s): %q.", s.where(), m.what, m.text)
@@ -46,7 +46,7 @@ func securityRules() []Rule {
 		{
 			ID: "SEC004", Name: "coercive-directive", Family: "Security",
 			Summary: "Text coerces the model to call the tool first, always, or above everything else.",
-			Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Doc: docSEC004,
+			Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
 			Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: secCoercePrecise, keep: secCoerceKeep},
 				func(s secSurface, m secMatch) string {
 					return fmt.Sprintf("The %s contains a %s: %q.", s.where(), m.what, m.text)
@@ -56,7 +56,7 @@ func securityRules() []Rule {
 		{
 			ID: "SEC005", Name: "tool-shadowing", Family: "Security",
 			Summary: "Text tries to change how the model uses other tools.",
-			Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Doc: docSEC005,
+			Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
 			Check: secPhraseRuleWith(secShadowPatterns, secPrecise{patterns: secShadowPrecise, extra: secShadowExtra},
 				func(s secSurface, m secMatch) string {
 					return fmt.Sprintf("The %s reaches beyond its own tool (%s): %q.", s.where(), m.what, m.text)
@@ -66,17 +66,17 @@ func securityRules() []Rule {
 		{
 			ID: "SEC006", Name: "hidden-content", Family: "Security",
 			Summary: "Text hides content: invisible Unicode (zero-width, bidi controls, tag characters) or HTML comments.",
-			Default: Error, Scope: ScopeTool, Origin: OriginMcpgauge, Doc: docSEC006, Check: checkSEC006,
+			Default: Error, Scope: ScopeTool, Origin: OriginMcpgauge, Check: checkSEC006,
 		},
 		{
 			ID: "SEC007", Name: "encoded-blob", Family: "Security",
 			Summary: "Text carries a long base64 blob a human reviewer cannot read.",
-			Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Doc: docSEC007, Check: checkSEC007,
+			Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Check: checkSEC007,
 		},
 		{
 			ID: "SEC008", Name: "sensitive-path", Family: "Security",
 			Summary: "Text points at secrets: SSH keys, .env files, cloud credentials, MCP client configs, or asks for keys.",
-			Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Doc: docSEC008,
+			Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
 			Check: secPhraseRule(secSensitivePatterns,
 				func(s secSurface, m secMatch) string {
 					return fmt.Sprintf("The %s mentions %s: %q.", s.where(), m.what, m.text)
@@ -86,27 +86,27 @@ func securityRules() []Rule {
 		{
 			ID: "SEC009", Name: "exfiltration-parameter", Family: "Security",
 			Summary: "An optional free-text parameter (notes, context, metadata, ...) or open additionalProperties could carry data out.",
-			Default: Info, Scope: ScopeParameter, Origin: OriginMcpgauge, Doc: docSEC009, Check: checkSEC009,
+			Default: Info, Scope: ScopeParameter, Origin: OriginMcpgauge, Check: checkSEC009,
 		},
 		{
 			ID: "SEC010", Name: "env-exposure", Family: "Security",
 			Summary: "The tool appears to return environment variables or secrets.",
-			Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Doc: docSEC010, Check: checkSEC010,
+			Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Check: checkSEC010,
 		},
 		{
 			ID: "SEC011", Name: "code-execution-surface", Family: "Security",
 			Summary: "The tool runs code, shell commands or raw SQL supplied by the model.",
-			Default: Info, Scope: ScopeTool, Origin: OriginMcpgauge, Doc: docSEC011, Check: checkSEC011,
+			Default: Info, Scope: ScopeTool, Origin: OriginMcpgauge, Check: checkSEC011,
 		},
 		{
 			ID: "SEC012", Name: "annotation-contradiction", Family: "Security",
 			Summary: "The tool's behaviour hints contradict its name or description.",
-			Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Doc: docSEC012, Check: checkSEC012,
+			Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Check: checkSEC012,
 		},
 		{
 			ID: "SEC013", Name: "guardrail-control", Family: "Security",
 			Summary: "A tool lets the model change the server's own guardrails (allowed directories, blocked commands, confirmation).",
-			Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Doc: docSEC013, Check: checkSEC013,
+			Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Check: checkSEC013,
 		},
 	}
 }

@@ -430,10 +430,6 @@ func TestToolgaugeRuleEdges(t *testing.T) {
 				"eg_comma: Nothing in `eg_comma`'s schema shows an example value.",
 				"nonobject: Nothing in `nonobject`'s schema shows an example value."}},
 		// MCP040-MCP042
-		{"destructive", "MCP040", `[{"name":"purge_cache","description":"x"},{"name":"archive","description":"Permanently removes it."},{"name":"deletes","description":"x"},{"name":"remove_user","annotations":{"destructiveHint":false}},{"name":"drop_table","annotations":{"readOnlyHint":true}}]`,
-			[]string{"purge_cache: `purge_cache` reads as destructive but declares no `destructiveHint`.",
-				"archive: `archive` reads as destructive but declares no `destructiveHint`.",
-				"drop_table: `drop_table` reads as destructive but declares no `destructiveHint`."}},
 		{"read only", "MCP041", `[{"name":"status_page"},{"name":"users","description":"  Looks up users."},{"name":"getUser","annotations":{"readOnlyHint":false}},{"name":"make_user","description":"Returning users."}]`,
 			[]string{"status_page: `status_page` reads as read-only but declares no `readOnlyHint`.",
 				"users: `users` reads as read-only but declares no `readOnlyHint`."}},

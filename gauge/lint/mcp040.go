@@ -1,0 +1,53 @@
+package lint
+
+import (
+	"fmt"
+
+	"github.com/mcpgauge/mcpgauge/gauge/model"
+)
+
+// mcp040 is MCP040 destructive-tool-without-hint.
+func mcp040() Rule {
+	return Rule{
+		ID: "MCP040", Name: "destructive-tool-without-hint", Family: "Annotations",
+		Summary: "A tool that looks destructive declares no destructiveHint.",
+		Default: Error, Toolgauge: Error, Scope: ScopeTool, Origin: OriginToolgauge,
+		Revision: 1, Check: checkMCP040,
+	}
+}
+
+// checkMCP040 fires on a tool that reads as destructive and leaves
+// destructiveHint unset. The toolgauge profile reads only the destructive
+// verbs of toolgauge's list. The default profile drops the session-setting
+// and read-named false positives, and counts destruction the description
+// names (an opening "Remove untracked files", a mode "delete", a force
+// flag that overwrites history) as well as a destructive verb in the name.
+func checkMCP040(ctx *Context) []Problem {
+	var out []Problem
+	tools := tgTools(ctx)
+	for i := range tools {
+		t := &tools[i]
+		if !hintUnset(t, func(a *model.Annotations) *bool { return a.DestructiveHint }) {
+			continue
+		}
+		msg := fmt.Sprintf("`%s` reads as destructive but declares no `destructiveHint`.", t.name)
+		switch {
+		case !ctx.Precise():
+			if !tgReadsLikeDeletion(t) {
+				continue
+			}
+		case preciseHarmlessDestruction(t) || preciseReadNamed(t):
+			continue
+		case !tgReadsLikeDeletion(t):
+			why := preciseDescribesDestruction(t)
+			if why == "" {
+				continue
+			}
+			msg = fmt.Sprintf("`%s` destroys or overwrites data (%s) but declares no `destructiveHint`.", t.name, why)
+		}
+		out = append(out, Problem{Tool: t.name, Message: msg,
+			Suggestion: fmt.Sprintf("Set `destructiveHint: true` (and `readOnlyHint: false`) in `%s`'s annotations so clients can ask the user before calling it. "+
+				"If it does not in fact destroy anything, set `destructiveHint: false` to say so explicitly.", t.name)})
+	}
+	return out
+}
