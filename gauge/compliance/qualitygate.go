@@ -29,27 +29,27 @@ func qualityGateTests() []Test {
 	tools := specURL(qgRevision, "server/tools")
 	resources := specURL(qgRevision, "server/resources")
 	prompts := specURL(qgRevision, "server/prompts")
-	qg := func(id, name, cat string, sev Severity, ref, doc string, run func(context.Context, *Env) Result) Test {
-		return Test{ID: id, Name: name, Category: cat, Severity: sev, SpecRef: ref, Origin: OriginQualityGate, Doc: doc, Run: run}
+	qg := func(id, name, cat string, sev Severity, ref string, run func(context.Context, *Env) Result) Test {
+		return Test{ID: id, Name: name, Category: cat, Severity: sev, SpecRef: ref, Origin: OriginQualityGate, Doc: docOf(id), Run: run}
 	}
 	tests := []Test{
-		qg("lifecycle-init-01", "Server reports name and version", CategoryLifecycle, Critical, lifecycle, docLifecycleInit01, runLifecycleInit01),
-		qg("lifecycle-init-02", "Server reports capabilities", CategoryLifecycle, Critical, lifecycle, docLifecycleInit02, runLifecycleInit02),
-		qg("lifecycle-init-03", "Server responds to ping", CategoryLifecycle, High, specURL(qgRevision, "basic/utilities/ping"), docLifecycleInit03, runLifecycleInit03),
-		qg("tools-list-01", "Server lists tools without error", CategoryTools, Critical, tools, docToolsList01, runToolsList01),
-		qg("tools-list-02", "Tool definitions have required fields", CategoryTools, Critical, tools, docToolsList02, runToolsList02),
-		qg("tools-list-03", "Tool names follow naming convention", CategoryTools, Medium, tools, docToolsList03, runToolsList03),
-		qg("tools-list-04", "Tool inputSchema has type object", CategoryTools, High, tools, docToolsList04, runToolsList04),
-		qg("tools-call-01", "Can call a listed tool", CategoryTools, Critical, tools, docToolsCall01, runToolsCall01),
-		qg("tools-call-02", "Calling nonexistent tool returns error", CategoryTools, High, tools, docToolsCall02, runToolsCall02),
-		qg("tools-call-03", "Tool descriptions are present", CategoryTools, Medium, tools, docToolsCall03, runToolsCall03),
-		qg("resources-list-01", "Server lists resources without error", CategoryResources, Critical, resources, docResourcesList01, runResourcesList01),
-		qg("resources-list-02", "Resource definitions have required fields", CategoryResources, Critical, resources, docResourcesList02, runResourcesList02),
-		qg("resources-list-03", "Resource descriptions are present", CategoryResources, Medium, resources, docResourcesList03, runResourcesList03),
-		qg("resources-read-01", "Can read a listed resource", CategoryResources, Critical, resources, docResourcesRead01, runResourcesRead01),
-		qg("prompts-list-01", "Server lists prompts without error", CategoryPrompts, Critical, prompts, docPromptsList01, runPromptsList01),
-		qg("prompts-list-02", "Prompt definitions have required fields", CategoryPrompts, Critical, prompts, docPromptsList02, runPromptsList02),
-		qg("prompts-get-01", "Can get a listed prompt", CategoryPrompts, Critical, prompts, docPromptsGet01, runPromptsGet01),
+		qg("lifecycle-init-01", "Server reports name and version", CategoryLifecycle, Critical, lifecycle, runLifecycleInit01),
+		qg("lifecycle-init-02", "Server reports capabilities", CategoryLifecycle, Critical, lifecycle, runLifecycleInit02),
+		qg("lifecycle-init-03", "Server responds to ping", CategoryLifecycle, High, specURL(qgRevision, "basic/utilities/ping"), runLifecycleInit03),
+		qg("tools-list-01", "Server lists tools without error", CategoryTools, Critical, tools, runToolsList01),
+		qg("tools-list-02", "Tool definitions have required fields", CategoryTools, Critical, tools, runToolsList02),
+		qg("tools-list-03", "Tool names follow naming convention", CategoryTools, Medium, tools, runToolsList03),
+		qg("tools-list-04", "Tool inputSchema has type object", CategoryTools, High, tools, runToolsList04),
+		qg("tools-call-01", "Can call a listed tool", CategoryTools, Critical, tools, runToolsCall01),
+		qg("tools-call-02", "Calling nonexistent tool returns error", CategoryTools, High, tools, runToolsCall02),
+		qg("tools-call-03", "Tool descriptions are present", CategoryTools, Medium, tools, runToolsCall03),
+		qg("resources-list-01", "Server lists resources without error", CategoryResources, Critical, resources, runResourcesList01),
+		qg("resources-list-02", "Resource definitions have required fields", CategoryResources, Critical, resources, runResourcesList02),
+		qg("resources-list-03", "Resource descriptions are present", CategoryResources, Medium, resources, runResourcesList03),
+		qg("resources-read-01", "Can read a listed resource", CategoryResources, Critical, resources, runResourcesRead01),
+		qg("prompts-list-01", "Server lists prompts without error", CategoryPrompts, Critical, prompts, runPromptsList01),
+		qg("prompts-list-02", "Prompt definitions have required fields", CategoryPrompts, Critical, prompts, runPromptsList02),
+		qg("prompts-get-01", "Can get a listed prompt", CategoryPrompts, Critical, prompts, runPromptsGet01),
 	}
 	tests[7].Invokes = true // tools-call-01
 	return tests

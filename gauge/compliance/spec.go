@@ -42,36 +42,36 @@ const (
 // specTests are mcpgauge's own protocol tests (anchors §5).
 func specTests() []Test {
 	const rev = "2025-11-25"
-	st := func(id, name, cat string, sev Severity, ref, doc string, run func(context.Context, *Env) Result) Test {
-		return Test{ID: id, Name: name, Category: cat, Severity: sev, SpecRef: ref, Origin: OriginMCPGauge, Doc: doc, Run: run}
+	st := func(id, name, cat string, sev Severity, ref string, run func(context.Context, *Env) Result) Test {
+		return Test{ID: id, Name: name, Category: cat, Severity: sev, SpecRef: ref, Origin: OriginMCPGauge, Doc: docOf(id), Run: run}
 	}
 	tests := []Test{
 		st("spec-version-01", "Protocol version negotiation is honest", CategoryLifecycle, High,
-			specURL(rev, "basic/lifecycle#version-negotiation"), docSpecVersion01, runSpecVersion01),
+			specURL(rev, "basic/lifecycle#version-negotiation"), runSpecVersion01),
 		st("spec-ping-01", "Ping returns an empty result", CategoryLifecycle, Medium,
-			specURL(rev, "basic/utilities/ping"), docSpecPing01, runSpecPing01),
+			specURL(rev, "basic/utilities/ping"), runSpecPing01),
 		st("spec-method-01", "Unknown method returns -32601", CategoryProtocol, Medium,
-			specURL(rev, "basic"), docSpecMethod01, runSpecMethod01),
+			specURL(rev, "basic"), runSpecMethod01),
 		st("spec-caps-01", "Declared capabilities work", CategoryProtocol, High,
-			specURL(rev, "basic/lifecycle#capability-negotiation"), docSpecCaps01, runSpecCaps01),
+			specURL(rev, "basic/lifecycle#capability-negotiation"), runSpecCaps01),
 		st("spec-caps-02", "Undeclared capabilities are not served", CategoryProtocol, Medium,
-			specURL(rev, "basic/lifecycle#capability-negotiation"), docSpecCaps02, runSpecCaps02),
+			specURL(rev, "basic/lifecycle#capability-negotiation"), runSpecCaps02),
 		st("spec-tools-01", "Unknown tool is a protocol error", CategoryTools, Medium,
-			specURL(rev, "server/tools#error-handling"), docSpecTools01, runSpecTools01),
+			specURL(rev, "server/tools#error-handling"), runSpecTools01),
 		st("spec-schema-01", "Tool input schemas are valid JSON Schema", CategorySchema, High,
-			specURL(rev, "basic#json-schema-usage"), docSpecSchema01, runSpecSchema01),
+			specURL(rev, "basic#json-schema-usage"), runSpecSchema01),
 		st("spec-schema-02", "Tool output schemas are valid JSON Schema", CategorySchema, High,
-			specURL(rev, "server/tools#output-schema"), docSpecSchema02, runSpecSchema02),
+			specURL(rev, "server/tools#output-schema"), runSpecSchema02),
 		st("spec-output-01", "structuredContent conforms to outputSchema", CategoryTools, High,
-			specURL(rev, "server/tools#structured-content"), docSpecOutput01, runSpecOutput01),
+			specURL(rev, "server/tools#structured-content"), runSpecOutput01),
 		st("spec-stdio-01", "Stdout carries only MCP messages", CategoryTransport, High,
-			specURL(rev, "basic/transports#stdio"), docSpecStdio01, runSpecStdio01),
+			specURL(rev, "basic/transports#stdio"), runSpecStdio01),
 		st("spec-pagination-01", "Invalid cursor is rejected with -32602", CategoryPagination, Low,
-			specURL(rev, "server/utilities/pagination#error-handling"), docSpecPagination01, runSpecPagination01),
+			specURL(rev, "server/utilities/pagination#error-handling"), runSpecPagination01),
 		st("spec-pagination-02", "Lists paginate without cycles or duplicates", CategoryPagination, Medium,
-			specURL(rev, "server/utilities/pagination"), docSpecPagination02, runSpecPagination02),
+			specURL(rev, "server/utilities/pagination"), runSpecPagination02),
 		st("spec-bait-01", "Same tools for every client identity", CategorySecurity, Critical,
-			specURL(rev, "server/tools#security-considerations"), docSpecBait01, runSpecBait01),
+			specURL(rev, "server/tools#security-considerations"), runSpecBait01),
 	}
 	needs := map[string][]Need{
 		"spec-version-01":    {NeedMain, NeedRevisions},
