@@ -2,6 +2,7 @@ package registry
 
 import (
 	"cmp"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -47,6 +48,7 @@ func Normalise(in []Server, opt NormaliseOptions) ([]Server, NormaliseReport) {
 	rep := NormaliseReport{In: len(in), LatestBy: map[string]int{}}
 	out := make([]Server, 0, len(in))
 	seen := make(map[string]int, len(in))
+	listings := newListingSets(len(in))
 	for _, s := range in {
 		if s.Status == StatusDeleted {
 			rep.Deleted++
@@ -56,20 +58,18 @@ func Normalise(in []Server, opt NormaliseOptions) ([]Server, NormaliseReport) {
 		}
 		s.Deprecated = s.Status == StatusDeprecated
 		s.IsLatest, s.LatestRule = false, ""
-		s.Sources = slices.Clone(s.Sources)
 		if i, ok := seen[s.Key()]; ok {
 			// The same name@version twice (two sources, or a page read
 			// twice): keep the later-updated record, remember both listings.
-			prev := out[i]
-			if s.UpdatedAt.After(prev.UpdatedAt) {
-				s.Sources = mergeListings(prev.Sources, s.Sources)
+			merged := listings.merge(i, out[i].Sources, s.Sources)
+			if s.UpdatedAt.After(out[i].UpdatedAt) {
 				out[i] = s
-			} else {
-				out[i].Sources = mergeListings(prev.Sources, s.Sources)
 			}
+			out[i].Sources = merged
 			continue
 		}
 		seen[s.Key()] = len(out)
+		s.Sources = listings.merge(len(out), nil, s.Sources)
 		out = append(out, s)
 	}
 	groups := map[string][]int{}
@@ -155,14 +155,30 @@ func pickLatest(all []Server, semv []*semver.Version, idx []int) (int, string) {
 	return idx[best], LatestByPublishTime
 }
 
-func mergeListings(a, b []Listing) []Listing {
-	out := slices.Clone(a)
-	for _, l := range b {
-		if !slices.Contains(out, l) {
-			out = append(out, l)
+// listingSets merges listings into numbered lists (the entries of
+// Normalise, the targets of Dedupe) without scanning them: one set of
+// (list, listing) pairs over every list keeps both linear in their input,
+// however many listings one entry or target gathers.
+type listingSets map[listingOf]struct{}
+
+type listingOf struct {
+	list int
+	l    Listing
+}
+
+func newListingSets(n int) listingSets { return make(listingSets, n) }
+
+// merge appends to dst, list i's listings so far, each of src it lacks.
+func (m listingSets) merge(i int, dst, src []Listing) []Listing {
+	for _, l := range src {
+		k := listingOf{i, l}
+		if _, ok := m[k]; ok {
+			continue
 		}
+		m[k] = struct{}{}
+		dst = append(dst, l)
 	}
-	return out
+	return dst
 }
 
 // Target is one thing to scan: the entries that launch the same package
@@ -191,19 +207,42 @@ type Target struct {
 // entry's plan never stands in for another's (a hostile entry listed first
 // would otherwise run under its plan and hide the other's row). Such a
 // target's ID is the scan identity plus a hash of its launch.
+//
+// It is linear in the entries (sets, not scans of a target's names and
+// listings), so a hostile registry listing one package under 300,000 names
+// cannot stall planning.
 func Dedupe(in []Server) []Target {
+	out, _ := DedupeContext(context.Background(), in)
+	return out
+}
+
+// dedupeCheckEvery is how many entries DedupeContext handles between
+// looks at its context.
+const dedupeCheckEvery = 1024
+
+// DedupeContext is Dedupe that stops when ctx ends, returning ctx.Err().
+func DedupeContext(ctx context.Context, in []Server) ([]Target, error) {
 	var out []Target
-	byID := map[string]int{}      // scan identity + launch -> target
-	scanIDs := map[string]bool{}  // scan identities with a target
-	latestPkg := map[string]int{} // package + launch without version -> target of an IsLatest entry
+	byID := make(map[string]int, len(in))     // scan identity + launch -> target
+	scanIDs := make(map[string]bool, len(in)) // scan identities with a target
+	latestPkg := map[string]int{}             // package + launch without version -> target of an IsLatest entry
+	listings := newListingSets(len(in))
+	type nameOf struct {
+		target int
+		key    string
+	}
+	names := make(map[nameOf]struct{}, len(in))
+	var official []bool // target i has an official listing
 	var unversioned []Server
 	add := func(i int, s Server, p Plan) {
 		t := &out[i]
 		// Prefer an official listing as the representative entry.
-		swap := !hasSource(t.Server.Sources, SourceOfficial) && hasSource(s.Sources, SourceOfficial)
-		t.Server.Sources = mergeListings(t.Server.Sources, s.Sources)
-		if !slices.Contains(t.Names, s.Key()) {
-			t.Names = append(t.Names, s.Key())
+		swap := !official[i] && hasSource(s.Sources, SourceOfficial)
+		official[i] = official[i] || swap
+		t.Server.Sources = listings.merge(i, t.Server.Sources, s.Sources)
+		if k := (nameOf{i, s.Key()}); !hasKey(names, k) {
+			names[k] = struct{}{}
+			t.Names = append(t.Names, k.key)
 		}
 		if swap {
 			merged := t.Server.Sources
@@ -218,10 +257,19 @@ func Dedupe(in []Server) []Target {
 			id += "#" + shortHash(key)
 		}
 		scanIDs[p.ScanID] = true
-		byID[key] = len(out)
+		i := len(out)
+		byID[key] = i
+		names[nameOf{i, s.Key()}] = struct{}{}
+		s.Sources = listings.merge(i, nil, s.Sources)
+		official = append(official, hasSource(s.Sources, SourceOfficial))
 		out = append(out, Target{ID: id, Server: s, Names: []string{s.Key()}, Plan: p})
 	}
-	for _, s := range in {
+	for n, s := range in {
+		if n%dedupeCheckEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
 		p := PlanFor(s, PlanOptions{})
 		if p.Package != nil && (p.Package.Version == "" || p.Package.Version == "latest") && p.Kind != KindOCI {
 			unversioned = append(unversioned, s)
@@ -237,7 +285,12 @@ func Dedupe(in []Server) []Target {
 		}
 		newTarget(s, p, key)
 	}
-	for _, s := range unversioned {
+	for n, s := range unversioned {
+		if n%dedupeCheckEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
 		p := PlanFor(s, PlanOptions{})
 		if i, ok := latestPkg[launchKey(p, false)]; ok {
 			add(i, s, p)
@@ -255,7 +308,12 @@ func Dedupe(in []Server) []Target {
 			return cmp.Compare(sourceRank(a.Source), sourceRank(b.Source))
 		})
 	}
-	return out
+	return out, nil
+}
+
+func hasKey[K comparable](m map[K]struct{}, k K) bool {
+	_, ok := m[k]
+	return ok
 }
 
 // launchKey is what a plan runs: kind, package (registry, identifier and,
