@@ -20,7 +20,19 @@ package lint_test
 // for example "mcpgauge error tool=delete_file ~ reads as destructive".
 // The findings of each profile must match the lines of that profile one to
 // one; a profile with no lines expects no findings. An empty want file
-// says the rule is silent on the snapshot under both profiles.
+// says the rule is silent on the snapshot under both profiles. A value
+// with spaces is written as a Go string: entity="resource:file:///My Docs"
+// (the line is cut at its first " ~ " before that).
+//
+// A profile written <profile>@<severity> is that profile with the rule
+// configured at that severity, as a user's config turns on a rule that is
+// off in the profile (QG007 in both, the mcpgauge rules under toolgauge).
+// When any want file of an archive names such a run, every case of the
+// archive runs under it too, matched one to one like a profile:
+//
+//	toolgauge@warning warning tool=open_drawio_xml
+//
+// says the toolgauge reading of the rule, turned on, fires there.
 
 import (
 	"encoding/json"
@@ -28,7 +40,9 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -38,9 +52,81 @@ import (
 	"github.com/mcpgauge/mcpgauge/internal/precision"
 )
 
+// run is how the harness runs a rule: under a profile, with the rule
+// configured at a severity unless that is Off.
+type run struct {
+	profile    lint.Profile
+	configured lint.Severity
+}
+
+func (r run) String() string {
+	if r.configured == lint.Off {
+		return string(r.profile)
+	}
+	return string(r.profile) + "@" + r.configured.String()
+}
+
+// config is the lint configuration of the run for rule id.
+func (r run) config(id string) lint.Config {
+	cfg := lint.Config{Profile: r.profile}
+	if r.configured != lint.Off {
+		cfg.Rules = map[string]lint.Severity{id: r.configured}
+	}
+	return cfg
+}
+
+// parseRun reads <profile> or <profile>@<severity>.
+func parseRun(s string) (run, error) {
+	name, sev, configured := strings.Cut(s, "@")
+	p, err := lint.ParseProfile(name)
+	if err != nil {
+		return run{}, err
+	}
+	if name == "" {
+		return run{}, fmt.Errorf("no profile in %q", s)
+	}
+	r := run{profile: p}
+	if configured {
+		if r.configured, err = lint.ParseSeverity(sev); err != nil || r.configured == lint.Off {
+			return run{}, fmt.Errorf("configured severity %q (want error, warning or info)", sev)
+		}
+	}
+	return r, nil
+}
+
+// wantFields splits the head of a want line at spaces; a key="…" field
+// runs to its closing quote and is unquoted as a Go string.
+func wantFields(head string) ([]string, error) {
+	var out []string
+	for s := strings.TrimSpace(head); s != ""; s = strings.TrimLeft(s, " \t") {
+		end := strings.IndexAny(s, " \t")
+		if end < 0 {
+			end = len(s)
+		}
+		eq := strings.IndexByte(s[:end], '=')
+		if eq < 0 || !strings.HasPrefix(s[eq+1:], `"`) {
+			out, s = append(out, s[:end]), s[end:]
+			continue
+		}
+		q, err := strconv.QuotedPrefix(s[eq+1:])
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", s, err)
+		}
+		v, err := strconv.Unquote(q)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", q, err)
+		}
+		out, s = append(out, s[:eq+1]+v), s[eq+1+len(q):]
+		if s != "" && s[0] != ' ' && s[0] != '\t' {
+			return nil, fmt.Errorf("%s: text right after the closing quote", q)
+		}
+	}
+	return out, nil
+}
+
 // wantLine is one expected finding.
 type wantLine struct {
-	profile   lint.Profile
+	run       run
 	severity  lint.Severity
 	tool      string
 	param     string
@@ -52,9 +138,11 @@ type wantLine struct {
 }
 
 func (w wantLine) String() string {
-	s := fmt.Sprintf("%s %s", w.profile, w.severity)
+	s := fmt.Sprintf("%s %s", w.run, w.severity)
 	for _, kv := range [][2]string{{"tool", w.tool}, {"param", w.param}, {"entity", w.entity}} {
-		if kv[1] != "" {
+		if strings.ContainsAny(kv[1], " \t\"") {
+			s += " " + kv[0] + "=" + strconv.Quote(kv[1])
+		} else if kv[1] != "" {
 			s += " " + kv[0] + "=" + kv[1]
 		}
 	}
@@ -81,15 +169,16 @@ func parseWant(name string, data []byte) ([]wantLine, error) {
 			}
 			w.message = re
 		}
-		fields := strings.Fields(head)
+		fields, err := wantFields(head)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %w", name, i+1, err)
+		}
 		if len(fields) < 2 {
 			return nil, fmt.Errorf("%s:%d: want \"<profile> <severity> [tool=…] [param=…] [entity=…] [~ regexp]\", got %q", name, i+1, line)
 		}
-		p, err := lint.ParseProfile(fields[0])
-		if err != nil || fields[0] == "" {
+		if w.run, err = parseRun(fields[0]); err != nil {
 			return nil, fmt.Errorf("%s:%d: %w", name, i+1, err)
 		}
-		w.profile = p
 		if w.severity, err = lint.ParseSeverity(fields[1]); err != nil || w.severity == lint.Off {
 			return nil, fmt.Errorf("%s:%d: severity %q (want error, warning or info)", name, i+1, fields[1])
 		}
@@ -210,8 +299,25 @@ func TestRuleCases(t *testing.T) {
 			if len(cases) == 0 {
 				t.Fatalf("%s has no cases", path)
 			}
+			// Every case runs under each profile and under each configured
+			// run any want file of the archive names.
+			var runs []run
+			for _, p := range lint.Profiles() {
+				runs = append(runs, run{profile: p})
+			}
+			wants := make([][]wantLine, len(cases))
+			for i, c := range cases {
+				if wants[i], err = parseWant(c.name+".want", c.want); err != nil {
+					t.Fatal(err)
+				}
+				for _, w := range wants[i] {
+					if !slices.Contains(runs, w.run) {
+						runs = append(runs, w.run)
+					}
+				}
+			}
 			fired := false
-			for _, c := range cases {
+			for i, c := range cases {
 				t.Run(c.name, func(t *testing.T) {
 					capture, err := caseSnapshot(c.snapshot)
 					if err != nil {
@@ -221,16 +327,12 @@ func TestRuleCases(t *testing.T) {
 					if err != nil {
 						t.Fatalf("snapshot: %v", err)
 					}
-					wants, err := parseWant(c.name+".want", c.want)
-					if err != nil {
-						t.Fatal(err)
-					}
-					for _, p := range lint.Profiles() {
-						got := lint.RunRules(snap, lint.Config{Profile: p}, []lint.Rule{rule})
+					for _, r := range runs {
+						got := lint.RunRules(snap, r.config(id), []lint.Rule{rule})
 						if len(got) > 0 {
 							fired = true
 						}
-						checkFindings(t, p, got, wants)
+						checkFindings(t, r, got, wants[i])
 					}
 				})
 			}
@@ -241,13 +343,13 @@ func TestRuleCases(t *testing.T) {
 	}
 }
 
-// checkFindings matches the findings of one profile to the want lines of
-// that profile, one to one.
-func checkFindings(t *testing.T, p lint.Profile, got []lint.Finding, wants []wantLine) {
+// checkFindings matches the findings of one run to the want lines of that
+// run, one to one.
+func checkFindings(t *testing.T, p run, got []lint.Finding, wants []wantLine) {
 	t.Helper()
 	var mine []*wantLine
 	for i := range wants {
-		if wants[i].profile == p {
+		if wants[i].run == p {
 			mine = append(mine, &wants[i])
 		}
 	}
@@ -338,5 +440,30 @@ func movePending() map[string]bool {
 		"SEC008": true, "SEC009": true, "SEC010": true, "SEC011": true, "SEC012": true, "SEC013": true,
 		"SRF001": true, "SRF002": true, "SRF003": true, "SRF004": true, "SRF005": true, "SRF006": true,
 		"SRF007": true, "SRF008": true, "SRF009": true, "SRF010": true, "SRF011": true,
+	}
+}
+
+// TestWantLineSyntax: the want-line forms the case files rely on parse as
+// documented, and malformed ones are refused.
+func TestWantLineSyntax(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ line, want string }{
+		{"mcpgauge error tool=a ~ ^x$", "mcpgauge error tool=a ~ ^x$"},
+		{`mcpgauge error entity="resource:file:///My Documents/a.txt" ~ space`, `mcpgauge error entity="resource:file:///My Documents/a.txt" ~ space`},
+		{`mcpgauge info entity="a\"b"`, `mcpgauge info entity="a\"b"`},
+		{"toolgauge@warning warning tool=b param=c", "toolgauge@warning warning tool=b param=c"},
+		{"toolgauge@off warning", ""},
+		{"@error error", ""},
+		{`mcpgauge error entity="open`, ""},
+		{`mcpgauge error entity="a"b`, ""},
+		{"mcpgauge error colour=red", ""},
+	} {
+		got, err := parseWant("t.want", []byte(tc.line))
+		switch {
+		case tc.want == "" && err == nil:
+			t.Errorf("%q parsed as %v, want an error", tc.line, got)
+		case tc.want != "" && (err != nil || len(got) != 1 || got[0].String() != tc.want):
+			t.Errorf("%q: got %v, %v; want %q", tc.line, got, err, tc.want)
+		}
 	}
 }
