@@ -14,6 +14,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/mcpgauge/mcpgauge/attest"
+	"github.com/mcpgauge/mcpgauge/gauge"
 	"github.com/mcpgauge/mcpgauge/natsbus"
 	"github.com/mcpgauge/mcpgauge/registry"
 	"github.com/mcpgauge/mcpgauge/schema"
@@ -66,7 +67,7 @@ type Config struct {
 	// ScanOptions go into every job.
 	ScanOptions schema.ScanOptions
 	// ScannerVersion and RuleSetDigest go into every job and its scan key
-	// (an empty RuleSetDigest is RuleSetDigest(ScanOptions)).
+	// (an empty RuleSetDigest is gauge.RuleSetDigest(ScanOptions)).
 	ScannerVersion, RuleSetDigest string
 	// BatchSize and BatchWait bound one ingest batch (defaults 200, 1 s).
 	BatchSize int
@@ -133,7 +134,7 @@ func New(ctx context.Context, cfg Config) (*Coordinator, error) {
 		cfg.ScannerVersion = "dev"
 	}
 	if cfg.RuleSetDigest == "" {
-		cfg.RuleSetDigest = RuleSetDigest(cfg.ScanOptions)
+		cfg.RuleSetDigest = gauge.RuleSetDigest(cfg.ScanOptions)
 	}
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.NewTextHandler(io.Discard, nil))

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/mcpgauge/mcpgauge/attest"
-	"github.com/mcpgauge/mcpgauge/coordinator"
+	"github.com/mcpgauge/mcpgauge/gauge"
 	"github.com/mcpgauge/mcpgauge/gauge/compliance"
 	"github.com/mcpgauge/mcpgauge/gauge/connect"
 	"github.com/mcpgauge/mcpgauge/gauge/eval"
@@ -185,7 +185,7 @@ func (o ScanOptions) ruleSetDigest() string {
 	if o.ComplianceMode == compliance.ModeDeep {
 		mode = string(o.ComplianceMode)
 	}
-	return coordinator.RuleSetDigest(schema.ScanOptions{Compliance: o.Compliance, ComplianceMode: mode})
+	return gauge.RuleSetDigest(schema.ScanOptions{Compliance: o.Compliance, ComplianceMode: mode})
 }
 
 // directScan scans the target over one connection (or --tools-json

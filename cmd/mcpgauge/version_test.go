@@ -4,15 +4,16 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcpgauge/mcpgauge/gauge/lint"
+	"github.com/mcpgauge/mcpgauge/gauge"
 	"github.com/mcpgauge/mcpgauge/gauge/score"
 )
 
 // TestVersionNamesScoringAndRules: `mcpgauge version` and `--version`
-// print the scanner, scoring and rule-set versions a stored result carries.
+// print the scanner, scoring, rules', compliance tests' and rule-set
+// versions a stored result carries.
 func TestVersionNamesScoringAndRules(t *testing.T) {
 	t.Parallel()
-	want := []string{"mcpgauge " + version, score.Version, lint.RulesRevision, "rule set  " + versions().RuleSetDigest}
+	want := []string{"mcpgauge " + version, score.Version, gauge.RulesRevision(), "compliance " + gauge.ComplianceRevision(), "rule set  " + versions().RuleSetDigest}
 	for _, args := range [][]string{{"version"}, {"--version"}} {
 		code, out, stderr := cli(t, args...)
 		if code != exitOK {

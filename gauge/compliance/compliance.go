@@ -133,6 +133,10 @@ type Test struct {
 	// Needs are the sessions the test uses (nil: the main session); the
 	// session plan ([Plan]) says how each is met.
 	Needs []Need
+	// Revision counts changes to what this test checks. Bump it with any
+	// such change: the rule-set digest (gauge.RuleSetDigest) hashes every
+	// test's revision, so a changed test rescans.
+	Revision int
 	// Run performs the test. It must honour ctx.
 	Run func(ctx context.Context, env *Env) Result
 }
