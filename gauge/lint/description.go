@@ -46,18 +46,6 @@ func descriptionRules() []Rule {
 			Default: Error, Toolgauge: Error, Scope: ScopeTool, Origin: OriginToolgauge,
 			Check: checkMCP015,
 		},
-		{
-			ID: "MCP016", Name: "repeated-boilerplate", Family: "Description",
-			Summary: "Most tool descriptions repeat the same text.",
-			Default: Warning, Scope: ScopeServer, Origin: OriginMcpgauge,
-			Check: checkMCP016,
-		},
-		{
-			ID: "MCP017", Name: "description-names-unknown-tool", Family: "Description",
-			Summary: "A description tells the model to use a tool the server does not have.",
-			Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-			Check: checkMCP017,
-		},
 	}
 }
 

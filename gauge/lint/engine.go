@@ -158,6 +158,12 @@ type Rule struct {
 	Check func(*Context) []Problem
 }
 
+// OriginMcpgauge is the Origin of rules mcpgauge adds itself.
+const OriginMcpgauge = "mcpgauge"
+
+// OriginQualityGate is the Origin of rules ported from mcp-quality-gate.
+const OriginQualityGate = "mcp-quality-gate"
+
 // Context is what a rule sees: the snapshot plus shared, lazily computed analysis.
 type Context struct {
 	Snap  *model.Snapshot
@@ -239,11 +245,27 @@ func Catalogue() []Rule {
 	// One line a rule: each rule's row, checks, doc (<id>.md) and cases
 	// (testdata/rules/<id>.txtar) live in the file named after its ID.
 	all := []Rule{
+		mcp016(),
+		mcp017(),
 		mcp040(),
+		sec001(),
+		sec002(),
+		sec003(),
+		sec004(),
+		sec005(),
+		sec006(),
+		sec007(),
+		sec008(),
+		sec009(),
+		sec010(),
+		sec011(),
+		sec012(),
+		sec013(),
+		srf011(),
 	}
 	for _, family := range [][]Rule{
 		namingRules(), descriptionRules(), parameterRules(), annotationRules(), budgetRules(),
-		qualityGateRules(), securityRules(), surfaceRules(),
+		qualityGateRules(), surfaceRules(),
 	} {
 		all = append(all, family...)
 	}

@@ -3,7 +3,6 @@ package lint
 import (
 	"fmt"
 	"regexp"
-	"sort"
 	"strings"
 )
 
@@ -13,7 +12,8 @@ const (
 	srfInstructionsMaxToken = 1000
 )
 
-// surfaceRules returns the Resources & prompts family (SRF001-SRF011):
+// surfaceRules returns the Resources & prompts family (SRF001-SRF010;
+// SRF011 is in srf011.go):
 // checks for what a server offers besides tools (resources, resource
 // templates, prompts) and for its initialize/discover instructions.
 func surfaceRules() []Rule {
@@ -48,9 +48,6 @@ func surfaceRules() []Rule {
 		{ID: "SRF010", Name: "instructions-empty", Family: srfFamily,
 			Summary: "The server sends instructions that are only whitespace.",
 			Default: Info, Scope: ScopeInstr, Origin: OriginMcpgauge, Check: checkSRF010},
-		{ID: "SRF011", Name: "instructions-unknown-tool", Family: srfFamily,
-			Summary: "The instructions tell the model to use a tool the server does not have.",
-			Default: Warning, Scope: ScopeInstr, Origin: OriginMcpgauge, Check: checkSRF011},
 	}
 }
 
@@ -380,96 +377,4 @@ func checkSRF010(ctx *Context) []Problem {
 	return []Problem{{Entity: "instructions",
 		Message:    "The server sends instructions that contain only whitespace.",
 		Suggestion: "Either write instructions (how the tools fit together) or leave the field out."}}
-}
-
-var (
-	srfIdentifier = regexp.MustCompile("`([A-Za-z_][A-Za-z0-9_.:/-]*)`|\\b([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+)\\b")
-	srfPrevWord   = regexp.MustCompile(`(?i)\b(call|calls|calling|use|uses|using|invoke|invokes|invoking|run|runs|running|via|with|the)\s+$`)
-	srfNextWord   = regexp.MustCompile(`(?i)^(?:\(|\s+tools?\b)`)
-)
-
-// srfSpace is what Go's \s matches.
-const srfSpace = " \t\n\f\r"
-
-// srfWordBefore is srfPrevWord.FindStringSubmatch(before), run on a bounded
-// tail so that checking every identifier of long instructions stays linear.
-// A match is one of srfPrevWord's words (at most 10 bytes, counting the
-// 3-byte Kelvin sign and 2-byte long s that (?i) folds onto k and s)
-// followed by before's trailing whitespace, so the 17 bytes in front of that
-// whitespace hold the word and the whole rune its \b looks at.
-func srfWordBefore(before string) []string {
-	t := len(strings.TrimRight(before, srfSpace))
-	return srfPrevWord.FindStringSubmatch(before[max(0, t-17):])
-}
-
-// srfToolAfter is srfNextWord.MatchString(after) on a bounded head: a match
-// is "(" or after's leading whitespace plus "tool"/"tools" (at most 6 bytes),
-// and its closing \b looks at one more rune (at most 4 bytes).
-func srfToolAfter(after string) bool {
-	w := len(after) - len(strings.TrimLeft(after, srfSpace))
-	return srfNextWord.MatchString(after[:min(len(after), w+16)])
-}
-
-func checkSRF011(ctx *Context) []Problem {
-	ins := ctx.Snap.Server.Instructions
-	if strings.TrimSpace(ins) == "" {
-		return nil
-	}
-	known := map[string]bool{strings.ToLower(ctx.Snap.Server.Name): true}
-	var toolNames []string
-	for i := range ctx.Tools {
-		t := &ctx.Tools[i]
-		known[strings.ToLower(t.Name)] = true
-		toolNames = append(toolNames, t.Name)
-		for _, p := range t.ParamNames() {
-			known[strings.ToLower(p)] = true
-		}
-	}
-	for _, p := range ctx.Snap.Prompts {
-		known[strings.ToLower(p.Name)] = true
-		for _, a := range p.Arguments {
-			known[strings.ToLower(a.Name)] = true
-		}
-	}
-	for _, r := range ctx.Snap.Resources {
-		known[strings.ToLower(r.Name)] = true
-		known[strings.ToLower(r.URI)] = true
-	}
-	for _, r := range ctx.Snap.Templates {
-		known[strings.ToLower(r.Name)] = true
-	}
-	var unknown []string
-	reported := map[string]bool{}
-	for _, m := range srfIdentifier.FindAllStringSubmatchIndex(ins, -1) {
-		g := 1
-		if m[2] < 0 {
-			g = 2
-		}
-		name := ins[m[2*g]:m[2*g+1]]
-		wordBefore := srfWordBefore(ins[:m[0]])
-		toolContext := srfToolAfter(ins[m[1]:]) || (wordBefore != nil && !strings.EqualFold(wordBefore[1], "the"))
-		if !toolContext || known[strings.ToLower(name)] || reported[name] {
-			continue
-		}
-		if strings.ContainsAny(name, "./:") || strings.ToUpper(name) == name {
-			continue // a file name, URL, path or CONSTANT_NAME, not a tool
-		}
-		reported[name] = true
-		unknown = append(unknown, name)
-	}
-	if len(unknown) == 0 {
-		return nil
-	}
-	sort.Strings(toolNames)
-	have := "it has no tools"
-	if len(toolNames) > 0 {
-		have = "its tools are `" + strings.Join(toolNames, "`, `") + "`"
-	}
-	var out []Problem
-	for _, name := range unknown {
-		out = append(out, Problem{Entity: "instructions",
-			Message:    fmt.Sprintf("The instructions refer to `%s` as a tool, but the server has no tool, prompt or parameter of that name (%s).", name, have),
-			Suggestion: fmt.Sprintf("Update the instructions to the current tool names, or remove the reference to `%s`; a model told to call a missing tool wastes a turn or calls another server's tool of that name. If the tool is only registered for some clients or settings, say so in the instructions.", name)})
-	}
-	return out
 }

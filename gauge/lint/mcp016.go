@@ -1,0 +1,92 @@
+package lint
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// mcp016 is MCP016 repeated-boilerplate.
+func mcp016() Rule {
+	return Rule{
+		ID: "MCP016", Name: "repeated-boilerplate", Family: "Description",
+		Summary: "Most tool descriptions repeat the same text.",
+		Default: Warning, Scope: ScopeServer, Origin: OriginMcpgauge,
+		Revision: 1, Check: checkMCP016,
+	}
+}
+
+// checkMCP016 finds text repeated in most of a server's descriptions: it
+// costs its length on every tool, on every request, and says the same
+// thing to the model again and again.
+func checkMCP016(ctx *Context) []Problem {
+	if !ctx.Precise() {
+		return nil
+	}
+	type entry struct {
+		first int
+		count int
+	}
+	counts := map[string]*entry{}
+	described := 0
+	for i := range ctx.Tools {
+		d := ctx.Tools[i].RawDescription
+		if strings.TrimSpace(d) == "" {
+			continue
+		}
+		described++
+		seen := map[string]bool{}
+		for _, part := range bpSplit.Split(d, -1) {
+			s := strings.Join(strings.Fields(part), " ")
+			if len(s) < bpMinSentence || seen[s] {
+				continue
+			}
+			seen[s] = true
+			e := counts[s]
+			if e == nil {
+				e = &entry{first: len(counts)}
+				counts[s] = e
+			}
+			e.count++
+		}
+	}
+	if described < bpMinTools {
+		return nil
+	}
+	type rep struct {
+		s string
+		entry
+	}
+	var reps []rep
+	chars, most := 0, 0
+	for s, e := range counts {
+		if e.count >= bpMinTools && float64(e.count) >= bpShare*float64(described) {
+			reps = append(reps, rep{s, *e})
+			chars += len(s)
+			most = max(most, e.count)
+		}
+	}
+	if chars < bpMinChars {
+		return nil
+	}
+	sort.Slice(reps, func(i, j int) bool { return reps[i].first < reps[j].first })
+	return []Problem{{
+		Message: fmt.Sprintf("Up to %d of %d tool descriptions repeat the same text (%d characters in %d %s, such as %q): about %d characters of every tools/list say the same thing again.",
+			most, described, chars, len(reps), plural(len(reps), "sentence", "sentences"), secSnippet(reps[0].s), chars*most),
+		Suggestion: "Say it once: put server-wide notes (paths, ID formats, error conventions, deprecation notices) in the server's instructions, and keep each description to what that tool does.",
+	}}
+}
+
+const (
+	// bpMinTools and bpShare: a sentence counts as boilerplate when at
+	// least bpMinTools tools and bpShare of the described tools carry it.
+	bpMinTools = 3
+	bpShare    = 0.6
+	// bpMinSentence skips short repeats ("Error Responses:", "400: Bad request").
+	bpMinSentence = 20
+	// bpMinChars is how long the repeated text must be to be worth a finding.
+	bpMinChars = 80
+)
+
+var bpSplit = regexp.MustCompile(`\n+|[.!?]\s+`)

@@ -1,0 +1,162 @@
+package lint
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/mcpgauge/mcpgauge/gauge/text"
+)
+
+// mcp017 is MCP017 description-names-unknown-tool.
+func mcp017() Rule {
+	return Rule{
+		ID: "MCP017", Name: "description-names-unknown-tool", Family: "Description",
+		Summary: "A description tells the model to use a tool the server does not have.",
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
+		Revision: 1, Check: checkMCP017,
+	}
+}
+
+// checkMCP017 finds a tool description that tells the model to call a tool
+// the server does not have.
+func checkMCP017(ctx *Context) []Problem {
+	if !ctx.Precise() {
+		return nil
+	}
+	for i := range ctx.Tools {
+		if unkActivates.MatchString(ctx.Tools[i].RawDescription) {
+			return nil
+		}
+	}
+	known := unkKnown(ctx)
+	byNormal := map[string]string{}
+	for i := range ctx.Tools {
+		byNormal[unkNormal(ctx.Tools[i].Name)] = ctx.Tools[i].Name
+	}
+	var out []Problem
+	for i := range ctx.Tools {
+		t := &ctx.Tools[i]
+		// Names shown in fenced blocks are examples, not references.
+		desc := preciseFence.ReplaceAllString(t.RawDescription, " ")
+		var unknown []string
+		reported := map[string]bool{}
+		for _, m := range srfIdentifier.FindAllStringSubmatchIndex(desc, -1) {
+			g := 1
+			if m[2] < 0 {
+				g = 2
+			}
+			name := strings.Trim(desc[m[2*g]:m[2*g+1]], "'\"")
+			before := desc[:m[0]]
+			if k := len(before); k > 0 && (before[k-1] == '\'' || before[k-1] == '"') {
+				before = before[:k-1]
+			}
+			toolContext := srfToolAfter(desc[m[1]:]) || unkPrevWord.MatchString(before[max(0, len(before)-24):])
+			if !toolContext || known[strings.ToLower(name)] || reported[name] || !unkToolLike(ctx, name) {
+				continue
+			}
+			reported[name] = true
+			unknown = append(unknown, name)
+		}
+		if len(unknown) == 0 {
+			continue
+		}
+		var parts []string
+		for _, n := range unknown {
+			if real, ok := byNormal[unkNormal(n)]; ok {
+				parts = append(parts, fmt.Sprintf("`%s` (did you mean `%s`?)", n, real))
+			} else {
+				parts = append(parts, fmt.Sprintf("`%s`", n))
+			}
+		}
+		out = append(out, Problem{Tool: t.Name,
+			Message:    fmt.Sprintf("The description of `%s` refers to %s as a tool, but this server has no tool of that name.", t.Name, strings.Join(parts, ", ")),
+			Suggestion: "Name the server's tools exactly as tools/list lists them; a model told to call a missing tool wastes a turn or calls another server's tool of that name."})
+	}
+	return out
+}
+
+var (
+	// unkPrevWord is a word that makes the identifier after it a tool.
+	unkPrevWord = regexp.MustCompile(`(?i)\b(?:call|calls|calling|use|uses|using|invoke|invokes|invoking|run|running|try|instead\s+of)\s+(?:the\s+)?$`)
+	// unkActivates marks a server that adds tools at run time (a tool
+	// that activates more tool categories): a name it does not list now
+	// may be one it lists later.
+	unkActivates = regexp.MustCompile(`(?i)\b(?:activat|enabl|load|register|expos|unlock)\w*\s+(?:\w+\s+){0,3}?(?:tools?|toolsets?|tool\s+categor\w*)\b`)
+	// unkVerbs are first words of a tool name.
+	unkVerbs = map[string]bool{
+		"get": true, "list": true, "search": true, "find": true, "read": true, "fetch": true, "query": true, "create": true,
+		"update": true, "delete": true, "remove": true, "add": true, "set": true, "run": true, "rerun": true, "execute": true,
+		"exec": true, "start": true, "stop": true, "write": true, "edit": true, "move": true, "copy": true, "send": true,
+		"post": true, "open": true, "close": true, "resolve": true, "download": true, "upload": true, "generate": true,
+		"describe": true, "show": true, "view": true, "check": true, "validate": true, "analyze": true, "analyse": true,
+		"browser": true, "navigate": true, "click": true, "take": true, "kill": true, "install": true, "deploy": true,
+	}
+)
+
+// unkToolLike reports whether an identifier reads as a tool name: its
+// first word is a verb, or it shares the server's name prefix.
+func unkToolLike(ctx *Context, name string) bool {
+	words := secIdentifierWords(name)
+	if len(words) < 2 || strings.ContainsAny(name, "./:=") || strings.ToUpper(name) == name {
+		return false
+	}
+	if unkVerbs[words[0]] {
+		return true
+	}
+	prefix := preciseSharedPrefix(ctx)
+	return prefix != "" && text.Singular(words[0]) == prefix
+}
+
+// unkKnown lists every name of the server: tools, parameters (at any
+// depth), prompts and their arguments, resources.
+func unkKnown(ctx *Context) map[string]bool {
+	return ctx.Memo("danger.known", func() any {
+		known := map[string]bool{strings.ToLower(ctx.Snap.Server.Name): true}
+		var walk func(v any, depth int)
+		walk = func(v any, depth int) {
+			if depth > 32 {
+				return
+			}
+			switch x := v.(type) {
+			case map[string]any:
+				if props, ok := x["properties"].(map[string]any); ok {
+					for k := range props {
+						known[strings.ToLower(k)] = true
+					}
+				}
+				for _, k := range secSortedKeys(x) {
+					walk(x[k], depth+1)
+				}
+			case []any:
+				for _, e := range x {
+					walk(e, depth+1)
+				}
+			}
+		}
+		for i := range ctx.Tools {
+			known[strings.ToLower(ctx.Tools[i].Name)] = true
+			walk(ctx.Tools[i].InputSchema, 0)
+		}
+		for _, p := range ctx.Snap.Prompts {
+			known[strings.ToLower(p.Name)] = true
+			for _, a := range p.Arguments {
+				known[strings.ToLower(a.Name)] = true
+			}
+		}
+		for _, r := range ctx.Snap.Resources {
+			known[strings.ToLower(r.Name)] = true
+		}
+		for _, r := range ctx.Snap.Templates {
+			known[strings.ToLower(r.Name)] = true
+		}
+		return known
+	}).(map[string]bool)
+}
+
+// unkNormal is a name with case and separators dropped, to suggest the
+// tool a stale or re-cased name means (listFollowedProjects is
+// list_followed_projects).
+func unkNormal(name string) string {
+	return strings.Join(secIdentifierWords(name), "")
+}

@@ -1,0 +1,263 @@
+package lint
+
+import (
+	"regexp"
+	"regexp/syntax"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// The phrase matcher: pattern families run on folded text (lowercase
+// ASCII, invisible characters dropped), with a literal prefilter, and the
+// Check of a rule that is one such family over every text surface. The
+// families (secOverridePatterns and the rest, each in its rule's file) are
+// compiled once and never mutated.
+
+// secFold prepares text for the security patterns, which are written in
+// lowercase ASCII: ASCII letters are lowercased, Unicode spaces become " ",
+// other non-ASCII letters and digits become "0" (a word character no
+// pattern contains, so Go's ASCII \b still sees word boundaries where
+// Unicode would), other runes become "\x01", and invisible format
+// characters (zero-width, bidi, tags) are dropped so they cannot split a
+// phrase to dodge a pattern. starts[k] is the byte offset in s of the rune
+// that produced folded byte k; starts[len] = len(s).
+func secFold(s string) (folded string, starts []int) {
+	var b strings.Builder
+	b.Grow(len(s))
+	starts = make([]int, 0, len(s)+1)
+	for i, r := range s {
+		var c byte
+		switch {
+		case r >= 'A' && r <= 'Z':
+			c = byte(r) + 32
+		case r < utf8.RuneSelf:
+			c = byte(r)
+		case unicode.Is(unicode.Cf, r):
+			continue
+		case unicode.IsSpace(r):
+			c = ' '
+		case r == '\u2019' || r == '\u2018':
+			c = '\'' // typographic apostrophes: "don’t"
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r):
+			c = '0'
+		default:
+			c = 0x01
+		}
+		b.WriteByte(c)
+		starts = append(starts, i)
+	}
+	starts = append(starts, len(s))
+	return b.String(), starts
+}
+
+// secPattern is one regex of a rule's family, run on secFold'ed text.
+type secPattern struct {
+	re *regexp.Regexp
+	// anchors are literals of which every match contains at least one; a
+	// text containing none is skipped without running the regex. nil means
+	// no usable anchors.
+	anchors []string
+	// what names the family member in messages ("instruction override").
+	what string
+	// ownTool, when > 0, is the capture group holding a tool name; the match
+	// is ignored when that name is one of this server's tools.
+	ownTool int
+}
+
+// secMatch is a pattern hit with the matched original text.
+type secMatch struct {
+	what, text string
+}
+
+// secRe compiles a pattern list; the patterns are constants, so a failure is
+// a programming error caught by the tests.
+func secRe(what string, ownTool int, exprs ...string) []secPattern {
+	out := make([]secPattern, 0, len(exprs))
+	for _, e := range exprs {
+		out = append(out, secPattern{re: regexp.MustCompile(e), what: what, ownTool: ownTool, anchors: secAnchors(e)})
+	}
+	return out
+}
+
+func concatPatterns(lists ...[]secPattern) []secPattern {
+	var out []secPattern
+	for _, l := range lists {
+		out = append(out, l...)
+	}
+	return out
+}
+
+// secFind returns the first hit of any pattern in s.
+func secFind(ctx *Context, s string, pats []secPattern) (secMatch, bool) {
+	folded, starts := secFold(s)
+	return secFindFolded(ctx, s, folded, starts, pats)
+}
+
+// secFindFolded is secFind for text already folded: folded, starts = secFold(s).
+func secFindFolded(ctx *Context, s, folded string, starts []int, pats []secPattern) (secMatch, bool) {
+	for _, p := range pats {
+		if !secHasAnchor(folded, p.anchors) {
+			continue
+		}
+		for _, loc := range p.re.FindAllStringSubmatchIndex(folded, 4) {
+			if p.ownTool > 0 && loc[2*p.ownTool] >= 0 {
+				name := s[starts[loc[2*p.ownTool]]:starts[loc[2*p.ownTool+1]]]
+				if secIsOwnTool(ctx, name) {
+					continue
+				}
+			}
+			return secMatch{what: p.what, text: secSnippet(s[starts[loc[0]]:starts[loc[1]]])}, true
+		}
+	}
+	return secMatch{}, false
+}
+
+func secIsOwnTool(ctx *Context, name string) bool {
+	if ctx == nil {
+		return false
+	}
+	name = strings.Trim(name, "`'\".,;:()")
+	for i := range ctx.Tools {
+		if strings.EqualFold(ctx.Tools[i].Name, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// secPhraseRule builds the Check of a phrase-family rule: one problem per
+// surface with a hit, with the message made for that hit and a fixed
+// suggestion.
+func secPhraseRule(ps []secPattern, message func(s secSurface, m secMatch) string, suggestion string) func(*Context) []Problem {
+	return secPhraseRuleWith(ps, secPrecise{}, message, suggestion)
+}
+
+// secPrecise is what a phrase rule adds under the default profile:
+// patterns of its own (read in context like the rest), a filter on hits,
+// and a check of its own for what a pattern cannot say.
+type secPrecise struct {
+	patterns []secPattern
+	keep     func(ctx *Context, s secSurface, m secMatch) bool
+	extra    func(s secSurface) (secMatch, bool)
+}
+
+// secPhraseRuleWith is secPhraseRule with the default profile's additions.
+func secPhraseRuleWith(ps []secPattern, precise secPrecise, message func(s secSurface, m secMatch) string, suggestion string) func(*Context) []Problem {
+	return func(ctx *Context) []Problem {
+		var out []Problem
+		for _, s := range secSurfaces(ctx) {
+			m, ok := secFindFolded(ctx, s.Text, s.folded, s.starts, ps)
+			if ctx.Precise() {
+				if ok {
+					m, ok = secFindInContext(ctx, s.Text, ps)
+				}
+				if !ok && len(precise.patterns) > 0 && secAnyAnchor(s.folded, precise.patterns) {
+					m, ok = secFindInContext(ctx, s.Text, precise.patterns)
+				}
+				if ok && precise.keep != nil && !precise.keep(ctx, s, m) {
+					ok = false
+				}
+				if !ok && precise.extra != nil {
+					m, ok = precise.extra(s)
+				}
+			}
+			if ok {
+				out = append(out, s.problem(message(s, m), suggestion))
+			}
+		}
+		return out
+	}
+}
+
+// secAnyAnchor reports whether folded could match any of pats.
+func secAnyAnchor(folded string, pats []secPattern) bool {
+	for _, p := range pats {
+		if secHasAnchor(folded, p.anchors) {
+			return true
+		}
+	}
+	return false
+}
+
+func secHasAnchor(folded string, anchors []string) bool {
+	if anchors == nil {
+		return true
+	}
+	for _, a := range anchors {
+		if strings.Contains(folded, a) {
+			return true
+		}
+	}
+	return false
+}
+
+// secAnchors derives, from a regex, a set of literals at least one of which
+// every match must contain (nil when it cannot tell). It is a prefilter only:
+// the regex still decides.
+func secAnchors(expr string) []string {
+	re, err := syntax.Parse(expr, syntax.Perl)
+	if err != nil {
+		return nil
+	}
+	set := secRequired(re.Simplify())
+	for _, a := range set {
+		if a == "" {
+			return nil
+		}
+	}
+	return set
+}
+
+func secRequired(re *syntax.Regexp) []string {
+	switch re.Op {
+	case syntax.OpLiteral:
+		if re.Flags&syntax.FoldCase != 0 {
+			return nil
+		}
+		return []string{string(re.Rune)}
+	case syntax.OpCapture:
+		return secRequired(re.Sub[0])
+	case syntax.OpPlus:
+		return secRequired(re.Sub[0])
+	case syntax.OpRepeat:
+		if re.Min >= 1 {
+			return secRequired(re.Sub[0])
+		}
+		return nil
+	case syntax.OpAlternate:
+		var out []string
+		for _, sub := range re.Sub {
+			s := secRequired(sub)
+			if s == nil {
+				return nil
+			}
+			out = append(out, s...)
+		}
+		return out
+	case syntax.OpConcat:
+		var best []string
+		bestLen := 0
+		for _, sub := range re.Sub {
+			s := secRequired(sub)
+			if s == nil {
+				continue
+			}
+			minLen := -1
+			for _, x := range s {
+				if minLen < 0 || len(x) < minLen {
+					minLen = len(x)
+				}
+			}
+			if minLen > bestLen {
+				best, bestLen = s, minLen
+			}
+		}
+		return best
+	}
+	return nil
+}
+
+// secNegatedBefore matches a denial just before a hit ("never runs
+// arbitrary code", "prevents remote code execution").
+var secNegatedBefore = regexp.MustCompile(`\b(?:never|not|no|cannot|can't|won't|prevents?|blocks?|refuses?|rejects?|disallows?|forbids?|safe\s+from)\s+(?:\w+\s+){0,2}$`)

@@ -1,0 +1,70 @@
+package lint
+
+import "fmt"
+
+// sec004 is SEC004 coercive-directive.
+func sec004() Rule {
+	return Rule{
+		ID: "SEC004", Name: "coercive-directive", Family: "Security",
+		Summary: "Text coerces the model to call the tool first, always, or above everything else.",
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
+		Revision: 1, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: secCoercePrecise, keep: secCoerceKeep},
+			func(s secSurface, m secMatch) string {
+				return fmt.Sprintf("The %s contains a %s: %q.", s.where(), m.what, m.text)
+			},
+			"State when the tool is useful (\"Use this to …\", \"Call list_projects first to find the ID\") instead of demanding priority; models and users should decide the order."),
+	}
+}
+
+// secCoercePatterns are SEC004's phrases under both readings: call-first
+// coercion and priority overrides.
+var secCoercePatterns = concatPatterns(
+	secRe("call-first coercion", 0,
+		`\balways\s+(?:call|use|run|invoke|execute)\s+(?:this|the\s+[\w-]+)\s+(?:tool\s+|function\s+)?(?:first|before\s+(?:any|every|all|anything|other))\b`,
+		`\b(?:you\s+)?must\s+(?:always\s+)?(?:call|use|run|invoke)\s+this\s+(?:tool|function)\s+(?:first|before\s+(?:any|every|all|anything|other))\b`,
+		`\b(?:call|use|invoke|run)\s+this\s+(?:tool|function)\s+(?:for|on|with|before)\s+(?:every|each|all)\s+(?:request|message|query|turn|prompt|tool\s+call)s?\b`),
+	secRe("priority override", 0,
+		`\b(?:this|it)\s+is\s+(?:very|extremely|critically|super|vitally)\s+important\b`,
+		`\b(?:highest|top|maximum|absolute|utmost)\s+priority\b`,
+		`\btakes?\s+precedence\s+over\s+(?:all|any|every|other|the\s+user|user|system)\b`,
+		`\boverrides?\s+(?:all\s+)?(?:other|previous|prior|any)\s+(?:instructions?|tools?|rules|guidelines)\b`,
+		`\bregardless\s+of\s+(?:what\s+)?(?:the\s+)?(?:user|instructions?|system\s+prompt)\b`),
+)
+
+// secCoercePrecise extends SEC004 in the default profile: steering
+// phrases that demand the tool be used first, always, proactively or
+// before any work, and directives that make the agent act on a tool's
+// output. They run on the prose (code spans and fenced blocks blanked).
+var secCoercePrecise = concatPatterns(
+	secRe("first-choice steering", 0,
+		`\b(?:use|call|treat|choose|pick|try)\s+(?:this\s+(?:tool|server|function|mcp(?:\s+server)?)\s+|it\s+|me\s+)?as\s+(?:your\s+|the\s+|a\s+)?(?:very\s+)?(?:first|primary|default|preferred|go-to|main)\s+(?:choice|option|tool|resort)\b`,
+		`\b(?:this\s+(?:tool|server|function)|it)\s+(?:is|should\s+be)\s+(?:always\s+)?(?:your|the)\s+(?:first|primary|preferred|go-to|default)\s+(?:choice|tool|option)\b`),
+	secRe("proactive-use coercion", 0,
+		`\b(?:use|call|invoke|run|trigger)\s+(?:this\s+(?:tool|server|function)\s+|it\s+|these\s+tools\s+)?proactively\b`,
+		`\bproactively\s+(?:use|call|invoke|run|trigger)\b`,
+		`\buse\s+(?:this\s+(?:tool|server|function)\s+|it\s+)?even\s+(?:when|if)\s+you\s+(?:think\s+(?:that\s+)?you\s+)?(?:already\s+)?(?:know|are\s+(?:sure|confident)|don'?t\s+need|do\s+not\s+need)\b`),
+	secRe("call-before-work coercion", 0,
+		`\b(?:always|must|first)\s+(?:\w+\s+){0,3}?(?:call|use|run|invoke|consult)\s+(?:this|it)\b[^.!?\n]{0,80}?\bbefore\s+(?:\w+\s+){0,2}?(?:any|every|all)\b`,
+		`\bbefore\s+(?:implementing|making|writing|starting|doing|editing|changing|modifying|coding|answering|responding\s+to)\s+(?:any|every|all)\b[^.!?\n]{0,60}?\b(?:call|use|run|invoke|consult)\s+(?:this|it)\b`),
+	secRe("call-always coercion", 0,
+		`\balways\s+(?:use|call|invoke|run|consult)\s+this\s+(?:tool|server|function|mcp)\b\s*(?:[.!]|$|first\b|whenever\b|before\b|for\s+(?:all|any|every)\b)`),
+	secRe("directive to act on its output", 0,
+		`\b(?:agent|assistant|llm|ai|model)s?\b[^.!?\n]{0,40}?\b(?:must|shall|needs?\s+to|is\s+(?:required|expected)\s+to)\s+(?:\w+\s+){0,8}?(?:implement|apply|make|write|commit|push|deploy)\s+(?:the\s+|all\s+|any\s+)?(?:\w+\s+){0,2}?(?:fix(?:es)?|changes|patch(?:es)?)\b`,
+		`\byou\s+must\s+(?:\w+\s+){0,8}?(?:implement|apply)\s+(?:the\s+|all\s+|appropriate\s+|any\s+)?(?:fix(?:es)?|changes|patch(?:es)?)\b`),
+)
+
+// secCoerceKeep filters SEC004's default-profile hits that are the tool's
+// purpose rather than steering.
+func secCoerceKeep(ctx *Context, s secSurface, m secMatch) bool {
+	if m.what != "directive to act on its output" || s.Tool == "" {
+		return true
+	}
+	return !secFixingTool(secIdentifierWords(s.Tool))
+}
+
+// secFixingTool reports whether applying changes is the tool's own job
+// (fix_lint, apply_patch), so telling the agent to apply them is no
+// steering.
+func secFixingTool(words []string) bool {
+	return secHasWord(words, "fix", "fixes", "apply", "patch", "edit", "write", "refactor", "format", "autofix")
+}

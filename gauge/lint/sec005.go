@@ -1,0 +1,76 @@
+package lint
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// sec005 is SEC005 tool-shadowing.
+func sec005() Rule {
+	return Rule{
+		ID: "SEC005", Name: "tool-shadowing", Family: "Security",
+		Summary: "Text tries to change how the model uses other tools.",
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
+		Revision: 1, Check: secPhraseRuleWith(secShadowPatterns, secPrecise{patterns: secShadowPrecise, extra: secShadowExtra},
+			func(s secSurface, m secMatch) string {
+				return fmt.Sprintf("The %s reaches beyond its own tool (%s): %q.", s.where(), m.what, m.text)
+			},
+			"Describe only this server's tools. To steer between your own tools, name them (\"use get_user instead of search_users when you have an ID\"); never give rules for tools of other servers or for \"any tool\"."),
+	}
+}
+
+// secShadowPatterns are SEC005's phrases under both readings: naming
+// another server's tool and overriding how other tools behave.
+var secShadowPatterns = concatPatterns(
+	secRe("cross-tool shadowing", 1,
+		"\\binstead\\s+of\\s+(?:using|calling|invoking|running)\\s+(?:the\\s+)?(`?[\\w.-]+`?)",
+		`\bwhen\s+(?:the\s+)?([\w.-]+)\s+tool\s+is\s+(?:available|present|installed|used|called|connected)\b`),
+	secRe("behaviour override of other tools", 0,
+		`\b(?:override|modify|change|alter|replace|hijack)\s+the\s+behaviou?r\s+of\b`,
+		`\b(?:before|after|when)\s+(?:using|calling|invoking|running)\s+any\s+(?:other\s+)?tools?\b`,
+		`\bwhenever\s+you\s+(?:see|use|call|are\s+asked)\b`,
+		`\b(?:do\s+not|don't|never)\s+use\s+(?:the\s+)?(?:other|any\s+other|built-?in)\s+tools?\b`,
+		`\b(?:all|every|any)\s+(?:other\s+)?tools?\s+(?:must|should)\s+(?:first|also|now|always)\b`),
+)
+
+// secShadowPrecise extends SEC005 in the default profile: steering away
+// from tools the server does not own (web search, the agent's shell,
+// "other tools") and telling the agent to run commands in its own shell.
+var secShadowPrecise = concatPatterns(
+	secRe("steering away from other tools", 0,
+		`\b(?:prefer|use|choose|call)\s+(?:this|it|me|these)\s+(?:tools?\s+|server\s+|function\s+|mcp\s+)?(?:over|instead\s+of|rather\s+than)\s+(?:the\s+|any\s+|your\s+|a\s+)?(?:other|built-?in|native|generic|default|standard|regular|web|internet|google|bing|search|bash|shell|terminal|command[- ]line|cli|grep|cat|curl|wget|browser)\b`,
+		`\bprefer\s+(?:this|it|me|these)\s+(?:tools?\s+|server\s+|function\s+|mcp\s+)?over\b`),
+	secRe("fallback steering", 0,
+		`\b(?:fall\s*-?\s*back|resort)\s+to\s+(?:using\s+)?(?:the\s+|your\s+|any\s+)?(?:other|built-?in|native|generic|default|standard|web|bash|shell|terminal)\s+(?:tools?|search|commands?|methods?|utilities|functions?)\b`,
+		`\b(?:fall\s*-?\s*back|resort)\s+to\s+(?:using\s+)?(?:the\s+)?(?:websearch|webfetch|bash|grep|glob|[a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b`,
+		`\b(?:use|try|call)\s+(?:any\s+)?other\s+tools?\s+only\s+(?:if|when|as\s+a\s+(?:fallback|last\s+resort))\b`,
+		`\bother\s+tools?\s+(?:only\s+)?as\s+a\s+(?:fallback|last\s+resort)\b`),
+	secRe("shell command for the agent", 0,
+		`\b(?:run|execute|type|paste|enter)\s+(?:[^.!?\n]{0,60}?\s)?(?:in|into|from|on)\s+(?:your|the\s+user'?s?|a|the)\s+(?:own\s+|local\s+)?(?:terminal|shell|console|command\s+line|command\s+prompt|bash)\b`,
+		`\b(?:in|from|using|with)\s+your\s+(?:own\s+)?(?:terminal|shell|bash|command\s+line)\b[^.!?\n]{0,20}?\b(?:run|execute)\b`),
+)
+
+// secShadowExtra is SEC005's default-profile extension beyond its
+// patterns: an imperative to run a package runner or installer.
+func secShadowExtra(s secSurface) (secMatch, bool) {
+	if !strings.Contains(s.folded, "run") && !strings.Contains(s.folded, "execute") {
+		return secMatch{}, false
+	}
+	folded, starts := secFold(preciseFence.ReplaceAllString(s.Text, " "))
+	text := preciseFence.ReplaceAllString(s.Text, " ")
+	loc := secRunnerCommand.FindStringIndex(folded)
+	if loc == nil {
+		return secMatch{}, false
+	}
+	from := loc[0]
+	for from < loc[1] && !strings.HasPrefix(folded[from:], "run") && !strings.HasPrefix(folded[from:], "execute") {
+		from++
+	}
+	return secMatch{what: "shell command for the agent", text: secSnippet(text[starts[from]:starts[loc[1]]])}, true
+}
+
+// secRunnerCommand is an imperative to run a third-party package runner or
+// installer ("Run `npx -y some-cli init`"): it reads the text with code
+// spans kept, since the command is usually in one.
+var secRunnerCommand = regexp.MustCompile("(?:^|[.!?:,;\\n]\\s*|\\bthen\\s+|\\bfirst\\s+|\\bplease\\s+)(?:run|execute)\\s+(?:the\\s+command\\s+|this\\s+command\\s*:?\\s*)?`?(?:npx|npm\\s+(?:i|install|exec)|pnpm\\s+dlx|yarn\\s+dlx|bunx|uvx|pipx\\s+run|pip3?\\s+install|curl|wget|brew\\s+install|sudo)\\b[^`\\n]{0,60}")

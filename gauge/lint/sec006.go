@@ -1,0 +1,123 @@
+package lint
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode"
+)
+
+// sec006 is SEC006 hidden-content.
+func sec006() Rule {
+	return Rule{
+		ID: "SEC006", Name: "hidden-content", Family: "Security",
+		Summary: "Text hides content: invisible Unicode (zero-width, bidi controls, tag characters) or HTML comments.",
+		Default: Error, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 1, Check: checkSEC006,
+	}
+}
+
+func checkSEC006(ctx *Context) []Problem {
+	var out []Problem
+	const fix = "Remove the hidden content. Tool text must say the same thing to the user who reviews it as to the model that reads it; invisible characters and HTML comments are the classic way to smuggle instructions past a reviewer."
+	for i := range ctx.Tools {
+		t := &ctx.Tools[i]
+		if h := secHidden(t.Name); h != "" {
+			out = append(out, Problem{Tool: t.Name, Message: fmt.Sprintf("The name of tool %q contains %s.", t.Name, h), Suggestion: fix})
+		}
+		for _, p := range t.ParamNames() {
+			if h := secHidden(p); h != "" {
+				out = append(out, Problem{Tool: t.Name, Parameter: p, Message: fmt.Sprintf("The parameter name %q of tool `%s` contains %s.", p, t.Name, h), Suggestion: fix})
+			}
+		}
+	}
+	for _, s := range secSurfaces(ctx) {
+		txt := s.Text
+		if ctx.Precise() {
+			// A comment shown in a code span, or an empty one, hides nothing.
+			txt = secEmptyComment.ReplaceAllString(preciseCodeOnly(txt), " ")
+		}
+		if h := secHidden(txt); h != "" {
+			out = append(out, s.problem(fmt.Sprintf("The %s contains %s.", s.where(), h), fix))
+		}
+	}
+	return out
+}
+
+// secHidden describes hidden content in s, or "" when there is none.
+func secHidden(s string) string {
+	counts := map[string]int{}
+	var order []string
+	var tagText strings.Builder
+	var first rune
+	runes := []rune(s)
+	for i, r := range runes {
+		k := secInvisibleKind(r)
+		if k == "" || secJoinerInContext(runes, i) {
+			continue
+		}
+		if counts[k] == 0 {
+			order = append(order, k)
+		}
+		if first == 0 {
+			first = r
+		}
+		counts[k]++
+		if k == "tag character" && r >= 0xE0020 && r <= 0xE007E {
+			tagText.WriteRune(r - 0xE0000)
+		}
+	}
+	var parts []string
+	for _, k := range order {
+		parts = append(parts, fmt.Sprintf("%d %s(s)", counts[k], k))
+	}
+	msg := ""
+	if len(parts) > 0 {
+		msg = fmt.Sprintf("invisible Unicode: %s (first U+%04X)", strings.Join(parts, ", "), first)
+		if tagText.Len() > 0 {
+			msg += fmt.Sprintf("; the tag characters spell %q", secSnippet(tagText.String()))
+		}
+	}
+	if m := secHTMLComment.FindString(s); m != "" {
+		if msg != "" {
+			msg += "; "
+		}
+		msg += fmt.Sprintf("an HTML comment %q, which renderers hide but models read", secSnippet(m))
+	}
+	return msg
+}
+
+// secInvisibleKind names a hidden code point, or "" for an ordinary one.
+func secInvisibleKind(r rune) string {
+	switch {
+	case r >= 0x200B && r <= 0x200D, r == 0x2060, r == 0xFEFF, r == 0x180E, r >= 0x2061 && r <= 0x2064:
+		return "zero-width"
+	case r >= 0x202A && r <= 0x202E, r >= 0x2066 && r <= 0x2069:
+		return "bidi control"
+	case r >= 0xE0000 && r <= 0xE007F:
+		return "tag character"
+	}
+	return ""
+}
+
+// secJoinerInContext reports whether runes[i] is a zero-width (non-)joiner
+// doing its ordinary job: ZWJ inside an emoji sequence, or ZWJ/ZWNJ between
+// letters or marks of a non-Latin script (Persian, Indic scripts, ...).
+func secJoinerInContext(runes []rune, i int) bool {
+	r := runes[i]
+	if (r != 0x200C && r != 0x200D) || i == 0 || i+1 >= len(runes) {
+		return false
+	}
+	prev, next := runes[i-1], runes[i+1]
+	emoji := func(c rune) bool {
+		return c >= 0x1F000 || (c >= 0x2600 && c <= 0x27BF) || c == 0xFE0F || (c >= 0x1F3FB && c <= 0x1F3FF)
+	}
+	if r == 0x200D && emoji(prev) && emoji(next) {
+		return true
+	}
+	script := func(c rune) bool {
+		return (unicode.IsLetter(c) || unicode.IsMark(c)) && c >= 0x0370 && !unicode.Is(unicode.Latin, c)
+	}
+	return script(prev) && script(next)
+}
+
+var secHTMLComment = regexp.MustCompile(`(?s)<!--.*?-->`)

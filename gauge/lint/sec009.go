@@ -1,0 +1,86 @@
+package lint
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// sec009 is SEC009 exfiltration-parameter.
+func sec009() Rule {
+	return Rule{
+		ID: "SEC009", Name: "exfiltration-parameter", Family: "Security",
+		Summary: "An optional free-text parameter (notes, context, metadata, ...) or open additionalProperties could carry data out.",
+		Default: Info, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 1, Check: checkSEC009,
+	}
+}
+
+func checkSEC009(ctx *Context) []Problem {
+	var out []Problem
+	facts := secTools(ctx)
+	for i := range ctx.Tools {
+		t := &ctx.Tools[i]
+		toolWords := facts[i].words
+		required := map[string]bool{}
+		for _, r := range t.Required() {
+			required[r] = true
+		}
+		props := t.Params()
+		for _, name := range t.ParamNames() {
+			obj, _ := props[name].(map[string]any)
+			if required[name] || !secIsExfilName(name) || !secIsFreeText(obj) {
+				continue
+			}
+			if secHasWord(toolWords, secIdentifierWords(name)...) {
+				continue // add_note(note) is the tool's purpose, not a side channel
+			}
+			var sev Severity
+			if secPlausibleChannel(obj) {
+				sev = Warning
+			}
+			out = append(out, Problem{Tool: t.Name, Parameter: name, Severity: sev,
+				Message:    fmt.Sprintf("Tool `%s` has an optional free-text parameter `%s`: a classic side channel a poisoned description can ask the model to fill with conversation data.", t.Name, name),
+				Suggestion: fmt.Sprintf("If `%s` is needed, give it a specific name, a description of exactly what belongs in it, and a maxLength or enum; otherwise remove it.", name)})
+		}
+		if ap, ok := t.InputSchema["additionalProperties"].(bool); ok && ap {
+			folded, _ := secFold(t.Name + " " + t.RawDescription)
+			if secOpenSchemaTalk.MatchString(strings.ReplaceAll(folded, "_", " ")) {
+				continue
+			}
+			out = append(out, Problem{Tool: t.Name,
+				Message:    fmt.Sprintf("Tool `%s` sets additionalProperties: true, so a model may send any extra fields, and nothing in its name or description says why.", t.Name),
+				Suggestion: "Set additionalProperties to false (or omit it) and declare every parameter the tool reads."})
+		}
+	}
+	return out
+}
+
+// secExfilWords are parameter-name words that invite free-form data
+// (mcp-shield's list, plus a few spellings).
+var secExfilWords = map[string]bool{
+	"note": true, "notes": true, "feedback": true, "details": true, "extra": true, "additional": true,
+	"metadata": true, "meta": true, "debug": true, "sidenote": true, "context": true, "annotation": true,
+	"annotations": true, "reasoning": true, "remark": true, "remarks": true, "side": true, "misc": true,
+}
+
+// secExfilFiller may accompany an exfil word ("extra_info", "debug_data").
+var secExfilFiller = map[string]bool{"info": true, "data": true, "text": true, "field": true, "string": true, "notes": true, "note": true, "str": true}
+
+func secIsExfilName(name string) bool {
+	words := secIdentifierWords(name)
+	hit := false
+	for _, w := range words {
+		switch {
+		case secExfilWords[w]:
+			if w != "side" {
+				hit = true
+			}
+		case secExfilFiller[w]:
+		default:
+			return false
+		}
+	}
+	return hit
+}
+
+var secOpenSchemaTalk = regexp.MustCompile(`\b(?:arbitrary|custom\s+fields?|any\s+keys?|key-value|key/value|properties|attributes|metadata|headers|variables|arguments|payload|extra\s+fields|additional\s+fields|pass-?through)\b`)

@@ -1,0 +1,78 @@
+package lint
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// srf011 is SRF011 instructions-unknown-tool.
+func srf011() Rule {
+	return Rule{ID: "SRF011", Name: "instructions-unknown-tool", Family: srfFamily,
+		Summary: "The instructions tell the model to use a tool the server does not have.",
+		Default: Warning, Scope: ScopeInstr, Origin: OriginMcpgauge, Revision: 1, Check: checkSRF011}
+}
+
+func checkSRF011(ctx *Context) []Problem {
+	ins := ctx.Snap.Server.Instructions
+	if strings.TrimSpace(ins) == "" {
+		return nil
+	}
+	known := map[string]bool{strings.ToLower(ctx.Snap.Server.Name): true}
+	var toolNames []string
+	for i := range ctx.Tools {
+		t := &ctx.Tools[i]
+		known[strings.ToLower(t.Name)] = true
+		toolNames = append(toolNames, t.Name)
+		for _, p := range t.ParamNames() {
+			known[strings.ToLower(p)] = true
+		}
+	}
+	for _, p := range ctx.Snap.Prompts {
+		known[strings.ToLower(p.Name)] = true
+		for _, a := range p.Arguments {
+			known[strings.ToLower(a.Name)] = true
+		}
+	}
+	for _, r := range ctx.Snap.Resources {
+		known[strings.ToLower(r.Name)] = true
+		known[strings.ToLower(r.URI)] = true
+	}
+	for _, r := range ctx.Snap.Templates {
+		known[strings.ToLower(r.Name)] = true
+	}
+	var unknown []string
+	reported := map[string]bool{}
+	for _, m := range srfIdentifier.FindAllStringSubmatchIndex(ins, -1) {
+		g := 1
+		if m[2] < 0 {
+			g = 2
+		}
+		name := ins[m[2*g]:m[2*g+1]]
+		wordBefore := srfWordBefore(ins[:m[0]])
+		toolContext := srfToolAfter(ins[m[1]:]) || (wordBefore != nil && !strings.EqualFold(wordBefore[1], "the"))
+		if !toolContext || known[strings.ToLower(name)] || reported[name] {
+			continue
+		}
+		if strings.ContainsAny(name, "./:") || strings.ToUpper(name) == name {
+			continue // a file name, URL, path or CONSTANT_NAME, not a tool
+		}
+		reported[name] = true
+		unknown = append(unknown, name)
+	}
+	if len(unknown) == 0 {
+		return nil
+	}
+	sort.Strings(toolNames)
+	have := "it has no tools"
+	if len(toolNames) > 0 {
+		have = "its tools are `" + strings.Join(toolNames, "`, `") + "`"
+	}
+	var out []Problem
+	for _, name := range unknown {
+		out = append(out, Problem{Entity: "instructions",
+			Message:    fmt.Sprintf("The instructions refer to `%s` as a tool, but the server has no tool, prompt or parameter of that name (%s).", name, have),
+			Suggestion: fmt.Sprintf("Update the instructions to the current tool names, or remove the reference to `%s`; a model told to call a missing tool wastes a turn or calls another server's tool of that name. If the tool is only registered for some clients or settings, say so in the instructions.", name)})
+	}
+	return out
+}

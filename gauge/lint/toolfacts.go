@@ -1,0 +1,89 @@
+package lint
+
+import "strings"
+
+// What the tool-level Security and Quality-gate rules read of a tool: the
+// words of its name, its folded description, whether a parameter takes
+// free text.
+
+// secTool is what the tool-level Security and Quality-gate rules read of a
+// tool's name and description, computed once per run.
+type secTool struct {
+	words []string // secIdentifierWords(Name)
+	desc  string   // secFold(RawDescription)
+}
+
+// secTools returns the secTool of every tool of ctx, in order.
+func secTools(ctx *Context) []secTool {
+	return ctx.Memo("sec.tools", func() any {
+		out := make([]secTool, len(ctx.Tools))
+		for i := range ctx.Tools {
+			out[i].words = secIdentifierWords(ctx.Tools[i].Name)
+			out[i].desc, _ = secFold(ctx.Tools[i].RawDescription)
+		}
+		return out
+	}).([]secTool)
+}
+
+// secIdentifierWords splits a parameter or tool name into lowercase words
+// (snake, kebab, camel, dotted).
+func secIdentifierWords(name string) []string {
+	var words []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			words = append(words, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	rs := []rune(name)
+	for i, r := range rs {
+		switch {
+		case r == '_' || r == '-' || r == '.' || r == ' ' || r == '/' || r == ':':
+			flush()
+		case r >= 'A' && r <= 'Z' && i > 0 && ((rs[i-1] >= 'a' && rs[i-1] <= 'z') || (rs[i-1] >= '0' && rs[i-1] <= '9') ||
+			(i+1 < len(rs) && rs[i+1] >= 'a' && rs[i+1] <= 'z' && rs[i-1] >= 'A' && rs[i-1] <= 'Z')):
+			flush()
+			cur = append(cur, r)
+		default:
+			cur = append(cur, r)
+		}
+	}
+	flush()
+	return words
+}
+
+func secHasWord(words []string, set ...string) bool {
+	for _, w := range words {
+		for _, s := range set {
+			if w == s {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func secIsFreeText(schema map[string]any) bool {
+	if schema == nil {
+		return false
+	}
+	for _, k := range constraintKeys() {
+		if _, ok := schema[k]; ok {
+			return false
+		}
+	}
+	switch ty := schema["type"].(type) {
+	case nil:
+		return true
+	case string:
+		return ty == "string"
+	case []any:
+		for _, x := range ty {
+			if x == "string" {
+				return true
+			}
+		}
+	}
+	return false
+}
