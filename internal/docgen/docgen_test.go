@@ -13,7 +13,7 @@ import (
 )
 
 // TestDocsAreFresh fails when docs/rules or docs/compliance differ from the
-// tables in the code. Regenerate with: go run ./cmd/mcpgauge rules --write-docs docs
+// tables in the code. Regenerate with: go generate ./...
 func TestDocsAreFresh(t *testing.T) {
 	t.Parallel()
 	stale, err := Stale(filepath.Join("..", "..", "docs"))
@@ -21,7 +21,7 @@ func TestDocsAreFresh(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(stale) > 0 {
-		t.Fatalf("%d generated doc pages are stale (run: go run ./cmd/mcpgauge rules --write-docs docs): %s", len(stale), strings.Join(stale, ", "))
+		t.Fatalf("%d generated doc pages are stale (run: go generate ./...): %s", len(stale), strings.Join(stale, ", "))
 	}
 }
 

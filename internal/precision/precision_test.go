@@ -167,7 +167,7 @@ func TestPrecision(t *testing.T) {
 		for path, want := range map[string][]byte{docPath: md, measuredPath: mj} {
 			got, err := os.ReadFile(path)
 			if err != nil || !bytes.Equal(got, want) {
-				t.Errorf("%s is stale: run go test ./internal/precision -run TestPrecision -update (then mcpgauge rules --write-docs docs)", path)
+				t.Errorf("%s is stale: run go generate ./...", path)
 			}
 		}
 	})
