@@ -434,8 +434,6 @@ func movePending() map[string]bool {
 		"MCP020": true, "MCP021": true, "MCP022": true, "MCP023": true, "MCP024": true, "MCP025": true,
 		"MCP041": true, "MCP042": true,
 		"MCP050": true, "MCP051": true, "MCP052": true,
-		"QG001": true, "QG002": true, "QG003": true, "QG004": true, "QG005": true, "QG006": true, "QG007": true,
-		"QG008": true, "QG009": true, "QG010": true, "QG011": true, "QG012": true, "QG013": true,
 		"SEC001": true, "SEC002": true, "SEC003": true, "SEC004": true, "SEC005": true, "SEC006": true, "SEC007": true,
 		"SEC008": true, "SEC009": true, "SEC010": true, "SEC011": true, "SEC012": true, "SEC013": true,
 		"SRF001": true, "SRF002": true, "SRF003": true, "SRF004": true, "SRF005": true, "SRF006": true,

@@ -248,6 +248,19 @@ func Catalogue() []Rule {
 		mcp016(),
 		mcp017(),
 		mcp040(),
+		qg001(),
+		qg002(),
+		qg003(),
+		qg004(),
+		qg005(),
+		qg006(),
+		qg007(),
+		qg008(),
+		qg009(),
+		qg010(),
+		qg011(),
+		qg012(),
+		qg013(),
 		sec001(),
 		sec002(),
 		sec003(),
@@ -265,7 +278,7 @@ func Catalogue() []Rule {
 	}
 	for _, family := range [][]Rule{
 		namingRules(), descriptionRules(), parameterRules(), annotationRules(), budgetRules(),
-		qualityGateRules(), surfaceRules(),
+		surfaceRules(),
 	} {
 		all = append(all, family...)
 	}

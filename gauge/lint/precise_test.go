@@ -57,13 +57,6 @@ func TestDefaultProfileFalsePositiveClasses(t *testing.T) {
 			`{"name":"pods_get","description":"Get a Kubernetes Pod in the current or provided namespace with the provided name and return its details."}`,
 			`{"name":"pods_delete","description":"Delete a Kubernetes Pod in the current or provided namespace with the provided name and return its details."}`,
 		}, false},
-		{"deprecated inside example XML", "QG004", []string{
-			`{"name":"open_drawio_xml","description":"Opens the draw.io editor. Example: <mxCell value=\"deprecated\" style=\"shape=tag\"/>"}`,
-		}, true},
-		{"identical schemas, different operations", "QG005", []string{
-			`{"name":"list_directory","description":"Get a detailed listing of all files and directories in a specified path.","inputSchema":{"type":"object","properties":{"path":{"type":"string"}}}}`,
-			`{"name":"read_media_file","description":"Read an image or audio file. Returns the base64 encoded data and MIME type.","inputSchema":{"type":"object","properties":{"path":{"type":"string"}}}}`,
-		}, true},
 		{"hide a diagram layer", "SEC002", []string{
 			`{"name":"open_drawio_xml","description":"- Add visible=\"0\" as an attribute on the layer cell to hide it by default"}`,
 		}, true},

@@ -1,0 +1,52 @@
+package lint
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mcpgauge/mcpgauge/internal/compat"
+)
+
+// qg001 is QG001 qg-param-descriptions.
+func qg001() Rule {
+	return Rule{
+		ID: "QG001", Name: "qg-param-descriptions", Family: "Quality-gate",
+		Summary: "Fewer than 80% of the tool's parameters have a description.",
+		Default: Warning, Scope: ScopeTool, Origin: OriginQualityGate,
+		Revision: 1, Check: checkQG001,
+	}
+}
+
+// qgCoverageMin is quality-gate's warning threshold for the share of
+// parameters that have a description.
+const qgCoverageMin = 0.8
+
+// checkQG001 applies quality-gate's server-wide description coverage to
+// each tool: a parameter counts as described when its description is
+// truthy in JavaScript's sense, as quality-gate tests it.
+func checkQG001(ctx *Context) []Problem {
+	var out []Problem
+	for i := range ctx.Tools {
+		t := &ctx.Tools[i]
+		props := t.Params()
+		if len(props) == 0 {
+			continue
+		}
+		var missing []string
+		for _, name := range t.ParamNames() {
+			obj, _ := props[name].(map[string]any)
+			if obj == nil || !compat.JSTruthy(obj["description"]) {
+				missing = append(missing, name)
+			}
+		}
+		cov := float64(len(props)-len(missing)) / float64(len(props))
+		if cov >= qgCoverageMin {
+			continue
+		}
+		out = append(out, Problem{Tool: t.Name,
+			Message: fmt.Sprintf("%d of %d parameters of `%s` lack descriptions (%d%% described): %s.", len(missing), len(props), t.Name, int(cov*100+0.5), "`"+strings.Join(missing, "`, `")+"`"),
+			Suggestion: fmt.Sprintf("Describe each of %s: what it means, its format and an example value. quality-gate scores the whole server on this coverage (critical below 50%%, warning below 80%%).",
+				"`"+strings.Join(missing, "`, `")+"`")})
+	}
+	return out
+}
