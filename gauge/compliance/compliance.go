@@ -4,9 +4,9 @@
 // honesty, JSON Schema validity, structured output, stdout hygiene,
 // pagination and bait-and-switch).
 //
-// Every test is a value in the table built by [Catalogue]; [Run] runs a
-// selection of it against an [Env] with a per-test deadline and returns a
-// [Report]. Nothing here calls a real tool unless the Env's [CallMode] allows
+// Every test is a value in the table built by [Catalogue], with its row and
+// code in a file named after its ID; [Run] runs a selection of it against an
+// [Env] with a per-test deadline and returns a [Report]. Nothing here calls a real tool unless the Env's [CallMode] allows
 // it: by default the two invoking tests (tools-call-01 and spec-output-01)
 // are skipped.
 package compliance
@@ -133,9 +133,14 @@ type Test struct {
 	// Needs are the sessions the test uses (nil: the main session); the
 	// session plan ([Plan]) says how each is met.
 	Needs []Need
-	// Revision counts changes to what this test checks. Bump it with any
-	// such change: the rule-set digest (gauge.RuleSetDigest) hashes every
-	// test's revision, so a changed test rescans.
+	// Capability is the server capability the test needs ("tools",
+	// "resources", "prompts"; "" for none): a server that does not declare
+	// it gets a skip and the test does not run.
+	Capability string
+	// Revision counts changes to what this test checks: it starts at 1 and
+	// is raised with any change that can change the test's verdict on some
+	// server. The rule-set digest (gauge.RuleSetDigest) hashes every test's
+	// revision, so a changed test rescans.
 	Revision int
 	// Run performs the test. It must honour ctx.
 	Run func(ctx context.Context, env *Env) Result
@@ -310,6 +315,10 @@ func runOne(ctx context.Context, env *Env, t Test, timeout time.Duration) Result
 			done <- Result{Status: StatusError, Message: "test has no Run function"}
 			return
 		}
+		if t.Capability != "" && !env.capability(t.Capability) {
+			done <- capabilityMissing(t.Capability)
+			return
+		}
 		done <- t.Run(tctx, env)
 	}()
 	var res Result
@@ -369,6 +378,12 @@ func fail(format string, args ...any) Result {
 
 func skip(format string, args ...any) Result {
 	return Result{Status: StatusSkip, Message: fmt.Sprintf(format, args...)}
+}
+
+// capabilityMissing is quality-gate's skip for a server that does not
+// declare the capability a test needs.
+func capabilityMissing(name string) Result {
+	return skip("Server does not declare the %s capability", name)
 }
 
 func errored(format string, args ...any) Result {
