@@ -36,30 +36,35 @@ type NormaliseReport struct {
 	RegistryDisagrees int `json:"registryDisagrees"`
 	// NonSemver counts entries whose version is not strict semver.
 	NonSemver int `json:"nonSemver"`
+	// Conflicts counts listings split off their name by Claim: another
+	// source's entry with a different launch, or a version the name's
+	// owner does not list.
+	Conflicts int `json:"conflicts"`
 }
 
 // Normalise returns the entries with deleted ones dropped (unless
-// opt.KeepDeleted), deprecated ones flagged, exact duplicates (same source,
-// name and version) merged, and IsLatest and LatestRule decided per name: by
-// semver when every live version of the name is strict semver, otherwise by
-// publish time; with opt.LatestOnly only the latest entries are returned.
-// The order of the input is kept. The input is not modified.
+// opt.KeepDeleted), deprecated ones flagged, exact duplicates merged, the
+// identity rules applied (see Claim), and IsLatest and LatestRule decided
+// per name: by semver when every live version of the name is strict semver,
+// otherwise by publish time; with opt.LatestOnly only the latest entries are
+// returned. The order of the input is kept. The input is not modified.
+//
+// The same name@version read twice from one source (a page read twice)
+// keeps the later-updated record. Across sources no listing replaces
+// another's: see Claim for which source owns a name and what becomes of the
+// other sources' listings of it.
 func Normalise(in []Server, opt NormaliseOptions) ([]Server, NormaliseReport) {
 	rep := NormaliseReport{In: len(in), LatestBy: map[string]int{}}
 	out := make([]Server, 0, len(in))
 	seen := make(map[string]int, len(in))
 	listings := newListingSets(len(in))
 	for _, s := range in {
-		if s.Status == StatusDeleted {
-			rep.Deleted++
-			if !opt.KeepDeleted {
-				continue
-			}
-		}
 		s.Deprecated = s.Status == StatusDeprecated
 		s.IsLatest, s.LatestRule = false, ""
-		if i, ok := seen[s.Key()]; ok {
-			// The same name@version twice (two sources, or a page read
+		s.Conflicts = slices.Clone(s.Conflicts)
+		key := listingSource(s) + "\x00" + s.Key()
+		if i, ok := seen[key]; ok {
+			// The same name@version twice from one source (a page read
 			// twice): keep the later-updated record, remember both listings.
 			merged := listings.merge(i, out[i].Sources, s.Sources)
 			if s.UpdatedAt.After(out[i].UpdatedAt) {
@@ -68,10 +73,23 @@ func Normalise(in []Server, opt NormaliseOptions) ([]Server, NormaliseReport) {
 			out[i].Sources = merged
 			continue
 		}
-		seen[s.Key()] = len(out)
+		seen[key] = len(out)
 		s.Sources = listings.merge(len(out), nil, s.Sources)
 		out = append(out, s)
 	}
+	out, rep.Conflicts = Claim(out)
+	kept := out[:0]
+	for _, s := range out {
+		if s.Status == StatusDeleted {
+			rep.Deleted++
+			if !opt.KeepDeleted {
+				continue
+			}
+		}
+		kept = append(kept, s)
+	}
+	clear(out[len(kept):])
+	out = kept
 	groups := map[string][]int{}
 	var names []string
 	versions := make([]*semver.Version, len(out))
@@ -191,7 +209,23 @@ type Target struct {
 	Server Server `json:"server"`
 	// Names lists the distinct name@version keys merged here.
 	Names []string `json:"names"`
-	Plan  Plan     `json:"plan"`
+	// Members are those entries, one per key of Names, in the same order:
+	// every one is scanned by this target and gets its row (an alias).
+	Members []Member `json:"members"`
+	Plan    Plan     `json:"plan"`
+}
+
+// Member is one entry merged into a Target: its name, version, the
+// registries that list it and its conflicts.
+type Member struct {
+	Name      string     `json:"name"`
+	Version   string     `json:"version"`
+	Sources   []string   `json:"sources,omitempty"`
+	Conflicts []Conflict `json:"conflicts,omitempty"`
+}
+
+func memberOf(s Server) Member {
+	return Member{Name: s.Name, Version: s.Version, Sources: s.SourceNames(), Conflicts: s.Conflicts}
 }
 
 // Dedupe merges entries whose default plan has the same scan identity (the
@@ -243,6 +277,7 @@ func DedupeContext(ctx context.Context, in []Server) ([]Target, error) {
 		if k := (nameOf{i, s.Key()}); !hasKey(names, k) {
 			names[k] = struct{}{}
 			t.Names = append(t.Names, k.key)
+			t.Members = append(t.Members, memberOf(s))
 		}
 		if swap {
 			merged := t.Server.Sources
@@ -262,7 +297,7 @@ func DedupeContext(ctx context.Context, in []Server) ([]Target, error) {
 		names[nameOf{i, s.Key()}] = struct{}{}
 		s.Sources = listings.merge(i, nil, s.Sources)
 		official = append(official, hasSource(s.Sources, SourceOfficial))
-		out = append(out, Target{ID: id, Server: s, Names: []string{s.Key()}, Plan: p})
+		out = append(out, Target{ID: id, Server: s, Names: []string{s.Key()}, Members: []Member{memberOf(s)}, Plan: p})
 	}
 	for n, s := range in {
 		if n%dedupeCheckEvery == 0 {

@@ -80,16 +80,19 @@ func TestNormaliseLatest(t *testing.T) {
 func TestNormaliseKeepDeletedAndMerge(t *testing.T) {
 	t.Parallel()
 	a := ver("a/x", "1.0.0", 1, StatusActive)
-	b := ver("a/x", "1.0.0", 2, StatusActive)
-	b.Sources = []Listing{{Source: "official@staging.example", Name: "a/x", Version: "1.0.0"}}
+	b := ver("a/x", "1.0.0", 2, StatusActive) // the same source read twice
+	b.Description = "updated"
+	c := ver("a/x", "1.0.0", 4, StatusActive) // another source, same launch
+	c.Sources = []Listing{{Source: "official@staging.example", Name: "a/x", Version: "1.0.0"}}
+	c.Description = "mirror's text"
 	d := ver("a/x", "2.0.0", 3, StatusDeleted)
-	in := []Server{a, b, d}
+	in := []Server{a, b, c, d}
 	out, rep := Normalise(in, NormaliseOptions{KeepDeleted: true})
 	if len(out) != 2 || rep.Deleted != 1 {
 		t.Fatalf("out %d deleted %d, want 2 and 1", len(out), rep.Deleted)
 	}
-	if len(out[0].Sources) != 2 || !out[0].UpdatedAt.Equal(b.UpdatedAt) {
-		t.Errorf("duplicate not merged into the later record with both listings: %+v", out[0])
+	if len(out[0].Sources) != 2 || !out[0].UpdatedAt.Equal(b.UpdatedAt) || out[0].Description != "updated" {
+		t.Errorf("duplicates not merged into the owner's later record with both listings: %+v", out[0])
 	}
 	if out[1].IsLatest || !out[0].IsLatest {
 		t.Errorf("deleted entry took part in the latest decision")

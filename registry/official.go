@@ -34,6 +34,9 @@ func NewOfficial(cfg Config) *Official {
 	if u, err := url.Parse(base); err == nil && base != OfficialURL && u.Host != "" {
 		name = SourceOfficial + "@" + u.Host
 	}
+	if cfg.Name != "" {
+		name = cfg.Name
+	}
 	endpoint := base
 	switch {
 	case strings.HasSuffix(base, "/servers"):

@@ -63,6 +63,14 @@ type Server struct {
 
 	// Sources lists every registry listing that named this entry.
 	Sources []Listing `json:"sources,omitempty"`
+
+	// ListedAs is set on an entry Claim split off its name: the name its
+	// source listed it under (Name is then QualifiedName of it).
+	ListedAs string `json:"listedAs,omitempty"`
+	// Conflicts lists the other sources' disagreeing listings of this
+	// entry's name (on the owner's entries), or the owner's listing (on a
+	// split-off entry); see Claim.
+	Conflicts []Conflict `json:"conflicts,omitempty"`
 }
 
 // Repository is where the server's source lives.

@@ -139,6 +139,12 @@ type Config struct {
 	Max429     int
 	// Clock defaults to the real clock; tests inject a fake one.
 	Clock Clock
+	// Name, for the official client, overrides the source's name (default:
+	// official for OfficialURL, official@HOST otherwise). The name
+	// "official" gives the source's records the official registry's
+	// standing over verified namespaces (see Claim): give it only to a
+	// mirror of the official registry you trust, or a test's fake.
+	Name string
 }
 
 // DefaultUserAgent is sent when Config.UserAgent is empty.

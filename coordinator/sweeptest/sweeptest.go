@@ -23,6 +23,8 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcpgauge/mcpgauge/registry/registrytest"
 )
 
 // ToolSpec is one tool a test server offers.
@@ -180,44 +182,11 @@ type Entry struct {
 // WriteRegistry writes entries as an official registry response
 // ({"servers":[{"server":{…},"_meta":{…}}]}) to path.
 func WriteRegistry(path string, entries []Entry) error {
-	type remote struct {
-		Type string `json:"type"`
-		URL  string `json:"url"`
-	}
-	type pkg struct {
-		RegistryType string         `json:"registryType"`
-		Identifier   string         `json:"identifier"`
-		Version      string         `json:"version"`
-		Transport    map[string]any `json:"transport"`
-	}
-	type server struct {
-		Schema      string   `json:"$schema"`
-		Name        string   `json:"name"`
-		Description string   `json:"description"`
-		Version     string   `json:"version"`
-		Remotes     []remote `json:"remotes,omitempty"`
-		Packages    []pkg    `json:"packages,omitempty"`
-	}
-	type rec struct {
-		Server server         `json:"server"`
-		Meta   map[string]any `json:"_meta"`
-	}
-	var doc struct {
-		Servers  []rec          `json:"servers"`
-		Metadata map[string]any `json:"metadata"`
-	}
+	es := make([]registrytest.Entry, 0, len(entries))
 	for _, e := range entries {
-		s := server{Schema: "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json",
-			Name: e.Name, Description: "Test server " + e.Name, Version: e.Version}
-		if e.Package != "" {
-			s.Packages = []pkg{{RegistryType: "npm", Identifier: e.Package, Version: e.Version, Transport: map[string]any{"type": "stdio"}}}
-		} else {
-			s.Remotes = []remote{{Type: "streamable-http", URL: e.URL}}
-		}
-		doc.Servers = append(doc.Servers, rec{Server: s, Meta: map[string]any{"io.modelcontextprotocol.registry/official": map[string]any{
-			"status": "active", "publishedAt": "2026-01-01T00:00:00Z", "updatedAt": "2026-01-01T00:00:00Z", "isLatest": true}}})
+		es = append(es, registrytest.Entry{Name: e.Name, Version: e.Version, RemoteURL: e.URL, Package: e.Package})
 	}
-	doc.Metadata = map[string]any{"count": len(entries)}
+	doc := map[string]any{"servers": registrytest.Records(es...), "metadata": map[string]any{"count": len(entries)}}
 	b, err := json.MarshalIndent(doc, "", "  ")
 	if err != nil {
 		return fmt.Errorf("encode registry: %w", err)
