@@ -83,6 +83,15 @@ type Store interface {
 	// most widespread first (ties by rule).
 	RulePrevalence(ctx context.Context) ([]RuleCount, error)
 
+	// InsertNameLinks stores links between names (aliases scanned once,
+	// conflicts between registries), idempotent per (name, sweep, version,
+	// kind, other name, other version). A batch holding an invalid link is
+	// refused whole. It returns how many it wrote (ClickHouse: sent).
+	InsertNameLinks(ctx context.Context, ls []NameLink) (int, error)
+	// NameLinks returns the links of a name recorded by the latest sweep
+	// that recorded any, by kind then other name (none: an empty list).
+	NameLinks(ctx context.Context, name string) ([]NameLink, error)
+
 	// Close releases the store's connections.
 	Close() error
 }
