@@ -14,7 +14,11 @@ import (
 //   - an error answer (4xx, 5xx) is marked Cache-Control: no-store, whatever
 //     the handler set, so a proxy never keeps a transient failure;
 //   - every GET answer may be read cross-origin (Access-Control-Allow-Origin: *);
-//     there are no credentials and no writes to protect.
+//     there are no credentials and no writes to protect;
+//   - every answer says X-Content-Type-Options: nosniff, and an HTML page
+//     carries a strict Content-Security-Policy (PageCSP): the pages have no
+//     script, inline or not, and style only from their own stylesheet, so
+//     markup that escaped the templates still cannot run or load anything.
 //
 // The body is buffered to hash it; the handler's answers are small pages.
 func Cached(h http.Handler) http.Handler {
@@ -37,6 +41,11 @@ func Cached(h http.Handler) http.Handler {
 		for k, v := range bw.header {
 			out[k] = v
 		}
+		out.Set("X-Content-Type-Options", "nosniff")
+		if strings.HasPrefix(out.Get("Content-Type"), "text/html") {
+			out.Set("Content-Security-Policy", PageCSP)
+			out.Set("Referrer-Policy", "no-referrer")
+		}
 		switch {
 		case bw.code >= 400:
 			out.Set("Cache-Control", "no-store")
@@ -58,6 +67,11 @@ func Cached(h http.Handler) http.Handler {
 		}
 	})
 }
+
+// PageCSP is the Content-Security-Policy of every HTML page: nothing but
+// the board's own stylesheet and images (the charts are inline SVG, which
+// needs no source), no script at all, no framing, forms only to the board.
+const PageCSP = "default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
 // etagMatches reports whether an If-None-Match header names etag (weak
 // comparison, as RFC 9110 asks for If-None-Match).

@@ -12,9 +12,11 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	cdplog "github.com/chromedp/cdproto/log"
 	"github.com/chromedp/chromedp"
 
 	"github.com/mcpgauge/mcpgauge/store"
@@ -125,7 +127,19 @@ func TestServeInBrowser(t *testing.T) {
 	}
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	defer cancelAlloc()
-	bctx, cancelBrowser := chromedp.NewContext(actx)
+	// What the pages' Content-Security-Policy refuses, the browser logs
+	// under "security": a strict policy must refuse nothing the pages need.
+	var (
+		mu      sync.Mutex
+		refused []string
+	)
+	bctx, cancelBrowser := chromedp.NewContext(actx, chromedp.WithListener(func(ev any) {
+		if e, ok := ev.(*cdplog.EventEntryAdded); ok && e.Entry != nil && e.Entry.Source == cdplog.EntrySourceSecurity {
+			mu.Lock()
+			refused = append(refused, e.Entry.Text)
+			mu.Unlock()
+		}
+	}))
 	defer cancelBrowser()
 	// The browser lives as long as the context of the first Run: no timeout on it.
 	if _, err := chromedp.Run(bctx, chromedp.Navigate(base+"/")); err != nil {
@@ -170,6 +184,18 @@ func TestServeInBrowser(t *testing.T) {
 	title, overall := text("h1"), text("#overall")
 	step("board again", chromedp.Navigate(base+"/"))
 	step("board shown", chromedp.WaitVisible(chromedp.ID("ranked")))
+	rules, err := chromedp.Run(ctx, chromedp.Evaluate[int](`(() => { try { return document.styleSheets[0].cssRules.length } catch (e) { return -1 } })()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rules <= 0 {
+		t.Error("the board's stylesheet did not apply under its Content-Security-Policy")
+	}
+	mu.Lock()
+	for _, r := range refused {
+		t.Errorf("the page's Content-Security-Policy refused something it needs: %s", r)
+	}
+	mu.Unlock()
 	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	if err != nil {
 		t.Fatal(err)
