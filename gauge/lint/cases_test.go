@@ -436,8 +436,7 @@ func movePending() map[string]bool {
 		"MCP050": true, "MCP051": true, "MCP052": true,
 		"SEC001": true, "SEC002": true, "SEC003": true, "SEC004": true, "SEC005": true, "SEC006": true, "SEC007": true,
 		"SEC008": true, "SEC009": true, "SEC010": true, "SEC011": true, "SEC012": true, "SEC013": true,
-		"SRF001": true, "SRF002": true, "SRF003": true, "SRF004": true, "SRF005": true, "SRF006": true,
-		"SRF007": true, "SRF008": true, "SRF009": true, "SRF010": true, "SRF011": true,
+		"SRF011": true,
 	}
 }
 

@@ -274,11 +274,20 @@ func Catalogue() []Rule {
 		sec011(),
 		sec012(),
 		sec013(),
+		srf001(),
+		srf002(),
+		srf003(),
+		srf004(),
+		srf005(),
+		srf006(),
+		srf007(),
+		srf008(),
+		srf009(),
+		srf010(),
 		srf011(),
 	}
 	for _, family := range [][]Rule{
 		namingRules(), descriptionRules(), parameterRules(), annotationRules(), budgetRules(),
-		surfaceRules(),
 	} {
 		all = append(all, family...)
 	}

@@ -8,7 +8,7 @@ import (
 
 // srf011 is SRF011 instructions-unknown-tool.
 func srf011() Rule {
-	return Rule{ID: "SRF011", Name: "instructions-unknown-tool", Family: srfFamily,
+	return Rule{ID: "SRF011", Name: "instructions-unknown-tool", Family: "Resources & prompts",
 		Summary: "The instructions tell the model to use a tool the server does not have.",
 		Default: Warning, Scope: ScopeInstr, Origin: OriginMcpgauge, Revision: 1, Check: checkSRF011}
 }
