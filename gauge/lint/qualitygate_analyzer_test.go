@@ -3,25 +3,13 @@ package lint
 import (
 	"testing"
 
-	"github.com/mcpgauge/mcpgauge/internal/testutil/shareddata"
-
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/gauge/qualitygate"
 )
 
-// qgTFixture loads a toolgauge fixture snapshot from ../shared.
-func qgTFixture(t testing.TB, server string) *model.Snapshot {
-	t.Helper()
-	snap, err := model.ParseToolsJSON(shareddata.Read(t, "data", "toolgauge-fixtures", server, "tools-list.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return snap
-}
-
-func qgTTools(fs []Finding) []string {
+// findingTools lists the tools of fs in order.
+func findingTools(fs []Finding) []string {
 	var out []string
 	for _, f := range fs {
 		out = append(out, f.Tool)
@@ -36,7 +24,7 @@ func TestQGAgreesWithAnalyzerOnFixtures(t *testing.T) {
 	for _, server := range []string{"goodserver", "badserver"} {
 		t.Run(server, func(t *testing.T) {
 			t.Parallel()
-			snap := qgTFixture(t, server)
+			snap := toolgaugeFixture(t, server)
 			q := qualitygate.AnalyzeQuality(snap.Tools)
 			nz := func(s []string) []string {
 				if len(s) == 0 {
@@ -44,17 +32,17 @@ func TestQGAgreesWithAnalyzerOnFixtures(t *testing.T) {
 				}
 				return s
 			}
-			if d := cmp.Diff(nz(q.ToolsWithShortDescriptions), qgTTools(secTRun(t, "QG002", snap))); d != "" {
+			if d := cmp.Diff(nz(q.ToolsWithShortDescriptions), findingTools(secTRun(t, "QG002", snap))); d != "" {
 				t.Errorf("QG002 vs short list (-analyzer +rule):\n%s", d)
 			}
-			if d := cmp.Diff(nz(q.DeprecatedTools), qgTTools(secTRun(t, "QG004", snap))); d != "" {
+			if d := cmp.Diff(nz(q.DeprecatedTools), findingTools(secTRun(t, "QG004", snap))); d != "" {
 				t.Errorf("QG004 vs deprecated list:\n%s", d)
 			}
 			var dupLater []string
 			for _, g := range q.DuplicateToolGroups {
 				dupLater = append(dupLater, g[1:]...)
 			}
-			if d := cmp.Diff(dupLater, qgTTools(secTRun(t, "QG005", snap))); d != "" {
+			if d := cmp.Diff(dupLater, findingTools(secTRun(t, "QG005", snap))); d != "" {
 				t.Errorf("QG005 vs duplicate groups:\n%s", d)
 			}
 			qg001 := secTRun(t, "QG001", snap)

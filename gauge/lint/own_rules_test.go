@@ -7,11 +7,12 @@ import (
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/gauge/tokens"
+	"github.com/mcpgauge/mcpgauge/internal/testutil/shareddata"
 )
 
-// ourRules are the QG, SEC and SRF families and mcpgauge's own rules in
+// ownRules are the QG, SEC and SRF families and mcpgauge's own rules in
 // toolgauge's families (MCP016 on).
-func qgTOurRules() []Rule {
+func ownRules() []Rule {
 	var out []Rule
 	for _, r := range Catalogue() {
 		if strings.HasPrefix(r.ID, "QG") || strings.HasPrefix(r.ID, "SEC") || strings.HasPrefix(r.ID, "SRF") || r.Origin == OriginMcpgauge {
@@ -21,9 +22,19 @@ func qgTOurRules() []Rule {
 	return out
 }
 
+// toolgaugeFixture loads a toolgauge fixture snapshot from ../shared.
+func toolgaugeFixture(t testing.TB, server string) *model.Snapshot {
+	t.Helper()
+	snap, err := model.ParseToolsJSON(shareddata.Read(t, "data", "toolgauge-fixtures", server, "tools-list.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return snap
+}
+
 func TestOurRulesAreWellFormed(t *testing.T) {
 	t.Parallel()
-	rules := qgTOurRules()
+	rules := ownRules()
 	if len(rules) != 13+13+11+2 {
 		t.Fatalf("%d QG/SEC/SRF and own MCP rules, want 39", len(rules))
 	}
@@ -58,11 +69,11 @@ func TestOurRulesAreWellFormed(t *testing.T) {
 // rules should fire on it. badserver must trip the quality-gate checks.
 func TestOurRulesOnToolgaugeFixtures(t *testing.T) {
 	t.Parallel()
-	good := RunRules(qgTFixture(t, "goodserver"), Config{}, qgTOurRules())
+	good := RunRules(toolgaugeFixture(t, "goodserver"), Config{}, ownRules())
 	for _, f := range good {
 		t.Errorf("goodserver: %s %s %s: %s", f.Rule, f.Tool, f.Entity, f.Message)
 	}
-	bad := RunRules(qgTFixture(t, "badserver"), Config{}, qgTOurRules())
+	bad := RunRules(toolgaugeFixture(t, "badserver"), Config{}, ownRules())
 	byRule := map[string]int{}
 	for _, f := range bad {
 		byRule[f.Rule]++
@@ -76,17 +87,17 @@ func TestOurRulesOnToolgaugeFixtures(t *testing.T) {
 }
 
 func BenchmarkOurRulesGoodserver(b *testing.B) {
-	snap := qgTFixture(b, "goodserver")
-	rules := qgTOurRules()
+	snap := toolgaugeFixture(b, "goodserver")
+	rules := ownRules()
 	for b.Loop() {
 		RunRules(snap, Config{}, rules)
 	}
 }
 
 func BenchmarkSecurityRulesGoodserver(b *testing.B) {
-	snap := qgTFixture(b, "goodserver")
+	snap := toolgaugeFixture(b, "goodserver")
 	var rules []Rule
-	for _, r := range qgTOurRules() {
+	for _, r := range ownRules() {
 		if strings.HasPrefix(r.ID, "SEC") {
 			rules = append(rules, r)
 		}
@@ -109,7 +120,7 @@ func TestOurRulesSurviveOddShapes(t *testing.T) {
 	snap.Resources = []model.Resource{{}}
 	snap.Templates = []model.ResourceTemplate{{URITemplate: "{"}, {URITemplate: "}"}}
 	snap.Prompts = []model.Prompt{{}, {Arguments: []model.PromptArgument{{}, {}}}}
-	fs := RunRules(snap, Config{Rules: map[string]Severity{"QG007": Warning, "QG008": Warning}}, qgTOurRules())
+	fs := RunRules(snap, Config{Rules: map[string]Severity{"QG007": Warning, "QG008": Warning}}, ownRules())
 	for _, f := range fs {
 		if f.Message == "" || f.Suggestion == "" {
 			t.Errorf("empty message or suggestion: %+v", f)
