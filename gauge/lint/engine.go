@@ -245,6 +245,10 @@ func Catalogue() []Rule {
 	// One line a rule: each rule's row, checks, doc (<id>.md) and cases
 	// (testdata/rules/<id>.txtar) live in the file named after its ID.
 	all := []Rule{
+		mcp001(),
+		mcp002(),
+		mcp003(),
+		mcp004(),
 		mcp016(),
 		mcp017(),
 		mcp040(),
@@ -287,7 +291,7 @@ func Catalogue() []Rule {
 		srf011(),
 	}
 	for _, family := range [][]Rule{
-		namingRules(), descriptionRules(), parameterRules(), annotationRules(), budgetRules(),
+		descriptionRules(), parameterRules(), annotationRules(), budgetRules(),
 	} {
 		all = append(all, family...)
 	}

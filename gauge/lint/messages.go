@@ -25,3 +25,12 @@ func plural(n int, one, many string) string {
 	}
 	return many
 }
+
+// quoteList renders names as "`a`, `b`".
+func quoteList(names []string) string {
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = "`" + n + "`"
+	}
+	return strings.Join(parts, ", ")
+}

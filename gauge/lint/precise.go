@@ -41,35 +41,6 @@ func preciseSharedPrefix(ctx *Context) string {
 	}).(string)
 }
 
-// preciseStopwords are name tokens that are never a subject.
-var preciseStopwords = map[string]bool{
-	"in": true, "as": true, "many": true, "to": true, "by": true, "of": true, "on": true, "for": true,
-	"with": true, "from": true, "at": true, "and": true, "or": true, "the": true, "a": true, "an": true,
-	"into": true, "all": true, "one": true, "new": true, "if": true, "not": true, "no": true, "is": true,
-	"it": true, "my": true, "me": true, "up": true, "out": true, "off": true, "via": true, "per": true,
-	"more": true, "some": true, "any": true, "each": true, "this": true, "that": true, "than": true,
-}
-
-// preciseMentions reports whether the lowered description contains token
-// as a word or inside a longer word (branch in branches, commit in
-// committed), or an inflection of it (delete/deleting, reply/replies).
-func preciseMentions(lowered, token string) bool {
-	if len(token) < 3 {
-		return false
-	}
-	if strings.Contains(lowered, token) {
-		return true
-	}
-	stem := token
-	for _, suf := range []string{"ies", "es", "s", "ing", "ed", "e", "y"} {
-		if strings.HasSuffix(stem, suf) && len(stem)-len(suf) >= 4 {
-			stem = stem[:len(stem)-len(suf)]
-			break
-		}
-	}
-	return len(stem) >= 4 && strings.Contains(lowered, stem)
-}
-
 // preciseProse blanks out what is not the description's own prose: fenced
 // code blocks, code spans, quoted strings, XML/HTML elements and example
 // lines, so a word shown as an example ("TODO" as a kanban column, a
@@ -219,52 +190,6 @@ func preciseHarmlessDestruction(t *tgTool) bool {
 	}
 	first, _, _ := strings.Cut(t.desc, ".")
 	return preciseSessionOnly.MatchString(strings.Join(t.nameTokens, " ")) || preciseSessionOnly.MatchString(first)
-}
-
-// preciseNamesExplained reports whether two tools whose names reduce to the
-// same words are told apart by a description that names the other
-// (browser_network_requests lists, browser_network_request details one:
-// "Use browser_network_request with the number").
-func preciseNamesExplained(ctx *Context, names []string) bool {
-	if len(names) != 2 || names[0] == names[1] {
-		return false
-	}
-	tools := tgTools(ctx)
-	var a, b *tgTool
-	for i := range tools {
-		switch tools[i].name {
-		case names[0]:
-			a = &tools[i]
-		case names[1]:
-			b = &tools[i]
-		}
-	}
-	if a == nil || b == nil {
-		return false
-	}
-	return a.lowered.MentionsName(b.mentionName) || b.lowered.MentionsName(a.mentionName) || preciseListAndItem(a.nameTokens, b.nameTokens)
-}
-
-// preciseListAndItem reports whether two names differ only by one token
-// being the plural of the other's (get_users and get_user,
-// firecrawl_monitor_checks and firecrawl_monitor_check): the usual pair of
-// a list and its item.
-func preciseListAndItem(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	diff := 0
-	for i := range a {
-		x, y := strings.ToLower(a[i]), strings.ToLower(b[i])
-		if x == y {
-			continue
-		}
-		if x+"s" != y && y+"s" != x && x+"es" != y && y+"es" != x {
-			return false
-		}
-		diff++
-	}
-	return diff == 1
 }
 
 // preciseReadNamed reports whether the tool's name opens with a read verb
@@ -547,7 +472,7 @@ func preciseSpecificWords(ctx *Context, t *tgTool) int {
 	n := 0
 	for _, w := range text.AllWords(t.desc) {
 		lw := strings.ToLower(w)
-		if len(lw) <= 1 || isDigits(lw) || name[lw] || name[text.Singular(lw)] {
+		if len(lw) <= 1 || text.IsDigits(lw) || name[lw] || name[text.Singular(lw)] {
 			continue
 		}
 		if _, shared := bp[text.Singular(lw)]; shared {

@@ -17,18 +17,6 @@ func TestDefaultProfileFalsePositiveClasses(t *testing.T) {
 		// ours: the rule is mcpgauge's own (off in the toolgauge profile).
 		ours bool
 	}{
-		{"shared name prefix", "MCP003", []string{
-			`{"name":"git_commit","description":"Create a new commit with the staged changes and a message."}`,
-			`{"name":"git_push","description":"Push local commits to the remote repository branch."}`,
-			`{"name":"git_stash","description":"Stash uncommitted changes away and restore them later."}`,
-		}, false},
-		{"stopword in the name", "MCP003", []string{
-			`{"name":"playwright_save_as_pdf","description":"Save the current page to a PDF file on disk."}`,
-			`{"name":"playwright_click","description":"Click an element on the page."}`,
-		}, false},
-		{"inflected subject", "MCP003", []string{
-			`{"name":"query_docs","description":"Retrieves and queries up-to-date documentation and code examples."}`,
-		}, false},
 		{"imperative sentence without a period", "MCP011", []string{
 			`{"name":"playwright_click","description":"Click an element on the page using a CSS selector"}`,
 		}, false},

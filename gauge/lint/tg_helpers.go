@@ -5,7 +5,6 @@ import (
 	"math/bits"
 	"sort"
 	"strconv"
-	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/gauge/text"
@@ -227,15 +226,6 @@ func jaccardBits(a, b []uint64, na, nb int) float64 {
 		inter += bits.OnesCount64(a[k] & b[k])
 	}
 	return float64(inter) / float64(na+nb-inter)
-}
-
-// quoteList renders names as "`a`, `b`".
-func quoteList(names []string) string {
-	parts := make([]string, len(names))
-	for i, n := range names {
-		parts[i] = "`" + n + "`"
-	}
-	return strings.Join(parts, ", ")
 }
 
 // pyTruthy is Python truthiness of a decoded JSON value.

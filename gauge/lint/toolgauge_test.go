@@ -332,28 +332,6 @@ func TestToolgaugeRuleEdges(t *testing.T) {
 		name, rule, tools string
 		want              []string
 	}{
-		// MCP001
-		{"exact duplicate", "MCP001", tgList(tgWire("get_user", tgSentence, ""), tgWire("get_user", tgSentence, "")),
-			[]string{"get_user: Two tools are both named `get_user`. related=get_user"}},
-		{"case and plural", "MCP001", tgList(tgWire("getUser", tgSentence, ""), tgWire("x", tgSentence, ""), tgWire("get_users", tgSentence, ""), tgWire("GET-USER", tgSentence, "")),
-			[]string{"getUser: `getUser` and `get_users`, `GET-USER` reduce to the same words, so only the descriptions tell them apart. related=get_users,GET-USER"}},
-		{"digits only ignored", "MCP001", tgList(tgWire("123", tgSentence, ""), tgWire("456", tgSentence, "")), nil},
-		{"different words", "MCP001", tgList(tgWire("get_user", tgSentence, ""), tgWire("get_org", tgSentence, "")), nil},
-		// MCP002
-		{"generic", "MCP002", tgList(tgWire("get_data_v2", tgSentence, ""), tgWire("get_user", tgSentence, ""), tgWire("__", tgSentence, "")),
-			[]string{"get_data_v2: Every word in `get_data_v2` is generic, so the name says nothing about what the tool operates on."}},
-		{"plural raw tokens", "MCP002", tgList(tgWire("deletes", tgSentence, "")), nil},
-		// MCP003
-		{"two missing tokens", "MCP003", tgList(tgWire("list_ticket_comments", "Returns every note in a thread.", ""), tgWire("list_orgs", "", "")),
-			[]string{"list_ticket_comments: `list_ticket_comments` promises `ticket`, `comment` in its name, but the description never mentions it."}},
-		{"prefix match", "MCP003", tgList(tgWire("search_organization", "Look up organizations.", ""), tgWire("search_org", "Find organic food.", "")),
-			[]string{"search_org: `search_org` promises `org` in its name, but the description never mentions it."}},
-		// MCP004
-		{"tie goes to first seen", "MCP004", tgList(tgWire("getUser", tgSentence, ""), tgWire("list_orgs", tgSentence, ""), tgWire("search", tgSentence, "")),
-			[]string{": Tool names mix conventions: 1 camelCase, 1 snake_case. The odd ones out are `list_orgs`. related=list_orgs"}},
-		{"flat not counted", "MCP004", tgList(tgWire("search", tgSentence, ""), tgWire("list_orgs", tgSentence, "")), nil},
-		{"three styles", "MCP004", tgList(tgWire("a-b", tgSentence, ""), tgWire("C_D", tgSentence, ""), tgWire("e_f", tgSentence, ""), tgWire("g_h", tgSentence, ""), tgWire("IJ", tgSentence, "")),
-			[]string{": Tool names mix conventions: 2 snake_case, 1 kebab-case, 1 SCREAMING_SNAKE, 1 PascalCase. The odd ones out are `a-b`, `C_D`, `IJ`. related=a-b,C_D,IJ"}},
 		// MCP010
 		{"whitespace description", "MCP010", `[{"name":"a","description":"  \n\t "},{"name":"b"},{"name":"c","description":"Hi."}]`,
 			[]string{"a: `a` has no description.", "b: `b` has no description."}},

@@ -78,6 +78,15 @@ func TestSingular(t *testing.T) {
 	}
 }
 
+func TestIsDigits(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]bool{"2": true, "0042": true, "": false, "v2": false, "٣": false, "1.5": false} {
+		if got := IsDigits(in); got != want {
+			t.Errorf("IsDigits(%q) = %v, want %v", in, got, want)
+		}
+	}
+}
+
 func TestWordsAndBags(t *testing.T) {
 	t.Parallel()
 	s := "Searches the DB's 2 users' records—fast. Café isn't x42!"

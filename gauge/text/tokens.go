@@ -422,3 +422,17 @@ func CollapseSpace(s string) string { return strings.Join(PySplit(s), " ") }
 
 // PyStrip is Python's str.strip() with no arguments.
 func PyStrip(s string) string { return strings.TrimFunc(s, IsPySpace) }
+
+// IsDigits reports whether s is one or more ASCII digits (a name token
+// such as the 2 of get_data_v2, which says nothing about the tool).
+func IsDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
