@@ -11,6 +11,7 @@ import (
 
 	"github.com/ClickHouse/clickhouse-go/v2"
 
+	"github.com/mcpgauge/mcpgauge/internal/redact"
 	"github.com/mcpgauge/mcpgauge/schema"
 )
 
@@ -80,6 +81,11 @@ var ErrNotMigrated = errors.New("store is not migrated")
 // missing), and the connection itself refuses writes (SQLite mode=ro and
 // query_only; ClickHouse readonly=2). For `mcpgauge serve`.
 func OpenReadOnly(ctx context.Context, rawURL string) (Store, error) {
+	st, err := openReadOnly(ctx, rawURL)
+	return st, redact.Error(err)
+}
+
+func openReadOnly(ctx context.Context, rawURL string) (Store, error) {
 	kind, target, err := ParseURL(rawURL)
 	if err != nil {
 		return nil, err
@@ -172,11 +178,11 @@ func openClickHouseReadOnly(ctx context.Context, rawURL string) (*clickhouseStor
 	opts.Settings["readonly"] = 2 // reads, and settings the driver sends; no writes, no DDL
 	conn, err := clickhouse.Open(opts)
 	if err != nil {
-		return nil, fmt.Errorf("open clickhouse store %s read-only: %w", redact(opts), err)
+		return nil, fmt.Errorf("open clickhouse store %s read-only: %w", clickhouseAddr(opts), err)
 	}
 	if err := conn.Ping(ctx); err != nil {
 		conn.Close()
-		return nil, fmt.Errorf("open clickhouse store %s read-only: %w", redact(opts), err)
+		return nil, fmt.Errorf("open clickhouse store %s read-only: %w", clickhouseAddr(opts), err)
 	}
 	return &clickhouseStore{conn: conn}, nil
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/ClickHouse/clickhouse-go/v2"
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 
+	"github.com/mcpgauge/mcpgauge/internal/redact"
 	"github.com/mcpgauge/mcpgauge/schema"
 )
 
@@ -24,12 +25,17 @@ type clickhouseStore struct {
 // creates its database when missing and applies the migrations. The database is
 // the URL path ("default" when empty).
 func OpenClickHouse(ctx context.Context, rawURL string) (Store, error) {
+	st, err := openClickHouse(ctx, rawURL)
+	return st, redact.Error(err)
+}
+
+func openClickHouse(ctx context.Context, rawURL string) (Store, error) {
 	kind, _, err := ParseURL(rawURL)
 	if err != nil {
 		return nil, err
 	}
 	if kind != schema.ClickHouse {
-		return nil, fmt.Errorf("open clickhouse store: %q is not a clickhouse:// URL", rawURL)
+		return nil, fmt.Errorf("open clickhouse store: %q is not a clickhouse:// URL", redact.URL(rawURL))
 	}
 	opts, err := clickhouse.ParseDSN(rawURL)
 	if err != nil {
@@ -45,11 +51,11 @@ func OpenClickHouse(ctx context.Context, rawURL string) (Store, error) {
 	opts.Auth.Database = "default"
 	admin, err := clickhouse.Open(opts)
 	if err != nil {
-		return nil, fmt.Errorf("open clickhouse store %s: %w", redact(opts), err)
+		return nil, fmt.Errorf("open clickhouse store %s: %w", clickhouseAddr(opts), err)
 	}
 	if err := admin.Ping(ctx); err != nil {
 		admin.Close()
-		return nil, fmt.Errorf("open clickhouse store %s: %w", redact(opts), err)
+		return nil, fmt.Errorf("open clickhouse store %s: %w", clickhouseAddr(opts), err)
 	}
 	if err := admin.Exec(ctx, "CREATE DATABASE IF NOT EXISTS "+db); err != nil {
 		admin.Close()
@@ -59,7 +65,7 @@ func OpenClickHouse(ctx context.Context, rawURL string) (Store, error) {
 	opts.Auth.Database = db
 	conn, err := clickhouse.Open(opts)
 	if err != nil {
-		return nil, fmt.Errorf("open clickhouse store %s: %w", redact(opts), err)
+		return nil, fmt.Errorf("open clickhouse store %s: %w", clickhouseAddr(opts), err)
 	}
 	s := &clickhouseStore{conn: conn}
 	if err := s.Migrate(ctx); err != nil {
@@ -69,7 +75,9 @@ func OpenClickHouse(ctx context.Context, rawURL string) (Store, error) {
 	return s, nil
 }
 
-func redact(o *clickhouse.Options) string {
+// clickhouseAddr names the server and database of o for an error, without
+// the password.
+func clickhouseAddr(o *clickhouse.Options) string {
 	return fmt.Sprintf("clickhouse://%s@%v/%s", o.Auth.Username, o.Addr, o.Auth.Database)
 }
 

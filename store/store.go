@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mcpgauge/mcpgauge/internal/redact"
 	"github.com/mcpgauge/mcpgauge/schema"
 )
 
@@ -255,22 +256,32 @@ const DefaultLimit = 100
 //
 //	sqlite:///abs/path/mcpgauge.db, sqlite://rel/path.db or a plain file path → SQLite
 //	clickhouse://user:pass@127.0.0.1:9000/db → ClickHouse (native protocol)
+//
+// No error it returns holds the URL's password (redact.Text masks it).
 func Open(ctx context.Context, rawURL string) (Store, error) {
 	kind, target, err := ParseURL(rawURL)
 	if err != nil {
 		return nil, err
 	}
+	var st Store
 	switch kind {
 	case schema.SQLite:
-		return OpenSQLite(ctx, target)
+		st, err = OpenSQLite(ctx, target)
 	default:
-		return OpenClickHouse(ctx, target)
+		st, err = OpenClickHouse(ctx, target)
 	}
+	return st, redact.Error(err)
 }
 
 // ParseURL names the dialect a store URL selects and the target to pass to
-// OpenSQLite (a file path) or OpenClickHouse (the URL itself).
+// OpenSQLite (a file path) or OpenClickHouse (the URL itself). Its errors
+// show the URL with its password masked.
 func ParseURL(rawURL string) (schema.Dialect, string, error) {
+	kind, target, err := parseURL(rawURL)
+	return kind, target, redact.Error(err)
+}
+
+func parseURL(rawURL string) (schema.Dialect, string, error) {
 	s := strings.TrimSpace(rawURL)
 	if s == "" {
 		return "", "", errors.New("store URL is empty (want sqlite:///path/to.db, a file path, or clickhouse://user:pass@host:9000/db)")
