@@ -45,24 +45,6 @@ func TestDefaultProfileFalsePositiveClasses(t *testing.T) {
 			`{"name":"pods_get","description":"Get a Kubernetes Pod in the current or provided namespace with the provided name and return its details."}`,
 			`{"name":"pods_delete","description":"Delete a Kubernetes Pod in the current or provided namespace with the provided name and return its details."}`,
 		}, false},
-		{"hide a diagram layer", "SEC002", []string{
-			`{"name":"open_drawio_xml","description":"- Add visible=\"0\" as an attribute on the layer cell to hide it by default"}`,
-		}, true},
-		{"empty comment in backticks", "SEC006", []string{
-			"{\"name\":\"open_drawio_xml\",\"description\":\"**NEVER include ANY XML comments (`<!-- -->`) in the output.**\"}",
-		}, true},
-		{".env as an example file name", "SEC008", []string{
-			`{"name":"start_search","description":"- Looking for configuration/setup files: \".env\", \"dockerfile\", \"tsconfig.json\""}`,
-		}, true},
-		{"a guard naming ~/.ssh", "SEC008", []string{
-			`{"name":"download_usage_api_data","description":"Downloads usage data.","inputSchema":{"type":"object","properties":{"outputDir":{"type":"string","description":"System paths and hidden config directories (e.g. \"/etc\", \"~/.ssh\") are rejected."}}}}`,
-		}, true},
-		{"[IMPORTANT] asking to ask the user", "SEC001", []string{
-			`{"name":"create_pr","description":"[IMPORTANT] Before creating the pull request, ask the user which branch to target."}`,
-		}, true},
-		{"read tool with a verb in its name", "SEC012", []string{
-			`{"name":"get_merge_request_commits","description":"Get the commits of a merge request.","annotations":{"readOnlyHint":true}}`,
-		}, true},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

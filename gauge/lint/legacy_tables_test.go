@@ -1,0 +1,47 @@
+package lint
+
+// Helpers of the tests not yet moved to testdata/rules (precise_test.go,
+// qualitygate_analyzer_test.go and own_rules_test.go); they
+// go with the last of those.
+
+import (
+	"testing"
+
+	"github.com/mcpgauge/mcpgauge/gauge/model"
+)
+
+// secTSnap builds a snapshot from raw tool JSON objects.
+func secTSnap(t *testing.T, tools ...string) *model.Snapshot {
+	t.Helper()
+	snap := &model.Snapshot{}
+	for _, raw := range tools {
+		tl, err := model.ToolFromWire([]byte(raw))
+		if err != nil {
+			t.Fatalf("bad test tool %s: %v", raw, err)
+		}
+		snap.Tools = append(snap.Tools, tl)
+	}
+	return snap
+}
+
+// secTRun runs one rule at its default severity.
+func secTRun(t *testing.T, id string, snap *model.Snapshot) []Finding {
+	t.Helper()
+	r, ok := RuleByID(id)
+	if !ok {
+		t.Fatalf("rule %s not in the catalogue", id)
+	}
+	fs := RunRules(snap, Config{}, []Rule{r})
+	for _, f := range fs {
+		if f.Message == "" || f.Suggestion == "" {
+			t.Errorf("%s finding without message or suggestion: %+v", id, f)
+		}
+		// A check may set one finding's severity (SEC009 at warning where
+		// the channel is plausible, SEC011 above info where the tool calls
+		// itself unsafe); otherwise it is the rule's default.
+		if f.Severity != r.Default && (f.Severity == Off || id != "SEC009" && id != "SEC011") {
+			t.Errorf("%s finding severity %v, want default %v", id, f.Severity, r.Default)
+		}
+	}
+	return fs
+}
