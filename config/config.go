@@ -59,12 +59,31 @@ type Config struct {
 	Workers  int    `mapstructure:"workers"`
 	Schedule string `mapstructure:"schedule"`
 	WorkerID string `mapstructure:"worker_id"`
+	// StoreFile names a file holding the store URL (flag --store-file, env
+	// MCPGAUGE_STORE_FILE), so a URL with a password need not appear on a
+	// command line; Decode reads it into Store.
+	StoreFile string `mapstructure:"store_file"`
+	// NATS credentials and TLS (flags --nats-creds, --nats-nkey,
+	// --nats-user, --nats-password-file, --nats-token-file, --nats-tls-*;
+	// env MCPGAUGE_NATS_CREDS, ...). Secrets are named by file, never given
+	// as values. See docs/deploy.md.
+	NATSCreds         string `mapstructure:"nats_creds"`
+	NATSNKey          string `mapstructure:"nats_nkey"`
+	NATSUser          string `mapstructure:"nats_user"`
+	NATSPasswordFile  string `mapstructure:"nats_password_file"`
+	NATSTokenFile     string `mapstructure:"nats_token_file"`
+	NATSTLSCA         string `mapstructure:"nats_tls_ca"`
+	NATSTLSCert       string `mapstructure:"nats_tls_cert"`
+	NATSTLSKey        string `mapstructure:"nats_tls_key"`
+	NATSTLSServerName string `mapstructure:"nats_tls_server_name"`
 }
 
 // ServiceKeys are the keys whose default is the flag default of the
 // command that binds them (listen is :9090 for the coordinator, :9091 for
 // a worker): Flatten leaves them out.
-var ServiceKeys = []string{"nats", "store", "listen", "slots", "workers", "schedule", "worker_id"}
+var ServiceKeys = []string{"nats", "store", "listen", "slots", "workers", "schedule", "worker_id", "store_file",
+	"nats_creds", "nats_nkey", "nats_user", "nats_password_file", "nats_token_file",
+	"nats_tls_ca", "nats_tls_cert", "nats_tls_key", "nats_tls_server_name"}
 
 // LintConfig selects rule severities and the failure floor.
 type LintConfig struct {
@@ -240,7 +259,8 @@ func (e *DiscoveredKeysError) Error() string {
 
 // Decode turns v's merged settings (defaults, file, environment, flags)
 // into a Config: unknown keys are an error naming them, durations and
-// comma-separated lists are read from strings. It does not Validate.
+// comma-separated lists are read from strings, and store_file is read into
+// store (loadStoreFile). It does not Validate.
 func Decode(v *viper.Viper) (Config, error) {
 	if err := unknownKeys(v.AllKeys()); err != nil {
 		return Config{}, err
@@ -253,6 +273,9 @@ func Decode(v *viper.Viper) (Config, error) {
 	}
 	if err := v.Unmarshal(&cfg, decode); err != nil {
 		return Config{}, cleanDecodeErr(err)
+	}
+	if err := cfg.loadStoreFile(); err != nil {
+		return Config{}, err
 	}
 	return cfg, nil
 }
@@ -509,7 +532,7 @@ func EnvName(key string) string {
 // deployment's (compose, the GitHub Action) and the tests' and
 // benchmarks'; neither they nor names under otherEnvPrefixes are unknown.
 var (
-	otherEnv         = []string{"MCPGAUGE_BIN", "MCPGAUGE_CLICKHOUSE_PASSWORD", "MCPGAUGE_FIXTURE_MARKER", "MCPGAUGE_RELIABILITY_OUT", "MCPGAUGE_CANARY"}
+	otherEnv         = []string{"MCPGAUGE_BIN", "MCPGAUGE_CLICKHOUSE_PASSWORD", "MCPGAUGE_NATS_COORDINATOR_PASSWORD", "MCPGAUGE_NATS_WORKER_PASSWORD", "MCPGAUGE_FIXTURE_MARKER", "MCPGAUGE_RELIABILITY_OUT", "MCPGAUGE_CANARY"}
 	otherEnvPrefixes = []string{"MCPGAUGE_TEST_", "MCPGAUGE_BENCH_", "MCPGAUGE_NONROOT_"}
 )
 

@@ -99,14 +99,9 @@ const DialTimeout = time.Second
 // Connect dials a NATS URL once, failing within DialTimeout when the
 // server cannot be reached (the caller retries, visibly); once connected,
 // the client reconnects forever (a coordinator or worker outlives NATS
-// restarts).
+// restarts). It is ConnectAuth with no credentials beyond the URL's.
 func Connect(url, name string) (*nats.Conn, error) {
-	nc, err := nats.Connect(url, nats.Name(name), nats.MaxReconnects(-1),
-		nats.ReconnectWait(time.Second), nats.Timeout(DialTimeout))
-	if err != nil {
-		return nil, fmt.Errorf("connect to NATS %s: %w", url, err)
-	}
-	return nc, nil
+	return ConnectAuth(url, name, Auth{})
 }
 
 // Setup creates or updates the streams, the two durable consumers and the

@@ -29,6 +29,22 @@ type bus struct {
 	nc       *nats.Conn
 	js       jetstream.JetStream
 	embedded *natsbus.Embedded
+	// url and auth are how a dialled bus was reached ("" when embedded),
+	// for the process's further connections.
+	url  string
+	auth NATSAuth
+}
+
+// NATSAuth is how a process authenticates to NATS and checks its TLS
+// (natsbus.Auth): files, never secrets themselves.
+type NATSAuth = natsbus.Auth
+
+// connect opens another connection to b's server, named name.
+func (b *bus) connect(name string) (*nats.Conn, error) {
+	if b.embedded != nil {
+		return b.embedded.Connect(name)
+	}
+	return natsbus.ConnectAuth(b.url, name, b.auth)
 }
 
 // close releases the connection, then any embedded server.
@@ -89,15 +105,24 @@ func newBus(nc *nats.Conn, ns *natsbus.Embedded) (*bus, error) {
 // logged at once, then each retry after a pause that doubles from
 // FirstRetry to MaxRetry, so an operator sees within a second that NATS
 // is unreachable and how long until the next try. Once connected the
-// client reconnects by itself (natsbus.Connect).
-func dial(ctx context.Context, url, name string, log *slog.Logger) (*bus, error) {
+// client reconnects by itself (natsbus.Connect). Credentials that cannot
+// work (natsbus.ErrAuthConfig: a missing file, two ways at once) fail at
+// once as a usage error. The URL is logged with its secrets redacted.
+func dial(ctx context.Context, url string, auth NATSAuth, name string, log *slog.Logger) (*bus, error) {
 	wait := FirstRetry
 	for {
-		nc, err := natsbus.Connect(url, name)
+		nc, err := natsbus.ConnectAuth(url, name, auth)
 		if err == nil {
-			return newBus(nc, nil)
+			b, err := newBus(nc, nil)
+			if b != nil {
+				b.url, b.auth = url, auth
+			}
+			return b, err
 		}
-		log.Warn("NATS not reachable; retrying", "url", url, "err", err, "retry_in", wait)
+		if errors.Is(err, natsbus.ErrAuthConfig) {
+			return nil, usage(err)
+		}
+		log.Warn("NATS not reachable; retrying", "url", natsbus.RedactURL(url), "err", err, "retry_in", wait)
 		if err := ctxsleep.Sleep(ctx, wait); err != nil {
 			return nil, err
 		}

@@ -26,6 +26,8 @@ import (
 type CoordinatorOptions struct {
 	// NATS is the NATS URL (required).
 	NATS string
+	// NATSAuth is how to authenticate to NATS and check its TLS.
+	NATSAuth NATSAuth
 	// Store is the store URL ("": SQLite under DataDir).
 	Store, DataDir string
 	// Listen is the address of /metrics, /healthz, the board and the API.
@@ -99,7 +101,7 @@ func RunCoordinator(ctx context.Context, o CoordinatorOptions) error {
 	}
 	defer stopHTTP()
 
-	b, err := dial(ctx, o.NATS, "mcpgauge-coordinator", log)
+	b, err := dial(ctx, o.NATS, o.NATSAuth, "mcpgauge-coordinator", log)
 	if err != nil {
 		return err
 	}

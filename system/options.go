@@ -142,6 +142,12 @@ func (o SweepOptions) Validate() error {
 	if o.Workers <= 0 {
 		return usage(fmt.Errorf("--workers must be positive, got %d", o.Workers))
 	}
+	if o.NATS == "" && o.NATSAuth != (NATSAuth{}) {
+		return usage(errors.New("NATS credentials or TLS are set without --nats (the embedded server needs none)"))
+	}
+	if err := o.NATSAuth.Validate(); err != nil {
+		return usage(err)
+	}
 	if err := o.Ecosystem.Validate(); err != nil {
 		return err
 	}
@@ -163,6 +169,9 @@ func (o CoordinatorOptions) Validate() error {
 	}
 	if o.NATS == "" {
 		return usage(errors.New("--nats is required (for one machine, use mcpgauge sweep)"))
+	}
+	if err := o.NATSAuth.Validate(); err != nil {
+		return usage(err)
 	}
 	if _, _, err := store.ParseURL(o.storeURL()); err != nil {
 		return usage(err)

@@ -13,7 +13,6 @@ import (
 
 	"github.com/mcpgauge/mcpgauge/coordinator"
 	"github.com/mcpgauge/mcpgauge/internal/termsafe"
-	"github.com/mcpgauge/mcpgauge/natsbus"
 )
 
 // progressReport is where the progress of one sweep goes.
@@ -39,7 +38,7 @@ func sweepProgress(c *coordinator.Coordinator, id string, b *bus, o SweepOptions
 	return progressReport{w: o.Stderr, tty: o.Terminal,
 		progress: func(ctx context.Context) (coordinator.Progress, error) { return c.Progress(ctx, id) },
 		width:    func() int { return termsafe.Width(o.Stderr) },
-		watch:    func() (*coordinator.InFlight, func()) { return watchInFlight(b, o.NATS, id, log) }}
+		watch:    func() (*coordinator.InFlight, func()) { return watchInFlight(b, id, log) }}
 }
 
 // reportProgress prints a live line on a terminal, log lines otherwise.
@@ -160,18 +159,12 @@ func liveHead(p coordinator.Progress, elapsed time.Duration) string {
 }
 
 // watchInFlight follows the sweep's jobs in flight on a connection of its
-// own to b's server (embedded, or url), whose error handler is quiet: a
-// slow consumer drops announcements instead of printing nats.go's message
-// over the live line. It returns nil when that connection fails; the line
-// then shows numbers only.
-func watchInFlight(b *bus, url, id string, log *slog.Logger) (*coordinator.InFlight, func()) {
-	var nc *nats.Conn
-	var err error
-	if b.embedded != nil {
-		nc, err = b.embedded.Connect("mcpgauge-progress")
-	} else {
-		nc, err = natsbus.Connect(url, "mcpgauge-progress")
-	}
+// own to b's server (embedded, or its URL with its credentials), whose
+// error handler is quiet: a slow consumer drops announcements instead of
+// printing nats.go's message over the live line. It returns nil when that
+// connection fails; the line then shows numbers only.
+func watchInFlight(b *bus, id string, log *slog.Logger) (*coordinator.InFlight, func()) {
+	nc, err := b.connect("mcpgauge-progress")
 	if err != nil {
 		log.Warn("progress: jobs in flight not shown", "err", err)
 		return nil, func() {}

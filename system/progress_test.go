@@ -241,7 +241,7 @@ func TestWatchInFlightEmbedded(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer b.close()
-	f, stop := watchInFlight(b, "", "s1", NewLogger(io.Discard))
+	f, stop := watchInFlight(b, "s1", NewLogger(io.Discard))
 	if f == nil {
 		t.Fatal("no watcher on the embedded server")
 	}

@@ -24,6 +24,8 @@ type SweepOptions struct {
 	DataDir string
 	// NATS is a NATS URL ("": an embedded server under DataDir).
 	NATS string
+	// NATSAuth is how to authenticate to NATS and check its TLS.
+	NATSAuth NATSAuth
 	// Store is the store URL ("": SQLite under DataDir).
 	Store string
 	// Workers is the number of concurrent scans.
@@ -79,7 +81,7 @@ func RunSweep(ctx context.Context, o SweepOptions) (SweepResult, error) {
 	if o.NATS == "" {
 		b, err = startEmbedded(o.DataDir, "mcpgauge-sweep")
 	} else {
-		b, err = dial(ctx, o.NATS, "mcpgauge-sweep", log)
+		b, err = dial(ctx, o.NATS, o.NATSAuth, "mcpgauge-sweep", log)
 	}
 	if err != nil {
 		return res, err

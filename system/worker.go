@@ -13,6 +13,8 @@ import (
 type WorkerOptions struct {
 	// NATS is the NATS URL (required).
 	NATS string
+	// NATSAuth is how to authenticate to NATS and check its TLS.
+	NATSAuth NATSAuth
 	// Listen is the address of /metrics and /healthz.
 	Listen string
 	// WorkerID names the worker in results ("": host and PID).
@@ -30,6 +32,9 @@ type WorkerOptions struct {
 func (o WorkerOptions) Validate() error {
 	if o.NATS == "" {
 		return usage(fmt.Errorf("--nats is required"))
+	}
+	if err := o.NATSAuth.Validate(); err != nil {
+		return usage(err)
 	}
 	if o.Slots <= 0 {
 		return usage(fmt.Errorf("--slots must be positive, got %d", o.Slots))
@@ -67,7 +72,7 @@ func RunWorker(ctx context.Context, o WorkerOptions) error {
 		return err
 	}
 	defer stopHTTP()
-	b, err := dial(ctx, o.NATS, "mcpgauge-worker", log)
+	b, err := dial(ctx, o.NATS, o.NATSAuth, "mcpgauge-worker", log)
 	if err != nil {
 		return err
 	}

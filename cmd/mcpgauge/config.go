@@ -21,8 +21,19 @@ type flagBinding struct{ flag, key string }
 // skipped) to their config keys (config.ServiceKeys), with the data
 // directory.
 func serviceBindings() []flagBinding {
-	return []flagBinding{{"data-dir", "data_dir"}, {"nats", "nats"}, {"store", "store"}, {"listen", "listen"},
+	b := []flagBinding{{"data-dir", "data_dir"}, {"nats", "nats"}, {"store", "store"}, {"listen", "listen"},
 		{"slots", "slots"}, {"workers", "workers"}, {"schedule", "schedule"}, {"worker-id", "worker_id"}}
+	for _, f := range append(config.NATSAuthFlags(), config.StoreFileFlag()) {
+		b = append(b, flagBinding{f.Name, f.Key})
+	}
+	return b
+}
+
+// registerFlags adds string flags bound to config keys (serviceBindings).
+func registerFlags(cmd *cobra.Command, flags ...config.Flag) {
+	for _, f := range flags {
+		cmd.Flags().String(f.Name, "", f.Usage)
+	}
 }
 
 // warnUnknownEnv warns, once per run, about each MCPGAUGE_* variable that

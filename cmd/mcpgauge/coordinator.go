@@ -3,6 +3,7 @@ package main
 import (
 	"github.com/spf13/cobra"
 
+	"github.com/mcpgauge/mcpgauge/config"
 	"github.com/mcpgauge/mcpgauge/system"
 )
 
@@ -26,7 +27,7 @@ restart, and runs nightly sweeps on --schedule. On --listen it serves /metrics,
 			if err != nil {
 				return err
 			}
-			o.NATS, o.Store, o.DataDir, o.Listen, o.Schedule = cfg.NATS, cfg.Store, cfg.DataDir, cfg.Listen, cfg.Schedule
+			o.NATS, o.NATSAuth, o.Store, o.DataDir, o.Listen, o.Schedule = cfg.NATS, cfg.NATSAuth(), cfg.Store, cfg.DataDir, cfg.Listen, cfg.Schedule
 			o.Plan, o.Version, o.Stderr = pf.plan(cfg), version, cmd.ErrOrStderr()
 			return system.RunCoordinator(cmd.Context(), o)
 		},
@@ -36,6 +37,7 @@ restart, and runs nightly sweeps on --schedule. On --listen it serves /metrics,
 	f := cmd.Flags()
 	f.String("nats", "", "NATS URL, e.g. nats://127.0.0.1:4222 (required; or $MCPGAUGE_NATS)")
 	f.String("store", "", "store URL: clickhouse://user:pass@host:9000/db or sqlite:///path.db (default SQLite under the data dir)")
+	registerFlags(cmd, append(config.NATSAuthFlags(), config.StoreFileFlag())...)
 	f.String("data-dir", "", "data directory (default ~/.local/share/mcpgauge)")
 	f.String("listen", ":9090", "address for /metrics, /healthz and the leaderboard API")
 	f.String("schedule", "", `cron schedule for sweeps, e.g. "0 3 * * *" (UTC); empty = none`)

@@ -22,7 +22,7 @@ func newRootCmd() *cobra.Command {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.SetVersionTemplate(versionText())
+	root.SetVersionTemplate(versions().String())
 	root.PersistentFlags().String("config", "", "config file (mcpgauge.yaml or .toml); default: discovered from the target directory upward")
 	root.PersistentFlags().Bool("no-config", false, "ignore config files on disk")
 	root.SetFlagErrorFunc(flagError)

@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mcpgauge/mcpgauge/config"
 	"github.com/mcpgauge/mcpgauge/system"
 )
 
@@ -31,6 +32,7 @@ the board (/, /servers/{name}, /ecosystem, /rules, /sweeps), the JSON API
 	}
 	f := cmd.Flags()
 	f.String("store", "", "store URL: clickhouse://user:pass@host:9000/db or sqlite:///path.db (default SQLite under the data dir)")
+	registerFlags(cmd, config.StoreFileFlag())
 	f.String("data-dir", "", "data directory (default ~/.local/share/mcpgauge)")
 	f.String("listen", "127.0.0.1:8080", "address to serve on")
 	f.StringVar(&o.PublicURL, "public-url", "", "the board's public URL, for links in the feed and the badge Markdown (default: site-relative)")

@@ -95,7 +95,7 @@ installed. An interrupted sweep resumes where it stopped when run again.
 				return err
 			}
 			stderr := cmd.ErrOrStderr()
-			res, err := system.RunSweep(cmd.Context(), system.SweepOptions{DataDir: cfg.DataDir, NATS: cfg.NATS, Store: cfg.Store,
+			res, err := system.RunSweep(cmd.Context(), system.SweepOptions{DataDir: cfg.DataDir, NATS: cfg.NATS, NATSAuth: cfg.NATSAuth(), Store: cfg.Store,
 				Workers: cfg.Workers, Plan: pf.plan(cfg), Scanning: wf.scanning(cfg), Ecosystem: eco, Version: version,
 				Stderr: stderr, Terminal: termsafe.IsTerminal(stderr)})
 			if err != nil {
@@ -111,6 +111,7 @@ installed. An interrupted sweep resumes where it stopped when run again.
 	f.Int("workers", system.DefaultSlots(), "concurrent scans (default: 2 per CPU, at most one per 512 MiB of available memory)")
 	f.String("nats", "", "NATS URL (default: an embedded server under the data dir)")
 	f.String("store", "", "store URL: sqlite:///path.db or clickhouse://user:pass@host:9000/db (default: SQLite under the data dir)")
+	registerFlags(cmd, append(config.NATSAuthFlags(), config.StoreFileFlag())...)
 	f.String("data-dir", "", "data directory (embedded NATS, SQLite, package cache); default ~/.local/share/mcpgauge")
 	return cmd
 }

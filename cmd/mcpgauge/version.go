@@ -1,23 +1,15 @@
 package main
 
 import (
-	"bytes"
-
 	"github.com/spf13/cobra"
 
 	"github.com/mcpgauge/mcpgauge/internal/buildinfo"
 	"github.com/mcpgauge/mcpgauge/system"
 )
 
-// versions are the scanner, scoring and rule-set versions of this build.
+// versions are the scanner, scoring and rule-set versions of this build
+// (what --version and `mcpgauge version` print).
 func versions() buildinfo.Versions { return system.Versions(version) }
-
-// versionText is what --version and `mcpgauge version` print.
-func versionText() string {
-	var b bytes.Buffer
-	_ = versions().Write(&b)
-	return b.String()
-}
 
 func newVersionCmd() *cobra.Command {
 	return &cobra.Command{

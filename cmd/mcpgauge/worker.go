@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/mcpgauge/mcpgauge/config"
 	"github.com/mcpgauge/mcpgauge/system"
 )
 
@@ -28,7 +29,7 @@ holds no store credentials. On --listen it serves /metrics and /healthz.
 			if err != nil {
 				return err
 			}
-			o.NATS, o.Listen, o.WorkerID, o.Slots = cfg.NATS, cfg.Listen, cfg.WorkerID, cfg.Slots
+			o.NATS, o.NATSAuth, o.Listen, o.WorkerID, o.Slots = cfg.NATS, cfg.NATSAuth(), cfg.Listen, cfg.WorkerID, cfg.Slots
 			o.Scanning, o.Version, o.Stderr = wf.scanning(cfg), version, cmd.ErrOrStderr()
 			return system.RunWorker(cmd.Context(), o)
 		},
@@ -36,6 +37,7 @@ holds no store credentials. On --listen it serves /metrics and /healthz.
 	wf.register(cmd)
 	f := cmd.Flags()
 	f.String("nats", "", "NATS URL, e.g. nats://127.0.0.1:4222 (required; or $MCPGAUGE_NATS)")
+	registerFlags(cmd, config.NATSAuthFlags()...)
 	f.String("data-dir", "", "data directory (package cache); default ~/.local/share/mcpgauge")
 	f.String("listen", ":9091", "address for /metrics and /healthz")
 	f.String("worker-id", "", "name of this worker in results (default host-pid)")

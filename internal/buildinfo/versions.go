@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"strings"
 )
 
 // Versions name what produced a result: the scanner build, the score
@@ -20,4 +21,11 @@ func (v Versions) Write(w io.Writer) error {
 	_, err := fmt.Fprintf(w, "mcpgauge %s\nscoring   %s\nrules     %s\ncompliance %s\nrule set  %s\ngo        %s\n",
 		v.Scanner, v.Scoring, v.Rules, v.Compliance, v.RuleSetDigest, runtime.Version())
 	return err
+}
+
+// String is what Write prints.
+func (v Versions) String() string {
+	var b strings.Builder
+	_ = v.Write(&b)
+	return b.String()
 }
