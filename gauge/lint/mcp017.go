@@ -29,7 +29,7 @@ func checkMCP017(ctx *Context) []Problem {
 			return nil
 		}
 	}
-	known := unkKnown(ctx)
+	names := knownNames(ctx)
 	byNormal := map[string]string{}
 	for i := range ctx.Tools {
 		byNormal[unkNormal(ctx.Tools[i].Name)] = ctx.Tools[i].Name
@@ -52,7 +52,7 @@ func checkMCP017(ctx *Context) []Problem {
 				before = before[:k-1]
 			}
 			toolContext := srfToolAfter(desc[m[1]:]) || unkPrevWord.MatchString(before[max(0, len(before)-24):])
-			if !toolContext || known[strings.ToLower(name)] || reported[name] || !unkToolLike(ctx, name) {
+			if !toolContext || names.has(name, true, false) || reported[name] || !unkToolLike(ctx, name) {
 				continue
 			}
 			reported[name] = true
@@ -106,52 +106,6 @@ func unkToolLike(ctx *Context, name string) bool {
 	}
 	prefix := preciseSharedPrefix(ctx)
 	return prefix != "" && text.Singular(words[0]) == prefix
-}
-
-// unkKnown lists every name of the server: tools, parameters (at any
-// depth), prompts and their arguments, resources.
-func unkKnown(ctx *Context) map[string]bool {
-	return ctx.Memo("danger.known", func() any {
-		known := map[string]bool{strings.ToLower(ctx.Snap.Server.Name): true}
-		var walk func(v any, depth int)
-		walk = func(v any, depth int) {
-			if depth > 32 {
-				return
-			}
-			switch x := v.(type) {
-			case map[string]any:
-				if props, ok := x["properties"].(map[string]any); ok {
-					for k := range props {
-						known[strings.ToLower(k)] = true
-					}
-				}
-				for _, k := range secSortedKeys(x) {
-					walk(x[k], depth+1)
-				}
-			case []any:
-				for _, e := range x {
-					walk(e, depth+1)
-				}
-			}
-		}
-		for i := range ctx.Tools {
-			known[strings.ToLower(ctx.Tools[i].Name)] = true
-			walk(ctx.Tools[i].InputSchema, 0)
-		}
-		for _, p := range ctx.Snap.Prompts {
-			known[strings.ToLower(p.Name)] = true
-			for _, a := range p.Arguments {
-				known[strings.ToLower(a.Name)] = true
-			}
-		}
-		for _, r := range ctx.Snap.Resources {
-			known[strings.ToLower(r.Name)] = true
-		}
-		for _, r := range ctx.Snap.Templates {
-			known[strings.ToLower(r.Name)] = true
-		}
-		return known
-	}).(map[string]bool)
 }
 
 // unkNormal is a name with case and separators dropped, to suggest the

@@ -13,34 +13,19 @@ func srf011() Rule {
 		Default: Warning, Scope: ScopeInstr, Origin: OriginMcpgauge, Revision: 1, Check: checkSRF011}
 }
 
+// checkSRF011 finds identifiers the instructions present as tools (in
+// backticks or not, after "call", "use" and the like, called like a
+// function or followed by "tool") that name nothing of the server.
 func checkSRF011(ctx *Context) []Problem {
 	ins := ctx.Snap.Server.Instructions
 	if strings.TrimSpace(ins) == "" {
 		return nil
 	}
-	known := map[string]bool{strings.ToLower(ctx.Snap.Server.Name): true}
 	var toolNames []string
 	for i := range ctx.Tools {
-		t := &ctx.Tools[i]
-		known[strings.ToLower(t.Name)] = true
-		toolNames = append(toolNames, t.Name)
-		for _, p := range t.ParamNames() {
-			known[strings.ToLower(p)] = true
-		}
+		toolNames = append(toolNames, ctx.Tools[i].Name)
 	}
-	for _, p := range ctx.Snap.Prompts {
-		known[strings.ToLower(p.Name)] = true
-		for _, a := range p.Arguments {
-			known[strings.ToLower(a.Name)] = true
-		}
-	}
-	for _, r := range ctx.Snap.Resources {
-		known[strings.ToLower(r.Name)] = true
-		known[strings.ToLower(r.URI)] = true
-	}
-	for _, r := range ctx.Snap.Templates {
-		known[strings.ToLower(r.Name)] = true
-	}
+	names := knownNames(ctx)
 	var unknown []string
 	reported := map[string]bool{}
 	for _, m := range srfIdentifier.FindAllStringSubmatchIndex(ins, -1) {
@@ -51,7 +36,7 @@ func checkSRF011(ctx *Context) []Problem {
 		name := ins[m[2*g]:m[2*g+1]]
 		wordBefore := srfWordBefore(ins[:m[0]])
 		toolContext := srfToolAfter(ins[m[1]:]) || (wordBefore != nil && !strings.EqualFold(wordBefore[1], "the"))
-		if !toolContext || known[strings.ToLower(name)] || reported[name] {
+		if !toolContext || names.has(name, false, true) || reported[name] {
 			continue
 		}
 		if strings.ContainsAny(name, "./:") || strings.ToUpper(name) == name {

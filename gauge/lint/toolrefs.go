@@ -39,17 +39,10 @@ func srfToolAfter(after string) bool {
 
 // secSentenceNamesOwnTool reports whether the folded sentence names one of
 // the server's tools as a word ('fill' or 'click' calls): steering between
-// a server's own tools is routing advice, not shadowing.
+// a server's own tools is routing advice, not shadowing. Tool names under
+// three characters do not count.
 func secSentenceNamesOwnTool(ctx *Context, sentence string) bool {
-	own := ctx.Memo("danger.ownTools", func() any {
-		m := map[string]bool{}
-		for i := range ctx.Tools {
-			if name := strings.ToLower(ctx.Tools[i].Name); len(name) >= 3 {
-				m[name] = true
-			}
-		}
-		return m
-	}).(map[string]bool)
+	tools := knownNames(ctx).tools
 	for start := 0; start < len(sentence); {
 		for start < len(sentence) && !secWordByte(sentence[start]) {
 			start++
@@ -58,7 +51,7 @@ func secSentenceNamesOwnTool(ctx *Context, sentence string) bool {
 		for end < len(sentence) && secWordByte(sentence[end]) {
 			end++
 		}
-		if end > start && own[sentence[start:end]] {
+		if end-start >= 3 && tools[sentence[start:end]] {
 			return true
 		}
 		start = end
@@ -68,4 +61,85 @@ func secSentenceNamesOwnTool(ctx *Context, sentence string) bool {
 
 func secWordByte(c byte) bool {
 	return c == '_' || c == '-' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9'
+}
+
+// serverNames is what a server calls things, lowercased: the rules that
+// read tool references in prose (MCP017 in descriptions, SRF011 in the
+// instructions, the phrase rules' steering between own tools) ask it
+// whether an identifier is the server's own.
+type serverNames struct {
+	// tools are the tool names.
+	tools map[string]bool
+	// own are the server's name, its tool names and their top-level
+	// parameter names, its prompt names and their arguments, and the names
+	// of its resources and resource templates.
+	own map[string]bool
+	// nested are the property names at any depth of the input schemas.
+	nested map[string]bool
+	// uris are the resource URIs.
+	uris map[string]bool
+}
+
+// has reports whether name, in any case, is one of the server's own
+// names; deep counts the property names nested in input schemas too (as
+// MCP017 does), uris the resource URIs (as SRF011 does).
+func (n *serverNames) has(name string, deep, uris bool) bool {
+	k := strings.ToLower(name)
+	return n.own[k] || deep && n.nested[k] || uris && n.uris[k]
+}
+
+// knownNames returns the server's names, built once per run.
+func knownNames(ctx *Context) *serverNames {
+	return ctx.Memo("known.names", func() any {
+		n := &serverNames{
+			tools:  map[string]bool{},
+			own:    map[string]bool{strings.ToLower(ctx.Snap.Server.Name): true},
+			nested: map[string]bool{},
+			uris:   map[string]bool{},
+		}
+		var walk func(v any, depth int)
+		walk = func(v any, depth int) {
+			if depth > 32 {
+				return
+			}
+			switch x := v.(type) {
+			case map[string]any:
+				if props, ok := x["properties"].(map[string]any); ok {
+					for k := range props {
+						n.nested[strings.ToLower(k)] = true
+					}
+				}
+				for _, k := range secSortedKeys(x) {
+					walk(x[k], depth+1)
+				}
+			case []any:
+				for _, e := range x {
+					walk(e, depth+1)
+				}
+			}
+		}
+		for i := range ctx.Tools {
+			t := &ctx.Tools[i]
+			n.tools[strings.ToLower(t.Name)] = true
+			n.own[strings.ToLower(t.Name)] = true
+			for _, p := range t.ParamNames() {
+				n.own[strings.ToLower(p)] = true
+			}
+			walk(t.InputSchema, 0)
+		}
+		for _, p := range ctx.Snap.Prompts {
+			n.own[strings.ToLower(p.Name)] = true
+			for _, a := range p.Arguments {
+				n.own[strings.ToLower(a.Name)] = true
+			}
+		}
+		for _, r := range ctx.Snap.Resources {
+			n.own[strings.ToLower(r.Name)] = true
+			n.uris[strings.ToLower(r.URI)] = true
+		}
+		for _, r := range ctx.Snap.Templates {
+			n.own[strings.ToLower(r.Name)] = true
+		}
+		return n
+	}).(*serverNames)
 }
