@@ -80,6 +80,7 @@ func secRe(what string, ownTool int, exprs ...string) []secPattern {
 	return out
 }
 
+// concatPatterns joins pattern lists into one family.
 func concatPatterns(lists ...[]secPattern) []secPattern {
 	var out []secPattern
 	for _, l := range lists {
@@ -113,6 +114,8 @@ func secFindFolded(ctx *Context, s, folded string, starts []int, pats []secPatte
 	return secMatch{}, false
 }
 
+// secIsOwnTool reports whether name, trimmed of quotes and punctuation, is
+// one of the server's tools in any case.
 func secIsOwnTool(ctx *Context, name string) bool {
 	if ctx == nil {
 		return false
@@ -180,6 +183,8 @@ func secAnyAnchor(folded string, pats []secPattern) bool {
 	return false
 }
 
+// secHasAnchor reports whether folded contains one of anchors (always,
+// when there are none).
 func secHasAnchor(folded string, anchors []string) bool {
 	if anchors == nil {
 		return true
@@ -209,6 +214,8 @@ func secAnchors(expr string) []string {
 	return set
 }
 
+// secRequired is secAnchors over a parsed regex: literals one of which
+// every match contains, or nil.
 func secRequired(re *syntax.Regexp) []string {
 	switch re.Op {
 	case syntax.OpLiteral:

@@ -16,6 +16,11 @@ func sec006() Rule {
 	}
 }
 
+// checkSEC006 finds invisible Unicode (zero-width, bidi controls, tag
+// characters) in tool and parameter names and in every text surface, and
+// HTML comments in the surfaces; a joiner doing its ordinary job (an emoji
+// sequence, a non-Latin script) is no finding. The default profile reads
+// the surfaces with code spans, fenced blocks and empty comments taken out.
 func checkSEC006(ctx *Context) []Problem {
 	var out []Problem
 	const fix = "Remove the hidden content. Tool text must say the same thing to the user who reviews it as to the model that reads it; invisible characters and HTML comments are the classic way to smuggle instructions past a reviewer."

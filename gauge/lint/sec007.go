@@ -18,6 +18,8 @@ func sec007() Rule {
 	}
 }
 
+// checkSEC007 finds a long base64 run in a text surface that decodes, and
+// says what it decodes to.
 func checkSEC007(ctx *Context) []Problem {
 	var out []Problem
 	for _, s := range secSurfaces(ctx) {
@@ -80,6 +82,7 @@ func secDecodeBase64(run string) ([]byte, bool) {
 	return nil, false
 }
 
+// secPrintable reports whether b is UTF-8 text, at least 90% printable.
 func secPrintable(b []byte) bool {
 	if !utf8.Valid(b) || len(b) == 0 {
 		return false

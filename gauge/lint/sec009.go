@@ -15,6 +15,10 @@ func sec009() Rule {
 	}
 }
 
+// checkSEC009 finds optional free-text parameters named for free-form data
+// (notes, context, metadata, ...) that are not the tool's purpose, and
+// additionalProperties: true that nothing in the tool explains. The default
+// profile reports a plausible channel at warning, a specific one at info.
 func checkSEC009(ctx *Context) []Problem {
 	var out []Problem
 	facts := secTools(ctx)
@@ -66,6 +70,9 @@ var secExfilWords = map[string]bool{
 // secExfilFiller may accompany an exfil word ("extra_info", "debug_data").
 var secExfilFiller = map[string]bool{"info": true, "data": true, "text": true, "field": true, "string": true, "notes": true, "note": true, "str": true}
 
+// secIsExfilName reports whether a parameter name is made only of
+// free-form-data words and their fillers, with at least one of the former
+// ("side" alone does not count).
 func secIsExfilName(name string) bool {
 	words := secIdentifierWords(name)
 	hit := false

@@ -15,6 +15,9 @@ func sec010() Rule {
 	}
 }
 
+// checkSEC010 finds a tool that returns environment variables (by its name
+// and description, or a description that says so), and under the default
+// profile one whose description opens by saying it returns credentials.
 func checkSEC010(ctx *Context) []Problem {
 	var out []Problem
 	facts := secTools(ctx)

@@ -17,6 +17,9 @@ func sec011() Rule {
 	}
 }
 
+// checkSEC011 finds a tool that runs code, shell commands or raw SQL from
+// the model (secCodeSurface); the default profile raises one that calls
+// itself unsafe to warning, or error when it is marked read-only.
 func checkSEC011(ctx *Context) []Problem {
 	var out []Problem
 	facts := secTools(ctx)

@@ -15,6 +15,12 @@ func sec012() Rule {
 	}
 }
 
+// checkSEC012 finds behaviour hints that contradict the tool's name or the
+// opening of its description: readOnlyHint on a tool that changes things,
+// destructiveHint: false on one that destroys, both at once, and
+// idempotentHint on one that adds something each call. The default profile
+// also reads destructive and mutating modes, remote sends and read-named
+// tools. A contradiction that hides no destructive action is marked Design.
 func checkSEC012(ctx *Context) []Problem {
 	var out []Problem
 	facts := secTools(ctx)

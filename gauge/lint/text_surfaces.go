@@ -43,6 +43,7 @@ func (s secSurface) where() string {
 	}
 }
 
+// problem is a finding on the surface.
 func (s secSurface) problem(msg, suggestion string) Problem {
 	return Problem{Tool: s.Tool, Parameter: s.Parameter, Entity: s.Entity, Message: msg, Suggestion: suggestion}
 }

@@ -53,6 +53,7 @@ func secIdentifierWords(name string) []string {
 	return words
 }
 
+// secHasWord reports whether any of words is in set.
 func secHasWord(words []string, set ...string) bool {
 	for _, w := range words {
 		for _, s := range set {
@@ -64,6 +65,9 @@ func secHasWord(words []string, set ...string) bool {
 	return false
 }
 
+// secIsFreeText reports whether a parameter schema takes unconstrained
+// text: typed string (alone or among others) or untyped, with no enum,
+// const, pattern or format.
 func secIsFreeText(schema map[string]any) bool {
 	if schema == nil {
 		return false

@@ -59,6 +59,7 @@ func secSentenceNamesOwnTool(ctx *Context, sentence string) bool {
 	return false
 }
 
+// secWordByte reports whether c is part of a tool-name word.
 func secWordByte(c byte) bool {
 	return c == '_' || c == '-' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9'
 }
