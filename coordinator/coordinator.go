@@ -240,6 +240,8 @@ func (p Progress) Finished() bool { return p.Status != "" && p.Status != store.S
 type jobMeta struct {
 	name, version, pkgType, scanKey string
 	sources                         []string
+	// aliases are the other names the job's result is stored under.
+	aliases []alias
 }
 
 // tracker follows one sweep.
@@ -582,7 +584,7 @@ func (c *Coordinator) markStragglers(ctx context.Context, id string, t *tracker)
 	t.mu.Unlock()
 	for len(rs) > 0 {
 		n := min(len(rs), c.cfg.BatchSize)
-		if _, err := c.cfg.Store.InsertResults(ctx, rs[:n]); err != nil {
+		if _, err := c.cfg.Store.InsertResults(ctx, c.withAliases(rs[:n])); err != nil {
 			return fmt.Errorf("sweep %s: store deadline results: %w", id, err)
 		}
 		c.account(ctx, rs[:n])

@@ -18,9 +18,11 @@ import (
 const lookupChunk = 500
 
 // buildJobs turns targets into jobs of sweep id, logging (and leaving out)
-// entries that cannot be planned; it clears the targets it used.
-func (c *Coordinator) buildJobs(id string, targets []registry.Target, now time.Time) []schema.Job {
+// entries that cannot be planned; it clears the targets it used. Its
+// aliases maps a job ID to the other names its result is stored under.
+func (c *Coordinator) buildJobs(id string, targets []registry.Target, now time.Time) ([]schema.Job, map[string][]alias) {
 	jobs := make([]schema.Job, 0, len(targets))
+	aliases := map[string][]alias{}
 	for i := range targets {
 		tg := targets[i]
 		targets[i] = registry.Target{} // planned: let the entry go
@@ -29,9 +31,12 @@ func (c *Coordinator) buildJobs(id string, targets []registry.Target, now time.T
 			c.cfg.Log.Warn("cannot plan entry", "entry", tg.Server.Key(), "err", err)
 			continue
 		}
+		if as := aliasesOf(tg); len(as) > 0 {
+			aliases[job.JobID] = as
+		}
 		jobs = append(jobs, job)
 	}
-	return jobs
+	return jobs, aliases
 }
 
 // lookupScans returns the scan record of every job's scan key that has

@@ -46,6 +46,12 @@ func (c *countingScanner) count() int {
 // loop. Each call is a fresh process's worth of state on the same data dir.
 func embeddedSweep(t *testing.T, dataDir, regPath, sweepID string, rescan time.Duration, sc worker.JobScanner) coordinator.Progress {
 	t.Helper()
+	return sweepSources(t, dataDir, []registry.Source{registry.NewFile(regPath)}, sweepID, rescan, sc)
+}
+
+// sweepSources is embeddedSweep over any sources.
+func sweepSources(t *testing.T, dataDir string, sources []registry.Source, sweepID string, rescan time.Duration, sc worker.JobScanner) coordinator.Progress {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	_, js, stopNATS := natstest.Start(t, dataDir, time.Minute)
@@ -55,7 +61,7 @@ func embeddedSweep(t *testing.T, dataDir, regPath, sweepID string, rescan time.D
 		t.Fatal(err)
 	}
 	defer st.Close()
-	c, err := coordinator.New(ctx, coordinator.Config{JS: js, Store: st, Sources: []registry.Source{registry.NewFile(regPath)},
+	c, err := coordinator.New(ctx, coordinator.Config{JS: js, Store: st, Sources: sources,
 		RescanAfter: rescan, ScannerVersion: "test", RuleSetDigest: "r1", SweepDeadline: 2 * time.Minute, Log: testLog(t)})
 	if err != nil {
 		t.Fatal(err)

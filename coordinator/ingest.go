@@ -93,7 +93,7 @@ func (c *Coordinator) ingestBatch(ctx context.Context, msgs []jetstream.Msg) err
 		results = append(results, r)
 	}
 	if len(results) > 0 {
-		if err := c.storeWithRetry(ctx, results, keep); err != nil {
+		if err := c.storeWithRetry(ctx, c.withAliases(results), keep); err != nil {
 			var fault *StoreFaultError
 			if errors.As(err, &fault) {
 				// Kept in the results stream: stored when the store can
@@ -168,7 +168,7 @@ func (c *Coordinator) recordScans(ctx context.Context, results []schema.Result) 
 			continue
 		}
 		rec := schema.ScanRecord{JobID: r.JobID, SweepID: r.SweepID, Status: r.Status, FinishedAt: r.FinishedAt,
-			Name: r.Name, Version: r.Version}
+			Name: r.Name, Version: r.Version, Aliases: aliasKeys(c.jobAliases(r.SweepID, r.JobID))}
 		if r.Snapshot != nil {
 			rec.ServerDigest, rec.ToolgaugeDigest = r.Snapshot.ServerDigest, r.Snapshot.ToolgaugeDigest
 		}

@@ -174,7 +174,9 @@ func (c *Coordinator) plan(ctx context.Context, id string, t *tracker) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		jobs := c.buildJobs(id, targets[start:min(start+lookupChunk, len(targets))], now)
+		chunk := targets[start:min(start+lookupChunk, len(targets))]
+		c.recordLinks(ctx, id, chunk, now)
+		jobs, aliases := c.buildJobs(id, chunk, now)
 		known, err := c.lookupScans(ctx, id, t, jobs)
 		if err != nil {
 			return err
@@ -195,7 +197,8 @@ func (c *Coordinator) plan(ctx context.Context, id string, t *tracker) error {
 				}
 				t.mu.Unlock()
 				continue
-			case seen && rec.Status != schema.StatusWorkerError && c.cfg.RescanAfter > 0 && now.Sub(rec.FinishedAt) < c.cfg.RescanAfter:
+			case seen && rec.Status != schema.StatusWorkerError && c.cfg.RescanAfter > 0 && now.Sub(rec.FinishedAt) < c.cfg.RescanAfter &&
+				coversAliases(rec, aliases[job.JobID]):
 				t.p.Skipped++
 				t.mu.Unlock()
 				if m := c.cfg.Metrics; m != nil {
@@ -210,7 +213,7 @@ func (c *Coordinator) plan(ctx context.Context, id string, t *tracker) error {
 				continue
 			}
 			t.planned[job.JobID] = &jobMeta{name: job.Name, version: job.Version, pkgType: job.PackageType,
-				scanKey: job.ScanKey, sources: job.Sources}
+				scanKey: job.ScanKey, sources: job.Sources, aliases: aliases[job.JobID]}
 			t.p.Published++
 			t.mu.Unlock()
 			data, err := json.Marshal(job)

@@ -386,9 +386,11 @@ func shortHash(s string) string {
 	return hex.EncodeToString(sum[:6])
 }
 
+// hasSource reports whether one of ls comes from src exactly: a mirror
+// named src@host is another source (see IsAuthority).
 func hasSource(ls []Listing, src string) bool {
 	for _, l := range ls {
-		if l.Source == src || strings.HasPrefix(l.Source, src+"@") {
+		if l.Source == src {
 			return true
 		}
 	}

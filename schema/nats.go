@@ -166,6 +166,10 @@ type ScanRecord struct {
 	Version         string `json:"version,omitempty"`
 	ServerDigest    string `json:"server_digest,omitempty"`
 	ToolgaugeDigest string `json:"toolgauge_digest,omitempty"`
+	// Aliases are the other name@version keys the scan was stored under
+	// (entries that launch the same way); a job whose aliases are not all
+	// here is scanned again, not skipped, so every name gets its row.
+	Aliases []string `json:"aliases,omitempty"`
 }
 
 // Validate checks a scan record.
