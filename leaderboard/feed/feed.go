@@ -102,6 +102,24 @@ type Scan struct {
 	Page    string `json:"page"`
 	Badge   string `json:"badge"`
 	Receipt string `json:"receipt"`
+	// Conflicts are other registries' listings of this name that disagree
+	// with the one scanned here (another launch, or a version the name's
+	// owner does not list): each is scanned and ranked apart, under the
+	// name given. Aliases are names that launch the same way, scanned once
+	// with this one (docs/registry.md#identity).
+	Conflicts []Conflict `json:"conflicts,omitempty"`
+	Aliases   []string   `json:"aliases,omitempty"`
+}
+
+// Conflict is one disagreeing listing of an entry's name.
+type Conflict struct {
+	// Name and Version are the other listing as the feed lists it.
+	Name    string `json:"name"`
+	Version string `json:"version,omitempty"`
+	// Source is the registry whose listing disagrees; Reason says how.
+	Source string `json:"source"`
+	Reason string `json:"reason"`
+	Page   string `json:"page"`
 }
 
 // Options configure the feed.
@@ -147,6 +165,23 @@ func EntryOf(s store.Scan, latest bool, base string) Entry {
 		e.Meta.Scan.Scores = nil
 	}
 	return e
+}
+
+// withLinks adds the entry's conflicts and aliases from the store.
+func (h *handler) withLinks(ctx context.Context, e *Entry) error {
+	links, err := h.st.NameLinks(ctx, e.Server.Name)
+	if err != nil {
+		return err
+	}
+	for _, l := range links {
+		if l.Kind == store.LinkConflict {
+			e.Meta.Scan.Conflicts = append(e.Meta.Scan.Conflicts, Conflict{Name: l.OtherName, Version: l.OtherVersion,
+				Source: l.Source, Reason: l.Reason, Page: absolute(h.base, leaderboard.ServerPath(l.OtherName))})
+		} else {
+			e.Meta.Scan.Aliases = append(e.Meta.Scan.Aliases, l.OtherName)
+		}
+	}
+	return nil
 }
 
 func describe(s store.Scan) string {
@@ -236,6 +271,12 @@ func (h *handler) list(w http.ResponseWriter, r *http.Request) {
 		}
 		page.Servers = append(page.Servers, EntryOf(s, true, h.base))
 	}
+	for i := range page.Servers {
+		if err := h.withLinks(ctx, &page.Servers[i]); err != nil {
+			fail(w, http.StatusInternalServerError, fmt.Errorf("store: %w", err))
+			return
+		}
+	}
 	page.Metadata.Count = len(page.Servers)
 	writeJSON(w, http.StatusOK, page)
 }
@@ -281,6 +322,10 @@ func (h *handler) versions(w http.ResponseWriter, r *http.Request) {
 		}
 		seen[s.Version] = true
 		e := EntryOf(s, i == 0, h.base)
+		if err := h.withLinks(ctx, &e); err != nil {
+			fail(w, http.StatusInternalServerError, fmt.Errorf("store: %w", err))
+			return
+		}
 		if !list && (version == s.Version || (version == "latest" && i == 0)) {
 			writeJSON(w, http.StatusOK, e)
 			return

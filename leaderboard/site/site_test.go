@@ -82,7 +82,8 @@ func TestPages(t *testing.T) {
 		{"/?by=speed", 400, []string{"unknown score part"}},
 		{"/?status=fine", 400, nil},
 		{"/?q=" + strings.Repeat("x", 300), 400, nil},
-		{"/servers/io.github.acme/weather", 200, []string{"How the score is made", `href="/rules/MCP002"`, "Naming", "lifecycle-init-01", "tool_00", "Score history", "Among the whole ecosystem", "io.github.other/files", "img.shields.io/endpoint?url=https%3A%2F%2Fboard.example%2Fapi%2Fbadge%2Fio.github.acme%2Fweather"}},
+		{"/servers/io.github.acme/weather", 200, []string{"How the score is made", `href="/rules/MCP002"`, "Naming", "lifecycle-init-01", "tool_00", "Score history", "Among the whole ecosystem", "io.github.other/files", "img.shields.io/endpoint?url=https%3A%2F%2Fboard.example%2Fapi%2Fbadge%2Fio.github.acme%2Fweather",
+			`id="conflicts"`, `href="/servers/smithery:io.github.acme/weather"`, "listed by smithery (different launch)"}},
 		{"/servers/io.github.acme/files", 200, []string{"Rug pulls (1)", "write_file", "changed"}},
 		{"/servers/io.github.acme/needs-key", 200, []string{"Not scanned:", "needs credentials", "simulated failure"}},
 		{"/servers/io.github.acme/flaky", 200, []string{"crashed", "Score history"}},
@@ -300,6 +301,10 @@ func TestFeedRoundTrip(t *testing.T) {
 			if sc.Score == nil || *sc.Score != 85 || sc.Status != "ok" || sc.Scores == nil || sc.ServerDigest == "" ||
 				sc.Page != "https://board.example/servers/io.github.acme/weather" || sc.ScannerVersion == "" || sc.ScannedAt.IsZero() {
 				t.Errorf("_meta[%s] = %+v", feed.MetaKey, sc)
+			}
+			if len(sc.Conflicts) != 1 || sc.Conflicts[0].Name != storetest.ConflictName || sc.Conflicts[0].Source != "smithery" ||
+				sc.Conflicts[0].Page != "https://board.example/servers/"+storetest.ConflictName {
+				t.Errorf("_meta[%s].conflicts = %+v, want the smithery listing scanned apart", feed.MetaKey, sc.Conflicts)
 			}
 			resp2, err := http.Get(srv.URL + "/v0.1/servers/" + url.PathEscape("io.github.acme/needs-key") + "/versions/0.1.0")
 			if err != nil {

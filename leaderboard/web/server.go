@@ -59,6 +59,9 @@ type serverPage struct {
 	BadgeMarkdown string
 	// ReceiptKeyID is set when the latest scan has a signed receipt.
 	ReceiptKeyID, ReceiptURL, ReceiptKeyURL string
+	// Conflicts are other registries' disagreeing listings of the name
+	// (scanned apart); Aliases the names scanned once with it.
+	Conflicts, Aliases []store.NameLink
 }
 
 var partMeans = map[string]string{
@@ -129,6 +132,18 @@ func (h *handler) server(w http.ResponseWriter, r *http.Request, name string) {
 			return
 		}
 		d.RugPulls = append(d.RugPulls, rp)
+	}
+	links, err := h.st.NameLinks(ctx, name)
+	if err != nil {
+		h.storeFail(w, err)
+		return
+	}
+	for _, l := range links {
+		if l.Kind == store.LinkConflict {
+			d.Conflicts = append(d.Conflicts, l)
+		} else {
+			d.Aliases = append(d.Aliases, l)
+		}
 	}
 	eco, err := h.st.Ecosystem(ctx, store.EcosystemQuery{Name: name, Limit: 10})
 	if err != nil {

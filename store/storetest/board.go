@@ -168,5 +168,25 @@ func LoadSweep(tb testing.TB, st store.Store) []string {
 	if _, err := st.InsertEcosystem(c, []schema.EcosystemReport{eco}); err != nil {
 		tb.Fatal(err)
 	}
+	if _, err := st.InsertNameLinks(c, Links()); err != nil {
+		tb.Fatal(err)
+	}
 	return ranked
+}
+
+// ConflictName is the name under which the sweep fixture's conflicting
+// listing of io.github.acme/weather is stored (see Links).
+const ConflictName = "smithery:io.github.acme/weather"
+
+// Links are the sweep fixture's name links: another registry's
+// disagreeing listing of io.github.acme/weather, and one of the hostile
+// name, whose qualified name carries its markup.
+func Links() []store.NameLink {
+	at := time.Date(2026, 11, 2, 3, 0, 0, 0, time.UTC)
+	return []store.NameLink{
+		{SweepID: "nightly-20261102", Name: "io.github.acme/weather", Version: "1.2.0", Kind: store.LinkConflict,
+			OtherName: ConflictName, OtherVersion: "1.2.0", Source: "smithery", Reason: "different launch", CreatedAt: at},
+		{SweepID: "nightly-20261102", Name: HostileName, Version: "1.0.0", Kind: store.LinkConflict,
+			OtherName: "smithery:" + HostileName, OtherVersion: "9.9.9", Source: "smithery", Reason: "version not listed by the owner", CreatedAt: at},
+	}
 }
