@@ -249,6 +249,12 @@ func Catalogue() []Rule {
 		mcp002(),
 		mcp003(),
 		mcp004(),
+		mcp010(),
+		mcp011(),
+		mcp012(),
+		mcp013(),
+		mcp014(),
+		mcp015(),
 		mcp016(),
 		mcp017(),
 		mcp040(),
@@ -291,7 +297,7 @@ func Catalogue() []Rule {
 		srf011(),
 	}
 	for _, family := range [][]Rule{
-		descriptionRules(), parameterRules(), annotationRules(), budgetRules(),
+		parameterRules(), annotationRules(), budgetRules(),
 	} {
 		all = append(all, family...)
 	}

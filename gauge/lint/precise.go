@@ -139,24 +139,6 @@ func preciseSpecific(ctx *Context, t *tgTool) text.Bag {
 	return out
 }
 
-// precisePairKept reports whether a confusable pair still counts under the
-// default profile: measured on what is specific to each tool (boilerplate
-// removed, still at least tgMinCompareWords words each), not between tools
-// of opposite verbs, and not when either description names the other.
-func precisePairKept(ctx *Context, l, r *tgTool, threshold float64) bool {
-	if preciseVerbsDiffer(l.nameTokens, r.nameTokens) {
-		return false
-	}
-	if l.lowered.MentionsName(r.mentionName) || r.lowered.MentionsName(l.mentionName) {
-		return false
-	}
-	a, b := preciseSpecific(ctx, l), preciseSpecific(ctx, r)
-	if len(a) < tgMinCompareWords || len(b) < tgMinCompareWords {
-		return false
-	}
-	return text.Jaccard(a, b) >= threshold
-}
-
 // preciseFormatAsked matches a description that asks for a specific date or
 // time syntax the schema could declare.
 var preciseFormatAsked = regexp.MustCompile(`(?i)\b(iso[ -]?8601|iso format|iso date|rfc ?3339|yyyy|mm/dd|dd/mm|hh:mm|unix (time|timestamp|epoch)|epoch|date format|time format|format\b|\d{4}-\d{2}-\d{2})`)
@@ -459,33 +441,6 @@ func preciseDestructiveName(t *tgTool) bool {
 	return false
 }
 
-// preciseSpecificWords counts the words of a description that are its own:
-// not the server's boilerplate, not the tool's name repeated, not numbers.
-// "Notion | Retrieve a user\nError Responses:\n400: 400" has three.
-func preciseSpecificWords(ctx *Context, t *tgTool) int {
-	bp := preciseBoilerplate(ctx)
-	name := map[string]bool{}
-	for _, tok := range t.nameTokens {
-		name[strings.ToLower(tok)] = true
-		name[text.Singular(strings.ToLower(tok))] = true
-	}
-	n := 0
-	for _, w := range text.AllWords(t.desc) {
-		lw := strings.ToLower(w)
-		if len(lw) <= 1 || text.IsDigits(lw) || name[lw] || name[text.Singular(lw)] {
-			continue
-		}
-		if _, shared := bp[text.Singular(lw)]; shared {
-			continue
-		}
-		if _, shared := bp[lw]; shared {
-			continue
-		}
-		n++
-	}
-	return n
-}
-
 var (
 	// secRefused marks a sentence that names a sensitive path to refuse it.
 	secRefused = regexp.MustCompile(`\b(?:reject(?:s|ed)?|block(?:s|ed)?|denied|deny|not\s+allowed|forbidden|refuse[sd]?|disallowed|excluded|never\s+(?:read|access|open)s?)\b`)
@@ -493,37 +448,7 @@ var (
 	// patterns, which reads as coercion only about tools or instructions.
 	secRankWord   = regexp.MustCompile(`\b(?:highest|top|maximum|absolute|utmost)\s+priority\b`)
 	secAboutTools = regexp.MustCompile(`\btools?\b|\binstructions?\b|\bfunctions?\b|\bcall\b|\buse\s+this\b|\bother\b|\buser\b`)
-	// preciseQuotedWord finds a word shown in quotes or a code span.
-	preciseQuotedWord = func(desc, word string) bool {
-		for _, q := range []string{`"` + word + `"`, "`" + word + "`", `'` + word + `'`} {
-			if strings.Contains(strings.ToLower(desc), strings.ToLower(q)) {
-				return true
-			}
-		}
-		return false
-	}
 )
-
-// precisePlaceholder finds placeholder text in the description's own prose:
-// not inside code, quotes, XML or examples, and not a word the description
-// also shows quoted as a thing to handle (a search tool's pattern="TODO").
-func precisePlaceholder(desc string) (string, bool) {
-	hit, ok := text.Placeholder.Find(preciseProse(desc))
-	if !ok {
-		return "", false
-	}
-	w := strings.TrimSpace(hit)
-	if preciseQuotedWord(desc, w) {
-		return "", false
-	}
-	// A single placeholder word counts when written as a marker (TODO,
-	// FIXME, WIP), not as an ordinary word ("instead of a placeholder",
-	// a Mermaid column called todo, a wip filter).
-	if !strings.ContainsAny(w, " \t<") && strings.ToUpper(w) != w {
-		return "", false
-	}
-	return hit, true
-}
 
 // secChannelTalk marks a parameter description that invites arbitrary
 // content: the conversation, history, "anything else".

@@ -17,9 +17,6 @@ func TestDefaultProfileFalsePositiveClasses(t *testing.T) {
 		// ours: the rule is mcpgauge's own (off in the toolgauge profile).
 		ours bool
 	}{
-		{"imperative sentence without a period", "MCP011", []string{
-			`{"name":"playwright_click","description":"Click an element on the page using a CSS selector"}`,
-		}, false},
 		{"idempotentHint on a read-only tool", "MCP042", []string{
 			`{"name":"browser_snapshot","description":"Capture accessibility snapshot of the current page.","annotations":{"readOnlyHint":true}}`,
 		}, false},
@@ -34,16 +31,6 @@ func TestDefaultProfileFalsePositiveClasses(t *testing.T) {
 		}, false},
 		{"map typed through additionalProperties", "MCP024", []string{
 			`{"name":"playwright_patch","description":"Perform an HTTP PATCH request.","inputSchema":{"type":"object","properties":{"headers":{"type":"object","additionalProperties":{"type":"string"}}}}}`,
-		}, false},
-		{"TODO as a searched-for pattern", "MCP015", []string{
-			`{"name":"start_search","description":"Search files.\n- Search for TODO in code: searchType=\"content\", pattern=\"TODO\""}`,
-		}, false},
-		{"todo as a kanban column in an example", "MCP015", []string{
-			"{\"name\":\"open_drawio_mermaid\",\"description\":\"Opens a Mermaid diagram.\\n```\\nkanban\\n  todo[To do]\\n```\"}",
-		}, false},
-		{"opposite verbs are not near-identical", "MCP013", []string{
-			`{"name":"pods_get","description":"Get a Kubernetes Pod in the current or provided namespace with the provided name and return its details."}`,
-			`{"name":"pods_delete","description":"Delete a Kubernetes Pod in the current or provided namespace with the provided name and return its details."}`,
 		}, false},
 	}
 	for _, tc := range cases {

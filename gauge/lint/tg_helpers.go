@@ -1,10 +1,8 @@
 package lint
 
 import (
-	"encoding/json"
 	"math/bits"
 	"sort"
-	"strconv"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/gauge/text"
@@ -27,14 +25,13 @@ func ToolgaugeRules() []Rule {
 
 // Thresholds of the toolgauge rules. They are fixed upstream, on purpose.
 const (
-	tgMinDescriptionWords = 6    // MCP011
-	tgMinCompareWords     = 6    // MCP013/MCP014 gate on distinct content words
-	tgNearDuplicate       = 0.70 // MCP013
-	tgConfusable          = 0.35 // MCP014
-	tgConfusablePct       = 35   // tgConfusable in percent, for the exact size prefilter
-	tgSingleToolLimit     = 800  // MCP050
-	tgServerBudget        = 5000 // MCP051
-	tgToolCountLimit      = 40   // MCP052
+	tgMinCompareWords = 6    // MCP013/MCP014 gate on distinct content words
+	tgNearDuplicate   = 0.70 // MCP013
+	tgConfusable      = 0.35 // MCP014
+	tgConfusablePct   = 35   // tgConfusable in percent, for the exact size prefilter
+	tgSingleToolLimit = 800  // MCP050
+	tgServerBudget    = 5000 // MCP051
+	tgToolCountLimit  = 40   // MCP052
 )
 
 // tgParam is one inputSchema property in server order. obj is nil when the
@@ -226,44 +223,6 @@ func jaccardBits(a, b []uint64, na, nb int) float64 {
 		inter += bits.OnesCount64(a[k] & b[k])
 	}
 	return float64(inter) / float64(na+nb-inter)
-}
-
-// pyTruthy is Python truthiness of a decoded JSON value.
-func pyTruthy(v any) bool {
-	switch x := v.(type) {
-	case nil:
-		return false
-	case bool:
-		return x
-	case string:
-		return x != ""
-	case []any:
-		return len(x) > 0
-	case map[string]any:
-		return len(x) > 0
-	case float64:
-		return x != 0
-	case int:
-		return x != 0
-	case int64:
-		return x != 0
-	case json.Number:
-		f, err := strconv.ParseFloat(x.String(), 64)
-		return err != nil || f != 0
-	}
-	return true
-}
-
-// rawParamField returns the raw JSON of inputSchema.properties[param][field]
-// as the server sent it, or nil.
-func rawParamField(t *model.Tool, param, field string) json.RawMessage {
-	var top, props, schema map[string]json.RawMessage
-	if json.Unmarshal(t.RawInputSchema, &top) != nil ||
-		json.Unmarshal(top["properties"], &props) != nil ||
-		json.Unmarshal(props[param], &schema) != nil {
-		return nil
-	}
-	return schema[field]
 }
 
 // schemaBranches is toolgauge's view of a parameter subschema's real

@@ -324,53 +324,10 @@ const tgSentence = "Find people in the staff directory by their name."
 
 func TestToolgaugeRuleEdges(t *testing.T) {
 	t.Parallel()
-	long1 := "Search the support ticket archive for open billing disputes filed by enterprise customers."
-	long2 := "Search the support ticket archive for closed billing disputes filed by enterprise customers."
-	mid1 := "Find people in the staff directory by name, email address, team or office location."
-	mid2 := "Find companies in the staff directory by name, email address, region or office location."
 	cases := []struct {
 		name, rule, tools string
 		want              []string
 	}{
-		// MCP010
-		{"whitespace description", "MCP010", `[{"name":"a","description":"  \n\t "},{"name":"b"},{"name":"c","description":"Hi."}]`,
-			[]string{"a: `a` has no description.", "b: `b` has no description."}},
-		// MCP011
-		{"not a tgSentence", "MCP011", tgList(tgWire("a", "Find people in the staff directory by name", ""), tgWire("b", "e.g. one two three four five", "")),
-			[]string{"a: `a`'s description is not a complete sentence."}},
-		{"short counts stopwords and digits", "MCP011", tgList(tgWire("a", "It is 1 of 2.", "")),
-			[]string{"a: `a`'s description is 5 words long."}},
-		// MCP012
-		{"restates with collapsed space", "MCP012", tgList(tgWire("search_users", "Search\n   users.", ""), tgWire("limit", "the a", "")),
-			[]string{"search_users: `search_users`'s description ('Search users.') only restates its name."}},
-		{"repr picks double quotes", "MCP012", tgList(tgWire("get_user", "Get user's.", "")),
-			[]string{"get_user: `get_user`'s description (\"Get user's.\") only restates its name."}},
-		// MCP013 / MCP014
-		{"near duplicate", "MCP013", tgList(tgWire("a_one", long1, ""), tgWire("b_two", long2, "")),
-			[]string{"a_one: `a_one` and `b_two` share 82% of their meaningful words -- their descriptions are near-identical. related=b_two"}},
-		{"too few words to compare", "MCP013", tgList(tgWire("a_one", "Open billing disputes here.", ""), tgWire("b_two", "Open billing disputes here.", "")), nil},
-		{"overlap both sides", "MCP014", tgList(tgWire("search_users", mid1, ""), tgWire("search_orgs", mid2, "")),
-			[]string{"search_users: `search_users` overlaps with `search_orgs`, and its description never says which to prefer. related=search_orgs",
-				"search_orgs: `search_orgs` overlaps with `search_users`, and its description never says which to prefer. related=search_users"}},
-		{"excused by mention and steering", "MCP014", tgList(tgWire("search_users", mid1+" For companies use search orgs.", ""), tgWire("search_orgs", mid2+" Not for people.", "")), nil},
-		{"one side excused", "MCP014", tgList(tgWire("search_users", mid1+" Prefer this for people.", ""), tgWire("search_orgs", mid2, "")),
-			[]string{"search_orgs: `search_orgs` overlaps with `search_users`, and its description never says which to prefer. related=search_users"}},
-		// Upstream keys the sibling lists by name, so two tools called
-		// search_users both report the merged list (self-pairs included).
-		{"duplicate names share one sibling list", "MCP014", tgList(tgWire("search_users", mid1, ""), tgWire("search_orgs", mid2, ""), tgWire("search_users", mid2+" Or a team.", "")),
-			// A twice-listed name sorts at its last position, as toolgauge's name-keyed index does.
-			[]string{"search_orgs: `search_orgs` overlaps with `search_users`, `search_users`, and its description never says which to prefer. related=search_users,search_users",
-				"search_users: `search_users` overlaps with `search_orgs`, `search_users`, `search_users`, `search_orgs`, and its description never says which to prefer. related=search_orgs,search_users,search_users,search_orgs",
-				"search_users: `search_users` overlaps with `search_orgs`, `search_users`, `search_users`, `search_orgs`, and its description never says which to prefer. related=search_orgs,search_users,search_users,search_orgs"}},
-		// MCP015
-		{"placeholder in tool and param", "MCP015", tgList(tgWire("a", "Does things. xxxx later", `{"p":{"type":"string","description":"<your   value>"},"q":{"anyOf":[{"type":"string","description":"TODO"}]},"r":"TODO","s":{"description":["TODO"]}}`)),
-			[]string{"a: `a`'s description still contains placeholder text ('xxxx').",
-				"a.p: `a.p`'s description still contains placeholder text ('<your   value>').",
-				"a.s: `a.s`'s description still contains placeholder text ('TODO')."}},
-		{"non-string descriptions use Python str order", "MCP015", tgList(tgWire("a", tgSentence, `{"p":{"description":{"b":"TODO","a":"FIXME","b":"later TBD"}},"q":{"description":["x\nTODO"]},"r":{"description":{"k":true,"z":"wip"}},"s":{"description":0},"t":{"description":{}}}`)),
-			[]string{"a.p: `a.p`'s description still contains placeholder text ('TBD').",
-				"a.r: `a.r`'s description still contains placeholder text ('wip')."}},
-		{"placeholder needs a boundary", "MCP015", tgList(tgWire("a", "TODOs and hackathons and ÉTBD.", "")), nil},
 		// MCP020
 		{"param descriptions", "MCP020", tgList(tgWire("a", tgSentence, `{"p":{"type":"string","title":"P"},"q":{"anyOf":[{"type":"string","description":" x "},{"type":"null"}]},"r":{"description":"  "},"s":true,"t":{"oneOf":[{"type":"null","description":"nil"},{"type":"integer"}]}}`)),
 			[]string{"a.p: `a.p` has no description.", "a.r: `a.r` has no description.", "a.t: `a.t` has no description."}},
