@@ -127,3 +127,15 @@ func (c *Coordinator) recordLinks(ctx context.Context, sweepID string, targets [
 		links = links[n:]
 	}
 }
+
+// pullsOfficial reports whether the official registry itself is one of
+// the sources: on an incremental pull its unchanged names are absent, yet
+// still its (registry.Claim).
+func (c *Coordinator) pullsOfficial() bool {
+	for _, src := range c.cfg.Sources {
+		if registry.IsAuthority(src.Name()) {
+			return true
+		}
+	}
+	return false
+}

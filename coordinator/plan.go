@@ -71,7 +71,8 @@ func (c *Coordinator) Pull(ctx context.Context) ([]registry.Target, error) {
 	if len(all) == 0 && len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
-	norm, _ := registry.Normalise(all, registry.NormaliseOptions{LatestOnly: !c.cfg.AllVersions})
+	norm, _ := registry.Normalise(all, registry.NormaliseOptions{LatestOnly: !c.cfg.AllVersions,
+		OfficialOwnsVerified: c.cfg.Incremental && c.pullsOfficial()})
 	all = nil // let the raw entries go before the targets are built
 	targets := registry.Dedupe(norm)
 	if c.cfg.Limit > 0 && len(targets) > c.cfg.Limit {

@@ -103,7 +103,8 @@ func listingSource(s Server) string {
 //   - Each name has one owner source: the official registry
 //     (IsAuthority) when it lists the name and the name is in a verified
 //     namespace (VerifiedNamespace); otherwise the first source, in input
-//     order (the configured order of sources), that lists the name.
+//     order (the configured order of sources), that lists the name (but
+//     see officialOwnsVerified).
 //   - Another source's entry with the same version and the same launch
 //     (launchKey: package, registry, URL, headers, environment, arguments)
 //     only adds its listing to the owner's entry; the owner's record
@@ -115,45 +116,51 @@ func listingSource(s Server) string {
 //     conflict is recorded on both sides (Conflicts).
 //
 // Deleted entries count for ownership: a name the official registry
-// deleted is not handed to another source. It works in place (in's
-// storage is reused) and returns the entries, order kept, and the number
-// split off.
-func Claim(in []Server) ([]Server, int) {
-	type nameInfo struct {
-		owner   string
-		sources int
-		first   string
-	}
+// deleted is not handed to another source. With officialOwnsVerified (an
+// incremental pull, where the official registry sends only what changed)
+// every name in a verified namespace belongs to the official registry even
+// when this pull did not list it, so another source's listing of it is
+// split off rather than taking the name. It works in place (in's storage
+// is reused) and returns the entries, order kept, and the number split off.
+func Claim(in []Server, officialOwnsVerified bool) ([]Server, int) {
+	type nameInfo struct{ owner string }
 	names := map[string]*nameInfo{}
 	for _, s := range in {
 		ni := names[s.Name]
 		src := listingSource(s)
 		if ni == nil {
-			ni = &nameInfo{first: src, owner: src, sources: 1}
+			ni = &nameInfo{owner: src}
+			if officialOwnsVerified && VerifiedNamespace(s.Name) {
+				ni.owner = SourceOfficial
+			}
 			names[s.Name] = ni
-		} else if src != ni.first && ni.sources == 1 {
-			ni.sources = 2
 		}
 		if IsAuthority(src) && VerifiedNamespace(s.Name) {
 			ni.owner = src
 		}
 	}
-	// Owner entries by name@version, for the launch comparison.
-	owned := map[string]int{}
-	for i, s := range in {
-		if ni := names[s.Name]; ni.sources > 1 && listingSource(s) == ni.owner {
-			owned[s.Key()] = i
+	// Owner entries by name@version, for the launch comparison, of the
+	// names some other source lists too.
+	contested := map[string]bool{}
+	for _, s := range in {
+		if listingSource(s) != names[s.Name].owner {
+			contested[s.Name] = true
 		}
 	}
-	if len(owned) == 0 {
+	if len(contested) == 0 {
 		return in, 0
+	}
+	owned := map[string]int{}
+	for i, s := range in {
+		if contested[s.Name] && listingSource(s) == names[s.Name].owner {
+			owned[s.Key()] = i
+		}
 	}
 	var split []int // input indices split off
 	drop := make([]bool, len(in))
 	for i, s := range in {
-		ni := names[s.Name]
 		src := listingSource(s)
-		if ni.sources == 1 || src == ni.owner {
+		if src == names[s.Name].owner {
 			continue
 		}
 		if j, ok := owned[s.Key()]; ok && sameLaunch(in[j], s) {

@@ -117,6 +117,38 @@ func TestIdentityHostileRegistries(t *testing.T) {
 	}
 }
 
+// TestIdentityIncremental: on an incremental pull the official registry
+// sends only what changed, so a victim's unchanged name is absent; another
+// source's listing of it must still not take it.
+func TestIdentityIncremental(t *testing.T) {
+	t.Parallel()
+	evil := Server{Name: "io.github.victim/tool", Version: "1.0.0", Status: StatusActive,
+		Remotes: []Remote{{Type: "streamable-http", URL: "https://evil.example/mcp"}},
+		Sources: []Listing{{Source: "smithery", Name: "io.github.victim/tool"}}}
+	own := Server{Name: "acme/own", Version: "1", Status: StatusActive,
+		Remotes: []Remote{{Type: "streamable-http", URL: "https://acme.example/mcp"}},
+		Sources: []Listing{{Source: "smithery", Name: "acme/own"}}}
+	for _, tc := range []struct {
+		incremental bool
+		want        []string
+	}{
+		{false, []string{"io.github.victim/tool", "acme/own"}},
+		{true, []string{"smithery:io.github.victim/tool", "acme/own"}},
+	} {
+		out, rep := Normalise([]Server{evil, own}, NormaliseOptions{LatestOnly: true, OfficialOwnsVerified: tc.incremental})
+		var got []string
+		for _, s := range out {
+			got = append(got, s.Name)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("officialOwnsVerified=%v: names %v, want %v", tc.incremental, got, tc.want)
+		}
+		if tc.incremental && (rep.Conflicts != 1 || out[0].ListedAs != evil.Name || len(out[0].Conflicts) != 1 || out[0].Conflicts[0].Source != SourceOfficial) {
+			t.Errorf("split-off listing %+v (report %+v)", out[0], rep)
+		}
+	}
+}
+
 func TestVerifiedNamespace(t *testing.T) {
 	t.Parallel()
 	for name, want := range map[string]bool{

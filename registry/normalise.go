@@ -20,6 +20,11 @@ type NormaliseOptions struct {
 	// LatestOnly keeps only the latest version of each name (IsLatest),
 	// which drops every deleted entry too.
 	LatestOnly bool
+	// OfficialOwnsVerified gives every name in a verified namespace to
+	// the official registry even when the input holds none of its entries
+	// (set it on an incremental pull that includes the official registry:
+	// see Claim).
+	OfficialOwnsVerified bool
 }
 
 // NormaliseReport counts what Normalise did.
@@ -77,7 +82,7 @@ func Normalise(in []Server, opt NormaliseOptions) ([]Server, NormaliseReport) {
 		s.Sources = listings.merge(len(out), nil, s.Sources)
 		out = append(out, s)
 	}
-	out, rep.Conflicts = Claim(out)
+	out, rep.Conflicts = Claim(out, opt.OfficialOwnsVerified)
 	kept := out[:0]
 	for _, s := range out {
 		if s.Status == StatusDeleted {
