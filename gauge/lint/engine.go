@@ -257,6 +257,12 @@ func Catalogue() []Rule {
 		mcp015(),
 		mcp016(),
 		mcp017(),
+		mcp020(),
+		mcp021(),
+		mcp022(),
+		mcp023(),
+		mcp024(),
+		mcp025(),
 		mcp040(),
 		qg001(),
 		qg002(),
@@ -297,7 +303,7 @@ func Catalogue() []Rule {
 		srf011(),
 	}
 	for _, family := range [][]Rule{
-		parameterRules(), annotationRules(), budgetRules(),
+		annotationRules(), budgetRules(),
 	} {
 		all = append(all, family...)
 	}

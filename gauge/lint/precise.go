@@ -139,10 +139,6 @@ func preciseSpecific(ctx *Context, t *tgTool) text.Bag {
 	return out
 }
 
-// preciseFormatAsked matches a description that asks for a specific date or
-// time syntax the schema could declare.
-var preciseFormatAsked = regexp.MustCompile(`(?i)\b(iso[ -]?8601|iso format|iso date|rfc ?3339|yyyy|mm/dd|dd/mm|hh:mm|unix (time|timestamp|epoch)|epoch|date format|time format|format\b|\d{4}-\d{2}-\d{2})`)
-
 // preciseSessionOnly matches a tool that only clears or resets a session
 // setting or in-memory state, not data.
 var preciseSessionOnly = regexp.MustCompile(`(?i)\b(session|setting|settings|working directory|context|selection|cache|filter)\b`)
@@ -195,82 +191,6 @@ func preciseReadNamed(t *tgTool) bool {
 	}
 	return false
 }
-
-// preciseNotADate reports whether a date-looking parameter is something
-// else: until/since joined to a word that is no date (waitUntil, sinceTag),
-// or a timestamp its description calls an ID (a Slack message ts).
-func preciseNotADate(p *tgParam) bool {
-	toks := text.IdentifierTokens(p.name)
-	hasRel, other := false, false
-	for _, t := range toks {
-		switch strings.ToLower(t) {
-		case "until", "since":
-			hasRel = true
-		default:
-			if !text.IsDateLikeName(strings.ToLower(t)) {
-				other = true
-			}
-		}
-	}
-	if hasRel && other {
-		return true
-	}
-	return p.hasDesc && preciseCallsItAnID.MatchString(p.desc)
-}
-
-var preciseCallsItAnID = regexp.MustCompile(`(?i)\b(?:id|identifier|ts|cursor)\b|\bmessage timestamp\b|\btimestamp of the (?:message|parent)|\brelative (?:time|duration)\b|\bduration\b`)
-
-// preciseFormatWanted: under the default profile an open URL parameter
-// named and described as a URL is fine (format: uri adds nothing a model
-// needs, and is wrong for image references), and a date-like name
-// (waitUntil, sinceTag, a Slack ts) counts only when nothing describes it
-// or its description asks for a specific date or time syntax that the
-// schema could declare.
-func preciseFormatWanted(shape string, p *tgParam) bool {
-	switch shape {
-	case "a URL", "an email address":
-		return false
-	case "a date or timestamp":
-		if p.hasDesc && preciseFormatAsked.MatchString(p.desc) {
-			return true
-		}
-		return !preciseNotADate(p)
-	}
-	return true
-}
-
-// preciseTypedMap reports whether an object parameter without properties
-// is still typed: a map through additionalProperties (a schema) or
-// propertyNames, or a well-known name-to-value map (headers, env, labels).
-func preciseTypedMap(p *tgParam) bool {
-	for _, br := range p.branches {
-		if m, ok := br["additionalProperties"].(map[string]any); ok && len(m) > 0 {
-			return true // additionalProperties: {} is no type at all
-		}
-		// propertyNames types the keys; with additionalProperties: false
-		// no key is allowed at all, which is no map but a broken schema.
-		if (br["propertyNames"] != nil || br["patternProperties"] != nil) && br["additionalProperties"] != false {
-			return true
-		}
-	}
-	switch strings.ToLower(p.name) {
-	case "headers", "env", "environment", "labels", "tags", "annotations", "variables", "cookies":
-		return true
-	}
-	return p.descExample
-}
-
-// preciseValueList matches prose that really lists accepted values, not
-// "one of the connect tools" or "either this or that".
-var preciseValueList = regexp.MustCompile("(?i)\\bone\\s+of\\s*[:(\\[]|\\bone\\s+of\\s+['\"`]|\\bmust\\s+be\\s+(?:one\\s+of|['\"`])|\\b(valid|allowed|possible|accepted|supported)\\s+values\\b")
-
-// preciseListsValues reports whether a description lists the values a
-// parameter accepts.
-func preciseListsValues(desc string) bool { return preciseValueList.MatchString(desc) }
-
-// preciseOpenSets are enum-looking parameter names whose values are an
-// open set (cloud regions, Kubernetes kinds, ISO region codes).
-var preciseOpenSets = map[string]bool{"region": true, "kind": true, "country": true, "language": true, "locale": true, "timezone": true, "zone": true}
 
 // preciseTwins keeps, of a group of tools with identical parameters, the
 // first tool and those that are true twins of it, never of opposite verbs:
@@ -480,19 +400,4 @@ func secReadNamed(words []string) bool {
 		}
 	}
 	return false
-}
-
-// preciseOnlyEmpty reports whether an object parameter admits only {}:
-// additionalProperties: false with no properties in every branch (a zod
-// record compiled without its value type).
-func preciseOnlyEmpty(p *tgParam) bool {
-	if len(p.branches) == 0 {
-		return false
-	}
-	for _, br := range p.branches {
-		if _, has := br["properties"].(map[string]any); has || br["additionalProperties"] != false {
-			return false
-		}
-	}
-	return true
 }

@@ -20,18 +20,6 @@ func TestDefaultProfileFalsePositiveClasses(t *testing.T) {
 		{"idempotentHint on a read-only tool", "MCP042", []string{
 			`{"name":"browser_snapshot","description":"Capture accessibility snapshot of the current page.","annotations":{"readOnlyHint":true}}`,
 		}, false},
-		{"either/or prose is no value list", "MCP022", []string{
-			`{"name":"find","description":"Run a find query against a MongoDB collection.","inputSchema":{"type":"object","properties":{"connectionId":{"type":"string","description":"Use the id returned by one of the connect tools"}}}}`,
-		}, false},
-		{"waitUntil is no date", "MCP023", []string{
-			`{"name":"playwright_navigate","description":"Navigate to a URL in the browser.","inputSchema":{"type":"object","properties":{"waitUntil":{"type":"string","description":"Navigation wait condition"}}}}`,
-		}, false},
-		{"a URL parameter", "MCP023", []string{
-			`{"name":"fetch_html","description":"Fetch a website and return the content as HTML.","inputSchema":{"type":"object","properties":{"url":{"type":"string","description":"URL of the website to fetch"}}}}`,
-		}, false},
-		{"map typed through additionalProperties", "MCP024", []string{
-			`{"name":"playwright_patch","description":"Perform an HTTP PATCH request.","inputSchema":{"type":"object","properties":{"headers":{"type":"object","additionalProperties":{"type":"string"}}}}}`,
-		}, false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -357,3 +357,16 @@ func tgReadsLikeDeletion(t *tgTool) bool {
 	}
 	return t.destructPhrase
 }
+
+// eachObjectParam calls f for every parameter whose subschema is an object,
+// in server order.
+func eachObjectParam(ctx *Context, f func(t *tgTool, p *tgParam)) {
+	tools := tgTools(ctx)
+	for i := range tools {
+		for j := range tools[i].params {
+			if tools[i].params[j].obj != nil {
+				f(&tools[i], &tools[i].params[j])
+			}
+		}
+	}
+}

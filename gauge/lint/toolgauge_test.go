@@ -328,42 +328,6 @@ func TestToolgaugeRuleEdges(t *testing.T) {
 		name, rule, tools string
 		want              []string
 	}{
-		// MCP020
-		{"param descriptions", "MCP020", tgList(tgWire("a", tgSentence, `{"p":{"type":"string","title":"P"},"q":{"anyOf":[{"type":"string","description":" x "},{"type":"null"}]},"r":{"description":"  "},"s":true,"t":{"oneOf":[{"type":"null","description":"nil"},{"type":"integer"}]}}`)),
-			[]string{"a.p: `a.p` has no description.", "a.r: `a.r` has no description.", "a.t: `a.t` has no description."}},
-		// MCP021
-		{"param restates", "MCP021", tgList(tgWire("a", tgSentence, `{"limit":{"type":"integer","description":"The   limit"},"user_id":{"type":"string","description":"The users ID."},"q":{"type":"string","description":"Free text."}}`)),
-			[]string{"a.limit: `a.limit`'s description ('The limit') only restates its name.", "a.user_id: `a.user_id`'s description ('The users ID.') only restates its name."}},
-		// MCP022
-		{"enum candidates", "MCP022", tgList(tgWire("a", tgSentence, `{"sortOrder":{"type":"string"},"color":{"type":["string","null"],"description":"Must be one of red, blue."},"status":{"type":"string","enum":[]},"kind":{"anyOf":[{"type":"string","format":"x"},{"type":"null"}]},"mode":{"type":"integer"},"level":{"type":"string","const":null}}`)),
-			[]string{"a.color: `a.color` is a free-form string, but its description lists the values it accepts.",
-				"a.level: `a.level` is a free-form string, but `level` almost always has a fixed set of valid values.",
-				"a.sortOrder: `a.sortOrder` is a free-form string, but `sortOrder` almost always has a fixed set of valid values."}},
-		// MCP023
-		{"formats", "MCP023", tgList(tgWire("a", tgSentence, `{"sender_email":{"type":"string"},"webhook":{"type":"string"},"created_AT":{"type":"string"},"since":{"anyOf":[{"type":"string"},{"type":"null"}]},"due":{"type":"string","pattern":"x"},"emails":{"type":"array"},"url_date":{"type":"string"}}`)),
-			[]string{"a.created_AT: `a.created_AT` looks like a date or timestamp but the schema constrains nothing.",
-				"a.sender_email: `a.sender_email` looks like an email address but the schema constrains nothing.",
-				"a.since: `a.since` looks like a date or timestamp but the schema constrains nothing.",
-				"a.url_date: `a.url_date` looks like a URL but the schema constrains nothing.",
-				"a.webhook: `a.webhook` looks like a URL but the schema constrains nothing."}},
-		// MCP024
-		{"untyped", "MCP024", tgList(tgWire("a", tgSentence, `{"p":{},"q":{"type":"object","additionalProperties":{"type":"string"}},"r":{"anyOf":[{"type":"object"},{"type":"null"}]},"s":{"$ref":"#/x"},"t":{"type":"object","properties":{}},"u":{"anyOf":[{"type":"object"},{"type":"string"}]},"v":{"description":"x","title":"V"}}`)),
-			[]string{"a.p: `a.p` has no declared type.",
-				"a.q: `a.q` is an object with no declared properties, so its shape is anyone's guess.",
-				"a.r: `a.r` is an object with no declared properties, so its shape is anyone's guess.",
-				"a.v: `a.v` has no declared type."}},
-		// MCP025
-		{"examples", "MCP025", tgList(
-			tgWire("none", tgSentence, `{"p":{"type":"string","default":"x"}}`),
-			tgWire("noparams", tgSentence, ""),
-			tgWire("desc", "Find people, e.g. Ada.", `{"p":{"type":"string"}}`),
-			tgWire("eg_comma", "Find people, e.g., Ada.", `{"p":{"type":"string"}}`),
-			tgWire("branch", tgSentence, `{"p":{"anyOf":[{"type":"string","examples":["x"]},{"type":"null"}]}}`),
-			tgWire("pdesc", tgSentence, `{"p":{"type":"string","description":"Such as 'x'."}}`),
-			tgWire("nonobject", tgSentence, `{"p":"string"}`)),
-			[]string{"none: Nothing in `none`'s schema shows an example value.",
-				"eg_comma: Nothing in `eg_comma`'s schema shows an example value.",
-				"nonobject: Nothing in `nonobject`'s schema shows an example value."}},
 		// MCP040-MCP042
 		{"read only", "MCP041", `[{"name":"status_page"},{"name":"users","description":"  Looks up users."},{"name":"getUser","annotations":{"readOnlyHint":false}},{"name":"make_user","description":"Returning users."}]`,
 			[]string{"status_page: `status_page` reads as read-only but declares no `readOnlyHint`.",

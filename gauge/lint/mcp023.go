@@ -1,0 +1,110 @@
+package lint
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/mcpgauge/mcpgauge/gauge/text"
+)
+
+// mcp023 is MCP023 unconstrained-well-known-format.
+func mcp023() Rule {
+	return Rule{
+		ID: "MCP023", Name: "unconstrained-well-known-format", Family: "Parameters",
+		Summary: "A date, email, or URL parameter declares no format or pattern.",
+		Default: Warning, Toolgauge: Warning, Scope: ScopeParameter, Origin: OriginToolgauge,
+		Revision: 1, Check: checkMCP023,
+	}
+}
+
+func checkMCP023(ctx *Context) []Problem {
+	var out []Problem
+	eachObjectParam(ctx, func(t *tgTool, p *tgParam) {
+		if !p.freeString {
+			return
+		}
+		shape := formatShape(p.name)
+		if shape == "" {
+			return
+		}
+		if ctx.Precise() && !preciseFormatWanted(shape, p) {
+			return
+		}
+		out = append(out, Problem{
+			Tool: t.name, Parameter: p.name,
+			Message:    fmt.Sprintf("`%s.%s` looks like %s but the schema constrains nothing.", t.name, p.name, shape),
+			Suggestion: fmt.Sprintf("Pin `%s` down with a JSON Schema `format` (`date`, `date-time`, `email`, `uri`) or a `pattern`, and show one concrete value in its description. Left open, each model picks its own convention, and `2026-01-31`, `31/01/2026` and `last Tuesday` all arrive at the same tool.", p.name),
+		})
+	})
+	return out
+}
+
+// formatShape is the well-known syntax a parameter name implies, or "".
+func formatShape(name string) string {
+	toks := text.IdentifierTokens(name)
+	anyTok := func(pred func(string) bool) bool {
+		for _, t := range toks {
+			if pred(t) {
+				return true
+			}
+		}
+		return false
+	}
+	switch {
+	case anyTok(text.IsEmailLikeName):
+		return "an email address"
+	case anyTok(text.IsURLLikeName):
+		return "a URL"
+	case anyTok(text.IsDateLikeName) || text.HasDateSuffix(name):
+		return "a date or timestamp"
+	}
+	return ""
+}
+
+// preciseFormatWanted: under the default profile an open URL parameter
+// named and described as a URL is fine (format: uri adds nothing a model
+// needs, and is wrong for image references), and a date-like name
+// (waitUntil, sinceTag, a Slack ts) counts only when nothing describes it
+// or its description asks for a specific date or time syntax that the
+// schema could declare.
+func preciseFormatWanted(shape string, p *tgParam) bool {
+	switch shape {
+	case "a URL", "an email address":
+		return false
+	case "a date or timestamp":
+		if p.hasDesc && preciseFormatAsked.MatchString(p.desc) {
+			return true
+		}
+		return !preciseNotADate(p)
+	}
+	return true
+}
+
+// preciseFormatAsked matches a description that asks for a specific date or
+// time syntax the schema could declare.
+var preciseFormatAsked = regexp.MustCompile(`(?i)\b(iso[ -]?8601|iso format|iso date|rfc ?3339|yyyy|mm/dd|dd/mm|hh:mm|unix (time|timestamp|epoch)|epoch|date format|time format|format\b|\d{4}-\d{2}-\d{2})`)
+
+// preciseNotADate reports whether a date-looking parameter is something
+// else: until/since joined to a word that is no date (waitUntil, sinceTag),
+// or a timestamp its description calls an ID (a Slack message ts).
+func preciseNotADate(p *tgParam) bool {
+	toks := text.IdentifierTokens(p.name)
+	hasRel, other := false, false
+	for _, t := range toks {
+		switch strings.ToLower(t) {
+		case "until", "since":
+			hasRel = true
+		default:
+			if !text.IsDateLikeName(strings.ToLower(t)) {
+				other = true
+			}
+		}
+	}
+	if hasRel && other {
+		return true
+	}
+	return p.hasDesc && preciseCallsItAnID.MatchString(p.desc)
+}
+
+var preciseCallsItAnID = regexp.MustCompile(`(?i)\b(?:id|identifier|ts|cursor)\b|\bmessage timestamp\b|\btimestamp of the (?:message|parent)|\brelative (?:time|duration)\b|\bduration\b`)

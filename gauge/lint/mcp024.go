@@ -1,0 +1,93 @@
+package lint
+
+import (
+	"fmt"
+	"strings"
+)
+
+// mcp024 is MCP024 untyped-parameter.
+func mcp024() Rule {
+	return Rule{
+		ID: "MCP024", Name: "untyped-parameter", Family: "Parameters",
+		Summary: "A parameter has no declared type, or is an object with no declared shape.",
+		Default: Info, Toolgauge: Warning, Scope: ScopeParameter, Origin: OriginToolgauge,
+		Revision: 1, Check: checkMCP024,
+	}
+}
+
+func checkMCP024(ctx *Context) []Problem {
+	var out []Problem
+	eachObjectParam(ctx, func(t *tgTool, p *tgParam) {
+		branches := p.branches
+		described := false
+		for _, br := range branches {
+			for _, k := range []string{"type", "enum", "const", "$ref", "properties", "items"} {
+				if br[k] != nil {
+					described = true
+				}
+			}
+		}
+		var msg string
+		if !described {
+			msg = fmt.Sprintf("`%s.%s` has no declared type.", t.name, p.name)
+		} else {
+			shapeless := true
+			for _, br := range branches {
+				_, hasProps := br["properties"].(map[string]any)
+				if !isJSONString(br["type"], "object") || hasProps {
+					shapeless = false
+				}
+			}
+			if !shapeless || ctx.Precise() && preciseTypedMap(p) {
+				return
+			}
+			msg = fmt.Sprintf("`%s.%s` is an object with no declared properties, so its shape is anyone's guess.", t.name, p.name)
+		}
+		var sev Severity
+		if ctx.Precise() && preciseOnlyEmpty(p) {
+			sev = Warning // only {} validates: the tool cannot be called with data
+		}
+		out = append(out, Problem{
+			Tool: t.name, Parameter: p.name, Severity: sev,
+			Message:    msg,
+			Suggestion: fmt.Sprintf("Give `%s` a concrete schema: a `type`, and for an object its `properties` (with `required`), or split it into the few plain arguments it really carries. A model cannot fill in an opaque value by reading the schema, so it guesses.", p.name),
+		})
+	})
+	return out
+}
+
+// preciseTypedMap reports whether an object parameter without properties
+// is still typed: a map through additionalProperties (a schema) or
+// propertyNames, or a well-known name-to-value map (headers, env, labels).
+func preciseTypedMap(p *tgParam) bool {
+	for _, br := range p.branches {
+		if m, ok := br["additionalProperties"].(map[string]any); ok && len(m) > 0 {
+			return true // additionalProperties: {} is no type at all
+		}
+		// propertyNames types the keys; with additionalProperties: false
+		// no key is allowed at all, which is no map but a broken schema.
+		if (br["propertyNames"] != nil || br["patternProperties"] != nil) && br["additionalProperties"] != false {
+			return true
+		}
+	}
+	switch strings.ToLower(p.name) {
+	case "headers", "env", "environment", "labels", "tags", "annotations", "variables", "cookies":
+		return true
+	}
+	return p.descExample
+}
+
+// preciseOnlyEmpty reports whether an object parameter admits only {}:
+// additionalProperties: false with no properties in every branch (a zod
+// record compiled without its value type).
+func preciseOnlyEmpty(p *tgParam) bool {
+	if len(p.branches) == 0 {
+		return false
+	}
+	for _, br := range p.branches {
+		if _, has := br["properties"].(map[string]any); has || br["additionalProperties"] != false {
+			return false
+		}
+	}
+	return true
+}
