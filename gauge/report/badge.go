@@ -4,26 +4,12 @@ import (
 	"strconv"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
+	"github.com/mcpgauge/mcpgauge/gauge/score"
 )
 
-// BadgeColor is the one colour scale of every score badge (mcp-toolgauge's
-// bands): the CLI's scan and ci badges and the leaderboard's API badge.
-func BadgeColor(score int) string {
-	switch {
-	case score >= 90:
-		return "brightgreen"
-	case score >= 75:
-		return "green"
-	case score >= 60:
-		return "yellowgreen"
-	case score >= 45:
-		return "yellow"
-	case score >= 30:
-		return "orange"
-	default:
-		return "red"
-	}
-}
+// BadgeColor is the shields.io colour of a score on the one colour scale
+// (score.BandOf): the CLI's scan and ci badges and the leaderboard's API badge.
+func BadgeColor(s int) string { return score.BandOf(float64(s)).Color }
 
 // Badge is the shields.io endpoint document of a score (sorted keys,
 // indent 2, trailing newline); label names the score it shows

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/mcpgauge/mcpgauge/gauge/score"
 	"github.com/mcpgauge/mcpgauge/internal/termsafe"
 	"github.com/mcpgauge/mcpgauge/schema"
 )
@@ -25,14 +26,7 @@ func ScanMarkdown(w io.Writer, res schema.Result, base *schema.Result) error {
 	if res.Scores != nil {
 		overall = res.Scores.MCPGauge
 	}
-	icon := "🔴"
-	switch {
-	case overall >= 75:
-		icon = "🟢"
-	case overall >= 45:
-		icon = "🟡"
-	}
-	fmt.Fprintf(&b, "## %s mcpgauge %s\n\n", icon, scoreText(overall))
+	fmt.Fprintf(&b, "## %s mcpgauge %s\n\n", score.BandOf(overall).Light, scoreText(overall))
 	fmt.Fprintf(&b, "`%s` %s, status **%s**", mdCell(res.Name), mdCell(res.Version), res.Status)
 	if res.Status != schema.StatusOK {
 		fmt.Fprintf(&b, ": %s", mdCell(res.Reason))
