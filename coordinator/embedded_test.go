@@ -144,6 +144,9 @@ func TestEmbeddedSweepLeaderboardAndSkip(t *testing.T) {
 		t.Fatal(err)
 	}
 	lb, err := st.Leaderboard(ctx, store.LeaderboardQuery{})
+	if err == nil {
+		checkIngested(t, ctx, st, lb.Ranked)
+	}
 	st.Close()
 	if err != nil {
 		t.Fatal(err)

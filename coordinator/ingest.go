@@ -92,6 +92,7 @@ func (c *Coordinator) ingestBatch(ctx context.Context, msgs []jetstream.Msg) err
 		seen[r.JobID] = len(results)
 		results = append(results, r)
 	}
+	setFamilies(results)
 	if len(results) > 0 {
 		if err := c.storeWithRetry(ctx, c.withAliases(results), keep); err != nil {
 			var fault *StoreFaultError

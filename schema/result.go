@@ -168,6 +168,10 @@ type Finding struct {
 	Parameter string `json:"parameter,omitempty"`
 	Entity    string `json:"entity,omitempty"`
 	Message   string `json:"message"`
+	// Family is the rule's family in lint's catalogue (Naming, Security,
+	// ...). The coordinator sets it at ingest from its own catalogue,
+	// whatever a worker sent; "" when the catalogue does not know the rule.
+	Family string `json:"family,omitempty"`
 }
 
 // FindingSeverities returns the valid Finding.Severity values, most severe first.
@@ -228,10 +232,25 @@ type Scores struct {
 	Efficiency float64  `json:"efficiency"`
 	// Selection is present only when the eval ran.
 	Selection *float64 `json:"selection,omitempty"`
+	// Weights are each part's share of MCPGauge as computed; absent in
+	// results from scanners that did not report them.
+	Weights *ScoreWeights `json:"weights,omitempty"`
 	// ToolgaugeHealth is mcp-toolgauge's health score.
 	ToolgaugeHealth float64 `json:"toolgauge_health"`
 	// QualityGate is mcp-quality-gate's score with its four parts.
 	QualityGate QualityGateScore `json:"quality_gate"`
+}
+
+// ScoreWeights are the shares of the five parts in the overall mcpgauge
+// score, each in [0, 1]: the formula's weights spread over the parts that
+// were measured (a part that was not measured weighs 0). MCPGaugeUncapped
+// is the sum of each part times its weight, rounded.
+type ScoreWeights struct {
+	Compliance float64 `json:"compliance"`
+	Design     float64 `json:"design"`
+	Security   float64 `json:"security"`
+	Efficiency float64 `json:"efficiency"`
+	Selection  float64 `json:"selection"`
 }
 
 // QualityGateScore is mcp-quality-gate's 0–100 score: compliance (0–40), quality
@@ -417,6 +436,16 @@ func (r *Result) Validate() error {
 		for _, p := range ScoreParts() {
 			if v, ok := s.Part(p); ok && (math.IsNaN(v) || v < 0 || v > 100) {
 				add("scores.%s is %v, want 0 to 100", p, v)
+			}
+		}
+		if w := s.Weights; w != nil {
+			for _, p := range []struct {
+				name string
+				v    float64
+			}{{"compliance", w.Compliance}, {"design", w.Design}, {"security", w.Security}, {"efficiency", w.Efficiency}, {"selection", w.Selection}} {
+				if math.IsNaN(p.v) || p.v < 0 || p.v > 1 {
+					add("scores.weights.%s is %v, want 0 to 1", p.name, p.v)
+				}
 			}
 		}
 		qg := s.QualityGate

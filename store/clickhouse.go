@@ -274,7 +274,8 @@ const chInsertScan = `INSERT INTO scans (sweep_id, name, version, job_id, revisi
 	total_tokens, finding_count, critical_count, error_count, warning_count,
 	has_scores, score, compliance, design, security, efficiency, has_selection, selection,
 	toolgauge_health, quality_gate, qg_compliance, qg_quality, qg_efficiency, qg_security,
-	placeholders, result, has_compliance, has_quality_gate)`
+	placeholders, result, has_compliance, has_quality_gate,
+	has_breakdown, capped, score_uncapped, w_compliance, w_design, w_security, w_efficiency, w_selection)`
 
 // chInChunk bounds the IN lists sent to ClickHouse (max_query_size is 256 KiB).
 const chInChunk = 2000
@@ -346,14 +347,14 @@ func (s *clickhouseStore) InsertResults(ctx context.Context, results []schema.Re
 }
 
 func (s *clickhouseStore) insertFindings(ctx context.Context, todo []flattened) error {
-	err := s.sendBatch(ctx, `INSERT INTO findings (job_id, revision, idx, sweep_id, name, version, rule, severity, tool, parameter, entity, message)`,
+	err := s.sendBatch(ctx, `INSERT INTO findings (job_id, revision, idx, sweep_id, name, version, rule, severity, tool, parameter, entity, message, family)`,
 		func(b driver.Batch) (int, error) {
 			n := 0
 			for _, f := range todo {
 				sc := f.scan
 				for _, fd := range f.findings {
 					if err := b.Append(sc.JobID, uint64(sc.Revision), uint32(fd.Idx), sc.SweepID, sc.Name, sc.Version,
-						fd.Rule, fd.Severity, fd.Tool, fd.Parameter, fd.Entity, fd.Message); err != nil {
+						fd.Rule, fd.Severity, fd.Tool, fd.Parameter, fd.Entity, fd.Message, fd.Family); err != nil {
 						return 0, fmt.Errorf("job %s finding %d: %w", sc.JobID, fd.Idx, err)
 					}
 					n++
@@ -403,7 +404,9 @@ func (s *clickhouseStore) insertScans(ctx context.Context, todo []flattened) err
 				boolU8(sc.HasScores), sc.Score, sc.Compliance, sc.Design, sc.Security, sc.Efficiency,
 				boolU8(sc.HasSelection), sc.Selection, sc.ToolgaugeHealth, sc.QualityGate,
 				sc.QGCompliance, sc.QGQuality, sc.QGEfficiency, sc.QGSecurity, sc.Placeholders, sc.Result,
-				boolU8(sc.HasCompliance), boolU8(sc.HasQualityGate)); err != nil {
+				boolU8(sc.HasCompliance), boolU8(sc.HasQualityGate),
+				boolU8(sc.HasBreakdown), boolU8(sc.Capped), sc.Uncapped,
+				sc.WCompliance, sc.WDesign, sc.WSecurity, sc.WEfficiency, sc.WSelection); err != nil {
 				return 0, fmt.Errorf("job %s (%s %s): %w", sc.JobID, sc.Name, sc.Version, err)
 			}
 		}
@@ -451,7 +454,8 @@ const chScanCols = `job_id, sweep_id, name, version, toInt64(revision), status, 
 	scanner_version, scoring_version, started_ns, toInt64(tool_count), toInt64(total_tokens), server_digest,
 	protocol_version, toInt64(finding_count), has_scores, score, compliance, design, security, efficiency,
 	has_selection, selection, toolgauge_health, quality_gate, qg_compliance, qg_quality, qg_efficiency, qg_security,
-	has_compliance, has_quality_gate`
+	has_compliance, has_quality_gate, has_breakdown, capped, score_uncapped,
+	w_compliance, w_design, w_security, w_efficiency, w_selection`
 
 func (s *clickhouseStore) queryScans(ctx context.Context, query string, args ...any) ([]Scan, error) {
 	rows, err := s.conn.Query(ctx, query, args...)

@@ -39,12 +39,24 @@ func wantMigrations(t *testing.T, d schema.Dialect) []string {
 }
 
 // checkUpgraded checks that a store opened over a migration-1 database holds
-// the sweep written before the upgrade and stores ecosystem reports.
+// the sweep written before the upgrade and stores ecosystem reports, and
+// that the scan written then reads back honestly: its parts, no weights,
+// no cap claimed, and a finding of no family.
 func checkUpgraded(t *testing.T, s store.Store) {
 	t.Helper()
 	ctx := testCtx(t)
 	if sw, err := s.GetSweep(ctx, "before-upgrade"); err != nil || sw.Note != "written at migration 1" {
 		t.Errorf("sweep written before the upgrade = %+v, %v", sw, err)
+	}
+	h, err := s.History(ctx, oldScanName)
+	if err != nil || len(h) != 1 || h[0].Scores == nil {
+		t.Fatalf("History of the scan written at migration 1 = %+v, %v", h, err)
+	}
+	if sc := h[0].Scores; sc.MCPGauge != 61 || sc.Design != 64 || sc.Weights != nil || sc.Capped || sc.MCPGaugeUncapped != 0 {
+		t.Errorf("scan written at migration 1 reads back as %+v, want 61 and design 64, no weights, no cap", sc)
+	}
+	if fs, err := s.Findings(ctx, h[0].JobID); err != nil || len(fs) != 1 || fs[0].Rule != "MCP002" || fs[0].Family != "" {
+		t.Errorf("findings written at migration 1 = %+v, %v; want MCP002 of no family", fs, err)
 	}
 	r := storetest.EcosystemReport("before-upgrade", "io.github.x/upgraded", "1", time.Date(2026, 11, 2, 0, 0, 0, 0, time.UTC))
 	if n, err := s.InsertEcosystem(ctx, []schema.EcosystemReport{r}); n != 1 || err != nil {
@@ -58,6 +70,9 @@ func checkUpgraded(t *testing.T, s store.Store) {
 		t.Errorf("Ecosystem after the upgrade (-want +got):\n%s", diff)
 	}
 }
+
+// oldScanName is the server of the scan row written at migration 1.
+const oldScanName = "io.github.x/old"
 
 // appliedQuery reads every row of the migrations table, without FINAL: a
 // migration applied twice would show twice.
@@ -131,7 +146,11 @@ func TestSQLiteUpgradesFromMigration1(t *testing.T) {
 		ms[0].Statements...)
 	stmts = append(stmts,
 		fmt.Sprintf(`INSERT INTO %s (version, name, applied_ns) VALUES (1, '%s', 1)`, schema.MigrationsTable, ms[0].Name),
-		`INSERT INTO sweeps (sweep_id, status, note, started_ns) VALUES ('before-upgrade', 'done', 'written at migration 1', 1)`)
+		`INSERT INTO sweeps (sweep_id, status, note, started_ns) VALUES ('before-upgrade', 'done', 'written at migration 1', 1)`,
+		`INSERT INTO scans (job_id, sweep_id, name, version, revision, status, has_scores, score, design)
+			VALUES ('old-job', 'before-upgrade', '`+oldScanName+`', '1', 1000, 'ok', 1, 61, 64)`,
+		`INSERT INTO findings (job_id, idx, sweep_id, name, version, rule, severity)
+			VALUES ('old-job', 0, 'before-upgrade', '`+oldScanName+`', '1', 'MCP002', 'warning')`)
 	for _, st := range stmts {
 		if _, err := db.ExecContext(ctx, st); err != nil {
 			t.Fatalf("%s: %v", st, err)
@@ -199,6 +218,10 @@ func TestClickHouseUpgradesFromMigration1(t *testing.T) {
 	insert(`INSERT INTO `+schema.MigrationsTable+` (version, name, applied_at)`, uint32(1), ms[0].Name, time.Now().UTC().Truncate(time.Second))
 	insert(`INSERT INTO sweeps (sweep_id, status, registries, scanner_version, note, planned, published, skipped, failed, started_ns, finished_ns, updated_ns)`,
 		"before-upgrade", "done", []string{}, "", "written at migration 1", int64(0), int64(0), int64(0), int64(0), int64(1), int64(2), uint64(3))
+	insert(`INSERT INTO scans (sweep_id, name, version, job_id, revision, status, has_scores, score, design)`,
+		"before-upgrade", oldScanName, "1", "old-job", uint64(1000), "ok", uint8(1), 61.0, 64.0)
+	insert(`INSERT INTO findings (job_id, revision, idx, sweep_id, name, version, rule, severity)`,
+		"old-job", uint64(1000), uint32(0), "before-upgrade", oldScanName, "1", "MCP002", "warning")
 	upgradeTwice(t, u, schema.ClickHouse, func() []string {
 		t.Helper()
 		rows, err := conn.Query(ctx, appliedQuery)

@@ -38,8 +38,14 @@ type scanRow struct {
 	Selection, ToolgaugeHealth            float64
 	QualityGate, QGCompliance, QGQuality  float64
 	QGEfficiency, QGSecurity              float64
-	Placeholders                          []string
-	Result                                string
+	// HasBreakdown says the scanner reported the weights; only then are
+	// Capped, Uncapped and the W* columns known.
+	HasBreakdown, Capped            bool
+	Uncapped                        float64
+	WCompliance, WDesign, WSecurity float64
+	WEfficiency, WSelection         float64
+	Placeholders                    []string
+	Result                          string
 }
 
 type findingRow struct {
@@ -132,6 +138,10 @@ func flatten(r *schema.Result) (flattened, error) {
 			s.HasSelection, s.Selection = true, *sc.Selection
 		}
 		s.ToolgaugeHealth = sc.ToolgaugeHealth
+		if w := sc.Weights; w != nil {
+			s.HasBreakdown, s.Capped, s.Uncapped = true, sc.Capped, sc.MCPGaugeUncapped
+			s.WCompliance, s.WDesign, s.WSecurity, s.WEfficiency, s.WSelection = w.Compliance, w.Design, w.Security, w.Efficiency, w.Selection
+		}
 		qg := sc.QualityGate
 		s.QGQuality, s.QGEfficiency, s.QGSecurity = qg.Quality, qg.Efficiency, qg.Security
 		if qg.Score != nil && qg.Compliance != nil {
@@ -170,6 +180,11 @@ func scanFromRow(s *scanRow) Scan {
 			v := s.Selection
 			sc.Selection = &v
 		}
+		if s.HasBreakdown {
+			sc.Capped, sc.MCPGaugeUncapped = s.Capped, s.Uncapped
+			sc.Weights = &schema.ScoreWeights{Compliance: s.WCompliance, Design: s.WDesign, Security: s.WSecurity,
+				Efficiency: s.WEfficiency, Selection: s.WSelection}
+		}
 		out.Scores = sc
 	}
 	return out
@@ -177,7 +192,8 @@ func scanFromRow(s *scanRow) Scan {
 
 // readScans reads rows of the scan columns (sqliteScanCols, chScanCols: the
 // same columns in the same order) into summaries and closes rows. The flags
-// has_scores, has_selection, has_compliance and has_quality_gate are read as integers; sources is a JSON text
+// has_scores, has_selection, has_compliance, has_quality_gate,
+// has_breakdown and capped are read as integers; sources is a JSON text
 // when jsonSources is set (SQLite), else an array (ClickHouse).
 func readScans(rows rowScanner, jsonSources bool) ([]Scan, error) {
 	defer rows.Close()
@@ -185,7 +201,7 @@ func readScans(rows rowScanner, jsonSources bool) ([]Scan, error) {
 	for rows.Next() {
 		var r scanRow
 		var srcs string
-		var hasScores, hasSel, hasComp, hasQG uint8
+		var hasScores, hasSel, hasComp, hasQG, hasBD, capped uint8
 		sources := any(&r.Sources)
 		if jsonSources {
 			sources = &srcs
@@ -194,7 +210,8 @@ func readScans(rows rowScanner, jsonSources bool) ([]Scan, error) {
 			&r.PackageType, &r.ScanKey, &r.ScannerVersion, &r.ScoringVersion, &r.StartedNS, &r.ToolCount, &r.TotalTokens,
 			&r.ServerDigest, &r.ProtocolVersion, &r.FindingCount, &hasScores, &r.Score, &r.Compliance, &r.Design,
 			&r.Security, &r.Efficiency, &hasSel, &r.Selection, &r.ToolgaugeHealth, &r.QualityGate,
-			&r.QGCompliance, &r.QGQuality, &r.QGEfficiency, &r.QGSecurity, &hasComp, &hasQG); err != nil {
+			&r.QGCompliance, &r.QGQuality, &r.QGEfficiency, &r.QGSecurity, &hasComp, &hasQG,
+			&hasBD, &capped, &r.Uncapped, &r.WCompliance, &r.WDesign, &r.WSecurity, &r.WEfficiency, &r.WSelection); err != nil {
 			return nil, err
 		}
 		if jsonSources {
@@ -204,6 +221,7 @@ func readScans(rows rowScanner, jsonSources bool) ([]Scan, error) {
 		}
 		r.HasScores, r.HasSelection = hasScores != 0, hasSel != 0
 		r.HasCompliance, r.HasQualityGate = hasComp != 0, hasQG != 0
+		r.HasBreakdown, r.Capped = hasBD != 0, capped != 0
 		out = append(out, scanFromRow(&r))
 	}
 	return out, rows.Err()
@@ -496,7 +514,7 @@ func toolDigests(rows rowScanner) (map[string]string, error) {
 const sweepCols = `sweep_id, status, registries, scanner_version, note, planned, published, skipped, failed, started_ns, finished_ns, updated_ns`
 
 // findingCols are the findings columns readFindings reads, in its order.
-const findingCols = `rule, severity, tool, parameter, entity, message`
+const findingCols = `rule, severity, tool, parameter, entity, message, family`
 
 // readFindings reads rows of findingCols into findings and closes rows.
 func readFindings(rows rowScanner) ([]schema.Finding, error) {
@@ -504,7 +522,7 @@ func readFindings(rows rowScanner) ([]schema.Finding, error) {
 	var out []schema.Finding
 	for rows.Next() {
 		var f schema.Finding
-		if err := rows.Scan(&f.Rule, &f.Severity, &f.Tool, &f.Parameter, &f.Entity, &f.Message); err != nil {
+		if err := rows.Scan(&f.Rule, &f.Severity, &f.Tool, &f.Parameter, &f.Entity, &f.Message, &f.Family); err != nil {
 			return nil, err
 		}
 		out = append(out, f)

@@ -237,9 +237,11 @@ const sqliteInsertScan = `INSERT INTO scans (sweep_id, name, version, job_id, re
 	total_tokens, finding_count, critical_count, error_count, warning_count,
 	has_scores, score, compliance, design, security, efficiency, has_selection, selection,
 	toolgauge_health, quality_gate, qg_compliance, qg_quality, qg_efficiency, qg_security,
-	placeholders, has_compliance, has_quality_gate)
+	placeholders, has_compliance, has_quality_gate,
+	has_breakdown, capped, score_uncapped, w_compliance, w_design, w_security, w_efficiency, w_selection)
 	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-	?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+	?, ?, ?, ?, ?, ?, ?, ?)`
 
 func (s *sqliteStore) InsertResults(ctx context.Context, results []schema.Result) (int, error) {
 	batch, err := prepare(results)
@@ -267,7 +269,7 @@ func (s *sqliteStore) InsertResults(ctx context.Context, results []schema.Result
 			return err
 		}
 		defer insDoc.Close()
-		insFindings := newMultiInsert(tx, `INSERT INTO findings (job_id, idx, sweep_id, name, version, rule, severity, tool, parameter, entity, message) VALUES `, 11)
+		insFindings := newMultiInsert(tx, `INSERT INTO findings (job_id, idx, sweep_id, name, version, rule, severity, tool, parameter, entity, message, family) VALUES `, 12)
 		defer insFindings.close()
 		insTools := newMultiInsert(tx, `INSERT INTO tools (job_id, idx, name, version, sweep_id, tool, sha256, tokens) VALUES `, 8)
 		defer insTools.close()
@@ -296,16 +298,17 @@ func (s *sqliteStore) InsertResults(ctx context.Context, results []schema.Result
 				sc.TotalTokens, sc.FindingCount, sc.CriticalCount, sc.ErrorCount, sc.WarningCount,
 				sc.HasScores, sc.Score, sc.Compliance, sc.Design, sc.Security, sc.Efficiency, sc.HasSelection, sc.Selection,
 				sc.ToolgaugeHealth, sc.QualityGate, sc.QGCompliance, sc.QGQuality, sc.QGEfficiency, sc.QGSecurity,
-				string(phs), sc.HasCompliance, sc.HasQualityGate); err != nil {
+				string(phs), sc.HasCompliance, sc.HasQualityGate,
+				sc.HasBreakdown, sc.Capped, sc.Uncapped, sc.WCompliance, sc.WDesign, sc.WSecurity, sc.WEfficiency, sc.WSelection); err != nil {
 				return fmt.Errorf("job %s (%s %s): insert scan: %w", sc.JobID, sc.Name, sc.Version, err)
 			}
 			if _, err := insDoc.ExecContext(ctx, sc.JobID, sc.Result); err != nil {
 				return fmt.Errorf("job %s: insert result: %w", sc.JobID, err)
 			}
-			args := make([]any, 0, 11*len(f.findings))
+			args := make([]any, 0, 12*len(f.findings))
 			for _, fd := range f.findings {
 				args = append(args, sc.JobID, fd.Idx, sc.SweepID, sc.Name, sc.Version, fd.Rule, fd.Severity,
-					fd.Tool, fd.Parameter, fd.Entity, fd.Message)
+					fd.Tool, fd.Parameter, fd.Entity, fd.Message, fd.Family)
 			}
 			if err := insFindings.exec(ctx, len(f.findings), args); err != nil {
 				return fmt.Errorf("job %s: insert findings: %w", sc.JobID, err)
@@ -330,7 +333,8 @@ func (s *sqliteStore) InsertResults(ctx context.Context, results []schema.Result
 const sqliteScanCols = `job_id, sweep_id, name, version, revision, status, reason, sources, package_type, scan_key,
 	scanner_version, scoring_version, started_ns, tool_count, total_tokens, server_digest, protocol_version, finding_count,
 	has_scores, score, compliance, design, security, efficiency, has_selection, selection, toolgauge_health,
-	quality_gate, qg_compliance, qg_quality, qg_efficiency, qg_security, has_compliance, has_quality_gate`
+	quality_gate, qg_compliance, qg_quality, qg_efficiency, qg_security, has_compliance, has_quality_gate,
+	has_breakdown, capped, score_uncapped, w_compliance, w_design, w_security, w_efficiency, w_selection`
 
 func (s *sqliteStore) queryScans(ctx context.Context, query string, args ...any) ([]Scan, error) {
 	rows, err := s.db.QueryContext(ctx, query, args...)

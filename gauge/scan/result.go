@@ -62,7 +62,14 @@ func (r *Report) scores() *schema.Scores {
 		Design:           r.Score.Part(score.PartDesign).Score,
 		Security:         r.Score.Part(score.PartSecurity).Score,
 		Efficiency:       r.Score.Part(score.PartEfficiency).Score,
-		ToolgaugeHealth:  float64(r.Health.Overall),
+		Weights: &schema.ScoreWeights{
+			Compliance: r.Score.Part(score.PartCompliance).Weight,
+			Design:     r.Score.Part(score.PartDesign).Weight,
+			Security:   r.Score.Part(score.PartSecurity).Weight,
+			Efficiency: r.Score.Part(score.PartEfficiency).Weight,
+			Selection:  r.Score.Part(score.PartSelection).Weight,
+		},
+		ToolgaugeHealth: float64(r.Health.Overall),
 		QualityGate: schema.QualityGateScore{
 			Quality:    float64(r.QualityGate.Score.Quality),
 			Efficiency: float64(r.QualityGate.Score.Efficiency),

@@ -17,7 +17,7 @@ const HostileName = `io.evil/<script>alert("x")</script>/../../etc/passwd?a=1&b=
 
 // Sweep is a realistic two-sweep fixture for read-side tests: ranked
 // servers with distinct parts, one without an eval (unranked by
-// selection), one that was never scannable, one that crashed on the second
+// selection) whose scores carry no weights (an older scanner's), one that was never scannable, one that crashed on the second
 // sweep, a rug pull (same version, changed tools), a hostile name, a
 // very long name and a Unicode one. It returns the results in insertion
 // order and the names of the ok servers of the latest sweep, best first.
@@ -32,7 +32,7 @@ func Sweep() (results []schema.Result, ranked []string) {
 			at = day2
 		}
 		weather := Result(Spec{SweepID: sw, Name: "io.github.acme/weather", Version: "1.2.0", Score: float64(80 + 5*i), FinishedAt: at, Sources: []string{"official", "smithery"}})
-		weather.Findings[0].Rule = "MCP002" // a rule of the catalogue, as real scans have
+		weather.Findings[0].Rule, weather.Findings[0].Family = "MCP002", "Naming" // a rule of the catalogue, as real scans have
 		results = append(results, weather)
 		add(Spec{SweepID: sw, Name: "io.github.acme/files", Version: "2.0.0", Score: 64, FinishedAt: at.Add(time.Minute), PackageType: "pypi",
 			Tools: []string{"read_file", "write_file", "list_dir"}, Salt: map[int]string{0: "", 1: "poisoned"}[i], SaltTools: []string{"write_file"}})

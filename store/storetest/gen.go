@@ -103,6 +103,9 @@ func Result(s Spec) schema.Result {
 		nf = 20
 	}
 	sev := schema.FindingSeverities()
+	// The rule families findings carry in turn; "" models a rule the
+	// coordinator's catalogue did not know.
+	families := []string{"Generated", "Generated security", ""}
 	for i := 0; i < nf; i++ {
 		tool := ""
 		if len(tools) > 0 {
@@ -111,6 +114,7 @@ func Result(s Spec) schema.Result {
 		r.Findings = append(r.Findings, schema.Finding{
 			Rule: fmt.Sprintf("MG%03d", 100+i%37), Severity: sev[1+i%3], Tool: tool, Parameter: fmt.Sprintf("param_%d", i%4),
 			Entity: "tool", Message: fmt.Sprintf("Tool %q: parameter param_%d has no description (finding %d)", tool, i%4, i),
+			Family: families[i%len(families)],
 		})
 	}
 	r.Compliance = []schema.ComplianceResult{
@@ -127,8 +131,8 @@ func Result(s Spec) schema.Result {
 			v = 50
 		}
 		sel := v
-		r.Scores = &schema.Scores{ScoringVersion: "mcpgauge-score/1", MCPGauge: v, Compliance: new(v), Design: v, Security: v,
-			Efficiency: v, Selection: &sel, ToolgaugeHealth: v,
+		r.Scores = &schema.Scores{ScoringVersion: "mcpgauge-score/1", MCPGauge: v, MCPGaugeUncapped: v, Compliance: new(v), Design: v, Security: v,
+			Efficiency: v, Selection: &sel, ToolgaugeHealth: v, Weights: Weights(),
 			QualityGate: schema.QualityGateScore{Score: new(v), Compliance: new(v * 0.4), Quality: v * 0.25, Efficiency: v * 0.15, Security: v * 0.2}}
 	}
 	if r.Scores.Selection != nil {
@@ -136,6 +140,12 @@ func Result(s Spec) schema.Result {
 			PerTool: []schema.EvalTool{{Tool: tools[0], Correct: 8, Total: 10}}}
 	}
 	return r
+}
+
+// Weights are the formula's weights with every part measured, as a
+// scanner reports them.
+func Weights() *schema.ScoreWeights {
+	return &schema.ScoreWeights{Compliance: 0.25, Design: 0.30, Security: 0.20, Efficiency: 0.10, Selection: 0.15}
 }
 
 func hexSHA(s string) string {

@@ -25,6 +25,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"LatestScanPerServer", testLatest},
 		{"SelectionOnlyWhenEvalRan", testSelection},
 		{"ComplianceNotMeasured", testComplianceNotMeasured},
+		{"ScoreBreakdown", testScoreBreakdown},
 		{"History", testHistory},
 		{"RugPulls", testRugPulls},
 		{"DuplicateInsertIdempotent", testDuplicates},
@@ -307,6 +308,56 @@ func testComplianceNotMeasured(t *testing.T, s store.Store) {
 		t.Fatalf("History = %d scans, %v", len(h), err)
 	}
 	unmeasured("History", h[0].Scores)
+}
+
+// testScoreBreakdown: the weights and the security cap a scanner reports
+// come back from every read of the scan row; a result without weights (an
+// older scanner's) reads back with none and claims no cap.
+func testScoreBreakdown(t *testing.T, s store.Store) {
+	capped := Result(Spec{SweepID: "sw1", Name: "capped", Version: "1", Score: 64, ScanKey: "k-capped"})
+	capped.Scores.MCPGauge, capped.Scores.Capped = 50, true
+	capped.Scores.Selection, capped.Eval = nil, nil
+	capped.Scores.Weights = &schema.ScoreWeights{Compliance: 0.25 / 0.85, Design: 0.30 / 0.85, Security: 0.20 / 0.85, Efficiency: 0.10 / 0.85}
+	older := Result(Spec{SweepID: "sw1", Name: "older", Version: "1", Score: 70, ScanKey: "k-older"})
+	older.Scores.Weights, older.Scores.MCPGaugeUncapped = nil, 0
+	insert(t, s, capped, older)
+	check := func(what string, got *schema.Scores, want *schema.Scores) {
+		t.Helper()
+		if got == nil {
+			t.Fatalf("%s: no scores", what)
+		}
+		if !reflect.DeepEqual(got.Weights, want.Weights) || got.Capped != want.Capped || got.MCPGaugeUncapped != want.MCPGaugeUncapped {
+			t.Errorf("%s: weights %+v, capped %v, uncapped %v; want %+v, %v, %v", what, got.Weights, got.Capped, got.MCPGaugeUncapped,
+				want.Weights, want.Capped, want.MCPGaugeUncapped)
+		}
+		if got.MCPGauge != want.MCPGauge || got.Design != want.Design {
+			t.Errorf("%s: overall %v, design %v; want %v, %v", what, got.MCPGauge, got.Design, want.MCPGauge, want.Design)
+		}
+	}
+	byKey, err := s.ScansByKey(ctx(t), []string{"k-capped", "k-older"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lb := leaderboard(t, s, store.LeaderboardQuery{})
+	wantNames(t, "ranked", lb.Ranked, "older", "capped")
+	for _, r := range []schema.Result{capped, older} {
+		h, err := s.History(ctx(t), r.Name)
+		if err != nil || len(h) != 1 {
+			t.Fatalf("History(%s) = %d scans, %v", r.Name, len(h), err)
+		}
+		check("History "+r.Name, h[0].Scores, r.Scores)
+		check("ScansByKey "+r.Name, byKey[r.ScanKey].Scores, r.Scores)
+		for _, sc := range lb.Ranked {
+			if sc.Name == r.Name {
+				check("Leaderboard "+r.Name, sc.Scores, r.Scores)
+			}
+		}
+		got, err := s.Result(ctx(t), r.JobID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		check("Result "+r.Name, got.Scores, r.Scores)
+	}
 }
 
 func testHistory(t *testing.T, s store.Store) {

@@ -1,0 +1,7 @@
+-- mcpgauge store, SQLite dialect, migration 7: each finding's rule family.
+-- family is the rule's family in lint's catalogue, set by the coordinator
+-- at ingest, so the board groups findings without the catalogue. Rows
+-- written before this migration, and rules the catalogue does not know,
+-- hold ''.
+
+ALTER TABLE findings ADD COLUMN family TEXT NOT NULL DEFAULT '';
