@@ -24,7 +24,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mcpgauge/mcpgauge/gauge/report"
+	"github.com/mcpgauge/mcpgauge/gauge/score"
 	"github.com/mcpgauge/mcpgauge/schema"
 	"github.com/mcpgauge/mcpgauge/store"
 )
@@ -383,7 +383,7 @@ func BadgeFor(s *store.Scan) Badge {
 		b.Message, b.Color = strings.ReplaceAll(string(s.Status), "_", " "), "lightgrey"
 	default:
 		v := int(math.Round(s.Scores.MCPGauge))
-		b.Message, b.Color = strconv.Itoa(v), report.BadgeColor(v)
+		b.Message, b.Color = strconv.Itoa(v), score.BandOf(float64(v)).Color
 	}
 	return b
 }

@@ -134,7 +134,7 @@ func RunCoordinator(ctx context.Context, o CoordinatorOptions) error {
 	if err != nil {
 		return err
 	}
-	var boardH http.Handler = site.Handler(st, site.Options{Log: log})
+	var boardH http.Handler = site.Handler(st, site.Options{Log: log, Rules: boardRules()})
 	board.Store(&boardH)
 
 	stopLoops := startLoops(ctx, c, b.nc, 5*time.Second)

@@ -57,7 +57,7 @@ func RunServe(ctx context.Context, o ServeOptions) error {
 		_, err := st.ListSweeps(c, 1)
 		return err
 	})
-	mux.Handle("/", site.Handler(st, site.Options{BaseURL: o.PublicURL, Metrics: reg, Log: log, LeaderboardTTL: o.LeaderboardTTL}))
+	mux.Handle("/", site.Handler(st, site.Options{BaseURL: o.PublicURL, Metrics: reg, Log: log, LeaderboardTTL: o.LeaderboardTTL, Rules: boardRules()}))
 	ln, err := net.Listen("tcp", o.Listen)
 	if err != nil {
 		return usage(fmt.Errorf("--listen %s: %w", o.Listen, err))

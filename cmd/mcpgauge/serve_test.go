@@ -105,6 +105,9 @@ func TestServeInBrowser(t *testing.T) {
 	if code, body := fetch("/healthz"); code != 200 || body != "ok\n" {
 		t.Errorf("/healthz: %d %q", code, body)
 	}
+	if code, body := fetch("/rules/SEC001"); code != 200 || !strings.Contains(body, "Default severity") {
+		t.Errorf("/rules/SEC001: %d, want the rule page from the catalogue serve wires in", code)
+	}
 	fetch("/") // a request for the metrics to count
 	// The counter moves once the handler returns, which may be just after
 	// the client has the answer: look a few times.

@@ -1,14 +1,11 @@
 package site_test
 
 import (
-	"context"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/mcpgauge/mcpgauge/leaderboard"
-	"github.com/mcpgauge/mcpgauge/schema"
-	"github.com/mcpgauge/mcpgauge/store"
 	"github.com/mcpgauge/mcpgauge/store/storetest"
 )
 
@@ -21,20 +18,10 @@ func TestComplianceNotMeasuredShowsDash(t *testing.T) {
 	for _, b := range backends {
 		t.Run(b.name, func(t *testing.T) {
 			t.Parallel()
-			u := b.url(t)
-			w := storetest.Open(t, u)
 			r := storetest.Result(storetest.Spec{SweepID: "sw1", Name: name, Version: "1.0.0", Score: 64})
 			r.Compliance = nil
 			r.Scores.Compliance, r.Scores.QualityGate.Score, r.Scores.QualityGate.Compliance = nil, nil, nil
-			if _, err := w.InsertResults(context.Background(), []schema.Result{r}); err != nil {
-				t.Fatal(err)
-			}
-			ro, err := store.OpenReadOnly(context.Background(), u)
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { ro.Close() })
-			h := serveStore(ro)
+			h := serveResults(t, b, r)
 
 			body := get(h, "/").Body.String()
 			row := regexp.MustCompile(`(?s)<tr>\s*<td class="num">1</td>.*?</tr>`).FindString(body)

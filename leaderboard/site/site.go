@@ -30,6 +30,8 @@ type Options struct {
 	// LeaderboardTTL, when positive, answers leaderboards from a snapshot of
 	// the latest scans read at most once per TTL (store.WithLeaderboardCache).
 	LeaderboardTTL time.Duration
+	// Rules is the lint rule catalogue for the rule pages (web.Options.Rules).
+	Rules []web.Rule
 }
 
 // Handler serves pages, API and feed over st. It only reads st.
@@ -38,7 +40,7 @@ func Handler(st store.Store, opts Options) http.Handler {
 	mux := http.NewServeMux()
 	leaderboard.Routes(mux, st)
 	feed.Routes(mux, st, feed.Options{BaseURL: opts.BaseURL})
-	web.Routes(mux, st, web.Options{BaseURL: opts.BaseURL, Log: opts.Log})
+	web.Routes(mux, st, web.Options{BaseURL: opts.BaseURL, Log: opts.Log, Rules: opts.Rules})
 	h := leaderboard.Cached(mux)
 	if opts.Metrics == nil {
 		return h

@@ -14,7 +14,9 @@ import (
 	"github.com/mcpgauge/mcpgauge/leaderboard"
 	"github.com/mcpgauge/mcpgauge/leaderboard/feed"
 	"github.com/mcpgauge/mcpgauge/leaderboard/site"
+	"github.com/mcpgauge/mcpgauge/leaderboard/web"
 	"github.com/mcpgauge/mcpgauge/registry"
+	"github.com/mcpgauge/mcpgauge/schema"
 	"github.com/mcpgauge/mcpgauge/store"
 	"github.com/mcpgauge/mcpgauge/store/storetest"
 )
@@ -45,7 +47,27 @@ func serve(t *testing.T, b backend, empty bool) http.Handler {
 }
 
 func serveStore(st store.Store) http.Handler {
-	return site.Handler(st, site.Options{BaseURL: "https://board.example"})
+	return site.Handler(st, site.Options{BaseURL: "https://board.example", Rules: []web.Rule{
+		{ID: "MCP002", Name: "tool-name-format", Family: "Naming", Summary: "Tool names are snake_case.", Default: "warning", Scope: "tool"},
+		{ID: "SEC001", Name: "hidden-instructions", Family: "Security", Summary: "No hidden instructions.", Default: "error", Scope: "tool"},
+	}})
+}
+
+// serveResults writes results into a fresh store of the backend and
+// returns the site over the same store opened read-only.
+func serveResults(t *testing.T, b backend, results ...schema.Result) http.Handler {
+	t.Helper()
+	u := b.url(t)
+	w := storetest.Open(t, u)
+	if _, err := w.InsertResults(context.Background(), results); err != nil {
+		t.Fatal(err)
+	}
+	ro, err := store.OpenReadOnly(context.Background(), u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ro.Close() })
+	return serveStore(ro)
 }
 
 func get(h http.Handler, path string, hdr ...string) *httptest.ResponseRecorder {

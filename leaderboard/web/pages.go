@@ -8,7 +8,6 @@ import (
 	"sort"
 	"time"
 
-	"github.com/mcpgauge/mcpgauge/gauge/lint"
 	"github.com/mcpgauge/mcpgauge/schema"
 	"github.com/mcpgauge/mcpgauge/store"
 )
@@ -175,17 +174,17 @@ func (h *handler) sweeps(w http.ResponseWriter, r *http.Request) {
 
 type ruleFamily struct {
 	Family string
-	Rules  []lint.Rule
+	Rules  []Rule
 }
 
 type rulesPage struct {
 	Title    string
-	Rules    []lint.Rule
+	Rules    []Rule
 	Families []ruleFamily
 }
 
 func (h *handler) rulesIndex(w http.ResponseWriter, _ *http.Request) {
-	d := rulesPage{Title: "Rules", Rules: lint.Catalogue()}
+	d := rulesPage{Title: "Rules", Rules: h.opts.Rules}
 	idx := map[string]int{}
 	for _, r := range d.Rules {
 		i, ok := idx[r.Family]
@@ -202,7 +201,7 @@ func (h *handler) rulesIndex(w http.ResponseWriter, _ *http.Request) {
 
 type rulePage struct {
 	Title string
-	Rule  lint.Rule
+	Rule  Rule
 }
 
 func (h *handler) rule(w http.ResponseWriter, r *http.Request) {

@@ -39,12 +39,14 @@ type rugPull struct {
 }
 
 type serverPage struct {
-	Title, Name   string
-	Latest        store.Scan
-	Scored        bool
-	Explain       []explainRow
+	Title, Name string
+	Latest      store.Scan
+	Scored      bool
+	Explain     []explainRow
+	// Weighed says the store kept the scan's weights and cap; a scan
+	// stored before it did shows its parts only and claims no cap.
+	Weighed       bool
 	WeightedSum   float64
-	Capped        bool
 	Findings      []schema.Finding
 	Families      []family
 	Compliance    []schema.ComplianceResult
@@ -109,7 +111,7 @@ func (h *handler) server(w http.ResponseWriter, r *http.Request, name string) {
 	d.Families = h.families(d.Findings)
 	if d.Scored {
 		d.Explain, d.WeightedSum = explain(l.Scores)
-		d.Capped = l.Scores.MCPGauge == 50 && d.WeightedSum >= 50.5
+		d.Weighed = l.Scores.Weights != nil
 	}
 	var pts []Point
 	for i := len(hist) - 1; i >= 0; i-- {
@@ -177,16 +179,20 @@ func (h *handler) server(w http.ResponseWriter, r *http.Request, name string) {
 	h.render(w, "server", d)
 }
 
-// explain lays out the formula: each part, its share of the weight among
-// the measured parts, and what it adds to the overall score.
+// explain lays out how the overall score was made, from what the store
+// kept of the scan: each part's score, its weight and what it added. A
+// scan stored without its weights gets the parts alone (weights and sum 0).
 func explain(sc *schema.Scores) ([]explainRow, float64) {
-	weights := score.Weights()
+	var w schema.ScoreWeights
+	if sc.Weights != nil {
+		w = *sc.Weights
+	}
 	rows := []explainRow{
-		{Part: score.PartCompliance, Measured: sc.Compliance != nil},
-		{Part: score.PartDesign, Measured: true, Score: sc.Design},
-		{Part: score.PartSecurity, Measured: true, Score: sc.Security},
-		{Part: score.PartEfficiency, Measured: true, Score: sc.Efficiency},
-		{Part: score.PartSelection, Measured: sc.Selection != nil},
+		{Part: score.PartCompliance, Measured: sc.Compliance != nil, Weight: w.Compliance},
+		{Part: score.PartDesign, Measured: true, Score: sc.Design, Weight: w.Design},
+		{Part: score.PartSecurity, Measured: true, Score: sc.Security, Weight: w.Security},
+		{Part: score.PartEfficiency, Measured: true, Score: sc.Efficiency, Weight: w.Efficiency},
+		{Part: score.PartSelection, Measured: sc.Selection != nil, Weight: w.Selection},
 	}
 	if sc.Compliance != nil {
 		rows[0].Score = *sc.Compliance
@@ -194,33 +200,29 @@ func explain(sc *schema.Scores) ([]explainRow, float64) {
 	if sc.Selection != nil {
 		rows[4].Score = *sc.Selection
 	}
-	total := 0.0
-	for _, r := range rows {
-		if r.Measured {
-			total += weights[r.Part]
-		}
-	}
 	sum := 0.0
 	for i := range rows {
 		rows[i].Means = partMeans[rows[i].Part]
-		if rows[i].Measured && total > 0 {
-			rows[i].Weight = weights[rows[i].Part] / total
-			rows[i].Contribution = rows[i].Weight * rows[i].Score
-			sum += rows[i].Contribution
-		}
+		rows[i].Contribution = rows[i].Weight * rows[i].Score
+		sum += rows[i].Contribution
 	}
 	return rows, sum
 }
 
-// families groups findings by their rule's family, in catalogue order;
-// rules the catalogue does not know go last under "Other".
+// families groups findings by the family the store kept with each
+// (older rows kept none: the family of the rules the board was given),
+// in order of first appearance; findings of no known family go last
+// under "Other".
 func (h *handler) families(fs []schema.Finding) []family {
 	idx := map[string]int{}
 	var out []family
 	for _, f := range fs {
-		fam := "Other"
-		if r, ok := h.rules[f.Rule]; ok && r.Family != "" {
-			fam = r.Family
+		fam := f.Family
+		if fam == "" {
+			fam = h.rules[f.Rule].Family
+		}
+		if fam == "" {
+			fam = "Other"
 		}
 		i, ok := idx[fam]
 		if !ok {

@@ -24,7 +24,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mcpgauge/mcpgauge/gauge/lint"
 	"github.com/mcpgauge/mcpgauge/leaderboard"
 	"github.com/mcpgauge/mcpgauge/schema"
 	"github.com/mcpgauge/mcpgauge/store"
@@ -49,6 +48,20 @@ type Options struct {
 	BaseURL string
 	// Log receives render and store errors (nil: discarded).
 	Log *slog.Logger
+	// Rules is the lint rule catalogue the rule pages show and findings
+	// link to (nil: no rule pages). The board does not import the linter:
+	// whoever serves it passes the catalogue.
+	Rules []Rule
+}
+
+// Rule is what the board shows of one lint rule.
+type Rule struct {
+	ID, Name, Family, Summary string
+	// Default is the default profile's severity; Scope what findings
+	// attach to; Origin the tool the rule comes from.
+	Default, Scope, Origin string
+	// Doc is the Markdown body of the rule's doc page.
+	Doc string
 }
 
 // Routes registers the pages on mux (GET / catches every path no other
@@ -76,7 +89,7 @@ type handler struct {
 	st    store.Store
 	opts  Options
 	tmpl  map[string]*template.Template
-	rules map[string]lint.Rule
+	rules map[string]Rule
 }
 
 var pages = []string{"board", "server", "ecosystem", "rules", "rule", "sweeps", "error"}
@@ -85,8 +98,8 @@ func newHandler(st store.Store, opts Options) *handler {
 	if opts.Log == nil {
 		opts.Log = slog.New(slog.DiscardHandler)
 	}
-	h := &handler{st: st, opts: opts, tmpl: map[string]*template.Template{}, rules: map[string]lint.Rule{}}
-	for _, r := range lint.Catalogue() {
+	h := &handler{st: st, opts: opts, tmpl: map[string]*template.Template{}, rules: map[string]Rule{}}
+	for _, r := range opts.Rules {
 		h.rules[r.ID] = r
 	}
 	funcs := template.FuncMap{
