@@ -71,6 +71,10 @@ func (c *Coordinator) lookupScans(ctx context.Context, id string, t *tracker, jo
 		case inKV && !inStore:
 			storeMissing++ // scan it again
 			continue
+		case inKV && sc.JobID != rec.JobID && sc.SweepID == rec.SweepID && sc.FinishedAt.Sub(rec.FinishedAt).Abs() < time.Second:
+			// The store's row is a copy of the same scan under an alias
+			// (withAliases; ClickHouse keeps whole seconds): KV's record,
+			// which lists the aliases, stands.
 		case inKV && sc.JobID != rec.JobID:
 			// The store's latest scan of the key stands; when KV names a
 			// later one, the store lost it.

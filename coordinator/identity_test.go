@@ -73,8 +73,11 @@ func TestIdentityAcrossRegistries(t *testing.T) {
 		}, map[string]string{"io.github.victim/tool": victim.URL(), "official@evil:io.github.victim/tool": attacker.URL()}, "io.github.victim/tool", 2},
 		{"shared launch listed first by the attacker", []hostileRegistry{
 			{"official@evil", []registrytest.Entry{{Name: "io.github.attacker/copy", Version: "1.0.0", RemoteURL: victim.URL(), UpdatedAt: late}}},
-			{registry.SourceOfficial, []registrytest.Entry{{Name: "io.github.victim/tool", Version: "1.0.0", RemoteURL: victim.URL(), UpdatedAt: early}}},
-		}, map[string]string{"io.github.victim/tool": victim.URL(), "io.github.attacker/copy": victim.URL()}, "", 1},
+			{registry.SourceOfficial, []registrytest.Entry{
+				{Name: "io.github.victim/tool", Version: "1.0.0", RemoteURL: victim.URL(), UpdatedAt: early},
+				{Name: "io.github.victim/tool-alias", Version: "1.0.0", RemoteURL: victim.URL(), UpdatedAt: early}}},
+		}, map[string]string{"io.github.victim/tool": victim.URL(), "io.github.victim/tool-alias": victim.URL(),
+			"io.github.attacker/copy": victim.URL()}, "", 1},
 	}
 	for i, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
