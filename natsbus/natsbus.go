@@ -10,8 +10,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/nats-io/nats-server/v2/server"
@@ -30,6 +33,14 @@ type EmbeddedOptions struct {
 	Listen bool
 	// Port is the TCP port when Listen is set (0: random).
 	Port int
+	// ConfigFile, when set, is a nats-server config file read first (its
+	// users and permissions, max_payload; deploy/nats.conf), with Vars
+	// defined as variables before it (values the file reads as $NAME,
+	// such as passwords). The fields above still decide where the server
+	// stores and listens. A server with users refuses Connect's
+	// in-process client: connect by URL with ConnectAuth.
+	ConfigFile string
+	Vars       map[string]string
 }
 
 // Embedded is an in-process NATS server with JetStream.
@@ -50,17 +61,26 @@ func StartEmbedded(opts EmbeddedOptions) (*Embedded, error) {
 	if opts.Port > 0 {
 		port = opts.Port
 	}
-	so := &server.Options{
-		ServerName: "mcpgauge-embedded",
-		Host:       "127.0.0.1",
-		Port:       port,
-		JetStream:  true,
-		StoreDir:   filepath.Clean(opts.Dir),
-		DontListen: !opts.Listen,
-		NoSigs:     true,
-		NoLog:      true,
+	so := &server.Options{}
+	if opts.ConfigFile != "" {
+		conf, err := os.ReadFile(opts.ConfigFile)
+		if err != nil {
+			return nil, fmt.Errorf("embedded NATS: %w", err)
+		}
+		var vars strings.Builder
+		for _, k := range slices.Sorted(maps.Keys(opts.Vars)) {
+			fmt.Fprintf(&vars, "%s: %q\n", k, opts.Vars[k])
+		}
+		if err := so.ProcessConfigString(vars.String() + string(conf)); err != nil {
+			return nil, fmt.Errorf("embedded NATS: %s: %w", opts.ConfigFile, err)
+		}
+	}
+	so.ServerName, so.Host, so.Port = "mcpgauge-embedded", "127.0.0.1", port
+	so.JetStream, so.StoreDir, so.DontListen = true, filepath.Clean(opts.Dir), !opts.Listen
+	so.NoSigs, so.NoLog = true, true
+	if so.MaxPayload == 0 {
 		// Job and result messages carry a whole registry entry and findings.
-		MaxPayload: 8 << 20,
+		so.MaxPayload = 8 << 20
 	}
 	ns, err := server.NewServer(so)
 	if err != nil {

@@ -100,6 +100,23 @@ func chartCases() []chartCase {
 					}
 				}
 			}},
+		{name: "nats-creds-tls", args: []string{"--set", "nats.auth.type=creds", "--set", "nats.tls.existingSecret=nats-ca",
+			"--set", "nats.tls.clientCert=true", "--set", "nats.tls.serverName=nats.internal", "--set", "nats.url=tls://nats:4222"},
+			check: func(t *testing.T, m *manifests) {
+				for _, d := range []*appsv1.Deployment{coordinator(t, m), worker(t, m)} {
+					args := d.Spec.Template.Spec.Containers[0].Args
+					for flag, want := range map[string]string{"--nats-creds": "/etc/mcpgauge/nats/nats.creds", "--nats-tls-ca": "/etc/mcpgauge/nats-tls/ca.crt",
+						"--nats-tls-cert": "/etc/mcpgauge/nats-tls/tls.crt", "--nats-tls-key": "/etc/mcpgauge/nats-tls/tls.key", "--nats-tls-server-name": "nats.internal",
+						"--nats-user": "", "--nats-password-file": ""} {
+						if got := argOf(args, flag); got != want {
+							t.Errorf("%s %s=%q, want %q", d.Name, flag, got, want)
+						}
+					}
+					if !readsSecret(m, "nats-ca", "ca.crt") {
+						t.Errorf("%s does not mount the TLS Secret", d.Name)
+					}
+				}
+			}},
 		{name: "sandbox-none", args: []string{"--set", "worker.sandbox=none"}},
 		{name: "no-pdb", args: []string{"--set", "worker.podDisruptionBudget.enabled=false"}, wantNot: []string{"PodDisruptionBudget"}},
 		{name: "run-now", args: []string{"--set", "coordinator.runNow=true"},
@@ -244,21 +261,26 @@ func checkCommon(t *testing.T, m *manifests) {
 			t.Errorf("%s does not run as the image's user 10001: %+v", d.Name, ps.SecurityContext)
 		}
 	}
-	// The coordinator reads the store URL from the Secret only.
+	// The coordinator reads the store URL from the Secret only, as the
+	// environment variable mcpgauge reads: never on its command line.
 	cc := co.Spec.Template.Spec.Containers[0]
-	if !hasArg(cc.Args, "--store=$(STORE_URL)") {
-		t.Errorf("coordinator --store is not $(STORE_URL): %v", cc.Args)
+	for _, a := range cc.Args {
+		if strings.HasPrefix(a, "--store") || strings.Contains(a, "$(") {
+			t.Errorf("coordinator argument %q puts the store URL on the command line", a)
+		}
 	}
 	var fromSecret bool
 	for _, e := range cc.Env {
-		if e.Name == "STORE_URL" && e.ValueFrom != nil && e.ValueFrom.SecretKeyRef != nil &&
+		if e.Name == "MCPGAUGE_STORE" && e.ValueFrom != nil && e.ValueFrom.SecretKeyRef != nil &&
 			e.ValueFrom.SecretKeyRef.Name == "mcpgauge-store" && e.ValueFrom.SecretKeyRef.Key == "STORE_URL" {
 			fromSecret = true
 		}
 	}
 	if !fromSecret {
-		t.Errorf("coordinator STORE_URL does not come from Secret mcpgauge-store: %+v", cc.Env)
+		t.Errorf("coordinator MCPGAUGE_STORE does not come from Secret mcpgauge-store: %+v", cc.Env)
 	}
+	checkNATSAuth(t, co, "mcpgauge-coordinator", "mcpgauge-nats-coordinator")
+	checkNATSAuth(t, wk, "mcpgauge-worker", "mcpgauge-nats-worker")
 	if !hasArg(cc.Args, "--schedule=0 3 * * *") {
 		t.Errorf("coordinator has no nightly --schedule: %v", cc.Args)
 	}
@@ -267,7 +289,7 @@ func checkCommon(t *testing.T, m *manifests) {
 	wps := wk.Spec.Template.Spec
 	wc := wps.Containers[0]
 	for _, e := range wc.Env {
-		if e.Name == "STORE_URL" {
+		if strings.Contains(e.Name, "STORE") {
 			t.Error("workers get the store URL; they must hold no store credentials")
 		}
 	}
@@ -421,4 +443,46 @@ func argValue(t testing.TB, args []string, flag string) string {
 	}
 	t.Fatalf("no %s= in %v", flag, args)
 	return ""
+}
+
+// checkNATSAuth: the deployment authenticates to NATS with a file of its
+// own Secret (mounted read-only, no other role's): a password file with
+// user, a creds file or an nkey seed; and no argument or plain env var
+// carries a NATS secret.
+func checkNATSAuth(t *testing.T, d *appsv1.Deployment, user, secret string) {
+	t.Helper()
+	ps := d.Spec.Template.Spec
+	c := ps.Containers[0]
+	var pwFile string
+	for _, f := range []string{"--nats-password-file", "--nats-creds", "--nats-nkey"} {
+		if v := argOf(c.Args, f); v != "" {
+			pwFile = v
+			if got := argOf(c.Args, "--nats-user"); f == "--nats-password-file" && got != user {
+				t.Errorf("%s --nats-user=%q, want %s", d.Name, got, user)
+			}
+		}
+	}
+	var mounted bool
+	for _, vm := range c.VolumeMounts {
+		for _, v := range ps.Volumes {
+			if v.Name != vm.Name || v.Secret == nil || !strings.HasPrefix(pwFile, vm.MountPath+"/") {
+				continue
+			}
+			if v.Secret.SecretName != secret || !vm.ReadOnly {
+				t.Errorf("%s reads its NATS password from Secret %s (read-only %v), want its own Secret %s read-only", d.Name, v.Secret.SecretName, vm.ReadOnly, secret)
+			}
+			if m := v.Secret.DefaultMode; m == nil || *m&0o007 != 0 {
+				t.Errorf("%s: the NATS Secret is readable by others (mode %v)", d.Name, m)
+			}
+			mounted = true
+		}
+	}
+	if !mounted {
+		t.Errorf("%s: --nats-password-file=%s is not in a mounted Secret", d.Name, pwFile)
+	}
+	for _, e := range c.Env {
+		if strings.Contains(e.Name, "NATS") && e.ValueFrom == nil {
+			t.Errorf("%s: env %s in plain text", d.Name, e.Name)
+		}
+	}
 }

@@ -22,6 +22,19 @@ import (
 
 const composeFile = "deploy/docker-compose.yml"
 
+// The role passwords the tests give the compose file (and so nats.conf).
+const (
+	coordinatorNATSPassword = "coord-pw-from-env"
+	workerNATSPassword      = "worker-pw-from-env"
+)
+
+// composeEnv is the environment the compose file requires, with
+// MCPGAUGE_CLICKHOUSE_PASSWORD=chPassword.
+func composeEnv(chPassword string) []string {
+	return []string{"MCPGAUGE_CLICKHOUSE_PASSWORD=" + chPassword,
+		"MCPGAUGE_NATS_COORDINATOR_PASSWORD=" + coordinatorNATSPassword, "MCPGAUGE_NATS_WORKER_PASSWORD=" + workerNATSPassword}
+}
+
 // loadCompose loads the compose file with the compose-spec loader, with env
 // as the only environment (no .env file, no OS variables).
 func loadCompose(t testing.TB, env ...string) (*types.Project, error) {
@@ -39,10 +52,15 @@ func loadCompose(t testing.TB, env ...string) (*types.Project, error) {
 
 func TestComposeFile(t *testing.T) {
 	t.Parallel()
-	if _, err := loadCompose(t); err == nil || !strings.Contains(err.Error(), "MCPGAUGE_CLICKHOUSE_PASSWORD") {
-		t.Errorf("the compose file loads without MCPGAUGE_CLICKHOUSE_PASSWORD (err %v); it must not carry a default password", err)
+	full := composeEnv("pw-from-env")
+	for i, kv := range full {
+		name, _, _ := strings.Cut(kv, "=")
+		without := append(append([]string{}, full[:i]...), full[i+1:]...)
+		if _, err := loadCompose(t, without...); err == nil || !strings.Contains(err.Error(), name) {
+			t.Errorf("the compose file loads without %s (err %v); it must not carry a default password", name, err)
+		}
 	}
-	p, err := loadCompose(t, "MCPGAUGE_CLICKHOUSE_PASSWORD=pw-from-env")
+	p, err := loadCompose(t, full...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,14 +87,15 @@ func TestComposeFile(t *testing.T) {
 			t.Errorf("%s healthcheck %q does not probe its --listen port %s", name, hc, port)
 		}
 	}
-	if c := p.Services["serve"].Command; len(c) != 3 || c[0] != "serve" || !strings.HasPrefix(c[1], "--store=clickhouse://") || c[2] != "--listen=:8080" {
-		t.Errorf("serve command = %q, want serve --store=clickhouse://... --listen=:8080", c)
+	if c := p.Services["serve"].Command; len(c) != 2 || c[0] != "serve" || c[1] != "--listen=:8080" {
+		t.Errorf("serve command = %q, want serve --listen=:8080 (the store from MCPGAUGE_STORE)", c)
 	}
 	for _, name := range []string{"coordinator", "serve"} {
-		if st := argOf(p.Services[name].Command, "--store"); !strings.Contains(st, ":pw-from-env@") {
-			t.Errorf("%s --store=%s does not take the password from MCPGAUGE_CLICKHOUSE_PASSWORD", name, st)
+		if st := env(p.Services[name], "MCPGAUGE_STORE"); !strings.HasPrefix(st, "clickhouse://") || !strings.Contains(st, ":pw-from-env@") {
+			t.Errorf("%s MCPGAUGE_STORE=%s does not take the password from MCPGAUGE_CLICKHOUSE_PASSWORD", name, st)
 		}
 	}
+	checkComposeSecrets(t, p)
 	w := p.Services["worker"]
 	for _, opt := range []string{"seccomp=unconfined", "apparmor=unconfined", "systempaths=unconfined"} {
 		if !contains(w.SecurityOpt, opt) {
@@ -100,15 +119,21 @@ func TestComposeFile(t *testing.T) {
 // 8 MB payload limit, and that its healthcheck URL answers.
 func TestComposeNATSCommand(t *testing.T) {
 	t.Parallel()
-	p, err := loadCompose(t, "MCPGAUGE_CLICKHOUSE_PASSWORD=x")
+	p, err := loadCompose(t, composeEnv("x")...)
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := p.Services["nats"]
-	args := hostArgs(t, s)
-	ns := startNATS(t, args...)
+	ns := startNATS(t, serviceEnv(s), hostArgs(t, s)...)
 
-	nc, err := nats.Connect(ns.ClientURL)
+	// Authentication is on: no anonymous client, no wrong password.
+	for _, o := range []nats.Option{nats.Name("anonymous"), nats.UserInfo("mcpgauge-worker", coordinatorNATSPassword)} {
+		if nc, err := nats.Connect(ns.ClientURL, o, nats.NoReconnect()); err == nil {
+			nc.Close()
+			t.Error("the compose NATS accepted a client without the right password")
+		}
+	}
+	nc, err := nats.Connect(ns.ClientURL, nats.UserInfo("mcpgauge-coordinator", coordinatorNATSPassword))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,6 +156,25 @@ func TestComposeNATSCommand(t *testing.T) {
 	}
 	if _, err := js.Publish(ctx, "probe.big", make([]byte, 6<<20)); err != nil {
 		t.Errorf("a 6 MB message was refused: %v", err)
+	}
+	// The worker role, as the real server enforces it from the compose
+	// environment: it cannot publish a job or write mcpgauge-scans
+	// (natsbus's TestDeployNATSRoles checks every right of both roles).
+	wc, err := nats.Connect(ns.ClientURL, nats.UserInfo("mcpgauge-worker", workerNATSPassword))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer wc.Close()
+	wjs, err := jetstream.New(wc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, subj := range []string{"mcpgauge.jobs.s1", "$KV.mcpgauge-scans.k"} {
+		pctx, pcancel := context.WithTimeout(ctx, 2*time.Second)
+		if _, err := wjs.Publish(pctx, subj, []byte("{}")); err == nil {
+			t.Errorf("the worker user published to %s", subj)
+		}
+		pcancel()
 	}
 	// The healthcheck's URL, on the random monitoring port.
 	hc := regexp.MustCompile(`http://127\.0\.0\.1:8222(/\S*)`).FindStringSubmatch(strings.Join(s.HealthCheck.Test, " "))
@@ -281,4 +325,74 @@ func get(t testing.TB, url string) (int, string, []byte) {
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(resp.Body)
 	return resp.StatusCode, resp.Header.Get("Content-Type"), b
+}
+
+// env returns a service's environment variable name ("" when unset).
+func env(s types.ServiceConfig, name string) string {
+	if v := s.Environment[name]; v != nil {
+		return *v
+	}
+	return ""
+}
+
+// serviceEnv is a service's environment as K=V strings.
+func serviceEnv(s types.ServiceConfig) []string {
+	var out []string
+	for k, v := range s.Environment {
+		if v != nil {
+			out = append(out, k+"="+*v)
+		}
+	}
+	return out
+}
+
+// checkComposeSecrets: NATS is on an internal network with no published
+// port; no command line carries a secret; each role gets its own NATS
+// user and password file (a secret from the environment), and workers get
+// no store URL.
+func checkComposeSecrets(t *testing.T, p *types.Project) {
+	t.Helper()
+	n := p.Services["nats"]
+	if len(n.Ports) != 0 {
+		t.Errorf("nats publishes ports %v; it must listen on the internal network only", n.Ports)
+	}
+	for name := range n.Networks {
+		if nw := p.Networks[name]; !nw.Internal {
+			t.Errorf("nats is on network %s, which is not internal", name)
+		}
+	}
+	secretsSeen := []string{"pw-from-env", coordinatorNATSPassword, workerNATSPassword}
+	for name, s := range p.Services {
+		for _, a := range append(append([]string{}, s.Entrypoint...), s.Command...) {
+			for _, sec := range secretsSeen {
+				if strings.Contains(a, sec) {
+					t.Errorf("%s's command line carries a secret: %q", name, a)
+				}
+			}
+		}
+	}
+	for role, want := range map[string]struct{ user, secret, from string }{
+		"coordinator": {"mcpgauge-coordinator", "nats-coordinator-password", "MCPGAUGE_NATS_COORDINATOR_PASSWORD"},
+		"worker":      {"mcpgauge-worker", "nats-worker-password", "MCPGAUGE_NATS_WORKER_PASSWORD"},
+	} {
+		s := p.Services[role]
+		if u := env(s, "MCPGAUGE_NATS_USER"); u != want.user {
+			t.Errorf("%s MCPGAUGE_NATS_USER=%q, want %s", role, u, want.user)
+		}
+		if f := env(s, "MCPGAUGE_NATS_PASSWORD_FILE"); f != "/run/secrets/"+want.secret {
+			t.Errorf("%s MCPGAUGE_NATS_PASSWORD_FILE=%q, want /run/secrets/%s", role, f, want.secret)
+		}
+		if len(s.Secrets) != 1 || s.Secrets[0].Source != want.secret {
+			t.Errorf("%s gets secrets %+v, want %s alone", role, s.Secrets, want.secret)
+		}
+		if sec := p.Secrets[want.secret]; sec.Environment != want.from {
+			t.Errorf("secret %s comes from %+v, want the environment variable %s", want.secret, sec, want.from)
+		}
+		if _, ok := s.Networks["bus"]; !ok {
+			t.Errorf("%s is not on the network bus, where NATS is", role)
+		}
+	}
+	if st := env(p.Services["worker"], "MCPGAUGE_STORE"); st != "" {
+		t.Error("workers get the store URL; they must hold no store credentials")
+	}
 }

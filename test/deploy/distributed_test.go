@@ -50,12 +50,13 @@ func TestDistributedChartSweep(t *testing.T) {
 	storeURL := freshDatabase(t, base)
 	dir := t.TempDir()
 
-	// NATS, exactly as the compose file starts it.
-	compose, err := loadCompose(t, "MCPGAUGE_CLICKHOUSE_PASSWORD=x")
+	// NATS, exactly as the compose file starts it: authentication on,
+	// one user per role (deploy/nats.conf).
+	compose, err := loadCompose(t, composeEnv("x")...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ns := startNATS(t, hostArgs(t, compose.Services["nats"])...)
+	ns := startNATS(t, serviceEnv(compose.Services["nats"]), hostArgs(t, compose.Services["nats"])...)
 
 	// Six loopback MCP servers, slow enough that a kill lands mid-scan.
 	var fixtures []sweeptest.Fixture
@@ -97,20 +98,25 @@ worker:
 		t.Fatal(err)
 	}
 	m := decodeManifests(t, out)
-	secrets := map[string]string{"mcpgauge-store/STORE_URL": storeURL}
-	coordArgs := localArgs(t, coordinator(t, m).Spec.Template.Spec.Containers[0], "coordinator", secrets, dir)
-	workerArgs := func(pod string) []string {
-		return localArgs(t, worker(t, m).Spec.Template.Spec.Containers[0], pod, secrets, dir)
+	// The Secrets the doc creates: the store URL and each role's NATS
+	// password (the compose file's, which nats.conf checks).
+	secrets := map[string]string{"mcpgauge-store/STORE_URL": storeURL,
+		"mcpgauge-nats-coordinator/password": coordinatorNATSPassword, "mcpgauge-nats-worker/password": workerNATSPassword}
+	coordCmd := localArgs(t, coordinator(t, m).Spec.Template.Spec.Containers[0], coordinator(t, m).Spec.Template.Spec.Volumes, "coordinator", secrets, dir)
+	workerCmd := func(pod string) localCmd {
+		return localArgs(t, worker(t, m).Spec.Template.Spec.Containers[0], worker(t, m).Spec.Template.Spec.Volumes, pod, secrets, dir)
 	}
-	if !contains(coordArgs, "--run-now") || argValue(t, coordArgs, "--schedule") != "0 3 * * *" {
-		t.Fatalf("the doc's install does not start a sweep now and nightly: %v", coordArgs)
+	if !contains(coordCmd.args, "--run-now") || argValue(t, coordCmd.args, "--schedule") != "0 3 * * *" {
+		t.Fatalf("the doc's install does not start a sweep now and nightly: %v", coordCmd.args)
 	}
 
-	coord := startProc(t, "coordinator", bin, coordArgs...)
+	coord := startProc(t, "coordinator", bin, coordCmd.env, coordCmd.args...)
 	cAddr := coord.listenAddr(t)
-	a := startProc(t, "worker a", bin, workerArgs(fullname+"-worker-a")...)
+	wa := workerCmd(fullname + "-worker-a")
+	a := startProc(t, "worker a", bin, wa.env, wa.args...)
 	aAddr := a.listenAddr(t)
-	b := startProc(t, "worker b", bin, workerArgs(fullname+"-worker-b")...)
+	wb := workerCmd(fullname + "-worker-b")
+	b := startProc(t, "worker b", bin, wb.env, wb.args...)
 	bAddr := b.listenAddr(t)
 	// A process answers /healthz as soon as it listens, unhealthy until it
 	// has bound to NATS; the chart's probes retry, and so does this.
@@ -191,20 +197,21 @@ worker:
 	checkDashboardSeries(t, cAddr, bAddr)
 	checkKEDATrigger(t, ns)
 
-	// The compose file's board (mcpgauge serve) over the same store, and
-	// its healthchecks, run with node as the image runs them.
+	// The compose file's board (mcpgauge serve) over the same store (its
+	// MCPGAUGE_STORE pointed at it), and its healthchecks, run with node
+	// as the image runs them.
 	srv := compose.Services["serve"]
 	serveArgs := make([]string, 0, len(srv.Command))
 	for _, a := range srv.Command {
-		switch flag, _, _ := strings.Cut(a, "="); flag {
-		case "--store":
-			a = "--store=" + storeURL
-		case "--listen":
+		if flag, _, _ := strings.Cut(a, "="); flag == "--listen" {
 			a = "--listen=127.0.0.1:0"
 		}
 		serveArgs = append(serveArgs, a)
 	}
-	board := startProc(t, "serve", bin, serveArgs...)
+	if env(srv, "MCPGAUGE_STORE") == "" {
+		t.Fatal("the compose board has no MCPGAUGE_STORE")
+	}
+	board := startProc(t, "serve", bin, []string{"MCPGAUGE_STORE=" + storeURL}, serveArgs...)
 	sAddr := board.listenAddr(t)
 	code, _, page := get(t, sAddr+"/")
 	if code != http.StatusOK {
@@ -265,12 +272,17 @@ func checkHealthcheck(t *testing.T, s types.ServiceConfig, addr string, healthy 
 	}
 }
 
+// localCmd is a rendered container as a local process: its arguments and
+// the environment (K=V) added to this one.
+type localCmd struct{ args, env []string }
+
 // localArgs turns a rendered container into a local command line: $(VAR)
-// references are expanded as the kubelet does (Secrets from secrets,
-// metadata.name from pod), and the paths and listen address that only make
-// sense in a pod are moved into dir and onto loopback. Each of those flags
-// must be one the chart renders.
-func localArgs(t testing.TB, c corev1.Container, pod string, secrets map[string]string, dir string) []string {
+// references and the environment are expanded as the kubelet does
+// (Secrets from secrets, metadata.name from pod), files of mounted Secret
+// volumes are written under dir from secrets, and the paths and listen
+// address that only make sense in a pod are moved into dir and onto
+// loopback. Each of those flags must be one the chart renders.
+func localArgs(t testing.TB, c corev1.Container, vols []corev1.Volume, pod string, secrets map[string]string, dir string) localCmd {
 	t.Helper()
 	if len(c.Command) != 0 {
 		t.Fatalf("container %s overrides the image's entrypoint (mcpgauge): %v", c.Name, c.Command)
@@ -296,8 +308,14 @@ func localArgs(t testing.TB, c corev1.Container, pod string, secrets map[string]
 	ref := regexp.MustCompile(`\$\(([A-Za-z_][A-Za-z0-9_]*)\)`)
 	local := map[string]string{"--listen": "127.0.0.1:0", "--data-dir": filepath.Join(dir, pod, "data"), "--cache-dir": filepath.Join(dir, pod, "cache")}
 	mounts := map[string]bool{}
+	secretMounts := map[string]string{} // mount path -> Secret name
 	for _, vm := range c.VolumeMounts {
 		mounts[vm.MountPath] = true
+		for _, v := range vols {
+			if v.Name == vm.Name && v.Secret != nil {
+				secretMounts[vm.MountPath] = v.Secret.SecretName
+			}
+		}
 	}
 	var out []string
 	for _, a := range c.Args {
@@ -315,6 +333,22 @@ func localArgs(t testing.TB, c corev1.Container, pod string, secrets map[string]
 			}
 			a = flag + "=" + l
 		}
+		for mp, secret := range secretMounts {
+			if key, ok := strings.CutPrefix(val, mp+"/"); ok {
+				content, ok := secrets[secret+"/"+key]
+				if !ok {
+					t.Fatalf("container %s: %s reads Secret key %s/%s, which the doc does not create", c.Name, flag, secret, key)
+				}
+				p := filepath.Join(dir, pod, "secrets", secret, key)
+				if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, []byte(content), 0o400); err != nil {
+					t.Fatal(err)
+				}
+				a = flag + "=" + p
+			}
+		}
 		out = append(out, a)
 	}
 	for _, flag := range []string{"--listen", "--data-dir"} {
@@ -322,7 +356,11 @@ func localArgs(t testing.TB, c corev1.Container, pod string, secrets map[string]
 			t.Fatalf("container %s renders no %s", c.Name, flag)
 		}
 	}
-	return out
+	var environ []string
+	for k, v := range env {
+		environ = append(environ, k+"="+v)
+	}
+	return localCmd{args: out, env: environ}
 }
 
 // checkDashboardSeries: every metric the Grafana dashboard reads has a
@@ -455,10 +493,12 @@ type proc struct {
 	log  strings.Builder
 }
 
-func startProc(t testing.TB, name, bin string, args ...string) *proc {
+// startProc runs bin with args and env (K=V) added to this environment.
+func startProc(t testing.TB, name, bin string, env []string, args ...string) *proc {
 	t.Helper()
 	p := &proc{name: name, addr: make(chan string, 1), done: make(chan struct{})}
 	p.cmd = exec.Command(bin, args...)
+	p.cmd.Env = append(os.Environ(), env...)
 	stderr, err := p.cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -97,7 +98,7 @@ func TestDeployDocCommands(t *testing.T) {
 	if len(cmds) < 8 {
 		t.Fatalf("%s shows only %d commands", deployDoc, len(cmds))
 	}
-	compose, err := loadCompose(t, "MCPGAUGE_CLICKHOUSE_PASSWORD=x")
+	compose, err := loadCompose(t, composeEnv("x")...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,15 +133,8 @@ func TestDeployDocCommands(t *testing.T) {
 			}
 		case c[0] == "kubectl" && len(c) > 5 && c[1] == "create" && c[2] == "secret" && c[3] == "generic":
 			key, _, _ := strings.Cut(strings.TrimPrefix(c[5], "--from-literal="), "=")
-			env := coordinator(t, m).Spec.Template.Spec.Containers[0].Env
-			var ok bool
-			for _, e := range env {
-				if r := e.ValueFrom; r != nil && r.SecretKeyRef != nil && r.SecretKeyRef.Name == c[4] && r.SecretKeyRef.Key == key {
-					ok = true
-				}
-			}
-			if !ok || !strings.HasPrefix(c[5], "--from-literal=") {
-				t.Errorf("%q: the chart's coordinator does not read Secret %s key %s (env %+v)", line, c[4], key, env)
+			if !readsSecret(m, c[4], key) || !strings.HasPrefix(c[5], "--from-literal=") {
+				t.Errorf("%q: neither of the chart's deployments reads Secret %s key %s (as env or a mounted file a flag names)", line, c[4], key)
 			}
 		case c[0] == "kubectl" && len(c) == 4 && c[1] == "port-forward":
 			name := strings.TrimPrefix(c[2], "svc/")
@@ -175,8 +169,11 @@ func TestDeployDocCommands(t *testing.T) {
 			}
 		case c[0] == "grep" && len(c) == 2:
 			// the filter of a curl above; TestDistributedChartSweep greps the same.
-		case c[0] == "export" && strings.HasPrefix(c[1], "MCPGAUGE_CLICKHOUSE_PASSWORD="):
-			// TestComposeFile: the compose file refuses to load without it.
+		case c[0] == "export" && slices.ContainsFunc(composeEnv(""), func(kv string) bool {
+			name, _, _ := strings.Cut(kv, "=")
+			return strings.HasPrefix(c[1], name+"=")
+		}):
+			// TestComposeFile: the compose file refuses to load without each.
 		case c[0] == "docker" && line == "docker compose -f "+composeFile+" up -d --build":
 			// TestComposeFile loads the same file with the compose-spec loader.
 		default:
@@ -224,4 +221,29 @@ func keys[V any](m map[string]V) []string {
 		out = append(out, k)
 	}
 	return out
+}
+
+// readsSecret reports whether the coordinator or the worker reads key of
+// Secret name: as an env var, or as a file of a mounted Secret volume that
+// one of its flags names.
+func readsSecret(m *manifests, name, key string) bool {
+	for _, d := range m.Deployments {
+		ps := d.Spec.Template.Spec
+		for _, c := range ps.Containers {
+			for _, e := range c.Env {
+				if r := e.ValueFrom; r != nil && r.SecretKeyRef != nil && r.SecretKeyRef.Name == name && r.SecretKeyRef.Key == key {
+					return true
+				}
+			}
+			for _, vm := range c.VolumeMounts {
+				for _, v := range ps.Volumes {
+					if v.Name == vm.Name && v.Secret != nil && v.Secret.SecretName == name &&
+						slices.ContainsFunc(c.Args, func(a string) bool { return strings.HasSuffix(a, "="+vm.MountPath+"/"+key) }) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
 }

@@ -2,6 +2,7 @@ package deploy
 
 import (
 	"bufio"
+	"os"
 	"os/exec"
 	"regexp"
 	"strings"
@@ -26,13 +27,15 @@ var (
 )
 
 // startNATS runs nats-server with args plus loopback listeners on random
-// ports (appended last: nats-server's last flag wins), waits until it is
-// ready and returns its client and monitoring URLs.
-func startNATS(t testing.TB, args ...string) *natsProc {
+// ports (appended last: nats-server's last flag wins), and env (K=V) added
+// to its environment, waits until it is ready and returns its client and
+// monitoring URLs.
+func startNATS(t testing.TB, env []string, args ...string) *natsProc {
 	t.Helper()
 	bin := natsServerBin(t)
 	p := &natsProc{done: make(chan struct{})}
 	p.cmd = exec.Command(bin, append(append([]string{}, args...), "-a", "127.0.0.1", "-p", "-1", "-m", "-1")...)
+	p.cmd.Env = append(os.Environ(), env...)
 	stderr, err := p.cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)

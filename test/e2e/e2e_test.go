@@ -18,6 +18,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -224,20 +225,36 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 
 type cluster struct {
 	natsURL, storeURL, regPath, dataDir string
-	servers                             []*sweeptest.Server
-	st                                  store.Store
+	// coordAuth and workerAuth are each role's NATS credential flags.
+	coordAuth, workerAuth []string
+	servers               []*sweeptest.Server
+	st                    store.Store
 }
 
 func newCluster(t *testing.T, n int, listDelay time.Duration) *cluster {
 	t.Helper()
 	chURL := freshDatabase(t, clickhouseURL(t))
 	dir := t.TempDir()
-	ns, err := natsbus.StartEmbedded(natsbus.EmbeddedOptions{Dir: filepath.Join(dir, "nats"), Listen: true})
+	// NATS with authentication on, as deployed: deploy/nats.conf's users
+	// and permissions, each process with its role's password file.
+	pw := map[string]string{"MCPGAUGE_NATS_COORDINATOR_PASSWORD": "e2e-coord-pw", "MCPGAUGE_NATS_WORKER_PASSWORD": "e2e-worker-pw"}
+	ns, err := natsbus.StartEmbedded(natsbus.EmbeddedOptions{Dir: filepath.Join(dir, "nats"), Listen: true,
+		ConfigFile: filepath.Join("..", "..", "deploy", "nats.conf"), Vars: pw})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(ns.Shutdown)
 	c := &cluster{natsURL: ns.ClientURL(), storeURL: chURL, regPath: filepath.Join(dir, "registry.json"), dataDir: dir}
+	for _, r := range []struct {
+		flags      *[]string
+		user, pass string
+	}{{&c.coordAuth, "mcpgauge-coordinator", pw["MCPGAUGE_NATS_COORDINATOR_PASSWORD"]}, {&c.workerAuth, "mcpgauge-worker", pw["MCPGAUGE_NATS_WORKER_PASSWORD"]}} {
+		f := filepath.Join(dir, r.user+".password")
+		if err := os.WriteFile(f, []byte(r.pass), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		*r.flags = []string{"--nats-user", r.user, "--nats-password-file", f}
+	}
 	var entries []sweeptest.Entry
 	for i := 0; i < n; i++ {
 		tools := sweeptest.Good()
@@ -265,15 +282,15 @@ func newCluster(t *testing.T, n int, listDelay time.Duration) *cluster {
 }
 
 func (c *cluster) coordinator(t *testing.T, sweepID string) *proc {
-	return start(t, "coordinator", "coordinator", "--nats", c.natsURL, "--store", c.storeURL,
-		"--registry", "file://"+c.regPath, "--run-now", "--once", "--sweep-id", sweepID, "--rescan-after", "0",
-		"--scan-deadline", "6s", "--compliance=false", "--listen", "127.0.0.1:0", "--data-dir", c.dataDir)
+	return start(t, "coordinator", slices.Concat([]string{"coordinator", "--nats", c.natsURL, "--store", c.storeURL}, c.coordAuth, []string{
+		"--registry", "file://" + c.regPath, "--run-now", "--once", "--sweep-id", sweepID, "--rescan-after", "0",
+		"--scan-deadline", "6s", "--compliance=false", "--listen", "127.0.0.1:0", "--data-dir", c.dataDir})...)
 }
 
 func (c *cluster) worker(t *testing.T, id string) *proc {
-	return start(t, "worker "+id, "worker", "--nats", c.natsURL, "--slots", "2", "--sandbox", "none",
+	return start(t, "worker "+id, slices.Concat([]string{"worker", "--nats", c.natsURL}, c.workerAuth, []string{"--slots", "2", "--sandbox", "none",
 		"--allow-remote", "--allow-remote-cidr", "127.0.0.0/8", "--heartbeat", "1s", "--scan-deadline", "6s", "--grace", "2s", "--worker-id", id,
-		"--listen", "127.0.0.1:0", "--data-dir", filepath.Join(c.dataDir, id))
+		"--listen", "127.0.0.1:0", "--data-dir", filepath.Join(c.dataDir, id)})...)
 }
 
 func (c *cluster) sweep(t *testing.T, id string) store.Sweep {

@@ -48,3 +48,54 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 {{- define "mcpgauge.useHPA" -}}
 {{- if and (not (include "mcpgauge.useKEDA" .)) (or .Values.hpa.enabled .Values.keda.enabled) -}}true{{- end -}}
 {{- end -}}
+
+{{/* NATS credential and TLS flags of a role (dict "root" $ "role" "coordinator"|"worker"): files under the role's Secret mounts, never secrets. */}}
+{{- define "mcpgauge.natsArgs" -}}
+{{- $a := .root.Values.nats.auth -}}
+{{- $r := index $a .role -}}
+{{- if eq $a.type "password" }}
+- --nats-user={{ $r.user }}
+- --nats-password-file=/etc/mcpgauge/nats/password
+{{- else if eq $a.type "creds" }}
+- --nats-creds=/etc/mcpgauge/nats/nats.creds
+{{- else if eq $a.type "nkey" }}
+- --nats-nkey=/etc/mcpgauge/nats/nkey.seed
+{{- end }}
+{{- $tls := .root.Values.nats.tls -}}
+{{- if $tls.existingSecret }}
+- --nats-tls-ca=/etc/mcpgauge/nats-tls/ca.crt
+{{- if $tls.clientCert }}
+- --nats-tls-cert=/etc/mcpgauge/nats-tls/tls.crt
+- --nats-tls-key=/etc/mcpgauge/nats-tls/tls.key
+{{- end }}
+{{- end }}
+{{- with $tls.serverName }}
+- --nats-tls-server-name={{ . }}
+{{- end }}
+{{- end -}}
+
+{{/* The volume mounts of a role's NATS Secrets. */}}
+{{- define "mcpgauge.natsMounts" -}}
+{{- if ne .root.Values.nats.auth.type "none" }}
+- {name: nats-auth, mountPath: /etc/mcpgauge/nats, readOnly: true}
+{{- end }}
+{{- if .root.Values.nats.tls.existingSecret }}
+- {name: nats-tls, mountPath: /etc/mcpgauge/nats-tls, readOnly: true}
+{{- end }}
+{{- end -}}
+
+{{/* The volumes of a role's NATS Secrets: group-readable (fsGroup 10001), nothing else. */}}
+{{- define "mcpgauge.natsVolumes" -}}
+{{- if ne .root.Values.nats.auth.type "none" }}
+- name: nats-auth
+  secret:
+    secretName: {{ (index .root.Values.nats.auth .role).existingSecret }}
+    defaultMode: 0440
+{{- end }}
+{{- with .root.Values.nats.tls.existingSecret }}
+- name: nats-tls
+  secret:
+    secretName: {{ . }}
+    defaultMode: 0440
+{{- end }}
+{{- end -}}
