@@ -2,83 +2,103 @@ package backend
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"strings"
-
-	"github.com/anthropics/anthropic-sdk-go/v2"
-	"github.com/anthropics/anthropic-sdk-go/v2/option"
 
 	"github.com/mcpgauge/mcpgauge/gauge/eval"
 )
 
+// anthropicVersion is the Messages API version header every call sends.
+const anthropicVersion = "2023-06-01"
+
 // Anthropic is the Messages API backend.
 type Anthropic struct {
 	spec      Spec
-	client    anthropic.Client
-	maxTokens int64
+	client    client
+	maxTokens int
 }
 
-// NewAnthropic builds the backend. The SDK's retries are off and no
-// ambient environment configuration is read.
+// NewAnthropic builds the backend. Only the Spec's key is sent (as
+// x-api-key); no ambient environment configuration is read.
 func NewAnthropic(s Spec, o Options) *Anthropic {
-	key := s.Key
-	opts := []option.RequestOption{
-		option.WithoutEnvironmentDefaults(),
-		option.WithMaxRetries(0),
-		option.WithRequestTimeout(o.timeout()),
-		option.WithAPIKey(key),
-		option.WithMiddleware(func(req *http.Request, next option.MiddlewareNext) (*http.Response, error) {
-			req.Header.Del("Authorization")
-			if key == "" {
-				req.Header.Del("X-Api-Key")
-			} else {
-				req.Header.Set("X-Api-Key", key)
-			}
-			return next(req)
-		}),
+	h := http.Header{}
+	h.Set("Anthropic-Version", anthropicVersion)
+	if s.Key != "" {
+		h.Set("X-Api-Key", s.Key)
 	}
 	base := s.BaseURL
 	if base == "" {
 		base = "https://api.anthropic.com"
 	}
-	opts = append(opts, option.WithBaseURL(strings.TrimRight(base, "/")+"/"))
-	opts = append(opts, option.WithHTTPClient(o.httpClient()))
-	mt := int64(o.MaxTokens)
+	mt := o.MaxTokens
 	if mt <= 0 {
 		mt = 1024
 	}
-	return &Anthropic{spec: s, client: anthropic.NewClient(opts...), maxTokens: mt}
+	return &Anthropic{spec: s, client: client{http: o.httpClient(), timeout: o, url: endpoint(base, "v1/messages"), header: h}, maxTokens: mt}
+}
+
+type anText struct {
+	Type string `json:"type"`
+	Text string `json:"text"`
+}
+
+type anMessage struct {
+	Role    string   `json:"role"`
+	Content []anText `json:"content"`
+}
+
+type anTool struct {
+	Name        string         `json:"name"`
+	Description string         `json:"description,omitempty"`
+	InputSchema map[string]any `json:"input_schema"`
+}
+
+type anRequest struct {
+	Model       string            `json:"model"`
+	MaxTokens   int               `json:"max_tokens"`
+	System      []anText          `json:"system,omitempty"`
+	Messages    []anMessage       `json:"messages"`
+	Tools       []anTool          `json:"tools,omitempty"`
+	ToolChoice  map[string]string `json:"tool_choice,omitempty"`
+	Temperature float64           `json:"temperature"`
+}
+
+type anReply struct {
+	Content []struct {
+		Type  string          `json:"type"`
+		Text  string          `json:"text"`
+		Name  string          `json:"name"`
+		Input json.RawMessage `json:"input"`
+	} `json:"content"`
+	Usage struct {
+		InputTokens  int `json:"input_tokens"`
+		OutputTokens int `json:"output_tokens"`
+	} `json:"usage"`
 }
 
 // Complete makes one Messages call at temperature 0 with tool_choice auto
 // and reads the first tool_use block.
 func (b *Anthropic) Complete(ctx context.Context, req eval.Request) (eval.Completion, error) {
-	params := anthropic.MessageNewParams{
-		Model:     anthropic.Model(b.spec.APIModel),
-		MaxTokens: b.maxTokens,
-	}
+	params := anRequest{Model: b.spec.APIModel, MaxTokens: b.maxTokens, Messages: []anMessage{}}
 	for _, m := range req.Messages {
 		if m.Role == "system" {
-			params.System = append(params.System, anthropic.TextBlockParam{Text: m.Content})
+			params.System = append(params.System, anText{Type: "text", Text: m.Content})
 			continue
 		}
-		params.Messages = append(params.Messages, anthropic.NewUserMessage(anthropic.NewTextBlock(m.Content)))
+		params.Messages = append(params.Messages, anMessage{Role: "user", Content: []anText{{Type: "text", Text: m.Content}}})
 	}
 	if req.Tools != nil {
 		for _, t := range req.Tools {
-			tp := &anthropic.ToolParam{Name: t.Name, InputSchema: inputSchema(plainJSON(t.Parameters))}
-			if t.Description != "" {
-				tp.Description = anthropic.String(t.Description)
-			}
-			params.Tools = append(params.Tools, anthropic.ToolUnionParam{OfTool: tp})
+			params.Tools = append(params.Tools, anTool{Name: t.Name, Description: t.Description, InputSchema: inputSchema(plainJSON(t.Parameters))})
 		}
-		params.ToolChoice = anthropic.ToolChoiceUnionParam{OfAuto: &anthropic.ToolChoiceAutoParam{}}
+		params.ToolChoice = map[string]string{"type": "auto"}
 	}
-	msg, err := b.client.Messages.New(ctx, params, option.WithJSONSet("temperature", 0))
-	if err != nil {
+	var msg anReply
+	if err := b.client.post(ctx, params, &msg); err != nil {
 		return eval.Completion{}, classify(ctx, b.spec.Provider, b.spec.Key, err)
 	}
-	out := eval.Completion{PromptTokens: int(msg.Usage.InputTokens), CompletionTokens: int(msg.Usage.OutputTokens), Arguments: map[string]any{}}
+	out := eval.Completion{PromptTokens: msg.Usage.InputTokens, CompletionTokens: msg.Usage.OutputTokens, Arguments: map[string]any{}}
 	var text []string
 	for _, block := range msg.Content {
 		switch block.Type {
@@ -96,32 +116,26 @@ func (b *Anthropic) Complete(ctx context.Context, req eval.Request) (eval.Comple
 	return out, nil
 }
 
-// inputSchema passes a tool's schema through unchanged: properties and
-// required in their fields, every other key as an extra field.
-func inputSchema(schema map[string]any) anthropic.ToolInputSchemaParam {
-	p := anthropic.ToolInputSchemaParam{ExtraFields: map[string]any{}}
+// inputSchema passes a tool's schema through unchanged, except that its
+// type is always "object", properties default to {} and a required list
+// keeps only its strings (what the Messages API accepts).
+func inputSchema(schema map[string]any) map[string]any {
+	p := make(map[string]any, len(schema)+2)
 	for k, v := range schema {
-		switch k {
-		case "type":
-			// always "object" for a tool input schema
-		case "properties":
-			p.Properties = v
-		case "required":
-			if list, ok := v.([]any); ok {
-				for _, x := range list {
-					if s, ok := x.(string); ok {
-						p.Required = append(p.Required, s)
-					}
-				}
-			} else {
-				p.ExtraFields[k] = v
-			}
-		default:
-			p.ExtraFields[k] = v
-		}
+		p[k] = v
 	}
-	if p.Properties == nil {
-		p.Properties = map[string]any{}
+	p["type"] = "object"
+	if p["properties"] == nil {
+		p["properties"] = map[string]any{}
+	}
+	if list, ok := p["required"].([]any); ok {
+		req := []string{}
+		for _, x := range list {
+			if s, ok := x.(string); ok {
+				req = append(req, s)
+			}
+		}
+		p["required"] = req
 	}
 	return p
 }

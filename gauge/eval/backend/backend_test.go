@@ -258,7 +258,7 @@ func TestBackendsRetry(t *testing.T) {
 				t.Fatalf("after a 429 the retry should succeed: %+v %v", c, err)
 			}
 			if st.count() != 2 || len(w.d) != 1 || w.d[0] != 2*time.Second {
-				t.Errorf("requests=%d waits=%v, want 2 requests and one 2s wait (SDK retries off)", st.count(), w.d)
+				t.Errorf("requests=%d waits=%v, want 2 requests and one 2s wait (the backend itself never retries)", st.count(), w.d)
 			}
 		})
 		t.Run(f.name+"/429-retry-after-capped", func(t *testing.T) {

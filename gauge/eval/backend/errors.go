@@ -9,13 +9,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/anthropics/anthropic-sdk-go/v2"
-	"github.com/openai/openai-go/v3"
-
 	"github.com/mcpgauge/mcpgauge/gauge/eval"
 )
 
-// classify turns an SDK or transport error into an eval.BackendError.
+// classify turns a provider or transport error into an eval.BackendError.
 // parent is the caller's context: its cancellation is not retryable, while
 // a per-request timeout is.
 func classify(parent context.Context, provider, key string, err error) error {
@@ -26,21 +23,12 @@ func classify(parent context.Context, provider, key string, err error) error {
 		return parent.Err()
 	}
 	be := &eval.BackendError{Provider: provider}
-	var oe *openai.Error
-	var ae *anthropic.Error
+	var ae *apiError
 	switch {
-	case errors.As(err, &oe):
-		be.Status = oe.StatusCode
-		be.Msg = oe.Message
-		if oe.Response != nil {
-			be.RetryAfter, be.HasRetryAfter = retryAfter(oe.Response.Header, time.Now())
-		}
 	case errors.As(err, &ae):
-		be.Status = ae.StatusCode
-		be.Msg = ae.Message
-		if ae.Response != nil {
-			be.RetryAfter, be.HasRetryAfter = retryAfter(ae.Response.Header, time.Now())
-		}
+		be.Status = ae.Status
+		be.Msg = ae.Msg
+		be.RetryAfter, be.HasRetryAfter = retryAfter(ae.Header, time.Now())
 	default:
 		var ne net.Error
 		switch {
@@ -70,7 +58,7 @@ func classify(parent context.Context, provider, key string, err error) error {
 	if key != "" {
 		be.Msg = strings.ReplaceAll(be.Msg, key, "[redacted]")
 	}
-	// The wrapped SDK error may print request details; keep it for errors.As
+	// The wrapped error may print request details; keep it for errors.As
 	// but never for display (BackendError.Error prints only Msg).
 	be.Err = redacted{err}
 	return be

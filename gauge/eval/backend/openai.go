@@ -4,11 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"strings"
-
-	"github.com/openai/openai-go/v3"
-	"github.com/openai/openai-go/v3/option"
-	"github.com/openai/openai-go/v3/shared"
 
 	"github.com/mcpgauge/mcpgauge/gauge/eval"
 	"github.com/mcpgauge/mcpgauge/gauge/model"
@@ -17,71 +12,97 @@ import (
 // OpenAI is the chat-completions backend (any OpenAI-compatible server).
 type OpenAI struct {
 	spec   Spec
-	client openai.Client
+	client client
 }
 
-// NewOpenAI builds the backend. Only the Spec's key is ever sent: ambient
-// OpenAI organisation/project headers are stripped so they never reach
-// another provider.
+// NewOpenAI builds the backend. Only the Spec's key is ever sent (as a
+// bearer token); no ambient OpenAI organisation/project header is read,
+// so none reaches another provider.
 func NewOpenAI(s Spec, o Options) *OpenAI {
-	key := s.Key
-	opts := []option.RequestOption{
-		option.WithMaxRetries(0),
-		option.WithRequestTimeout(o.timeout()),
-		option.WithAPIKey(key),
-		option.WithMiddleware(func(req *http.Request, next option.MiddlewareNext) (*http.Response, error) {
-			req.Header.Del("OpenAI-Organization")
-			req.Header.Del("OpenAI-Project")
-			if key == "" {
-				req.Header.Del("Authorization")
-			} else {
-				req.Header.Set("Authorization", "Bearer "+key)
-			}
-			return next(req)
-		}),
+	h := http.Header{}
+	if s.Key != "" {
+		h.Set("Authorization", "Bearer "+s.Key)
 	}
-	if s.BaseURL != "" {
-		opts = append(opts, option.WithBaseURL(strings.TrimRight(s.BaseURL, "/")+"/"))
+	base := s.BaseURL
+	if base == "" {
+		base = "https://api.openai.com/v1"
 	}
-	opts = append(opts, option.WithHTTPClient(o.httpClient()))
-	return &OpenAI{spec: s, client: openai.NewClient(opts...)}
+	return &OpenAI{spec: s, client: client{http: o.httpClient(), timeout: o, url: endpoint(base, "chat/completions"), header: h}}
+}
+
+type oaMessage struct {
+	Role    string `json:"role"`
+	Content string `json:"content"`
+}
+
+type oaFunction struct {
+	Name        string         `json:"name"`
+	Description string         `json:"description"`
+	Parameters  map[string]any `json:"parameters"`
+}
+
+type oaTool struct {
+	Type     string     `json:"type"`
+	Function oaFunction `json:"function"`
+}
+
+type oaRequest struct {
+	Model       string      `json:"model"`
+	Messages    []oaMessage `json:"messages"`
+	Temperature float64     `json:"temperature"`
+	Tools       []oaTool    `json:"tools,omitempty"`
+	ToolChoice  string      `json:"tool_choice,omitempty"`
+}
+
+type oaReply struct {
+	Choices []struct {
+		Message struct {
+			Content   *string `json:"content"`
+			ToolCalls []struct {
+				Function struct {
+					Name      string `json:"name"`
+					Arguments string `json:"arguments"`
+				} `json:"function"`
+			} `json:"tool_calls"`
+		} `json:"message"`
+	} `json:"choices"`
+	Usage struct {
+		PromptTokens     int `json:"prompt_tokens"`
+		CompletionTokens int `json:"completion_tokens"`
+	} `json:"usage"`
 }
 
 // Complete makes one chat-completions call at temperature 0 with
 // tool_choice "auto" and reads the first tool call.
 func (b *OpenAI) Complete(ctx context.Context, req eval.Request) (eval.Completion, error) {
-	params := openai.ChatCompletionNewParams{
-		Model:       shared.ChatModel(b.spec.APIModel),
-		Temperature: openai.Float(0),
-	}
+	params := oaRequest{Model: b.spec.APIModel}
 	for _, m := range req.Messages {
-		switch m.Role {
-		case "system":
-			params.Messages = append(params.Messages, openai.SystemMessage(m.Content))
-		default:
-			params.Messages = append(params.Messages, openai.UserMessage(m.Content))
+		role := "user"
+		if m.Role == "system" {
+			role = "system"
 		}
+		params.Messages = append(params.Messages, oaMessage{Role: role, Content: m.Content})
 	}
 	if req.Tools != nil {
 		for _, t := range req.Tools {
-			params.Tools = append(params.Tools, openai.ChatCompletionFunctionTool(shared.FunctionDefinitionParam{
-				Name:        t.Name,
-				Description: openai.String(t.Description),
-				Parameters:  shared.FunctionParameters(plainJSON(t.Parameters)),
-			}))
+			params.Tools = append(params.Tools, oaTool{Type: "function", Function: oaFunction{
+				Name: t.Name, Description: t.Description, Parameters: plainJSON(t.Parameters),
+			}})
 		}
-		params.ToolChoice = openai.ChatCompletionToolChoiceOptionUnionParam{OfAuto: openai.String("auto")}
+		params.ToolChoice = "auto"
 	}
-	resp, err := b.client.Chat.Completions.New(ctx, params)
-	if err != nil {
+	var resp oaReply
+	if err := b.client.post(ctx, params, &resp); err != nil {
 		return eval.Completion{}, classify(ctx, b.spec.Provider, b.spec.Key, err)
 	}
-	out := eval.Completion{PromptTokens: int(resp.Usage.PromptTokens), CompletionTokens: int(resp.Usage.CompletionTokens), Arguments: map[string]any{}}
+	out := eval.Completion{PromptTokens: resp.Usage.PromptTokens, CompletionTokens: resp.Usage.CompletionTokens, Arguments: map[string]any{}}
 	if len(resp.Choices) == 0 {
 		return out, nil
 	}
 	msg := resp.Choices[0].Message
-	out.Text = msg.Content
+	if msg.Content != nil {
+		out.Text = *msg.Content
+	}
 	if len(msg.ToolCalls) > 0 && msg.ToolCalls[0].Function.Name != "" {
 		call := msg.ToolCalls[0]
 		out.Called, out.Tool = true, call.Function.Name
@@ -105,8 +126,8 @@ func ParseArguments(text string) map[string]any {
 }
 
 // plainJSON copies a schema, replacing each json.Number with a value that
-// marshals to the same number text: the SDK encoders would otherwise write
-// json.Number as a string. Nothing else changes.
+// marshals to the same number text, so a number is never written as a
+// string whatever encoder runs. Nothing else changes.
 func plainJSON(m map[string]any) map[string]any {
 	if m == nil {
 		return map[string]any{"type": "object", "properties": map[string]any{}}

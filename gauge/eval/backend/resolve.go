@@ -1,8 +1,8 @@
 // Package backend implements eval.Backend for real model providers: the
 // OpenAI-compatible chat-completions API (OpenAI, OpenRouter, vLLM, Ollama,
-// LiteLLM, Groq, ...) through the official openai-go SDK, and the Anthropic
-// Messages API through the official anthropic-sdk-go SDK. The SDKs' own
-// retries are off; eval.Retrying owns retries. API keys come from the
+// LiteLLM, Groq, ...) and the Anthropic Messages API, each as one plain
+// JSON POST (the provider SDKs added ~20 MB to the binary for that one
+// call). Nothing here retries; eval.Retrying owns retries. API keys come from the
 // environment and never appear in errors.
 package backend
 
