@@ -386,15 +386,11 @@ func checkFindings(t *testing.T, p run, got []lint.Finding, wants []wantLine) {
 func TestEveryRuleHasItsFiles(t *testing.T) {
 	t.Parallel()
 	ids := map[string]bool{}
-	pending := movePending()
 	for _, r := range lint.Catalogue() {
 		id := strings.ToLower(r.ID)
 		ids[id] = true
 		if strings.TrimSpace(r.Doc) == "" {
 			t.Errorf("%s: no doc; write %s.md", r.ID, id)
-		}
-		if pending[r.ID] {
-			continue
 		}
 		src, err := os.ReadFile(id + ".go")
 		if err != nil {
@@ -417,20 +413,6 @@ func TestEveryRuleHasItsFiles(t *testing.T) {
 				t.Errorf("%s names no rule in the catalogue", f)
 			}
 		}
-	}
-	for id := range pending {
-		if !ids[strings.ToLower(id)] {
-			t.Errorf("movePending names %s, which is not a rule", id)
-		}
-	}
-}
-
-// movePending lists the rules not yet moved into their own files. It
-// shrinks to nothing as each family moves; then it goes.
-func movePending() map[string]bool {
-	return map[string]bool{
-		"MCP041": true, "MCP042": true,
-		"MCP050": true, "MCP051": true, "MCP052": true,
 	}
 }
 

@@ -264,6 +264,11 @@ func Catalogue() []Rule {
 		mcp024(),
 		mcp025(),
 		mcp040(),
+		mcp041(),
+		mcp042(),
+		mcp050(),
+		mcp051(),
+		mcp052(),
 		qg001(),
 		qg002(),
 		qg003(),
@@ -301,11 +306,6 @@ func Catalogue() []Rule {
 		srf009(),
 		srf010(),
 		srf011(),
-	}
-	for _, family := range [][]Rule{
-		annotationRules(), budgetRules(),
-	} {
-		all = append(all, family...)
 	}
 	for i := range all {
 		all[i].Doc = docFor(all[i].ID)

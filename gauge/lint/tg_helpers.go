@@ -29,9 +29,6 @@ const (
 	tgNearDuplicate   = 0.70 // MCP013
 	tgConfusable      = 0.35 // MCP014
 	tgConfusablePct   = 35   // tgConfusable in percent, for the exact size prefilter
-	tgSingleToolLimit = 800  // MCP050
-	tgServerBudget    = 5000 // MCP051
-	tgToolCountLimit  = 40   // MCP052
 )
 
 // tgParam is one inputSchema property in server order. obj is nil when the
@@ -310,42 +307,6 @@ func isStringParam(schema map[string]any) bool {
 
 // constraintKeys pin a string value's syntax down.
 func constraintKeys() []string { return []string{"enum", "const", "pattern", "format"} }
-
-// DefinitionText is the text mcp-toolgauge sizes a tool by: its name, "\n",
-// its normalised description (or ""), "\n", and its input schema serialised
-// with sorted keys, Python's default separators and ASCII escapes, numbers
-// spelled as Python writes them (1.5, 1e+21, 100.0). The output schema and
-// annotations are left out.
-func DefinitionText(t *model.Tool) string {
-	schema, err := model.Canonical(t.InputSchema, model.PyDefault)
-	if err != nil || t.InputSchema == nil {
-		schema = []byte("{}")
-	}
-	return t.Name + "\n" + t.Description + "\n" + string(schema)
-}
-
-// DefinitionTokens is the chars/4 token estimate of DefinitionText.
-func DefinitionTokens(t *model.Tool) int { return text.EstimateTokens(DefinitionText(t)) }
-
-// tgDefinitionTokens returns every tool's DefinitionTokens, computed once per run.
-func tgDefinitionTokens(ctx *Context) []int {
-	return ctx.Memo("toolgauge.definition_tokens", func() any {
-		out := make([]int, len(ctx.Tools))
-		for i := range ctx.Tools {
-			out[i] = DefinitionTokens(&ctx.Tools[i])
-		}
-		return out
-	}).([]int)
-}
-
-// tgReadsLikeQuery: the first raw name token is a read verb, or the
-// description opens with a reading verb.
-func tgReadsLikeQuery(t *tgTool) bool {
-	if len(t.nameTokens) > 0 && text.IsReadVerb(t.nameTokens[0]) {
-		return true
-	}
-	return t.readOpening
-}
 
 // tgReadsLikeDeletion: any raw name token is a destructive verb, or the
 // description contains a destructive phrase.

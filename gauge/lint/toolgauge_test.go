@@ -278,32 +278,6 @@ func tgSnap(t testing.TB, toolsJSON string) *model.Snapshot {
 	return snap
 }
 
-// tgOne runs one rule on a tools array and renders its findings as
-// "tool.param: message" lines (tool "" for server level).
-func tgOne(t *testing.T, rule, toolsJSON string) []string {
-	t.Helper()
-	r, ok := RuleByID(rule)
-	if !ok {
-		t.Fatalf("unknown rule %s", rule)
-	}
-	var out []string
-	for _, f := range RunRules(tgSnap(t, toolsJSON), Config{Profile: ProfileToolgauge}, []Rule{r}) {
-		if f.Suggestion == "" {
-			t.Errorf("%s: finding without a suggestion", rule)
-		}
-		loc := f.Tool
-		if f.Parameter != "" {
-			loc += "." + f.Parameter
-		}
-		line := loc + ": " + f.Message
-		if len(f.Related) > 0 {
-			line += " related=" + strings.Join(f.Related, ",")
-		}
-		out = append(out, line)
-	}
-	return out
-}
-
 // tgWire builds one wire tool: description "" means none; params is the
 // properties object text.
 func tgWire(name, desc, params string) string {
@@ -319,38 +293,6 @@ func tgWire(name, desc, params string) string {
 }
 
 func tgList(ts ...string) string { return "[" + strings.Join(ts, ",") + "]" }
-
-const tgSentence = "Find people in the staff directory by their name."
-
-func TestToolgaugeRuleEdges(t *testing.T) {
-	t.Parallel()
-	cases := []struct {
-		name, rule, tools string
-		want              []string
-	}{
-		// MCP040-MCP042
-		{"read only", "MCP041", `[{"name":"status_page"},{"name":"users","description":"  Looks up users."},{"name":"getUser","annotations":{"readOnlyHint":false}},{"name":"make_user","description":"Returning users."}]`,
-			[]string{"status_page: `status_page` reads as read-only but declares no `readOnlyHint`.",
-				"users: `users` reads as read-only but declares no `readOnlyHint`."}},
-		{"idempotent", "MCP042", `[{"name":"get_user"},{"name":"create_user"},{"name":"delete_user","annotations":{"idempotentHint":true}},{"name":"x","description":"Lists x."},{"name":"y","annotations":{}}]`,
-			[]string{"create_user: `create_user` changes state but declares no `idempotentHint`.",
-				"y: `y` changes state but declares no `idempotentHint`."}},
-		// MCP050-MCP052
-		{"large tool", "MCP050", tgList(tgWire("big", strings.Repeat("word ", 700), ""), tgWire("small", tgSentence, "")),
-			[]string{"big: `big`'s definition is about 885 tokens, well past the ~800 where one tool starts to crowd the others."}},
-		{"budget", "MCP051", tgList(tgWire("a", strings.Repeat("word ", 3000), ""), tgWire("b", strings.Repeat("word ", 3000), "")),
-			[]string{": The server's 2 tool definitions total about 7520 tokens, above the ~5000-token budget every request has to carry."}},
-	}
-	for _, c := range cases {
-		t.Run(c.rule+"/"+c.name, func(t *testing.T) {
-			t.Parallel()
-			got := tgOne(t, c.rule, c.tools)
-			if diff := cmp.Diff(c.want, got); diff != "" {
-				t.Errorf("(-want +got):\n%s", diff)
-			}
-		})
-	}
-}
 
 func TestToolgaugePairsGate(t *testing.T) {
 	t.Parallel()
@@ -379,23 +321,6 @@ func TestToolgaugePairsGate(t *testing.T) {
 				t.Fatalf("score %v outside [%v, %v]", pairs[0].score, c.lo, c.hi)
 			}
 		})
-	}
-}
-
-func TestToolgaugeTooManyTools(t *testing.T) {
-	t.Parallel()
-	for _, n := range []int{40, 41} {
-		var ts []string
-		for i := range n {
-			ts = append(ts, tgWire(fmt.Sprintf("tool_%d", i), tgSentence, ""))
-		}
-		got := tgOne(t, "MCP052", tgList(ts...))
-		if n == 40 && len(got) != 0 {
-			t.Errorf("40 tools: %v", got)
-		}
-		if n == 41 && !cmp.Equal(got, []string{": The server advertises 41 tools, past the ~40 where model tool-selection measurably degrades."}) {
-			t.Errorf("41 tools: %v", got)
-		}
 	}
 }
 
