@@ -174,19 +174,10 @@ func (s *clickhouseStore) putSweep(ctx context.Context, sw Sweep, prevUpdated ui
 }
 
 func (s *clickhouseStore) BeginSweep(ctx context.Context, sw Sweep) error {
-	if err := schema.ValidSweepID(sw.ID); err != nil {
-		return fmt.Errorf("begin sweep: %w", err)
+	sw, err := newSweep(sw)
+	if err != nil {
+		return err
 	}
-	if sw.Status == "" {
-		sw.Status = SweepRunning
-	}
-	if !sw.Status.valid() {
-		return fmt.Errorf("begin sweep %s: unknown status %q", sw.ID, sw.Status)
-	}
-	if sw.StartedAt.IsZero() {
-		sw.StartedAt = time.Now()
-	}
-	sw.FinishedAt = time.Time{}
 	if _, _, err := s.getSweepRow(ctx, sw.ID); err == nil {
 		return fmt.Errorf("begin sweep %s: %w", sw.ID, ErrExists)
 	} else if !errors.Is(err, ErrNotFound) {

@@ -120,17 +120,9 @@ func (s *sqliteStore) tx(ctx context.Context, fn func(*sql.Tx) error) error {
 }
 
 func (s *sqliteStore) BeginSweep(ctx context.Context, sw Sweep) error {
-	if err := schema.ValidSweepID(sw.ID); err != nil {
-		return fmt.Errorf("begin sweep: %w", err)
-	}
-	if sw.Status == "" {
-		sw.Status = SweepRunning
-	}
-	if !sw.Status.valid() {
-		return fmt.Errorf("begin sweep %s: unknown status %q", sw.ID, sw.Status)
-	}
-	if sw.StartedAt.IsZero() {
-		sw.StartedAt = time.Now()
+	sw, err := newSweep(sw)
+	if err != nil {
+		return err
 	}
 	regs, _ := json.Marshal(nonNil(sw.Registries))
 	p := sw.Progress

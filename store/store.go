@@ -122,6 +122,25 @@ func (s SweepStatus) valid() bool {
 	return false
 }
 
+// newSweep checks a sweep BeginSweep is to record and fills in what the
+// caller may leave out: status running, started now, not finished.
+func newSweep(sw Sweep) (Sweep, error) {
+	if err := schema.ValidSweepID(sw.ID); err != nil {
+		return Sweep{}, fmt.Errorf("begin sweep: %w", err)
+	}
+	if sw.Status == "" {
+		sw.Status = SweepRunning
+	}
+	if !sw.Status.valid() {
+		return Sweep{}, fmt.Errorf("begin sweep %s: unknown status %q", sw.ID, sw.Status)
+	}
+	if sw.StartedAt.IsZero() {
+		sw.StartedAt = time.Now()
+	}
+	sw.FinishedAt = time.Time{}
+	return sw, nil
+}
+
 // SweepProgress are the coordinator's counters for a sweep.
 type SweepProgress struct {
 	// Planned is the number of registry entries planned.
