@@ -60,15 +60,14 @@ type RawSession struct {
 	nextID atomic.Int64
 
 	// stdio and SSE
-	proc    *process
-	line    *lineConn
-	conn    mcp.Connection
-	stop    context.CancelFunc
-	mu      sync.Mutex
-	pending map[jsonrpc.ID]chan rawReply
-	notes   []RawNotification
-	readErr error
-	done    chan struct{}
+	proc  *process
+	line  *lineConn
+	conn  mcp.Connection
+	stop  context.CancelFunc
+	mu    sync.Mutex
+	calls calls
+	notes []RawNotification
+	done  chan struct{}
 
 	// Streamable HTTP
 	client    *http.Client
@@ -86,7 +85,7 @@ func DialRaw(ctx context.Context, t *Target, o Options) (*RawSession, error) {
 		return nil, dialErr(DialUsage, "no target", errors.New("nil target"))
 	}
 	o = o.withDefaults()
-	r := &RawSession{Target: t, opts: o, pending: map[jsonrpc.ID]chan rawReply{}, done: make(chan struct{})}
+	r := &RawSession{Target: t, opts: o, done: make(chan struct{})}
 	switch {
 	case t.Transport == TransportStdio:
 		p, err := startProcess(t, o)
@@ -127,24 +126,12 @@ func (r *RawSession) dispatch(ctx context.Context) {
 	for {
 		msg, err := r.conn.Read(ctx)
 		if err != nil {
-			r.mu.Lock()
-			r.readErr = err
-			for id, ch := range r.pending {
-				ch <- rawReply{Err: err}
-				delete(r.pending, id)
-			}
-			r.mu.Unlock()
+			r.calls.fail(err, true)
 			return
 		}
 		switch m := msg.(type) {
 		case *jsonrpc.Response:
-			r.mu.Lock()
-			ch, ok := r.pending[m.ID]
-			delete(r.pending, m.ID)
-			r.mu.Unlock()
-			if ok {
-				ch <- replyOf(m)
-			}
+			r.calls.deliver(m)
 		case *jsonrpc.Request:
 			r.note(RawNotification{Method: m.Method, Params: m.Params, Request: m.IsCall()})
 			if m.IsCall() {
@@ -292,31 +279,7 @@ func (r *RawSession) deadDetail() string {
 }
 
 func (r *RawSession) connCall(ctx context.Context, req *jsonrpc.Request) rawReply {
-	ch := make(chan rawReply, 1)
-	r.mu.Lock()
-	if r.readErr != nil {
-		err := r.readErr
-		r.mu.Unlock()
-		return rawReply{Err: fmt.Errorf("connection closed: %w", err)}
-	}
-	r.pending[req.ID] = ch
-	r.mu.Unlock()
-	drop := func() {
-		r.mu.Lock()
-		delete(r.pending, req.ID)
-		r.mu.Unlock()
-	}
-	if err := r.conn.Write(ctx, req); err != nil {
-		drop()
-		return rawReply{Err: err}
-	}
-	select {
-	case rep := <-ch:
-		return rep
-	case <-ctx.Done():
-		drop()
-		return rawReply{Err: ctx.Err()}
-	}
+	return r.calls.do(ctx, req.ID, func() error { return r.conn.Write(ctx, req) }, nil)
 }
 
 // SendLine sends bytes exactly as given, for probes no well-formed request

@@ -66,8 +66,8 @@ type tapConn struct {
 	discoverErr string
 	offered     string // protocolVersion of the last initialize written
 
-	wireSeq     int                          // last wire-call number
-	wirePending map[jsonrpc.ID]chan rawReply // wire calls awaiting their response
+	wireSeq int   // last wire-call number
+	wire    calls // wire calls awaiting their response
 }
 
 func newTapConn(inner mcp.Connection, discoverTimeout time.Duration, refuseInit bool) *tapConn {
@@ -86,7 +86,6 @@ func newTapConn(inner mcp.Connection, discoverTimeout time.Duration, refuseInit 
 		pages:           map[string]json.RawMessage{},
 		madeUp:          map[jsonrpc.ID]bool{},
 		last:            map[string]rawReply{},
-		wirePending:     map[jsonrpc.ID]chan rawReply{},
 	}
 	go c.pump()
 	return c
@@ -200,12 +199,9 @@ func discoverVersionsProblem(result json.RawMessage) string {
 }
 
 func (c *tapConn) failPending(err error) {
+	c.wire.fail(err, false)
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	for id, ch := range c.wirePending {
-		ch <- rawReply{Err: err}
-		delete(c.wirePending, id)
-	}
 	for id, method := range c.pending {
 		c.last[method] = rawReply{Err: err}
 		delete(c.pending, id)
@@ -294,21 +290,11 @@ const wireIDPrefix = "mcpgauge-wire-"
 
 // wireReply hands a response to the wire call waiting for it; it reports
 // whether resp was one.
-func (c *tapConn) wireReply(resp *jsonrpc.Response) bool {
-	c.mu.Lock()
-	ch, ok := c.wirePending[resp.ID]
-	delete(c.wirePending, resp.ID)
-	c.mu.Unlock()
-	if ok {
-		ch <- replyOf(resp)
-	}
-	return ok
-}
+func (c *tapConn) wireReply(resp *jsonrpc.Response) bool { return c.wire.deliver(resp) }
 
 // wireCall sends one request on the connection beside the SDK's own and
 // waits for its response, which never reaches the SDK.
 func (c *tapConn) wireCall(ctx context.Context, method string, params json.RawMessage) rawReply {
-	ch := make(chan rawReply, 1)
 	c.mu.Lock()
 	select {
 	case <-c.closed:
@@ -322,27 +308,10 @@ func (c *tapConn) wireCall(ctx context.Context, method string, params json.RawMe
 		c.mu.Unlock()
 		return rawReply{Err: err}
 	}
-	c.wirePending[id] = ch
 	c.mu.Unlock()
-	drop := func() {
-		c.mu.Lock()
-		delete(c.wirePending, id)
-		c.mu.Unlock()
-	}
-	if err := c.inner.Write(ctx, &jsonrpc.Request{ID: id, Method: method, Params: params}); err != nil {
-		drop()
-		return rawReply{Err: err}
-	}
-	select {
-	case rep := <-ch:
-		return rep
-	case <-ctx.Done():
-		drop()
-		return rawReply{Err: ctx.Err()}
-	case <-c.closed:
-		drop()
-		return rawReply{Err: errors.New("connection closed")}
-	}
+	return c.wire.do(ctx, id, func() error {
+		return c.inner.Write(ctx, &jsonrpc.Request{ID: id, Method: method, Params: params})
+	}, c.closed)
 }
 
 // offeredVersion is the protocolVersion of the last initialize written.
