@@ -391,67 +391,39 @@ func (w *walker) addTool(raw json.RawMessage, i int) {
 	w.snap.Tools = append(w.snap.Tools, t)
 }
 
-// fields decodes an item object leniently: string fields of the wrong type
-// read as "" instead of failing the item.
-func (w *walker) fields(raw json.RawMessage, i int) (map[string]json.RawMessage, bool) {
-	var m map[string]json.RawMessage
-	if json.Unmarshal(raw, &m) != nil || m == nil {
-		w.issue(IssueBadItem, fmt.Sprintf("item %d is not a JSON object: %s", i, clip(string(raw), 80)), "")
-		return nil, false
-	}
-	return m, true
-}
-
-func str(m map[string]json.RawMessage, key string) string {
-	var s string
-	if raw, ok := m[key]; ok {
-		_ = json.Unmarshal(raw, &s)
-	}
-	return s
+// notObject records an item that is not a JSON object.
+func (w *walker) notObject(raw json.RawMessage, i int) {
+	w.issue(IssueBadItem, fmt.Sprintf("item %d is not a JSON object: %s", i, clip(string(raw), 80)), "")
 }
 
 func (w *walker) addResource(raw json.RawMessage, i int) {
-	m, ok := w.fields(raw, i)
-	if !ok {
+	r, err := model.ResourceFromWire(raw)
+	if err != nil {
+		w.notObject(raw, i)
 		return
 	}
-	r := model.Resource{URI: str(m, "uri"), Name: str(m, "name"), Title: str(m, "title"),
-		Description: str(m, "description"), MIMEType: str(m, "mimeType"), Raw: append(json.RawMessage(nil), raw...)}
 	w.dup(r.URI)
 	w.snap.Resources = append(w.snap.Resources, r)
 }
 
 func (w *walker) addTemplate(raw json.RawMessage, i int) {
-	m, ok := w.fields(raw, i)
-	if !ok {
+	r, err := model.TemplateFromWire(raw)
+	if err != nil {
+		w.notObject(raw, i)
 		return
 	}
-	r := model.ResourceTemplate{URITemplate: str(m, "uriTemplate"), Name: str(m, "name"), Title: str(m, "title"),
-		Description: str(m, "description"), MIMEType: str(m, "mimeType"), Raw: append(json.RawMessage(nil), raw...)}
 	w.dup(r.URITemplate)
 	w.snap.Templates = append(w.snap.Templates, r)
 }
 
 func (w *walker) addPrompt(raw json.RawMessage, i int) {
-	m, ok := w.fields(raw, i)
-	if !ok {
+	p, err := model.PromptFromWire(raw)
+	if errors.Is(err, model.ErrNotObject) {
+		w.notObject(raw, i)
 		return
 	}
-	p := model.Prompt{Name: str(m, "name"), Title: str(m, "title"), Description: str(m, "description"),
-		Raw: append(json.RawMessage(nil), raw...)}
-	if a, ok := m["arguments"]; ok && !isNull(a) {
-		var args []map[string]json.RawMessage
-		if json.Unmarshal(a, &args) != nil {
-			w.issue(IssueBadItem, fmt.Sprintf("prompt %q: arguments is not a list of objects", p.Name), p.Name)
-		}
-		for _, am := range args {
-			var req bool
-			if r, ok := am["required"]; ok {
-				_ = json.Unmarshal(r, &req)
-			}
-			p.Arguments = append(p.Arguments, model.PromptArgument{Name: str(am, "name"), Title: str(am, "title"),
-				Description: str(am, "description"), Required: req})
-		}
+	if err != nil {
+		w.issue(IssueBadItem, fmt.Sprintf("prompt %q: arguments is not a list of objects", p.Name), p.Name)
 	}
 	w.dup(p.Name)
 	w.snap.Prompts = append(w.snap.Prompts, p)

@@ -88,40 +88,23 @@ func (c *Capture) Snapshot() (*model.Snapshot, error) {
 		snap.Tools = append(snap.Tools, t)
 	}
 	for i, raw := range c.Resources {
-		m, err := fields(raw)
+		r, err := model.ResourceFromWire(raw)
 		if err != nil {
 			return nil, fmt.Errorf("%s: resource #%d: %w", c.Server, i, err)
 		}
-		snap.Resources = append(snap.Resources, model.Resource{URI: str(m, "uri"), Name: str(m, "name"), Title: str(m, "title"),
-			Description: str(m, "description"), MIMEType: str(m, "mimeType"), Raw: raw})
+		snap.Resources = append(snap.Resources, r)
 	}
 	for i, raw := range c.Templates {
-		m, err := fields(raw)
+		r, err := model.TemplateFromWire(raw)
 		if err != nil {
 			return nil, fmt.Errorf("%s: resource template #%d: %w", c.Server, i, err)
 		}
-		snap.Templates = append(snap.Templates, model.ResourceTemplate{URITemplate: str(m, "uriTemplate"), Name: str(m, "name"),
-			Title: str(m, "title"), Description: str(m, "description"), MIMEType: str(m, "mimeType"), Raw: raw})
+		snap.Templates = append(snap.Templates, r)
 	}
 	for i, raw := range c.Prompts {
-		m, err := fields(raw)
+		p, err := model.PromptFromWire(raw)
 		if err != nil {
-			return nil, fmt.Errorf("%s: prompt #%d: %w", c.Server, i, err)
-		}
-		p := model.Prompt{Name: str(m, "name"), Title: str(m, "title"), Description: str(m, "description"), Raw: raw}
-		if a, ok := m["arguments"]; ok && !bytes.Equal(bytes.TrimSpace(a), []byte("null")) {
-			var args []map[string]json.RawMessage
-			if err := json.Unmarshal(a, &args); err != nil {
-				return nil, fmt.Errorf("%s: prompt %q arguments: %w", c.Server, p.Name, err)
-			}
-			for _, am := range args {
-				var req bool
-				if r, ok := am["required"]; ok {
-					_ = json.Unmarshal(r, &req)
-				}
-				p.Arguments = append(p.Arguments, model.PromptArgument{Name: str(am, "name"), Title: str(am, "title"),
-					Description: str(am, "description"), Required: req})
-			}
+			return nil, fmt.Errorf("%s: prompt #%d (%q): %w", c.Server, i, p.Name, err)
 		}
 		snap.Prompts = append(snap.Prompts, p)
 	}
@@ -132,25 +115,6 @@ func (c *Capture) Snapshot() (*model.Snapshot, error) {
 		}
 	}
 	return snap, nil
-}
-
-func fields(raw json.RawMessage) (map[string]json.RawMessage, error) {
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &m); err != nil {
-		return nil, err
-	}
-	if m == nil {
-		return nil, fmt.Errorf("not an object")
-	}
-	return m, nil
-}
-
-func str(m map[string]json.RawMessage, key string) string {
-	var s string
-	if raw, ok := m[key]; ok {
-		_ = json.Unmarshal(raw, &s)
-	}
-	return s
 }
 
 // Marshal encodes a capture as the corpus stores it: indented, one item per
