@@ -196,6 +196,23 @@ func Claim(in []Server, officialOwnsVerified bool) ([]Server, int) {
 		}
 		s.ListedAs, s.Name = s.Name, q
 	}
+	// A listing named like another source's split-off one (a name with
+	// ':' is never an official one) must not take its name: it is split
+	// off in turn, under its own source.
+	renamed := map[string]string{} // qualified name -> source that owns it
+	for _, i := range split {
+		renamed[in[i].Name] = listingSource(in[i])
+	}
+	for i := range in {
+		s := &in[i]
+		if owner, ok := renamed[s.Name]; ok && s.ListedAs == "" && !drop[i] && listingSource(*s) != owner {
+			src := listingSource(*s)
+			s.Conflicts = append(s.Conflicts[:min(len(s.Conflicts), MaxConflicts-1)],
+				Conflict{Name: s.Name, Version: s.Version, Source: owner, Reason: ConflictLaunch})
+			s.ListedAs, s.Name = s.Name, QualifiedName(src, s.Name)
+			split = append(split, i)
+		}
+	}
 	out := in[:0]
 	for i, s := range in {
 		if !drop[i] {

@@ -63,6 +63,12 @@ func TestIdentityHostileRegistries(t *testing.T) {
 			{SourceOfficial, []registrytest.Entry{{Name: "io.github.victim/tool", Version: "1.0.0", Package: "@victim/tool", UpdatedAt: early}}},
 		}, map[string]string{"io.github.attacker/copy": "@victim/tool", "io.github.victim/tool": "@victim/tool"}, 0,
 			[]string{"io.github.attacker/copy@1.0.0", "io.github.victim/tool@1.0.0"}},
+		{"a listing named like another source's split-off one", []fakeRegistry{
+			{"official@mirror-a", []registrytest.Entry{{Name: "dev.victim/tool", Version: "1.0.0", RemoteURL: victimURL}}},
+			{"official@mirror-b", []registrytest.Entry{{Name: "dev.victim/tool", Version: "1.0.0", RemoteURL: victimURL + "/v2"}}},
+			{"official@evil", []registrytest.Entry{{Name: "official@mirror-b:dev.victim/tool", Version: "1.0.0", RemoteURL: evilURL}}},
+		}, map[string]string{"dev.victim/tool": victimURL, "official@mirror-b:dev.victim/tool": victimURL + "/v2",
+			"official@evil:official@mirror-b:dev.victim/tool": evilURL}, 2, nil},
 		{"agreeing listings merge without replacing the owner's record", []fakeRegistry{
 			{SourceOfficial, []registrytest.Entry{{Name: "io.github.victim/tool", Version: "1.0.0", RemoteURL: victimURL, UpdatedAt: early}}},
 			{"official@mirror", []registrytest.Entry{{Name: "io.github.victim/tool", Version: "1.0.0", RemoteURL: victimURL + "/", UpdatedAt: late}}},
