@@ -170,9 +170,11 @@ func peakRSSMB() float64 {
 	return 0
 }
 
-// benchIngest publishes N realistic results (10 tools, 20 findings each)
-// to MCPGAUGE_RESULTS and times the coordinator's ingest path: fetch in
-// batches of 200, decode and validate, store, record scan keys, ack.
+// benchIngest plans a sweep of N entries, answers each job the way a
+// worker would (a realistic result: 10 tools, 20 findings, the job's
+// attempt token) on MCPGAUGE_RESULTS, and times the coordinator's ingest
+// path: fetch in batches of 200, decode, validate and check against the
+// plan, store, record scan keys, ack.
 func benchIngest(b *testing.B, storeURL string) {
 	n := benchN(100_000)
 	ctx := context.Background()
@@ -180,29 +182,15 @@ func benchIngest(b *testing.B, storeURL string) {
 		b.StopTimer()
 		env := newBenchEnv(b, storeURL)
 		sweep := fmt.Sprintf("ing%d", time.Now().UnixNano())
-		if err := env.st.BeginSweep(ctx, store.Sweep{ID: sweep, Status: store.SweepRunning, StartedAt: time.Now()}); err != nil {
-			b.Fatal(err)
-		}
-		for i := 0; i < n; i++ {
-			r := storetest.Result(storetest.Spec{SweepID: sweep, Name: fmt.Sprintf("io.bench/s%06d", i), Version: "1.0.0",
-				Score: float64(i % 100), ScanKey: fmt.Sprintf("%064x", i+1)})
-			data, err := r.Encode()
-			if err != nil {
-				b.Fatal(err)
-			}
-			if _, err := env.js.PublishAsync(schema.ResultSubject(sweep), data, jetstream.WithMsgID(r.JobID)); err != nil {
-				b.Fatal(err)
-			}
-		}
-		select {
-		case <-env.js.PublishAsyncComplete():
-		case <-time.After(5 * time.Minute):
-			b.Fatal("publishing results timed out")
-		}
-		c, err := coordinator.New(ctx, coordinator.Config{JS: env.js, Store: env.st, ScannerVersion: "bench"})
+		c, err := coordinator.New(ctx, coordinator.Config{JS: env.js, Store: env.st, Sources: []registry.Source{synthSource{n: n}},
+			AllVersions: true, ScannerVersion: "bench"})
 		if err != nil {
 			b.Fatal(err)
 		}
+		if err := c.Start(ctx, sweep); err != nil {
+			b.Fatal(err)
+		}
+		answerJobs(b, ctx, env.js, n)
 		ictx, cancel := context.WithCancel(ctx)
 		cons, _ := env.js.Consumer(ctx, schema.ResultsStream, schema.IngestConsumer)
 		b.StartTimer()
@@ -225,6 +213,48 @@ func benchIngest(b *testing.B, storeURL string) {
 		b.StartTimer()
 	}
 	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "results/s")
+}
+
+// answerJobs takes n jobs from the workers' consumer and publishes a
+// realistic result for each.
+func answerJobs(b *testing.B, ctx context.Context, js jetstream.JetStream, n int) {
+	jobs, err := js.Consumer(ctx, schema.JobsStream, schema.WorkersConsumer)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for got := 0; got < n; {
+		batch, err := jobs.Fetch(500, jetstream.FetchMaxWait(5*time.Second))
+		if err != nil {
+			b.Fatal(err)
+		}
+		k := 0
+		for m := range batch.Messages() {
+			j, err := schema.DecodeJob(m.Data())
+			if err != nil {
+				b.Fatal(err)
+			}
+			r := storetest.Result(storetest.Spec{SweepID: j.SweepID, Name: j.Name, Version: j.Version,
+				Score: float64(got % 100), ScanKey: j.ScanKey})
+			r.Attempt = j.Attempt
+			data, err := r.Encode()
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := js.PublishAsync(schema.ResultSubject(j.SweepID), data, jetstream.WithMsgID(r.JobID)); err != nil {
+				b.Fatal(err)
+			}
+			_ = m.Ack()
+			got, k = got+1, k+1
+		}
+		if k == 0 {
+			b.Fatalf("no more jobs after %d of %d", got, n)
+		}
+	}
+	select {
+	case <-js.PublishAsyncComplete():
+	case <-time.After(5 * time.Minute):
+		b.Fatal("publishing results timed out")
+	}
 }
 
 func BenchmarkIngestSQLite(b *testing.B) { benchIngest(b, "") }

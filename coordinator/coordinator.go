@@ -2,6 +2,7 @@ package coordinator
 
 import (
 	"context"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -108,6 +109,7 @@ type Coordinator struct {
 	mu      sync.Mutex
 	tracked map[string]*tracker
 	notices []string
+	rejects rejectLog
 }
 
 // New opens the key-value buckets and returns a coordinator.
@@ -263,14 +265,22 @@ type tracker struct {
 	deadlined bool
 	finishing sync.Mutex // one Wait at a time runs the pass and finishes
 	failErr   error      // why the sweep ended as failed (see failSweep)
-	dirty     bool
-	lastSave  time.Time
+	// key makes the attempt tokens of the sweep's jobs (attemptToken); it
+	// is kept in the sweep's KV record so a restarted coordinator checks
+	// the results of jobs its predecessor published.
+	key      []byte
+	dirty    bool
+	lastSave time.Time
 }
 
 // sweepRecord is the value kept under a sweep ID in KV mcpgauge-sweeps.
+// Key (hex) is the sweep's attempt key: what lets the coordinator tell
+// the results of jobs it planned from forged ones, so only the
+// coordinator may read the bucket.
 type sweepRecord struct {
 	Progress
 	Sources []string `json:"sources"`
+	Key     string   `json:"key,omitempty"`
 }
 
 func (c *Coordinator) track(id string) *tracker {
@@ -365,6 +375,9 @@ func (c *Coordinator) Start(ctx context.Context, id string) error {
 		return fmt.Errorf("sweep %s already finished (%s)", id, rec.Status)
 	}
 	t := c.track(id)
+	if err := c.keyFor(id, t, rec.Key, resume); err != nil {
+		return err
+	}
 	t.mu.Lock()
 	if resume {
 		t.p.StartedAt, t.p.DeadlineAt = rec.StartedAt, rec.DeadlineAt
@@ -411,6 +424,29 @@ func (c *Coordinator) Start(ctx context.Context, id string) error {
 	return nil
 }
 
+// keyFor gives tracker t of sweep id its attempt key: the one it has, the
+// one recorded in KV (recorded, hex, when resume), or a new one.
+func (c *Coordinator) keyFor(id string, t *tracker, recorded string, resume bool) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.key != nil {
+		return nil
+	}
+	if k, err := hex.DecodeString(recorded); resume && err == nil && len(k) == sweepKeyBytes {
+		t.key = k
+		return nil
+	}
+	if resume {
+		c.cfg.Log.Warn("resumed sweep has no usable attempt key (recorded by an older coordinator?): results of the jobs queued before are refused, and those jobs are marked at the deadline", "sweep", id)
+	}
+	k, err := newSweepKey()
+	if err != nil {
+		return err
+	}
+	t.key = k
+	return nil
+}
+
 // failStart records a new sweep whose pull failed as failed, in KV and
 // the store, so that no later run resumes it (with other sources, even).
 func (c *Coordinator) failStart(ctx context.Context, id string, t *tracker) {
@@ -432,7 +468,7 @@ func (c *Coordinator) failStart(ctx context.Context, id string, t *tracker) {
 // save writes the sweep's progress to KV and the store.
 func (c *Coordinator) save(ctx context.Context, id string, t *tracker) error {
 	t.mu.Lock()
-	rec := sweepRecord{Progress: t.p, Sources: t.sources}
+	rec := sweepRecord{Progress: t.p, Sources: t.sources, Key: hex.EncodeToString(t.key)}
 	t.dirty = false
 	t.lastSave = c.cfg.Now()
 	t.mu.Unlock()

@@ -17,10 +17,11 @@ import (
 // at a time.
 const lookupChunk = 500
 
-// buildJobs turns targets into jobs of sweep id, logging (and leaving out)
-// entries that cannot be planned; it clears the targets it used. Its
-// aliases maps a job ID to the other names its result is stored under.
-func (c *Coordinator) buildJobs(id string, targets []registry.Target, now time.Time) ([]schema.Job, map[string][]alias) {
+// buildJobs turns targets into jobs of sweep id, each with its attempt
+// token under key, logging (and leaving out) entries that cannot be
+// planned; it clears the targets it used. Its aliases maps a job ID to
+// the other names its result is stored under.
+func (c *Coordinator) buildJobs(id string, key []byte, targets []registry.Target, now time.Time) ([]schema.Job, map[string][]alias) {
 	jobs := make([]schema.Job, 0, len(targets))
 	aliases := map[string][]alias{}
 	for i := range targets {
@@ -34,6 +35,7 @@ func (c *Coordinator) buildJobs(id string, targets []registry.Target, now time.T
 		if as := aliasesOf(tg); len(as) > 0 {
 			aliases[job.JobID] = as
 		}
+		job.Attempt = attemptToken(key, id, job.JobID, job.ScanKey)
 		jobs = append(jobs, job)
 	}
 	return jobs, aliases

@@ -68,78 +68,173 @@ func (c *Coordinator) IngestMessages(ctx context.Context, msgs []jetstream.Msg) 
 	return c.ingestBatch(ctx, msgs)
 }
 
+// ingestBatch stores the results of a batch that the coordinator planned
+// (see admit) and acknowledges them; every other result is refused
+// (counted, logged within a bound, terminated), never stored or signed.
 func (c *Coordinator) ingestBatch(ctx context.Context, msgs []jetstream.Msg) error {
-	results := make([]schema.Result, 0, len(msgs))
-	keep := make([]jetstream.Msg, 0, len(msgs))
-	seen := map[string]int{}
+	var cands []candidate
 	for _, m := range msgs {
 		r, err := schema.DecodeResult(m.Data())
 		if err != nil {
-			c.cfg.Log.Warn("ingest: bad result message terminated", "subject", m.Subject(), "err", err)
+			c.cfg.Log.Warn("ingest: bad result message terminated", "subject", clipStr(m.Subject(), 100), "err", err)
 			if mt := c.cfg.Metrics; mt != nil {
 				mt.ResultsInvalid.Inc()
 			}
 			_ = m.TermWithReason("invalid result: " + clipStr(err.Error(), 200))
 			continue
 		}
-		keep = append(keep, m)
-		if i, dup := seen[r.JobID]; dup { // a redelivered duplicate in the same batch
-			if r.FinishedAt.After(results[i].FinishedAt) {
-				results[i] = r
-			}
+		cands = append(cands, candidate{r: r, m: m})
+	}
+	gates := map[string]sweepGate{}
+	for _, cd := range cands {
+		if _, ok := gates[cd.r.SweepID]; ok {
 			continue
 		}
-		seen[r.JobID] = len(results)
-		results = append(results, r)
-	}
-	setFamilies(results)
-	if len(results) > 0 {
-		if err := c.storeWithRetry(ctx, c.withAliases(results), keep); err != nil {
-			var fault *StoreFaultError
-			if errors.As(err, &fault) {
-				// Kept in the results stream: stored when the store can
-				// write again (a later run's ingest).
-				for _, m := range keep {
-					_ = m.NakWithDelay(30 * time.Second)
-				}
-				c.failSweeps(ctx, results, fault)
+		g, err := c.gate(ctx, cd.r.SweepID)
+		if err != nil { // KV cannot answer: judge the batch later
+			for _, cd := range cands {
+				_ = cd.m.NakWithDelay(5 * time.Second)
 			}
-			return err
+			return fmt.Errorf("ingest: %w", err)
 		}
-		c.recordScans(ctx, results)
-		c.account(ctx, results)
-		if mt := c.cfg.Metrics; mt != nil {
-			mt.IngestBatchSize.Observe(float64(len(results)))
-			for _, r := range results {
-				mt.ResultsIngested.WithLabelValues(string(r.Status)).Inc()
+		gates[cd.r.SweepID] = g
+	}
+	admitted := cands[:0]
+	inBatch := map[string]bool{}
+	for _, cd := range cands {
+		if why := c.admit(gates[cd.r.SweepID], cd.m, cd.r, inBatch); why != "" {
+			c.reject(cd.m, cd.r, why)
+			continue
+		}
+		inBatch[cd.r.JobID] = true
+		admitted = append(admitted, cd)
+	}
+	if len(admitted) == 0 {
+		return nil
+	}
+	var fresh, again []candidate
+	var stored map[string]store.Scan
+	err := c.storeWithRetry(ctx, msgsOf(admitted), func(ctx context.Context) error {
+		var err error
+		if stored, err = c.cfg.Store.ScansByKey(ctx, scanKeysOf(admitted)); err != nil {
+			return fmt.Errorf("look up stored scans: %w", err)
+		}
+		fresh, again = splitStored(admitted, stored)
+		rs := resultsOf(fresh)
+		setFamilies(rs)
+		results := c.withAliases(rs)
+		return c.write(ctx, results, c.receipts(ctx, results))
+	})
+	if err != nil {
+		var fault *StoreFaultError
+		if errors.As(err, &fault) {
+			// Kept in the results stream: stored when the store can
+			// write again (a later run's ingest).
+			for _, cd := range admitted {
+				_ = cd.m.NakWithDelay(30 * time.Second)
 			}
+			c.failSweeps(ctx, resultsOf(admitted), fault)
+		}
+		return err
+	}
+	// A job already stored: the first result stands. A message the store
+	// already holds and that comes again (the coordinator stopped between
+	// storing and acknowledging it) is finished, not refused.
+	var redelivered []candidate
+	for _, cd := range again {
+		if md, err := cd.m.Metadata(); err == nil && md.NumDelivered > 1 && sameScan(stored[cd.r.ScanKey], cd.r) {
+			redelivered = append(redelivered, cd)
+			continue
+		}
+		c.reject(cd.m, cd.r, RejectDuplicate)
+	}
+	done := append(fresh, redelivered...)
+	results := resultsOf(done)
+	c.recordScans(ctx, results)
+	c.account(ctx, results)
+	if mt := c.cfg.Metrics; mt != nil && len(fresh) > 0 {
+		mt.IngestBatchSize.Observe(float64(len(fresh)))
+		for _, cd := range fresh {
+			mt.ResultsIngested.WithLabelValues(string(cd.r.Status)).Inc()
 		}
 	}
-	for _, m := range keep {
-		if err := m.Ack(); err != nil {
-			c.cfg.Log.Warn("ingest: ack", "err", err) // redelivered; the store dedupes
+	for _, cd := range done {
+		if err := cd.m.Ack(); err != nil {
+			c.cfg.Log.Warn("ingest: ack", "err", err) // redelivered: then a stored duplicate
 		}
 	}
 	return nil
 }
 
-// storeWithRetry inserts the batch, retrying with backoff while the store
-// is down and telling JetStream the messages are still in progress.
-func (c *Coordinator) storeWithRetry(ctx context.Context, results []schema.Result, msgs []jetstream.Msg) error {
-	receipts := c.receipts(ctx, results)
+// candidate is a decoded result and its message.
+type candidate struct {
+	r schema.Result
+	m jetstream.Msg
+}
+
+func msgsOf(cs []candidate) []jetstream.Msg {
+	out := make([]jetstream.Msg, len(cs))
+	for i, c := range cs {
+		out[i] = c.m
+	}
+	return out
+}
+
+func resultsOf(cs []candidate) []schema.Result {
+	out := make([]schema.Result, len(cs))
+	for i, c := range cs {
+		out[i] = c.r
+	}
+	return out
+}
+
+func scanKeysOf(cs []candidate) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.r.ScanKey
+	}
+	return out
+}
+
+// splitStored parts the candidates into those whose job has no stored
+// result and those whose job has one: the latest scan of its scan key is
+// of its sweep (a sweep plans one job per scan key; the job's aliases
+// share it).
+func splitStored(cs []candidate, stored map[string]store.Scan) (fresh, again []candidate) {
+	for _, c := range cs {
+		if sc, ok := stored[c.r.ScanKey]; ok && sc.SweepID == c.r.SweepID {
+			again = append(again, c)
+			continue
+		}
+		fresh = append(fresh, c)
+	}
+	return fresh, again
+}
+
+// sameScan reports whether the stored scan (the job's, or an alias's
+// copy of it) is r (to the second the stores keep).
+func sameScan(sc store.Scan, r schema.Result) bool {
+	return sc.SweepID == r.SweepID && sc.Status == r.Status && sc.FinishedAt.Unix() == r.FinishedAt.Unix()
+}
+
+// storeWithRetry runs op (a store write) until it succeeds, retrying with
+// backoff while the store is down and telling JetStream the messages are
+// still in progress; a store that is full or damaged is given up after
+// StoreFaultRetries attempts (StoreFaultError).
+func (c *Coordinator) storeWithRetry(ctx context.Context, msgs []jetstream.Msg, op func(context.Context) error) error {
 	backoff := 250 * time.Millisecond
 	faults := 0
 	for attempt := 1; ; attempt++ {
 		start := time.Now()
 		wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-		err := c.write(wctx, results, receipts)
+		err := op(wctx)
 		cancel()
 		if mt := c.cfg.Metrics; mt != nil {
 			mt.StoreWriteTime.Observe(time.Since(start).Seconds())
 		}
 		if err == nil {
 			if attempt > 1 {
-				c.cfg.Log.Info("ingest: store write succeeded after retries", "attempts", attempt, "results", len(results))
+				c.cfg.Log.Info("ingest: store write succeeded after retries", "attempts", attempt, "results", len(msgs))
 			}
 			return nil
 		}
@@ -151,7 +246,7 @@ func (c *Coordinator) storeWithRetry(ctx context.Context, results []schema.Resul
 				return &StoreFaultError{Attempts: attempt, Err: err}
 			}
 		}
-		c.cfg.Log.Warn("ingest: store write failed; retrying", "attempt", attempt, "results", len(results), "err", err)
+		c.cfg.Log.Warn("ingest: store write failed; retrying", "attempt", attempt, "results", len(msgs), "err", err)
 		for _, m := range msgs {
 			_ = m.InProgress()
 		}
@@ -242,7 +337,7 @@ func (c *Coordinator) giveUp(ctx context.Context, seq uint64, deliveries int) er
 		now := c.cfg.Now()
 		r := schema.Result{SchemaVersion: schema.Version, JobID: job.JobID, SweepID: job.SweepID, Name: job.Name,
 			Version: job.Version, Sources: job.Sources, PackageType: job.PackageType, ScanKey: job.ScanKey,
-			Status: schema.StatusWorkerError, Reason: fmt.Sprintf("no worker finished the job in %d deliveries", deliveries),
+			Attempt: job.Attempt, Status: schema.StatusWorkerError, Reason: fmt.Sprintf("no worker finished the job in %d deliveries", deliveries),
 			ScannerVersion: c.cfg.ScannerVersion, WorkerID: "coordinator", StartedAt: now, FinishedAt: now}
 		data, err := r.Encode()
 		if err != nil {

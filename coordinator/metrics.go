@@ -20,6 +20,7 @@ type Metrics struct {
 	PublishErrors    prometheus.Counter
 	ResultsIngested  *prometheus.CounterVec // by status
 	ResultsInvalid   prometheus.Counter
+	ResultsRejected  *prometheus.CounterVec // by reason (RejectReasons)
 	StoreWriteErrors prometheus.Counter
 	StoreWriteTime   prometheus.Histogram
 	IngestBatchSize  prometheus.Histogram
@@ -55,6 +56,8 @@ func NewMetrics() *Metrics {
 			Help: "Results committed to the store, by scan status."}, []string{"status"}),
 		ResultsInvalid: prometheus.NewCounter(prometheus.CounterOpts{Name: "mcpgauge_results_invalid_total",
 			Help: "Result messages that could not be decoded or validated (terminated)."}),
+		ResultsRejected: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "mcpgauge_results_rejected_total",
+			Help: "Well-formed results refused (never stored or signed): not of a job the coordinator planned in a live sweep, or not the first for their job; by reason."}, []string{"reason"}),
 		StoreWriteErrors: prometheus.NewCounter(prometheus.CounterOpts{Name: "mcpgauge_store_write_errors_total",
 			Help: "Failed store writes (the batch is retried; nothing is acked before it commits)."}),
 		StoreWriteTime: prometheus.NewHistogram(prometheus.HistogramOpts{Name: "mcpgauge_store_write_seconds",
@@ -87,7 +90,7 @@ func NewMetrics() *Metrics {
 			Help: "Live model calls made by ecosystem passes (cached answers not counted)."}),
 	}
 	r.MustRegister(m.JobsPublished, m.JobsSkipped, m.PublishErrors, m.ResultsIngested,
-		m.ResultsInvalid, m.StoreWriteErrors, m.StoreWriteTime, m.IngestBatchSize, m.QueuePending, m.QueueAckPending,
+		m.ResultsInvalid, m.ResultsRejected, m.StoreWriteErrors, m.StoreWriteTime, m.IngestBatchSize, m.QueuePending, m.QueueAckPending,
 		m.RegistryPages, m.RegistryEntries, m.RegistryErrors, m.SweepJobs, m.SweepsFinished, m.GaveUp, m.Stragglers,
 		m.EcosystemReports, m.EcosystemSeconds, m.EcosystemCalls)
 	m.BuildInfo = buildinfo.New(r)
@@ -96,6 +99,9 @@ func NewMetrics() *Metrics {
 	// the first increment.
 	for _, st := range schema.Statuses() {
 		m.ResultsIngested.WithLabelValues(string(st))
+	}
+	for _, why := range RejectReasons() {
+		m.ResultsRejected.WithLabelValues(string(why))
 	}
 	for _, state := range []string{"expected", "done", "failed", "skipped"} {
 		m.SweepJobs.WithLabelValues(state)

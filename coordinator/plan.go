@@ -17,6 +17,8 @@ import (
 // Pull reads every configured source (from its sync mark when Incremental)
 // and returns the normalised entries to plan: the latest version of each
 // server unless AllVersions, deduplicated into targets, at most Limit.
+// When ctx ends it stops within pullCheckEvery entries (a source that
+// keeps sending is told to stop) and returns ctx.Err().
 func (c *Coordinator) Pull(ctx context.Context) ([]registry.Target, error) {
 	var all []registry.Server
 	var errs []error
@@ -42,6 +44,11 @@ func (c *Coordinator) Pull(ctx context.Context) ([]registry.Target, error) {
 		var newest time.Time
 		n := 0
 		err := src.Pull(ctx, q, func(s registry.Server) error {
+			if n%pullCheckEvery == 0 {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+			}
 			intern.Server(&s)
 			all = append(all, s)
 			n++
@@ -52,6 +59,9 @@ func (c *Coordinator) Pull(ctx context.Context) ([]registry.Target, error) {
 		})
 		if m := c.cfg.Metrics; m != nil {
 			m.RegistryEntries.WithLabelValues(name).Add(float64(n))
+		}
+		if cerr := ctx.Err(); cerr != nil {
+			return nil, cerr // stopped, not failed: no notice, nothing planned
 		}
 		if err != nil {
 			if m := c.cfg.Metrics; m != nil {
@@ -74,12 +84,19 @@ func (c *Coordinator) Pull(ctx context.Context) ([]registry.Target, error) {
 	norm, _ := registry.Normalise(all, registry.NormaliseOptions{LatestOnly: !c.cfg.AllVersions,
 		OfficialOwnsVerified: c.cfg.Incremental && c.pullsOfficial()})
 	all = nil // let the raw entries go before the targets are built
-	targets := registry.Dedupe(norm)
+	targets, err := registry.DedupeContext(ctx, norm)
+	if err != nil {
+		return nil, err
+	}
 	if c.cfg.Limit > 0 && len(targets) > c.cfg.Limit {
 		targets = targets[:c.cfg.Limit]
 	}
 	return targets, nil
 }
+
+// pullCheckEvery is how many entries Pull takes between looks at its
+// context.
+const pullCheckEvery = 1024
 
 // syncKey turns a source name into a key-value key ([-_=.a-zA-Z0-9/]).
 func syncKey(name string) string {
@@ -177,7 +194,7 @@ func (c *Coordinator) plan(ctx context.Context, id string, t *tracker) error {
 		}
 		chunk := targets[start:min(start+lookupChunk, len(targets))]
 		c.recordLinks(ctx, id, chunk, now)
-		jobs, aliases := c.buildJobs(id, chunk, now)
+		jobs, aliases := c.buildJobs(id, t.key, chunk, now)
 		known, err := c.lookupScans(ctx, id, t, jobs)
 		if err != nil {
 			return err

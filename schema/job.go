@@ -57,7 +57,16 @@ type Job struct {
 	ScanKey string `json:"scan_key"`
 	// CreatedAt is when the coordinator planned the job.
 	CreatedAt time.Time `json:"created_at"`
+	// Attempt is the coordinator's token for this job of this sweep
+	// (AttemptLength hex characters: a keyed hash of sweep, job ID and scan
+	// key under a key only the coordinator holds). The worker copies it into
+	// the result, and the coordinator stores a result only when it matches
+	// what it planned.
+	Attempt string `json:"attempt,omitempty"`
 }
+
+// AttemptLength is the length in hex characters of Job.Attempt.
+const AttemptLength = 32
 
 // ScanOptions tune one scan. The zero value is a read-only scan with the worker's
 // default deadline, no eval and no tool calls.
@@ -204,8 +213,20 @@ func (j *Job) Validate() error {
 	if j.CreatedAt.IsZero() {
 		add("created_at is missing")
 	}
+	if err := checkAttempt(j.Attempt); err != nil {
+		errs = append(errs, err)
+	}
 	if len(errs) > 0 {
 		return fmt.Errorf("invalid job %q: %w", j.JobID, errors.Join(errs...))
+	}
+	return nil
+}
+
+// checkAttempt requires an attempt token, when there is one, to be
+// AttemptLength lowercase hex characters.
+func checkAttempt(a string) error {
+	if a != "" && (len(a) != AttemptLength || !hexPattern.MatchString(a)) {
+		return fmt.Errorf("attempt %.80q is not %d lowercase hex characters", a, AttemptLength)
 	}
 	return nil
 }

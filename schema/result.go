@@ -75,6 +75,9 @@ type Result struct {
 	PackageType string `json:"package_type,omitempty"`
 	// ScanKey is copied from the job.
 	ScanKey string `json:"scan_key,omitempty"`
+	// Attempt is copied from the job (Job.Attempt): the coordinator
+	// stores a result only when it matches.
+	Attempt string `json:"attempt,omitempty"`
 	// RuleSetDigest is copied from the job (or, for a local scan, the
 	// digest of the rules and options that ran).
 	RuleSetDigest string `json:"rule_set_digest,omitempty"`
@@ -361,6 +364,9 @@ func (r *Result) Validate() error {
 		add("job_id is %q, want %q (JobID of sweep, name and version)", r.JobID, want)
 	}
 	if _, err := ParseStatus(string(r.Status)); err != nil {
+		errs = append(errs, err)
+	}
+	if err := checkAttempt(r.Attempt); err != nil {
 		errs = append(errs, err)
 	}
 	if r.Status != StatusOK && r.Status != "" && strings.TrimSpace(r.Reason) == "" {

@@ -104,7 +104,7 @@ func errorResult(job schema.Job, workerID, reason string) schema.Result {
 	now := time.Now()
 	return schema.Result{SchemaVersion: schema.Version, JobID: job.JobID, SweepID: job.SweepID, Name: job.Name,
 		Version: job.Version, Sources: job.Sources, PackageType: job.PackageType, ScanKey: job.ScanKey,
-		Status: schema.StatusWorkerError, Reason: reason, ScannerVersion: job.ScannerVersion, WorkerID: workerID,
+		Attempt: job.Attempt, Status: schema.StatusWorkerError, Reason: reason, ScannerVersion: job.ScannerVersion, WorkerID: workerID,
 		StartedAt: now, FinishedAt: now}
 }
 
@@ -332,7 +332,7 @@ func (l *loop) handle(msg jetstream.Msg, slot int) {
 func (l *loop) complete(job schema.Job, r schema.Result, slot int) schema.Result {
 	r.SchemaVersion = schema.Version
 	r.JobID, r.SweepID, r.Name, r.Version = job.JobID, job.SweepID, job.Name, job.Version
-	r.Sources, r.ScanKey, r.RuleSetDigest = job.Sources, job.ScanKey, job.RuleSetDigest
+	r.Sources, r.ScanKey, r.RuleSetDigest, r.Attempt = job.Sources, job.ScanKey, job.RuleSetDigest, job.Attempt
 	if r.PackageType == "" {
 		r.PackageType = job.PackageType
 	}
