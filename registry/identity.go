@@ -123,6 +123,9 @@ func listingSource(s Server) string {
 // split off rather than taking the name. It works in place (in's storage
 // is reused) and returns the entries, order kept, and the number split off.
 func Claim(in []Server, officialOwnsVerified bool) ([]Server, int) {
+	if !officialOwnsVerified && oneSource(in) {
+		return in, 0
+	}
 	type nameInfo struct{ owner string }
 	names := map[string]*nameInfo{}
 	for _, s := range in {
@@ -245,4 +248,15 @@ func appendNew(a, b []Listing) []Listing {
 		}
 	}
 	return out
+}
+
+// oneSource reports whether every entry comes from the same source (no
+// name can then be contested).
+func oneSource(in []Server) bool {
+	for i := 1; i < len(in); i++ {
+		if listingSource(in[i]) != listingSource(in[0]) {
+			return false
+		}
+	}
+	return true
 }
