@@ -9,6 +9,7 @@ import (
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/gauge/text"
+	"github.com/mcpgauge/mcpgauge/internal/compat"
 )
 
 // Drafting defaults (toolgauge's).
@@ -214,7 +215,7 @@ func draftPrompts(payload map[string]any, key string, n int) []string {
 	var out []string
 	for _, item := range list {
 		s, ok := item.(string)
-		if !ok || len(text.PySplit(s)) < 3 {
+		if !ok || len(compat.PySplit(s)) < 3 {
 			continue
 		}
 		s = text.CollapseSpace(s)

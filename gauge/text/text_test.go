@@ -262,9 +262,6 @@ func TestPySpaceHelpers(t *testing.T) {
 	if got := PyStrip("\u3000 x \u0085"); got != "x" {
 		t.Errorf("PyStrip = %q", got)
 	}
-	if got := PyLower("İD"); got != "i\u0307d" {
-		t.Errorf("PyLower = %q", got)
-	}
 	if !HasTerminalPunctuation("e.g") || HasTerminalPunctuation("no stop") {
 		t.Error("HasTerminalPunctuation")
 	}

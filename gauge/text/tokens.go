@@ -2,8 +2,9 @@ package text
 
 import (
 	"strings"
-	"unicode"
 	"unicode/utf8"
+
+	"github.com/mcpgauge/mcpgauge/internal/compat"
 )
 
 // Naming styles returned by NamingStyle.
@@ -67,29 +68,6 @@ func IdentifierTokens(name string) []string {
 	return out
 }
 
-func pyIsLower(r rune) bool {
-	return unicode.IsLower(r) || unicode.Is(unicode.Other_Lowercase, r)
-}
-
-func pyIsUpper(r rune) bool {
-	return unicode.IsUpper(r) || unicode.Is(unicode.Other_Uppercase, r)
-}
-
-// PyIsUpper is Python's str.isupper: every cased character is uppercase and
-// there is at least one.
-func PyIsUpper(s string) bool {
-	cased := false
-	for _, r := range s {
-		if pyIsLower(r) || unicode.IsTitle(r) {
-			return false
-		}
-		if pyIsUpper(r) {
-			cased = true
-		}
-	}
-	return cased
-}
-
 // NamingStyle classifies a tool name's convention: kebab-case if it contains
 // "-", else (with "_") SCREAMING_SNAKE or snake_case, else PascalCase if the
 // first character is uppercase, else camelCase if any character is, else flat.
@@ -98,16 +76,16 @@ func NamingStyle(name string) string {
 	case strings.Contains(name, "-"):
 		return StyleKebab
 	case strings.Contains(name, "_"):
-		if PyIsUpper(name) {
+		if compat.PyIsUpper(name) {
 			return StyleScreamingSnake
 		}
 		return StyleSnake
 	}
-	if r, _ := utf8.DecodeRuneInString(name); name != "" && pyIsUpper(r) {
+	if r, _ := utf8.DecodeRuneInString(name); name != "" && compat.PyIsUpperRune(r) {
 		return StylePascal
 	}
 	for _, r := range name {
-		if pyIsUpper(r) {
+		if compat.PyIsUpperRune(r) {
 			return StyleCamel
 		}
 	}
@@ -302,7 +280,7 @@ type Lowered struct {
 
 // Lower prepares text for Lowered.Mentions.
 func Lower(text string) Lowered {
-	l := PyLower(text)
+	l := compat.PyLower(text)
 	return Lowered{s: l, rs: []rune(l)}
 }
 
@@ -318,7 +296,7 @@ type Name struct {
 
 // PrepareName prepares name for Lowered.MentionsName.
 func PrepareName(name string) Name {
-	return Name{lower: PyLower(name), toks: IdentifierTokens(name)}
+	return Name{lower: compat.PyLower(name), toks: IdentifierTokens(name)}
 }
 
 // MentionsName is Mentions(text, name) for a prepared text and name.
@@ -335,11 +313,11 @@ func (l Lowered) MentionsName(n Name) bool {
 	}
 	rs := l.rs
 	for start := range rs {
-		if rs[start] != rune(toks[0][0]) || (start > 0 && IsPyWord(rs[start-1])) {
+		if rs[start] != rune(toks[0][0]) || (start > 0 && compat.PyIsWord(rs[start-1])) {
 			continue
 		}
 		if end, ok := matchJoined(rs, start, toks); ok {
-			if end == len(rs) || !IsPyWord(rs[end]) {
+			if end == len(rs) || !compat.PyIsWord(rs[end]) {
 				return true
 			}
 		}
@@ -355,7 +333,7 @@ func matchJoined(rs []rune, start int, toks []string) (int, bool) {
 	for k, t := range toks {
 		if k > 0 {
 			q := p
-			for q < len(rs) && (IsPySpace(rs[q]) || rs[q] == '_' || rs[q] == '-') {
+			for q < len(rs) && (compat.PyIsSpace(rs[q]) || rs[q] == '_' || rs[q] == '-') {
 				q++
 			}
 			if q == p {
@@ -373,55 +351,12 @@ func matchJoined(rs []rune, start int, toks []string) (int, bool) {
 	return p, true
 }
 
-// IsPySpace reports whether r is whitespace to Python (str.isspace, and `\s`
-// in a str pattern).
-func IsPySpace(r rune) bool {
-	switch {
-	case r >= '\t' && r <= '\r', r >= 0x1c && r <= 0x20, r == 0x85, r == 0xa0, r == 0x1680,
-		r >= 0x2000 && r <= 0x200a, r == 0x2028, r == 0x2029, r == 0x202f, r == 0x205f, r == 0x3000:
-		return true
-	}
-	return false
-}
-
-// IsPyWord reports whether r is a word character to Python's re (`\w` in a
-// str pattern): a Unicode letter or number, or "_".
-func IsPyWord(r rune) bool {
-	if r < utf8.RuneSelf {
-		b := byte(r)
-		return isASCIIAlnum(b) || b == '_'
-	}
-	return unicode.IsLetter(r) || unicode.IsNumber(r)
-}
-
-// PyLower is Python's str.lower for the cases that differ from
-// strings.ToLower: U+0130 (İ) lowercases to "i" + U+0307.
-func PyLower(s string) string {
-	lower := strings.ToLower(s)
-	if strings.ContainsRune(s, 0x130) {
-		var b strings.Builder
-		for _, r := range s {
-			if r == 0x130 {
-				b.WriteString("i\u0307")
-			} else {
-				b.WriteRune(unicode.ToLower(r))
-			}
-		}
-		return b.String()
-	}
-	return lower
-}
-
-// PySplit is Python's str.split() with no arguments: fields separated by
-// runs of Python whitespace.
-func PySplit(s string) []string { return strings.FieldsFunc(s, IsPySpace) }
-
 // CollapseSpace is " ".join(s.split()): whitespace runs become one space and
 // the ends are trimmed.
-func CollapseSpace(s string) string { return strings.Join(PySplit(s), " ") }
+func CollapseSpace(s string) string { return strings.Join(compat.PySplit(s), " ") }
 
 // PyStrip is Python's str.strip() with no arguments.
-func PyStrip(s string) string { return strings.TrimFunc(s, IsPySpace) }
+func PyStrip(s string) string { return strings.TrimFunc(s, compat.PyIsSpace) }
 
 // IsDigits reports whether s is one or more ASCII digits (a name token
 // such as the 2 of get_data_v2, which says nothing about the tool).

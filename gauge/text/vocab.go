@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"regexp"
 	"unicode/utf8"
+
+	"github.com/mcpgauge/mcpgauge/internal/compat"
 )
 
 // Vocab names one of toolgauge's case-insensitive regex vocabularies.
@@ -236,9 +238,9 @@ func pyASCII(s string, wantStarts bool) (mapped []byte, starts []int) {
 			c = 's'
 		case r == 0x212a:
 			c = 'k'
-		case IsPySpace(r):
+		case compat.PyIsSpace(r):
 			c = ' '
-		case IsPyWord(r):
+		case compat.PyIsWord(r):
 			c = '0'
 		default:
 			c = 0x01

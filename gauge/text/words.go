@@ -8,11 +8,16 @@
 //
 // Everything here reproduces mcp-toolgauge v0.1.0 exactly, including Python's
 // Unicode semantics where they differ from Go's: `\b` and `\s` in the regex
-// vocabularies, str.isupper, str.split and str.lower. Tokenising of prose and
-// identifiers is deliberately ASCII-only, as upstream.
+// vocabularies, str.isupper, str.split and str.lower (those emulations live
+// in internal/compat). Tokenising of prose and identifiers is deliberately
+// ASCII-only, as upstream.
 package text
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/mcpgauge/mcpgauge/internal/compat"
+)
 
 // set builds a lookup set from a space-separated word block. It is called
 // only to build the unexported literal tables below, which are never mutated.
@@ -130,7 +135,7 @@ func IsReadVerb(w string) bool { return has(readVerbs, w) }
 
 // HasDateSuffix reports whether the lowercased name ends in _at, _date, _time or _on.
 func HasDateSuffix(name string) bool {
-	lower := PyLower(name)
+	lower := compat.PyLower(name)
 	for _, s := range dateSuffixes() {
 		if len(lower) >= len(s) && lower[len(lower)-len(s):] == s {
 			return true
