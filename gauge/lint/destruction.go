@@ -103,3 +103,56 @@ func preciseEnumValues(obj map[string]any) []string {
 	}
 	return out
 }
+
+// preciseSessionOnly matches a tool that only clears or resets a session
+// setting or in-memory state, not data.
+var preciseSessionOnly = regexp.MustCompile(`(?i)\b(session|setting|settings|working directory|context|selection|cache|filter)\b`)
+
+// preciseAsksConfirmation matches a description that already makes the
+// model confirm with the user.
+var preciseAsksConfirmation = regexp.MustCompile(`(?i)\b(ask(s)? (the user )?(for )?confirm|requires? (explicit |user )?confirmation|confirm with the user|after (the )?user confirms|with confirmation)`)
+
+// preciseHarmlessDestruction reports whether a tool that reads as
+// destructive only clears a session setting or in-memory state (its
+// destructive verb is clear/reset/close/end/stop/cancel and its name or
+// description is about a session or setting), or already asks the user to
+// confirm.
+func preciseHarmlessDestruction(t *tgTool) bool {
+	if preciseAsksConfirmation.MatchString(t.desc) {
+		return true
+	}
+	soft := false
+	for _, tok := range t.nameTokens {
+		switch strings.ToLower(tok) {
+		case "clear", "reset", "close", "end", "stop", "cancel":
+			soft = true
+		}
+	}
+	if !soft {
+		return false
+	}
+	first, _, _ := strings.Cut(t.desc, ".")
+	return preciseSessionOnly.MatchString(strings.Join(t.nameTokens, " ")) || preciseSessionOnly.MatchString(first)
+}
+
+// preciseReadNamed reports whether the tool's name opens with a read verb
+// (after the server's shared prefix): a destructive word later in the name
+// (get_deletion_status, list_reset_requests) names what is read, not an
+// action, and the description does not say it destroys anything.
+func preciseReadNamed(t *tgTool) bool {
+	if t.destructPhrase {
+		return false
+	}
+	for i, tok := range t.nameTokens {
+		if i > 1 {
+			break
+		}
+		if text.IsReadVerb(tok) {
+			return true
+		}
+		if text.IsDestructiveVerb(tok) {
+			return false
+		}
+	}
+	return false
+}

@@ -164,6 +164,9 @@ const OriginMcpgauge = "mcpgauge"
 // OriginQualityGate is the Origin of rules ported from mcp-quality-gate.
 const OriginQualityGate = "mcp-quality-gate"
 
+// OriginToolgauge is the Origin of the 22 rules ported from mcp-toolgauge.
+const OriginToolgauge = "mcp-toolgauge"
+
 // Context is what a rule sees: the snapshot plus shared, lazily computed analysis.
 type Context struct {
 	Snap  *model.Snapshot
@@ -322,6 +325,18 @@ func RuleByID(id string) (Rule, bool) {
 		}
 	}
 	return Rule{}, false
+}
+
+// ToolgaugeRules returns the 22 mcp-toolgauge rules (MCP001-MCP052) in ID
+// order: the catalogue filtered by Origin.
+func ToolgaugeRules() []Rule {
+	var out []Rule
+	for _, r := range Catalogue() {
+		if r.Origin == OriginToolgauge {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // Run executes every enabled rule in ID order and returns the findings in

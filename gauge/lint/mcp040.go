@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
+	"github.com/mcpgauge/mcpgauge/gauge/text"
 )
 
 // mcp040 is MCP040 destructive-tool-without-hint.
@@ -50,4 +51,15 @@ func checkMCP040(ctx *Context) []Problem {
 				"If it does not in fact destroy anything, set `destructiveHint: false` to say so explicitly.", t.name)})
 	}
 	return out
+}
+
+// tgReadsLikeDeletion: any raw name token is a destructive verb, or the
+// description contains a destructive phrase.
+func tgReadsLikeDeletion(t *tgTool) bool {
+	for _, tok := range t.nameTokens {
+		if text.IsDestructiveVerb(tok) {
+			return true
+		}
+	}
+	return t.destructPhrase
 }

@@ -268,3 +268,93 @@ func secRequired(re *syntax.Regexp) []string {
 // secNegatedBefore matches a denial just before a hit ("never runs
 // arbitrary code", "prevents remote code execution").
 var secNegatedBefore = regexp.MustCompile(`\b(?:never|not|no|cannot|can't|won't|prevents?|blocks?|refuses?|rejects?|disallows?|forbids?|safe\s+from)\s+(?:\w+\s+){0,2}$`)
+
+var (
+	// secRefused marks a sentence that names a sensitive path to refuse it.
+	secRefused = regexp.MustCompile(`\b(?:reject(?:s|ed)?|block(?:s|ed)?|denied|deny|not\s+allowed|forbidden|refuse[sd]?|disallowed|excluded|never\s+(?:read|access|open)s?)\b`)
+	// secRankWord is the "highest/top priority" family of the priority
+	// patterns, which reads as coercion only about tools or instructions.
+	secRankWord   = regexp.MustCompile(`\b(?:highest|top|maximum|absolute|utmost)\s+priority\b`)
+	secAboutTools = regexp.MustCompile(`\btools?\b|\binstructions?\b|\bfunctions?\b|\bcall\b|\buse\s+this\b|\bother\b|\buser\b`)
+)
+
+// secAsksUser matches text that tells the model to ask or check with the
+// user: a label such as [IMPORTANT] in front of it is emphasis, not a
+// planted system message.
+var secAsksUser = regexp.MustCompile(`\bask(?:s|ing)?\s+(?:the\s+)?users?\b|\bconfirm\w*\s+(?:with\s+)?(?:the\s+)?users?\b|\bcheck\s+with\s+(?:the\s+)?users?\b|\buser'?s?\s+(?:confirmation|consent|permission)\b`)
+
+// secFindInContext is secFind for the default profile: it reads a hit in
+// its context and skips hits that are not what the pattern means. Text in
+// code spans and fenced blocks is what the tool shows, not what it says; a
+// concealment verb ("hide it") counts only when its sentence is about the
+// user; a pseudo-system label counts only when what follows does not ask
+// the model to consult the user; a .env named inside quotes as an example
+// file name is not a pointer at secrets.
+func secFindInContext(ctx *Context, s string, pats []secPattern) (secMatch, bool) {
+	text := preciseCodeOnly(s)
+	folded, starts := secFold(text)
+	for _, p := range pats {
+		if !secHasAnchor(folded, p.anchors) {
+			continue
+		}
+		for _, loc := range p.re.FindAllStringSubmatchIndex(folded, -1) {
+			if p.ownTool > 0 && loc[2*p.ownTool] >= 0 {
+				name := text[starts[loc[2*p.ownTool]]:starts[loc[2*p.ownTool+1]]]
+				if secIsOwnTool(ctx, name) {
+					continue
+				}
+			}
+			hit := folded[loc[0]:loc[1]]
+			switch p.what {
+			case "concealment":
+				if (strings.HasPrefix(hit, "hide") || strings.HasPrefix(hit, "conceal")) && !strings.Contains(secSentence(folded, loc[0], loc[1]), "user") {
+					continue
+				}
+			case "pseudo-system tag":
+				end := min(len(folded), loc[1]+240)
+				if secAsksUser.MatchString(folded[loc[1]:end]) {
+					continue
+				}
+			case "a .env file":
+				if loc[0] > 0 && strings.ContainsAny(folded[loc[0]:loc[0]+1]+folded[max(0, loc[0]-1):loc[0]], `"'`) {
+					continue
+				}
+				if secRefused.MatchString(secSentence(folded, loc[0], loc[1])) {
+					continue
+				}
+			case "an SSH key path", "a system credential file", "a cloud or tool credential file", "an MCP client configuration", "directory traversal":
+				if secRefused.MatchString(secSentence(folded, loc[0], loc[1])) {
+					continue // "~/.ssh ... are rejected" is a guard, not a pointer
+				}
+			case "steering away from other tools", "fallback steering":
+				// Read the sentence with its code spans: the alternatives are often in them.
+				raw, _ := secFold(s)
+				sentence := secSentence(folded, loc[0], loc[1])
+				if k := strings.Index(raw, hit); k >= 0 {
+					sentence = secSentence(raw, k, k+len(hit))
+				}
+				if secSentenceNamesOwnTool(ctx, sentence) {
+					continue // "prefer this tool over 'fill' or 'click' calls" routes between its own tools
+				}
+			case "priority override":
+				if secRankWord.MatchString(hit) && !secAboutTools.MatchString(secSentence(folded, loc[0], loc[1])) {
+					continue // "Truncation handling (HIGHEST PRIORITY)" ranks the tool's own steps
+				}
+			}
+			return secMatch{what: p.what, text: secSnippet(text[starts[loc[0]]:starts[loc[1]]])}, true
+		}
+	}
+	return secMatch{}, false
+}
+
+// secSentence is the sentence of folded around [from, to).
+func secSentence(folded string, from, to int) string {
+	start := strings.LastIndexAny(folded[:from], ".!?\n") + 1
+	end := strings.IndexAny(folded[to:], ".!?\n")
+	if end < 0 {
+		end = len(folded)
+	} else {
+		end += to
+	}
+	return folded[start:end]
+}

@@ -3,8 +3,10 @@ package lint
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
+	"github.com/mcpgauge/mcpgauge/gauge/text"
 )
 
 // qg005 is QG005 qg-identical-schemas.
@@ -80,4 +82,82 @@ func checkQG005(ctx *Context) []Problem {
 		}
 	}
 	return out
+}
+
+// preciseTwins keeps, of a group of tools with identical parameters, the
+// first tool and those that are true twins of it, never of opposite verbs:
+// near-identical descriptions (Jaccard at least 0.70 on the words specific
+// to each, or 0.9 on all words when little is specific), or one name
+// within the other with a description that names the other (read_file,
+// "DEPRECATED: Use read_text_file instead"). Different operations that
+// happen to take the same arguments (list_directory and read_media_file,
+// get_service and get_service_log, fetch_html and fetch_markdown) are not.
+func preciseTwins(ctx *Context, names []string) []string {
+	if len(names) < 2 {
+		return names
+	}
+	tools := tgTools(ctx)
+	idx := make(map[string]*tgTool, len(tools))
+	for i := range tools {
+		if _, ok := idx[tools[i].name]; !ok {
+			idx[tools[i].name] = &tools[i]
+		}
+	}
+	first := idx[names[0]]
+	out := []string{names[0]}
+	for _, n := range names[1:] {
+		t := idx[n]
+		if first == nil || t == nil || preciseVerbsDiffer(first.nameTokens, t.nameTokens) {
+			continue
+		}
+		if preciseDestructiveName(first) && preciseDestructiveName(t) {
+			// Two destructive tools on the same arguments (kill_process and
+			// force_terminate on a pid): the model may call either.
+			out = append(out, n)
+			continue
+		}
+		within := preciseTokensWithin(first.nameTokens, t.nameTokens) || preciseTokensWithin(t.nameTokens, first.nameTokens)
+		names := first.lowered.MentionsName(t.mentionName) || t.lowered.MentionsName(first.mentionName)
+		fa, fb := preciseSpecific(ctx, first), preciseSpecific(ctx, t)
+		same := text.Jaccard(fa, fb) >= tgNearDuplicate
+		if len(fa) < 3 || len(fb) < 3 {
+			// Little of either is its own: only the same text makes twins.
+			same = text.Jaccard(first.bag, t.bag) >= 0.9
+		}
+		if within && names || same {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// preciseTokensWithin reports whether every token of a is among b's
+// (read_file within read_text_file).
+func preciseTokensWithin(a, b []string) bool {
+	if len(a) == 0 {
+		return false
+	}
+	for _, x := range a {
+		found := false
+		for _, y := range b {
+			if strings.EqualFold(x, y) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// preciseDestructiveName reports whether a name token is a destructive verb.
+func preciseDestructiveName(t *tgTool) bool {
+	for _, tok := range t.nameTokens {
+		if text.IsDestructiveVerb(tok) {
+			return true
+		}
+	}
+	return false
 }

@@ -126,3 +126,6 @@ func secJoinerInContext(runes []rune, i int) bool {
 }
 
 var secHTMLComment = regexp.MustCompile(`(?s)<!--.*?-->`)
+
+// secEmptyComment is an HTML comment with nothing in it.
+var secEmptyComment = regexp.MustCompile(`<!--\s*-->`)

@@ -91,3 +91,17 @@ func secIsExfilName(name string) bool {
 }
 
 var secOpenSchemaTalk = regexp.MustCompile(`\b(?:arbitrary|custom\s+fields?|any\s+keys?|key-value|key/value|properties|attributes|metadata|headers|variables|arguments|payload|extra\s+fields|additional\s+fields|pass-?through)\b`)
+
+// secChannelTalk marks a parameter description that invites arbitrary
+// content: the conversation, history, "anything else".
+var secChannelTalk = regexp.MustCompile(`(?i)\b(?:conversation|chat|history|transcript|previous\s+messages|anything|any\s+(?:additional|other|extra)|additional\s+(?:context|information|details)|extra\s+(?:context|information))\b`)
+
+// secPlausibleChannel reports whether an optional free-text parameter is a
+// plausible side channel (SEC009 at warning under the default profile):
+// nothing describes what belongs in it, or its description invites
+// arbitrary content. A described, specific parameter (a kubeconfig
+// context name) is reported at info.
+func secPlausibleChannel(obj map[string]any) bool {
+	d, _ := obj["description"].(string)
+	return strings.TrimSpace(d) == "" || secChannelTalk.MatchString(d)
+}

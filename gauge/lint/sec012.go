@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/mcpgauge/mcpgauge/gauge/text"
 )
 
 // sec012 is SEC012 annotation-contradiction.
@@ -139,4 +141,22 @@ func preciseMutatingMode(t *tgTool) string {
 		}
 	}
 	return ""
+}
+
+// secReadNamed reports whether a name's words open with a read verb (in
+// the first or second place, after a namespace such as git_ or gitlab_),
+// with no destructive verb before it.
+func secReadNamed(words []string) bool {
+	for i, w := range words {
+		if i > 1 {
+			return false
+		}
+		if text.IsDestructiveVerb(w) {
+			return false
+		}
+		if text.IsReadVerb(w) {
+			return true
+		}
+	}
+	return false
 }

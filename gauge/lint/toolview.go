@@ -1,35 +1,16 @@
 package lint
 
 import (
-	"math/bits"
 	"sort"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/gauge/text"
 )
 
-// OriginToolgauge is the Origin of the 22 rules ported from mcp-toolgauge.
-const OriginToolgauge = "mcp-toolgauge"
-
-// ToolgaugeRules returns the 22 mcp-toolgauge rules (MCP001-MCP052) in ID
-// order: the catalogue filtered by Origin.
-func ToolgaugeRules() []Rule {
-	var out []Rule
-	for _, r := range Catalogue() {
-		if r.Origin == OriginToolgauge {
-			out = append(out, r)
-		}
-	}
-	return out
-}
-
-// Thresholds of the toolgauge rules. They are fixed upstream, on purpose.
-const (
-	tgMinCompareWords = 6    // MCP013/MCP014 gate on distinct content words
-	tgNearDuplicate   = 0.70 // MCP013
-	tgConfusable      = 0.35 // MCP014
-	tgConfusablePct   = 35   // tgConfusable in percent, for the exact size prefilter
-)
+// The toolgauge tool view: each tool's name tokens, description analysis
+// and parameters, computed once per run and read by every rule that
+// reasons about tools (the toolgauge checks exactly as upstream does, the
+// default profile's precise readings on top of it).
 
 // tgParam is one inputSchema property in server order. obj is nil when the
 // subschema is not a JSON object (such parameters are skipped by most rules).
@@ -131,95 +112,17 @@ func tgTools(ctx *Context) []tgTool {
 	}).([]tgTool)
 }
 
-// tgPair is an unordered pair of tools (i<j) whose description bags both have
-// at least tgMinCompareWords words and overlap at Jaccard >= tgConfusable.
-type tgPair struct {
-	left, right int
-	score       float64
-}
-
-// tgMaxPairs bounds the confusable pairs kept per run. toolgauge keeps them
-// all, which is the same for any server under ~100 tools (at most 4,950
-// pairs); a server of thousands of near-identical tools would otherwise
-// yield millions of findings. Pairs past the cap are counted, not listed.
-const tgMaxPairs = 5000
-
-// tgPairSet is the confusable pairs of a run (at most tgMaxPairs, in
-// combinations order) and how many there were in all.
-type tgPairSet struct {
-	pairs []tgPair
-	total int
-}
-
-// tgPairs returns the confusable pairs in combinations order, computed once
-// per run and shared by MCP013 and MCP014 (see tgMaxPairs).
-func tgPairs(ctx *Context) []tgPair { return tgPairSetOf(ctx).pairs }
-
-// tgPairSetOf computes the pair set once per run.
-func tgPairSetOf(ctx *Context) *tgPairSet {
-	return ctx.Memo("toolgauge.pairs", func() any {
-		tools := tgTools(ctx)
-		set := &tgPairSet{}
-		for i := range tools {
-			if len(tools[i].bagIDs) < tgMinCompareWords {
-				continue
-			}
-			for j := i + 1; j < len(tools); j++ {
-				if len(tools[j].bagIDs) < tgMinCompareWords {
-					continue
-				}
-				a, b := len(tools[i].bagIDs), len(tools[j].bagIDs)
-				// Jaccard <= min/max, so a size ratio under the threshold
-				// rules the pair out exactly (integer arithmetic).
-				if 100*min(a, b) < tgConfusablePct*max(a, b) {
-					continue
-				}
-				var s float64
-				if tools[i].bagBits != nil {
-					s = jaccardBits(tools[i].bagBits, tools[j].bagBits, a, b)
-				} else {
-					s = jaccardIDs(tools[i].bagIDs, tools[j].bagIDs)
-				}
-				if s >= tgConfusable {
-					set.total++
-					if len(set.pairs) < tgMaxPairs {
-						set.pairs = append(set.pairs, tgPair{left: i, right: j, score: s})
-					}
-				}
+// eachObjectParam calls f for every parameter whose subschema is an object,
+// in server order.
+func eachObjectParam(ctx *Context, f func(t *tgTool, p *tgParam)) {
+	tools := tgTools(ctx)
+	for i := range tools {
+		for j := range tools[i].params {
+			if tools[i].params[j].obj != nil {
+				f(&tools[i], &tools[i].params[j])
 			}
 		}
-		return set
-	}).(*tgPairSet)
-}
-
-// jaccardIDs is text.Jaccard over sorted, duplicate-free ID slices.
-func jaccardIDs(a, b []int32) float64 {
-	if len(a) == 0 || len(b) == 0 {
-		return 0
 	}
-	inter := 0
-	for i, j := 0, 0; i < len(a) && j < len(b); {
-		switch {
-		case a[i] == b[j]:
-			inter++
-			i++
-			j++
-		case a[i] < b[j]:
-			i++
-		default:
-			j++
-		}
-	}
-	return float64(inter) / float64(len(a)+len(b)-inter)
-}
-
-// jaccardBits is text.Jaccard over bitsets of sizes na and nb (both > 0).
-func jaccardBits(a, b []uint64, na, nb int) float64 {
-	inter := 0
-	for k := range a {
-		inter += bits.OnesCount64(a[k] & b[k])
-	}
-	return float64(inter) / float64(na+nb-inter)
 }
 
 // schemaBranches is toolgauge's view of a parameter subschema's real
@@ -307,27 +210,3 @@ func isStringParam(schema map[string]any) bool {
 
 // constraintKeys pin a string value's syntax down.
 func constraintKeys() []string { return []string{"enum", "const", "pattern", "format"} }
-
-// tgReadsLikeDeletion: any raw name token is a destructive verb, or the
-// description contains a destructive phrase.
-func tgReadsLikeDeletion(t *tgTool) bool {
-	for _, tok := range t.nameTokens {
-		if text.IsDestructiveVerb(tok) {
-			return true
-		}
-	}
-	return t.destructPhrase
-}
-
-// eachObjectParam calls f for every parameter whose subschema is an object,
-// in server order.
-func eachObjectParam(ctx *Context, f func(t *tgTool, p *tgParam)) {
-	tools := tgTools(ctx)
-	for i := range tools {
-		for j := range tools[i].params {
-			if tools[i].params[j].obj != nil {
-				f(&tools[i], &tools[i].params[j])
-			}
-		}
-	}
-}

@@ -1,0 +1,141 @@
+package lint
+
+import (
+	"math/bits"
+	"strings"
+)
+
+// Which pairs of tools a model may confuse: descriptions that share most
+// of their content words (MCP013, MCP014), and tools of opposite verbs
+// that never count as twins.
+
+// Thresholds of the toolgauge rules. They are fixed upstream, on purpose.
+const (
+	tgMinCompareWords = 6    // MCP013/MCP014 gate on distinct content words
+	tgNearDuplicate   = 0.70 // MCP013
+	tgConfusable      = 0.35 // MCP014
+	tgConfusablePct   = 35   // tgConfusable in percent, for the exact size prefilter
+)
+
+// tgPair is an unordered pair of tools (i<j) whose description bags both have
+// at least tgMinCompareWords words and overlap at Jaccard >= tgConfusable.
+type tgPair struct {
+	left, right int
+	score       float64
+}
+
+// tgMaxPairs bounds the confusable pairs kept per run. toolgauge keeps them
+// all, which is the same for any server under ~100 tools (at most 4,950
+// pairs); a server of thousands of near-identical tools would otherwise
+// yield millions of findings. Pairs past the cap are counted, not listed.
+const tgMaxPairs = 5000
+
+// tgPairSet is the confusable pairs of a run (at most tgMaxPairs, in
+// combinations order) and how many there were in all.
+type tgPairSet struct {
+	pairs []tgPair
+	total int
+}
+
+// tgPairs returns the confusable pairs in combinations order, computed once
+// per run and shared by MCP013 and MCP014 (see tgMaxPairs).
+func tgPairs(ctx *Context) []tgPair { return tgPairSetOf(ctx).pairs }
+
+// tgPairSetOf computes the pair set once per run.
+func tgPairSetOf(ctx *Context) *tgPairSet {
+	return ctx.Memo("toolgauge.pairs", func() any {
+		tools := tgTools(ctx)
+		set := &tgPairSet{}
+		for i := range tools {
+			if len(tools[i].bagIDs) < tgMinCompareWords {
+				continue
+			}
+			for j := i + 1; j < len(tools); j++ {
+				if len(tools[j].bagIDs) < tgMinCompareWords {
+					continue
+				}
+				a, b := len(tools[i].bagIDs), len(tools[j].bagIDs)
+				// Jaccard <= min/max, so a size ratio under the threshold
+				// rules the pair out exactly (integer arithmetic).
+				if 100*min(a, b) < tgConfusablePct*max(a, b) {
+					continue
+				}
+				var s float64
+				if tools[i].bagBits != nil {
+					s = jaccardBits(tools[i].bagBits, tools[j].bagBits, a, b)
+				} else {
+					s = jaccardIDs(tools[i].bagIDs, tools[j].bagIDs)
+				}
+				if s >= tgConfusable {
+					set.total++
+					if len(set.pairs) < tgMaxPairs {
+						set.pairs = append(set.pairs, tgPair{left: i, right: j, score: s})
+					}
+				}
+			}
+		}
+		return set
+	}).(*tgPairSet)
+}
+
+// jaccardIDs is text.Jaccard over sorted, duplicate-free ID slices.
+func jaccardIDs(a, b []int32) float64 {
+	if len(a) == 0 || len(b) == 0 {
+		return 0
+	}
+	inter := 0
+	for i, j := 0, 0; i < len(a) && j < len(b); {
+		switch {
+		case a[i] == b[j]:
+			inter++
+			i++
+			j++
+		case a[i] < b[j]:
+			i++
+		default:
+			j++
+		}
+	}
+	return float64(inter) / float64(len(a)+len(b)-inter)
+}
+
+// jaccardBits is text.Jaccard over bitsets of sizes na and nb (both > 0).
+func jaccardBits(a, b []uint64, na, nb int) float64 {
+	inter := 0
+	for k := range a {
+		inter += bits.OnesCount64(a[k] & b[k])
+	}
+	return float64(inter) / float64(na+nb-inter)
+}
+
+// preciseOpposites are verb pairs that name opposite operations: two tools
+// whose names differ by one of these are never near-duplicates.
+var preciseOpposites = [][2]string{
+	{"get", "delete"}, {"create", "delete"}, {"add", "remove"}, {"add", "delete"}, {"enable", "disable"},
+	{"start", "stop"}, {"open", "close"}, {"lock", "unlock"}, {"read", "write"}, {"push", "pull"},
+	{"show", "hide"}, {"set", "get"}, {"set", "unset"}, {"list", "delete"}, {"get", "update"},
+	{"create", "update"}, {"connect", "disconnect"}, {"attach", "detach"}, {"subscribe", "unsubscribe"},
+	{"install", "uninstall"}, {"follow", "unfollow"}, {"archive", "unarchive"}, {"pause", "resume"},
+	{"upload", "download"}, {"import", "export"}, {"encrypt", "decrypt"}, {"list", "log"}, {"get", "log"},
+	{"retrieve", "delete"}, {"retrieve", "update"}, {"fetch", "delete"}, {"read", "delete"}, {"get", "create"}, {"list", "create"},
+}
+
+// preciseVerbsDiffer reports whether two tool names carry different verbs
+// from preciseOpposites (get_pod vs delete_pod, pods_get vs pods_delete).
+func preciseVerbsDiffer(a, b []string) bool {
+	has := func(toks []string, w string) bool {
+		for _, t := range toks {
+			if strings.EqualFold(t, w) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, p := range preciseOpposites {
+		if has(a, p[0]) && has(b, p[1]) && !has(a, p[1]) && !has(b, p[0]) ||
+			has(a, p[1]) && has(b, p[0]) && !has(a, p[0]) && !has(b, p[1]) {
+			return true
+		}
+	}
+	return false
+}
