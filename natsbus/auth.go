@@ -165,15 +165,33 @@ func secretFile(what, path string) (string, error) {
 	return s, nil
 }
 
-// ConnectAuth is Connect with credentials and TLS. Its errors never carry
-// a secret: passwords and tokens in url are redacted (RedactURL), and the
-// content of no file is quoted.
+// InboxPrefix is the prefix of the reply subjects of a connection named
+// name: "_INBOX_" and the name with every character but letters, digits,
+// - and _ dropped. Each role's connections get replies under their own
+// prefix, so a server can let a worker (name mcpgauge-worker) subscribe to
+// _INBOX_mcpgauge-worker.> and nothing else: it never sees the replies the
+// coordinator gets (its KV reads of mcpgauge-sweeps included), which a
+// subscription to the usual _INBOX.> would show it.
+func InboxPrefix(name string) string {
+	clean := strings.Map(func(r rune) rune {
+		if r == '-' || r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+			return r
+		}
+		return -1
+	}, name)
+	return "_INBOX_" + clean
+}
+
+// ConnectAuth is Connect with credentials and TLS; replies come back under
+// InboxPrefix(name). Its errors never carry a secret: passwords and tokens
+// in url are redacted (RedactURL), and the content of no file is quoted.
 func ConnectAuth(url, name string, a Auth) (*nats.Conn, error) {
 	opts, err := a.options()
 	if err != nil {
 		return nil, err
 	}
-	opts = append(opts, nats.Name(name), nats.MaxReconnects(-1), nats.ReconnectWait(time.Second), nats.Timeout(DialTimeout))
+	opts = append(opts, nats.Name(name), nats.CustomInboxPrefix(InboxPrefix(name)),
+		nats.MaxReconnects(-1), nats.ReconnectWait(time.Second), nats.Timeout(DialTimeout))
 	nc, err := nats.Connect(url, opts...)
 	if err != nil {
 		return nil, fmt.Errorf("connect to NATS %s: %w", RedactURL(url), redact(err, url))

@@ -212,14 +212,14 @@ func TestDeployNATSRoles(t *testing.T) {
 			_, err := wjs.Consumer(ctx, schema.ResultsStream, schema.IngestConsumer)
 			return err
 		}},
+		{"read the coordinator's replies", "_INBOX_mcpgauge-coordinator.>", func(ctx context.Context) error {
+			return listen(ctx, workerNC, "_INBOX_mcpgauge-coordinator.>")
+		}},
+		{"read every reply", "_INBOX.>", func(ctx context.Context) error {
+			return listen(ctx, workerNC, "_INBOX.>")
+		}},
 		{"listen to the jobs subject", schema.JobsSubjectPrefix + ".>", func(ctx context.Context) error {
-			sub, err := workerNC.SubscribeSync(schema.JobsSubjectPrefix + ".>")
-			if err != nil {
-				return err
-			}
-			defer sub.Unsubscribe()
-			_, err = sub.NextMsgWithContext(ctx)
-			return err
+			return listen(ctx, workerNC, schema.JobsSubjectPrefix+".>")
 		}},
 	}
 	t.Run("worker denied", func(t *testing.T) {
@@ -296,6 +296,17 @@ func connectAs(t *testing.T, url, user, password string, onErr nats.ErrHandler) 
 		t.Fatal(err)
 	}
 	return nc, js
+}
+
+// listen subscribes to subject and waits for a message.
+func listen(ctx context.Context, nc *nats.Conn, subject string) error {
+	sub, err := nc.SubscribeSync(subject)
+	if err != nil {
+		return err
+	}
+	defer sub.Unsubscribe()
+	_, err = sub.NextMsgWithContext(ctx)
+	return err
 }
 
 func purge(ctx context.Context, js jetstream.JetStream, name string) error {
