@@ -223,14 +223,16 @@ func forgedResults(t *testing.T, st store.Store) {
 }
 
 // abcRegistry writes a registry file of io.test/a, b and c (unreachable
-// remotes: no worker scans them here) in dir and returns its path.
-func abcRegistry(t *testing.T, dir string) string {
+// remotes: no worker scans them here) and extra in dir and returns its
+// path.
+func abcRegistry(t *testing.T, dir string, extra ...sweeptest.Entry) string {
 	t.Helper()
 	reg := filepath.Join(dir, "registry.json")
 	var entries []sweeptest.Entry
 	for _, n := range []string{"a", "b", "c"} {
 		entries = append(entries, sweeptest.Entry{Name: "io.test/" + n, Version: "1.0.0", URL: "http://127.0.0.1:9/mcp/" + n})
 	}
+	entries = append(entries, extra...)
 	if err := sweeptest.WriteRegistry(reg, entries); err != nil {
 		t.Fatal(err)
 	}
@@ -367,7 +369,8 @@ func get(t *testing.T, url string) string {
 // a coordinator restarted mid-sweep stores the genuine results of jobs its
 // predecessor published, before and after it resumes the sweep, and
 // refuses a replay of a job its predecessor already stored (first result
-// wins, checked against the store, not memory).
+// wins, checked against the store, not memory), even when the job's
+// result was also stored under an alias (a name sharing its launch).
 func TestPlanSurvivesRestart(t *testing.T) {
 	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
@@ -376,7 +379,8 @@ func TestPlanSurvivesRestart(t *testing.T) {
 	_, js, stopNATS := natstest.Start(t, dir, time.Minute)
 	defer stopNATS()
 	st := storetest.Open(t, storetest.SQLiteURL(t))
-	reg := abcRegistry(t, dir)
+	// Listed after io.test/a, which is the job: io.test/z is its alias.
+	reg := abcRegistry(t, dir, sweeptest.Entry{Name: "io.test/z", Version: "1.0.0", URL: "http://127.0.0.1:9/mcp/a"})
 	open := func() (*coordinator.Coordinator, *coordinator.Metrics, func()) {
 		m := coordinator.NewMetrics()
 		c, err := coordinator.New(ctx, coordinator.Config{JS: js, Store: st, Sources: []registry.Source{registry.NewFile(reg)},
@@ -429,10 +433,10 @@ func TestPlanSurvivesRestart(t *testing.T) {
 	if got := rejected(m); got[string(coordinator.RejectDuplicate)] != 1 || got[string(coordinator.RejectUnplanned)]+got[string(coordinator.RejectAttempt)] != 0 {
 		t.Errorf("rejected after the restart: %v; want only the replay of a, as a duplicate", got)
 	}
-	for _, j := range []schema.Job{a, b, c} {
-		r, err := st.Result(ctx, j.JobID)
+	for _, job := range []string{a.JobID, b.JobID, c.JobID, schema.JobID("rs", "io.test/z", "1.0.0")} {
+		r, err := st.Result(ctx, job)
 		if err != nil || r.WorkerID != "honest/0" {
-			t.Errorf("%s: stored %q, %v; want the genuine result", j.Name, r.WorkerID, err)
+			t.Errorf("%s: stored %q, %v; want the genuine result", r.Name, r.WorkerID, err)
 		}
 	}
 }
