@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
+	"github.com/mcpgauge/mcpgauge/internal/compat"
 )
 
 // ClientView returns the tool list quality-gate's analyzers would see.
@@ -30,35 +31,35 @@ func ClientView(tools []model.Tool) ([]model.Tool, error) {
 
 func sdkToolError(t *model.Tool) error {
 	v := toolJS(t)
-	if n := v.get("name"); n == nil || n.kind != 's' {
+	if n := v.Get("name"); n == nil || n.Kind != 's' {
 		return fmt.Errorf("name is missing or not a string")
 	}
 	for _, k := range []string{"title", "description"} {
-		if x := v.get(k); x != nil && x.kind != 's' {
+		if x := v.Get(k); x != nil && x.Kind != 's' {
 			return fmt.Errorf("%s is not a string", k)
 		}
 	}
-	in := v.get("inputSchema")
+	in := v.Get("inputSchema")
 	if in == nil {
 		return fmt.Errorf("inputSchema is missing")
 	}
 	if err := sdkObjectSchemaError(in); err != nil {
 		return fmt.Errorf("inputSchema: %w", err)
 	}
-	if out := v.get("outputSchema"); out != nil {
+	if out := v.Get("outputSchema"); out != nil {
 		if err := sdkObjectSchemaError(out); err != nil {
 			return fmt.Errorf("outputSchema: %w", err)
 		}
 	}
-	if a := v.get("annotations"); a != nil {
-		if a.kind != 'o' {
+	if a := v.Get("annotations"); a != nil {
+		if a.Kind != 'o' {
 			return fmt.Errorf("annotations is not an object")
 		}
-		if x := a.get("title"); x != nil && x.kind != 's' {
+		if x := a.Get("title"); x != nil && x.Kind != 's' {
 			return fmt.Errorf("annotations.title is not a string")
 		}
 		for _, k := range []string{"readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"} {
-			if x := a.get(k); x != nil && x.kind != 't' && x.kind != 'f' {
+			if x := a.Get(k); x != nil && x.Kind != 't' && x.Kind != 'f' {
 				return fmt.Errorf("annotations.%s is not a boolean", k)
 			}
 		}
@@ -66,23 +67,23 @@ func sdkToolError(t *model.Tool) error {
 	return nil
 }
 
-func sdkObjectSchemaError(s *jsValue) error {
-	if s.kind != 'o' {
+func sdkObjectSchemaError(s *compat.JSValue) error {
+	if s.Kind != 'o' {
 		return fmt.Errorf("not an object")
 	}
-	ty := s.get("type")
-	if ty == nil || ty.kind != 's' || goString(ty.str) != "object" {
+	ty := s.Get("type")
+	if ty == nil || ty.Kind != 's' || goString(ty.Str) != "object" {
 		return fmt.Errorf(`type is not "object"`)
 	}
-	if p := s.get("properties"); p != nil && p.kind != 'o' {
+	if p := s.Get("properties"); p != nil && p.Kind != 'o' {
 		return fmt.Errorf("properties is not an object")
 	}
-	if r := s.get("required"); r != nil {
-		if r.kind != 'a' {
+	if r := s.Get("required"); r != nil {
+		if r.Kind != 'a' {
 			return fmt.Errorf("required is not an array")
 		}
-		for _, e := range r.vals {
-			if e.kind != 's' {
+		for _, e := range r.Vals {
+			if e.Kind != 's' {
 				return fmt.Errorf("required has a non-string entry")
 			}
 		}

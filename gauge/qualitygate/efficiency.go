@@ -52,30 +52,32 @@ func (e *Efficiency) Counts() (critical, warning int) {
 	return countLevels(e.Findings, func(f EfficiencyFinding) Level { return f.Level })
 }
 
-// StringifyTools is JSON.stringify(tools) over the tools as received: each
+// StringifyTools is JSON.Stringify(tools) over the tools as received: each
 // tool's raw JSON re-serialised the way JavaScript does (compact, key order
 // kept except that integer-like keys come first, non-ASCII unescaped, lone
 // surrogates escaped, numbers in JavaScript form).
 func StringifyTools(tools []model.Tool) string { return stringifyTools(toolsJS(tools)) }
 
-func stringifyTools(js []*jsValue) string {
+func stringifyTools(js []*compat.JSValue) string {
 	var b strings.Builder
 	b.WriteByte('[')
 	for i, v := range js {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		v.stringify(&b)
+		v.Stringify(&b)
 	}
 	b.WriteByte(']')
 	return b.String()
 }
 
 // SchemaTokenEstimate is quality-gate's token estimate:
-// ceil(JSON.stringify(tools).length / 4), length in UTF-16 code units.
+// ceil(JSON.Stringify(tools).length / 4), length in UTF-16 code units.
 func SchemaTokenEstimate(tools []model.Tool) int { return schemaTokenEstimate(toolsJS(tools)) }
 
-func schemaTokenEstimate(js []*jsValue) int { return (compat.JSLength(stringifyTools(js)) + 3) / 4 }
+func schemaTokenEstimate(js []*compat.JSValue) int {
+	return (compat.JSLength(stringifyTools(js)) + 3) / 4
+}
 
 // AnalyzeEfficiency runs quality-gate's efficiency analyzer.
 func AnalyzeEfficiency(tools []model.Tool, cfg EfficiencyConfig) Efficiency {
@@ -83,7 +85,7 @@ func AnalyzeEfficiency(tools []model.Tool, cfg EfficiencyConfig) Efficiency {
 }
 
 // analyzeEfficiency is AnalyzeEfficiency with the tools already parsed.
-func analyzeEfficiency(tools []model.Tool, js []*jsValue, cfg EfficiencyConfig) Efficiency {
+func analyzeEfficiency(tools []model.Tool, js []*compat.JSValue, cfg EfficiencyConfig) Efficiency {
 	e := Efficiency{ToolCount: len(tools), SchemaTokenEstimate: schemaTokenEstimate(js), Findings: []EfficiencyFinding{}}
 	switch {
 	case e.ToolCount > cfg.MaxToolsCritical:

@@ -92,21 +92,21 @@ func IsDeprecated(description string) bool { return deprecatedRe.MatchString(jsL
 
 // toolJS returns the tool as JSON.parse would hold it, built from Raw (or
 // from the decoded fields when Raw is empty).
-func toolJS(t *model.Tool) *jsValue {
+func toolJS(t *model.Tool) *compat.JSValue {
 	raw := []byte(t.Raw)
 	if len(raw) == 0 {
 		raw = synthRaw(t)
 	}
-	v, err := parseJS(raw)
-	if err != nil || v.kind != 'o' {
-		v, _ = parseJS(synthRaw(t))
+	v, err := compat.JSONParse(raw)
+	if err != nil || v.Kind != 'o' {
+		v, _ = compat.JSONParse(synthRaw(t))
 	}
 	return v
 }
 
 // toolsJS is toolJS of every tool, in order.
-func toolsJS(tools []model.Tool) []*jsValue {
-	out := make([]*jsValue, len(tools))
+func toolsJS(tools []model.Tool) []*compat.JSValue {
+	out := make([]*compat.JSValue, len(tools))
 	for i := range tools {
 		out[i] = toolJS(&tools[i])
 	}
@@ -116,10 +116,10 @@ func toolsJS(tools []model.Tool) []*jsValue {
 func synthRaw(t *model.Tool) []byte {
 	var b strings.Builder
 	b.WriteString(`{"name":`)
-	quote16(&b, to16(t.Name))
+	compat.JSQuote(&b, to16(t.Name))
 	if t.HasDescriptionField {
 		b.WriteString(`,"description":`)
-		quote16(&b, to16(t.RawDescription))
+		compat.JSQuote(&b, to16(t.RawDescription))
 	}
 	b.WriteString(`,"inputSchema":`)
 	if len(t.RawInputSchema) > 0 {
@@ -134,16 +134,16 @@ func synthRaw(t *model.Tool) []byte {
 func to16(s string) []uint16 { return utf16.Encode([]rune(s)) }
 
 // schemaOf returns the tool's inputSchema object (an empty object when absent).
-func schemaOf(v *jsValue) *jsValue {
-	if s := v.get("inputSchema"); s != nil && s.kind == 'o' {
+func schemaOf(v *compat.JSValue) *compat.JSValue {
+	if s := v.Get("inputSchema"); s != nil && s.Kind == 'o' {
 		return s
 	}
-	return &jsValue{kind: 'o'}
+	return &compat.JSValue{Kind: 'o'}
 }
 
 // propsOf returns inputSchema.properties when it is an object.
-func propsOf(schema *jsValue) *jsValue {
-	if p := schema.get("properties"); p != nil && p.kind == 'o' {
+func propsOf(schema *compat.JSValue) *compat.JSValue {
+	if p := schema.Get("properties"); p != nil && p.Kind == 'o' {
 		return p
 	}
 	return nil
@@ -157,7 +157,7 @@ func AnalyzeQuality(tools []model.Tool) Quality { return analyzeQuality(tools, t
 
 // analyzeQuality is AnalyzeQuality with the tools already parsed (js[i] is
 // toolJS(&tools[i])).
-func analyzeQuality(tools []model.Tool, js []*jsValue) Quality {
+func analyzeQuality(tools []model.Tool, js []*compat.JSValue) Quality {
 	q := Quality{
 		Findings:                     []QualityFinding{},
 		ToolsWithShortDescriptions:   []string{},
@@ -174,11 +174,11 @@ func analyzeQuality(tools []model.Tool, js []*jsValue) Quality {
 		t := &tools[i]
 		schema := schemaOf(js[i])
 		props := propsOf(schema)
-		if props != nil && len(props.keys) > 0 {
+		if props != nil && len(props.Keys) > 0 {
 			missing := false
-			for _, p := range props.vals {
+			for _, p := range props.Vals {
 				total++
-				if p.get("description").truthy() {
+				if p.Get("description").Truthy() {
 					described++
 				} else {
 					missing = true
@@ -205,12 +205,12 @@ func analyzeQuality(tools []model.Tool, js []*jsValue) Quality {
 			groupIdx[key] = len(groups)
 			groups = append(groups, []string{t.Name})
 		}
-		if req := schema.get("required"); req != nil && req.kind == 'a' && props != nil {
-			for _, r := range req.vals {
-				if r.kind != 's' {
+		if req := schema.Get("required"); req != nil && req.Kind == 'a' && props != nil {
+			for _, r := range req.Vals {
+				if r.Kind != 's' {
 					continue
 				}
-				if p := props.get(goString(r.str)); p != nil && p.get("default") != nil {
+				if p := props.Get(goString(r.Str)); p != nil && p.Get("default") != nil {
 					defaultsRequired = append(defaultsRequired, t.Name)
 					break
 				}
@@ -265,19 +265,19 @@ func analyzeQuality(tools []model.Tool, js []*jsValue) Quality {
 }
 
 // duplicateKey is the text quality-gate groups tools by:
-// JSON.stringify({properties: properties || {}, required: required || []})
+// JSON.Stringify({properties: properties || {}, required: required || []})
 // over the tool's inputSchema as received, so key order matters.
-func duplicateKey(schema *jsValue) string {
+func duplicateKey(schema *compat.JSValue) string {
 	var b strings.Builder
 	b.WriteString(`{"properties":`)
-	if p := schema.get("properties"); p.truthy() {
-		p.stringify(&b)
+	if p := schema.Get("properties"); p.Truthy() {
+		p.Stringify(&b)
 	} else {
 		b.WriteString("{}")
 	}
 	b.WriteString(`,"required":`)
-	if r := schema.get("required"); r.truthy() {
-		r.stringify(&b)
+	if r := schema.Get("required"); r.Truthy() {
+		r.Stringify(&b)
 	} else {
 		b.WriteString("[]")
 	}

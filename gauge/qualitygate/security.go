@@ -5,6 +5,7 @@ import (
 	"regexp"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
+	"github.com/mcpgauge/mcpgauge/internal/compat"
 )
 
 // SecurityFinding is one per-tool security finding.
@@ -77,14 +78,14 @@ func IsFlaggedDestructive(name, description string) bool {
 func AnalyzeSecurity(tools []model.Tool) Security { return analyzeSecurity(tools, toolsJS(tools)) }
 
 // analyzeSecurity is AnalyzeSecurity with the tools already parsed.
-func analyzeSecurity(tools []model.Tool, js []*jsValue) Security {
+func analyzeSecurity(tools []model.Tool, js []*compat.JSValue) Security {
 	s := Security{Findings: []SecurityFinding{}}
 	for i := range tools {
 		t := &tools[i]
 		var params []string
 		if props := propsOf(schemaOf(js[i])); props != nil {
-			for _, i := range jsKeyOrder(props.keys) {
-				params = append(params, goString(props.keys[i]))
+			for _, i := range compat.JSKeyOrder(props.Keys) {
+				params = append(params, goString(props.Keys[i]))
 			}
 		}
 		if IsEnvExposure(t.Name, t.RawDescription) {

@@ -1,15 +1,13 @@
-package qualitygate
+package compat
 
 import (
 	"encoding/json"
 	"strings"
 	"testing"
-
-	"github.com/mcpgauge/mcpgauge/internal/compat"
 )
 
 // The wanted outputs were produced once by Node.js 20 with
-// JSON.stringify(JSON.parse(in)), and .length for the UTF-16 length.
+// JSON.Stringify(JSON.parse(in)), and .length for the UTF-16 length.
 func TestStringifyMatchesJavaScript(t *testing.T) {
 	t.Parallel()
 	cases := []struct {
@@ -29,16 +27,16 @@ func TestStringifyMatchesJavaScript(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			v, err := parseJS([]byte(tc.in))
+			v, err := JSONParse([]byte(tc.in))
 			if err != nil {
 				t.Fatal(err)
 			}
 			var b strings.Builder
-			v.stringify(&b)
+			v.Stringify(&b)
 			if got := b.String(); got != tc.want {
 				t.Errorf("stringify =\n%s\nwant\n%s", got, tc.want)
 			}
-			if got := compat.JSLength(b.String()); got != tc.len16 {
+			if got := JSLength(b.String()); got != tc.len16 {
 				t.Errorf("length = %d, want %d", got, tc.len16)
 			}
 		})
@@ -48,8 +46,8 @@ func TestStringifyMatchesJavaScript(t *testing.T) {
 func TestParseJSRejectsBadInput(t *testing.T) {
 	t.Parallel()
 	for _, in := range []string{``, `{`, `{"a"}`, `[1,]`, `"abc`, `"\x"`, `tru`, `{"a":1}x`, `"\u12"`} {
-		if _, err := parseJS([]byte(in)); err == nil {
-			t.Errorf("parseJS(%q) succeeded, want an error", in)
+		if _, err := JSONParse([]byte(in)); err == nil {
+			t.Errorf("JSONParse(%q) succeeded, want an error", in)
 		}
 	}
 }
@@ -64,22 +62,22 @@ func FuzzParseJS(f *testing.F) {
 		if !json.Valid(data) {
 			return
 		}
-		v, err := parseJS(data)
+		v, err := JSONParse(data)
 		if err != nil {
-			t.Fatalf("parseJS(%q): %v", data, err)
+			t.Fatalf("JSONParse(%q): %v", data, err)
 		}
 		var b strings.Builder
-		v.stringify(&b)
+		v.Stringify(&b)
 		out := b.String()
 		if !json.Valid([]byte(out)) {
 			t.Fatalf("stringify(%q) = %q is not valid JSON", data, out)
 		}
-		v2, err := parseJS([]byte(out))
+		v2, err := JSONParse([]byte(out))
 		if err != nil {
 			t.Fatal(err)
 		}
 		var b2 strings.Builder
-		v2.stringify(&b2)
+		v2.Stringify(&b2)
 		if b2.String() != out {
 			t.Fatalf("not stable: %q then %q", out, b2.String())
 		}

@@ -1,4 +1,4 @@
-package qualitygate
+package compat
 
 import (
 	"bytes"
@@ -9,31 +9,33 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
-
-	"github.com/mcpgauge/mcpgauge/internal/compat"
 )
 
-// jsValue is a JSON value as JavaScript's JSON.parse holds it: strings as
+// JSValue is a JSON value as JavaScript's JSON.parse holds it: strings as
 // UTF-16 code units (lone surrogates survive), numbers as float64, objects
 // as ordered keys where a repeated key keeps its first position and its last
 // value. It exists so JSON.stringify can be reproduced exactly.
-type jsValue struct {
-	kind byte // 'o' object, 'a' array, 's' string, 'n' number, 't' true, 'f' false, 'z' null
-	str  []uint16
-	num  float64
-	keys [][]uint16
-	vals []*jsValue
+type JSValue struct {
+	// Kind is 'o' object, 'a' array, 's' string, 'n' number, 't' true,
+	// 'f' false or 'z' null.
+	Kind byte
+	// Str holds a string; Num a number; Keys and Vals an object's keys
+	// and values, or (Vals) an array's elements.
+	Str  []uint16
+	Num  float64
+	Keys [][]uint16
+	Vals []*JSValue
 }
 
-// get returns the value of key k in an object, or nil.
-func (v *jsValue) get(k string) *jsValue {
-	if v == nil || v.kind != 'o' {
+// Get returns the value of key k in an object, or nil.
+func (v *JSValue) Get(k string) *JSValue {
+	if v == nil || v.Kind != 'o' {
 		return nil
 	}
 	want := utf16.Encode([]rune(k))
-	for i, key := range v.keys {
+	for i, key := range v.Keys {
 		if equal16(key, want) {
-			return v.vals[i]
+			return v.Vals[i]
 		}
 	}
 	return nil
@@ -51,24 +53,24 @@ func equal16(a, b []uint16) bool {
 	return true
 }
 
-// truthy is JavaScript truthiness; a nil value is undefined (falsy).
-func (v *jsValue) truthy() bool {
+// Truthy is JavaScript truthiness; a nil value is undefined (falsy).
+func (v *JSValue) Truthy() bool {
 	if v == nil {
 		return false
 	}
-	switch v.kind {
+	switch v.Kind {
 	case 'z', 'f':
 		return false
 	case 's':
-		return len(v.str) > 0
+		return len(v.Str) > 0
 	case 'n':
-		return v.num != 0 && !math.IsNaN(v.num)
+		return v.Num != 0 && !math.IsNaN(v.Num)
 	}
 	return true
 }
 
-// parseJS parses JSON text the way JSON.parse does.
-func parseJS(data []byte) (*jsValue, error) {
+// JSONParse parses JSON text the way JSON.parse does.
+func JSONParse(data []byte) (*JSValue, error) {
 	p := &jsParser{s: data}
 	p.ws()
 	v, err := p.value(0)
@@ -102,7 +104,7 @@ func (p *jsParser) errf(format string, a ...any) error {
 	return fmt.Errorf("json: "+format+" at byte %d", append(a, p.i)...)
 }
 
-func (p *jsParser) value(depth int) (*jsValue, error) {
+func (p *jsParser) value(depth int) (*JSValue, error) {
 	if depth > 10000 {
 		return nil, p.errf("nesting too deep")
 	}
@@ -112,7 +114,7 @@ func (p *jsParser) value(depth int) (*jsValue, error) {
 	switch c := p.s[p.i]; {
 	case c == '{':
 		p.i++
-		v := &jsValue{kind: 'o'}
+		v := &JSValue{Kind: 'o'}
 		index := map[string]int{}
 		p.ws()
 		if p.i < len(p.s) && p.s[p.i] == '}' {
@@ -140,11 +142,11 @@ func (p *jsParser) value(depth int) (*jsValue, error) {
 			}
 			ks := string(utf16Bytes(k))
 			if at, ok := index[ks]; ok {
-				v.vals[at] = val
+				v.Vals[at] = val
 			} else {
-				index[ks] = len(v.keys)
-				v.keys = append(v.keys, k)
-				v.vals = append(v.vals, val)
+				index[ks] = len(v.Keys)
+				v.Keys = append(v.Keys, k)
+				v.Vals = append(v.Vals, val)
 			}
 			p.ws()
 			if p.i < len(p.s) && p.s[p.i] == ',' {
@@ -159,7 +161,7 @@ func (p *jsParser) value(depth int) (*jsValue, error) {
 		}
 	case c == '[':
 		p.i++
-		v := &jsValue{kind: 'a'}
+		v := &JSValue{Kind: 'a'}
 		p.ws()
 		if p.i < len(p.s) && p.s[p.i] == ']' {
 			p.i++
@@ -171,7 +173,7 @@ func (p *jsParser) value(depth int) (*jsValue, error) {
 			if err != nil {
 				return nil, err
 			}
-			v.vals = append(v.vals, val)
+			v.Vals = append(v.Vals, val)
 			p.ws()
 			if p.i < len(p.s) && p.s[p.i] == ',' {
 				p.i++
@@ -188,7 +190,7 @@ func (p *jsParser) value(depth int) (*jsValue, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &jsValue{kind: 's', str: s}, nil
+		return &JSValue{Kind: 's', Str: s}, nil
 	case c == 't' || c == 'f' || c == 'n':
 		for _, lit := range [...]struct {
 			text string
@@ -196,7 +198,7 @@ func (p *jsParser) value(depth int) (*jsValue, error) {
 		}{{"true", 't'}, {"false", 'f'}, {"null", 'z'}} {
 			if bytes.HasPrefix(p.s[p.i:], []byte(lit.text)) {
 				p.i += len(lit.text)
-				return &jsValue{kind: lit.kind}, nil
+				return &JSValue{Kind: lit.kind}, nil
 			}
 		}
 		return nil, p.errf("invalid literal")
@@ -209,7 +211,7 @@ func (p *jsParser) value(depth int) (*jsValue, error) {
 		if err != nil && !math.IsInf(f, 0) {
 			return nil, fmt.Errorf("json: invalid number %q at byte %d", p.s[start:p.i], start)
 		}
-		return &jsValue{kind: 'n', num: f}, nil
+		return &JSValue{Kind: 'n', Num: f}, nil
 	}
 	return nil, p.errf("unexpected character %q", p.s[p.i])
 }
@@ -277,9 +279,9 @@ func utf16Bytes(u []uint16) []byte {
 	return b
 }
 
-// stringify appends JSON.stringify(v) (no indentation) to b.
-func (v *jsValue) stringify(b *strings.Builder) {
-	switch v.kind {
+// Stringify appends JSON.Stringify(v) (no indentation) to b.
+func (v *JSValue) Stringify(b *strings.Builder) {
+	switch v.Kind {
 	case 'z':
 		b.WriteString("null")
 	case 't':
@@ -287,36 +289,36 @@ func (v *jsValue) stringify(b *strings.Builder) {
 	case 'f':
 		b.WriteString("false")
 	case 'n':
-		b.WriteString(compat.JSNumber(v.num))
+		b.WriteString(JSNumber(v.Num))
 	case 's':
-		quote16(b, v.str)
+		JSQuote(b, v.Str)
 	case 'a':
 		b.WriteByte('[')
-		for i, e := range v.vals {
+		for i, e := range v.Vals {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			e.stringify(b)
+			e.Stringify(b)
 		}
 		b.WriteByte(']')
 	case 'o':
 		b.WriteByte('{')
-		for n, i := range jsKeyOrder(v.keys) {
+		for n, i := range JSKeyOrder(v.Keys) {
 			if n > 0 {
 				b.WriteByte(',')
 			}
-			quote16(b, v.keys[i])
+			JSQuote(b, v.Keys[i])
 			b.WriteByte(':')
-			v.vals[i].stringify(b)
+			v.Vals[i].Stringify(b)
 		}
 		b.WriteByte('}')
 	}
 }
 
-// jsKeyOrder is the order JavaScript enumerates own string keys: array-index
+// JSKeyOrder is the order JavaScript enumerates own string keys: array-index
 // keys (canonical integers below 2^32-1) ascending, then the rest in
 // insertion order.
-func jsKeyOrder(keys [][]uint16) []int {
+func JSKeyOrder(keys [][]uint16) []int {
 	type idx struct {
 		pos int
 		n   uint64
@@ -352,10 +354,10 @@ func arrayIndex(k []uint16) (uint64, bool) {
 	return n, n < 1<<32-1
 }
 
-// quote16 writes a string the way JSON.stringify does (ES2019 well-formed
+// JSQuote writes a string the way JSON.stringify does (ES2019 well-formed
 // stringify): only '"', '\\' and controls are escaped, lone surrogates become
 // \uXXXX (lowercase hex), everything else is written as is.
-func quote16(b *strings.Builder, s []uint16) {
+func JSQuote(b *strings.Builder, s []uint16) {
 	const hex = "0123456789abcdef"
 	b.WriteByte('"')
 	for i := 0; i < len(s); i++ {
