@@ -10,7 +10,7 @@ import (
 	"sync"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
-	"github.com/tiktoken-go/tokenizer"
+	"github.com/tiktoken-go/tokenizer/codec"
 )
 
 // Counter counts o200k_base tokens. The vocabulary is loaded lazily, once per
@@ -18,8 +18,7 @@ import (
 // with New and share it.
 type Counter struct {
 	once  sync.Once
-	codec tokenizer.Codec
-	err   error
+	codec *codec.Codec
 	// tools memoises ToolTokens by the function JSON's text, so a scan and
 	// its lint rules that size the same tools pay for BPE once.
 	tools sync.Map // string -> int
@@ -30,14 +29,12 @@ func New() *Counter { return &Counter{} }
 
 func (c *Counter) load() {
 	c.once.Do(func() {
-		cd, err := tokenizer.Get(tokenizer.O200kBase)
-		if err != nil {
-			c.err = err
-			return
-		}
+		// codec.NewO200kBase, not tokenizer.Get: Get names every encoding,
+		// which links all four vocabularies (~13 MB) into the binary.
+		cd := codec.NewO200kBase()
 		// Invalid UTF-8 is replaced by U+FFFD (tiktoken's errors="replace"),
 		// so Count never fails on odd bytes.
-		cd.SetErrorMode(tokenizer.ErrorModeReplace)
+		cd.SetErrorMode(codec.ErrorModeReplace)
 		c.codec = cd
 	})
 }
@@ -51,10 +48,8 @@ func (c *Counter) Count(s string) int {
 		return 0
 	}
 	c.load()
-	if c.err == nil {
-		if n, err := c.codec.Count(s); err == nil {
-			return n
-		}
+	if n, err := c.codec.Count(s); err == nil {
+		return n
 	}
 	return (len(s) + 3) / 4
 }
