@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sync"
 	"testing"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -15,20 +16,35 @@ import (
 	"github.com/mcpgauge/mcpgauge/toolstore"
 )
 
-// kvStore is the tool store reduced to a payload under a key: the key is
-// a server digest, the payload the description of its one tool.
-type kvStore struct{ s *toolstore.KV }
+// kvStore is the tool store reduced to a payload under a key: the payload
+// is the description of a server's one tool, and the key names the
+// server, whose digest (what the store is keyed by, and checks values
+// against) digests remembers once a Put has stored it.
+type kvStore struct {
+	s       *toolstore.KV
+	digests *sync.Map
+}
 
 func (k kvStore) Write(ctx context.Context, key, payload string) error {
 	raw, err := json.Marshal(map[string]any{"name": "t", "description": payload})
 	if err != nil {
 		return err
 	}
-	return k.s.Put(ctx, key, []model.Tool{{Name: "t", Raw: raw}})
+	tools := []model.Tool{{Name: "t", Raw: raw}}
+	d := model.ServerSHA256(tools)
+	if err := k.s.Put(ctx, d, tools); err != nil {
+		return err
+	}
+	k.digests.Store(key, d)
+	return nil
 }
 
 func (k kvStore) Read(ctx context.Context, key string) (string, bool, error) {
-	tools, err := k.s.Load(ctx, key, nil)
+	d, ok := k.digests.Load(key)
+	if !ok {
+		d = key // never written here: not stored
+	}
+	tools, err := k.s.Load(ctx, d.(string), nil)
 	if errors.Is(err, toolstore.ErrNotFound) {
 		return "", false, nil
 	}
@@ -44,8 +60,9 @@ func (k kvStore) Read(ctx context.Context, key string) (string, bool, error) {
 // TestKV runs the bucket users' harness on the tool store.
 func TestKV(t *testing.T) {
 	t.Parallel()
+	var digests sync.Map
 	kvtest.Run(t, kvtest.Use{Bucket: schema.ToolsBucket, Open: func(ctx context.Context, js jetstream.JetStream) (kvtest.Store, error) {
 		s, err := toolstore.Open(ctx, js)
-		return kvStore{s}, err
+		return kvStore{s, &digests}, err
 	}})
 }

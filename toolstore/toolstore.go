@@ -3,8 +3,10 @@
 // tool is stored once (under its model.ToolSHA256), and each distinct tool
 // list once (under its model.ServerSHA256, as the list of tool digests).
 // Workers write it after every ok scan; the coordinator's post-sweep
-// ecosystem pass reads it back. Unchanged servers cost nothing the next
-// night: their keys already exist.
+// ecosystem pass reads it back, checking every value against the digest
+// it is stored under (any worker may write the bucket, so none can pass
+// off one server's tools as another's). Unchanged servers cost nothing
+// the next night: their keys already exist.
 package toolstore
 
 import (
@@ -24,6 +26,13 @@ import (
 // ErrNotFound is returned by Load when a server's tool list (or one of its
 // tools) is not stored.
 var ErrNotFound = errors.New("tool definitions not stored")
+
+// ErrMismatch is returned by Load when a stored tool is not the one its
+// key (its digest) names, or a server's list does not add up to the
+// server's digest: the bucket is writable by every worker, so a value is
+// believed only when it hashes to its key. The list is dropped, and the
+// server's next scan stores it again.
+var ErrMismatch = errors.New("stored value does not match its digest")
 
 // KV is the tool store over the mcpgauge-tools bucket. Like the
 // natsbus.KV under it, it is safe for concurrent use, by goroutines and
@@ -72,9 +81,8 @@ func (s *KV) Put(ctx context.Context, serverDigest string, tools []model.Tool) e
 	if ok, err := s.holds(ctx, listKey, func(v []byte) bool { return bytes.Equal(v, listJSON) }); err != nil || ok {
 		return err
 	}
-	readable := func(v []byte) bool { _, err := model.ToolFromWire(v); return err == nil }
 	for i, sha := range list.Tools {
-		ok, err := s.holds(ctx, schema.ToolKey(sha), readable)
+		ok, err := s.holds(ctx, schema.ToolKey(sha), func(v []byte) bool { return matches(v, sha) })
 		if err != nil {
 			return err
 		}
@@ -137,12 +145,26 @@ func (s *KV) Load(ctx context.Context, serverDigest string, cache map[string]mod
 			s.forget(ctx, serverDigest)
 			return nil, fmt.Errorf("tool store: tool %s does not decode: %w", short(sha), err)
 		}
+		if model.ToolSHA256(&t) != sha {
+			s.forget(ctx, serverDigest)
+			return nil, fmt.Errorf("tool store: tool %s: %w", short(sha), ErrMismatch)
+		}
 		if cache != nil {
 			cache[sha] = t
 		}
 		out = append(out, t)
 	}
+	if model.ServerSHA256(out) != serverDigest {
+		s.forget(ctx, serverDigest)
+		return nil, fmt.Errorf("tool store: server %s: its list: %w", short(serverDigest), ErrMismatch)
+	}
 	return out, nil
+}
+
+// matches reports whether v decodes to a tool whose digest is sha.
+func matches(v []byte, sha string) bool {
+	t, err := model.ToolFromWire(v)
+	return err == nil && model.ToolSHA256(&t) == sha
 }
 
 // forget drops a server's list after damage was found under it, so the
