@@ -72,23 +72,11 @@ const (
 	coverageWarning       = 0.8
 )
 
-// jsLower lowercases ASCII letters only, which is what a JavaScript /i regex
-// (without the u flag) folds for ASCII patterns; Go's (?i) would also fold
-// U+017F and U+212A.
-func jsLower(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r >= 'A' && r <= 'Z' {
-			return r + 32
-		}
-		return r
-	}, s)
-}
-
 var deprecatedRe = regexp.MustCompile(`\b(?:deprecated|obsolete)\b`)
 
 // IsDeprecated reports quality-gate's deprecated test: the whole word
 // "deprecated" or "obsolete", case-insensitive.
-func IsDeprecated(description string) bool { return deprecatedRe.MatchString(jsLower(description)) }
+func IsDeprecated(description string) bool { return deprecatedRe.MatchString(compat.JSLowerASCII(description)) }
 
 // toolJS returns the tool as JSON.parse would hold it, built from Raw (or
 // from the decoded fields when Raw is empty).

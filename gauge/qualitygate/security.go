@@ -26,7 +26,7 @@ func (s *Security) Counts() (critical, warning int) {
 	return countLevels(s.Findings, func(f SecurityFinding) Level { return f.Level })
 }
 
-// The patterns run on jsLower'd text, so they are written in lowercase. A
+// The patterns run on compat.JSLowerASCII'd text, so they are written in lowercase. A
 // JavaScript "." does not match \n, \r, U+2028 or U+2029, hence jsDot.
 const jsDot = `[^\n\r\x{2028}\x{2029}]`
 
@@ -45,7 +45,7 @@ var codeParamNames = map[string]bool{"code": true, "function": true, "script": t
 // IsEnvExposure is quality-gate's env-exposure test: "env" anywhere in the
 // name (so "envelope" matches) and description talk of returning env values.
 func IsEnvExposure(name, description string) bool {
-	n, d := jsLower(name), jsLower(description)
+	n, d := compat.JSLowerASCII(name), compat.JSLowerASCII(description)
 	return envNameRe.MatchString(n) && (envVerbRe.MatchString(d) || envPhraseRe.MatchString(d))
 }
 
@@ -53,11 +53,11 @@ func IsEnvExposure(name, description string) bool {
 // run_code segment in the name, or a property named code, function, script,
 // expression or eval.
 func IsCodeExecution(name string, params []string) bool {
-	if codeExecNameRe.MatchString(jsLower(name)) {
+	if codeExecNameRe.MatchString(compat.JSLowerASCII(name)) {
 		return true
 	}
 	for _, p := range params {
-		if codeParamNames[jsLower(p)] {
+		if codeParamNames[compat.JSLowerASCII(p)] {
 			return true
 		}
 	}
@@ -71,7 +71,7 @@ func IsCodeExecution(name string, params []string) bool {
 // rule QG009 (qg-destructive-without-warning) implements the documented
 // intent.
 func IsFlaggedDestructive(name, description string) bool {
-	return destructNameRe.MatchString(jsLower(name)) && destructCaution.MatchString(jsLower(description))
+	return destructNameRe.MatchString(compat.JSLowerASCII(name)) && destructCaution.MatchString(compat.JSLowerASCII(description))
 }
 
 // AnalyzeSecurity runs quality-gate's security analyzer, tool by tool.

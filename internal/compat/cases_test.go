@@ -60,3 +60,14 @@ func TestPyReprCases(t *testing.T) {
 	}
 
 }
+
+// TestJSLowerASCII: only ASCII letters fold, as a JavaScript /i regex
+// without the u flag folds them; the Kelvin sign, long s and À stay.
+func TestJSLowerASCII(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{"": "", "DROP Table": "drop table", "ÀB\u212A\u017Fx": "Àb\u212A\u017Fx", "Z[@`": "z[@`"} {
+		if got := JSLowerASCII(in); got != want {
+			t.Errorf("JSLowerASCII(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -67,3 +67,15 @@ func JSLength(s string) int {
 	}
 	return n
 }
+
+// JSLowerASCII lowercases ASCII letters only, which is what a JavaScript
+// /i regex (without the u flag) folds for ASCII patterns; Go's (?i) would
+// also fold U+017F and U+212A.
+func JSLowerASCII(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= 'A' && r <= 'Z' {
+			return r + 32
+		}
+		return r
+	}, s)
+}
