@@ -76,7 +76,9 @@ var deprecatedRe = regexp.MustCompile(`\b(?:deprecated|obsolete)\b`)
 
 // IsDeprecated reports quality-gate's deprecated test: the whole word
 // "deprecated" or "obsolete", case-insensitive.
-func IsDeprecated(description string) bool { return deprecatedRe.MatchString(compat.JSLowerASCII(description)) }
+func IsDeprecated(description string) bool {
+	return deprecatedRe.MatchString(compat.JSLowerASCII(description))
+}
 
 // toolJS returns the tool as JSON.parse would hold it, built from Raw (or
 // from the decoded fields when Raw is empty).
