@@ -101,9 +101,10 @@ type sweepGate struct {
 func (c *Coordinator) gate(ctx context.Context, id string) (sweepGate, error) {
 	if t := c.tracker(id); t != nil {
 		t.mu.Lock()
-		defer t.mu.Unlock()
-		if t.key != nil {
-			return sweepGate{known: true, running: t.p.Status == store.SweepRunning, finishedAt: t.p.FinishedAt, key: t.key, t: t}, nil
+		g := sweepGate{known: true, running: t.p.Status == store.SweepRunning, finishedAt: t.p.FinishedAt, key: t.key, t: t}
+		t.mu.Unlock()
+		if g.key != nil {
+			return g, nil
 		}
 	}
 	e, err := c.sweeps.Get(ctx, id)
