@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go"
+
+	"github.com/mcpgauge/mcpgauge/internal/redact"
 )
 
 // Auth is how a client proves who it is to a NATS server and checks who
@@ -194,20 +196,22 @@ func ConnectAuth(url, name string, a Auth) (*nats.Conn, error) {
 		nats.MaxReconnects(-1), nats.ReconnectWait(time.Second), nats.Timeout(DialTimeout))
 	nc, err := nats.Connect(url, opts...)
 	if err != nil {
-		return nil, fmt.Errorf("connect to NATS %s: %w", RedactURL(url), redact(err, url))
+		return nil, fmt.Errorf("connect to NATS %s: %w", RedactURL(url), redactErr(err, url))
 	}
 	return nc, nil
 }
 
 // Redacted is what RedactURL puts in place of a password or token.
-const Redacted = "REDACTED"
+const Redacted = redact.Mask
 
+// userinfo matches the user part of a URL that may not parse.
 var userinfo = regexp.MustCompile(`//[^/@\s]*@`)
 
 // RedactURL returns a NATS URL (or a comma-separated list of them) fit to
 // print: a password is replaced by Redacted, and so is a user alone (in a
-// NATS URL a user with no password is a token). A part that does not
-// parse loses everything between // and @.
+// NATS URL a user with no password is a token); see internal/redact. A
+// part with no scheme ("user:pass@host:4222", which nats.go reads too)
+// loses everything before its last @.
 func RedactURL(s string) string {
 	parts := strings.Split(s, ",")
 	for i, p := range parts {
@@ -217,30 +221,17 @@ func RedactURL(s string) string {
 }
 
 func redactOne(p string) string {
-	u, err := url.Parse(p)
-	if err != nil || u.Host == "" && !strings.Contains(p, "//") {
-		if !strings.Contains(p, "//") {
-			// nats.go reads "user:pass@host:4222" too.
-			if at := strings.LastIndex(p, "@"); at >= 0 {
-				return Redacted + "@" + p[at+1:]
-			}
-			return p
-		}
-		return userinfo.ReplaceAllString(p, "//"+Redacted+"@")
+	if strings.Contains(p, "://") {
+		return redact.Text(p)
 	}
-	if u.User == nil {
-		return p
+	if at := strings.LastIndex(p, "@"); at >= 0 {
+		return Redacted + "@" + p[at+1:]
 	}
-	if _, has := u.User.Password(); has {
-		u.User = url.UserPassword(u.User.Username(), Redacted)
-	} else {
-		u.User = url.User(Redacted)
-	}
-	return u.String()
+	return p
 }
 
-// redact wraps err so its message has every secret of url replaced.
-func redact(err error, rawURL string) error {
+// redactErr wraps err so its message has every secret of url replaced.
+func redactErr(err error, rawURL string) error {
 	msg := err.Error()
 	for _, p := range strings.Split(rawURL, ",") {
 		p = strings.TrimSpace(p)

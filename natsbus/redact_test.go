@@ -20,7 +20,7 @@ func TestRedactNATSURL(t *testing.T) {
 		{"tls://alice:s3cr3t-pw@127.0.0.1:1", "s3cr3t-pw", "tls://alice:REDACTED@127.0.0.1:1"},
 		{"nats://a:pw-one@127.0.0.1:1,nats://b:pw-two@127.0.0.1:2", "pw-", "nats://a:REDACTED@127.0.0.1:1,nats://b:REDACTED@127.0.0.1:2"},
 		{"nats://alice:s3cr3t-pw@127.0.0.1:notaport", "s3cr3t-pw", ""},
-		{"nats://alice:s3cr3t%zz@127.0.0.1:1", "s3cr3t", "nats://REDACTED@127.0.0.1:1"},
+		{"nats://alice:s3cr3t%zz@127.0.0.1:1", "s3cr3t", "nats://alice:REDACTED@127.0.0.1:1"},
 		{"alice:s3cr3t-pw@127.0.0.1:1", "s3cr3t-pw", "REDACTED@127.0.0.1:1"},
 		{"nats://127.0.0.1:4222", "", "nats://127.0.0.1:4222"},
 	}

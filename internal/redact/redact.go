@@ -10,7 +10,7 @@ import (
 )
 
 // Mask replaces a secret.
-const Mask = "xxxxx"
+const Mask = "REDACTED"
 
 // userinfo matches the credentials of every URL in a text: a scheme, "://",
 // then everything up to the last "@" before the host part ends. A password
