@@ -3,7 +3,6 @@ package lint
 import (
 	"encoding/json"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
@@ -40,7 +39,7 @@ func checkMCP015(ctx *Context) []Problem {
 				continue
 			}
 			d := p.obj["description"]
-			if !pyTruthy(d) {
+			if !compat.PyTruthy(d) {
 				continue
 			}
 			desc, isString := d.(string)
@@ -96,32 +95,6 @@ func preciseQuotedWord(desc, word string) bool {
 		}
 	}
 	return false
-}
-
-// pyTruthy is Python truthiness of a decoded JSON value.
-func pyTruthy(v any) bool {
-	switch x := v.(type) {
-	case nil:
-		return false
-	case bool:
-		return x
-	case string:
-		return x != ""
-	case []any:
-		return len(x) > 0
-	case map[string]any:
-		return len(x) > 0
-	case float64:
-		return x != 0
-	case int:
-		return x != 0
-	case int64:
-		return x != 0
-	case json.Number:
-		f, err := strconv.ParseFloat(x.String(), 64)
-		return err != nil || f != 0
-	}
-	return true
 }
 
 // rawParamField returns the raw JSON of inputSchema.properties[param][field]

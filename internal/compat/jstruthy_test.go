@@ -18,7 +18,14 @@ func TestJSTruthyDifferential(t *testing.T) {
 	t.Parallel()
 	const script = `let d='';process.stdin.on('data',c=>d+=c).on('end',()=>{
 process.stdout.write(JSON.stringify(JSON.parse(d).map(j=>String(Boolean(JSON.parse(j))))));});`
-	want := run(t, "node", []string{"-e", script}, truthyJSONs)
+	truthyDifferential(t, "node", []string{"-e", script}, JSTruthy)
+}
+
+// truthyDifferential compares truthy on truthyJSONs, decoded both ways,
+// with what the tool's script prints for each text.
+func truthyDifferential(t *testing.T, tool string, args []string, truthy func(any) bool) {
+	t.Helper()
+	want := run(t, tool, args, truthyJSONs)
 	for _, useNumber := range []bool{false, true} {
 		var got []string
 		for _, j := range truthyJSONs {
@@ -36,8 +43,8 @@ process.stdout.write(JSON.stringify(JSON.parse(d).map(j=>String(Boolean(JSON.par
 				}
 				t.Fatal(err)
 			}
-			got = append(got, strconv.FormatBool(JSTruthy(v)))
+			got = append(got, strconv.FormatBool(truthy(v)))
 		}
-		compare(t, "node", want, got, truthyJSONs)
+		compare(t, tool, want, got, truthyJSONs)
 	}
 }
