@@ -1,9 +1,7 @@
 package eval
 
 import (
-	"encoding/json"
 	"fmt"
-	"math"
 	"sort"
 	"strings"
 	"sync"
@@ -125,13 +123,13 @@ func reject(schema any, value any, depth int) string {
 		}
 		return verdictWrongType
 	}
-	if cv, ok := s["const"]; ok && !pyEqual(value, cv) {
+	if cv, ok := s["const"]; ok && !compat.PyEqual(value, cv) {
 		return verdictBadEnum
 	}
 	if ev, ok := s["enum"].([]any); ok && len(ev) > 0 {
 		found := false
 		for _, e := range ev {
-			if pyEqual(value, e) {
+			if compat.PyEqual(value, e) {
 				found = true
 				break
 			}
@@ -164,36 +162,16 @@ func reject(schema any, value any, depth int) string {
 	return verdictOK
 }
 
-// numKind classifies a JSON number the way Python's json.loads does:
-// integer text becomes an int, anything with a fraction or exponent a float.
-func numKind(v any) (isNum, isInt bool, f float64) {
-	switch x := v.(type) {
-	case json.Number:
-		s := x.String()
-		g, _ := x.Float64()
-		return true, !strings.ContainsAny(s, ".eE"), g
-	case float64:
-		return true, false, x
-	case float32:
-		return true, false, float64(x)
-	case int:
-		return true, true, float64(x)
-	case int64:
-		return true, true, float64(x)
-	}
-	return false, false, 0
-}
-
 func typeFits(v any, t string) bool {
 	switch t {
 	case "boolean":
 		_, ok := v.(bool)
 		return ok
 	case "integer":
-		isNum, isInt, _ := numKind(v)
+		isNum, isInt, _ := compat.PyNumberKind(v)
 		return isNum && isInt
 	case "number":
-		isNum, _, _ := numKind(v)
+		isNum, _, _ := compat.PyNumberKind(v)
 		return isNum
 	case "string":
 		_, ok := v.(string)
@@ -209,58 +187,6 @@ func typeFits(v any, t string) bool {
 	default:
 		return true
 	}
-}
-
-// pyEqual compares two decoded JSON values as Python's == would
-// (True == 1, 1 == 1.0).
-func pyEqual(a, b any) bool {
-	toNum := func(v any) (float64, bool) {
-		if bv, ok := v.(bool); ok {
-			if bv {
-				return 1, true
-			}
-			return 0, true
-		}
-		isNum, _, f := numKind(v)
-		return f, isNum
-	}
-	if fa, ok := toNum(a); ok {
-		if fb, ok := toNum(b); ok {
-			return fa == fb && !math.IsNaN(fa)
-		}
-		return false
-	}
-	switch x := a.(type) {
-	case nil:
-		return b == nil
-	case string:
-		y, ok := b.(string)
-		return ok && x == y
-	case []any:
-		y, ok := b.([]any)
-		if !ok || len(x) != len(y) {
-			return false
-		}
-		for i := range x {
-			if !pyEqual(x[i], y[i]) {
-				return false
-			}
-		}
-		return true
-	case map[string]any:
-		y, ok := b.(map[string]any)
-		if !ok || len(x) != len(y) {
-			return false
-		}
-		for k, v := range x {
-			w, ok := y[k]
-			if !ok || !pyEqual(v, w) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
 }
 
 // SchemaChecker validates arguments against full JSON Schema (draft
