@@ -110,7 +110,7 @@ func BenchmarkSecurityRulesGoodserver(b *testing.B) {
 // Odd but decodable shapes must never make a rule panic.
 func TestOurRulesSurviveOddShapes(t *testing.T) {
 	t.Parallel()
-	snap := secTSnap(t,
+	snap := toolsSnapshot(t,
 		`{"name":"a","inputSchema":{"type":"object","properties":{"x":true,"y":null,"z":[1,2],"w":{"enum":[1,null,{"a":"b"}],"default":{"k":"v"}}},"required":[1,null,"x","x"]}}`,
 		`{"name":"b","inputSchema":{"type":"object","properties":"nope","required":"x","additionalProperties":{"type":"string"}}}`,
 		`{"name":"","description":"","inputSchema":null}`,

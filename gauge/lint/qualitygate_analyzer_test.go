@@ -32,20 +32,20 @@ func TestQGAgreesWithAnalyzerOnFixtures(t *testing.T) {
 				}
 				return s
 			}
-			if d := cmp.Diff(nz(q.ToolsWithShortDescriptions), findingTools(secTRun(t, "QG002", snap))); d != "" {
+			if d := cmp.Diff(nz(q.ToolsWithShortDescriptions), findingTools(runAtDefault(t, "QG002", snap))); d != "" {
 				t.Errorf("QG002 vs short list (-analyzer +rule):\n%s", d)
 			}
-			if d := cmp.Diff(nz(q.DeprecatedTools), findingTools(secTRun(t, "QG004", snap))); d != "" {
+			if d := cmp.Diff(nz(q.DeprecatedTools), findingTools(runAtDefault(t, "QG004", snap))); d != "" {
 				t.Errorf("QG004 vs deprecated list:\n%s", d)
 			}
 			var dupLater []string
 			for _, g := range q.DuplicateToolGroups {
 				dupLater = append(dupLater, g[1:]...)
 			}
-			if d := cmp.Diff(dupLater, findingTools(secTRun(t, "QG005", snap))); d != "" {
+			if d := cmp.Diff(dupLater, findingTools(runAtDefault(t, "QG005", snap))); d != "" {
 				t.Errorf("QG005 vs duplicate groups:\n%s", d)
 			}
-			qg001 := secTRun(t, "QG001", snap)
+			qg001 := runAtDefault(t, "QG001", snap)
 			if (q.ParamDescriptionCoverage < 0.8) != (len(qg001) > 0) {
 				t.Errorf("QG001 found %d tools but server coverage is %v", len(qg001), q.ParamDescriptionCoverage)
 			}

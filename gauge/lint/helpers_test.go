@@ -1,8 +1,8 @@
 package lint
 
-// Helpers of the tests not yet moved to testdata/rules (precise_test.go,
-// qualitygate_analyzer_test.go and own_rules_test.go); they
-// go with the last of those.
+// Helpers of the package's own tests that are not per-rule cases
+// (qualitygate_analyzer_test.go, own_rules_test.go); every rule's cases
+// are in testdata/rules, run by cases_test.go.
 
 import (
 	"testing"
@@ -10,8 +10,8 @@ import (
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 )
 
-// secTSnap builds a snapshot from raw tool JSON objects.
-func secTSnap(t *testing.T, tools ...string) *model.Snapshot {
+// toolsSnapshot builds a snapshot from raw tool JSON objects.
+func toolsSnapshot(t *testing.T, tools ...string) *model.Snapshot {
 	t.Helper()
 	snap := &model.Snapshot{}
 	for _, raw := range tools {
@@ -24,8 +24,8 @@ func secTSnap(t *testing.T, tools ...string) *model.Snapshot {
 	return snap
 }
 
-// secTRun runs one rule at its default severity.
-func secTRun(t *testing.T, id string, snap *model.Snapshot) []Finding {
+// runAtDefault runs one rule at its default severity.
+func runAtDefault(t *testing.T, id string, snap *model.Snapshot) []Finding {
 	t.Helper()
 	r, ok := RuleByID(id)
 	if !ok {
