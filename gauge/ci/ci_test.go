@@ -16,6 +16,7 @@ import (
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/gauge/report"
 	"github.com/mcpgauge/mcpgauge/gauge/score"
+	"github.com/mcpgauge/mcpgauge/internal/mdsafe/mdsafetest"
 )
 
 type expected struct {
@@ -281,6 +282,36 @@ func TestWriteFile(t *testing.T) {
 		}
 		if _, err := os.Stat(c.path + ".tmp"); err == nil {
 			t.Errorf("%s: the temporary file was left behind", c.name)
+		}
+	}
+}
+
+// TestMarkdownHostile: a hostile server name, target and tool names
+// render as text in the PR comment: the only link is the credit, and no
+// image, HTML, heading, extra cell or mention appears.
+func TestMarkdownHostile(t *testing.T) {
+	t.Parallel()
+	const hostile = "@everyone ![x](https://evil.example/p.png) [click](https://evil.example) <img src=x onerror=alert(1)> " +
+		"<details> | col | \n# heading\n`tick` ``two`` www.evil.example @org/team"
+	ev := &eval.Result{Scores: eval.Scores{Selection: eval.Rate{Correct: 1, Total: 2}, Confusion: []eval.ConfusionCell{
+		{Expected: "search", Selected: hostile, Count: 3, Share: 0.6},
+		{Expected: hostile + "2", Selected: "search", Count: 2, Share: 0.5},
+	}}}
+	server := model.ServerInfo{Name: hostile, Version: hostile}
+	rep := ci.NewReport(hostile, server, ci.LintResult{Target: hostile, Server: server}, ev)
+	for _, base := range []*ci.Health{nil, &rep.Health} {
+		md := ci.Markdown(rep, base)
+		cols := 2
+		if base != nil {
+			cols = 3
+		}
+		want := mdsafetest.Want{
+			Tags:  []string{"p", "strong", "code", "ul", "li", "sub", "em", "thead", "tbody"},
+			Count: map[string]int{"h2": 1, "table": 1, "tr": 5, "a": 1, "th": cols, "td": 4 * cols},
+			Links: []string{ci.RepoURL},
+		}
+		if p := mdsafetest.Problems(t, md, want); len(p) > 0 {
+			t.Errorf("comment:\n%s\nproblems:\n%s", md, strings.Join(p, "\n"))
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/mcpgauge/mcpgauge/gauge/eval"
 	"github.com/mcpgauge/mcpgauge/gauge/lint"
 	"github.com/mcpgauge/mcpgauge/gauge/report"
+	"github.com/mcpgauge/mcpgauge/internal/mdsafe"
 )
 
 // TopConfusions is how many confusion sentences the scorecard and the PR
@@ -47,7 +48,9 @@ func evalDelta(cur Health, base *Health) string {
 
 // Markdown renders the pull-request comment; baseline (a previous run's
 // health) adds a "vs base" column. No timestamps, so re-posting an
-// unchanged run does not churn the thread.
+// unchanged run does not churn the thread. The server's name and tool
+// names are code spans and the target is escaped (mdsafe), so none can
+// mention, link or embed anything.
 func Markdown(r *Report, baseline *Health) string {
 	h := r.Health
 	show := baseline != nil
@@ -76,7 +79,7 @@ func Markdown(r *Report, baseline *Health) string {
 	lines := []string{
 		fmt.Sprintf("## %s mcp-toolgauge health: %d / 100", toneEmoji[Tone(h.Overall)], h.Overall),
 		"",
-		fmt.Sprintf("`%s` — %s", report.EvalServerName(r.Server), r.Target),
+		fmt.Sprintf("%s — %s", mdsafe.Code(report.EvalServerName(r.Server)), mdsafe.Text(r.Target)),
 		"",
 		header, rule,
 		row("**Health**", fmt.Sprintf("**%d**", h.Overall), d(h.Overall, func(b *Health) int { return b.Overall })),

@@ -6,6 +6,7 @@ import (
 
 	"github.com/mcpgauge/mcpgauge/gauge/score"
 	"github.com/mcpgauge/mcpgauge/internal/compat"
+	"github.com/mcpgauge/mcpgauge/internal/mdsafe"
 )
 
 // Rate is a hit count over an attempt count.
@@ -174,9 +175,11 @@ func NotableConfusions(s Scores, limit int) []ConfusionCell {
 	return out
 }
 
-// DescribeConfusion is the sentence "`X` captures P% of the prompts meant for `Y`.".
+// DescribeConfusion is the sentence "`X` captures P% of the prompts meant
+// for `Y`.", the tool names as Markdown code spans (mdsafe.Code), so a
+// hostile name cannot mention, link or embed anything in a PR comment.
 func DescribeConfusion(c ConfusionCell) string {
-	return fmt.Sprintf("`%s` captures %d%% of the prompts meant for `%s`.", c.Selected, Percent(c.Share), c.Expected)
+	return fmt.Sprintf("%s captures %d%% of the prompts meant for %s.", mdsafe.Code(c.Selected), Percent(c.Share), mdsafe.Code(c.Expected))
 }
 
 // ConfusionSentences describes the top notable confusions.

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/score"
-	"github.com/mcpgauge/mcpgauge/internal/termsafe"
+	"github.com/mcpgauge/mcpgauge/internal/mdsafe"
 	"github.com/mcpgauge/mcpgauge/schema"
 )
 
@@ -27,9 +27,9 @@ func ScanMarkdown(w io.Writer, res schema.Result, base *schema.Result) error {
 		overall = res.Scores.MCPGauge
 	}
 	fmt.Fprintf(&b, "## %s mcpgauge %s\n\n", score.BandOf(overall).Light, scoreText(overall))
-	fmt.Fprintf(&b, "`%s` %s, status **%s**", mdCell(res.Name), mdCell(res.Version), res.Status)
+	fmt.Fprintf(&b, "%s %s, status **%s**", mdsafe.Code(clip(res.Name)), mdText(res.Version), mdText(string(res.Status)))
 	if res.Status != schema.StatusOK {
-		fmt.Fprintf(&b, ": %s", mdCell(res.Reason))
+		fmt.Fprintf(&b, ": %s", mdText(res.Reason))
 	}
 	b.WriteString("\n\n| | score | vs base |\n|---|---:|---|\n")
 	parts := []struct {
@@ -67,11 +67,11 @@ func ScanMarkdown(w io.Writer, res schema.Result, base *schema.Result) error {
 					fmt.Fprintf(&b, "- … and %d more\n", len(fresh)-10)
 					break
 				}
-				fmt.Fprintf(&b, "- **%s** %s %s: %s\n", mdCell(f.Severity), mdCell(f.Rule), mdCell(subjectOf(f)), mdCell(f.Message))
+				fmt.Fprintf(&b, "- **%s** %s %s: %s\n", mdText(f.Severity), mdText(f.Rule), mdText(subjectOf(f)), mdText(f.Message))
 			}
 		}
 	}
-	b.WriteString("\n<sub>mcpgauge " + mdCell(res.ScannerVersion) + "; `-` means not measured.</sub>\n")
+	b.WriteString("\n<sub>mcpgauge " + mdText(res.ScannerVersion) + "; `-` means not measured.</sub>\n")
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -161,11 +161,16 @@ func newFindings(head, base []schema.Finding) []schema.Finding {
 	return out
 }
 
-// mdCell makes server-supplied text safe inside one Markdown table cell or
-// list item: one line, no pipes, no HTML, no control characters.
-func mdCell(s string) string {
-	r := strings.NewReplacer("|", "\\|", "<", "&lt;", ">", "&gt;", "`", "'", "\n", " ", "\r", " ")
-	s = termsafe.String(r.Replace(s))
+// mdText makes server-supplied text safe in the comment's prose: one line
+// of at most 200 characters, backticks shown as quotes (rule messages
+// quote names in backticks), then mdsafe.Text, so it cannot mention, link,
+// embed, or start a heading or a table.
+func mdText(s string) string {
+	return mdsafe.Text(clip(strings.ReplaceAll(s, "`", "'")))
+}
+
+// clip cuts s to 200 characters.
+func clip(s string) string {
 	if rs := []rune(s); len(rs) > 200 {
 		s = string(rs[:200]) + "…"
 	}

@@ -15,6 +15,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/mcpgauge/mcpgauge/internal/mdsafe/mdsafetest"
 	"github.com/mcpgauge/mcpgauge/internal/testutil/fixtures"
 	"github.com/mcpgauge/mcpgauge/internal/testutil/sariftest"
 	"github.com/mcpgauge/mcpgauge/internal/testutil/shareddata"
@@ -156,6 +157,13 @@ func (r *runner) run(a action) (int, []string) {
 	return code, uses
 }
 
+// commentWant is what the scan comment's own Markdown makes without a
+// baseline: one heading and the two tables (7 and 4 rows of 3 cells).
+var commentWant = mdsafetest.Want{
+	Tags:  []string{"p", "strong", "code", "sub", "thead", "tbody"},
+	Count: map[string]int{"h2": 1, "table": 2, "tr": 11, "th": 6, "td": 27},
+}
+
 func TestActionStepsOnFixture(t *testing.T) {
 	root := shareddata.RepoRoot(t)
 	raw, err := os.ReadFile(filepath.Join(root, "action.yml"))
@@ -180,9 +188,11 @@ func TestActionStepsOnFixture(t *testing.T) {
 		name     string
 		minScore string
 		gate     int
+		args     []string // the server's arguments
 	}{
-		{"passes", "0", 0},
-		{"gated", "99", 1},
+		{"passes", "0", 0, nil},
+		{"gated", "99", 1, nil},
+		{"hostile markdown", "0", 0, []string{"-hostile-markdown"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -191,7 +201,7 @@ func TestActionStepsOnFixture(t *testing.T) {
 			if err := os.MkdirAll(server, 0o755); err != nil {
 				t.Fatal(err)
 			}
-			manifest, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{"careless": map[string]any{"command": bin}}})
+			manifest, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{"careless": map[string]any{"command": bin, "args": c.args}}})
 			for name, body := range map[string][]byte{".mcp.json": manifest, "main.go": src} {
 				if err := os.WriteFile(filepath.Join(server, name), body, 0o644); err != nil {
 					t.Fatal(err)
@@ -251,6 +261,22 @@ func TestActionStepsOnFixture(t *testing.T) {
 			summary, _ := os.ReadFile(filepath.Join(r.temp, "summary.md"))
 			if !bytes.Contains(summary, []byte("<!-- mcpgauge-scan -->")) || !bytes.Contains(summary, []byte("| security |")) {
 				t.Errorf("step summary lacks the scan comment:\n%s", summary)
+			}
+			// The server's text (name, version, a tool's name and
+			// description) renders as text in the step summary and the
+			// comment: it mentions, links and embeds nothing.
+			comment, err := os.ReadFile(filepath.Join(r.temp, "mcpgauge-comment.md"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for what, md := range map[string][]byte{"step summary": summary, "comment": comment} {
+				md := strings.ReplaceAll(string(md), "<!-- mcpgauge-scan -->", "")
+				if p := mdsafetest.Problems(t, md, commentWant); len(p) > 0 {
+					t.Errorf("%s:\n%s\nproblems:\n%s", what, md, strings.Join(p, "\n"))
+				}
+				if c.args != nil && !strings.Contains(mdsafetest.Visible(mdsafetest.Render(t, md)), "careless @everyone ![x](https://evil.example/p.png)") {
+					t.Errorf("%s does not show the hostile name as text:\n%s", what, md)
+				}
 			}
 		})
 	}
