@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/ClickHouse/clickhouse-go/v2"
@@ -80,6 +81,13 @@ var ErrNotMigrated = errors.New("store is not migrated")
 // nothing, applies no migration (it fails with ErrNotMigrated when one is
 // missing), and the connection itself refuses writes (SQLite mode=ro and
 // query_only; ClickHouse readonly=2). For `mcpgauge serve`.
+//
+// A SQLite file is opened immutable (SQLite's immutable=1: no lock, no
+// -wal or -shm file, nothing written beside it) when the URL asks for it
+// (sqlite:///path.db?immutable=1) or when the file or its directory is not
+// writable (a read-only volume, where mode=ro alone fails to create the
+// -shm file). An immutable store does not see changes other processes
+// make; OpenNote says so for the operator.
 func OpenReadOnly(ctx context.Context, rawURL string) (Store, error) {
 	st, err := openReadOnly(ctx, rawURL)
 	return st, redact.Error(err)
@@ -94,7 +102,11 @@ func openReadOnly(ctx context.Context, rawURL string) (Store, error) {
 	var applied func(context.Context) (map[int]bool, error)
 	switch kind {
 	case schema.SQLite:
-		s, err := openSQLiteReadOnly(ctx, target)
+		force, err := immutableParam(rawURL)
+		if err != nil {
+			return nil, err
+		}
+		s, err := openSQLiteReadOnly(ctx, target, force)
 		if err != nil {
 			return nil, err
 		}
@@ -111,6 +123,41 @@ func openReadOnly(ctx context.Context, rawURL string) (Store, error) {
 		return nil, err
 	}
 	return st, nil
+}
+
+// immutableParam reads immutable=1 (or true) from a sqlite:// URL's query.
+func immutableParam(rawURL string) (bool, error) {
+	if !strings.Contains(rawURL, "://") {
+		return false, nil
+	}
+	u, err := url.Parse(strings.TrimSpace(rawURL))
+	if err != nil {
+		return false, fmt.Errorf("store URL %q: %w", rawURL, err)
+	}
+	switch v := u.Query().Get("immutable"); v {
+	case "", "0", "false":
+		return false, nil
+	case "1", "true":
+		return true, nil
+	default:
+		return false, fmt.Errorf("store URL %q: immutable=%q, want 1 or 0", rawURL, v)
+	}
+}
+
+// OpenNote is what the operator should know about how OpenReadOnly
+// opened st: for an immutable SQLite store that other processes' changes
+// are not seen (and that a WAL file beside it, whose transactions are not
+// read, needs a checkpoint first); "" otherwise.
+func OpenNote(st Store) string {
+	s, ok := st.(*sqliteStore)
+	if !ok || !s.immutable {
+		return ""
+	}
+	note := "store opened read-only (immutable: changes by other processes are not seen)"
+	if fi, err := os.Stat(s.path + "-wal"); err == nil && fi.Size() > 0 {
+		note += fmt.Sprintf("; %s-wal holds %d bytes of transactions immutable mode does not read: checkpoint the database (stop its writer cleanly) before serving it read-only", s.path, fi.Size())
+	}
+	return note
 }
 
 func checkMigrated(ctx context.Context, kind schema.Dialect, applied func(context.Context) (map[int]bool, error)) error {
@@ -130,15 +177,19 @@ func checkMigrated(ctx context.Context, kind schema.Dialect, applied func(contex
 	return nil
 }
 
-func openSQLiteReadOnly(ctx context.Context, path string) (*sqliteStore, error) {
+func openSQLiteReadOnly(ctx context.Context, path string, immutable bool) (*sqliteStore, error) {
 	if strings.TrimSpace(path) == "" || path == ":memory:" {
 		return nil, fmt.Errorf("open sqlite store read-only: %q is not a database file", path)
 	}
 	if _, err := os.Stat(path); err != nil {
 		return nil, fmt.Errorf("open sqlite store %s read-only: %w", path, err)
 	}
+	immutable = immutable || !writable(path) || !writable(filepath.Dir(path))
 	q := url.Values{}
 	q.Set("mode", "ro")
+	if immutable {
+		q.Set("immutable", "1")
+	}
 	q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", SQLiteBusyTimeout.Milliseconds()))
 	q.Add("_pragma", "query_only(1)")
 	q.Add("_pragma", "cache_size(-65536)")
@@ -151,7 +202,7 @@ func openSQLiteReadOnly(ctx context.Context, path string) (*sqliteStore, error) 
 		db.Close()
 		return nil, fmt.Errorf("open sqlite store %s read-only: %w", path, err)
 	}
-	return &sqliteStore{db: db}, nil
+	return &sqliteStore{db: db, path: path, immutable: immutable}, nil
 }
 
 func (s *sqliteStore) appliedMigrations(ctx context.Context) (map[int]bool, error) {

@@ -23,6 +23,8 @@ const SQLiteBusyTimeout = 10 * time.Second
 type sqliteStore struct {
 	db   *sql.DB
 	path string
+	// immutable says OpenReadOnly opened the file with immutable=1.
+	immutable bool
 }
 
 // OpenSQLite opens (creating if needed) the SQLite database at path, in WAL mode

@@ -48,6 +48,9 @@ func RunServe(ctx context.Context, o ServeOptions) error {
 		return unreachable(fmt.Errorf("store: %w", err))
 	}
 	defer st.Close()
+	if note := store.OpenNote(st); note != "" {
+		fmt.Fprintf(o.Stderr, "mcpgauge: %s\n", note)
+	}
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	buildinfo.New(reg).Set(o.Version)

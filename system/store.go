@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"strings"
 	"time"
 
@@ -31,13 +32,20 @@ func (s StoreRef) Validate() error {
 // readTimeout bounds a reading command's queries.
 const readTimeout = time.Minute
 
-// open opens the store; an unreachable one is an UnreachableError.
+// open opens the store for reading (store.OpenReadOnly, so a store on a
+// read-only volume works and nothing is written); a store that does not
+// exist yet or lacks a migration is opened as before with store.Open,
+// which creates and migrates it. An unreachable one is an
+// UnreachableError.
 func (s StoreRef) open(ctx context.Context) (store.Store, error) {
 	u := s.URL
 	if u == "" {
 		u = store.SQLiteURL(s.DataDir)
 	}
-	st, err := store.Open(ctx, u)
+	st, err := store.OpenReadOnly(ctx, u)
+	if errors.Is(err, store.ErrNotMigrated) || errors.Is(err, fs.ErrNotExist) {
+		st, err = store.Open(ctx, u)
+	}
 	if err != nil {
 		return nil, unreachable(fmt.Errorf("store: %w", err))
 	}

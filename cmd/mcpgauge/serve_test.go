@@ -255,3 +255,55 @@ func checkNotBlank(t *testing.T, shot []byte) {
 		t.Errorf("screenshot looks blank: %dx%d, %d colours, %d/%d pixels off the background", b.Dx(), b.Dy(), len(colours), other, total)
 	}
 }
+
+// TestServeSaysImmutable: `serve --store sqlite:///…?immutable=1` says at
+// start-up that it opened the store immutable, then serves it.
+func TestServeSaysImmutable(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	path := filepath.Join(dir, store.SQLiteFile)
+	w, err := store.Open(context.Background(), "sqlite://"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	storetest.LoadSweep(t, w)
+	w.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	pr, pw := io.Pipe()
+	root := newRootCmd()
+	root.SetArgs([]string{"serve", "--no-config", "--store", "sqlite://" + path + "?immutable=1", "--listen", "127.0.0.1:0"})
+	root.SetOut(io.Discard)
+	root.SetErr(pw)
+	done := make(chan error, 1)
+	go func() { err := root.ExecuteContext(ctx); pw.Close(); done <- err }()
+	sc := bufio.NewScanner(pr)
+	var lines []string
+	base := ""
+	for base == "" && sc.Scan() {
+		lines = append(lines, sc.Text())
+		if u, ok := strings.CutPrefix(sc.Text(), "LISTENING "); ok {
+			base = u
+		}
+	}
+	go func() { _, _ = io.Copy(io.Discard, pr) }()
+	if base == "" {
+		t.Fatalf("serve did not listen: %v", lines)
+	}
+	if want := "mcpgauge: store opened read-only (immutable: changes by other processes are not seen)"; !strings.Contains(strings.Join(lines, "\n"), want) {
+		t.Errorf("start-up lines %q lack %q", lines, want)
+	}
+	resp, err := http.Get(base + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !bytes.Contains(body, []byte("io.github.acme/weather")) {
+		t.Errorf("GET /: %d %.300s", resp.StatusCode, body)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("serve: %v", err)
+	}
+}

@@ -85,3 +85,12 @@ func MountTmpfs(t *testing.T, size string) string {
 	})
 	return dir
 }
+
+// RemountReadOnly makes the tmpfs MountTmpfs mounted at dir read-only:
+// every write under it then fails with EROFS, for root too.
+func RemountReadOnly(t *testing.T, dir string) {
+	t.Helper()
+	if out, err := exec.Command("mount", "-o", "remount,ro", dir).CombinedOutput(); err != nil {
+		t.Fatalf("remount %s read-only: %v %s", dir, err, out)
+	}
+}
