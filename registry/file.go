@@ -44,6 +44,9 @@ func (f *File) Pull(ctx context.Context, q Query, fn func(Server) error) error {
 			return &SourceError{Source: f.Name(), Page: i + 1, Err: fmt.Errorf("%s: %w", path, err)}
 		}
 		for _, s := range doc.Servers {
+			if err := ctx.Err(); err != nil {
+				return &SourceError{Source: f.Name(), Page: i + 1, Err: err}
+			}
 			if !matchesLocal(s, q) {
 				continue
 			}

@@ -1,7 +1,9 @@
 package registry
 
 import (
+	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -140,5 +142,41 @@ func TestParseTime(t *testing.T) {
 		if _, err := ParseTime(bad); err == nil {
 			t.Errorf("ParseTime(%q) accepted", bad)
 		}
+	}
+}
+
+// TestFilePullStopsWhenCancelled: a pull of a large file stops at the next
+// entry once its context ends, not after the whole file.
+func TestFilePullStopsWhenCancelled(t *testing.T) {
+	t.Parallel()
+	var b strings.Builder
+	b.WriteString(`{"servers":[`)
+	const n = 5000
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"server":{"name":"io.example/s%d","version":"1.0.0","description":"d"}}`, i)
+	}
+	b.WriteString(`]}`)
+	path := filepath.Join(t.TempDir(), "big.json")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	seen := 0
+	err := NewFile(path).Pull(ctx, Query{}, func(Server) error {
+		seen++
+		if seen == 10 {
+			cancel()
+		}
+		return nil
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("Pull returned %v, want context.Canceled", err)
+	}
+	if seen != 10 {
+		t.Errorf("%d entries after the cancel at 10, want none", seen-10)
 	}
 }

@@ -96,7 +96,7 @@ func PullRegistry(ctx context.Context, o PullOptions) (Pulled, error) {
 	var raw []registry.Server
 	pullErr := src.Pull(ctx, q, func(s registry.Server) error {
 		raw = append(raw, s)
-		return nil
+		return ctx.Err() // SIGTERM stops a pull at the next entry
 	})
 	if o.Terminal && res.Pages > 0 {
 		fmt.Fprintln(o.Stderr)
