@@ -51,6 +51,7 @@ func leftovers(t *testing.T, bin, marker string) []string {
 }
 
 func TestLintGoldenThroughCLI(t *testing.T) {
+	shareddata.Require(t) // skips once, here, without ../shared
 	for _, c := range []struct {
 		server string
 		code   int
@@ -338,6 +339,7 @@ func TestScanInSandbox(t *testing.T) {
 // TestScanReplaysCommittedSuite: scan shows toolgauge's full health when a
 // case suite and its cache exist (96 and 28 on the fixtures, as upstream).
 func TestScanReplaysCommittedSuite(t *testing.T) {
+	shareddata.Require(t) // skips once, here, without ../shared
 	cases := []struct {
 		server         string
 		health         float64

@@ -14,6 +14,7 @@ import (
 
 func TestInspectMatchesToolgaugeShape(t *testing.T) {
 	t.Parallel()
+	shareddata.Require(t) // skips once, here, without ../shared
 	for _, server := range []string{"goodserver", "badserver"} {
 		t.Run(server, func(t *testing.T) {
 			t.Parallel()

@@ -16,6 +16,7 @@ import (
 )
 
 func TestAnalyseToolgaugeFixtures(t *testing.T) {
+	shareddata.Require(t) // skips once, here, without ../shared
 	cases := []struct {
 		server                  string
 		lintHealth              int
