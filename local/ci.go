@@ -31,32 +31,50 @@ type ReplayOptions struct {
 // ReplaySuite replays the committed eval suite against snap from its
 // cache only, never calling a model. With no Suite.Cases and no case file
 // at the default place it returns nil and no error (lint only); a case
-// file named explicitly must exist.
-func ReplaySuite(ctx context.Context, snap *model.Snapshot, o ReplayOptions) (*eval.Result, error) {
+// file named explicitly must exist. A suite whose cache lacks an answer
+// (none recorded yet, or the cases, tools or model changed since) is not
+// measured: ReplaySuite returns no result and notMeasured, one line
+// saying why, and the caller scores lint alone.
+func ReplaySuite(ctx context.Context, snap *model.Snapshot, o ReplayOptions) (res *eval.Result, notMeasured string, err error) {
 	casesPath, cachePath, explicit := o.Suite.paths(o.Arg)
 	if !explicit {
 		if _, err := os.Stat(casesPath); errors.Is(err, fs.ErrNotExist) {
-			return nil, nil
+			return nil, "", nil
 		}
 	}
 	suite, warnings, err := loadSuite(casesPath, snap)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	for _, w := range warnings {
 		warn(o.Warn, w)
 	}
 	cache, err := eval.OpenFileCache(cachePath)
 	if err != nil {
-		return nil, errkind.AsUsage(err)
+		return nil, "", errkind.AsUsage(err)
 	}
 	r := &eval.Runner{Cache: cache, Model: o.Model, Offline: true, CachePath: cache.Path(), CacheSize: cache.Len()}
-	res, err := r.Run(ctx, snap, suite)
+	res, err = r.Run(ctx, snap, suite)
+	var miss *eval.CacheMissError
+	if errors.As(err, &miss) {
+		return nil, unrecorded(miss), nil
+	}
 	if err != nil {
-		return nil, evalErr(err)
+		return nil, "", evalErr(err)
 	}
 	res.Warnings = warnings
-	return res, nil
+	return res, "", nil
+}
+
+// unrecorded says why a suite with a cache miss was not measured, and how
+// to record its answers.
+func unrecorded(miss *eval.CacheMissError) string {
+	what := fmt.Sprintf("%s holds no recorded answers", miss.CachePath)
+	if miss.CacheSize > 0 {
+		what = fmt.Sprintf("%s has no recorded answer for case %q with model %s (the cases, the tools or the model changed since it was recorded)",
+			miss.CachePath, miss.CaseID, miss.Model)
+	}
+	return what + "; record them with `mcpgauge eval` and commit the cache"
 }
 
 // CIOptions configure one ci run.
@@ -141,11 +159,12 @@ func CI(ctx context.Context, o CIOptions) (*CIResult, error) {
 	lr := ci.LintResult{Target: snap.Target, Server: snap.Server, ToolCount: len(snap.Tools), Findings: findings}
 	ro := o.ReplayOptions
 	ro.Arg = o.Target.Arg
-	res, err := ReplaySuite(ctx, snap, ro)
+	res, notMeasured, err := ReplaySuite(ctx, snap, ro)
 	if err != nil {
 		return nil, err
 	}
 	rep := ci.NewReport(snap.Target, snap.Server, lr, res)
+	rep.EvalNotMeasured = notMeasured
 	out.Report = rep
 	if out.History != nil {
 		now := time.Now

@@ -1,7 +1,9 @@
 package local
 
 import (
+	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -113,13 +115,110 @@ func TestCILintOnly(t *testing.T) {
 func TestReplaySuiteWithoutSuite(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	res, err := ReplaySuite(context.Background(), smallSnapshot(t), ReplayOptions{Arg: dir})
-	if res != nil || err != nil {
-		t.Errorf("no case file at the default place: got %v, %v; want lint only", res, err)
+	res, why, err := ReplaySuite(context.Background(), smallSnapshot(t), ReplayOptions{Arg: dir})
+	if res != nil || why != "" || err != nil {
+		t.Errorf("no case file at the default place: got %v, %q, %v; want lint only", res, why, err)
 	}
-	res, err = ReplaySuite(context.Background(), smallSnapshot(t), ReplayOptions{Arg: dir, Suite: Suite{Cases: filepath.Join(dir, "nope.yaml")}})
+	res, _, err = ReplaySuite(context.Background(), smallSnapshot(t), ReplayOptions{Arg: dir, Suite: Suite{Cases: filepath.Join(dir, "nope.yaml")}})
 	if res != nil || errkind.Of(err) != errkind.Usage {
 		t.Errorf("a named case file that is missing: got %v, %v; want a usage error", res, err)
+	}
+}
+
+// unrecordedSuite writes a case suite for smallTools beside a target
+// directory, with a cache holding the given number of answers (none of
+// them for the suite's cases), and returns the directory.
+func unrecordedSuite(t *testing.T, answers int) string {
+	t.Helper()
+	dir := t.TempDir()
+	cases := filepath.Join(dir, eval.CasesFilename)
+	suite := &eval.Suite{Cases: []eval.Case{
+		{ID: "weather-1", Kind: eval.Positive, Expected: "get_weather", Prompt: "What is the weather in Paris right now?"},
+		{ID: "email-1", Kind: eval.Positive, Expected: "send_email", Prompt: "Send an email to jane@example.com saying hello."},
+		{ID: "abstain-1", Kind: eval.Abstain, Prompt: "Tell me a short joke about cats."},
+	}}
+	if err := eval.WriteSuite(cases, suite, false); err != nil {
+		t.Fatal(err)
+	}
+	if answers > 0 {
+		cache, err := eval.OpenFileCache(eval.DefaultCachePath(cases))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range answers {
+			if err := cache.Put(context.Background(), fmt.Sprintf("other-model-key-%d", i), eval.Answer{Model: "openai/another"}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return dir
+}
+
+// TestUnrecordedSuiteIsNotMeasured: a committed case file whose answers
+// were never recorded (or were recorded for other cases or another model)
+// fails neither scan nor ci: eval reads as not measured, lint alone
+// scores, and one line says why, never mentioning --offline (a flag scan
+// and ci do not have).
+func TestUnrecordedSuiteIsNotMeasured(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name    string
+		answers int
+		why     string
+	}{
+		{"no cache", 0, "holds no recorded answers"},
+		{"stale cache", 3, `no recorded answer for case "weather-1" with model ` + eval.DefaultModel},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			dir := unrecordedSuite(t, c.answers)
+			target := smallTarget(t)
+			checkWhy := func(where, why string) {
+				t.Helper()
+				if !strings.Contains(why, c.why) || !strings.Contains(why, "mcpgauge eval") || strings.Contains(why, "--offline") || strings.Contains(why, "\n") {
+					t.Errorf("%s: reason %q; want one line containing %q and `mcpgauge eval`, without --offline", where, why, c.why)
+				}
+			}
+
+			res, why, err := ReplaySuite(context.Background(), smallSnapshot(t), ReplayOptions{Arg: dir})
+			if res != nil || err != nil {
+				t.Fatalf("ReplaySuite: %v, %v; want no result and no error", res, err)
+			}
+			checkWhy("ReplaySuite", why)
+
+			var warnings bytes.Buffer
+			cr, err := CI(context.Background(), CIOptions{Target: target, ReplayOptions: ReplayOptions{Suite: Suite{Cases: filepath.Join(dir, eval.CasesFilename)}, Warn: &warnings}, MinScore: 90, Markdown: true})
+			if err != nil || cr == nil {
+				t.Fatalf("ci: %v, %v; want the lint-only health 97 to pass --min-score 90", cr, err)
+			}
+			if cr.Report.Eval != nil || cr.Report.Health.EvalScore != nil || cr.Report.Health.Overall != 97 {
+				t.Errorf("ci health %+v, eval %v; want lint only, 97", cr.Report.Health, cr.Report.Eval)
+			}
+			checkWhy("ci report", cr.Report.EvalNotMeasured)
+			if !strings.Contains(cr.Markdown, "no recorded answers") || strings.Contains(cr.Markdown, "No eval suite was found") || strings.Contains(cr.Markdown, "--offline") {
+				t.Errorf("ci comment does not say the suite is unrecorded:\n%s", cr.Markdown)
+			}
+			var card bytes.Buffer
+			ci.Scorecard(&card, cr.Report, false)
+			if n := strings.Count(card.String(), "not measured"); n != 1 || strings.Contains(card.String(), "no eval suite") {
+				t.Errorf("scorecard says \"not measured\" %d times:\n%s", n, card.String())
+			}
+
+			var log bytes.Buffer
+			sr, err := Scan(context.Background(), ScanOptions{Target: Target{ToolsJSON: target.ToolsJSON, ClientVersion: "test"},
+				Replay: &ReplayOptions{Suite: Suite{Cases: filepath.Join(dir, eval.CasesFilename)}}, Log: &log})
+			if err != nil || sr == nil || sr.Report == nil {
+				t.Fatalf("scan: %v, %v", sr, err)
+			}
+			if sr.Result.Eval != nil || sr.Report.Health.EvalScore != nil {
+				t.Errorf("scan measured eval: %+v", sr.Result.Eval)
+			}
+			lines := strings.Split(strings.TrimSpace(log.String()), "\n")
+			if len(lines) != 1 || !strings.HasPrefix(lines[0], "warning: eval not measured: ") {
+				t.Errorf("scan log %q, want one warning line", log.String())
+			}
+			checkWhy("scan", lines[0])
+		})
 	}
 }
 
@@ -146,6 +245,7 @@ func fixtureDir(t *testing.T, server string) string {
 
 func TestEvalAndCIReplayFixtures(t *testing.T) {
 	t.Parallel()
+	evaltest.Dir(t) // skips once, here, without ../shared
 	for _, c := range []struct {
 		server          string
 		correct, total  int

@@ -142,7 +142,9 @@ func (c EvalCommon) backend() (eval.Backend, error) {
 	if err != nil {
 		return nil, errkind.AsUsage(fmt.Errorf("--model: %w", err))
 	}
-	c.warn(spec.KeyWarning())
+	if !spec.MissingKey() { // else the first live call says what to set; a fully cached run needs no key
+		c.warn(spec.KeyWarning())
+	}
 	b, err := backend.New(spec, backend.Options{Timeout: 120 * time.Second})
 	if err != nil {
 		return nil, errkind.AsUsage(err)
@@ -283,10 +285,6 @@ func EvalInit(ctx context.Context, o EvalInitOptions) (*Drafted, error) {
 	d := &eval.Drafter{Backend: b, Cache: cache, Model: o.Model.Model, Prices: o.prices(), PerTool: o.PerTool, OnStep: o.Step}
 	draft, err := d.Draft(ctx, snap)
 	if err != nil {
-		var be *eval.BackendError
-		if errors.As(err, &be) {
-			return nil, errkind.AsUsage(err)
-		}
 		return nil, evalErr(err)
 	}
 	for _, s := range draft.Skipped {

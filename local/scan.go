@@ -216,10 +216,18 @@ func directScan(ctx context.Context, o ScanOptions) (*ScanResult, error) {
 	// its cache exist: replayed offline, never calling a model.
 	var evalRes *eval.Result
 	if o.Replay != nil {
-		var err error
-		if evalRes, err = ReplaySuite(ctx, rep.Snapshot, *o.Replay); err != nil {
+		ro := *o.Replay
+		if ro.Warn == nil {
+			ro.Warn = o.Log
+		}
+		res, notMeasured, err := ReplaySuite(ctx, rep.Snapshot, ro)
+		if err != nil {
 			return nil, err
 		}
+		if notMeasured != "" {
+			warn(ro.Warn, "eval not measured: "+notMeasured)
+		}
+		evalRes = res
 	}
 	if evalRes != nil {
 		sel := evalRes.Scores.Selection

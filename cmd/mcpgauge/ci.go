@@ -25,7 +25,8 @@ func newCiCmd() *cobra.Command {
 		Long: `CI rolls mcp-toolgauge's lint rules and the committed eval suite (replayed from
 the cache only, never calling a model) into one 0-100 health score:
 lint = clamp(100 - 10*errors - 3*warnings, 0, 100), selection = eval accuracy, and
-health = round(0.5*lint + 0.5*selection), or lint alone when there is no suite.
+health = round(0.5*lint + 0.5*selection), or lint alone when there is no suite
+or its cache holds no answers for it yet (selection reads as not measured).
 
 It can write a shields.io badge (--badge), append to a score history (--history,
 written before the --min-score gate), write a pull-request comment (--markdown,

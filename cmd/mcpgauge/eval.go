@@ -39,7 +39,8 @@ anthropic/claude-..., openai/gpt-..., ollama/..., or any OpenAI-compatible serve
 with --base-url. Keys come from <PROVIDER>_API_KEY (or LITELLM_API_KEY).
 
 Exit codes: 0 ok, 1 below --min-accuracy or over --max-cost, 2 usage, case-file
-or cache-miss problems, 3 the server or the model backend failed.`,
+or cache-miss problems, 3 the server or the model backend could not be used (no API
+key, no connection, a failed reply). docs/eval.md gives the routes without a key.`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error { return runEval(cmd, args, fl) },
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -12,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpgauge/mcpgauge/gauge/eval"
 	"github.com/mcpgauge/mcpgauge/gauge/eval/evaltest"
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/internal/testutil/shareddata"
@@ -65,6 +67,7 @@ func fixtureSuite(t *testing.T, server string) (dir, tools, cases string) {
 }
 
 func TestEvalCLIReplay(t *testing.T) {
+	shareddata.Require(t) // skips once, here, without ../shared
 	for _, c := range []struct {
 		server                 string
 		correct, total, cached int
@@ -162,6 +165,7 @@ func TestEvalCLIInit(t *testing.T) {
 }
 
 func TestCiCLIGolden(t *testing.T) {
+	shareddata.Require(t) // skips once, here, without ../shared
 	for _, c := range []struct {
 		server string
 		code   int
@@ -270,5 +274,65 @@ func TestEvalCLILiveThenFree(t *testing.T) {
 	}
 	if !strings.Contains(out, `"selection_correct": 31`) {
 		t.Error("recorded-then-replayed run lost the golden selection count")
+	}
+}
+
+// TestEvalCLINoModel: with no API key, or a model server that refuses the
+// connection (no network), eval and eval --init fail at the first call
+// with one exit code (3, the model backend could not be used) and a
+// message naming what to set; neither mentions --offline, which the user
+// did not pass.
+func TestEvalCLINoModel(t *testing.T) {
+	t.Setenv("OPENROUTER_API_KEY", "")
+	t.Setenv("LITELLM_API_KEY", "")
+	dir := t.TempDir()
+	tools := filepath.Join(dir, "tools.json")
+	doc := `{"tools":[{"name":"get_weather","description":"Returns the current weather for a city.","inputSchema":{"type":"object","properties":{"city":{"type":"string"}},"required":["city"]}}]}`
+	if err := os.WriteFile(tools, []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cases := filepath.Join(dir, "cases.yaml")
+	suite := &eval.Suite{Cases: []eval.Case{{ID: "w1", Kind: eval.Positive, Expected: "get_weather", Prompt: "What is the weather in Oslo?"},
+		{ID: "a1", Kind: eval.Abstain, Prompt: "Tell me a short joke about cats."}}}
+	if err := eval.WriteSuite(cases, suite, false); err != nil {
+		t.Fatal(err)
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	refused := "http://" + l.Addr().String() + "/v1"
+	_ = l.Close()
+	for _, c := range []struct {
+		name  string
+		model []string
+		want  []string
+	}{
+		{"no key", nil, []string{"no API key", "OPENROUTER_API_KEY", "--base-url"}},
+		{"refused", []string{"--model", "local-model", "--base-url", refused}, []string{"cannot connect to " + refused, "--base-url"}},
+	} {
+		for _, mode := range []struct {
+			name string
+			args []string
+		}{
+			{"eval", []string{"--cases", cases}},
+			{"init", []string{"--cases", filepath.Join(t.TempDir(), "new.yaml"), "--init"}},
+		} {
+			t.Run(c.name+"/"+mode.name, func(t *testing.T) {
+				args := append(append([]string{"eval", "--no-config", "--tools-json", tools}, mode.args...), c.model...)
+				code, _, errOut := runEvalCI(t, args...)
+				if code != exitConnect {
+					t.Errorf("exit %d, want %d (the model backend could not be used)", code, exitConnect)
+				}
+				for _, s := range c.want {
+					if !strings.Contains(errOut, s) {
+						t.Errorf("stderr does not say %q:\n%s", s, errOut)
+					}
+				}
+				if strings.Contains(errOut, "--offline") || strings.Contains(errOut, "warning") {
+					t.Errorf("stderr mentions --offline or adds a warning to the one error:\n%s", errOut)
+				}
+			})
+		}
 	}
 }

@@ -67,6 +67,9 @@ type Report struct {
 	Lint   LintResult
 	// Eval is nil for a lint-only run.
 	Eval *eval.Result
+	// EvalNotMeasured, when set, says why a committed suite was not
+	// measured (its cache lacks answers), so the run is lint only.
+	EvalNotMeasured string
 	// History is nil unless --history was used.
 	History []Point
 }

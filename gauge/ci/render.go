@@ -9,6 +9,7 @@ import (
 	"github.com/mcpgauge/mcpgauge/gauge/lint"
 	"github.com/mcpgauge/mcpgauge/gauge/report"
 	"github.com/mcpgauge/mcpgauge/internal/mdsafe"
+	"github.com/mcpgauge/mcpgauge/internal/termsafe"
 )
 
 // TopConfusions is how many confusion sentences the scorecard and the PR
@@ -95,7 +96,10 @@ func Markdown(r *Report, baseline *Health) string {
 			}
 		}
 	}
-	if h.LintOnly() {
+	switch {
+	case r.EvalNotMeasured != "":
+		lines = append(lines, "", "_The eval suite has no recorded answers for this model, so this score reflects lint alone._ Record them with `mcpgauge eval` and commit the cache.")
+	case h.LintOnly():
 		lines = append(lines, "", "_No eval suite was found, so this score reflects lint alone._ Add one with `mcp-toolgauge eval . --init`.")
 	}
 	lines = append(lines, "", fmt.Sprintf("<sub>Measured by [mcp-toolgauge](%s).</sub>", RepoURL))
@@ -119,6 +123,8 @@ func Scorecard(w io.Writer, r *Report, verbose bool) {
 	if r.Eval != nil && h.EvalScore != nil {
 		sel := r.Eval.Scores.Selection
 		fmt.Fprintf(w, "%-12s%4s   %d of %d prompts\n", "  selection", fmt.Sprintf("%d%%", *h.EvalScore), sel.Correct, sel.Total)
+	} else if r.EvalNotMeasured != "" {
+		fmt.Fprintf(w, "%-12s%4s   not measured: %s\n", "  selection", "--", termsafe.String(r.EvalNotMeasured))
 	} else {
 		fmt.Fprintf(w, "%-12s%4s   no eval suite (lint only)\n", "  selection", "--")
 	}

@@ -143,4 +143,5 @@ func (e *BudgetError) Error() string {
 }
 
 // ErrNoBackend is returned when a live call is needed and no backend is set.
-var ErrNoBackend = errors.New("no model backend configured (use --offline to replay the cache only)")
+// (An offline --init whose drafting replies are not all cached meets it.)
+var ErrNoBackend = errors.New("a live model call is needed, but no model backend is configured: the cache does not hold every answer this run needs")

@@ -96,7 +96,7 @@ func (b *Anthropic) Complete(ctx context.Context, req eval.Request) (eval.Comple
 	}
 	var msg anReply
 	if err := b.client.post(ctx, params, &msg); err != nil {
-		return eval.Completion{}, classify(ctx, b.spec.Provider, b.spec.Key, err)
+		return eval.Completion{}, classify(ctx, b.spec, err)
 	}
 	out := eval.Completion{PromptTokens: msg.Usage.InputTokens, CompletionTokens: msg.Usage.OutputTokens, Arguments: map[string]any{}}
 	var text []string

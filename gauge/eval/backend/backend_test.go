@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -132,13 +133,24 @@ func setup(t *testing.T, f flavour, script ...reply) (*stub, eval.Backend, *wait
 	st := &stub{script: script}
 	srv := httptest.NewServer(st)
 	t.Cleanup(srv.Close)
-	env := func(k string) string {
-		if k == "OPENROUTER_API_KEY" || k == "ANTHROPIC_API_KEY" {
-			return secret
-		}
-		return ""
+	b, w := retrying(t, f.model, f.base(srv.URL), withKey)
+	return st, b, w
+}
+
+// withKey is an environment holding the OpenRouter and Anthropic keys.
+func withKey(k string) string {
+	if k == "OPENROUTER_API_KEY" || k == "ANTHROPIC_API_KEY" {
+		return secret
 	}
-	spec, err := backend.Resolve(f.model, f.base(srv.URL), env)
+	return ""
+}
+
+// retrying builds the backend for a model string, base URL and
+// environment, wrapped in the default retry policy with its waits
+// recorded instead of slept.
+func retrying(t *testing.T, modelName, base string, env func(string) string) (eval.Backend, *waits) {
+	t.Helper()
+	spec, err := backend.Resolve(modelName, base, env)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,7 +161,7 @@ func setup(t *testing.T, f flavour, script ...reply) (*stub, eval.Backend, *wait
 	w := &waits{}
 	pol := eval.DefaultRetry()
 	pol.Sleep = w.sleep
-	return st, &eval.Retrying{Backend: b, Policy: pol}, w
+	return &eval.Retrying{Backend: b, Policy: pol}, w
 }
 
 func canon(v any) string { return string(model.MustCanonical(v, model.Compact)) }
@@ -358,4 +370,89 @@ func errorsAs(err error, target **eval.BackendError) bool {
 		err = u.Unwrap()
 	}
 	return false
+}
+
+// refusingURL is a loopback address nothing listens on: a connection to
+// it is refused, the way a stopped local server or no network answers.
+func refusingURL(t *testing.T) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	if err := l.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return "http://" + addr
+}
+
+// TestBackendsFailFast: a server that cannot be reached and a key that is
+// missing each fail on the first attempt, with no retry wait, and the error
+// says what to do.
+func TestBackendsFailFast(t *testing.T) {
+	t.Parallel()
+	none := func(string) string { return "" }
+	type tc struct {
+		name, model, base string
+		env               func(string) string
+		want              []string
+	}
+	var cases []tc
+	for _, f := range flavours() {
+		cases = append(cases,
+			tc{f.name + "/refused", f.model, f.base(refusingURL(t)), withKey, []string{"cannot connect to http://127.0.0.1:", "connection refused", "--base-url"}},
+			tc{f.name + "/refused-no-key-needed", "local-model", refusingURL(t) + "/v1", none, []string{"cannot connect", "--base-url"}})
+	}
+	cases = append(cases,
+		tc{"openrouter/no-key", "openrouter/vendor/model-x", "", none, []string{"no API key", "OPENROUTER_API_KEY", "LITELLM_API_KEY", "--base-url"}},
+		tc{"anthropic/no-key", "claude-x", "", none, []string{"no API key", "ANTHROPIC_API_KEY"}})
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			b, w := retrying(t, c.model, c.base, c.env)
+			_, err := b.Complete(context.Background(), request())
+			var be *eval.BackendError
+			if !errorsAs(err, &be) || be.Retryable || be.Auth {
+				t.Fatalf("want a non-retryable, non-auth BackendError, got %#v", err)
+			}
+			if len(w.d) != 0 {
+				t.Errorf("retry waits %v: a connection never made or a missing key must fail on the first attempt", w.d)
+			}
+			for _, s := range c.want {
+				if !strings.Contains(err.Error(), s) {
+					t.Errorf("error %q does not say %q", err, s)
+				}
+			}
+			if strings.Contains(err.Error(), secret) {
+				t.Errorf("error text leaks the API key: %s", err)
+			}
+		})
+	}
+}
+
+func TestMissingKey(t *testing.T) {
+	t.Parallel()
+	none := func(string) string { return "" }
+	for _, c := range []struct {
+		model, base string
+		env         func(string) string
+		want        bool
+	}{
+		{"openrouter/x", "", none, true},
+		{"claude-x", "", none, true},
+		{"gpt-4o-mini", "", none, true},
+		{"openrouter/x", "", func(k string) string { return map[string]string{"LITELLM_API_KEY": "ll"}[k] }, false},
+		{"openai/gpt-x", "http://127.0.0.1:4000", none, false}, // a proxy that may need no key
+		{"ollama/llama3.2", "", none, false},
+		{"local-model", "http://127.0.0.1:8000/v1", none, false},
+	} {
+		s, err := backend.Resolve(c.model, c.base, c.env)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := s.MissingKey(); got != c.want {
+			t.Errorf("Resolve(%q, %q).MissingKey() = %v, want %v", c.model, c.base, got, c.want)
+		}
+	}
 }

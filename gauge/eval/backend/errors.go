@@ -3,8 +3,10 @@ package backend
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -14,14 +16,18 @@ import (
 
 // classify turns a provider or transport error into an eval.BackendError.
 // parent is the caller's context: its cancellation is not retryable, while
-// a per-request timeout is.
-func classify(parent context.Context, provider, key string, err error) error {
+// a per-request timeout is. A connection that could not be made at all (a
+// refused port, a name that does not resolve, no route) is not retried
+// either: without a network or a running server, waiting 28 s changes
+// nothing, and the answers so far are cached for the next run.
+func classify(parent context.Context, s Spec, err error) error {
 	if err == nil {
 		return nil
 	}
 	if parent.Err() != nil {
 		return parent.Err()
 	}
+	provider, key := s.Provider, s.Key
 	be := &eval.BackendError{Provider: provider}
 	var ae *apiError
 	switch {
@@ -34,6 +40,8 @@ func classify(parent context.Context, provider, key string, err error) error {
 		switch {
 		case errors.Is(err, context.DeadlineExceeded):
 			be.Msg, be.Retryable = "request timed out", true
+		case noConnection(err) != nil:
+			be.Msg = fmt.Sprintf("cannot connect to %s (%v); check the network, or use a reachable OpenAI-compatible server with --base-url", displayURL(s.BaseURL), noConnection(err))
 		case errors.As(err, &ne):
 			be.Msg, be.Retryable = "connection failed: "+ne.Error(), true
 		default:
@@ -62,6 +70,30 @@ func classify(parent context.Context, provider, key string, err error) error {
 	// but never for display (BackendError.Error prints only Msg).
 	be.Err = redacted{err}
 	return be
+}
+
+// noConnection returns the dial error in err's chain (the connection was
+// never made), or nil.
+func noConnection(err error) error {
+	var op *net.OpError
+	if errors.As(err, &op) && op.Op == "dial" {
+		return op
+	}
+	var dns *net.DNSError
+	if errors.As(err, &dns) {
+		return dns
+	}
+	return nil
+}
+
+// displayURL is u without any user information it carries.
+func displayURL(u string) string {
+	p, err := url.Parse(u)
+	if err != nil || p.User == nil {
+		return u
+	}
+	p.User = nil
+	return p.String()
 }
 
 // redacted hides an error's text while keeping it unwrappable.

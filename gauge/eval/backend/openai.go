@@ -93,7 +93,7 @@ func (b *OpenAI) Complete(ctx context.Context, req eval.Request) (eval.Completio
 	}
 	var resp oaReply
 	if err := b.client.post(ctx, params, &resp); err != nil {
-		return eval.Completion{}, classify(ctx, b.spec.Provider, b.spec.Key, err)
+		return eval.Completion{}, classify(ctx, b.spec, err)
 	}
 	out := eval.Completion{PromptTokens: resp.Usage.PromptTokens, CompletionTokens: resp.Usage.CompletionTokens, Arguments: map[string]any{}}
 	if len(resp.Choices) == 0 {

@@ -7,6 +7,7 @@
 package backend
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"os"
@@ -140,6 +141,25 @@ func (s Spec) KeyWarning() string {
 	return fmt.Sprintf("no %s in the environment (nor LITELLM_API_KEY); calls to %s will probably be refused", s.KeyEnv, s.Provider)
 }
 
+// MissingKey reports whether the model needs an API key the environment
+// does not hold: a provider that needs one, reached at its own endpoint (a
+// --base-url elsewhere, such as a local proxy, may need none).
+func (s Spec) MissingKey() bool {
+	p, known := providers()[s.Provider]
+	return s.NeedsKey && s.Key == "" && known && s.BaseURL == p.baseURL
+}
+
+// noKey is the backend of a model whose key is missing: every call fails
+// at once, without a request, saying what to set. A run whose answers are
+// all cached never calls it.
+type noKey struct{ spec Spec }
+
+func (b noKey) Complete(context.Context, eval.Request) (eval.Completion, error) {
+	return eval.Completion{}, &eval.BackendError{Provider: b.spec.Provider, Msg: fmt.Sprintf(
+		"no API key, so no request was sent: set %s (or LITELLM_API_KEY), or use a local OpenAI-compatible server with --base-url",
+		b.spec.KeyEnv)}
+}
+
 // Options tune a backend.
 type Options struct {
 	// Timeout bounds one request (default 120 s).
@@ -174,8 +194,13 @@ func (o Options) httpClient() *http.Client {
 	return &http.Client{Transport: tr}
 }
 
-// New builds the backend a Spec names.
+// New builds the backend a Spec names. When the Spec's key is missing
+// (MissingKey) the backend refuses every call at once, with a
+// non-retryable BackendError naming the variable to set.
 func New(s Spec, o Options) (eval.Backend, error) {
+	if s.MissingKey() {
+		return noKey{s}, nil
+	}
 	switch s.API {
 	case OpenAIChat:
 		return NewOpenAI(s, o), nil
