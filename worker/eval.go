@@ -57,8 +57,8 @@ type EvalOptions struct {
 // baseURL) to a backend wrapped in toolgauge's retry policy, reading API
 // keys with getenv (os.Getenv when nil), and returns eval options using
 // cache (KVEvalCache in a sweep; nil: in memory). A missing key is not an
-// error here: the provider refuses the calls and the scans stay ok with an
-// eval-skipped finding; KeyWarning says so up front.
+// error here: the backend refuses the calls without sending them and the
+// scans stay ok with an eval-skipped finding; KeyWarning says so up front.
 func NewEvalOptions(modelName, baseURL string, cache eval.Cache, getenv func(string) string) (opts *EvalOptions, keyWarning string, err error) {
 	spec, err := backend.Resolve(modelName, baseURL, getenv)
 	if err != nil {
