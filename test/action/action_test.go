@@ -49,6 +49,7 @@ type runner struct {
 	work    string // the workspace the job runs in
 	temp    string // RUNNER_TEMP
 	event   string
+	ref     string // github.action_ref: the tag or branch the action is pinned to
 	inputs  map[string]string
 	outputs map[string]map[string]string
 }
@@ -67,6 +68,8 @@ func (r *runner) value(name string) string {
 		return r.temp
 	case name == "github.event_name":
 		return r.event
+	case name == "github.action_ref":
+		return r.ref
 	case name == "github.token":
 		return "test-token"
 	case strings.HasPrefix(name, "steps."):
@@ -132,7 +135,7 @@ func (r *runner) run(a action) (int, []string) {
 		out := filepath.Join(r.temp, "output-"+s.ID)
 		cmd := exec.Command("bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", s.Run)
 		cmd.Dir = r.work
-		cmd.Env = append(os.Environ(), "GITHUB_ACTION_PATH="+r.root, "RUNNER_TEMP="+r.temp,
+		cmd.Env = append(os.Environ(), "GITHUB_ACTION_PATH="+r.root, "RUNNER_TEMP="+r.temp, "RUNNER_OS="+runnerOS(), "RUNNER_ARCH="+runnerArch(),
 			"GITHUB_OUTPUT="+out, "GITHUB_STEP_SUMMARY="+filepath.Join(r.temp, "summary.md"))
 		for k, v := range s.Env {
 			cmd.Env = append(cmd.Env, k+"="+r.subst(v))
