@@ -7,16 +7,26 @@ import (
 
 	seccomp "github.com/elastic/go-seccomp-bpf"
 	"golang.org/x/net/bpf"
-	"golang.org/x/sys/unix"
 )
 
-// cloneNewUser is CLONE_NEWUSER, the flag the filter refuses in clone and
-// unshare.
-const cloneNewUser = unix.CLONE_NEWUSER
+// Linux ABI values, written out rather than taken from x/sys/unix so the
+// package (and the release binaries) also build for darwin, where the
+// filter is never loaded but the same bytes must come out on Linux.
+const (
+	// cloneNewUser is CLONE_NEWUSER, the flag the filter refuses in clone
+	// and unshare.
+	cloneNewUser = 0x10000000
+	// seccompRetErrno is SECCOMP_RET_ERRNO.
+	seccompRetErrno = 0x00050000
+	// linuxEPERM and linuxENOSYS are Linux's errno values (the same on
+	// amd64 and arm64; darwin's ENOSYS differs).
+	linuxEPERM  = 1
+	linuxENOSYS = 38
+)
 
 // errnoAction returns the seccomp action that fails a call with errno.
-func errnoAction(errno unix.Errno) seccomp.Action {
-	return seccomp.Action(unix.SECCOMP_RET_ERRNO | uint32(errno))
+func errnoAction(errno uint32) seccomp.Action {
+	return seccomp.Action(seccompRetErrno | errno)
 }
 
 // sandboxPolicy is the syscall filter every sandboxed process runs under
@@ -35,7 +45,7 @@ func errnoAction(errno unix.Errno) seccomp.Action {
 // Everything else is allowed: the filter closes these holes, it does not
 // define what a server may do (the namespaces, mounts and limits do).
 func sandboxPolicy() seccomp.Policy {
-	eperm, enosys := errnoAction(unix.EPERM), errnoAction(unix.ENOSYS)
+	eperm, enosys := errnoAction(linuxEPERM), errnoAction(linuxENOSYS)
 	newUser := seccomp.ArgumentConditions{{Argument: 0, Operation: seccomp.BitsSet, Value: cloneNewUser}}
 	return seccomp.Policy{
 		DefaultAction: seccomp.ActionAllow,
