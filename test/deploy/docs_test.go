@@ -174,10 +174,36 @@ func TestDeployDocCommands(t *testing.T) {
 			return strings.HasPrefix(c[1], name+"=")
 		}):
 			// TestComposeFile: the compose file refuses to load without each.
+		case c[0] == "mcpgauge" && len(c) > 1 && c[1] == "serve":
+			// The flags are serve's (the help golden, which TestHelpTextUnchanged
+			// keeps in step with the code); TestServeReadOnly serves an
+			// ?immutable=1 store the way the doc shows.
+			checkServeFlags(t, line, c[2:])
 		case c[0] == "docker" && line == "docker compose -f "+composeFile+" up -d --build":
 			// TestComposeFile loads the same file with the compose-spec loader.
 		default:
 			t.Errorf("%s shows %q, which no test runs or checks", deployDoc, line)
+		}
+	}
+}
+
+// checkServeFlags fails unless every --flag of args is one `mcpgauge serve`
+// takes.
+func checkServeFlags(t *testing.T, line string, args []string) {
+	t.Helper()
+	golden, err := os.ReadFile(filepath.Join(repoRoot(t), "cmd", "mcpgauge", "testdata", "help.golden"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(golden), "=== mcpgauge serve\n")
+	if !ok {
+		t.Fatal("help.golden has no serve section")
+	}
+	section, _, _ = strings.Cut(section, "\n=== ")
+	for _, a := range args {
+		flag, _, _ := strings.Cut(a, "=")
+		if strings.HasPrefix(flag, "--") && !strings.Contains(section, "      "+flag+" ") {
+			t.Errorf("%q: serve has no flag %s", line, flag)
 		}
 	}
 }
