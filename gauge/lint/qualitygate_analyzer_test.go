@@ -6,6 +6,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/mcpgauge/mcpgauge/gauge/qualitygate"
+	"github.com/mcpgauge/mcpgauge/internal/testutil/shareddata"
 )
 
 // findingTools lists the tools of fs in order.
@@ -21,6 +22,7 @@ func findingTools(fs []Finding) []string {
 // toolgauge fixtures.
 func TestQGAgreesWithAnalyzerOnFixtures(t *testing.T) {
 	t.Parallel()
+	shareddata.Require(t) // both subtests read the toolgauge fixtures
 	for _, server := range []string{"goodserver", "badserver"} {
 		t.Run(server, func(t *testing.T) {
 			t.Parallel()
