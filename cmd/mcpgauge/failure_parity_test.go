@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"regexp"
 	"testing"
 	"time"
 
@@ -18,6 +19,9 @@ import (
 // worker that scans it in a sweep. The local scan used to classify with a
 // coarser function (a stdout flood was "crashed" locally, handshake_failed
 // in a sweep; a server's telling stderr line was missing from the reason).
+// inFlight matches the request a server died before answering.
+var inFlight = regexp.MustCompile(`(before answering) (server/discover|initialize)`)
+
 func TestLocalAndWorkerFailuresAgree(t *testing.T) {
 	t.Parallel()
 	flood := fixtures.Build(t, "flood-stdout")
@@ -51,7 +55,10 @@ func TestLocalAndWorkerFailuresAgree(t *testing.T) {
 				Scan: scan.Options{Connect: connect.Options{Timeout: 10 * time.Second}},
 			})
 			w := out2.Result
-			if local.Status != w.Status || local.Reason != w.Reason {
+			// Which request was in flight when a server that exits at once
+			// died (server/discover or the initialize that follows it) is
+			// a race of the two processes, not a difference of the paths.
+			if local.Status != w.Status || inFlight.ReplaceAllString(local.Reason, "$1") != inFlight.ReplaceAllString(w.Reason, "$1") {
 				t.Errorf("local scan: %s %q\nworker:     %s %q", local.Status, local.Reason, w.Status, w.Reason)
 			}
 		})
