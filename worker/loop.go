@@ -320,6 +320,10 @@ func (l *loop) handle(msg jetstream.Msg, slot int) {
 		return
 	}
 	l.count(func(s *LoopStats) { s.Published++ })
+	// One structured line per scan; the handler quotes the server's own
+	// strings (name, version), so they cannot forge lines or colours.
+	l.cfg.Log.Info("worker: scanned", "job", job.JobID, "server", job.Name, "version", job.Version,
+		"status", string(res.Status), "seconds", time.Since(start).Round(time.Millisecond).Seconds(), "slot", slot)
 	if err := msg.DoubleAck(pubCtx); err != nil {
 		// The job comes back; its second result is a duplicate the results
 		// stream and the store drop.

@@ -1,8 +1,11 @@
 package worker_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"log/slog"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -46,8 +49,12 @@ func publishJob(t *testing.T, js jetstream.JetStream, sweep, name string) schema
 	if err != nil {
 		t.Fatal(err)
 	}
+	server, err := json.Marshal(map[string]string{"name": name, "version": "1.0.0"})
+	if err != nil {
+		t.Fatal(err)
+	}
 	j := schema.Job{SchemaVersion: schema.Version, SweepID: sweep, JobID: schema.JobID(sweep, name, "1.0.0"), Name: name,
-		Version: "1.0.0", Server: json.RawMessage(`{"name":"` + name + `","version":"1.0.0"}`), Plan: plan,
+		Version: "1.0.0", Server: server, Plan: plan,
 		ScannerVersion: "test", ScanKey: key, CreatedAt: time.Now()}
 	data, err := j.Encode()
 	if err != nil {
@@ -163,4 +170,72 @@ func TestDuplicateResultDropped(t *testing.T) {
 	if stats.Published != 1 || resultCount(t, js) != 1 {
 		t.Fatalf("%+v, %d results on the stream; want the second publish deduplicated", stats, resultCount(t, js))
 	}
+}
+
+// TestOneLogLinePerScan: the worker logs one structured line per published
+// scan (job, server, version, status, duration), and a hostile server name
+// (a newline and an escape sequence) stays inside its quoted value.
+func TestOneLogLinePerScan(t *testing.T) {
+	t.Parallel()
+	js := setupJS(t, 2*time.Second)
+	hostile := "io.test/evil\nlevel=ERROR msg=forged \x1b[31m"
+	job := publishJob(t, js, "logs", "io.test/plain")
+	job2 := publishJob(t, js, "logs", hostile)
+	var buf syncBuffer
+	log := slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan worker.LoopStats)
+	go func() {
+		s, _ := worker.RunLoop(ctx, worker.LoopConfig{JS: js, Scanner: &slowScanner{}, Slots: 1, FetchWait: 200 * time.Millisecond, Log: log})
+		done <- s
+	}()
+	for resultCount(t, js) < 2 {
+		time.Sleep(50 * time.Millisecond)
+	}
+	cancel()
+	if s := <-done; s.Published != 2 {
+		t.Fatalf("%d published, want 2", s.Published)
+	}
+	var scanned []string
+	for _, line := range strings.Split(strings.TrimSpace(buf.String()), "\n") {
+		if strings.Contains(line, `msg="worker: scanned"`) {
+			scanned = append(scanned, line)
+		}
+		if strings.Contains(line, "\x1b") || strings.HasPrefix(line, "level=ERROR msg=forged") {
+			t.Errorf("a server's name reached the log raw: %q", line)
+		}
+	}
+	if len(scanned) != 2 {
+		t.Fatalf("%d scan lines, want one per scan:\n%s", len(scanned), buf.String())
+	}
+	for _, j := range []schema.Job{job, job2} {
+		found := false
+		for _, line := range scanned {
+			if strings.Contains(line, "job="+j.JobID) && strings.Contains(line, "status=start_failed") &&
+				strings.Contains(line, "seconds=") && strings.Contains(line, "version=1.0.0") {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("no scan line for job %s (%q):\n%s", j.JobID, j.Name, strings.Join(scanned, "\n"))
+		}
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for the loop's slots to write at once.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
