@@ -1,7 +1,6 @@
 package system
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -9,40 +8,22 @@ import (
 	"net/http"
 	"regexp"
 	"strconv"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/mcpgauge/mcpgauge/internal/testutil/natstest"
+	"github.com/mcpgauge/mcpgauge/internal/testutil/syncbuf"
 	"github.com/mcpgauge/mcpgauge/natsbus"
 	"github.com/mcpgauge/mcpgauge/schema"
 	"github.com/mcpgauge/mcpgauge/store"
 	"github.com/mcpgauge/mcpgauge/worker"
 )
 
-// syncBuffer is a bytes.Buffer safe for concurrent writers and a reader.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // waitFor polls out until re matches, failing if the process ended first;
 // it returns the first submatch (or the whole match).
-func waitFor(t *testing.T, out *syncBuffer, re *regexp.Regexp, done <-chan error) string {
+func waitFor(t *testing.T, out *syncbuf.Buffer, re *regexp.Regexp, done <-chan error) string {
 	t.Helper()
 	for {
 		if m := re.FindStringSubmatch(out.String()); m != nil {
@@ -121,7 +102,7 @@ func TestProcessesWaitVisiblyForNATS(t *testing.T) {
 			url := "nats://127.0.0.1:" + strconv.Itoa(port)
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
-			var stderr syncBuffer
+			var stderr syncbuf.Buffer
 			done := make(chan error, 1)
 			go func() { done <- tc.run(ctx, url, &stderr) }()
 			addr := waitFor(t, &stderr, listening, done)

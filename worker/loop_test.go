@@ -1,7 +1,6 @@
 package worker_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"log/slog"
@@ -12,6 +11,7 @@ import (
 	"time"
 
 	"github.com/mcpgauge/mcpgauge/internal/testutil/natstest"
+	"github.com/mcpgauge/mcpgauge/internal/testutil/syncbuf"
 
 	"github.com/nats-io/nats.go/jetstream"
 
@@ -181,7 +181,7 @@ func TestOneLogLinePerScan(t *testing.T) {
 	hostile := "io.test/evil\nlevel=ERROR msg=forged \x1b[31m"
 	job := publishJob(t, js, "logs", "io.test/plain")
 	job2 := publishJob(t, js, "logs", hostile)
-	var buf syncBuffer
+	var buf syncbuf.Buffer
 	log := slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan worker.LoopStats)
@@ -220,22 +220,4 @@ func TestOneLogLinePerScan(t *testing.T) {
 			t.Errorf("no scan line for job %s (%q):\n%s", j.JobID, j.Name, strings.Join(scanned, "\n"))
 		}
 	}
-}
-
-// syncBuffer is a bytes.Buffer safe for the loop's slots to write at once.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }

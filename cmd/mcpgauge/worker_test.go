@@ -5,39 +5,21 @@ import (
 	"context"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/mcpgauge/mcpgauge/internal/testutil/natstest"
+	"github.com/mcpgauge/mcpgauge/internal/testutil/syncbuf"
 	"github.com/mcpgauge/mcpgauge/natsbus"
 	"github.com/mcpgauge/mcpgauge/registry"
 	"github.com/mcpgauge/mcpgauge/schema"
 	"github.com/mcpgauge/mcpgauge/system"
 )
 
-// syncBuffer is a bytes.Buffer safe for one writer and a polling reader.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // waitFor polls out until it contains want or the command ended.
-func waitFor(t *testing.T, out *syncBuffer, want string, done <-chan int) {
+func waitFor(t *testing.T, out *syncbuf.Buffer, want string, done <-chan int) {
 	t.Helper()
 	for !strings.Contains(out.String(), want) {
 		select {
@@ -76,7 +58,7 @@ func TestWorkerKeepsCoordinatorsAckWait(t *testing.T) {
 
 	wctx, stop := context.WithCancel(ctx)
 	defer stop()
-	var stderr syncBuffer
+	var stderr syncbuf.Buffer
 	done := make(chan int, 1)
 	go func() {
 		var stdout bytes.Buffer
@@ -116,7 +98,7 @@ func TestWorkerTakesServiceSettingsFromEnv(t *testing.T) {
 	t.Setenv("MCPGAUGE_SLOTS", "1")
 	ctx, stop := context.WithCancel(context.Background())
 	defer stop()
-	var stderr syncBuffer
+	var stderr syncbuf.Buffer
 	done := make(chan int, 1)
 	go func() {
 		var stdout bytes.Buffer
