@@ -15,7 +15,7 @@ import (
 type calls struct {
 	mu      sync.Mutex
 	waiting map[jsonrpc.ID]chan rawReply
-	// err, once set by a final fail, refuses every later call.
+	// err, once set by fail, refuses every later call.
 	err error
 }
 
@@ -69,14 +69,13 @@ func (w *calls) deliver(resp *jsonrpc.Response) bool {
 	return ok
 }
 
-// fail answers every waiting call with err; final also refuses every
-// later call (the connection can never answer again).
-func (w *calls) fail(err error, final bool) {
+// fail answers every waiting call with err and refuses every later call:
+// its callers fail only when the connection's reader has ended, so the
+// connection can never answer again.
+func (w *calls) fail(err error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if final {
-		w.err = err
-	}
+	w.err = err
 	for id, ch := range w.waiting {
 		ch <- rawReply{Err: err}
 		delete(w.waiting, id)

@@ -126,7 +126,7 @@ func (r *RawSession) dispatch(ctx context.Context) {
 	for {
 		msg, err := r.conn.Read(ctx)
 		if err != nil {
-			r.calls.fail(err, true)
+			r.calls.fail(err)
 			return
 		}
 		switch m := msg.(type) {

@@ -199,7 +199,7 @@ func discoverVersionsProblem(result json.RawMessage) string {
 }
 
 func (c *tapConn) failPending(err error) {
-	c.wire.fail(err, false)
+	c.wire.fail(err) // the pump has ended: nothing more will come
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for id, method := range c.pending {
