@@ -5,8 +5,10 @@ package lint
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/gauge/tokens"
@@ -242,9 +244,15 @@ func (cfg Config) Validate() error {
 	return nil
 }
 
-// Catalogue returns every rule, sorted by ID. It builds a fresh slice on each
-// call, so callers may not mutate shared state through it.
-func Catalogue() []Rule {
+// Catalogue returns every rule, sorted by ID: a fresh copy of the table,
+// built (docs read from their embedded files) once per process, so
+// callers may not mutate shared state through it.
+func Catalogue() []Rule { return slices.Clone(catalogue()) }
+
+// catalogue builds the table once; Run calls Catalogue on every scan.
+var catalogue = sync.OnceValue(buildCatalogue)
+
+func buildCatalogue() []Rule {
 	// One line a rule: each rule's row, checks, doc (<id>.md) and cases
 	// (testdata/rules/<id>.txtar) live in the file named after its ID.
 	all := []Rule{

@@ -36,10 +36,7 @@ func runAtDefault(t *testing.T, id string, snap *model.Snapshot) []Finding {
 		if f.Message == "" || f.Suggestion == "" {
 			t.Errorf("%s finding without message or suggestion: %+v", id, f)
 		}
-		// A check may set one finding's severity (SEC009 at warning where
-		// the channel is plausible, SEC011 above info where the tool calls
-		// itself unsafe); otherwise it is the rule's default.
-		if f.Severity != r.Default && (f.Severity == Off || id != "SEC009" && id != "SEC011") {
+		if f.Severity != r.Default {
 			t.Errorf("%s finding severity %v, want default %v", id, f.Severity, r.Default)
 		}
 	}

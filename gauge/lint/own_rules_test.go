@@ -7,7 +7,6 @@ import (
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/gauge/tokens"
-	"github.com/mcpgauge/mcpgauge/internal/testutil/shareddata"
 )
 
 // ownRules are the QG, SEC and SRF families and mcpgauge's own rules in
@@ -25,10 +24,7 @@ func ownRules() []Rule {
 // toolgaugeFixture loads a toolgauge fixture snapshot from ../shared.
 func toolgaugeFixture(t testing.TB, server string) *model.Snapshot {
 	t.Helper()
-	snap, err := model.ParseToolsJSON(shareddata.Read(t, "data", "toolgauge-fixtures", server, "tools-list.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	snap, _ := tgLoad(t, server)
 	return snap
 }
 

@@ -129,6 +129,7 @@ func TestToolgaugeCatalogue(t *testing.T) {
 
 func TestToolgaugeGolden(t *testing.T) {
 	t.Parallel()
+	shareddata.Require(t) // every case reads a toolgauge fixture
 	cases := []struct {
 		server             string
 		errors, warn, info int

@@ -13,6 +13,7 @@ func sharedFixture(t *testing.T, parts ...string) []byte {
 
 func TestToolgaugeDigestMatchesFixtures(t *testing.T) {
 	t.Parallel()
+	shareddata.Require(t) // every case reads a toolgauge fixture
 	cases := []struct{ server, want string }{
 		{"goodserver", "960b4893b333ac81"},
 		{"badserver", "4732d007fb9ffba8"},

@@ -137,25 +137,13 @@ func AllWords(s string) []string {
 	return out
 }
 
-func isAllDigits(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if !isASCIIDigit(s[i]) {
-			return false
-		}
-	}
-	return true
-}
-
 // ContentWords returns the meaningful words of s in order, duplicates kept:
 // AllWords minus 1-character tokens, stopwords and all-digit tokens, each
 // singularised.
 func ContentWords(s string) []string {
 	var out []string
 	for _, w := range AllWords(s) {
-		if len(w) > 1 && !IsStopword(w) && !isAllDigits(w) {
+		if len(w) > 1 && !IsStopword(w) && !IsDigits(w) {
 			out = append(out, Singular(w))
 		}
 	}
@@ -189,7 +177,7 @@ func ContentBag(s string) Bag { return NewBag(ContentWords(s)) }
 func SubjectTokens(name string) []string {
 	var out []string
 	for _, t := range IdentifierTokens(name) {
-		if isAllDigits(t) || IsBareVerb(t) || IsEmptyNoun(t) || IsFiller(t) || len(t) <= 1 {
+		if IsDigits(t) || IsBareVerb(t) || IsEmptyNoun(t) || IsFiller(t) || len(t) <= 1 {
 			continue
 		}
 		out = append(out, Singular(t))

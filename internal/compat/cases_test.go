@@ -71,3 +71,31 @@ func TestJSLowerASCII(t *testing.T) {
 		}
 	}
 }
+
+// TestPyAndJSFixedCases: fixed answers of the emulations whose other tests
+// compare against python3 and node, so a machine without them still
+// checks the cases that tell the languages apart.
+func TestPyAndJSFixedCases(t *testing.T) {
+	t.Parallel()
+	if got := PyLower("İD"); got != "i\u0307d" {
+		t.Errorf(`PyLower("İD") = %q, want "i\u0307d" (Python lowers İ to i + combining dot)`, got)
+	}
+	for _, c := range []struct {
+		v        any
+		js, py   bool
+		describe string
+	}{
+		{[]any{}, true, false, "[]"},
+		{map[string]any{}, true, false, "{}"},
+		{"0", true, true, `"0"`},
+		{float64(0), false, false, "0"},
+		{nil, false, false, "null"},
+	} {
+		if got := JSTruthy(c.v); got != c.js {
+			t.Errorf("JSTruthy(%s) = %v, want %v", c.describe, got, c.js)
+		}
+		if got := PyTruthy(c.v); got != c.py {
+			t.Errorf("PyTruthy(%s) = %v, want %v", c.describe, got, c.py)
+		}
+	}
+}
