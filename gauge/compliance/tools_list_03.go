@@ -28,7 +28,7 @@ func runToolsList03(_ context.Context, e *Env) Result {
 	if r != nil {
 		return *r
 	}
-	re := qgToolName()
+	re := qgToolName
 	var bad []string
 	for _, t := range tools {
 		if !re.MatchString(t.Name) {
@@ -42,4 +42,4 @@ func runToolsList03(_ context.Context, e *Env) Result {
 }
 
 // qgToolName is quality-gate's naming convention (the 2025-11-25 SHOULD).
-func qgToolName() *regexp.Regexp { return regexp.MustCompile(`^[a-zA-Z0-9_.-]{1,128}$`) }
+var qgToolName = regexp.MustCompile(`^[a-zA-Z0-9_.-]{1,128}$`)

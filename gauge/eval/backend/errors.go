@@ -37,11 +37,12 @@ func classify(parent context.Context, s Spec, err error) error {
 		be.RetryAfter, be.HasRetryAfter = retryAfter(ae.Header, time.Now())
 	default:
 		var ne net.Error
+		nc := noConnection(err)
 		switch {
 		case errors.Is(err, context.DeadlineExceeded):
 			be.Msg, be.Retryable = "request timed out", true
-		case noConnection(err) != nil:
-			be.Msg = fmt.Sprintf("cannot connect to %s (%v); check the network, or use a reachable OpenAI-compatible server with --base-url", displayURL(s.BaseURL), noConnection(err))
+		case nc != nil:
+			be.Msg = fmt.Sprintf("cannot connect to %s (%v); check the network, or point --base-url at a reachable server", displayURL(s.BaseURL), nc)
 		case errors.As(err, &ne):
 			be.Msg, be.Retryable = "connection failed: "+ne.Error(), true
 		default:

@@ -57,9 +57,12 @@ func (c *client) post(ctx context.Context, body any, out any) error {
 		return err
 	}
 	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, maxReply))
+	data, err := io.ReadAll(io.LimitReader(resp.Body, maxReply+1))
 	if err != nil {
 		return fmt.Errorf("read reply: %w", err)
+	}
+	if len(data) > maxReply {
+		return fmt.Errorf("read reply: longer than %d MiB", maxReply>>20)
 	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		var e struct {
