@@ -30,7 +30,8 @@ func NATSAuthFlags() []Flag {
 	}
 }
 
-// StoreFileFlag is --store-file, which the commands with --store have.
+// StoreFileFlag is --store-file, which sweep, coordinator and serve have
+// (leaderboard, history and ecosystem read --store alone).
 func StoreFileFlag() Flag {
 	return Flag{"store-file", "store_file", "read the store URL from this file (or $MCPGAUGE_STORE_FILE), keeping its password off command lines"}
 }

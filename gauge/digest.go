@@ -9,11 +9,11 @@ import (
 	"encoding/hex"
 	"fmt"
 	"hash"
-	"runtime/debug"
 
 	"github.com/mcpgauge/mcpgauge/gauge/compliance"
 	"github.com/mcpgauge/mcpgauge/gauge/lint"
 	"github.com/mcpgauge/mcpgauge/gauge/score"
+	"github.com/mcpgauge/mcpgauge/internal/vcs"
 	"github.com/mcpgauge/mcpgauge/schema"
 )
 
@@ -28,18 +28,7 @@ type Build struct {
 // ThisBuild reads the VCS stamp Go put into the running binary.
 func ThisBuild() Build {
 	var b Build
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return b
-	}
-	for _, s := range bi.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			b.Revision = s.Value
-		case "vcs.modified":
-			b.Modified = s.Value == "true"
-		}
-	}
+	b.Revision, b.Modified = vcs.Stamp()
 	return b
 }
 

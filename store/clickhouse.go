@@ -35,7 +35,7 @@ func openClickHouse(ctx context.Context, rawURL string) (Store, error) {
 		return nil, err
 	}
 	if kind != schema.ClickHouse {
-		return nil, fmt.Errorf("open clickhouse store: %q is not a clickhouse:// URL", redact.URL(rawURL))
+		return nil, fmt.Errorf("open clickhouse store: %q is not a clickhouse:// URL", redact.Text(rawURL))
 	}
 	opts, err := clickhouse.ParseDSN(rawURL)
 	if err != nil {

@@ -7,6 +7,8 @@ import (
 	"runtime"
 	"runtime/debug"
 
+	"github.com/mcpgauge/mcpgauge/internal/vcs"
+
 	"github.com/prometheus/client_golang/prometheus"
 )
 
@@ -33,14 +35,7 @@ func New(r prometheus.Registerer) *Info {
 
 // Set replaces the series with one for version.
 func (i *Info) Set(version string) {
-	rev := ""
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		for _, s := range bi.Settings {
-			if s.Key == "vcs.revision" {
-				rev = s.Value
-			}
-		}
-	}
+	rev, _ := vcs.Stamp()
 	i.vec.Reset()
 	i.vec.WithLabelValues(version, rev, runtime.Version()).Set(1)
 }

@@ -48,9 +48,6 @@ func Text(s string) string {
 	})
 }
 
-// URL is Text for a string that should be one URL (a flag's value).
-func URL(raw string) string { return Text(raw) }
-
 // Error wraps err so that its message is redacted by Text; errors.Is and
 // errors.As still reach err. Nil stays nil.
 func Error(err error) error {
