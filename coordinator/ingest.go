@@ -114,6 +114,7 @@ func (c *Coordinator) ingestBatch(ctx context.Context, msgs []jetstream.Msg) err
 	}
 	var fresh, again []candidate
 	var stored map[string]store.Scan
+	signed := receiptCache{}
 	err := c.storeWithRetry(ctx, msgsOf(admitted), func(ctx context.Context) error {
 		var err error
 		if stored, err = c.cfg.Store.ScansByKey(ctx, scanKeysOf(admitted)); err != nil {
@@ -123,7 +124,7 @@ func (c *Coordinator) ingestBatch(ctx context.Context, msgs []jetstream.Msg) err
 		rs := resultsOf(fresh)
 		setFamilies(rs)
 		results := c.withAliases(rs)
-		return c.write(ctx, results, c.receipts(ctx, results))
+		return c.write(ctx, results, signed.of(ctx, c, results))
 	})
 	if err != nil {
 		var fault *StoreFaultError

@@ -58,3 +58,34 @@ func (c *Coordinator) receipts(ctx context.Context, results []schema.Result) []s
 	}
 	return out
 }
+
+// receiptCache keeps the receipts signed for one batch, so a store retry
+// writes the same receipts again instead of signing every result anew.
+type receiptCache struct {
+	tried    map[string]bool
+	receipts map[string]store.Receipt
+}
+
+// of returns the receipts of results, signing only those not tried before.
+func (rc *receiptCache) of(ctx context.Context, c *Coordinator, results []schema.Result) []store.Receipt {
+	if rc.tried == nil {
+		rc.tried, rc.receipts = map[string]bool{}, map[string]store.Receipt{}
+	}
+	var need []schema.Result
+	for _, r := range results {
+		if !rc.tried[r.JobID] {
+			rc.tried[r.JobID] = true
+			need = append(need, r)
+		}
+	}
+	for _, r := range c.receipts(ctx, need) {
+		rc.receipts[r.JobID] = r
+	}
+	var out []store.Receipt
+	for _, r := range results {
+		if got, ok := rc.receipts[r.JobID]; ok {
+			out = append(out, got)
+		}
+	}
+	return out
+}
