@@ -7,7 +7,6 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"sync"
@@ -107,20 +106,15 @@ func (c *Coordinator) gate(ctx context.Context, id string) (sweepGate, error) {
 			return g, nil
 		}
 	}
-	e, err := c.sweeps.Get(ctx, id)
-	if errors.Is(err, natsbus.ErrNotFound) {
-		return sweepGate{}, nil
-	}
-	if err != nil {
-		return sweepGate{}, fmt.Errorf("sweep %s: %w", id, err)
-	}
-	var rec sweepRecord
-	if json.Unmarshal(e.Value, &rec) != nil {
+	rec, err := c.loadRecord(ctx, id)
+	if errors.Is(err, natsbus.ErrNotFound) || errors.Is(err, errBadRecord) {
 		return sweepGate{}, nil // an unreadable record vouches for nothing
 	}
-	key, _ := hex.DecodeString(rec.Key)
-	return sweepGate{known: true, running: rec.Status == store.SweepRunning, finishedAt: rec.FinishedAt, key: key,
-		t: c.tracker(id)}, nil
+	if err != nil {
+		return sweepGate{}, err
+	}
+	return sweepGate{known: true, running: rec.Status == store.SweepRunning, finishedAt: rec.FinishedAt,
+		key: decodeSweepKey(rec.Key), t: c.tracker(id)}, nil
 }
 
 // admit judges one decoded result of message m against its sweep; ""
@@ -138,30 +132,30 @@ func (c *Coordinator) admit(g sweepGate, m jetstream.Msg, r schema.Result, inBat
 			return RejectSweepClosed
 		}
 	}
-	if inBatch[r.JobID] {
-		return RejectDuplicate
-	}
 	var meta *jobMeta
+	done := false
 	if g.t != nil {
 		g.t.mu.Lock()
-		done := g.t.resulted[r.JobID]
+		done = g.t.resulted[r.JobID]
 		meta = g.t.planned[r.JobID]
 		g.t.mu.Unlock()
-		if done {
-			return RejectDuplicate
-		}
 	}
+	// The token first: a forgery names itself as one, not as a replay of
+	// a finished job.
 	want := attemptToken(g.key, r.SweepID, r.JobID, r.ScanKey)
-	if len(g.key) > 0 && hmac.Equal([]byte(want), []byte(r.Attempt)) {
-		return ""
+	if len(g.key) == 0 || !hmac.Equal([]byte(want), []byte(r.Attempt)) {
+		switch {
+		case meta != nil && meta.scanKey != r.ScanKey:
+			return RejectScanKey
+		case meta != nil:
+			return RejectAttempt
+		}
+		return RejectUnplanned
 	}
-	switch {
-	case meta != nil && meta.scanKey != r.ScanKey:
-		return RejectScanKey
-	case meta != nil:
-		return RejectAttempt
+	if inBatch[r.JobID] || done {
+		return RejectDuplicate
 	}
-	return RejectUnplanned
+	return ""
 }
 
 // rejectLogPerMinute bounds the log lines about refused results; the rest

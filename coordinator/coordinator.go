@@ -332,9 +332,20 @@ func (c *Coordinator) loadRecord(ctx context.Context, id string) (sweepRecord, e
 	}
 	var rec sweepRecord
 	if err := json.Unmarshal(e.Value, &rec); err != nil {
-		return sweepRecord{}, fmt.Errorf("sweep %s: bad record: %w", id, err)
+		return sweepRecord{}, fmt.Errorf("sweep %s: %w: %v", id, errBadRecord, err)
 	}
 	return rec, nil
+}
+
+// errBadRecord is a sweep record that does not decode.
+var errBadRecord = errors.New("bad record")
+
+// decodeSweepKey reads a recorded attempt key; nil unless it is one.
+func decodeSweepKey(recorded string) []byte {
+	if k, err := hex.DecodeString(recorded); err == nil && len(k) == sweepKeyBytes {
+		return k
+	}
+	return nil
 }
 
 // Running lists the sweeps recorded as running in KV mcpgauge-sweeps.
@@ -432,7 +443,7 @@ func (c *Coordinator) keyFor(id string, t *tracker, recorded string, resume bool
 	if t.key != nil {
 		return nil
 	}
-	if k, err := hex.DecodeString(recorded); resume && err == nil && len(k) == sweepKeyBytes {
+	if k := decodeSweepKey(recorded); resume && k != nil {
 		t.key = k
 		return nil
 	}
