@@ -94,7 +94,7 @@ func OpenReadOnly(ctx context.Context, rawURL string) (Store, error) {
 }
 
 func openReadOnly(ctx context.Context, rawURL string) (Store, error) {
-	kind, target, err := ParseURL(rawURL)
+	kind, target, err := parseURL(rawURL)
 	if err != nil {
 		return nil, err
 	}

@@ -30,7 +30,7 @@ func OpenClickHouse(ctx context.Context, rawURL string) (Store, error) {
 }
 
 func openClickHouse(ctx context.Context, rawURL string) (Store, error) {
-	kind, _, err := ParseURL(rawURL)
+	kind, _, err := parseURL(rawURL)
 	if err != nil {
 		return nil, err
 	}

@@ -63,14 +63,7 @@ func readNameLinks(ctx context.Context, query queryFunc, table, toInt, name stri
 		return nil, fmt.Errorf("read name links: %w", err)
 	}
 	var sweep string
-	found := rows.Next()
-	if found {
-		err = rows.Scan(&sweep)
-	}
-	if err == nil {
-		err = rows.Err()
-	}
-	rows.Close()
+	found, err := firstString(rows, &sweep)
 	if err != nil {
 		return nil, fmt.Errorf("read name links: %w", err)
 	}

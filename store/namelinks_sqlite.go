@@ -19,32 +19,24 @@ func (s *sqliteStore) InsertNameLinks(ctx context.Context, ls []NameLink) (int, 
 	if len(ls) == 0 {
 		return 0, nil
 	}
-	written := 0
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		written = 0
 		st, err := tx.PrepareContext(ctx, sqliteUpsertNameLink)
 		if err != nil {
 			return err
 		}
 		defer st.Close()
 		for _, l := range ls {
-			res, err := st.ExecContext(ctx, l.SweepID, l.Name, l.Version, l.Kind, l.OtherName, l.OtherVersion,
-				l.Source, l.Reason, l.CreatedAt.UnixNano())
-			if err != nil {
+			if _, err := st.ExecContext(ctx, l.SweepID, l.Name, l.Version, l.Kind, l.OtherName, l.OtherVersion,
+				l.Source, l.Reason, l.CreatedAt.UnixNano()); err != nil {
 				return fmt.Errorf("name link %s: %w", l.Name, err)
 			}
-			n, err := res.RowsAffected()
-			if err != nil {
-				return fmt.Errorf("name link %s: %w", l.Name, err)
-			}
-			written += int(n)
 		}
 		return nil
 	})
 	if err != nil {
 		return 0, fmt.Errorf("insert name links into sqlite: %w", err)
 	}
-	return written, nil
+	return len(ls), nil
 }
 
 func (s *sqliteStore) NameLinks(ctx context.Context, name string) ([]NameLink, error) {

@@ -87,7 +87,8 @@ type Store interface {
 	// InsertNameLinks stores links between names (aliases scanned once,
 	// conflicts between registries), idempotent per (name, sweep, version,
 	// kind, other name, other version). A batch holding an invalid link is
-	// refused whole. It returns how many it wrote (ClickHouse: sent).
+	// refused whole. It returns how many it was given once they are stored
+	// (an existing link is kept as it is).
 	InsertNameLinks(ctx context.Context, ls []NameLink) (int, error)
 	// NameLinks returns the links of a name recorded by the latest sweep
 	// that recorded any, by kind then other name (none: an empty list).
@@ -278,18 +279,14 @@ const DefaultLimit = 100
 //
 // No error it returns holds the URL's password (redact.Text masks it).
 func Open(ctx context.Context, rawURL string) (Store, error) {
-	kind, target, err := ParseURL(rawURL)
+	kind, target, err := parseURL(rawURL)
 	if err != nil {
-		return nil, err
+		return nil, redact.Error(err)
 	}
-	var st Store
-	switch kind {
-	case schema.SQLite:
-		st, err = OpenSQLite(ctx, target)
-	default:
-		st, err = OpenClickHouse(ctx, target)
+	if kind == schema.SQLite {
+		return OpenSQLite(ctx, target) // a path: no password to mask
 	}
-	return st, redact.Error(err)
+	return OpenClickHouse(ctx, target)
 }
 
 // ParseURL names the dialect a store URL selects and the target to pass to
