@@ -126,27 +126,24 @@ func Claim(in []Server, officialOwnsVerified bool) ([]Server, int) {
 	if !officialOwnsVerified && oneSource(in) {
 		return in, 0
 	}
-	type nameInfo struct{ owner string }
-	names := map[string]*nameInfo{}
+	owner := map[string]string{} // name → the source that owns it
 	for _, s := range in {
-		ni := names[s.Name]
 		src := listingSource(s)
-		if ni == nil {
-			ni = &nameInfo{owner: src}
+		if _, seen := owner[s.Name]; !seen {
+			owner[s.Name] = src
 			if officialOwnsVerified && VerifiedNamespace(s.Name) {
-				ni.owner = SourceOfficial
+				owner[s.Name] = SourceOfficial
 			}
-			names[s.Name] = ni
 		}
 		if IsAuthority(src) && VerifiedNamespace(s.Name) {
-			ni.owner = src
+			owner[s.Name] = src
 		}
 	}
 	// Owner entries by name@version, for the launch comparison, of the
 	// names some other source lists too.
 	contested := map[string]bool{}
 	for _, s := range in {
-		if listingSource(s) != names[s.Name].owner {
+		if listingSource(s) != owner[s.Name] {
 			contested[s.Name] = true
 		}
 	}
@@ -155,7 +152,7 @@ func Claim(in []Server, officialOwnsVerified bool) ([]Server, int) {
 	}
 	owned := map[string]int{}
 	for i, s := range in {
-		if contested[s.Name] && listingSource(s) == names[s.Name].owner {
+		if contested[s.Name] && listingSource(s) == owner[s.Name] {
 			owned[s.Key()] = i
 		}
 	}
@@ -163,7 +160,7 @@ func Claim(in []Server, officialOwnsVerified bool) ([]Server, int) {
 	drop := make([]bool, len(in))
 	for i, s := range in {
 		src := listingSource(s)
-		if src == names[s.Name].owner {
+		if src == owner[s.Name] {
 			continue
 		}
 		if j, ok := owned[s.Key()]; ok && sameLaunch(in[j], s) {
@@ -179,7 +176,6 @@ func Claim(in []Server, officialOwnsVerified bool) ([]Server, int) {
 	}
 	for _, i := range split {
 		s := &in[i]
-		ni := names[s.Name]
 		reason := ConflictVersion
 		ownerVersion := ""
 		if j, ok := owned[s.Key()]; ok {
@@ -195,7 +191,7 @@ func Claim(in []Server, officialOwnsVerified bool) ([]Server, int) {
 			}
 		}
 		if len(s.Conflicts) < MaxConflicts {
-			s.Conflicts = append(s.Conflicts, Conflict{Name: s.Name, Version: ownerVersion, Source: ni.owner, Reason: reason})
+			s.Conflicts = append(s.Conflicts, Conflict{Name: s.Name, Version: ownerVersion, Source: owner[s.Name], Reason: reason})
 		}
 		s.ListedAs, s.Name = s.Name, q
 	}
