@@ -12,10 +12,11 @@ import (
 )
 
 // Labels is labels.yaml: a verdict for every default-profile finding at
-// warning or error on each corpus server, judged by reading the tool, and
-// the real defects each server has (for recall).
+// warning or error on each corpus server, judged by reading the tool, the
+// real dangers each server has (for recall, written blind: before its
+// findings were seen) and the server's tier (for the ranking check).
 type Labels struct {
-	// Classes names the defect classes used in Defects.
+	// Classes names the danger classes used in Dangers.
 	Classes map[string]Class `yaml:"classes"`
 	// Servers maps a corpus server name to its labels. A corpus server
 	// missing here has not been judged yet: its findings are counted as
@@ -23,22 +24,58 @@ type Labels struct {
 	Servers map[string]*ServerLabels `yaml:"servers"`
 }
 
-// Class is one kind of real defect.
+// Class is one kind of real danger.
 type Class struct {
-	// Summary says what the defect is.
+	// Summary says what the danger is.
 	Summary string `yaml:"summary"`
-	// Rules are the rule IDs whose findings on the defect's tool count as
+	// Rules are the rule IDs whose findings on the danger's tool count as
 	// catching it.
 	Rules []string `yaml:"rules"`
 }
 
-// ServerLabels are one server's verdicts and known defects.
+// Tier levels of the ranking check, best first.
+const (
+	TierBest   = "best"
+	TierMiddle = "middle"
+	TierWorst  = "worst"
+)
+
+// Tier is an expert's blind placement of a server among the corpus: would a
+// careful reviewer recommend it (best), accept it (middle) or warn against
+// it (worst)?
+type Tier struct {
+	Level  string `yaml:"level"`
+	Reason string `yaml:"reason"`
+}
+
+// ServerLabels are one server's verdicts, known dangers and tier.
 type ServerLabels struct {
 	// Note explains the server's standing (required in docs/precision.md
 	// for a server that scores below 40).
-	Note     string   `yaml:"note,omitempty"`
-	Findings []Label  `yaml:"findings"`
-	Defects  []Defect `yaml:"defects"`
+	Note string `yaml:"note,omitempty"`
+	// Tuned says every label of the server counts as tuned: rules were
+	// changed because of it (the corpus of the waves before issue 21).
+	Tuned bool  `yaml:"tuned,omitempty"`
+	Tier  *Tier `yaml:"tier,omitempty"`
+	// Findings are the verdicts on its findings at warning or error.
+	Findings []Label `yaml:"findings"`
+	// Dangers are what an expert reviewer would want reported, written
+	// from the capture before any rule was run on the server.
+	Dangers []Danger `yaml:"dangers"`
+}
+
+// Fresh says no rule was changed because of the server: neither the server
+// nor any of its labels is tuned.
+func (s *ServerLabels) Fresh() bool {
+	if s.Tuned {
+		return false
+	}
+	for _, l := range s.Findings {
+		if l.Tuned != nil && *l.Tuned {
+			return false
+		}
+	}
+	return true
 }
 
 // Label is the verdict on one finding.
@@ -53,17 +90,22 @@ type Label struct {
 	True bool `yaml:"true"`
 	// Reason is one line, from reading the tool.
 	Reason string `yaml:"reason"`
+	// Tuned says a rule was changed because of this finding or its
+	// server (required unless the server is tuned as a whole).
+	Tuned *bool `yaml:"tuned,omitempty"`
 }
 
-// Defect is a real problem a server has, whether or not a rule finds it.
-type Defect struct {
+// Danger is a real problem a server has, whether or not a rule finds it.
+type Danger struct {
 	Class string `yaml:"class"`
-	// Tool is the tool it is in ("" for the server as a whole).
+	// Tool is the tool it is in ("" for the server as a whole: its
+	// instructions or its whole tool list).
 	Tool   string `yaml:"tool,omitempty"`
 	Reason string `yaml:"reason"`
-	// Caught says the default profile finds it today (at warning or
-	// error): the test fails when such a defect goes missing.
-	Caught bool `yaml:"caught"`
+	// Caught says the default profile finds it (at warning or error): the
+	// test fails when such a danger goes missing. Blind dangers leave it
+	// out until a rule catches them.
+	Caught bool `yaml:"caught,omitempty"`
 }
 
 // Key identifies a finding across runs: rule, tool, parameter, entity and
@@ -109,13 +151,26 @@ func LoadLabels(path string) (*Labels, error) {
 				return nil, fmt.Errorf("labels: %s: %s labelled twice", name, f.Key())
 			}
 			seen[f.Key()] = true
+			if f.Tuned == nil && !s.Tuned {
+				return nil, fmt.Errorf("labels: %s: %s has no tuned: true|false", name, f.Key())
+			}
 		}
-		for _, d := range s.Defects {
+		for _, d := range s.Dangers {
 			if _, ok := l.Classes[d.Class]; !ok {
-				return nil, fmt.Errorf("labels: %s: defect class %q is not listed under classes", name, d.Class)
+				return nil, fmt.Errorf("labels: %s: danger class %q is not listed under classes", name, d.Class)
 			}
 			if strings.TrimSpace(d.Reason) == "" {
-				return nil, fmt.Errorf("labels: %s: %s defect on %q has no reason", name, d.Class, d.Tool)
+				return nil, fmt.Errorf("labels: %s: %s danger on %q has no reason", name, d.Class, d.Tool)
+			}
+		}
+		if t := s.Tier; t != nil {
+			switch t.Level {
+			case TierBest, TierMiddle, TierWorst:
+			default:
+				return nil, fmt.Errorf("labels: %s: tier %q is not best, middle or worst", name, t.Level)
+			}
+			if strings.TrimSpace(t.Reason) == "" {
+				return nil, fmt.Errorf("labels: %s: tier %s has no reason", name, t.Level)
 			}
 		}
 	}

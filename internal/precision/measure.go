@@ -15,6 +15,18 @@ const (
 	WarningBar = 0.95
 	// SecurityErrorBar holds for security rules at error.
 	SecurityErrorBar = 0.99
+	// SecurityFamilyBar holds for the security family's findings taken
+	// together, at warning or error.
+	SecurityFamilyBar = 0.95
+	// RecallBar holds for the labelled dangers taken together.
+	RecallBar = 0.80
+	// ClassRecallBar holds in every danger class with at least
+	// ClassRecallMin dangers.
+	ClassRecallBar = 0.60
+	ClassRecallMin = 5
+	// TierGap is how far the best tier's mean score must be above the
+	// worst tier's.
+	TierGap = 10
 )
 
 // DefaultConfig is the lint configuration of the default profile, the one
@@ -60,10 +72,37 @@ func (r RuleStat) Below() bool {
 	return ok && p < r.Bar()
 }
 
-// ClassStat is recall for one defect class.
+// ClassStat is recall for one danger class, over all servers and over the
+// fresh ones.
 type ClassStat struct {
 	Class, Summary  string
-	Defects, Caught int
+	Dangers, Caught int
+	// FreshDangers and FreshCaught count the fresh servers' dangers only.
+	FreshDangers, FreshCaught int
+}
+
+// Recall is Caught/Dangers; ok is false when the class has no danger.
+func (c ClassStat) Recall() (float64, bool) { return ratio(c.Caught, c.Dangers) }
+
+// Tally is true and false verdicts on findings at warning or error.
+type Tally struct{ True, False int }
+
+// Precision is True/(True+False); ok is false when nothing was judged.
+func (t Tally) Precision() (float64, bool) { return ratio(t.True, t.True+t.False) }
+
+func (t *Tally) add(v bool) {
+	if v {
+		t.True++
+	} else {
+		t.False++
+	}
+}
+
+func ratio(n, d int) (float64, bool) {
+	if d == 0 {
+		return 0, false
+	}
+	return float64(n) / float64(d), true
 }
 
 // ServerResult is one corpus server under the profile.
@@ -79,6 +118,13 @@ type ServerResult struct {
 	Note string
 	// Judged is false for a server labels.yaml does not list yet.
 	Judged bool
+	// Fresh is true for a judged server no rule was changed because of.
+	Fresh bool
+	// Tier is the labeller's blind tier ("" when not given).
+	Tier string
+	// Dangers and Caught count the server's labelled dangers and those
+	// a rule finds.
+	Dangers, Caught int
 }
 
 // Judgement is one finding with its label.
@@ -103,6 +149,9 @@ type Result struct {
 	Classes []ClassStat
 	// True and False are totals over every finding at warning or error.
 	True, False int
+	// Fresh counts the findings on fresh servers; Security those of
+	// security rules, SecurityError those of security rules at error.
+	Fresh, Security, SecurityError Tally
 	// Unjudged counts findings at warning or error on servers not judged yet.
 	Unjudged int
 	// Unlabelled are findings at warning or error without a label on a
@@ -111,9 +160,20 @@ type Result struct {
 	// LostTrue are true labels whose finding no longer appears at any
 	// severity; StaleFalse are false labels whose finding disappeared.
 	LostTrue, StaleFalse []Problem
-	// Missed are defects labelled caught that no rule of their class finds;
-	// NewlyCaught are defects labelled not caught that now are.
+	// Missed are dangers labelled caught that no rule of their class
+	// finds; NewlyCaught are dangers labelled not caught that now are.
 	Missed, NewlyCaught []Problem
+}
+
+// Recall over every labelled danger, and over the fresh servers' dangers.
+func (r *Result) Recall() (all, fresh Tally) {
+	for _, c := range r.Classes {
+		all.True += c.Caught
+		all.False += c.Dangers - c.Caught
+		fresh.True += c.FreshCaught
+		fresh.False += c.FreshDangers - c.FreshCaught
+	}
+	return all, fresh
 }
 
 // Precision over every judged finding.
@@ -153,7 +213,11 @@ func Measure(corpus []Capture, labels *Labels, cfg lint.Config) (*Result, error)
 		for j := range sl.Findings {
 			byKey[sl.Findings[j].Key()] = &sl.Findings[j]
 		}
-		sr := ServerResult{Name: c.Server, Package: c.Package, Version: c.Version, Tools: len(snap.Tools), Score: rep.Score, Note: sl.Note, Judged: judged}
+		sr := ServerResult{Name: c.Server, Package: c.Package, Version: c.Version, Tools: len(snap.Tools), Score: rep.Score, Note: sl.Note,
+			Judged: judged, Fresh: judged && sl.Fresh()}
+		if sl.Tier != nil {
+			sr.Tier = sl.Tier.Level
+		}
 		seen := map[string]bool{}
 		for _, f := range rep.Findings {
 			k := FindingKey(f)
@@ -186,6 +250,15 @@ func Measure(corpus []Capture, labels *Labels, cfg lint.Config) (*Result, error)
 					f.Severity, f.Rule, f.Tool, f.Parameter, f.Entity, f.Related, f.Message)})
 				continue
 			}
+			if sr.Fresh {
+				res.Fresh.add(l.True)
+			}
+			if st != nil && st.Family == "Security" {
+				res.Security.add(l.True)
+				if f.Severity == lint.Error {
+					res.SecurityError.add(l.True)
+				}
+			}
 			if l.True {
 				res.True++
 				sr.True++
@@ -212,12 +285,16 @@ func Measure(corpus []Capture, labels *Labels, cfg lint.Config) (*Result, error)
 				res.StaleFalse = append(res.StaleFalse, p)
 			}
 		}
-		for _, d := range sl.Defects {
+		for _, d := range sl.Dangers {
 			cs := classes[d.Class]
-			cs.Defects++
+			cs.Dangers++
+			sr.Dangers++
+			if sr.Fresh {
+				cs.FreshDangers++
+			}
 			caught := false
 			for _, f := range rep.Findings {
-				if !Judged(f.Severity) || f.Tool != d.Tool || !contains(labels.Classes[d.Class].Rules, f.Rule) {
+				if !Judged(f.Severity) || !onTool(f, d.Tool) || !contains(labels.Classes[d.Class].Rules, f.Rule) {
 					continue
 				}
 				// A finding labelled false does not catch a real defect by chance.
@@ -229,12 +306,16 @@ func Measure(corpus []Capture, labels *Labels, cfg lint.Config) (*Result, error)
 			}
 			if caught {
 				cs.Caught++
+				sr.Caught++
+				if sr.Fresh {
+					cs.FreshCaught++
+				}
 			}
 			switch {
 			case d.Caught && !caught:
-				res.Missed = append(res.Missed, Problem{c.Server, fmt.Sprintf("%s defect on %q is no longer found (%s)", d.Class, d.Tool, d.Reason)})
+				res.Missed = append(res.Missed, Problem{c.Server, fmt.Sprintf("%s danger on %q is no longer found (%s)", d.Class, d.Tool, d.Reason)})
 			case !d.Caught && caught:
-				res.NewlyCaught = append(res.NewlyCaught, Problem{c.Server, fmt.Sprintf("%s defect on %q is now found: mark it caught", d.Class, d.Tool)})
+				res.NewlyCaught = append(res.NewlyCaught, Problem{c.Server, fmt.Sprintf("%s danger on %q is now found: mark it caught", d.Class, d.Tool)})
 			}
 		}
 		res.Servers = append(res.Servers, sr)
@@ -254,6 +335,12 @@ func Measure(corpus []Capture, labels *Labels, cfg lint.Config) (*Result, error)
 	return res, nil
 }
 
+// onTool says a finding is about tool: its own tool, or one of the other
+// tools of a pair finding ("" is the server as a whole).
+func onTool(f lint.Finding, tool string) bool {
+	return f.Tool == tool || (tool != "" && contains(f.Related, tool))
+}
+
 func verdict(b bool) string {
 	if b {
 		return "TRUE"
@@ -268,4 +355,52 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// Ranking is the ranking check: mean score per tier, and the worst-tier
+// servers whose score puts them in the top quarter of the corpus.
+type Ranking struct {
+	// Labelled counts the servers with a tier.
+	Labelled int
+	Count    map[string]int
+	Mean     map[string]float64
+	// TopQuarter is how many servers the top quarter holds; a server is in
+	// it when fewer than TopQuarter servers score strictly above it.
+	TopQuarter        int
+	WorstInTopQuarter []string
+}
+
+// Gap is the best tier's mean score less the worst tier's.
+func (k Ranking) Gap() float64 { return k.Mean[TierBest] - k.Mean[TierWorst] }
+
+// Ranking computes the ranking check over every server of the result.
+func (r *Result) Ranking() Ranking {
+	k := Ranking{Count: map[string]int{}, Mean: map[string]float64{}, TopQuarter: (len(r.Servers) + 3) / 4}
+	sum := map[string]int{}
+	for _, s := range r.Servers {
+		if s.Tier == "" {
+			continue
+		}
+		k.Labelled++
+		k.Count[s.Tier]++
+		sum[s.Tier] += s.Score.Overall
+	}
+	for lv, n := range k.Count {
+		k.Mean[lv] = float64(sum[lv]) / float64(n)
+	}
+	for _, s := range r.Servers {
+		if s.Tier != TierWorst {
+			continue
+		}
+		above := 0
+		for _, o := range r.Servers {
+			if o.Score.Overall > s.Score.Overall {
+				above++
+			}
+		}
+		if above < k.TopQuarter {
+			k.WorstInTopQuarter = append(k.WorstInTopQuarter, fmt.Sprintf("%s (%d)", s.Name, s.Score.Overall))
+		}
+	}
+	return k
 }

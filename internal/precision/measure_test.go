@@ -33,10 +33,10 @@ func TestMeasure(t *testing.T) {
 	labels := &Labels{
 		Classes: map[string]Class{"undocumented": {Summary: "no description", Rules: []string{"MCP010"}}},
 		Servers: map[string]*ServerLabels{
-			"a": {Findings: []Label{{Rule: "MCP010", Tool: "fetch_page", True: true, Reason: "r"}, {Rule: "MCP010", Tool: "gone", True: true, Reason: "r"}},
-				Defects: []Defect{{Class: "undocumented", Tool: "fetch_page", Reason: "r", Caught: true}, {Class: "undocumented", Tool: "gone", Reason: "r", Caught: true}}},
+			"a": {Tuned: true, Findings: []Label{{Rule: "MCP010", Tool: "fetch_page", True: true, Reason: "r"}, {Rule: "MCP010", Tool: "gone", True: true, Reason: "r"}},
+				Dangers: []Danger{{Class: "undocumented", Tool: "fetch_page", Reason: "r", Caught: true}, {Class: "undocumented", Tool: "gone", Reason: "r", Caught: true}}},
 			"b": {Findings: []Label{{Rule: "MCP010", Tool: "fetch_page", True: false, Reason: "r"}, {Rule: "MCP010", Tool: "x", True: false, Reason: "r"}},
-				Defects: []Defect{{Class: "undocumented", Tool: "other_thing", Reason: "r"}}},
+				Dangers: []Danger{{Class: "undocumented", Tool: "other_thing", Reason: "r"}}},
 		},
 	}
 	res, err := Measure(corpus, labels, only)
@@ -61,8 +61,14 @@ func TestMeasure(t *testing.T) {
 	if len(res.NewlyCaught) != 1 || !strings.Contains(res.NewlyCaught[0].Text, "other_thing") {
 		t.Errorf("newly caught = %v, want other_thing", res.NewlyCaught)
 	}
-	if len(res.Classes) != 1 || res.Classes[0].Defects != 3 || res.Classes[0].Caught != 2 {
+	if len(res.Classes) != 1 || res.Classes[0].Dangers != 3 || res.Classes[0].Caught != 2 {
 		t.Errorf("classes = %+v, want 3 defects, 2 caught", res.Classes)
+	}
+	if res.Fresh != (Tally{0, 1}) || res.Servers[0].Fresh || !res.Servers[1].Fresh || res.Servers[2].Fresh {
+		t.Errorf("fresh = %+v (servers a %v b %v c %v), want b alone fresh with its one false finding", res.Fresh, res.Servers[0].Fresh, res.Servers[1].Fresh, res.Servers[2].Fresh)
+	}
+	if all, fresh := res.Recall(); all != (Tally{2, 1}) || fresh != (Tally{1, 0}) {
+		t.Errorf("recall all %+v fresh %+v, want 2 of 3 and 1 of 1", all, fresh)
 	}
 	var st RuleStat
 	for _, s := range res.Rules {
@@ -86,9 +92,12 @@ func TestLoadLabelsRejects(t *testing.T) {
 	t.Parallel()
 	cases := map[string]string{
 		"unknown field": "servers:\n  a:\n    findings:\n      - {rule: MCP010, tool: x, true: true, reason: r, verdict: yes}\n",
-		"no reason":     "servers:\n  a:\n    findings:\n      - {rule: MCP010, tool: x, true: true}\n",
-		"twice":         "servers:\n  a:\n    findings:\n      - {rule: MCP010, tool: x, true: true, reason: r}\n      - {rule: MCP010, tool: x, true: false, reason: r}\n",
-		"no class":      "servers:\n  a:\n    defects:\n      - {class: nope, tool: x, reason: r}\n",
+		"no reason":     "servers:\n  a:\n    findings:\n      - {rule: MCP010, tool: x, true: true, tuned: false}\n",
+		"twice":         "servers:\n  a:\n    tuned: true\n    findings:\n      - {rule: MCP010, tool: x, true: true, reason: r}\n      - {rule: MCP010, tool: x, true: false, reason: r}\n",
+		"no class":      "servers:\n  a:\n    dangers:\n      - {class: nope, tool: x, reason: r}\n",
+		"no tuned":      "servers:\n  a:\n    findings:\n      - {rule: MCP010, tool: x, true: true, reason: r}\n",
+		"bad tier":      "servers:\n  a:\n    tier: {level: great, reason: r}\n",
+		"tier reason":   "servers:\n  a:\n    tier: {level: best}\n",
 	}
 	for name, doc := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -105,3 +114,34 @@ func TestLoadLabelsRejects(t *testing.T) {
 }
 
 func writeFile(path, s string) error { return os.WriteFile(path, []byte(s), 0o644) }
+
+// TestRanking checks the tier means and the top-quarter rule on scores set
+// by hand.
+func TestRanking(t *testing.T) {
+	t.Parallel()
+	srv := func(name, tier string, score int) ServerResult {
+		s := ServerResult{Name: name, Tier: tier}
+		s.Score.Overall = score
+		return s
+	}
+	cases := []struct {
+		name    string
+		servers []ServerResult
+		gap     float64
+		top     int
+		worstUp []string
+	}{
+		{"ordered", []ServerResult{srv("a", TierBest, 90), srv("b", TierBest, 80), srv("c", TierMiddle, 70), srv("d", TierWorst, 40), srv("e", "", 10)}, 45, 2, nil},
+		{"worst on top", []ServerResult{srv("a", TierBest, 60), srv("b", TierWorst, 95), srv("c", TierWorst, 50), srv("d", TierMiddle, 70)}, 60 - 72.5, 1, []string{"b (95)"}},
+		{"tie at the edge counts as top", []ServerResult{srv("a", TierBest, 90), srv("b", TierWorst, 90), srv("c", TierMiddle, 10), srv("d", TierMiddle, 10), srv("e", TierMiddle, 10)}, 0, 2, []string{"b (90)"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			k := (&Result{Servers: c.servers}).Ranking()
+			if k.Gap() != c.gap || k.TopQuarter != c.top || strings.Join(k.WorstInTopQuarter, ",") != strings.Join(c.worstUp, ",") {
+				t.Errorf("gap %.1f top %d worst-up %v, want %.1f %d %v", k.Gap(), k.TopQuarter, k.WorstInTopQuarter, c.gap, c.top, c.worstUp)
+			}
+		})
+	}
+}

