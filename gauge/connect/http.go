@@ -45,7 +45,13 @@ func (h *headerTripper) RoundTrip(req *http.Request) (*http.Response, error) {
 	if v != "" && req.Header.Get("Mcp-Protocol-Version") == "" {
 		req.Header.Set("Mcp-Protocol-Version", v)
 	}
-	resp, err := h.base.RoundTrip(req)
+	var resp *http.Response
+	var err error
+	if life, ok := req.Context().Value(detachKey{}).(context.Context); ok {
+		resp, err = detachedRoundTrip(h.base, req, life)
+	} else {
+		resp, err = h.base.RoundTrip(req)
+	}
 	if err != nil {
 		h.mu.Lock()
 		h.lastErr = err
@@ -67,6 +73,67 @@ func (h *headerTripper) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	h.mu.Unlock()
 	return resp, nil
+}
+
+// detachKey marks a request whose response body must outlive the
+// request's context: its value is the context the body lives in instead
+// (the connection's lifetime).
+type detachKey struct{}
+
+// detachBody returns ctx marked so that the response body of a request
+// made with it is read under life, not ctx.
+func detachBody(ctx, life context.Context) context.Context {
+	return context.WithValue(ctx, detachKey{}, life)
+}
+
+// detachedRoundTrip sends req under life and waits for the response
+// headers or the end of req's own context, whichever comes first. The
+// body it returns is read under life: the SDK reads a response body in
+// a goroutine after Write has returned, and the discover request's
+// context ends as Write returns (its timeout only bounds the wait for an
+// answer), so a body tied to it failed half way ("failed to read body:
+// context canceled") and took the whole connection down with it before
+// the initialize fallback could run.
+func detachedRoundTrip(base http.RoundTripper, req *http.Request, life context.Context) (*http.Response, error) {
+	inner, cancel := context.WithCancel(life)
+	type answer struct {
+		resp *http.Response
+		err  error
+	}
+	got := make(chan answer, 1)
+	go func() {
+		resp, err := base.RoundTrip(req.Clone(inner))
+		got <- answer{resp, err}
+	}()
+	select {
+	case a := <-got:
+		if a.err != nil {
+			cancel()
+			return nil, a.err
+		}
+		a.resp.Body = &cancelOnClose{ReadCloser: a.resp.Body, cancel: cancel}
+		return a.resp, nil
+	case <-req.Context().Done():
+		cancel()
+		go func() { // the round trip ends at once now that inner is done
+			if a := <-got; a.err == nil {
+				_ = a.resp.Body.Close()
+			}
+		}()
+		return nil, req.Context().Err()
+	}
+}
+
+// cancelOnClose ends a detached request's context when its body is closed.
+type cancelOnClose struct {
+	io.ReadCloser
+	cancel context.CancelFunc
+}
+
+func (b *cancelOnClose) Close() error {
+	err := b.ReadCloser.Close()
+	b.cancel()
+	return err
 }
 
 // abort records the first response over the cap and ends the connection

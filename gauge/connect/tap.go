@@ -249,10 +249,13 @@ func (c *tapConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 		}
 		return err
 	}
-	wctx := ctx
+	// The discover timeout bounds the wait for the answer's headers only:
+	// its body is read after Write returns, under the connection's
+	// lifetime (see detachedRoundTrip).
+	wctx := detachBody(ctx, c.lifeCtx)
 	if c.discoverTimeout > 0 {
 		var cancel context.CancelFunc
-		wctx, cancel = context.WithTimeout(ctx, c.discoverTimeout)
+		wctx, cancel = context.WithTimeout(wctx, c.discoverTimeout)
 		defer cancel()
 	}
 	start := time.Now()
