@@ -21,12 +21,12 @@ func newCiCmd() *cobra.Command {
 	var fl ciFlags
 	cmd := &cobra.Command{
 		Use:   "ci [TARGET]",
-		Short: "mcp-toolgauge's CI health score: lint plus replayed eval, badge, history and PR comment",
+		Short: "toolgauge health in CI (a compatibility score): lint plus replayed eval, badge, history, PR comment",
 		Long: `CI rolls mcp-toolgauge's lint rules and the committed eval suite (replayed from
-the cache only, never calling a model) into one 0-100 health score:
-lint = clamp(100 - 10*errors - 3*warnings, 0, 100), selection = eval accuracy, and
-health = round(0.5*lint + 0.5*selection), or lint alone when there is no suite
-or its cache holds no answers for it yet (selection reads as not measured).
+the cache only, never calling a model) into toolgauge health, a compatibility score
+(scan gives the headline mcpgauge score; see docs/scoring.md):
+lint = clamp(100 - 10*errors - 3*warnings, 0, 100), selection = eval accuracy,
+health = round(0.5*lint + 0.5*selection), or lint alone without a suite or answers.
 
 It can write a shields.io badge (--badge), append to a score history (--history,
 written before the --min-score gate), write a pull-request comment (--markdown,
@@ -42,7 +42,7 @@ cache or history problems, 3 the server could not be reached.`,
 	addEvalModelFlags(cmd, &fl.Suite, new(bool))
 	f := cmd.Flags()
 	_ = f.MarkHidden("offline") // ci always replays offline
-	f.IntVar(&fl.MinScore, "min-score", -1, "exit 1 when the health score is below this")
+	f.IntVar(&fl.MinScore, "min-score", -1, "exit 1 when toolgauge health is below this")
 	f.StringVar(&fl.badge, "badge", "", "write a shields.io endpoint badge document here")
 	f.StringVar(&fl.markdown, "markdown", "", "write the pull-request comment here (- for stdout)")
 	f.StringVar(&fl.Baseline, "baseline", "", "a previous `ci --json` report to show deltas against")

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpgauge/mcpgauge/gauge/ci"
 	"github.com/mcpgauge/mcpgauge/gauge/eval"
 	"github.com/mcpgauge/mcpgauge/gauge/eval/evaltest"
 	"github.com/mcpgauge/mcpgauge/gauge/model"
@@ -194,11 +195,12 @@ func TestCiCLIGolden(t *testing.T) {
 				t.Errorf("health %s, want %s", got, want)
 			}
 			wantBadge, _ := model.DecodeJSON(exp.Badge)
+			wantBadge.(map[string]any)["label"] = ci.BadgeLabel // toolgauge's number and colour, mcpgauge's label
 			if got, _ := os.ReadFile(badge); string(got) != string(model.MustCanonical(wantBadge, model.Indent2))+"\n" {
 				t.Errorf("badge file:\n%s", got)
 			}
 			gotMD, _ := os.ReadFile(md)
-			wantMD := strings.Replace(exp.Markdown, "python server.py", tools, 1) + "\n"
+			wantMD := evaltest.MCPGaugeComment(strings.Replace(exp.Markdown, "python server.py", tools, 1)) + "\n"
 			if string(gotMD) != wantMD {
 				t.Errorf("markdown:\n%s\nwant\n%s", gotMD, wantMD)
 			}

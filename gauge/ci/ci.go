@@ -105,9 +105,14 @@ func (r *Report) Map() map[string]any {
 // --baseline reads back.
 func (r *Report) JSON() ([]byte, error) { return model.Canonical(r.Map(), model.Indent2) }
 
-// Badge is the shields.io endpoint document with a trailing newline.
+// BadgeLabel is ci's badge label: mcpgauge, and which of its scores the
+// badge shows (toolgauge health, a compatibility score).
+const BadgeLabel = "mcpgauge · " + score.ToolgaugeName
+
+// Badge is the shields.io endpoint document with a trailing newline: the
+// health's number and colour, as mcp-toolgauge's, under BadgeLabel.
 func Badge(h Health) []byte {
-	return report.Badge("mcp-toolgauge", h.Overall)
+	return report.Badge(BadgeLabel, h.Overall)
 }
 
 // health is the toolgauge score of a run; sel may be nil (no suite).

@@ -85,11 +85,13 @@ func TestGoldenHealthBadgeMarkdown(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			// The badge is toolgauge's number and colour under mcpgauge's label.
+			wantBadge.(map[string]any)["label"] = ci.BadgeLabel
 			if got, want := string(ci.Badge(h)), string(model.MustCanonical(wantBadge, model.Indent2))+"\n"; got != want {
 				t.Errorf("badge =\n%s\nwant\n%s", got, want)
 			}
-			if got := ci.Markdown(rep, nil); got != exp.Markdown {
-				t.Errorf("markdown =\n%s\nwant\n%s", got, exp.Markdown)
+			if got, want := ci.Markdown(rep, nil), evaltest.MCPGaugeComment(exp.Markdown); got != want {
+				t.Errorf("markdown =\n%s\nwant\n%s", got, want)
 			}
 			// The JSON report round-trips as a baseline.
 			js, err := rep.JSON()
@@ -139,16 +141,19 @@ func TestMarkdownLintOnlyAndDeltas(t *testing.T) {
 	base := &ci.Health{Overall: 90, LintScore: 100, EvalScore: &eighty, Errors: 0, Warnings: 0}
 	md := ci.Markdown(rep, base)
 	for _, want := range []string{
-		"## 🟢 mcp-toolgauge health: 84 / 100",
+		"## 🟢 mcpgauge ci · toolgauge health: 84 / 100",
 		"| **Health** | **84** | ▼ -6 |",
 		"| Lint | 84 | ▼ -16 |",
 		"| Selection | -- | lint-only now |",
 		"| Findings | 1 errors, 2 warnings | ▲ +3 |",
-		"_No eval suite was found, so this score reflects lint alone._",
+		"_No eval suite was found, so this score reflects lint alone._ Add one with `mcpgauge eval . --init`.",
 	} {
 		if !strings.Contains(md, want) {
 			t.Errorf("markdown lacks %q:\n%s", want, md)
 		}
+	}
+	if strings.Contains(md, "`mcp-toolgauge ") {
+		t.Errorf("the comment points to another tool's command:\n%s", md)
 	}
 	base.EvalScore = nil
 	if md := ci.Markdown(rep, base); !strings.Contains(md, "| Selection | -- | — |") {
@@ -307,8 +312,8 @@ func TestMarkdownHostile(t *testing.T) {
 		}
 		want := mdsafetest.Want{
 			Tags:  []string{"p", "strong", "code", "ul", "li", "sub", "em", "thead", "tbody"},
-			Count: map[string]int{"h2": 1, "table": 1, "tr": 5, "a": 1, "th": cols, "td": 4 * cols},
-			Links: []string{ci.RepoURL},
+			Count: map[string]int{"h2": 1, "table": 1, "tr": 5, "a": 2, "th": cols, "td": 4 * cols},
+			Links: []string{ci.MCPGaugeURL, ci.RepoURL},
 		}
 		if p := mdsafetest.Problems(t, md, want); len(p) > 0 {
 			t.Errorf("comment:\n%s\nproblems:\n%s", md, strings.Join(p, "\n"))

@@ -8,6 +8,7 @@ import (
 	"github.com/mcpgauge/mcpgauge/gauge/eval"
 	"github.com/mcpgauge/mcpgauge/gauge/lint"
 	"github.com/mcpgauge/mcpgauge/gauge/report"
+	"github.com/mcpgauge/mcpgauge/gauge/score"
 	"github.com/mcpgauge/mcpgauge/internal/mdsafe"
 	"github.com/mcpgauge/mcpgauge/internal/termsafe"
 )
@@ -16,8 +17,11 @@ import (
 // comment show (the rest are in --json).
 const TopConfusions = 3
 
-// RepoURL is the reference tool the comment credits (toolgauge parity).
+// RepoURL is the reference tool whose health ci reproduces.
 const RepoURL = "https://github.com/arijitgupta42/mcp-toolgauge"
+
+// MCPGaugeURL is mcpgauge's home, which the comment credits.
+const MCPGaugeURL = "https://github.com/mcpgauge/mcpgauge"
 
 var toneEmoji = map[string]string{"green": "\U0001f7e2", "yellow": "\U0001f7e1", "red": "\U0001f534"}
 
@@ -46,6 +50,11 @@ func evalDelta(cur Health, base *Health) string {
 		return signed(*cur.EvalScore - *base.EvalScore)
 	}
 }
+
+// CompatLine is the comment's one line on what its score is: a
+// compatibility score, and where the headline score comes from.
+const CompatLine = "_" + score.ToolgaugeName + " is one of mcpgauge's " + score.CompatHeading + ": " + score.ToolgaugeMeasures +
+	". The headline " + score.Headline + " (compliance, design, security, token cost, selection) comes from `mcpgauge scan . --markdown comment.md`._"
 
 // Markdown renders the pull-request comment; baseline (a previous run's
 // health) adds a "vs base" column. No timestamps, so re-posting an
@@ -78,9 +87,11 @@ func Markdown(r *Report, baseline *Health) string {
 		rule += "---|"
 	}
 	lines := []string{
-		fmt.Sprintf("## %s mcp-toolgauge health: %d / 100", toneEmoji[Tone(h.Overall)], h.Overall),
+		fmt.Sprintf("## %s mcpgauge ci · %s: %d / 100", toneEmoji[Tone(h.Overall)], score.ToolgaugeName, h.Overall),
 		"",
 		fmt.Sprintf("%s — %s", mdsafe.Code(report.EvalServerName(r.Server)), mdsafe.Text(r.Target)),
+		"",
+		CompatLine,
 		"",
 		header, rule,
 		row("**Health**", fmt.Sprintf("**%d**", h.Overall), d(h.Overall, func(b *Health) int { return b.Overall })),
@@ -100,9 +111,9 @@ func Markdown(r *Report, baseline *Health) string {
 	case r.EvalNotMeasured != "":
 		lines = append(lines, "", "_The eval suite has no recorded answers for this model, so this score reflects lint alone._ Record them with `mcpgauge eval` and commit the cache.")
 	case h.LintOnly():
-		lines = append(lines, "", "_No eval suite was found, so this score reflects lint alone._ Add one with `mcp-toolgauge eval . --init`.")
+		lines = append(lines, "", "_No eval suite was found, so this score reflects lint alone._ Add one with `mcpgauge eval . --init`.")
 	}
-	lines = append(lines, "", fmt.Sprintf("<sub>Measured by [mcp-toolgauge](%s).</sub>", RepoURL))
+	lines = append(lines, "", fmt.Sprintf("<sub>Measured by [mcpgauge](%s) ci, which reproduces [mcp-toolgauge](%s)'s health exactly.</sub>", MCPGaugeURL, RepoURL))
 	return strings.Join(lines, "\n")
 }
 
@@ -128,6 +139,7 @@ func Scorecard(w io.Writer, r *Report, verbose bool) {
 	} else {
 		fmt.Fprintf(w, "%-12s%4s   no eval suite (lint only)\n", "  selection", "--")
 	}
+	fmt.Fprintf(w, "(%s, one of mcpgauge's %s: %s.\n the headline %s: mcpgauge scan TARGET)\n", score.ToolgaugeName, score.CompatHeading, score.ToolgaugeMeasures, score.Headline)
 	if r.Eval != nil {
 		if s := eval.ConfusionSentences(r.Eval.Scores, TopConfusions); len(s) > 0 {
 			fmt.Fprintln(w)

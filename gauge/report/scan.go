@@ -8,6 +8,7 @@ import (
 	"github.com/mcpgauge/mcpgauge/gauge/compliance"
 	"github.com/mcpgauge/mcpgauge/gauge/lint"
 	"github.com/mcpgauge/mcpgauge/gauge/scan"
+	"github.com/mcpgauge/mcpgauge/gauge/score"
 	"github.com/mcpgauge/mcpgauge/schema"
 )
 
@@ -59,7 +60,7 @@ func ScanText(w io.Writer, rep *scan.Report, verbose bool) error {
 	if s.Capped {
 		capped = fmt.Sprintf("  (capped from %d by a security error)", s.Uncapped)
 	}
-	fmt.Fprintf(w, "mcpgauge score   %3d / 100%s\n", s.Overall, capped)
+	fmt.Fprintf(w, "%-16s %3d / 100%s\n", score.Headline, s.Overall, capped)
 	var parts []string
 	for _, p := range s.Parts {
 		if p.Measured {
@@ -69,24 +70,26 @@ func ScanText(w io.Writer, rep *scan.Report, verbose bool) error {
 		}
 	}
 	fmt.Fprintf(w, "  %s\n", strings.Join(parts, " | "))
+	fmt.Fprintf(w, "%s (%s):\n", score.CompatHeading, score.CompatWhy)
 	h := rep.Health
 	sel := "-"
 	if h.EvalScore != nil {
 		sel = fmt.Sprintf("%d%%", *h.EvalScore)
 	}
-	fmt.Fprintf(w, "toolgauge health %3d / 100\n  lint %d (%d errors, %d warnings) | selection %s\n", h.Overall, h.LintScore, h.Errors, h.Warnings, sel)
+	fmt.Fprintf(w, "  %-16s %3d / 100   lint %d (%d errors, %d warnings) | selection %s\n    %s\n",
+		score.ToolgaugeName, h.Overall, h.LintScore, h.Errors, h.Warnings, sel, score.ToolgaugeMeasures)
 	q := rep.QualityGate.Score
 	total, comp := fmt.Sprintf("%3d", q.Score), fmt.Sprint(q.ComplianceShown)
 	if !rep.QualityGate.SuiteRan {
 		total, comp = "  -", "-"
 	}
-	fmt.Fprintf(w, "quality-gate     %s / 100\n  compliance %s/40 | quality %d/25 | efficiency %d/15 | security %d/20\n",
-		total, comp, q.Quality, q.Efficiency, q.Security)
+	fmt.Fprintf(w, "  %-16s %s / 100   compliance %s/40 | quality %d/25 | efficiency %d/15 | security %d/20\n    %s\n",
+		score.QualityGateName, total, comp, q.Quality, q.Efficiency, q.Security, score.QualityGateMeasures)
 	if !rep.QualityGate.SuiteRan {
-		fmt.Fprintln(w, "  - = not measured: the compliance tests did not run (--no-check)")
+		fmt.Fprintln(w, "    - = not measured: the compliance tests did not run (--no-check)")
 	}
 	if p := rep.QualityGate.ClientViewProblem; p != "" {
-		fmt.Fprintf(w, "  note: quality-gate's own client rejects this tool list (%s), so quality-gate itself would score an empty server; these parts score the real tools\n", ASCII(p))
+		fmt.Fprintf(w, "    note: quality-gate's own client rejects this tool list (%s), so quality-gate itself would score an empty server; these parts score the real tools\n", ASCII(p))
 	}
 	fmt.Fprintln(w)
 	e, wn, in := lint.Count(rep.Findings)

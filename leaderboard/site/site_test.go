@@ -92,7 +92,8 @@ func TestPages(t *testing.T) {
 		code     int
 		contains []string
 	}{
-		{"/", 200, []string{"io.github.acme/weather", "io.github.café/日本語-サーバー", "Not scanned", "needs credentials", "io.github.acme/flaky", "crashed"}},
+		{"/", 200, []string{"io.github.acme/weather", "io.github.café/日本語-サーバー", "Not scanned", "needs credentials", "io.github.acme/flaky", "crashed",
+			`<th class="num" title="compatibility scores: mcp-toolgauge&#39;s ci score`, "toolgauge and quality gate are compatibility scores"}},
 		{"/?by=security&registry=smithery", 200, []string{"io.github.acme/weather", `aria-sort="descending">security`}},
 		{"/?by=selection", 200, []string{"Scanned, without selection", "io.github.acme/lint-only"}},
 		{"/?q=日本語", 200, []string{"io.github.café/日本語-サーバー", "1 servers match"}},
@@ -105,7 +106,8 @@ func TestPages(t *testing.T) {
 		{"/?status=fine", 400, nil},
 		{"/?q=" + strings.Repeat("x", 300), 400, nil},
 		{"/servers/io.github.acme/weather", 200, []string{"How the score is made", `href="/rules/MCP002"`, "Naming", "lifecycle-init-01", "tool_00", "Score history", "Among the whole ecosystem", "io.github.other/files", "img.shields.io/endpoint?url=https%3A%2F%2Fboard.example%2Fapi%2Fbadge%2Fio.github.acme%2Fweather",
-			`id="conflicts"`, `href="/servers/smithery:io.github.acme/weather"`, "listed by smithery (different launch)"}},
+			`id="conflicts"`, `href="/servers/smithery:io.github.acme/weather"`, "listed by smithery (different launch)",
+			"toolgauge health · compatibility", "quality-gate · compatibility", "its compliance tests (/40) and its own analyzers (/60)"}},
 		{"/servers/io.github.acme/files", 200, []string{"Rug pulls (1)", "write_file", "changed"}},
 		{"/servers/io.github.acme/needs-key", 200, []string{"Not scanned:", "needs credentials", "simulated failure"}},
 		{"/servers/io.github.acme/flaky", 200, []string{"crashed", "Score history"}},

@@ -24,6 +24,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mcpgauge/mcpgauge/gauge/score"
 	"github.com/mcpgauge/mcpgauge/leaderboard"
 	"github.com/mcpgauge/mcpgauge/schema"
 	"github.com/mcpgauge/mcpgauge/store"
@@ -106,6 +107,7 @@ func newHandler(st store.Store, opts Options) *handler {
 		"serverPath":  leaderboard.ServerPath,
 		"statusLabel": statusLabel,
 		"partLabel":   partLabel,
+		"partNote":    partNote,
 		"part":        partValue,
 		"score":       func(v float64) string { return trimFloat(v) },
 		"scoreOpt":    scoreOpt,
@@ -119,6 +121,7 @@ func newHandler(st store.Store, opts Options) *handler {
 			}
 			return s
 		},
+		"story":     storyText,
 		"ruleKnown": func(id string) bool { _, ok := h.rules[id]; return ok },
 		"ruleName":  func(id string) string { return h.rules[id].Name },
 		"pct": func(n, of int) string {
@@ -132,6 +135,20 @@ func newHandler(st store.Store, opts Options) *handler {
 		h.tmpl[p] = template.Must(template.New(p).Funcs(funcs).ParseFS(templateFS, "templates/layout.html", "templates/"+p+".html"))
 	}
 	return h
+}
+
+// scoreStory is the one score story's text (gauge/score), for the templates.
+type scoreStory struct {
+	Headline, CompatHeading, CompatWhy, ScoringDoc string
+	ToolgaugeName, ToolgaugeMeasures               string
+	QualityGateName, QualityGateMeasures           string
+}
+
+// storyText is the story the templates read through "story".
+func storyText() scoreStory {
+	return scoreStory{Headline: score.Headline, CompatHeading: score.CompatHeading, CompatWhy: score.CompatWhy, ScoringDoc: score.ScoringDoc,
+		ToolgaugeName: score.ToolgaugeName, ToolgaugeMeasures: score.ToolgaugeMeasures,
+		QualityGateName: score.QualityGateName, QualityGateMeasures: score.QualityGateMeasures}
 }
 
 // requestTimeout bounds the store work of one page.
@@ -186,6 +203,18 @@ func statusLabel(s any) string {
 		}
 	}
 	return "not scanned (" + strings.ReplaceAll(st, "_", " ") + ")"
+}
+
+// partNote is the one line a compatibility score's column carries ("" for
+// the mcpgauge score and its parts).
+func partNote(p schema.ScorePart) string {
+	switch p {
+	case schema.PartToolgauge:
+		return score.CompatHeading + ": " + score.ToolgaugeMeasures
+	case schema.PartQualityGate:
+		return score.CompatHeading + ": " + score.QualityGateMeasures
+	}
+	return ""
 }
 
 func partLabel(p schema.ScorePart) string {
