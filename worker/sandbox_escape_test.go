@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -21,8 +22,8 @@ import (
 )
 
 // buildC compiles worker/testdata/probe/<src> into dir with the C
-// compiler (extra flags such as -shared -fPIC), skipping without one
-// (failing under CI).
+// compiler (extra flags such as -shared -fPIC; with -nostdlib nothing is
+// linked in), skipping without one (failing under CI).
 func buildC(t *testing.T, dir, src, out string, flags ...string) string {
 	t.Helper()
 	cc, err := exec.LookPath("cc")
@@ -34,7 +35,10 @@ func buildC(t *testing.T, dir, src, out string, flags ...string) string {
 	}
 	bin := filepath.Join(dir, out)
 	args := append(append([]string(nil), flags...), "-O1", "-o", bin,
-		filepath.Join(shareddata.RepoRoot(t), "worker", "testdata", "probe", src), "-lpthread")
+		filepath.Join(shareddata.RepoRoot(t), "worker", "testdata", "probe", src))
+	if !slices.Contains(flags, "-nostdlib") {
+		args = append(args, "-lpthread")
+	}
 	if b, err := exec.Command(cc, args...).CombinedOutput(); err != nil {
 		t.Fatalf("cc %s: %v\n%s", src, err, b)
 	}

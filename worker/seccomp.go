@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	seccomp "github.com/elastic/go-seccomp-bpf"
+	"github.com/elastic/go-seccomp-bpf/arch"
 	"golang.org/x/net/bpf"
 )
 
@@ -18,6 +19,11 @@ const (
 	cloneNewUser = 0x10000000
 	// seccompRetErrno is SECCOMP_RET_ERRNO.
 	seccompRetErrno = 0x00050000
+	// seccompRetKillProcess is SECCOMP_RET_KILL_PROCESS (Linux 4.14).
+	seccompRetKillProcess = 0x80000000
+	// seccompDataArch is the offset of the arch field (the system call's
+	// AUDIT_ARCH_*) in struct seccomp_data.
+	seccompDataArch = 4
 	// linuxEPERM and linuxENOSYS are Linux's errno values (the same on
 	// amd64 and arm64; darwin's ENOSYS differs).
 	linuxEPERM  = 1
@@ -44,6 +50,13 @@ func errnoAction(errno uint32) seccomp.Action {
 //
 // Everything else is allowed: the filter closes these holes, it does not
 // define what a server may do (the namespaces, mounts and limits do).
+//
+// The policy names system calls by their numbers in the native ABI only;
+// nativeABIOnly (in compileSeccomp) kills a process that enters through
+// another ABI of the same kernel (x86-64's i386 gate, int $0x80; arm64's
+// 32-bit compat), where the same calls have other numbers. The x32 ABI
+// (native arch, numbers with bit 30 set) fails with ENOSYS, a check the
+// assembler adds on x86-64.
 func sandboxPolicy() seccomp.Policy {
 	eperm, enosys := errnoAction(linuxEPERM), errnoAction(linuxENOSYS)
 	newUser := seccomp.ArgumentConditions{{Argument: 0, Operation: seccomp.BitsSet, Value: cloneNewUser}}
@@ -66,15 +79,35 @@ func sandboxPolicy() seccomp.Policy {
 	}
 }
 
-// compileSeccomp assembles the sandbox policy into the form bwrap's
-// --seccomp reads: an array of struct sock_filter in host byte order.
+// nativeABIOnly is the filter's first check: a system call whose audit
+// architecture is not the native one kills the whole process
+// (SECCOMP_RET_KILL_PROCESS, so the kernel's log and the exit status say
+// SIGSYS). The policy's own arch test lets such calls through to its
+// default action (allow), which left every denial open to an i386 entry.
+// No server needs another ABI: a 32-bit program in a package dies at its
+// first system call, as it would on a kernel without compat support.
+func nativeABIOnly(native arch.AuditArch) []bpf.Instruction {
+	return []bpf.Instruction{
+		bpf.LoadAbsolute{Off: seccompDataArch, Size: 4},
+		bpf.JumpIf{Cond: bpf.JumpEqual, Val: uint32(native), SkipTrue: 1},
+		bpf.RetConstant{Val: seccompRetKillProcess},
+	}
+}
+
+// compileSeccomp assembles the sandbox policy, behind nativeABIOnly, into
+// the form bwrap's --seccomp reads: an array of struct sock_filter in host
+// byte order.
 func compileSeccomp() ([]byte, error) {
-	p := sandboxPolicy()
-	insts, err := p.Assemble()
+	native, err := arch.GetInfo("")
 	if err != nil {
 		return nil, fmt.Errorf("seccomp policy: %w", err)
 	}
-	raw, err := bpf.Assemble(insts)
+	p := sandboxPolicy()
+	policy, err := p.Assemble()
+	if err != nil {
+		return nil, fmt.Errorf("seccomp policy: %w", err)
+	}
+	raw, err := bpf.Assemble(append(nativeABIOnly(native.ID), policy...))
 	if err != nil {
 		return nil, fmt.Errorf("seccomp policy: %w", err)
 	}

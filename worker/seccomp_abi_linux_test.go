@@ -16,6 +16,7 @@ func TestSeccompConstantsAreLinuxs(t *testing.T) {
 	}{
 		{"CLONE_NEWUSER", cloneNewUser, unix.CLONE_NEWUSER},
 		{"SECCOMP_RET_ERRNO", seccompRetErrno, unix.SECCOMP_RET_ERRNO},
+		{"SECCOMP_RET_KILL_PROCESS", seccompRetKillProcess, unix.SECCOMP_RET_KILL_PROCESS},
 		{"EPERM", linuxEPERM, uint64(unix.EPERM)},
 		{"ENOSYS", linuxENOSYS, uint64(unix.ENOSYS)},
 	} {

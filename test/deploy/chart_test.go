@@ -34,8 +34,11 @@ type chartCase struct {
 
 func chartCases() []chartCase {
 	return []chartCase{
-		{name: "defaults", want: []string{"PodDisruptionBudget"}, wantNot: []string{"ScaledObject", "HorizontalPodAutoscaler", "PodMonitor"},
+		{name: "defaults", want: []string{"PodDisruptionBudget"}, wantNot: []string{"ScaledObject", "HorizontalPodAutoscaler", "PodMonitor", "ConfigMap"},
 			check: func(t *testing.T, m *manifests) {
+				if sp := worker(t, m).Spec.Template.Spec.Containers[0].SecurityContext.SeccompProfile; sp == nil || sp.Type != corev1.SeccompProfileTypeUnconfined {
+					t.Errorf("worker seccompProfile %+v, want Unconfined by default (worker.seccompProfile)", sp)
+				}
 				if r := worker(t, m).Spec.Replicas; r == nil || *r != 2 {
 					t.Errorf("worker replicas = %v, want 2 (worker.replicas)", r)
 				}
@@ -117,7 +120,10 @@ func chartCases() []chartCase {
 					}
 				}
 			}},
-		{name: "sandbox-none", args: []string{"--set", "worker.sandbox=none"}},
+		{name: "sandbox-none", args: []string{"--set", "worker.sandbox=none"}, wantNot: []string{"ConfigMap"}},
+		{name: "seccomp-localhost", args: []string{"--set", "worker.seccompProfile=localhost"}, want: []string{"ConfigMap"}, check: checkSeccompLocalhost},
+		{name: "seccomp-localhost-sandbox-none", args: []string{"--set", "worker.seccompProfile=localhost", "--set", "worker.sandbox=none"},
+			wantNot: []string{"ConfigMap"}},
 		{name: "no-pdb", args: []string{"--set", "worker.podDisruptionBudget.enabled=false"}, wantNot: []string{"PodDisruptionBudget"}},
 		{name: "run-now", args: []string{"--set", "coordinator.runNow=true"},
 			check: func(t *testing.T, m *manifests) {
@@ -181,6 +187,8 @@ func TestChartRejectsBadValues(t *testing.T) {
 		{"nats.url=http://nats:4222", "url"},
 		{"coordinator.rescanAfter=a week", "rescanAfter"},
 		{"keda.lagThreshold=0", "lagThreshold"},
+		{"worker.seccompProfile=runtimedefault", "seccompProfile"},
+		{"worker.seccompLocalhostProfile=../../etc/x", "seccompLocalhostProfile"},
 	} {
 		t.Run(tc.set, func(t *testing.T) {
 			t.Parallel()
@@ -303,7 +311,7 @@ func checkCommon(t *testing.T, m *manifests) {
 	wsc := wc.SecurityContext
 	switch argValue(t, wc.Args, "--sandbox") {
 	case "bwrap":
-		if wsc.SeccompProfile == nil || wsc.SeccompProfile.Type != corev1.SeccompProfileTypeUnconfined ||
+		if wsc.SeccompProfile == nil || (wsc.SeccompProfile.Type != corev1.SeccompProfileTypeUnconfined && wsc.SeccompProfile.Type != corev1.SeccompProfileTypeLocalhost) ||
 			wsc.AppArmorProfile == nil || wsc.AppArmorProfile.Type != corev1.AppArmorProfileTypeUnconfined ||
 			wsc.ProcMount == nil || *wsc.ProcMount != corev1.UnmaskedProcMount {
 			t.Errorf("worker securityContext does not give bubblewrap namespaces, mount and /proc: %+v", wsc)

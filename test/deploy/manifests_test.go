@@ -31,6 +31,7 @@ type manifests struct {
 	HPAs         map[string]*autoscalingv2.HorizontalPodAutoscaler
 	PodMonitors  map[string]*monitoringv1.PodMonitor
 	ScaledObject map[string]map[string]any
+	ConfigMaps   map[string]*corev1.ConfigMap
 	// Objects lists every object's metadata, in output order.
 	Objects []metav1.ObjectMeta
 	Kinds   []string
@@ -44,7 +45,7 @@ func decodeManifests(t testing.TB, out string) *manifests {
 	m := &manifests{Deployments: map[string]*appsv1.Deployment{}, Services: map[string]*corev1.Service{},
 		Accounts: map[string]*corev1.ServiceAccount{}, PDBs: map[string]*policyv1.PodDisruptionBudget{},
 		HPAs: map[string]*autoscalingv2.HorizontalPodAutoscaler{}, PodMonitors: map[string]*monitoringv1.PodMonitor{},
-		ScaledObject: map[string]map[string]any{}}
+		ScaledObject: map[string]map[string]any{}, ConfigMaps: map[string]*corev1.ConfigMap{}}
 	for i, doc := range regexp.MustCompile(`(?m)^---\s*$`).Split(out, -1) {
 		if strings.TrimSpace(stripComments(doc)) == "" {
 			continue
@@ -78,6 +79,10 @@ func decodeManifests(t testing.TB, out string) *manifests {
 			o := &corev1.ServiceAccount{}
 			strict(o)
 			m.Accounts[name] = o
+		case "v1/ConfigMap":
+			o := &corev1.ConfigMap{}
+			strict(o)
+			m.ConfigMaps[name] = o
 		case "policy/v1/PodDisruptionBudget":
 			o := &policyv1.PodDisruptionBudget{}
 			strict(o)
