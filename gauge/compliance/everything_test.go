@@ -109,6 +109,22 @@ func (r everythingRun) String() string {
 // new failure or a stale entry fails the test, as in the official
 // conformance suite's --expected-failures baselines.
 func everythingBaseline(r everythingRun) map[string][]string {
+	want := everythingCallBaseline(r)
+	if r.transport == "http-stateful" || (r.transport == "http" && r.protocol != "") {
+		// Below 2026-07-28 the SDK's HTTP handler refuses a request for an
+		// unknown method with HTTP 400 text/plain; a request gets a
+		// JSON-RPC error (-32601).
+		if want == nil {
+			want = map[string][]string{}
+		}
+		want["spec-method-01"] = []string{"refused with HTTP 400 and no JSON-RPC body"}
+	}
+	return want
+}
+
+// everythingCallBaseline is the part of everythingBaseline that calling
+// the tools finds.
+func everythingCallBaseline(r everythingRun) map[string][]string {
 	if r.transport == "http-stateful" && r.calls == compliance.CallAll {
 		// test_reconnection closes the SSE stream mid-call (SEP-1699); the
 		// server keeps no event store, so the client cannot resume it.
@@ -190,7 +206,7 @@ func TestEverythingServerConformance(t *testing.T) {
 				"resources-list-03", "resources-read-01", "prompts-list-01", "prompts-list-02", "prompts-get-01",
 				"spec-version-01", "spec-method-01", "spec-caps-01", "spec-tools-01", "spec-schema-01",
 				"spec-pagination-01", "spec-pagination-02", "spec-bait-01"} {
-				if res[id].Status != compliance.StatusPass {
+				if _, failing := want[id]; !failing && res[id].Status != compliance.StatusPass {
 					t.Errorf("%s: %s %q, want pass", id, res[id].Status, res[id].Message)
 				}
 			}

@@ -19,7 +19,7 @@ func specVersion01() Test {
 		Origin:   OriginMCPGauge,
 		Needs:    []Need{NeedMain, NeedRevisions},
 		Invokes:  false,
-		Revision: 1,
+		Revision: 2,
 		Run:      runSpecVersion01,
 	}
 }
@@ -57,6 +57,13 @@ func runSpecVersion01(ctx context.Context, e *Env) Result {
 		// carrying a revision no server supports, on the main connection.
 		probes = e.mainRows(ctx)
 		note = "plan: default (server/discover on the main connection; --compliance deep also offers every initialize revision)"
+		if v := newestLegacy(probes[0].Listed); v != "" && e.streamableHTTP() {
+			// Over HTTP a session costs no server start: the newest
+			// initialize revision server/discover lists is offered too,
+			// and the session goes on past its initialize.
+			probes = append(probes, e.probeVersion(ctx, v))
+			note = fmt.Sprintf("plan: default (server/discover on the main connection; over HTTP also initialize at %s, the newest initialize revision it lists, and a request after it; --compliance deep offers every revision)", v)
+		}
 	}
 	if ctx.Err() != nil {
 		return errored("version probes did not finish: %v", ctx.Err())
@@ -83,6 +90,14 @@ func judgeStatelessNegotiation(probes []probe, negotiated string) Result {
 	var bad []string
 	if !slices.Contains(discover.Listed, negotiated) {
 		bad = append(bad, fmt.Sprintf("the session negotiated %s, but server/discover's supportedVersions %v does not list it", negotiated, discover.Listed))
+	}
+	for _, p := range probes[2:] {
+		switch {
+		case p.Refused != "":
+			bad = append(bad, fmt.Sprintf("server/discover lists %s and initialize accepts it, but refuses the next request at %s: %s", p.Offered, p.Offered, p.Refused))
+		case p.Err == nil && (p.RPC != nil || p.Answered != p.Offered):
+			bad = append(bad, fmt.Sprintf("lists %s as supported (server/discover supportedVersions) but did not accept it on initialize (%s)", p.Offered, p))
+		}
 	}
 	switch {
 	case bogus.Err != nil:
@@ -129,7 +144,7 @@ func judgeNegotiation(probes []probe) Result {
 		if p.Err == nil {
 			answered++
 		}
-		if p.Method == "initialize" && p.RPC == nil && p.Err == nil && p.Answered == p.Offered {
+		if p.Method == "initialize" && p.RPC == nil && p.Err == nil && p.Answered == p.Offered && p.Refused == "" {
 			echoed[p.Offered] = true
 		}
 		for _, v := range p.Listed {
@@ -157,7 +172,7 @@ func judgeNegotiation(probes []probe) Result {
 		}
 		// The server declined v and offered p.Answered: it must support
 		// that (judged only when p.Answered was offered too).
-		if _, probed := byOffer[p.Answered]; probed && slices.Contains(legacy, p.Answered) && !echoed[p.Answered] {
+		if _, probed := byOffer[p.Answered]; probed && slices.Contains(legacy, p.Answered) && !echoed[p.Answered] && byOffer[p.Answered].Refused == "" {
 			bad = append(bad, fmt.Sprintf("answered %s to an offer of %s, but does not accept %s when offered it (%s)",
 				p.Answered, v, p.Answered, byOffer[p.Answered]))
 		}
@@ -166,8 +181,13 @@ func judgeNegotiation(probes []probe) Result {
 		}
 	}
 	for _, v := range legacy {
+		if p := byOffer[v]; p.Refused != "" {
+			bad = append(bad, fmt.Sprintf("accepts %s in initialize, but refuses the next request at %s: %s", v, v, p.Refused))
+		}
+	}
+	for _, v := range legacy {
 		where, ok := claimed[v]
-		if !ok || echoed[v] {
+		if !ok || echoed[v] || byOffer[v].Refused != "" {
 			continue
 		}
 		p, probed := byOffer[v]
@@ -227,4 +247,16 @@ func judgeNegotiation(probes []probe) Result {
 		return pass("negotiates %s", strings.Join(got, ", ")).with(details...)
 	}
 	return pass("supports %s", strings.Join(ok, ", ")).with(details...)
+}
+
+// newestLegacy is the newest initialize-era revision in listed ("" when
+// none).
+func newestLegacy(listed []string) string {
+	newest := ""
+	for _, v := range listed {
+		if slices.Contains(legacyRevisions(), v) && v > newest {
+			newest = v
+		}
+	}
+	return newest
 }
