@@ -176,14 +176,14 @@ func CI(ctx context.Context, o CIOptions) (*CIResult, error) {
 	}
 	out.Badge = ci.Badge(rep.Health)
 	if o.Markdown {
-		var base *ci.Health
+		var base *ci.Base
 		if o.Baseline != "" {
-			if base, err = ci.ReadBaseline(o.Baseline); err != nil {
+			if base, err = ci.ReadBase(o.Baseline); err != nil {
 				warn(o.Warn, "no baseline deltas: "+err.Error())
 				base = nil
 			}
 		}
-		out.Markdown = ci.Markdown(rep, base) + "\n"
+		out.Markdown = ci.Comment(rep, base) + "\n"
 	}
 	if o.MinScore >= 0 && rep.Health.Overall < o.MinScore {
 		return out, errkind.Missed(fmt.Sprintf("health %d is below --min-score %d", rep.Health.Overall, o.MinScore))

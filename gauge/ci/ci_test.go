@@ -94,18 +94,7 @@ func TestGoldenHealthBadgeMarkdown(t *testing.T) {
 				t.Errorf("markdown =\n%s\nwant\n%s", got, want)
 			}
 			// The JSON report round-trips as a baseline.
-			js, err := rep.JSON()
-			if err != nil {
-				t.Fatal(err)
-			}
-			p := filepath.Join(t.TempDir(), "score.json")
-			if err := os.WriteFile(p, js, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			base, err := ci.ReadBaseline(p)
-			if err != nil {
-				t.Fatal(err)
-			}
+			base := &baseOf(t, rep).Health
 			if base.Overall != h.Overall || *base.EvalScore != *h.EvalScore {
 				t.Errorf("baseline read back %+v, want %+v", base, h)
 			}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
+	"github.com/mcpgauge/mcpgauge/schema"
 )
 
 // MaxHistoryPoints is how many points a history file keeps (the newest).
@@ -161,14 +162,26 @@ func WriteFile(path string, data []byte) error {
 	return os.Rename(tmp, path)
 }
 
-// ReadBaseline reads the health of a previous `ci --json` report.
-func ReadBaseline(path string) (*Health, error) {
+// Base is what a previous `ci --json` report gives a comment to compare
+// with: its health and its lint findings.
+type Base struct {
+	Health   Health
+	Findings []schema.Finding
+}
+
+// ReadBase reads a previous `ci --json` report: its health and its
+// lint.findings (the keys the report writes: rule, severity, tool,
+// parameter, entity, message).
+func ReadBase(path string) (*Base, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("baseline: %w", err)
 	}
 	var doc struct {
 		Health *wireHealth `json:"health"`
+		Lint   struct {
+			Findings []schema.Finding `json:"findings"`
+		} `json:"lint"`
 	}
 	if err := json.Unmarshal(data, &doc); err != nil {
 		return nil, fmt.Errorf("baseline %s: %w", path, err)
@@ -180,5 +193,5 @@ func ReadBaseline(path string) (*Health, error) {
 	if err != nil {
 		return nil, fmt.Errorf("baseline %s: %w", path, err)
 	}
-	return &h, nil
+	return &Base{Health: h, Findings: doc.Lint.Findings}, nil
 }

@@ -61,7 +61,29 @@ const CompatLine = "_" + score.ToolgaugeName + " is one of mcpgauge's " + score.
 // unchanged run does not churn the thread. The server's name and tool
 // names are code spans and the target is escaped (mdsafe), so none can
 // mention, link or embed anything.
-func Markdown(r *Report, baseline *Health) string {
+func Markdown(r *Report, baseline *Health) string { return markdown(r, baseline, "") }
+
+// Comment is the pull-request comment ci writes: Markdown against base's
+// health, and, with a base, the findings new since it and those fixed
+// (report.FindingSections: up to ten each, rule pages linked, escaped),
+// never more than report.MaxCommentBytes. Without a base it is Markdown,
+// mcp-toolgauge's comment.
+func Comment(r *Report, base *Base) string {
+	if base == nil {
+		return Markdown(r, nil)
+	}
+	var b strings.Builder
+	report.FindingSections(&b, report.SchemaFindings(r.Lint.Findings), base.Findings, true, report.MaxCommentBytes-commentReserve)
+	return markdown(r, &base.Health, b.String())
+}
+
+// commentReserve is what Comment keeps for the rest of the comment: the
+// table, three confusion sentences, the notes and the credit.
+const commentReserve = 6_000
+
+// markdown is Markdown with findings (Markdown text) after the table and
+// the confusions.
+func markdown(r *Report, baseline *Health, findings string) string {
 	h := r.Health
 	show := baseline != nil
 	row := func(label, value, delta string) string {
@@ -106,6 +128,9 @@ func Markdown(r *Report, baseline *Health) string {
 				lines = append(lines, "- "+x)
 			}
 		}
+	}
+	if findings != "" {
+		lines = append(lines, strings.TrimSuffix(findings, "\n"))
 	}
 	switch {
 	case r.EvalNotMeasured != "":

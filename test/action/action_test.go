@@ -15,6 +15,9 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/mcpgauge/mcpgauge/gauge/lint"
+	"github.com/mcpgauge/mcpgauge/gauge/report"
+	"github.com/mcpgauge/mcpgauge/gauge/score"
 	"github.com/mcpgauge/mcpgauge/internal/mdsafe/mdsafetest"
 	"github.com/mcpgauge/mcpgauge/internal/testutil/fixtures"
 	"github.com/mcpgauge/mcpgauge/internal/testutil/sariftest"
@@ -161,10 +164,19 @@ func (r *runner) run(a action) (int, []string) {
 }
 
 // commentWant is what the scan comment's own Markdown makes without a
-// baseline: one heading and the two tables (7 and 4 rows of 3 cells).
-var commentWant = mdsafetest.Want{
-	Tags:  []string{"p", "strong", "code", "sub", "thead", "tbody"},
-	Count: map[string]int{"h2": 1, "table": 2, "tr": 11, "th": 6, "td": 27},
+// baseline: one heading and the two tables (7 and 4 rows of 3 cells), the
+// compatibility line with its link to the scoring page, and the findings
+// under one heading, each rule linked to its page.
+func commentWant() mdsafetest.Want {
+	links := []string{score.ScoringDoc + "#which-score-to-read"}
+	for _, r := range lint.Catalogue() {
+		links = append(links, report.RuleDocURL(r.ID))
+	}
+	return mdsafetest.Want{
+		Tags:  []string{"p", "strong", "code", "sub", "thead", "tbody", "em", "ul", "li", "a"},
+		Count: map[string]int{"h2": 1, "h3": 1, "table": 2, "tr": 11, "th": 6, "td": 27},
+		Links: links,
+	}
 }
 
 func TestActionStepsOnFixture(t *testing.T) {
@@ -262,7 +274,8 @@ func TestActionStepsOnFixture(t *testing.T) {
 				t.Errorf("badge %s, %v", badge, err)
 			}
 			summary, _ := os.ReadFile(filepath.Join(r.temp, "summary.md"))
-			if !bytes.Contains(summary, []byte("<!-- mcpgauge-scan -->")) || !bytes.Contains(summary, []byte("| security |")) {
+			if !bytes.Contains(summary, []byte("<!-- mcpgauge-scan -->")) || !bytes.Contains(summary, []byte("| security |")) ||
+				!bytes.Contains(summary, []byte("### Findings (")) || !bytes.Contains(summary, []byte("- **error** [MCP")) {
 				t.Errorf("step summary lacks the scan comment:\n%s", summary)
 			}
 			// The server's text (name, version, a tool's name and
@@ -274,7 +287,7 @@ func TestActionStepsOnFixture(t *testing.T) {
 			}
 			for what, md := range map[string][]byte{"step summary": summary, "comment": comment} {
 				md := strings.ReplaceAll(string(md), "<!-- mcpgauge-scan -->", "")
-				if p := mdsafetest.Problems(t, md, commentWant); len(p) > 0 {
+				if p := mdsafetest.Problems(t, md, commentWant()); len(p) > 0 {
 					t.Errorf("%s:\n%s\nproblems:\n%s", what, md, strings.Join(p, "\n"))
 				}
 				if c.args != nil && !strings.Contains(mdsafetest.Visible(mdsafetest.Render(t, md)), "careless @everyone ![x](https://evil.example/p.png)") {
