@@ -273,7 +273,8 @@ func (r *Result) writeTiers(b *bytes.Buffer) {
 	if rk.Labelled == 0 {
 		return
 	}
-	b.WriteString("\n## Ranking check\n\nEvery corpus server is placed blind in a tier (best, middle or worst) as an expert reviewer would, from its capture (`tier:` in labels.yaml). ")
+	b.WriteString("\n## Ranking check\n\nEvery corpus server is placed in a tier (best, middle or worst) as an expert reviewer would, from its capture (`tier:` in labels.yaml). ")
+	b.WriteString("The servers added for issue 21 were tiered blind, in the same commit as their dangers, before any rule ran on them; the servers of earlier waves (tuned) were tiered after their scores had been on this page, so only the fresh ones are a blind test. ")
 	fmt.Fprintf(b, "Bars: the best tier's mean score is at least %d above the worst's, and no worst-tier server ranks in the top quarter.\n\n", TierGap)
 	b.WriteString("| tier | servers | mean score |\n|---|---|---|\n")
 	for _, lv := range []string{TierBest, TierMiddle, TierWorst} {
