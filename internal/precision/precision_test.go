@@ -21,6 +21,7 @@ import (
 var (
 	update   = flag.Bool("update", false, "rewrite docs/precision.md and internal/precision/measured.json from the corpus")
 	skeleton = flag.String("skeleton", "", "write label skeletons for unlabelled findings to this file")
+	listCaught = flag.Bool("list-caught", false, "log every labelled danger without caught: true that a rule now finds")
 )
 
 // minServers is the corpus size the corpus has reached (issue 21 asks for
@@ -186,6 +187,11 @@ func TestPrecision(t *testing.T) {
 		len(res.Servers), judged, res.True+res.False, len(res.Unlabelled), res.Unjudged, 100*p)
 	for _, p := range res.StaleFalse {
 		t.Logf("stale label (remove it): %s", p)
+	}
+	if *listCaught {
+		for _, p := range res.NewlyCaught {
+			t.Logf("NEWLY CAUGHT %s", p)
+		}
 	}
 	if len(res.NewlyCaught) > 0 {
 		t.Logf("%d labelled dangers without caught: true are found (mark them caught to hold them), e.g. %s", len(res.NewlyCaught), res.NewlyCaught[0])
