@@ -19,8 +19,8 @@ import (
 )
 
 var (
-	update   = flag.Bool("update", false, "rewrite docs/precision.md and internal/precision/measured.json from the corpus")
-	skeleton = flag.String("skeleton", "", "write label skeletons for unlabelled findings to this file")
+	update     = flag.Bool("update", false, "rewrite docs/precision.md and internal/precision/measured.json from the corpus")
+	skeleton   = flag.String("skeleton", "", "write label skeletons for unlabelled findings to this file")
 	listCaught = flag.Bool("list-caught", false, "log every labelled danger without caught: true that a rule now finds")
 )
 
