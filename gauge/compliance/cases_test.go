@@ -13,6 +13,8 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/mcpgauge/mcpgauge/gauge/compliance"
+	"github.com/mcpgauge/mcpgauge/gauge/connect"
+	"github.com/mcpgauge/mcpgauge/internal/testutil/fixtures"
 )
 
 // The test cases of every compliance test live in
@@ -20,10 +22,11 @@ import (
 // says what the test checks; each file in it is one run against a go-sdk
 // fixture server (internal/testutil/fixtures/servers) and is named
 //
-//	<fixture> [protocol=<revision>] [calls=readonly|all]
+//	<fixture> [http|http=origin] [protocol=<revision>] [calls=readonly|all]
 //
-// (protocol forces a revision on the main session, as --protocol does;
-// calls is --call-tools). Every run is made in both session modes, default
+// (http serves the fixture over Streamable HTTP on loopback instead of
+// stdio, http=origin with its Origin check on (-origin); protocol forces a
+// revision on the main session, as --protocol does; calls is --call-tools). Every run is made in both session modes, default
 // and deep. The lines of a run say what the test must report:
 //
 //	status: pass|fail|skip|error    the status (required)
@@ -39,11 +42,19 @@ import (
 // caseRun is one fixture run: the section name of a case file, parsed.
 type caseRun struct {
 	fixture, protocol string
-	calls             compliance.CallMode
+	// http is "" (stdio), "plain" (-http) or "origin" (-http -origin).
+	http  string
+	calls compliance.CallMode
 }
 
 func (r caseRun) String() string {
 	s := r.fixture
+	switch r.http {
+	case "plain":
+		s += " http"
+	case "origin":
+		s += " http=origin"
+	}
 	if r.protocol != "" {
 		s += " protocol=" + r.protocol
 	}
@@ -62,18 +73,38 @@ func parseRun(name string) (caseRun, error) {
 	for _, opt := range f[1:] {
 		k, v, _ := strings.Cut(opt, "=")
 		switch {
+		case opt == "http":
+			r.http = "plain"
+		case k == "http" && v == "origin":
+			r.http = v
 		case k == "protocol" && regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`).MatchString(v):
 			r.protocol = v
 		case k == "calls" && (v == string(compliance.CallReadOnly) || v == string(compliance.CallAll)):
 			r.calls = compliance.CallMode(v)
 		default:
-			return caseRun{}, fmt.Errorf("run %q: option %q: want protocol=<YYYY-MM-DD> or calls=readonly|all", name, opt)
+			return caseRun{}, fmt.Errorf("run %q: option %q: want http, http=origin, protocol=<YYYY-MM-DD> or calls=readonly|all", name, opt)
 		}
 	}
 	if r.String() != strings.Join(f, " ") {
 		return caseRun{}, fmt.Errorf("run %q: write it as %q", name, r.String())
 	}
 	return r, nil
+}
+
+// target starts the run's fixture: over stdio, or served over Streamable
+// HTTP on loopback.
+func (r caseRun) target(t *testing.T) (*connect.Target, string) {
+	t.Helper()
+	if r.http == "" {
+		return stdioFixture(t, r.fixture)
+	}
+	markerPath := filepath.Join(t.TempDir(), "marker")
+	args := []string{"-http", "127.0.0.1:0"}
+	if r.http == "origin" {
+		args = append(args, "-origin")
+	}
+	url := fixtures.StartHTTPEnv(t, r.fixture, map[string]string{fixtures.MarkerEnv: markerPath}, args...)
+	return &connect.Target{Transport: connect.TransportHTTP, URL: url, Display: r.String()}, markerPath
 }
 
 // expectation is what one test must report in one run.
@@ -257,7 +288,7 @@ func TestCaseFilesNameKnownTests(t *testing.T) {
 			t.Errorf("parseExpectation(%q) accepted it", bad)
 		}
 	}
-	for _, bad := range []string{"careful calls=some", "careful calls=all protocol=2025-11-25", "careful mode=deep"} {
+	for _, bad := range []string{"careful calls=some", "careful calls=all protocol=2025-11-25", "careful mode=deep", "careful http=tls", "careful protocol=2025-11-25 http"} {
 		if _, err := parseRun(bad); err == nil {
 			t.Errorf("parseRun(%q) accepted it", bad)
 		}
@@ -289,7 +320,7 @@ func TestCases(t *testing.T) {
 		for _, mode := range []compliance.Mode{compliance.ModeDefault, compliance.ModeDeep} {
 			t.Run(run.String()+"/"+string(mode), func(t *testing.T) {
 				t.Parallel()
-				target, markerPath := stdioFixture(t, run.fixture)
+				target, markerPath := run.target(t)
 				rep := scanWith(t, target, run.protocol, compliance.Options{CallTools: run.calls, Mode: mode}, compliance.RunOptions{})
 				defer func() {
 					if t.Failed() {

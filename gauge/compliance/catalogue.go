@@ -39,6 +39,7 @@ func Catalogue() []Test {
 		specPagination01(),
 		specPagination02(),
 		specBait01(),
+		specOrigin01(),
 	}
 	for i := range tests {
 		tests[i].Doc = docOf(tests[i].ID)

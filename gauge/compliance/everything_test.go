@@ -114,21 +114,26 @@ func everythingBaseline(r everythingRun) map[string][]string {
 		// Below 2026-07-28 the SDK's HTTP handler refuses a request for an
 		// unknown method with HTTP 400 text/plain; a request gets a
 		// JSON-RPC error (-32601).
-		if want == nil {
-			want = map[string][]string{}
-		}
 		want["spec-method-01"] = []string{"refused with HTTP 400 and no JSON-RPC body"}
+	}
+	if r.transport != "stdio" {
+		// The go-sdk handler checks Host on loopback, not Origin, and the
+		// everything-server adds no Origin check: a DNS-rebinding page
+		// would be served (a true finding, the official suite's
+		// dns-rebinding check agrees).
+		want["spec-origin-01"] = []string{"was answered (HTTP 200)"}
 	}
 	return want
 }
 
 // everythingCallBaseline is the part of everythingBaseline that calling
-// the tools finds.
+// the tools finds (never nil).
 func everythingCallBaseline(r everythingRun) map[string][]string {
+	out := map[string][]string{}
 	if r.transport == "http-stateful" && r.calls == compliance.CallAll {
 		// test_reconnection closes the SSE stream mid-call (SEP-1699); the
 		// server keeps no event store, so the client cannot resume it.
-		return map[string][]string{"tools-call-01": {"test_reconnection: error", "request terminated without response"}}
+		out["tools-call-01"] = []string{"test_reconnection: error", "request terminated without response"}
 	}
 	if r.transport == "http" && r.protocol == "2025-11-25" && r.calls == compliance.CallAll {
 		// Stateless Streamable HTTP cannot carry server-to-client requests,
@@ -138,13 +143,13 @@ func everythingCallBaseline(r everythingRun) map[string][]string {
 		// (test_input_required_result_multiple_inputs asks for elicitation,
 		// sampling and roots at once; which refusal wins varies, so it is
 		// not pinned.)
-		return map[string][]string{"tools-call-01": {
+		out["tools-call-01"] = []string{
 			"test_input_required_result_list_roots: error",
 			"test_input_required_result_sampling: error", "test_reconnection: error",
 			"stateless servers cannot make requests", "request terminated without response",
-		}}
+		}
 	}
-	return nil
+	return out
 }
 
 func TestEverythingServerConformance(t *testing.T) {
