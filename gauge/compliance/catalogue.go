@@ -40,6 +40,16 @@ func Catalogue() []Test {
 		specPagination02(),
 		specBait01(),
 		specOrigin01(),
+		specResult01(),
+		specResult02(),
+		specCache01(),
+		specSession01(),
+		specHeaders01(),
+		specLog01(),
+		specResources01(),
+		specTemplates01(),
+		specTools02(),
+		specLogging01(),
 	}
 	for i := range tests {
 		tests[i].Doc = docOf(tests[i].ID)

@@ -1,0 +1,168 @@
+package compliance
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// specTemplates01 is mcpgauge's spec-templates-01: every listed resource
+// template is a valid RFC 6570 URI template, and a URI expanded from it is
+// read or refused with a not-found error (never an internal error).
+func specTemplates01() Test {
+	return Test{
+		ID:         "spec-templates-01",
+		Name:       "Resource templates expand and read",
+		Category:   CategoryResources,
+		Severity:   Medium,
+		SpecRef:    specURL(specRevision, "server/resources#resource-templates"),
+		Origin:     OriginMCPGauge,
+		Needs:      []Need{NeedRaw},
+		Capability: "resources",
+		Invokes:    false,
+		Revision:   1,
+		Run:        runSpecTemplates01,
+	}
+}
+
+// maxTemplateReads bounds the templates read per scan.
+const maxTemplateReads = 3
+
+// templateValue is what every template variable expands to.
+const templateValue = "mcpgauge"
+
+// varSpec is one RFC 6570 variable: a name, then a prefix (:N) or explode (*).
+var varSpec = regexp.MustCompile(`^(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})(?:\.?(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2}))*(?::[1-9][0-9]{0,3}|\*)?$`)
+
+// expandTemplate checks an RFC 6570 template and expands every variable to
+// templateValue.
+func expandTemplate(tpl string) (string, error) {
+	var b strings.Builder
+	rest := tpl
+	vars := 0
+	for rest != "" {
+		open := strings.IndexAny(rest, "{}")
+		if open < 0 {
+			b.WriteString(rest)
+			break
+		}
+		if rest[open] == '}' {
+			return "", fmt.Errorf("a '}' with no '{' at %q", clip(rest[open:]))
+		}
+		b.WriteString(rest[:open])
+		end := strings.IndexByte(rest[open:], '}')
+		if end < 0 {
+			return "", fmt.Errorf("an unclosed '{' at %q", clip(rest[open:]))
+		}
+		expr := rest[open+1 : open+end]
+		rest = rest[open+end+1:]
+		op := ""
+		if expr != "" && strings.ContainsRune("+#./;?&", rune(expr[0])) {
+			op, expr = expr[:1], expr[1:]
+		}
+		names := strings.Split(expr, ",")
+		for _, n := range names {
+			if !varSpec.MatchString(n) {
+				return "", fmt.Errorf("invalid variable %q in {%s%s}", n, op, expr)
+			}
+		}
+		vars += len(names)
+		b.WriteString(expansion(op, names))
+	}
+	if vars == 0 {
+		return "", fmt.Errorf("no variable: a template without one is a plain resource")
+	}
+	return b.String(), nil
+}
+
+// expansion renders one expression with every variable set to templateValue.
+func expansion(op string, names []string) string {
+	parts := make([]string, len(names))
+	for i, n := range names {
+		name, _, _ := strings.Cut(strings.TrimSuffix(n, "*"), ":")
+		switch op {
+		case ";", "?", "&":
+			parts[i] = name + "=" + templateValue
+		default:
+			parts[i] = templateValue
+		}
+	}
+	switch op {
+	case "", "+":
+		return strings.Join(parts, ",")
+	case "#":
+		return "#" + strings.Join(parts, ",")
+	case ".":
+		return "." + strings.Join(parts, ".")
+	case "/":
+		return "/" + strings.Join(parts, "/")
+	case ";":
+		return ";" + strings.Join(parts, ";")
+	case "?":
+		return "?" + strings.Join(parts, "&")
+	}
+	return "&" + strings.Join(parts, "&")
+}
+
+func runSpecTemplates01(ctx context.Context, e *Env) Result {
+	return e.withRaw(ctx, func(r RawCaller) Result {
+		res, rpcErr, err := e.rawCall(ctx, r, "resources/templates/list", nil)
+		switch {
+		case err != nil:
+			return errored("resources/templates/list: %v", err)
+		case rpcErr != nil && rpcErr.Code == codeMethodNotFound:
+			return skip("the server lists no resource templates (resources/templates/list: -32601)")
+		case rpcErr != nil:
+			return fail("resources/templates/list failed: %s", describeRPC(rpcErr))
+		}
+		var out struct {
+			Templates []struct {
+				URITemplate string `json:"uriTemplate"`
+				Name        string `json:"name"`
+			} `json:"resourceTemplates"`
+		}
+		if err := json.Unmarshal(res, &out); err != nil {
+			return fail("resources/templates/list returned %s: %v", clip(string(res)), err)
+		}
+		if len(out.Templates) == 0 {
+			return skip("the server lists no resource templates")
+		}
+		var bad, good []string
+		reads := 0
+		for _, t := range out.Templates {
+			uri, err := expandTemplate(t.URITemplate)
+			if err != nil {
+				bad = append(bad, fmt.Sprintf("%s: uriTemplate %q is not a valid RFC 6570 template: %v", t.Name, clip(t.URITemplate), err))
+				continue
+			}
+			if reads >= maxTemplateReads {
+				continue
+			}
+			reads++
+			got, rpcErr, err := e.rawCall(ctx, r, "resources/read", map[string]any{"uri": uri})
+			switch {
+			case err != nil:
+				return errored("resources/read %s: %v", uri, err)
+			case rpcErr == nil:
+				var rr struct {
+					Contents []json.RawMessage `json:"contents"`
+				}
+				if json.Unmarshal(got, &rr) != nil || rr.Contents == nil {
+					bad = append(bad, fmt.Sprintf("%s: reading %s returned no contents array: %s", t.Name, uri, clip(string(got))))
+				} else {
+					good = append(good, fmt.Sprintf("%s: %s read (%d contents)", t.Name, uri, len(rr.Contents)))
+				}
+			case rpcErr.Code == codeResourceNotFound || rpcErr.Code == codeInvalidParams:
+				good = append(good, fmt.Sprintf("%s: %s refused as not found or invalid (%d), a clean answer for a made-up value", t.Name, uri, rpcErr.Code))
+			default:
+				bad = append(bad, fmt.Sprintf("%s: reading %s failed with %s; want contents or a not-found error", t.Name, uri, describeRPC(rpcErr)))
+			}
+		}
+		if len(bad) > 0 {
+			return fail("%d of %d resource templates are invalid or break when read", len(bad), len(out.Templates)).with(append(bad, good...)...)
+		}
+		return pass("%d resource templates are valid; %d expanded URIs read or refused cleanly", len(out.Templates), reads).with(good...)
+	})
+}
