@@ -191,7 +191,9 @@ type ComplianceResult struct {
 }
 
 // ComplianceStatuses returns the valid ComplianceResult.Status values.
-func ComplianceStatuses() []string { return []string{"pass", "fail", "skip", "error"} }
+// "not_testable" is a test the scanner's environment kept from observing
+// the server (the message says why): never a failure.
+func ComplianceStatuses() []string { return []string{"pass", "fail", "skip", "error", "not_testable"} }
 
 // EvalSummary summarises the tool-selection eval.
 type EvalSummary struct {

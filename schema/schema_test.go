@@ -32,7 +32,7 @@ func validResult() Result {
 		Sources: []string{"official"}, Status: StatusOK,
 		Snapshot:   &SnapshotSummary{Tools: 1, ServerDigest: digest, ToolList: []ToolSummary{{Name: "t", SHA256: digest, Tokens: 10}}},
 		Findings:   []Finding{{Rule: "MG001", Severity: "warning", Tool: "t", Message: "m"}},
-		Compliance: []ComplianceResult{{ID: "lifecycle-init-01", Status: "pass"}},
+		Compliance: []ComplianceResult{{ID: "lifecycle-init-01", Status: "pass"}, {ID: "tools-call-01", Status: "not_testable", Message: "backend unreachable"}},
 		Eval:       &EvalSummary{SelectionCorrect: 4, SelectionTotal: 5},
 		Scores: &Scores{ScoringVersion: "mcpgauge-score/1", MCPGauge: 90, Compliance: new(100.0), Design: 80, Security: 100,
 			Efficiency: 70, Selection: &sel, ToolgaugeHealth: 96, QualityGate: QualityGateScore{Score: new(90.0), Compliance: new(40.0), Quality: 20, Efficiency: 10, Security: 20}},

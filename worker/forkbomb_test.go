@@ -30,13 +30,13 @@ func TestForkbombComplianceSessions(t *testing.T) {
 	limited := 0
 	for _, c := range out.Result.Compliance {
 		t.Logf("%s %s %s", c.ID, c.Status, c.Message)
-		if c.Status != "pass" && c.Status != "skip" {
+		if c.Status != "pass" && c.Status != "skip" && c.Status != "not_testable" {
 			t.Errorf("%s %s: %s (sessions of the same scan held the process limit)", c.ID, c.Status, c.Message)
 		}
-		if c.Status == "skip" && strings.Contains(c.Message, "process limit") {
+		if c.Status == "not_testable" && strings.Contains(c.Message, "process limit") {
 			limited++
 		}
 	}
-	t.Logf("%d tests skipped for the shared process limit", limited)
+	t.Logf("%d tests not testable for the shared process limit", limited)
 	noSandboxProcesses(t, "forkbomb with compliance")
 }

@@ -29,7 +29,7 @@ import (
 // revision on the main session, as --protocol does; calls is --call-tools). Every run is made in both session modes, default
 // and deep. The lines of a run say what the test must report:
 //
-//	status: pass|fail|skip|error    the status (required)
+//	status: pass|fail|skip|error|not_testable    the status (required)
 //	deep status: <status>           the status in deep mode, when it differs
 //	                                (deep offers every revision: only a
 //	                                revision-specific finding may differ)
@@ -201,20 +201,20 @@ func parseExpectation(text string) (expectation, error) {
 		switch key {
 		case "deep status":
 			switch st := compliance.Status(val); st {
-			case compliance.StatusPass, compliance.StatusFail, compliance.StatusSkip, compliance.StatusError:
+			case compliance.StatusPass, compliance.StatusFail, compliance.StatusSkip, compliance.StatusError, compliance.StatusNotTestable:
 				e.deepStatus = st
 			default:
 				return e, fmt.Errorf("deep status %q: want pass, fail, skip or error", val)
 			}
 		case "status":
 			switch st := compliance.Status(val); st {
-			case compliance.StatusPass, compliance.StatusFail, compliance.StatusSkip, compliance.StatusError:
+			case compliance.StatusPass, compliance.StatusFail, compliance.StatusSkip, compliance.StatusError, compliance.StatusNotTestable:
 				if e.status != "" {
 					return e, fmt.Errorf("two status lines")
 				}
 				e.status = st
 			default:
-				return e, fmt.Errorf("status %q: want pass, fail, skip or error", val)
+				return e, fmt.Errorf("status %q: want pass, fail, skip, error or not_testable", val)
 			}
 		case "message":
 			re, err := regexp.Compile(val)
@@ -276,6 +276,7 @@ func toolBodies() map[string]struct {
 	}{
 		"careful protocol=2025-11-25 calls=readonly": {ran: []string{"check_availability", "get_book_details", "search_books"}},
 		"careless calls=all":                         {ran: []string{"delete_records", "fetchUrl", "get_data", "get_env", "get_status", "get_user", "get_users", "old_search", "run"}},
+		"offline-backend calls=readonly":             {ran: []string{"get_account", "get_quote"}},
 		// The hand-rolled server answers unknown tools with success, so
 		// tools-call-02 and spec-tools-01 each reach it.
 		"loop-pagination": {probes: 2},

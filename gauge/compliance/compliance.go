@@ -23,12 +23,20 @@ import (
 // Status is the outcome of one test.
 type Status string
 
-// The four statuses, as mcp-quality-gate names them.
+// The four statuses, as mcp-quality-gate names them, and not testable.
 const (
 	StatusPass  Status = "pass"
 	StatusFail  Status = "fail"
 	StatusSkip  Status = "skip"
 	StatusError Status = "error"
+	// StatusNotTestable is the official conformance suite's verdict for a
+	// test whose prerequisite is missing, so the server's behaviour could
+	// not be observed: the scanner's environment stood in the way (a
+	// backend the sandbox cannot reach refused or was unreachable, the
+	// sandbox's process limit was used up). The message says why. It is
+	// never a failure and counts in no score's denominator. (Skip stays
+	// for a capability the server never declared, or a test turned off.)
+	StatusNotTestable Status = "not_testable"
 )
 
 // Severity labels how much a failure matters. As in mcp-quality-gate it does
@@ -162,15 +170,18 @@ type TestResult struct {
 	Result
 }
 
-// Summary counts results by status. Ran is Total − Skipped: the denominator
-// of quality-gate's compliance score.
+// Summary counts results by status. Ran is Total − Skipped − NotTestable:
+// the denominator of quality-gate's compliance score.
 type Summary struct {
 	Total   int `json:"total"`
 	Passed  int `json:"passed"`
 	Failed  int `json:"failed"`
 	Skipped int `json:"skipped"`
 	Errors  int `json:"errors"`
-	Ran     int `json:"ran"`
+	// NotTestable counts StatusNotTestable results; like Skipped, they
+	// are not in Ran.
+	NotTestable int `json:"not_testable,omitempty"`
+	Ran         int `json:"ran"`
 }
 
 // Report is the outcome of one [Run].
@@ -258,11 +269,13 @@ func Summarise(results []TestResult) Summary {
 			s.Failed++
 		case StatusSkip:
 			s.Skipped++
+		case StatusNotTestable:
+			s.NotTestable++
 		default:
 			s.Errors++
 		}
 	}
-	s.Ran = s.Total - s.Skipped
+	s.Ran = s.Total - s.Skipped - s.NotTestable
 	return s
 }
 
@@ -324,7 +337,7 @@ func runOne(ctx context.Context, env *Env, t Test, timeout time.Duration) Result
 	var res Result
 	select {
 	case res = <-done:
-		if tctx.Err() == context.DeadlineExceeded && ctx.Err() == nil && res.Status != StatusPass && res.Status != StatusSkip {
+		if tctx.Err() == context.DeadlineExceeded && ctx.Err() == nil && res.Status != StatusPass && res.Status != StatusSkip && res.Status != StatusNotTestable {
 			// A failure caused by the deadline is a timeout, as in quality-gate.
 			res = timedOut(timeout)
 		}
@@ -348,7 +361,7 @@ func runOne(ctx context.Context, env *Env, t Test, timeout time.Duration) Result
 		// Every server of a scan runs in one sandbox under one process
 		// limit; a probe server that could not even start measured our
 		// sessions' crowding, not the server's behaviour.
-		res = Result{Status: StatusSkip, DurationMS: res.DurationMS, Details: append([]string{res.Message}, res.Details...),
+		res = Result{Status: StatusNotTestable, DurationMS: res.DurationMS, Details: append([]string{res.Message}, res.Details...),
 			Message: "could not start another server for this test: the sandbox's process limit, shared by every session of the scan, is used up"}
 	}
 	if len(res.Details) > MaxDetails {
@@ -384,6 +397,12 @@ func skip(format string, args ...any) Result {
 // declare the capability a test needs.
 func capabilityMissing(name string) Result {
 	return skip("Server does not declare the %s capability", name)
+}
+
+// notTestable is the verdict of a test the scanner's environment kept
+// from observing the server; the message says why.
+func notTestable(format string, args ...any) Result {
+	return Result{Status: StatusNotTestable, Message: fmt.Sprintf(format, args...)}
 }
 
 func errored(format string, args ...any) Result {

@@ -27,6 +27,7 @@ func TestRunFiltersPanicsAndDeadlines(t *testing.T) {
 		}},
 		{ID: "f", Run: func(context.Context, *Env) Result { return pass("filtered out") }},
 		{ID: "g"},
+		{ID: "h", Run: func(context.Context, *Env) Result { return notTestable("backend unreachable") }},
 	}
 	// Quick tests get a generous deadline (no timing dependence); the two
 	// blocking ones a short one, so they time out.
@@ -50,6 +51,7 @@ func TestRunFiltersPanicsAndDeadlines(t *testing.T) {
 		"e": {StatusError, "Test timed out after 50 ms"},
 		"f": {StatusSkip, "skipped by filter"},
 		"g": {StatusError, "test has no Run function"},
+		"h": {StatusNotTestable, "backend unreachable"},
 	}
 	if len(rep.Results) != len(tests) {
 		t.Fatalf("got %d results, want %d", len(rep.Results), len(tests))
@@ -63,7 +65,8 @@ func TestRunFiltersPanicsAndDeadlines(t *testing.T) {
 			t.Errorf("%s: %s %q, want %s %q", r.ID, r.Status, r.Message, w.status, w.msg)
 		}
 	}
-	wantSum := Summary{Total: 7, Passed: 1, Failed: 1, Skipped: 1, Errors: 4, Ran: 6}
+	// Not testable is neither a failure nor ran.
+	wantSum := Summary{Total: 8, Passed: 1, Failed: 1, Skipped: 1, Errors: 4, NotTestable: 1, Ran: 6}
 	if rep.Summary != wantSum {
 		t.Errorf("summary %+v, want %+v", rep.Summary, wantSum)
 	}

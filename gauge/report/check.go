@@ -42,13 +42,13 @@ func CheckText(w io.Writer, snap *model.Snapshot, rep compliance.Report, verbose
 			fmt.Fprintf(w, "\n  %s\n", r.Category)
 			cat = r.Category
 		}
-		label := map[compliance.Status]string{compliance.StatusPass: "PASS", compliance.StatusFail: "FAIL", compliance.StatusSkip: "SKIP", compliance.StatusError: "ERR!"}[r.Status]
+		label := map[compliance.Status]string{compliance.StatusPass: "PASS", compliance.StatusFail: "FAIL", compliance.StatusSkip: "SKIP", compliance.StatusError: "ERR!", compliance.StatusNotTestable: "N/T "}[r.Status]
 		line := fmt.Sprintf("    %s %-8s %s  %s", label, r.Severity, r.ID, ASCII(r.Name))
 		if r.Status != compliance.StatusSkip {
 			line += fmt.Sprintf(" (%dms)", r.DurationMS)
 		}
 		fmt.Fprintln(w, line)
-		if r.Status == compliance.StatusFail || r.Status == compliance.StatusError || (verbose && r.Message != "") {
+		if r.Status == compliance.StatusFail || r.Status == compliance.StatusError || r.Status == compliance.StatusNotTestable || (verbose && r.Message != "") {
 			for _, l := range Wrap(ASCII(r.Message), 90) {
 				fmt.Fprintf(w, "         %s\n", l)
 			}
@@ -64,7 +64,7 @@ func CheckText(w io.Writer, snap *model.Snapshot, rep compliance.Report, verbose
 	for _, p := range []struct {
 		n    int
 		word string
-	}{{s.Passed, "passed"}, {s.Failed, "failed"}, {s.Errors, "errors"}, {s.Skipped, "skipped"}} {
+	}{{s.Passed, "passed"}, {s.Failed, "failed"}, {s.Errors, "errors"}, {s.Skipped, "skipped"}, {s.NotTestable, "not testable"}} {
 		if p.n > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", p.n, p.word))
 		}

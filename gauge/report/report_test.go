@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpgauge/mcpgauge/gauge/compliance"
 	"github.com/mcpgauge/mcpgauge/gauge/lint"
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 )
@@ -138,5 +139,30 @@ func TestLintJSONAndSARIF(t *testing.T) {
 	}
 	if run.Results[2].Level != "note" || run.Results[0].FP[FingerprintKey] != "dc69f216dd467dd8" {
 		t.Fatalf("bad results: %+v", run.Results)
+	}
+}
+
+// TestCheckTextNotTestable: a not-testable result is labelled N/T with its
+// reason, and counted apart from failures and skips.
+func TestCheckTextNotTestable(t *testing.T) {
+	t.Parallel()
+	snap, _ := sample()
+	rep := compliance.Report{Results: []compliance.TestResult{
+		{ID: "tools-call-01", Name: "Can call a listed tool", Category: "tools", Severity: compliance.Critical,
+			Result: compliance.Result{Status: compliance.StatusNotTestable, Message: "1 tool call(s) failed on a backend the scan cannot reach"}},
+		{ID: "tools-list-01", Name: "Lists tools", Category: "tools", Severity: compliance.High,
+			Result: compliance.Result{Status: compliance.StatusPass, Message: "ok"}},
+	}}
+	rep.Summary = compliance.Summarise(rep.Results)
+	var b bytes.Buffer
+	CheckText(&b, snap, rep, false)
+	out := b.String()
+	for _, want := range []string{"N/T  critical tools-call-01", "failed on a backend the scan cannot reach", "Results: 1 passed, 1 not testable"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("%q not in\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "failed,") {
+		t.Errorf("a not-testable result counted as a failure:\n%s", out)
 	}
 }

@@ -104,9 +104,13 @@ func ScanText(w io.Writer, rep *scan.Report, verbose bool) error {
 	fmt.Fprintln(w)
 	if rep.Compliance != nil {
 		cs := rep.Compliance.Summary
-		fmt.Fprintf(w, "compliance: %d passed, %d failed, %d errors, %d skipped\n", cs.Passed, cs.Failed, cs.Errors, cs.Skipped)
+		fmt.Fprintf(w, "compliance: %d passed, %d failed, %d errors, %d skipped", cs.Passed, cs.Failed, cs.Errors, cs.Skipped)
+		if cs.NotTestable > 0 {
+			fmt.Fprintf(w, ", %d not testable", cs.NotTestable)
+		}
+		fmt.Fprintln(w)
 		for _, r := range rep.Compliance.Results {
-			if r.Status == compliance.StatusFail || r.Status == compliance.StatusError {
+			if r.Status == compliance.StatusFail || r.Status == compliance.StatusError || r.Status == compliance.StatusNotTestable {
 				fmt.Fprintf(w, "  %s %s %s: %s\n", strings.ToUpper(string(r.Status)), r.Severity, r.ID, ASCII(firstLineOf(r.Message)))
 			}
 		}

@@ -185,7 +185,8 @@ func compliancePart(tests []Test) Part {
 	p := Part{Name: PartCompliance}
 	var got, max float64
 	for _, t := range tests {
-		if t.Status == "skip" || t.Status == "" || notOursTests[t.ID] {
+		// Skipped and not-testable tests measured nothing of the server.
+		if t.Status == "skip" || t.Status == "not_testable" || t.Status == "" || notOursTests[t.ID] {
 			continue
 		}
 		w := complianceLow

@@ -68,6 +68,8 @@ func TestPartsAndOverall(t *testing.T) {
 	}{
 		{"clean, no tests", Input{ToolNames: tools(3)}, 100, false, false},
 		{"all tests pass", Input{ToolNames: tools(3), Tests: []Test{{Status: "pass", Severity: "critical"}, {Status: "skip", Severity: "high"}}}, 100, false, true},
+		{"not testable is not a failure", Input{ToolNames: tools(3), Tests: []Test{{Status: "pass", Severity: "low"}, {Status: "not_testable", Severity: "critical"}}}, 100, false, true},
+		{"only not testable: unmeasured", Input{ToolNames: tools(3), Tests: []Test{{Status: "not_testable", Severity: "critical"}}}, 100, false, false},
 		{"critical failure", Input{ToolNames: tools(3), Tests: []Test{{Status: "fail", Severity: "critical"}, {Status: "pass", Severity: "low"}}},
 			// compliance = 1/5*100 = 20; selection unmeasured, so weights are /0.85
 			compat.PyRound((20*0.25 + 100*0.30 + 100*0.20 + 100*0.10) / 0.85), false, true},

@@ -17,6 +17,7 @@ func testPages() []Page {
 	idx.WriteString("# Compliance tests\n\n")
 	fmt.Fprintf(&idx, "%d live tests, run in this order by `mcpgauge check` and `mcpgauge scan`. ", len(tests))
 	idx.WriteString("Tests skip, rather than fail, when the server did not declare the capability they need. ")
+	idx.WriteString("A test whose prerequisite the scanner's environment took away (a backend the sandbox cannot reach or holds no credentials for, the sandbox's process limit) is `not_testable`, with the reason: the official conformance suite's verdict, never a failure and in no score's denominator. ")
 	idx.WriteString("Tests marked *invokes* call a real tool and run only with `--call-tools readonly|all`.\n\n")
 	idx.WriteString("| ID | name | category | severity | origin | invokes |\n|---|---|---|---|---|---|\n")
 	for _, t := range tests {
