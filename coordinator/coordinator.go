@@ -15,11 +15,13 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/mcpgauge/mcpgauge/attest"
+	"github.com/mcpgauge/mcpgauge/evalstore"
 	"github.com/mcpgauge/mcpgauge/gauge"
 	"github.com/mcpgauge/mcpgauge/natsbus"
 	"github.com/mcpgauge/mcpgauge/registry"
 	"github.com/mcpgauge/mcpgauge/schema"
 	"github.com/mcpgauge/mcpgauge/store"
+	"github.com/mcpgauge/mcpgauge/toolstore"
 )
 
 // Defaults.
@@ -101,10 +103,14 @@ type Config struct {
 // Coordinator plans sweeps, publishes jobs, ingests results into the store
 // and tracks each sweep until every job is accounted for.
 type Coordinator struct {
-	cfg     Config
-	scans   *natsbus.KV
-	sweeps  *natsbus.KV
-	sync    *natsbus.KV
+	cfg    Config
+	scans  *natsbus.KV
+	sweeps *natsbus.KV
+	sync   *natsbus.KV
+	// tools and evals are the shared caches the coordinator alone writes,
+	// from the cache sections of admitted results (fill.go).
+	tools   *toolstore.KV
+	evals   *evalstore.KV
 	jobs    jetstream.Stream
 	mu      sync.Mutex
 	tracked map[string]*tracker
@@ -153,6 +159,12 @@ func New(ctx context.Context, cfg Config) (*Coordinator, error) {
 	var err error
 	if c.scans, c.sweeps, c.sync, err = OpenBuckets(ctx, cfg.JS); err != nil {
 		return nil, err
+	}
+	if c.tools, err = toolstore.Open(ctx, cfg.JS); err != nil {
+		return nil, fmt.Errorf("coordinator: %w", err)
+	}
+	if c.evals, err = evalstore.Open(ctx, cfg.JS); err != nil {
+		return nil, fmt.Errorf("coordinator: %w", err)
 	}
 	if c.jobs, err = cfg.JS.Stream(ctx, schema.JobsStream); err != nil {
 		return nil, fmt.Errorf("coordinator: stream %s: %w", schema.JobsStream, err)

@@ -22,9 +22,10 @@ type EcosystemConfig struct {
 	// Tools reads the tool definitions the workers stored.
 	Tools *toolstore.KV
 	// LoadSuite returns the cases the workers drafted for a server, by its
-	// toolgauge digest (nil, nil when none are cached); the pass makes no
-	// drafting call. worker.LoadSuite with the workers' eval options fits.
-	LoadSuite func(ctx context.Context, toolgaugeDigest string) (*eval.Suite, error)
+	// name (the eval cache's scope) and toolgauge digest (nil, nil when
+	// none are cached); the pass makes no drafting call. worker.LoadSuite
+	// with the workers' eval options, scoped to the name, fits.
+	LoadSuite func(ctx context.Context, name, toolgaugeDigest string) (*eval.Suite, error)
 	// Options tune the pass (seed, pool sizes, K, model runs).
 	Options ecosystem.Options
 	// Timeout bounds the pass (0: DefaultEcosystemTimeout).
@@ -101,7 +102,7 @@ func (c *Coordinator) Ecosystem(ctx context.Context, id string) (EcosystemStats,
 		}
 		m := ecosystem.Member{Name: rec.Name, Version: rec.Version, JobID: rec.JobID, Tools: tools}
 		if rec.ToolgaugeDigest != "" {
-			if m.Suite, err = ec.LoadSuite(ctx, rec.ToolgaugeDigest); err != nil {
+			if m.Suite, err = ec.LoadSuite(ctx, rec.Name, rec.ToolgaugeDigest); err != nil {
 				if ctx.Err() != nil {
 					return st, fmt.Errorf("ecosystem pass: %w", ctx.Err())
 				}

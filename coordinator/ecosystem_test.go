@@ -44,15 +44,17 @@ func ecoRun(t *testing.T, ctx context.Context, dir, reg, id string, sc *counting
 	}
 	eo := &worker.EvalOptions{Backend: evaltest.Backend(t, stub), Model: "stub/m", Cache: cache}
 	es := sc.inner.(worker.EntryScanner)
-	es.Options.Eval, es.Tools = eo, tools
+	es.Options.Eval, es.ShipTools = eo, true
 	sc.inner = es
-	load := func(ctx context.Context, digest string) (*eval.Suite, error) {
+	load := func(ctx context.Context, name, digest string) (*eval.Suite, error) {
 		if hold != nil {
 			if err := hold(ctx); err != nil {
 				return nil, err
 			}
 		}
-		return worker.LoadSuite(ctx, *eo, digest)
+		o := *eo
+		o.Cache = worker.ScopeCache(o.Cache, name)
+		return worker.LoadSuite(ctx, o, digest)
 	}
 	c, err := coordinator.New(setup, coordinator.Config{JS: js, Store: st, Sources: []registry.Source{registry.NewFile(reg)},
 		ScanOptions: schema.ScanOptions{Eval: true, EvalModel: "stub/m"}, ScannerVersion: "test", RuleSetDigest: "r1",

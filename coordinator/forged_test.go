@@ -81,10 +81,7 @@ func forgedResults(t *testing.T, st store.Store) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ictx, stopIngest := context.WithCancel(ctx)
-	ingested := make(chan struct{})
-	go func() { _ = c.Ingest(ictx); close(ingested) }()
-	defer func() { stopIngest(); <-ingested }()
+	defer runIngest(ctx, c)()
 
 	// A sweep answered in full and ended.
 	if err := c.Start(ctx, "closed"); err != nil {
@@ -308,6 +305,15 @@ func publishResult(t *testing.T, ctx context.Context, js jetstream.JetStream, r 
 	if _, err := js.Publish(ctx, schema.ResultSubject(r.SweepID), data, jetstream.WithMsgID(msgID)); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// runIngest runs c's ingest until the returned stop is called (which
+// waits for it to end).
+func runIngest(ctx context.Context, c *coordinator.Coordinator) (stop func()) {
+	ictx, stopIngest := context.WithCancel(ctx)
+	ingested := make(chan struct{})
+	go func() { _ = c.Ingest(ictx); close(ingested) }()
+	return func() { stopIngest(); <-ingested }
 }
 
 // waitDrained waits until ingest has taken and settled every message on

@@ -83,7 +83,11 @@ func (c *Coordinator) ingestBatch(ctx context.Context, msgs []jetstream.Msg) err
 			_ = m.TermWithReason("invalid result: " + clipStr(err.Error(), 200))
 			continue
 		}
-		cands = append(cands, candidate{r: r, m: m})
+		// The cache section is written only once the result is admitted
+		// and stored (fillCaches), and is never stored or signed itself.
+		fill := r.Cache
+		r.Cache = nil
+		cands = append(cands, candidate{r: r, m: m, fill: fill})
 	}
 	gates := map[string]sweepGate{}
 	for _, cd := range cands {
@@ -150,6 +154,7 @@ func (c *Coordinator) ingestBatch(ctx context.Context, msgs []jetstream.Msg) err
 		c.reject(cd.m, cd.r, RejectDuplicate)
 	}
 	done := append(fresh, redelivered...)
+	c.fillCaches(ctx, fresh)
 	results := resultsOf(done)
 	c.recordScans(ctx, results)
 	c.account(ctx, results)
@@ -169,8 +174,9 @@ func (c *Coordinator) ingestBatch(ctx context.Context, msgs []jetstream.Msg) err
 
 // candidate is a decoded result and its message.
 type candidate struct {
-	r schema.Result
-	m jetstream.Msg
+	r    schema.Result
+	m    jetstream.Msg
+	fill *schema.CacheFill
 }
 
 func msgsOf(cs []candidate) []jetstream.Msg {

@@ -39,6 +39,10 @@ type Metrics struct {
 	EcosystemReports prometheus.Counter
 	EcosystemSeconds prometheus.Histogram
 	EcosystemCalls   prometheus.Counter
+	// CacheFills counts what ingest wrote into the shared caches from the
+	// cache sections of admitted results, by cache (eval, tools) and
+	// outcome (written, present, refused).
+	CacheFills *prometheus.CounterVec
 }
 
 // NewMetrics creates and registers the coordinator's metrics on a new registry.
@@ -88,11 +92,13 @@ func NewMetrics() *Metrics {
 			Help: "Duration of one post-sweep ecosystem pass.", Buckets: prometheus.ExponentialBuckets(0.1, 3, 12)}),
 		EcosystemCalls: prometheus.NewCounter(prometheus.CounterOpts{Name: "mcpgauge_ecosystem_model_calls_total",
 			Help: "Live model calls made by ecosystem passes (cached answers not counted)."}),
+		CacheFills: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "mcpgauge_cache_fills_total",
+			Help: "Entries of admitted results' cache sections written to the shared caches (workers only read them), by cache and outcome."}, []string{"cache", "outcome"}),
 	}
 	r.MustRegister(m.JobsPublished, m.JobsSkipped, m.PublishErrors, m.ResultsIngested,
 		m.ResultsInvalid, m.ResultsRejected, m.StoreWriteErrors, m.StoreWriteTime, m.IngestBatchSize, m.QueuePending, m.QueueAckPending,
 		m.RegistryPages, m.RegistryEntries, m.RegistryErrors, m.SweepJobs, m.SweepsFinished, m.GaveUp, m.Stragglers,
-		m.EcosystemReports, m.EcosystemSeconds, m.EcosystemCalls)
+		m.EcosystemReports, m.EcosystemSeconds, m.EcosystemCalls, m.CacheFills)
 	m.BuildInfo = buildinfo.New(r)
 	// Every label value known up front starts at zero, so a dashboard panel
 	// shows 0 rather than nothing before the first event, and rate() sees
@@ -102,6 +108,11 @@ func NewMetrics() *Metrics {
 	}
 	for _, why := range RejectReasons() {
 		m.ResultsRejected.WithLabelValues(string(why))
+	}
+	for _, cache := range []string{"eval", "tools"} {
+		for _, outcome := range []string{fillWritten, fillPresent, fillRefused} {
+			m.CacheFills.WithLabelValues(cache, outcome)
+		}
 	}
 	for _, state := range []string{"expected", "done", "failed", "skipped"} {
 		m.SweepJobs.WithLabelValues(state)

@@ -74,11 +74,12 @@ func (v *violations) has(subject string) bool {
 // TestDeployNATSRoles loads deploy/nats.conf into a real nats-server and
 // checks the least-privilege roles: anonymous and wrong-password clients
 // are refused; the coordinator sets up the bus, publishes jobs and writes
-// mcpgauge-scans; a worker binds, pulls and acks a job, publishes its
-// result and phase, and reads and writes the eval cache and tool store,
-// but cannot publish a job, write or read mcpgauge-scans, write another
-// bucket, or purge, delete or create a stream or consumer, and none of
-// those attempts changes anything.
+// mcpgauge-scans and the caches; a worker binds, pulls and acks a job,
+// publishes its result and phase, and reads the eval cache, but cannot
+// publish a job, write or read mcpgauge-scans, write the eval cache or
+// the tool store (or read the tool store), write another bucket, or
+// purge, delete or create a stream or consumer, and none of those
+// attempts changes anything.
 func TestDeployNATSRoles(t *testing.T) {
 	t.Parallel()
 	const coordPW, workerPW = "coord-secret-1", "worker-secret-2"
@@ -123,17 +124,25 @@ func TestDeployNATSRoles(t *testing.T) {
 	if err := natsbus.Bind(ctx, wjs); err != nil {
 		t.Fatalf("worker Bind: %v", err)
 	}
+	// The caches: the coordinator writes them, a worker reads the eval
+	// cache (and nothing else; see denied).
+	cacheKVs := map[string]*natsbus.KV{}
 	for _, b := range []string{schema.EvalCacheBucket, schema.ToolsBucket} {
-		kv, err := natsbus.OpenBucket(ctx, wjs, b)
+		kv, err := natsbus.OpenBucket(ctx, cjs, b)
 		if err != nil {
-			t.Fatalf("worker opens %s: %v", b, err)
+			t.Fatal(err)
 		}
-		if _, err := kv.Put(ctx, "k1", []byte("v1")); err != nil {
-			t.Fatalf("worker writes %s: %v", b, err)
+		if _, err := kv.Put(ctx, "k-coordinator", []byte("v1")); err != nil {
+			t.Fatalf("coordinator writes %s: %v", b, err)
 		}
-		if e, err := kv.Get(ctx, "k1"); err != nil || string(e.Value) != "v1" {
-			t.Fatalf("worker reads %s: %q %v", b, e.Value, err)
-		}
+		cacheKVs[b] = kv
+	}
+	evalKV, err := natsbus.OpenBucket(ctx, wjs, schema.EvalCacheBucket)
+	if err != nil {
+		t.Fatalf("worker opens %s: %v", schema.EvalCacheBucket, err)
+	}
+	if e, err := evalKV.Get(ctx, "k-coordinator"); err != nil || string(e.Value) != "v1" {
+		t.Fatalf("worker reads %s: %q %v", schema.EvalCacheBucket, e.Value, err)
 	}
 	cons, err := wjs.Consumer(ctx, schema.JobsStream, schema.WorkersConsumer)
 	if err != nil {
@@ -186,6 +195,26 @@ func TestDeployNATSRoles(t *testing.T) {
 		}},
 		{"read mcpgauge-scans", "$JS.API.DIRECT.GET.KV_" + schema.ScansBucket, func(ctx context.Context) error {
 			_, err := workerNC.RequestWithContext(ctx, "$JS.API.DIRECT.GET.KV_"+schema.ScansBucket+".$KV."+schema.ScansBucket+".k-coordinator", nil)
+			return err
+		}},
+		{"write mcpgauge-evalcache", "$KV." + schema.EvalCacheBucket + ".k-worker", func(ctx context.Context) error {
+			_, err := evalKV.Put(ctx, "k-worker", []byte("poisoned"))
+			return err
+		}},
+		{"overwrite a mcpgauge-evalcache key", "$KV." + schema.EvalCacheBucket + ".k-coordinator", func(ctx context.Context) error {
+			_, err := wjs.Publish(ctx, "$KV."+schema.EvalCacheBucket+".k-coordinator", []byte("poisoned"))
+			return err
+		}},
+		{"write mcpgauge-tools", "$KV." + schema.ToolsBucket + ".k-worker", func(ctx context.Context) error {
+			_, err := wjs.Publish(ctx, "$KV."+schema.ToolsBucket+".k-worker", []byte("{}"))
+			return err
+		}},
+		{"open mcpgauge-tools", "$JS.API.STREAM.INFO.KV_" + schema.ToolsBucket, func(ctx context.Context) error {
+			_, err := natsbus.OpenBucket(ctx, wjs, schema.ToolsBucket)
+			return err
+		}},
+		{"read mcpgauge-tools", "$JS.API.DIRECT.GET.KV_" + schema.ToolsBucket, func(ctx context.Context) error {
+			_, err := workerNC.RequestWithContext(ctx, "$JS.API.DIRECT.GET.KV_"+schema.ToolsBucket+".$KV."+schema.ToolsBucket+".k-coordinator", nil)
 			return err
 		}},
 		{"write mcpgauge-sweeps", "$KV." + schema.SweepsBucket + ".s1", func(ctx context.Context) error {
@@ -248,6 +277,14 @@ func TestDeployNATSRoles(t *testing.T) {
 	}
 	if _, err := scans.Get(ctx, "k-coordinator"); err != nil {
 		t.Errorf("the coordinator's scans key: %v", err)
+	}
+	for b, kv := range cacheKVs {
+		if _, err := kv.Get(ctx, "k-worker"); !errors.Is(err, natsbus.ErrNotFound) {
+			t.Errorf("the worker's %s key exists (%v)", b, err)
+		}
+		if e, err := kv.Get(ctx, "k-coordinator"); err != nil || string(e.Value) != "v1" {
+			t.Errorf("the coordinator's %s key: %q %v", b, e.Value, err)
+		}
 	}
 	js, err := cjs.Stream(ctx, schema.JobsStream)
 	if err != nil {

@@ -212,8 +212,8 @@ func ReclaimLeases(ctx context.Context, js jetstream.JetStream, scanDeadline tim
 var ErrNotSetUp = errors.New("not set up by a coordinator yet")
 
 // Bind checks, without creating or changing anything, that the jobs and
-// results streams, the workers' durable consumer and the buckets a worker
-// reads (the eval cache and the tool store) exist. A missing one is
+// results streams, the workers' durable consumer and the one bucket a
+// worker reads (the eval cache; it writes none) exist. A missing one is
 // reported wrapping ErrNotSetUp; other errors are the server's.
 func Bind(ctx context.Context, js jetstream.JetStream) error {
 	for _, s := range []schema.StreamSpec{schema.JobsStreamSpec(), schema.ResultsStreamSpec()} {
@@ -225,10 +225,8 @@ func Bind(ctx context.Context, js jetstream.JetStream) error {
 	if _, err := js.Consumer(ctx, spec.Stream, spec.Durable); err != nil {
 		return bindErr("consumer "+spec.Durable+" on "+spec.Stream, err)
 	}
-	for _, b := range []string{schema.EvalCacheBucket, schema.ToolsBucket} {
-		if _, err := OpenBucket(ctx, js, b); err != nil {
-			return err
-		}
+	if _, err := OpenBucket(ctx, js, schema.EvalCacheBucket); err != nil {
+		return err
 	}
 	return nil
 }

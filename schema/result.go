@@ -108,6 +108,10 @@ type Result struct {
 	// StartedAt and FinishedAt bound the scan.
 	StartedAt  time.Time `json:"started_at"`
 	FinishedAt time.Time `json:"finished_at"`
+	// Cache is what the worker computed for the shared caches, which the
+	// coordinator writes for admitted results and strips before storing
+	// (nil everywhere but on the results stream).
+	Cache *CacheFill `json:"cache,omitempty"`
 }
 
 // Artifact names what a scan ran: a registry package (type, identifier,
@@ -483,6 +487,11 @@ func (r *Result) Validate() error {
 		add("finished_at is missing")
 	} else if r.FinishedAt.Before(r.StartedAt) {
 		add("finished_at %s is before started_at %s", r.FinishedAt.Format(time.RFC3339), r.StartedAt.Format(time.RFC3339))
+	}
+	if r.Cache != nil {
+		if err := r.Cache.validate(r); err != nil {
+			errs = append(errs, err)
+		}
 	}
 	if len(errs) > 0 {
 		return fmt.Errorf("invalid result %q (%s %s): %w", r.JobID, r.Name, r.Version, errors.Join(errs...))

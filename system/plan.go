@@ -102,8 +102,10 @@ func (e Ecosystem) config(tools *toolstore.KV, eo *worker.EvalOptions) *coordina
 			Concurrency: e.Concurrency, Prices: eo.Prices, MaxCost: e.MaxCost, MaxPool: e.MaxPool}
 	}
 	return &coordinator.EcosystemConfig{Tools: tools,
-		LoadSuite: func(ctx context.Context, digest string) (*eval.Suite, error) {
-			return worker.LoadSuite(ctx, suiteOpts, digest)
+		LoadSuite: func(ctx context.Context, name, digest string) (*eval.Suite, error) {
+			o := suiteOpts
+			o.Cache = worker.ScopeCache(o.Cache, name)
+			return worker.LoadSuite(ctx, o, digest)
 		},
 		Options: opts}
 }

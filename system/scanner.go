@@ -11,7 +11,6 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
-	"github.com/mcpgauge/mcpgauge/toolstore"
 	"github.com/mcpgauge/mcpgauge/worker"
 )
 
@@ -71,15 +70,13 @@ func (s Scanning) scanner(ctx context.Context, deadline time.Duration, version s
 	return worker.EntryScanner{Options: opts}, nil
 }
 
-// withEval connects sc to the tool store (KV mcpgauge-tools, for the
-// ecosystem pass) and turns on the eval when EvalModel is set, with the
-// answer cache shared through NATS KV.
+// withEval has sc ship the tool definitions of its ok scans (the
+// coordinator stores them in KV mcpgauge-tools for the ecosystem pass) and
+// turns on the eval when EvalModel is set, reading the answer cache shared
+// through NATS KV; the answers a scan computes travel in its result too. A
+// worker writes no bucket.
 func (s Scanning) withEval(ctx context.Context, sc *worker.EntryScanner, js jetstream.JetStream, m *worker.LoopMetrics, log *slog.Logger, stderr io.Writer) error {
-	tools, err := toolstore.Open(ctx, js)
-	if err != nil {
-		return err
-	}
-	sc.Tools, sc.Log = tools, log
+	sc.ShipTools, sc.Log = true, log
 	if s.EvalModel == "" {
 		return nil
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/mcpgauge/mcpgauge/natsbus"
 	"github.com/mcpgauge/mcpgauge/schema"
 	"github.com/mcpgauge/mcpgauge/store"
+	"github.com/mcpgauge/mcpgauge/toolstore"
 	"github.com/mcpgauge/mcpgauge/worker"
 )
 
@@ -119,7 +120,11 @@ func RunSweep(ctx context.Context, o SweepOptions) (SweepResult, error) {
 	if err != nil {
 		return res, err
 	}
-	ccfg.Ecosystem = o.Ecosystem.config(sc.Tools, sc.Options.Eval)
+	tools, err := toolstore.Open(ctx, b.js)
+	if err != nil {
+		return res, err
+	}
+	ccfg.Ecosystem = o.Ecosystem.config(tools, sc.Options.Eval)
 	ccfg.WatchDirs = []string{o.DataDir} // embedded NATS, SQLite and the cache: a full disk ends the sweep
 	c, err := coordinator.New(ctx, ccfg)
 	if err != nil {

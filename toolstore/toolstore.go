@@ -2,11 +2,12 @@
 // NATS key-value bucket mcpgauge-tools, content-addressed: each distinct
 // tool is stored once (under its model.ToolSHA256), and each distinct tool
 // list once (under its model.ServerSHA256, as the list of tool digests).
-// Workers write it after every ok scan; the coordinator's post-sweep
-// ecosystem pass reads it back, checking every value against the digest
-// it is stored under (any worker may write the bucket, so none can pass
-// off one server's tools as another's). Unchanged servers cost nothing
-// the next night: their keys already exist.
+// Workers ship the tools of every ok scan in its result and the
+// coordinator writes them at ingest (after checking them against the
+// result's snapshot); its post-sweep ecosystem pass reads them back,
+// checking every value against the digest it is stored under, so no value
+// that reached the bucket can pass off one server's tools as another's.
+// Unchanged servers cost nothing the next night: their keys already exist.
 package toolstore
 
 import (
@@ -29,9 +30,9 @@ var ErrNotFound = errors.New("tool definitions not stored")
 
 // ErrMismatch is returned by Load when a stored tool is not the one its
 // key (its digest) names, or a server's list does not add up to the
-// server's digest: the bucket is writable by every worker, so a value is
-// believed only when it hashes to its key. The list is dropped, and the
-// server's next scan stores it again.
+// server's digest: a value is believed only when it hashes to its key,
+// whoever wrote it. The list is dropped, and the server's next scan
+// stores it again.
 var ErrMismatch = errors.New("stored value does not match its digest")
 
 // KV is the tool store over the mcpgauge-tools bucket. Like the

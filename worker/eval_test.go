@@ -16,8 +16,10 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/mcpgauge/mcpgauge/coordinator/sweeptest"
+	"github.com/mcpgauge/mcpgauge/evalstore"
 	"github.com/mcpgauge/mcpgauge/gauge/eval"
 	"github.com/mcpgauge/mcpgauge/gauge/eval/evaltest"
+	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/gauge/score"
 	"github.com/mcpgauge/mcpgauge/internal/netguard"
 	"github.com/mcpgauge/mcpgauge/internal/testutil/fixtures"
@@ -200,11 +202,16 @@ func TestScanTargetEvalModelErrorKeepsScanOK(t *testing.T) {
 	}
 }
 
-// TestScanTargetEvalKVCache shares the answers through the real NATS
-// key-value bucket a sweep uses: a second worker (a fresh KVEvalCache on
-// the same bucket) scanning the unchanged server makes no model call.
-func TestScanTargetEvalKVCache(t *testing.T) {
-	careful := fixtures.Build(t, "careful")
+// TestEntryScannerShipsCachesReadOnly: a worker reads the shared eval
+// cache and writes no bucket. What its scan computed travels in the
+// result's cache section: the tool definitions (the snapshot's tools, by
+// digest) and the model answers it paid for. Once the coordinator has
+// filled them in (evalstore.Fill under the job's name, as ingest does), a
+// second worker scanning the unchanged server makes no model call and
+// ships no answer; a worker scanning another name does not see them.
+func TestEntryScannerShipsCachesReadOnly(t *testing.T) {
+	srv := sweeptest.Start("good", "1.0.0", sweeptest.Good())
+	defer srv.Close()
 	ns, err := natsserver.NewServer(&natsserver.Options{Host: "127.0.0.1", Port: -1, JetStream: true, StoreDir: t.TempDir(), NoLog: true, NoSigs: true})
 	if err != nil {
 		t.Fatal(err)
@@ -225,37 +232,76 @@ func TestScanTargetEvalKVCache(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := js.CreateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: schema.EvalCacheBucket, History: 1}); err != nil {
+	kv, err := js.CreateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: schema.EvalCacheBucket, History: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	store, err := evalstore.Open(ctx, js)
+	if err != nil {
 		t.Fatal(err)
 	}
 	stub := &evaltest.WireStub{}
 	b := evaltest.Backend(t, stub)
-	var evals []*schema.EvalSummary
-	var calls []int64
-	for i := 0; i < 2; i++ {
+	scan := func(name string) (schema.Result, int64) {
+		entry := registry.Server{Name: name, Version: "1.0.0", Remotes: []registry.Remote{{Type: "streamable-http", URL: srv.URL()}}}
+		entryJSON, _ := json.Marshal(entry)
+		planJSON, _ := json.Marshal(registry.PlanFor(entry, registry.PlanOptions{}))
 		cache, err := NewKVEvalCache(ctx, js, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		opts := localOpts(None{Log: io.Discard})
-		opts.AllowUnsandboxed = true
-		opts.Log = io.Discard
-		opts.Eval = &EvalOptions{Backend: b, Model: "stub/m", Cache: cache}
+		opts := Options{AllowRemote: true, RemoteAllow: netguard.Loopback(), Sandbox: None{Log: io.Discard}, AllowUnsandboxed: true, Log: io.Discard,
+			Eval: &EvalOptions{Backend: b, Model: "stub/m", Cache: cache}}
+		job := schema.Job{SchemaVersion: schema.Version, SweepID: "s20261130T0400Z", JobID: "j1", Name: name, Version: "1.0.0",
+			Server: entryJSON, Plan: planJSON, Options: schema.ScanOptions{Eval: true, EvalModel: "stub/m"}}
 		before := stub.Calls()
-		out := ScanTarget(ctx, binTarget(careful), opts)
-		checkResult(t, out.Result, schema.StatusOK)
-		if out.Result.Eval == nil {
-			t.Fatalf("run %d: no eval; findings %+v", i+1, out.Result.Findings)
+		res := EntryScanner{Options: opts, ShipTools: true}.Scan(ctx, job)
+		checkResult(t, res, schema.StatusOK)
+		if res.Eval == nil {
+			t.Fatalf("%s: no eval; findings %+v", name, res.Findings)
 		}
-		evals = append(evals, out.Result.Eval)
-		calls = append(calls, stub.Calls()-before)
+		return res, stub.Calls() - before
 	}
-	if calls[0] == 0 || calls[1] != 0 {
-		t.Errorf("model calls per run %v, want some then none", calls)
+	first, calls := scan("io.test/good")
+	if calls == 0 || first.Cache == nil || len(first.Cache.Eval) == 0 {
+		t.Fatalf("first scan: %d model calls, cache section %+v; want calls and the answers shipped", calls, first.Cache)
 	}
-	if evals[0].SelectionCorrect != evals[1].SelectionCorrect || evals[0].SelectionTotal != evals[1].SelectionTotal {
-		t.Errorf("cached eval %+v differs from the live one %+v", evals[1], evals[0])
+	if keys, _ := kv.ListKeys(ctx); len(collect(keys.Keys())) != 0 {
+		t.Fatal("the worker wrote the eval cache bucket")
 	}
+	if err := first.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if len(first.Cache.Tools) != first.Snapshot.Tools {
+		t.Fatalf("shipped %d tool definitions for %d tools", len(first.Cache.Tools), first.Snapshot.Tools)
+	}
+	for i, raw := range first.Cache.Tools {
+		tl, err := model.ToolFromWire(raw)
+		if err != nil || model.ToolSHA256(&tl) != first.Snapshot.ToolList[i].SHA256 {
+			t.Errorf("tool %d shipped is not the snapshot's (%v)", i, err)
+		}
+	}
+	if st, err := store.Fill(ctx, first.Name, first.Cache.Eval); err != nil || st.Written != len(first.Cache.Eval) {
+		t.Fatalf("fill: %+v, %v", st, err)
+	}
+	again, calls := scan("io.test/good")
+	if calls != 0 || (again.Cache != nil && len(again.Cache.Eval) != 0) {
+		t.Errorf("warm scan: %d model calls, %d answers shipped; want none", calls, len(again.Cache.Eval))
+	}
+	if again.Eval.SelectionCorrect != first.Eval.SelectionCorrect || again.Eval.SelectionTotal != first.Eval.SelectionTotal {
+		t.Errorf("cached eval %+v differs from the live one %+v", again.Eval, first.Eval)
+	}
+	if _, calls := scan("io.test/other"); calls == 0 {
+		t.Error("another name's scan read the first name's answers")
+	}
+}
+
+func collect(ch <-chan string) []string {
+	var out []string
+	for k := range ch {
+		out = append(out, k)
+	}
+	return out
 }
 
 func TestNewEvalOptions(t *testing.T) {

@@ -17,9 +17,9 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/mcpgauge/mcpgauge/gauge/compliance"
+	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/registry"
 	"github.com/mcpgauge/mcpgauge/schema"
-	"github.com/mcpgauge/mcpgauge/toolstore"
 )
 
 // JobScanner scans one job and returns its result. It never fails: every
@@ -36,11 +36,14 @@ type EntryScanner struct {
 	// Metrics, when set, count package cache hits and misses
 	// (cache="npm", "pypi", "oci").
 	Metrics *LoopMetrics
-	// Tools, when set, receives the tool definitions of every ok scan for
-	// the coordinator's post-sweep ecosystem pass. A failure to store them
-	// is logged; the scan stays ok.
-	Tools *toolstore.KV
-	// Log receives those failures (default: discard).
+	// ShipTools puts the tool definitions of every ok scan in its result
+	// (schema.CacheFill), for the coordinator to store in KV
+	// mcpgauge-tools for its post-sweep ecosystem pass. The eval answers
+	// a job computes travel there too when Options.Eval.Cache is the
+	// shared *KVEvalCache (read through ForJob): a worker writes no bucket.
+	ShipTools bool
+	// Log receives what was left out of a result's cache section
+	// (default: discard).
 	Log *slog.Logger
 }
 
@@ -77,15 +80,29 @@ func (e EntryScanner) Scan(ctx context.Context, job schema.Job) schema.Result {
 		return errorResult(job, opts.WorkerID, fmt.Sprintf("job's launch plan does not decode: %v", err))
 	}
 	srv.Name, srv.Version = job.Name, job.Version
+	var jobCache *JobEvalCache
+	if opts.Eval != nil {
+		if kc, ok := opts.Eval.Cache.(*KVEvalCache); ok {
+			ev := *opts.Eval
+			jobCache = kc.ForJob(job.Name)
+			ev.Cache = jobCache
+			opts.Eval = &ev
+		}
+	}
 	out := Scan(ctx, srv, plan, opts)
 	if evalSkipped != "" && out.Result.Status == schema.StatusOK {
 		out.Result.Findings = append(out.Result.Findings, schema.Finding{Rule: EvalSkippedRule, Severity: "info",
 			Message: "the tool-selection eval did not run: " + evalSkipped})
 	}
-	if e.Tools != nil && out.Result.Status == schema.StatusOK && out.Report != nil && out.Report.Snapshot != nil &&
-		out.Result.Snapshot != nil {
-		if err := e.Tools.Put(ctx, out.Result.Snapshot.ServerDigest, out.Report.Snapshot.Tools); err != nil && e.Log != nil {
-			e.Log.Warn("worker: store tool definitions", "job", job.JobID, "err", err)
+	if out.Result.Status == schema.StatusOK && out.Result.Snapshot != nil {
+		var tools []model.Tool
+		if e.ShipTools && out.Report != nil && out.Report.Snapshot != nil && len(out.Report.Snapshot.Tools) == out.Result.Snapshot.Tools {
+			tools = out.Report.Snapshot.Tools
+		}
+		var note string
+		out.Result.Cache, note = cacheFill(tools, jobCache)
+		if note != "" && e.Log != nil {
+			e.Log.Warn("worker: cache section trimmed", "job", job.JobID, "left_out", note)
 		}
 	}
 	if e.Metrics != nil && out.Install != nil {
@@ -295,6 +312,12 @@ func (l *loop) handle(msg jetstream.Msg, slot int) {
 		m.observe(res, time.Since(start))
 	}
 	data, err := res.Encode()
+	if err == nil && res.Cache != nil && !fitsMessage(l.cfg.JS, len(data)) {
+		// The result itself matters; its cache section does not.
+		l.cfg.Log.Warn("worker: cache section dropped: the result would exceed the bus's message limit", "job", job.JobID, "bytes", len(data))
+		res.Cache = nil
+		data, err = res.Encode()
+	}
 	if err != nil { // complete made it valid; this is a bug guard
 		data, _ = json.Marshal(errorResult(job, l.cfg.WorkerID, "result does not encode: "+err.Error()))
 	}
@@ -331,6 +354,13 @@ func (l *loop) handle(msg jetstream.Msg, slot int) {
 	}
 }
 
+// fitsMessage reports whether a message of n bytes (and its headers) fits
+// the server's max_payload, as the connection learned it.
+func fitsMessage(js jetstream.JetStream, n int) bool {
+	nc := js.Conn()
+	return nc == nil || int64(n)+4096 <= nc.MaxPayload()
+}
+
 // complete stamps the job's identity on the result and makes sure it is
 // valid, turning an invalid one into a worker_error.
 func (l *loop) complete(job schema.Job, r schema.Result, slot int) schema.Result {
@@ -350,7 +380,14 @@ func (l *loop) complete(job schema.Job, r schema.Result, slot int) schema.Result
 	if r.FinishedAt.IsZero() || r.FinishedAt.Before(r.StartedAt) {
 		r.FinishedAt = time.Now()
 	}
-	if err := r.Validate(); err != nil {
+	err := r.Validate()
+	if err != nil && r.Cache != nil {
+		// The cache section alone is at fault: the result goes without it.
+		l.cfg.Log.Warn("worker: cache section dropped", "job", job.JobID, "err", clip(err.Error(), 300))
+		r.Cache = nil
+		err = r.Validate()
+	}
+	if err != nil {
 		e := errorResult(job, r.WorkerID, "scanner produced an invalid result: "+clip(err.Error(), 300))
 		e.StartedAt, e.FinishedAt = r.StartedAt, r.FinishedAt
 		return e

@@ -158,8 +158,9 @@ func TestComposeNATSCommand(t *testing.T) {
 		t.Errorf("a 6 MB message was refused: %v", err)
 	}
 	// The worker role, as the real server enforces it from the compose
-	// environment: it cannot publish a job or write mcpgauge-scans
-	// (natsbus's TestDeployNATSRoles checks every right of both roles).
+	// environment: it cannot publish a job or write mcpgauge-scans or
+	// either shared cache, which only the coordinator fills (natsbus's
+	// TestDeployNATSRoles checks every right of both roles).
 	wc, err := nats.Connect(ns.ClientURL, nats.UserInfo("mcpgauge-worker", workerNATSPassword))
 	if err != nil {
 		t.Fatal(err)
@@ -169,12 +170,25 @@ func TestComposeNATSCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, subj := range []string{"mcpgauge.jobs.s1", "$KV.mcpgauge-scans.k"} {
+	// The stream and buckets exist (the coordinator creates them and can
+	// write each subject), so a refusal is the server's permissions.
+	if _, err := js.CreateStream(ctx, jetstream.StreamConfig{Name: "MCPGAUGE_JOBS", Subjects: []string{"mcpgauge.jobs.>"}}); err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range []string{"mcpgauge-scans", "mcpgauge-evalcache", "mcpgauge-tools"} {
+		if _, err := js.CreateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: b}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, subj := range []string{"mcpgauge.jobs.s1", "$KV.mcpgauge-scans.k", "$KV.mcpgauge-evalcache.k", "$KV.mcpgauge-tools.k"} {
 		pctx, pcancel := context.WithTimeout(ctx, 2*time.Second)
 		if _, err := wjs.Publish(pctx, subj, []byte("{}")); err == nil {
 			t.Errorf("the worker user published to %s", subj)
 		}
 		pcancel()
+		if _, err := js.Publish(ctx, subj, []byte("{}")); err != nil {
+			t.Errorf("the coordinator user cannot publish to %s: %v", subj, err)
+		}
 	}
 	// The healthcheck's URL, on the random monitoring port.
 	hc := regexp.MustCompile(`http://127\.0\.0\.1:8222(/\S*)`).FindStringSubmatch(strings.Join(s.HealthCheck.Test, " "))

@@ -281,16 +281,16 @@ func newCluster(t *testing.T, n int, listDelay time.Duration) *cluster {
 	return c
 }
 
-func (c *cluster) coordinator(t *testing.T, sweepID string) *proc {
+func (c *cluster) coordinator(t *testing.T, sweepID string, extra ...string) *proc {
 	return start(t, "coordinator", slices.Concat([]string{"coordinator", "--nats", c.natsURL, "--store", c.storeURL}, c.coordAuth, []string{
 		"--registry", "file://" + c.regPath, "--run-now", "--once", "--sweep-id", sweepID, "--rescan-after", "0",
-		"--scan-deadline", "6s", "--compliance=false", "--listen", "127.0.0.1:0", "--data-dir", c.dataDir})...)
+		"--scan-deadline", "6s", "--compliance=false", "--listen", "127.0.0.1:0", "--data-dir", c.dataDir}, extra)...)
 }
 
-func (c *cluster) worker(t *testing.T, id string) *proc {
+func (c *cluster) worker(t *testing.T, id string, extra ...string) *proc {
 	return start(t, "worker "+id, slices.Concat([]string{"worker", "--nats", c.natsURL}, c.workerAuth, []string{"--slots", "2", "--sandbox", "none",
 		"--allow-remote", "--allow-remote-cidr", "127.0.0.0/8", "--heartbeat", "1s", "--scan-deadline", "6s", "--grace", "2s", "--worker-id", id,
-		"--listen", "127.0.0.1:0", "--data-dir", filepath.Join(c.dataDir, id)})...)
+		"--listen", "127.0.0.1:0", "--data-dir", filepath.Join(c.dataDir, id)}, extra)...)
 }
 
 func (c *cluster) sweep(t *testing.T, id string) store.Sweep {
