@@ -4,11 +4,9 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"image/png"
 	"io"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -19,25 +17,10 @@ import (
 	cdplog "github.com/chromedp/cdproto/log"
 	"github.com/chromedp/chromedp"
 
+	"github.com/mcpgauge/mcpgauge/internal/testutil/browser"
 	"github.com/mcpgauge/mcpgauge/store"
 	"github.com/mcpgauge/mcpgauge/store/storetest"
 )
-
-// chromiumPath finds Debian's chromium: the test skips without it locally
-// and fails without it under CI=true (.ci/run installs it).
-func chromiumPath(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser", "/usr/bin/chromium"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatal("chromium is not installed under CI=true (.ci/run installs it with apt)")
-	}
-	t.Skip("chromium is not installed")
-	return ""
-}
 
 // startServe runs `mcpgauge serve` in-process on a loopback port over the
 // SQLite store in dataDir and returns its base URL and a stop function
@@ -81,7 +64,7 @@ func startServe(t *testing.T, dataDir string) (string, func() error) {
 }
 
 func TestServeInBrowser(t *testing.T) {
-	chrome := chromiumPath(t)
+	browser.Path(t)
 	dataDir := t.TempDir()
 	w := storetest.Open(t, store.SQLiteURL(dataDir))
 	storetest.LoadSweep(t, w)
@@ -123,27 +106,19 @@ func TestServeInBrowser(t *testing.T) {
 		t.Error("/metrics does not count the board's requests")
 	}
 
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(chrome), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true), chromedp.NoFirstRun, chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 900),
-	}
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelAlloc()
 	// What the pages' Content-Security-Policy refuses, the browser logs
 	// under "security": a strict policy must refuse nothing the pages need.
 	var (
 		mu      sync.Mutex
 		refused []string
 	)
-	bctx, cancelBrowser := chromedp.NewContext(actx, chromedp.WithListener(func(ev any) {
+	bctx := browser.Open(t, 1280, 900, func(ev any) {
 		if e, ok := ev.(*cdplog.EventEntryAdded); ok && e.Entry != nil && e.Entry.Source == cdplog.EntrySourceSecurity {
 			mu.Lock()
 			refused = append(refused, e.Entry.Text)
 			mu.Unlock()
 		}
-	}))
-	defer cancelBrowser()
+	})
 	// The browser lives as long as the context of the first Run: no timeout on it.
 	if _, err := chromedp.Run(bctx, chromedp.Navigate(base+"/")); err != nil {
 		t.Fatalf("browser: %v", err)
@@ -218,41 +193,13 @@ func TestServeInBrowser(t *testing.T) {
 	if title != "io.github.acme/weather" || overall != "85" {
 		t.Errorf("server page: title %q, overall %q; want io.github.acme/weather, 85", title, overall)
 	}
-	checkNotBlank(t, shot)
+	browser.CheckNotBlank(t, shot)
 	if err := os.WriteFile(filepath.Join(t.TempDir(), "board.png"), shot, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	stopped = true
 	if err := stop(); err != nil {
 		t.Errorf("serve after shutdown: %v, want a clean exit", err)
-	}
-}
-
-// checkNotBlank decodes a PNG screenshot and requires real content: many
-// distinct colours, and a fair share of pixels that are not the background.
-func checkNotBlank(t *testing.T, shot []byte) {
-	t.Helper()
-	img, err := png.Decode(bytes.NewReader(shot))
-	if err != nil {
-		t.Fatalf("screenshot is not a PNG: %v", err)
-	}
-	b := img.Bounds()
-	bg := img.At(b.Min.X, b.Min.Y+b.Dy()/2)
-	colours := map[[3]uint32]bool{}
-	other, total := 0, 0
-	for y := b.Min.Y; y < b.Max.Y; y += 2 {
-		for x := b.Min.X; x < b.Max.X; x += 2 {
-			c := img.At(x, y)
-			r, g, bl, _ := c.RGBA()
-			colours[[3]uint32{r >> 8, g >> 8, bl >> 8}] = true
-			if c != bg {
-				other++
-			}
-			total++
-		}
-	}
-	if b.Dx() < 800 || len(colours) < 50 || other*50 < total {
-		t.Errorf("screenshot looks blank: %dx%d, %d colours, %d/%d pixels off the background", b.Dx(), b.Dy(), len(colours), other, total)
 	}
 }
 

@@ -10,21 +10,23 @@ type Band struct {
 	Color string
 	// Light is the comment's traffic light: 🟢, 🟡 or 🔴.
 	Light string
+	// Grade is the band as a letter, A (best) to F, beside a score on the board.
+	Grade string
 }
 
 // BandOf returns the band of a 0–100 score; a score below 30, or none
 // (negative, NaN), is red.
 func BandOf(score float64) Band {
 	for _, b := range []Band{
-		{90, "brightgreen", "🟢"},
-		{75, "green", "🟢"},
-		{60, "yellowgreen", "🟡"},
-		{45, "yellow", "🟡"},
-		{30, "orange", "🔴"},
+		{90, "brightgreen", "🟢", "A"},
+		{75, "green", "🟢", "B"},
+		{60, "yellowgreen", "🟡", "C"},
+		{45, "yellow", "🟡", "D"},
+		{30, "orange", "🔴", "E"},
 	} {
 		if score >= b.Min {
 			return b
 		}
 	}
-	return Band{Color: "red", Light: "🔴"}
+	return Band{Color: "red", Light: "🔴", Grade: "F"}
 }

@@ -10,17 +10,17 @@ import (
 func TestBandOf(t *testing.T) {
 	t.Parallel()
 	cases := []struct {
-		score        float64
-		color, light string
+		score               float64
+		color, light, grade string
 	}{
-		{100, "brightgreen", "🟢"}, {90, "brightgreen", "🟢"}, {89, "green", "🟢"}, {75, "green", "🟢"},
-		{74, "yellowgreen", "🟡"}, {60, "yellowgreen", "🟡"}, {59, "yellow", "🟡"}, {45, "yellow", "🟡"},
-		{44, "orange", "🔴"}, {30, "orange", "🔴"}, {29, "red", "🔴"}, {0, "red", "🔴"},
-		{-1, "red", "🔴"}, {math.NaN(), "red", "🔴"},
+		{100, "brightgreen", "🟢", "A"}, {90, "brightgreen", "🟢", "A"}, {89, "green", "🟢", "B"}, {75, "green", "🟢", "B"},
+		{74, "yellowgreen", "🟡", "C"}, {60, "yellowgreen", "🟡", "C"}, {59, "yellow", "🟡", "D"}, {45, "yellow", "🟡", "D"},
+		{44, "orange", "🔴", "E"}, {30, "orange", "🔴", "E"}, {29, "red", "🔴", "F"}, {0, "red", "🔴", "F"},
+		{-1, "red", "🔴", "F"}, {math.NaN(), "red", "🔴", "F"},
 	}
 	for _, c := range cases {
-		if b := BandOf(c.score); b.Color != c.color || b.Light != c.light {
-			t.Errorf("BandOf(%v) = %s %s, want %s %s", c.score, b.Color, b.Light, c.color, c.light)
+		if b := BandOf(c.score); b.Color != c.color || b.Light != c.light || b.Grade != c.grade {
+			t.Errorf("BandOf(%v) = %s %s %s, want %s %s %s", c.score, b.Color, b.Light, b.Grade, c.color, c.light, c.grade)
 		}
 	}
 }

@@ -37,7 +37,7 @@ func TestServerPageReadsStoredBreakdown(t *testing.T) {
 		contains, lack []string
 	}{
 		{capped.Name, []string{`<td class="num">0.500</td><td class="num">32.00</td>`, "Σ = 64.00 → 50", "capped at 50", "(uncapped 64)",
-			"<h3>&lt;i&gt;Stored&lt;/i&gt; ", "<h3>Generated ", "<h3>Other "}, []string{"<i>Stored"}},
+			`<td class="fam">&lt;i&gt;Stored&lt;/i&gt;</td>`, `<td class="fam">Generated</td>`, `<td class="fam">Other</td>`}, []string{"<i>Stored"}},
 		{fifty.Name, []string{"Σ = 50.00 → 50", "rounded half to even", `<td class="num">0.000</td>`}, []string{"capped"}},
 		{older.Name, []string{`id="unweighed"`, `<td>design</td><td class="num">64</td><td class="num muted">–</td>`}, []string{"capped", "Σ", "0.300"}},
 	}

@@ -28,7 +28,7 @@ func TestComplianceNotMeasuredShowsDash(t *testing.T) {
 			if !strings.Contains(row, name) {
 				t.Fatalf("board has no ranked row for %s:\n%.2000s", name, body)
 			}
-			cells := regexp.MustCompile(`<td class="num[^"]*">([^<]*)</td>`).FindAllStringSubmatch(row, -1)
+			cells := regexp.MustCompile(`<td class="num[^"]*">(?:<span class="grade [^>]*>[A-F]</span> )?([^<]*)</td>`).FindAllStringSubmatch(row, -1)
 			// #, then the parts in schema.ScoreParts order: mcpgauge,
 			// compliance, design, security, efficiency, selection,
 			// toolgauge, quality_gate.

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"sort"
 	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/score"
@@ -26,11 +25,6 @@ type explainRow struct {
 	Means                       string
 }
 
-type family struct {
-	Family   string
-	Findings []schema.Finding
-}
-
 type rugRow struct{ Tool, Change, Before, After string }
 
 type rugPull struct {
@@ -48,7 +42,7 @@ type serverPage struct {
 	Weighed       bool
 	WeightedSum   float64
 	Findings      []schema.Finding
-	Families      []family
+	FindingRows   []findingRow
 	Compliance    []schema.ComplianceResult
 	Tools         []schema.ToolSummary
 	Eval          *schema.EvalSummary
@@ -108,7 +102,7 @@ func (h *handler) server(w http.ResponseWriter, r *http.Request, name string) {
 			d.Selection[t.Tool] = fmt.Sprintf("%d/%d", t.Correct, t.Total)
 		}
 	}
-	d.Families = h.families(d.Findings)
+	d.FindingRows = h.findingRows(d.Findings)
 	if d.Scored {
 		d.Explain, d.WeightedSum = explain(l.Scores)
 		d.Weighed = l.Scores.Weights != nil
@@ -207,33 +201,6 @@ func explain(sc *schema.Scores) ([]explainRow, float64) {
 		sum += rows[i].Contribution
 	}
 	return rows, sum
-}
-
-// families groups findings by the family the store kept with each
-// (older rows kept none: the family of the rules the board was given),
-// in order of first appearance; findings of no known family go last
-// under "Other".
-func (h *handler) families(fs []schema.Finding) []family {
-	idx := map[string]int{}
-	var out []family
-	for _, f := range fs {
-		fam := f.Family
-		if fam == "" {
-			fam = h.rules[f.Rule].Family
-		}
-		if fam == "" {
-			fam = "Other"
-		}
-		i, ok := idx[fam]
-		if !ok {
-			i = len(out)
-			idx[fam] = i
-			out = append(out, family{Family: fam})
-		}
-		out[i].Findings = append(out[i].Findings, f)
-	}
-	sort.SliceStable(out, func(i, j int) bool { return out[j].Family == "Other" && out[i].Family != "Other" })
-	return out
 }
 
 // rugRows reads both scans' tools to show each changed tool's digests.

@@ -122,6 +122,10 @@ func newHandler(st store.Store, opts Options) *handler {
 			return s
 		},
 		"story":     storyText,
+		"wrapName":  wrapName,
+		"codeSpans": codeSpans,
+		"grade":     gradeOf,
+		"scanGrade": scanGrade,
 		"ruleKnown": func(id string) bool { _, ok := h.rules[id]; return ok },
 		"ruleName":  func(id string) string { return h.rules[id].Name },
 		"pct": func(n, of int) string {
