@@ -142,6 +142,13 @@ type InstallConfig struct {
 	// (hosts; "*.domain" for its subdomains; default: the ones the
 	// official registry accepts, registry.DefaultOCIRegistries).
 	OCIRegistries []string `mapstructure:"oci_registries"`
+	// MaxMB caps what one npm or PyPI install may write (0: 500 MB; a
+	// negative value: no cap), MaxFiles its files (0: 100,000), and
+	// CacheMaxMB the shared package cache, kept by evicting the least
+	// recently used packages no scan is using (0: 20,480 MB).
+	MaxMB      int64 `mapstructure:"max_mb"`
+	MaxFiles   int64 `mapstructure:"max_files"`
+	CacheMaxMB int64 `mapstructure:"cache_max_mb"`
 }
 
 // EvalConfig configures the model used by eval.

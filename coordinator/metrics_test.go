@@ -38,6 +38,7 @@ func TestDashboardAndDocsNameRealMetrics(t *testing.T) {
 	wm.EvalCalls.WithLabelValues("m")
 	wm.EvalTokens.WithLabelValues("m", "prompt")
 	wm.EvalCost.WithLabelValues("m")
+	wm.WatchPackageCache(worker.NewPackageCache(t.TempDir(), 0))
 	for _, reg := range []func() ([]string, error){
 		func() ([]string, error) { return names(cm.Registry.Gather()) },
 		func() ([]string, error) { return names(wm.Registry.Gather()) },

@@ -33,11 +33,27 @@ type Scanning struct {
 	// NPMRegistries and PyPIIndexes are the package registries entries may
 	// name, OCIRegistries the image registries (config install.*).
 	NPMRegistries, PyPIIndexes, OCIRegistries []string
+	// InstallCaps bound each install and the package cache (config
+	// install.max_mb, install.max_files, install.cache_max_mb).
+	InstallCaps worker.InstallCaps
 	// Grace is how long in-flight scans may finish on shutdown.
 	Grace time.Duration
 	// EvalModel ("" for none) runs the tool-selection eval after every ok
 	// scan, with EvalBaseURL; answers are shared in KV mcpgauge-evalcache.
 	EvalModel, EvalBaseURL string
+}
+
+// InstallCaps converts config install.max_mb, install.max_files and
+// install.cache_max_mb (0: the default; negative: no cap) into the
+// installers' caps.
+func InstallCaps(maxMB, maxFiles, cacheMaxMB int64) worker.InstallCaps {
+	mb := func(n int64) int64 {
+		if n > 0 {
+			return n << 20
+		}
+		return n
+	}
+	return worker.InstallCaps{Bytes: mb(maxMB), Files: maxFiles, CacheBytes: mb(cacheMaxMB)}
 }
 
 // scanner builds the worker's scanner (without the NATS-backed parts;
@@ -50,7 +66,7 @@ func (s Scanning) scanner(ctx context.Context, deadline time.Duration, version s
 	if err := os.MkdirAll(cache, 0o755); err != nil { // the sandbox's user reads it
 		return worker.EntryScanner{}, fmt.Errorf("package cache %s: %w", cache, err)
 	}
-	regs := worker.Registries{NPM: s.NPMRegistries, PyPI: s.PyPIIndexes, OCI: s.OCIRegistries}
+	regs := worker.Registries{NPM: s.NPMRegistries, PyPI: s.PyPIIndexes, OCI: s.OCIRegistries, Caps: s.InstallCaps}
 	opts := worker.Options{Installers: worker.InstallersFor(cache, regs), AllowRemote: s.AllowRemote,
 		Deadline: deadline, ScannerVersion: version, Log: stderr}
 	if err := s.Remote.Apply(&opts); err != nil {

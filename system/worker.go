@@ -66,6 +66,7 @@ func RunWorker(ctx context.Context, o WorkerOptions) error {
 	m.BuildInfo.Set(o.Version)
 	m.Slots.Set(float64(o.Slots))
 	sc.Metrics = m
+	m.WatchPackageCache(worker.PackageCacheOf(sc.Options.Installers))
 	var h health
 	stopHTTP, err := serveHTTP(o.Listen, opsMux(m.Registry, h.check), o.Stderr)
 	if err != nil {

@@ -301,7 +301,7 @@ func (b *Bwrap) Prepare(_ context.Context, spec Spec) (*Prepared, error) {
 			}
 		})
 	}
-	p := &Prepared{Target: t, WorkDir: SandboxWorkDir, Cleanup: cleanup}
+	p := &Prepared{Target: t, WorkDir: SandboxWorkDir, Cleanup: cleanup, SandboxPID: func() int { return int(l.pid.Load()) }}
 	if s.cgroups != nil {
 		p.Breach = l.breach
 	}
@@ -332,6 +332,7 @@ type launcher struct {
 
 	mu  sync.Mutex
 	cgs []*sandboxCgroup
+	pid atomic.Int64 // the last start's sandbox PID (Prepared.SandboxPID)
 }
 
 // newCgroup makes the cgroup for one start (nil when there is none).
@@ -464,6 +465,7 @@ func (l *launcher) launchOne(cmd *exec.Cmd) (*connect.Launched, error) {
 		}
 		_ = infoR.SetReadDeadline(time.Time{})
 		go st.read(dec, infoR)
+		l.pid.Store(int64(info.ChildPID))
 		if err := l.confine(info.ChildPID, cg); err != nil {
 			return setupError(err)
 		}
@@ -687,6 +689,18 @@ func (b *Bwrap) args(spec Spec, lim Limits, uid int) ([]string, error) {
 		for _, sock := range socketsUnder(p) {
 			a = append(a, "--ro-bind", "/dev/null", sock)
 		}
+	}
+	for _, p := range spec.Capped {
+		if !filepath.IsAbs(p) {
+			return nil, fmt.Errorf("sandbox bwrap: capped path %q is not absolute", p)
+		}
+		for _, d := range ancestors(p) {
+			if !seen["dir:"+d] && !seen[d] && d != "/tmp" && d != SandboxHome && d != SandboxWorkDir {
+				seen["dir:"+d] = true
+				a = append(a, "--perms", "0755", "--dir", d)
+			}
+		}
+		a = append(a, "--perms", "0777", "--size", strconv.FormatUint(spec.CappedBytes, 10), "--tmpfs", p)
 	}
 	for _, p := range spec.Writable {
 		if !filepath.IsAbs(p) {

@@ -40,6 +40,16 @@ type Installed struct {
 	// SkippedScripts names installed packages with install scripts that
 	// did not run because lifecycle scripts were off.
 	SkippedScripts []string
+	// Release, when set, ends the scan's lease on Dir (PackageCache.Use):
+	// call it through Done once the package no longer runs.
+	Release func()
+}
+
+// Done ends the scan's use of the installed package (nil-safe).
+func (in *Installed) Done() {
+	if in != nil && in.Release != nil {
+		in.Release()
+	}
 }
 
 // InstallOptions tune one install.
@@ -232,9 +242,32 @@ type Registries struct {
 	// beyond public addresses (a mirror on a private network), for the
 	// installs' egress proxy.
 	Allow []netip.Prefix
+	// Caps bound each npm and PyPI install and the package cache they
+	// share (zero fields: DefaultInstallCaps).
+	Caps InstallCaps
 }
 
-// InstallersFor is DefaultInstallers with the operator's registries.
+// InstallersFor is DefaultInstallers with the operator's registries and
+// caps; the npm and PyPI installers share one PackageCache over cache.
 func InstallersFor(cache string, r Registries) []Installer {
-	return []Installer{&NPM{Cache: cache, Registries: r.NPM, Allow: r.Allow}, &PyPI{Cache: cache, Indexes: r.PyPI, Allow: r.Allow}, &OCI{Registries: r.OCI}}
+	pc := NewPackageCache(cache, r.Caps.withDefaults().CacheBytes)
+	return []Installer{&NPM{Cache: cache, Registries: r.NPM, Allow: r.Allow, Caps: r.Caps, PkgCache: pc},
+		&PyPI{Cache: cache, Indexes: r.PyPI, Allow: r.Allow, Caps: r.Caps, PkgCache: pc}, &OCI{Registries: r.OCI}}
+}
+
+// PackageCacheOf is the PackageCache of installers (nil when none has one).
+func PackageCacheOf(installers []Installer) *PackageCache {
+	for _, in := range installers {
+		switch x := in.(type) {
+		case *NPM:
+			if x.PkgCache != nil {
+				return x.PkgCache
+			}
+		case *PyPI:
+			if x.PkgCache != nil {
+				return x.PkgCache
+			}
+		}
+	}
+	return nil
 }

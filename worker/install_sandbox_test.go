@@ -103,11 +103,19 @@ const viaProxy=new Promise(r=>{const px=process.env.npm_config_https_proxy||proc
  const q=http.request({host:u.hostname,port:u.port,method:'CONNECT',path:` + strconv.Quote(addr) + `});q.on('connect',res=>{r('status '+res.statusCode);res.destroy&&res.destroy();});q.on('response',res=>r('status '+res.statusCode));q.on('error',e=>r(e.code||String(e)));q.setTimeout(5000,()=>{q.destroy();r('timeout');});q.end();});
 Promise.all([direct,viaProxy]).then(([d,p])=>{out.direct=d;out.proxy=p;fs.writeFileSync(path.join(__dirname,'probe-result.json'),JSON.stringify(out));process.exit(0);});
 `
-	files := []struct{ name, body string }{
+	return npmTarball(t, []tarFile{
 		{"package/package.json", string(pj)},
 		{"package/probe.js", probe},
 		{"package/index.js", "#!/usr/bin/env node\n"},
-	}
+	})
+}
+
+// tarFile is one regular file of a test tarball.
+type tarFile struct{ name, body string }
+
+// npmTarball packs files into a gzipped tarball, as npm pack does.
+func npmTarball(t *testing.T, files []tarFile) []byte {
+	t.Helper()
 	var buf bytes.Buffer
 	gz := gzip.NewWriter(&buf)
 	tw := tar.NewWriter(gz)

@@ -3,12 +3,15 @@ package worker
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/netip"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -23,22 +26,31 @@ const egressPort = "3128"
 // egressURL is the proxy URL a package manager inside the sandbox is given.
 const egressURL = "http://127.0.0.1:" + egressPort
 
+// relayDone is the line a relay started with "hold" writes on stderr
+// when the package manager succeeded; it then waits for its stdin to end
+// (the worker copying the capped install out of the sandbox's tmpfs).
+const relayDone = "mcpgauge-relay: done"
+
 // relayNode is the in-sandbox relay for npm, run by the host's node as the
 // sandbox's unprivileged user: it forwards each connection to
-// 127.0.0.1:egressPort to the egress proxy's Unix socket (argv[1]), then
-// runs the package manager (argv[2:]) and exits with its status.
+// 127.0.0.1:egressPort to the egress proxy's Unix socket (argv[2]), then
+// runs the package manager (argv[3:]) and exits with its status; with
+// argv[1] "hold", after a success it writes relayDone on stderr and
+// exits only when its stdin ends.
 const relayNode = `const net=require('net'),{spawn}=require('child_process');
-const [sock,cmd,...args]=process.argv.slice(1);
+const [hold,sock,cmd,...args]=process.argv.slice(1);
 const srv=net.createServer(c=>{const u=net.connect(sock);c.pipe(u);u.pipe(c);
 const end=()=>{c.destroy();u.destroy();};c.on('error',end);u.on('error',end);c.on('close',end);u.on('close',end);});
 srv.on('error',e=>{console.error('egress relay: '+e.message);process.exit(125);});
-srv.listen(` + egressPort + `,'127.0.0.1',()=>{const ch=spawn(cmd,args,{stdio:'inherit'});
+srv.listen(` + egressPort + `,'127.0.0.1',()=>{const ch=spawn(cmd,args,{stdio:['ignore','inherit','inherit']});
 ch.on('error',e=>{console.error('egress relay: '+e.message);process.exit(127);});
-ch.on('exit',(code)=>process.exit(code===null?128:code));});`
+ch.on('exit',(code)=>{if(code!==0||hold!=='hold')process.exit(code===null?128:code);
+process.stderr.write('\n` + relayDone + `\n');process.stdin.on('data',()=>{});
+process.stdin.on('end',()=>process.exit(0));process.stdin.on('error',()=>process.exit(0));});});`
 
 // relayPython is relayNode for pip, run by the host's Python.
 const relayPython = `import socket, subprocess, sys, threading
-sock, cmd = sys.argv[1], sys.argv[2:]
+hold, sock, cmd = sys.argv[1], sys.argv[2], sys.argv[3:]
 srv = socket.socket()
 srv.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
 srv.bind(("127.0.0.1", ` + egressPort + `))
@@ -68,7 +80,12 @@ def serve():
         threading.Thread(target=pipe, args=(c, u), daemon=True).start()
         threading.Thread(target=pipe, args=(u, c), daemon=True).start()
 threading.Thread(target=serve, daemon=True).start()
-sys.exit(subprocess.call(cmd))
+code = subprocess.call(cmd, stdin=subprocess.DEVNULL)
+if code == 0 and hold == "hold":
+    sys.stderr.write("\n` + relayDone + `\n")
+    sys.stderr.flush()
+    sys.stdin.read()
+sys.exit(code)
 `
 
 // installRun is one package-manager run of an installer.
@@ -101,6 +118,14 @@ type installRun struct {
 	IsPython bool
 	// Timeout bounds the run.
 	Timeout time.Duration
+	// Capped is the install target (an existing, empty directory; not one
+	// of Writable) and Caps its bounds: in the bubblewrap sandbox the
+	// package manager writes it on a tmpfs of Caps.Bytes, copied back with
+	// copyCapped after a success; without bubblewrap it is written in
+	// place and measured afterwards. Either way a run over the caps fails
+	// wrapping ErrOverCap.
+	Capped string
+	Caps   InstallCaps
 }
 
 // runResult is what a package-manager run left: its output, and the
@@ -133,6 +158,7 @@ func runPackageManager(ctx context.Context, sb Sandbox, scratch string, r instal
 	var out, errb bytes.Buffer
 	var cmd *exec.Cmd
 	var launched *connect.Launched
+	var copied *copyOut
 	if b, ok := sb.(*Bwrap); ok && b != nil {
 		res.Sandboxed = true
 		proxy, err := egress.New(egress.Options{Registries: r.Registries, Allow: r.Allow})
@@ -163,8 +189,12 @@ func runPackageManager(ctx context.Context, sb Sandbox, scratch string, r instal
 		if r.IsPython {
 			script = relayPython
 		}
-		spec := Spec{Command: r.Relay, Args: append([]string{map[bool]string{false: "-e", true: "-c"}[r.IsPython], script, sock, r.Command}, r.Args...),
+		spec := Spec{Command: r.Relay, Args: append([]string{map[bool]string{false: "-e", true: "-c"}[r.IsPython], script,
+			map[bool]string{false: "go", true: "hold"}[r.Capped != ""], sock, r.Command}, r.Args...),
 			Env: env, Path: r.Path, Dir: r.Dir, ReadOnly: r.ReadOnly, Writable: r.Writable}
+		if r.Capped != "" {
+			spec.Capped, spec.CappedBytes = []string{r.Capped}, uint64(max(r.Caps.Bytes, 0))
+		}
 		prep, err := b.Prepare(ctx, spec)
 		if err != nil {
 			return res, err
@@ -176,6 +206,13 @@ func runPackageManager(ctx context.Context, sb Sandbox, scratch string, r instal
 		cmd.Env = []string{"PATH=/usr/bin:/bin", "LANG=C"}
 		if launched, err = t.Launch(cmd); err != nil {
 			return res, err
+		}
+		if r.Capped != "" {
+			cp, err := newCopyOut(cmd, &errb, prep, r.Capped, r.Caps)
+			if err != nil {
+				return res, err
+			}
+			copied = cp
 		}
 	} else {
 		home := filepath.Join(scratch, "home")
@@ -191,7 +228,10 @@ func runPackageManager(ctx context.Context, sb Sandbox, scratch string, r instal
 		}
 	}
 	cmd.WaitDelay = 5 * time.Second
-	cmd.Stdout, cmd.Stderr = &out, &errb
+	cmd.Stdout = &out
+	if copied == nil {
+		cmd.Stderr = &errb
+	}
 	err := cmd.Start()
 	res.Started = err == nil
 	if launched != nil {
@@ -219,8 +259,84 @@ func runPackageManager(ctx context.Context, sb Sandbox, scratch string, r instal
 	if ctx.Err() != nil && err != nil {
 		err = fmt.Errorf("did not finish within %s: %w", r.Timeout, ctx.Err())
 	}
-	res.Stdout, res.Stderr = out.Bytes(), errb.String()
+	switch {
+	case err != nil:
+	case copied != nil:
+		err = copied.result()
+	case r.Capped != "":
+		_, err = measureTree(r.Capped, r.Caps)
+	}
+	res.Stdout, res.Stderr = out.Bytes(), strings.ReplaceAll(errb.String(), "\n"+relayDone+"\n", "")
 	return res, err
+}
+
+// copyOut takes a capped install out of its sandbox: the relay's stderr
+// passes through it, and when the relay says relayDone it copies the
+// tmpfs (through /proc/PID/root of the sandbox's first process, which
+// waits) into the host directory with copyCapped, then ends the relay's
+// stdin so the sandbox ends.
+type copyOut struct {
+	stderr  io.Writer
+	seen    []byte
+	hold    io.WriteCloser // the relay's stdin
+	prep    *Prepared
+	target  string
+	caps    InstallCaps
+	started bool
+	done    chan struct{}
+	err     error
+}
+
+func newCopyOut(cmd *exec.Cmd, stderr io.Writer, prep *Prepared, target string, caps InstallCaps) (*copyOut, error) {
+	hold, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, fmt.Errorf("install sandbox: %w", err)
+	}
+	c := &copyOut{stderr: stderr, hold: hold, prep: prep, target: target, caps: caps, done: make(chan struct{})}
+	cmd.Stderr = c
+	return c, nil
+}
+
+// Write implements io.Writer for the relay's stderr (exec's copying
+// goroutine calls it, one call at a time).
+func (c *copyOut) Write(p []byte) (int, error) {
+	n, err := c.stderr.Write(p)
+	if !c.started {
+		c.seen = append(c.seen, p...)
+		if bytes.Contains(c.seen, []byte("\n"+relayDone+"\n")) {
+			c.started = true
+			go c.copy()
+		} else if len(c.seen) > 4096 {
+			c.seen = c.seen[len(c.seen)-len(relayDone)-2:]
+		}
+	}
+	return n, err
+}
+
+func (c *copyOut) copy() {
+	defer close(c.done)
+	defer c.hold.Close()
+	pid := 0
+	if c.prep.SandboxPID != nil {
+		pid = c.prep.SandboxPID()
+	}
+	if pid <= 0 {
+		c.err = errors.New("install sandbox: no sandbox process to copy the install from")
+		return
+	}
+	c.err = copyCapped(filepath.Join("/proc", strconv.Itoa(pid), "root", c.target), c.target, c.caps)
+}
+
+// result is the copy's outcome once the relay has exited: an error when
+// the relay never said relayDone (it succeeded without it) or the copy
+// failed.
+func (c *copyOut) result() error {
+	_ = c.hold.Close()
+	if !c.started {
+		return errors.New("install sandbox: the package manager's end was not seen; nothing copied")
+	}
+	<-c.done
+	return c.err
 }
 
 // withRefusals adds the egress proxy's first refusal to a failed run's

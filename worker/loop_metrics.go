@@ -31,6 +31,21 @@ type LoopMetrics struct {
 	EvalCost      *prometheus.CounterVec // by model, USD
 }
 
+// WatchPackageCache adds the package cache's size and evictions
+// (mcpgauge_package_cache_bytes, mcpgauge_package_cache_evictions_total)
+// to m; pc nil adds nothing.
+func (m *LoopMetrics) WatchPackageCache(pc *PackageCache) {
+	if pc == nil {
+		return
+	}
+	m.Registry.MustRegister(
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "mcpgauge_package_cache_bytes",
+			Help: "Size of the npm and PyPI package cache in bytes."}, func() float64 { return float64(pc.Size()) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "mcpgauge_package_cache_evictions_total",
+			Help: "Packages removed from the package cache to keep its size cap."}, func() float64 { return float64(pc.Evictions()) }),
+	)
+}
+
 // NewLoopMetrics creates and registers a worker's metrics on a new registry.
 func NewLoopMetrics() *LoopMetrics {
 	r := prometheus.NewRegistry()

@@ -47,6 +47,11 @@ type NPM struct {
 	// addresses (a mirror on a private network or loopback); a registry
 	// named by an IP address is allowed as named.
 	Allow []netip.Prefix
+	// Caps bound each install (InstallCaps; zero fields take defaults).
+	Caps InstallCaps
+	// PkgCache, when set, leases each install to its scan and keeps the
+	// cache under its total cap.
+	PkgCache *PackageCache
 
 	runs      atomic.Int64
 	sandboxed atomic.Int64 // runs inside the bubblewrap sandbox
@@ -141,14 +146,18 @@ func (n *NPM) Install(ctx context.Context, pkg registry.PlanPackage, opts Instal
 	}
 	defer func() { _ = lock.Unlock() }()
 
-	if meta, err := readMeta(dir); err == nil {
-		return n.installed(dir, name, meta, true)
+	meta, err := readMeta(dir)
+	cached := err == nil
+	if !cached {
+		if meta, err = n.fetch(ctx, root, key, registry.PlanPackage{Identifier: name, Version: version, RegistryBaseURL: reg}, opts); err != nil {
+			return nil, err
+		}
 	}
-	meta, err := n.fetch(ctx, root, key, registry.PlanPackage{Identifier: name, Version: version, RegistryBaseURL: reg}, opts)
-	if err != nil {
-		return nil, err
+	in, err := n.installed(dir, name, meta, cached)
+	if err == nil {
+		in.Release = n.PkgCache.Use(dir, !cached)
 	}
-	return n.installed(dir, name, meta, false)
+	return in, err
 }
 
 func readMeta(dir string) (npmMeta, error) {
@@ -269,9 +278,12 @@ func (n *NPM) run(ctx context.Context, opts InstallOptions, root, work, reg stri
 	}
 	r := installRun{Command: npmPath, Args: args, Dir: cmp.Or(work, scratch), Env: env,
 		Writable: []string{scratch}, Registries: []string{reg}, Allow: n.Allow,
-		Relay: nodePath, Path: []string{filepath.Dir(nodePath)}, Timeout: n.Timeout}
-	if work != "" {
-		r.Writable = append(r.Writable, work)
+		Relay: nodePath, Path: []string{filepath.Dir(nodePath)}, Timeout: n.Timeout,
+		Capped: work, Caps: n.Caps.withDefaults()}
+	if _, ok := opts.Sandbox.(*Bwrap); ok && work != "" {
+		// In the sandbox npm's download cache goes to the sandbox's /tmp, a
+		// tmpfs with a cap of its own: a tarball never lands on the disk.
+		env["npm_config_cache"] = "/tmp/npm-cache"
 	}
 	r.ReadOnly = hostCAEnv(env, "NODE_EXTRA_CA_CERTS")
 	for k, v := range hostNPMSettings() {
@@ -428,9 +440,13 @@ func (n *NPM) fetch(ctx context.Context, root, key string, pkg registry.PlanPack
 	if err := os.Chmod(tmp, 0o755); err != nil {
 		return meta, &InstallError{Status: schema.StatusWorkerError, Reason: "chmod npm install dir", Err: err}
 	}
-	manifest := []byte(`{"name":"mcpgauge-install","private":true}` + "\n")
-	if err := os.WriteFile(filepath.Join(tmp, "package.json"), manifest, 0o644); err != nil {
-		return meta, &InstallError{Status: schema.StatusWorkerError, Reason: "write package.json", Err: err}
+	// In the bubblewrap sandbox tmp is a fresh tmpfs (Spec.Capped) copied
+	// back afterwards, and npm writes the package.json there itself.
+	if _, ok := opts.Sandbox.(*Bwrap); !ok {
+		manifest := []byte(`{"name":"mcpgauge-install","private":true}` + "\n")
+		if err := os.WriteFile(filepath.Join(tmp, "package.json"), manifest, 0o644); err != nil {
+			return meta, &InstallError{Status: schema.StatusWorkerError, Reason: "write package.json", Err: err}
+		}
 	}
 	spec := pkg.Identifier + "@" + pkg.Version
 	// --json: a failure's reason comes from npm's own error code.
@@ -441,6 +457,9 @@ func (n *NPM) fetch(ctx context.Context, root, key string, pkg registry.PlanPack
 	args = append(args, registryFlag(pkg)...)
 	args = append(args, spec)
 	if stdout, stderr, err := n.run(ctx, opts, root, tmp, pkg.RegistryBaseURL, args...); err != nil {
+		if code, _ := npmCode(stdout); errors.Is(err, ErrOverCap) || code == "ENOSPC" || strings.Contains(stderr, "ENOSPC") {
+			return meta, tooLarge("npm package "+spec, n.Caps.withDefaults(), err)
+		}
 		return meta, npmFailure(err, stdout, stderr, pkg.Identifier, pkg.Version)
 	}
 	meta, err = lockInfo(tmp, pkg.Identifier)

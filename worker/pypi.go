@@ -38,6 +38,14 @@ type PyPI struct {
 	// Allow are address ranges the indexes may resolve to beyond public
 	// addresses; an index named by an IP address is allowed as named.
 	Allow []netip.Prefix
+	// Caps bound each install (InstallCaps; zero fields take defaults).
+	// The venv is made in place, so a pip install is measured when it
+	// ends and removed when over (bubblewrap's per-file size limit bounds
+	// it meanwhile); npm's installs are capped as they are written.
+	Caps InstallCaps
+	// PkgCache, when set, leases each install to its scan and keeps the
+	// cache under its total cap.
+	PkgCache *PackageCache
 }
 
 // Kind implements Installer.
@@ -126,6 +134,7 @@ func (p *PyPI) Install(ctx context.Context, pkg registry.PlanPackage, opts Insta
 	return &Installed{
 		Command: script, Dir: dir, Version: version, Cached: cached,
 		Path: []string{filepath.Join(dir, "bin")}, ReadOnly: []string{dir, base},
+		Release: p.PkgCache.Use(dir, !cached),
 	}, nil
 }
 
@@ -200,6 +209,13 @@ func (p *PyPI) fetch(ctx context.Context, sb Sandbox, root, key, name, version, 
 			return installFailed(err, "PyPI has no distribution %s", spec)
 		}
 		return installFailed(err, "pip install %s failed: %s", spec, lastLines(out, 2))
+	}
+	if _, err := measureTree(venv, p.Caps.withDefaults()); err != nil {
+		_ = os.RemoveAll(venv)
+		if errors.Is(err, ErrOverCap) {
+			return tooLarge("PyPI package "+spec, p.Caps.withDefaults(), err)
+		}
+		return &InstallError{Status: schema.StatusWorkerError, Reason: "measure the install", Err: err}
 	}
 	if err := os.WriteFile(filepath.Join(venv, installMeta), []byte(`{"identifier":"`+name+`"}`+"\n"), 0o644); err != nil {
 		return &InstallError{Status: schema.StatusWorkerError, Reason: "write install record", Err: err}

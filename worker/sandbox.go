@@ -90,6 +90,12 @@ type Spec struct {
 	// root worker hands them to the sandbox's host user ID for the run, and
 	// Cleanup hands them back to the worker's own.
 	Writable []string
+	// Capped are paths where the sandbox gets a fresh writable tmpfs of
+	// CappedBytes (an install's target: bwrap; other sandboxes ignore
+	// them). The host path itself is not shown; Prepared.SandboxPID lets
+	// the worker read the tmpfs from outside (installcap.go).
+	Capped      []string
+	CappedBytes uint64
 	// Limits bound the server.
 	Limits Limits
 }
@@ -109,6 +115,10 @@ type Prepared struct {
 	// together broke a limit the sandbox enforces as a whole (the kernel
 	// killed some of them), or "" when they did not.
 	Breach func() string
+	// SandboxPID, when set, is the host process ID of the sandbox's first
+	// process once it started (0 before): its /proc/PID/root is the
+	// sandbox's file system.
+	SandboxPID func() int
 }
 
 // Sandbox starts servers in isolation. Implementations: Bwrap (bubblewrap,

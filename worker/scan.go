@@ -344,6 +344,7 @@ func (r *run) pkg(ctx context.Context, plan registry.Plan) {
 		return
 	}
 	r.inst = inst
+	defer inst.Done()
 	if a := r.res.Artifact; a != nil {
 		a.Integrity = inst.Integrity
 		if inst.Version != "" {

@@ -69,6 +69,7 @@ func (w *workerFlags) scanning(cfg Config) system.Scanning {
 	s := w.Scanning
 	s.DataDir, s.Remote = cfg.DataDir, remoteConfig(cfg)
 	s.NPMRegistries, s.PyPIIndexes, s.OCIRegistries = cfg.Install.NPMRegistries, cfg.Install.PyPIIndexes, cfg.Install.OCIRegistries
+	s.InstallCaps = system.InstallCaps(cfg.Install.MaxMB, cfg.Install.MaxFiles, cfg.Install.CacheMaxMB)
 	return s
 }
 
