@@ -1,6 +1,11 @@
 package lint
 
-import "github.com/mcpgauge/mcpgauge/gauge/text"
+import (
+	"regexp"
+	"strings"
+
+	"github.com/mcpgauge/mcpgauge/gauge/text"
+)
 
 // A server's boilerplate: the words most of its descriptions share, and
 // what is left of each description without them.
@@ -43,6 +48,68 @@ func preciseSpecific(ctx *Context, t *tgTool) text.Bag {
 	for w := range t.bag {
 		if _, shared := bp[w]; !shared {
 			out[w] = struct{}{}
+		}
+	}
+	return out
+}
+
+// preciseSentenceEnd splits a description into sentences: at a full stop,
+// question or exclamation mark followed by space, and at line breaks.
+var preciseSentenceEnd = regexp.MustCompile(`[.!?]+(?:\s+|$)|\n+`)
+
+// preciseSentences returns the sentences of s, case-folded with spaces
+// collapsed, empty ones dropped.
+func preciseSentences(s string) []string {
+	var out []string
+	for _, part := range preciseSentenceEnd.Split(s, -1) {
+		if p := strings.ToLower(text.CollapseSpace(part)); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// preciseSharedSentences is the set of sentences that at least three of
+// the server's descriptions contain: boilerplate shared by a family of
+// tools ("It changes remote GitLab state and requires ...") even when it is
+// not in most of them.
+func preciseSharedSentences(ctx *Context) map[string]bool {
+	return ctx.Memo("precise.sharedSentences", func() any {
+		counts := map[string]int{}
+		for i := range ctx.Tools {
+			seen := map[string]bool{}
+			for _, s := range preciseSentences(ctx.Tools[i].Description) {
+				if !seen[s] {
+					seen[s] = true
+					counts[s]++
+				}
+			}
+		}
+		shared := map[string]bool{}
+		for s, c := range counts {
+			if c >= 3 {
+				shared[s] = true
+			}
+		}
+		return shared
+	}).(map[string]bool)
+}
+
+// preciseOwnBag is what a tool's description says of that tool alone: its
+// content words without the sentences three or more tools share and
+// without the server's boilerplate words.
+func preciseOwnBag(ctx *Context, t *tgTool) text.Bag {
+	shared := preciseSharedSentences(ctx)
+	bp := preciseBoilerplate(ctx)
+	out := text.Bag{}
+	for _, s := range preciseSentences(t.desc) {
+		if shared[s] {
+			continue
+		}
+		for w := range text.ContentBag(s) {
+			if _, common := bp[w]; !common {
+				out[w] = struct{}{}
+			}
 		}
 	}
 	return out

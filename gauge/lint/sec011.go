@@ -13,13 +13,14 @@ func sec011() Rule {
 	return Rule{
 		ID: "SEC011", Name: "code-execution-surface", Family: "Security",
 		Summary: "The tool runs code, shell commands or raw SQL supplied by the model.",
-		Default: Info, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 1, Check: checkSEC011,
+		Default: Info, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 2, Check: checkSEC011,
 	}
 }
 
 // checkSEC011 finds a tool that runs code, shell commands or raw SQL from
-// the model (secCodeSurface); the default profile raises one that calls
-// itself unsafe to warning, or error when it is marked read-only.
+// the model (secCodeSurface). The default profile reports it at warning
+// with its reach (raw SQL the tool calls read-only at info), and at error
+// one that calls itself unsafe while marked read-only.
 func checkSEC011(ctx *Context) []Problem {
 	var out []Problem
 	facts := secTools(ctx)
@@ -46,11 +47,85 @@ func checkSEC011(ctx *Context) []Problem {
 		if why == "" {
 			continue
 		}
+		msg := fmt.Sprintf("Tool `%s` is a code-execution surface: %s.", t.Name, why)
+		if ctx.Precise() {
+			// An execution surface is high-risk whatever its text says: at
+			// warning with its reach, so a user sees it at a glance; raw
+			// SQL the tool itself calls read-only stays at info.
+			reach := secExecutionReach(t, facts[i])
+			msg += " Reach: " + reach + "."
+			if sev == Off && reach != reachReadOnlySQL && secSaysItRuns(facts[i]) {
+				sev = Warning
+			}
+		}
 		out = append(out, Problem{Tool: t.Name, Severity: sev,
-			Message:    fmt.Sprintf("Tool `%s` is a code-execution surface: %s.", t.Name, why),
+			Message:    msg,
 			Suggestion: "Run the input in a sandbox, say so in the description, and mark the tool destructiveHint: true and openWorldHint as appropriate so clients ask before calling it; prefer narrow, parameterised tools where you can."})
 	}
 	return out
+}
+
+// Reaches of an execution surface: what the model's input can touch.
+const (
+	reachLocalShell  = "a shell on the server's host"
+	reachRemoteHost  = "a remote host over SSH"
+	reachContainer   = "a shell in a running container"
+	reachDatabase    = "the database, writes included"
+	reachReadOnlySQL = "the database, through queries the tool calls read-only"
+	reachAgent       = "another coding agent with its permission checks off"
+	reachBrowser     = "the open browser page and its session"
+	reachCluster     = "the Kubernetes cluster, through any kubectl command"
+	reachProcess     = "code wherever the server runs it"
+)
+
+var (
+	secReachSSH        = regexp.MustCompile(`\bssh\b|\bremote\s+(?:host|server|machine)s?\b`)
+	secReachContainer  = regexp.MustCompile(`\b(?:pods?|containers?)\b`)
+	secReachAgentTalk  = regexp.MustCompile(`dangerously[- ]skip[- ]permissions|bypass\s*permissions|skip(?:s|ping)?\s+(?:all\s+)?permission|--yolo\b|full[- ]auto\b`)
+	secReachBrowser    = regexp.MustCompile(`\b(?:page|browser|dom|tab|webpage)\b`)
+	secReachReadOnly   = regexp.MustCompile(`\bread[- ]only\b|\bonly\s+(?:select|read)\b`)
+	secReachLanguages  = regexp.MustCompile(`\b(?:bash|python|node(?:\.js)?|shell)\b`)
+	secReachShellWords = []string{"shell", "bash", "zsh", "powershell", "cmd", "command", "commands", "terminal", "process", "subprocess"}
+)
+
+// secRunsTalk is a name or description saying the tool runs its input.
+var secRunsTalk = regexp.MustCompile(`\b(?:run|runs|running|execute|executes|executing|exec|eval|evaluate|evaluates|interpret|interprets|start|starts)\b`)
+
+// secSaysItRuns reports whether the tool's name or description says it
+// runs, executes or evaluates something: a linter that takes source code
+// to read is not an execution surface.
+func secSaysItRuns(facts secTool) bool {
+	return secRunsTalk.MatchString(strings.Join(facts.words, " ")) || secRunsTalk.MatchString(facts.desc) ||
+		secHasWord(facts.words, "shell", "bash", "terminal", "repl", "sql", "kubectl", "powershell", "cmd")
+}
+
+// secExecutionReach says what an execution surface reaches, from its name,
+// description and parameters.
+func secExecutionReach(t *model.Tool, facts secTool) string {
+	words, desc := facts.words, facts.desc
+	params := strings.ToLower(strings.Join(t.ParamNames(), " "))
+	switch {
+	case secReachAgentTalk.MatchString(desc):
+		return reachAgent
+	case secHasWord(words, "ssh") || secReachSSH.MatchString(desc):
+		return reachRemoteHost
+	case secHasWord(words, "sql", "query", "queries") || secSQLTalk.MatchString(desc) || strings.Contains(params, "sql"):
+		if secReachReadOnly.MatchString(desc) {
+			return reachReadOnlySQL
+		}
+		return reachDatabase
+	case secHasWord(words, "kubectl"):
+		return reachCluster
+	case secHasWord(words, "pod", "pods", "container", "containers") || secHasWord(words, "exec") && secReachContainer.MatchString(desc):
+		return reachContainer
+	case !secHasWord(words, secReachShellWords...) && secReachLanguages.MatchString(desc):
+		return reachProcess
+	case secHasWord(words, "evaluate", "browser", "page", "playwright", "puppeteer") || secReachBrowser.MatchString(desc) && !secHasWord(words, secReachShellWords...):
+		return reachBrowser
+	case secHasWord(words, secReachShellWords...) || strings.Contains(params, "command") || strings.Contains(desc, "shell") || strings.Contains(desc, "command"):
+		return reachLocalShell
+	}
+	return reachProcess
 }
 
 var (
@@ -63,6 +138,9 @@ var (
 // secCodeSurface says why a tool is a code-execution surface, or "".
 func secCodeSurface(t *model.Tool, facts secTool) string {
 	words, desc := facts.words, facts.desc
+	if secReachAgentTalk.MatchString(desc) {
+		return "its description says it runs an agent with its permission checks skipped"
+	}
 	if secHasWord(words, "eval", "exec", "repl", "shell", "bash", "powershell", "zsh", "subprocess", "cmd") {
 		return fmt.Sprintf("its name `%s` says it evaluates or executes input", t.Name)
 	}

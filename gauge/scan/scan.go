@@ -7,6 +7,8 @@ package scan
 import (
 	"context"
 	"fmt"
+	"regexp"
+	"strings"
 	"time"
 
 	"github.com/mcpgauge/mcpgauge/gauge/compliance"
@@ -286,6 +288,7 @@ func scoreInput(snap *model.Snapshot, rep *Report, findings []lint.Finding, sele
 	}
 	for _, t := range snap.Tools {
 		in.ToolNames = append(in.ToolNames, t.Name)
+		in.Params += len(t.ParamNames())
 	}
 	for _, f := range findings {
 		sev := score.Info
@@ -297,12 +300,32 @@ func scoreInput(snap *model.Snapshot, rep *Report, findings []lint.Finding, sele
 		}
 		// An annotation contradiction that hides no destructive action is
 		// design, not security.
-		in.Findings = append(in.Findings, score.Finding{Rule: f.Rule, Tool: f.Tool, Severity: sev, Security: isSecurity(rules[f.Rule]) && !f.Design})
+		in.Findings = append(in.Findings, score.Finding{Rule: f.Rule, Tool: f.Tool, Parameter: f.Parameter, Related: f.Related,
+			Severity: sev, Security: isSecurity(rules[f.Rule]) && !f.Design})
 	}
 	if rep.Compliance != nil {
 		for _, r := range rep.Compliance.Results {
-			in.Tests = append(in.Tests, score.Test{ID: r.ID, Status: string(r.Status), Severity: string(r.Severity)})
+			in.Tests = append(in.Tests, score.Test{ID: r.ID, Status: string(r.Status), Severity: string(r.Severity), Cause: rootCause(r.ID, r.Message)})
 		}
 	}
 	return in
+}
+
+// methodNotFound finds a refused method in a failure message: the tests
+// that fail because the server lacks one handler share that root cause.
+var methodNotFound = regexp.MustCompile(`(?i)\b((?:tools|resources|prompts|completion|logging)/[a-z]+)\b.*(?:method not found|-32601)|(?:method not found|-32601).*\b((?:tools|resources|prompts|completion|logging)/[a-z]+)\b`)
+
+// rootCause is the cause the score counts a failed test under: a method
+// the server refuses as not found ("method-not-found resources/list"), so
+// five tests behind one missing handler count once; "" otherwise (the
+// failure is its own cause). spec-method-01 asks for -32601 on purpose.
+func rootCause(id, message string) string {
+	if id == "spec-method-01" {
+		return ""
+	}
+	m := methodNotFound.FindStringSubmatch(message)
+	if m == nil {
+		return ""
+	}
+	return "method-not-found " + strings.ToLower(m[1]+m[2])
 }

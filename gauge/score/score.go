@@ -2,13 +2,12 @@ package score
 
 import (
 	"math"
-	"sort"
 
 	"github.com/mcpgauge/mcpgauge/internal/compat"
 )
 
 // Version is stamped on every stored score.
-const Version = "mcpgauge-score/v2"
+const Version = "mcpgauge-score/v3"
 
 // Part names, used as leaderboard ranking keys.
 const (
@@ -47,7 +46,13 @@ type Finding struct {
 	// security part counts each rule (each distinct risk) once.
 	Rule string
 	// Tool is "" for server-level and non-tool findings.
-	Tool     string
+	Tool string
+	// Parameter is the parameter a finding is about ("" for none): such a
+	// rule's design cost is the share of the server's parameters it hits.
+	Parameter string
+	// Related are the other tools of a pair finding (a confusable pair
+	// costs both its tools' shares).
+	Related  []string
 	Severity Severity
 	// Security marks findings from the security family; the rest count
 	// towards tool design.
@@ -59,17 +64,25 @@ type Test struct {
 	// ID is the test ID (spec-bait-01 is a security risk; resources-list-03
 	// is quality-gate's and stays out of this score's compliance part).
 	ID string
-	// Status is pass, fail, error or skip.
+	// Status is pass, fail or error; any other status (skip, not
+	// testable) does not count.
 	Status string
+	// Cause is the failure's root cause as the caller reads it (one missing
+	// handler behind several failed tests): failures sharing a non-empty
+	// cause count once. "" makes every failure its own cause.
+	Cause string
 	// Severity is critical, high, medium or low.
 	Severity string
 }
 
 // Input is everything the score is computed from.
 type Input struct {
-	// ToolNames lists every tool, so tools without findings count as perfect.
+	// ToolNames lists every tool: design measures the share of them a rule hits.
 	ToolNames []string
-	Findings  []Finding
+	// Params counts the parameters of every tool (the denominator of a
+	// parameter rule's share).
+	Params   int
+	Findings []Finding
 	// Tests are compliance outcomes; nil means compliance was not run.
 	Tests []Test
 	// ContextTokens is the BPE token cost of the whole tool surface.
@@ -86,7 +99,7 @@ type Part struct {
 	Measured bool    `json:"measured"`
 }
 
-// Result is mcpgauge score v2 with its parts.
+// Result is mcpgauge score v3 with its parts.
 type Result struct {
 	Version string `json:"version"`
 	Overall int    `json:"overall"`
@@ -108,17 +121,15 @@ func (r Result) Part(name string) Part {
 	return Part{Name: name}
 }
 
-// Constants of the v2 formula (documented in docs/scoring.md).
+// Constants of the v3 formula (documented in docs/scoring.md).
 const (
-	toolErrorPenalty   = 25.0
-	toolWarningPenalty = 8.0
-	toolInfoPenalty    = 2.0
-	serverErrorPenalty = 10.0
-	serverWarnPenalty  = 4.0
-	worstToolWeight    = 0.3
+	designErrorCost    = 20.0
+	designWarningCost  = 8.0
+	designInfoCost     = 1.5
+	designPresence     = 0.3
 	secErrorPenalty    = 40.0
 	secWarningPenalty  = 15.0
-	secInfoPenalty     = 3.0
+	secExecutePenalty  = 5.0
 	securityCap        = 50.0
 	efficiencyFreeUpTo = 2000.0
 	efficiencyZeroAt   = 64000.0
@@ -139,7 +150,33 @@ const BaitAndSwitchTest = "spec-bait-01"
 // description) is optional in the spec, and lint rule SRF001 covers it.
 var notOursTests = map[string]bool{"resources-list-03": true}
 
-// Compute returns mcpgauge score v2.
+// sizeRules measure how big a server is (its tool count, its context
+// cost): the efficiency part prices that, so design, which is size-neutral,
+// leaves them out.
+var sizeRules = map[string]bool{"MCP051": true, "MCP052": true, "QG010": true, "QG011": true, "QG012": true, "QG013": true}
+
+// Risks maps each security rule to the risk it is evidence of: several
+// rules seeing one risk (SEC001 and SEC002 in one poisoned description)
+// count it once. A rule not listed is its own risk.
+func Risks() map[string]string {
+	return map[string]string{
+		"SEC001": "injection", "SEC002": "injection", "SEC006": "injection", "SEC007": "injection",
+		"SEC003": "exfiltration", "SEC009": "exfiltration",
+		"SEC004": "steering", "SEC005": "steering",
+		"SEC008": "credentials", "SEC010": "credentials",
+		"SEC011":          RiskExecute,
+		"SEC012":          "annotations",
+		"SEC013":          "guardrails",
+		BaitAndSwitchTest: "bait-and-switch",
+	}
+}
+
+// RiskExecute is the risk of a tool that runs shell commands, code, SQL
+// or another agent: a surface by design, shown and priced at
+// secExecutePenalty, not as a defect of the text.
+const RiskExecute = "execution"
+
+// Compute returns mcpgauge score v3.
 func Compute(in Input) Result {
 	for _, t := range in.Tests {
 		if t.ID == BaitAndSwitchTest && t.Status == "fail" {
@@ -149,7 +186,7 @@ func Compute(in Input) Result {
 	}
 	parts := []Part{
 		compliancePart(in.Tests),
-		designPart(in.ToolNames, in.Findings),
+		designPart(in.ToolNames, in.Params, in.Findings),
 		securityPart(in.Findings),
 		efficiencyPart(in.ContextTokens),
 		selectionPart(in.Selection),
@@ -181,27 +218,34 @@ func Compute(in Input) Result {
 	return res
 }
 
+// compliancePart is the weighted pass rate over the tests that ran, with
+// failures counted by root cause: the failed tests of one cause count once,
+// at the heaviest of their weights.
 func compliancePart(tests []Test) Part {
 	p := Part{Name: PartCompliance}
 	var got, max float64
+	causes := map[string]float64{}
 	for _, t := range tests {
-		// Skipped and not-testable tests measured nothing of the server.
-		if t.Status == "skip" || t.Status == "not_testable" || t.Status == "" || notOursTests[t.ID] {
+		// Only pass, fail and error measured the server: skipped and
+		// not_testable tests do not count.
+		if notOursTests[t.ID] {
 			continue
 		}
-		w := complianceLow
-		switch t.Severity {
-		case "critical":
-			w = complianceCritical
-		case "high":
-			w = complianceHigh
-		case "medium":
-			w = complianceMedium
-		}
-		max += w
-		if t.Status == "pass" {
+		w := testWeight(t.Severity)
+		switch t.Status {
+		case "pass":
 			got += w
+			max += w
+		case "fail", "error":
+			if t.Cause == "" {
+				max += w
+				continue
+			}
+			causes[t.Cause] = math.Max(causes[t.Cause], w)
 		}
+	}
+	for _, w := range causes {
+		max += w
 	}
 	if max == 0 {
 		return p
@@ -211,64 +255,108 @@ func compliancePart(tests []Test) Part {
 	return p
 }
 
-func designPart(tools []string, fs []Finding) Part {
+func testWeight(severity string) float64 {
+	switch severity {
+	case "critical":
+		return complianceCritical
+	case "high":
+		return complianceHigh
+	case "medium":
+		return complianceMedium
+	}
+	return complianceLow
+}
+
+// designPart is size-neutral: each rule costs by the share of the server
+// it hits (tools, or parameters for a parameter rule), plus a fixed
+// presence so one bad tool among a hundred still shows. Twenty unannotated
+// tools of twenty cost what two of two do.
+func designPart(tools []string, params int, fs []Finding) Part {
 	p := Part{Name: PartDesign, Measured: true}
-	perTool := map[string]float64{}
+	known := map[string]bool{}
 	for _, t := range tools {
-		perTool[t] = percentScale
+		known[t] = true
 	}
-	server := 0.0
-	seen := map[string]int{}
+	type hits struct {
+		worst         Severity
+		tools, params map[string]bool
+		server        bool
+	}
+	byRule := map[string]*hits{}
+	var order []string
 	for _, f := range fs {
-		if f.Security {
+		if f.Security || sizeRules[f.Rule] {
 			continue
 		}
-		// The k-th finding of one rule on the server weighs 1/sqrt(k): a
-		// large server is not sunk by one rule firing on every tool.
-		seen[f.Rule]++
-		w := 1 / math.Sqrt(float64(seen[f.Rule]))
-		if _, ok := perTool[f.Tool]; ok && f.Tool != "" {
-			perTool[f.Tool] -= w * penalty(f.Severity, toolErrorPenalty, toolWarningPenalty, toolInfoPenalty)
-			continue
+		h := byRule[f.Rule]
+		if h == nil {
+			h = &hits{tools: map[string]bool{}, params: map[string]bool{}}
+			byRule[f.Rule] = h
+			order = append(order, f.Rule)
 		}
-		server += w * penalty(f.Severity, serverErrorPenalty, serverWarnPenalty, 0)
+		h.worst = max(h.worst, f.Severity)
+		switch {
+		case f.Parameter != "" && known[f.Tool] && params > 0:
+			h.params[f.Tool+"\x00"+f.Parameter] = true
+		case known[f.Tool]:
+			h.tools[f.Tool] = true
+			for _, r := range f.Related {
+				if known[r] {
+					h.tools[r] = true
+				}
+			}
+		default:
+			h.server = true
+		}
 	}
-	base := percentScale
-	if len(perTool) > 0 {
-		scores := make([]float64, 0, len(perTool))
-		for _, s := range perTool {
-			scores = append(scores, clamp(s, 0, percentScale))
+	s := percentScale
+	for _, r := range order {
+		h := byRule[r]
+		share := 1.0
+		if !h.server {
+			share = 0
+			if len(h.tools) > 0 && len(known) > 0 {
+				share = float64(len(h.tools)) / float64(len(known))
+			}
+			if len(h.params) > 0 {
+				share = math.Max(share, float64(len(h.params))/float64(params))
+			}
 		}
-		sort.Float64s(scores)
-		mean := 0.0
-		for _, s := range scores {
-			mean += s
-		}
-		mean /= float64(len(scores))
-		base = (1-worstToolWeight)*mean + worstToolWeight*scores[0]
+		s -= penalty(h.worst, designErrorCost, designWarningCost, designInfoCost) * (designPresence + (1-designPresence)*math.Min(share, 1))
 	}
-	p.Score = round1(clamp(base-server, 0, percentScale))
+	p.Score = round1(clamp(s, 0, percentScale))
 	return p
 }
 
+// securityPart counts distinct risks: each risk once, at its worst
+// severity on the server, however many rules and tools show it. Info is
+// not proof and costs nothing; an execution surface at warning costs
+// secExecutePenalty.
 func securityPart(fs []Finding) Part {
 	p := Part{Name: PartSecurity, Measured: true}
-	// Distinct risks: each security rule counts once, at its worst
-	// severity on the server, however many tools repeat it.
+	risks := Risks()
 	worst := map[string]Severity{}
 	var order []string
 	for _, f := range fs {
 		if !f.Security {
 			continue
 		}
-		if _, ok := worst[f.Rule]; !ok {
-			order = append(order, f.Rule)
+		risk := f.Rule
+		if r, ok := risks[f.Rule]; ok {
+			risk = r
 		}
-		worst[f.Rule] = max(worst[f.Rule], f.Severity)
+		if _, ok := worst[risk]; !ok {
+			order = append(order, risk)
+		}
+		worst[risk] = max(worst[risk], f.Severity)
 	}
 	s := percentScale
 	for _, r := range order {
-		s -= penalty(worst[r], secErrorPenalty, secWarningPenalty, secInfoPenalty)
+		w := secWarningPenalty
+		if r == RiskExecute {
+			w = secExecutePenalty
+		}
+		s -= penalty(worst[r], secErrorPenalty, w, 0)
 	}
 	p.Score = round1(clamp(s, 0, percentScale))
 	return p

@@ -2,7 +2,6 @@ package score
 
 import (
 	"fmt"
-	"math"
 	"testing"
 
 	"github.com/mcpgauge/mcpgauge/internal/compat"
@@ -23,36 +22,70 @@ func tools(n int) []string {
 	return out
 }
 
-func TestDesignIsSizeFair(t *testing.T) {
+// TestDesignIsSizeNeutral: design costs the share of the server a rule
+// hits, so twenty unannotated tools of twenty cost what two of two do, and
+// half of a large server what half of a small one does.
+func TestDesignIsSizeNeutral(t *testing.T) {
 	t.Parallel()
-	// Every tool has one warning of its own rule: a 4-tool and a 40-tool
-	// server score the same.
-	mk := func(n int) Input {
+	mk := func(n, bad int) Input {
 		in := Input{ToolNames: tools(n)}
-		for i, name := range in.ToolNames {
-			in.Findings = append(in.Findings, Finding{Rule: fmt.Sprintf("R%d", i), Tool: name, Severity: Warning})
+		for _, name := range in.ToolNames[:bad] {
+			in.Findings = append(in.Findings, Finding{Rule: "MCP041", Tool: name, Severity: Warning})
 		}
 		return in
 	}
-	small, big := Compute(mk(4)), Compute(mk(40))
-	if small.Part(PartDesign).Score != big.Part(PartDesign).Score {
-		t.Fatalf("design not size-fair: %v vs %v", small.Part(PartDesign).Score, big.Part(PartDesign).Score)
+	cases := []struct {
+		name       string
+		small, big Input
+		want       float64
+	}{
+		{"every tool", mk(2, 2), mk(20, 20), 92},
+		{"half the tools", mk(2, 1), mk(20, 10), round1(100 - 8*(0.3+0.7*0.5))},
 	}
-	if got := small.Part(PartDesign).Score; got != 92 {
-		t.Fatalf("design = %v, want 92", got)
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			small, big := Compute(c.small).Part(PartDesign).Score, Compute(c.big).Part(PartDesign).Score
+			if small != big || small != c.want {
+				t.Fatalf("design %v (small) vs %v (big), want both %v", small, big, c.want)
+			}
+		})
 	}
 }
 
-func TestWorstToolWeighs(t *testing.T) {
+// TestOneBadToolShows: a rule on one tool of a hundred still costs its
+// presence, and a parameter rule costs the share of parameters it hits.
+func TestOneBadToolShows(t *testing.T) {
 	t.Parallel()
-	in := Input{ToolNames: tools(10)}
-	for i := 0; i < 4; i++ { // tool_0 gets 4 errors: 0 points
-		in.Findings = append(in.Findings, Finding{Rule: fmt.Sprintf("R%d", i), Tool: "tool_0", Severity: Error})
+	in := Input{ToolNames: tools(100), Params: 200, Findings: []Finding{{Rule: "MCP040", Tool: "tool_0", Severity: Error}}}
+	if got, want := Compute(in).Part(PartDesign).Score, round1(100-20*(0.3+0.7*0.01)); got != want {
+		t.Errorf("one error on one tool of 100: design %v, want %v", got, want)
 	}
-	got := Compute(in).Part(PartDesign).Score
-	// mean = 90, worst = 0: 0.7*90 + 0.3*0 = 63
-	if got != 63 {
-		t.Fatalf("design = %v, want 63", got)
+	in = Input{ToolNames: tools(2), Params: 10}
+	for i := 0; i < 5; i++ {
+		in.Findings = append(in.Findings, Finding{Rule: "MCP020", Tool: "tool_0", Parameter: fmt.Sprintf("p%d", i), Severity: Warning})
+	}
+	if got, want := Compute(in).Part(PartDesign).Score, round1(100-8*(0.3+0.7*0.5)); got != want {
+		t.Errorf("5 of 10 parameters undescribed: design %v, want %v", got, want)
+	}
+}
+
+// TestSizeRulesStayOutOfDesign: the tool count and context budget rules
+// are priced by efficiency, not design.
+func TestSizeRulesStayOutOfDesign(t *testing.T) {
+	t.Parallel()
+	in := Input{ToolNames: tools(60), Findings: []Finding{{Rule: "QG011", Severity: Error}, {Rule: "MCP051", Severity: Warning}, {Rule: "MCP052", Severity: Warning}}}
+	if got := Compute(in).Part(PartDesign).Score; got != 100 {
+		t.Errorf("design = %v, want 100", got)
+	}
+}
+
+// TestPairCostsBothTools: a pair finding's related tool counts in the share.
+func TestPairCostsBothTools(t *testing.T) {
+	t.Parallel()
+	in := Input{ToolNames: tools(4), Findings: []Finding{{Rule: "MCP013", Tool: "tool_0", Related: []string{"tool_1"}, Severity: Warning}}}
+	if got, want := Compute(in).Part(PartDesign).Score, round1(100-8*(0.3+0.7*0.5)); got != want {
+		t.Errorf("design = %v, want %v", got, want)
 	}
 }
 
@@ -114,51 +147,88 @@ func TestEfficiency(t *testing.T) {
 // TestWorkedExample reproduces the worked example in docs/scoring.md.
 func TestWorkedExample(t *testing.T) {
 	t.Parallel()
-	in := Input{ToolNames: []string{"A", "B", "C", "D"}, ContextTokens: 3100}
+	in := Input{ToolNames: []string{"A", "B", "C", "D"}, Params: 4, ContextTokens: 3100}
 	for i := 0; i < 6; i++ {
 		in.Tests = append(in.Tests, Test{Status: "pass", Severity: "critical"})
 	}
 	in.Tests = append(in.Tests, Test{Status: "fail", Severity: "high"}, Test{Status: "pass", Severity: "medium"}, Test{Status: "pass", Severity: "low"})
 	in.Findings = []Finding{
-		{Rule: "MCP020", Tool: "A", Severity: Warning},
+		{Rule: "MCP020", Tool: "A", Parameter: "q", Severity: Warning},
 		{Rule: "MCP010", Tool: "B", Severity: Error}, {Rule: "MCP025", Tool: "B", Severity: Info},
 		{Rule: "MCP004", Severity: Warning},
 		{Rule: "SEC009", Tool: "C", Severity: Warning, Security: true},
 	}
 	r := Compute(in)
-	want := map[string]float64{PartCompliance: 90, PartDesign: 81.8, PartSecurity: 85, PartEfficiency: 87.4}
+	want := map[string]float64{PartCompliance: 90, PartDesign: 78, PartSecurity: 85, PartEfficiency: 87.4}
 	for name, w := range want {
 		if got := r.Part(name).Score; got != w {
 			t.Errorf("%s = %v, want %v", name, got, w)
 		}
 	}
-	if r.Overall != 86 || r.Capped {
-		t.Fatalf("overall = %d (capped %v), want 86", r.Overall, r.Capped)
+	if r.Overall != 84 || r.Capped {
+		t.Fatalf("overall = %d (capped %v), want 84", r.Overall, r.Capped)
 	}
 }
 
-// TestRepeatsDiminish: one rule firing on every tool of a large server
-// weighs 1/sqrt(k) for its k-th finding, so the server is not sunk by it;
-// the security part counts one risk once however many tools repeat it.
-func TestRepeatsDiminish(t *testing.T) {
+// TestRisksCountOnce: the security part counts each risk once per server,
+// however many tools and rules show it; info costs nothing; an execution
+// surface at warning costs 5.
+func TestRisksCountOnce(t *testing.T) {
 	t.Parallel()
-	in := Input{ToolNames: tools(40)}
-	for _, name := range in.ToolNames {
-		in.Findings = append(in.Findings, Finding{Rule: "MCP020", Tool: name, Severity: Warning},
-			Finding{Rule: "SEC009", Tool: name, Severity: Warning, Security: true})
+	many := Input{ToolNames: tools(40)}
+	for _, name := range many.ToolNames {
+		many.Findings = append(many.Findings, Finding{Rule: "SEC009", Tool: name, Severity: Warning, Security: true})
 	}
-	r := Compute(in)
-	// Penalties 8/sqrt(k), k=1..40, mean over 40 tools; worst tool loses 8.
-	sum := 0.0
-	for k := 1; k <= 40; k++ {
-		sum += 8 / math.Sqrt(float64(k))
+	cases := []struct {
+		name string
+		in   Input
+		want float64
+	}{
+		{"one rule on forty tools", many, 85},
+		{"two rules, one risk", Input{ToolNames: tools(1), Findings: []Finding{
+			{Rule: "SEC001", Tool: "tool_0", Severity: Error, Security: true}, {Rule: "SEC002", Tool: "tool_0", Severity: Error, Security: true}}}, 60},
+		{"two risks", Input{ToolNames: tools(1), Findings: []Finding{
+			{Rule: "SEC004", Tool: "tool_0", Severity: Warning, Security: true}, {Rule: "SEC010", Tool: "tool_0", Severity: Warning, Security: true}}}, 70},
+		{"info is not proof", Input{ToolNames: tools(1), Findings: []Finding{{Rule: "SEC009", Tool: "tool_0", Severity: Info, Security: true}}}, 100},
+		{"execution surface", Input{ToolNames: tools(2), Findings: []Finding{
+			{Rule: "SEC011", Tool: "tool_0", Severity: Warning, Security: true}, {Rule: "SEC011", Tool: "tool_1", Severity: Warning, Security: true}}}, 95},
 	}
-	want := round1(0.7*(100-sum/40) + 0.3*92)
-	if got := r.Part(PartDesign).Score; got != want || got <= 92 {
-		t.Errorf("design = %v, want %v (above the 92 of undiminished repeats)", got, want)
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			if got := Compute(c.in).Part(PartSecurity).Score; got != c.want {
+				t.Errorf("security = %v, want %v", got, c.want)
+			}
+		})
 	}
-	if got := r.Part(PartSecurity).Score; got != 85 {
-		t.Errorf("security = %v, want 85: one distinct risk", got)
+}
+
+// TestComplianceByRootCause: failures sharing a cause count once, at the
+// heaviest weight among them; a status other than pass, fail or error
+// (skip, not testable) does not count.
+func TestComplianceByRootCause(t *testing.T) {
+	t.Parallel()
+	pass := Test{Status: "pass", Severity: "critical"}
+	cause := "method-not-found resources/list"
+	cases := []struct {
+		name  string
+		tests []Test
+		want  float64
+	}{
+		{"five failures, one cause", []Test{pass, pass,
+			{Status: "fail", Severity: "high", Cause: cause}, {Status: "fail", Severity: "medium", Cause: cause},
+			{Status: "fail", Severity: "low", Cause: cause}, {Status: "error", Severity: "medium", Cause: cause}, {Status: "fail", Severity: "high", Cause: cause}},
+			round1(8.0 / 11 * 100)},
+		{"no cause, each counts", []Test{pass, {Status: "fail", Severity: "high"}, {Status: "fail", Severity: "high"}}, 40},
+		{"not testable does not count", []Test{pass, {Status: "untestable", Severity: "high"}, {Status: "skip", Severity: "high"}}, 100},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			if got := Compute(Input{ToolNames: tools(1), Tests: c.tests}).Part(PartCompliance).Score; got != c.want {
+				t.Errorf("compliance = %v, want %v", got, c.want)
+			}
+		})
 	}
 }
 
