@@ -29,10 +29,17 @@ func checkMCP013(ctx *Context) []Problem {
 			continue
 		}
 		l, r := tools[p.left].name, tools[p.right].name
+		sev := Off
+		if ctx.Precise() && preciseNamesTellApart(tools[p.left].nameTokens, tools[p.right].nameTokens) {
+			// The names carry the difference (activate_plugin and
+			// activate_theme): the same wording is polish, not a coin flip.
+			sev = Info
+		}
 		out = append(out, Problem{
-			Tool:    l,
-			Related: []string{r},
-			Message: fmt.Sprintf("`%s` and `%s` share %d%% of their meaningful words -- their descriptions are near-identical.", l, r, compat.PyRound(p.score*100)),
+			Severity: sev,
+			Tool:     l,
+			Related:  []string{r},
+			Message:  fmt.Sprintf("`%s` and `%s` share %d%% of their meaningful words -- their descriptions are near-identical.", l, r, compat.PyRound(p.score*100)),
 			Suggestion: fmt.Sprintf("Rewrite one of them around what makes it different. If `%s` and `%s` really do the same thing, delete one; "+
 				"if they do not, the first sentence of each should name the thing only that one handles. Two descriptions this close are "+
 				"a coin flip at selection time, and the model has no way to know it guessed wrong.", l, r),

@@ -31,7 +31,8 @@ func checkMCP014(ctx *Context) []Problem {
 			if !precisePairKept(ctx, l, r, tgConfusable) {
 				continue
 			}
-			dup = p.score >= tgNearDuplicate && precisePairKept(ctx, l, r, tgNearDuplicate)
+			dup = p.score >= tgNearDuplicate && precisePairKept(ctx, l, r, tgNearDuplicate) &&
+				!preciseNamesTellApart(l.nameTokens, r.nameTokens)
 		}
 		if !excused(l, r) {
 			siblings[l.name] = append(siblings[l.name], r.name)

@@ -3,6 +3,8 @@ package lint
 import (
 	"math/bits"
 	"strings"
+
+	"github.com/mcpgauge/mcpgauge/gauge/text"
 )
 
 // Which pairs of tools a model may confuse: descriptions that share most
@@ -118,6 +120,7 @@ var preciseOpposites = [][2]string{
 	{"install", "uninstall"}, {"follow", "unfollow"}, {"archive", "unarchive"}, {"pause", "resume"},
 	{"upload", "download"}, {"import", "export"}, {"encrypt", "decrypt"}, {"list", "log"}, {"get", "log"},
 	{"retrieve", "delete"}, {"retrieve", "update"}, {"fetch", "delete"}, {"read", "delete"}, {"get", "create"}, {"list", "create"},
+	{"update", "delete"}, {"insert", "delete"},
 }
 
 // preciseVerbsDiffer reports whether two tool names carry different verbs
@@ -134,6 +137,66 @@ func preciseVerbsDiffer(a, b []string) bool {
 	for _, p := range preciseOpposites {
 		if has(a, p[0]) && has(b, p[1]) && !has(a, p[1]) && !has(b, p[0]) ||
 			has(a, p[1]) && has(b, p[0]) && !has(a, p[0]) && !has(b, p[1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// preciseOtherVerbs are action words of tool names beyond the read and
+// destructive verbs: two names that differ only in such words (find vs
+// lookup, create vs add) do not tell their tools apart.
+var preciseOtherVerbs = map[string]bool{
+	"describe": true, "lookup": true, "look": true, "up": true, "find": true, "fetch": true, "retrieve": true, "view": true,
+	"create": true, "add": true, "make": true, "new": true, "insert": true, "update": true, "edit": true, "modify": true,
+	"set": true, "change": true, "run": true, "execute": true, "do": true, "a": true, "an": true, "the": true,
+}
+
+// preciseNamesTellApart reports whether two tool names carry the
+// difference between their tools: a word one has and the other lacks that
+// is not a verb (activate_plugin vs activate_theme, nodes_top vs pods_top,
+// delete_database vs delete_database_user). Names that differ only in
+// verbs (kubectl_get, kubectl_describe), in number (get_user, get_users)
+// or by a modifier (list_directory, list_directory_with_sizes) do not.
+func preciseNamesTellApart(a, b []string) bool {
+	norm := func(toks []string) map[string]bool {
+		out := map[string]bool{}
+		for _, t := range toks {
+			out[text.Singular(strings.ToLower(t))] = true
+		}
+		return out
+	}
+	sa, sb := norm(a), norm(b)
+	var onlyA, onlyB []string
+	for w := range sa {
+		if !sb[w] {
+			onlyA = append(onlyA, w)
+		}
+	}
+	for w := range sb {
+		if !sa[w] {
+			onlyB = append(onlyB, w)
+		}
+	}
+	if len(onlyA) == 0 || len(onlyB) == 0 {
+		// One name within the other: the longer one names another object
+		// (delete_database_user beside delete_database) unless its extra
+		// words are a modifier ("with sizes") or verbs ("run all rules").
+		extra := append(onlyA, onlyB...)
+		for _, w := range extra {
+			if w == "with" || w == "by" || w == "and" {
+				return false
+			}
+		}
+		for _, w := range extra {
+			if !text.IsReadVerb(w) && !text.IsDestructiveVerb(w) && !preciseOtherVerbs[w] && !text.IsDigits(w) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, w := range append(onlyA, onlyB...) {
+		if !text.IsReadVerb(w) && !text.IsDestructiveVerb(w) && !preciseOtherVerbs[w] && !text.IsDigits(w) {
 			return true
 		}
 	}

@@ -54,7 +54,7 @@ func checkSEC011(ctx *Context) []Problem {
 			// SQL the tool itself calls read-only stays at info.
 			reach := secExecutionReach(t, facts[i])
 			msg += " Reach: " + reach + "."
-			if sev == Off && reach != reachReadOnlySQL && secSaysItRuns(facts[i]) {
+			if sev == Off && reach != reachReadOnlySQL && secSaysItRuns(facts[i]) && secTakesCode(t, facts[i]) {
 				sev = Warning
 			}
 		}
@@ -75,28 +75,71 @@ const (
 	reachAgent       = "another coding agent with its permission checks off"
 	reachBrowser     = "the open browser page and its session"
 	reachCluster     = "the Kubernetes cluster, through any kubectl command"
+	reachCLI         = "any command of the command-line tool it wraps"
 	reachProcess     = "code wherever the server runs it"
+	reachSandbox     = "a sandboxed shell, as its description says"
 )
 
 var (
-	secReachSSH        = regexp.MustCompile(`\bssh\b|\bremote\s+(?:host|server|machine)s?\b`)
-	secReachContainer  = regexp.MustCompile(`\b(?:pods?|containers?)\b`)
-	secReachAgentTalk  = regexp.MustCompile(`dangerously[- ]skip[- ]permissions|bypass\s*permissions|skip(?:s|ping)?\s+(?:all\s+)?permission|--yolo\b|full[- ]auto\b`)
-	secReachBrowser    = regexp.MustCompile(`\b(?:page|browser|dom|tab|webpage)\b`)
-	secReachReadOnly   = regexp.MustCompile(`\bread[- ]only\b|\bonly\s+(?:select|read)\b`)
-	secReachLanguages  = regexp.MustCompile(`\b(?:bash|python|node(?:\.js)?|shell)\b`)
-	secReachShellWords = []string{"shell", "bash", "zsh", "powershell", "cmd", "command", "commands", "terminal", "process", "subprocess"}
+	secReachSSH         = regexp.MustCompile(`\bssh\b|\bremote\s+(?:host|server|machine)s?\b`)
+	secReachContainer   = regexp.MustCompile(`\b(?:pods?|containers?)\b`)
+	secReachAgentTalk   = regexp.MustCompile(`dangerously[- ]skip[- ]permissions|bypass\s*permissions|skip(?:s|ping)?\s+(?:all\s+)?permission|--yolo\b|full[- ]auto\b`)
+	secReachBrowser     = regexp.MustCompile(`\b(?:page|browser|dom|tab|webpage)\b`)
+	secReachReadOnly    = regexp.MustCompile(`\bread[- ]only\b|\bonly\s+(?:select|read)\b|^(?:execute|run)s?\s+an?\s+select\s+(?:query|statement)\b`)
+	secReachSandbox     = regexp.MustCompile(`\bsandbox(?:ed)?\b`)
+	secReachUnsandboxed = regexp.MustCompile(`\b(?:not|no|un|without(?:\s+any)?)[- ]?sandbox`)
+	secReachCLI         = regexp.MustCompile(`\bcli\b|\bcommand[- ]line\b`)
+	secReachLanguages   = regexp.MustCompile(`\b(?:bash|python|node(?:\.js)?|shell)\b`)
+	secReachShellWords  = []string{"shell", "bash", "zsh", "powershell", "cmd", "command", "commands", "terminal", "process", "subprocess"}
 )
 
 // secRunsTalk is a name or description saying the tool runs its input.
 var secRunsTalk = regexp.MustCompile(`\b(?:run|runs|running|execute|executes|executing|exec|eval|evaluate|evaluates|interpret|interprets|start|starts)\b`)
 
+// secNoRunTalk is a description saying the tool does not run its input
+// (just-bash's bash_transform: "without executing it").
+var secNoRunTalk = regexp.MustCompile(`\bwithout\s+(?:executing|running|evaluating)\b|\b(?:does\s+not|doesn't|never)\s+(?:execute|run|evaluate)\b`)
+
 // secSaysItRuns reports whether the tool's name or description says it
 // runs, executes or evaluates something: a linter that takes source code
 // to read is not an execution surface.
 func secSaysItRuns(facts secTool) bool {
+	if secNoRunTalk.MatchString(facts.desc) {
+		return false
+	}
 	return secRunsTalk.MatchString(strings.Join(facts.words, " ")) || secRunsTalk.MatchString(facts.desc) ||
 		secHasWord(facts.words, "shell", "bash", "terminal", "repl", "sql", "kubectl", "powershell", "cmd")
+}
+
+// secCodeParams are names of a parameter that carries what a tool runs.
+var secCodeParams = map[string]bool{
+	"command": true, "commands": true, "cmd": true, "script": true, "code": true, "source": true, "sql": true, "query": true,
+	"statement": true, "function": true, "expression": true, "expr": true, "program": true, "snippet": true, "prompt": true,
+	"input": true, "args": true, "arguments": true, "task": true,
+}
+
+// secCommandRouter is a tool whose "command" is one of the server's own
+// sub-commands (Azure MCP's hierarchical tools), not a shell command.
+var secCommandRouter = regexp.MustCompile(`\bcommand\s+router\b|\bsub[- ]?commands?\s+are\s+routed\b`)
+
+// secTakesCode reports whether the model supplies what the tool runs: a
+// free-text parameter named for a command, script, code, SQL or prompt.
+// A bash_read_file that takes a path runs nothing the model wrote.
+func secTakesCode(t *model.Tool, facts secTool) bool {
+	if secCommandRouter.MatchString(facts.desc) {
+		return false
+	}
+	props := t.Params()
+	for _, name := range t.ParamNames() {
+		obj, _ := props[name].(map[string]any)
+		if obj == nil || !secIsFreeText(obj) {
+			continue
+		}
+		if pw := secIdentifierWords(name); len(pw) > 0 && secCodeParams[pw[len(pw)-1]] {
+			return true
+		}
+	}
+	return false
 }
 
 // secExecutionReach says what an execution surface reaches, from its name,
@@ -116,12 +159,16 @@ func secExecutionReach(t *model.Tool, facts secTool) string {
 		return reachDatabase
 	case secHasWord(words, "kubectl"):
 		return reachCluster
-	case secHasWord(words, "pod", "pods", "container", "containers") || secHasWord(words, "exec") && secReachContainer.MatchString(desc):
+	case secHasWord(words, "pod", "pods", "container", "containers") || secHasWord(words, "exec", "run", "command") && secReachContainer.MatchString(desc):
 		return reachContainer
+	case !secHasWord(words, "shell", "bash", "terminal") && secReachCLI.MatchString(desc):
+		return reachCLI
 	case !secHasWord(words, secReachShellWords...) && secReachLanguages.MatchString(desc):
 		return reachProcess
 	case secHasWord(words, "evaluate", "browser", "page", "playwright", "puppeteer") || secReachBrowser.MatchString(desc) && !secHasWord(words, secReachShellWords...):
 		return reachBrowser
+	case secReachSandbox.MatchString(desc) && !secReachUnsandboxed.MatchString(desc):
+		return reachSandbox
 	case secHasWord(words, secReachShellWords...) || strings.Contains(params, "command") || strings.Contains(desc, "shell") || strings.Contains(desc, "command"):
 		return reachLocalShell
 	}
@@ -130,7 +177,7 @@ func secExecutionReach(t *model.Tool, facts secTool) string {
 
 var (
 	secCodeObjects    = []string{"code", "script", "command", "commands", "shell", "sql", "query", "python", "js", "javascript", "snippet", "cell", "expression", "bash", "cmd", "program"}
-	secNotCodeContext = regexp.MustCompile(`\b(?:country|zip|postal|language|currency|status|error|auth|authori[sz]ation|verification|promo|coupon|discount|iso|area|airport|product|access|confirmation|otp|colou?r|region|locale|http|response|invite|referral|two-factor|2fa|mfa|sms|qr|bar|postcode|discount|voucher|exit)\b`)
+	secNotCodeContext = regexp.MustCompile(`\b(?:country|zip|postal|language|currency|status|error|auth|authori[sz]ation|verification|promo|coupon|discount|datacenter|data\s+center|iso|area|airport|product|access|confirmation|otp|colou?r|region|locale|http|response|invite|referral|two-factor|2fa|mfa|sms|qr|bar|postcode|discount|voucher|exit)\b`)
 	secCodeTalk       = regexp.MustCompile(`\b(?:javascript|js|python|code|function\s+body|arrow\s+function|script|expression)\b|=>`)
 	secSQLTalk        = regexp.MustCompile(`\bsql\b|\bselect\s+\S+\s+from\b`)
 )
