@@ -271,9 +271,14 @@ var secNegatedBefore = regexp.MustCompile(`\b(?:never|not|no|cannot|can't|won't|
 
 var (
 	// secRefused marks a sentence that names a sensitive path to refuse it.
-	secRefused = regexp.MustCompile(`\b(?:reject(?:s|ed)?|block(?:s|ed)?|denied|deny|not\s+allowed|forbidden|refuse[sd]?|disallowed|excluded|never\s+(?:read|access|open)s?)\b`)
+	secRefused = regexp.MustCompile(`\b(?:reject(?:s|ed)?|block(?:s|ed)?|denied|deny|not\s+allowed|forbidden|refuse[sd]?|disallowed|excluded|never\s+(?:read|access|open|write|commit|store|put)s?)\b`)
 	// secRankWord is the "highest/top priority" family of the priority
 	// patterns, which reads as coercion only about tools or instructions.
+	// secNounPhrase follows a "verb + secret" hit that is a noun phrase
+	// ("upload credentials are generated"), not a request.
+	secNounPhrase = regexp.MustCompile(`^\s+(?:are|is|were|was|will|get|gets|remain|stay)\b`)
+	// secFetchMode is the fetch API's credentials setting.
+	secFetchMode  = regexp.MustCompile(`\bsame[- ]origin\b|\bomit\b`)
 	secRankWord   = regexp.MustCompile(`\b(?:highest|top|maximum|absolute|utmost)\s+priority\b`)
 	secAboutTools = regexp.MustCompile(`\btools?\b|\binstructions?\b|\bfunctions?\b|\bcall\b|\buse\s+this\b|\bother\b|\buser\b`)
 )
@@ -308,6 +313,13 @@ func secFindInContext(ctx *Context, s string, pats []secPattern) (secMatch, bool
 			switch p.what {
 			case "concealment":
 				if (strings.HasPrefix(hit, "hide") || strings.HasPrefix(hit, "conceal")) && !strings.Contains(secSentence(folded, loc[0], loc[1]), "user") {
+					continue
+				}
+			case "a request for secrets":
+				// "Upload credentials are generated and used internally" names
+				// a thing, it asks for nothing; "include credentials" as a
+				// fetch credentials mode (omit, same-origin) is a setting.
+				if secNounPhrase.MatchString(folded[loc[1]:]) || secFetchMode.MatchString(secSentence(folded, loc[0], loc[1])) {
 					continue
 				}
 			case "pseudo-system tag":

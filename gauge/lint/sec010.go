@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/mcpgauge/mcpgauge/gauge/text"
 )
 
 // sec010 is SEC010 env-exposure.
@@ -11,7 +13,7 @@ func sec010() Rule {
 	return Rule{
 		ID: "SEC010", Name: "env-exposure", Family: "Security",
 		Summary: "The tool appears to return environment variables or secrets.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 1, Check: checkSEC010,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 2, Check: checkSEC010,
 	}
 }
 
@@ -25,7 +27,13 @@ func checkSEC010(ctx *Context) []Problem {
 		t := &ctx.Tools[i]
 		words, desc := facts[i].words, facts[i].desc
 		envName := secHasWord(words, "env", "environment", "envs", "environ", "envvar", "envvars", "dotenv", "printenv", "getenv")
-		if !(envName && secEnvTalk.MatchString(desc)) && !secEnvReturn.MatchString(desc) {
+		envHit := envName && secEnvTalk.MatchString(desc) || secEnvReturn.MatchString(desc)
+		if envHit && ctx.Precise() && (secWritesOnly(words) || secValuesHidden.MatchString(desc)) {
+			// vercel_create_env_var sets a variable and returns none;
+			// a list whose values are masked returns no secret.
+			continue
+		}
+		if !envHit {
 			// The default profile also reads a description that says the
 			// tool returns credentials (a kubeconfig, tokens, API keys).
 			if cred := ""; ctx.Precise() {
@@ -49,6 +57,29 @@ var (
 	secEnvReturn = regexp.MustCompile(`\b(?:returns?|prints?|dumps?|lists?|shows?|exposes?|reads?|gets?|outputs?|displays?|retrieves?)\s+(?:all\s+|the\s+|every\s+|any\s+)?(?:of\s+the\s+)?(?:current\s+|process\s+|server\s+|system\s+|shell\s+)?(?:environment\s+variables|env\s+vars)\b`)
 )
 
+// secValuesHidden is a description saying the values never come back
+// (masked, write-only, not readable) or that they are a sandbox's own,
+// not the server's ("from the persistent bash environment").
+var secValuesHidden = regexp.MustCompile(`\bfrom\s+the\s+(?:persistent|sandbox(?:ed)?|virtual|isolated|in-memory)\b|\b(?:masked|redacted|write[- ]only|cannot\s+be\s+read(?:\s+back)?|never\s+(?:returned|returns?|shown|shows?|exposed)|values?\s+(?:are\s+)?(?:not|never)\s+(?:returned|shown|included))\b`)
+
+// secEnvWriteVerbs are name words of a tool that sets, changes or removes
+// something rather than returning it.
+var secEnvWriteVerbs = []string{"create", "update", "set", "delete", "remove", "replace", "setup", "add", "unset", "put", "upsert", "write", "import", "sync", "bulk", "edit", "modify", "change", "rotate"}
+
+// secWritesOnly reports whether a tool's name says it writes (a write verb
+// and no read verb): it does not return what it writes.
+func secWritesOnly(words []string) bool {
+	if !secHasWord(words, secEnvWriteVerbs...) {
+		return false
+	}
+	for _, w := range words {
+		if text.IsReadVerb(w) {
+			return false
+		}
+	}
+	return true
+}
+
 // secCredentialReturn matches a description whose opening sentence says
 // the tool returns credentials: a kubeconfig, tokens, API keys, passwords.
 var secCredentialReturn = regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:gets?|returns?|shows?|views?|prints?|outputs?|exports?|reveals?|retrieves?|reads?|dumps?|fetch(?:es)?|displays?|lists?)\b[^.\n]{0,80}?\b(kubeconfig|kube\s+config|credentials|access\s+tokens?|refresh\s+tokens?|auth(?:entication)?\s+tokens?|bearer\s+tokens?|api\s+keys?|secret\s+values?|secrets|passwords?|private\s+keys?|session\s+cookies?|cookies)\b`)
@@ -69,12 +100,24 @@ func secReturnsCredentials(desc string) string {
 			first = first[:j]
 		}
 	}
-	m := secCredentialReturn.FindStringSubmatch(first)
+	m := secCredentialReturnIdx.FindStringSubmatchIndex(first)
 	if m == nil || secRedacted.MatchString(first) {
 		return ""
 	}
-	return strings.Join(strings.Fields(m[1]), " ")
+	// "projects accessible with current credentials": the credential is
+	// the means, not what is returned; "a password setup form": it
+	// qualifies another noun.
+	if secCredentialMeans.MatchString(first[m[0]:m[2]]) || secCredentialQualifies.MatchString(first[m[3]:]) {
+		return ""
+	}
+	return strings.Join(strings.Fields(first[m[2]:m[3]]), " ")
 }
+
+var (
+	secCredentialReturnIdx = secCredentialReturn
+	secCredentialMeans     = regexp.MustCompile(`\b(?:with|using|via|through|by|accessible|authori[sz]ed|authenticated)\s+(?:the\s+|your\s+|current\s+|its\s+)*$`)
+	secCredentialQualifies = regexp.MustCompile(`^\s+(?:setup|set[- ]up|reset|change|form|field|policy|policies|strength|prompt|manager|rotation|requirements?|expiry|expiration|status)\b`)
+)
 
 // secCredentialWhat names a credential for a message.
 func secCredentialWhat(cred string) string {

@@ -78,6 +78,7 @@ const (
 	reachCLI         = "any command of the command-line tool it wraps"
 	reachProcess     = "code wherever the server runs it"
 	reachSandbox     = "a sandboxed shell, as its description says"
+	reachIPC         = "the application's backend commands over IPC"
 )
 
 var (
@@ -86,6 +87,7 @@ var (
 	secReachAgentTalk   = regexp.MustCompile(`dangerously[- ]skip[- ]permissions|bypass\s*permissions|skip(?:s|ping)?\s+(?:all\s+)?permission|--yolo\b|full[- ]auto\b`)
 	secReachBrowser     = regexp.MustCompile(`\b(?:page|browser|dom|tab|webpage)\b`)
 	secReachReadOnly    = regexp.MustCompile(`\bread[- ]only\b|\bonly\s+(?:select|read)\b|^(?:execute|run)s?\s+an?\s+select\s+(?:query|statement)\b`)
+	secReachIPC         = regexp.MustCompile(`\bipc\b|\binvoke\s+(?:rust\s+)?backend\b`)
 	secReachSandbox     = regexp.MustCompile(`\bsandbox(?:ed)?\b`)
 	secReachUnsandboxed = regexp.MustCompile(`\b(?:not|no|un|without(?:\s+any)?)[- ]?sandbox`)
 	secReachCLI         = regexp.MustCompile(`\bcli\b|\bcommand[- ]line\b`)
@@ -167,6 +169,8 @@ func secExecutionReach(t *model.Tool, facts secTool) string {
 		return reachProcess
 	case secHasWord(words, "evaluate", "browser", "page", "playwright", "puppeteer") || secReachBrowser.MatchString(desc) && !secHasWord(words, secReachShellWords...):
 		return reachBrowser
+	case secReachIPC.MatchString(desc):
+		return reachIPC
 	case secReachSandbox.MatchString(desc) && !secReachUnsandboxed.MatchString(desc):
 		return reachSandbox
 	case secHasWord(words, secReachShellWords...) || strings.Contains(params, "command") || strings.Contains(desc, "shell") || strings.Contains(desc, "command"):
