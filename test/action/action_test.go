@@ -34,6 +34,20 @@ type action struct {
 	} `yaml:"runs"`
 }
 
+// loadAction reads action.yml at the repository root.
+func loadAction(t *testing.T, root string) action {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join(root, "action.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a action
+	if err := yaml.Unmarshal(raw, &a); err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
 type step struct {
 	Name  string            `yaml:"name"`
 	ID    string            `yaml:"id"`
@@ -181,14 +195,7 @@ func commentWant() mdsafetest.Want {
 
 func TestActionStepsOnFixture(t *testing.T) {
 	root := shareddata.RepoRoot(t)
-	raw, err := os.ReadFile(filepath.Join(root, "action.yml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var a action
-	if err := yaml.Unmarshal(raw, &a); err != nil {
-		t.Fatal(err)
-	}
+	a := loadAction(t, root)
 	if a.Runs.Using != "composite" {
 		t.Fatalf("runs.using %q, want composite", a.Runs.Using)
 	}
@@ -204,21 +211,38 @@ func TestActionStepsOnFixture(t *testing.T) {
 		minScore string
 		gate     int
 		args     []string // the server's arguments
+		sandbox  string   // the action's sandbox input ("": its default)
 	}{
-		{"passes", "0", 0, nil},
-		{"gated", "99", 1, nil},
-		{"hostile markdown", "0", 0, []string{"-hostile-markdown"}},
+		{"passes", "0", 0, nil, ""},
+		{"gated", "99", 1, nil, ""},
+		// A sandboxed local scan names the server after its manifest entry
+		// ("careless local"), so the server's own hostile name shows only
+		// unsandboxed.
+		{"hostile markdown", "0", 0, []string{"-hostile-markdown"}, "none"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			// The server lives in the checkout, as a real one does: where the
+			// runner has bubblewrap the action scans in the sandbox, which
+			// shows the target's directory (not the test's binaries) to a
+			// user that must reach it.
 			work := t.TempDir()
 			server := filepath.Join(work, "server")
 			if err := os.MkdirAll(server, 0o755); err != nil {
 				t.Fatal(err)
 			}
-			manifest, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{"careless": map[string]any{"command": bin, "args": c.args}}})
-			for name, body := range map[string][]byte{".mcp.json": manifest, "main.go": src} {
-				if err := os.WriteFile(filepath.Join(server, name), body, 0o644); err != nil {
+			for _, d := range []string{filepath.Dir(work), work} {
+				if err := os.Chmod(d, 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			exe, err := os.ReadFile(bin)
+			if err != nil {
+				t.Fatal(err)
+			}
+			manifest, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{"careless": map[string]any{"command": filepath.Join(server, "careless"), "args": c.args}}})
+			for name, body := range map[string][]byte{".mcp.json": manifest, "main.go": src, "careless": exe} {
+				if err := os.WriteFile(filepath.Join(server, name), body, 0o755); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -230,6 +254,9 @@ func TestActionStepsOnFixture(t *testing.T) {
 			r.inputs["target"] = "server"
 			r.inputs["min-score"] = c.minScore
 			r.inputs["compliance"] = "false"
+			if c.sandbox != "" {
+				r.inputs["sandbox"] = c.sandbox
+			}
 			code, uses := r.run(a)
 			if code != c.gate {
 				t.Fatalf("gate exited %d, want %d (outputs %v)", code, c.gate, r.outputs)

@@ -9,14 +9,11 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
 	"sync/atomic"
 	"testing"
-
-	"go.yaml.in/yaml/v3"
 
 	"github.com/mcpgauge/mcpgauge/internal/testutil/shareddata"
 )
@@ -71,14 +68,7 @@ func TestActionDownloadsRelease(t *testing.T) {
 		t.Skipf("no release target for %s/%s", runtime.GOOS, runtime.GOARCH)
 	}
 	root := shareddata.RepoRoot(t)
-	raw, err := os.ReadFile(filepath.Join(root, "action.yml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var a action
-	if err := yaml.Unmarshal(raw, &a); err != nil {
-		t.Fatal(err)
-	}
+	a := loadAction(t, root)
 	var download step
 	var skipped []string
 	for _, s := range a.Runs.Steps {
