@@ -270,3 +270,31 @@ func TestOpenSSLKey(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestParseArtifactSubjectNames: a receipt's subject name as verify prints
+// it parses to the artifact it names, for every subject kind, and matches
+// the subject of a receipt about it.
+func TestParseArtifactSubjectNames(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		in   string
+		want attest.Artifact
+	}{
+		{"pkg:npm/%40acme/notes@1.2.3", attest.Artifact{Type: "npm", Identifier: "@acme/notes", Version: "1.2.3"}},
+		{"pkg:pypi/notes@0.4", attest.Artifact{Type: "pypi", Identifier: "notes", Version: "0.4"}},
+		{"pkg:docker/acme%2Fnotes@v1", attest.Artifact{Type: "oci", Identifier: "acme/notes", Version: "v1"}},
+		{"pkg:generic/node%20server.js%20--stdio@1.0.0", attest.Artifact{Type: "generic", Identifier: "node server.js --stdio", Version: "1.0.0"}},
+		{"generic:node server.js@1.0.0", attest.Artifact{Type: "generic", Identifier: "node server.js", Version: "1.0.0"}},
+		{"https://mcp.example.com/mcp", attest.Artifact{Type: "remote", URL: "https://mcp.example.com/mcp"}},
+	} {
+		got, err := attest.ParseArtifact(tc.in)
+		if err != nil || got != tc.want {
+			t.Errorf("ParseArtifact(%q) = %+v, %v; want %+v", tc.in, got, err, tc.want)
+		}
+	}
+	for _, bad := range []string{"pkg:", "pkg:npm/", "notes"} {
+		if a, err := attest.ParseArtifact(bad); err == nil {
+			t.Errorf("ParseArtifact(%q) = %+v, want an error", bad, a)
+		}
+	}
+}

@@ -37,13 +37,22 @@ type Artifact struct {
 }
 
 // ParseArtifact reads "pkg@version" (npm), "TYPE:pkg@version" (npm, pypi,
-// oci), or an http(s) URL.
+// oci, generic), an http(s) URL, or a receipt's subject name as verify
+// prints it (a package URL, "pkg:npm/%40scope/name@1.2.3", or for a local
+// scan "pkg:generic/<command line>@<version>").
 func ParseArtifact(s string) (Artifact, error) {
 	if strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://") {
 		return Artifact{Type: "remote", URL: s}, nil
 	}
+	if strings.HasPrefix(s, "pkg:") {
+		sub := subjectFrom(&intoto.ResourceDescriptor{Name: s})
+		if sub.Type == "" || sub.Identifier == "" {
+			return Artifact{}, fmt.Errorf("artifact %q: want a package URL pkg:TYPE/NAME@VERSION", s)
+		}
+		return Artifact{Type: sub.Type, Identifier: sub.Identifier, Version: sub.Version}, nil
+	}
 	typ := "npm"
-	if t, rest, ok := strings.Cut(s, ":"); ok && (t == "npm" || t == "pypi" || t == "oci") {
+	if t, rest, ok := strings.Cut(s, ":"); ok && (t == "npm" || t == "pypi" || t == "oci" || t == "generic") {
 		typ, s = t, rest
 	}
 	i := strings.LastIndex(s, "@")

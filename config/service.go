@@ -30,8 +30,8 @@ func NATSAuthFlags() []Flag {
 	}
 }
 
-// StoreFileFlag is --store-file, which sweep, coordinator and serve have
-// (leaderboard, history and ecosystem read --store alone).
+// StoreFileFlag is --store-file, which every command that opens a store
+// has (sweep, coordinator, serve, leaderboard, history, ecosystem).
 func StoreFileFlag() Flag {
 	return Flag{"store-file", "store_file", "read the store URL from this file (or $MCPGAUGE_STORE_FILE), keeping its password off command lines"}
 }

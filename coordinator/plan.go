@@ -22,6 +22,7 @@ import (
 func (c *Coordinator) Pull(ctx context.Context) ([]registry.Target, error) {
 	var all []registry.Server
 	var errs []error
+	var partial []string // notices for failed pulls, raised only when the plan goes on
 	// Versions of one server repeat most of their text; holding one copy
 	// keeps a 70k-entry plan within the coordinator's memory budget.
 	intern := registry.NewInterner()
@@ -68,7 +69,7 @@ func (c *Coordinator) Pull(ctx context.Context) ([]registry.Target, error) {
 				m.RegistryErrors.WithLabelValues(name).Inc()
 			}
 			errs = append(errs, fmt.Errorf("pull %s: %w", name, err))
-			c.notice(nil, fmt.Sprintf("registry %s: pull failed after %d entries; planning what was read: %v", name, n, err))
+			partial = append(partial, fmt.Sprintf("registry %s: pull failed after %d entries; planning what was read: %v", name, n, err))
 			continue
 		}
 		if !newest.IsZero() {
@@ -79,7 +80,11 @@ func (c *Coordinator) Pull(ctx context.Context) ([]registry.Target, error) {
 		c.cfg.Log.Info("registry pulled", "source", name, "entries", n)
 	}
 	if len(all) == 0 && len(errs) > 0 {
+		// Nothing to plan: the error says it all, once (no notice too).
 		return nil, errors.Join(errs...)
+	}
+	for _, msg := range partial {
+		c.notice(nil, msg)
 	}
 	norm, _ := registry.Normalise(all, registry.NormaliseOptions{LatestOnly: !c.cfg.AllVersions,
 		OfficialOwnsVerified: c.cfg.Incremental && c.pullsOfficial()})

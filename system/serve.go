@@ -43,9 +43,9 @@ func RunServe(ctx context.Context, o ServeOptions) error {
 	if url == "" {
 		url = store.SQLiteURL(o.DataDir)
 	}
-	st, err := store.OpenReadOnly(ctx, url)
+	st, err := openReading(ctx, url)
 	if err != nil {
-		return unreachable(fmt.Errorf("store: %w", err))
+		return err
 	}
 	defer st.Close()
 	if note := store.OpenNote(st); note != "" {

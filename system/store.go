@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mcpgauge/mcpgauge/ecosystem"
+	"github.com/mcpgauge/mcpgauge/internal/errkind"
 	"github.com/mcpgauge/mcpgauge/leaderboard"
 	"github.com/mcpgauge/mcpgauge/schema"
 	"github.com/mcpgauge/mcpgauge/store"
@@ -32,25 +33,50 @@ func (s StoreRef) Validate() error {
 // readTimeout bounds a reading command's queries.
 const readTimeout = time.Minute
 
-// open opens the store for reading (store.OpenReadOnly, so a store on a
-// read-only volume works and nothing is written); a store that does not
-// exist yet or lacks a migration is opened as before with store.Open,
-// which creates and migrates it. An unreachable one is an
-// UnreachableError.
+// open opens the store for reading only (openReading).
 func (s StoreRef) open(ctx context.Context) (store.Store, error) {
 	u := s.URL
 	if u == "" {
 		u = store.SQLiteURL(s.DataDir)
 	}
-	st, err := store.OpenReadOnly(ctx, u)
-	if errors.Is(err, store.ErrNotMigrated) || errors.Is(err, fs.ErrNotExist) {
-		st, err = store.Open(ctx, u)
-	}
-	if err != nil {
-		return nil, unreachable(fmt.Errorf("store: %w", err))
-	}
-	return st, nil
+	return openReading(ctx, u)
 }
+
+// openReading opens the store at u for reading only (store.OpenReadOnly,
+// so a store on a read-only volume works and nothing is written). It never
+// creates or migrates a store: a SQLite file that does not exist is a
+// usage error naming the path it looked for and how to make one, and a
+// store that lacks a migration says who applies it. Other failures are
+// UnreachableErrors.
+func openReading(ctx context.Context, u string) (store.Store, error) {
+	st, err := store.OpenReadOnly(ctx, u)
+	switch {
+	case err == nil:
+		return st, nil
+	case errors.Is(err, fs.ErrNotExist):
+		where := u
+		if kind, target, perr := store.ParseURL(u); perr == nil && kind == schema.SQLite {
+			where = target
+		}
+		return nil, &NoStoreError{Path: where}
+	case errors.Is(err, store.ErrNotMigrated):
+		return nil, unreachable(fmt.Errorf("store: %w (read-only commands never migrate a store: run a sweep or the coordinator of this version on it first)", err))
+	}
+	return nil, unreachable(fmt.Errorf("store: %w", err))
+}
+
+// NoStoreError says a reading command found no store where it looked
+// (Path, a SQLite file); it is a usage error.
+type NoStoreError struct{ Path string }
+
+func (e *NoStoreError) Error() string {
+	return "no store at " + e.Path + " (read-only commands never create one): run a sweep to create it " +
+		"(mcpgauge sweep --registry FILE_OR_URL, with the same --data-dir or --store), or name an existing store " +
+		"with --store, MCPGAUGE_STORE, MCPGAUGE_STORE_FILE or --data-dir"
+}
+
+// ErrKind marks it a usage error for exit codes.
+func (e *NoStoreError) ErrKind() errkind.Kind { return errkind.Usage }
 
 // read opens the store, runs q on it within a minute and closes it.
 func read[T any](ctx context.Context, s StoreRef, q func(context.Context, store.Store) (T, error)) (T, error) {

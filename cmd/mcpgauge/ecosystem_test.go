@@ -1,8 +1,11 @@
 package main
 
 import (
+	"context"
 	"strings"
 	"testing"
+
+	"github.com/mcpgauge/mcpgauge/store"
 )
 
 // TestEcosystemFlagsAndEmptyStore: bad ecosystem flags are usage errors
@@ -29,6 +32,12 @@ func TestEcosystemFlagsAndEmptyStore(t *testing.T) {
 			}
 		})
 	}
+	// An empty store (as a first sweep leaves one that had nothing to plan).
+	st, err := store.Open(context.Background(), store.SQLiteURL(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
 	code, out, stderr := cli(t, "ecosystem", "--data-dir", dir, "--no-config")
 	if code != exitOK || !strings.Contains(out, "no ecosystem reports yet") {
 		t.Errorf("empty store: exit %d, stdout %q, stderr %q", code, out, stderr)

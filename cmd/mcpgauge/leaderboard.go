@@ -4,23 +4,26 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/mcpgauge/mcpgauge/config"
 	lbtext "github.com/mcpgauge/mcpgauge/leaderboard/text"
 	"github.com/mcpgauge/mcpgauge/system"
 )
 
-// storeFlags adds --store and --data-dir to a command that reads a store.
+// storeFlags adds --store, --store-file and --data-dir to a command that
+// reads a store.
 func storeFlags(cmd *cobra.Command) *pflag.FlagSet {
 	f := cmd.Flags()
 	f.String("store", "", "store URL (default: SQLite under the data dir)")
+	registerFlags(cmd, config.StoreFileFlag())
 	f.String("data-dir", "", "data directory (default ~/.local/share/mcpgauge)")
 	return f
 }
 
-// storeRef is --store, else the SQLite store under the data dir.
+// storeRef is the store as configured (flags, MCPGAUGE_STORE or
+// MCPGAUGE_STORE_FILE, the config file), else SQLite under the data dir.
 func storeRef(cmd *cobra.Command) (system.StoreRef, error) {
-	cfg, _, err := loadConfig(cmd, "", flagBinding{"data-dir", "data_dir"})
-	url, _ := cmd.Flags().GetString("store")
-	return system.StoreRef{URL: url, DataDir: cfg.DataDir}, err
+	cfg, _, err := loadConfig(cmd, "", flagBinding{"data-dir", "data_dir"}, flagBinding{"store", "store"}, flagBinding{"store-file", "store_file"})
+	return system.StoreRef{URL: cfg.Store, DataDir: cfg.DataDir}, err
 }
 
 func newLeaderboardCmd() *cobra.Command {

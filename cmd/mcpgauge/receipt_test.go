@@ -50,6 +50,17 @@ func TestScanReceiptVerify(t *testing.T) {
 		t.Fatalf("verify exit %d\n%s%s", code, out, stderr)
 	}
 
+	// The subject verify names is an --artifact verify accepts.
+	subject := ""
+	for _, l := range strings.Split(out, "\n") {
+		if v, ok := strings.CutPrefix(l, "subject:  "); ok {
+			subject = v
+		}
+	}
+	if code, out, stderr := cli(t, "verify", receipt, "--key", pub, "--artifact", subject); code != exitOK || !strings.Contains(out, "valid") {
+		t.Errorf("verify --artifact %q (the receipt's own subject): exit %d\n%s%s", subject, code, out, stderr)
+	}
+
 	// Tampering with the payload (a better score) breaks the signature.
 	payload, _ := base64.StdEncoding.DecodeString(env.Payload)
 	forged := strings.Replace(string(payload), `"status":"ok"`, `"status":"ok","note":"forged"`, 1)
@@ -75,6 +86,7 @@ func TestScanReceiptVerify(t *testing.T) {
 		{"tampered", []string{tamperedPath, "--key", pub}, exitThreshold, "signature"},
 		{"another key", []string{receipt, "--key", otherPub}, exitThreshold, "signature"},
 		{"another artifact", []string{receipt, "--key", pub, "--artifact", "@acme/notes@1.0.0"}, exitThreshold, "another artifact"},
+		{"another local version", []string{receipt, "--key", pub, "--artifact", subject[:strings.LastIndex(subject, "@")] + "@0.0.0-other"}, exitThreshold, "another artifact"},
 		{"expired", []string{expired, "--key", pub}, exitExpired, "expired"},
 		{"no key", []string{receipt}, exitUsage, "--key"},
 		{"private key as key", []string{receipt, "--key", key}, exitUsage, "PUBLIC KEY"},

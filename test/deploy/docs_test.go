@@ -143,6 +143,22 @@ func TestDeployDocCommands(t *testing.T) {
 			if s == nil || len(s.Spec.Ports) == 0 || s.Spec.Ports[0].Port != int32(atoi(t, remote)) || local != remote {
 				t.Errorf("%q: no Service %s with port %s (services: %v)", line, name, remote, keys(m.Services))
 			}
+		case c[0] == "go" && len(c) == 3 && c[1] == "install":
+			// The pinned versions the tests (and so .ci/run) build.
+			if want := toolPins(t); !slices.Contains(want, c[2]) {
+				t.Errorf("%q: installs %s; the tests build %v", line, c[2], want)
+			}
+		case c[0] == "helm" && c[1] == "template":
+			// Run as written: no cluster, a helm built by go install.
+			if i := slices.Index(c, "--kube-version"); i < 0 || i+1 >= len(c) || c[i+1] != kubeVersion {
+				t.Errorf("%q: without --kube-version %s a helm built from source renders for Kubernetes 1.20, which the chart refuses", line, kubeVersion)
+			}
+			out, err := helm(t, fix(c[1:])...)
+			if err != nil {
+				t.Errorf("%q: %v", line, err)
+				continue
+			}
+			checkCommon(t, decodeManifests(t, out))
 		case c[0] == "helm" && c[1] == "lint":
 			if out, err := helm(t, fix(c[1:])...); err != nil || !strings.Contains(out, "0 chart(s) failed") {
 				t.Errorf("%q: %v\n%s", line, err, out)
@@ -183,6 +199,62 @@ func TestDeployDocCommands(t *testing.T) {
 			// TestComposeFile loads the same file with the compose-spec loader.
 		default:
 			t.Errorf("%s shows %q, which no test runs or checks", deployDoc, line)
+		}
+	}
+}
+
+// toolPins are the go install arguments of the tools the tests build:
+// helm at its pin, nats-server at the version go.mod requires.
+func toolPins(t testing.TB) []string {
+	t.Helper()
+	nats, err := natsServerModule(repoRoot(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return []string{helmModule, nats}
+}
+
+// TestQuickStartToolPins: the README and docs/deploy.md tell a reader
+// how to install helm and nats-server (go install pkg@version), at the
+// versions the tests build; and the minimum Kubernetes version the chart
+// states (Chart.yaml kubeVersion) is the one the docs state and the tests
+// render for.
+func TestQuickStartToolPins(t *testing.T) {
+	t.Parallel()
+	root := repoRoot(t)
+	want := toolPins(t)
+	for _, doc := range []string{"README.md", deployDoc} {
+		b, err := os.ReadFile(filepath.Join(root, doc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]bool{}
+		for _, m := range regexp.MustCompile(`go install (\S+)`).FindAllStringSubmatch(string(b), -1) {
+			if strings.Contains(m[1], "helm") || strings.Contains(m[1], "nats-server") {
+				got[m[1]] = true
+				if !slices.Contains(want, m[1]) {
+					t.Errorf("%s: go install %s; the tests build %v", doc, m[1], want)
+				}
+			}
+		}
+		for _, w := range want {
+			if !got[w] {
+				t.Errorf("%s does not say how to install %s (go install %s)", doc, w[:strings.Index(w, "@")], w)
+			}
+		}
+	}
+	chart, err := os.ReadFile(filepath.Join(root, chartDir, "Chart.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(chart), "\nkubeVersion: \">="+kubeVersion+"-0\"\n") {
+		t.Errorf("Chart.yaml does not state kubeVersion >=%s-0 (the version the tests render for)", kubeVersion)
+	}
+	minor := kubeVersion[:strings.LastIndex(kubeVersion, ".")]
+	doc, _ := os.ReadFile(filepath.Join(root, deployDoc))
+	for _, s := range []string{"| Kubernetes | " + minor + "+ |", "--kube-version " + kubeVersion} {
+		if !strings.Contains(string(doc), s) {
+			t.Errorf("%s does not state %q", deployDoc, s)
 		}
 	}
 }

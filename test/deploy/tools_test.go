@@ -99,16 +99,26 @@ func helmBin(t testing.TB) string {
 func natsServerBin(t testing.TB) string {
 	root := repoRoot(t)
 	return natsTool.get(t, func(dir string) (string, error) {
-		mod, err := os.ReadFile(filepath.Join(root, "go.mod"))
+		module, err := natsServerModule(root)
 		if err != nil {
 			return "", err
 		}
-		m := regexp.MustCompile(`(?m)^\s*github.com/nats-io/nats-server/v2 (v\S+)`).FindSubmatch(mod)
-		if m == nil {
-			return "", fmt.Errorf("go.mod does not require github.com/nats-io/nats-server/v2")
-		}
-		return goInstall(dir, "github.com/nats-io/nats-server/v2@"+string(m[1]), "nats-server")
+		return goInstall(dir, module, "nats-server")
 	})
+}
+
+// natsServerModule is nats-server's package at the version the mcpgauge
+// module (at root) requires, as go install takes it.
+func natsServerModule(root string) (string, error) {
+	mod, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	if err != nil {
+		return "", err
+	}
+	m := regexp.MustCompile(`(?m)^\s*github.com/nats-io/nats-server/v2 (v\S+)`).FindSubmatch(mod)
+	if m == nil {
+		return "", fmt.Errorf("go.mod does not require github.com/nats-io/nats-server/v2")
+	}
+	return "github.com/nats-io/nats-server/v2@" + string(m[1]), nil
 }
 
 // mcpgaugeBin builds the mcpgauge binary from this repository.
