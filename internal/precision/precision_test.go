@@ -26,7 +26,7 @@ var (
 
 // minServers is the corpus size the corpus has reached (issue 21 asks for
 // 100); it only grows.
-const minServers = 149
+const minServers = 154
 
 // Issue 21's bars that the rules of the day may not meet yet. Each switch,
 // while false, turns its bar's failures into a logged shortfall and a skip
