@@ -165,6 +165,10 @@ type ToolSummary struct {
 	SHA256 string `json:"sha256"`
 	Tokens int    `json:"tokens"`
 	Hints  string `json:"hints,omitempty"`
+	// Risk is what a call can do, read from the tool's name, description,
+	// schema and annotations: read, write, destructive, sends-data-out or
+	// execute (lint.ToolRisks). Empty in results stored before it existed.
+	Risk string `json:"risk,omitempty"`
 }
 
 // Finding is one lint, security or ecosystem finding.

@@ -14,6 +14,7 @@ import (
 	"github.com/mcpgauge/mcpgauge/gauge/report"
 	"github.com/mcpgauge/mcpgauge/gauge/scan"
 	"github.com/mcpgauge/mcpgauge/internal/precision"
+	"github.com/mcpgauge/mcpgauge/schema"
 )
 
 // sloppyScan lints testdata/sloppy.json, a capture of a server with an
@@ -57,6 +58,15 @@ func TestSloppyServerScoresBelow80AndShowsThePair(t *testing.T) {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("default lint output lacks %s:\n%s", want, out.String())
 		}
+	}
+	var res schema.Result
+	rep.Fill(&res)
+	risks := map[string]string{}
+	for _, ts := range res.Snapshot.ToolList {
+		risks[ts.Name] = ts.Risk
+	}
+	if risks["purge_all_customers"] != lint.RiskDestructive || risks["find_customer"] != lint.RiskRead {
+		t.Errorf("risk classes in the result JSON: %v", risks)
 	}
 	for _, f := range rep.Findings {
 		if f.Rule == "MCP013" && f.Severity < lint.Warning {

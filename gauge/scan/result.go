@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"github.com/mcpgauge/mcpgauge/gauge/lint"
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/gauge/score"
 	"github.com/mcpgauge/mcpgauge/schema"
@@ -44,10 +45,11 @@ func (r *Report) summary() *schema.SnapshotSummary {
 		ServerDigest: model.ServerSHA256(s.Tools), ToolgaugeDigest: model.ToolgaugeDigest(s.Tools),
 		TotalTokens: r.TotalTokens,
 	}
+	risks := lint.ToolRisks(s)
 	for i := range s.Tools {
 		sum.ToolList = append(sum.ToolList, schema.ToolSummary{
 			Name: s.Tools[i].Name, SHA256: model.ToolSHA256(&s.Tools[i]), Tokens: r.Tokens[s.Tools[i].Name],
-			Hints: s.Tools[i].Hints(),
+			Hints: s.Tools[i].Hints(), Risk: risks[i],
 		})
 	}
 	return sum

@@ -105,7 +105,7 @@ func TestPages(t *testing.T) {
 		{"/?by=speed", 400, []string{"unknown score part"}},
 		{"/?status=fine", 400, nil},
 		{"/?q=" + strings.Repeat("x", 300), 400, nil},
-		{"/servers/io.github.acme/weather", 200, []string{"How the score is made", `href="/rules/MCP002"`, "Naming", "lifecycle-init-01", "tool_00", "Score history", "Among the whole ecosystem", "io.github.other/<wbr>files", "img.shields.io/endpoint?url=https%3A%2F%2Fboard.example%2Fapi%2Fbadge%2Fio.github.acme%2Fweather",
+		{"/servers/io.github.acme/weather", 200, []string{"How the score is made", `href="/rules/MCP002"`, "Naming", "lifecycle-init-01", "tool_00", `class="risk-read">read`, `class="risk-destructive">destructive`, "Score history", "Among the whole ecosystem", "io.github.other/<wbr>files", "img.shields.io/endpoint?url=https%3A%2F%2Fboard.example%2Fapi%2Fbadge%2Fio.github.acme%2Fweather",
 			`id="conflicts"`, `href="/servers/smithery:io.github.acme/weather"`, "listed by smithery (different launch)",
 			"toolgauge health · compatibility", "quality-gate · compatibility", "its compliance tests (/40) and its own analyzers (/60)"}},
 		{"/servers/io.github.acme/files", 200, []string{"Rug pulls (1)", "write_file", "changed"}},

@@ -87,11 +87,11 @@ func Result(s Spec) schema.Result {
 		}
 		d := hexSHA(s.Name + "\x00" + name + "\x00" + salt)
 		tokens := 80 + 17*i
-		hints := "R d I"
+		hints, risk := "R d I", "read"
 		if i%2 == 1 {
-			hints = "r D -"
+			hints, risk = "r D -", "destructive"
 		}
-		snap.ToolList = append(snap.ToolList, schema.ToolSummary{Name: name, SHA256: d, Tokens: tokens, Hints: hints})
+		snap.ToolList = append(snap.ToolList, schema.ToolSummary{Name: name, SHA256: d, Tokens: tokens, Hints: hints, Risk: risk})
 		snap.TotalTokens += tokens
 		all.WriteString(d)
 	}
