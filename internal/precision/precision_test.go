@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -163,6 +164,31 @@ func TestCorpusAuditSpace(t *testing.T) {
 		if !old[p] && !inAuditSpace(p) {
 			t.Errorf("%s: package %s is outside the audit space (sha256(%q + name) must start with 0-3): leave it for independent audits", where, p, auditSalt)
 		}
+	}
+}
+
+// TestEligibleScriptAgrees runs bench/precision/eligible.sh, the filter a
+// person uses to pick candidates, on packages on both sides of the rule and
+// checks it keeps exactly those inAuditSpace keeps.
+func TestEligibleScriptAgrees(t *testing.T) {
+	t.Parallel()
+	root := repoRoot(t)
+	names := append([]string{"@stripe/mcp", "exa-mcp-server", "hostinger-api-mcp", "a", "@scope/x y"}, grandfathered...)
+	cmd := exec.Command("sh", filepath.Join(root, "bench", "precision", "eligible.sh"))
+	cmd.Stdin = strings.NewReader(strings.Join(names, "\n") + "\n")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("eligible.sh: %v", err)
+	}
+	var want []string
+	for _, n := range names {
+		if inAuditSpace(n) {
+			want = append(want, n)
+		}
+	}
+	got := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	if strings.Join(got, "|") != strings.Join(want, "|") || len(want) == 0 || len(want) == len(names) {
+		t.Errorf("eligible.sh kept %q, inAuditSpace keeps %q", got, want)
 	}
 }
 
