@@ -102,6 +102,8 @@ type Env struct {
 	identities   *identitySessions
 	deepOnce     sync.Once
 	deep         []probe
+	legacyOnce   sync.Once
+	legacy       *probe     // the default plan's session at the newest initialize revision (HTTP)
 	notesMu      sync.Mutex // guards notes
 	notes        []sessionNote
 

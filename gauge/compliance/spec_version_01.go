@@ -57,12 +57,14 @@ func runSpecVersion01(ctx context.Context, e *Env) Result {
 		// carrying a revision no server supports, on the main connection.
 		probes = e.mainRows(ctx)
 		note = "plan: default (server/discover on the main connection; --compliance deep also offers every initialize revision)"
-		if v := newestLegacy(probes[0].Listed); v != "" && e.streamableHTTP() {
+		if lp, _ := e.legacyProbe(ctx); lp != nil && e.streamableHTTP() {
 			// Over HTTP a session costs no server start: the newest
 			// initialize revision server/discover lists is offered too,
-			// and the session goes on past its initialize.
-			probes = append(probes, e.probeVersion(ctx, v))
-			note = fmt.Sprintf("plan: default (server/discover on the main connection; over HTTP also initialize at %s, the newest initialize revision it lists, and a request after it; --compliance deep offers every revision)", v)
+			// and the session goes on past its initialize (it also
+			// carries the era's own requests for spec-ping-01 and
+			// spec-logging-01).
+			probes = append(probes, *lp)
+			note = fmt.Sprintf("plan: default (server/discover on the main connection; over HTTP also initialize at %s, the newest initialize revision it lists, and requests after it; --compliance deep offers every revision)", lp.Offered)
 		}
 	}
 	if ctx.Err() != nil {

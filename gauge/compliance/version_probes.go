@@ -4,8 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/mcpgauge/mcpgauge/gauge/connect"
+	"github.com/mcpgauge/mcpgauge/gauge/model"
 )
 
 // The rows of the version-negotiation matrix (spec-version-01): one offer
@@ -24,6 +26,20 @@ type probe struct {
 	// Streamable HTTP only, where the revision rides on every request's
 	// MCP-Protocol-Version header.
 	Refused string
+	// Era holds the answers, in a session at an initialize revision, to
+	// the requests of that era the main 2026-07-28 session cannot send
+	// (ping, logging/setLevel), by method; nil when not asked (see
+	// eraFollowUp).
+	Era map[string]eraAnswer
+	// Caps are the capability names the initialize result declared.
+	Caps []string
+}
+
+// eraAnswer is the answer to one request of an initialize-era session.
+type eraAnswer struct {
+	Result json.RawMessage
+	RPC    *connect.RPCError
+	Err    error
 }
 
 func (p probe) String() string {
@@ -90,11 +106,133 @@ func (e *Env) probeVersion(ctx context.Context, version string) probe {
 		// must carry the same MCP-Protocol-Version header.
 		sv.SetProtocolVersion(version)
 	}
-	p.fill(r.Call(pctx, p.Method, params))
-	if p.Method == "initialize" && p.Err == nil && p.RPC == nil && p.Answered != "" && e.streamableHTTP() {
+	res, rpcErr, err := r.Call(pctx, p.Method, params)
+	p.fill(res, rpcErr, err)
+	accepted := p.Method == "initialize" && p.Err == nil && p.RPC == nil && p.Answered != ""
+	if accepted {
+		p.Caps = resultCaps(res)
+	}
+	switch {
+	case accepted && e.era() == model.EraStateless:
+		// The main session speaks 2026-07-28: this session is the only
+		// place the initialize era's own requests can be judged.
+		p.Refused, p.Era = eraFollowUp(pctx, r, p.Answered, slices.Contains(p.Caps, "logging"))
+	case accepted && e.streamableHTTP():
 		p.Refused = followUp(pctx, r, p.Answered)
 	}
 	return p
+}
+
+// resultCaps lists the capability names an initialize result declares.
+func resultCaps(res json.RawMessage) []string {
+	var out struct {
+		Capabilities map[string]json.RawMessage `json:"capabilities"`
+	}
+	_ = json.Unmarshal(res, &out)
+	var caps []string
+	for k, v := range out.Capabilities {
+		if string(v) != "null" {
+			caps = append(caps, k)
+		}
+	}
+	slices.Sort(caps)
+	return caps
+}
+
+// eraFollowUp is followUp for a session whose era the main session does
+// not speak: after notifications/initialized it sends ping and, when the
+// server declared logging, logging/setLevel, and keeps their answers for
+// the era-specific tests (spec-ping-01, spec-logging-01), besides how the
+// server refused the revision over HTTP, if it did.
+func eraFollowUp(ctx context.Context, r RawCaller, version string, logging bool) (string, map[string]eraAnswer) {
+	if sv, ok := r.(interface{ SetProtocolVersion(string) }); ok {
+		sv.SetProtocolVersion(version)
+	}
+	answers := map[string]eraAnswer{}
+	if err := r.Notify(ctx, "notifications/initialized", map[string]any{}); err != nil {
+		if st, refused := httpRefusal(r, err); refused {
+			return fmt.Sprintf("HTTP %d to notifications/initialized (%v)", st, err), answers
+		}
+	}
+	refused := ""
+	calls := []struct {
+		method string
+		params map[string]any
+	}{{"ping", nil}}
+	if logging {
+		calls = append(calls, struct {
+			method string
+			params map[string]any
+		}{"logging/setLevel", map[string]any{"level": "warning"}})
+	}
+	for _, c := range calls {
+		res, rpcErr, err := r.Call(ctx, c.method, c.params)
+		if st, ok := httpRefusal(r, err); ok && refused == "" {
+			refused = fmt.Sprintf("HTTP %d to %s (%v)", st, c.method, err)
+		}
+		answers[c.method] = eraAnswer{Result: res, RPC: rpcErr, Err: err}
+	}
+	return refused, answers
+}
+
+// legacyProbe is the session, at the newest initialize revision the
+// server lists, that carries the initialize era's own requests when the
+// main session speaks 2026-07-28: the deep plan's session of that revision,
+// or over HTTP one more session (no server start). It returns nil and the
+// reason when there is none: the server lists no initialize revision
+// (why is ""), or over stdio the default plan does not start a second
+// server for it.
+func (e *Env) legacyProbe(ctx context.Context) (*probe, string) {
+	if e.era() != model.EraStateless || e.Session == nil {
+		return nil, ""
+	}
+	var d struct {
+		SupportedVersions []string `json:"supportedVersions"`
+	}
+	_ = json.Unmarshal(e.Session.InitRaw, &d)
+	v := newestLegacy(d.SupportedVersions)
+	if v == "" {
+		return nil, ""
+	}
+	if e.plan().Via(NeedRevisions) == ViaPerRevision {
+		e.deepOnce.Do(func() { e.deep = e.deepProbes(ctx) })
+		for i := range e.deep {
+			if e.deep[i].Offered == v {
+				return &e.deep[i], ""
+			}
+		}
+	}
+	if !e.streamableHTTP() {
+		return nil, fmt.Sprintf("the server also speaks %s, but over stdio the default plan starts no second server for it (--compliance deep does)", v)
+	}
+	e.legacyOnce.Do(func() {
+		p := e.probeVersion(ctx, v)
+		e.legacy = &p
+	})
+	return e.legacy, ""
+}
+
+// eraResult judges one request of the initialize era in the legacy
+// session for an era-specific test, or says why it cannot: judge gets the
+// answer; removed is the skip message for a server that speaks only
+// 2026-07-28.
+func (e *Env) eraResult(ctx context.Context, method, removed string, judge func(json.RawMessage, *connect.RPCError, error) Result) Result {
+	p, why := e.legacyProbe(ctx)
+	switch {
+	case p == nil && why == "":
+		return skip("%s", removed)
+	case p == nil:
+		return skip("%s; %s", removed, why)
+	case p.Err != nil || p.RPC != nil || p.Answered != p.Offered || p.Refused != "":
+		return skip("%s; the server lists %s but did not serve a session at it (%s; spec-version-01 judges that)", removed, p.Offered, p)
+	}
+	a, ok := p.Era[method]
+	if !ok {
+		return skip("%s; the %s session did not declare what %s needs", removed, p.Offered, method)
+	}
+	r := judge(a.Result, a.RPC, a.Err)
+	r.Message = fmt.Sprintf("in %s (the server's initialize era; the main session speaks %s): %s", p.Offered, e.protocolVersion(), r.Message)
+	return r
 }
 
 // followUp goes on with a raw Streamable HTTP session whose initialize
