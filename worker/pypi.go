@@ -133,7 +133,7 @@ func (p *PyPI) Install(ctx context.Context, pkg registry.PlanPackage, opts Insta
 	}
 	return &Installed{
 		Command: script, Dir: dir, Version: version, Cached: cached,
-		Path: []string{filepath.Join(dir, "bin")}, ReadOnly: []string{dir, base},
+		Path: []string{filepath.Join(dir, "bin")}, ReadOnly: append([]string{dir, base}, venvInterpreter(dir, base)...),
 		Release: p.PkgCache.Use(dir, !cached),
 	}, nil
 }
@@ -192,13 +192,16 @@ func (p *PyPI) fetch(ctx context.Context, sb Sandbox, root, key, name, version, 
 	if base != "" && !underUsr(base) {
 		r.ReadOnly = append(r.ReadOnly, base)
 	}
+	r.ReadOnly = append(r.ReadOnly, venvInterpreter(venv, base)...)
 	r.ReadOnly = append(r.ReadOnly, hostCAEnv(env, "PIP_CERT", "REQUESTS_CA_BUNDLE", "SSL_CERT_FILE")...)
 	res, err := runPackageManager(ctx, sb, scratch, r)
 	if err != nil {
-		_ = os.RemoveAll(venv)
 		if !res.Started {
-			return &InstallError{Status: schema.StatusWorkerError, Reason: "pip could not start in the install sandbox", Err: err}
+			reason := pipStartFailure(venv, base, err)
+			_ = os.RemoveAll(venv)
+			return &InstallError{Status: schema.StatusWorkerError, Err: err, Reason: reason}
 		}
+		_ = os.RemoveAll(venv)
 		out := withRefusals(string(res.Stdout)+res.Stderr, res.Refused)
 		low := strings.ToLower(out)
 		switch {
@@ -221,6 +224,31 @@ func (p *PyPI) fetch(ctx context.Context, sb Sandbox, root, key, name, version, 
 		return &InstallError{Status: schema.StatusWorkerError, Reason: "write install record", Err: err}
 	}
 	return nil
+}
+
+// venvInterpreter is the real interpreter behind a venv's python (the
+// venv links to the Python that made it) when the sandbox would not show
+// it otherwise: outside /usr and outside the Python's prefix base.
+func venvInterpreter(venv, base string) []string {
+	real, err := filepath.EvalSymlinks(filepath.Join(venv, "bin", "python"))
+	if err != nil || underUsr(real) || (base != "" && strings.HasPrefix(real, strings.TrimSuffix(base, "/")+"/")) {
+		return nil
+	}
+	return []string{real}
+}
+
+// pipStartFailure is the reason when pip never started in the install
+// sandbox: which interpreter the venv runs and where it lives, and the
+// sandbox's own error (a path its unprivileged user cannot reach names the
+// directory, its mode and owner).
+func pipStartFailure(venv, base string, err error) string {
+	py := filepath.Join(venv, "bin", "python")
+	real, rerr := filepath.EvalSymlinks(py)
+	if rerr != nil {
+		real = py
+	}
+	return fmt.Sprintf("pip could not start in the install sandbox: the venv runs the host's Python %s (prefix %s), which the sandbox must show to its unprivileged user: %v",
+		real, cmp.Or(base, "unknown"), err)
 }
 
 // pypiHosts are the hosts pip may reach for index: the index itself and,
