@@ -1,8 +1,12 @@
 package worker
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"os"
+	"path/filepath"
+	"strings"
 	"syscall"
 )
 
@@ -11,13 +15,16 @@ import (
 const rootCacheFallback = "/var/cache/mcpgauge"
 
 // CacheDirFor returns the package cache directory to use with sb, and a
-// note when it is not dir. bwrap runs as an unprivileged user and must
-// reach every package directory it binds; a root worker's default data
-// directory lies below /root (mode 0700), so for a Bwrap run by root whose
-// dir that user cannot reach, CacheDirFor uses /var/cache/mcpgauge instead
-// (root-owned, world-searchable, not writable by others). Any other
-// sandbox, a non-root worker (bwrap runs as itself) or a reachable dir
-// gives dir unchanged.
+// note when it is not dir (the caller says it once, at start). bwrap runs
+// as an unprivileged user and must reach every package directory it binds;
+// a root worker's default data directory lies below /root (mode 0700), so
+// for a Bwrap run by root whose dir that user cannot reach, CacheDirFor
+// uses a directory of its own below /var/cache/mcpgauge instead, named
+// after dir (fallbackName), so workers and users with different data
+// directories never share a cache, and one keeps its cache across
+// restarts. Both are root-owned, world-searchable and not writable by
+// others. Any other sandbox, a non-root worker (bwrap runs as itself) or a
+// reachable dir gives dir unchanged.
 func CacheDirFor(sb Sandbox, dir string) (string, string, error) {
 	if _, ok := sb.(*Bwrap); !ok || os.Geteuid() != 0 {
 		return dir, "", nil
@@ -26,23 +33,42 @@ func CacheDirFor(sb Sandbox, dir string) (string, string, error) {
 	if why == nil {
 		return dir, "", nil
 	}
-	fb := rootCacheFallback
-	if err := os.MkdirAll(fb, 0o755); err != nil {
-		return "", "", fmt.Errorf("package cache %s: %w; and no fallback: %w", dir, why, err)
-	}
-	fi, err := os.Lstat(fb)
-	if err != nil {
-		return "", "", err
-	}
-	st, ok := fi.Sys().(*syscall.Stat_t)
-	if !fi.IsDir() || !ok || st.Uid != 0 || fi.Mode().Perm()&0o022 != 0 {
-		return "", "", fmt.Errorf("package cache %s: %w; and %s is not a root-owned directory only root may write", dir, why, fb)
-	}
-	if err := os.Chmod(fb, 0o755); err != nil {
-		return "", "", err
+	fb := filepath.Join(rootCacheFallback, fallbackName(dir))
+	for _, d := range []string{rootCacheFallback, fb} {
+		if err := rootOnlyDir(d); err != nil {
+			return "", "", fmt.Errorf("package cache %s: %w; and no fallback: %w", dir, why, err)
+		}
 	}
 	if err := reachable(fb, uidBase); err != nil {
 		return "", "", fmt.Errorf("package cache %s: %w; and %s: %w", dir, why, fb, err)
 	}
-	return fb, fmt.Sprintf("package cache %s is not reachable by the sandbox's unprivileged user (%v); using %s (set --cache-dir or --data-dir to choose)", dir, why, fb), nil
+	return fb, fmt.Sprintf("package cache %s is not reachable by the sandbox's unprivileged user (%v); using %s, this data directory's own (set --cache-dir or --data-dir to choose)", dir, why, fb), nil
+}
+
+// fallbackName is dir's directory below /var/cache/mcpgauge: a readable
+// part and a hash of the whole path.
+func fallbackName(dir string) string {
+	sum := sha256.Sum256([]byte(filepath.Clean(dir)))
+	readable := unsafeKey.ReplaceAllString(strings.Trim(filepath.Clean(dir), "/"), "_")
+	if len(readable) > 40 {
+		readable = readable[len(readable)-40:]
+	}
+	return readable + "-" + hex.EncodeToString(sum[:6])
+}
+
+// rootOnlyDir makes d (0755) or checks the one there: a directory owned by
+// root that no one else may write.
+func rootOnlyDir(d string) error {
+	if err := os.MkdirAll(d, 0o755); err != nil {
+		return err
+	}
+	fi, err := os.Lstat(d)
+	if err != nil {
+		return err
+	}
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	if !fi.IsDir() || !ok || st.Uid != 0 || fi.Mode().Perm()&0o022 != 0 {
+		return fmt.Errorf("%s is not a root-owned directory only root may write", d)
+	}
+	return os.Chmod(d, 0o755)
 }

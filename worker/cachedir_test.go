@@ -3,22 +3,34 @@ package worker
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
 // TestCacheDirFor: a root worker's cache below a private directory moves
-// to the root-owned fallback, with a note; a reachable cache, or another
-// sandbox, keeps its directory.
+// to a root-owned fallback of its own below /var/cache/mcpgauge, with a
+// note naming it: two data directories (two users, two workers) get two,
+// and the same one gets the same again (issue 22 §5); a reachable cache,
+// or another sandbox, keeps its directory.
 func TestCacheDirFor(t *testing.T) {
 	if os.Geteuid() != 0 {
 		t.Skip("the fallback is for root workers")
 	}
-	private := filepath.Join(t.TempDir(), "private", "cache")
-	if err := os.MkdirAll(private, 0o755); err != nil {
-		t.Fatal(err)
+	privateDir := func() string {
+		p := filepath.Join(t.TempDir(), "private", "cache")
+		if err := os.MkdirAll(p, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(filepath.Dir(p), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = os.RemoveAll(filepath.Join(rootCacheFallback, fallbackName(p))) })
+		return p
 	}
-	if err := os.Chmod(filepath.Dir(private), 0o700); err != nil {
-		t.Fatal(err)
+	private, other := privateDir(), privateDir()
+	fb, otherFB := filepath.Join(rootCacheFallback, fallbackName(private)), filepath.Join(rootCacheFallback, fallbackName(other))
+	if fb == otherFB || filepath.Dir(fb) != rootCacheFallback {
+		t.Fatalf("fallbacks %s and %s, want two directories below %s", fb, otherFB, rootCacheFallback)
 	}
 	open := sandboxReadableDir(t)
 	cases := []struct {
@@ -28,7 +40,9 @@ func TestCacheDirFor(t *testing.T) {
 		want     string
 		wantNote bool
 	}{
-		{"private dir under bwrap", NewBwrap(), private, rootCacheFallback, true},
+		{"private dir under bwrap", NewBwrap(), private, fb, true},
+		{"the same private dir again", NewBwrap(), private, fb, true},
+		{"another private dir", NewBwrap(), other, otherFB, true},
 		{"reachable dir under bwrap", NewBwrap(), open, open, false},
 		{"private dir without a sandbox", None{}, private, private, false},
 	}
@@ -37,8 +51,11 @@ func TestCacheDirFor(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
-		if got != c.want || (note != "") != c.wantNote {
-			t.Errorf("%s: %q (note %q), want %q (note: %v)", c.name, got, note, c.want, c.wantNote)
+		if got != c.want || (note != "") != c.wantNote || (c.wantNote && !strings.Contains(note, got)) {
+			t.Errorf("%s: %q (note %q), want %q (note: %v, naming it)", c.name, got, note, c.want, c.wantNote)
+		}
+		if fi, err := os.Stat(got); err != nil || fi.Mode().Perm() != 0o755 && c.wantNote {
+			t.Errorf("%s: %s is not a 0755 directory: %v", c.name, got, err)
 		}
 	}
 }
