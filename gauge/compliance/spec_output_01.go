@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/schemacheck"
 )
@@ -20,7 +21,7 @@ func specOutput01() Test {
 		Needs:      []Need{NeedMain},
 		Capability: "tools",
 		Invokes:    true,
-		Revision:   1,
+		Revision:   2,
 		Run:        runSpecOutput01,
 	}
 }
@@ -30,7 +31,7 @@ func runSpecOutput01(ctx context.Context, e *Env) Result {
 	if cs.skipReason != "" {
 		return skip("%s", cs.skipReason)
 	}
-	var bad, details []string
+	var bad, details, env []string
 	checked, withSchema := 0, 0
 	for _, c := range cs.calls {
 		if c.OutputSchema == nil {
@@ -42,6 +43,9 @@ func runSpecOutput01(ctx context.Context, e *Env) Result {
 			details = append(details, fmt.Sprintf("%s: not called: %s", c.Tool, c.NotCalled))
 			continue
 		case c.Err != nil:
+			if cause, yes := environmentCause(c.Err); yes {
+				env = append(env, fmt.Sprintf("%s (%s)", c.Tool, cause))
+			}
 			details = append(details, fmt.Sprintf("%s: call failed: %v", c.Tool, c.Err))
 			continue
 		case c.Result == nil:
@@ -76,6 +80,9 @@ func runSpecOutput01(ctx context.Context, e *Env) Result {
 	}
 	if len(bad) > 0 {
 		return fail("%d tool result(s) break their outputSchema", len(bad)).with(append(bad, details...)...)
+	}
+	if checked == 0 && len(env) > 0 {
+		return notTestable("the call(s) of tools with an outputSchema failed on a backend the scan cannot reach or has no credentials for: %s", strings.Join(env, ", ")).with(details...)
 	}
 	if checked == 0 {
 		return skip("No successful call of a tool with an outputSchema to check").with(details...)
