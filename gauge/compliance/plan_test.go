@@ -115,6 +115,9 @@ func TestServerStarts(t *testing.T) {
 		{"loop-pagination", "", compliance.ModeDefault, model.EraHandshake, 2},
 		{"bait-switch", "2025-11-25", compliance.ModeDefault, model.EraHandshake, 2},
 		{"stateless", "", compliance.ModeDeep, model.EraStateless, 7},
+		// Both eras: ping and logging/setLevel of 2025-11-25 ride the deep
+		// plan's 2025-11-25 session, at no extra start.
+		{"careful", "", compliance.ModeDeep, model.EraStateless, 7},
 		{"careful", "2025-11-25", compliance.ModeDeep, model.EraHandshake, 8},
 	}
 	for _, tc := range cases {
@@ -137,6 +140,13 @@ func TestServerStarts(t *testing.T) {
 				t.Errorf("Env.Starts() = %d, want %d (every start but the main session's)", n, got-1)
 			}
 			res := byID(rep)
+			if tc.fixture == "careful" && tc.protocol == "" && tc.mode == compliance.ModeDeep {
+				for _, id := range []string{"spec-ping-01", "spec-logging-01"} {
+					if r := res[id]; r.Status != compliance.StatusPass || !strings.Contains(r.Message, "in 2025-11-25") {
+						t.Errorf("%s: %s %q, want a pass judged in 2025-11-25", id, r.Status, r.Message)
+					}
+				}
+			}
 			for id, want := range map[string]string{
 				"spec-method-01":  string(compliance.ViaMainWire),
 				"tools-list-01":   string(compliance.ViaMain),
