@@ -13,7 +13,7 @@ func sec012() Rule {
 	return Rule{
 		ID: "SEC012", Name: "annotation-contradiction", Family: "Security",
 		Summary: "The tool's behaviour hints contradict its name or description.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 1, Check: checkSEC012,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 2, Check: checkSEC012,
 	}
 }
 
@@ -49,10 +49,20 @@ func checkSEC012(ctx *Context) []Problem {
 			out = append(out, Problem{Tool: t.Name, Message: msg, Suggestion: fix, Design: design})
 		}
 		readNamed := ctx.Precise() && secReadNamed(words) && !secMutatingOpening.MatchString(desc)
+		if ctx.Precise() && destructiveText && secHasWord(words[:min(2, len(words))], secCheckVerbs...) {
+			// DNS_validateDNSRecords: a check of a change destroys nothing,
+			// whatever the flag it validates says.
+			destructiveText = false
+		}
+		// saysReadOnly: the description says it only reads ("runs saved
+		// queries in read-only transactions") or only hands back
+		// instructions ("Provide installation instructions"), so a write
+		// word in its name is what it is about, not what it does.
+		saysReadOnly := ctx.Precise() && secSaysReadOnly.MatchString(desc)
 		if a.ReadOnlyHint != nil && *a.ReadOnlyHint {
 			design = secDestructiveVerb(words) == "" && !destructiveText && (a.DestructiveHint == nil || !*a.DestructiveHint)
 			switch {
-			case readNamed && (a.DestructiveHint == nil || !*a.DestructiveHint):
+			case (readNamed || saysReadOnly) && (a.DestructiveHint == nil || !*a.DestructiveHint):
 				// get_merge_request_commits: a verb inside a read tool's name
 				// names what is read, not an action.
 			case secDestructiveVerb(words) != "" || secHasWord(words, secWriteVerbs...):
@@ -82,7 +92,12 @@ func checkSEC012(ctx *Context) []Problem {
 				"Set destructiveHint: true so clients ask the user before calling it.")
 		}
 		design = true
-		if a.IdempotentHint != nil && *a.IdempotentHint && secHasWord(words, secNonIdempotent...) && !secIdempotentTalk.MatchString(desc) {
+		// The default profile needs the description to say each call adds
+		// something: creating an association twice, or an entity keyed by
+		// name, leaves one (issue 21), and "post" in read_post or
+		// PostInstallScript is a noun.
+		if a.IdempotentHint != nil && *a.IdempotentHint && secHasWord(words, secNonIdempotent...) && !secIdempotentTalk.MatchString(desc) &&
+			(!ctx.Precise() || secEachCallAdds.MatchString(desc)) {
 			add(fmt.Sprintf("Tool `%s` is marked idempotentHint: true, but its name says each call adds something new.", t.Name),
 				"Set idempotentHint: false, or make repeated calls really have no extra effect (for example with an idempotency key) and say so in the description.")
 		}
@@ -96,6 +111,17 @@ var (
 	secDestructiveOpening = regexp.MustCompile(`^\s*(?:permanently\s+|irreversibly\s+)?(?:deletes|removes|destroys|drops|purges|wipes|erases|truncates|overwrites|resets|revokes|terminates|kills|uninstalls)\b`)
 	secIdempotentTalk     = regexp.MustCompile(`\balready\s+exists?\b|\bsucceeds?\s+silently\b|\bno-?op\b|\bidempoten|\bif\s+(?:it|they)\s+(?:does|do)\s+not\s+(?:already\s+)?exist|\bupsert|\bcreates?\s+or\s+(?:updates?|replaces?)\b|\bidempotency\s+key\b`)
 	secNonIdempotent      = []string{"append", "create", "add", "insert", "post", "send", "push", "increment", "enqueue", "submit", "publish", "comment", "reply", "duplicate", "clone", "fork"}
+)
+
+var (
+	// secCheckVerbs open the name of a tool that checks a change rather
+	// than making it.
+	secCheckVerbs = []string{"validate", "check", "verify", "preview", "simulate", "test", "dry", "lint", "diff", "plan"}
+	// secSaysReadOnly is a description saying the tool only reads or only
+	// returns instructions.
+	secSaysReadOnly = regexp.MustCompile(`\bread[- ]only\b|^\s*(?:provides?|returns?|gets?|shows?|gives?|lists?)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}(?:instructions|steps|guide|guidance)\b`)
+	// secEachCallAdds is a description saying every call adds something.
+	secEachCallAdds = regexp.MustCompile(`\b(?:each|every)\s+(?:call|time|invocation|run|request)\b|\balways\s+(?:creates?|adds?|appends?)\b|\bappends?\b|\bduplicates?\b`)
 )
 
 // secRemoteSend is prose saying the tool sends data to a service outside
