@@ -289,6 +289,9 @@ func scoreInput(snap *model.Snapshot, rep *Report, findings []lint.Finding, sele
 	for _, t := range snap.Tools {
 		in.ToolNames = append(in.ToolNames, t.Name)
 		in.Params += len(t.ParamNames())
+		if a := t.Annotations; a != nil && (a.ReadOnlyHint != nil || a.DestructiveHint != nil || a.IdempotentHint != nil || a.OpenWorldHint != nil) {
+			in.Annotated++
+		}
 	}
 	for _, f := range findings {
 		sev := score.Info

@@ -81,8 +81,11 @@ type Input struct {
 	ToolNames []string
 	// Params counts the parameters of every tool (the denominator of a
 	// parameter rule's share).
-	Params   int
-	Findings []Finding
+	Params int
+	// Annotated counts the tools that declare any behaviour hint
+	// (readOnlyHint, destructiveHint, idempotentHint, openWorldHint).
+	Annotated int
+	Findings  []Finding
 	// Tests are compliance outcomes; nil means compliance was not run.
 	Tests []Test
 	// ContextTokens is the BPE token cost of the whole tool surface.
@@ -127,6 +130,8 @@ const (
 	designWarningCost  = 8.0
 	designInfoCost     = 1.5
 	designPresence     = 0.3
+	annotationCoverage = 15.0
+	descriptionQuality = 15.0
 	secErrorPenalty    = 40.0
 	secWarningPenalty  = 15.0
 	secExecutePenalty  = 5.0
@@ -149,6 +154,11 @@ const BaitAndSwitchTest = "spec-bait-01"
 // in this one's compliance part: resources-list-03 (a resource without a
 // description) is optional in the spec, and lint rule SRF001 covers it.
 var notOursTests = map[string]bool{"resources-list-03": true}
+
+// poorDescriptionRules say a tool's description does not describe it
+// (missing, a fragment, the name restated, a placeholder, too short): the
+// share of tools they hit is the server's description quality.
+var poorDescriptionRules = map[string]bool{"MCP010": true, "MCP011": true, "MCP012": true, "MCP015": true, "QG002": true}
 
 // sizeRules measure how big a server is (its tool count, its context
 // cost): the efficiency part prices that, so design, which is size-neutral,
@@ -186,7 +196,7 @@ func Compute(in Input) Result {
 	}
 	parts := []Part{
 		compliancePart(in.Tests),
-		designPart(in.ToolNames, in.Params, in.Findings),
+		designPart(in),
 		securityPart(in.Findings),
 		efficiencyPart(in.ContextTokens),
 		selectionPart(in.Selection),
@@ -269,9 +279,12 @@ func testWeight(severity string) float64 {
 
 // designPart is size-neutral: each rule costs by the share of the server
 // it hits (tools, or parameters for a parameter rule), plus a fixed
-// presence so one bad tool among a hundred still shows. Twenty unannotated
-// tools of twenty cost what two of two do.
-func designPart(tools []string, params int, fs []Finding) Part {
+// presence so one bad tool among a hundred still shows; and two coverage
+// terms cost the share of tools without any behaviour hint and the share
+// whose description does not describe them. Twenty unannotated tools of
+// twenty cost what two of two do.
+func designPart(in Input) Part {
+	tools, params, fs := in.ToolNames, in.Params, in.Findings
 	p := Part{Name: PartDesign, Measured: true}
 	known := map[string]bool{}
 	for _, t := range tools {
@@ -310,6 +323,16 @@ func designPart(tools []string, params int, fs []Finding) Part {
 		}
 	}
 	s := percentScale
+	if len(known) > 0 {
+		poor := map[string]bool{}
+		for _, f := range fs {
+			if poorDescriptionRules[f.Rule] && known[f.Tool] {
+				poor[f.Tool] = true
+			}
+		}
+		unannotated := 1 - math.Min(float64(in.Annotated)/float64(len(known)), 1)
+		s -= annotationCoverage*unannotated + descriptionQuality*float64(len(poor))/float64(len(known))
+	}
 	for _, r := range order {
 		h := byRule[r]
 		share := 1.0

@@ -28,7 +28,7 @@ func tools(n int) []string {
 func TestDesignIsSizeNeutral(t *testing.T) {
 	t.Parallel()
 	mk := func(n, bad int) Input {
-		in := Input{ToolNames: tools(n)}
+		in := Input{ToolNames: tools(n), Annotated: n}
 		for _, name := range in.ToolNames[:bad] {
 			in.Findings = append(in.Findings, Finding{Rule: "MCP041", Tool: name, Severity: Warning})
 		}
@@ -57,11 +57,11 @@ func TestDesignIsSizeNeutral(t *testing.T) {
 // presence, and a parameter rule costs the share of parameters it hits.
 func TestOneBadToolShows(t *testing.T) {
 	t.Parallel()
-	in := Input{ToolNames: tools(100), Params: 200, Findings: []Finding{{Rule: "MCP040", Tool: "tool_0", Severity: Error}}}
+	in := Input{ToolNames: tools(100), Annotated: 100, Params: 200, Findings: []Finding{{Rule: "MCP040", Tool: "tool_0", Severity: Error}}}
 	if got, want := Compute(in).Part(PartDesign).Score, round1(100-20*(0.3+0.7*0.01)); got != want {
 		t.Errorf("one error on one tool of 100: design %v, want %v", got, want)
 	}
-	in = Input{ToolNames: tools(2), Params: 10}
+	in = Input{ToolNames: tools(2), Annotated: 2, Params: 10}
 	for i := 0; i < 5; i++ {
 		in.Findings = append(in.Findings, Finding{Rule: "MCP020", Tool: "tool_0", Parameter: fmt.Sprintf("p%d", i), Severity: Warning})
 	}
@@ -70,11 +70,36 @@ func TestOneBadToolShows(t *testing.T) {
 	}
 }
 
+// TestCoverageTerms: design costs the share of tools that declare no
+// behaviour hint (15 for none) and the share whose description does not
+// describe them (15 for all), whatever the server's size.
+func TestCoverageTerms(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name string
+		in   Input
+		want float64
+	}{
+		{"none annotated", Input{ToolNames: tools(20)}, 85},
+		{"half annotated", Input{ToolNames: tools(2), Annotated: 1}, 92.5},
+		{"one poor description of four", Input{ToolNames: tools(4), Annotated: 4, Findings: []Finding{{Rule: "MCP011", Tool: "tool_0", Severity: Info}}},
+			round1(100 - 15*0.25 - 1.5*(0.3+0.7*0.25))},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			if got := Compute(c.in).Part(PartDesign).Score; got != c.want {
+				t.Errorf("design = %v, want %v", got, c.want)
+			}
+		})
+	}
+}
+
 // TestSizeRulesStayOutOfDesign: the tool count and context budget rules
 // are priced by efficiency, not design.
 func TestSizeRulesStayOutOfDesign(t *testing.T) {
 	t.Parallel()
-	in := Input{ToolNames: tools(60), Findings: []Finding{{Rule: "QG011", Severity: Error}, {Rule: "MCP051", Severity: Warning}, {Rule: "MCP052", Severity: Warning}}}
+	in := Input{ToolNames: tools(60), Annotated: 60, Findings: []Finding{{Rule: "QG011", Severity: Error}, {Rule: "MCP051", Severity: Warning}, {Rule: "MCP052", Severity: Warning}}}
 	if got := Compute(in).Part(PartDesign).Score; got != 100 {
 		t.Errorf("design = %v, want 100", got)
 	}
@@ -83,7 +108,7 @@ func TestSizeRulesStayOutOfDesign(t *testing.T) {
 // TestPairCostsBothTools: a pair finding's related tool counts in the share.
 func TestPairCostsBothTools(t *testing.T) {
 	t.Parallel()
-	in := Input{ToolNames: tools(4), Findings: []Finding{{Rule: "MCP013", Tool: "tool_0", Related: []string{"tool_1"}, Severity: Warning}}}
+	in := Input{ToolNames: tools(4), Annotated: 4, Findings: []Finding{{Rule: "MCP013", Tool: "tool_0", Related: []string{"tool_1"}, Severity: Warning}}}
 	if got, want := Compute(in).Part(PartDesign).Score, round1(100-8*(0.3+0.7*0.5)); got != want {
 		t.Errorf("design = %v, want %v", got, want)
 	}
@@ -99,15 +124,15 @@ func TestPartsAndOverall(t *testing.T) {
 		capped    bool
 		complMeas bool
 	}{
-		{"clean, no tests", Input{ToolNames: tools(3)}, 100, false, false},
-		{"all tests pass", Input{ToolNames: tools(3), Tests: []Test{{Status: "pass", Severity: "critical"}, {Status: "skip", Severity: "high"}}}, 100, false, true},
-		{"not testable is not a failure", Input{ToolNames: tools(3), Tests: []Test{{Status: "pass", Severity: "low"}, {Status: "not_testable", Severity: "critical"}}}, 100, false, true},
-		{"only not testable: unmeasured", Input{ToolNames: tools(3), Tests: []Test{{Status: "not_testable", Severity: "critical"}}}, 100, false, false},
-		{"critical failure", Input{ToolNames: tools(3), Tests: []Test{{Status: "fail", Severity: "critical"}, {Status: "pass", Severity: "low"}}},
+		{"clean, no tests", Input{ToolNames: tools(3), Annotated: 3}, 100, false, false},
+		{"all tests pass", Input{ToolNames: tools(3), Annotated: 3, Tests: []Test{{Status: "pass", Severity: "critical"}, {Status: "skip", Severity: "high"}}}, 100, false, true},
+		{"not testable is not a failure", Input{ToolNames: tools(3), Annotated: 3, Tests: []Test{{Status: "pass", Severity: "low"}, {Status: "not_testable", Severity: "critical"}}}, 100, false, true},
+		{"only not testable: unmeasured", Input{ToolNames: tools(3), Annotated: 3, Tests: []Test{{Status: "not_testable", Severity: "critical"}}}, 100, false, false},
+		{"critical failure", Input{ToolNames: tools(3), Annotated: 3, Tests: []Test{{Status: "fail", Severity: "critical"}, {Status: "pass", Severity: "low"}}},
 			// compliance = 1/5*100 = 20; selection unmeasured, so weights are /0.85
 			compat.PyRound((20*0.25 + 100*0.30 + 100*0.20 + 100*0.10) / 0.85), false, true},
-		{"security error caps", Input{ToolNames: tools(1), Findings: []Finding{{Tool: "tool_0", Severity: Error, Security: true}}}, 50, true, false},
-		{"selection counts", Input{ToolNames: tools(1), Selection: &sel},
+		{"security error caps", Input{ToolNames: tools(1), Annotated: 1, Findings: []Finding{{Tool: "tool_0", Severity: Error, Security: true}}}, 50, true, false},
+		{"selection counts", Input{ToolNames: tools(1), Annotated: 1, Selection: &sel},
 			compat.PyRound(100*(0.30+0.20+0.10)/0.75 + 50*0.15/0.75), false, false},
 	}
 	for _, c := range cases {
@@ -147,7 +172,7 @@ func TestEfficiency(t *testing.T) {
 // TestWorkedExample reproduces the worked example in docs/scoring.md.
 func TestWorkedExample(t *testing.T) {
 	t.Parallel()
-	in := Input{ToolNames: []string{"A", "B", "C", "D"}, Params: 4, ContextTokens: 3100}
+	in := Input{ToolNames: []string{"A", "B", "C", "D"}, Annotated: 4, Params: 4, ContextTokens: 3100}
 	for i := 0; i < 6; i++ {
 		in.Tests = append(in.Tests, Test{Status: "pass", Severity: "critical"})
 	}
@@ -159,14 +184,14 @@ func TestWorkedExample(t *testing.T) {
 		{Rule: "SEC009", Tool: "C", Severity: Warning, Security: true},
 	}
 	r := Compute(in)
-	want := map[string]float64{PartCompliance: 90, PartDesign: 78, PartSecurity: 85, PartEfficiency: 87.4}
+	want := map[string]float64{PartCompliance: 90, PartDesign: 74.2, PartSecurity: 85, PartEfficiency: 87.4}
 	for name, w := range want {
 		if got := r.Part(name).Score; got != w {
 			t.Errorf("%s = %v, want %v", name, got, w)
 		}
 	}
-	if r.Overall != 84 || r.Capped {
-		t.Fatalf("overall = %d (capped %v), want 84", r.Overall, r.Capped)
+	if r.Overall != 83 || r.Capped {
+		t.Fatalf("overall = %d (capped %v), want 83", r.Overall, r.Capped)
 	}
 }
 
@@ -175,7 +200,7 @@ func TestWorkedExample(t *testing.T) {
 // surface at warning costs 5.
 func TestRisksCountOnce(t *testing.T) {
 	t.Parallel()
-	many := Input{ToolNames: tools(40)}
+	many := Input{ToolNames: tools(40), Annotated: 40}
 	for _, name := range many.ToolNames {
 		many.Findings = append(many.Findings, Finding{Rule: "SEC009", Tool: name, Severity: Warning, Security: true})
 	}
@@ -185,12 +210,12 @@ func TestRisksCountOnce(t *testing.T) {
 		want float64
 	}{
 		{"one rule on forty tools", many, 85},
-		{"two rules, one risk", Input{ToolNames: tools(1), Findings: []Finding{
+		{"two rules, one risk", Input{ToolNames: tools(1), Annotated: 1, Findings: []Finding{
 			{Rule: "SEC001", Tool: "tool_0", Severity: Error, Security: true}, {Rule: "SEC002", Tool: "tool_0", Severity: Error, Security: true}}}, 60},
-		{"two risks", Input{ToolNames: tools(1), Findings: []Finding{
+		{"two risks", Input{ToolNames: tools(1), Annotated: 1, Findings: []Finding{
 			{Rule: "SEC004", Tool: "tool_0", Severity: Warning, Security: true}, {Rule: "SEC010", Tool: "tool_0", Severity: Warning, Security: true}}}, 70},
-		{"info is not proof", Input{ToolNames: tools(1), Findings: []Finding{{Rule: "SEC009", Tool: "tool_0", Severity: Info, Security: true}}}, 100},
-		{"execution surface", Input{ToolNames: tools(2), Findings: []Finding{
+		{"info is not proof", Input{ToolNames: tools(1), Annotated: 1, Findings: []Finding{{Rule: "SEC009", Tool: "tool_0", Severity: Info, Security: true}}}, 100},
+		{"execution surface", Input{ToolNames: tools(2), Annotated: 2, Findings: []Finding{
 			{Rule: "SEC011", Tool: "tool_0", Severity: Warning, Security: true}, {Rule: "SEC011", Tool: "tool_1", Severity: Warning, Security: true}}}, 95},
 	}
 	for _, c := range cases {
@@ -225,7 +250,7 @@ func TestComplianceByRootCause(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			if got := Compute(Input{ToolNames: tools(1), Tests: c.tests}).Part(PartCompliance).Score; got != c.want {
+			if got := Compute(Input{ToolNames: tools(1), Annotated: 1, Tests: c.tests}).Part(PartCompliance).Score; got != c.want {
 				t.Errorf("compliance = %v, want %v", got, c.want)
 			}
 		})
@@ -237,12 +262,12 @@ func TestComplianceByRootCause(t *testing.T) {
 // compliance part.
 func TestBaitAndSwitchIsASecurityError(t *testing.T) {
 	t.Parallel()
-	in := Input{ToolNames: tools(2), Tests: []Test{{ID: "spec-bait-01", Status: "fail", Severity: "critical"}, {ID: "init-01", Status: "pass", Severity: "critical"}}}
+	in := Input{ToolNames: tools(2), Annotated: 2, Tests: []Test{{ID: "spec-bait-01", Status: "fail", Severity: "critical"}, {ID: "init-01", Status: "pass", Severity: "critical"}}}
 	r := Compute(in)
 	if !r.Capped || r.Overall != 50 || r.Part(PartSecurity).Score != 60 {
 		t.Errorf("bait-and-switch: overall %d capped %v security %v, want 50, true, 60", r.Overall, r.Capped, r.Part(PartSecurity).Score)
 	}
-	in = Input{ToolNames: tools(2), Tests: []Test{{ID: "resources-list-03", Status: "fail", Severity: "low"}, {ID: "init-01", Status: "pass", Severity: "critical"}}}
+	in = Input{ToolNames: tools(2), Annotated: 2, Tests: []Test{{ID: "resources-list-03", Status: "fail", Severity: "low"}, {ID: "init-01", Status: "pass", Severity: "critical"}}}
 	if got := Compute(in).Part(PartCompliance).Score; got != 100 {
 		t.Errorf("compliance = %v, want 100: resources-list-03 is not in mcpgauge's compliance part", got)
 	}
