@@ -30,6 +30,7 @@ type initEraServer struct {
 var discoverModes = []string{
 	"rpc-error", // JSON-RPC -32601 over HTTP 200, as every initialize-era server does
 	"slow-body", // the same, its headers sent at once and its body 50ms later
+	"split",     // the same, its headers flushed before its body, no wait
 	"slow",      // the same after 50ms, well inside the discover timeout
 	"http400", "http404", "http405",
 	"close",  // the connection closed without an answer
@@ -121,6 +122,11 @@ func (s initEraServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 	}
 	w.WriteHeader(http.StatusOK)
+	if s.discover == "split" && req.Method == "server/discover" {
+		if f, ok := w.(http.Flusher); ok {
+			f.Flush()
+		}
+	}
 	if s.discover == "slow-body" && req.Method == "server/discover" {
 		if f, ok := w.(http.Flusher); ok {
 			f.Flush()
@@ -171,8 +177,13 @@ func scanInitEra(url string, answered, silent bool) error {
 // server/discover (a JSON-RPC error, an HTTP error, a closed connection,
 // a slow or no answer), over JSON or SSE, with keep-alive on or off, with
 // or without a session, the scan falls back to initialize and reads the
-// server. A discover request cancelled while its body was read once broke
-// about half of these scans ("failed to read body: context canceled").
+// server. When the discover request's context ended as its Write returned,
+// the SDK's later read of the body failed ("failed to read body: context
+// canceled") and took the connection down: every scan of the slow-body
+// variants failed (8 variants, 400 of 400 scans; over SSE the answer was
+// lost and the timeout waited out), and the split variants (headers
+// flushed before the body, no wait) failed a few scans in a hundred, as
+// real servers did about half the time over a real network.
 func TestInitEraHTTPNeverFlakes(t *testing.T) {
 	const rounds = 50
 	type variant struct {
@@ -186,7 +197,7 @@ func TestInitEraHTTPNeverFlakes(t *testing.T) {
 				// Sessions matter only where discover got an answer the
 				// client reads; one setting is enough elsewhere.
 				sessions := []bool{false}
-				if mode == "rpc-error" || mode == "slow-body" {
+				if mode == "rpc-error" || mode == "slow-body" || mode == "split" {
 					sessions = []bool{false, true}
 				}
 				for _, session := range sessions {
@@ -209,7 +220,7 @@ func TestInitEraHTTPNeverFlakes(t *testing.T) {
 			ts.Start()
 			defer ts.Close()
 			defer close(release)
-			answered := v.srv.discover == "rpc-error" || v.srv.discover == "slow" || v.srv.discover == "slow-body"
+			answered := v.srv.discover == "rpc-error" || v.srv.discover == "slow" || v.srv.discover == "slow-body" || v.srv.discover == "split"
 			failed := 0
 			var first error
 			for range rounds {
