@@ -45,8 +45,10 @@ const (
 	// recallBarsEnforced holds RecallBar overall and ClassRecallBar per
 	// class with at least ClassRecallMin dangers.
 	recallBarsEnforced = false
-	// rankingEnforced holds the ranking check (TierGap, top quarter).
-	rankingEnforced = false
+	// rankingGapEnforced holds TierGap between the best and worst tiers.
+	rankingGapEnforced = true
+	// topQuarterEnforced keeps worst-tier servers out of the top quarter.
+	topQuarterEnforced = false
 )
 
 // auditSalt prefixes a package name in the audit-space hash (issue 21).
@@ -274,8 +276,8 @@ func TestPrecision(t *testing.T) {
 		{"precision per rule", "rulePrecisionEnforced", rulePrecisionEnforced, rules},
 		{"recall overall", "recallBarsEnforced", recallBarsEnforced, below("recall of labelled dangers", all, RecallBar)},
 		{"recall per class", "recallBarsEnforced", recallBarsEnforced, classes},
-		{"ranking gap", "rankingEnforced", rankingEnforced, gapShortfall(k)},
-		{"ranking top quarter", "rankingEnforced", rankingEnforced, worstUp},
+		{"ranking gap", "rankingGapEnforced", rankingGapEnforced, gapShortfall(k)},
+		{"ranking top quarter", "topQuarterEnforced", topQuarterEnforced, worstUp},
 	} {
 		t.Run("bar "+b.name, func(t *testing.T) {
 			t.Parallel()

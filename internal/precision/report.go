@@ -106,7 +106,7 @@ func (r *Result) Markdown() []byte {
 	fmt.Fprintf(&b, "The precision test (`internal/precision`) fails when a finding has no label or a labelled true finding disappears; it bars precision at %.0f%% ", 100*WarningBar)
 	fmt.Fprintf(&b, "over all servers, on fresh servers and per default rule at warning or error, %.0f%% for the security family and %.0f%% for security rules at error, ", 100*SecurityFamilyBar, 100*SecurityErrorBar)
 	b.WriteString("recall of the labelled dangers (below) and the ranking check. A bar the rules do not meet yet is reported by a named switch in `precision_test.go` ")
-	b.WriteString("(`freshPrecisionEnforced`, `securityPrecisionEnforced`, `rulePrecisionEnforced`, `recallBarsEnforced`, `rankingEnforced`): while it is false the test logs each shortfall and skips that bar alone. ")
+	b.WriteString("(`freshPrecisionEnforced`, `securityPrecisionEnforced`, `rulePrecisionEnforced`, `recallBarsEnforced`, `rankingGapEnforced`, `topQuarterEnforced`): while it is false the test logs each shortfall and skips that bar alone. ")
 	b.WriteString("Precision over all servers is always held.\n\n")
 	p, ok := r.Precision()
 	if ok {
