@@ -126,12 +126,22 @@ worker:
 			return code == http.StatusOK
 		})
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	// A bound on the store reads below, which span the whole sweep (a
+	// killed worker's job waits out its lease): minutes under load.
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
-	st, err := store.Open(ctx, storeURL)
-	if err != nil {
-		t.Fatal(err)
-	}
+	// The test only reads the store, and reads it once the coordinator has
+	// migrated it: a second migrator racing the coordinator's on the fresh
+	// database fails ("column already exists").
+	var st store.Store
+	waitFor(t, "the coordinator to migrate the store", func() bool {
+		s, err := store.OpenReadOnly(ctx, storeURL)
+		if err != nil {
+			return false
+		}
+		st = s
+		return true
+	})
 	defer st.Close()
 	// Scans take seconds (each tools/list waits 1.5 s): a sweep that ends
 	// before worker a is seen scanning failed its scans; say how.
