@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/mcpgauge/mcpgauge/internal/testutil/fixtures"
+	"github.com/mcpgauge/mcpgauge/registry"
 	"github.com/mcpgauge/mcpgauge/schema"
 )
 
@@ -89,6 +90,24 @@ func TestNonRootChild(t *testing.T) {
 	var n int
 	if _, err := fmt.Sscanf(d, "spawned=%d;", &n); err != nil || n >= 32 || !strings.Contains(d, "resource temporarily unavailable") {
 		t.Errorf("forkbomb as a non-root worker: %q, want fewer than 32 children, stopped by the process limit", d)
+	}
+	// A capped npm install leaves its sandbox's tmpfs through
+	// /proc/PID/root, which a non-root worker reads as the owner of the
+	// sandbox's user namespace.
+	if _, err := exec.LookPath("npm"); err == nil {
+		name := "mcpgauge-nonroot-install"
+		reg := fakeNPMRegistry(t, name, bombTarball(t, name, 2, 1<<10))
+		n := &NPM{Cache: t.TempDir(), Registries: []string{reg.URL}}
+		ictx, icancel := context.WithTimeout(context.Background(), 3*time.Minute)
+		defer icancel()
+		inst, err := n.Install(ictx, registry.PlanPackage{Identifier: name, Version: "1.0.0"}, InstallOptions{Sandbox: sb})
+		if err != nil {
+			t.Fatalf("npm install as a non-root worker: %v", err)
+		}
+		t.Logf("npm install as uid %d: %s", os.Geteuid(), inst.Dir)
+		if _, err := os.Stat(filepath.Join(inst.Dir, "node_modules", name, "d0", "f1.bin")); err != nil {
+			t.Errorf("the install was not copied out of the sandbox: %v", err)
+		}
 	}
 }
 
