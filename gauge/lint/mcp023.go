@@ -14,7 +14,7 @@ func mcp023() Rule {
 		ID: "MCP023", Name: "unconstrained-well-known-format", Family: "Parameters",
 		Summary: "A date, email, or URL parameter declares no format or pattern.",
 		Default: Warning, Toolgauge: Warning, Scope: ScopeParameter, Origin: OriginToolgauge,
-		Revision: 1, Check: checkMCP023,
+		Revision: 2, Check: checkMCP023,
 	}
 }
 
@@ -31,10 +31,16 @@ func checkMCP023(ctx *Context) []Problem {
 		if ctx.Precise() && !preciseFormatWanted(shape, p) {
 			return
 		}
+		fix := fmt.Sprintf("Pin `%s` down with a JSON Schema `format` (`date`, `date-time`, `email`, `uri`) or a `pattern`, and show one concrete value in its description. Left open, each model picks its own convention, and `2026-01-31`, `31/01/2026` and `last Tuesday` all arrive at the same tool.", p.name)
+		if ctx.Precise() && p.hasDesc && preciseLocalTimeExample(p.desc) {
+			// format: date-time (RFC 3339) demands an offset; the examples
+			// are local times, so only a pattern says what the tool takes.
+			fix = fmt.Sprintf("Declare a `pattern` for `%s` (such as `^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2})?$`), not `format: date-time`: its examples are local times without an offset, which date-time (RFC 3339) rejects.", p.name)
+		}
 		out = append(out, Problem{
 			Tool: t.name, Parameter: p.name,
 			Message:    fmt.Sprintf("`%s.%s` looks like %s but the schema constrains nothing.", t.name, p.name, shape),
-			Suggestion: fmt.Sprintf("Pin `%s` down with a JSON Schema `format` (`date`, `date-time`, `email`, `uri`) or a `pattern`, and show one concrete value in its description. Left open, each model picks its own convention, and `2026-01-31`, `31/01/2026` and `last Tuesday` all arrive at the same tool.", p.name),
+			Suggestion: fix,
 		})
 	})
 	return out
@@ -104,7 +110,46 @@ func preciseNotADate(p *tgParam) bool {
 	if hasRel && other {
 		return true
 	}
-	return p.hasDesc && preciseCallsItAnID.MatchString(p.desc)
+	for _, t := range toks {
+		switch strings.ToLower(t) {
+		case "zone", "timezone", "tz":
+			// time_zone, timeZone: an IANA or Windows zone name.
+			return true
+		case "after", "before":
+			// after, afterId, insert_before: a cursor or an ID unless the
+			// description speaks of a date.
+			if !p.hasDesc || !preciseDateTalk.MatchString(p.desc) {
+				return true
+			}
+		}
+	}
+	return p.hasDesc && (preciseCallsItAnID.MatchString(p.desc) || preciseKeywordFilter.MatchString(p.desc))
 }
 
-var preciseCallsItAnID = regexp.MustCompile(`(?i)\b(?:id|identifier|ts|cursor)\b|\bmessage timestamp\b|\btimestamp of the (?:message|parent)|\brelative (?:time|duration)\b|\bduration\b`)
+// preciseDateTalk is a description that speaks of a date or time.
+var preciseDateTalk = regexp.MustCompile(`(?i)\b(?:date|time|timestamp|day|iso|rfc|utc|yyyy)\b|\d{4}-\d{2}-\d{2}`)
+
+// preciseKeywordFilter is a description of a filter that takes keywords,
+// not dates ("overdue", "today", "this_week").
+var preciseKeywordFilter = regexp.MustCompile(`(?i)\boverdue\b|\btoday\b[^.]{0,40}\b(?:tomorrow|this[ _]week|upcoming|overdue)\b`)
+
+// preciseLocalTime matches an ISO date-time in a description, with its
+// offset (group 1) when it has one.
+var preciseLocalTime = regexp.MustCompile(`\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2})?(?:\.\d+)?([Zz]|[+-]\d{2}:?\d{2})?`)
+
+// preciseLocalTimeExample reports whether a description's date-time
+// examples are all local times, without an offset.
+func preciseLocalTimeExample(desc string) bool {
+	ms := preciseLocalTime.FindAllStringSubmatch(desc, -1)
+	if len(ms) == 0 {
+		return false
+	}
+	for _, m := range ms {
+		if m[1] != "" {
+			return false
+		}
+	}
+	return true
+}
+
+var preciseCallsItAnID = regexp.MustCompile(`(?i)\b(?:id|identifier|ts|cursor|gid|cron)\b|\bmessage timestamp\b|\btimestamp of the (?:message|parent)|\brelative (?:time|duration)\b|\bduration\b`)

@@ -1,0 +1,42 @@
+package lint_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/mcpgauge/mcpgauge/gauge/lint"
+	"github.com/mcpgauge/mcpgauge/internal/precision"
+)
+
+// TestMCP023LocalTimeAsksForAPattern: a date-time parameter whose examples
+// are local times without an offset is told to declare a pattern, since
+// format: date-time (RFC 3339) would reject them (issue 21 §2); one with an
+// offset keeps the format advice.
+func TestMCP023LocalTimeAsksForAPattern(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		example string
+		pattern bool
+	}{{"2026-03-01T09:30:00", true}, {"2026-03-01T09:30:00Z", false}, {"2026-03-01T09:30:00+01:00", false}}
+	for _, c := range cases {
+		tool := `{"name":"create_event","description":"Creates an event.","inputSchema":{"type":"object","properties":{"start_time":{"type":"string","description":"Start, e.g. ` + c.example + `"}}}}`
+		capture := precision.Capture{Tools: []json.RawMessage{json.RawMessage(tool)}}
+		snap, err := capture.Snapshot()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got *lint.Finding
+		for _, f := range lint.Run(snap, lint.Config{}) {
+			if f.Rule == "MCP023" {
+				got = &f
+			}
+		}
+		if got == nil {
+			t.Fatalf("%s: no MCP023 finding", c.example)
+		}
+		if strings.Contains(got.Suggestion, "not `format: date-time`") != c.pattern {
+			t.Errorf("%s: suggestion %q, want pattern advice %v", c.example, got.Suggestion, c.pattern)
+		}
+	}
+}
