@@ -2,6 +2,8 @@ package lint
 
 import (
 	"fmt"
+	"regexp"
+	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/qualitygate"
 )
@@ -12,7 +14,7 @@ func qg004() Rule {
 		ID: "QG004", Name: "qg-deprecated-tool", Family: "Quality-gate",
 		Summary: "The description says the tool is deprecated or obsolete, yet it is still listed.",
 		Default: Error, Scope: ScopeTool, Origin: OriginQualityGate,
-		Revision: 1, Check: checkQG004,
+		Revision: 2, Check: checkQG004,
 	}
 }
 
@@ -27,11 +29,37 @@ func checkQG004(ctx *Context) []Problem {
 		if ctx.Precise() {
 			desc = preciseProse(desc) // "deprecated" inside example XML or code is not the tool speaking
 		}
-		if qualitygate.IsDeprecated(desc) {
+		if qualitygate.IsDeprecated(desc) && (!ctx.Precise() || preciseSaysItIsDeprecated(desc)) {
 			out = append(out, Problem{Tool: t.Name,
 				Message:    fmt.Sprintf("`%s` describes itself as deprecated or obsolete but is still listed.", t.Name),
 				Suggestion: "Remove the tool from tools/list (or hide it behind an option); a model cannot tell it should avoid a listed tool, and every listed tool costs context."})
 		}
 	}
 	return out
+}
+
+// preciseDeprecation finds the word in the default profile's reading.
+var preciseDeprecation = regexp.MustCompile(`\b(?:deprecated|obsolete)\b`)
+
+// preciseDeprecationSubject is a sentence whose subject is the tool: it
+// opens on the word ("DEPRECATED: use read_text_file instead", "⚠️
+// DEPRECATED — migrate ...") or says this tool, it, or the server or
+// package it belongs to is deprecated.
+var preciseDeprecationSubject = regexp.MustCompile(`^[^\pL\pN]*(?:deprecated|obsolete)\b|\b(?:server|package|integration|plugin|extension|library|sdk|tool|function)\b[^.]{0,40}?\b(?:is|has\s+been)\s+(?:now\s+)?(?:deprecated|obsolete)\b|\b(?:this|the)\s+(?:tool|function|command|method|action|operation)\s+(?:is|has\s+been|was|will\s+be)\s+(?:now\s+)?(?:deprecated|obsolete)\b|^\s*it\s+(?:is|has\s+been)\s+(?:now\s+)?(?:deprecated|obsolete)\b|\b(?:deprecated|obsolete)\s*(?:[,;:-]|\.$|$)\s*(?:please\s+)?(?:use|prefer|switch\s+to|call)\b`)
+
+// preciseSaysItIsDeprecated reports whether the description says the
+// tool itself, or the whole server, is deprecated, not a mode value ("DEPRECATED ALIAS for
+// FromPath"), an endpoint it calls ("/rest/api/3/search is deprecated") or
+// what it works on ("redirects for deprecated pages", "obsolete
+// configurations").
+func preciseSaysItIsDeprecated(desc string) bool {
+	for _, sentence := range preciseSentences(desc) {
+		if !preciseDeprecation.MatchString(sentence) {
+			continue
+		}
+		if preciseDeprecationSubject.MatchString(strings.TrimSpace(sentence)) {
+			return true
+		}
+	}
+	return false
 }
