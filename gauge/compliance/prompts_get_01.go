@@ -19,7 +19,7 @@ func promptsGet01() Test {
 		Needs:      []Need{NeedMain},
 		Capability: "prompts",
 		Invokes:    false,
-		Revision:   1,
+		Revision:   2,
 		Run:        runPromptsGet01,
 	}
 }
@@ -49,6 +49,9 @@ func runPromptsGet01(ctx context.Context, e *Env) Result {
 			if why := needsClientCapability(err); why != "" && ctx.Err() == nil {
 				skipped = append(skipped, fmt.Sprintf("%s: not applicable: %s", p.Name, why))
 				continue
+			}
+			if cause, yes := environmentCause(err); yes {
+				return notTestable("prompts/get %s failed on a backend the scan cannot reach or has no credentials for (%s): %v", p.Name, cause, err).with(skipped...)
 			}
 			return fail("prompts/get %s failed: %v", p.Name, err).with(skipped...)
 		}

@@ -18,7 +18,7 @@ func resourcesRead01() Test {
 		Needs:      []Need{NeedMain},
 		Capability: "resources",
 		Invokes:    false,
-		Revision:   1,
+		Revision:   2,
 		Run:        runResourcesRead01,
 	}
 }
@@ -35,6 +35,9 @@ func runResourcesRead01(ctx context.Context, e *Env) Result {
 	uri := res[0].URI
 	out, err := c.ReadResource(ctx, &mcp.ReadResourceParams{URI: uri})
 	if err != nil {
+		if cause, yes := environmentCause(err); yes {
+			return notTestable("resources/read %s failed on a backend the scan cannot reach or has no credentials for (%s): %v", uri, cause, err)
+		}
 		return fail("resources/read %s failed: %v", uri, err)
 	}
 	if out == nil || len(out.Contents) == 0 {
