@@ -274,6 +274,11 @@ var (
 	secRefused = regexp.MustCompile(`\b(?:reject(?:s|ed)?|block(?:s|ed)?|denied|deny|not\s+allowed|forbidden|refuse[sd]?|disallowed|excluded|never\s+(?:read|access|open|write|commit|store|put)s?)\b`)
 	// secRankWord is the "highest/top priority" family of the priority
 	// patterns, which reads as coercion only about tools or instructions.
+	// secOtherToolObject is what follows "prefer this over" when the
+	// object is another tool, server or built-in, not a way of using this one.
+	secOtherToolObject = regexp.MustCompile(`^\s+(?:\w+\s+){0,3}?(?:tools?|servers?|web|internet|search(?:es)?|built-?in|native|other|browser|shell|bash|terminal|cli|grep|curl|google|[a-z0-9]+_[a-z0-9_]+)\b`)
+	// secConditional opens a condition ("when users report errors").
+	secConditional = regexp.MustCompile(`^\s*(?:when|if|whenever|for\s+(?:diagnosing|troubleshooting))\b`)
 	// secNounPhrase follows a "verb + secret" hit that is a noun phrase
 	// ("upload credentials are generated"), not a request.
 	secNounPhrase = regexp.MustCompile(`^\s+(?:are|is|were|was|will|get|gets|remain|stay)\b`)
@@ -348,7 +353,29 @@ func secFindInContext(ctx *Context, s string, pats []secPattern) (secMatch, bool
 				if secSentenceNamesOwnTool(ctx, sentence) {
 					continue // "prefer this tool over 'fill' or 'click' calls" routes between its own tools
 				}
+				if strings.HasSuffix(hit, "over") && !secOtherToolObject.MatchString(folded[loc[1]:min(len(folded), loc[1]+60)]) {
+					continue // "prefer this over a full re-list", "over manually re-applying": a strategy of the same tool
+				}
+			case "cross-tool shadowing":
+				// "prefer the rerank parameter of search-records instead of
+				// calling this tool" routes to the server's own tool; a
+				// code recipe ("instead of using a ref") is not about tools.
+				sentence := secSentence(folded, loc[0], loc[1])
+				if secSentenceNamesOwnTool(ctx, sentence) || !secAboutTools.MatchString(sentence) {
+					continue
+				}
+			case "call-first coercion", "call-before-work coercion":
+				if secSentenceNamesOwnTool(ctx, secSentence(folded, loc[0], loc[1])) {
+					continue // "call this first ... before using fetch_latest" orders two of its own tools
+				}
+			case "first-choice steering":
+				if secConditional.MatchString(folded[loc[1]:min(len(folded), loc[1]+40)]) {
+					continue // "the first choice when users report errors" says when, it does not demand
+				}
 			case "priority override":
+				if loc[0] > 0 && strings.ContainsAny(folded[max(0, loc[0]-1):loc[0]], `"'“`) {
+					continue // "pass 4 when the user says \"highest priority\"" quotes the user
+				}
 				if secRankWord.MatchString(hit) && !secAboutTools.MatchString(secSentence(folded, loc[0], loc[1])) {
 					continue // "Truncation handling (HIGHEST PRIORITY)" ranks the tool's own steps
 				}
