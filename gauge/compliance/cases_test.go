@@ -22,10 +22,13 @@ import (
 // says what the test checks; each file in it is one run against a go-sdk
 // fixture server (internal/testutil/fixtures/servers) and is named
 //
-//	<fixture> [http|http=origin] [protocol=<revision>] [calls=readonly|all]
+//	<fixture> [http|http=<flag>] [protocol=<revision>] [calls=readonly|all]
 //
 // (http serves the fixture over Streamable HTTP on loopback instead of
-// stdio, http=origin with its Origin check on (-origin); protocol forces a
+// stdio, http=<flag> with the fixture flag -<flag> too (http=origin turns
+// the go-sdk fixtures' Origin check on; oauth-protected has -broken and
+// -dcr); a server that answers 401 is graded as an unauthenticated scan is,
+// with compliance.RunUnauthorized; protocol forces a
 // revision on the main session, as --protocol does; calls is --call-tools). Every run is made in both session modes, default
 // and deep. The lines of a run say what the test must report:
 //
@@ -45,7 +48,7 @@ import (
 // caseRun is one fixture run: the section name of a case file, parsed.
 type caseRun struct {
 	fixture, protocol string
-	// http is "" (stdio), "plain" (-http) or "origin" (-http -origin).
+	// http is "" (stdio), "plain" (-http) or a fixture flag (-http -<flag>).
 	http  string
 	calls compliance.CallMode
 }
@@ -53,10 +56,11 @@ type caseRun struct {
 func (r caseRun) String() string {
 	s := r.fixture
 	switch r.http {
+	case "":
 	case "plain":
 		s += " http"
-	case "origin":
-		s += " http=origin"
+	default:
+		s += " http=" + r.http
 	}
 	if r.protocol != "" {
 		s += " protocol=" + r.protocol
@@ -78,14 +82,14 @@ func parseRun(name string) (caseRun, error) {
 		switch {
 		case opt == "http":
 			r.http = "plain"
-		case k == "http" && v == "origin":
+		case k == "http" && regexp.MustCompile(`^[a-z]+$`).MatchString(v) && v != "plain":
 			r.http = v
 		case k == "protocol" && regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`).MatchString(v):
 			r.protocol = v
 		case k == "calls" && (v == string(compliance.CallReadOnly) || v == string(compliance.CallAll)):
 			r.calls = compliance.CallMode(v)
 		default:
-			return caseRun{}, fmt.Errorf("run %q: option %q: want http, http=origin, protocol=<YYYY-MM-DD> or calls=readonly|all", name, opt)
+			return caseRun{}, fmt.Errorf("run %q: option %q: want http, http=<flag>, protocol=<YYYY-MM-DD> or calls=readonly|all", name, opt)
 		}
 	}
 	if r.String() != strings.Join(f, " ") {
@@ -103,8 +107,8 @@ func (r caseRun) target(t *testing.T) (*connect.Target, string) {
 	}
 	markerPath := filepath.Join(t.TempDir(), "marker")
 	args := []string{"-http", "127.0.0.1:0"}
-	if r.http == "origin" {
-		args = append(args, "-origin")
+	if r.http != "plain" {
+		args = append(args, "-"+r.http)
 	}
 	url := fixtures.StartHTTPEnv(t, r.fixture, map[string]string{fixtures.MarkerEnv: markerPath}, args...)
 	return &connect.Target{Transport: connect.TransportHTTP, URL: url, Display: r.String()}, markerPath
@@ -305,7 +309,7 @@ func TestCaseFilesNameKnownTests(t *testing.T) {
 			t.Errorf("parseExpectation(%q) accepted it", bad)
 		}
 	}
-	for _, bad := range []string{"careful calls=some", "careful calls=all protocol=2025-11-25", "careful mode=deep", "careful http=tls", "careful protocol=2025-11-25 http"} {
+	for _, bad := range []string{"careful calls=some", "careful calls=all protocol=2025-11-25", "careful mode=deep", "careful http=TLS", "careful http=plain", "careful protocol=2025-11-25 http"} {
 		if _, err := parseRun(bad); err == nil {
 			t.Errorf("parseRun(%q) accepted it", bad)
 		}

@@ -50,6 +50,12 @@ func Catalogue() []Test {
 		specTemplates01(),
 		specTools02(),
 		specLogging01(),
+		specAuth01(),
+		specAuth02(),
+		specAuth03(),
+		specAuth04(),
+		specAuth05(),
+		specAuth06(),
 	}
 	for i := range tests {
 		tests[i].Doc = docOf(tests[i].ID)

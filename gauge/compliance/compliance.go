@@ -113,6 +113,7 @@ const (
 	CategoryTransport  = "transport"
 	CategoryPagination = "pagination"
 	CategorySecurity   = "security"
+	CategoryAuth       = "authorization"
 )
 
 // Result is what one test found.

@@ -103,7 +103,9 @@ type Env struct {
 	deepOnce     sync.Once
 	deep         []probe
 	legacyOnce   sync.Once
-	legacy       *probe     // the default plan's session at the newest initialize revision (HTTP)
+	legacy       *probe // the default plan's session at the newest initialize revision (HTTP)
+	authOnce     sync.Once
+	auth         *authFacts
 	notesMu      sync.Mutex // guards notes
 	notes        []sessionNote
 
