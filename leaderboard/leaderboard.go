@@ -379,7 +379,7 @@ func BadgeFor(s *store.Scan) Badge {
 	switch {
 	case s == nil:
 		b.Message, b.Color, b.IsError = "not scanned", "lightgrey", true
-	case s.Status != schema.StatusOK || s.Scores == nil:
+	case !schema.Scored(s.Status, s.Scores):
 		b.Message, b.Color = strings.ReplaceAll(string(s.Status), "_", " "), "lightgrey"
 	default:
 		v := int(math.Round(s.Scores.MCPGauge))

@@ -251,11 +251,16 @@ func directScan(ctx context.Context, o ScanOptions) (*ScanResult, error) {
 func failedScan(ctx context.Context, o ScanOptions, display string, err error) *ScanResult {
 	status, reason := scan.Classify(ctx, err, scan.Failure{})
 	v := o.Target.ClientVersion
-	return &ScanResult{Result: schema.Result{
+	r := &ScanResult{Result: schema.Result{
 		SchemaVersion: schema.Version, SweepID: "local", Name: display, Version: "unknown",
 		JobID: schema.JobID("local", display, "unknown"), Status: status, Reason: reason,
 		ScannerVersion: v, WorkerID: "local", Sources: []string{"local"},
 	}}
+	var ar *scan.AuthRequired
+	if status == schema.StatusAuthRequired && errors.As(err, &ar) {
+		ar.FillPreAuth(&r.Result)
+	}
+	return r
 }
 
 // localResult wraps a local scan in the result document sweeps publish.

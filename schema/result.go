@@ -10,8 +10,10 @@ import (
 	"time"
 )
 
-// Status is the outcome of one scan. Only StatusOK carries scores; every other
-// status is listed apart from the ranking and is never scored as 0.
+// Status is the outcome of one scan. Only StatusOK carries scores, and
+// StatusAuthRequired when the server was graded without credentials
+// (Result.PreAuth); every other status is listed apart from the ranking and
+// is never scored as 0.
 type Status string
 
 // The scan statuses.
@@ -36,6 +38,39 @@ const (
 	// is not scored as if it were the whole server.
 	StatusTooLarge Status = "too_large"
 )
+
+// PreAuthGrade marks a result graded before authentication: only the
+// compliance part was measured (the authorization metadata and the checks
+// made before a credential is needed); tools, design, security and
+// efficiency were not.
+type PreAuthGrade struct {
+	// Note is the one line a board shows beside the score.
+	Note string `json:"note"`
+}
+
+// PreAuthNote is the note of every result graded without credentials.
+const PreAuthNote = "graded without credentials: authorization metadata and pre-authentication checks only; tools not measured"
+
+// Scored reports whether a scan with this status and scores is ranked:
+// an ok scan, or an auth_required one graded without credentials (only
+// those carry scores).
+func Scored(st Status, sc *Scores) bool {
+	return sc != nil && (st == StatusOK || st == StatusAuthRequired)
+}
+
+// RankValue is the value a scan ranks by under part p, and whether it
+// ranks there at all: an unscored scan never does, and one graded without
+// credentials (auth_required) only by the mcpgauge score and compliance,
+// the parts it measured.
+func RankValue(st Status, sc *Scores, p ScorePart) (float64, bool) {
+	if !Scored(st, sc) {
+		return 0, false
+	}
+	if st == StatusAuthRequired && p != PartMCPGauge && p != PartCompliance {
+		return 0, false
+	}
+	return sc.Part(p)
+}
 
 // Statuses returns every status, StatusOK first.
 func Statuses() []Status {
@@ -95,9 +130,14 @@ type Result struct {
 	Findings []Finding `json:"findings,omitempty"`
 	// Compliance holds the compliance test outcomes.
 	Compliance []ComplianceResult `json:"compliance,omitempty"`
+	// PreAuth is set on an auth_required result graded without credentials
+	// (a remote server that answered 401): its scores measure compliance
+	// alone, from what the server publishes before authentication.
+	PreAuth *PreAuthGrade `json:"pre_auth,omitempty"`
 	// Eval summarises the selection eval (nil when it did not run).
 	Eval *EvalSummary `json:"eval,omitempty"`
-	// Scores are present exactly when Status is ok.
+	// Scores are present exactly when Status is ok, or auth_required with
+	// PreAuth set.
 	Scores *Scores `json:"scores,omitempty"`
 	// ScannerVersion is the mcpgauge version of the worker.
 	ScannerVersion string `json:"scanner_version"`
@@ -389,8 +429,11 @@ func (r *Result) Validate() error {
 		if r.Snapshot == nil {
 			add("status ok needs a snapshot")
 		}
-	} else if r.Scores != nil {
-		add("status %s must not carry scores (a scan that did not complete is never scored)", r.Status)
+	} else if r.Scores != nil && (r.Status != StatusAuthRequired || r.PreAuth == nil) {
+		add("status %s must not carry scores (a scan that did not complete is never scored; only auth_required graded without credentials is)", r.Status)
+	}
+	if r.PreAuth != nil && (r.Status != StatusAuthRequired || r.Scores == nil) {
+		add("pre_auth needs status auth_required and scores")
 	}
 	t := r.Timings
 	for _, p := range []struct {

@@ -263,10 +263,10 @@ func rank(latest []Scan, q LeaderboardQuery) (Leaderboard, error) {
 		}
 		lb.Total++
 		switch {
-		case s.Status != schema.StatusOK || s.Scores == nil:
+		case !schema.Scored(s.Status, s.Scores):
 			unscored = append(unscored, i)
 		default:
-			if v, ok := s.Scores.Part(by); ok {
+			if v, ok := schema.RankValue(s.Status, s.Scores, by); ok {
 				value[i] = v
 				ranked = append(ranked, i)
 			} else {

@@ -227,11 +227,15 @@ type LeaderboardQuery struct {
 type Leaderboard struct {
 	// By is the part ranked by.
 	By schema.ScorePart
-	// Ranked are ok scans with the part, best first (ties by name).
+	// Ranked are scored scans with the part, best first (ties by name):
+	// ok ones, and auth_required ones graded without credentials (by the
+	// mcpgauge score and compliance only; schema.RankValue).
 	Ranked []Scan
-	// Unranked are ok scans without the part (selection when no eval ran).
+	// Unranked are scored scans without the part (selection when no eval
+	// ran; design, security and efficiency of a scan graded without
+	// credentials).
 	Unranked []Scan
-	// Unscored are scans that did not complete (any status but ok), by name.
+	// Unscored are scans that did not complete and carry no score, by name.
 	// They are never given a score.
 	Unscored []Scan
 	// Total counts every matching server, before Limit.

@@ -234,7 +234,10 @@ func (r *run) finish(out *Outcome) {
 		r.fail(schema.StatusWorkerError, "scan ended without a status")
 	}
 	if r.res.Status != schema.StatusOK {
-		r.res.Scores, r.rep = nil, nil
+		r.rep = nil
+		if r.res.Status != schema.StatusAuthRequired || r.res.PreAuth == nil {
+			r.res.Scores, r.res.PreAuth = nil, nil
+		}
 	}
 	r.res.FinishedAt = time.Now()
 	if r.res.FinishedAt.Before(r.res.StartedAt) {
@@ -458,6 +461,12 @@ func (r *run) gauge(ctx context.Context, t *connect.Target) {
 		}
 		st, reason := scan.Classify(ctx, err, f)
 		r.fail(st, "%s", reason)
+		var ar *scan.AuthRequired
+		if r.res.Status == schema.StatusAuthRequired && errors.As(err, &ar) {
+			// Graded without credentials: the pre-authentication checks
+			// and their score, ranked with a note.
+			ar.FillPreAuth(&r.res)
+		}
 		return
 	}
 	rep.Fill(&r.res)

@@ -111,7 +111,7 @@ func Run(ctx context.Context, target *connect.Target, opts Options) (*Report, er
 	t0 := time.Now()
 	sess, err := connect.Dial(ctx, target, opts.Connect)
 	if err != nil {
-		return nil, err
+		return nil, gradeUnauthorized(ctx, target, opts, err)
 	}
 	defer sess.Close()
 	rep.Timings.Connect = time.Since(t0)
@@ -306,12 +306,21 @@ func scoreInput(snap *model.Snapshot, rep *Report, findings []lint.Finding, sele
 		in.Findings = append(in.Findings, score.Finding{Rule: f.Rule, Tool: f.Tool, Parameter: f.Parameter, Related: f.Related,
 			Severity: sev, Security: isSecurity(rules[f.Rule]) && !f.Design})
 	}
-	if rep.Compliance != nil {
-		for _, r := range rep.Compliance.Results {
-			in.Tests = append(in.Tests, score.Test{ID: r.ID, Status: string(r.Status), Severity: string(r.Severity), Cause: rootCause(r.ID, r.Message)})
-		}
-	}
+	in.Tests = scoreTests(rep.Compliance)
 	return in
+}
+
+// scoreTests are a compliance report's outcomes as the score reads them
+// (nil when compliance did not run).
+func scoreTests(cr *compliance.Report) []score.Test {
+	if cr == nil {
+		return nil
+	}
+	out := make([]score.Test, 0, len(cr.Results))
+	for _, r := range cr.Results {
+		out = append(out, score.Test{ID: r.ID, Status: string(r.Status), Severity: string(r.Severity), Cause: rootCause(r.ID, r.Message)})
+	}
+	return out
 }
 
 // methodNotFound finds a refused method in a failure message: the tests

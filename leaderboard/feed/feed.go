@@ -157,7 +157,7 @@ func EntryOf(s store.Scan, latest bool, base string) Entry {
 				Receipt: absolute(base, leaderboard.JobReceiptPath(s.JobID))},
 		},
 	}
-	if s.Status == schema.StatusOK && s.Scores != nil {
+	if schema.Scored(s.Status, s.Scores) {
 		v := s.Scores.MCPGauge
 		e.Meta.Scan.Score = &v
 		e.Meta.Scan.ScoringVersion = s.Scores.ScoringVersion
@@ -185,7 +185,10 @@ func (h *handler) withLinks(ctx context.Context, e *Entry) error {
 }
 
 func describe(s store.Scan) string {
-	if s.Status == schema.StatusOK && s.Scores != nil {
+	if s.Status == schema.StatusAuthRequired && schema.Scored(s.Status, s.Scores) {
+		return fmt.Sprintf("mcpgauge score %.0f, %s", s.Scores.MCPGauge, schema.PreAuthNote)
+	}
+	if schema.Scored(s.Status, s.Scores) {
 		return fmt.Sprintf("mcpgauge score %.0f: %d tools, %d tokens, %d findings", s.Scores.MCPGauge, s.ToolCount, s.TotalTokens, s.FindingCount)
 	}
 	return "not scanned by mcpgauge: " + strings.ReplaceAll(string(s.Status), "_", " ")

@@ -342,3 +342,37 @@ func TestFeedRoundTrip(t *testing.T) {
 		})
 	}
 }
+
+// TestGradedAuthServer: a remote server behind OAuth graded without
+// credentials is ranked on the board with the note "graded without
+// credentials", and its page shows the score, the note and the parts it did
+// not measure, never "Not scanned".
+func TestGradedAuthServer(t *testing.T) {
+	t.Parallel()
+	for _, b := range backends {
+		t.Run(b.name, func(t *testing.T) {
+			t.Parallel()
+			graded := storetest.Result(storetest.Spec{SweepID: "sw1", Name: "io.example/behind-oauth", Version: "1", Status: schema.StatusAuthRequired, PackageType: "remote"})
+			c := 85.0
+			graded.Scores = &schema.Scores{ScoringVersion: "mcpgauge-score/test", MCPGauge: 85, MCPGaugeUncapped: 85, Compliance: &c,
+				Weights: &schema.ScoreWeights{Compliance: 1}}
+			graded.PreAuth = &schema.PreAuthGrade{Note: schema.PreAuthNote}
+			graded.Compliance = []schema.ComplianceResult{{ID: "spec-auth-04", Status: "fail", Message: "code_challenge_methods_supported lacks S256"}}
+			h := serveResults(t, b, graded, storetest.Result(storetest.Spec{SweepID: "sw1", Name: "io.example/open", Version: "1", Score: 70, PackageType: "remote"}))
+			board := get(h, "/").Body.String()
+			ranked, _, _ := strings.Cut(board, "Not scanned")
+			if !strings.Contains(ranked, "io.example/behind-oauth") || !strings.Contains(ranked, "graded without credentials") {
+				t.Errorf("board: the graded auth_required server is not ranked with its note:\n%s", ranked)
+			}
+			page := get(h, "/servers/io.example/behind-oauth").Body.String()
+			for _, want := range []string{`id="preauth"`, "Behind authorization:", `id="overall">85<`, "not measured", "spec-auth-04"} {
+				if !strings.Contains(page, want) {
+					t.Errorf("server page lacks %q", want)
+				}
+			}
+			if strings.Contains(page, "Not scanned:") {
+				t.Error("server page says Not scanned for a graded server")
+			}
+		})
+	}
+}

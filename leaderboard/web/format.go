@@ -69,7 +69,7 @@ func gradeOf(v float64) grade {
 
 // scanGrade is the grade of a scan's mcpgauge score, nil when it has none.
 func scanGrade(s store.Scan) *grade {
-	if s.Scores == nil || s.Status != schema.StatusOK {
+	if !schema.Scored(s.Status, s.Scores) {
 		return nil
 	}
 	g := gradeOf(s.Scores.MCPGauge)

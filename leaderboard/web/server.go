@@ -86,7 +86,7 @@ func (h *handler) server(w http.ResponseWriter, r *http.Request, name string) {
 	}
 	l := hist[0]
 	d := serverPage{Title: clip(name, 80), Name: name, Latest: l, History: hist,
-		Scored: l.Status == schema.StatusOK && l.Scores != nil}
+		Scored: schema.Scored(l.Status, l.Scores)}
 	res, err := h.st.Result(ctx, l.JobID)
 	if err != nil {
 		h.storeFail(w, err)
@@ -109,7 +109,7 @@ func (h *handler) server(w http.ResponseWriter, r *http.Request, name string) {
 	}
 	var pts []Point
 	for i := len(hist) - 1; i >= 0; i-- {
-		if s := hist[i]; s.Status == schema.StatusOK && s.Scores != nil {
+		if s := hist[i]; schema.Scored(s.Status, s.Scores) {
 			pts = append(pts, Point{Label: s.FinishedAt.UTC().Format("2006-01-02") + " " + s.Version, Y: s.Scores.MCPGauge})
 		}
 	}
@@ -183,9 +183,11 @@ func explain(sc *schema.Scores) ([]explainRow, float64) {
 	}
 	rows := []explainRow{
 		{Part: score.PartCompliance, Measured: sc.Compliance != nil, Weight: w.Compliance},
-		{Part: score.PartDesign, Measured: true, Score: sc.Design, Weight: w.Design},
-		{Part: score.PartSecurity, Measured: true, Score: sc.Security, Weight: w.Security},
-		{Part: score.PartEfficiency, Measured: true, Score: sc.Efficiency, Weight: w.Efficiency},
+		// A scan graded without credentials (auth_required) measured
+		// compliance alone: its other parts weigh 0 and were not measured.
+		{Part: score.PartDesign, Measured: sc.Weights == nil || w.Design > 0, Score: sc.Design, Weight: w.Design},
+		{Part: score.PartSecurity, Measured: sc.Weights == nil || w.Security > 0, Score: sc.Security, Weight: w.Security},
+		{Part: score.PartEfficiency, Measured: sc.Weights == nil || w.Efficiency > 0, Score: sc.Efficiency, Weight: w.Efficiency},
 		{Part: score.PartSelection, Measured: sc.Selection != nil, Weight: w.Selection},
 	}
 	if sc.Compliance != nil {

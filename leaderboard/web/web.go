@@ -109,6 +109,7 @@ func newHandler(st store.Store, opts Options) *handler {
 		"partLabel":   partLabel,
 		"partNote":    partNote,
 		"part":        partValue,
+		"preAuthNote": func() string { return schema.PreAuthNote },
 		"score":       func(v float64) string { return trimFloat(v) },
 		"scoreOpt":    scoreOpt,
 		"join":        func(l []string) string { return strings.Join(l, ", ") },
@@ -241,10 +242,7 @@ func scoreOpt(v *float64) string {
 
 // partValue is a scan's part as the board prints it ("–" when absent).
 func partValue(s store.Scan, p schema.ScorePart) string {
-	if s.Scores == nil || s.Status != schema.StatusOK {
-		return "–"
-	}
-	v, ok := s.Scores.Part(p)
+	v, ok := schema.RankValue(s.Status, s.Scores, p)
 	if !ok {
 		return "–"
 	}

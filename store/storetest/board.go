@@ -56,6 +56,47 @@ func boardTests() []suiteCase {
 		{"LeaderboardPaging", testPaging},
 		{"LeaderboardSearch", testSearch},
 		{"RulePrevalence", testRulePrevalence},
+		{"LeaderboardRanksGradedAuth", testRanksGradedAuth},
+	}
+}
+
+// testRanksGradedAuth: a remote server behind OAuth graded without
+// credentials (auth_required with pre_auth scores) ranks among the scored
+// servers by the mcpgauge score and compliance, is unranked by the parts it
+// did not measure, and an auth_required scan without scores stays unscored.
+func testRanksGradedAuth(t *testing.T, s store.Store) {
+	graded := Result(Spec{SweepID: "sw1", Name: "io.example/behind-oauth", Version: "1", Status: schema.StatusAuthRequired, PackageType: "remote"})
+	c := 85.0
+	graded.Scores = &schema.Scores{ScoringVersion: "mcpgauge-score/test", MCPGauge: 85, MCPGaugeUncapped: 85, Compliance: &c,
+		Weights: &schema.ScoreWeights{Compliance: 1}}
+	graded.PreAuth = &schema.PreAuthGrade{Note: schema.PreAuthNote}
+	insert(t, s, graded,
+		Result(Spec{SweepID: "sw1", Name: "io.example/open-high", Version: "1", Score: 90, PackageType: "remote"}),
+		Result(Spec{SweepID: "sw1", Name: "io.example/open-low", Version: "1", Score: 60, PackageType: "remote"}),
+		Result(Spec{SweepID: "sw1", Name: "io.example/no-grade", Version: "1", Status: schema.StatusAuthRequired, PackageType: "remote"}))
+	names := func(l []store.Scan) []string {
+		var out []string
+		for _, e := range l {
+			out = append(out, e.Name)
+		}
+		return out
+	}
+	lb := leaderboard(t, s, store.LeaderboardQuery{PackageType: "remote"})
+	if got := strings.Join(names(lb.Ranked), ","); got != "io.example/open-high,io.example/behind-oauth,io.example/open-low" {
+		t.Errorf("ranked by mcpgauge: %s; want the graded auth_required server between the open ones", got)
+	}
+	if got := strings.Join(names(lb.Unscored), ","); got != "io.example/no-grade" {
+		t.Errorf("unscored: %s, want only the auth_required scan without scores", got)
+	}
+	for _, part := range []schema.ScorePart{schema.PartDesign, schema.PartEfficiency} {
+		lb = leaderboard(t, s, store.LeaderboardQuery{PackageType: "remote", By: part})
+		if got := strings.Join(names(lb.Unranked), ","); got != "io.example/behind-oauth" {
+			t.Errorf("by %s: unranked %s; want the server graded without credentials (it measured no %s)", part, got, part)
+		}
+	}
+	lb = leaderboard(t, s, store.LeaderboardQuery{PackageType: "remote", By: schema.PartCompliance})
+	if len(lb.Ranked) != 3 || lb.Ranked[1].Name != "io.example/behind-oauth" {
+		t.Errorf("by compliance: ranked %v", names(lb.Ranked))
 	}
 }
 
