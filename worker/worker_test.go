@@ -303,6 +303,21 @@ func TestRemotePlans(t *testing.T) {
 	s2 := registry.Server{Name: "test/locked", Version: "1.0.0", Remotes: []registry.Remote{{Type: "streamable-http", URL: deny.URL + "/mcp"}}}
 	res = ScanEntry(context.Background(), s2, registry.PlanFor(s2, registry.PlanOptions{}), opts)
 	checkResult(t, res, schema.StatusAuthRequired)
+	if res.Scores != nil || res.PreAuth != nil {
+		t.Errorf("auth_required without compliance carries scores %+v, pre_auth %+v", res.Scores, res.PreAuth)
+	}
+
+	// With compliance on (as sweeps run), a server behind OAuth is graded
+	// without credentials: its metadata is read through the same address
+	// policy, and the result is auth_required with a compliance-only score.
+	opts.Scan.Compliance = true
+	au := fixtures.StartHTTP(t, "oauth-protected", "-http", "127.0.0.1:0")
+	s3 := registry.Server{Name: "test/oauth", Version: "1.0.0", Remotes: []registry.Remote{{Type: "streamable-http", URL: au}}}
+	res = ScanEntry(context.Background(), s3, registry.PlanFor(s3, registry.PlanOptions{}), opts)
+	checkResult(t, res, schema.StatusAuthRequired)
+	if res.PreAuth == nil || res.Scores == nil || res.Scores.MCPGauge != 100 || !schema.Scored(res.Status, res.Scores) {
+		t.Errorf("graded auth_required: scores %+v, pre_auth %+v; want 100 from the authorization tests", res.Scores, res.PreAuth)
+	}
 }
 
 // TestSandboxDirToken: the file-path placeholder becomes a writable

@@ -8,8 +8,6 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-
-	"github.com/mcpgauge/mcpgauge/gauge/connect"
 )
 
 // What a server behind OAuth publishes before any credential: the 401's
@@ -136,22 +134,7 @@ func (e *Env) readAuth(ctx context.Context) *authFacts {
 
 // getJSON GETs a JSON object through the target's client (and guard).
 func (e *Env) getJSON(ctx context.Context, u string) (map[string]json.RawMessage, error) {
-	pu, err := url.Parse(u)
-	if err != nil || (pu.Scheme != "https" && pu.Scheme != "http") || pu.Host == "" {
-		return nil, fmt.Errorf("not an http(s) URL")
-	}
-	a, err := connect.Send(ctx, e.Target, e.probeOptions(), connect.Exchange{Method: http.MethodGet, URL: u, Header: map[string]string{"Accept": "application/json"}})
-	if err != nil {
-		return nil, err
-	}
-	if a.Status != http.StatusOK {
-		return nil, fmt.Errorf("HTTP %d", a.Status)
-	}
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(a.Body, &m); err != nil {
-		return nil, fmt.Errorf("not a JSON object: %v", err)
-	}
-	return m, nil
+	return e.getJSONAccept(ctx, u, "application/json")
 }
 
 // wellKnownURLs are the well-known locations of a metadata document for
@@ -245,7 +228,7 @@ func secureEndpoint(u string) bool {
 // only, and "not testable" here.
 func withServers(f *authFacts, judge func(as asFacts) (bad []string, good []string)) Result {
 	if f.prm == nil {
-		return skip("Not testable: no protected-resource metadata could be read, so no authorization server is known")
+		return notTestable("no protected-resource metadata could be read, so no authorization server is known")
 	}
 	var bad, good, notes []string
 	judged := 0
@@ -259,7 +242,7 @@ func withServers(f *authFacts, judge func(as asFacts) (bad []string, good []stri
 		bad, good = append(bad, b...), append(good, g...)
 	}
 	if judged == 0 {
-		return skip("Not testable: no authorization server's metadata could be read").with(notes...)
+		return notTestable("no authorization server's metadata could be read").with(notes...)
 	}
 	if len(bad) > 0 {
 		return fail("%s", bad[0]).with(append(append(bad[1:], good...), notes...)...)

@@ -12,10 +12,10 @@ import (
 const NotMeasured = "not measured: the server requires authorization (HTTP 401) and mcpgauge sends no credential"
 
 // PreAuth reports whether a test runs on a server that answers 401 before
-// any session opens: the authorization tests and the transport checks made
-// before authentication.
+// any session opens: the authorization tests, the transport checks made
+// before authentication and the server card (public by design).
 func PreAuth(id string) bool {
-	return strings.HasPrefix(id, "spec-auth-") || id == "spec-origin-01"
+	return strings.HasPrefix(id, "spec-auth-") || id == "spec-origin-01" || id == "spec-card-01"
 }
 
 // RunUnauthorized grades an HTTP server that refused an unauthenticated
@@ -33,7 +33,7 @@ func RunUnauthorized(ctx context.Context, target *connect.Target, opts Options, 
 	for i, t := range tests {
 		if !PreAuth(t.ID) {
 			t.Capability, t.Needs = "", nil
-			t.Run = func(context.Context, *Env) Result { return skip(NotMeasured) }
+			t.Run = func(context.Context, *Env) Result { return notTestable(NotMeasured) }
 		}
 		ro.Tests[i] = t
 	}

@@ -27,10 +27,10 @@ func runSpecAuth03(ctx context.Context, e *Env) Result {
 		return *r
 	}
 	if f.prm == nil {
-		return skip("Not testable: no protected-resource metadata could be read, so no authorization server is known")
+		return notTestable("no protected-resource metadata could be read, so no authorization server is known")
 	}
 	if len(f.servers) == 0 {
-		return skip("Not testable: the protected-resource metadata names no authorization server")
+		return notTestable("the protected-resource metadata names no authorization server")
 	}
 	var bad, good []string
 	for _, as := range f.servers {

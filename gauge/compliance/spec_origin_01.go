@@ -36,7 +36,7 @@ func runSpecOrigin01(ctx context.Context, e *Env) Result {
 	}
 	switch {
 	case a.Status == 401:
-		return skip("Not testable: %s with Origin %s got HTTP 401 (authentication first), so whether the Origin is checked cannot be seen without credentials", method, foreignOrigin)
+		return notTestable("%s with Origin %s got HTTP 401 (authentication first), so whether the Origin is checked cannot be seen without credentials", method, foreignOrigin)
 	case a.Status == 403:
 		return pass("%s with Origin %s was refused with HTTP 403", method, foreignOrigin)
 	case a.Status >= 200 && a.Status < 300:
