@@ -20,7 +20,11 @@ import (
 // only need to be unique within one exchange).
 func rpcBody(method string, params map[string]any) ([]byte, string) {
 	id := 9000 + rand.Int64N(1<<40)
-	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "method": method, "params": params})
+	msg := map[string]any{"jsonrpc": "2.0", "id": id, "method": method}
+	if params != nil {
+		msg["params"] = params
+	}
+	b, _ := json.Marshal(msg)
 	return b, strconv.FormatInt(id, 10)
 }
 

@@ -30,15 +30,17 @@ func specTemplates01() Test {
 // maxTemplateReads bounds the templates read per scan.
 const maxTemplateReads = 3
 
-// templateValue is what every template variable expands to.
-const templateValue = "mcpgauge"
+// templateValues are what every template variable expands to, in turn:
+// a word, then a number (many templates take an ID). The first read that
+// returns contents ends the tries.
+func templateValues() []string { return []string{"mcpgauge", "1"} }
 
 // varSpec is one RFC 6570 variable: a name, then a prefix (:N) or explode (*).
 var varSpec = regexp.MustCompile(`^(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})(?:\.?(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2}))*(?::[1-9][0-9]{0,3}|\*)?$`)
 
 // expandTemplate checks an RFC 6570 template and expands every variable to
-// templateValue.
-func expandTemplate(tpl string) (string, error) {
+// value.
+func expandTemplate(tpl, value string) (string, error) {
 	var b strings.Builder
 	rest := tpl
 	vars := 0
@@ -69,7 +71,7 @@ func expandTemplate(tpl string) (string, error) {
 			}
 		}
 		vars += len(names)
-		b.WriteString(expansion(op, names))
+		b.WriteString(expansion(op, names, value))
 	}
 	if vars == 0 {
 		return "", fmt.Errorf("no variable: a template without one is a plain resource")
@@ -77,16 +79,16 @@ func expandTemplate(tpl string) (string, error) {
 	return b.String(), nil
 }
 
-// expansion renders one expression with every variable set to templateValue.
-func expansion(op string, names []string) string {
+// expansion renders one expression with every variable set to value.
+func expansion(op string, names []string, value string) string {
 	parts := make([]string, len(names))
 	for i, n := range names {
 		name, _, _ := strings.Cut(strings.TrimSuffix(n, "*"), ":")
 		switch op {
 		case ";", "?", "&":
-			parts[i] = name + "=" + templateValue
+			parts[i] = name + "=" + value
 		default:
-			parts[i] = templateValue
+			parts[i] = value
 		}
 	}
 	switch op {
@@ -132,8 +134,7 @@ func runSpecTemplates01(ctx context.Context, e *Env) Result {
 		var bad, good []string
 		reads := 0
 		for _, t := range out.Templates {
-			uri, err := expandTemplate(t.URITemplate)
-			if err != nil {
+			if _, err := expandTemplate(t.URITemplate, templateValues()[0]); err != nil {
 				bad = append(bad, fmt.Sprintf("%s: uriTemplate %q is not a valid RFC 6570 template: %v", t.Name, clip(t.URITemplate), err))
 				continue
 			}
@@ -141,28 +142,53 @@ func runSpecTemplates01(ctx context.Context, e *Env) Result {
 				continue
 			}
 			reads++
-			got, rpcErr, err := e.rawCall(ctx, r, "resources/read", map[string]any{"uri": uri})
-			switch {
-			case err != nil:
-				return errored("resources/read %s: %v", uri, err)
-			case rpcErr == nil:
-				var rr struct {
-					Contents []json.RawMessage `json:"contents"`
-				}
-				if json.Unmarshal(got, &rr) != nil || rr.Contents == nil {
-					bad = append(bad, fmt.Sprintf("%s: reading %s returned no contents array: %s", t.Name, uri, clip(string(got))))
-				} else {
-					good = append(good, fmt.Sprintf("%s: %s read (%d contents)", t.Name, uri, len(rr.Contents)))
-				}
-			case rpcErr.Code == codeResourceNotFound || rpcErr.Code == codeInvalidParams:
-				good = append(good, fmt.Sprintf("%s: %s refused as not found or invalid (%d), a clean answer for a made-up value", t.Name, uri, rpcErr.Code))
-			default:
-				bad = append(bad, fmt.Sprintf("%s: reading %s failed with %s; want contents or a not-found error", t.Name, uri, describeRPC(rpcErr)))
+			verdict, ok, err := e.readTemplate(ctx, r, t.Name, t.URITemplate)
+			if err != nil {
+				return errored("%v", err)
+			}
+			if ok {
+				good = append(good, verdict)
+			} else {
+				bad = append(bad, verdict)
 			}
 		}
 		if len(bad) > 0 {
 			return fail("%d of %d resource templates are invalid or break when read", len(bad), len(out.Templates)).with(append(bad, good...)...)
 		}
-		return pass("%d resource templates are valid; %d expanded URIs read or refused cleanly", len(out.Templates), reads).with(good...)
+		return pass("%d resource templates are valid; %d read or refused cleanly", len(out.Templates), reads).with(good...)
 	})
+}
+
+// readTemplate reads the URIs a template expands to, one value after the
+// other, until one returns contents; a clean refusal (not found, invalid
+// params) of every value also passes. It returns the verdict line and
+// whether it is good; err is a transport error.
+func (e *Env) readTemplate(ctx context.Context, r RawCaller, name, tpl string) (string, bool, error) {
+	var refusals []string
+	clean := false
+	for _, v := range templateValues() {
+		uri, _ := expandTemplate(tpl, v)
+		got, rpcErr, err := e.rawCall(ctx, r, "resources/read", map[string]any{"uri": uri})
+		switch {
+		case err != nil:
+			return "", false, fmt.Errorf("resources/read %s: %w", uri, err)
+		case rpcErr == nil:
+			var rr struct {
+				Contents []json.RawMessage `json:"contents"`
+			}
+			if json.Unmarshal(got, &rr) != nil || rr.Contents == nil {
+				return fmt.Sprintf("%s: reading %s returned no contents array: %s", name, uri, clip(string(got))), false, nil
+			}
+			return fmt.Sprintf("%s: %s read (%d contents)", name, uri, len(rr.Contents)), true, nil
+		case rpcErr.Code == codeResourceNotFound || rpcErr.Code == codeInvalidParams:
+			clean = true
+			refusals = append(refusals, fmt.Sprintf("%s refused as not found or invalid (%d)", uri, rpcErr.Code))
+		default:
+			refusals = append(refusals, fmt.Sprintf("%s failed with %s", uri, describeRPC(rpcErr)))
+		}
+	}
+	if clean {
+		return fmt.Sprintf("%s: %s (a clean answer for made-up values)", name, strings.Join(refusals, "; ")), true, nil
+	}
+	return fmt.Sprintf("%s: no expanded URI read, and none was refused as not found: %s; want contents or a not-found error", name, strings.Join(refusals, "; ")), false, nil
 }

@@ -27,6 +27,10 @@ type Exchange struct {
 	// StopAtID, when set, stops reading an SSE response at the first
 	// JSON-RPC response whose id equals it (the stream may stay open).
 	StopAtID string
+	// Hold, for an SSE response, returns as soon as the headers came and
+	// keeps the stream open until Answer.Close (a standalone GET stream
+	// held while other requests run).
+	Hold bool
 }
 
 // SSEEvent is one server-sent event as read, fields verbatim.
@@ -47,6 +51,16 @@ type Answer struct {
 	// SSE is true for a text/event-stream response; Events are its events.
 	SSE    bool
 	Events []SSEEvent
+
+	held io.Closer // the open body of a held stream
+}
+
+// Close closes a held stream (a no-op otherwise).
+func (a *Answer) Close() error {
+	if a == nil || a.held == nil {
+		return nil
+	}
+	return a.held.Close()
 }
 
 // Messages returns the JSON-RPC messages of the answer: the body when it
@@ -104,10 +118,15 @@ func Send(ctx context.Context, t *Target, o Options, x Exchange) (*Answer, error
 	if err != nil {
 		return nil, fmt.Errorf("%s %s: %w", method, url, err)
 	}
-	defer resp.Body.Close()
 	a := &Answer{Status: resp.StatusCode, Header: resp.Header}
+	isSSE := strings.HasPrefix(strings.ToLower(strings.TrimSpace(resp.Header.Get("Content-Type"))), "text/event-stream")
+	if x.Hold && isSSE && resp.StatusCode/100 == 2 {
+		a.SSE, a.held = true, resp.Body
+		return a, nil
+	}
+	defer resp.Body.Close()
 	rd := io.LimitReader(resp.Body, int64(o.MaxStdoutLine))
-	if !strings.HasPrefix(strings.ToLower(strings.TrimSpace(resp.Header.Get("Content-Type"))), "text/event-stream") {
+	if !isSSE {
 		a.Body, err = io.ReadAll(rd)
 		if err != nil {
 			return a, fmt.Errorf("%s %s: HTTP %d: reading body: %w", method, url, resp.StatusCode, err)
