@@ -54,7 +54,10 @@ func checkSEC011(ctx *Context) []Problem {
 			// SQL the tool itself calls read-only stays at info.
 			reach := secExecutionReach(t, facts[i])
 			msg += " Reach: " + reach + "."
-			if sev == Off && reach != reachReadOnlySQL && secSaysItRuns(facts[i]) && secTakesCode(t, facts[i]) {
+			// Raw SQL that may write runs whatever the description's verb
+			// ("Query the database with a SQL statement").
+			runs := secSaysItRuns(facts[i]) || reach == reachDatabase && !secNoRunTalk.MatchString(facts[i].desc)
+			if sev == Off && reach != reachReadOnlySQL && runs && secTakesCode(t, facts[i]) {
 				sev = Warning
 			}
 		}
@@ -96,7 +99,7 @@ var (
 )
 
 // secRunsTalk is a name or description saying the tool runs its input.
-var secRunsTalk = regexp.MustCompile(`\b(?:run|runs|running|execute|executes|executing|exec|eval|evaluate|evaluates|interpret|interprets|start|starts)\b`)
+var secRunsTalk = regexp.MustCompile(`\b(?:run|runs|running|execute|executes|executing|exec|eval|evaluate|evaluates|interpret|interprets|start|starts|cron|schedules?|scheduled)\b`)
 
 // secNoRunTalk is a description saying the tool does not run its input
 // (just-bash's bash_transform: "without executing it").
@@ -198,6 +201,10 @@ func secCodeSurface(t *model.Tool, facts secTool) string {
 	for i, w := range words {
 		if (w == "run" || w == "execute" || w == "exec" || w == "eval" || w == "evaluate") && i+1 < len(words) && secHasWord(words[i+1:i+2], secCodeObjects...) {
 			return fmt.Sprintf("its name `%s` says it runs %s", t.Name, words[i+1])
+		}
+		// run-gcp-code: a qualifier between the verb and the code.
+		if (w == "run" || w == "execute" || w == "exec") && i+2 < len(words) && secHasWord(words[i+2:i+3], "code", "script", "sql", "command", "commands") {
+			return fmt.Sprintf("its name `%s` says it runs %s", t.Name, words[i+2])
 		}
 	}
 	if len(words) == 1 && (words[0] == "runcode" || words[0] == "execute") {
