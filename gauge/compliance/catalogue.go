@@ -40,6 +40,7 @@ func Catalogue() []Test {
 		specPagination02(),
 		specBait01(),
 		specOrigin01(),
+		specVersion02(),
 		specResult01(),
 		specResult02(),
 		specCache01(),
