@@ -283,7 +283,9 @@ var (
 	// ("upload credentials are generated"), not a request.
 	secNounPhrase = regexp.MustCompile(`^\s+(?:are|is|were|was|will|get|gets|remain|stay)\b`)
 	// secFetchMode is the fetch API's credentials setting.
-	secFetchMode  = regexp.MustCompile(`\bsame[- ]origin\b|\bomit\b`)
+	secFetchMode = regexp.MustCompile(`\bsame[- ]origin\b|\bomit\b|\bwhether\s+to\s+(?:include|send)\b`)
+	// secPublicKeys is text about public keys (authorized_keys, *.pub).
+	secPublicKeys = regexp.MustCompile(`\bpublic\s+keys?\b|\.pub\b`)
 	secRankWord   = regexp.MustCompile(`\b(?:highest|top|maximum|absolute|utmost)\s+priority\b`)
 	secAboutTools = regexp.MustCompile(`\btools?\b|\binstructions?\b|\bfunctions?\b|\bcall\b|\buse\s+this\b|\bother\b|\buser\b`)
 )
@@ -339,7 +341,11 @@ func secFindInContext(ctx *Context, s string, pats []secPattern) (secMatch, bool
 				if secRefused.MatchString(secSentence(folded, loc[0], loc[1])) {
 					continue
 				}
-			case "an SSH key path", "a system credential file", "a cloud or tool credential file", "an MCP client configuration", "directory traversal":
+			case "an SSH key path":
+				if secRefused.MatchString(secSentence(folded, loc[0], loc[1])) || secPublicKeys.MatchString(folded) && !strings.Contains(folded, "private") {
+					continue // authorized_keys lines of public keys it installs ask for no secret
+				}
+			case "a system credential file", "a cloud or tool credential file", "an MCP client configuration", "directory traversal":
 				if secRefused.MatchString(secSentence(folded, loc[0], loc[1])) {
 					continue // "~/.ssh ... are rejected" is a guard, not a pointer
 				}

@@ -13,7 +13,7 @@ func sec011() Rule {
 	return Rule{
 		ID: "SEC011", Name: "code-execution-surface", Family: "Security",
 		Summary: "The tool runs code, shell commands or raw SQL supplied by the model.",
-		Default: Info, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 2, Check: checkSEC011,
+		Default: Info, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 3, Check: checkSEC011,
 	}
 }
 
@@ -105,11 +105,19 @@ var secRunsTalk = regexp.MustCompile(`\b(?:run|runs|running|execute|executes|exe
 // (just-bash's bash_transform: "without executing it").
 var secNoRunTalk = regexp.MustCompile(`\bwithout\s+(?:executing|running|evaluating)\b|\b(?:does\s+not|doesn't|never)\s+(?:execute|run|evaluate)\b`)
 
+// secAssessTalk is "evaluates X against ...": an assessment, not a run.
+var secAssessTalk = regexp.MustCompile(`\bevaluates?\s+(?:a|an|the|your)?\s*(?:[\w-]+\s+){0,3}?against\b`)
+
 // secSaysItRuns reports whether the tool's name or description says it
 // runs, executes or evaluates something: a linter that takes source code
 // to read is not an execution surface.
 func secSaysItRuns(facts secTool) bool {
 	if secNoRunTalk.MatchString(facts.desc) {
+		return false
+	}
+	// "Evaluates a design against the framework ... returns a score"
+	// assesses the code it is given; it runs nothing.
+	if secAssessTalk.MatchString(facts.desc) && !secRunsTalk.MatchString(secAssessTalk.ReplaceAllString(facts.desc, "")) && !secHasWord(facts.words, "run", "exec", "execute", "shell", "bash", "terminal") {
 		return false
 	}
 	return secRunsTalk.MatchString(strings.Join(facts.words, " ")) || secRunsTalk.MatchString(facts.desc) ||
