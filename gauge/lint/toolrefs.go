@@ -110,6 +110,18 @@ func knownNames(ctx *Context) *serverNames {
 						n.nested[strings.ToLower(k)] = true
 					}
 				}
+				// An action a tool takes by name (jira_workflow's
+				// "get_transitions") is the server's own word too.
+				if c, ok := x["const"].(string); ok {
+					n.nested[strings.ToLower(c)] = true
+				}
+				if e, ok := x["enum"].([]any); ok {
+					for _, v := range e {
+						if sv, ok := v.(string); ok {
+							n.nested[strings.ToLower(sv)] = true
+						}
+					}
+				}
 				for _, k := range secSortedKeys(x) {
 					walk(x[k], depth+1)
 				}
@@ -128,6 +140,23 @@ func knownNames(ctx *Context) *serverNames {
 			}
 			walk(t.InputSchema, 0)
 		}
+		// A family prefix two or more tools share (extension_* tools:
+		// "extension"), and the protocol's own methods as clients name them
+		// (readResource), are no missing tools.
+		prefixes := map[string]int{}
+		for i := range ctx.Tools {
+			if k := strings.IndexAny(ctx.Tools[i].Name, "_-"); k > 0 {
+				prefixes[strings.ToLower(ctx.Tools[i].Name[:k])]++
+			}
+		}
+		for p, c := range prefixes {
+			if c >= 2 {
+				n.own[p] = true
+			}
+		}
+		for _, m := range protocolMethodNames {
+			n.own[m] = true
+		}
 		for _, p := range ctx.Snap.Prompts {
 			n.own[strings.ToLower(p.Name)] = true
 			for _, a := range p.Arguments {
@@ -144,3 +173,8 @@ func knownNames(ctx *Context) *serverNames {
 		return n
 	}).(*serverNames)
 }
+
+// protocolMethodNames are MCP's client methods as SDKs name them,
+// lowercased: instructions that tell the agent to readResource or
+// listTools name the protocol, not a tool.
+var protocolMethodNames = []string{"readresource", "listresources", "listresourcetemplates", "listtools", "calltool", "listprompts", "getprompt", "subscriberesource", "complete", "setlogginglevel"}
