@@ -136,6 +136,9 @@ type Result struct {
 	PreAuth *PreAuthGrade `json:"pre_auth,omitempty"`
 	// Eval summarises the selection eval (nil when it did not run).
 	Eval *EvalSummary `json:"eval,omitempty"`
+	// Behaviour is what the server did at start-up, watched from outside
+	// its sandbox (nil when it was not watched).
+	Behaviour *Behaviour `json:"behaviour,omitempty"`
 	// Scores are present exactly when Status is ok, or auth_required with
 	// PreAuth set.
 	Scores *Scores `json:"scores,omitempty"`

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
 	"time"
 
@@ -118,6 +119,44 @@ func BenchmarkNPMInstallCold(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
+		})
+	}
+}
+
+// BenchmarkBehaviourCost: warm ScanEntry runs (as BenchmarkScanEntryWarm)
+// with the start-up behaviour watched (sinkhole, process polls, file walk)
+// and without, reporting the CPU the whole scan used (the worker and every
+// process it waited for, the server included) and the worker's own, per
+// scan. The watch's cost is the difference.
+func BenchmarkBehaviourCost(b *testing.B) {
+	requireBwrap(b)
+	npm, _ := warmNPM(b, "@modelcontextprotocol/server-memory", "2026.1.26")
+	s := npmServer("@modelcontextprotocol/server-memory", "2026.1.26")
+	plan := registry.PlanFor(s, registry.PlanOptions{})
+	cpu := func(who int) time.Duration {
+		var ru syscall.Rusage
+		_ = syscall.Getrusage(who, &ru)
+		return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	}
+	for _, c := range []struct {
+		name string
+		off  bool
+	}{{"watched", false}, {"unwatched", true}} {
+		b.Run(c.name, func(b *testing.B) {
+			sb := &Bwrap{NoBehaviour: c.off}
+			opts := Options{Sandbox: sb, Installers: []Installer{npm}, WorkerID: "bench", ScannerVersion: "bench"}
+			self0, kids0 := cpu(syscall.RUSAGE_SELF), cpu(syscall.RUSAGE_CHILDREN)
+			n := 0
+			for b.Loop() {
+				res := ScanEntry(context.Background(), s, plan, opts)
+				if res.Status != schema.StatusOK || (res.Behaviour == nil) != c.off {
+					b.Fatalf("status %s: %s; behaviour %v", res.Status, res.Reason, res.Behaviour)
+				}
+				n++
+			}
+			self, kids := cpu(syscall.RUSAGE_SELF)-self0, cpu(syscall.RUSAGE_CHILDREN)-kids0
+			b.ReportMetric(float64((self+kids).Milliseconds())/float64(n), "cpu-ms/scan")
+			b.ReportMetric(float64(self.Milliseconds())/float64(n), "worker-cpu-ms/scan")
 		})
 	}
 }

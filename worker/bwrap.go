@@ -19,17 +19,14 @@ import (
 
 	"github.com/mcpgauge/mcpgauge/gauge/connect"
 	"github.com/mcpgauge/mcpgauge/registry"
+	"github.com/mcpgauge/mcpgauge/schema"
 )
 
 // Paths inside the bubblewrap sandbox.
 const (
-	// SandboxHome is $HOME inside the sandbox (a tmpfs).
-	SandboxHome = "/home/mcpgauge"
 	// SandboxWorkDir is the scratch directory that replaces
 	// registry.SandboxDirToken (inside the /tmp tmpfs).
 	SandboxWorkDir = "/tmp/work"
-	// sandboxPath is PATH inside the sandbox, after Spec.Path.
-	sandboxPath = "/usr/local/bin:/usr/bin:/bin"
 )
 
 // First sandbox user ID and the size of the range sandbox IDs come from.
@@ -40,9 +37,10 @@ const (
 	uidsPerProcess = 64
 )
 
-// SandboxUID is the user and group ID a server has inside the sandbox's
-// user namespace. On the host it is a fresh unprivileged ID (a root
-// worker) or the worker's own (a non-root worker); never root.
+// SandboxUID is the lowest user and group ID a server has inside the
+// sandbox's user namespace; each sandbox draws its own (see identity). On
+// the host it is a fresh unprivileged ID (a root worker) or the worker's
+// own (a non-root worker); never root.
 const SandboxUID = 1000
 
 // Descriptors bwrap gets besides stdio (connect passes ExtraFiles in this
@@ -96,6 +94,14 @@ type Bwrap struct {
 	RequireCgroup bool
 	// NoCgroup turns the per-sandbox cgroup off.
 	NoCgroup bool
+	// IdentitySeed, when not zero, fixes the identity every sandbox shows
+	// (host name, user, home, uid, locale, TERM, PATH, address): tests set
+	// it to get the same one each time. Zero draws a fresh one per Prepare.
+	IdentitySeed uint64
+	// NoBehaviour turns off watching what servers do (the network
+	// sinkhole, the process and file records); the sandbox then has
+	// loopback only.
+	NoBehaviour bool
 
 	once  sync.Once
 	setup bwrapSetup
@@ -264,8 +270,23 @@ func (b *Bwrap) Prepare(_ context.Context, spec Spec) (*Prepared, error) {
 	if s.freshUID {
 		uid = b.allocUID()
 	}
-	args, err := b.args(spec, lim, uid)
+	id := newIdentity(b.IdentitySeed)
+	etcDir, err := os.MkdirTemp("", "etc-")
 	if err != nil {
+		return nil, fmt.Errorf("sandbox bwrap: %w", err)
+	}
+	removeEtc := func() { _ = os.RemoveAll(etcDir) }
+	etc, err := id.etcFiles(etcDir)
+	if err == nil {
+		err = os.Chmod(etcDir, 0o755) // bwrap may run as another user
+	}
+	if err != nil {
+		removeEtc()
+		return nil, err
+	}
+	args, err := b.args(spec, lim, uid, id, etc)
+	if err != nil {
+		removeEtc()
 		return nil, err
 	}
 	if uid >= 0 {
@@ -279,8 +300,11 @@ func (b *Bwrap) Prepare(_ context.Context, spec Spec) (*Prepared, error) {
 		return nil, fmt.Errorf("sandbox bwrap: %s", b.CgroupStatus())
 	}
 	l := &launcher{filter: s.filter, prlimit: s.prlimit, limits: lim, uid: uid, command: spec.Command, dir: spec.Dir,
-		path:    append(append([]string(nil), spec.Path...), filepath.SplitList(sandboxPath)...),
-		cgroups: s.cgroups, cgName: b.cgroupName(), requireCgroup: b.RequireCgroup}
+		path:    append(append([]string(nil), spec.Path...), filepath.SplitList(id.Path)...),
+		cgroups: s.cgroups, cgName: b.cgroupName(), requireCgroup: b.RequireCgroup, id: id, bwrap: s.bwrap}
+	if !b.NoBehaviour {
+		l.rec = newRecorder()
+	}
 	t := &connect.Target{
 		Transport: connect.TransportStdio, Command: s.bwrap, Args: args, Dir: "/", Source: "sandbox:bwrap",
 		Display: connect.ShellJoin(append([]string{spec.Command}, spec.Args...)),
@@ -289,7 +313,9 @@ func (b *Bwrap) Prepare(_ context.Context, spec Spec) (*Prepared, error) {
 	var once sync.Once
 	cleanup := func() {
 		once.Do(func() {
+			defer l.finishWatches()
 			l.killCgroups(5 * time.Second)
+			defer removeEtc()
 			if uid >= 0 {
 				killUID(uid, 5*time.Second)
 				// Nothing of the sandbox runs any more: take its writable
@@ -304,6 +330,12 @@ func (b *Bwrap) Prepare(_ context.Context, spec Spec) (*Prepared, error) {
 	p := &Prepared{Target: t, WorkDir: SandboxWorkDir, Cleanup: cleanup, SandboxPID: func() int { return int(l.pid.Load()) }}
 	if s.cgroups != nil {
 		p.Breach = l.breach
+	}
+	if l.rec != nil {
+		p.Behaviour = func() *schema.Behaviour {
+			l.finishWatches()
+			return l.rec.snapshot()
+		}
 	}
 	return p, nil
 }
@@ -330,9 +362,45 @@ type launcher struct {
 	dir     string
 	path    []string
 
-	mu  sync.Mutex
-	cgs []*sandboxCgroup
-	pid atomic.Int64 // the last start's sandbox PID (Prepared.SandboxPID)
+	// id is what every start of this sandbox looks like from inside; rec,
+	// when set, records what the starts do (each start's watch) and bwrap
+	// is the bwrap binary (a process still running it is not the server).
+	id      identity
+	rec     *recorder
+	bwrap   string
+	mu      sync.Mutex
+	cgs     []*sandboxCgroup
+	watches []*watch
+	pid     atomic.Int64 // the last start's sandbox PID (Prepared.SandboxPID)
+}
+
+// watchStart gives the sandbox whose first process is pid its network
+// sinkhole and starts watching it (when behaviour is recorded). A sinkhole
+// that cannot be made leaves the sandbox with loopback only, and the
+// record says so.
+func (l *launcher) watchStart(pid int, cg *sandboxCgroup) {
+	if l.rec == nil {
+		return
+	}
+	tun, err := attachSinkhole(pid, l.id)
+	if err != nil {
+		l.rec.unobserved("network: " + err.Error())
+	}
+	w := newWatch(pid, l.bwrap, cg, l.id, l.rec, tun)
+	l.mu.Lock()
+	l.watches = append(l.watches, w)
+	l.mu.Unlock()
+}
+
+// finishWatches ends every start's watch and records its files.
+func (l *launcher) finishWatches() {
+	l.mu.Lock()
+	ws := l.watches
+	l.watches = nil
+	l.mu.Unlock()
+	for _, w := range ws {
+		w.finish()
+	}
 }
 
 // newCgroup makes the cgroup for one start (nil when there is none).
@@ -342,7 +410,7 @@ func (l *launcher) newCgroup() (*sandboxCgroup, error) {
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	cg, err := newSandboxCgroup(*l.cgroups, fmt.Sprintf("%s-%d", l.cgName, len(l.cgs)+1), l.limits.Memory, l.limits.Processes)
+	cg, err := newSandboxCgroup(*l.cgroups, fmt.Sprintf("%s-%d.scope", l.cgName, len(l.cgs)+1), l.limits.Memory, l.limits.Processes)
 	if err != nil {
 		if l.requireCgroup {
 			return nil, fmt.Errorf("sandbox bwrap: %w", err)
@@ -469,6 +537,7 @@ func (l *launcher) launchOne(cmd *exec.Cmd) (*connect.Launched, error) {
 		if err := l.confine(info.ChildPID, cg); err != nil {
 			return setupError(err)
 		}
+		l.watchStart(info.ChildPID, cg)
 		if _, err := blockW.Write([]byte{1}); err != nil {
 			return setupError(fmt.Errorf("release the sandbox: %w", err))
 		}
@@ -600,7 +669,9 @@ func (b *Bwrap) allocUID() int {
 
 // cgroupName names the per-sandbox cgroup of the next sandbox.
 func (b *Bwrap) cgroupName() string {
-	return fmt.Sprintf("mcpgauge-sandbox-%d-%d", os.Getpid(), cgroupSeq.Add(1))
+	// The name shows inside the sandbox (its cgroup namespace starts at
+	// the worker's group): an ordinary systemd-like scope name.
+	return fmt.Sprintf("session-%d-%d", os.Getpid(), cgroupSeq.Add(1))
 }
 
 // ownFirstUID is the first of the uidsPerProcess sandbox user IDs this
@@ -612,13 +683,13 @@ func ownFirstUID() int {
 // args builds the bwrap command line for spec. uid is the host user ID
 // bwrap runs as (-1: the worker's own), which must be able to reach every
 // read-only path.
-func (b *Bwrap) args(spec Spec, lim Limits, uid int) ([]string, error) {
-	in := strconv.Itoa(SandboxUID)
+func (b *Bwrap) args(spec Spec, lim Limits, uid int, id identity, etc map[string]string) ([]string, error) {
+	in := strconv.Itoa(id.UID)
 	a := []string{
 		"--unshare-user", "--uid", in, "--gid", in, "--disable-userns", "--cap-drop", "ALL",
 		"--die-with-parent", "--new-session", "--as-pid-1",
 		"--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
-		"--hostname", "mcpgauge-sandbox",
+		"--hostname", id.Hostname,
 		"--seccomp", strconv.Itoa(fdSeccomp), "--block-fd", strconv.Itoa(fdBlock), "--json-status-fd", strconv.Itoa(fdInfo),
 		"--ro-bind", "/usr", "/usr",
 	}
@@ -643,6 +714,9 @@ func (b *Bwrap) args(spec Spec, lim Limits, uid int) ([]string, error) {
 	for _, p := range etcFiles() {
 		a = append(a, "--ro-bind-try", p, p)
 	}
+	for _, p := range sortedKeys(etc) {
+		a = append(a, "--ro-bind", etc[p], p)
+	}
 	// The tmpfs mounts come before the read-only binds, so a package or
 	// binary that lives under the host's /tmp stays visible.
 	size := strconv.FormatUint(lim.TmpfsBytes, 10)
@@ -650,7 +724,7 @@ func (b *Bwrap) args(spec Spec, lim Limits, uid int) ([]string, error) {
 		"--proc", "/proc", "--dev", "/dev",
 		"--perms", "1777", "--size", size, "--tmpfs", "/tmp",
 		"--perms", "0777", "--dir", SandboxWorkDir,
-		"--perms", "0777", "--size", size, "--tmpfs", SandboxHome,
+		"--perms", "0755", "--size", size, "--tmpfs", id.Home,
 	)
 	ro := append([]string(nil), spec.ReadOnly...)
 	if node := nodePrefix(); node != "" {
@@ -676,7 +750,7 @@ func (b *Bwrap) args(spec Spec, lim Limits, uid int) ([]string, error) {
 		// /root or test dir hides everything below from the sandbox user),
 		// so make them world-searchable first.
 		for _, d := range ancestors(p) {
-			if seen["dir:"+d] || d == "/tmp" || d == SandboxHome || d == SandboxWorkDir {
+			if seen["dir:"+d] || d == "/tmp" || d == id.Home || d == SandboxWorkDir {
 				continue
 			}
 			seen["dir:"+d] = true
@@ -695,7 +769,7 @@ func (b *Bwrap) args(spec Spec, lim Limits, uid int) ([]string, error) {
 			return nil, fmt.Errorf("sandbox bwrap: capped path %q is not absolute", p)
 		}
 		for _, d := range ancestors(p) {
-			if !seen["dir:"+d] && !seen[d] && d != "/tmp" && d != SandboxHome && d != SandboxWorkDir {
+			if !seen["dir:"+d] && !seen[d] && d != "/tmp" && d != id.Home && d != SandboxWorkDir {
 				seen["dir:"+d] = true
 				a = append(a, "--perms", "0755", "--dir", d)
 			}
@@ -713,7 +787,7 @@ func (b *Bwrap) args(spec Spec, lim Limits, uid int) ([]string, error) {
 			return nil, fmt.Errorf("sandbox bwrap: writable path %s: %w", p, err)
 		}
 		for _, d := range ancestors(p) {
-			if seen["dir:"+d] || seen[d] || d == "/tmp" || d == SandboxHome || d == SandboxWorkDir {
+			if seen["dir:"+d] || seen[d] || d == "/tmp" || d == id.Home || d == SandboxWorkDir {
 				continue
 			}
 			seen["dir:"+d] = true
@@ -722,13 +796,13 @@ func (b *Bwrap) args(spec Spec, lim Limits, uid int) ([]string, error) {
 		a = append(a, "--bind", p, p)
 	}
 	a = append(a, "--clearenv")
-	path := sandboxPath
-	if len(spec.Path) > 0 {
-		path = strings.Join(spec.Path, ":") + ":" + sandboxPath
-	}
 	// GOTRACEBACK=none keeps a crashing Go server's stderr to its one
 	// fatal line, so the reason survives connect's stderr tail.
-	env := map[string]string{"PATH": path, "HOME": SandboxHome, "TMPDIR": "/tmp", "LANG": "C.UTF-8", "USER": "mcpgauge", "GOTRACEBACK": "none"}
+	env := id.env()
+	env["GOTRACEBACK"] = "none"
+	if len(spec.Path) > 0 {
+		env["PATH"] = strings.Join(spec.Path, ":") + ":" + id.Path
+	}
 	for k, v := range spec.Env {
 		env[k] = v
 	}
@@ -740,7 +814,7 @@ func (b *Bwrap) args(spec Spec, lim Limits, uid int) ([]string, error) {
 	}
 	dir := spec.Dir
 	if dir == "" {
-		dir = SandboxHome
+		dir = id.Home
 	}
 	a = append(a, "--chdir", dir, "--", spec.Command)
 	a = append(a, spec.Args...)
@@ -829,7 +903,7 @@ func ancestors(p string) []string {
 func etcFiles() []string {
 	return []string{
 		"/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/alternatives",
-		"/etc/ssl", "/etc/ca-certificates", "/etc/pki", "/etc/nsswitch.conf", "/etc/hosts",
+		"/etc/ssl", "/etc/ca-certificates", "/etc/pki", "/etc/nsswitch.conf",
 		"/etc/localtime", "/etc/mime.types", "/etc/os-release",
 	}
 }

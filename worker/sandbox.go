@@ -119,6 +119,9 @@ type Prepared struct {
 	// process once it started (0 before): its /proc/PID/root is the
 	// sandbox's file system.
 	SandboxPID func() int
+	// Behaviour, when set, ends the watch on the server's starts and
+	// returns what they did (call it after the server has been closed).
+	Behaviour func() *schema.Behaviour
 }
 
 // Sandbox starts servers in isolation. Implementations: Bwrap (bubblewrap,

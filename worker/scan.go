@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mcpgauge/mcpgauge/gauge/behaviour"
 	"github.com/mcpgauge/mcpgauge/gauge/compliance"
 	"github.com/mcpgauge/mcpgauge/gauge/connect"
 	"github.com/mcpgauge/mcpgauge/gauge/scan"
@@ -117,6 +118,7 @@ func Scan(ctx context.Context, server registry.Server, plan registry.Plan, opts 
 	r.res.Placeholders = append([]string(nil), plan.Placeholders...)
 	r.res.Sources = server.SourceNames()
 	r.res.Artifact = artifactOf(plan)
+	r.declared = behaviour.DeclaredHosts(server)
 	defer r.finish(&out)
 	r.entry(ctx, plan)
 	r.evaluate(ctx) // eval hook (eval.go): the server has stopped by now
@@ -172,6 +174,8 @@ type run struct {
 	inst           *Installed
 	sandbox        string
 	started        time.Time
+	// declared are the hosts the registry entry names (behaviour rules).
+	declared []string
 }
 
 func newRun(name, version string, opts Options) *run {
@@ -427,14 +431,23 @@ func (r *run) sandboxed(ctx context.Context, spec Spec) {
 	defer prep.Cleanup()
 	r.sandbox = sb.Name()
 	r.gauge(ctx, prep.Target)
-	if prep.Breach == nil {
-		return
+	if prep.Behaviour != nil {
+		if b := prep.Behaviour(); !b.Empty() || len(b.Unobserved) > 0 {
+			r.res.Behaviour = b
+		}
 	}
-	if why := prep.Breach(); why != "" {
-		// Part of the server was killed: whatever it listed is not a clean
-		// bill of health.
-		r.res.Status, r.res.Reason, r.rep = "", "", nil
-		r.fail(schema.StatusCrashed, "%s", why)
+	if prep.Breach != nil {
+		if why := prep.Breach(); why != "" {
+			// Part of the server was killed: whatever it listed is not a
+			// clean bill of health.
+			r.res.Status, r.res.Reason, r.rep = "", "", nil
+			r.fail(schema.StatusCrashed, "%s", why)
+		}
+	}
+	if r.res.Status == schema.StatusOK {
+		// Evidence only, after the score: the behaviour rules report what
+		// the server did, they do not re-score it.
+		r.res.Findings = append(r.res.Findings, behaviour.Check(r.res.Behaviour, r.declared)...)
 	}
 }
 

@@ -1,0 +1,125 @@
+package worker
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mcpgauge/mcpgauge/internal/testutil/fixtures"
+	"github.com/mcpgauge/mcpgauge/schema"
+)
+
+// neutralCopy copies a fixture binary to a directory whose path names
+// nothing of mcpgauge (the fixture cache's does), as a registry package's
+// would not.
+func neutralCopy(t *testing.T, name string) string {
+	t.Helper()
+	dir := sandboxReadableDir(t)
+	bin := filepath.Join(dir, name)
+	copyFile(t, fixtures.Build(t, name), bin)
+	if err := os.Chmod(bin, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return bin
+}
+
+// scanInSinkhole scans a neutral copy of a fixture in the bwrap sandbox
+// with its network sinkhole (a root worker's), expecting ok.
+func scanInSinkhole(t *testing.T, fixture string) Outcome {
+	t.Helper()
+	sb := requireBwrap(t)
+	if os.Geteuid() != 0 {
+		t.Skip("the network sinkhole needs a root worker")
+	}
+	out := ScanTarget(context.Background(), binTarget(neutralCopy(t, fixture)), localOpts(sb))
+	checkResult(t, out.Result, schema.StatusOK)
+	return out
+}
+
+// TestSandboxLooksLikeAMachine: the sandbox-aware fixture serves a clean
+// tool list wherever it sees a sign of a scanner's sandbox (a fixed host or
+// user name, a uid outside the ordinary range, no passwd entry, loopback
+// only, "mcpgauge" in the environment, mounts, cgroup path or process
+// titles) and a poisoned one otherwise. Scanned in the sandbox it must find
+// no sign and serve the poisoned list, so the scan sees (and caps) it.
+func TestSandboxLooksLikeAMachine(t *testing.T) {
+	t.Parallel()
+	out := scanInSinkhole(t, "sandbox-aware")
+	if out.Report == nil {
+		t.Fatal("no report")
+	}
+	var names []string
+	for _, tool := range out.Report.Snapshot.Tools {
+		names = append(names, tool.Name)
+	}
+	if !slices.Contains(names, "sync_notes") {
+		t.Fatalf("the fixture recognised the sandbox and served its clean list %v", names)
+	}
+	if s := out.Result.Scores; s == nil || !s.Capped {
+		t.Errorf("the poisoned list was not capped: scores %+v", s)
+	}
+}
+
+// TestIdentityIsDrawnPerSandbox: two sandboxes of one Bwrap differ, a
+// fixed seed repeats its identity, and no value names mcpgauge or a
+// sandbox.
+func TestIdentityIsDrawnPerSandbox(t *testing.T) {
+	t.Parallel()
+	seen := map[string]bool{}
+	for i := range 50 {
+		id := newIdentity(uint64(i + 1))
+		if again := newIdentity(uint64(i + 1)); again != id {
+			t.Fatalf("seed %d gave %+v, then %+v", i+1, id, again)
+		}
+		seen[id.Hostname+" "+id.User] = true
+		all := strings.ToLower(strings.Join([]string{id.Hostname, id.User, id.Home, id.Locale, id.Term, id.Path, id.Shell, id.Iface}, " "))
+		if strings.Contains(all, "mcpgauge") || strings.Contains(all, "sandbox") {
+			t.Errorf("identity %+v names the scanner", id)
+		}
+		if !isSandboxUID(id.UID) || !id.Addr.Addr().IsPrivate() || !id.Addr.Contains(id.Gateway) || id.Addr.Addr() == id.Gateway {
+			t.Errorf("identity %+v: uid or addresses out of range", id)
+		}
+	}
+	if len(seen) < 25 {
+		t.Errorf("50 seeds gave only %d host and user names", len(seen))
+	}
+}
+
+// TestStartupBehaviourRecorded: the startup-behaviour fixture checks that
+// it runs in the sinkhole (one point-to-point interface, every route
+// through it) before it looks up a name, connects to 192.0.2.10:443 with
+// an SNI, writes a file in its home and runs a copy of itself; the
+// result's behaviour section has all of it, seen from outside.
+func TestStartupBehaviourRecorded(t *testing.T) {
+	t.Parallel()
+	out := scanInSinkhole(t, "startup-behaviour")
+	b := out.Result.Behaviour
+	if b == nil {
+		t.Fatal("no behaviour section")
+	}
+	if b.Schema != schema.BehaviourVersion || len(b.Unobserved) != 0 {
+		t.Errorf("schema %q, unobserved %v", b.Schema, b.Unobserved)
+	}
+	if !slices.ContainsFunc(b.Lookups, func(l schema.Lookup) bool { return l.Name == "telemetry.example.net" }) {
+		t.Errorf("lookups %+v lack telemetry.example.net", b.Lookups)
+	}
+	if !slices.ContainsFunc(b.Connections, func(c schema.Connection) bool {
+		return c.Protocol == "tcp" && c.Address == "192.0.2.10" && c.Port == 443 && c.SNI == "update.example.org"
+	}) {
+		t.Errorf("connections %+v lack 192.0.2.10:443 with SNI update.example.org", b.Connections)
+	}
+	if !slices.ContainsFunc(b.Files, func(f schema.FileWrite) bool {
+		return strings.HasPrefix(f.Path, "/home/") && strings.HasSuffix(f.Path, "/.config/startup-behaviour/state.json")
+	}) {
+		t.Errorf("files %+v lack the state file in home", b.Files)
+	}
+	if !slices.ContainsFunc(b.Processes, func(p schema.ProcessRun) bool {
+		return p.Written && strings.HasSuffix(p.Path, "/.cache/sb-helper")
+	}) {
+		t.Errorf("processes %+v lack the copied helper", b.Processes)
+	}
+	t.Logf("behaviour: %+v", b)
+}

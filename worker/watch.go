@@ -1,0 +1,312 @@
+package worker
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"path"
+	"strconv"
+	"strings"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/mcpgauge/mcpgauge/schema"
+)
+
+// pollEvery is how often a watch lists the sandbox's processes. A program
+// that starts and ends between two polls is not seen (see docs/worker.md).
+const pollEvery = 10 * time.Millisecond
+
+// Bounds of the file walk after a run.
+const (
+	maxWalkEntries = 5000
+	maxWalkDepth   = 12
+)
+
+// watch follows one start of a server from outside its sandbox: it polls
+// the sandbox's processes (its cgroup, else the process tree below its
+// first process) for the programs they run, and, once the server has
+// started, holds the sandbox's home and /tmp file systems open so that
+// finish can list what the server left there, even after the sandbox has
+// gone. Nothing of it runs in the sandbox; it reads /proc and the held
+// directories without following any link the server made.
+type watch struct {
+	pid   int // the sandbox's first process (host PID)
+	bwrap string
+	cg    *sandboxCgroup
+	id    identity
+	rec   *recorder
+	stop  chan struct{}
+	done  chan struct{}
+	seen  map[string]bool // "pid exe" already recorded
+	tun   *os.File
+	roots []pinned
+}
+
+// pinned is a tmpfs the sandbox writes to, held open by a directory file
+// descriptor, with the mount points inside it (binds bwrap made) to skip.
+type pinned struct {
+	dir    *os.File
+	at     string // the path inside the sandbox
+	skip   map[string]bool
+	device uint64
+}
+
+func newWatch(pid int, bwrap string, cg *sandboxCgroup, id identity, rec *recorder, tun *os.File) *watch {
+	w := &watch{pid: pid, bwrap: bwrap, cg: cg, id: id, rec: rec, tun: tun,
+		stop: make(chan struct{}), done: make(chan struct{}), seen: map[string]bool{}}
+	if tun != nil {
+		s := &sinkhole{f: tun, id: id, rec: rec}
+		go s.serve()
+	}
+	go w.run()
+	return w
+}
+
+func (w *watch) run() {
+	defer close(w.done)
+	t := time.NewTicker(pollEvery)
+	defer t.Stop()
+	for {
+		alive := w.poll()
+		if !alive {
+			return
+		}
+		select {
+		case <-w.stop:
+			w.poll()
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// poll records the programs running now; false once the sandbox's first
+// process is gone.
+func (w *watch) poll() bool {
+	pids := w.processes()
+	if len(pids) == 0 {
+		return false
+	}
+	for _, pid := range pids {
+		exe, err := os.Readlink("/proc/" + strconv.Itoa(pid) + "/exe")
+		if err != nil || exe == w.bwrap {
+			continue // gone, or bwrap itself before it starts the server
+		}
+		if w.roots == nil && pid == w.pid {
+			w.pin()
+		}
+		key := strconv.Itoa(pid) + " " + exe
+		if w.seen[key] {
+			continue
+		}
+		w.seen[key] = true
+		exe = strings.TrimSuffix(exe, " (deleted)")
+		w.rec.process(exe, argv0(pid), w.written(pid))
+	}
+	return true
+}
+
+// written reports whether pid's executable lies on a file system the
+// sandbox writes (its home or /tmp): a program written during the run.
+func (w *watch) written(pid int) bool {
+	var st unix.Stat_t
+	if err := unix.Stat("/proc/"+strconv.Itoa(pid)+"/exe", &st); err != nil {
+		return false
+	}
+	for _, p := range w.roots {
+		if st.Dev == p.device {
+			return true
+		}
+	}
+	return false
+}
+
+// processes lists the sandbox's live processes.
+func (w *watch) processes() []int {
+	if _, err := os.Stat("/proc/" + strconv.Itoa(w.pid)); err != nil {
+		return nil
+	}
+	if w.cg != nil {
+		return w.cg.procs()
+	}
+	var out []int
+	queue := []int{w.pid}
+	for len(queue) > 0 && len(out) < 4096 {
+		pid := queue[0]
+		queue = queue[1:]
+		out = append(out, pid)
+		tasks, _ := os.ReadDir("/proc/" + strconv.Itoa(pid) + "/task")
+		for _, t := range tasks {
+			b, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/task/" + t.Name() + "/children")
+			for _, f := range strings.Fields(string(b)) {
+				if c, err := strconv.Atoi(f); err == nil {
+					queue = append(queue, c)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// argv0 is the first word of pid's command line.
+func argv0(pid int) string {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/cmdline")
+	if err != nil {
+		return ""
+	}
+	if i := bytes.IndexByte(b, 0); i >= 0 {
+		b = b[:i]
+	}
+	return string(b)
+}
+
+// pin opens the sandbox's home and /tmp through its first process's root.
+func (w *watch) pin() {
+	w.roots = []pinned{}
+	root, err := unix.Open("/proc/"+strconv.Itoa(w.pid)+"/root", unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		w.rec.unobserved("files: the sandbox's root could not be opened: " + err.Error())
+		return
+	}
+	defer unix.Close(root)
+	mounts := mountPoints(w.pid)
+	for _, at := range []string{w.id.Home, "/tmp"} {
+		d, err := openBeneath(root, at)
+		if err != nil {
+			w.rec.unobserved("files: " + at + ": " + err.Error())
+			continue
+		}
+		var st unix.Stat_t
+		if err := unix.Fstat(int(d.Fd()), &st); err != nil {
+			_ = d.Close()
+			continue
+		}
+		p := pinned{dir: d, at: at, device: st.Dev, skip: map[string]bool{}}
+		for _, m := range mounts {
+			if strings.HasPrefix(m, at+"/") {
+				p.skip[m] = true
+			}
+		}
+		if at == "/tmp" {
+			p.skip[SandboxWorkDir] = true // the scratch directory is the server's own
+		}
+		w.roots = append(w.roots, p)
+	}
+}
+
+// openBeneath opens the directory at (absolute) below root one component
+// at a time, never following a symbolic link.
+func openBeneath(root int, at string) (*os.File, error) {
+	fd, err := unix.Openat(root, ".", unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, err
+	}
+	for _, part := range strings.Split(strings.Trim(at, "/"), "/") {
+		next, err := unix.Openat(fd, part, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+		unix.Close(fd)
+		if err != nil {
+			return nil, err
+		}
+		fd = next
+	}
+	return os.NewFile(uintptr(fd), at), nil
+}
+
+// mountPoints lists the mount points in pid's mount namespace.
+func mountPoints(pid int) []string {
+	f, err := os.Open("/proc/" + strconv.Itoa(pid) + "/mountinfo")
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	var out []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if fields := strings.Fields(sc.Text()); len(fields) > 4 {
+			out = append(out, unescapeMount(fields[4]))
+		}
+	}
+	return out
+}
+
+// unescapeMount undoes mountinfo's octal escapes (\040 for a space).
+func unescapeMount(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+3 < len(s) {
+			if n, err := strconv.ParseUint(s[i+1:i+4], 8, 8); err == nil {
+				b.WriteByte(byte(n))
+				i += 3
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// finish stops the watch and records the files left in the held
+// directories.
+func (w *watch) finish() {
+	select {
+	case <-w.stop:
+	default:
+		close(w.stop)
+	}
+	<-w.done
+	if w.tun != nil {
+		_ = w.tun.Close()
+	}
+	for _, p := range w.roots {
+		n := 0
+		walkPinned(p, p.dir, p.at, 0, &n, w.rec)
+		_ = p.dir.Close()
+	}
+	w.roots = nil
+}
+
+// walkPinned records the files below dir (sandbox path at), staying on
+// the pinned file system and skipping bwrap's mount points.
+func walkPinned(p pinned, dir *os.File, at string, depth int, n *int, rec *recorder) {
+	ents, err := dir.ReadDir(-1)
+	if err != nil {
+		return
+	}
+	fd := int(dir.Fd())
+	for _, e := range ents {
+		if *n++; *n > maxWalkEntries {
+			rec.unobserved(fmt.Sprintf("files: more than %d entries in %s; the rest were not listed", maxWalkEntries, p.at))
+			return
+		}
+		full := path.Join(at, e.Name())
+		if p.skip[full] {
+			continue
+		}
+		var st unix.Stat_t
+		if err := unix.Fstatat(fd, e.Name(), &st, unix.AT_SYMLINK_NOFOLLOW); err != nil || st.Dev != p.device {
+			continue
+		}
+		switch st.Mode & unix.S_IFMT {
+		case unix.S_IFDIR:
+			if depth >= maxWalkDepth {
+				continue
+			}
+			sub, err := unix.Openat(fd, e.Name(), unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+			if err != nil {
+				continue
+			}
+			f := os.NewFile(uintptr(sub), full)
+			walkPinned(p, f, full, depth+1, n, rec)
+			_ = f.Close()
+		case unix.S_IFREG, unix.S_IFLNK:
+			rec.file(schema.FileWrite{Path: full, Size: st.Size, Executable: st.Mode&0o111 != 0 && st.Mode&unix.S_IFMT == unix.S_IFREG,
+				Symlink: st.Mode&unix.S_IFMT == unix.S_IFLNK})
+		}
+	}
+}
