@@ -266,7 +266,8 @@ const chInsertScan = `INSERT INTO scans (sweep_id, name, version, job_id, revisi
 	has_scores, score, compliance, design, security, efficiency, has_selection, selection,
 	toolgauge_health, quality_gate, qg_compliance, qg_quality, qg_efficiency, qg_security,
 	placeholders, result, has_compliance, has_quality_gate,
-	has_breakdown, capped, score_uncapped, w_compliance, w_design, w_security, w_efficiency, w_selection)`
+	has_breakdown, capped, score_uncapped, w_compliance, w_design, w_security, w_efficiency, w_selection,
+	behaviour_hosts)`
 
 // chInChunk bounds the IN lists sent to ClickHouse (max_query_size is 256 KiB).
 const chInChunk = 2000
@@ -397,7 +398,8 @@ func (s *clickhouseStore) insertScans(ctx context.Context, todo []flattened) err
 				sc.QGCompliance, sc.QGQuality, sc.QGEfficiency, sc.QGSecurity, sc.Placeholders, sc.Result,
 				boolU8(sc.HasCompliance), boolU8(sc.HasQualityGate),
 				boolU8(sc.HasBreakdown), boolU8(sc.Capped), sc.Uncapped,
-				sc.WCompliance, sc.WDesign, sc.WSecurity, sc.WEfficiency, sc.WSelection); err != nil {
+				sc.WCompliance, sc.WDesign, sc.WSecurity, sc.WEfficiency, sc.WSelection,
+				sc.BehaviourHosts); err != nil {
 				return 0, fmt.Errorf("job %s (%s %s): %w", sc.JobID, sc.Name, sc.Version, err)
 			}
 		}
@@ -446,7 +448,7 @@ const chScanCols = `job_id, sweep_id, name, version, toInt64(revision), status, 
 	protocol_version, toInt64(finding_count), has_scores, score, compliance, design, security, efficiency,
 	has_selection, selection, toolgauge_health, quality_gate, qg_compliance, qg_quality, qg_efficiency, qg_security,
 	has_compliance, has_quality_gate, has_breakdown, capped, score_uncapped,
-	w_compliance, w_design, w_security, w_efficiency, w_selection`
+	w_compliance, w_design, w_security, w_efficiency, w_selection, behaviour_hosts`
 
 func (s *clickhouseStore) queryScans(ctx context.Context, query string, args ...any) ([]Scan, error) {
 	rows, err := s.conn.Query(ctx, query, args...)

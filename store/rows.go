@@ -45,7 +45,10 @@ type scanRow struct {
 	WCompliance, WDesign, WSecurity float64
 	WEfficiency, WSelection         float64
 	Placeholders                    []string
-	Result                          string
+	// BehaviourHosts is the JSON list of hosts the server contacted at
+	// start-up, "" when it was not watched.
+	BehaviourHosts string
+	Result         string
 }
 
 type findingRow struct {
@@ -108,6 +111,10 @@ func flatten(r *schema.Result) (flattened, error) {
 		ListMS: r.Timings.ListMS, LintMS: r.Timings.LintMS, ComplianceMS: r.Timings.ComplianceMS, EvalMS: r.Timings.EvalMS,
 		FindingCount: int64(len(r.Findings)), Placeholders: nonNil(r.Placeholders), Result: string(doc),
 	}
+	if r.Behaviour != nil {
+		hosts, _ := json.Marshal(nonNil(r.Behaviour.Hosts()))
+		s.BehaviourHosts = string(hosts)
+	}
 	for _, f := range r.Findings {
 		switch f.Severity {
 		case "critical":
@@ -164,6 +171,9 @@ func scanFromRow(s *scanRow) Scan {
 		ProtocolVersion: s.ProtocolVersion, FindingCount: int(s.FindingCount), ScannerVersion: s.ScannerVersion,
 		StartedAt: time.Unix(0, s.StartedNS).UTC(), FinishedAt: time.Unix(0, s.Revision).UTC(),
 	}
+	if s.BehaviourHosts != "" {
+		out.Watched = json.Unmarshal([]byte(s.BehaviourHosts), &out.BehaviourHosts) == nil
+	}
 	if s.HasScores {
 		sc := &schema.Scores{ScoringVersion: s.ScoringVersion, MCPGauge: s.Score,
 			Design: s.Design, Security: s.Security, Efficiency: s.Efficiency, ToolgaugeHealth: s.ToolgaugeHealth,
@@ -211,7 +221,8 @@ func readScans(rows rowScanner, jsonSources bool) ([]Scan, error) {
 			&r.ServerDigest, &r.ProtocolVersion, &r.FindingCount, &hasScores, &r.Score, &r.Compliance, &r.Design,
 			&r.Security, &r.Efficiency, &hasSel, &r.Selection, &r.ToolgaugeHealth, &r.QualityGate,
 			&r.QGCompliance, &r.QGQuality, &r.QGEfficiency, &r.QGSecurity, &hasComp, &hasQG,
-			&hasBD, &capped, &r.Uncapped, &r.WCompliance, &r.WDesign, &r.WSecurity, &r.WEfficiency, &r.WSelection); err != nil {
+			&hasBD, &capped, &r.Uncapped, &r.WCompliance, &r.WDesign, &r.WSecurity, &r.WEfficiency, &r.WSelection,
+			&r.BehaviourHosts); err != nil {
 			return nil, err
 		}
 		if jsonSources {

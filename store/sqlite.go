@@ -232,10 +232,11 @@ const sqliteInsertScan = `INSERT INTO scans (sweep_id, name, version, job_id, re
 	has_scores, score, compliance, design, security, efficiency, has_selection, selection,
 	toolgauge_health, quality_gate, qg_compliance, qg_quality, qg_efficiency, qg_security,
 	placeholders, has_compliance, has_quality_gate,
-	has_breakdown, capped, score_uncapped, w_compliance, w_design, w_security, w_efficiency, w_selection)
+	has_breakdown, capped, score_uncapped, w_compliance, w_design, w_security, w_efficiency, w_selection,
+	behaviour_hosts)
 	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
 	?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-	?, ?, ?, ?, ?, ?, ?, ?)`
+	?, ?, ?, ?, ?, ?, ?, ?, ?)`
 
 func (s *sqliteStore) InsertResults(ctx context.Context, results []schema.Result) (int, error) {
 	batch, err := prepare(results)
@@ -293,7 +294,8 @@ func (s *sqliteStore) InsertResults(ctx context.Context, results []schema.Result
 				sc.HasScores, sc.Score, sc.Compliance, sc.Design, sc.Security, sc.Efficiency, sc.HasSelection, sc.Selection,
 				sc.ToolgaugeHealth, sc.QualityGate, sc.QGCompliance, sc.QGQuality, sc.QGEfficiency, sc.QGSecurity,
 				string(phs), sc.HasCompliance, sc.HasQualityGate,
-				sc.HasBreakdown, sc.Capped, sc.Uncapped, sc.WCompliance, sc.WDesign, sc.WSecurity, sc.WEfficiency, sc.WSelection); err != nil {
+				sc.HasBreakdown, sc.Capped, sc.Uncapped, sc.WCompliance, sc.WDesign, sc.WSecurity, sc.WEfficiency, sc.WSelection,
+				sc.BehaviourHosts); err != nil {
 				return fmt.Errorf("job %s (%s %s): insert scan: %w", sc.JobID, sc.Name, sc.Version, err)
 			}
 			if _, err := insDoc.ExecContext(ctx, sc.JobID, sc.Result); err != nil {
@@ -328,7 +330,8 @@ const sqliteScanCols = `job_id, sweep_id, name, version, revision, status, reaso
 	scanner_version, scoring_version, started_ns, tool_count, total_tokens, server_digest, protocol_version, finding_count,
 	has_scores, score, compliance, design, security, efficiency, has_selection, selection, toolgauge_health,
 	quality_gate, qg_compliance, qg_quality, qg_efficiency, qg_security, has_compliance, has_quality_gate,
-	has_breakdown, capped, score_uncapped, w_compliance, w_design, w_security, w_efficiency, w_selection`
+	has_breakdown, capped, score_uncapped, w_compliance, w_design, w_security, w_efficiency, w_selection,
+	behaviour_hosts`
 
 func (s *sqliteStore) queryScans(ctx context.Context, query string, args ...any) ([]Scan, error) {
 	rows, err := s.db.QueryContext(ctx, query, args...)

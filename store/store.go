@@ -202,6 +202,10 @@ type Scan struct {
 	ScannerVersion  string
 	StartedAt       time.Time
 	FinishedAt      time.Time
+	// Watched says the scan recorded the server's behaviour at start-up;
+	// BehaviourHosts are then the names it looked up or sent to.
+	Watched        bool
+	BehaviourHosts []string
 }
 
 // LeaderboardQuery selects and orders a leaderboard.

@@ -39,6 +39,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 	tests = append(tests, receiptTests()...)
 	tests = append(tests, boardTests()...)
 	tests = append(tests, nameLinkTests()...)
+	tests = append(tests, behaviourTests()...)
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel() // each case has a fresh store of its own
