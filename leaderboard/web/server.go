@@ -58,6 +58,12 @@ type serverPage struct {
 	// Conflicts are other registries' disagreeing listings of the name
 	// (scanned apart); Aliases the names scanned once with it.
 	Conflicts, Aliases []store.NameLink
+	// Behaviour is what the latest scan saw the server do at start-up
+	// (nil when it was not watched); NewHosts are the hosts it contacted
+	// that the previous watched scan (NewHostsSince) did not.
+	Behaviour     *behaviourView
+	NewHosts      []string
+	NewHostsSince store.Scan
 }
 
 var partMeans = map[string]string{
@@ -103,6 +109,8 @@ func (h *handler) server(w http.ResponseWriter, r *http.Request, name string) {
 		}
 	}
 	d.FindingRows = h.findingRows(d.Findings)
+	d.Behaviour = viewBehaviour(res.Behaviour)
+	d.NewHosts, d.NewHostsSince = newHosts(hist)
 	if d.Scored {
 		d.Explain, d.WeightedSum = explain(l.Scores)
 		d.Weighed = l.Scores.Weights != nil
