@@ -284,7 +284,10 @@ func (b *Bwrap) Prepare(_ context.Context, spec Spec) (*Prepared, error) {
 		removeEtc()
 		return nil, err
 	}
-	args, err := b.args(spec, lim, uid, id, etc)
+	// A non-root worker's sinkhole comes from the helper, which makes the
+	// network namespace bwrap then runs in (sinkhole_helper.go).
+	helperNet := !s.freshUID && !b.NoBehaviour
+	args, err := b.args(spec, lim, uid, id, etc, helperNet)
 	if err != nil {
 		removeEtc()
 		return nil, err
@@ -301,7 +304,7 @@ func (b *Bwrap) Prepare(_ context.Context, spec Spec) (*Prepared, error) {
 	}
 	l := &launcher{filter: s.filter, prlimit: s.prlimit, limits: lim, uid: uid, command: spec.Command, dir: spec.Dir,
 		path:    append(append([]string(nil), spec.Path...), filepath.SplitList(id.Path)...),
-		cgroups: s.cgroups, cgName: b.cgroupName(), requireCgroup: b.RequireCgroup, id: id, bwrap: s.bwrap}
+		cgroups: s.cgroups, cgName: b.cgroupName(), requireCgroup: b.RequireCgroup, id: id, bwrap: s.bwrap, helperNet: helperNet}
 	if !b.NoBehaviour {
 		l.rec = newRecorder()
 	}
@@ -365,24 +368,33 @@ type launcher struct {
 	// id is what every start of this sandbox looks like from inside; rec,
 	// when set, records what the starts do (each start's watch) and bwrap
 	// is the bwrap binary (a process still running it is not the server).
-	id      identity
-	rec     *recorder
-	bwrap   string
-	mu      sync.Mutex
-	cgs     []*sandboxCgroup
-	watches []*watch
-	pid     atomic.Int64 // the last start's sandbox PID (Prepared.SandboxPID)
+	id    identity
+	rec   *recorder
+	bwrap string
+	// helperNet: the sandbox's network namespace is the sinkhole helper's
+	// (a non-root worker), not one bwrap makes.
+	helperNet bool
+	mu        sync.Mutex
+	cgs       []*sandboxCgroup
+	watches   []*watch
+	pid       atomic.Int64 // the last start's sandbox PID (Prepared.SandboxPID)
 }
 
 // watchStart gives the sandbox whose first process is pid its network
 // sinkhole and starts watching it (when behaviour is recorded). A sinkhole
 // that cannot be made leaves the sandbox with loopback only, and the
 // record says so.
-func (l *launcher) watchStart(pid int, cg *sandboxCgroup) {
+func (l *launcher) watchStart(pid int, cg *sandboxCgroup, helper *helperSocket) {
 	if l.rec == nil {
 		return
 	}
-	tun, err := attachSinkhole(pid, l.id)
+	var tun *os.File
+	var err error
+	if helper != nil {
+		tun, err = receiveSink(helper.ours, helper.theirs)
+	} else {
+		tun, err = attachSinkhole(pid, l.id)
+	}
 	if err != nil {
 		l.rec.unobserved("network: " + err.Error())
 	}
@@ -501,6 +513,15 @@ func (l *launcher) launchOne(cmd *exec.Cmd) (*connect.Launched, error) {
 	}
 	_ = secW.Close()
 	cmd.ExtraFiles = []*os.File{secR, blockR, infoW} // fdSeccomp, fdBlock, fdInfo
+	var helper *helperSocket
+	if l.helperNet {
+		ours, err := sinkHelper(cmd, l.id)
+		if err != nil {
+			closeAll()
+			return nil, err
+		}
+		helper = &helperSocket{ours: ours, theirs: cmd.ExtraFiles[helperSocketFD-3]}
+	}
 	if cmd.SysProcAttr == nil {
 		cmd.SysProcAttr = &syscall.SysProcAttr{}
 	}
@@ -514,6 +535,11 @@ func (l *launcher) launchOne(cmd *exec.Cmd) (*connect.Launched, error) {
 		_ = blockR.Close()
 		_ = infoW.Close()
 		defer blockW.Close()
+		if helper != nil {
+			// Closed here unless watchStart took them (closing twice is harmless).
+			defer helper.ours.Close()
+			defer helper.theirs.Close()
+		}
 		if pid == 0 {
 			_ = infoR.Close()
 			close(st.done)
@@ -537,7 +563,7 @@ func (l *launcher) launchOne(cmd *exec.Cmd) (*connect.Launched, error) {
 		if err := l.confine(info.ChildPID, cg); err != nil {
 			return setupError(err)
 		}
-		l.watchStart(info.ChildPID, cg)
+		l.watchStart(info.ChildPID, cg, helper)
 		if _, err := blockW.Write([]byte{1}); err != nil {
 			return setupError(fmt.Errorf("release the sandbox: %w", err))
 		}
@@ -545,6 +571,10 @@ func (l *launcher) launchOne(cmd *exec.Cmd) (*connect.Launched, error) {
 	}
 	return &connect.Launched{Started: started, Exited: func(waitErr error) error { return l.exited(st, waitErr) }}, nil
 }
+
+// helperSocket is the worker's end of the sinkhole helper's socket and the
+// helper's end, which the worker closes once the helper has started.
+type helperSocket struct{ ours, theirs *os.File }
 
 // bwrapStatus is what bwrap wrote on its --json-status-fd after the
 // sandbox's PID: {"exit-code": N} once the server it started has exited.
@@ -683,12 +713,16 @@ func ownFirstUID() int {
 // args builds the bwrap command line for spec. uid is the host user ID
 // bwrap runs as (-1: the worker's own), which must be able to reach every
 // read-only path.
-func (b *Bwrap) args(spec Spec, lim Limits, uid int, id identity, etc map[string]string) ([]string, error) {
+func (b *Bwrap) args(spec Spec, lim Limits, uid int, id identity, etc map[string]string, helperNet bool) ([]string, error) {
 	in := strconv.Itoa(id.UID)
+	net := "--unshare-net"
+	if helperNet {
+		net = "--unshare-ipc" // the helper made the network namespace; repeated flags are harmless
+	}
 	a := []string{
 		"--unshare-user", "--uid", in, "--gid", in, "--disable-userns", "--cap-drop", "ALL",
 		"--die-with-parent", "--new-session", "--as-pid-1",
-		"--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
+		net, "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
 		"--hostname", id.Hostname,
 		"--seccomp", strconv.Itoa(fdSeccomp), "--block-fd", strconv.Itoa(fdBlock), "--json-status-fd", strconv.Itoa(fdInfo),
 		"--ro-bind", "/usr", "/usr",

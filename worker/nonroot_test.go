@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -39,6 +40,7 @@ func TestNonRootWorker(t *testing.T) {
 	copyFile(t, self, bin)
 	bins := buildHostile(t)
 	careful := fixtures.Build(t, "careful")
+	startup := fixtures.Build(t, "startup-behaviour")
 	home := filepath.Join(dir, "home")
 	if err := os.Mkdir(home, 0o755); err != nil {
 		t.Fatal(err)
@@ -51,7 +53,7 @@ func TestNonRootWorker(t *testing.T) {
 	cmd := exec.CommandContext(ctx, bin, "-test.run=^TestNonRootChild$", "-test.v", "-test.count=1")
 	cmd.Dir = home
 	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home, "TMPDIR=" + home,
-		"MCPGAUGE_NONROOT_CHILD=1", "MCPGAUGE_NONROOT_CAREFUL=" + careful, "MCPGAUGE_NONROOT_FORKBOMB=" + bins["forkbomb"]}
+		"MCPGAUGE_NONROOT_CHILD=1", "MCPGAUGE_NONROOT_CAREFUL=" + careful, "MCPGAUGE_NONROOT_STARTUP=" + startup, "MCPGAUGE_NONROOT_FORKBOMB=" + bins["forkbomb"]}
 	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: nonRootUID, Gid: nonRootUID, Groups: []uint32{}}}
 	out, err := cmd.CombinedOutput()
 	t.Logf("child as uid %d:\n%s", nonRootUID, out)
@@ -82,6 +84,17 @@ func TestNonRootChild(t *testing.T) {
 	checkResult(t, out.Result, schema.StatusOK)
 	if out.Result.Snapshot.Tools == 0 {
 		t.Error("careful listed no tools")
+	}
+	// The sinkhole comes from the helper: the startup-behaviour fixture
+	// finds it (one point-to-point interface, every route through it) and
+	// its lookup and TLS connection are recorded.
+	out = ScanTarget(context.Background(), binTarget(os.Getenv("MCPGAUGE_NONROOT_STARTUP")), opts)
+	checkResult(t, out.Result, schema.StatusOK)
+	if b := out.Result.Behaviour; b == nil || len(b.Unobserved) > 0 ||
+		!slices.ContainsFunc(b.Lookups, func(l schema.Lookup) bool { return l.Name == "telemetry.example.net" }) ||
+		!slices.ContainsFunc(b.Connections, func(c schema.Connection) bool { return c.SNI == "update.example.org" }) ||
+		!slices.ContainsFunc(b.Processes, func(p schema.ProcessRun) bool { return p.Written }) {
+		t.Errorf("a non-root worker's behaviour record %+v lacks the fixture's lookup, connection or helper", b)
 	}
 	opts.Limits = Limits{Processes: 32}
 	out = ScanTarget(context.Background(), binTarget(os.Getenv("MCPGAUGE_NONROOT_FORKBOMB")), opts)

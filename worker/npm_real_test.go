@@ -2,6 +2,7 @@ package worker
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -82,6 +83,12 @@ func TestRealNPMServers(t *testing.T) {
 			if out.Install == nil || out.Install.Version != c.version || !strings.HasPrefix(out.Install.Integrity, "sha512-") {
 				t.Errorf("install record %+v: want version %s and a sha512 integrity", out.Install, c.version)
 			}
+			// Start-up behaviour is watched for every real server (a root
+			// worker: with the sinkhole); the row goes to docs/benchmarks.md.
+			if b := res.Behaviour; os.Geteuid() == 0 && (b == nil || len(b.Processes) == 0 || len(b.Unobserved) > 0) {
+				t.Errorf("behaviour %+v: want the server's processes and nothing unobserved", b)
+			}
+			t.Logf("behaviour row: | %s@%s | %s |", c.id, c.version, behaviourRow(res.Behaviour))
 			if res.PackageType != "npm" || out.Sandbox != "bwrap" {
 				t.Errorf("package type %q sandbox %q, want npm in bwrap", res.PackageType, out.Sandbox)
 			}
@@ -144,4 +151,35 @@ func TestNPMConcurrentInstallOnce(t *testing.T) {
 	if n := npm.Runs(); n != 1 || cached != 1 {
 		t.Errorf("two concurrent installs ran npm %d times with %d cache hits, want 1 run and 1 hit", n, cached)
 	}
+}
+
+// behaviourRow sums up a behaviour section as the cells of a table row:
+// names looked up, connections, files written, programs run.
+func behaviourRow(b *schema.Behaviour) string {
+	if b == nil {
+		return "not watched | | |"
+	}
+	var look, conn, files, procs []string
+	for _, l := range b.Lookups {
+		look = append(look, l.Name)
+	}
+	for _, c := range b.Connections {
+		conn = append(conn, fmt.Sprintf("%s %s:%d %s%s", c.Protocol, c.Address, c.Port, c.SNI, c.HTTPHost))
+	}
+	for _, f := range b.Files {
+		files = append(files, f.Path)
+	}
+	for _, p := range b.Processes {
+		procs = append(procs, fmt.Sprintf("%s ×%d", filepath.Base(p.Path), p.Count))
+	}
+	cell := func(xs []string) string {
+		if len(xs) == 0 {
+			return "–"
+		}
+		if len(xs) > 4 {
+			xs = append(xs[:4:4], fmt.Sprintf("… %d more", len(xs)-4))
+		}
+		return strings.Join(xs, ", ")
+	}
+	return cell(look) + " | " + cell(conn) + " | " + cell(files) + " | " + cell(procs)
 }

@@ -32,11 +32,6 @@ import (
 // to the name that was looked up.
 var sinkAnswers = netip.MustParsePrefix("198.18.0.0/15")
 
-// ErrNoSinkhole is why a sandbox has no sinkhole: making an interface in
-// the sandbox's network namespace from the outside needs CAP_SYS_ADMIN
-// (a root worker). Such a sandbox has loopback only, as before.
-var ErrNoSinkhole = errors.New("no network sinkhole: entering the sandbox's network namespace needs a root worker")
-
 // attachSinkhole makes id's interface in the network namespace of pid (a
 // TUN device, up, with id.Addr and a default route via id.Gateway) and
 // returns the TUN device's file. It runs on a locked thread that enters
@@ -45,9 +40,6 @@ var ErrNoSinkhole = errors.New("no network sinkhole: entering the sandbox's netw
 // not thrown away: it may be the one that started a bwrap, whose
 // --die-with-parent would kill that sandbox when the thread ends.
 func attachSinkhole(pid int, id identity) (*os.File, error) {
-	if os.Geteuid() != 0 {
-		return nil, ErrNoSinkhole
-	}
 	type answer struct {
 		f   *os.File
 		err error
@@ -93,6 +85,13 @@ func makeSinkInterface(pid int, id identity) (*os.File, error) {
 	if err := unix.Setns(ns, unix.CLONE_NEWNET); err != nil {
 		return nil, fmt.Errorf("enter the sandbox's network namespace: %w", err)
 	}
+	return configureSink(id, false)
+}
+
+// configureSink makes id's TUN interface in the calling thread's network
+// namespace, addresses it, brings it up (and loopback, when upLoopback:
+// a namespace bwrap did not make) and routes everything through it.
+func configureSink(id identity, upLoopback bool) (*os.File, error) {
 	fd, err := unix.Open("/dev/net/tun", unix.O_RDWR|unix.O_CLOEXEC|unix.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, fmt.Errorf("open /dev/net/tun: %w", err)
@@ -121,9 +120,18 @@ func makeSinkInterface(pid int, id identity) (*os.File, error) {
 	if err := netlink.LinkSetUp(link); err != nil {
 		return fail("bring the interface up", err)
 	}
-	// Loopback is bwrap's: it brings lo up itself (bringing it up here
-	// too would race with it: the kernel gives an up lo its address, and
-	// bwrap's own request to add it then fails).
+	// In a namespace bwrap made, loopback is bwrap's: it brings lo up
+	// itself (bringing it up here too would race with it: the kernel gives
+	// an up lo its address, and bwrap's own request to add it then fails).
+	if upLoopback {
+		lo, err := netlink.LinkByName("lo")
+		if err == nil {
+			err = netlink.LinkSetUp(lo)
+		}
+		if err != nil {
+			return fail("bring loopback up", err)
+		}
+	}
 	if err := netlink.RouteAdd(&netlink.Route{LinkIndex: link.Attrs().Index, Gw: id.Gateway.AsSlice()}); err != nil {
 		return fail("add the default route", err)
 	}
