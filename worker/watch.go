@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -43,6 +44,14 @@ type watch struct {
 	seen  map[string]bool // "pid exe" already recorded
 	tun   *os.File
 	roots []pinned
+	// procs is the start's cgroup.procs ("": no cgroup) and tasks its
+	// pids.current: the cgroup's process list is read again only when the
+	// task count moved. known are the processes of the last list; buf is
+	// the poll's buffer.
+	procs, tasks string
+	lastTasks    string
+	known        []int
+	buf          []byte
 }
 
 // pinned is a tmpfs the sandbox writes to, held open by a directory file
@@ -56,7 +65,13 @@ type pinned struct {
 
 func newWatch(pid int, bwrap string, cg *sandboxCgroup, id identity, rec *recorder, tun *os.File) *watch {
 	w := &watch{pid: pid, bwrap: bwrap, cg: cg, id: id, rec: rec, tun: tun,
-		stop: make(chan struct{}), done: make(chan struct{}), seen: map[string]bool{}}
+		stop: make(chan struct{}), done: make(chan struct{}), seen: map[string]bool{},
+		buf: make([]byte, 64<<10)}
+	if cg != nil && len(cg.dirs) > 0 {
+		// v1 keeps the same processes in the memory and pids groups: one is enough.
+		w.procs = filepath.Join(cg.dirs[0], "cgroup.procs")
+		w.tasks = filepath.Join(cg.dirs[len(cg.dirs)-1], "pids.current")
+	}
 	if tun != nil {
 		s := &sinkhole{f: tun, id: id, rec: rec}
 		go s.serve()
@@ -124,13 +139,24 @@ func (w *watch) written(pid int) bool {
 	return false
 }
 
-// processes lists the sandbox's live processes.
+// processes lists the sandbox's live processes: its cgroup's, or without
+// one the tree below its first process (each process's main thread's
+// children: a program started from another thread is seen only through
+// the cgroup). It reads with plain system calls (no poller): a poll costs
+// a few of them per process.
 func (w *watch) processes() []int {
-	if _, err := os.Stat("/proc/" + strconv.Itoa(w.pid)); err != nil {
+	var st unix.Stat_t
+	if unix.Stat("/proc/"+strconv.Itoa(w.pid), &st) != nil {
 		return nil
 	}
-	if w.cg != nil {
-		return w.cg.procs()
+	if w.procs != "" {
+		// A new process moves the task count; an exec in a known process
+		// does not, and poll's readlink of each known process sees it.
+		if n := string(readSmall(w.tasks, w.buf)); n == "" || n != w.lastTasks || w.known == nil {
+			w.lastTasks = n
+			w.known = appendPIDs(nil, readSmall(w.procs, w.buf))
+		}
+		return w.known
 	}
 	var out []int
 	queue := []int{w.pid}
@@ -138,25 +164,41 @@ func (w *watch) processes() []int {
 		pid := queue[0]
 		queue = queue[1:]
 		out = append(out, pid)
-		tasks, _ := os.ReadDir("/proc/" + strconv.Itoa(pid) + "/task")
-		for _, t := range tasks {
-			b, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/task/" + t.Name() + "/children")
-			for _, f := range strings.Fields(string(b)) {
-				if c, err := strconv.Atoi(f); err == nil {
-					queue = append(queue, c)
-				}
-			}
+		p := strconv.Itoa(pid)
+		queue = appendPIDs(queue, readSmall("/proc/"+p+"/task/"+p+"/children", w.buf))
+	}
+	return out
+}
+
+// appendPIDs appends the process IDs listed in b (separated by white
+// space) to out.
+func appendPIDs(out []int, b []byte) []int {
+	for _, f := range bytes.Fields(b) {
+		if pid, err := strconv.Atoi(string(f)); err == nil {
+			out = append(out, pid)
 		}
 	}
 	return out
 }
 
+// readSmall reads the start of a small /proc file into buf with plain
+// system calls (no poller), or nil.
+func readSmall(path string, buf []byte) []byte {
+	fd, err := unix.Open(path, unix.O_RDONLY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return nil
+	}
+	defer unix.Close(fd)
+	n, err := unix.Read(fd, buf)
+	if err != nil || n <= 0 {
+		return nil
+	}
+	return buf[:n]
+}
+
 // argv0 is the first word of pid's command line.
 func argv0(pid int) string {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/cmdline")
-	if err != nil {
-		return ""
-	}
+	b := readSmall("/proc/"+strconv.Itoa(pid)+"/cmdline", make([]byte, 4096))
 	if i := bytes.IndexByte(b, 0); i >= 0 {
 		b = b[:i]
 	}
