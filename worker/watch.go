@@ -48,10 +48,11 @@ type watch struct {
 	// pids.current: the cgroup's process list is read again only when the
 	// task count moved. known are the processes of the last list; buf is
 	// the poll's buffer.
-	procs, tasks string
-	lastTasks    string
-	known        []int
-	buf          []byte
+	procs     string
+	tasksFD   int // pids.current, held open and read again at offset 0 (-1: none)
+	lastTasks string
+	known     []int
+	buf       []byte
 }
 
 // pinned is a tmpfs the sandbox writes to, held open by a directory file
@@ -66,11 +67,13 @@ type pinned struct {
 func newWatch(pid int, bwrap string, cg *sandboxCgroup, id identity, rec *recorder, tun *os.File) *watch {
 	w := &watch{pid: pid, bwrap: bwrap, cg: cg, id: id, rec: rec, tun: tun,
 		stop: make(chan struct{}), done: make(chan struct{}), seen: map[string]bool{},
-		buf: make([]byte, 64<<10)}
+		buf: make([]byte, 64<<10), tasksFD: -1}
 	if cg != nil && len(cg.dirs) > 0 {
 		// v1 keeps the same processes in the memory and pids groups: one is enough.
 		w.procs = filepath.Join(cg.dirs[0], "cgroup.procs")
-		w.tasks = filepath.Join(cg.dirs[len(cg.dirs)-1], "pids.current")
+		if fd, err := unix.Open(filepath.Join(cg.dirs[len(cg.dirs)-1], "pids.current"), unix.O_RDONLY|unix.O_CLOEXEC, 0); err == nil {
+			w.tasksFD = fd
+		}
 	}
 	if tun != nil {
 		s := &sinkhole{f: tun, id: id, rec: rec}
@@ -82,6 +85,11 @@ func newWatch(pid int, bwrap string, cg *sandboxCgroup, id identity, rec *record
 
 func (w *watch) run() {
 	defer close(w.done)
+	defer func() {
+		if w.tasksFD >= 0 {
+			unix.Close(w.tasksFD)
+		}
+	}()
 	t := time.NewTicker(pollEvery)
 	defer t.Stop()
 	for {
@@ -145,18 +153,24 @@ func (w *watch) written(pid int) bool {
 // the cgroup). It reads with plain system calls (no poller): a poll costs
 // a few of them per process.
 func (w *watch) processes() []int {
-	var st unix.Stat_t
-	if unix.Stat("/proc/"+strconv.Itoa(w.pid), &st) != nil {
-		return nil
-	}
 	if w.procs != "" {
 		// A new process moves the task count; an exec in a known process
 		// does not, and poll's readlink of each known process sees it.
-		if n := string(readSmall(w.tasks, w.buf)); n == "" || n != w.lastTasks || w.known == nil {
+		n := ""
+		if w.tasksFD >= 0 {
+			if k, err := unix.Pread(w.tasksFD, w.buf, 0); err == nil && k > 0 {
+				n = string(w.buf[:k])
+			}
+		}
+		if n == "" || n != w.lastTasks || len(w.known) == 0 {
 			w.lastTasks = n
 			w.known = appendPIDs(nil, readSmall(w.procs, w.buf))
 		}
 		return w.known
+	}
+	var st unix.Stat_t
+	if unix.Stat("/proc/"+strconv.Itoa(w.pid), &st) != nil {
+		return nil
 	}
 	var out []int
 	queue := []int{w.pid}
