@@ -170,7 +170,11 @@ func behaviourRow(b *schema.Behaviour) string {
 		files = append(files, f.Path)
 	}
 	for _, p := range b.Processes {
-		procs = append(procs, fmt.Sprintf("%s ×%d", filepath.Base(p.Path), p.Count))
+		name := filepath.Base(p.Path)
+		if a := p.Argv0; a != "" && filepath.Base(a) != name {
+			name += " as " + a
+		}
+		procs = append(procs, fmt.Sprintf("%s ×%d", name, p.Count))
 	}
 	cell := func(xs []string) string {
 		if len(xs) == 0 {
