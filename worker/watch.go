@@ -148,10 +148,9 @@ func (w *watch) written(pid int) bool {
 }
 
 // processes lists the sandbox's live processes: its cgroup's, or without
-// one the tree below its first process (each process's main thread's
-// children: a program started from another thread is seen only through
-// the cgroup). It reads with plain system calls (no poller): a poll costs
-// a few of them per process.
+// one the tree below its first process (the children of each of its
+// threads: Go and libuv start programs from any thread). It reads with
+// plain system calls where it can: a poll costs a few per process.
 func (w *watch) processes() []int {
 	if w.procs != "" {
 		// A new process moves the task count; an exec in a known process
@@ -178,8 +177,11 @@ func (w *watch) processes() []int {
 		pid := queue[0]
 		queue = queue[1:]
 		out = append(out, pid)
-		p := strconv.Itoa(pid)
-		queue = appendPIDs(queue, readSmall("/proc/"+p+"/task/"+p+"/children", w.buf))
+		p := "/proc/" + strconv.Itoa(pid) + "/task/"
+		tasks, _ := os.ReadDir(p)
+		for _, t := range tasks {
+			queue = appendPIDs(queue, readSmall(p+t.Name()+"/children", w.buf))
+		}
 	}
 	return out
 }
