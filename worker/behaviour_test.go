@@ -123,3 +123,51 @@ func TestStartupBehaviourRecorded(t *testing.T) {
 	}
 	t.Logf("behaviour: %+v", b)
 }
+
+// TestNoRouteLeavesTheSandbox: before the server runs, its network
+// namespace holds loopback and the sinkhole interface only, and every IPv4
+// and IPv6 route goes through one of them: nothing it sends can reach a
+// real address.
+func TestNoRouteLeavesTheSandbox(t *testing.T) {
+	t.Parallel()
+	sb := requireBwrap(t)
+	if os.Geteuid() != 0 {
+		t.Skip("the network sinkhole needs a root worker")
+	}
+	sb.IdentitySeed = 22
+	id := newIdentity(22)
+	out, stderr, err := runSandboxed(t, sb, Spec{Command: "/bin/sh", Args: []string{"-c",
+		"cat /proc/net/dev; echo ROUTES; cat /proc/net/route; echo ROUTES6; cat /proc/net/ipv6_route"}})
+	if err != nil {
+		t.Fatalf("%v: %s", err, stderr)
+	}
+	dev, routes, _ := strings.Cut(out, "ROUTES\n")
+	routes, routes6, _ := strings.Cut(routes, "ROUTES6\n")
+	var ifaces []string
+	for _, line := range strings.Split(dev, "\n")[2:] {
+		if name, _, ok := strings.Cut(strings.TrimSpace(line), ":"); ok {
+			ifaces = append(ifaces, name)
+		}
+	}
+	slices.Sort(ifaces)
+	if want := []string{id.Iface, "lo"}; !slices.Equal(ifaces, want) {
+		t.Errorf("interfaces %v, want %v", ifaces, want)
+	}
+	def := false
+	for _, line := range strings.Split(strings.TrimSpace(routes), "\n")[1:] {
+		f := strings.Fields(line)
+		if len(f) < 2 || f[0] != id.Iface {
+			t.Errorf("route %q does not go through the sinkhole %s", line, id.Iface)
+			continue
+		}
+		def = def || f[1] == "00000000"
+	}
+	if !def {
+		t.Errorf("no default route through the sinkhole:\n%s", routes)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(routes6), "\n") {
+		if f := strings.Fields(line); len(f) == 10 && f[9] != "lo" && f[9] != id.Iface {
+			t.Errorf("IPv6 route %q leaves through %s", line, f[9])
+		}
+	}
+}
