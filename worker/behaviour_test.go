@@ -2,6 +2,7 @@ package worker
 
 import (
 	"context"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -120,6 +121,17 @@ func TestStartupBehaviourRecorded(t *testing.T) {
 		return p.Written && strings.HasSuffix(p.Path, "/.cache/sb-helper")
 	}) {
 		t.Errorf("processes %+v lack the copied helper", b.Processes)
+	}
+	// The behaviour rules turn it into findings (no registry entry: no
+	// declared hosts, so no BHV002).
+	rules := map[string]string{}
+	for _, f := range out.Result.Findings {
+		if strings.HasPrefix(f.Rule, "BHV") {
+			rules[f.Rule] = f.Severity
+		}
+	}
+	if want := map[string]string{"BHV001": "info", "BHV003": "error", "BHV004": "info"}; !maps.Equal(rules, want) {
+		t.Errorf("behaviour findings %v, want %v", rules, want)
 	}
 	t.Logf("behaviour: %+v", b)
 }

@@ -444,9 +444,10 @@ func (r *run) sandboxed(ctx context.Context, spec Spec) {
 			r.fail(schema.StatusCrashed, "%s", why)
 		}
 	}
-	if r.res.Status == schema.StatusOK {
+	if r.res.Status == schema.StatusOK && !r.opts.AllowToolCalls {
 		// Evidence only, after the score: the behaviour rules report what
-		// the server did, they do not re-score it.
+		// the server did, they do not re-score it. With tool calls on, the
+		// record is not start-up alone, and the rules say it is.
 		r.res.Findings = append(r.res.Findings, behaviour.Check(r.res.Behaviour, r.declared)...)
 	}
 }
