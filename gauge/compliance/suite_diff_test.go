@@ -26,7 +26,7 @@ const suiteVersion = "0.1.16"
 // installed: <dir>/node_modules/@modelcontextprotocol/conformance. .ci/run
 // installs it there before the tests; without it the test installs it
 // under the system's temporary directory, never into the repository.
-const suiteDirEnv = "MCPGAUGE_CONFORMANCE_SUITE_DIR"
+const suiteDirEnv = "MCPGAUGE_TEST_CONFORMANCE_SUITE_DIR"
 
 // suitePair is one requirement both tools test: the suite's check and our
 // test. when, if set, says on which servers the pair is the same
