@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"hash"
 
+	"github.com/mcpgauge/mcpgauge/gauge/behaviour"
 	"github.com/mcpgauge/mcpgauge/gauge/compliance"
 	"github.com/mcpgauge/mcpgauge/gauge/lint"
 	"github.com/mcpgauge/mcpgauge/gauge/score"
@@ -38,21 +39,32 @@ func RuleSetDigest(o schema.ScanOptions) string { return RuleSetDigestOf(o, This
 // RuleSetDigestOf identifies everything that decides a scan's findings
 // and scores apart from the server: every lint rule (ID, name, severity in
 // both profiles, revision), every compliance test (ID, severity, whether
-// it invokes tools, its sessions, revision), the rules' and score's
+// it invokes tools, its sessions, revision), every behaviour rule (ID,
+// severity, revision), the rules' and score's
 // versions, the build's VCS revision when it has one, and the scan options
 // that change a result (compliance mode, eval model). A changed rule or
 // test, a new build, or another option changes every scan key, so the
 // next sweep rescans.
 func RuleSetDigestOf(o schema.ScanOptions, b Build) string {
-	return digestOf(o, b, lint.Catalogue(), compliance.Catalogue())
+	return digestOf(o, b, catalogues{lint.Catalogue(), compliance.Catalogue(), behaviour.Catalogue()})
+}
+
+// catalogues are the rule sets a digest covers.
+type catalogues struct {
+	rules      []lint.Rule
+	tests      []compliance.Test
+	behaviours []behaviour.Rule
 }
 
 // digestOf is RuleSetDigestOf over the given catalogues.
-func digestOf(o schema.ScanOptions, b Build, rules []lint.Rule, tests []compliance.Test) string {
+func digestOf(o schema.ScanOptions, b Build, c catalogues) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\x00%s\n", lint.RulesRevision, score.Version)
-	writeRules(h, rules)
-	writeTests(h, tests)
+	writeRules(h, c.rules)
+	writeTests(h, c.tests)
+	for _, r := range c.behaviours {
+		fmt.Fprintf(h, "behaviour\x00%s\x00%s\x00%d\n", r.ID, r.Severity, r.Revision)
+	}
 	if b.Revision != "" {
 		fmt.Fprintf(h, "build\x00%s\x00%v\n", b.Revision, b.Modified)
 	}

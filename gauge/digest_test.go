@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcpgauge/mcpgauge/gauge/behaviour"
 	"github.com/mcpgauge/mcpgauge/gauge/compliance"
 	"github.com/mcpgauge/mcpgauge/gauge/lint"
 	"github.com/mcpgauge/mcpgauge/schema"
@@ -45,8 +46,8 @@ func TestRuleSetDigest(t *testing.T) {
 func TestRevisionsChangeTheScanKey(t *testing.T) {
 	t.Parallel()
 	o := schema.ScanOptions{Compliance: true}
-	rules, tests := lint.Catalogue(), compliance.Catalogue()
-	if len(rules) == 0 || len(tests) == 0 {
+	rules, tests, bhv := lint.Catalogue(), compliance.Catalogue(), behaviour.Catalogue()
+	if len(rules) == 0 || len(tests) == 0 || len(bhv) == 0 {
 		t.Fatal("empty catalogue")
 	}
 	plan := json.RawMessage(`{"kind":"npm","package":"@modelcontextprotocol/server-memory"}`)
@@ -58,25 +59,30 @@ func TestRevisionsChangeTheScanKey(t *testing.T) {
 		}
 		return k
 	}
-	base := key(digestOf(o, Build{}, rules, tests))
-	if again := key(digestOf(o, Build{}, lint.Catalogue(), compliance.Catalogue())); again != base {
+	base := key(digestOf(o, Build{}, catalogues{rules, tests, bhv}))
+	if again := key(digestOf(o, Build{}, catalogues{lint.Catalogue(), compliance.Catalogue(), behaviour.Catalogue()})); again != base {
 		t.Fatalf("the scan key is not stable: %s then %s", base, again)
 	}
 
 	bumpedTests := compliance.Catalogue()
 	bumpedTests[len(bumpedTests)/2].Revision++
-	if key(digestOf(o, Build{}, rules, bumpedTests)) == base {
+	if key(digestOf(o, Build{}, catalogues{rules, bumpedTests, bhv})) == base {
 		t.Errorf("bumping %s's revision left the scan key unchanged", bumpedTests[len(bumpedTests)/2].ID)
 	}
 	bumpedRules := lint.Catalogue()
 	bumpedRules[0].Revision++
-	if key(digestOf(o, Build{}, bumpedRules, tests)) == base {
+	if key(digestOf(o, Build{}, catalogues{bumpedRules, tests, bhv})) == base {
 		t.Errorf("bumping %s's revision left the scan key unchanged", bumpedRules[0].ID)
 	}
-	if key(digestOf(o, Build{Revision: "0123abcd"}, rules, tests)) == base {
+	bumpedBhv := behaviour.Catalogue()
+	bumpedBhv[0].Revision++
+	if key(digestOf(o, Build{}, catalogues{rules, tests, bumpedBhv})) == base {
+		t.Errorf("bumping %s's revision left the scan key unchanged", bumpedBhv[0].ID)
+	}
+	if key(digestOf(o, Build{Revision: "0123abcd"}, catalogues{rules, tests, bhv})) == base {
 		t.Error("a build with a VCS revision has the same scan key as one without")
 	}
-	if key(digestOf(o, Build{Revision: "0123abcd"}, rules, tests)) == key(digestOf(o, Build{Revision: "4567ef01"}, rules, tests)) {
+	if key(digestOf(o, Build{Revision: "0123abcd"}, catalogues{rules, tests, bhv})) == key(digestOf(o, Build{Revision: "4567ef01"}, catalogues{rules, tests, bhv})) {
 		t.Error("two VCS revisions give the same scan key")
 	}
 }
