@@ -124,6 +124,19 @@ func FindingKey(f lint.Finding) string { return Key(f.Rule, f.Tool, f.Parameter,
 
 // LoadLabels reads and checks labels.yaml.
 func LoadLabels(path string) (*Labels, error) {
+	l, err := decodeLabels(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := l.check(); err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+// decodeLabels reads a labels file strictly (unknown fields are errors),
+// without checking it.
+func decodeLabels(path string) (*Labels, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("labels: %w", err)
@@ -140,39 +153,47 @@ func LoadLabels(path string) (*Labels, error) {
 	for name, s := range l.Servers {
 		if s == nil {
 			l.Servers[name] = &ServerLabels{}
-			continue
 		}
+	}
+	return &l, nil
+}
+
+// check holds every server's labels to the format: a reason on every
+// verdict and danger, no finding labelled twice, tuned said, known danger
+// classes and tier levels.
+func (l *Labels) check() error {
+	for name, s := range l.Servers {
 		seen := map[string]bool{}
 		for _, f := range s.Findings {
 			if strings.TrimSpace(f.Reason) == "" {
-				return nil, fmt.Errorf("labels: %s %s on %q has no reason", name, f.Rule, f.Tool)
+				return fmt.Errorf("labels: %s %s on %q has no reason", name, f.Rule, f.Tool)
 			}
 			if seen[f.Key()] {
-				return nil, fmt.Errorf("labels: %s: %s labelled twice", name, f.Key())
+				return fmt.Errorf("labels: %s: %s labelled twice", name, f.Key())
 			}
 			seen[f.Key()] = true
 			if f.Tuned == nil && !s.Tuned {
-				return nil, fmt.Errorf("labels: %s: %s has no tuned: true|false", name, f.Key())
+				return fmt.Errorf("labels: %s: %s has no tuned: true|false", name, f.Key())
 			}
 		}
 		for _, d := range s.Dangers {
 			if _, ok := l.Classes[d.Class]; !ok {
-				return nil, fmt.Errorf("labels: %s: danger class %q is not listed under classes", name, d.Class)
+				return fmt.Errorf("labels: %s: danger class %q is not listed under classes", name, d.Class)
 			}
 			if strings.TrimSpace(d.Reason) == "" {
-				return nil, fmt.Errorf("labels: %s: %s danger on %q has no reason", name, d.Class, d.Tool)
+				return fmt.Errorf("labels: %s: %s danger on %q has no reason", name, d.Class, d.Tool)
 			}
 		}
 		if t := s.Tier; t != nil {
 			switch t.Level {
 			case TierBest, TierMiddle, TierWorst:
 			default:
-				return nil, fmt.Errorf("labels: %s: tier %q is not best, middle or worst", name, t.Level)
+				return fmt.Errorf("labels: %s: tier %q is not best, middle or worst", name, t.Level)
 			}
 			if strings.TrimSpace(t.Reason) == "" {
-				return nil, fmt.Errorf("labels: %s: tier %s has no reason", name, t.Level)
+				return fmt.Errorf("labels: %s: tier %s has no reason", name, t.Level)
 			}
 		}
 	}
-	return &l, nil
+	return nil
 }
