@@ -246,6 +246,11 @@ func TestComplianceByRootCause(t *testing.T) {
 			round1(8.0 / 11 * 100)},
 		{"no cause, each counts", []Test{pass, {Status: "fail", Severity: "high"}, {Status: "fail", Severity: "high"}}, 40},
 		{"not testable does not count", []Test{pass, {Status: "untestable", Severity: "high"}, {Status: "skip", Severity: "high"}}, 100},
+		// One reply to an unknown tool (isError: true): quality-gate's
+		// tools-call-02 passes it, spec-tools-01 fails it; only the spec's
+		// verdict counts here.
+		{"one reply, one verdict", []Test{pass, {ID: "tools-call-02", Status: "pass", Severity: "high"}, {ID: "spec-tools-01", Status: "fail", Severity: "medium"}},
+			round1(complianceCritical / (complianceCritical + complianceMedium) * 100)},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
