@@ -140,7 +140,7 @@ func (w *watch) written(pid int) bool {
 		return false
 	}
 	for _, p := range w.roots {
-		if st.Dev == p.device {
+		if uint64(st.Dev) == p.device {
 			return true
 		}
 	}
@@ -224,7 +224,7 @@ func argv0(pid int) string {
 // pin opens the sandbox's home and /tmp through its first process's root.
 func (w *watch) pin() {
 	w.roots = []pinned{}
-	root, err := unix.Open("/proc/"+strconv.Itoa(w.pid)+"/root", unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	root, err := unix.Open("/proc/"+strconv.Itoa(w.pid)+"/root", pinFlags, 0)
 	if err != nil {
 		w.rec.unobserved("files: the sandbox's root could not be opened: " + err.Error())
 		return
@@ -242,7 +242,7 @@ func (w *watch) pin() {
 			_ = d.Close()
 			continue
 		}
-		p := pinned{dir: d, at: at, device: st.Dev, skip: map[string]bool{}}
+		p := pinned{dir: d, at: at, device: uint64(st.Dev), skip: map[string]bool{}}
 		for _, m := range mounts {
 			if strings.HasPrefix(m, at+"/") {
 				p.skip[m] = true
@@ -347,7 +347,7 @@ func walkPinned(p pinned, dir *os.File, at string, depth int, n *int, rec *recor
 			continue
 		}
 		var st unix.Stat_t
-		if err := unix.Fstatat(fd, e.Name(), &st, unix.AT_SYMLINK_NOFOLLOW); err != nil || st.Dev != p.device {
+		if err := unix.Fstatat(fd, e.Name(), &st, unix.AT_SYMLINK_NOFOLLOW); err != nil || uint64(st.Dev) != p.device {
 			continue
 		}
 		switch st.Mode & unix.S_IFMT {

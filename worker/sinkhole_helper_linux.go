@@ -1,3 +1,5 @@
+//go:build linux
+
 package worker
 
 import (
@@ -25,14 +27,6 @@ import (
 // The helper runs before the sandbox exists and never inside it; the
 // server's environment never reaches it (bwrap's --setenv applies to the
 // server alone).
-
-// sinkHelperEnv holds the helper's instructions: the interface, address,
-// gateway and the descriptor of the socket to the worker.
-const sinkHelperEnv = "MCPGAUGE_SINKHOLE_HELPER"
-
-// helperSocketFD is the helper's socket to the worker: the descriptor after
-// bwrap's own (fdSeccomp, fdBlock, fdInfo).
-const helperSocketFD = fdInfo + 1
 
 func init() {
 	// The helper is this binary started by a worker (sinkHelper); any other
