@@ -23,13 +23,26 @@ func main() {
 		return
 	}
 	n, last := 0, "none"
+	var started []*exec.Cmd
 	for n < *max {
 		cmd := exec.Command(os.Args[0], "-child")
 		if err := cmd.Start(); err != nil {
 			last = err.Error()
 			break
 		}
+		started = append(started, cmd)
 		n++
+	}
+	if last != "none" {
+		// The limit is reached. The newest children may still be starting
+		// their runtimes' threads, which count against the same limit as
+		// this process's: end them, so the server itself can still start
+		// the threads it needs to answer (else it races its own bomb). The
+		// rest stay, for the sandbox to clean up.
+		for i := len(started) - 1; i >= 0 && i >= len(started)-3; i-- {
+			_ = started[i].Process.Kill()
+			_ = started[i].Wait()
+		}
 	}
 	report := fmt.Sprintf("spawned=%d; error=%s", n, last)
 	srv := mcp.NewServer(&mcp.Implementation{Name: "forkbomb", Version: "1.0.0"}, nil)
