@@ -150,13 +150,13 @@ const (
 // counts in the security part and the cap applies.
 const BaitAndSwitchTest = "spec-bait-01"
 
-// notOursTests are compliance tests kept in quality-gate's score but not
+// notOurs says a compliance test is kept in quality-gate's score but not
 // in this one's compliance part: resources-list-03 (a resource without a
 // description) is optional in the spec, and lint rule SRF001 covers it;
 // tools-call-02 judges an unknown tool's answer as quality-gate does
 // (an isError result passes), and spec-tools-01 judges the same reply by
 // the spec in this score, so one reply never both passes and fails here.
-var notOursTests = map[string]bool{"resources-list-03": true, "tools-call-02": true}
+func notOurs(id string) bool { return id == "resources-list-03" || id == "tools-call-02" }
 
 // poorDescriptionRules say a tool's description does not describe it
 // (missing, a fragment, the name restated, a placeholder, too short): the
@@ -241,7 +241,7 @@ func compliancePart(tests []Test) Part {
 	for _, t := range tests {
 		// Only pass, fail and error measured the server: skipped and
 		// not_testable tests do not count.
-		if notOursTests[t.ID] {
+		if notOurs(t.ID) {
 			continue
 		}
 		w := testWeight(t.Severity)
