@@ -239,6 +239,10 @@ type ComplianceResult struct {
 	// Session names the session(s) the test used ("main", "main-wire",
 	// "identity", …; see docs/compliance/README.md#sessions).
 	Session string `json:"session,omitempty"`
+	// SDK names the published SDK whose own code gives this failure to
+	// every server built on it (docs/scoring.md: such a failure weighs
+	// little); empty for a failure of the server's own making.
+	SDK string `json:"sdk,omitempty"`
 }
 
 // ComplianceStatuses returns the valid ComplianceResult.Status values.

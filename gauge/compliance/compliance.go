@@ -168,6 +168,10 @@ type TestResult struct {
 	// "main-wire", "identity", …; see [Via]), joined by "+"; empty for a
 	// test skipped by filter.
 	Session string `json:"session,omitempty"`
+	// SDK names the published SDK whose own code gives this failure to
+	// every server built on it (sdk_defaults.go); "" for a failure of the
+	// server's own making. The score weighs such a failure little.
+	SDK string `json:"sdk,omitempty"`
 	Result
 }
 
@@ -253,6 +257,7 @@ func Run(ctx context.Context, env *Env, opts RunOptions) Report {
 		rep.Results = append(rep.Results, tr)
 	}
 	_ = env.Close()
+	markSDKDefaults(rep.Results)
 	rep.Summary = Summarise(rep.Results)
 	rep.DurationMS = time.Since(start).Milliseconds()
 	return rep

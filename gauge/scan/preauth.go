@@ -50,7 +50,7 @@ func gradeUnauthorized(ctx context.Context, target *connect.Target, opts Options
 func (e *AuthRequired) FillPreAuth(res *schema.Result) {
 	res.Compliance = nil
 	for _, t := range e.Compliance.Results {
-		res.Compliance = append(res.Compliance, schema.ComplianceResult{ID: t.ID, Status: string(t.Status), Message: t.Message, Session: t.Session})
+		res.Compliance = append(res.Compliance, schema.ComplianceResult{ID: t.ID, Status: string(t.Status), Message: t.Message, Session: t.Session, SDK: t.SDK})
 	}
 	res.Timings.ComplianceMS = e.Duration.Milliseconds()
 	p := e.Score.Part(score.PartCompliance)

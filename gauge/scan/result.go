@@ -27,7 +27,7 @@ func (r *Report) Fill(res *schema.Result) {
 	res.Compliance = nil
 	if r.Compliance != nil {
 		for _, t := range r.Compliance.Results {
-			res.Compliance = append(res.Compliance, schema.ComplianceResult{ID: t.ID, Status: string(t.Status), Message: t.Message, Session: t.Session})
+			res.Compliance = append(res.Compliance, schema.ComplianceResult{ID: t.ID, Status: string(t.Status), Message: t.Message, Session: t.Session, SDK: t.SDK})
 		}
 	}
 	res.Scores = r.scores()

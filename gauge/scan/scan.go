@@ -318,7 +318,7 @@ func scoreTests(cr *compliance.Report) []score.Test {
 	}
 	out := make([]score.Test, 0, len(cr.Results))
 	for _, r := range cr.Results {
-		out = append(out, score.Test{ID: r.ID, Status: string(r.Status), Severity: string(r.Severity), Cause: rootCause(r.ID, r.Message)})
+		out = append(out, score.Test{ID: r.ID, Status: string(r.Status), Severity: string(r.Severity), Cause: rootCause(r.ID, r.Message), SDK: r.SDK})
 	}
 	return out
 }

@@ -73,6 +73,10 @@ type Test struct {
 	Cause string
 	// Severity is critical, high, medium or low.
 	Severity string
+	// SDK names the published SDK whose own code gives this failure to
+	// every server built on it: such failures count once per SDK, at
+	// complianceSDK, whatever their severity.
+	SDK string
 }
 
 // Input is everything the score is computed from.
@@ -142,6 +146,7 @@ const (
 	complianceHigh     = 3.0
 	complianceMedium   = 2.0
 	complianceLow      = 1.0
+	complianceSDK      = 0.5
 	percentScale       = 100.0
 )
 
@@ -233,7 +238,8 @@ func Compute(in Input) Result {
 
 // compliancePart is the weighted pass rate over the tests that ran, with
 // failures counted by root cause: the failed tests of one cause count once,
-// at the heaviest of their weights.
+// at the heaviest of their weights. The failures a published SDK gives
+// every server built on it count once per SDK, at complianceSDK.
 func compliancePart(tests []Test) Part {
 	p := Part{Name: PartCompliance}
 	var got, max float64
@@ -250,6 +256,10 @@ func compliancePart(tests []Test) Part {
 			got += w
 			max += w
 		case "fail", "error":
+			if t.SDK != "" && t.Status == "fail" {
+				causes["sdk "+t.SDK] = complianceSDK
+				continue
+			}
 			if t.Cause == "" {
 				max += w
 				continue

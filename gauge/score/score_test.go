@@ -251,6 +251,14 @@ func TestComplianceByRootCause(t *testing.T) {
 		// verdict counts here.
 		{"one reply, one verdict", []Test{pass, {ID: "tools-call-02", Status: "pass", Severity: "high"}, {ID: "spec-tools-01", Status: "fail", Severity: "medium"}},
 			round1(complianceCritical / (complianceCritical + complianceMedium) * 100)},
+		// Two failures the TypeScript SDK gives every server on it count
+		// once, at complianceSDK, whatever their severity.
+		{"an SDK's defaults count once and little", []Test{pass,
+			{ID: "spec-tools-01", Status: "fail", Severity: "medium", SDK: "ts"}, {ID: "spec-pagination-01", Status: "fail", Severity: "low", SDK: "ts"}},
+			round1(complianceCritical / (complianceCritical + complianceSDK) * 100)},
+		{"the server's own failure still weighs in full", []Test{pass,
+			{ID: "spec-tools-01", Status: "fail", Severity: "medium", SDK: "ts"}, {ID: "spec-method-01", Status: "fail", Severity: "medium"}},
+			round1(complianceCritical / (complianceCritical + complianceSDK + complianceMedium) * 100)},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
