@@ -306,6 +306,7 @@ func buildCatalogue() []Rule {
 		sec011(),
 		sec012(),
 		sec013(),
+		sec017(),
 		srf001(),
 		srf002(),
 		srf003(),

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/gauge/text"
 )
 
@@ -13,7 +14,7 @@ func sec010() Rule {
 	return Rule{
 		ID: "SEC010", Name: "env-exposure", Family: "Security",
 		Summary: "The tool appears to return environment variables or secrets.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 2, Check: checkSEC010,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 3, Check: checkSEC010,
 	}
 }
 
@@ -28,9 +29,10 @@ func checkSEC010(ctx *Context) []Problem {
 		words, desc := facts[i].words, facts[i].desc
 		envName := secHasWord(words, "env", "environment", "envs", "environ", "envvar", "envvars", "dotenv", "printenv", "getenv")
 		envHit := envName && secEnvTalk.MatchString(desc) || secEnvReturn.MatchString(desc)
-		if envHit && ctx.Precise() && (secWritesOnly(words) || secValuesHidden.MatchString(desc)) {
+		if envHit && ctx.Precise() && (secWritesOnly(words) || secValuesHidden.MatchString(desc) || secHasWord(words, "names") && !secHasWord(words, "value", "values")) {
 			// vercel_create_env_var sets a variable and returns none;
-			// a list whose values are masked returns no secret.
+			// a list whose values are masked, or of names only
+			// (list_env_var_names), returns no secret.
 			continue
 		}
 		if !envHit {
@@ -40,6 +42,10 @@ func checkSEC010(ctx *Context) []Problem {
 				if cred = secReturnsCredentials(t.RawDescription); cred != "" {
 					out = append(out, Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` says it returns %s: credentials in a tool result reach the model's context, logs and any server the conversation is sent to.", t.Name, secCredentialWhat(cred)),
+						Suggestion: "Return only what the model needs (names, contexts, expiry dates) and redact secret values (tokens, keys, passwords, certificate data), or remove the tool."})
+				} else if cred, op := secNamedSecretRead(t, words); cred != "" {
+					out = append(out, Problem{Tool: t.Name,
+						Message:    fmt.Sprintf("Tool `%s` returns %s (its name, read with %s): credentials in a tool result reach the model's context, logs and any server the conversation is sent to.", t.Name, cred, op),
 						Suggestion: "Return only what the model needs (names, contexts, expiry dates) and redact secret values (tokens, keys, passwords, certificate data), or remove the tool."})
 				}
 			}
@@ -60,7 +66,7 @@ var (
 // secValuesHidden is a description saying the values never come back
 // (masked, write-only, not readable) or that they are a sandbox's own,
 // not the server's ("from the persistent bash environment").
-var secValuesHidden = regexp.MustCompile(`\bfrom\s+the\s+(?:persistent|sandbox(?:ed)?|virtual|isolated|in-memory)\b|\b(?:masked|redacted|write[- ]only|cannot\s+be\s+read(?:\s+back)?|never\s+(?:returned|returns?|shown|shows?|exposed)|values?\s+(?:are\s+)?(?:not|never)\s+(?:returned|shown|included))\b`)
+var secValuesHidden = regexp.MustCompile(`\bfrom\s+the\s+(?:persistent|sandbox(?:ed)?|virtual|isolated|in-memory)\b|\b(?:masked|redacted|write[- ]only|cannot\s+be\s+read(?:\s+back)?|never\s+(?:returned|returns?|shown|shows?|exposed)|values?\s+(?:are\s+)?(?:not|never)\s+(?:returned|shown|included)|without\s+(?:their\s+|the\s+|its\s+)?values|names\s+only|only\s+(?:their\s+|the\s+)?names)\b`)
 
 // secEnvWriteVerbs are name words of a tool that sets, changes or removes
 // something rather than returning it.
@@ -82,7 +88,7 @@ func secWritesOnly(words []string) bool {
 
 // secCredentialReturn matches a description whose opening sentence says
 // the tool returns credentials: a kubeconfig, tokens, API keys, passwords.
-var secCredentialReturn = regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:gets?|returns?|shows?|views?|prints?|outputs?|exports?|reveals?|retrieves?|reads?|dumps?|fetch(?:es)?|displays?|lists?)\b[^.\n]{0,80}?\b(kubeconfig|kube\s+config|credentials|access\s+tokens?|refresh\s+tokens?|auth(?:entication)?\s+tokens?|bearer\s+tokens?|api\s+keys?|secret\s+values?|secrets|passwords?|private\s+keys?|session\s+cookies?|cookies)\b`)
+var secCredentialReturn = regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:gets?|returns?|shows?|views?|prints?|outputs?|exports?|reveals?|retrieves?|reads?|dumps?|fetch(?:es)?|displays?|lists?)\b[^.\n]{0,80}?\b(kubeconfig|kube\s+config|credentials|access\s+tokens?|refresh\s+tokens?|auth(?:entication)?\s+tokens?|bearer\s+tokens?|api\s+keys?|secret\s+values?|secrets|passwords?|private\s+keys?|session\s+cookies?|cookies|jwt\s+tokens?|jwts|session\s+tokens?|id\s+tokens?)\b`)
 
 // secRedacted marks a sentence saying the secret parts are left out.
 var secRedacted = regexp.MustCompile(`\b(?:redact\w*|mask\w*|omit\w*|without\s+(?:the\s+)?(?:secret|token|credential|password|key)s?|names?\s+only|never\s+(?:returns?|includes?|shows?))\b`)
@@ -100,17 +106,92 @@ func secReturnsCredentials(desc string) string {
 			first = first[:j]
 		}
 	}
-	m := secCredentialReturnIdx.FindStringSubmatchIndex(first)
-	if m == nil || secRedacted.MatchString(first) {
+	if secRedacted.MatchString(first) {
 		return ""
 	}
-	// "projects accessible with current credentials": the credential is
-	// the means, not what is returned; "a password setup form": it
-	// qualifies another noun.
-	if secCredentialMeans.MatchString(first[m[0]:m[2]]) || secCredentialQualifies.MatchString(first[m[3]:]) {
-		return ""
+	if m := secCredentialReturnIdx.FindStringSubmatchIndex(first); m != nil {
+		// "projects accessible with current credentials": the credential is
+		// the means, not what is returned; "a password setup form": it
+		// qualifies another noun.
+		cred := strings.Join(strings.Fields(first[m[2]:m[3]]), " ")
+		switch {
+		case secCredentialMeans.MatchString(first[m[0]:m[2]]) || secCredentialQualifies.MatchString(first[m[3]:]):
+		case secCredentialListed.MatchString(first[m[0]:m[2]]) && secCredentialCollection.MatchString(cred) && !secCredentialValues.MatchString(first):
+			// "List all secrets": a secret store lists names and
+			// metadata; values come from a get or reveal call.
+		default:
+			return cred
+		}
 	}
-	return strings.Join(strings.Fields(first[m[2]:m[3]]), " ")
+	for _, p := range secCredentialOutputs {
+		if m := p.re.FindStringSubmatchIndex(first); m != nil {
+			return p.what(strings.Join(strings.Fields(first[m[2]:m[3]]), " "))
+		}
+	}
+	return ""
+}
+
+var (
+	// secCredentialListed is a list verb at the opening.
+	secCredentialListed = regexp.MustCompile(`^\s*(?:this\s+tool\s+)?lists?\b`)
+	// secCredentialCollection is a credential a list names rather than
+	// returns.
+	secCredentialCollection = regexp.MustCompile(`^(?:credentials|secrets|api keys?|access tokens?|refresh tokens?|auth(?:entication)? tokens?|bearer tokens?|passwords?|private keys?)$`)
+	// secCredentialValues says a list returns the values too.
+	secCredentialValues = regexp.MustCompile(`\b(?:values?|contents?|plaintext|decrypted|raw)\b`)
+)
+
+// secCredentialOutputs are the other openings of a tool whose output is a
+// bearer credential: one it mints (an API key, an access token), a
+// connection string, a pre-signed URL, or a URL built with the caller's
+// token. Each turns the matched words into what the message names.
+var secCredentialOutputs = []struct {
+	re   *regexp.Regexp
+	what func(string) string
+}{
+	{regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:creates?|generates?|mints?|issues?|rotates?|regenerates?)\b(?:\s+or\s+\w+)?[^.\n]{0,60}?\b(api\s+(?:keys?|tokens?)|access\s+tokens?|auth(?:entication)?\s+tokens?|personal\s+access\s+tokens?|app\s+passwords?|service\s+account\s+keys?|client\s+secrets?|deploy\s+tokens?|private\s+keys?|ssh\s+key\s?pairs?)\b`),
+		func(s string) string {
+			return "the new " + strings.Replace(s, "api ", "API ", 1) + " it creates (a credential is shown once, at creation)"
+		}},
+	{regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:rotates?|regenerates?|rolls?)\b[^.\n]{0,40}?\b((?:webhook\s+|signing\s+|client\s+)?(?:secrets?|keys?|tokens?|passwords?))\b`),
+		func(s string) string { return "the " + s + " it regenerates (a new value comes back in the result)" }},
+	{regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:gets?|returns?|shows?|views?|prints?|outputs?|reveals?|retrieves?|reads?|fetch(?:es)?|displays?|generates?|creates?|builds?)\b[^.\n]{0,60}?\b(connection\s+(?:strings?|ur[il]s?)|database\s+urls?|dsn)\b`),
+		func(s string) string { return "a " + s + ", which holds the database password" }},
+	{regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:gets?|returns?|generates?|creates?|builds?|makes?|signs?|provides?|issues?)\b[^.\n]{0,60}?\b((?:pre-?signed|signed|pre-?authenticated|sas)\s+(?:urls?|links?|tokens?))\b`),
+		func(s string) string { return "a " + s + ", which works for whoever holds it, without logging in" }},
+	{regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:generates?|creates?|builds?|makes?|constructs?|composes?)\b[^.\n]{0,60}?\b(?:urls?|endpoints?|links?)\b[^.\n]{0,60}?\b(?:with|using|containing|including|carrying|embedding)\s+(?:the\s+|an?\s+|its\s+|your\s+)?(?:current\s+)?((?:auth(?:entication)?|access|session|bearer)\s+(?:credentials|tokens?|keys?))\b`),
+		func(s string) string { return "a URL or endpoint that carries the " + s }},
+}
+
+// secNamedSecretRead reads a tool whose name is a secret (a kubeconfig, a
+// private key, a secret value) and that reads it: a read verb in the name
+// or a read value in its operation enum (coolify's private-keys with
+// `operation: get`). It returns what and how, or "".
+func secNamedSecretRead(t *model.Tool, words []string) (what, how string) {
+	switch {
+	case secHasWord(words, "kubeconfig", "kubeconfigs"):
+		what = "a kubeconfig, which holds cluster credentials"
+	case secHasWord(words, "private") && secHasWord(words, "key", "keys"):
+		what = "private keys"
+	case secHasWord(words, "secret", "secrets") && secHasWord(words, "value", "values"):
+		what = "secret values"
+	default:
+		return "", ""
+	}
+	if secRedacted.MatchString(strings.ToLower(t.RawDescription)) {
+		return "", ""
+	}
+	for _, w := range words {
+		if w == "get" || w == "read" || w == "show" || w == "export" || w == "reveal" || w == "view" || w == "fetch" || w == "download" {
+			return what, fmt.Sprintf("the verb `%s`", w)
+		}
+	}
+	for _, s := range secOperationValues(t) {
+		if s == "get" || s == "read" || s == "show" || s == "export" || s == "reveal" || s == "view" {
+			return what, fmt.Sprintf("its `%s` operation", s)
+		}
+	}
+	return "", ""
 }
 
 var (

@@ -1,6 +1,10 @@
 package lint
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/mcpgauge/mcpgauge/gauge/model"
+)
 
 // What the tool-level Security and Quality-gate rules read of a tool: the
 // words of its name, its folded description, whether a parameter takes
@@ -90,4 +94,27 @@ func secIsFreeText(schema map[string]any) bool {
 		}
 	}
 	return false
+}
+
+// secOperationValues returns the string values of the enums of a tool's
+// operation-like parameters (`operation`, `action`, `op`, `mode`,
+// `command`, `method`): what a manage-style tool can be asked to do.
+func secOperationValues(t *model.Tool) []string {
+	var out []string
+	props := t.Params()
+	for _, name := range t.ParamNames() {
+		switch strings.ToLower(name) {
+		case "operation", "action", "op", "mode", "command", "method":
+		default:
+			continue
+		}
+		p, _ := props[name].(map[string]any)
+		list, _ := p["enum"].([]any)
+		for _, e := range list {
+			if s, ok := e.(string); ok {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
 }

@@ -185,6 +185,7 @@ func Risks() map[string]string {
 		"SEC011":          RiskExecute,
 		"SEC012":          "annotations",
 		"SEC013":          "guardrails",
+		"SEC017":          "access",
 		BaitAndSwitchTest: "bait-and-switch",
 	}
 }

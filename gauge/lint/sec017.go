@@ -1,0 +1,297 @@
+package lint
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/mcpgauge/mcpgauge/gauge/model"
+	"github.com/mcpgauge/mcpgauge/gauge/text"
+)
+
+// sec017 is SEC017 access-grant.
+func sec017() Rule {
+	return Rule{
+		ID: "SEC017", Name: "access-grant", Family: "Security",
+		Summary: "A tool grants people, accounts, hosts or keys access (invites members, changes roles, shares with others, registers keys, mints tokens, allow-lists IPs).",
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 1, Check: checkSEC017,
+	}
+}
+
+// checkSEC017 finds a tool that grants access: one call from an injected
+// instruction can let an outsider in, and a grant outlives the
+// conversation. It reads the tool's name, the opening sentence of its
+// description and its operation enum; a tool marked read-only, one whose
+// name lists, reads or removes, and one that only shares a text are left
+// alone.
+func checkSEC017(ctx *Context) []Problem {
+	if !ctx.Precise() {
+		return nil
+	}
+	var out []Problem
+	facts := secTools(ctx)
+	for i := range ctx.Tools {
+		t := &ctx.Tools[i]
+		if a := t.Annotations; a != nil && a.ReadOnlyHint != nil && *a.ReadOnlyHint {
+			continue
+		}
+		what := secGrantWhat(t, facts[i].words)
+		if what == "" {
+			continue
+		}
+		msg := fmt.Sprintf("Tool `%s` %s: an access grant, which one injected instruction can aim at an outsider and which outlives the conversation.", t.Name, what)
+		if top := secGrantTopRole(t); top != "" {
+			msg += fmt.Sprintf(" Its schema offers the role `%s`.", top)
+		}
+		out = append(out, Problem{Tool: t.Name, Message: msg,
+			Suggestion: "Mark the tool so clients confirm each call (destructiveHint: true, readOnlyHint: false), say in its description who gains what access, and cap what the model can grant (no owner or admin roles, no public sharing) unless the user enables it in the server's configuration."})
+	}
+	return out
+}
+
+// secGrantStop are name words of a tool that reads, lists, checks or
+// takes access away rather than granting it, when they come first.
+var secGrantStop = []string{"revoke", "remove", "delete", "deny", "block", "unshare", "cancel", "decline", "reject", "accept", "leave", "resend", "validate", "verify", "test", "suggest", "recommend", "analyze", "analyse", "audit"}
+
+// secGrantAccessNouns are name words naming access itself.
+var secGrantAccessNouns = []string{"role", "roles", "permission", "permissions", "access", "acl", "acls", "privilege", "privileges", "rolebinding", "rolebindings", "sharing", "membership", "memberships"}
+
+// secGrantPrincipals are name words naming who is let in.
+var secGrantPrincipals = []string{"member", "members", "collaborator", "collaborators", "delegate", "delegates", "guest", "guests", "admin", "admins", "owner", "owners", "teammate", "teammates"}
+
+// secGrantSetters are name words of a tool that adds or changes something.
+var secGrantSetters = []string{"add", "create", "update", "set", "change", "assign", "modify", "edit", "patch", "put", "upsert", "grant", "invite", "register", "upload", "import", "attach", "link", "bind", "allow", "replace", "manage", "new", "promote", "transfer"}
+
+// secGrantMinters are name words of a tool that mints a credential.
+// "add" is not one: add_api_key stores a key the user brings.
+var secGrantMinters = []string{"create", "generate", "mint", "issue", "new", "rotate", "regenerate"}
+
+// secGrantNotAccess are name words of things members are added to that
+// give no access (a card's assignees, a mailing list's subscribers, an
+// event's attendees).
+var secGrantNotAccess = []string{"card", "cards", "task", "tasks", "issue", "issues", "ticket", "tickets", "event", "events", "meeting", "meetings", "calendar", "reservation", "reservations", "booking", "bookings", "audience", "audiences", "subscriber", "subscribers", "segment", "segments", "contact", "contacts", "list", "lists", "conversation", "thread", "chat"}
+
+// secGrantWhat says what access a tool grants ("invites members"), or "".
+func secGrantWhat(t *model.Tool, words []string) string {
+	// The name's first verb decides: list_members, revoke_access and
+	// google_drive_list_permissions read or take away.
+	for _, w := range words {
+		if text.IsReadVerb(w) || text.IsDestructiveVerb(w) || secHasWord([]string{w}, secGrantStop...) {
+			return ""
+		}
+		if secHasWord([]string{w}, secGrantSetters...) || secHasWord([]string{w}, secGrantMinters...) || w == "share" || w == "delegate" || w == "authorize" || w == "authorise" {
+			break
+		}
+	}
+	first := secOpeningSentence(t.RawDescription)
+	if secGrantReadOpening.MatchString(first) || secGrantShareText.MatchString(first) {
+		return ""
+	}
+	if w := secGrantByName(t, words); w != "" {
+		return w
+	}
+	return secGrantByDescription(first)
+}
+
+// secGrantByName reads the tool's name (and, for a manage-style tool, its
+// operation enum).
+func secGrantByName(t *model.Tool, words []string) string {
+	// access_token, access_key and access_log are not access granted.
+	kept := make([]string, 0, len(words))
+	for i, w := range words {
+		if w == "access" && i+1 < len(words) && secHasWord(words[i+1:i+2], "token", "tokens", "key", "keys", "log", "logs") {
+			continue
+		}
+		kept = append(kept, w)
+	}
+	has := func(set ...string) bool { return secHasWord(kept, set...) }
+	switch {
+	case has("invite", "invites"):
+		if has(secGrantNotAccess...) || has("attendee", "attendees") {
+			return ""
+		}
+		return "invites people"
+	case has("grant", "authorize", "authorise"):
+		return "grants access"
+	case has("share") && !has("link", "text", "post", "social", "story"):
+		if secGrantHasPrincipalParam(t) {
+			return "shares a resource with other people"
+		}
+	case has("delegate", "delegates") && has("add", "create", "set", "update"):
+		return "adds a delegate to an account"
+	case (has("allowlist", "whitelist") || has("firewall") && has("rule", "rules")) && has(secGrantSetters...):
+		// A firewall rule decides who reaches a host; a new, empty
+		// firewall drops everything.
+		return "opens access to hosts or addresses"
+	case has("ssh", "deploy", "gpg", "authorized") && has("key", "keys") && has(secGrantSetters...):
+		return "registers keys that open access"
+	}
+	if has(secGrantMinters...) && secGrantMintedCredential(words) {
+		return "mints a credential that gives access"
+	}
+	if has("link", "attach", "bind") && has("secret", "secrets", "credential", "credentials", "policy", "policies", "role", "roles") {
+		return "gives a service or principal a secret or a role"
+	}
+	if has(secGrantAccessNouns...) {
+		if has("add", "update", "set", "change", "assign", "modify", "edit", "patch", "put", "upsert", "grant", "attach", "bind", "promote") {
+			return "changes roles or permissions"
+		}
+		if op := secGrantOperation(t); op != "" {
+			return fmt.Sprintf("changes roles or permissions (operation `%s`)", op)
+		}
+	}
+	if has(secGrantPrincipals...) && !has(secGrantNotAccess...) {
+		if has("add", "invite", "create", "promote", "transfer") {
+			return "adds members"
+		}
+		if has("update", "set", "change", "modify", "edit", "patch") && secGrantHasRoleParam(t) {
+			return "changes a member's role"
+		}
+	}
+	if has("user", "users") && has("add", "assign") && has("team", "teams", "group", "groups", "org", "organization", "organisation", "workspace", "project", "role", "roles") {
+		return "adds users to a team, group or role"
+	}
+	return ""
+}
+
+// secGrantMintedCredential reports whether name words name a credential
+// that gives access: an API key or token, an access or personal token, an
+// app password, a client secret, a service-account key. A bare "token" is
+// not one (crypto servers create tokens).
+func secGrantMintedCredential(words []string) bool {
+	for i, w := range words {
+		next := ""
+		if i+1 < len(words) {
+			next = words[i+1]
+		}
+		switch w {
+		case "apikey", "apikeys", "pat":
+			return true
+		case "api", "access", "auth", "personal", "deploy", "bearer", "service":
+			if next == "key" || next == "keys" || next == "token" || next == "tokens" || w == "personal" && next == "access" || w == "service" && next == "account" {
+				return true
+			}
+		case "app", "application":
+			if next == "password" || next == "passwords" {
+				return true
+			}
+		case "client":
+			if next == "secret" || next == "secrets" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// secGrantOperation returns a grant value of an operation-like enum
+// (`operation`, `action`, `op`, `mode`), or "".
+func secGrantOperation(t *model.Tool) string {
+	for _, s := range secOperationValues(t) {
+		if secGrantOpValue.MatchString(s) {
+			return s
+		}
+	}
+	return ""
+}
+
+var secGrantOpValue = regexp.MustCompile(`(?i)^(?:grant|add|assign|invite|share|set|update|create)(?:[_-](?:access|role|roles|permission|permissions|member|members))?$`)
+
+// secGrantHasPrincipalParam reports whether a share tool takes whom to
+// share with: an email, user, group, domain, grantee, or a role.
+func secGrantHasPrincipalParam(t *model.Tool) bool {
+	for _, name := range t.ParamNames() {
+		w := secIdentifierWords(name)
+		if secHasWord(w, "email", "emails", "user", "users", "recipient", "recipients", "grantee", "grantees", "principal", "domain", "group", "groups", "member", "members", "collaborator", "collaborators", "role", "permission", "permissions", "people") {
+			return true
+		}
+	}
+	return false
+}
+
+// secGrantHasRoleParam reports whether a tool takes a role or a permission.
+func secGrantHasRoleParam(t *model.Tool) bool {
+	for _, name := range t.ParamNames() {
+		if secHasWord(secIdentifierWords(name), "role", "roles", "permission", "permissions", "access", "privilege", "privileges") {
+			return true
+		}
+	}
+	return false
+}
+
+// secGrantTopRole returns the most powerful role a role-like parameter's
+// enum offers (owner, admin, organizer, full access), or "".
+func secGrantTopRole(t *model.Tool) string {
+	props := t.Params()
+	best, rank := "", 0
+	for _, name := range t.ParamNames() {
+		if !secHasWord(secIdentifierWords(name), "role", "roles", "permission", "permissions", "access", "level", "scope", "scopes") {
+			continue
+		}
+		p, _ := props[name].(map[string]any)
+		list, _ := p["enum"].([]any)
+		for _, e := range list {
+			s, _ := e.(string)
+			r := 0
+			switch strings.ToLower(s) {
+			case "owner", "organizer", "full_access", "full-access", "superadmin", "super_admin":
+				r = 3
+			case "admin", "administrator", "maintainer", "manager":
+				r = 2
+			case "writer", "editor", "write", "member":
+				r = 1
+			}
+			if r > rank {
+				best, rank = s, r
+			}
+		}
+	}
+	if rank < 2 {
+		return ""
+	}
+	return best
+}
+
+// secGrantByDescription reads the opening sentence of a description.
+func secGrantByDescription(first string) string {
+	for _, g := range secGrantPhrases {
+		if g.re.MatchString(first) {
+			return g.what
+		}
+	}
+	return ""
+}
+
+var (
+	// secGrantReadOpening is an opening sentence that lists, reads or
+	// checks access, or takes it away.
+	secGrantReadOpening = regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:lists?|gets?|retrieves?|returns?|shows?|views?|reads?|fetch(?:es)?|search(?:es)?|finds?|checks?|describes?|counts?|looks?\s+up|revokes?|removes?|deletes?|denies|den(?:y)|cancels?|declines?|rejects?|accepts?)\b`)
+	// secGrantShareText is "share" that produces a text or a link to
+	// post, not access.
+	secGrantShareText = regexp.MustCompile(`\bshar(?:e|es|ing)\b[^.]{0,40}\b(?:text|message|post|tweet|story|social|summary|snippet|card)\b`)
+	secGrantPhrases   = []struct {
+		what string
+		re   *regexp.Regexp
+	}{
+		{"grants access", regexp.MustCompile(`\b(?:grants?|granting)\b[^.]{0,60}\b(?:access|permissions?|roles?|rights|privileges)\b|\bgives?\s+(?:\w+\s+){1,3}?(?:read|write|edit|admin|owner|full)?\s*(?:access|permissions?|rights)\s+(?:to|on|over)\b`)},
+		{"invites people", regexp.MustCompile(`\binvit(?:e|es|ing)\b[^.]{0,60}\b(?:to|into|as)\s+(?:the\s+|a\s+|an\s+|your\s+|this\s+)?(?:team|org|organi[sz]ation|workspace|project|repo(?:sitory)?|group|account|space|vault|site|member|collaborator|owner|admin)s?\b`)},
+		{"shares a resource with other people", regexp.MustCompile(`\bshar(?:e|es|ing)\b[^.]{0,60}\bwith\s+(?:a\s+|an\s+|the\s+|another\s+|other\s+|specific\s+|one\s+or\s+more\s+)?(?:users?|people|persons?|anyone|everyone|emails?|email\s+address(?:es)?|domains?|groups?|teams?|members?|collaborators?|accounts?|others|someone)\b`)},
+		{"adds people to a team, group or account", regexp.MustCompile(`\b(?:adds?|adding)\s+(?:a\s+|an\s+|the\s+|new\s+|one\s+or\s+more\s+)*(?:users?|members?|collaborators?|people|persons?|accounts?|delegates?|guests?|owners?|admins?)\b[^.]{0,40}\b(?:to|as)\s+(?:the\s+|a\s+|an\s+|your\s+|this\s+|specified\s+)*(?:team|org|organi[sz]ation|workspace|project|repo(?:sitory)?|group|account|mailbox|space|vault|site|role|owner|admin|collaborator|member)s?\b`)},
+		{"changes roles or permissions", regexp.MustCompile(`\b(?:change|changes|update|updates|set|sets|assign|assigns|modif(?:y|ies)|edit|edits)\s+(?:the\s+|a\s+|an\s+)?(?:\w+\s+){0,3}?(?:roles?|permissions?|access\s+levels?|privileges)\b[^.]{0,40}\b(?:of|for|to)\s+(?:a\s+|an\s+|the\s+)?(?:\w+\s+)?(?:users?|members?|collaborators?|people|persons?|accounts?|profiles?|groups?|teams?|principals?)\b`)},
+		{"registers keys that open access", regexp.MustCompile(`\b(?:adds?|registers?|uploads?|imports?|replaces?|creates?|sets?)\b[^.]{0,40}\b(?:(?:ssh|deploy|gpg)(?:\s+public)?\s+keys?\b|public\s+keys?\s+(?:to|on|for)\s+(?:the\s+|your\s+|an?\s+|this\s+)?(?:account|server|vps|host|instance|repository|repo|pod|machine|user)s?\b)`)},
+		{"mints a credential that gives access", regexp.MustCompile(`\b(?:creates?|generates?|mints?|issues?|rotates?|regenerates?)\b[^.]{0,40}\b(?:api\s+(?:keys?|tokens?)|access\s+tokens?|auth(?:entication)?\s+tokens?|personal\s+access\s+tokens?|app\s+passwords?|service\s+account\s+keys?|client\s+secrets?|deploy\s+tokens?)\b`)},
+		{"lets hosts or people connect", regexp.MustCompile(`\ballows?\s+(?:a\s+|an\s+|the\s+|another\s+|new\s+)?(?:remote\s+|external\s+)?(?:hosts?|ips?|ip\s+address(?:es)?|addresses|users?|accounts?|clients?|people|servers?)\s+to\s+(?:connect|access|log\s?in|sign\s?in|reach)\b`)},
+		{"opens access to hosts or addresses", regexp.MustCompile(`\b(?:allow(?:s|lists?)?|white-?lists?|adds?)\b[^.]{0,40}\b(?:ip|ips|ip\s+address(?:es)?|cidrs?|ip\s+ranges?)\b[^.]{0,40}\b(?:allow\s*-?list|white\s*-?list|access|firewall|trusted)\b|\b(?:allow\s*-?list|white\s*-?list)\s+(?:an?\s+|the\s+)?(?:ip|ips|ip\s+address(?:es)?|cidrs?)\b`)},
+	}
+)
+
+// secOpeningSentence returns the folded, code-free opening sentence of a
+// description (the first non-empty one).
+func secOpeningSentence(desc string) string {
+	prose, _ := secFold(preciseCodeOnly(desc))
+	prose = strings.TrimLeft(prose, " \n")
+	if k := strings.IndexAny(prose, ".\n"); k >= 0 {
+		prose = prose[:k]
+	}
+	return prose
+}
