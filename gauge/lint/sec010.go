@@ -116,9 +116,12 @@ func secReturnsCredentials(desc string) string {
 		cred := strings.Join(strings.Fields(first[m[2]:m[3]]), " ")
 		switch {
 		case secCredentialMeans.MatchString(first[m[0]:m[2]]) || secCredentialQualifies.MatchString(first[m[3]:]):
+		case secCredentialPublic.MatchString(first[m[0]:m[3]]):
+			// Publishable and anonymous client keys are public by design.
 		case secCredentialListed.MatchString(first[m[0]:m[2]]) && secCredentialCollection.MatchString(cred) && !secCredentialValues.MatchString(first):
-			// "List all secrets": a secret store lists names and
-			// metadata; values come from a get or reveal call.
+			// "List all secrets", "Get all API keys": a secret store
+			// enumerates names and metadata; values come from a get or
+			// reveal call on one.
 		default:
 			return cred
 		}
@@ -133,10 +136,12 @@ func secReturnsCredentials(desc string) string {
 
 var (
 	// secCredentialListed is a list verb at the opening.
-	secCredentialListed = regexp.MustCompile(`^\s*(?:this\s+tool\s+)?lists?\b`)
+	secCredentialListed = regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:lists?\b|(?:gets?|retrieves?|fetch(?:es)?|returns?|shows?)\s+(?:all|every)\b)`)
+	// secCredentialPublic is a key that is public by design.
+	secCredentialPublic = regexp.MustCompile(`\b(?:publishable|anon(?:ymous)?|public|client[- ]side)\s+(?:api\s+)?(?:keys?|tokens?)\b`)
 	// secCredentialCollection is a credential a list names rather than
 	// returns.
-	secCredentialCollection = regexp.MustCompile(`^(?:credentials|secrets|api keys?|access tokens?|refresh tokens?|auth(?:entication)? tokens?|bearer tokens?|passwords?|private keys?)$`)
+	secCredentialCollection = regexp.MustCompile(`^(?:secrets|api keys|access tokens|refresh tokens|auth(?:entication)? tokens|bearer tokens|passwords|private keys)$`)
 	// secCredentialValues says a list returns the values too.
 	secCredentialValues = regexp.MustCompile(`\b(?:values?|contents?|plaintext|decrypted|raw)\b`)
 )
@@ -155,7 +160,7 @@ var secCredentialOutputs = []struct {
 		}},
 	{regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:rotates?|regenerates?|rolls?)\b[^.\n]{0,40}?\b((?:webhook\s+|signing\s+|client\s+)?(?:secrets?|keys?|tokens?|passwords?))\b`),
 		func(s string) string { return "the " + s + " it regenerates (a new value comes back in the result)" }},
-	{regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:gets?|returns?|shows?|views?|prints?|outputs?|reveals?|retrieves?|reads?|fetch(?:es)?|displays?|generates?|creates?|builds?)\b[^.\n]{0,60}?\b(connection\s+(?:strings?|ur[il]s?)|database\s+urls?|dsn)\b`),
+	{regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:gets?|returns?|shows?|views?|prints?|outputs?|reveals?|retrieves?|reads?|fetch(?:es)?|displays?|generates?|creates?)\b[^.\n]{0,60}?\b(connection\s+(?:strings?|ur[il]s?)|database\s+urls?)\b`),
 		func(s string) string { return "a " + s + ", which holds the database password" }},
 	{regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:gets?|returns?|generates?|creates?|builds?|makes?|signs?|provides?|issues?)\b[^.\n]{0,60}?\b((?:pre-?signed|signed|pre-?authenticated|sas)\s+(?:urls?|links?|tokens?))\b`),
 		func(s string) string { return "a " + s + ", which works for whoever holds it, without logging in" }},

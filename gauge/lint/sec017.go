@@ -111,7 +111,8 @@ func secGrantByName(t *model.Tool, words []string) string {
 			return ""
 		}
 		return "invites people"
-	case has("grant", "authorize", "authorise"):
+	case has("grant") || has("authorize", "authorise") && has("app", "application", "client", "user", "users", "device", "access", "oauth"):
+		// authorize_payment authorizes a charge, not a person.
 		return "grants access"
 	case has("share") && !has("link", "text", "post", "social", "story"):
 		if secGrantHasPrincipalParam(t) {
@@ -132,7 +133,9 @@ func secGrantByName(t *model.Tool, words []string) string {
 	if has("link", "attach", "bind") && has("secret", "secrets", "credential", "credentials", "policy", "policies", "role", "roles") {
 		return "gives a service or principal a secret or a role"
 	}
-	if has(secGrantAccessNouns...) {
+	if has(secGrantAccessNouns...) && !has("mode", "modes") && !secGrantFileMode.MatchString(strings.ToLower(t.RawDescription)) {
+		// set_permission_mode is the agent's own guardrail (SEC013);
+		// chmod changes a local file's mode bits.
 		if has("add", "update", "set", "change", "assign", "modify", "edit", "patch", "put", "upsert", "grant", "attach", "bind", "promote") {
 			return "changes roles or permissions"
 		}
@@ -194,6 +197,9 @@ func secGrantOperation(t *model.Tool) string {
 	}
 	return ""
 }
+
+// secGrantFileMode is a description of local file permissions.
+var secGrantFileMode = regexp.MustCompile(`\bchmod\b|\bfile\s+modes?\b|\boctal\b|\b(?:unix|posix)\s+permissions?\b|\bmode\s+bits\b`)
 
 var secGrantOpValue = regexp.MustCompile(`(?i)^(?:grant|add|assign|invite|share|set|update|create)(?:[_-](?:access|role|roles|permission|permissions|member|members))?$`)
 
