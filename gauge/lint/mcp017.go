@@ -14,7 +14,7 @@ func mcp017() Rule {
 		ID: "MCP017", Name: "description-names-unknown-tool", Family: "Description",
 		Summary: "A description tells the model to use a tool the server does not have.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 2, Check: checkMCP017,
+		Revision: 3, Check: checkMCP017,
 	}
 }
 
@@ -41,6 +41,7 @@ func checkMCP017(ctx *Context) []Problem {
 		desc := preciseFence.ReplaceAllString(t.RawDescription, " ")
 		var unknown []string
 		reported := map[string]bool{}
+		listed := srfToolListNames(desc)
 		for _, m := range srfIdentifier.FindAllStringSubmatchIndex(desc, -1) {
 			g := 1
 			if m[2] < 0 {
@@ -51,8 +52,11 @@ func checkMCP017(ctx *Context) []Problem {
 			if k := len(before); k > 0 && (before[k-1] == '\'' || before[k-1] == '"') {
 				before = before[:k-1]
 			}
-			toolContext := srfToolAfter(desc[m[1]:]) || unkPrevWord.MatchString(before[max(0, len(before)-24):])
-			if !toolContext || names.has(name, true, false) || reported[name] || !unkToolLike(ctx, name) {
+			after := desc[m[1]:]
+			verb := unkPrevWord.MatchString(before[max(0, len(before)-24):])
+			paren := strings.HasPrefix(after, "(")
+			toolContext := verb || listed[m[0]] || srfToolAfter(after) && !(paren && srfInCode(before))
+			if !toolContext || srfNotTool(after) || names.has(name, true, false) || reported[name] || !unkToolLike(ctx, name) {
 				continue
 			}
 			reported[name] = true

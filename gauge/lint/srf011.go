@@ -10,7 +10,7 @@ import (
 func srf011() Rule {
 	return Rule{ID: "SRF011", Name: "instructions-unknown-tool", Family: "Resources & prompts",
 		Summary: "The instructions tell the model to use a tool the server does not have.",
-		Default: Warning, Scope: ScopeInstr, Origin: OriginMcpgauge, Revision: 2, Check: checkSRF011}
+		Default: Warning, Scope: ScopeInstr, Origin: OriginMcpgauge, Revision: 3, Check: checkSRF011}
 }
 
 // checkSRF011 finds identifiers the instructions present as tools (in
@@ -28,15 +28,37 @@ func checkSRF011(ctx *Context) []Problem {
 	names := knownNames(ctx)
 	var unknown []string
 	reported := map[string]bool{}
+	listed := srfToolListNames(ins)
+	// A name the instructions hedge once ("your `x` tool if available")
+	// is hedged everywhere.
+	hedged := map[string]bool{}
+	for _, m := range srfIdentifier.FindAllStringSubmatchIndex(ins, -1) {
+		if srfHedged(ins[m[1]:]) {
+			g := 1
+			if m[2] < 0 {
+				g = 2
+			}
+			hedged[ins[m[2*g]:m[2*g+1]]] = true
+		}
+	}
 	for _, m := range srfIdentifier.FindAllStringSubmatchIndex(ins, -1) {
 		g := 1
 		if m[2] < 0 {
 			g = 2
 		}
 		name := ins[m[2*g]:m[2*g+1]]
+		after := ins[m[1]:]
 		wordBefore := srfWordBefore(ins[:m[0]])
-		toolContext := srfToolAfter(ins[m[1]:]) || (wordBefore != nil && !strings.EqualFold(wordBefore[1], "the"))
-		if !toolContext || names.has(name, false, true) || reported[name] {
+		verb := wordBefore != nil && !strings.EqualFold(wordBefore[1], "the")
+		toolAfter := srfToolAfter(after)
+		// "(" alone ("which current_user_is_admin() checks") reads as a
+		// tool only when the name reads as one.
+		if toolAfter && !verb && strings.HasPrefix(strings.TrimLeft(after, srfSpace), "(") && (!unkToolLike(ctx, name) || srfInCode(ins[:m[0]])) {
+			toolAfter = false
+		}
+		inList := listed[m[0]] && unkToolLike(ctx, name)
+		toolContext := toolAfter || verb || inList
+		if !toolContext || srfNotTool(after) || hedged[name] || names.has(name, false, true) || reported[name] {
 			continue
 		}
 		if strings.ContainsAny(name, "./:") || strings.ToUpper(name) == name {

@@ -178,3 +178,96 @@ func knownNames(ctx *Context) *serverNames {
 // lowercased: instructions that tell the agent to readResource or
 // listTools name the protocol, not a tool.
 var protocolMethodNames = []string{"readresource", "listresources", "listresourcetemplates", "listtools", "calltool", "listprompts", "getprompt", "subscriberesource", "complete", "setlogginglevel"}
+
+var (
+	// srfNotToolAfter follows an identifier that names an action, a
+	// parameter or a field, not a tool ("use the get_create_metadata
+	// action of jira_search", "with `resource` set to").
+	srfNotToolAfter = regexp.MustCompile(`(?i)^\s*(?:(?:action|command|operation|op|mode|method|subcommand|parameter|param|field|option|argument|arg|flag|setting|property|key|column|attribute|event|value)s?\b|set\s+to\b|=[^=])`)
+	// srfCodeBefore precedes a name called like a function inside code
+	// ("public static void updateAccounts()", "obj.method()"), not a tool.
+	srfCodeBefore = regexp.MustCompile(`(?:\b(?:void|function|def|func|fn|static|public|private|protected|async|await|int|string|bool|boolean|return|new)\s+|\.)$`)
+	// srfHedgedAfter follows a reference the text itself says may be
+	// missing ("your `bestpractices` tool if available").
+	srfHedgedAfter = regexp.MustCompile(`(?i)^[^.!?\n]{0,40}?\b(?:if|when|where)\s+(?:it\s+is\s+|they\s+are\s+)?(?:available|present|enabled|installed|registered|configured|exposed|supported)\b`)
+	// srfListIntro opens a list of tools ("Related tools: a, b and c",
+	// "tools such as a or b", "Tools:\n- a\n- b").
+	srfListIntro = regexp.MustCompile(`(?i)\btools?\s*(?:\([^)\n]{0,40}\)\s*)?(?::|such\s+as\b|like\b|including\b|include\b)[ \t]*`)
+	// srfListItem is one item of an inline list: an identifier, in
+	// backticks or not, and nothing else.
+	srfListItem = regexp.MustCompile("^`?[A-Za-z][A-Za-z0-9_-]*`?$")
+	// srfListSplit separates the items of an inline list.
+	srfListSplit = regexp.MustCompile(`\s*(?:,|;|/|\band\b|\bor\b)\s*`)
+	// srfBullet is a bullet line that starts with an identifier.
+	srfBullet = regexp.MustCompile("^[ \t]*(?:[-*•]|\\d+[.)])[ \t]+(`?[A-Za-z][A-Za-z0-9_-]*`?)")
+)
+
+// srfNotTool reports whether the text after an identifier makes it an
+// action, parameter or field rather than a tool.
+func srfNotTool(after string) bool {
+	return srfNotToolAfter.MatchString(after[:min(len(after), 40)])
+}
+
+// srfInCode reports whether the text before a name called like a function
+// makes it code (a declaration or a method), not a tool.
+func srfInCode(before string) bool {
+	return srfCodeBefore.MatchString(before[max(0, len(before)-24):])
+}
+
+// srfHedged reports whether the text after a reference says the tool may
+// not be there.
+func srfHedged(after string) bool {
+	return srfHedgedAfter.MatchString(after[:min(len(after), 80)])
+}
+
+// srfToolListNames returns the byte offsets at which an identifier of a
+// list of tools starts in s: an inline list after "tools:" or "tools such
+// as" whose every item is an identifier, or the bullet lines after a
+// "tools:" that ends its line. A list names tools as plainly as "call X".
+func srfToolListNames(s string) map[int]bool {
+	out := map[int]bool{}
+	for _, loc := range srfListIntro.FindAllStringIndex(s, 64) {
+		rest := s[loc[1]:]
+		if strings.HasPrefix(rest, "\n") || strings.HasPrefix(rest, "\r\n") {
+			off := loc[1]
+			lines := strings.SplitAfter(rest, "\n")[1:]
+			off += len(rest) - len(strings.Join(lines, ""))
+			for _, line := range lines {
+				m := srfBullet.FindStringSubmatchIndex(line)
+				if m == nil {
+					break
+				}
+				out[off+m[2]] = true
+				off += len(line)
+			}
+			continue
+		}
+		end := strings.IndexAny(rest, ".!?\n")
+		if end < 0 {
+			end = len(rest)
+		}
+		// A name may end with a dot only at the sentence's end.
+		list := strings.TrimRight(rest[:end], " \t")
+		items := srfListSplit.Split(list, -1)
+		if len(items) < 2 {
+			continue
+		}
+		all := true
+		for _, it := range items {
+			if !srfListItem.MatchString(it) {
+				all = false
+				break
+			}
+		}
+		if !all {
+			continue
+		}
+		pos := 0
+		for _, it := range items {
+			k := strings.Index(list[pos:], it)
+			out[loc[1]+pos+k] = true
+			pos += k + len(it)
+		}
+	}
+	return out
+}
