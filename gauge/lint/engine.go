@@ -307,6 +307,8 @@ func buildCatalogue() []Rule {
 		sec012(),
 		sec013(),
 		sec017(),
+		sec019(),
+		sec020(),
 		srf001(),
 		srf002(),
 		srf003(),

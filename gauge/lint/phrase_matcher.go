@@ -374,6 +374,10 @@ func secFindInContext(ctx *Context, s string, pats []secPattern) (secMatch, bool
 				if secSentenceNamesOwnTool(ctx, secSentence(folded, loc[0], loc[1])) {
 					continue // "call this first ... before using fetch_latest" orders two of its own tools
 				}
+			case "persona assignment":
+				if secBeyondConditional.MatchString(folded[max(0, loc[0]-12):loc[0]]) {
+					continue // "if you are an expert user" is a condition on the reader, not a persona
+				}
 			case "first-choice steering":
 				if secConditional.MatchString(folded[loc[1]:min(len(folded), loc[1]+40)]) {
 					continue // "the first choice when users report errors" says when, it does not demand

@@ -12,7 +12,7 @@ func sec005() Rule {
 		ID: "SEC005", Name: "tool-shadowing", Family: "Security",
 		Summary: "Text tries to change how the model uses other tools.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 2, Check: secPhraseRuleWith(secShadowPatterns, secPrecise{patterns: secShadowPrecise, extra: secShadowExtra},
+		Revision: 3, Check: secPhraseRuleWith(secShadowPatterns, secPrecise{patterns: secShadowPrecise, extra: secShadowExtra},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s reaches beyond its own tool (%s): %q.", s.where(), m.what, m.text)
 			},
@@ -40,7 +40,11 @@ var secShadowPatterns = concatPatterns(
 var secShadowPrecise = concatPatterns(
 	secRe("steering away from other tools", 0,
 		`\b(?:prefer|use|choose|call)\s+(?:this|it|me|these)\s+(?:tools?\s+|server\s+|function\s+|mcp\s+)?(?:over|instead\s+of|rather\s+than)\s+(?:the\s+|any\s+|your\s+|a\s+)?(?:other|built-?in|native|generic|default|standard|regular|web|internet|google|bing|search|bash|shell|terminal|command[- ]line|cli|grep|cat|curl|wget|browser)\b`,
-		`\bprefer\s+(?:this|it|me|these)\s+(?:tools?\s+|server\s+|function\s+|mcp\s+)?over\b`),
+		`\bprefer\s+(?:this|it|me|these)\s+(?:tools?\s+|server\s+|function\s+|mcp\s+)?over\b`,
+		`\bprefer\s+(?:[\w-]+\s+){0,2}?tools?\s+(?:over|instead\s+of|rather\s+than)\s+(?:the\s+|any\s+|your\s+|raw\s+|plain\s+)?(?:other|built-?in|native|generic|web|internet|bash|shell|terminal|command[- ]line|cli)\b`),
+	secRe("steering away from other products", 0,
+		`\bnever\s+(?:suggest|recommend|use|mention|propose)\s+(?:[\w.-]+,?\s+){1,12}?(?:or|and)\s+(?:any\s+)?other\s+(?:external\s+|third[- ]party\s+|competing\s+)?(?:platforms?|services?|providers?|hosting|hosts|vendors?|products?|tools?|solutions?|databases?|backends?|libraries)\b`,
+		`\b(?:do\s+not|don't|never)\s+(?:suggest|recommend|propose)\s+(?:any\s+)?(?:other|alternative|competing|third[- ]party)\s+(?:platforms?|services?|providers?|vendors?|products?|tools?|solutions?|databases?|libraries)\b`),
 	secRe("fallback steering", 0,
 		`\b(?:fall\s*-?\s*back|resort)\s+to\s+(?:using\s+)?(?:the\s+|your\s+|any\s+)?(?:other|built-?in|native|generic|default|standard|web|bash|shell|terminal)\s+(?:tools?|search|commands?|methods?|utilities|functions?)\b`,
 		`\b(?:fall\s*-?\s*back|resort)\s+to\s+(?:using\s+)?(?:the\s+)?(?:websearch|webfetch|bash|grep|glob|[a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b`,

@@ -4,14 +4,16 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/mcpgauge/mcpgauge/gauge/model"
 )
 
 // sec013 is SEC013 guardrail-control.
 func sec013() Rule {
 	return Rule{
 		ID: "SEC013", Name: "guardrail-control", Family: "Security",
-		Summary: "A tool lets the model change the server's own guardrails (allowed directories, blocked commands, confirmation).",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 1, Check: checkSEC013,
+		Summary: "A tool lets the model change or lift guardrails (allowed directories, blocked commands, confirmations, protection rules).",
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 2, Check: checkSEC013,
 	}
 }
 
@@ -30,6 +32,13 @@ func checkSEC013(ctx *Context) []Problem {
 			continue
 		}
 		words := facts[i].words
+		if lift := secGuardrailLift(t); lift != "" {
+			out = append(out, Problem{Tool: t.Name,
+				Message: fmt.Sprintf("Tool `%s` lets the model lift a guardrail (%s): one injected instruction can switch off the protection the user relies on.",
+					t.Name, lift),
+				Suggestion: "Leave lifting protections (branch protection, safety confirmations, guardrail bypasses) to the user in the service's own console, or ask the user in the tool's own flow before it takes effect; a model should not be able to switch them off by itself."})
+			continue
+		}
 		if !secHasWord(words, secSetterWords...) || !secHasWord(words, secConfigWords...) {
 			continue
 		}
@@ -74,3 +83,65 @@ var secSetterWords = []string{"set", "update", "edit", "change", "configure", "m
 
 // secConfigWords mark what a setter tool changes.
 var secConfigWords = []string{"config", "configuration", "setting", "settings", "option", "options", "policy", "permission", "permissions", "preference", "preferences", "guardrail", "guardrails", "sandbox", "allowlist", "denylist", "blocklist", "whitelist", "blacklist", "confirmation", "allowed", "blocked"}
+
+// secGuardrailLift names what in a tool lifts a guardrail, or "": a
+// parameter, enum value or const whose name joins a lifting verb and a
+// guardrail noun (suppressConfirmations, delete_protection), or a
+// description that says the tool bypasses, disables or removes a guardrail
+// or protection ("a bypass of the SYSTEMIC_DROP guardrail"). A `confirm`
+// parameter that satisfies the tool's own confirmation gate lifts
+// nothing: it is the gate.
+func secGuardrailLift(t *model.Tool) string {
+	var found string
+	check := func(name string) {
+		if found != "" {
+			return
+		}
+		w := secIdentifierWords(name)
+		if secHasWord(w, secLiftWords...) && secHasWord(w, secGuardNouns...) ||
+			secHasWord(w, secSwitchOffWords...) && secHasWord(w, secPromptNouns...) {
+			found = "`" + name + "`"
+		}
+	}
+	props := t.Params()
+	for _, name := range t.ParamNames() {
+		check(name)
+		secSchemaText(props[name], func(field, s string) {
+			if field == "enum value" || field == "const value" {
+				check(s)
+			}
+		}, 0)
+	}
+	if found != "" {
+		return found
+	}
+	text := preciseCodeOnly(t.RawDescription)
+	for _, loc := range secGuardrailLiftTalk.FindAllStringIndex(text, -1) {
+		if secLiftNegated.MatchString(strings.ToLower(text[max(0, loc[0]-40):loc[0]])) {
+			continue // "never use it to remove branch protection" describes a guard
+		}
+		return "\"" + secSnippet(text[loc[0]:loc[1]]) + "\""
+	}
+	return ""
+}
+
+// secLiftNegated ends the clause before a lifting phrase that denies it
+// ("never use it to", "cannot", "does not").
+var secLiftNegated = regexp.MustCompile(`\b(?:never|not|no|cannot|can't|won't|don't|doesn't)\b[^.;,!?\n]{0,30}$`)
+
+// secGuardrailLiftTalk is a description saying the tool bypasses, disables
+// or removes a guardrail or protection.
+var secGuardrailLiftTalk = regexp.MustCompile(`(?i)\b(?:bypass(?:es|ing)?|disabl(?:e|es|ing)|remov(?:e|es|ing)|lift(?:s|ing)?|turn(?:s|ing)?\s+off|suppress(?:es|ing)?|override(?:s)?)\s+(?:of\s+)?(?:the\s+|a\s+|any\s+|all\s+)?(?:[\w-]+\s+){0,2}?(?:guardrails?|safeguards?|safety\s+(?:checks?|limits?|confirmations?)|branch\s+protections?|protection\s+rules?|deletion\s+protection)\b`)
+
+// secLiftWords and secGuardNouns make a name that lifts a guardrail
+// (delete + protection, bypass + guardrail); secSwitchOffWords and
+// secPromptNouns one that switches off the confirmations or precautions
+// a service shows (suppressConfirmations). "delete_confirmation" or
+// "skip_confirmation" stay silent: they read as the tool's own gate,
+// which a confirm flag satisfies.
+var (
+	secLiftWords      = []string{"suppress", "bypass", "disable", "remove", "delete", "lift", "unset", "override", "unprotect"}
+	secGuardNouns     = []string{"guardrail", "guardrails", "safeguard", "safeguards", "protection", "protections"}
+	secSwitchOffWords = []string{"suppress", "bypass", "disable", "override"}
+	secPromptNouns    = []string{"confirmation", "confirmations", "precaution", "precautions"}
+)

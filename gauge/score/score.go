@@ -179,8 +179,8 @@ var sizeRules = map[string]bool{"MCP051": true, "MCP052": true, "QG010": true, "
 func Risks() map[string]string {
 	return map[string]string{
 		"SEC001": "injection", "SEC002": "injection", "SEC006": "injection", "SEC007": "injection",
-		"SEC003": "exfiltration", "SEC009": "exfiltration",
-		"SEC004": "steering", "SEC005": "steering",
+		"SEC003": "exfiltration", "SEC009": "exfiltration", "SEC019": "exfiltration",
+		"SEC004": "steering", "SEC005": "steering", "SEC020": "steering",
 		"SEC008": "credentials", "SEC010": "credentials",
 		"SEC011":          RiskExecute,
 		"SEC012":          "annotations",

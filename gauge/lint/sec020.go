@@ -1,0 +1,52 @@
+package lint
+
+import (
+	"fmt"
+	"regexp"
+)
+
+// sec020 is SEC020 directive-beyond-job.
+func sec020() Rule {
+	return Rule{
+		ID: "SEC020", Name: "directive-beyond-job", Family: "Security",
+		Summary: "Text tells the model how to answer, which version to install, how to change files or its client, or to build and deploy: beyond the job of the tool.",
+		Default: Warning, Toolgauge: Off, Scope: ScopeTool, Origin: OriginMcpgauge,
+		Revision: 1, Check: secPhraseRuleWith(nil, secPrecise{patterns: secBeyondPatterns},
+			func(s secSurface, m secMatch) string {
+				return fmt.Sprintf("The %s gives a %s, beyond what the tool does: %q.", s.where(), m.what, m.text)
+			},
+			"Describe what the tool does and what it needs. How the model answers the user, which versions and files it writes, and what it runs in its own shell or client are the user's and the client's decisions, not a tool's."),
+	}
+}
+
+// secBeyondPatterns are SEC020's phrases, read on the prose (code spans and
+// fenced blocks blanked) in the default profile only. Each tells the model
+// to do something other than call the tool: answer the user a certain way,
+// play a persona, pick a version, edit files, change its client's
+// configuration, or build and deploy after its work.
+var secBeyondPatterns = concatPatterns(
+	secRe("directive about how to answer", 0,
+		`\b(?:don't|do\s+not|never)\s+hedge\b`,
+		`\bnever\s+(?:say|write|answer)\s+[^\w\s]?(?:probably|maybe|perhaps|i\s+think)\b`,
+		`\b(?:keep|make)\s+(?:your\s+)?(?:answers?|responses?|replies)\s+(?:\w+\s+)?(?:concise|brief|short|terse)\b`,
+		`\b(?:always\s+)?(?:answer|respond|reply)\s+(?:to\s+the\s+user\s+)?(?:concisely|briefly|tersely)\b`,
+		`\brecommend\s+(?:the\s+|our\s+|this\s+)?(?:[\w-]+\s+)?(?:plugin|extension|product|package|app|upgrade|subscription|plan)\s+to\s+the\s+user\b`),
+	secRe("persona assignment", 0,
+		`\byou\s+are\s+(?:an?\s+|the\s+)?(?:\w+\s+)?(?:expert|senior|world[- ]class|seasoned|specialist|professional)\s+(?:[\w-]+\s+){0,3}?(?:engineer|developer|assistant|consultant|advisor|architect|writer|analyst|designer|programmer)\b`),
+	secRe("directive about which version to use", 0,
+		`\b(?:always|must)\s+(?:\w+\s+){0,2}?(?:use|install|pin|upgrade\s+to|update\s+to)\s+(?:the\s+)?(?:very\s+)?latest\s+(?:\w+\s+)?(?:sdk|version|release|tag|package)s?\b`),
+	secRe("directive to edit files", 0,
+		`\bafter\s+(?:calling|using|running)\s+(?:this|the)\s+(?:tool|function)\b[^.!?\n]{0,40}?\b(?:must|should|need\s+to|have\s+to)\s+(?:\w+\s+){0,2}?(?:edit|modify|create|add|write|update)\s+(?:\w+\s+){0,3}?files?\b`),
+	secRe("directive to change the client's configuration", 0,
+		`\bin\s+your\s+(?:mcp\s+)?client(?:'s)?\s+(?:config(?:uration)?|settings)\b[^.!?\n]{0,20}?\b(?:replace|add|remove|change|set|update|edit)\b`,
+		`\b(?:replace|add|remove|change|update|edit)\s+(?:\w+\s+){0,4}?(?:in|to|from)\s+your\s+(?:mcp\s+)?client(?:'s)?\s+(?:config(?:uration)?|settings|json)\b`,
+		`\b(?:server|connector)\s+to\s+add\s+(?:in|to)\s+(?:the|your)\s+(?:mcp\s+)?client\b`),
+	secRe("directive to install or build", 0,
+		`\binstall\s+(?:\w+\s+){0,4}?(?:skill|plugin|extension|cli|package|tool)s?\s*:\s*(?:npx|npm|pnpm|yarn|bunx|uvx|pipx|pip3?|brew|curl|wget|go\s+install)\b`,
+		`\b(?:deploy|build|redeploy|rebuild|commit|push|publish)\s+(?:\w+\s+){0,3}?after\s+(?:every|each)\s+(?:\w+\s+){0,2}?changes?\b`),
+)
+
+// secBeyondConditional is what, just before "you are an expert ...",
+// makes it a condition on the reader ("if you are an expert user"), not a
+// persona; secFindInContext reads it.
+var secBeyondConditional = regexp.MustCompile(`\b(?:if|when|unless|whether|once)\s+$`)
