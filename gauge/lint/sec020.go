@@ -11,7 +11,7 @@ func sec020() Rule {
 		ID: "SEC020", Name: "directive-beyond-job", Family: "Security",
 		Summary: "Text tells the model how to answer, which version to install, how to change files or its client, or to build and deploy: beyond the job of the tool.",
 		Default: Warning, Toolgauge: Off, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 1, Check: secPhraseRuleWith(nil, secPrecise{patterns: secBeyondPatterns},
+		Revision: 1, Check: secPhraseRuleWith(nil, secPrecise{patterns: secBeyondPatterns, extra: secBeyondCJK},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s gives a %s, beyond what the tool does: %q.", s.where(), m.what, m.text)
 			},
@@ -50,3 +50,27 @@ var secBeyondPatterns = concatPatterns(
 // makes it a condition on the reader ("if you are an expert user"), not a
 // persona; secFindInContext reads it.
 var secBeyondConditional = regexp.MustCompile(`\b(?:if|when|unless|whether|once)\s+$`)
+
+// secBeyondChinese are SEC020's persona and edit-files directives in
+// Chinese, which the folded ASCII patterns cannot read: "你是一个…专家"
+// (you are an … expert) and "调用此工具后，你必须编辑或添加文件" (after
+// calling this tool you must edit or add files).
+var secBeyondChinese = []struct {
+	what string
+	re   *regexp.Regexp
+}{
+	{"persona assignment", regexp.MustCompile(`你是一(?:个|名|位)[^。\n]{0,40}?(?:专家|工程师|顾问|助手)`)},
+	{"directive to edit files", regexp.MustCompile(`(?:调用|使用)(?:此|该|这个|本)工具后[^。\n]{0,12}?(?:你|您)?(?:必须|需要|应该|应当)[^。\n]{0,12}?(?:编辑|修改|添加|创建|写入)[^。\n]{0,12}?文件`)},
+}
+
+// secBeyondCJK is SEC020's reading of Chinese text, on the surface's
+// text with code blanked.
+func secBeyondCJK(s secSurface) (secMatch, bool) {
+	text := preciseCodeOnly(s.Text)
+	for _, p := range secBeyondChinese {
+		if loc := p.re.FindStringIndex(text); loc != nil {
+			return secMatch{what: p.what, text: secSnippet(text[loc[0]:loc[1]])}, true
+		}
+	}
+	return secMatch{}, false
+}
