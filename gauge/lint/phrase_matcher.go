@@ -374,6 +374,9 @@ func secFindInContext(ctx *Context, s string, pats []secPattern) (secMatch, bool
 				if secSentenceNamesOwnTool(ctx, secSentence(folded, loc[0], loc[1])) {
 					continue // "call this first ... before using fetch_latest" orders two of its own tools
 				}
+				if secPrerequisite.MatchString(secSentence(folded, loc[0], loc[1]) + " " + secNextSentence(folded, loc[1])) {
+					continue // "must be called before any other tool; returns the session_id they need" is a technical prerequisite
+				}
 			case "persona assignment":
 				if secBeyondConditional.MatchString(folded[max(0, loc[0]-12):loc[0]]) {
 					continue // "if you are an expert user" is a condition on the reader, not a persona
@@ -394,6 +397,24 @@ func secFindInContext(ctx *Context, s string, pats []secPattern) (secMatch, bool
 		}
 	}
 	return secMatch{}, false
+}
+
+// secPrerequisite is a technical reason to call a tool first: it signs
+// in, opens a session or returns an ID, token or handle the other tools
+// need. A demand with such a reason is workflow, not coercion.
+var secPrerequisite = regexp.MustCompile(`\b(?:authenticat\w*|log\s*in|sign\s*in|initiali[sz]\w*|handshake|session(?:[\s_-]?(?:id|token))?|(?:obtain|get|fetch|returns?|provides?|creates?)\s+(?:the\s+|an?\s+|your\s+)?(?:\w+[\s_-]){0,2}?(?:ids?|tokens?|keys?|handles?|cursors?))\b`)
+
+// secNextSentence is the sentence of folded that follows offset to.
+func secNextSentence(folded string, to int) string {
+	end := strings.IndexAny(folded[to:], ".!?\n")
+	if end < 0 {
+		return ""
+	}
+	rest := folded[to+end+1:]
+	if k := strings.IndexAny(rest, ".!?\n"); k >= 0 {
+		return rest[:k]
+	}
+	return rest
 }
 
 // secSentence is the sentence of folded around [from, to).

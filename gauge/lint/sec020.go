@@ -3,6 +3,7 @@ package lint
 import (
 	"fmt"
 	"regexp"
+	"strings"
 )
 
 // sec020 is SEC020 directive-beyond-job.
@@ -11,7 +12,7 @@ func sec020() Rule {
 		ID: "SEC020", Name: "directive-beyond-job", Family: "Security",
 		Summary: "Text tells the model how to answer, which version to install, how to change files or its client, or to build and deploy: beyond the job of the tool.",
 		Default: Warning, Toolgauge: Off, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 1, Check: secPhraseRuleWith(nil, secPrecise{patterns: secBeyondPatterns, extra: secBeyondCJK},
+		Revision: 1, Check: secPhraseRuleWith(nil, secPrecise{patterns: secBeyondPatterns, keep: secBeyondKeep, extra: secBeyondCJK},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s gives a %s, beyond what the tool does: %q.", s.where(), m.what, m.text)
 			},
@@ -73,4 +74,23 @@ func secBeyondCJK(s secSurface) (secMatch, bool) {
 		}
 	}
 	return secMatch{}, false
+}
+
+// secBeyondKeep drops an install, build or version directive in the text
+// of a tool whose own job it is (a deploy tool saying when to deploy, an
+// install tool naming the version it installs): that is when to call the
+// tool, SEC004's matter, not a directive beyond it.
+func secBeyondKeep(_ *Context, s secSurface, m secMatch) bool {
+	if s.Tool == "" || m.what != "directive to install or build" && m.what != "directive about which version to use" {
+		return true
+	}
+	hit := strings.Fields(strings.ToLower(m.text))
+	for _, w := range secIdentifierWords(s.Tool) {
+		for _, h := range hit {
+			if h == w {
+				return false
+			}
+		}
+	}
+	return true
 }
