@@ -64,6 +64,9 @@ func toolRisk(t *tgTool, facts secTool) string {
 			return RiskSendsOut
 		}
 	}
+	if secSendsOut(t.t, facts) {
+		return RiskSendsOut // SEC015's and SEC016's reading: deploy_app(dist_path), a base URL override
+	}
 	if readOnly || preciseReadNamed(t) || tgReadsLikeQuery(t) && !tgReadsLikeDeletion(t) {
 		return RiskRead
 	}

@@ -185,6 +185,9 @@ func Risks() map[string]string {
 		"SEC011":          RiskExecute,
 		"SEC012":          "annotations",
 		"SEC013":          "guardrails",
+		"SEC014":          "egress",
+		"SEC015":          "egress",
+		"SEC016":          "egress",
 		"SEC017":          "access",
 		BaitAndSwitchTest: "bait-and-switch",
 	}

@@ -1,0 +1,220 @@
+package lint
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// sec014 is SEC014 secret-parameter.
+func sec014() Rule {
+	return Rule{
+		ID: "SEC014", Name: "secret-parameter", Family: "Security",
+		Summary: "A parameter takes a secret (API key, token, private key, password): the secret passes through the model.",
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 1, Check: checkSEC014,
+	}
+}
+
+// checkSEC014 finds parameters that take a secret's value: an API key or
+// secret, an access, session or bearer token, a private key or PKCS#12
+// blob, a connection string with credentials (warning), and a password
+// the caller authenticates with (warning) or sets on a new account
+// (info). The name or ID of a secret, a pagination token, a token count,
+// a publishable key and a one-time code are not secrets.
+func checkSEC014(ctx *Context) []Problem {
+	if !ctx.Precise() {
+		return nil
+	}
+	var out []Problem
+	facts := secTools(ctx)
+	for i := range ctx.Tools {
+		t := &ctx.Tools[i]
+		for _, p := range secParams(t) {
+			what, chosen := secSecretParam(p)
+			if what == "" {
+				continue
+			}
+			var sev Severity
+			if chosen && (secHasWord(facts[i].words, secSecretSetters...) || secNewSecret.MatchString(p.desc()) ||
+				!secHasWord(facts[i].words, secAuthVerbs...) && !secAuthTalk.MatchString(p.desc())) {
+				// A password the model sets on a new account or webhook is
+				// known to the model by design; report it, do not warn.
+				sev = Info
+			}
+			msg := fmt.Sprintf("Tool `%s` takes %s in `%s`: the secret passes through the model, so it lands in the conversation, the client's logs and the model provider, and an injected instruction can send it elsewhere.",
+				t.Name, what, p.path)
+			if sev == Info {
+				msg = fmt.Sprintf("Tool `%s` takes %s to set in `%s`: the new secret passes through the model and stays in the conversation and the client's logs.",
+					t.Name, what, p.path)
+			}
+			out = append(out, Problem{Tool: t.Name, Parameter: p.path, Severity: sev, Message: msg,
+				Suggestion: "Read the secret from the server's environment or configuration (or an OAuth flow) and keep it out of the tool's parameters; if a per-call choice is needed, take the name of a credential the server resolves, never its value."})
+		}
+	}
+	return out
+}
+
+// secSecretParam says what secret a parameter takes ("an API key"), or ""
+// when it takes none; chosen is true for a password or signing secret a
+// person picks (which a tool may legitimately set), false for a credential
+// issued by a service.
+func secSecretParam(p secParam) (what string, chosen bool) {
+	if !secTakesString(p.schema) {
+		return "", false
+	}
+	desc := p.desc()
+	if secNotASecretValue.MatchString(desc) {
+		return "", false
+	}
+	words := secIdentifierWords(p.name)
+	// A connection string carries credentials only when it says so.
+	if secIsConnectionString(words) {
+		if secConnCredentials.MatchString(desc) || secConnCredentials.MatchString(secExamplesText(p.schema)) {
+			return "a connection string with credentials", false
+		}
+		return "", false
+	}
+	for len(words) > 1 && secSecretFillers[words[len(words)-1]] {
+		words = words[:len(words)-1]
+	}
+	if len(words) == 0 {
+		return "", false
+	}
+	head, quals := words[len(words)-1], words[:len(words)-1]
+	if len(quals) == 0 && p.parent != "" {
+		// config.password, credentials.key: the object names what it is.
+		quals = secIdentifierWords(p.parent)
+	}
+	if f, _ := p.schema["format"].(string); f == "password" {
+		return "a password", true
+	}
+	switch head {
+	case "password", "passwd", "pwd", "passphrase", "passcode":
+		if secHasWord(quals, "key", "private") {
+			return "a private key's passphrase", true
+		}
+		return "a password", true
+	case "apikey", "apitoken", "pkcs12", "p12", "pfx", "bearer":
+		return secSecretNames[head], false
+	case "secret":
+		switch {
+		case secHasWord(quals, "api", "client", "access", "app", "consumer", "aws", "bot", "private"):
+			return "an API secret", false
+		case secHasWord(quals, "webhook", "signing", "shared", "hook"):
+			return "a signing secret", true
+		case secCredentialTalk.MatchString(desc):
+			return "an API secret", false
+		case secSigningTalk.MatchString(desc):
+			return "a signing secret", true
+		}
+	case "key":
+		switch {
+		case secHasWord(quals, "public", "publishable", "anon", "anonymous", "ssh", "gpg", "pgp", "idempotency"):
+			return "", false
+		case secHasWord(quals, "private", "signing", "encryption", "master"):
+			return "a private key", false
+		case secHasWord(quals, "api", "secret", "access", "auth", "admin", "service", "app", "license"):
+			if secKeyIsID.MatchString(desc) {
+				return "", false
+			}
+			return "an API key", false
+		case len(quals) == 0 && secCredentialTalk.MatchString(desc) && !secKeyIsID.MatchString(desc):
+			return "an API key", false
+		}
+	case "token":
+		switch {
+		case secHasWord(quals, secTokenNotCredential...):
+			return "", false
+		case secHasWord(quals, secTokenCredential...):
+			return "an access token", false
+		case len(quals) == 0 && secTokenTalk.MatchString(desc):
+			return "an access token", false
+		}
+	case "authorization":
+		if secTokenTalk.MatchString(desc) || strings.Contains(desc, "header") {
+			return "an Authorization header", false
+		}
+	case "credential", "credentials":
+		if len(quals) == 0 && secCredentialTalk.MatchString(desc) {
+			return "credentials", false
+		}
+	}
+	return "", false
+}
+
+// secSecretNames say what a one-word secret name takes.
+var secSecretNames = map[string]string{
+	"apikey": "an API key", "apitoken": "an API token", "pkcs12": "a PKCS#12 private key", "p12": "a PKCS#12 private key",
+	"pfx": "a PKCS#12 private key", "bearer": "a bearer token",
+}
+
+// secSecretFillers end a secret's name without changing what it is
+// (passwordValue, apiKeyString, privateKeyPem).
+var secSecretFillers = map[string]bool{"value": true, "string": true, "str": true, "b64": true, "base64": true, "raw": true, "plain": true, "plaintext": true, "pem": true, "content": true, "contents": true, "data": true, "text": true}
+
+// secTokenCredential qualify a token that authenticates: an access, API,
+// session or bot token.
+var secTokenCredential = []string{"access", "auth", "api", "bearer", "bot", "refresh", "session", "personal", "oauth", "id",
+	"github", "gitlab", "slack", "app", "user", "admin", "service", "integration", "security", "pat", "secret", "jwt", "login", "identity"}
+
+// secTokenNotCredential qualify a token that does not: pagination and
+// sync cursors, token counts and limits, device and request tokens.
+var secTokenNotCredential = []string{"page", "next", "continuation", "pagination", "sync", "resume", "cursor", "max", "min",
+	"limit", "count", "num", "total", "cancellation", "csrf", "idempotency", "device", "push", "fcm", "registration",
+	"verification", "upload", "share", "invite", "prev", "previous", "start", "skip"}
+
+// secSecretSetters are the words of a tool that sets, creates or rotates
+// a password rather than authenticating with one.
+var secSecretSetters = []string{"create", "add", "set", "change", "reset", "update", "recreate", "setup", "install", "insert",
+	"register", "rotate", "generate", "new", "invite", "provision", "configure", "enable", "edit", "modify", "replace", "upsert"}
+
+// secAuthVerbs are the words of a tool that authenticates with the
+// password it takes.
+var secAuthVerbs = []string{"connect", "login", "logon", "signin", "auth", "authenticate", "authorize", "unlock", "open", "session", "approve", "sudo", "decrypt"}
+
+var (
+	// secAuthTalk is a parameter description saying the password
+	// authenticates the caller.
+	secAuthTalk = regexp.MustCompile(`\bauth(?:entication|enticate|orization)?\b|\blog\s*-?in\b|\bsign\s*-?in\b|\bcurrent\b|\bexisting\b|\byour\s+(?:\w+\s+)?password\b`)
+	// secNewSecret is a parameter description saying the secret is set.
+	secNewSecret = regexp.MustCompile(`^\s*(?:the\s+)?(?:new|desired|initial|temporary)\b|\bto\s+(?:set|assign|create)\b|\bwill\s+be\s+(?:set|generated)\b`)
+	// secCredentialTalk is a description saying the value authenticates.
+	secCredentialTalk = regexp.MustCompile(`\bapi\s*[-_]?(?:key|secret|token)\b|\bclient\s+secret\b|\bsecret\s+(?:access\s+)?key\b|\bprivate\s+key\b|\baccess\s+(?:key|token)\b|\bfor\s+authenticat|\bauthenticat\w*\s+(?:key|secret|token)\b|\bpassword\b`)
+	// secTokenTalk is a description saying a bare token authenticates.
+	secTokenTalk = regexp.MustCompile(`\b(?:api|access|auth(?:entication|orization)?|bearer|bot|session|refresh|personal\s+access|oauth|id)\s+tokens?\b|\bbearer\b|\blog\s*-?in\b|\bauthenticat|\bcredential`)
+	// secSigningTalk is a description saying a secret signs deliveries.
+	secSigningTalk = regexp.MustCompile(`\bsign(?:s|ing|ed)?\b|\bhmac\b|\bwebhook\b`)
+	// secKeyIsID says a key parameter names or identifies a key.
+	secKeyIsID = regexp.MustCompile(`\bkey\s+(?:id|ids|identifier|name|alias)\b|\b(?:id|identifier|name|alias)\s+of\s+(?:the|an?)\s+(?:\w+\s+)?key\b`)
+	// secNotASecretValue says a parameter takes a secret's name, ID,
+	// alias, location or flag, or pages through results: not its value.
+	secNotASecretValue = regexp.MustCompile(`^\s*(?:whether|if\s+true|true\s+to|set\s+to\s+true)\b|\b(?:name|id|identifier|alias|arn|label)\s+of\s+(?:the|an?)\s+(?:\w+\s+){0,2}(?:secret|key|token|credential|password)s?\b|\b(?:secret|key|token|credential|certificate)\s+(?:name|alias|id|identifier|reference)\b|\bpagination\b|\bnext\s+page\b|\bpage\s+of\s+results\b|\benvironment\s+variable\s+(?:name|that\s+holds)\b|\bpath\s+to\s+(?:the\s+|a\s+|an\s+)?(?:\w+\s+){0,3}(?:file|directory|folder)\b|\bone-?time\b|\botp\b|\bverification\s+code\b`)
+	// secConnCredentials says a connection string carries credentials.
+	secConnCredentials = regexp.MustCompile(`\bpassword\b|\bcredentials?\b|://[^\s/:@"']+:[^\s/@"']+@`)
+)
+
+// secIsConnectionString reports whether a parameter's name words name a
+// connection string or DSN.
+func secIsConnectionString(words []string) bool {
+	if secHasWord(words, "dsn") {
+		return true
+	}
+	return secHasWord(words, "connection", "conn") && secHasWord(words, "string", "str", "uri", "url")
+}
+
+// secExamplesText is a parameter's default and examples as text.
+func secExamplesText(schema map[string]any) string {
+	var parts []string
+	if d, ok := schema["default"].(string); ok {
+		parts = append(parts, d)
+	}
+	if ex, ok := schema["examples"].([]any); ok {
+		for _, e := range ex {
+			if s, ok := e.(string); ok {
+				parts = append(parts, s)
+			}
+		}
+	}
+	folded, _ := secFold(strings.Join(parts, " "))
+	return folded
+}

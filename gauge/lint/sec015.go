@@ -1,0 +1,105 @@
+package lint
+
+import (
+	"fmt"
+	"regexp"
+
+	"github.com/mcpgauge/mcpgauge/gauge/model"
+)
+
+// sec015 is SEC015 egress-destination.
+func sec015() Rule {
+	return Rule{
+		ID: "SEC015", Name: "egress-destination", Family: "Security",
+		Summary: "A parameter lets the model choose where the server's authenticated traffic or a data stream goes (base URL, proxy, webhook, mail forwarding).",
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 1, Check: checkSEC015,
+	}
+}
+
+// checkSEC015 finds parameters that let the model pick the destination of
+// traffic that carries the server's credentials or the user's data: a
+// base URL overriding the server's configured one, the full URL of an
+// authenticated request, the proxy of a server-wide proxy setting, the
+// target URL of a webhook or event subscription being registered or
+// repointed, and the address mail is forwarded to. A tool that fetches a
+// URL without the server's credentials is not one.
+func checkSEC015(ctx *Context) []Problem {
+	if !ctx.Precise() {
+		return nil
+	}
+	var out []Problem
+	facts := secTools(ctx)
+	for i := range ctx.Tools {
+		t := &ctx.Tools[i]
+		words, desc := facts[i].words, facts[i].desc
+		for _, p := range secParams(t) {
+			what := secEgressDestination(t, words, desc, p)
+			if what == "" {
+				continue
+			}
+			out = append(out, Problem{Tool: t.Name, Parameter: p.path,
+				Message: fmt.Sprintf("Tool `%s` lets the model choose %s in `%s`: an injected instruction can send the server's credentials or the user's data to a host it picks.%s",
+					t.Name, what, p.path, secQuietNote(t)),
+				Suggestion: "Fix the destination in the server's configuration, or check it against an allow-list the user set; if the model must choose, have the client confirm the destination with the user."})
+		}
+	}
+	return out
+}
+
+// secEgressDestination says what destination a parameter lets the model
+// choose ("the base URL of the authenticated client"), or "".
+func secEgressDestination(t *model.Tool, words []string, desc string, p secParam) string {
+	pw := secIdentifierWords(p.name)
+	if !secTakesString(p.schema) || len(pw) == 0 || secHasWord(pw, "id", "ids", "name") {
+		return ""
+	}
+	pdesc := p.desc()
+	head := pw[len(pw)-1]
+	urlish := head == "url" || head == "uri" || head == "endpoint" || head == "host" || head == "hostname"
+	// Any call, a read included, carries the server's credentials to the
+	// base URL it is given.
+	switch {
+	case urlish && secHasWord(pw, "base", "api", "server", "instance") && secBaseURLTalk.MatchString(pdesc) &&
+		(secOverrideTalk.MatchString(pdesc) || secSaysAuth.MatchString(secToolText(t))):
+		return secViaBaseURL
+	case (head == "url" || head == "uri") && len(pw) == 1 && secSaysAuth.MatchString(desc) && secFullURLTalk.MatchString(pdesc):
+		return secViaRequestURL
+	}
+	if len(words) > 0 && secHasWord(words[:min(2, len(words))], secNoSendVerbs...) {
+		return "" // get_webhook, delete_forwarding_address: nothing is pointed anywhere
+	}
+	switch {
+	case secHasWord(words, "proxy") && secHasWord(words, "set", "config", "configure", "update", "enable") &&
+		(urlish || head == "proxy" || secHasWord(pw, "proxy") && secHasWord(pw, "url", "uri", "server")):
+		return "the proxy every request goes through"
+	case (urlish || head == "callback" || head == "target" || head == "webhook" || head == "destination") &&
+		(secHasWord(words, "webhook", "webhooks", "hook", "hooks", "subscription", "subscriptions", "subscribe") || secSubscribeTalk.MatchString(desc)):
+		return "the URL that receives the events"
+	case secHasWord(pw, "forward", "forwarding", "forwarded") && secMailTalk.MatchString(pdesc+" "+desc) ||
+		secHasWord(pw, "email", "address", "mail") && secForwardedTo.MatchString(pdesc):
+		return "the address mail is forwarded to"
+	}
+	return ""
+}
+
+// What a base URL or request URL parameter lets the model choose: every
+// call of the tool, whatever it does, goes there.
+const (
+	secViaBaseURL    = "the base URL of the server's authenticated client"
+	secViaRequestURL = "the full URL of an authenticated request"
+)
+
+var (
+	// secBaseURLTalk says a parameter is the root URL of an API.
+	secBaseURLTalk = regexp.MustCompile(`\bbase\s+url\b|\bapi\s+(?:base\s+)?(?:url|endpoint|root)\b|\b(?:instance|server)\s+url\b|\burl\s+of\s+(?:the|your)\s+(?:\w+\s+)?(?:instance|server|api)\b`)
+	// secOverrideTalk says a per-call value replaces the server's own.
+	secOverrideTalk = regexp.MustCompile(`\boverrides?\b|\binstead\s+of\s+the\s+(?:configured|default)\b|\b(?:server|configured)\s+default\b`)
+	// secFullURLTalk says a URL parameter takes an absolute URL.
+	secFullURLTalk = regexp.MustCompile(`\b(?:full|absolute|complete)\s+(?:\w+\s+)?url\b|https?://`)
+	// secSubscribeTalk says a tool subscribes a receiver to events.
+	secSubscribeTalk = regexp.MustCompile(`\bsubscribe\s+(?:\w+\s+){0,2}to\s+(?:\w+\s+){0,2}(?:events|notifications|changes|updates)\b`)
+	// secMailTalk says the forwarding is of mail.
+	secMailTalk = regexp.MustCompile(`\be-?mail\b|\bmessages?\b|\binbox\b|\bmailbox\b`)
+	// secForwardedTo says mail is forwarded to the address.
+	secForwardedTo = regexp.MustCompile(`\b(?:forwarded|forward|redirected)\s+to\b|\bto\s+which\s+(?:\w+\s+){0,4}(?:forwarded|redirected|delivered)\b`)
+)

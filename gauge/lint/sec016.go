@@ -1,0 +1,131 @@
+package lint
+
+import (
+	"fmt"
+	"regexp"
+
+	"github.com/mcpgauge/mcpgauge/gauge/model"
+)
+
+// sec016 is SEC016 local-upload.
+func sec016() Rule {
+	return Rule{
+		ID: "SEC016", Name: "local-upload", Family: "Security",
+		Summary: "A tool reads a local path the model names and sends its contents to a remote service.",
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 1, Check: checkSEC016,
+	}
+}
+
+// checkSEC016 finds a tool that takes a path on the machine the server
+// runs on and sends what it reads to a remote service: it uploads,
+// deploys or attaches the file, or hands it to a remote API (an image
+// model, a parser). A local-only file tool, a browser's file input, a
+// download's destination and a path on the remote side are not one.
+func checkSEC016(ctx *Context) []Problem {
+	if !ctx.Precise() {
+		return nil
+	}
+	var out []Problem
+	facts := secTools(ctx)
+	for i := range ctx.Tools {
+		t := &ctx.Tools[i]
+		p, how := secLocalUpload(t, facts[i].words)
+		if how == "" {
+			continue
+		}
+		out = append(out, Problem{Tool: t.Name, Parameter: p,
+			Message: fmt.Sprintf("Tool `%s` reads the local path in `%s` and %s: the model chooses which file leaves the machine, so an injected instruction can send ~/.ssh or a .env file as easily as the file the user meant.%s",
+				t.Name, p, how, secQuietNote(t)),
+			Suggestion: "Say in the description what is sent and where, set openWorldHint: true (and readOnlyHint: false) so clients ask first, and confine the paths the tool reads to directories the user chose."})
+	}
+	return out
+}
+
+// secLocalUpload returns the first parameter through which a tool reads a
+// local path it sends off the machine, and how it sends it, or "", "".
+func secLocalUpload(t *model.Tool, words []string) (param, how string) {
+	if len(words) > 0 && secHasWord(words[:min(2, len(words))], secNoSendVerbs...) {
+		return "", "" // download_attachment(local_path): the file comes in, not out
+	}
+	text := secToolText(t)
+	if secBrowserFileInput.MatchString(text) {
+		return "", "" // a page's file input: the browser, not the server, holds the file
+	}
+	how = secSendsFilesOut(t, words, text)
+	if how == "" {
+		return "", ""
+	}
+	for _, p := range secParams(t) {
+		if secIsLocalSource(p, how == secViaAPI) {
+			return p.path, how
+		}
+	}
+	return "", ""
+}
+
+const (
+	secViaUpload = "uploads what it reads to a remote service"
+	secViaAPI    = "sends what it reads to a remote API"
+)
+
+// secSendsFilesOut says how a tool sends what it reads off the machine
+// (its name or description uploads or deploys; it calls a remote API), or
+// "".
+func secSendsFilesOut(t *model.Tool, words []string, text string) string {
+	if secHasWord(words, "upload", "uploads", "deploy", "deploys", "publish") ||
+		secUploadTalk.MatchString(text) {
+		return secViaUpload
+	}
+	if secRemoteAPITalk.MatchString(text) {
+		return secViaAPI
+	}
+	return ""
+}
+
+// secIsLocalSource reports whether a parameter takes a path on the
+// server's machine that the tool reads (not a destination it writes, nor
+// a path on the remote side). An API tool's path must also name an
+// input file (input_path, sourceImagePath), not a setting.
+func secIsLocalSource(p secParam, inputOnly bool) bool {
+	if !secTakesStrings(p.schema) {
+		return false
+	}
+	pw := secIdentifierWords(p.name)
+	if secHasWord(pw, secNotSourceWords...) {
+		return false
+	}
+	desc := p.desc()
+	if secRemotePathTalk.MatchString(desc) {
+		return false
+	}
+	pathNamed := secHasWord(pw, "path", "paths", "filepath", "filepaths", "dir", "directory", "folder")
+	local := secLocalPathTalk.MatchString(desc) || pathNamed && secUploadTarget.MatchString(desc)
+	if !local {
+		return false
+	}
+	if inputOnly {
+		return secHasWord(pw, "input", "source", "src", "image", "images", "file", "files", "filepath", "filepaths", "document", "attachment", "photo", "audio", "video", "media")
+	}
+	return true
+}
+
+// secNotSourceWords name a parameter that is written to, or is not the
+// file sent: an output, a destination, a mount point.
+var secNotSourceWords = []string{"output", "out", "dest", "destination", "save", "target", "download", "mount", "new", "previous",
+	"old", "export", "log", "logs", "cache", "working", "cwd", "root", "workspace", "config", "cert", "certificate", "key"}
+
+var (
+	// secUploadTalk is a tool saying it uploads or deploys files.
+	secUploadTalk = regexp.MustCompile(`\buploads?\b|\buploading\b|\buploaded\s+to\b|\bdeploys?\s+(?:\w+\s+){0,3}(?:from|to)\b|\bsends?\s+(?:the\s+|its\s+|their\s+)?(?:file|files|contents?|image|images|document|documents|chunks?)\s+to\b`)
+	// secRemoteAPITalk is a tool saying it calls a remote API.
+	secRemoteAPITalk = regexp.MustCompile(`\b(?:using|via|through|with|calls?)\s+(?:the\s+)?[\w.-]+\s+api\b|\bapi\s+key\b|\bembedding\s+(?:api|model|provider|service)s?\b|\bcloud\s+(?:storage|service)\b`)
+	// secLocalPathTalk says a parameter is a path on the local machine.
+	secLocalPathTalk = regexp.MustCompile(`\blocal\s+(?:file\s*(?:system)?\s+)?(?:file|path|directory|folder|dir|dist|build|project|agent|archive|image)\b|\b(?:absolute|relative)\s+or\s+(?:absolute|relative)\s+(?:file\s+|folder\s+|directory\s+)?paths?\b|\babsolute\s+(?:file\s+|folder\s+|directory\s+)?paths?\b|\bfrom\s+(?:the\s+)?(?:local\s+)?(?:disk|file\s*system)\b|\bon\s+(?:the\s+)?(?:local\s+)?(?:disk|file\s*system|your\s+machine)\b|\bmcp\s+server(?:'s)?\s+(?:cwd|current\s+working\s+directory)\b|\bfile\s*system\s+path\b`)
+	// secUploadTarget says a path parameter is the file to send.
+	secUploadTarget = regexp.MustCompile(`\b(?:file|folder|directory|image|archive)\s+to\s+(?:upload|deploy|send|attach)\b|\bsource\s+(?:file|image|directory|folder)\b`)
+	// secRemotePathTalk says a path lives on the remote side, or is where
+	// something is saved.
+	secRemotePathTalk = regexp.MustCompile(`\b(?:website|site|document|web)\s+root\b|\bwp-content\b|\bpublic_html\b|\bvhost\b|\brepo(?:sitory)?\b|\bbucket\b|\bremote\s+path\b|\bres://|\balready\s+(?:uploaded|on\s+the\s+server|present)\b|\bin\s+the\s+(?:drive|container|project\s+tree)\b|\bto\s+save\b|\b(?:saved|written|stored)\s+(?:to|in|at)\b|\bwhere\s+(?:\w+\s+){0,4}(?:saved|written|stored|mounted)\b`)
+	// secBrowserFileInput is a tool that fills a web page's file input.
+	secBrowserFileInput = regexp.MustCompile(`\bfile\s+chooser\b|\binput\[type=.?file.?\]|\bthrough\s+a\s+(?:provided\s+)?element\b|\blocal\s+to\s+the\s+browser\b|\bfile\s+input\b`)
+)
