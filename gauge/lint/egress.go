@@ -48,7 +48,7 @@ func secNestedParams(out []secParam, path, parent string, obj map[string]any, de
 		return out
 	}
 	if items, ok := obj["items"].(map[string]any); ok {
-		out = secNestedParams(out, path+"[]", parent, items, depth)
+		out = secNestedParams(out, path+"[]", parent, items, depth+1)
 	}
 	props, _ := obj["properties"].(map[string]any)
 	for _, k := range secSortedKeys(props) {

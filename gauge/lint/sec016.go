@@ -118,7 +118,7 @@ var (
 	// secUploadTalk is a tool saying it uploads or deploys files.
 	secUploadTalk = regexp.MustCompile(`\buploads?\b|\buploading\b|\buploaded\s+to\b|\bdeploys?\s+(?:\w+\s+){0,3}(?:from|to)\b|\bsends?\s+(?:the\s+|its\s+|their\s+)?(?:file|files|contents?|image|images|document|documents|chunks?)\s+to\b`)
 	// secRemoteAPITalk is a tool saying it calls a remote API.
-	secRemoteAPITalk = regexp.MustCompile(`\b(?:using|via|through|with|calls?)\s+(?:the\s+)?[\w.-]+\s+api\b|\bapi\s+key\b|\bembedding\s+(?:api|model|provider|service)s?\b|\bcloud\s+(?:storage|service)\b`)
+	secRemoteAPITalk = regexp.MustCompile(`\b(?:talks?\s+to|asks?|sends?\s+(?:it|them|the\s+prompt)\s+to|queries|consults?)\s+(?:one\s+or\s+more\s+|several\s+|other\s+|multiple\s+|external\s+)?(?:ai|llm|language)\s+models?\b|\b(?:using|via|through|with|calls?)\s+(?:the\s+)?[\w.-]+\s+api\b|\bapi\s+key\b|\bembedding\s+(?:api|model|provider|service)s?\b|\bcloud\s+(?:storage|service)\b`)
 	// secLocalPathTalk says a parameter is a path on the local machine.
 	secLocalPathTalk = regexp.MustCompile(`\blocal\s+(?:file\s*(?:system)?\s+)?(?:file|path|directory|folder|dir|dist|build|project|agent|archive|image)\b|\b(?:absolute|relative)\s+or\s+(?:absolute|relative)\s+(?:file\s+|folder\s+|directory\s+)?paths?\b|\babsolute\s+(?:file\s+|folder\s+|directory\s+)?paths?\b|\bfrom\s+(?:the\s+)?(?:local\s+)?(?:disk|file\s*system)\b|\bon\s+(?:the\s+)?(?:local\s+)?(?:disk|file\s*system|your\s+machine)\b|\bmcp\s+server(?:'s)?\s+(?:cwd|current\s+working\s+directory)\b|\bfile\s*system\s+path\b`)
 	// secUploadTarget says a path parameter is the file to send.
