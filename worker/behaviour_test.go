@@ -8,18 +8,36 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcpgauge/mcpgauge/internal/testutil/fixtures"
+	"github.com/mcpgauge/mcpgauge/registry"
 	"github.com/mcpgauge/mcpgauge/schema"
 )
 
-// neutralCopy copies a fixture binary to a directory whose path names
-// nothing of mcpgauge (the fixture cache's does), as a registry package's
-// would not.
+// neutralDir is a fresh directory the sandbox user can reach whose path
+// names neither mcpgauge nor the test (t.TempDir's names the test, and a
+// bind mount's source path shows in the sandbox's /proc/self/mountinfo).
+func neutralDir(t *testing.T) string {
+	t.Helper()
+	dir, err := os.MkdirTemp("", "srv-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = os.RemoveAll(dir) })
+	if err := os.Chmod(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// neutralCopy copies a fixture binary to a neutralDir, as a registry
+// package's would lie in a path that names nothing of mcpgauge (the
+// fixture cache's does).
 func neutralCopy(t *testing.T, name string) string {
 	t.Helper()
-	dir := sandboxReadableDir(t)
-	bin := filepath.Join(dir, name)
+	dir := neutralDir(t)
+	bin := filepath.Join(dir, "server") // a fixture's own name may tell (sandbox-aware)
 	copyFile(t, fixtures.Build(t, name), bin)
 	if err := os.Chmod(bin, 0o755); err != nil {
 		t.Fatal(err)
@@ -43,12 +61,61 @@ func scanInSinkhole(t *testing.T, fixture string) Outcome {
 // TestSandboxLooksLikeAMachine: the sandbox-aware fixture serves a clean
 // tool list wherever it sees a sign of a scanner's sandbox (a fixed host or
 // user name, a uid outside the ordinary range, no passwd entry, loopback
-// only, "mcpgauge" in the environment, mounts, cgroup path or process
-// titles) and a poisoned one otherwise. Scanned in the sandbox it must find
-// no sign and serve the poisoned list, so the scan sees (and caps) it.
+// only, "gauge" in the environment, its argv or working directory, the
+// mounts, cgroup path, any process title, or a file name or content under
+// its home or package directory) and a poisoned one otherwise. Scanned in
+// the sandbox it must find no sign and serve the poisoned list, so the scan
+// sees (and caps) it: as a bare binary, and as an npm package installed in
+// the sandbox (its cache's layout and records, the wrapper manifest and
+// the package's path inside all neutral).
 func TestSandboxLooksLikeAMachine(t *testing.T) {
 	t.Parallel()
-	out := scanInSinkhole(t, "sandbox-aware")
+	t.Run("binary", func(t *testing.T) {
+		t.Parallel()
+		wantPoisoned(t, scanInSinkhole(t, "sandbox-aware"), nil)
+	})
+	t.Run("npm package", func(t *testing.T) {
+		t.Parallel()
+		sb := requireBwrap(t)
+		if os.Geteuid() != 0 {
+			t.Skip("the network sinkhole needs a root worker")
+		}
+		exe, err := os.ReadFile(fixtures.Build(t, "sandbox-aware"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		const name = "notes-sync"
+		pj := `{"name":"` + name + `","version":"1.0.0","bin":{"` + name + `":"bin/` + name + `"}}`
+		reg := fakeNPMPackage(t, name, npmTarball(t, []tarFile{{"package/package.json", pj}, {"package/bin/" + name, string(exe)}}),
+			map[string]any{"bin": map[string]string{name: "bin/" + name}})
+		// The cache's host path shows in the sandbox's mountinfo as the
+		// package bind's source (no mount option hides it): a neutral one,
+		// as docs/worker.md asks of an operator.
+		cache := neutralDir(t)
+		npm := &NPM{Cache: cache, Registries: []string{reg.URL}}
+		if err := npm.Available(context.Background()); err != nil {
+			t.Skipf("npm unavailable: %v", err)
+		}
+		opts := localOpts(sb)
+		opts.Installers, opts.InstallTimeout = []Installer{npm}, 3*time.Minute
+		s := npmServer(name, "1.0.0")
+		out := Scan(context.Background(), s, registry.PlanFor(s, registry.PlanOptions{}), opts)
+		checkResult(t, out.Result, schema.StatusOK)
+		if in := out.Install; in == nil || !strings.HasPrefix(in.Dir, cache) {
+			t.Fatalf("install %+v: want the package in the cache", in)
+		}
+		if _, err := os.Stat(installRecord(out.Install.Dir)); err != nil {
+			t.Errorf("no install record beside the package: %v", err)
+		}
+		wantPoisoned(t, out, sb)
+	})
+}
+
+// wantPoisoned fails unless the fixture served (and the scan capped) its
+// poisoned list; when it did not, the fixture is started once more in sb
+// with the install's spec to log the signs it found.
+func wantPoisoned(t *testing.T, out Outcome, sb *Bwrap) {
+	t.Helper()
 	if out.Report == nil {
 		t.Fatal("no report")
 	}
@@ -57,6 +124,10 @@ func TestSandboxLooksLikeAMachine(t *testing.T) {
 		names = append(names, tool.Name)
 	}
 	if !slices.Contains(names, "sync_notes") {
+		if in := out.Install; in != nil && sb != nil {
+			_, stderr, _ := runSandboxed(t, sb, Spec{Command: in.Command, Args: in.Args, Path: in.Path, ReadOnly: in.ReadOnly, Remap: in.Remap})
+			t.Logf("the fixture said: %s", stderr)
+		}
 		t.Fatalf("the fixture recognised the sandbox and served its clean list %v", names)
 	}
 	if s := out.Result.Scores; s == nil || !s.Capped {

@@ -287,7 +287,8 @@ func (b *Bwrap) Prepare(_ context.Context, spec Spec) (*Prepared, error) {
 	// A non-root worker's sinkhole comes from the helper, which makes the
 	// network namespace bwrap then runs in (sinkhole_helper.go).
 	helperNet := !s.freshUID && !b.NoBehaviour
-	args, err := b.args(spec, lim, uid, id, etc, helperNet)
+	rm := newRemap(spec.Remap, id.Home)
+	args, err := b.args(spec, lim, uid, id, etc, helperNet, rm)
 	if err != nil {
 		removeEtc()
 		return nil, err
@@ -330,7 +331,8 @@ func (b *Bwrap) Prepare(_ context.Context, spec Spec) (*Prepared, error) {
 			}
 		})
 	}
-	p := &Prepared{Target: t, WorkDir: SandboxWorkDir, Cleanup: cleanup, SandboxPID: func() int { return int(l.pid.Load()) }}
+	p := &Prepared{Target: t, WorkDir: SandboxWorkDir, Cleanup: cleanup, SandboxPID: func() int { return int(l.pid.Load()) },
+		SandboxPath: rm.path}
 	if s.cgroups != nil {
 		p.Breach = l.breach
 	}
@@ -712,8 +714,8 @@ func ownFirstUID() int {
 
 // args builds the bwrap command line for spec. uid is the host user ID
 // bwrap runs as (-1: the worker's own), which must be able to reach every
-// read-only path.
-func (b *Bwrap) args(spec Spec, lim Limits, uid int, id identity, etc map[string]string, helperNet bool) ([]string, error) {
+// read-only path. rm says where the spec's host paths show inside.
+func (b *Bwrap) args(spec Spec, lim Limits, uid int, id identity, etc map[string]string, helperNet bool, rm remap) ([]string, error) {
 	in := strconv.Itoa(id.UID)
 	net := "--unshare-net"
 	if helperNet {
@@ -783,32 +785,23 @@ func (b *Bwrap) args(spec Spec, lim Limits, uid int, id identity, etc map[string
 		// bwrap would make missing parents with the host's modes (a 0700
 		// /root or test dir hides everything below from the sandbox user),
 		// so make them world-searchable first.
-		for _, d := range ancestors(p) {
-			if seen["dir:"+d] || d == "/tmp" || d == id.Home || d == SandboxWorkDir {
-				continue
-			}
-			seen["dir:"+d] = true
-			a = append(a, "--perms", "0755", "--dir", d)
-		}
-		a = append(a, "--ro-bind", p, p)
+		at := rm.path(p)
+		a = append(a, parentDirs(at, seen, id)...)
+		a = append(a, "--ro-bind", p, at)
 		// A Unix socket inside a bound directory would be reachable from
 		// the sandbox (a read-only mount does not stop connect): cover each
 		// one found with an empty file.
 		for _, sock := range socketsUnder(p) {
-			a = append(a, "--ro-bind", "/dev/null", sock)
+			a = append(a, "--ro-bind", "/dev/null", rm.path(sock))
 		}
 	}
 	for _, p := range spec.Capped {
 		if !filepath.IsAbs(p) {
 			return nil, fmt.Errorf("sandbox bwrap: capped path %q is not absolute", p)
 		}
-		for _, d := range ancestors(p) {
-			if !seen["dir:"+d] && !seen[d] && d != "/tmp" && d != id.Home && d != SandboxWorkDir {
-				seen["dir:"+d] = true
-				a = append(a, "--perms", "0755", "--dir", d)
-			}
-		}
-		a = append(a, "--perms", "0777", "--size", strconv.FormatUint(spec.CappedBytes, 10), "--tmpfs", p)
+		at := rm.path(p)
+		a = append(a, parentDirs(at, seen, id)...)
+		a = append(a, "--perms", "0777", "--size", strconv.FormatUint(spec.CappedBytes, 10), "--tmpfs", at)
 	}
 	for _, p := range spec.Writable {
 		if !filepath.IsAbs(p) {
@@ -820,14 +813,9 @@ func (b *Bwrap) args(spec Spec, lim Limits, uid int, id identity, etc map[string
 		if err := reachable(filepath.Dir(p), uid); err != nil {
 			return nil, fmt.Errorf("sandbox bwrap: writable path %s: %w", p, err)
 		}
-		for _, d := range ancestors(p) {
-			if seen["dir:"+d] || seen[d] || d == "/tmp" || d == id.Home || d == SandboxWorkDir {
-				continue
-			}
-			seen["dir:"+d] = true
-			a = append(a, "--perms", "0755", "--dir", d)
-		}
-		a = append(a, "--bind", p, p)
+		at := rm.path(p)
+		a = append(a, parentDirs(at, seen, id)...)
+		a = append(a, "--bind", p, at)
 	}
 	a = append(a, "--clearenv")
 	// GOTRACEBACK=none keeps a crashing Go server's stderr to its one
@@ -835,10 +823,10 @@ func (b *Bwrap) args(spec Spec, lim Limits, uid int, id identity, etc map[string
 	env := id.env()
 	env["GOTRACEBACK"] = "none"
 	if len(spec.Path) > 0 {
-		env["PATH"] = strings.Join(spec.Path, ":") + ":" + id.Path
+		env["PATH"] = rm.text(strings.Join(spec.Path, ":")) + ":" + id.Path
 	}
 	for k, v := range spec.Env {
-		env[k] = v
+		env[k] = rm.text(v)
 	}
 	for _, k := range sortedKeys(env) {
 		if err := registry.CheckEnv(k, env[k]); err != nil {
@@ -846,13 +834,32 @@ func (b *Bwrap) args(spec Spec, lim Limits, uid int, id identity, etc map[string
 		}
 		a = append(a, "--setenv", k, env[k])
 	}
-	dir := spec.Dir
+	dir := rm.path(spec.Dir)
 	if dir == "" {
 		dir = id.Home
 	}
-	a = append(a, "--chdir", dir, "--", spec.Command)
-	a = append(a, spec.Args...)
+	a = append(a, "--chdir", dir, "--", rm.text(spec.Command))
+	for _, x := range spec.Args {
+		a = append(a, rm.text(x))
+	}
 	return a, nil
+}
+
+// parentDirs makes the parents of at (a bind's or tmpfs's place in the
+// sandbox) that no earlier mount made, world-searchable: bwrap would make
+// missing parents with the host's modes (a 0700 /root or test dir hides
+// everything below from the sandbox user). /tmp, the home and the scratch
+// directory are mounts of their own.
+func parentDirs(at string, seen map[string]bool, id identity) []string {
+	var a []string
+	for _, d := range ancestors(at) {
+		if seen["dir:"+d] || seen[d] || d == "/tmp" || d == id.Home || d == SandboxWorkDir {
+			continue
+		}
+		seen["dir:"+d] = true
+		a = append(a, "--perms", "0755", "--dir", d)
+	}
+	return a
 }
 
 // chownTree gives p and everything below it (never following a symlink)

@@ -25,7 +25,23 @@ const rootCacheFallback = "/var/cache/mcpgauge"
 // restarts. Both are root-owned, world-searchable and not writable by
 // others. Any other sandbox, a non-root worker (bwrap runs as itself) or a
 // reachable dir gives dir unchanged.
+//
+// The note also says when the cache's path names mcpgauge: the sandbox
+// shows each package at an npx or venv path of its own, but a bind
+// mount's source path (its path within its file system) is in the
+// sandbox's /proc/self/mountinfo, and no mount option hides it.
 func CacheDirFor(sb Sandbox, dir string) (string, string, error) {
+	out, note, err := cacheDirFor(sb, dir)
+	if _, ok := sb.(*Bwrap); ok && err == nil && strings.Contains(strings.ToLower(out), "mcpgauge") {
+		if note != "" {
+			note += "; "
+		}
+		note += fmt.Sprintf("package cache %s names mcpgauge, and a server can read the path in its sandbox's /proc/self/mountinfo (the source of its package's bind mount): choose a neutral --cache-dir (or a volume of its own) for scans a server must not recognise", out)
+	}
+	return out, note, err
+}
+
+func cacheDirFor(sb Sandbox, dir string) (string, string, error) {
 	if _, ok := sb.(*Bwrap); !ok || os.Geteuid() != 0 {
 		return dir, "", nil
 	}

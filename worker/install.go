@@ -29,6 +29,9 @@ type Installed struct {
 	ReadOnly []string
 	// Dir is the package's install directory in the cache.
 	Dir string
+	// Remap shows host directories (Dir) at other paths in the sandbox
+	// (Spec.Remap), so the cache's path never shows inside.
+	Remap map[string]string
 	// Version is the exact version installed (resolved from "latest").
 	Version string
 	// Integrity and Resolved are what the package manager recorded for

@@ -137,8 +137,17 @@ func npmTarball(t *testing.T, files []tarFile) []byte {
 }
 
 // fakeNPMRegistry serves one package version (packument and tarball) on
-// loopback, the way registry.npmjs.org does.
+// loopback, the way registry.npmjs.org does: bin index.js and a
+// postinstall script (hostileTarball's).
 func fakeNPMRegistry(t *testing.T, name string, tgz []byte) *httptest.Server {
+	t.Helper()
+	return fakeNPMPackage(t, name, tgz, map[string]any{"bin": map[string]string{name: "index.js"},
+		"scripts": map[string]string{"postinstall": "node probe.js"}, "hasInstallScript": true})
+}
+
+// fakeNPMPackage serves version 1.0.0 of name with the packument fields
+// meta (bin, scripts) besides name, version and dist.
+func fakeNPMPackage(t *testing.T, name string, tgz []byte, meta map[string]any) *httptest.Server {
 	t.Helper()
 	var srv *httptest.Server
 	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -147,15 +156,13 @@ func fakeNPMRegistry(t *testing.T, name string, tgz []byte) *httptest.Server {
 		case "/" + name:
 			sha := sha512.Sum512(tgz)
 			sha1sum := sha1.Sum(tgz)
-			doc := map[string]any{
-				"name": name, "dist-tags": map[string]string{"latest": "1.0.0"},
-				"versions": map[string]any{"1.0.0": map[string]any{
-					"name": name, "version": "1.0.0", "bin": map[string]string{name: "index.js"},
-					"scripts": map[string]string{"postinstall": "node probe.js"}, "hasInstallScript": true,
-					"dist": map[string]string{"tarball": srv.URL + file,
-						"integrity": "sha512-" + base64.StdEncoding.EncodeToString(sha[:]), "shasum": hex.EncodeToString(sha1sum[:])},
-				}},
+			v := map[string]any{"name": name, "version": "1.0.0",
+				"dist": map[string]string{"tarball": srv.URL + file,
+					"integrity": "sha512-" + base64.StdEncoding.EncodeToString(sha[:]), "shasum": hex.EncodeToString(sha1sum[:])}}
+			for k, x := range meta {
+				v[k] = x
 			}
+			doc := map[string]any{"name": name, "dist-tags": map[string]string{"latest": "1.0.0"}, "versions": map[string]any{"1.0.0": v}}
 			w.Header().Set("Content-Type", "application/json")
 			_ = json.NewEncoder(w).Encode(doc)
 		case file:

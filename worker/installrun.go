@@ -29,7 +29,7 @@ const egressURL = "http://127.0.0.1:" + egressPort
 // relayDone is the line a relay started with "hold" writes on stderr
 // when the package manager succeeded; it then waits for its stdin to end
 // (the worker copying the capped install out of the sandbox's tmpfs).
-const relayDone = "mcpgauge-relay: done"
+const relayDone = "egress relay: done"
 
 // relayNode is the in-sandbox relay for npm, run by the host's node as the
 // sandbox's unprivileged user: it forwards each connection to
@@ -126,6 +126,9 @@ type installRun struct {
 	// wrapping ErrOverCap.
 	Capped string
 	Caps   InstallCaps
+	// Remap shows host directories of the run at other paths in the
+	// bubblewrap sandbox (Spec.Remap).
+	Remap map[string]string
 }
 
 // runResult is what a package-manager run left: its output, and the
@@ -191,7 +194,7 @@ func runPackageManager(ctx context.Context, sb Sandbox, scratch string, r instal
 		}
 		spec := Spec{Command: r.Relay, Args: append([]string{map[bool]string{false: "-e", true: "-c"}[r.IsPython], script,
 			map[bool]string{false: "go", true: "hold"}[r.Capped != ""], sock, r.Command}, r.Args...),
-			Env: env, Path: r.Path, Dir: r.Dir, ReadOnly: r.ReadOnly, Writable: r.Writable}
+			Env: env, Path: r.Path, Dir: r.Dir, ReadOnly: r.ReadOnly, Writable: r.Writable, Remap: r.Remap}
 		if r.Capped != "" {
 			spec.Capped, spec.CappedBytes = []string{r.Capped}, uint64(max(r.Caps.Bytes, 0))
 		}
@@ -324,7 +327,11 @@ func (c *copyOut) copy() {
 		c.err = errors.New("install sandbox: no sandbox process to copy the install from")
 		return
 	}
-	c.err = copyCapped(filepath.Join("/proc", strconv.Itoa(pid), "root", c.target), c.target, c.caps)
+	at := c.target
+	if c.prep.SandboxPath != nil {
+		at = c.prep.SandboxPath(at)
+	}
+	c.err = copyCapped(filepath.Join("/proc", strconv.Itoa(pid), "root", at), c.target, c.caps)
 }
 
 // result is the copy's outcome once the relay has exited: an error when

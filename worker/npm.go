@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	"crypto/sha512"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -23,8 +25,36 @@ import (
 	"github.com/mcpgauge/mcpgauge/schema"
 )
 
-// installMeta is the file that marks a finished install in a cache dir.
-const installMeta = ".mcpgauge-install.json"
+// legacyInstallMeta is the file that marked a finished install inside
+// its cache dir before the record moved beside it (installRecord): a name
+// a server could read inside the sandbox. A dir with only this record is
+// installed again (never used as it is), and the package cache still
+// counts and evicts it.
+const legacyInstallMeta = ".mcpgauge-install.json"
+
+// installRecord is the file beside a cache dir (dir + ".json", next to its
+// ".lock") that marks a finished install. It lies outside the dir, so
+// nothing of it is visible in the sandbox, which shows the dir alone.
+func installRecord(dir string) string { return dir + ".json" }
+
+// writeInstallRecord writes dir's record atomically (a crash leaves no
+// half-written record).
+func writeInstallRecord(dir string, data []byte) error {
+	tmp := installRecord(dir) + ".tmp"
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, installRecord(dir))
+}
+
+// npxDir is where the sandbox shows the npm cache dir key, at install and
+// at start: where npx would have put the package (~/.npm/_npx/ and 16 hex
+// digits of a hash), so the server's path, working tree and lockfile
+// name look like any npx user's.
+func npxDir(key string) string {
+	sum := sha512.Sum512([]byte(key))
+	return "~/.npm/_npx/" + hex.EncodeToString(sum[:8])
+}
 
 // NPM installs npm packages into Cache/npm/<key>, one directory per
 // (identifier, version), with `npm install --ignore-scripts` (scripts only
@@ -155,19 +185,24 @@ func (n *NPM) Install(ctx context.Context, pkg registry.PlanPackage, opts Instal
 	}
 	in, err := n.installed(dir, name, meta, cached)
 	if err == nil {
+		in.Remap = map[string]string{dir: npxDir(key)}
+	}
+	if err == nil {
 		in.Release = n.PkgCache.Use(dir, !cached)
 	}
 	return in, err
 }
 
+// readMeta reads dir's install record (an error when there is none: a dir
+// with only the legacy record in it is installed again).
 func readMeta(dir string) (npmMeta, error) {
 	var m npmMeta
-	data, err := os.ReadFile(filepath.Join(dir, installMeta))
+	data, err := os.ReadFile(installRecord(dir))
 	if err != nil {
 		return m, err
 	}
 	if err := json.Unmarshal(data, &m); err != nil {
-		return m, fmt.Errorf("%s: %w", filepath.Join(dir, installMeta), err)
+		return m, fmt.Errorf("%s: %w", installRecord(dir), err)
 	}
 	return m, nil
 }
@@ -201,7 +236,7 @@ func (n *NPM) resolveVersion(ctx context.Context, pkg registry.PlanPackage, opts
 	spec := "latest"
 	args := []string{"view", pkg.Identifier + "@" + spec, "version", "--json"}
 	args = append(args, registryFlag(pkg)...)
-	out, stderr, err := n.run(ctx, opts, filepath.Join(n.Cache, "npm"), "", pkg.RegistryBaseURL, args...)
+	out, stderr, err := n.run(ctx, opts, filepath.Join(n.Cache, "npm"), "", "", pkg.RegistryBaseURL, args...)
 	if err != nil {
 		return "", npmFailure(err, out, stderr, pkg.Identifier, spec)
 	}
@@ -241,7 +276,7 @@ func registryFlag(pkg registry.PlanPackage) []string {
 // environment is built here, never the worker's: a package's install
 // script must not find the worker's secrets. stdout and stderr come back
 // separately.
-func (n *NPM) run(ctx context.Context, opts InstallOptions, root, work, reg string, args ...string) ([]byte, string, error) {
+func (n *NPM) run(ctx context.Context, opts InstallOptions, root, work, workAt, reg string, args ...string) ([]byte, string, error) {
 	npmPath, err := exec.LookPath(n.bin())
 	if err == nil {
 		npmPath, err = filepath.Abs(npmPath)
@@ -280,6 +315,13 @@ func (n *NPM) run(ctx context.Context, opts InstallOptions, root, work, reg stri
 		Writable: []string{scratch}, Registries: []string{reg}, Allow: n.Allow,
 		Relay: nodePath, Path: []string{filepath.Dir(nodePath)}, Timeout: n.Timeout,
 		Capped: work, Caps: n.Caps.withDefaults()}
+	// In the sandbox the cache's paths show as an npx user's would: the
+	// install target as its ~/.npm/_npx dir (npm names the lockfile after
+	// it), the scratch directory below /tmp.
+	r.Remap = map[string]string{scratch: "/tmp/npm-" + filepath.Base(scratch)[len(".run-"):]}
+	if work != "" {
+		r.Remap[work] = workAt
+	}
 	if _, ok := opts.Sandbox.(*Bwrap); ok && work != "" {
 		// In the sandbox npm's download cache goes to the sandbox's /tmp, a
 		// tmpfs with a cap of its own: a tarball never lands on the disk.
@@ -443,7 +485,7 @@ func (n *NPM) fetch(ctx context.Context, root, key string, pkg registry.PlanPack
 	// In the bubblewrap sandbox tmp is a fresh tmpfs (Spec.Capped) copied
 	// back afterwards, and npm writes the package.json there itself.
 	if _, ok := opts.Sandbox.(*Bwrap); !ok {
-		manifest := []byte(`{"name":"mcpgauge-install","private":true}` + "\n")
+		manifest := []byte(`{"private":true}` + "\n")
 		if err := os.WriteFile(filepath.Join(tmp, "package.json"), manifest, 0o644); err != nil {
 			return meta, &InstallError{Status: schema.StatusWorkerError, Reason: "write package.json", Err: err}
 		}
@@ -456,7 +498,7 @@ func (n *NPM) fetch(ctx context.Context, root, key string, pkg registry.PlanPack
 	}
 	args = append(args, registryFlag(pkg)...)
 	args = append(args, spec)
-	if stdout, stderr, err := n.run(ctx, opts, root, tmp, pkg.RegistryBaseURL, args...); err != nil {
+	if stdout, stderr, err := n.run(ctx, opts, root, tmp, npxDir(key), pkg.RegistryBaseURL, args...); err != nil {
 		if code, _ := npmCode(stdout); errors.Is(err, ErrOverCap) || code == "ENOSPC" || strings.Contains(stderr, "ENOSPC") {
 			return meta, tooLarge("npm package "+spec, n.Caps.withDefaults(), err)
 		}
@@ -476,13 +518,14 @@ func (n *NPM) fetch(ctx context.Context, root, key string, pkg registry.PlanPack
 	meta.Bin = bin
 	meta.InstalledAt = time.Now().UTC().Format(time.RFC3339)
 	data, _ := json.MarshalIndent(meta, "", "  ")
-	if err := os.WriteFile(filepath.Join(tmp, installMeta), data, 0o644); err != nil {
-		return meta, &InstallError{Status: schema.StatusWorkerError, Reason: "write install record", Err: err}
-	}
 	dir := filepath.Join(root, key)
-	_ = os.RemoveAll(dir) // a half-finished directory from a crash
+	_ = os.RemoveAll(dir) // a half-finished directory from a crash, or one with the legacy record
 	if err := os.Rename(tmp, dir); err != nil {
 		return meta, &InstallError{Status: schema.StatusWorkerError, Reason: "move install into the cache", Err: err}
+	}
+	// The record comes last: a dir without one is installed again.
+	if err := writeInstallRecord(dir, data); err != nil {
+		return meta, &InstallError{Status: schema.StatusWorkerError, Reason: "write install record", Err: err}
 	}
 	return meta, nil
 }

@@ -79,9 +79,13 @@ func (c *PackageCache) loadLocked() {
 			if !e.IsDir() || e.Name()[0] == '.' {
 				continue
 			}
-			fi, err := os.Stat(filepath.Join(dir, installMeta))
+			fi, err := os.Stat(installRecord(dir))
 			if err != nil {
-				continue
+				// An install of an older worker (its record inside the
+				// dir): not used any more, but counted and evicted.
+				if fi, err = os.Stat(filepath.Join(dir, legacyInstallMeta)); err != nil {
+					continue
+				}
 			}
 			n, _ := measureTree(dir, InstallCaps{Bytes: -1, Files: -1})
 			c.entries[dir] = &cacheEntry{size: n, used: fi.ModTime()}
@@ -112,7 +116,7 @@ func (c *PackageCache) Use(dir string, added bool) (release func()) {
 	}
 	e.leases++
 	e.used = time.Now()
-	_ = os.Chtimes(filepath.Join(dir, installMeta), e.used, e.used)
+	_ = os.Chtimes(installRecord(dir), e.used, e.used)
 	if added {
 		c.evictLocked()
 	}
@@ -151,7 +155,10 @@ func (c *PackageCache) evictLocked() {
 		}
 		// The record goes first: a half-removed directory is redone, never
 		// used.
-		err := os.Remove(filepath.Join(d, installMeta))
+		err := os.Remove(installRecord(d))
+		if err == nil || os.IsNotExist(err) {
+			err = os.Remove(filepath.Join(d, legacyInstallMeta))
+		}
 		if err == nil || os.IsNotExist(err) {
 			err = os.RemoveAll(d)
 		}

@@ -18,7 +18,7 @@ func cacheEntryDir(t *testing.T, root, kind, key string, size int) string {
 	if err := os.WriteFile(filepath.Join(dir, "payload"), make([]byte, size), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, installMeta), nil, 0o644); err != nil {
+	if err := writeInstallRecord(dir, nil); err != nil {
 		t.Fatal(err)
 	}
 	return dir

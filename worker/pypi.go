@@ -120,10 +120,17 @@ func (p *PyPI) Install(ctx context.Context, pkg registry.PlanPackage, opts Insta
 		return nil, &InstallError{Status: schema.StatusWorkerError, Reason: "lock pypi cache entry " + key, Err: err}
 	}
 	defer func() { _ = lock.Unlock() }()
-	cached := true
-	if _, err := os.Stat(filepath.Join(dir, installMeta)); err != nil {
-		cached = false
-		if err := p.fetch(ctx, opts.Sandbox, root, key, pkg.Identifier, version, index, base); err != nil {
+	// In the bubblewrap sandbox the venv shows at an ordinary path of its
+	// own, at install (its scripts name it) and at start; a venv made for
+	// the other (host paths, or a sandbox's path run on the host) is made
+	// again.
+	at := ""
+	if _, ok := opts.Sandbox.(*Bwrap); ok {
+		at = venvAt(pkg.Identifier)
+	}
+	cached := readVenvRecord(dir) == at+"\n"
+	if !cached {
+		if err := p.fetch(ctx, opts.Sandbox, root, key, pkg.Identifier, version, index, base, at); err != nil {
 			return nil, err
 		}
 	}
@@ -131,8 +138,12 @@ func (p *PyPI) Install(ctx context.Context, pkg registry.PlanPackage, opts Insta
 	if err != nil {
 		return nil, installFailed(err, "cannot tell which program of %s to run", pkg.Identifier)
 	}
+	var remapped map[string]string
+	if at != "" {
+		remapped = map[string]string{dir: at}
+	}
 	return &Installed{
-		Command: script, Dir: dir, Version: version, Cached: cached,
+		Command: script, Dir: dir, Version: version, Cached: cached, Remap: remapped,
 		Path: []string{filepath.Join(dir, "bin")}, ReadOnly: append([]string{dir, base}, venvInterpreter(dir, base)...),
 		Release: p.PkgCache.Use(dir, !cached),
 	}, nil
@@ -144,7 +155,7 @@ func (p *PyPI) Install(ctx context.Context, pkg registry.PlanPackage, opts Insta
 // host) through the egress proxy, sees a fresh environment and can write
 // only the venv and its scratch directory. A build backend or setup.py of
 // an sdist runs there too.
-func (p *PyPI) fetch(ctx context.Context, sb Sandbox, root, key, name, version, index, base string) error {
+func (p *PyPI) fetch(ctx context.Context, sb Sandbox, root, key, name, version, index, base, at string) error {
 	timeout := p.Timeout
 	if timeout <= 0 {
 		timeout = 5 * time.Minute
@@ -162,6 +173,12 @@ func (p *PyPI) fetch(ctx context.Context, sb Sandbox, root, key, name, version, 
 			err = fmt.Errorf("did not finish within %s: %w", timeout, ctx.Err())
 		}
 		return installFailed(err, "python3 -m venv failed: %s", lastLines(string(out), 2))
+	}
+	if at != "" {
+		if err := retargetVenv(venv, at); err != nil {
+			_ = os.RemoveAll(venv)
+			return &InstallError{Status: schema.StatusWorkerError, Reason: "prepare the venv for the sandbox", Err: err}
+		}
 	}
 	scratch, err := os.MkdirTemp(root, ".run-")
 	if err == nil {
@@ -188,7 +205,11 @@ func (p *PyPI) fetch(ctx context.Context, sb Sandbox, root, key, name, version, 
 	r := installRun{Command: py, Args: []string{"-m", "pip", "install", "--no-input", "--disable-pip-version-check",
 		"--retries", "1", "--timeout", "15", "--index-url", pipIndexURL(index), spec},
 		Dir: scratch, Env: env, Writable: []string{venv, scratch}, Registries: pypiHosts(index), Allow: p.Allow,
-		Relay: py, IsPython: true, Timeout: timeout}
+		Relay: py, IsPython: true, Timeout: timeout,
+		Remap: map[string]string{scratch: "/tmp/pip-" + filepath.Base(scratch)[len(".run-"):]}}
+	if at != "" {
+		r.Remap[venv] = at
+	}
 	if base != "" && !underUsr(base) {
 		r.ReadOnly = append(r.ReadOnly, base)
 	}
@@ -220,10 +241,74 @@ func (p *PyPI) fetch(ctx context.Context, sb Sandbox, root, key, name, version, 
 		}
 		return &InstallError{Status: schema.StatusWorkerError, Reason: "measure the install", Err: err}
 	}
-	if err := os.WriteFile(filepath.Join(venv, installMeta), []byte(`{"identifier":"`+name+`"}`+"\n"), 0o644); err != nil {
+	if err := writeInstallRecord(venv, []byte(at+"\n")); err != nil {
 		return &InstallError{Status: schema.StatusWorkerError, Reason: "write install record", Err: err}
 	}
 	return nil
+}
+
+// venvAt is where the bubblewrap sandbox shows the venv of distribution
+// name, at install and at start: the place an application's venv has in
+// many a container image.
+func venvAt(name string) string {
+	return "/opt/" + strings.ToLower(unsafeKey.ReplaceAllString(name, "-")) + "/.venv"
+}
+
+// readVenvRecord is a venv's install record: the path the sandbox shows
+// it at, and a newline ("\n" alone: made for the host), or "" when there
+// is none (a venv of an older worker, with its record inside, is made
+// again).
+func readVenvRecord(dir string) string {
+	b, err := os.ReadFile(installRecord(dir))
+	if err != nil || !strings.HasSuffix(string(b), "\n") {
+		return ""
+	}
+	return string(b)
+}
+
+// retargetVenv makes a venv made on the host at venv name at instead (the
+// path the sandbox shows it at): its configuration and bin scripts name
+// at, and the bytecode ensurepip compiled (which names venv) is removed
+// (Python compiles it again where it may write). It runs before any
+// package code, on files python -m venv wrote.
+func retargetVenv(venv, at string) error {
+	files := []string{filepath.Join(venv, "pyvenv.cfg")}
+	ents, err := os.ReadDir(filepath.Join(venv, "bin"))
+	if err != nil {
+		return err
+	}
+	for _, e := range ents {
+		if e.Type().IsRegular() {
+			files = append(files, filepath.Join(venv, "bin", e.Name()))
+		}
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return err
+		}
+		if nb := newRemap(map[string]string{venv: at}, "").text(string(b)); nb != string(b) {
+			fi, err := os.Stat(f)
+			if err != nil {
+				return err
+			}
+			if err := os.WriteFile(f, []byte(nb), fi.Mode().Perm()); err != nil {
+				return err
+			}
+		}
+	}
+	return filepath.WalkDir(venv, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && d.Name() == "__pycache__" {
+			if err := os.RemoveAll(p); err != nil {
+				return err
+			}
+			return filepath.SkipDir
+		}
+		return nil
+	})
 }
 
 // venvInterpreter is the real interpreter behind a venv's python (the

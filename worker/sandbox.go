@@ -96,6 +96,13 @@ type Spec struct {
 	// the worker read the tmpfs from outside (installcap.go).
 	Capped      []string
 	CappedBytes uint64
+	// Remap shows host directories at other paths inside the sandbox:
+	// host directory → sandbox path ("~/" is below the sandbox's home).
+	// ReadOnly, Writable and Capped paths at or below a key show below its
+	// value, and Command, Args, Env values, Path and Dir are rewritten to
+	// name them there, so no host path (a package cache's) shows inside.
+	// bwrap only; other sandboxes run on the host's paths.
+	Remap map[string]string
 	// Limits bound the server.
 	Limits Limits
 }
@@ -115,6 +122,9 @@ type Prepared struct {
 	// together broke a limit the sandbox enforces as a whole (the kernel
 	// killed some of them), or "" when they did not.
 	Breach func() string
+	// SandboxPath, when set, is where a host path of the Spec shows inside
+	// the sandbox (Spec.Remap); nil means at the same path.
+	SandboxPath func(string) string
 	// SandboxPID, when set, is the host process ID of the sandbox's first
 	// process once it started (0 before): its /proc/PID/root is the
 	// sandbox's file system.

@@ -373,7 +373,7 @@ func (r *run) pkg(ctx context.Context, plan registry.Plan) {
 	}
 	spec := Spec{
 		Command: inst.Command, Args: append(append([]string(nil), inst.Args...), plan.Args...),
-		Env: env, Path: inst.Path, ReadOnly: inst.ReadOnly, Limits: r.opts.Limits,
+		Env: env, Path: inst.Path, ReadOnly: inst.ReadOnly, Limits: r.opts.Limits, Remap: inst.Remap,
 	}
 	r.sandboxed(ctx, spec)
 }

@@ -219,7 +219,7 @@ func TestPyPI(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(p.Cache, "pypi")); err != nil {
 		t.Fatal(err)
 	}
-	ents, _ := filepath.Glob(filepath.Join(p.Cache, "pypi", "*", installMeta))
+	ents, _ := filepath.Glob(installRecord(filepath.Join(p.Cache, "pypi", "*")))
 	if len(ents) != 0 {
 		t.Errorf("a failed install left an install record: %v", ents)
 	}
@@ -251,10 +251,11 @@ func TestPyPICachedInstallStartsPythonOnce(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(entry, "bin"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range []string{installMeta, filepath.Join("bin", "mcp-server-time")} {
-		if err := os.WriteFile(filepath.Join(entry, f), []byte("{}\n"), 0o755); err != nil {
-			t.Fatal(err)
-		}
+	if err := os.WriteFile(filepath.Join(entry, "bin", "mcp-server-time"), []byte("{}\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeInstallRecord(entry, []byte("\n")); err != nil { // made for the host (no sandbox)
+		t.Fatal(err)
 	}
 	inst, err := p.Install(context.Background(), pkg, InstallOptions{})
 	if err != nil {
