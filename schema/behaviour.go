@@ -3,8 +3,12 @@ package schema
 import "strings"
 
 // BehaviourVersion names the shape of Behaviour; a reader that does not
-// know it ignores the section.
-const BehaviourVersion = "mcpgauge-behaviour/v1"
+// know it ignores the section. v2 added Install and InstallNote (both
+// omitted when empty), so a v1 section reads as a v2 one without them.
+const BehaviourVersion = "mcpgauge-behaviour/v2"
+
+// BehaviourVersionV1 is the first shape, still read.
+const BehaviourVersionV1 = "mcpgauge-behaviour/v1"
 
 // Bounds of a Behaviour section: each list keeps at most MaxBehaviourItems
 // entries (Dropped counts the rest) and each string at most
@@ -37,6 +41,14 @@ type Behaviour struct {
 	// Unobserved says what could not be watched and why (an empty list:
 	// everything was).
 	Unobserved []string `json:"unobserved,omitempty"`
+	// Install is what the package's install did, watched the same way (a
+	// PyPI source distribution's build backend runs its code there; the
+	// package manager's own processes are listed too, its own cache
+	// writes are not). Nil when no install phase was recorded; then
+	// InstallNote says why (an npm install runs with lifecycle scripts
+	// off: no package code ran).
+	Install     *Behaviour `json:"install,omitempty"`
+	InstallNote string     `json:"install_note,omitempty"`
 }
 
 // Lookup is one DNS name the server looked up.

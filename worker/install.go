@@ -4,9 +4,11 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/netip"
+	"os"
 	"regexp"
 	"strings"
 
@@ -32,6 +34,12 @@ type Installed struct {
 	// Remap shows host directories (Dir) at other paths in the sandbox
 	// (Spec.Remap), so the cache's path never shows inside.
 	Remap map[string]string
+	// Behaviour is what the install did when package code ran in it (a
+	// PyPI build backend, npm lifecycle scripts when on), watched in the
+	// sandbox, and kept beside the install for later scans of the cached
+	// package; nil when not watched, with BehaviourNote saying why.
+	Behaviour     *schema.Behaviour
+	BehaviourNote string
 	// Version is the exact version installed (resolved from "latest").
 	Version string
 	// Integrity and Resolved are what the package manager recorded for
@@ -46,6 +54,36 @@ type Installed struct {
 	// Release, when set, ends the scan's lease on Dir (PackageCache.Use):
 	// call it through Done once the package no longer runs.
 	Release func()
+}
+
+// installBehaviour is the file beside a cache dir that keeps what its
+// install did (Installed.Behaviour).
+func installBehaviour(dir string) string { return dir + ".install-behaviour.json" }
+
+// saveInstallBehaviour keeps b beside dir (nothing for nil b).
+func saveInstallBehaviour(dir string, b *schema.Behaviour) error {
+	if b == nil {
+		return nil
+	}
+	data, err := json.Marshal(b)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(installBehaviour(dir), data, 0o644)
+}
+
+// loadInstallBehaviour reads what dir's install did (nil when nothing was
+// kept).
+func loadInstallBehaviour(dir string) *schema.Behaviour {
+	data, err := os.ReadFile(installBehaviour(dir))
+	if err != nil {
+		return nil
+	}
+	var b schema.Behaviour
+	if json.Unmarshal(data, &b) != nil {
+		return nil
+	}
+	return &b
 }
 
 // Done ends the scan's use of the installed package (nil-safe).

@@ -17,6 +17,7 @@ import (
 
 	"github.com/mcpgauge/mcpgauge/gauge/connect"
 	"github.com/mcpgauge/mcpgauge/internal/egress"
+	"github.com/mcpgauge/mcpgauge/schema"
 )
 
 // egressPort is where the relay listens inside an install sandbox. The
@@ -129,6 +130,10 @@ type installRun struct {
 	// Remap shows host directories of the run at other paths in the
 	// bubblewrap sandbox (Spec.Remap).
 	Remap map[string]string
+	// OwnFiles are sandbox paths below which files are the package
+	// manager's own (its download cache), left out of the recorded
+	// behaviour.
+	OwnFiles []string
 }
 
 // runResult is what a package-manager run left: its output, and the
@@ -144,6 +149,10 @@ type runResult struct {
 	// started (the sandbox or the proxy could not be set up): a fault of
 	// the worker, not of the package.
 	Started bool
+	// Behaviour is what the run did, watched from outside as a server's
+	// start-up is (bubblewrap only; nil otherwise), less the package
+	// manager's own cache files (installRun.OwnFiles).
+	Behaviour *schema.Behaviour
 }
 
 // runPackageManager runs r in sb when sb is the bubblewrap sandbox: no
@@ -162,6 +171,7 @@ func runPackageManager(ctx context.Context, sb Sandbox, scratch string, r instal
 	var cmd *exec.Cmd
 	var launched *connect.Launched
 	var copied *copyOut
+	var watched func() *schema.Behaviour
 	if b, ok := sb.(*Bwrap); ok && b != nil {
 		res.Sandboxed = true
 		proxy, err := egress.New(egress.Options{Registries: r.Registries, Allow: r.Allow})
@@ -203,6 +213,7 @@ func runPackageManager(ctx context.Context, sb Sandbox, scratch string, r instal
 			return res, err
 		}
 		defer prep.Cleanup()
+		watched = prep.Behaviour
 		t := prep.Target
 		cmd = exec.CommandContext(ctx, t.Command, t.Args...)
 		cmd.Dir = t.Dir
@@ -270,7 +281,29 @@ func runPackageManager(ctx context.Context, sb Sandbox, scratch string, r instal
 		_, err = measureTree(r.Capped, r.Caps)
 	}
 	res.Stdout, res.Stderr = out.Bytes(), strings.ReplaceAll(errb.String(), "\n"+relayDone+"\n", "")
+	if watched != nil && res.Started {
+		res.Behaviour = withoutFiles(watched(), r.OwnFiles)
+	}
 	return res, err
+}
+
+// withoutFiles drops b's files at or below any of dirs.
+func withoutFiles(b *schema.Behaviour, dirs []string) *schema.Behaviour {
+	if b == nil || len(dirs) == 0 {
+		return b
+	}
+	kept := b.Files[:0]
+	for _, f := range b.Files {
+		own := false
+		for _, d := range dirs {
+			own = own || f.Path == d || strings.HasPrefix(f.Path, strings.TrimSuffix(d, "/")+"/")
+		}
+		if !own {
+			kept = append(kept, f)
+		}
+	}
+	b.Files = kept
+	return b
 }
 
 // copyOut takes a capped install out of its sandbox: the relay's stderr

@@ -186,6 +186,15 @@ func (n *NPM) Install(ctx context.Context, pkg registry.PlanPackage, opts Instal
 	in, err := n.installed(dir, name, meta, cached)
 	if err == nil {
 		in.Remap = map[string]string{dir: npxDir(key)}
+		if opts.LifecycleScripts {
+			in.Behaviour = loadInstallBehaviour(dir)
+		}
+		if in.Behaviour == nil {
+			in.BehaviourNote = "npm installs run with lifecycle scripts off: no package code ran at install, so there is no install behaviour to record"
+			if opts.LifecycleScripts {
+				in.BehaviourNote = "the install ran outside the bubblewrap sandbox, where it is not watched"
+			}
+		}
 	}
 	if err == nil {
 		in.Release = n.PkgCache.Use(dir, !cached)
@@ -277,19 +286,26 @@ func registryFlag(pkg registry.PlanPackage) []string {
 // script must not find the worker's secrets. stdout and stderr come back
 // separately.
 func (n *NPM) run(ctx context.Context, opts InstallOptions, root, work, workAt, reg string, args ...string) ([]byte, string, error) {
+	stdout, stderr, _, err := n.runWatched(ctx, opts, root, work, workAt, reg, args...)
+	return stdout, stderr, err
+}
+
+// runWatched is run, and also returns what the run did in the sandbox
+// (runResult.Behaviour).
+func (n *NPM) runWatched(ctx context.Context, opts InstallOptions, root, work, workAt, reg string, args ...string) ([]byte, string, *schema.Behaviour, error) {
 	npmPath, err := exec.LookPath(n.bin())
 	if err == nil {
 		npmPath, err = filepath.Abs(npmPath)
 	}
 	if err != nil {
-		return nil, "", &InstallError{Status: schema.StatusWorkerError, Reason: "npm installer", Err: err}
+		return nil, "", nil, &InstallError{Status: schema.StatusWorkerError, Reason: "npm installer", Err: err}
 	}
 	nodePath, err := exec.LookPath("node")
 	if err != nil {
-		return nil, "", &InstallError{Status: schema.StatusWorkerError, Reason: "npm installer needs node", Err: err}
+		return nil, "", nil, &InstallError{Status: schema.StatusWorkerError, Reason: "npm installer needs node", Err: err}
 	}
 	if nodePath, err = filepath.Abs(nodePath); err != nil {
-		return nil, "", &InstallError{Status: schema.StatusWorkerError, Reason: "npm installer needs node", Err: err}
+		return nil, "", nil, &InstallError{Status: schema.StatusWorkerError, Reason: "npm installer needs node", Err: err}
 	}
 	scratch, err := os.MkdirTemp(root, ".run-")
 	if err == nil {
@@ -299,7 +315,7 @@ func (n *NPM) run(ctx context.Context, opts InstallOptions, root, work, workAt, 
 		}
 	}
 	if err != nil {
-		return nil, "", &InstallError{Status: schema.StatusWorkerError, Reason: "npm scratch directory", Err: err}
+		return nil, "", nil, &InstallError{Status: schema.StatusWorkerError, Reason: "npm scratch directory", Err: err}
 	}
 	env := map[string]string{
 		// npm's own cache is private to this run: a shared one would let one
@@ -326,6 +342,7 @@ func (n *NPM) run(ctx context.Context, opts InstallOptions, root, work, workAt, 
 		// In the sandbox npm's download cache goes to the sandbox's /tmp, a
 		// tmpfs with a cap of its own: a tarball never lands on the disk.
 		env["npm_config_cache"] = "/tmp/npm-cache"
+		r.OwnFiles = []string{"/tmp/npm-cache"}
 	}
 	r.ReadOnly = hostCAEnv(env, "NODE_EXTRA_CA_CERTS")
 	for k, v := range hostNPMSettings() {
@@ -344,13 +361,13 @@ func (n *NPM) run(ctx context.Context, opts InstallOptions, root, work, workAt, 
 		n.sandboxed.Add(1)
 	}
 	if err != nil && !res.Started {
-		return nil, "", &InstallError{Status: schema.StatusWorkerError, Reason: "npm could not start in the install sandbox", Err: err}
+		return nil, "", nil, &InstallError{Status: schema.StatusWorkerError, Reason: "npm could not start in the install sandbox", Err: err}
 	}
 	stderr := res.Stderr
 	if err != nil {
 		stderr = withRefusals(stderr, res.Refused)
 	}
-	return res.Stdout, stderr, err
+	return res.Stdout, stderr, res.Behaviour, err
 }
 
 // hostNPMSettings are the few settings of the operator's npm
@@ -498,7 +515,8 @@ func (n *NPM) fetch(ctx context.Context, root, key string, pkg registry.PlanPack
 	}
 	args = append(args, registryFlag(pkg)...)
 	args = append(args, spec)
-	if stdout, stderr, err := n.run(ctx, opts, root, tmp, npxDir(key), pkg.RegistryBaseURL, args...); err != nil {
+	stdout, stderr, watched, err := n.runWatched(ctx, opts, root, tmp, npxDir(key), pkg.RegistryBaseURL, args...)
+	if err != nil {
 		if code, _ := npmCode(stdout); errors.Is(err, ErrOverCap) || code == "ENOSPC" || strings.Contains(stderr, "ENOSPC") {
 			return meta, tooLarge("npm package "+spec, n.Caps.withDefaults(), err)
 		}
@@ -522,6 +540,11 @@ func (n *NPM) fetch(ctx context.Context, root, key string, pkg registry.PlanPack
 	_ = os.RemoveAll(dir) // a half-finished directory from a crash, or one with the legacy record
 	if err := os.Rename(tmp, dir); err != nil {
 		return meta, &InstallError{Status: schema.StatusWorkerError, Reason: "move install into the cache", Err: err}
+	}
+	if opts.LifecycleScripts {
+		if err := saveInstallBehaviour(dir, watched); err != nil {
+			return meta, &InstallError{Status: schema.StatusWorkerError, Reason: "keep the install's behaviour", Err: err}
+		}
 	}
 	// The record comes last: a dir without one is installed again.
 	if err := writeInstallRecord(dir, data); err != nil {

@@ -156,6 +156,7 @@ func (c *PackageCache) evictLocked() {
 		// The record goes first: a half-removed directory is redone, never
 		// used.
 		err := os.Remove(installRecord(d))
+		_ = os.Remove(installBehaviour(d))
 		if err == nil || os.IsNotExist(err) {
 			err = os.Remove(filepath.Join(d, legacyInstallMeta))
 		}

@@ -142,11 +142,15 @@ func (p *PyPI) Install(ctx context.Context, pkg registry.PlanPackage, opts Insta
 	if at != "" {
 		remapped = map[string]string{dir: at}
 	}
-	return &Installed{
+	in := &Installed{
 		Command: script, Dir: dir, Version: version, Cached: cached, Remap: remapped,
 		Path: []string{filepath.Join(dir, "bin")}, ReadOnly: append([]string{dir, base}, venvInterpreter(dir, base)...),
 		Release: p.PkgCache.Use(dir, !cached),
-	}, nil
+	}
+	if in.Behaviour = loadInstallBehaviour(dir); in.Behaviour == nil {
+		in.BehaviourNote = "the install ran outside the bubblewrap sandbox, where it is not watched"
+	}
+	return in, nil
 }
 
 // fetch makes the venv on the host (python -m venv runs no package code
@@ -240,6 +244,12 @@ func (p *PyPI) fetch(ctx context.Context, sb Sandbox, root, key, name, version, 
 			return tooLarge("PyPI package "+spec, p.Caps.withDefaults(), err)
 		}
 		return &InstallError{Status: schema.StatusWorkerError, Reason: "measure the install", Err: err}
+	}
+	// What the install did (a build backend runs the package's code)
+	// stays beside the venv, for every scan of it.
+	_ = os.Remove(installBehaviour(venv))
+	if err := saveInstallBehaviour(venv, res.Behaviour); err != nil {
+		return &InstallError{Status: schema.StatusWorkerError, Reason: "keep the install's behaviour", Err: err}
 	}
 	if err := writeInstallRecord(venv, []byte(at+"\n")); err != nil {
 		return &InstallError{Status: schema.StatusWorkerError, Reason: "write install record", Err: err}

@@ -436,6 +436,14 @@ func (r *run) sandboxed(ctx context.Context, spec Spec) {
 			r.res.Behaviour = b
 		}
 	}
+	if in := r.inst; in != nil && (in.Behaviour != nil || (in.BehaviourNote != "" && r.res.Behaviour != nil)) {
+		// The install's phase (what a build backend did), or why there is
+		// none, beside the start-up's.
+		if r.res.Behaviour == nil {
+			r.res.Behaviour = &schema.Behaviour{Schema: schema.BehaviourVersion}
+		}
+		r.res.Behaviour.Install, r.res.Behaviour.InstallNote = in.Behaviour, in.BehaviourNote
+	}
 	if prep.Breach != nil {
 		if why := prep.Breach(); why != "" {
 			// Part of the server was killed: whatever it listed is not a

@@ -42,6 +42,18 @@ type Input struct {
 	// Declared are the hosts the server's registry entry names (its
 	// website and remote endpoints; see DeclaredHosts).
 	Declared []string
+	// Install says Behaviour is the install's phase (a build backend's
+	// run), not the start-up's.
+	Install bool
+}
+
+// At names the phase for a finding's message: "At start-up" or "At
+// install".
+func (in Input) At() string {
+	if in.Install {
+		return "At install (the package's build ran its code)"
+	}
+	return "At start-up"
 }
 
 // Problem is one thing a rule found.
@@ -62,7 +74,11 @@ func Catalogue() []Rule {
 	return rules
 }
 
-// Check runs every rule on b and returns the findings (none for nil b).
+// Check runs every rule on b's start-up and on its install phase (a
+// program fetched and run by a build backend is as bad as one run at
+// start-up), and returns the findings (none for nil b). An install
+// finding's entity starts with "install:" (an install with no entity of
+// its own gets "install").
 func Check(b *schema.Behaviour, declared []string) []schema.Finding {
 	if b == nil {
 		return nil
@@ -71,6 +87,16 @@ func Check(b *schema.Behaviour, declared []string) []schema.Finding {
 	for _, r := range Catalogue() {
 		for _, p := range r.Check(Input{Behaviour: b, Declared: declared}) {
 			out = append(out, schema.Finding{Rule: r.ID, Severity: r.Severity, Entity: p.Entity, Message: p.Message, Family: Family})
+		}
+		if b.Install == nil {
+			continue
+		}
+		for _, p := range r.Check(Input{Behaviour: b.Install, Declared: declared, Install: true}) {
+			e := "install"
+			if p.Entity != "" {
+				e += ":" + p.Entity
+			}
+			out = append(out, schema.Finding{Rule: r.ID, Severity: r.Severity, Entity: e, Message: p.Message, Family: Family})
 		}
 	}
 	return out

@@ -6,7 +6,7 @@ import "fmt"
 func bhv001() Rule {
 	return Rule{ID: "BHV001", Name: "network-at-start-up", Severity: "info",
 		Summary:  "The server used the network at start-up, before any tool call.",
-		Revision: 1, Check: checkBHV001}
+		Revision: 2, Check: checkBHV001}
 }
 
 // checkBHV001 fires once when the server looked up a name or attempted a
@@ -30,7 +30,7 @@ func checkBHV001(in Input) []Problem {
 		}
 		dests = append(dests, d)
 	}
-	msg := "At start-up, before any tool call, the server"
+	msg := in.At() + ", before any tool call, the server"
 	switch {
 	case len(names) > 0 && len(dests) > 0:
 		msg += fmt.Sprintf(" looked up %s and connected to %s.", list(names, 5), list(dests, 5))

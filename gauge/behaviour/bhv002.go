@@ -6,7 +6,7 @@ import "fmt"
 func bhv002() Rule {
 	return Rule{ID: "BHV002", Name: "undeclared-host", Severity: "warning",
 		Summary:  "At start-up the server contacted a host its registry entry does not name.",
-		Revision: 1, Check: checkBHV002}
+		Revision: 2, Check: checkBHV002}
 }
 
 // checkBHV002 fires once per host the server looked up or named (TLS SNI,
@@ -23,7 +23,7 @@ func checkBHV002(in Input) []Problem {
 			continue
 		}
 		out = append(out, Problem{Entity: "host:" + h,
-			Message: fmt.Sprintf("At start-up the server contacted %s, which its registry entry does not name (it names %s).", h, list(in.Declared, 5))})
+			Message: fmt.Sprintf(in.At()+" the server contacted %s, which its registry entry does not name (it names %s).", h, list(in.Declared, 5))})
 	}
 	return out
 }

@@ -6,7 +6,7 @@ import "fmt"
 func bhv004() Rule {
 	return Rule{ID: "BHV004", Name: "wrote-outside-own-state", Severity: "info",
 		Summary:  "At start-up the server wrote files in the user's home or /tmp.",
-		Revision: 1, Check: checkBHV004}
+		Revision: 2, Check: checkBHV004}
 }
 
 // checkBHV004 fires once when the server left files outside its package
@@ -19,5 +19,5 @@ func checkBHV004(in Input) []Problem {
 	if len(paths) == 0 {
 		return nil
 	}
-	return []Problem{{Message: fmt.Sprintf("At start-up the server wrote %d file(s) outside its own directories: %s.", len(paths), list(paths, 5))}}
+	return []Problem{{Message: fmt.Sprintf(in.At()+" the server wrote %d file(s) outside its own directories: %s.", len(paths), list(paths, 5))}}
 }

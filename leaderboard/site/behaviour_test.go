@@ -12,7 +12,8 @@ import (
 
 // TestServerPageBehaviour: the server page says what the latest scan saw
 // the server do at start-up, escaped, and names the hosts it contacted
-// that the previous version did not.
+// that the previous version did not; the install's phase (a build
+// backend's) beside it, or why there is none.
 func TestServerPageBehaviour(t *testing.T) {
 	t.Parallel()
 	const name = "io.github.acme/chatty"
@@ -26,12 +27,17 @@ func TestServerPageBehaviour(t *testing.T) {
 		Connections: []schema.Connection{{Protocol: "tcp", Address: "192.0.2.10", Port: 443, SNI: "update.evil.example", Count: 1}},
 		Files:       []schema.FileWrite{{Path: "/home/sam/<img src=x onerror=alert(1)>", Size: 3}},
 		Processes:   []schema.ProcessRun{{Path: "/home/sam/.cache/dropper", Argv0: "dropper", Count: 1, Written: true}},
+		Install: &schema.Behaviour{Schema: schema.BehaviourVersion,
+			Lookups:   []schema.Lookup{{Name: "build.evil.example", Count: 1}},
+			Processes: []schema.ProcessRun{{Path: "/home/sam/.cache/bp-<b>helper", Count: 1, Written: true}}},
 	}
 	quiet := storetest.Result(storetest.Spec{SweepID: "s1", Name: "io.github.acme/unwatched", Version: "1.0.0"})
+	npmPkg := storetest.Result(storetest.Spec{SweepID: "s1", Name: "io.github.acme/npm-package", Version: "1.0.0"})
+	npmPkg.Behaviour = &schema.Behaviour{Schema: schema.BehaviourVersion, InstallNote: "npm installs run with lifecycle scripts off"}
 	for _, b := range backends {
 		t.Run(b.name, func(t *testing.T) {
 			t.Parallel()
-			h := serveResults(t, b, v1, v2, quiet)
+			h := serveResults(t, b, v1, v2, quiet, npmPkg)
 			cases := []struct {
 				path          string
 				want, notWant []string
@@ -43,7 +49,11 @@ func TestServerPageBehaviour(t *testing.T) {
 					"wrote <code>/home/sam/&lt;img src=x onerror=alert(1)&gt; (3 bytes)</code>",
 					`id="written-exec"`, "/home/sam/.cache/dropper",
 					`id="new-hosts"`, "since version 1.0.0", "<code>update.evil.example</code>",
-				}, nil},
+					`id="install-behaviour"`, "looked up <code>build.evil.example</code>",
+					`id="install-written-exec"`, "/home/sam/.cache/bp-&lt;b&gt;helper",
+				}, []string{`id="install-note"`}},
+				{leaderboard.ServerPath("io.github.acme/npm-package"), []string{`id="install-note"`, "npm installs run with lifecycle scripts off"},
+					[]string{`id="install-behaviour"`}},
 				{leaderboard.ServerPath("io.github.acme/unwatched"), []string{"This scan did not watch the server"}, []string{`id="behaviour"`, `id="new-hosts"`}},
 			}
 			for _, c := range cases {

@@ -18,6 +18,10 @@ type behaviourView struct {
 	Written    []string
 	Dropped    int
 	Unobserved []string
+	// Install is the install's phase (what a build backend did), seen the
+	// same way; InstallNote says why there is none (npm: scripts off).
+	Install     *behaviourView
+	InstallNote string
 }
 
 // maxShown bounds each list on the page.
@@ -27,7 +31,10 @@ func viewBehaviour(b *schema.Behaviour) *behaviourView {
 	if b == nil {
 		return nil
 	}
-	v := &behaviourView{Dropped: b.Dropped, Unobserved: b.Unobserved}
+	v := &behaviourView{Dropped: b.Dropped, Unobserved: b.Unobserved, InstallNote: clip(b.InstallNote, 300)}
+	if b.Install != nil {
+		v.Install = viewBehaviour(b.Install)
+	}
 	add := func(list *[]string, s string) {
 		if len(*list) < maxShown {
 			*list = append(*list, clip(s, 200))
