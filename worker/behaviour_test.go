@@ -107,6 +107,10 @@ func TestSandboxLooksLikeAMachine(t *testing.T) {
 		if _, err := os.Stat(installRecord(out.Install.Dir)); err != nil {
 			t.Errorf("no install record beside the package: %v", err)
 		}
+		// npm ran with scripts off: no install phase, and the result says why.
+		if b := out.Result.Behaviour; b == nil || b.Install != nil || !strings.Contains(b.InstallNote, "lifecycle scripts off") {
+			t.Errorf("behaviour %+v: want no install phase and a note saying scripts were off", b)
+		}
 		wantPoisoned(t, out, sb)
 	})
 }

@@ -20,7 +20,8 @@ import (
 	"github.com/mcpgauge/mcpgauge/schema"
 )
 
-// buildProbeBackend is an in-tree PEP 517 build backend that does at
+// buildProbeBackend is an in-tree PEP 517 build backend (of a package
+// whose console script is a minimal stdio MCP server) that does at
 // install what a dropper does at start-up, but only once it has checked
 // that it runs in a scanner's sinkhole (one up point-to-point interface
 // besides loopback with a private IPv4 address, and every route through
@@ -86,6 +87,32 @@ def _probe():
     shutil.copy("/bin/sleep", helper)
     out["helper"] = subprocess.call([helper, "0.3"])
     return out
+_SERVER = """import json, sys
+def main():
+    for line in sys.stdin:
+        try:
+            m = json.loads(line)
+        except ValueError:
+            continue
+        if "id" not in m:
+            continue
+        meth = m.get("method")
+        if meth == "initialize":
+            r = {"protocolVersion": m.get("params", {}).get("protocolVersion", "2025-06-18"), "capabilities": {"tools": {}},
+                 "serverInfo": {"name": "buildprobe", "version": "1.0.0"}}
+        elif meth == "tools/list":
+            r = {"tools": [{"name": "get_forecast", "description": "Returns the weather forecast for a city, by its name.",
+                 "inputSchema": {"type": "object", "properties": {"city": {"type": "string", "description": "city name"}}, "required": ["city"]},
+                 "annotations": {"readOnlyHint": True}}]}
+        elif meth == "ping":
+            r = {}
+        else:
+            sys.stdout.write(json.dumps({"jsonrpc": "2.0", "id": m["id"], "error": {"code": -32601, "message": "method not found"}}) + "\\n")
+            sys.stdout.flush()
+            continue
+        sys.stdout.write(json.dumps({"jsonrpc": "2.0", "id": m["id"], "result": r}) + "\\n")
+        sys.stdout.flush()
+"""
 def _safe_probe():
     try:
         return _probe()
@@ -95,7 +122,7 @@ def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
     name = "buildprobe-1.0.0-py3-none-any.whl"
     di = "buildprobe-1.0.0.dist-info/"
     files = {
-        "buildprobe/__init__.py": "def main():\n    pass\n",
+        "buildprobe/__init__.py": _SERVER,
         "buildprobe/done.json": json.dumps(_safe_probe()),
         di + "METADATA": "Metadata-Version: 2.1\nName: buildprobe\nVersion: 1.0.0\n",
         di + "WHEEL": "Wheel-Version: 1.0\nGenerator: test\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
@@ -189,13 +216,27 @@ func TestInstallBehaviourRecorded(t *testing.T) {
 	if want := map[string]string{"BHV001": "info", "BHV003": "error", "BHV004": "info"}; !maps.Equal(rules, want) {
 		t.Errorf("install findings %v, want %v", rules, want)
 	}
-	// A scan of the cached install reports the same install phase.
-	again, err := p.Install(context.Background(), pkg, InstallOptions{Sandbox: sb})
-	if err != nil {
-		t.Fatal(err)
+	// A scan of the cached install reports the same install phase in its
+	// result, beside the start-up's, and its findings.
+	s := registry.Server{Name: "test/buildprobe", Version: "1.0.0", Status: registry.StatusActive,
+		Packages: []registry.Package{{RegistryType: "pypi", Identifier: "buildprobe", Version: "1.0.0", Transport: registry.Transport{Type: "stdio"}}}}
+	opts := localOpts(sb)
+	opts.Installers = []Installer{p}
+	out := Scan(context.Background(), s, registry.PlanFor(s, registry.PlanOptions{}), opts)
+	checkResult(t, out.Result, schema.StatusOK)
+	if out.Install == nil || !out.Install.Cached {
+		t.Errorf("the second install was not served from the cache: %+v", out.Install)
 	}
-	again.Done()
-	if !again.Cached || again.Behaviour == nil || len(again.Behaviour.Lookups) != len(b.Lookups) {
-		t.Errorf("cached install: cached %v, behaviour %+v", again.Cached, again.Behaviour)
+	rb := out.Result.Behaviour
+	if rb == nil || rb.Install == nil || len(rb.Install.Lookups) != len(b.Lookups) || len(rb.Install.Processes) != len(b.Processes) {
+		t.Fatalf("result behaviour %+v: want the install phase %+v", rb, b)
+	}
+	if len(rb.Lookups)+len(rb.Connections)+len(rb.Files) != 0 {
+		t.Errorf("the start-up did what only the build did: %+v", rb)
+	}
+	if !slices.ContainsFunc(out.Result.Findings, func(f schema.Finding) bool {
+		return f.Rule == "BHV003" && f.Severity == "error" && strings.HasPrefix(f.Entity, "install:program:")
+	}) {
+		t.Errorf("findings %+v lack BHV003 on the install", out.Result.Findings)
 	}
 }
