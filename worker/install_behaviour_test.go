@@ -1,6 +1,7 @@
 package worker
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -186,6 +187,16 @@ func TestInstallBehaviourRecorded(t *testing.T) {
 		record, _ := os.ReadFile(done[0])
 		t.Logf("the build backend said: %s", record)
 	}
+	// The venv names only the path the sandbox shows it at: no script,
+	// configuration or bytecode names the host's cache directory.
+	_ = filepath.WalkDir(inst.Dir, func(path string, d os.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			if data, _ := os.ReadFile(path); bytes.Contains(data, []byte(inst.Dir)) {
+				t.Errorf("%s names the host path %s", path, inst.Dir)
+			}
+		}
+		return nil
+	})
 	b := inst.Behaviour
 	if b == nil {
 		t.Fatalf("no install behaviour (note %q)", inst.BehaviourNote)
