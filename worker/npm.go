@@ -192,7 +192,7 @@ func (n *NPM) Install(ctx context.Context, pkg registry.PlanPackage, opts Instal
 		if in.Behaviour == nil {
 			in.BehaviourNote = "npm installs run with lifecycle scripts off: no package code ran at install, so there is no install behaviour to record"
 			if opts.LifecycleScripts {
-				in.BehaviourNote = "the install ran outside the bubblewrap sandbox, where it is not watched"
+				in.BehaviourNote = "the install was not watched (it ran outside the bubblewrap sandbox, or with behaviour recording off)"
 			}
 		}
 	}

@@ -148,7 +148,7 @@ func (p *PyPI) Install(ctx context.Context, pkg registry.PlanPackage, opts Insta
 		Release: p.PkgCache.Use(dir, !cached),
 	}
 	if in.Behaviour = loadInstallBehaviour(dir); in.Behaviour == nil {
-		in.BehaviourNote = "the install ran outside the bubblewrap sandbox, where it is not watched"
+		in.BehaviourNote = "the install was not watched (it ran outside the bubblewrap sandbox, or with behaviour recording off)"
 	}
 	return in, nil
 }
