@@ -31,8 +31,9 @@ var riskSendVerbs = map[string]bool{
 }
 
 // ToolRisks returns each tool's risk class, in server order, read with the
-// default profile's readers: an execution surface (SEC011's reading) is
-// execute; a tool marked destructive, or that reads as destroying data
+// default profile's readers: an execution surface SEC011 reports at
+// warning (the model supplies what runs and the tool runs it) is execute,
+// and a name that only looks like one (bash_read_file) is not; a tool marked destructive, or that reads as destroying data
 // (MCP040's reading, a delete mode, an overwriting flag), destructive; one
 // whose name sends mail, messages or uploads, sends-data-out; one marked
 // read-only or named and described as a read, read; anything else write.
@@ -50,7 +51,10 @@ func ToolRisks(snap *model.Snapshot) []string {
 func toolRisk(t *tgTool, facts secTool) string {
 	a := t.t.Annotations
 	readOnly := a != nil && a.ReadOnlyHint != nil && *a.ReadOnlyHint
-	if secCodeSurface(t.t, facts) != "" {
+	if s := secExecutionSurface(t.t, facts); s.real {
+		return RiskExecute
+	}
+	if said, arbitrary := secSelfDeclaredUnsafe(facts.words, t.t.RawDescription); said != "" && arbitrary {
 		return RiskExecute
 	}
 	if a != nil && a.DestructiveHint != nil && *a.DestructiveHint && !readOnly {

@@ -26,6 +26,12 @@ func TestToolRisks(t *testing.T) {
 		{`{"name":"send_email","description":"Sends an email to the given address.","inputSchema":{"type":"object","properties":{"to":{"type":"string"},"body":{"type":"string"}}}}`, lint.RiskSendsOut},
 		{`{"name":"run_command","description":"Runs a shell command.","inputSchema":{"type":"object","properties":{"command":{"type":"string"}}}}`, lint.RiskExecute},
 		{`{"name":"execute_sql","description":"Executes SQL.","inputSchema":{"type":"object","properties":{"sql":{"type":"string"}}}}`, lint.RiskExecute},
+		// A name that says bash but takes a path runs nothing the model wrote.
+		{`{"name":"bash_read_file","description":"Read content from a file in the bash environment.","inputSchema":{"type":"object","properties":{"path":{"type":"string"}}}}`, lint.RiskRead},
+		// SQL the tool limits to reads is a read, not an execution surface.
+		{`{"name":"query","description":"Runs a read-only SQL query.","inputSchema":{"type":"object","properties":{"sql":{"type":"string"}}}}`, lint.RiskRead},
+		{`{"name":"trigger_pipeline","description":"Trigger a new pipeline run.","inputSchema":{"type":"object","properties":{"variables":{"type":"object"}}}}`, lint.RiskExecute},
+		{`{"name":"page_tools","description":"Executes arbitrary JavaScript in the host process.","inputSchema":{"type":"object"}}`, lint.RiskExecute},
 	}
 	for _, c := range cases {
 		capture := precision.Capture{Tools: []json.RawMessage{json.RawMessage(c.tool)}}

@@ -2,7 +2,9 @@ package lint
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
@@ -12,22 +14,29 @@ import (
 func sec011() Rule {
 	return Rule{
 		ID: "SEC011", Name: "code-execution-surface", Family: "Security",
-		Summary: "The tool runs code, shell commands or raw SQL supplied by the model.",
-		Default: Info, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 3, Check: checkSEC011,
+		Summary: "The tool runs code, shell commands, SQL, a pipeline or an agent task supplied by the model.",
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 4, Check: checkSEC011,
 	}
 }
 
-// checkSEC011 finds a tool that runs code, shell commands or raw SQL from
-// the model (secCodeSurface). The default profile reports it at warning
-// with its reach (raw SQL the tool calls read-only at info), and at error
-// one that calls itself unsafe while marked read-only.
+// checkSEC011 finds a tool that runs code, shell commands, SQL, CI
+// pipelines or another agent for the model (secExecutionSurface). The
+// default profile reports a real surface (the model supplies what runs and
+// the tool runs it) at warning with its reach, a tool that only looks like
+// one (a name that says bash, source code it reads, SQL it calls
+// read-only) at info, and at error one that calls itself unsafe while
+// marked read-only.
 func checkSEC011(ctx *Context) []Problem {
 	var out []Problem
 	facts := secTools(ctx)
 	for i := range ctx.Tools {
 		t := &ctx.Tools[i]
-		why := secCodeSurface(t, facts[i])
-		var sev Severity
+		s := secExecutionSurface(t, facts[i])
+		why := s.why
+		sev := Info
+		if s.real {
+			sev = Warning
+		}
 		if ctx.Precise() {
 			// A tool that calls itself unsafe (RCE-equivalent, arbitrary
 			// code outside a sandbox) is not polish: warning, and error
@@ -35,6 +44,7 @@ func checkSEC011(ctx *Context) []Problem {
 			if said, arbitrary := secSelfDeclaredUnsafe(facts[i].words, t.RawDescription); said != "" && (why != "" || arbitrary) {
 				if why == "" {
 					why = said
+					s.reach = secExecutionReach(t, facts[i])
 				} else {
 					why += ", and " + said
 				}
@@ -50,22 +60,244 @@ func checkSEC011(ctx *Context) []Problem {
 		msg := fmt.Sprintf("Tool `%s` is a code-execution surface: %s.", t.Name, why)
 		if ctx.Precise() {
 			// An execution surface is high-risk whatever its text says: at
-			// warning with its reach, so a user sees it at a glance; raw
-			// SQL the tool itself calls read-only stays at info.
-			reach := secExecutionReach(t, facts[i])
-			msg += " Reach: " + reach + "."
-			// Raw SQL that may write runs whatever the description's verb
-			// ("Query the database with a SQL statement").
-			runs := secSaysItRuns(facts[i]) || reach == reachDatabase && !secNoRunTalk.MatchString(facts[i].desc)
-			if sev == Off && reach != reachReadOnlySQL && runs && secTakesCode(t, facts[i]) {
-				sev = Warning
-			}
+			// warning with its reach, so a user sees it at a glance.
+			msg += " Reach: " + s.reach + "."
 		}
 		out = append(out, Problem{Tool: t.Name, Severity: sev,
 			Message:    msg,
 			Suggestion: "Run the input in a sandbox, say so in the description, and mark the tool destructiveHint: true and openWorldHint as appropriate so clients ask before calling it; prefer narrow, parameterised tools where you can."})
 	}
 	return out
+}
+
+// secExecSurface is SEC011's reading of one tool.
+type secExecSurface struct {
+	why   string // why the tool is, or looks like, an execution surface; "" if not
+	reach string // what the model's input reaches
+	real  bool   // the model supplies what runs and the tool runs it
+}
+
+// secExecutionSurface reads whether a tool is an execution surface: one
+// that runs shell or SSH commands, code (in a page or webview included),
+// SQL that may write, a command or script it schedules or stores to run
+// later, code it deploys, a CI pipeline with inputs, any method of the
+// application it drives, or a task handed to another agent. It is real
+// when the model supplies what runs and the tool says it runs it; a tool
+// that only looks like one (bash_read_file takes a path, a linter reads
+// code, a SQL tool limited to reads) is not.
+func secExecutionSurface(t *model.Tool, facts secTool) secExecSurface {
+	if secCommandRouter.MatchString(facts.desc) {
+		// A hierarchical router's "command" is one of the server's own
+		// sub-commands; only its own word that they run SQL counts.
+		if secRouterRunsSQL.MatchString(facts.desc) && !secReachReadOnly.MatchString(facts.desc) {
+			return secExecSurface{why: "its description says its sub-commands execute SQL queries", reach: reachDatabase, real: true}
+		}
+		return secExecSurface{}
+	}
+	s := secExecSurface{why: secCodeSurface(t, facts)}
+	if s.why != "" {
+		s.reach = secExecutionReach(t, facts)
+		runs := secSaysItRuns(facts) || s.reach == reachDatabase && !secNoRunTalk.MatchString(facts.desc)
+		s.real = s.reach != reachReadOnlySQL && runs && secTakesCode(t, facts)
+		if s.real {
+			return s
+		}
+	}
+	for _, read := range []func(*model.Tool, secTool) secExecSurface{secAgentTask, secStoredCode, secCITrigger, secMethodCall, secLanguageCode} {
+		if r := read(t, facts); r.real {
+			return r
+		}
+	}
+	return s
+}
+
+// Words and phrases of the surfaces beyond a shell, code or SQL parameter.
+var (
+	// secRouterRunsSQL is a router's description saying a sub-command runs SQL.
+	secRouterRunsSQL = regexp.MustCompile(`\b(?:execut(?:e|es|ing)|run(?:s|ning)?)\s+(?:raw\s+|arbitrary\s+)?(?:sql|t-sql)\b(?:\s+(?:queries|query|statements?))?`)
+	// secAgentTalk hands a task to an agent, or starts one.
+	secAgentTalk = regexp.MustCompile(`\b(?:sends?|delegates?|dispatch(?:es)?|hands?|forwards?|submits?|assigns?|passes)\s+(?:a\s+|an\s+|the\s+|your\s+)?(?:[\w.-]+\s+){0,3}?(?:tasks?|prompts?|messages?|requests?|instructions?|jobs?)\s+to\s+(?:the\s+|an?\s+)?(?:[\w.-]+\s+){0,3}?agents?\b` +
+		`|\b(?:runs?|starts?|launch(?:es)?|spawns?|invokes?|asks?)\s+(?:a\s+|an\s+|the\s+)?(?:[\w.-]+\s+){0,2}?(?:coding\s+|ai\s+|autonomous\s+|sub-?)?agents?\s+(?:to|on|with|that|which)\b`)
+	// secAgentActs says the agent acts: it has tools, runs commands or
+	// edits files (a human support agent does not).
+	secAgentActs = regexp.MustCompile(`\b(?:tools?|autonomous(?:ly)?|coding|codebase|files?|commands?|shell|actions?|acts?|execut\w*|browse\w*|workspace)\b`)
+	// secAgentParams carry the task an agent is given.
+	secAgentParams = []string{"task", "prompt", "message", "instruction", "instructions", "request", "goal", "query"}
+	// secArtifacts are name words of something that runs once stored:
+	// cron jobs, hooks, Apex, triggers, functions, middleware.
+	secArtifacts = []string{"cron", "crontab", "cronjob", "hook", "hooks", "apex", "trigger", "triggers", "lambda", "function", "functions", "middleware", "script", "scripts", "macro", "macros", "userscript", "postinstall"}
+	// secStoreVerbs create, change or deploy what runs later.
+	secStoreVerbs = []string{"create", "add", "update", "write", "set", "deploy", "put", "save", "upsert", "schedule", "publish", "edit", "replace", "register", "upload", "install"}
+	// secStoredParams carry the code a stored artifact runs.
+	secStoredParams = []string{"command", "commands", "cmd", "script", "code", "source", "body", "content"}
+	// secWillRun says stored code runs ("will be executed once the
+	// machine is installed").
+	secWillRun = regexp.MustCompile(`\b(?:run|runs|ran|execute|executes|executed|executing|exec|eval|evaluated|invoked|fires|fired)\b`)
+	// secCIWords name a CI pipeline or workflow.
+	secCIWords = []string{"pipeline", "pipelines", "workflow", "workflows", "build", "builds", "ci"}
+	// secCIVerbs start one.
+	secCIVerbs = []string{"run", "trigger", "dispatch", "start", "rerun", "execute", "retry"}
+	// secCIInputs are parameters that pass inputs to a pipeline.
+	secCIInputs = []string{"inputs", "input", "variables", "vars", "parameters", "params", "env", "variable"}
+	// secRunsLanguage names a language whose code runs where it lands.
+	secRunsLanguage = regexp.MustCompile(`\b(?:javascript|js|typescript|python|apex|three\.js|threejs|node\.js|lua|ruby|powershell|bash)\b`)
+	// secCheckerWords open the name of a tool that reads code without
+	// running it (a linter, a validator, a formatter, a reviewer).
+	secCheckerWords = []string{"validate", "lint", "check", "verify", "analyze", "analyse", "review", "format", "explain", "convert", "parse", "transform", "diff", "evaluate", "redesign", "suggest", "score", "audit", "scan", "search", "find", "get", "list", "read", "save", "store", "snippet", "share"}
+)
+
+// secAgentTask is a tool that hands a free-text task to another agent
+// that acts with its own tools.
+func secAgentTask(t *model.Tool, facts secTool) secExecSurface {
+	loc := secAgentTalk.FindStringIndex(facts.desc)
+	if loc == nil || !secAgentActs.MatchString(facts.desc) || secNegatedBefore.MatchString(facts.desc[max(0, loc[0]-40):loc[0]]) {
+		return secExecSurface{}
+	}
+	name := secFreeTextParam(t, secAgentParams...)
+	if name == "" {
+		return secExecSurface{}
+	}
+	return secExecSurface{why: fmt.Sprintf("its description says it hands the `%s` it is given to an agent", name), reach: reachAgentTask, real: true}
+}
+
+// secStoredCode is a tool that creates, changes or deploys something that
+// runs later (a cron command, a post-install script, an Apex class or
+// trigger, middleware) from code the model writes.
+func secStoredCode(t *model.Tool, facts secTool) secExecSurface {
+	words := facts.words
+	deploys := secHasWord(words, "deploy")
+	if !secHasWord(words, secArtifacts...) && !deploys || !secHasWord(words, secStoreVerbs...) {
+		return secExecSurface{}
+	}
+	name := secFreeTextParam(t, secStoredParams...)
+	if name == "" {
+		return secExecSurface{}
+	}
+	// A script or macro may be prose (a video script); it must be said
+	// to run, or written in a language.
+	if !deploys && !secHasWord(words, "cron", "crontab", "cronjob", "hook", "hooks", "apex", "trigger", "triggers", "lambda", "function", "functions", "middleware", "postinstall") &&
+		!secWillRun.MatchString(facts.desc+" "+secParamDesc(t, name)) && !secRunsLanguage.MatchString(facts.desc+" "+secParamDesc(t, name)) {
+		return secExecSurface{}
+	}
+	return secExecSurface{why: fmt.Sprintf("it stores or deploys the code its free-text parameter `%s` carries, to run later", name), reach: reachStored, real: true}
+}
+
+// secCITrigger is a tool that runs a CI pipeline or workflow with inputs
+// the model chooses: build code runs with them.
+func secCITrigger(t *model.Tool, facts secTool) secExecSurface {
+	words := facts.words
+	if !secHasWord(words, secCIWords...) {
+		return secExecSurface{}
+	}
+	runs := secHasWord(words, secCIVerbs...) || secHasWord(words, "create") && secHasWord(words, "pipeline", "pipelines", "build", "builds")
+	props := t.Params()
+	if !runs {
+		for _, name := range t.ParamNames() {
+			obj, _ := props[name].(map[string]any)
+			if obj == nil || !preciseActionParams[strings.ToLower(name)] {
+				continue
+			}
+			for _, v := range preciseEnumValues(obj) {
+				if secHasWord(secIdentifierWords(v), secCIVerbs...) {
+					runs = true
+				}
+			}
+		}
+	}
+	if !runs {
+		return secExecSurface{}
+	}
+	for _, name := range t.ParamNames() {
+		// A params object with declared properties wraps the tool's own
+		// arguments (a workflow ID), not inputs for the pipeline.
+		obj, _ := props[name].(map[string]any)
+		if _, wrapper := obj["properties"].(map[string]any); wrapper {
+			continue
+		}
+		if pw := secIdentifierWords(name); len(pw) > 0 && secHasWord(pw[len(pw)-1:], secCIInputs...) {
+			return secExecSurface{why: fmt.Sprintf("it runs a pipeline or workflow with the `%s` the model passes", name), reach: reachCI, real: true}
+		}
+	}
+	return secExecSurface{}
+}
+
+// secMethodCall is a tool that calls any method or function the model
+// names on the application it drives.
+func secMethodCall(t *model.Tool, facts secTool) secExecSurface {
+	if !secHasWord(facts.words, "call", "invoke") || !secHasWord(facts.words, "method", "methods", "function", "functions") {
+		return secExecSurface{}
+	}
+	name := secFreeTextParam(t, "method", "function", "name")
+	if name == "" {
+		return secExecSurface{}
+	}
+	return secExecSurface{why: fmt.Sprintf("it calls whatever method its free-text parameter `%s` names", name), reach: reachApp, real: true}
+}
+
+// secLanguageCode is a tool that takes code in a language that runs where
+// it lands (JavaScript for a page or an app view, Python, Apex) and does
+// not only read it (a linter or a validator).
+func secLanguageCode(t *model.Tool, facts secTool) secExecSurface {
+	if secHasWord(facts.words, secCheckerWords...) || secNoRunTalk.MatchString(facts.desc) || secAssessTalk.MatchString(facts.desc) {
+		return secExecSurface{}
+	}
+	for _, p := range secDeepParams(t) {
+		name := p.name
+		if !secIsFreeText(p.obj) {
+			continue
+		}
+		pw := secIdentifierWords(name)
+		if len(pw) == 0 || !secHasWord(pw[len(pw)-1:], "code", "script", "source", "function") {
+			continue
+		}
+		if pd := secParamDesc(t, name); secRunsLanguage.MatchString(pd) || secRunsLanguage.MatchString(strings.Join(pw, " ")) {
+			reach := reachProcess
+			switch {
+			case secReachBrowser.MatchString(facts.desc+" "+pd) || secHasWord(facts.words, "page", "browser", "tab", "webview"):
+				reach = reachBrowser
+			case secHasWord(facts.words, "show", "render", "display", "view", "scene"):
+				reach = reachView
+			}
+			return secExecSurface{why: fmt.Sprintf("its free-text parameter `%s` takes %s code it runs", name, secRunsLanguage.FindString(pd+" "+strings.Join(pw, " "))), reach: reach, real: true}
+		}
+	}
+	return secExecSurface{}
+}
+
+// secFreeTextParam returns the first free-text parameter (or list of
+// strings) whose name ends in one of words, or "".
+func secFreeTextParam(t *model.Tool, words ...string) string {
+	for _, p := range secDeepParams(t) {
+		if !secIsFreeTextOrList(p.obj) {
+			continue
+		}
+		if pw := secIdentifierWords(p.name); len(pw) > 0 && secHasWord(pw[len(pw)-1:], words...) {
+			return p.name
+		}
+	}
+	return ""
+}
+
+// secParamDesc is a parameter's description, folded, or "".
+func secParamDesc(t *model.Tool, name string) string {
+	for _, p := range secDeepParams(t) {
+		if p.name == name {
+			d, _ := p.obj["description"].(string)
+			folded, _ := secFold(d)
+			return folded
+		}
+	}
+	return ""
+}
+
+// secIsFreeTextOrList is free text, or an array of free-text strings (a
+// command given as its argv).
+func secIsFreeTextOrList(obj map[string]any) bool {
+	if secIsFreeText(obj) {
+		return true
+	}
+	items, _ := obj["items"].(map[string]any)
+	return isJSONString(obj["type"], "array") && items != nil && secIsFreeText(items)
 }
 
 // Reaches of an execution surface: what the model's input can touch.
@@ -82,6 +314,12 @@ const (
 	reachProcess     = "code wherever the server runs it"
 	reachSandbox     = "a sandboxed shell, as its description says"
 	reachIPC         = "the application's backend commands over IPC"
+	reachAgentTask   = "another agent, which acts with its own tools"
+	reachStored      = "the host or platform that runs what it stores or deploys"
+	reachCI          = "a CI pipeline or workflow, with the inputs the model passes"
+	reachApp         = "any method of the application it drives"
+	reachView        = "the app view or page that renders it"
+	reachDebugger    = "the debugged process, through debugger commands"
 )
 
 var (
@@ -90,6 +328,7 @@ var (
 	secReachAgentTalk   = regexp.MustCompile(`dangerously[- ]skip[- ]permissions|bypass\s*permissions|skip(?:s|ping)?\s+(?:all\s+)?permission|--yolo\b|full[- ]auto\b`)
 	secReachBrowser     = regexp.MustCompile(`\b(?:page|browser|dom|tab|webpage)\b`)
 	secReachReadOnly    = regexp.MustCompile(`\bread[- ]only\b|\bonly\s+(?:select|read)\b|^(?:execute|run)s?\s+an?\s+select\s+(?:query|statement)\b`)
+	secReachDebugger    = regexp.MustCompile(`\bdebugg(?:er|ed|ing)\b|\bx64dbg\b|\bgdb\b|\blldb\b`)
 	secReachIPC         = regexp.MustCompile(`\bipc\b|\binvoke\s+(?:rust\s+)?backend\b`)
 	secReachSandbox     = regexp.MustCompile(`\bsandbox(?:ed)?\b`)
 	secReachUnsandboxed = regexp.MustCompile(`\b(?:not|no|un|without(?:\s+any)?)[- ]?sandbox`)
@@ -142,17 +381,57 @@ func secTakesCode(t *model.Tool, facts secTool) bool {
 	if secCommandRouter.MatchString(facts.desc) {
 		return false
 	}
-	props := t.Params()
-	for _, name := range t.ParamNames() {
-		obj, _ := props[name].(map[string]any)
-		if obj == nil || !secIsFreeText(obj) {
+	for _, p := range secDeepParams(t) {
+		if !secIsFreeTextOrList(p.obj) {
 			continue
 		}
-		if pw := secIdentifierWords(name); len(pw) > 0 && secCodeParams[pw[len(pw)-1]] {
+		if pw := secIdentifierWords(p.name); len(pw) > 0 && secCodeParams[pw[len(pw)-1]] {
 			return true
 		}
 	}
 	return false
+}
+
+// secDeepParam is one parameter of a tool: a property of its input schema, or
+// of one branch of a union (an `action` anyOf whose "execute" branch takes
+// a `command`).
+type secDeepParam struct {
+	name string
+	obj  map[string]any
+}
+
+// secDeepParams returns a tool's parameters in order, followed by the
+// properties of the object branches (anyOf, oneOf) of its schema and of
+// each parameter, one level down.
+func secDeepParams(t *model.Tool) []secDeepParam {
+	var out []secDeepParam
+	props := t.Params()
+	for _, name := range t.ParamNames() {
+		if obj, _ := props[name].(map[string]any); obj != nil {
+			out = append(out, secDeepParam{name, obj})
+		}
+	}
+	branchProps := func(schema map[string]any) {
+		for _, k := range []string{"anyOf", "oneOf"} {
+			branches, _ := schema[k].([]any)
+			for _, b := range branches {
+				bm, _ := b.(map[string]any)
+				bp, _ := bm["properties"].(map[string]any)
+				for _, name := range slices.Sorted(maps.Keys(bp)) {
+					if obj, _ := bp[name].(map[string]any); obj != nil {
+						out = append(out, secDeepParam{name, obj})
+					}
+				}
+			}
+		}
+	}
+	branchProps(t.InputSchema)
+	for _, name := range t.ParamNames() {
+		if obj, _ := props[name].(map[string]any); obj != nil {
+			branchProps(obj)
+		}
+	}
+	return out
 }
 
 // secExecutionReach says what an execution surface reaches, from its name,
@@ -184,6 +463,8 @@ func secExecutionReach(t *model.Tool, facts secTool) string {
 		return reachIPC
 	case secReachSandbox.MatchString(desc) && !secReachUnsandboxed.MatchString(desc):
 		return reachSandbox
+	case secHasWord(words, "dbg", "debugger", "gdb", "lldb", "debug") || secReachDebugger.MatchString(desc+" "+strings.Join(words, " ")):
+		return reachDebugger
 	case secHasWord(words, secReachShellWords...) || strings.Contains(params, "command") || strings.Contains(desc, "shell") || strings.Contains(desc, "command"):
 		return reachLocalShell
 	}
@@ -219,10 +500,9 @@ func secCodeSurface(t *model.Tool, facts secTool) string {
 		return fmt.Sprintf("its name `%s` says it executes input", t.Name)
 	}
 	sqlTool := secHasWord(words, "sql") || secSQLTalk.MatchString(desc)
-	props := t.Params()
-	for _, name := range t.ParamNames() {
-		obj, _ := props[name].(map[string]any)
-		if obj == nil || !secIsFreeText(obj) {
+	for _, p := range secDeepParams(t) {
+		name, obj := p.name, p.obj
+		if !secIsFreeText(obj) {
 			continue
 		}
 		pdesc := ""
