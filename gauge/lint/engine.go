@@ -274,6 +274,7 @@ func buildCatalogue() []Rule {
 		mcp023(),
 		mcp024(),
 		mcp025(),
+		mcp026(),
 		mcp040(),
 		mcp041(),
 		mcp042(),

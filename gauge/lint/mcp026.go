@@ -1,0 +1,156 @@
+package lint
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/mcpgauge/mcpgauge/gauge/model"
+	"github.com/mcpgauge/mcpgauge/gauge/text"
+)
+
+// mcp026 is MCP026 empty-schema.
+func mcp026() Rule {
+	return Rule{
+		ID: "MCP026", Name: "empty-schema", Family: "Parameters",
+		Summary: "The tool's input schema declares no parameters, yet its name or description says it needs some.",
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 1, Check: checkMCP026,
+	}
+}
+
+// checkMCP026 finds a tool whose input schema declares no properties
+// although its name (create_issue, push_files, get_file_contents,
+// search_repositories) or its description ("the given project", "by ID")
+// says it needs inputs: a model can only guess them, and a client that
+// validates arguments sends none. A tool that truly needs nothing
+// (list_projects, get_status, whoami, ping) is silent.
+func checkMCP026(ctx *Context) []Problem {
+	var out []Problem
+	facts := secTools(ctx)
+	for i := range ctx.Tools {
+		t := &ctx.Tools[i]
+		if mcp026Declares(t) {
+			continue
+		}
+		why := mcp026Needs(facts[i], facts)
+		if why == "" {
+			continue
+		}
+		out = append(out, Problem{Tool: t.Name,
+			Message:    fmt.Sprintf("`%s`'s input schema declares no parameters, yet %s, so a model can only guess what to send.", t.Name, why),
+			Suggestion: fmt.Sprintf("Declare every input `%s` reads under inputSchema.properties, each with a type and a description, and list the ones it cannot do without under `required`. A client shows the model the schema, not the handler.", t.Name),
+		})
+	}
+	return out
+}
+
+// mcp026Declares reports whether a tool's input schema declares any input:
+// a property, a union or reference that may carry some, or a typed map.
+func mcp026Declares(t *model.Tool) bool {
+	if len(t.Params()) > 0 {
+		return true
+	}
+	s := t.InputSchema
+	for _, k := range []string{"anyOf", "oneOf", "allOf", "$ref", "patternProperties", "propertyNames"} {
+		if s[k] != nil {
+			return true
+		}
+	}
+	if m, ok := s["additionalProperties"].(map[string]any); ok && len(m) > 0 {
+		return true
+	}
+	return false
+}
+
+var (
+	// mcp026ActVerbs act on something the caller must name.
+	mcp026ActVerbs = []string{"create", "update", "delete", "remove", "search", "find", "push", "fork", "add", "set", "send", "post",
+		"edit", "write", "upload", "move", "rename", "merge", "comment", "reply", "assign", "insert", "upsert", "patch", "put",
+		"translate", "convert", "publish", "archive", "approve", "invite", "query", "lookup"}
+	// mcp026GetVerbs read one thing, which the caller names unless it is
+	// the caller's own or the server's state.
+	mcp026GetVerbs = []string{"get", "fetch", "read", "show", "describe", "retrieve", "view", "inspect"}
+	// mcp026SelfWords name what a tool can return with no input: the
+	// server's or the caller's own state, or everything.
+	mcp026SelfWords = []string{"status", "current", "me", "my", "all", "config", "configuration", "settings", "version", "versions",
+		"info", "information", "time", "now", "health", "stats", "statistics", "summary", "profile", "account", "context",
+		"environment", "env", "capabilities", "help", "tools", "usage", "whoami", "session", "today", "latest", "recent",
+		"list", "overview", "schema", "server", "system", "state", "quota", "limits", "balance", "instructions", "guide",
+		"docs", "documentation", "random", "default", "active", "workspace", "auth", "login", "user", "identity", "self"}
+	// mcp026Blank are things a tool can create or open blank.
+	mcp026Blank = []string{"session", "snapshot", "backup", "checkpoint", "tab", "page", "window", "thread", "conversation",
+		"chat", "sandbox", "context", "id", "uuid", "random", "timestamp", "new", "blank", "empty", "temp", "temporary", "browser"}
+	// mcp026Items are objects of which a server holds many, so reading
+	// one needs its identity (a path, an ID).
+	mcp026Items = []string{"file", "issue", "repository", "repo", "branch", "commit", "message", "email", "document", "record",
+		"ticket", "order", "invoice", "comment", "post", "pull", "merge", "contents", "content", "row", "entry", "item"}
+	// mcp026NamesInputs is prose naming an input the caller supplies.
+	mcp026NamesInputs = regexp.MustCompile(`\bby\s+(?:its\s+|their\s+)?(?:id|ids|name|key|slug|path|url|number)\b` +
+		`|\b(?:parameters?|arguments?|args|inputs?)\s*:\s*\S` +
+		`|\brequires?\s+(?:an?|the)\s+[a-z]+\s+(?:id|name|path|url|parameter|argument)\b`)
+	// mcp026NoInput is prose saying the tool takes nothing.
+	mcp026NoInput = regexp.MustCompile(`\b(?:takes|needs|requires|accepts|has)\s+no\s+(?:arguments?|parameters?|inputs?|args)\b|\bno\s+(?:arguments?|parameters?|inputs?)\s+(?:are\s+)?(?:needed|required)\b|\bwithout\s+(?:any\s+)?(?:arguments?|parameters?)\b`)
+	// mcp026Own is prose saying the tool works on the caller's own state.
+	mcp026Own = regexp.MustCompile(`\b(?:current|currently|authenticated|logged[- ]in|your\s+own|the\s+caller|this\s+server|connected|active)\b`)
+)
+
+// mcp026Needs says why a tool needs inputs, from its name or description,
+// or "". A get needs one when it reads one item of a collection: an item
+// of many by nature (a file, an issue), or one another tool of the server
+// lists (get_issue beside list_issues); get_shop and get_imap read the
+// account's own state.
+func mcp026Needs(f secTool, all []secTool) string {
+	if mcp026NoInput.MatchString(f.desc) {
+		return ""
+	}
+	words := f.words
+	if len(words) > 1 && !secHasWord(words, mcp026Blank...) && !secHasWord(words, mcp026SelfWords...) {
+		for i, w := range words[:min(2, len(words)-1)] {
+			rest := words[i+1:]
+			if len(rest) > 2 && rest[0] == "or" {
+				rest = rest[2:] // create_or_update_file
+			}
+			obj := strings.Join(rest, " ")
+			if secHasWord([]string{w}, mcp026ActVerbs...) {
+				return fmt.Sprintf("its name says it %s %s", mcp026Third(w), obj)
+			}
+			if secHasWord([]string{w}, mcp026GetVerbs...) && !mcp026Own.MatchString(f.desc) {
+				head := words[len(words)-1]
+				if secHasWord(words[i+1:], mcp026Items...) || text.Singular(head) == head && mcp026Listed(head, all) {
+					return fmt.Sprintf("its name says it %s one %s", mcp026Third(w), obj)
+				}
+			}
+		}
+	}
+	if loc := mcp026NamesInputs.FindStringIndex(f.desc); loc != nil {
+		return fmt.Sprintf("its description names an input (%q)", strings.TrimSpace(f.desc[loc[0]:loc[1]]))
+	}
+	return ""
+}
+
+// mcp026Listed reports whether another tool lists or searches the plural
+// of noun (list_issues for issue).
+func mcp026Listed(noun string, all []secTool) bool {
+	for _, o := range all {
+		if len(o.words) < 2 || !secHasWord(o.words[:min(2, len(o.words))], "list", "search", "find", "get", "query") {
+			continue
+		}
+		for _, w := range o.words {
+			if w != noun && text.Singular(w) == noun {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// mcp026Third is a verb in the third person ("searches", "pushes").
+func mcp026Third(v string) string {
+	switch {
+	case strings.HasSuffix(v, "sh"), strings.HasSuffix(v, "ch"), strings.HasSuffix(v, "s"), strings.HasSuffix(v, "x"):
+		return v + "es"
+	case strings.HasSuffix(v, "y") && len(v) > 1 && !strings.ContainsRune("aeiou", rune(v[len(v)-2])):
+		return v[:len(v)-1] + "ies"
+	}
+	return v + "s"
+}
