@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/gauge/text"
 )
 
@@ -13,7 +14,7 @@ func sec012() Rule {
 	return Rule{
 		ID: "SEC012", Name: "annotation-contradiction", Family: "Security",
 		Summary: "The tool's behaviour hints contradict its name or description.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 2, Check: checkSEC012,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 3, Check: checkSEC012,
 	}
 }
 
@@ -28,6 +29,15 @@ func checkSEC012(ctx *Context) []Problem {
 	facts := secTools(ctx)
 	for i := range ctx.Tools {
 		t := &ctx.Tools[i]
+		if ctx.Precise() {
+			// A flag that deletes, archives or overwrites, or that writes
+			// from a read, on by default: the model need not say a word.
+			if p, what := secDangerousDefault(t, facts[i]); p != "" {
+				out = append(out, Problem{Tool: t.Name, Parameter: p,
+					Message:    fmt.Sprintf("`%s.%s` defaults to true, so every call %s unless the model turns it off.", t.Name, p, what),
+					Suggestion: fmt.Sprintf("Default `%s` to false so the side effect is asked for, not assumed, and say in its description what turning it on does.", p)})
+			}
+		}
 		a := t.Annotations
 		if a == nil {
 			continue
@@ -62,6 +72,11 @@ func checkSEC012(ctx *Context) []Problem {
 		if a.ReadOnlyHint != nil && *a.ReadOnlyHint {
 			design = secDestructiveVerb(words) == "" && !destructiveText && (a.DestructiveHint == nil || !*a.DestructiveHint)
 			switch {
+			case ctx.Precise() && secHasWord(words[:min(2, len(words))], "manage") && !saysReadOnly:
+				// manage-list-entry: a manage tool adds, changes and removes,
+				// whatever read word follows it.
+				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but its name says it manages (adds, changes or removes) things.", t.Name),
+					"Set readOnlyHint: false (and destructiveHint to match), or split the reads into their own read-only tool. Clients skip confirmation for read-only tools.")
 			case (readNamed || saysReadOnly) && (a.DestructiveHint == nil || !*a.DestructiveHint):
 				// get_merge_request_commits: a verb inside a read tool's name
 				// names what is read, not an action.
@@ -70,6 +85,9 @@ func checkSEC012(ctx *Context) []Problem {
 					"Set readOnlyHint: false (and destructiveHint to match), or rename the tool if it really only reads. Clients skip confirmation for read-only tools.")
 			case secMutatingOpening.MatchString(desc):
 				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but its description says it modifies or deletes data.", t.Name),
+					"Set readOnlyHint: false (and destructiveHint to match), or fix the description. Clients skip confirmation for read-only tools.")
+			case ctx.Precise() && secImperativeMutation.MatchString(desc):
+				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but its description says it changes data.", t.Name),
 					"Set readOnlyHint: false (and destructiveHint to match), or fix the description. Clients skip confirmation for read-only tools.")
 			case ctx.Precise() && destructiveText && (a.DestructiveHint == nil || !*a.DestructiveHint):
 				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but it can destroy data (%s).", t.Name, preciseDescribesDestruction(&tgTools(ctx)[i])),
@@ -81,13 +99,32 @@ func checkSEC012(ctx *Context) []Problem {
 			case ctx.Precise() && preciseMutatingMode(&tgTools(ctx)[i]) != "":
 				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but it can change state (%s).", t.Name, preciseMutatingMode(&tgTools(ctx)[i])),
 					"Set readOnlyHint: false, or move the changing operation into its own tool so the reads can stay read-only. Clients skip confirmation for read-only tools.")
+			case ctx.Precise() && secWidensTools(desc) != "":
+				design = false // the hint hides new powers the session gains
+				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but it changes the session's tool set: %q. Clients call read-only tools without asking, so the model can give itself new tools unseen.", t.Name, secWidensTools(desc)),
+					"Set readOnlyHint: false so clients ask before the tool set grows, and say in the description which tools it enables.")
+			case ctx.Precise() && secWritesLocal(t, desc) != "":
+				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but it writes local files (%s).", t.Name, secWritesLocal(t, desc)),
+					"Set readOnlyHint: false (writing a file changes the user's machine), or return the content instead of saving it.")
 			case a.DestructiveHint != nil && *a.DestructiveHint:
 				add(fmt.Sprintf("Tool `%s` sets both readOnlyHint: true and destructiveHint: true.", t.Name),
 					"A read-only tool cannot be destructive: decide which it is and drop the other hint.")
 			}
 		}
+		if ctx.Precise() && a.DestructiveHint != nil && *a.DestructiveHint && (a.ReadOnlyHint == nil || !*a.ReadOnlyHint) &&
+			secOnlyReads(t, facts[i], &tgTools(ctx)[i], destructiveText) {
+			// search_issues marked destructive: a confirmation prompt on
+			// every search trains users to approve destruction.
+			design = true
+			add(fmt.Sprintf("Tool `%s` is marked destructiveHint: true, but its name and description say it only reads.", t.Name),
+				"Set destructiveHint: false (and readOnlyHint: true if it changes nothing). A prompt on every read trains users to approve destructive calls without reading them.")
+		}
 		design = false
-		if a.DestructiveHint != nil && !*a.DestructiveHint && (secDestructiveVerb(words) != "" && !readNamed || destructiveText) {
+		// Removing a link (yourself as an owner, a label, a member from a
+		// group) is undone by adding it back: not destruction (issue 21 §2).
+		unlinks := ctx.Precise() && secRemovesLink(words, desc) && !secHasWord(words, "delete", "destroy", "purge", "drop", "wipe", "erase") &&
+			!secHardDeleteTalk.MatchString(desc)
+		if a.DestructiveHint != nil && !*a.DestructiveHint && (secDestructiveVerb(words) != "" && !readNamed || destructiveText) && !unlinks {
 			add(fmt.Sprintf("Tool `%s` is marked destructiveHint: false, but its name or description says it deletes or irreversibly changes data.", t.Name),
 				"Set destructiveHint: true so clients ask the user before calling it.")
 		}
@@ -185,4 +222,115 @@ func secReadNamed(words []string) bool {
 		}
 	}
 	return false
+}
+
+var (
+	// secWidenTalk is prose saying a tool adds tools to the session.
+	secWidenTalk = regexp.MustCompile(`\b(?:enables?|activates?|registers?|unlocks?|adds?|exposes?|turns?\s+on|makes?\s+available)\s+(?:the\s+|more\s+|new\s+|additional\s+|further\s+|extra\s+)?(?:[\w-]+\s+){0,3}?(?:tools|toolsets?|tool\s+(?:categories|category|groups?|sets?))\b`)
+	// secSavesTalk is prose saying a tool saves something to disk.
+	secSavesTalk = regexp.MustCompile(`\b(?:saves?|writes?|downloads?|stores?|exports?)\s+(?:[\w'-]+\s+){0,4}?(?:to|into|on)\s+(?:the\s+|a\s+|your\s+)?(?:local\s+)?(?:disk|file\s*system|filesystem|files?|folder|directory|path)\b`)
+	// secImperativeMutation is a description opening on an order to
+	// change data ("Add, update or remove list entries").
+	secImperativeMutation = regexp.MustCompile(`^\s*(?:adds?|creates?|updates?|deletes?|removes?|modif(?:y|ies)|inserts?|renames?|uploads?|publish(?:es)?|deploys?|archives?|cancels?)\b(?:\s*(?:,|and|or|\/)\s*(?:adds?|creates?|updates?|deletes?|removes?|modif(?:y|ies)|inserts?))*\s+(?:an?\s+|the\s+|new\s+|one\s+|or\s+)?[a-z]`)
+	// secOutputTalk is prose about where a tool saves its output.
+	secOutputTalk = regexp.MustCompile(`\boutput\s*(?:dir|directory|folder|path|file)\b|\boutputdir\b|\bsaved?\s+(?:to|in|into)\b|\bwrites?\s+(?:[\w-]+\s+){0,3}?files?\b`)
+	// secHardDeleteTalk is prose saying a removal deletes for good.
+	secHardDeleteTalk = regexp.MustCompile(`\b(?:permanently|irreversibl[ey]|cannot\s+be\s+undone|deletes?|destroys?|purges?)\b`)
+	// secUnlinkObjects are what removing undoes by adding back.
+	secUnlinkObjects = []string{"association", "associations", "member", "members", "membership", "owner", "owners", "label", "labels",
+		"tag", "tags", "assignee", "assignees", "reaction", "reactions", "star", "follower", "subscription", "relation", "relations",
+		"link", "links", "bookmark", "favorite", "favourite", "watcher", "watchers", "collaborator", "collaborators", "from"}
+	// secUnlinkTalk is prose saying the removal only unlinks.
+	secUnlinkTalk = regexp.MustCompile(`\bremoves?\s+(?:yourself|the\s+(?:current|authenticated)\s+user)\b|\b(?:unlinks?|disassociates?|detaches?)\b`)
+	// secDangerFlag are words of a flag that destroys.
+	secDangerFlag = []string{"delete", "remove", "purge", "overwrite", "replace", "archive", "prune", "wipe", "drop", "destroy", "erase", "truncate", "cascade", "clobber"}
+	// secWriteFlag are words of a flag that writes.
+	secWriteFlag = []string{"save", "write", "persist", "store", "download", "publish", "send", "post", "commit", "push"}
+)
+
+// secWidensTools returns what a tool's prose says about adding tools to
+// the session, or "".
+func secWidensTools(desc string) string {
+	loc := secWidenTalk.FindStringIndex(desc)
+	if loc == nil || secNegatedBefore.MatchString(desc[max(0, loc[0]-40):loc[0]]) {
+		return ""
+	}
+	return secSnippet(desc[loc[0]:loc[1]])
+}
+
+// secWritesLocal says how a tool writes local files, or "": a parameter
+// that names where to save (savePath, output_file, destination_dir), a
+// save flag on by default, or prose saying it saves to disk.
+func secWritesLocal(t *model.Tool, desc string) string {
+	props := t.Params()
+	for _, name := range t.ParamNames() {
+		obj, _ := props[name].(map[string]any)
+		pw := secIdentifierWords(name)
+		if len(pw) < 2 || obj == nil {
+			continue
+		}
+		if secHasWord(pw[:1], "save", "output", "dest", "destination", "download", "write", "export") && secHasWord(pw[len(pw)-1:], "path", "file", "dir", "directory", "folder", "filename") {
+			return fmt.Sprintf("its `%s` parameter names where it saves", name)
+		}
+	}
+	if loc := secSavesTalk.FindStringIndex(desc); loc != nil && !secNegatedBefore.MatchString(desc[max(0, loc[0]-40):loc[0]]) {
+		return fmt.Sprintf("its description says %q", secSnippet(desc[loc[0]:loc[1]]))
+	}
+	return ""
+}
+
+// secOnlyReads reports whether a tool's name opens with a read verb
+// (search, list, get, query) and nothing about it changes state: no
+// destructive or mutating word, mode or opening, and no execution surface
+// (a "query" tool that runs SQL may write).
+func secOnlyReads(t *model.Tool, f secTool, tg *tgTool, destructiveText bool) bool {
+	if !secReadNamed(f.words) || destructiveText || secDestructiveVerb(f.words) != "" || secHasWord(f.words, secWriteVerbs...) {
+		return false
+	}
+	if secMutatingOpening.MatchString(f.desc) || preciseMutatingMode(tg) != "" || secExecutionSurface(t, f).real ||
+		secWritesLocal(t, f.desc) != "" || secOutputTalk.MatchString(f.desc) {
+		return false
+	}
+	return true
+}
+
+// secRemovesLink reports whether a removal only unlinks something adding
+// it back restores: remove_label, remove_member_from_group, "removes
+// yourself as an owner".
+func secRemovesLink(words []string, desc string) bool {
+	return secHasWord(words, secUnlinkObjects...) || secUnlinkTalk.MatchString(desc)
+}
+
+// secDangerousDefault returns a boolean parameter that deletes, archives
+// or overwrites, or writes from a tool that reads, with default: true, and
+// what every call then does; or "".
+func secDangerousDefault(t *model.Tool, f secTool) (string, string) {
+	props := t.Params()
+	for _, name := range t.ParamNames() {
+		obj, _ := props[name].(map[string]any)
+		if obj == nil || obj["default"] != true {
+			continue
+		}
+		pw := secIdentifierWords(name)
+		if secHasWord(pw, "no", "not", "dry", "skip", "confirm", "preview", "safe", "backup", "keep", "preserve") {
+			continue
+		}
+		if v := secFirstWord(pw, secDangerFlag...); v != "" {
+			return name, fmt.Sprintf("does what `%s` says (%s)", name, v)
+		}
+		if v := secFirstWord(pw, secWriteFlag...); v != "" && secReadNamed(f.words) {
+			return name, fmt.Sprintf("of this read also does what `%s` says (%s)", name, v)
+		}
+	}
+	return "", ""
+}
+
+// secFirstWord returns the first of words that is in set, or "".
+func secFirstWord(words []string, set ...string) string {
+	for _, w := range words {
+		if secHasWord([]string{w}, set...) {
+			return w
+		}
+	}
+	return ""
 }
