@@ -13,7 +13,7 @@ func mcp001() Rule {
 		ID: "MCP001", Name: "near-duplicate-tool-names", Family: "Naming",
 		Summary: "Two tools have names that reduce to the same words.",
 		Default: Error, Toolgauge: Error, Scope: ScopePair, Origin: OriginToolgauge,
-		Revision: 1, Check: checkMCP001,
+		Revision: 2, Check: checkMCP001,
 	}
 }
 
@@ -93,8 +93,8 @@ func preciseNamesExplained(ctx *Context, names []string) bool {
 
 // preciseListAndItem reports whether two names differ only by one token
 // being the plural of the other's (get_users and get_user,
-// firecrawl_monitor_checks and firecrawl_monitor_check): the usual pair of
-// a list and its item.
+// firecrawl_monitor_checks and firecrawl_monitor_check, get_entries and
+// get_entry): the usual pair of a list and its item.
 func preciseListAndItem(a, b []string) bool {
 	if len(a) != len(b) {
 		return false
@@ -105,7 +105,9 @@ func preciseListAndItem(a, b []string) bool {
 		if x == y {
 			continue
 		}
-		if x+"s" != y && y+"s" != x && x+"es" != y && y+"es" != x {
+		// get_entries and get_entry, activities and activity: a plural
+		// in -ies is the same list-and-item pair.
+		if x+"s" != y && y+"s" != x && x+"es" != y && y+"es" != x && text.Singular(x) != text.Singular(y) {
 			return false
 		}
 		diff++

@@ -3,6 +3,7 @@ package lint
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
@@ -16,7 +17,7 @@ func mcp015() Rule {
 		ID: "MCP015", Name: "placeholder-text", Family: "Description",
 		Summary: "A description still contains placeholder text.",
 		Default: Error, Toolgauge: Error, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 1, Check: checkMCP015,
+		Revision: 2, Check: checkMCP015,
 	}
 }
 
@@ -78,6 +79,12 @@ func precisePlaceholder(desc string) (string, bool) {
 	if preciseQuotedWord(desc, w) {
 		return "", false
 	}
+	// "Array of project IDs to add this task to": an instruction phrase
+	// (add this, describe this) followed by the noun it acts on is prose;
+	// a placeholder stands alone ("Add this.", "TODO: describe this").
+	if preciseActsOnNoun(preciseProse(desc), hit) {
+		return "", false
+	}
 	// A single placeholder word counts when written as a marker (TODO,
 	// FIXME, WIP), not as an ordinary word ("instead of a placeholder",
 	// a Mermaid column called todo, a wip filter).
@@ -107,4 +114,42 @@ func rawParamField(t *model.Tool, param, field string) json.RawMessage {
 		return nil
 	}
 	return schema[field]
+}
+
+// preciseInstructionHit is a placeholder phrase that is also an ordinary
+// instruction ("add this", "describe this", "document this").
+var preciseInstructionHit = regexp.MustCompile(`(?i)^(?:describe|document|fill\s+in|add)\s+this$`)
+
+// preciseNounAfter is the next word after such a phrase when it names what
+// the phrase acts on; words a placeholder goes on with ("later", "here",
+// "tool") do not count.
+var preciseNounAfter = regexp.MustCompile(`(?i)^\s+([a-z][a-z-]*)`)
+
+// preciseActsOnNoun reports whether an instruction-like placeholder hit is
+// followed by the noun it acts on ("add this task to"), every time it
+// occurs in prose.
+func preciseActsOnNoun(prose, hit string) bool {
+	if !preciseInstructionHit.MatchString(strings.TrimSpace(hit)) {
+		return false
+	}
+	lower := strings.ToLower(prose)
+	h := strings.ToLower(hit)
+	found := false
+	for i := strings.Index(lower, h); i >= 0; {
+		m := preciseNounAfter.FindStringSubmatch(prose[i+len(h):])
+		if m == nil {
+			return false
+		}
+		switch strings.ToLower(m[1]) {
+		case "later", "here", "soon", "tool", "description", "parameter", "field", "section", "properly", "please", "when", "once":
+			return false
+		}
+		found = true
+		next := strings.Index(lower[i+len(h):], h)
+		if next < 0 {
+			break
+		}
+		i += len(h) + next
+	}
+	return found
 }
