@@ -143,7 +143,8 @@ var (
 	secRunsLanguage = regexp.MustCompile(`\b(?:javascript|js|typescript|python|apex|three\.js|threejs|node\.js|lua|ruby|powershell|bash)\b`)
 	// secCheckerWords open the name of a tool that reads code without
 	// running it (a linter, a validator, a formatter, a reviewer).
-	secCheckerWords = []string{"validate", "lint", "check", "verify", "analyze", "analyse", "review", "format", "explain", "convert", "parse", "transform", "diff", "evaluate", "redesign", "suggest", "score", "audit", "scan", "search", "find", "get", "list", "read", "save", "store", "snippet", "share"}
+	secCheckerWords = []string{"validate", "lint", "check", "verify", "analyze", "analyse", "review", "format", "explain", "convert", "parse", "transform", "diff", "evaluate", "redesign", "suggest", "score", "audit", "scan", "search", "find", "get", "list", "read", "save", "store", "snippet", "share",
+		"translate", "document", "summarize", "summarise", "compare", "count", "highlight", "refactor", "optimize", "complete", "generate", "minify", "beautify", "compile", "tokenize"}
 )
 
 // secAgentTask is a tool that hands a free-text task to another agent
@@ -445,7 +446,7 @@ func secExecutionReach(t *model.Tool, facts secTool) string {
 	case secHasWord(words, "ssh") || secReachSSH.MatchString(desc):
 		return reachRemoteHost
 	case secHasWord(words, "sql", "query", "queries") || secSQLTalk.MatchString(desc) || strings.Contains(params, "sql"):
-		if secReachReadOnly.MatchString(desc) {
+		if secReachReadOnly.MatchString(desc) || secSchemaSelectOnly(t) {
 			return reachReadOnlySQL
 		}
 		return reachDatabase
@@ -562,3 +563,29 @@ func secSelfDeclaredUnsafe(words []string, desc string) (string, bool) {
 	}
 	return "", false
 }
+
+// secSelectOnlyTalk is a parameter description limiting SQL to reads.
+var secSelectOnlyTalk = regexp.MustCompile(`\b(?:only\s+select|select\s+(?:queries|statements)\s+only|select-only|read[- ]only)\b|^\s*(?:a\s+)?(?:sql\s+)?select\s+(?:query|statement)\b`)
+
+// secSchemaSelectOnly reports whether a tool's schema limits the SQL it
+// takes to reads: a SQL parameter whose pattern must open with SELECT (or
+// WITH), or whose description says select-only.
+func secSchemaSelectOnly(t *model.Tool) bool {
+	for _, p := range secDeepParams(t) {
+		pw := secIdentifierWords(p.name)
+		if len(pw) == 0 || !secHasWord(pw[len(pw)-1:], "sql", "query", "statement") {
+			continue
+		}
+		if pat, _ := p.obj["pattern"].(string); secSelectPattern.MatchString(pat) {
+			return true
+		}
+		if secSelectOnlyTalk.MatchString(secParamDesc(t, p.name)) {
+			return true
+		}
+	}
+	return false
+}
+
+// secSelectPattern is a pattern that admits only statements opening with
+// SELECT or WITH.
+var secSelectPattern = regexp.MustCompile(`^\^(?:\(\?i\))?(?:\\s\*|\s\*)?\(?(?:\?:)?(?:select|SELECT|\[sS\]\[eE\]\[lL\]\[eE\]\[cC\]\[tT\])`)
