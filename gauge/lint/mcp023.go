@@ -14,7 +14,7 @@ func mcp023() Rule {
 		ID: "MCP023", Name: "unconstrained-well-known-format", Family: "Parameters",
 		Summary: "A date, email, or URL parameter declares no format or pattern.",
 		Default: Warning, Toolgauge: Warning, Scope: ScopeParameter, Origin: OriginToolgauge,
-		Revision: 2, Check: checkMCP023,
+		Revision: 3, Check: checkMCP023,
 	}
 }
 
@@ -79,6 +79,11 @@ func preciseFormatWanted(shape string, p *tgParam) bool {
 	case "a URL", "an email address":
 		return false
 	case "a date or timestamp":
+		if preciseTimeZone(p) {
+			// checked first: "IANA time zone format" asks for a zone name,
+			// not a date syntax.
+			return false
+		}
 		if p.hasDesc && preciseFormatAsked.MatchString(p.desc) {
 			return true
 		}
@@ -112,9 +117,6 @@ func preciseNotADate(p *tgParam) bool {
 	}
 	for _, t := range toks {
 		switch strings.ToLower(t) {
-		case "zone", "timezone", "tz":
-			// time_zone, timeZone: an IANA or Windows zone name.
-			return true
 		case "after", "before":
 			// after, afterId, insert_before: a cursor or an ID unless the
 			// description speaks of a date.
@@ -125,6 +127,29 @@ func preciseNotADate(p *tgParam) bool {
 	}
 	return p.hasDesc && (preciseCallsItAnID.MatchString(p.desc) || preciseKeywordFilter.MatchString(p.desc))
 }
+
+// preciseTimeZone reports whether a date-looking parameter takes a time
+// zone name (IANA or Windows): its name says zone or tz (timeZone,
+// time_zone), or its description says it is a zone name or gives one as
+// its example and gives no date syntax.
+func preciseTimeZone(p *tgParam) bool {
+	for _, t := range text.IdentifierTokens(p.name) {
+		switch strings.ToLower(t) {
+		case "zone", "zones", "timezone", "tz", "tzid":
+			return true
+		}
+	}
+	return p.hasDesc && preciseZoneTalk.MatchString(p.desc) && !preciseDateSyntax.MatchString(p.desc)
+}
+
+var (
+	// preciseZoneTalk is a description of a time-zone name: "IANA time
+	// zone", "Windows time zone name", "time zone identifier", or an
+	// example such as Europe/Berlin or "Pacific Standard Time".
+	preciseZoneTalk = regexp.MustCompile(`(?i)\b(?:iana|olson|tz\s+database|windows)\b[^.]{0,20}?\btime\s?zones?\b|\btime\s?zone\s+(?:name|id|identifier)\b|\b(?:America|Europe|Asia|Africa|Australia|Pacific|Atlantic|Indian|Etc)/[A-Z][A-Za-z_+-]+|\b(?:Pacific|Eastern|Central|Mountain|W\.\s*Europe|GMT|UTC)\s+Standard\s+Time\b`)
+	// preciseDateSyntax is a date or time syntax in a description.
+	preciseDateSyntax = regexp.MustCompile(`(?i)\d{4}-\d{2}-\d{2}|\byyyy\b|\bhh:mm\b|\biso[ -]?8601\b|\brfc ?3339\b|\bunix\b|\bepoch\b`)
+)
 
 // preciseDateTalk is a description that speaks of a date or time.
 var preciseDateTalk = regexp.MustCompile(`(?i)\b(?:date|time|timestamp|day|iso|rfc|utc|yyyy)\b|\d{4}-\d{2}-\d{2}`)
