@@ -3,6 +3,7 @@ package lint
 import (
 	"fmt"
 	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/text"
@@ -29,11 +30,21 @@ func secDestructiveVerb(words []string) string {
 // "Replaces the content of one page ..."), an operation parameter offers a
 // destructive value (git_branch mode "delete"), or a flag's description
 // says it overwrites or deletes (git_push force: "Force push (overwrites
-// remote history)").
+// remote history)"). Destruction without a delete verb counts too: a name
+// that cancels, rolls back, refunds or spends (cancel_job, place_order), a
+// description that says the tool overwrites or replaces what exists, runs
+// SQL DELETE or DROP, or lists delete among its operations, and an
+// operation parameter anywhere in the schema whose values, examples or
+// description offer delete (a JSON-Patch op "remove", an HTTP method
+// DELETE).
 func preciseDescribesDestruction(t *tgTool) string {
-	first := strings.TrimSpace(preciseProse(t.desc))
+	prose := preciseProse(t.desc)
+	first := strings.TrimSpace(prose)
 	if preciseDestructiveOpening.MatchString(first) {
 		return "its description opens with what it destroys"
+	}
+	if why := preciseIrreversibleName(t); why != "" {
+		return why
 	}
 	props := t.t.Params()
 	for _, name := range t.t.ParamNames() {
@@ -42,27 +53,288 @@ func preciseDescribesDestruction(t *tgTool) string {
 			continue
 		}
 		lname := strings.ToLower(name)
-		if preciseActionParams[lname] {
-			for _, v := range preciseEnumValues(obj) {
+		if obj["type"] == "boolean" && preciseDestructiveFlagName(name) != "" && !preciseOnlyCommand.MatchString(first) {
+			return fmt.Sprintf("its `%s` flag switches it to %s", name, preciseDestructiveFlagName(name))
+		}
+		if preciseFlagParams[lname] && obj["type"] == "boolean" {
+			if d, _ := obj["description"].(string); preciseDestroysTalk.MatchString(d) && !preciseOnlyCommand.MatchString(first) {
+				return fmt.Sprintf("its `%s` flag %q", name, secSnippet(d))
+			}
+		}
+	}
+	if preciseOnlyCommand.MatchString(first) {
+		return ""
+	}
+	if why := preciseDestructiveOperation(props, t.t.ParamNames(), 0); why != "" {
+		return why
+	}
+	for _, c := range preciseDestructionTalk {
+		if m := preciseAffirmed(prose, c.re); m != "" {
+			return fmt.Sprintf(c.why, secSnippet(m))
+		}
+	}
+	return ""
+}
+
+// preciseDestructiveOperation finds, in props and the schemas nested under
+// them (array items, object properties, anyOf/oneOf branches) down to a
+// few levels, an operation parameter (action, op, method, ...) whose enum,
+// const, default or examples hold a destructive value, or whose
+// description lists one among the operations.
+func preciseDestructiveOperation(props map[string]any, names []string, depth int) string {
+	if depth > 4 {
+		return ""
+	}
+	for _, name := range names {
+		obj, _ := props[name].(map[string]any)
+		if obj == nil {
+			continue
+		}
+		if preciseActionParams[strings.ToLower(name)] {
+			for _, v := range preciseOperationValues(obj) {
 				if preciseDestructiveModes[strings.ToLower(v)] {
 					return fmt.Sprintf("its `%s` parameter takes %q", name, v)
 				}
 			}
+			if d, _ := obj["description"].(string); d != "" {
+				if m := preciseAffirmed(d, preciseOperationList); m != "" {
+					return fmt.Sprintf("its `%s` parameter offers %q", name, secSnippet(m))
+				}
+				if m := preciseQuotedMode.FindString(d); m != "" && !preciseUndoGloss.MatchString(d) {
+					return fmt.Sprintf("its `%s` parameter offers %s", name, m)
+				}
+			}
 		}
-		if preciseFlagParams[lname] && obj["type"] == "boolean" {
-			if d, _ := obj["description"].(string); preciseDestroysTalk.MatchString(d) {
-				return fmt.Sprintf("its `%s` flag %q", name, secSnippet(d))
+		for _, sub := range preciseSubschemas(obj) {
+			subProps, _ := sub["properties"].(map[string]any)
+			if len(subProps) == 0 {
+				continue
+			}
+			keys := make([]string, 0, len(subProps))
+			for k := range subProps {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			if why := preciseDestructiveOperation(subProps, keys, depth+1); why != "" {
+				return why
 			}
 		}
 	}
 	return ""
 }
 
+// preciseSubschemas returns obj itself, its array items and its anyOf,
+// oneOf and allOf branches: the schemas whose properties can hold a nested
+// operation parameter.
+func preciseSubschemas(obj map[string]any) []map[string]any {
+	out := []map[string]any{obj}
+	if it, ok := obj["items"].(map[string]any); ok {
+		out = append(out, it)
+	}
+	for _, k := range []string{"anyOf", "oneOf", "allOf"} {
+		list, _ := obj[k].([]any)
+		for _, b := range list {
+			if m, ok := b.(map[string]any); ok {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
+}
+
+// preciseOperationValues returns the string values an operation parameter
+// names: its enum (or its items' enum), const, default and examples.
+func preciseOperationValues(obj map[string]any) []string {
+	var out []string
+	for _, src := range preciseSubschemas(obj) {
+		for _, k := range []string{"enum", "examples"} {
+			list, _ := src[k].([]any)
+			for _, v := range list {
+				if s, ok := v.(string); ok {
+					out = append(out, s)
+				}
+			}
+		}
+		for _, k := range []string{"const", "default"} {
+			if s, ok := src[k].(string); ok {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// preciseIrreversibleNames are name tokens that make a tool irreversible
+// without a delete verb: what it cancels, rolls back or spends cannot be
+// taken back by calling it again.
+var preciseIrreversibleNames = map[string]string{
+	"cancel": "cancels", "rollback": "rolls back", "revert": "reverts", "refund": "refunds", "void": "voids",
+	"purchase": "spends money", "buy": "spends money", "sell": "spends money", "pay": "spends money", "charge": "spends money",
+}
+
+// preciseQuotedMode is a destructive value quoted in an operation
+// parameter's description: `"remove" to delete the action entirely`.
+var preciseQuotedMode = regexp.MustCompile(`(?i)["'\x60](?:delete|remove|drop|destroy|purge|wipe|truncate)["'\x60]`)
+
+// preciseUndoGloss is an operation description that glosses its removal
+// as undoing an earlier act: `"remove" to unregister`.
+var preciseUndoGloss = regexp.MustCompile(`(?i)["'\x60](?:remove|delete)["'\x60]\s+(?:to|=|:|-+)\s*un\w+`)
+
+// preciseFlagVerbs are words that, in a boolean parameter's name, switch a
+// tool into destroying (delete_extra, purgeOld, overwrite_existing); remove
+// is not among them, since removeScripts filters output.
+var preciseFlagVerbs = map[string]string{
+	"delete": "deleting", "purge": "purging", "prune": "pruning", "overwrite": "overwriting", "wipe": "wiping",
+	"erase": "erasing", "clobber": "overwriting", "destroy": "destroying", "truncate": "truncating",
+}
+
+// preciseDestructiveFlagName returns what a boolean parameter named name
+// switches the tool to ("deleting" for delete_extra), or "". A flag named
+// only overwrite or prune is read from its description instead.
+func preciseDestructiveFlagName(name string) string {
+	toks := text.IdentifierTokens(name)
+	if len(toks) < 2 {
+		return ""
+	}
+	for _, tok := range toks {
+		if what, ok := preciseFlagVerbs[strings.ToLower(tok)]; ok {
+			return what
+		}
+	}
+	return ""
+}
+
+// preciseIrreversibleName says why a tool's name makes it irreversible
+// (cancel_job, rollback_deployment, purchase_domain, place_order), or "".
+func preciseIrreversibleName(t *tgTool) string {
+	var place, order bool
+	for _, tok := range t.nameTokens {
+		if w := strings.ToLower(tok); w == "transaction" || w == "tx" {
+			// rollback_transaction discards what the caller's own open
+			// transaction has not committed: the safe way out, not a loss.
+			return ""
+		}
+	}
+	for _, tok := range t.nameTokens {
+		w := strings.ToLower(tok)
+		if text.IsReadVerb(w) {
+			// get_cancel_status, list_sell_orders: what follows a read
+			// verb names what is read.
+			return ""
+		}
+		if what, ok := preciseIrreversibleNames[w]; ok {
+			return fmt.Sprintf("its name says it %s (%q)", what, w)
+		}
+		switch w {
+		case "place", "submit":
+			place = true
+		case "order", "orders", "trade", "trades":
+			order = true
+		}
+	}
+	if place && order {
+		return "its name says it places an order, which spends money"
+	}
+	var or, update, write, file bool
+	for i, tok := range t.nameTokens {
+		switch w := strings.ToLower(tok); w {
+		case "upsert":
+			return "its name says it creates or overwrites (\"upsert\")"
+		case "or":
+			or = true
+		case "update", "replace", "overwrite":
+			update = true
+		case "write":
+			write = true
+		case "file", "files":
+			file = true
+		case "push":
+			if i+1 < len(t.nameTokens) && precisePushedState[strings.ToLower(t.nameTokens[i+1])] {
+				return fmt.Sprintf("its name says it pushes %s over what the remote holds", strings.ToLower(t.nameTokens[i+1]))
+			}
+		}
+	}
+	switch {
+	case or && update:
+		return "its name says it creates or overwrites what exists"
+	case write && file && !preciseAppendsOnly.MatchString(t.desc):
+		return "its name says it writes a whole file, over any file already there"
+	}
+	return ""
+}
+
+// precisePushedState follow push in the names of tools that write state
+// over what a remote holds (push_files, push_config); a push of commits
+// (git_push) or of a notification adds and is read from its flags.
+var precisePushedState = map[string]bool{
+	"file": true, "files": true, "content": true, "contents": true, "config": true, "configuration": true,
+	"settings": true, "schema": true, "data": true, "listing": true, "listings": true, "metadata": true,
+}
+
+// preciseAppendsOnly is a write tool's description that says it never
+// replaces an existing file.
+var preciseAppendsOnly = regexp.MustCompile(`(?i)\bappend|\b(?:fails?|errors?)\s+(?:if|when)\b[^.]{0,30}\bexist|\b(?:never|not|won't|will\s+not|does\s+not|doesn't)\s+overwrit|\bnew\s+files?\s+only\b|\bonly\s+(?:creates?|writes?)\s+new\b`)
+
+// preciseTalk is a sentence pattern that says a tool destroys, and how the
+// finding words it.
+type preciseTalk struct {
+	re  *regexp.Regexp
+	why string
+}
+
+// preciseDestructionTalk are the sentences of a description that say the
+// tool destroys, overwrites or spends, wherever they stand.
+var preciseDestructionTalk = []preciseTalk{
+	{regexp.MustCompile(`(?i)\b(?:overwrit(?:e|es|ing|ten)|clobber(?:s|ing)?)\b`), "its description says it overwrites: %q"},
+	{regexp.MustCompile(`(?i)\breplac(?:e|es|ing)\s+(?:(?:the|all|its|any|your|their|an?)\s+)?(?:[\w-]+'s\s+)?(?:entire|whole|full|existing|current|complete)\b`), "its description says it replaces what exists: %q"},
+	{regexp.MustCompile(`(?i)\b(?:remov(?:e|es|ing)|delet(?:e|es|ing)|clear(?:s|ing)?|wip(?:e|es|ing)|purg(?:e|es|ing))\s+all\b|\bby\s+(?:deleting|removing|purging|overwriting|dropping)\b`), "its description says it deletes: %q"},
+	{regexp.MustCompile(`\b(?:DELETE|DROP|TRUNCATE)\b`), "its description says it runs SQL that destroys: %q"},
+	{preciseOperationList, "its description lists a destructive operation: %q"},
+	{regexp.MustCompile(`(?i)\b(?:places?|submits?)\s+(?:a\s+|an\s+)?(?:new\s+)?(?:(?:market|limit|buy|sell|stop|real)\s+){0,2}(?:order|trade)s?\b`), "its description says it places an order, which spends money: %q"},
+}
+
+// preciseOperationList is a list of operations that holds a destructive
+// one among create/update/list-like ones: "create, update, delete". A list
+// that opens on add ("add/remove labels", "Add, remove, or replace")
+// edits a membership unless another operation comes first.
+var preciseOperationList = regexp.MustCompile(`(?i)\b(?:create|list|get|read|update|edit|start|stop|restart|move|rename|copy|upload|modify|set|insert|query|search|manage)s?\s*(?:,|/|\|)\s*(?:(?:and|or)\s+)?(?:\w+\s*(?:,|/|\|)\s*(?:(?:and|or)\s+)?){0,6}(?:delete|remove|destroy|drop|purge)s?\b` +
+	`|\b(?:delete|remove|destroy|drop|purge)s?\s*(?:,|/|\|)\s*(?:(?:and|or)\s+)?(?:create|list|get|read|update|edit|start|stop|restart|move|rename|copy|upload|modify|set|insert|query|search)s?\b` +
+	`|\b(?:create|update|list|get|start|stop)s?,?\s+(?:and|or)\s+(?:delete|remove|destroy|drop|purge)s?\b`)
+
+// preciseNegated is a sentence that denies or steers away from what it
+// names: "never overwrites", "only SELECT; DELETE is rejected", "to
+// delete, use x instead".
+var preciseNegated = regexp.MustCompile(`(?i)\b(?:not|never|no|without|won't|doesn't|cannot|can't|only|instead|rather|avoid|prevents?|refuses?|rejects?|rejected|blocks?|blocked|forbid\w*|disallow\w*|unless|fails?\s+if|read-only|readonly)\b`)
+
+// preciseClauseEnd splits prose into sentences and clauses.
+var preciseClauseEnd = regexp.MustCompile(`[.!?;:]\s+|\n+`)
+
+// preciseAffirmed returns the first match of re in s that stands in a
+// sentence which does not deny or steer away from it, or "".
+func preciseAffirmed(s string, re *regexp.Regexp) string {
+	if !re.MatchString(s) {
+		return ""
+	}
+	for _, sent := range preciseClauseEnd.Split(s, -1) {
+		if m := re.FindString(sent); m != "" && !preciseNegated.MatchString(sent) {
+			return m
+		}
+	}
+	return ""
+}
+
+// preciseOnlyCommand is a description that says the tool only builds a
+// command or text for someone else to run: its overwrite flag is passed
+// on, not acted on (starwind_add: "Generates validated ... install
+// commands").
+var preciseOnlyCommand = regexp.MustCompile(`(?i)^\s*(?:generates?|builds?|composes?|prints?|returns?|suggests?)\b[^.]*\bcommands?\b`)
+
 // preciseDestructiveModes are the values of an action parameter that make
 // the tool destroy something.
 var preciseDestructiveModes = map[string]bool{
 	"delete": true, "remove": true, "drop": true, "clear": true, "destroy": true, "purge": true, "wipe": true,
 	"prune": true, "uninstall": true, "erase": true, "truncate": true, "hard": true, "discard": true,
+	"replace": true, "overwrite": true, "mirror": true,
 }
 
 // preciseActionParams are parameter names whose enum picks the operation.
@@ -106,11 +378,11 @@ func preciseEnumValues(obj map[string]any) []string {
 
 // preciseSessionOnly matches a tool that only clears or resets a session
 // setting or in-memory state, not data.
-var preciseSessionOnly = regexp.MustCompile(`(?i)\b(session|setting|settings|working directory|context|selection|cache|filter)\b`)
+var preciseSessionOnly = regexp.MustCompile(`(?i)\b(session|setting|settings|working directory|context|selection|cache|filter|console)\b`)
 
 // preciseAsksConfirmation matches a description that already makes the
 // model confirm with the user.
-var preciseAsksConfirmation = regexp.MustCompile(`(?i)\b(ask(s)? (the user )?(for )?confirm|requires? (explicit |user )?confirmation|confirm with the user|after (the )?user confirms|with confirmation)`)
+var preciseAsksConfirmation = regexp.MustCompile(`(?i)\b(ask(s)? (the user )?(for )?confirm|requires? (explicit |user )?confirmation|confirm with the user|after (the )?user confirms|with confirmation|prompt (the )?user to confirm)`)
 
 // preciseHarmlessDestruction reports whether a tool that reads as
 // destructive only clears a session setting or in-memory state (its
@@ -155,4 +427,162 @@ func preciseReadNamed(t *tgTool) bool {
 		}
 	}
 	return false
+}
+
+// preciseUndoVerbs are name verbs that undo an earlier act and destroy
+// nothing: untrash_message restores, unapprovePullRequest withdraws an
+// approval, unstage_change drops a change before it is applied.
+var preciseUndoVerbs = map[string]bool{
+	"untrash": true, "undelete": true, "unarchive": true, "unstage": true, "unapprove": true, "unassign": true,
+	"unlink": true, "unpin": true, "unstar": true, "unfollow": true, "untag": true, "unlabel": true, "unmute": true,
+	"unhide": true, "unwatch": true, "unreact": true, "unsnooze": true,
+}
+
+// preciseLinkVerbs pair a verb that breaks a link with the verb that makes
+// it again.
+var preciseLinkVerbs = map[string]string{
+	"remove": "add", "detach": "attach", "disconnect": "connect", "unlink": "link", "unassign": "assign",
+}
+
+// preciseRelationNouns name a link between two things, not a thing: an
+// operation that removes one breaks the link and both ends survive.
+var preciseRelationNouns = map[string]bool{
+	"link": true, "links": true, "relation": true, "relations": true, "relationship": true, "relationships": true,
+	"association": true, "associations": true, "membership": true, "memberships": true,
+}
+
+// preciseBreakpoints is a description that opens on debugger breakpoints:
+// removing one loses nothing that cannot be set again.
+var preciseBreakpoints = regexp.MustCompile(`(?i)^[^.]*\bbreakpoints?\b`)
+
+// preciseSettingVerbs open the names of tools that set or toggle a value: a
+// destructive word later in the name names the setting
+// (set_popularity_drop_bypass), not an act.
+var preciseSettingVerbs = map[string]bool{"set": true, "toggle": true, "enable": true, "disable": true, "configure": true}
+
+var (
+	// preciseToTrash is a description that says the tool moves what it
+	// deletes to a trash or bin, or soft-deletes it, so it can be restored.
+	preciseToTrash = regexp.MustCompile(`(?i)\b(?:moves?|moving|sends?|puts?)\b[^.]{0,40}?\bto\s+(?:the\s+)?(?:trash|bin|recycle\s+bin|recycling\s+bin|wastebasket)\b|\bsoft[- ]delet\w*`)
+	// preciseFromTrash is a description that opens on taking something out
+	// of the trash: a restore.
+	preciseFromTrash = regexp.MustCompile(`(?i)^\s*(?:removes?|takes?|moves?)\s+(?:\w+\s+){0,3}?(?:out\s+of|from)\s+(?:the\s+)?(?:trash|bin|recycle\s+bin)\b`)
+)
+
+// preciseReversible says why a tool that reads as destructive only breaks a
+// link or moves something where it can be restored, or "". tools is the
+// server's whole tool list: a link the server can make again with a
+// matching tool (asana_remove_tag_from_task beside asana_add_tag_to_task,
+// detach_script beside attach_script) is not destruction, and neither is a
+// name verb that undoes (untrash, unapprove), an operation that removes
+// only links or group memberships (jira_links action "remove"), nor moving
+// to the trash without a word of permanence. Debatable by design: a
+// trash can be emptied; the tool that empties it stays destructive.
+func preciseReversible(tools []tgTool, t *tgTool) string {
+	first := strings.TrimSpace(preciseProse(t.desc))
+	permanent := t.destructPhrase
+	toks := make([]string, len(t.nameTokens))
+	for i, tok := range t.nameTokens {
+		toks[i] = strings.ToLower(tok)
+	}
+	for i, w := range toks {
+		if i > 1 {
+			break
+		}
+		if preciseUndoVerbs[w] && !permanent {
+			return fmt.Sprintf("its name undoes an earlier act (%q)", w)
+		}
+		if preciseSettingVerbs[w] && !preciseDestructiveOpening.MatchString(first) && preciseNameDestroys(toks[i+1:]) != "" {
+			return fmt.Sprintf("its name sets a value (%q); the destructive word names the setting", w)
+		}
+	}
+	if preciseFromTrash.MatchString(first) {
+		return "it takes something out of the trash"
+	}
+	if !permanent && preciseToTrash.MatchString(t.desc) {
+		return "it moves what it deletes to the trash, where it can be restored"
+	}
+	if inverse := preciseInverseTool(tools, t, toks); inverse != "" && !permanent {
+		return fmt.Sprintf("it breaks a link the server makes again with `%s`", inverse)
+	}
+	if !permanent && preciseNameDestroys(toks) == "" && !preciseDestructiveOpening.MatchString(first) {
+		for _, w := range toks {
+			if preciseRelationNouns[w] {
+				return fmt.Sprintf("its operations remove only %s, which are added again", w)
+			}
+		}
+		if preciseBreakpoints.MatchString(first) {
+			return "its operations remove only debugger breakpoints, which are set again"
+		}
+	}
+	return ""
+}
+
+// preciseNameDestroys returns the first destructive verb among toks, or "".
+func preciseNameDestroys(toks []string) string {
+	return secDestructiveVerb(toks)
+}
+
+// preciseInverseTool returns the name of a tool in tools that makes again
+// the link toks breaks: the same name with the link-breaking verb swapped
+// for its maker and "from" for "to" (remove_tag_from_task and
+// add_tag_to_task; detach_script and attach_script) that takes every
+// parameter the removal takes, so the link is named by its two ends and
+// holds nothing of its own (attio's remove-record-from-list takes an entry
+// ID its maker does not: the entry has values of its own), or "". A removal
+// that names no "from" and uses the plain verb remove is not read as a
+// link: remove_domain beside add_domain loses the domain's settings.
+func preciseInverseTool(tools []tgTool, self *tgTool, toks []string) string {
+	for i, w := range toks {
+		maker, ok := preciseLinkVerbs[w]
+		if !ok {
+			continue
+		}
+		hasFrom := false
+		want := make([]string, len(toks))
+		copy(want, toks)
+		want[i] = maker
+		for j := range want {
+			if want[j] == "from" {
+				want[j] = "to"
+				hasFrom = true
+			}
+		}
+		if w == "remove" && !hasFrom {
+			return ""
+		}
+		for k := range tools {
+			other := tools[k].nameTokens
+			if len(other) != len(want) {
+				continue
+			}
+			same := true
+			for j := range other {
+				if o := strings.ToLower(other[j]); o != want[j] && !(want[j] == "to" && (o == "into" || o == "on")) {
+					same = false
+					break
+				}
+			}
+			if same && preciseParamsWithin(self, &tools[k]) {
+				return tools[k].name
+			}
+		}
+		return ""
+	}
+	return ""
+}
+
+// preciseParamsWithin reports whether every parameter of t is also a
+// parameter of other.
+func preciseParamsWithin(t, other *tgTool) bool {
+	have := map[string]bool{}
+	for _, n := range other.t.ParamNames() {
+		have[n] = true
+	}
+	for _, n := range t.t.ParamNames() {
+		if !have[n] {
+			return false
+		}
+	}
+	return true
 }

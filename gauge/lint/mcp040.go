@@ -13,7 +13,7 @@ func mcp040() Rule {
 		ID: "MCP040", Name: "destructive-tool-without-hint", Family: "Annotations",
 		Summary: "A tool that looks destructive declares no destructiveHint.",
 		Default: Error, Toolgauge: Error, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 1, Check: checkMCP040,
+		Revision: 2, Check: checkMCP040,
 	}
 }
 
@@ -37,14 +37,14 @@ func checkMCP040(ctx *Context) []Problem {
 			if !tgReadsLikeDeletion(t) {
 				continue
 			}
-		case preciseHarmlessDestruction(t) || preciseReadNamed(t):
+		case preciseHarmlessDestruction(t) || preciseReadNamed(t) || preciseReversible(tools, t) != "":
 			continue
 		case !tgReadsLikeDeletion(t):
 			why := preciseDescribesDestruction(t)
 			if why == "" {
 				continue
 			}
-			msg = fmt.Sprintf("`%s` destroys or overwrites data (%s) but declares no `destructiveHint`.", t.name, why)
+			msg = fmt.Sprintf("`%s` destroys, overwrites or cannot be undone (%s) but declares no `destructiveHint`.", t.name, why)
 		}
 		out = append(out, Problem{Tool: t.name, Message: msg,
 			Suggestion: fmt.Sprintf("Set `destructiveHint: true` (and `readOnlyHint: false`) in `%s`'s annotations so clients can ask the user before calling it. "+

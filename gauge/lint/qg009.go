@@ -13,7 +13,7 @@ func qg009() Rule {
 		ID: "QG009", Name: "qg-destructive-without-warning", Family: "Quality-gate",
 		Summary: "A destructive tool neither warns in its description nor sets destructiveHint: true.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 1, Check: checkQG009,
+		Revision: 2, Check: checkQG009,
 	}
 }
 
@@ -43,7 +43,8 @@ func checkQG009(ctx *Context) []Problem {
 			continue
 		}
 		if ctx.Precise() {
-			if tt := &tgTools(ctx)[i]; preciseHarmlessDestruction(tt) || preciseReadNamed(tt) {
+			tools := tgTools(ctx)
+			if tt := &tools[i]; preciseHarmlessDestruction(tt) || preciseReadNamed(tt) || preciseReversible(tools, tt) != "" {
 				continue
 			}
 		}

@@ -32,6 +32,14 @@ func TestToolRisks(t *testing.T) {
 		{`{"name":"query","description":"Runs a read-only SQL query.","inputSchema":{"type":"object","properties":{"sql":{"type":"string"}}}}`, lint.RiskRead},
 		{`{"name":"trigger_pipeline","description":"Trigger a new pipeline run.","inputSchema":{"type":"object","properties":{"variables":{"type":"object"}}}}`, lint.RiskExecute},
 		{`{"name":"page_tools","description":"Executes arbitrary JavaScript in the host process.","inputSchema":{"type":"object"}}`, lint.RiskExecute},
+		// Destruction without a delete verb (MCP040's reading); a read verb before the irreversible word keeps a read.
+		{`{"name":"place_order","description":"Place an order."}`, lint.RiskDestructive},
+		{`{"name":"cancel_job","description":"Cancel a running job."}`, lint.RiskDestructive},
+		{`{"name":"write_file","description":"Writes content to a file."}`, lint.RiskDestructive},
+		{`{"name":"update_tags","description":"Providing tags replaces ALL existing tags."}`, lint.RiskDestructive},
+		{`{"name":"get_cancel_status","description":"Status of a cancellation."}`, lint.RiskRead},
+		{`{"name":"list_sell_orders","description":"Sell orders on the book."}`, lint.RiskRead},
+		{`{"name":"append_file","description":"Appends content to a file."}`, lint.RiskWrite},
 	}
 	for _, c := range cases {
 		capture := precision.Capture{Tools: []json.RawMessage{json.RawMessage(c.tool)}}
