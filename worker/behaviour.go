@@ -18,6 +18,7 @@ type recorder struct {
 	lookups     map[string]int
 	conns       map[connKey]int
 	procs       map[[2]string]int
+	firstRun    map[string]int // a program's first entry in Processes
 	files       map[string]int
 	answers     map[string]netip.Addr
 	names       map[netip.Addr]string
@@ -33,7 +34,7 @@ type connKey struct {
 
 func newRecorder() *recorder {
 	return &recorder{b: schema.Behaviour{Schema: schema.BehaviourVersion}, lookups: map[string]int{},
-		conns: map[connKey]int{}, procs: map[[2]string]int{}, files: map[string]int{},
+		conns: map[connKey]int{}, procs: map[[2]string]int{}, firstRun: map[string]int{}, files: map[string]int{},
 		answers: map[string]netip.Addr{}, names: map[netip.Addr]string{},
 		nextAnswer: sinkAnswers.Addr(), unobservedM: map[string]bool{}}
 }
@@ -138,17 +139,37 @@ func (r *recorder) firstData(i int, data []byte) {
 	}
 }
 
-// process records a program seen running.
+// process records a program seen running. A run whose argv[0] could not
+// be read (it ended first) counts in the program's first entry, and gives
+// that entry the argv[0] a later run of the program shows.
 func (r *recorder) process(path, argv0 string, written bool) {
 	path, argv0 = clipText(path), clipText(argv0)
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	i := entry(r, r.procs, &r.b.Processes, [2]string{path, argv0}, func() schema.ProcessRun {
-		return schema.ProcessRun{Path: path, Argv0: argv0, Written: written}
-	})
-	if i >= 0 {
-		r.b.Processes[i].Count++
+	key, anon := [2]string{path, argv0}, [2]string{path, ""}
+	i, ok := r.procs[key]
+	switch {
+	case ok:
+	case argv0 == "":
+		i, ok = r.firstRun[path]
+	default:
+		if i, ok = r.procs[anon]; ok {
+			delete(r.procs, anon)
+			r.procs[key] = i
+			r.b.Processes[i].Argv0 = argv0
+		}
 	}
+	if !ok {
+		if i = entry(r, r.procs, &r.b.Processes, key, func() schema.ProcessRun { return schema.ProcessRun{Path: path, Argv0: argv0} }); i < 0 {
+			return
+		}
+		if _, seen := r.firstRun[path]; !seen {
+			r.firstRun[path] = i
+		}
+	}
+	p := &r.b.Processes[i]
+	p.Count++
+	p.Written = p.Written || written
 }
 
 // file records a file left behind (the last size seen wins).

@@ -87,10 +87,11 @@ func TestNonRootChild(t *testing.T) {
 	}
 	// The sinkhole comes from the helper: the startup-behaviour fixture
 	// finds it (one point-to-point interface, every route through it) and
-	// its lookup and TLS connection are recorded.
+	// its lookup and TLS connection are recorded. Without exec events (no
+	// CAP_SYS_ADMIN) the processes are polled, and the record says so.
 	out = ScanTarget(context.Background(), binTarget(os.Getenv("MCPGAUGE_NONROOT_STARTUP")), opts)
 	checkResult(t, out.Result, schema.StatusOK)
-	if b := out.Result.Behaviour; b == nil || len(b.Unobserved) > 0 ||
+	if b := out.Result.Behaviour; b == nil || len(b.Unobserved) != 1 || !strings.HasPrefix(b.Unobserved[0], "processes: polled every 10ms") ||
 		!slices.ContainsFunc(b.Lookups, func(l schema.Lookup) bool { return l.Name == "telemetry.example.net" }) ||
 		!slices.ContainsFunc(b.Connections, func(c schema.Connection) bool { return c.SNI == "update.example.org" }) ||
 		!slices.ContainsFunc(b.Processes, func(p schema.ProcessRun) bool { return p.Written }) {

@@ -16,9 +16,18 @@ import (
 	"github.com/mcpgauge/mcpgauge/schema"
 )
 
-// pollEvery is how often a watch lists the sandbox's processes. A program
-// that starts and ends between two polls is not seen (see docs/worker.md).
-const pollEvery = 10 * time.Millisecond
+// pollEvery is how often a watch lists the sandbox's processes when it
+// hears no exec events (a worker without CAP_SYS_ADMIN): a program that
+// starts and ends between two polls is not seen (see docs/worker.md).
+// With exec events the poll only backs them up (a program run from
+// memory, on no mount of the sandbox), every pollBackstop.
+const (
+	pollEvery    = 10 * time.Millisecond
+	pollBackstop = 100 * time.Millisecond
+)
+
+// maxPending bounds the execs waiting for their argv[0].
+const maxPending = 256
 
 // Bounds of the file walk after a run.
 const (
@@ -26,10 +35,11 @@ const (
 	maxWalkDepth   = 12
 )
 
-// watch follows one start of a server from outside its sandbox: it polls
-// the sandbox's processes (its cgroup, else the process tree below its
-// first process) for the programs they run, and, once the server has
-// started, holds the sandbox's home and /tmp file systems open so that
+// watch follows one start of a server from outside its sandbox: it hears
+// every program the sandbox executes from the kernel (execWatch, a root
+// worker) and polls the sandbox's processes (its cgroup, else the process
+// tree below its first process) for the programs they run that the kernel
+// did not report, and, once the server has started, holds the sandbox's home and /tmp file systems open so that
 // finish can list what the server left there, even after the sandbox has
 // gone. Nothing of it runs in the sandbox; it reads /proc and the held
 // directories without following any link the server made.
@@ -53,6 +63,13 @@ type watch struct {
 	lastTasks string
 	known     []int
 	buf       []byte
+	// ex hears the sandbox's execs (nil: the poll alone, every every);
+	// execs are its events, and pending the execs whose argv[0] the next
+	// poll reads (their exec was not complete when they were heard).
+	ex      *execWatch
+	execs   <-chan execEvent
+	every   time.Duration
+	pending []pendingExec
 }
 
 // pinned is a tmpfs the sandbox writes to, held open by a directory file
@@ -67,7 +84,13 @@ type pinned struct {
 func newWatch(pid int, bwrap string, cg *sandboxCgroup, id identity, rec *recorder, tun *os.File) *watch {
 	w := &watch{pid: pid, bwrap: bwrap, cg: cg, id: id, rec: rec, tun: tun,
 		stop: make(chan struct{}), done: make(chan struct{}), seen: map[string]bool{},
-		buf: make([]byte, 64<<10), tasksFD: -1}
+		buf: make([]byte, 64<<10), tasksFD: -1, every: pollEvery}
+	if ex, err := newExecWatch(pid, fdBlock); err == nil {
+		w.ex, w.execs, w.every = ex, ex.start(), pollBackstop
+		w.pin()
+	} else {
+		rec.unobserved(fmt.Sprintf("processes: polled every %s, a program that runs for less may be missed (exec events: %v)", pollEvery, err))
+	}
 	if cg != nil && len(cg.dirs) > 0 {
 		// v1 keeps the same processes in the memory and pids groups: one is enough.
 		w.procs = filepath.Join(cg.dirs[0], "cgroup.procs")
@@ -90,25 +113,87 @@ func (w *watch) run() {
 			unix.Close(w.tasksFD)
 		}
 	}()
-	t := time.NewTicker(pollEvery)
+	defer w.drainExecs()
+	t := time.NewTicker(w.every)
 	defer t.Stop()
 	for {
-		alive := w.poll()
-		if !alive {
+		if !w.poll() {
 			return
 		}
-		select {
-		case <-w.stop:
-			w.poll()
-			return
-		case <-t.C:
+		for waiting := true; waiting; {
+			select {
+			case <-w.stop:
+				w.poll()
+				return
+			case ev, ok := <-w.execs:
+				if !ok {
+					w.execs = nil
+				} else {
+					w.exec(ev)
+				}
+			case <-t.C:
+				waiting = false
+			}
 		}
 	}
+}
+
+// exec records one exec the kernel reported, with its argv[0] when the
+// exec is complete, else at the next poll.
+func (w *watch) exec(ev execEvent) {
+	if ev.lost {
+		w.rec.unobserved("processes: the kernel's exec event queue overflowed; some programs were not recorded")
+		return
+	}
+	if a, ok := argv0Of(ev); ok || len(w.pending) >= maxPending {
+		w.rec.process(ev.path, a, w.writable(ev.device()))
+		return
+	}
+	w.pending = append(w.pending, pendingExec{ev, time.Now()})
+}
+
+// pendingExec is an exec heard at heard whose argv[0] is read later.
+type pendingExec struct {
+	execEvent
+	heard time.Time
+}
+
+// flushPending records the execs waiting for their argv[0] that were
+// heard before since (all of them when since is zero): empty when their
+// process has gone or runs something else by now.
+func (w *watch) flushPending(since time.Time) {
+	keep := w.pending[:0]
+	for _, p := range w.pending {
+		if !since.IsZero() && p.heard.After(since) {
+			keep = append(keep, p)
+			continue
+		}
+		a, _ := argv0Of(p.execEvent)
+		w.rec.process(p.path, a, w.writable(p.device()))
+	}
+	clear(w.pending[len(keep):])
+	w.pending = keep
+}
+
+// drainExecs ends the exec events and records those still queued.
+func (w *watch) drainExecs() {
+	if w.ex == nil {
+		return
+	}
+	w.ex.stop()
+	if w.execs != nil {
+		for ev := range w.execs {
+			w.exec(ev)
+		}
+	}
+	w.flushPending(time.Time{})
 }
 
 // poll records the programs running now; false once the sandbox's first
 // process is gone.
 func (w *watch) poll() bool {
+	// An exec heard within the last poll interval may not be complete yet.
+	w.flushPending(time.Now().Add(-w.every / 2))
 	pids := w.processes()
 	if len(pids) == 0 {
 		return false
@@ -120,6 +205,9 @@ func (w *watch) poll() bool {
 		}
 		if w.roots == nil && pid == w.pid {
 			w.pin()
+		}
+		if w.ex != nil && w.ex.covers(pid) {
+			continue // its exec was heard
 		}
 		key := strconv.Itoa(pid) + " " + exe
 		if w.seen[key] {
@@ -139,8 +227,13 @@ func (w *watch) written(pid int) bool {
 	if err := unix.Stat("/proc/"+strconv.Itoa(pid)+"/exe", &st); err != nil {
 		return false
 	}
+	return w.writable(uint64(st.Dev))
+}
+
+// writable reports whether dev is a file system the sandbox writes.
+func (w *watch) writable(dev uint64) bool {
 	for _, p := range w.roots {
-		if uint64(st.Dev) == p.device {
+		if dev == p.device {
 			return true
 		}
 	}
