@@ -39,9 +39,9 @@ const (
 // every program the sandbox executes from the kernel (execWatch, a root
 // worker) and polls the sandbox's processes (its cgroup, else the process
 // tree below its first process) for the programs they run that the kernel
-// did not report, and, once the server has started, holds the sandbox's home and /tmp file systems open so that
-// finish can list what the server left there, even after the sandbox has
-// gone. Nothing of it runs in the sandbox; it reads /proc and the held
+// did not report, and, once the sandbox is set up, holds the sandbox's
+// home and /tmp file systems open so that finish can list what the server
+// left there, even after the sandbox has gone. Nothing of it runs in the sandbox; it reads /proc and the held
 // directories without following any link the server made.
 type watch struct {
 	pid   int // the sandbox's first process (host PID)
