@@ -49,8 +49,12 @@ type execEvent struct {
 	lost   bool
 }
 
-// maxExpect bounds the per-process interpreter expectations kept.
-const maxExpect = 4096
+// Bounds: the per-process interpreter expectations kept, and the reads
+// that drain the queue once the watch stops.
+const (
+	maxExpect     = 4096
+	maxDrainReads = 256
+)
 
 // newExecWatch waits until the sandbox whose first process is pid has
 // made its mounts (bwrap then waits on its block descriptor, blockFD) and
@@ -148,8 +152,9 @@ func (e *execWatch) start() <-chan execEvent {
 			n, err := e.f.Read(e.buf)
 			if err != nil {
 				if errors.Is(err, os.ErrDeadlineExceeded) {
-					// Stopped: read what the kernel still holds.
-					for {
+					// Stopped: read what the kernel still holds (a bounded
+					// number of reads: a sandbox still running may exec on).
+					for range maxDrainReads {
 						n, err := unix.Read(e.fd, e.buf)
 						if err != nil || n <= 0 {
 							break
