@@ -42,11 +42,10 @@ type fileID struct{ dev, ino uint64 }
 // execEvent is one exec the kernel reported. lost: the kernel's queue
 // overflowed and events were dropped.
 type execEvent struct {
-	pid    int
-	path   string
-	id     fileID
-	interp fileID // the file the exec opened next (a script's interpreter), if any
-	lost   bool
+	pid  int
+	path string
+	id   fileID
+	lost bool
 }
 
 // Bounds: the per-process interpreter expectations kept, and the reads
@@ -225,7 +224,7 @@ func (e *execWatch) event(fd int, pid int32) (execEvent, bool) {
 	if err != nil {
 		return execEvent{}, false
 	}
-	return execEvent{pid: int(pid), path: strings.TrimSuffix(path, " (deleted)"), id: id, interp: next}, true
+	return execEvent{pid: int(pid), path: strings.TrimSuffix(path, " (deleted)"), id: id}, true
 }
 
 // resolve finds an absolute path inside the sandbox (its links followed
@@ -316,14 +315,15 @@ func interpreter(fd int) string {
 }
 
 // argv0Of is the name ev's process gave its program, once its exec is
-// complete (its /proc exe is ev's file, or for a script its interpreter);
-// false while it is not.
+// complete (its /proc exe is ev's file); false while it is not. A script
+// never has one: the kernel runs its interpreter with the interpreter's
+// name as argv[0], and the name the script was given is gone.
 func argv0Of(ev execEvent) (string, bool) {
 	var st unix.Stat_t
 	if unix.Stat("/proc/"+strconv.Itoa(ev.pid)+"/exe", &st) != nil {
 		return "", false
 	}
-	if id := (fileID{uint64(st.Dev), st.Ino}); id != ev.id && (id != ev.interp || id == fileID{}) {
+	if (fileID{uint64(st.Dev), st.Ino}) != ev.id {
 		return "", false
 	}
 	return argv0(ev.pid), true
