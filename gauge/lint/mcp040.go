@@ -13,7 +13,7 @@ func mcp040() Rule {
 		ID: "MCP040", Name: "destructive-tool-without-hint", Family: "Annotations",
 		Summary: "A tool that looks destructive declares no destructiveHint.",
 		Default: Error, Toolgauge: Error, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 2, Check: checkMCP040,
+		Revision: 3, Check: checkMCP040,
 	}
 }
 
@@ -39,6 +39,10 @@ func checkMCP040(ctx *Context) []Problem {
 			}
 		case preciseHarmlessDestruction(t) || preciseReadNamed(t) || preciseReversible(tools, t) != "":
 			continue
+		case destructiveReach(ctx, i) != "":
+			// A tool that runs what the model writes can destroy whatever
+			// it reaches, whatever its own words say.
+			msg = fmt.Sprintf("`%s` runs what the model writes (reach: %s), so it can destroy whatever that reaches, but declares no `destructiveHint`.", t.name, destructiveReach(ctx, i))
 		case !tgReadsLikeDeletion(t):
 			why := preciseDescribesDestruction(t)
 			if why == "" {
@@ -51,6 +55,24 @@ func checkMCP040(ctx *Context) []Problem {
 				"If it does not in fact destroy anything, set `destructiveHint: false` to say so explicitly.", t.name)})
 	}
 	return out
+}
+
+// destructiveReach is the reach of tool i when it is a real execution
+// surface (SEC011 at warning) whose reach can destroy: a shell, a remote
+// host, a container, a database with writes, a cluster, a wrapped CLI, code
+// the server runs, code stored to run later, another agent. A browser page,
+// an app view, a sandbox the description names, CI, an app's methods, IPC
+// and a debugger are left to the tool's own words. "" otherwise.
+func destructiveReach(ctx *Context, i int) string {
+	s := secExecutionSurface(&ctx.Tools[i], secTools(ctx)[i])
+	if !s.real {
+		return ""
+	}
+	switch s.reach {
+	case reachLocalShell, reachRemoteHost, reachContainer, reachDatabase, reachAgent, reachCluster, reachCLI, reachProcess, reachStored, reachAgentTask:
+		return s.reach
+	}
+	return ""
 }
 
 // tgReadsLikeDeletion: any raw name token is a destructive verb, or the

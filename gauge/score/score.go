@@ -137,7 +137,7 @@ const (
 	annotationCoverage = 15.0
 	descriptionQuality = 15.0
 	secErrorPenalty    = 40.0
-	secWarningPenalty  = 15.0
+	secWarningPenalty  = 20.0
 	secExecutePenalty  = 5.0
 	securityCap        = 50.0
 	efficiencyFreeUpTo = 2000.0

@@ -184,14 +184,14 @@ func TestWorkedExample(t *testing.T) {
 		{Rule: "SEC009", Tool: "C", Severity: Warning, Security: true},
 	}
 	r := Compute(in)
-	want := map[string]float64{PartCompliance: 90, PartDesign: 74.2, PartSecurity: 85, PartEfficiency: 87.4}
+	want := map[string]float64{PartCompliance: 90, PartDesign: 74.2, PartSecurity: 80, PartEfficiency: 87.4}
 	for name, w := range want {
 		if got := r.Part(name).Score; got != w {
 			t.Errorf("%s = %v, want %v", name, got, w)
 		}
 	}
-	if r.Overall != 83 || r.Capped {
-		t.Fatalf("overall = %d (capped %v), want 83", r.Overall, r.Capped)
+	if r.Overall != 82 || r.Capped {
+		t.Fatalf("overall = %d (capped %v), want 82", r.Overall, r.Capped)
 	}
 }
 
@@ -209,11 +209,11 @@ func TestRisksCountOnce(t *testing.T) {
 		in   Input
 		want float64
 	}{
-		{"one rule on forty tools", many, 85},
+		{"one rule on forty tools", many, 80},
 		{"two rules, one risk", Input{ToolNames: tools(1), Annotated: 1, Findings: []Finding{
 			{Rule: "SEC001", Tool: "tool_0", Severity: Error, Security: true}, {Rule: "SEC002", Tool: "tool_0", Severity: Error, Security: true}}}, 60},
 		{"two risks", Input{ToolNames: tools(1), Annotated: 1, Findings: []Finding{
-			{Rule: "SEC004", Tool: "tool_0", Severity: Warning, Security: true}, {Rule: "SEC010", Tool: "tool_0", Severity: Warning, Security: true}}}, 70},
+			{Rule: "SEC004", Tool: "tool_0", Severity: Warning, Security: true}, {Rule: "SEC010", Tool: "tool_0", Severity: Warning, Security: true}}}, 60},
 		{"info is not proof", Input{ToolNames: tools(1), Annotated: 1, Findings: []Finding{{Rule: "SEC009", Tool: "tool_0", Severity: Info, Security: true}}}, 100},
 		{"execution surface", Input{ToolNames: tools(2), Annotated: 2, Findings: []Finding{
 			{Rule: "SEC011", Tool: "tool_0", Severity: Warning, Security: true}, {Rule: "SEC011", Tool: "tool_1", Severity: Warning, Security: true}}}, 95},

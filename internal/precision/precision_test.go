@@ -38,13 +38,13 @@ const (
 	freshPrecisionEnforced = true
 	// securityPrecisionEnforced holds SecurityFamilyBar on the security
 	// family and SecurityErrorBar on security rules at error.
-	securityPrecisionEnforced = false
+	securityPrecisionEnforced = true
 	// rulePrecisionEnforced holds each default rule at warning or error to
 	// its bar (RuleStat.Bar).
-	rulePrecisionEnforced = false
+	rulePrecisionEnforced = true
 	// recallBarsEnforced holds RecallBar overall and ClassRecallBar per
 	// class with at least ClassRecallMin dangers.
-	recallBarsEnforced = false
+	recallBarsEnforced = true
 	// rankingGapEnforced holds TierGap between the best and worst tiers.
 	rankingGapEnforced = true
 	// topQuarterEnforced keeps worst-tier servers out of the top quarter.
