@@ -226,9 +226,9 @@ func TestScanCarelessFindings(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	// Score v3 counts four distinct risks: injection (an error, 40),
-	// credentials and exfiltration (warnings, 15 each) and an execution
+	// credentials and exfiltration (warnings, 20 each) and an execution
 	// surface (5).
-	for _, want := range []string{"security 25.0", "SEC001", "SEC006", "MCP010", "QG004", "quality-gate"} {
+	for _, want := range []string{"security 15.0", "SEC001", "SEC006", "MCP010", "QG004", "quality-gate"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("careless scan output lacks %q", want)
 		}
