@@ -12,14 +12,16 @@ import (
 
 // rootCacheFallback is the package cache a root worker uses when its
 // configured one lies below a directory the sandbox's user cannot reach.
-const rootCacheFallback = "/var/cache/mcpgauge"
+// Its name says nothing of mcpgauge: a bind mount's source path is in the
+// sandbox's /proc/self/mountinfo (issue 22 §2).
+const rootCacheFallback = "/var/cache/pkgcache"
 
 // CacheDirFor returns the package cache directory to use with sb, and a
 // note when it is not dir (the caller says it once, at start). bwrap runs
 // as an unprivileged user and must reach every package directory it binds;
 // a root worker's default data directory lies below /root (mode 0700), so
 // for a Bwrap run by root whose dir that user cannot reach, CacheDirFor
-// uses a directory of its own below /var/cache/mcpgauge instead, named
+// uses a directory of its own below /var/cache/pkgcache instead, named
 // after dir (fallbackName), so workers and users with different data
 // directories never share a cache, and one keeps its cache across
 // restarts. Both are root-owned, world-searchable and not writable by
@@ -61,15 +63,12 @@ func cacheDirFor(sb Sandbox, dir string) (string, string, error) {
 	return fb, fmt.Sprintf("package cache %s is not reachable by the sandbox's unprivileged user (%v); using %s, this data directory's own (set --cache-dir or --data-dir to choose)", dir, why, fb), nil
 }
 
-// fallbackName is dir's directory below /var/cache/mcpgauge: a readable
-// part and a hash of the whole path.
+// fallbackName is dir's directory below /var/cache/pkgcache: a hash of
+// the whole path, and nothing of the path itself (the default data
+// directory names mcpgauge, and the sandbox can read this name).
 func fallbackName(dir string) string {
 	sum := sha256.Sum256([]byte(filepath.Clean(dir)))
-	readable := unsafeKey.ReplaceAllString(strings.Trim(filepath.Clean(dir), "/"), "_")
-	if len(readable) > 40 {
-		readable = readable[len(readable)-40:]
-	}
-	return readable + "-" + hex.EncodeToString(sum[:6])
+	return hex.EncodeToString(sum[:8])
 }
 
 // rootOnlyDir makes d (0755) or checks the one there: a directory owned by

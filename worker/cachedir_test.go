@@ -8,7 +8,7 @@ import (
 )
 
 // TestCacheDirFor: a root worker's cache below a private directory moves
-// to a root-owned fallback of its own below /var/cache/mcpgauge, with a
+// to a root-owned fallback of its own below /var/cache/pkgcache, with a
 // note naming it: two data directories (two users, two workers) get two,
 // and the same one gets the same again (issue 22 §5); a reachable cache,
 // or another sandbox, keeps its directory.
@@ -31,6 +31,11 @@ func TestCacheDirFor(t *testing.T) {
 	fb, otherFB := filepath.Join(rootCacheFallback, fallbackName(private)), filepath.Join(rootCacheFallback, fallbackName(other))
 	if fb == otherFB || filepath.Dir(fb) != rootCacheFallback {
 		t.Fatalf("fallbacks %s and %s, want two directories below %s", fb, otherFB, rootCacheFallback)
+	}
+	// The sandbox reads the fallback's path in its mountinfo: nothing of
+	// mcpgauge in it, even for the default data directory.
+	if def := fallbackName("/root/.local/share/mcpgauge/cache"); strings.Contains(strings.ToLower(filepath.Join(rootCacheFallback, def)), "gauge") {
+		t.Errorf("the default data directory's fallback %s names the scanner", filepath.Join(rootCacheFallback, def))
 	}
 	open := sandboxReadableDir(t)
 	cases := []struct {

@@ -7,7 +7,7 @@ import (
 )
 
 // remap shows host directories at other paths inside a sandbox
-// (Spec.Remap), so that no host path (a cache below /var/cache/mcpgauge, a
+// (Spec.Remap), so that no host path (a cache below /var/cache/pkgcache, a
 // worker's data directory) shows in the sandbox's mounts, command lines,
 // environment or working directory.
 type remap struct {
