@@ -18,6 +18,7 @@ var (
 // are not in the corpus, and the doc page that reports each one's figures.
 var audits = []struct{ dir, doc string }{
 	{dir: "testdata/audit/2026-12-02", doc: "docs/audit.md"},
+	{dir: "testdata/audit/2026-12-02-b", doc: "docs/audit-2026-12-02-b.md"},
 }
 
 // TestAudit measures the default profile on each independent audit and
