@@ -2,6 +2,7 @@ package worker
 
 import (
 	"context"
+	"encoding/json"
 	"maps"
 	"os"
 	"path/filepath"
@@ -131,6 +132,9 @@ func wantPoisoned(t *testing.T, out Outcome, sb *Bwrap) {
 		if in := out.Install; in != nil && sb != nil {
 			_, stderr, _ := runSandboxed(t, sb, Spec{Command: in.Command, Args: in.Args, Path: in.Path, ReadOnly: in.ReadOnly, Remap: in.Remap})
 			t.Logf("the fixture said: %s", stderr)
+		}
+		if b, err := json.Marshal(out.Result.Behaviour); err == nil {
+			t.Logf("the scan's behaviour section: %s", b)
 		}
 		t.Fatalf("the fixture recognised the sandbox and served its clean list %v", names)
 	}
