@@ -14,7 +14,7 @@ func mcp017() Rule {
 		ID: "MCP017", Name: "description-names-unknown-tool", Family: "Description",
 		Summary: "A description tells the model to use a tool the server does not have.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 3, Check: checkMCP017,
+		Revision: 4, Check: checkMCP017,
 	}
 }
 
@@ -40,6 +40,7 @@ func checkMCP017(ctx *Context) []Problem {
 		// Names shown in fenced blocks are examples, not references.
 		desc := preciseFence.ReplaceAllString(t.RawDescription, " ")
 		var unknown []string
+		self := unkNormal(t.Name)
 		reported := map[string]bool{}
 		listed := srfToolListNames(desc)
 		for _, m := range srfIdentifier.FindAllStringSubmatchIndex(desc, -1) {
@@ -56,6 +57,9 @@ func checkMCP017(ctx *Context) []Problem {
 			verb := unkPrevWord.MatchString(before[max(0, len(before)-24):])
 			paren := strings.HasPrefix(after, "(")
 			toolContext := verb || listed[m[0]] || srfToolAfter(after) && !(paren && srfInCode(before))
+			if unkNormal(name) == self {
+				continue // the tool itself, or the API function it wraps (findMeetingTimes in find-meeting-times)
+			}
 			if !toolContext || srfNotTool(after) || names.has(name, true, false) || reported[name] || !unkToolLike(ctx, name) {
 				continue
 			}

@@ -13,7 +13,7 @@ func sec013() Rule {
 	return Rule{
 		ID: "SEC013", Name: "guardrail-control", Family: "Security",
 		Summary: "A tool lets the model change or lift guardrails (allowed directories, blocked commands, confirmations, protection rules).",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 2, Check: checkSEC013,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 3, Check: checkSEC013,
 	}
 }
 
@@ -46,6 +46,9 @@ func checkSEC013(ctx *Context) []Problem {
 		texts = append(texts, t.RawDescription)
 		props := t.Params()
 		for _, name := range t.ParamNames() {
+			if secConfirmGateParam(name, props[name]) {
+				continue // satisfying the server's own gate is not changing it
+			}
 			texts = append(texts, name)
 			secSchemaText(props[name], func(_, s string) { texts = append(texts, s) }, 0)
 		}
@@ -145,3 +148,24 @@ var (
 	secSwitchOffWords = []string{"suppress", "bypass", "disable", "override"}
 	secPromptNouns    = []string{"confirmation", "confirmations", "precaution", "precautions"}
 )
+
+// secConfirmGateParam reports whether a parameter is a confirmation flag
+// (a boolean named confirm, confirmed, approve, acknowledge…): it
+// satisfies the server's own confirmation gate for one call, so what its
+// description says about that gate ("calls without confirm: true return
+// confirmation_required") describes the guardrail, not a way to change it.
+func secConfirmGateParam(name string, schema any) bool {
+	w := secIdentifierWords(name)
+	if !secHasWord(w, "confirm", "confirmed", "confirmation", "approve", "approved", "approval", "acknowledge", "acknowledged", "ack", "yes", "sure") {
+		return false
+	}
+	if secHasWord(w, secLiftWords...) || secHasWord(w, "require", "required", "requires", "mode", "gate", "enable", "enabled", "skip", "auto") {
+		return false // requireConfirmation, skip_confirmation set the gate itself
+	}
+	m, ok := schema.(map[string]any)
+	if !ok {
+		return false
+	}
+	typ, _ := m["type"].(string)
+	return typ == "boolean" || typ == "string" && m["const"] != nil
+}

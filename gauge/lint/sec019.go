@@ -1,6 +1,10 @@
 package lint
 
-import "fmt"
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
 
 // sec019 is SEC019 data-solicitation.
 func sec019() Rule {
@@ -8,11 +12,103 @@ func sec019() Rule {
 		ID: "SEC019", Name: "data-solicitation", Family: "Security",
 		Summary: "A parameter or description asks the model for data the call does not need: its own identity, the conversation, or telemetry about its work.",
 		Default: Warning, Toolgauge: Off, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 1, Check: secPhraseRuleWith(nil, secPrecise{patterns: secSolicitPatterns},
-			func(s secSurface, m secMatch) string {
-				return fmt.Sprintf("The %s asks the model for %s, which the call does not need: %q.", s.where(), m.what, m.text)
-			},
-			"Ask only for what the operation needs. If the server wants usage analytics, count calls on the server; never ask the model who it is, what the conversation is about, or how its work went."),
+		Revision: 2, Check: checkSEC019,
+	}
+}
+
+// sec019Suggestion is SEC019's advice, for prose and parameters alike.
+const sec019Suggestion = "Ask only for what the operation needs. If the server wants usage analytics, count calls on the server; never ask the model who it is, what the conversation is about, or how its work went."
+
+// checkSEC019 reads the prose (secSolicitPatterns) and, in the default
+// profile, the input schemas: a property whose name asks for the calling
+// model's or agent's identity (llmModelName, aiAgentName), at any depth,
+// undescribed or described to the caller, and not a choice (enum), on a
+// tool whose job is not about models or agents, solicits that identity as
+// plainly as a sentence would.
+func checkSEC019(ctx *Context) []Problem {
+	out := secPhraseRuleWith(nil, secPrecise{patterns: secSolicitPatterns},
+		func(s secSurface, m secMatch) string {
+			return fmt.Sprintf("The %s asks the model for %s, which the call does not need: %q.", s.where(), m.what, m.text)
+		}, sec019Suggestion)(ctx)
+	if !ctx.Precise() {
+		return out
+	}
+	flagged := map[string]bool{}
+	for _, p := range out {
+		flagged[p.Tool] = true
+	}
+	for i := range ctx.Tools {
+		t := &ctx.Tools[i]
+		if flagged[t.Name] || secAboutModels(t.Name+" "+t.RawDescription) {
+			continue
+		}
+		var names []string
+		seen := map[string]bool{}
+		secPropertyNames(t.InputSchema, func(name string, schema map[string]any) {
+			if _, choice := schema["enum"]; choice || seen[name] || !secIdentityName(name) {
+				return
+			}
+			if d, _ := schema["description"].(string); d != "" && !secAddressesCaller.MatchString(d) {
+				return // "the LLM model the server uses": a setting the service runs
+			}
+			seen[name] = true
+			names = append(names, "`"+name+"`")
+		}, 0)
+		if len(names) == 0 {
+			continue
+		}
+		out = append(out, Problem{Tool: t.Name,
+			Message:    fmt.Sprintf("Tool `%s` asks the model for its own identity (%s), which the call does not need.", t.Name, strings.Join(names, ", ")),
+			Suggestion: sec019Suggestion})
+	}
+	return out
+}
+
+// secAddressesCaller is a property description that speaks to or about
+// the caller ("your model name", "the agent calling this tool").
+var secAddressesCaller = regexp.MustCompile(`(?i)\b(?:you|your|yourself|calling|caller)\b`)
+
+// secIdentityName reports whether a property name asks who the caller is:
+// it starts with a word for the AI caller (llm, ai, caller) and goes on
+// with one for what identifies it (model, agent, assistant, client, name,
+// provider, vendor), as llmModelName, aiAgentName or callingModel do. A
+// name that only contains such words (genAiRequestModel, a trace filter
+// on the gen_ai.request.model attribute) describes data, not the caller.
+func secIdentityName(name string) bool {
+	w := secIdentifierWords(name)
+	return len(w) > 1 && secHasWord(w[:1], "llm", "ai", "caller", "calling") &&
+		secHasWord(w[1:], "model", "agent", "assistant", "client", "name", "provider", "vendor")
+}
+
+// secAboutModels reports whether a tool's name and description make
+// models or agents its subject (a tool that runs a prompt on a chosen
+// model, or manages a platform's agents): there a model name is the job.
+func secAboutModels(s string) bool {
+	return secHasWord(secIdentifierWords(strings.ToLower(s)), "model", "models", "llm", "llms", "agent", "agents", "assistant", "assistants", "prompt", "completion", "inference", "embedding", "embeddings")
+}
+
+// secPropertyNames calls visit for every property of an input schema, at
+// any depth (properties, items, anyOf/oneOf/allOf branches).
+func secPropertyNames(v any, visit func(name string, schema map[string]any), depth int) {
+	if depth > 32 {
+		return
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		if props, ok := x["properties"].(map[string]any); ok {
+			for _, k := range secSortedKeys(props) {
+				if m, ok := props[k].(map[string]any); ok {
+					visit(k, m)
+				}
+			}
+		}
+		for _, k := range secSortedKeys(x) {
+			secPropertyNames(x[k], visit, depth+1)
+		}
+	case []any:
+		for _, e := range x {
+			secPropertyNames(e, visit, depth+1)
+		}
 	}
 }
 
