@@ -8,7 +8,7 @@ func sec004() Rule {
 		ID: "SEC004", Name: "coercive-directive", Family: "Security",
 		Summary: "Text coerces the model to call the tool first, always, or above everything else.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 3, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: secCoercePrecise, keep: secCoerceKeep},
+		Revision: 4, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: secCoercePrecise, keep: secCoerceKeep},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s contains a %s: %q.", s.where(), m.what, m.text)
 			},
@@ -59,6 +59,9 @@ var secCoercePrecise = concatPatterns(
 		`\balways\s+(?:use|call|consult)\s+this\s+(?:tool|server|function)\s+to\s+(?:\w+\s+){0,3}?(?:ground|verify|check|inform|support|back)\s+(?:\w+\s+){0,2}?(?:answers?|responses?|replies)\b`,
 		`\balways\s+use\s+(?:your|these|our)\s+tools\b\s*(?:[.!]|$|first\b|for\s+(?:all|any|every)\b)`,
 		`\balways\s+(?:use|call|invoke|run|consult)\s+this\s+(?:tool|server|function|mcp)\b\s*(?:[.!]|$|first\b|whenever\b|before\b|for\s+(?:all|any|every)\b)`),
+	secRe("call-first coercion", 0,
+		`\balways\s+(?:call|use|invoke|run)\s+(?:when|whenever|before)\s+(?:\w+\s+){0,2}?(?:any|every|all|writing|creating|editing|coding|building|working|answering)\b`,
+		`\bstart\s+here\s*(?:[:!\x{2014}\x{2013}]|-\s|$)`),
 	secRe("sole-use coercion", 0,
 		`\bthe\s+first\s+and\s+only\s+(?:tool|source|place|server)\b`,
 		`\balways\s+(?:use|call|invoke)\s+this\s*(?:[.!]|$)`,
