@@ -14,7 +14,7 @@ func mcp017() Rule {
 		ID: "MCP017", Name: "description-names-unknown-tool", Family: "Description",
 		Summary: "A description tells the model to use a tool the server does not have.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 4, Check: checkMCP017,
+		Revision: 5, Check: checkMCP017,
 	}
 }
 
@@ -41,6 +41,7 @@ func checkMCP017(ctx *Context) []Problem {
 		desc := preciseFence.ReplaceAllString(t.RawDescription, " ")
 		var unknown []string
 		self := unkNormal(t.Name)
+		prevTool := -1
 		reported := map[string]bool{}
 		listed := srfToolListNames(desc)
 		for _, m := range srfIdentifier.FindAllStringSubmatchIndex(desc, -1) {
@@ -54,13 +55,20 @@ func checkMCP017(ctx *Context) []Problem {
 				before = before[:k-1]
 			}
 			after := desc[m[1]:]
-			verb := unkPrevWord.MatchString(before[max(0, len(before)-24):])
+			verb := unkPrevWord.MatchString(before[max(0, len(before)-32):])
 			paren := strings.HasPrefix(after, "(")
-			toolContext := verb || listed[m[0]] || srfToolAfter(after) && !(paren && srfInCode(before))
+			// "replaces get_a, get_b, and get_c": the items joined to a
+			// tool reference are tools too.
+			joined := prevTool >= 0 && prevTool <= m[0] && unkJoin.MatchString(desc[prevTool:m[0]])
+			toolContext := verb || joined || listed[m[0]] || srfToolAfter(after) && !(paren && srfInCode(before))
+			prevTool = -1
+			if toolContext {
+				prevTool = m[1]
+			}
 			if unkNormal(name) == self {
 				continue // the tool itself, or the API function it wraps (findMeetingTimes in find-meeting-times)
 			}
-			if !toolContext || srfNotTool(after) || names.has(name, true, false) || reported[name] || !unkToolLike(ctx, name) {
+			if !toolContext || srfNotTool(after) || names.has(name, true, false) || reported[name] || !(unkToolLike(ctx, name) || listed[m[0]] && unkListedName(name)) {
 				continue
 			}
 			reported[name] = true
@@ -78,7 +86,7 @@ func checkMCP017(ctx *Context) []Problem {
 			}
 		}
 		out = append(out, Problem{Tool: t.Name,
-			Message:    fmt.Sprintf("The description of `%s` refers to %s as a tool, but this server has no tool of that name.", t.Name, strings.Join(parts, ", ")),
+			Message:    fmt.Sprintf("The description of `%s` refers to %s as %s, but this server has no tool of that name.", t.Name, strings.Join(parts, ", "), map[bool]string{true: "tools", false: "a tool"}[len(parts) > 1]),
 			Suggestion: "Name the server's tools exactly as tools/list lists them; a model told to call a missing tool wastes a turn or calls another server's tool of that name."})
 	}
 	return out
@@ -86,7 +94,9 @@ func checkMCP017(ctx *Context) []Problem {
 
 var (
 	// unkPrevWord is a word that makes the identifier after it a tool.
-	unkPrevWord = regexp.MustCompile(`(?i)\b(?:call|calls|calling|use|uses|using|invoke|invokes|invoking|run|running|try|instead\s+of)\s+(?:the\s+)?$`)
+	unkPrevWord = regexp.MustCompile(`(?i)\b(?:call|calls|calling|use|uses|using|invoke|invokes|invoking|run|running|try|instead\s+of|rather\s+than|replaces|replace|replacing|supersedes|this\s+(?:tool\s+)?over)\s+(?:the\s+)?$`)
+	// unkJoin is what joins one item of a list of names to the next.
+	unkJoin = regexp.MustCompile("^[`'\"]?(?:,\\s*(?:and\\s+|or\\s+)?|\\s+(?:and|or)\\s+)[`'\"]?$")
 	// unkActivates marks a server that adds tools at run time (a tool
 	// that activates more tool categories): a name it does not list now
 	// may be one it lists later.
@@ -114,6 +124,14 @@ func unkToolLike(ctx *Context, name string) bool {
 	}
 	prefix := preciseSharedPrefix(ctx)
 	return prefix != "" && text.Singular(words[0]) == prefix
+}
+
+// unkListedName reports whether an identifier in an explicit list of
+// tools ("TOOLS: mastraDocs, mastraBlog") reads as a name: two words or
+// more, no path or value, not a constant. The list says it is a tool, so
+// its first word need not be a verb.
+func unkListedName(name string) bool {
+	return len(secIdentifierWords(name)) >= 2 && !strings.ContainsAny(name, "./:=") && strings.ToUpper(name) != name
 }
 
 // unkNormal is a name with case and separators dropped, to suggest the
