@@ -12,7 +12,7 @@ func sec020() Rule {
 		ID: "SEC020", Name: "directive-beyond-job", Family: "Security",
 		Summary: "Text tells the model how to answer, which version to install, how to change files or its client, or to build and deploy: beyond the job of the tool.",
 		Default: Warning, Toolgauge: Off, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 1, Check: secPhraseRuleWith(nil, secPrecise{patterns: secBeyondPatterns, keep: secBeyondKeep, extra: secBeyondCJK},
+		Revision: 2, Check: secPhraseRuleWith(nil, secPrecise{patterns: secBeyondPatterns, keep: secBeyondKeep, extra: secBeyondCJK},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s gives a %s, beyond what the tool does: %q.", s.where(), m.what, m.text)
 			},
@@ -31,6 +31,7 @@ var secBeyondPatterns = concatPatterns(
 		`\bnever\s+(?:say|write|answer)\s+[^\w\s]?(?:probably|maybe|perhaps|i\s+think)\b`,
 		`\b(?:keep|make)\s+(?:your\s+)?(?:answers?|responses?|replies)\s+(?:\w+\s+)?(?:concise|brief|short|terse)\b`,
 		`\b(?:always\s+)?(?:answer|respond|reply)\s+(?:to\s+the\s+user\s+)?(?:concisely|briefly|tersely)\b`,
+		`\bbe\s+(?:concise|brief|terse|succinct)\s+(?:with|in)\s+(?:your|the)\s+(?:answers?|responses?|replies|output)\b`,
 		`\brecommend\s+(?:the\s+|our\s+|this\s+)?(?:[\w-]+\s+)?(?:plugin|extension|product|package|app|upgrade|subscription|plan)\s+to\s+the\s+user\b`),
 	secRe("persona assignment", 0,
 		`\byou\s+are\s+(?:an?\s+|the\s+)?(?:\w+\s+)?(?:expert|senior|world[- ]class|seasoned|specialist|professional)\s+(?:[\w-]+\s+){0,3}?(?:engineer|developer|assistant|consultant|advisor|architect|writer|analyst|designer|programmer)\b`),
@@ -45,6 +46,8 @@ var secBeyondPatterns = concatPatterns(
 	secRe("directive to install or build", 0,
 		`\binstall\s+(?:\w+\s+){0,4}?(?:skill|plugin|extension|cli|package|tool)s?\s*:\s*(?:npx|npm|pnpm|yarn|bunx|uvx|pipx|pip3?|brew|curl|wget|go\s+install)\b`,
 		`\b(?:deploy|build|redeploy|rebuild|commit|push|publish)\s+(?:\w+\s+){0,3}?after\s+(?:every|each)\s+(?:\w+\s+){0,2}?changes?\b`),
+	secRe("directive to run a shell command", 0,
+		`\b(?:use|run|execute)\s+(?:the\s+)?['"]?[\w.-]+(?:\s+[\w.-]+){0,3}['"]?\s+cli\s+command\b`),
 )
 
 // secBeyondConditional is what, just before "you are an expert ...",
