@@ -14,7 +14,7 @@ func sec010() Rule {
 	return Rule{
 		ID: "SEC010", Name: "env-exposure", Family: "Security",
 		Summary: "The tool appears to return environment variables or secrets.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 3, Check: checkSEC010,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 4, Check: checkSEC010,
 	}
 }
 
@@ -70,7 +70,8 @@ var secValuesHidden = regexp.MustCompile(`\bfrom\s+the\s+(?:persistent|sandbox(?
 
 // secEnvWriteVerbs are name words of a tool that sets, changes or removes
 // something rather than returning it.
-var secEnvWriteVerbs = []string{"create", "update", "set", "delete", "remove", "replace", "setup", "add", "unset", "put", "upsert", "write", "import", "sync", "bulk", "edit", "modify", "change", "rotate"}
+var secEnvWriteVerbs = []string{"create", "update", "set", "delete", "remove", "replace", "setup", "add", "unset", "put", "upsert", "write", "import", "sync", "bulk", "edit", "modify", "change", "rotate",
+	"save", "saves", "store", "assign", "configure", "apply", "patch"}
 
 // secWritesOnly reports whether a tool's name says it writes (a write verb
 // and no read verb): it does not return what it writes.
@@ -88,7 +89,7 @@ func secWritesOnly(words []string) bool {
 
 // secCredentialReturn matches a description whose opening sentence says
 // the tool returns credentials: a kubeconfig, tokens, API keys, passwords.
-var secCredentialReturn = regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:gets?|returns?|shows?|views?|prints?|outputs?|exports?|reveals?|retrieves?|reads?|dumps?|fetch(?:es)?|displays?|lists?)\b[^.\n]{0,80}?\b(kubeconfig|kube\s+config|credentials|access\s+tokens?|refresh\s+tokens?|auth(?:entication)?\s+tokens?|bearer\s+tokens?|api\s+keys?|secret\s+values?|secrets|passwords?|private\s+keys?|session\s+cookies?|cookies|jwt\s+tokens?|jwts|session\s+tokens?|id\s+tokens?)\b`)
+var secCredentialReturn = regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:gets?|returns?|shows?|views?|prints?|outputs?|exports?|reveals?|retrieves?|reads?|dumps?|fetch(?:es)?|displays?|lists?)\b[^.\n]{0,80}?\b(kubeconfig|kube\s+config|credentials|access\s+tokens?|refresh\s+tokens?|auth(?:entication)?\s+tokens?|bearer\s+tokens?|api\s+keys?|secret\s+values?|secrets|passwords?|private\s+keys?|session\s+cookies?|cookies|jwt\s+tokens?|jwts|session\s+tokens?|id\s+tokens?|(?:webhook\s+|signing\s+|endpoint\s+|client\s+)+secrets?|secret\s+keys?)\b`)
 
 // secRedacted marks a sentence saying the secret parts are left out.
 var secRedacted = regexp.MustCompile(`\b(?:redact\w*|mask\w*|omit\w*|without\s+(?:the\s+)?(?:secret|token|credential|password|key)s?|names?\s+only|never\s+(?:returns?|includes?|shows?))\b`)
@@ -131,6 +132,16 @@ func secReturnsCredentials(desc string) string {
 			return p.what(strings.Join(strings.Fields(first[m[2]:m[3]]), " "))
 		}
 	}
+	for _, sentence := range strings.FieldsFunc(prose, func(r rune) bool { return r == '.' || r == '\n' }) {
+		if secRedacted.MatchString(sentence) {
+			continue
+		}
+		for _, p := range secCredentialReturnedLater {
+			if m := p.re.FindStringSubmatchIndex(sentence); m != nil {
+				return p.what(strings.Join(strings.Fields(sentence[m[2]:m[3]]), " "))
+			}
+		}
+	}
 	return ""
 }
 
@@ -162,10 +173,34 @@ var secCredentialOutputs = []struct {
 		func(s string) string { return "the " + s + " it regenerates (a new value comes back in the result)" }},
 	{regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:gets?|returns?|shows?|views?|prints?|outputs?|reveals?|retrieves?|reads?|fetch(?:es)?|displays?|generates?|creates?)\b[^.\n]{0,60}?\b(connection\s+(?:strings?|ur[il]s?)|database\s+urls?)\b`),
 		func(s string) string { return "a " + s + ", which holds the database password" }},
-	{regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:gets?|returns?|generates?|creates?|builds?|makes?|signs?|provides?|issues?)\b[^.\n]{0,60}?\b((?:pre-?signed|signed|pre-?authenticated|sas)\s+(?:urls?|links?|tokens?))\b`),
+	{regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:gets?|returns?|generates?|creates?|builds?|makes?|signs?|provides?|issues?|resolves?|mints?)\b[^.\n]{0,60}?\b((?:pre-?signed|signed|pre-?authenticated|sas)\s+(?:[\w-]+\s+)?(?:urls?|links?|tokens?))\b`),
 		func(s string) string { return "a " + s + ", which works for whoever holds it, without logging in" }},
 	{regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:generates?|creates?|builds?|makes?|constructs?|composes?)\b[^.\n]{0,60}?\b(?:urls?|endpoints?|links?)\b[^.\n]{0,60}?\b(?:with|using|containing|including|carrying|embedding)\s+(?:the\s+|an?\s+|its\s+|your\s+)?(?:current\s+)?((?:auth(?:entication)?|access|session|bearer)\s+(?:credentials|tokens?|keys?))\b`),
 		func(s string) string { return "a URL or endpoint that carries the " + s }},
+	{regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:gets?|returns?|generates?|creates?|builds?|makes?|provides?|issues?)\b[^.\n]{0,60}?\b((?:customer\s+|billing\s+|account\s+)?(?:portal|login|sign-?in|magic|impersonation)\s+(?:links?|urls?))\b`),
+		func(s string) string {
+			if strings.HasSuffix(s, "s") {
+				return s + ", which sign whoever opens them in as the account holder"
+			}
+			return "a " + s + ", which signs whoever opens it in as the account holder"
+		}},
+}
+
+// secCredentialReturnedLater finds a later sentence saying a credential
+// comes back in the result: "The endpointSecretKey is returned",
+// "Authenticated links are returned which automatically sign in the
+// customer", "The returned URL streams the bytes with NO Authorization
+// header". Each yields what the message names.
+var secCredentialReturnedLater = []struct {
+	re   *regexp.Regexp
+	what func(string) string
+}{
+	{regexp.MustCompile(`\b(\w*secret\w*|api\s+keys?|access\s+tokens?|refresh\s+tokens?|auth(?:entication)?\s+tokens?|passwords?|private\s+keys?|credentials|connection\s+strings?)\s+(?:is|are)\s+(?:also\s+)?(?:returned|included\s+in\s+the\s+(?:result|response|output)|exposed)\b`),
+		func(s string) string { return s + " (its description says it is returned)" }},
+	{regexp.MustCompile(`\b((?:pre-?authenticated|pre-?signed|authenticated|signed|magic)\s+(?:[\w-]+\s+)?(?:links?|urls?))\s+(?:is|are)\s+returned\b`),
+		func(s string) string { return s + ", which work for whoever holds them, without logging in" }},
+	{regexp.MustCompile(`\b(?:returned|resulting)\s+(urls?|links?)\b[^.\n]{0,80}?\b(?:with\s+no|without(?:\s+an?)?|no)\s+(?:authori[sz]ation|auth|login|sign-?in|credentials)\b`),
+		func(s string) string { return "a " + s + " that works without authorization, for whoever holds it" }},
 }
 
 // secNamedSecretRead reads a tool whose name is a secret (a kubeconfig, a

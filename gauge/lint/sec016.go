@@ -12,7 +12,7 @@ func sec016() Rule {
 	return Rule{
 		ID: "SEC016", Name: "local-upload", Family: "Security",
 		Summary: "A tool reads a local path the model names and sends its contents to a remote service.",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 1, Check: checkSEC016,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 2, Check: checkSEC016,
 	}
 }
 
@@ -50,6 +50,9 @@ func secLocalUpload(t *model.Tool, words []string) (param, how string) {
 	text := secToolText(t)
 	if secBrowserFileInput.MatchString(text) {
 		return "", "" // a page's file input: the browser, not the server, holds the file
+	}
+	if secConfinedRoot.MatchString(text) {
+		return "", "" // paths confined to a root the operator set: not any file the model names
 	}
 	how = secSendsFilesOut(t, words, text)
 	if how == "" {
@@ -126,6 +129,11 @@ var (
 	// secRemotePathTalk says a path lives on the remote side, or is where
 	// something is saved.
 	secRemotePathTalk = regexp.MustCompile(`\b(?:website|site|document|web)\s+root\b|\bwp-content\b|\bpublic_html\b|\bvhost\b|\brepo(?:sitory)?\b|\bbucket\b|\bremote\s+path\b|\bres://|\balready\s+(?:uploaded|on\s+the\s+server|present)\b|\bin\s+the\s+(?:drive|container|project\s+tree)\b|\bto\s+save\b|\b(?:saved|written|stored)\s+(?:to|in|at)\b|\bwhere\s+(?:\w+\s+){0,4}(?:saved|written|stored|mounted)\b`)
+	// secConfinedRoot says the files a tool reads are confined to a
+	// directory the operator or user configured ("must be inside the
+	// transferRoot directory the operator configured", "restricted to the
+	// allowed directories"): the model cannot name ~/.ssh.
+	secConfinedRoot = regexp.MustCompile(`\b(?:must\s+(?:be|lie|live|reside)\s+(?:inside|within|under|in)|(?:confined|restricted|limited)\s+to|only\s+(?:from\s+)?(?:inside|within))\s+(?:the\s+|one\s+of\s+the\s+|an?\s+)?(?:(?:configured|allowed|permitted|approved|allow-?listed|whitelisted)\s+)?[\w.]*(?:root|director(?:y|ies)|folders?|dirs?)\b[^.\n]{0,60}?\b(?:configured|allowed|permitted|allow-?listed|whitelisted|operator|administrator)\b|\b(?:inside|within|(?:confined|restricted|limited)\s+to)\s+(?:the\s+|one\s+of\s+the\s+)?(?:configured|allowed|permitted|allow-?listed)\s+(?:[\w.]+\s+)?(?:root|director(?:y|ies)|folders?)\b`)
 	// secBrowserFileInput is a tool that fills a web page's file input.
 	secBrowserFileInput = regexp.MustCompile(`\bfile\s+chooser\b|\binput\[type=.?file.?\]|\bthrough\s+a\s+(?:provided\s+)?element\b|\blocal\s+to\s+the\s+browser\b|\bfile\s+input\b`)
 )
