@@ -14,7 +14,7 @@ func sec017() Rule {
 	return Rule{
 		ID: "SEC017", Name: "access-grant", Family: "Security",
 		Summary: "A tool grants people, accounts, hosts or keys access (invites members, changes roles, shares with others, registers keys, mints tokens, allow-lists IPs).",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 1, Check: checkSEC017,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 2, Check: checkSEC017,
 	}
 }
 
@@ -60,7 +60,7 @@ var secGrantAccessNouns = []string{"role", "roles", "permission", "permissions",
 var secGrantPrincipals = []string{"member", "members", "collaborator", "collaborators", "delegate", "delegates", "guest", "guests", "admin", "admins", "owner", "owners", "teammate", "teammates"}
 
 // secGrantSetters are name words of a tool that adds or changes something.
-var secGrantSetters = []string{"add", "create", "update", "set", "change", "assign", "modify", "edit", "patch", "put", "upsert", "grant", "invite", "register", "upload", "import", "attach", "link", "bind", "allow", "replace", "manage", "new", "promote", "transfer"}
+var secGrantSetters = []string{"add", "create", "update", "set", "change", "assign", "modify", "edit", "patch", "put", "upsert", "grant", "invite", "register", "upload", "import", "attach", "link", "bind", "allow", "replace", "manage", "new", "promote", "transfer", "save", "expose", "publish"}
 
 // secGrantMinters are name words of a tool that mints a credential.
 // "add" is not one: add_api_key stores a key the user brings.
@@ -114,10 +114,20 @@ func secGrantByName(t *model.Tool, words []string) string {
 	case has("grant") || has("authorize", "authorise") && has("app", "application", "client", "user", "users", "device", "access", "oauth"):
 		// authorize_payment authorizes a charge, not a person.
 		return "grants access"
+	case has("share", "sharing") && has("link", "links") && !has("text", "post", "social", "story"):
+		// A sharing link whose scope or type reaches beyond the owner
+		// (anonymous, organization, edit) opens the resource to whoever
+		// holds the link.
+		if secGrantLinkScope.MatchString(secToolText(t)) {
+			return "creates a sharing link that opens the resource to whoever holds it"
+		}
 	case has("share") && !has("link", "text", "post", "social", "story"):
 		if secGrantHasPrincipalParam(t) {
 			return "shares a resource with other people"
 		}
+	case has("external", "public") && has("port", "ports") && has(secGrantSetters...):
+		// saveExternalPort publishes a database or service to the network.
+		return "exposes a service on an external or public port"
 	case has("delegate", "delegates") && has("add", "create", "set", "update"):
 		return "adds a delegate to an account"
 	case (has("allowlist", "whitelist") || has("firewall") && has("rule", "rules")) && has(secGrantSetters...):
@@ -136,7 +146,10 @@ func secGrantByName(t *model.Tool, words []string) string {
 	if has(secGrantAccessNouns...) && !has("mode", "modes") && !secGrantFileMode.MatchString(strings.ToLower(t.RawDescription)) {
 		// set_permission_mode is the agent's own guardrail (SEC013);
 		// chmod changes a local file's mode bits.
-		if has("add", "update", "set", "change", "assign", "modify", "edit", "patch", "put", "upsert", "grant", "attach", "bind", "promote") {
+		if has("add", "update", "set", "change", "assign", "modify", "edit", "patch", "put", "upsert", "grant", "attach", "bind", "promote") ||
+			has("create", "new") && has("permission", "permissions", "access", "acl", "acls", "rolebinding", "rolebindings", "sharing", "membership", "memberships") {
+			// create_calendar_permission creates a share entry; create_role
+			// only defines a role nobody holds yet.
 			return "changes roles or permissions"
 		}
 		if op := secGrantOperation(t); op != "" {
@@ -198,6 +211,10 @@ func secGrantOperation(t *model.Tool) string {
 	return ""
 }
 
+// secGrantLinkScope is a sharing link's scope or type that reaches beyond
+// the owner: anyone or anonymous, the organization, or edit rights.
+var secGrantLinkScope = regexp.MustCompile(`\b(?:scope|type|role|access|permission|audience)s?\b[^.\n]{0,80}\b(?:anonymous|anyone|public|edit|write|organi[sz]ation)\b`)
+
 // secGrantFileMode is a description of local file permissions.
 var secGrantFileMode = regexp.MustCompile(`\bchmod\b|\bfile\s+modes?\b|\boctal\b|\b(?:unix|posix)\s+permissions?\b|\bmode\s+bits\b`)
 
@@ -206,8 +223,9 @@ var secGrantOpValue = regexp.MustCompile(`(?i)^(?:grant|add|assign|invite|share|
 // secGrantHasPrincipalParam reports whether a share tool takes whom to
 // share with: an email, user, group, domain, grantee, or a role.
 func secGrantHasPrincipalParam(t *model.Tool) bool {
-	for _, name := range t.ParamNames() {
-		w := secIdentifierWords(name)
+	for _, p := range secParams(t) {
+		// A principal may sit under a request body (body.recipients).
+		w := secIdentifierWords(p.name)
 		if secHasWord(w, "email", "emails", "user", "users", "recipient", "recipients", "grantee", "grantees", "principal", "domain", "group", "groups", "member", "members", "collaborator", "collaborators", "role", "permission", "permissions", "people") {
 			return true
 		}
@@ -286,6 +304,8 @@ var (
 		{"changes roles or permissions", regexp.MustCompile(`\b(?:change|changes|update|updates|set|sets|assign|assigns|modif(?:y|ies)|edit|edits)\s+(?:the\s+|a\s+|an\s+)?(?:\w+\s+){0,3}?(?:roles?|permissions?|access\s+levels?|privileges)\b[^.]{0,40}\b(?:of|for|to)\s+(?:a\s+|an\s+|the\s+)?(?:\w+\s+)?(?:users?|members?|collaborators?|people|persons?|accounts?|profiles?|groups?|teams?|principals?)\b`)},
 		{"registers keys that open access", regexp.MustCompile(`\b(?:adds?|registers?|uploads?|imports?|replaces?|creates?|sets?)\b[^.]{0,40}\b(?:(?:ssh|deploy|gpg)(?:\s+public)?\s+keys?\b|public\s+keys?\s+(?:to|on|for)\s+(?:the\s+|your\s+|an?\s+|this\s+)?(?:account|server|vps|host|instance|repository|repo|pod|machine|user)s?\b)`)},
 		{"mints a credential that gives access", regexp.MustCompile(`\b(?:creates?|generates?|mints?|issues?|rotates?|regenerates?)\b[^.]{0,40}\b(?:api\s+(?:keys?|tokens?)|access\s+tokens?|auth(?:entication)?\s+tokens?|personal\s+access\s+tokens?|app\s+passwords?|service\s+account\s+keys?|client\s+secrets?|deploy\s+tokens?)\b`)},
+		{"sends a sharing invitation that grants access", regexp.MustCompile(`\b(?:sends?|creates?)\s+(?:a\s+|an\s+)?sharing\s+invitations?\b`)},
+		{"exposes a service on an external or public port", regexp.MustCompile(`\bexpos(?:e|es|ing)\b[^.]{0,60}\bon\s+(?:a|an|the)\s+(?:public|external)\s+ports?\b`)},
 		{"lets hosts or people connect", regexp.MustCompile(`\ballows?\s+(?:a\s+|an\s+|the\s+|another\s+|new\s+)?(?:remote\s+|external\s+)?(?:hosts?|ips?|ip\s+address(?:es)?|addresses|users?|accounts?|clients?|people|servers?)\s+to\s+(?:connect|access|log\s?in|sign\s?in|reach)\b`)},
 		{"opens access to hosts or addresses", regexp.MustCompile(`\b(?:allow(?:s|lists?)?|white-?lists?|adds?)\b[^.]{0,40}\b(?:ip|ips|ip\s+address(?:es)?|cidrs?|ip\s+ranges?)\b[^.]{0,40}\b(?:allow\s*-?list|white\s*-?list|access|firewall|trusted)\b|\b(?:allow\s*-?list|white\s*-?list)\s+(?:an?\s+|the\s+)?(?:ip|ips|ip\s+address(?:es)?|cidrs?)\b`)},
 	}
