@@ -11,7 +11,7 @@ func sec014() Rule {
 	return Rule{
 		ID: "SEC014", Name: "secret-parameter", Family: "Security",
 		Summary: "A parameter takes a secret (API key, token, private key, password): the secret passes through the model.",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 1, Check: checkSEC014,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 2, Check: checkSEC014,
 	}
 }
 
@@ -74,8 +74,10 @@ func secSecretParam(p secParam) (what string, chosen bool) {
 		}
 		return "", false
 	}
+	valued := false // secretValue, secret_data: the value itself, not a name or a flag
 	for len(words) > 1 && secSecretFillers[words[len(words)-1]] {
 		words = words[:len(words)-1]
+		valued = true
 	}
 	if len(words) == 0 {
 		return "", false
@@ -106,6 +108,10 @@ func secSecretParam(p secParam) (what string, chosen bool) {
 			return "an API secret", false
 		case secSigningTalk.MatchString(desc):
 			return "a signing secret", true
+		case valued && len(quals) == 0:
+			// secret_put(secretValue): a secret store's value is a
+			// credential issued elsewhere (an API key the Worker uses).
+			return "a secret's value", false
 		}
 	case "key":
 		switch {
