@@ -38,7 +38,16 @@ func secParams(t *model.Tool) []secParam {
 		out = append(out, secParam{path: name, name: name, schema: obj})
 		out = secNestedParams(out, name, name, obj, 1)
 	}
-	return out
+	// Two operations of a router may share a parameter path: keep the first.
+	seen := make(map[string]bool, len(out))
+	kept := out[:0]
+	for _, p := range out {
+		if !seen[p.path] {
+			seen[p.path] = true
+			kept = append(kept, p)
+		}
+	}
+	return kept
 }
 
 // secNestedParams appends the properties of an object schema, or of the
@@ -49,6 +58,16 @@ func secNestedParams(out []secParam, path, parent string, obj map[string]any, de
 	}
 	if items, ok := obj["items"].(map[string]any); ok {
 		out = secNestedParams(out, path+"[]", parent, items, depth+1)
+	}
+	// A router tool's operation schemas are alternatives (anyOf, oneOf):
+	// each operation's params are parameters of the tool.
+	for _, key := range []string{"anyOf", "oneOf"} {
+		alts, _ := obj[key].([]any)
+		for _, a := range alts {
+			if alt, ok := a.(map[string]any); ok {
+				out = secNestedParams(out, path, parent, alt, depth)
+			}
+		}
 	}
 	props, _ := obj["properties"].(map[string]any)
 	for _, k := range secSortedKeys(props) {
