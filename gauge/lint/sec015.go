@@ -12,7 +12,7 @@ func sec015() Rule {
 	return Rule{
 		ID: "SEC015", Name: "egress-destination", Family: "Security",
 		Summary: "A parameter lets the model choose where the server's authenticated traffic or a data stream goes (base URL, proxy, webhook, mail forwarding).",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 1, Check: checkSEC015,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 2, Check: checkSEC015,
 	}
 }
 
@@ -73,7 +73,11 @@ func secEgressDestination(t *model.Tool, words []string, desc string, p secParam
 		(urlish || head == "proxy" || secHasWord(pw, "proxy") && secHasWord(pw, "url", "uri", "server")):
 		return "the proxy every request goes through"
 	case (urlish || head == "callback" || head == "target" || head == "webhook" || head == "destination") &&
-		(secHasWord(words, "webhook", "webhooks", "hook", "hooks", "subscription", "subscriptions", "subscribe") || secSubscribeTalk.MatchString(desc)):
+		(secHasWord(words, "webhook", "webhooks", "hook", "hooks", "subscription", "subscriptions", "subscribe") || secSubscribeTalk.MatchString(desc) ||
+			secEventSinkTalk.MatchString(pdesc) && secHasWord(words, "create", "add", "register", "update", "set", "configure", "edit", "replace")):
+		// A notification destination's "Webhook endpoint URL or email
+		// address" registered by a create tool is a webhook whatever the
+		// tool is called; a one-off job's completion callback is not.
 		return "the URL that receives the events"
 	case secHasWord(pw, "forward", "forwarding", "forwarded") && secMailTalk.MatchString(pdesc+" "+desc) ||
 		secHasWord(pw, "email", "address", "mail") && secForwardedTo.MatchString(pdesc):
@@ -97,6 +101,9 @@ var (
 	// secFullURLTalk says a URL parameter takes an absolute URL.
 	secFullURLTalk = regexp.MustCompile(`\b(?:full|absolute|complete)\s+(?:\w+\s+)?url\b|https?://`)
 	// secSubscribeTalk says a tool subscribes a receiver to events.
+	// secEventSinkTalk says a parameter is where events or notifications
+	// are delivered.
+	secEventSinkTalk = regexp.MustCompile(`\bwebhook\s+(?:endpoint\s+|target\s+|callback\s+)?(?:url|uri|endpoint|address)\b|\b(?:notifications?|events?|deliveries|payloads?)\s+(?:are|will\s+be|should\s+be|get)\s+(?:sent|posted|delivered)\s+to\b|\burl\s+(?:that|which)\s+(?:receives?|will\s+receive)\s+(?:the\s+)?(?:events?|notifications?|deliveries|payloads?)\b`)
 	secSubscribeTalk = regexp.MustCompile(`\bsubscribe\s+(?:\w+\s+){0,2}to\s+(?:\w+\s+){0,2}(?:events|notifications|changes|updates)\b`)
 	// secMailTalk says the forwarding is of mail.
 	secMailTalk = regexp.MustCompile(`\be-?mail\b|\bmessages?\b|\binbox\b|\bmailbox\b`)
