@@ -29,6 +29,15 @@ func checkSEC010(ctx *Context) []Problem {
 		words, desc := facts[i].words, facts[i].desc
 		envName := secHasWord(words, "env", "environment", "envs", "environ", "envvar", "envvars", "dotenv", "printenv", "getenv")
 		envHit := envName && secEnvTalk.MatchString(desc) || secEnvReturn.MatchString(desc)
+		if ctx.Precise() {
+			if sw := secRevealSwitch(t, desc); sw != "" {
+				// get_database(reveal): masked by default, plaintext on demand.
+				out = append(out, Problem{Tool: t.Name,
+					Message:    fmt.Sprintf("Tool `%s` returns credentials in plaintext when the model sets `%s`: masking by default does not help when the switch is the model's, and an injected instruction can ask for it.", t.Name, sw),
+					Suggestion: "Keep the unmasking switch out of the tool's parameters (a server setting the user turns on), or return a reference the user resolves outside the conversation."})
+				continue
+			}
+		}
 		if envHit && ctx.Precise() && (secWritesOnly(words) || secValuesHidden.MatchString(desc) || secHasWord(words, "names") && !secHasWord(words, "value", "values")) {
 			// vercel_create_env_var sets a variable and returns none;
 			// a list whose values are masked, or of names only
@@ -250,3 +259,29 @@ func secCredentialWhat(cred string) string {
 	}
 	return cred
 }
+
+// secRevealSwitch returns a boolean parameter that unmasks the secrets a
+// tool returns (`reveal`, `showSecrets`, `include_secrets`, `decrypt`),
+// when the tool's text says what it unmasks are credentials or values, or
+// "".
+func secRevealSwitch(t *model.Tool, desc string) string {
+	for _, p := range secParams(t) {
+		if typ, _ := p.schema["type"].(string); typ != "boolean" {
+			continue
+		}
+		w := secIdentifierWords(p.name)
+		switch {
+		case secHasWord(w, "reveal", "unmask", "unredact", "decrypt", "decrypted", "plaintext"):
+		case secHasWord(w, "show", "include", "with", "return") && secHasWord(w, "secret", "secrets", "password", "passwords", "credentials", "values", "value", "tokens", "keys"):
+		default:
+			continue
+		}
+		if secRevealTalk.MatchString(desc + " " + p.desc()) {
+			return p.path
+		}
+	}
+	return ""
+}
+
+// secRevealTalk says what a switch unmasks is secret.
+var secRevealTalk = regexp.MustCompile(`\b(?:credentials?|secrets?|passwords?|tokens?|api\s+keys?|masked|redacted|plaintext|plain\s+text|decrypted|sensitive)\b`)
