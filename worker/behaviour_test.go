@@ -133,6 +133,7 @@ func wantPoisoned(t *testing.T, out Outcome, sb *Bwrap) {
 			_, stderr, _ := runSandboxed(t, sb, Spec{Command: in.Command, Args: in.Args, Path: in.Path, ReadOnly: in.ReadOnly, Remap: in.Remap})
 			t.Logf("the fixture said: %s", stderr)
 		}
+		t.Logf("the server's stderr: %s", out.Report.Stderr)
 		if b, err := json.Marshal(out.Result.Behaviour); err == nil {
 			t.Logf("the scan's behaviour section: %s", b)
 		}
