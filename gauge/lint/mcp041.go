@@ -1,6 +1,11 @@
 package lint
 
-import "github.com/mcpgauge/mcpgauge/gauge/model"
+import (
+	"regexp"
+	"strings"
+
+	"github.com/mcpgauge/mcpgauge/gauge/model"
+)
 
 // mcp041 is MCP041 read-only-tool-without-hint.
 func mcp041() Rule {
@@ -8,16 +13,68 @@ func mcp041() Rule {
 		ID: "MCP041", Name: "read-only-tool-without-hint", Family: "Annotations",
 		Summary: "A tool that looks read-only declares no readOnlyHint.",
 		Default: Warning, Toolgauge: Warning, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 1, Check: checkMCP041,
+		Revision: 2, Check: checkMCP041,
 	}
 }
 
+// checkMCP041 finds a tool that reads like a query and declares no
+// readOnlyHint. The default profile leaves out a "get" that writes as a
+// side effect (it saves what it fetches to a local path, marks what it
+// reads as seen, or leases a queue message): asking for readOnlyHint there
+// would be asking for a false hint.
 func checkMCP041(ctx *Context) []Problem {
 	return annotationCheck(ctx,
 		func(t *tgTool) bool {
-			return tgReadsLikeQuery(t) && hintUnset(t, func(a *model.Annotations) *bool { return a.ReadOnlyHint })
+			if !tgReadsLikeQuery(t) || !hintUnset(t, func(a *model.Annotations) *bool { return a.ReadOnlyHint }) {
+				return false
+			}
+			return !ctx.Precise() || preciseReadWrites(t.t) == ""
 		},
 		"`%s` reads as read-only but declares no `readOnlyHint`.",
 		"Set `readOnlyHint: true` in `%s`'s annotations. Clients use it to run safe tools without interrupting the user; "+
 			"an unmarked read gets the same confirmation prompt as a delete.")
+}
+
+// Side effects of a read, from its schema and description.
+var (
+	// preciseWriteTargetWords end the name of a parameter that says where
+	// the tool writes what it reads (outputPath, saveDir, destination_file).
+	preciseWriteTargetWords = []string{"output", "save", "destination", "dest", "target", "download", "out"}
+	// preciseWriteTargetKinds are the kinds of such a parameter.
+	preciseWriteTargetKinds = []string{"path", "dir", "directory", "file", "folder", "filename", "filepath"}
+	// preciseStateFlagVerbs open a boolean that changes what is read
+	// (markSeen, markAsRead, setSeen, ack).
+	preciseStateFlagVerbs = []string{"mark", "set", "ack", "acknowledge", "consume", "lock", "claim"}
+	// preciseReadWriteTalk is a description saying the read writes: it
+	// saves to disk, leases, consumes or hides what it returns.
+	preciseReadWriteTalk = regexp.MustCompile(`(?i)\b(?:sav(?:e|es|ed|ing)\s+(?:it|them|the\s+\w+|\w+)?\s*(?:to|in|into)\s+(?:the\s+|a\s+)?(?:local\s+)?(?:disk|file|filesystem|file\s+system|path|directory|folder)|writes?\s+(?:it|them|the\s+\w+)?\s*to\s+(?:the\s+|a\s+)?(?:local\s+)?(?:disk|file|filesystem|path|directory)|invisible\s+to\s+other\s+consumers|leas(?:e|es|ed|ing)\b|marks?\s+(?:it|them|the\s+\w+|\w+)?\s*as\s+(?:read|seen|processed|consumed))`)
+)
+
+// preciseReadWrites returns why a tool that reads like a query writes as
+// a side effect, or "": a parameter naming a local path it writes to, a
+// boolean that marks or consumes what it reads, or a description saying
+// it saves, leases or marks.
+func preciseReadWrites(t *model.Tool) string {
+	props := t.Params()
+	for _, name := range t.ParamNames() {
+		obj, _ := props[name].(map[string]any)
+		if obj == nil {
+			continue
+		}
+		w := secIdentifierWords(name)
+		if len(w) >= 2 && secHasWord(w[:1], preciseWriteTargetWords...) && secHasWord(w[len(w)-1:], preciseWriteTargetKinds...) {
+			return "its `" + name + "` parameter names where it writes"
+		}
+		if isJSONString(obj["type"], "boolean") && len(w) >= 1 && secHasWord(w[:1], preciseStateFlagVerbs...) {
+			return "its `" + name + "` flag changes what it reads"
+		}
+		d, _ := obj["description"].(string)
+		if preciseReadWriteTalk.MatchString(d) {
+			return "its `" + name + "` parameter " + strings.ToLower(preciseReadWriteTalk.FindString(d))
+		}
+	}
+	if preciseReadWriteTalk.MatchString(t.RawDescription) {
+		return "its description says it " + strings.ToLower(preciseReadWriteTalk.FindString(t.RawDescription))
+	}
+	return ""
 }
