@@ -15,7 +15,7 @@ func sec011() Rule {
 	return Rule{
 		ID: "SEC011", Name: "code-execution-surface", Family: "Security",
 		Summary: "The tool runs code, shell commands, SQL, a pipeline or an agent task supplied by the model.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 4, Check: checkSEC011,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 5, Check: checkSEC011,
 	}
 }
 
@@ -99,11 +99,16 @@ func secExecutionSurface(t *model.Tool, facts secTool) secExecSurface {
 		s.reach = secExecutionReach(t, facts)
 		runs := secSaysItRuns(facts) || s.reach == reachDatabase && !secNoRunTalk.MatchString(facts.desc)
 		s.real = s.reach != reachReadOnlySQL && runs && secTakesCode(t, facts)
+		if s.real && secAllowListedReads.MatchString(facts.desc) && secReachReadOnly.MatchString(facts.desc) {
+			// An allow-list of read commands the tool enforces: it looks
+			// like a shell but runs only what its allow-list admits.
+			s.real, s.reach = false, reachAllowList
+		}
 		if s.real {
 			return s
 		}
 	}
-	for _, read := range []func(*model.Tool, secTool) secExecSurface{secAgentTask, secStoredCode, secCITrigger, secMethodCall, secLanguageCode} {
+	for _, read := range []func(*model.Tool, secTool) secExecSurface{secAgentControls, secAgentTask, secStoredCode, secCITrigger, secMethodCall, secLanguageCode} {
 		if r := read(t, facts); r.real {
 			return r
 		}
@@ -125,7 +130,7 @@ var (
 	secAgentParams = []string{"task", "prompt", "message", "instruction", "instructions", "request", "goal", "query"}
 	// secArtifacts are name words of something that runs once stored:
 	// cron jobs, hooks, Apex, triggers, functions, middleware.
-	secArtifacts = []string{"cron", "crontab", "cronjob", "hook", "hooks", "apex", "trigger", "triggers", "lambda", "function", "functions", "middleware", "script", "scripts", "macro", "macros", "userscript", "postinstall"}
+	secArtifacts = []string{"cron", "crontab", "cronjob", "hook", "hooks", "apex", "trigger", "triggers", "lambda", "function", "functions", "middleware", "script", "scripts", "macro", "macros", "userscript", "postinstall", "worker", "workers"}
 	// secStoreVerbs create, change or deploy what runs later.
 	secStoreVerbs = []string{"create", "add", "update", "write", "set", "deploy", "put", "save", "upsert", "schedule", "publish", "edit", "replace", "register", "upload", "install"}
 	// secStoredParams carry the code a stored artifact runs.
@@ -146,6 +151,44 @@ var (
 	secCheckerWords = []string{"validate", "lint", "check", "verify", "analyze", "analyse", "review", "format", "explain", "convert", "parse", "transform", "diff", "evaluate", "redesign", "suggest", "score", "audit", "scan", "search", "find", "get", "list", "read", "save", "store", "snippet", "share",
 		"translate", "document", "summarize", "summarise", "compare", "count", "highlight", "refactor", "optimize", "complete", "generate", "minify", "beautify", "compile", "tokenize"}
 )
+
+// secAllowListedReads is a description saying the commands a tool runs
+// must come from an allow-list.
+var secAllowListedReads = regexp.MustCompile(`\b(?:from|in|on)\s+(?:an?\s+|the\s+)?(?:allow|white)[- ]?list(?:ed)?\b|\b(?:allow|white)[- ]?listed\s+(?:read\s+)?commands?\b`)
+
+// secAgentControlWords name a parameter that sets how freely an agent may
+// act: its sandbox, approval or permission mode, or an auto mode.
+var secAgentControlWords = []string{"sandbox", "approval", "permission", "permissions", "auto", "yolo"}
+
+// secAgentUnchecked is an agent control that turns the checks off.
+var secAgentUnchecked = regexp.MustCompile(`danger|full[- ]?access|bypass|skip|no[- ]?sandbox|yolo|full[- ]?auto|never\b`)
+
+// secAgentControls is a tool that hands a free-text prompt or task to an
+// agent whose sandbox, approval or permission mode its schema lets the
+// model set: only an agent that acts has such controls, whatever the
+// description calls it.
+func secAgentControls(t *model.Tool, facts secTool) secExecSurface {
+	name := secFreeTextParam(t, "task", "prompt", "instruction", "instructions")
+	if name == "" {
+		return secExecSurface{}
+	}
+	props := t.Params()
+	for _, pn := range t.ParamNames() {
+		w := secIdentifierWords(pn)
+		if !secHasWord(w, secAgentControlWords...) {
+			continue
+		}
+		obj, _ := props[pn].(map[string]any)
+		d, _ := obj["description"].(string)
+		text := strings.ToLower(pn + " " + d + " " + strings.Join(preciseEnumValues(obj), " "))
+		reach := reachAgentTask
+		if secAgentUnchecked.MatchString(text) {
+			reach = reachAgentControls
+		}
+		return secExecSurface{why: fmt.Sprintf("it hands the `%s` it is given to an agent whose `%s` the model sets", name, pn), reach: reach, real: true}
+	}
+	return secExecSurface{}
+}
 
 // secAgentTask is a tool that hands a free-text task to another agent
 // that acts with its own tools.
@@ -176,7 +219,7 @@ func secStoredCode(t *model.Tool, facts secTool) secExecSurface {
 	}
 	// A script or macro may be prose (a video script); it must be said
 	// to run, or written in a language.
-	if !deploys && !secHasWord(words, "cron", "crontab", "cronjob", "hook", "hooks", "apex", "trigger", "triggers", "lambda", "function", "functions", "middleware", "postinstall") &&
+	if !deploys && !secHasWord(words, "cron", "crontab", "cronjob", "hook", "hooks", "apex", "trigger", "triggers", "lambda", "function", "functions", "middleware", "postinstall", "worker", "workers", "serverless", "edge") &&
 		!secWillRun.MatchString(facts.desc+" "+secParamDesc(t, name)) && !secRunsLanguage.MatchString(facts.desc+" "+secParamDesc(t, name)) {
 		return secExecSurface{}
 	}
@@ -215,12 +258,21 @@ func secCITrigger(t *model.Tool, facts secTool) secExecSurface {
 		if _, wrapper := obj["properties"].(map[string]any); wrapper {
 			continue
 		}
+		// Data handed to a workflow already deployed ("input data for the
+		// workflow", a payload, an event) feeds code the model did not
+		// write; variables and inputs of a build choose what runs.
+		if d, _ := obj["description"].(string); secCIData.MatchString(strings.ToLower(d)) {
+			continue
+		}
 		if pw := secIdentifierWords(name); len(pw) > 0 && secHasWord(pw[len(pw)-1:], secCIInputs...) {
 			return secExecSurface{why: fmt.Sprintf("it runs a pipeline or workflow with the `%s` the model passes", name), reach: reachCI, real: true}
 		}
 	}
 	return secExecSurface{}
 }
+
+// secCIData is a parameter description calling what it passes data.
+var secCIData = regexp.MustCompile(`\b(?:data|payload|event|record|message)\b`)
 
 // secMethodCall is a tool that calls any method or function the model
 // names on the application it drives.
@@ -303,24 +355,26 @@ func secIsFreeTextOrList(obj map[string]any) bool {
 
 // Reaches of an execution surface: what the model's input can touch.
 const (
-	reachLocalShell  = "a shell on the server's host"
-	reachRemoteHost  = "a remote host over SSH"
-	reachContainer   = "a shell in a running container"
-	reachDatabase    = "the database, writes included"
-	reachReadOnlySQL = "the database, through queries the tool calls read-only"
-	reachAgent       = "another coding agent with its permission checks off"
-	reachBrowser     = "the open browser page and its session"
-	reachCluster     = "the Kubernetes cluster, through any kubectl command"
-	reachCLI         = "any command of the command-line tool it wraps"
-	reachProcess     = "code wherever the server runs it"
-	reachSandbox     = "a sandboxed shell, as its description says"
-	reachIPC         = "the application's backend commands over IPC"
-	reachAgentTask   = "another agent, which acts with its own tools"
-	reachStored      = "the host or platform that runs what it stores or deploys"
-	reachCI          = "a CI pipeline or workflow, with the inputs the model passes"
-	reachApp         = "any method of the application it drives"
-	reachView        = "the app view or page that renders it"
-	reachDebugger    = "the debugged process, through debugger commands"
+	reachLocalShell    = "a shell on the server's host"
+	reachRemoteHost    = "a remote host over SSH"
+	reachContainer     = "a shell in a running container"
+	reachDatabase      = "the database, writes included"
+	reachReadOnlySQL   = "the database, through queries the tool calls read-only"
+	reachAgent         = "another coding agent with its permission checks off"
+	reachBrowser       = "the open browser page and its session"
+	reachCluster       = "the Kubernetes cluster, through any kubectl command"
+	reachCLI           = "any command of the command-line tool it wraps"
+	reachProcess       = "code wherever the server runs it"
+	reachSandbox       = "a sandboxed shell, as its description says"
+	reachIPC           = "the application's backend commands over IPC"
+	reachAgentTask     = "another agent, which acts with its own tools"
+	reachStored        = "the host or platform that runs what it stores or deploys"
+	reachCI            = "a CI pipeline or workflow, with the inputs the model passes"
+	reachApp           = "any method of the application it drives"
+	reachView          = "the app view or page that renders it"
+	reachDebugger      = "the debugged process, through debugger commands"
+	reachAllowList     = "only the read commands its allow-list admits"
+	reachAgentControls = "another agent, whose sandbox or approvals the model can turn off"
 )
 
 var (
