@@ -92,7 +92,7 @@ func preciseDestructiveOperation(props map[string]any, names []string, depth int
 		}
 		if preciseActionParams[strings.ToLower(name)] {
 			for _, v := range preciseOperationValues(obj) {
-				if preciseDestructiveModes[strings.ToLower(v)] {
+				if preciseDestructiveModes[strings.ToLower(v)] || preciseDestructiveModeName(v) {
 					return fmt.Sprintf("its `%s` parameter takes %q", name, v)
 				}
 			}
@@ -121,6 +121,15 @@ func preciseDestructiveOperation(props map[string]any, names []string, depth int
 		}
 	}
 	return ""
+}
+
+// preciseDestructiveModeName reports whether an operation value named as
+// an identifier (delete-submission, deleteEnvVar, drop_table) opens with a
+// verb that destroys what it names. "remove" is left out: removing a
+// member or an issue from a list is undone by adding it back.
+func preciseDestructiveModeName(v string) bool {
+	w := secIdentifierWords(v)
+	return len(w) >= 2 && secHasWord(w[:1], "delete", "destroy", "drop", "purge", "erase", "wipe", "truncate", "uninstall", "unpublish")
 }
 
 // preciseSubschemas returns obj itself, its array items and its anyOf,
