@@ -389,6 +389,11 @@ func preciseEnumValues(obj map[string]any) []string {
 // setting or in-memory state, not data.
 var preciseSessionOnly = regexp.MustCompile(`(?i)\b(session|setting|settings|working directory|context|selection|cache|filter|console)\b`)
 
+// preciseLocalForget is a first sentence saying the tool only forgets a
+// local copy: it removes an entry from a cache (a cached sign-in, a
+// cached page) or signs out, and the thing itself lives on.
+var preciseLocalForget = regexp.MustCompile(`(?i)\bfrom\s+(?:the\s+|its\s+|a\s+|this\s+)?(?:local\s+|token\s+|credential\s+|in-memory\s+|memory\s+|account\s+)?cache\b|\b(?:signs?|logs?)\s+(?:\w+\s+)?out\b`)
+
 // preciseAsksConfirmation matches a description that already makes the
 // model confirm with the user.
 var preciseAsksConfirmation = regexp.MustCompile(`(?i)\b(ask(s)? (the user )?(for )?confirm|requires? (explicit |user )?confirmation|confirm with the user|after (the )?user confirms|with confirmation|prompt (the )?user to confirm)`)
@@ -400,6 +405,9 @@ var preciseAsksConfirmation = regexp.MustCompile(`(?i)\b(ask(s)? (the user )?(fo
 // confirm.
 func preciseHarmlessDestruction(t *tgTool) bool {
 	if preciseAsksConfirmation.MatchString(t.desc) {
+		return true
+	}
+	if first, _, _ := strings.Cut(t.desc, "."); preciseLocalForget.MatchString(first) {
 		return true
 	}
 	soft := false
