@@ -300,6 +300,8 @@ var preciseDestructionTalk = []preciseTalk{
 	{regexp.MustCompile(`\b(?:DELETE|DROP|TRUNCATE)\b`), "its description says it runs SQL that destroys: %q"},
 	{preciseOperationList, "its description lists a destructive operation: %q"},
 	{regexp.MustCompile(`(?i)\b(?:places?|submits?)\s+(?:a\s+|an\s+)?(?:new\s+)?(?:(?:market|limit|buy|sell|stop|real)\s+){0,2}(?:order|trade)s?\b`), "its description says it places an order, which spends money: %q"},
+	// Money that leaves: a refund, or a charge billed to a customer.
+	{regexp.MustCompile(`(?i)\b(?:to|will|and|or)\s+(?:fully\s+|partially\s+)?(?:refund|charge|bill)(?:\s+or\s+\w+)?\s+(?:a|an|the|all|part|your|their|its)\b|\brefunds\s+(?:a|an|the|all|part)\s+(?:[\w-]+\s+){0,2}?(?:payment|charge|transaction|order|invoice)s?\b`), "its description says it moves money (a refund or a charge), which cannot be taken back: %q"},
 }
 
 // preciseOperationList is a list of operations that holds a destructive
