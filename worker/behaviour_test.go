@@ -54,7 +54,13 @@ func scanInSinkhole(t *testing.T, fixture string) Outcome {
 	if os.Geteuid() != 0 {
 		t.Skip("the network sinkhole needs a root worker")
 	}
-	out := ScanTarget(context.Background(), binTarget(neutralCopy(t, fixture)), localOpts(sb))
+	// Working in the copy's own directory: a local target's working
+	// directory is bound into the sandbox (a project scan needs it), and the
+	// test's own directory may name the scanner (.ci/run's fresh clone lives
+	// in mcpgauge-fresh-clone); a registry entry's never is.
+	target := binTarget(neutralCopy(t, fixture))
+	target.Dir = filepath.Dir(target.Command)
+	out := ScanTarget(context.Background(), target, localOpts(sb))
 	checkResult(t, out.Result, schema.StatusOK)
 	return out
 }
