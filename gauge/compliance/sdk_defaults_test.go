@@ -1,17 +1,13 @@
 package compliance_test
 
 import (
-	"context"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/gofrs/flock"
 	"github.com/mcpgauge/mcpgauge/gauge/compliance"
 	"github.com/mcpgauge/mcpgauge/gauge/connect"
+	"github.com/mcpgauge/mcpgauge/internal/testutil/npmtest"
 )
 
 // sdkServerVersion pins the published server the TypeScript SDK's
@@ -19,43 +15,12 @@ import (
 const sdkServerVersion = "2026.8.31"
 
 // installSDKServer installs @modelcontextprotocol/server-memory (built on
-// the TypeScript SDK's McpServer) with npm, scripts off, into a cache
-// reused across runs, and returns its entry script. Without npm or the
-// registry it fails under CI and skips elsewhere.
+// the TypeScript SDK's McpServer) and returns its entry script.
 func installSDKServer(t *testing.T) string {
 	t.Helper()
-	needOrSkip := t.Skipf
-	if os.Getenv("CI") == "true" {
-		needOrSkip = t.Fatalf
-	}
-	if _, err := exec.LookPath("npm"); err != nil {
-		needOrSkip("npm not found: %v", err)
-	}
-	base, err := os.UserCacheDir()
-	if err != nil {
-		base = os.TempDir()
-	}
-	dir := filepath.Join(base, "mcpgauge-test", "npm-sdk-defaults-"+sdkServerVersion)
-	entry := filepath.Join(dir, "node_modules", "@modelcontextprotocol", "server-memory", "dist", "index.js")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 6*time.Minute)
-	defer cancel()
-	lock := flock.New(dir + ".lock")
-	if ok, err := lock.TryLockContext(ctx, 200*time.Millisecond); err != nil || !ok {
-		t.Fatalf("locking %s: %v", dir, err)
-	}
-	defer func() { _ = lock.Unlock() }()
-	if _, err := os.Stat(entry); err == nil {
-		return entry
-	}
-	cmd := exec.CommandContext(ctx, "npm", "install", "--prefix", dir, "--ignore-scripts", "--no-audit", "--no-fund", "--no-save",
-		"@modelcontextprotocol/server-memory@"+sdkServerVersion)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		needOrSkip("npm install @modelcontextprotocol/server-memory@%s: %v: %.300s", sdkServerVersion, err, out)
-	}
-	return entry
+	entry := filepath.Join("node_modules", "@modelcontextprotocol", "server-memory", "dist", "index.js")
+	dir := npmtest.Install(t, "npm-sdk-defaults-"+sdkServerVersion, []string{entry}, "@modelcontextprotocol/server-memory@"+sdkServerVersion)
+	return filepath.Join(dir, entry)
 }
 
 // TestSDKDefaultsOnRealServers: on a real published server built on the

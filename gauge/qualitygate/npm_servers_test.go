@@ -6,15 +6,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/gofrs/flock"
 	"github.com/mcpgauge/mcpgauge/gauge/model"
+	"github.com/mcpgauge/mcpgauge/internal/testutil/npmtest"
 )
 
 // The reference servers quality-gate benchmarks in its README (April 2026),
@@ -24,62 +23,21 @@ const (
 	playwrightVersion = "0.0.83"
 )
 
-// needOrSkip fails under CI and skips elsewhere.
-func needOrSkip(t *testing.T, format string, args ...any) {
-	t.Helper()
-	if os.Getenv("CI") == "true" {
-		t.Fatalf(format, args...)
-	}
-	t.Skipf(format, args...)
-}
-
 // installRefServers installs the five reference servers with npm (scripts
 // off) into a cache directory reused across runs, and returns its bin dir.
 func installRefServers(t *testing.T) string {
 	t.Helper()
-	npm, err := exec.LookPath("npm")
-	if err != nil {
-		needOrSkip(t, "npm not found: %v", err)
+	var ready []string
+	for _, n := range []string{"mcp-server-everything", "mcp-server-filesystem", "mcp-server-memory", "mcp-server-sequential-thinking", "playwright-mcp"} {
+		ready = append(ready, filepath.Join("node_modules", ".bin", n))
 	}
-	base, err := os.UserCacheDir()
-	if err != nil {
-		base = t.TempDir()
-	}
-	dir := filepath.Join(base, "mcpgauge-test", "npm-ref-servers-"+refServersVersion+"-pw"+playwrightVersion)
-	bin := filepath.Join(dir, "node_modules", ".bin")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	// Another test process may be installing into the same cache.
-	lock := flock.New(dir + ".lock")
-	lockCtx, cancelLock := context.WithTimeout(context.Background(), 6*time.Minute)
-	defer cancelLock()
-	if ok, err := lock.TryLockContext(lockCtx, 200*time.Millisecond); err != nil || !ok {
-		t.Fatalf("locking %s: %v", dir, err)
-	}
-	defer func() { _ = lock.Unlock() }()
-	names := []string{"mcp-server-everything", "mcp-server-filesystem", "mcp-server-memory", "mcp-server-sequential-thinking", "playwright-mcp"}
-	ready := true
-	for _, n := range names {
-		if _, err := os.Stat(filepath.Join(bin, n)); err != nil {
-			ready = false
-		}
-	}
-	if ready {
-		return bin
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
-	args := []string{"install", "--prefix", dir, "--ignore-scripts", "--no-audit", "--no-fund", "--no-save"}
+	var pkgs []string
 	for _, p := range []string{"everything", "filesystem", "memory", "sequential-thinking"} {
-		args = append(args, "@modelcontextprotocol/server-"+p+"@"+refServersVersion)
+		pkgs = append(pkgs, "@modelcontextprotocol/server-"+p+"@"+refServersVersion)
 	}
-	args = append(args, "@playwright/mcp@"+playwrightVersion)
-	out, err := exec.CommandContext(ctx, npm, args...).CombinedOutput()
-	if err != nil {
-		needOrSkip(t, "npm install failed (no registry access?): %v\n%s", err, out)
-	}
-	return bin
+	pkgs = append(pkgs, "@playwright/mcp@"+playwrightVersion)
+	dir := npmtest.Install(t, "npm-ref-servers-"+refServersVersion+"-pw"+playwrightVersion, ready, pkgs...)
+	return filepath.Join(dir, "node_modules", ".bin")
 }
 
 // listTools starts an MCP server over stdio, initializes, and returns the
