@@ -5,9 +5,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"net/http/httputil"
 	"net/netip"
-	"net/url"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -15,9 +13,9 @@ import (
 	"time"
 
 	"github.com/mcpgauge/mcpgauge/internal/netguard"
-	"github.com/mcpgauge/mcpgauge/internal/testutil/fixtures"
 	"github.com/mcpgauge/mcpgauge/registry"
 	"github.com/mcpgauge/mcpgauge/schema"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 func remoteEntry(name, u string, headers map[string]string) (registry.Server, registry.Plan) {
@@ -95,22 +93,23 @@ func TestRemoteRedirectRefused(t *testing.T) {
 // however many run at once.
 func TestRemotePerHostConcurrency(t *testing.T) {
 	t.Parallel()
-	u := fixtures.StartHTTP(t, "careful", "-http", "127.0.0.1:0")
-	up, err := url.Parse(u)
-	if err != nil {
-		t.Fatal(err)
+	// The server runs in this process and the arrivals are counted in
+	// front of its handler: an earlier harness put a reverse proxy before
+	// a fixture process, and the proxy now and then cut a response stream
+	// short under load (a race of the harness, not of the scan under test).
+	srv := mcp.NewServer(&mcp.Implementation{Name: "polite", Version: "1.0.0"}, nil)
+	type echoIn struct {
+		Text string `json:"text" jsonschema:"the text to send back"`
 	}
+	mcp.AddTool(srv, &mcp.Tool{Name: "echo", Description: "Returns the given text unchanged."},
+		func(_ context.Context, _ *mcp.CallToolRequest, in echoIn) (*mcp.CallToolResult, any, error) {
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: in.Text}}}, nil, nil
+		})
+	inner := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, nil)
 	type span struct{ first, last int64 }
 	var mu sync.Mutex
 	var seq int64
 	spans := map[string]*span{}
-	proxy := httputil.NewSingleHostReverseProxy(&url.URL{Scheme: up.Scheme, Host: up.Host})
-	proxy.FlushInterval = -1
-	// A fresh upstream connection per request: a pooled one the fixture is
-	// closing as the next POST goes out fails that POST (Go does not retry
-	// a POST it has written), which is a race of this harness, not of the
-	// scan under test.
-	proxy.Transport = &http.Transport{DisableKeepAlives: true}
 	front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		id := r.Header.Get("X-Test-Scan")
 		mu.Lock()
@@ -124,7 +123,7 @@ func TestRemotePerHostConcurrency(t *testing.T) {
 		mu.Unlock()
 		// Arrivals only: a stream's handler may notice the client left
 		// after the client has moved on.
-		proxy.ServeHTTP(w, r)
+		inner.ServeHTTP(w, r)
 	}))
 	defer front.Close()
 
@@ -140,7 +139,7 @@ func TestRemotePerHostConcurrency(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s, p := remoteEntry("test/polite-"+itoa(i), front.URL+up.Path, map[string]string{"X-Test-Scan": itoa(i)})
+			s, p := remoteEntry("test/polite-"+itoa(i), front.URL+"/mcp", map[string]string{"X-Test-Scan": itoa(i)})
 			results[i] = ScanEntry(context.Background(), s, p, opts)
 		}()
 	}
