@@ -9,6 +9,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dur="${1:-5s}"
+case "$dur" in
+  *[0-9]s) retry_dur="$((3 * ${dur%s}))s" ;;
+  *) retry_dur="$dur" ;;
+esac
 lanes="${FUZZ_LANES:-2}"
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
@@ -24,15 +28,17 @@ done
 mapfile -t targets < <(printf '%s\n' "${targets[@]}" | grep . | sort -k1,1nr -k2,2 -k3,3)
 
 # fuzz_one runs one target, with one retry: on a loaded machine the fuzzer
-# can report a worker as hung. A real crasher is saved under testdata/fuzz,
-# so the retry fails on it.
+# can report a worker as hung, or its time can run out while it still
+# replays the seed corpus ("context deadline exceeded"), so the retry gets
+# three times as long. A real crasher is saved under testdata/fuzz, so the
+# retry fails on it.
 fuzz_one() {
   local pkg=$1 fn=$2 log=$3
   if go test -run '^$' -fuzz "^${fn}\$" -fuzztime "$dur" -parallel 1 "$pkg" >"$log" 2>&1; then
     return 0
   fi
-  { echo "  retrying $pkg $fn after:"; tail -5 "$log"; } >"$log.retry"
-  go test -run '^$' -fuzz "^${fn}\$" -fuzztime "$dur" -parallel 1 "$pkg" >"$log" 2>&1
+  { echo "  retrying $pkg $fn for $retry_dur after:"; tail -5 "$log"; } >"$log.retry"
+  go test -run '^$' -fuzz "^${fn}\$" -fuzztime "$retry_dur" -parallel 1 "$pkg" >"$log" 2>&1
 }
 
 declare -A busy=()   # package -> 1 while one of its targets runs
