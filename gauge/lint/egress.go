@@ -81,11 +81,31 @@ func secNestedParams(out []secParam, path, parent string, obj map[string]any, de
 	return out
 }
 
-// desc is the parameter's description, folded.
+// desc is the parameter's description, folded. A nullable parameter
+// written as a union ({"anyOf": [{"type": "string", "description": …},
+// {"type": "null"}]}) carries its description in an alternative.
 func (p secParam) desc() string {
-	d, _ := p.schema["description"].(string)
-	folded, _ := secFold(d)
+	folded, _ := secFold(secSchemaDesc(p.schema))
 	return folded
+}
+
+// secSchemaDesc is a schema's description, or the first description among
+// its anyOf and oneOf alternatives.
+func secSchemaDesc(schema map[string]any) string {
+	if d, _ := schema["description"].(string); d != "" {
+		return d
+	}
+	for _, key := range []string{"anyOf", "oneOf"} {
+		alts, _ := schema[key].([]any)
+		for _, a := range alts {
+			if alt, ok := a.(map[string]any); ok {
+				if d, _ := alt["description"].(string); d != "" {
+					return d
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // secTakesString reports whether a parameter takes a string the model
@@ -103,6 +123,18 @@ func secTakesString(schema map[string]any) bool {
 	}
 	if ty, ok := schema["type"]; ok {
 		return secIsFreeText(map[string]any{"type": ty}) // string, alone or among others
+	}
+	// A union (a nullable string: anyOf string, null) takes a string when
+	// one of its alternatives does.
+	for _, key := range []string{"anyOf", "oneOf"} {
+		if alts, ok := schema[key].([]any); ok {
+			for _, a := range alts {
+				if alt, ok := a.(map[string]any); ok && secTakesString(alt) {
+					return true
+				}
+			}
+			return false
+		}
 	}
 	_, obj := schema["properties"]
 	_, arr := schema["items"]

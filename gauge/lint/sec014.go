@@ -11,7 +11,7 @@ func sec014() Rule {
 	return Rule{
 		ID: "SEC014", Name: "secret-parameter", Family: "Security",
 		Summary: "A parameter takes a secret (API key, token, private key, password): the secret passes through the model.",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 2, Check: checkSEC014,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 3, Check: checkSEC014,
 	}
 }
 
@@ -30,12 +30,15 @@ func checkSEC014(ctx *Context) []Problem {
 	for i := range ctx.Tools {
 		t := &ctx.Tools[i]
 		for _, p := range secParams(t) {
-			what, chosen := secSecretParam(p)
+			what, chosen := secSecretParam(p, facts[i].words)
 			if what == "" {
 				continue
 			}
 			var sev Severity
-			if chosen && (secHasWord(facts[i].words, secSecretSetters...) || secNewSecret.MatchString(p.desc()) ||
+			// A password stored in an auth or login configuration logs in
+			// somewhere else: it is an existing credential, not a new one.
+			stored := secHasWord(facts[i].words, secStoredLoginWords...) && !secNewSecret.MatchString(p.desc())
+			if chosen && !stored && (secHasWord(facts[i].words, secSecretSetters...) || secNewSecret.MatchString(p.desc()) ||
 				!secHasWord(facts[i].words, secAuthVerbs...) && !secAuthTalk.MatchString(p.desc())) {
 				// A password the model sets on a new account or webhook is
 				// known to the model by design; report it, do not warn.
@@ -58,12 +61,20 @@ func checkSEC014(ctx *Context) []Problem {
 // when it takes none; chosen is true for a password or signing secret a
 // person picks (which a tool may legitimately set), false for a credential
 // issued by a service.
-func secSecretParam(p secParam) (what string, chosen bool) {
-	if !secTakesString(p.schema) {
-		return "", false
-	}
+func secSecretParam(p secParam, toolWords []string) (what string, chosen bool) {
 	desc := p.desc()
 	if secNotASecretValue.MatchString(desc) {
+		return "", false
+	}
+	if secIsFreeMap(p.schema) {
+		// variables, secrets: a map of values the description says holds
+		// passwords or sensitive data.
+		if secSecretValuesTalk.MatchString(desc) && !secNoSecretsTalk.MatchString(desc) {
+			return "secret values (the description names passwords or sensitive data)", false
+		}
+		return "", false
+	}
+	if !secTakesString(p.schema) {
 		return "", false
 	}
 	words := secIdentifierWords(p.name)
@@ -135,6 +146,13 @@ func secSecretParam(p secParam) (what string, chosen bool) {
 			return "an access token", false
 		case len(quals) == 0 && secTokenTalk.MatchString(desc):
 			return "an access token", false
+		case len(quals) == 0 && p.parent == "" && secHasWord(toolWords, secLoginVerbs...):
+			// login(token): the token a tool logs in with authenticates.
+			return "an access token", false
+		case len(quals) == 0 && p.parent == "" && secHasWord(toolWords, "token", "tokens") && !secHasWord(toolWords, secTokenNotCredential...):
+			// cloud_tokens(action: create, token): a tool that stores
+			// tokens takes the token's value.
+			return "an access token", false
 		}
 	case "authorization":
 		if secTokenTalk.MatchString(desc) || strings.Contains(desc, "header") {
@@ -160,7 +178,7 @@ var secSecretFillers = map[string]bool{"value": true, "string": true, "str": tru
 
 // secTokenCredential qualify a token that authenticates: an access, API,
 // session or bot token.
-var secTokenCredential = []string{"access", "auth", "api", "bearer", "bot", "refresh", "session", "personal", "oauth", "id",
+var secTokenCredential = []string{"access", "auth", "api", "bearer", "bot", "webhook", "hook", "refresh", "session", "personal", "oauth", "id",
 	"github", "gitlab", "slack", "app", "user", "admin", "service", "integration", "security", "pat", "secret", "jwt", "login", "identity"}
 
 // secTokenNotCredential qualify a token that does not: pagination and
@@ -173,6 +191,24 @@ var secTokenNotCredential = []string{"page", "next", "continuation", "pagination
 // a password rather than authenticating with one.
 var secSecretSetters = []string{"create", "add", "set", "change", "reset", "update", "recreate", "setup", "install", "insert",
 	"register", "rotate", "generate", "new", "invite", "provision", "configure", "enable", "edit", "modify", "replace", "upsert"}
+
+// secLoginVerbs are the words of a tool that logs in with the token it
+// takes.
+var secLoginVerbs = []string{"login", "logon", "signin", "authenticate", "auth"}
+
+// secStoredLoginWords are the words of a tool whose object holds a login
+// for somewhere else (an auth configuration, stored credentials).
+var secStoredLoginWords = []string{"auth", "authentication", "credential", "credentials", "login", "logins"}
+
+// secIsFreeMap reports whether a parameter is an object whose keys the
+// model writes: no declared properties.
+func secIsFreeMap(schema map[string]any) bool {
+	if ty, _ := schema["type"].(string); ty != "object" {
+		return false
+	}
+	props, _ := schema["properties"].(map[string]any)
+	return len(props) == 0
+}
 
 // secAuthVerbs are the words of a tool that authenticates with the
 // password it takes.
@@ -195,6 +231,10 @@ var (
 	// secNotASecretValue says a parameter takes a secret's name, ID,
 	// alias, location or flag, or pages through results: not its value.
 	secNotASecretValue = regexp.MustCompile(`^\s*(?:whether|if\s+true|true\s+to|set\s+to\s+true)\b|\b(?:name|id|identifier|alias|arn|label)\s+of\s+(?:the|an?)\s+(?:\w+\s+){0,2}(?:secret|key|token|credential|password)s?\b|\b(?:secret|key|token|credential|certificate)\s+(?:name|alias|id|identifier|reference)\b|\bpagination\b|\bnext\s+page\b|\bpage\s+of\s+results\b|\benvironment\s+variable\s+(?:name|that\s+holds)\b|\bpath\s+to\s+(?:the\s+|a\s+|an\s+)?(?:\w+\s+){0,3}(?:file|directory|folder)\b|\bone-?time\b|\botp\b|\bverification\s+code\b`)
+	// secSecretValuesTalk says a map's values are secrets.
+	secSecretValuesTalk = regexp.MustCompile(`\bsensitive\s+(?:data|values?|information|inputs?)\b|\bpasswords?\b|\bsecrets?\b|\bcredentials\b|\bapi\s+keys?\b|\baccess\s+tokens?\b`)
+	// secNoSecretsTalk says a map must not hold secrets.
+	secNoSecretsTalk = regexp.MustCompile(`\b(?:never|not|don'?t|no)\s+(?:\w+\s+){0,3}(?:secrets?|passwords?|sensitive|credentials)\b`)
 	// secConnCredentials says a connection string carries credentials.
 	secConnCredentials = regexp.MustCompile(`\bpassword\b|\bcredentials?\b|://[^\s/:@"']+:[^\s/@"']+@`)
 )

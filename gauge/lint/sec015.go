@@ -12,7 +12,7 @@ func sec015() Rule {
 	return Rule{
 		ID: "SEC015", Name: "egress-destination", Family: "Security",
 		Summary: "A parameter lets the model choose where the server's authenticated traffic or a data stream goes (base URL, proxy, webhook, mail forwarding).",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 2, Check: checkSEC015,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 3, Check: checkSEC015,
 	}
 }
 
@@ -37,9 +37,13 @@ func checkSEC015(ctx *Context) []Problem {
 			if what == "" {
 				continue
 			}
+			harm := "send the server's credentials or the user's data to a host it picks"
+			if what == secViaPaidURL {
+				harm = "make the server pay, and send what the model writes, to a host it picks"
+			}
 			out = append(out, Problem{Tool: t.Name, Parameter: p.path,
-				Message: fmt.Sprintf("Tool `%s` lets the model choose %s in `%s`: an injected instruction can send the server's credentials or the user's data to a host it picks.%s",
-					t.Name, what, p.path, secQuietNote(t)),
+				Message: fmt.Sprintf("Tool `%s` lets the model choose %s in `%s`: an injected instruction can %s.%s",
+					t.Name, what, p.path, harm, secQuietNote(t)),
 				Suggestion: "Fix the destination in the server's configuration, or check it against an allow-list the user set; if the model must choose, have the client confirm the destination with the user."})
 		}
 	}
@@ -56,14 +60,21 @@ func secEgressDestination(t *model.Tool, words []string, desc string, p secParam
 	pdesc := p.desc()
 	head := pw[len(pw)-1]
 	urlish := head == "url" || head == "uri" || head == "endpoint" || head == "host" || head == "hostname"
+	if urlish && secHasWord(pw, secShownURLWords...) {
+		// avatarURL, image_url, docs_url: a picture or a link the
+		// service stores or shows; nothing is sent to it.
+		return ""
+	}
 	// Any call, a read included, carries the server's credentials to the
 	// base URL it is given.
 	switch {
-	case urlish && secHasWord(pw, "base", "api", "server", "instance") && secBaseURLTalk.MatchString(pdesc) &&
+	case urlish && secHasWord(pw, "base", "api", "server", "instance", "region", "regional") && secBaseURLTalk.MatchString(pdesc) &&
 		(secOverrideTalk.MatchString(pdesc) || secSaysAuth.MatchString(secToolText(t))):
 		return secViaBaseURL
 	case (head == "url" || head == "uri") && len(pw) == 1 && secSaysAuth.MatchString(desc) && secFullURLTalk.MatchString(pdesc):
 		return secViaRequestURL
+	case (head == "url" || head == "uri" || head == "endpoint") && len(pw) == 1 && secPaysTalk.MatchString(desc):
+		return secViaPaidURL
 	}
 	if len(words) > 0 && secHasWord(words[:min(2, len(words))], secNoSendVerbs...) {
 		return "" // get_webhook, delete_forwarding_address: nothing is pointed anywhere
@@ -91,13 +102,26 @@ func secEgressDestination(t *model.Tool, words []string, desc string, p secParam
 const (
 	secViaBaseURL    = "the base URL of the server's authenticated client"
 	secViaRequestURL = "the full URL of an authenticated request"
+	// secViaPaidURL is a request the server pays for or signs with its
+	// wallet: the payment is the credential that goes to the URL.
+	secViaPaidURL = "the URL of a request the server pays for from its wallet"
 )
+
+// secShownURLWords qualify a URL the service stores or shows (a picture
+// beside a message, a documentation link): content, not a destination.
+var secShownURLWords = []string{"avatar", "icon", "image", "img", "thumbnail", "thumb", "logo", "picture", "pic", "photo", "banner",
+	"favicon", "cover", "emoji", "sticker", "gif", "docs", "documentation", "homepage", "help"}
 
 var (
 	// secBaseURLTalk says a parameter is the root URL of an API.
-	secBaseURLTalk = regexp.MustCompile(`\bbase\s+url\b|\bapi\s+(?:base\s+)?(?:url|endpoint|root)\b|\b(?:instance|server)\s+url\b|\burl\s+of\s+(?:the|your)\s+(?:\w+\s+)?(?:instance|server|api)\b`)
+	secBaseURLTalk = regexp.MustCompile(`\bregion(?:al)?(?:-specific)?\s+url\b|\bbase\s+url\b|\bapi\s+(?:base\s+)?(?:url|endpoint|root)\b|\b(?:instance|server)\s+url\b|\burl\s+of\s+(?:the|your)\s+(?:\w+\s+)?(?:instance|server|api)\b`)
 	// secOverrideTalk says a per-call value replaces the server's own.
-	secOverrideTalk = regexp.MustCompile(`\boverrides?\b|\binstead\s+of\s+the\s+(?:configured|default)\b|\b(?:server|configured)\s+default\b`)
+	// An optional host the server otherwise fills itself ("if known",
+	// "usually not needed and should be omitted") overrides it too.
+	secOverrideTalk = regexp.MustCompile(`\boverrides?\b|\binstead\s+of\s+the\s+(?:configured|default)\b|\b(?:server|configured)\s+default\b|\bif\s+known\b|\b(?:usually|normally|generally|typically)\s+not\s+(?:needed|required)\b|\b(?:should|can|may)\s+(?:usually\s+)?be\s+(?:omitted|left\s+(?:empty|blank|unset))\b|\bleave\s+(?:it\s+)?(?:empty|blank|unset)\s+to\s+use\b`)
+	// secPaysTalk says the tool pays for or signs the request it makes
+	// with the server's wallet or key.
+	secPaysTalk = regexp.MustCompile(`\b(?:paid|pays?|signed|signs?)\s+(?:\w+\s+){0,3}(?:from|with|using)\s+(?:the\s+|your\s+|its\s+|a\s+)?(?:\w+\s+)?(?:wallet|private\s+key|keypair)\b|\bautomatic\s+(?:\w+\s+)?payments?\b`)
 	// secFullURLTalk says a URL parameter takes an absolute URL.
 	secFullURLTalk = regexp.MustCompile(`\b(?:full|absolute|complete)\s+(?:\w+\s+)?url\b|https?://`)
 	// secSubscribeTalk says a tool subscribes a receiver to events.
