@@ -110,14 +110,16 @@ func secIsLocalSource(p secParam, inputOnly, toolReadsLocal bool) bool {
 		return false
 	}
 	desc := p.desc()
-	if secRemotePathTalk.MatchString(desc) {
+	// "The root of the project repo" beside "absolute path to the
+	// directory that should be deployed" is the local checkout: a path
+	// said to be local and to be sent is local whatever else it names.
+	if secRemotePathTalk.MatchString(desc) && !(secLocalPathTalk.MatchString(desc) && secUploadTarget.MatchString(desc)) {
 		return false
 	}
 	pathNamed := secHasWord(pw, "path", "paths", "filepath", "filepaths", "dir", "directory", "folder")
 	// A path confined to a directory the operator configured is a path on
-	// the server's machine.
-	// A tool that says it reads "from a local file" reads it through its
-	// path parameter.
+	// the server's machine, and a tool that says it reads "from a local
+	// file" reads it through its path parameter.
 	local := secLocalPathTalk.MatchString(desc) || pathNamed && (secUploadTarget.MatchString(desc) || secConfinedRoot.MatchString(desc) || toolReadsLocal)
 	if !local {
 		return false
@@ -141,7 +143,7 @@ var (
 	// secLocalPathTalk says a parameter is a path on the local machine.
 	secLocalPathTalk = regexp.MustCompile(`\blocal\s+(?:file\s*(?:system)?\s+)?(?:file|path|directory|folder|dir|dist|build|project|agent|archive|image)\b|\b(?:absolute|relative)\s+or\s+(?:absolute|relative)\s+(?:file\s+|folder\s+|directory\s+)?paths?\b|\babsolute\s+(?:file\s+|folder\s+|directory\s+)?paths?\b|\bfrom\s+(?:the\s+)?(?:local\s+)?(?:disk|file\s*system)\b|\bon\s+(?:the\s+)?(?:local\s+)?(?:disk|file\s*system|your\s+machine)\b|\bmcp\s+server(?:'s)?\s+(?:cwd|current\s+working\s+directory)\b|\bfile\s*system\s+path\b`)
 	// secUploadTarget says a path parameter is the file to send.
-	secUploadTarget = regexp.MustCompile(`\b(?:file|folder|directory|image|archive)\s+(?:to|(?:that|which)\s+(?:should|will|is\s+to)\s+be)\s+(?:upload|deploy|send|attach|uploaded|deployed|sent|attached)\b|\bsource\s+(?:file|image|directory|folder)\b`)
+	secUploadTarget = regexp.MustCompile(`\b(?:file|folder|directory|image|archive|code|build|bundle)\s+(?:to|(?:that|which)\s+(?:should|will|is\s+to)\s+be)\s+(?:upload|deploy|send|attach|uploaded|deployed|sent|attached)\b|\bsource\s+(?:file|image|directory|folder)\b`)
 	// secRemotePathTalk says a path lives on the remote side, or is where
 	// something is saved.
 	secRemotePathTalk = regexp.MustCompile(`\b(?:website|site|document|web)\s+root\b|\bwp-content\b|\bpublic_html\b|\bvhost\b|\brepo(?:sitory)?\b|\bbucket\b|\bremote\s+path\b|\bres://|\balready\s+(?:uploaded|on\s+the\s+server|present)\b|\bin\s+the\s+(?:drive|container|project\s+tree)\b|\bto\s+save\b|\b(?:saved|written|stored)\s+(?:to|in|at)\b|\bwhere\s+(?:\w+\s+){0,4}(?:saved|written|stored|mounted)\b`)
