@@ -3,6 +3,7 @@ package lint
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
@@ -14,7 +15,7 @@ func sec010() Rule {
 	return Rule{
 		ID: "SEC010", Name: "env-exposure", Family: "Security",
 		Summary: "The tool appears to return environment variables or secrets.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 4, Check: checkSEC010,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 5, Check: checkSEC010,
 	}
 }
 
@@ -44,6 +45,11 @@ func checkSEC010(ctx *Context) []Problem {
 			// (list_env_var_names), returns no secret.
 			continue
 		}
+		if envHit && ctx.Precise() && secResourceVars.MatchString(desc) && !secEnvSecretTalk.MatchString(desc) && secSecretsKeptApart(ctx) {
+			// env_var_list of a Worker on a server with secret_put and
+			// plain variables: the secrets live in the secret store.
+			continue
+		}
 		if !envHit {
 			// The default profile also reads a description that says the
 			// tool returns credentials (a kubeconfig, tokens, API keys).
@@ -56,6 +62,18 @@ func checkSEC010(ctx *Context) []Problem {
 					out = append(out, Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` returns %s (its name, read with %s): credentials in a tool result reach the model's context, logs and any server the conversation is sent to.", t.Name, cred, op),
 						Suggestion: "Return only what the model needs (names, contexts, expiry dates) and redact secret values (tokens, keys, passwords, certificate data), or remove the tool."})
+				} else if f := secOutputSecret(t); f != "" && !secRedacted.MatchString(desc) && !secValuesHidden.MatchString(desc) {
+					out = append(out, Problem{Tool: t.Name,
+						Message:    fmt.Sprintf("Tool `%s` returns a credential: its output schema declares `%s`. Credentials in a tool result reach the model's context, logs and any server the conversation is sent to.", t.Name, f),
+						Suggestion: "Return only what the model needs (names, ids, expiry dates) and hand secret values to the user outside the conversation, or remove the tool."})
+				} else if secCreatesOAuthApp.MatchString(secOpeningSentence(t.RawDescription)) && !secRedacted.MatchString(desc) {
+					out = append(out, Problem{Tool: t.Name,
+						Message:    fmt.Sprintf("Tool `%s` creates an OAuth application: its client secret comes back at creation, a credential that reaches the model's context, logs and any server the conversation is sent to.", t.Name),
+						Suggestion: "Create OAuth applications in the provider's console, or return only the client id and hand the secret to the user outside the conversation."})
+				} else if secIncomingWebhook(t, words, desc) {
+					out = append(out, Problem{Tool: t.Name,
+						Message:    fmt.Sprintf("Tool `%s` creates a webhook that others call: the webhook's URL carries its token, a bearer credential that lets whoever holds it post as the integration, and it comes back into the model's context, logs and any server the conversation is sent to.", t.Name),
+						Suggestion: "Return the webhook's id and name, not its URL or token, and let the user copy the URL from the service's own settings."})
 				}
 			}
 			continue
@@ -66,6 +84,9 @@ func checkSEC010(ctx *Context) []Problem {
 	}
 	return out
 }
+
+// secEnvSecretTalk is a description saying the variables hold secrets.
+var secEnvSecretTalk = regexp.MustCompile(`\bsecrets?\b|\bapi\s+keys?\b|\bcredentials\b|\btokens?\b|\bpasswords?\b|\bconnection\s+strings?\b`)
 
 var (
 	secEnvTalk   = regexp.MustCompile(`environment\s+variables?|\benv\s+vars?\b|\benv\b|\bsecrets?\b|\bapi\s+keys?\b|\bcredentials\b|\.env\b|\bprocess\.env\b`)
@@ -96,17 +117,36 @@ func secWritesOnly(words []string) bool {
 	return true
 }
 
+// secCredentialNouns are the credentials a description can say a tool
+// returns: a kubeconfig, tokens, API keys, passwords, secrets.
+const secCredentialNouns = `kubeconfig|kube\s+config|credentials|access\s+tokens?|refresh\s+tokens?|auth(?:entication)?\s+tokens?|bearer\s+tokens?|api\s+keys?|secret\s+values?|secrets|passwords?|private\s+keys?|session\s+cookies?|cookies|jwt\s+tokens?|jwts|session\s+tokens?|id\s+tokens?|(?:webhook\s+|signing\s+|endpoint\s+|client\s+)+secrets?|secret\s+keys?`
+
 // secCredentialReturn matches a description whose opening sentence says
 // the tool returns credentials: a kubeconfig, tokens, API keys, passwords.
-var secCredentialReturn = regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:gets?|returns?|shows?|views?|prints?|outputs?|exports?|reveals?|retrieves?|reads?|dumps?|fetch(?:es)?|displays?|lists?)\b[^.\n]{0,80}?\b(kubeconfig|kube\s+config|credentials|access\s+tokens?|refresh\s+tokens?|auth(?:entication)?\s+tokens?|bearer\s+tokens?|api\s+keys?|secret\s+values?|secrets|passwords?|private\s+keys?|session\s+cookies?|cookies|jwt\s+tokens?|jwts|session\s+tokens?|id\s+tokens?|(?:webhook\s+|signing\s+|endpoint\s+|client\s+)+secrets?|secret\s+keys?)\b`)
+var secCredentialReturn = regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:gets?|returns?|shows?|views?|prints?|outputs?|exports?|reveals?|retrieves?|reads?|dumps?|fetch(?:es)?|displays?|lists?)\b[^.\n]{0,80}?\b(` + secCredentialNouns + `)\b`)
+
+// secReturnClause finds, in any sentence, a clause that says what the
+// tool returns ("… and returns one-time client secrets", "Returns a
+// time-limited session token") or what its response holds ("The response
+// includes the signing secret"); the clause is read from its verb on.
+var secReturnClause = regexp.MustCompile(`(?:^\s*|\b(?:and|it|which|that|then|also|tool)\s+|[,;:(]\s*)(returns?|outputs?)\b|\b(?:response|result|output|reply)\s+(?:also\s+)?(includes|contains|holds|carries)\b`)
+
+// secCredentialIncluded is a credential a response holds, read from the
+// verb of a secReturnClause.
+var secCredentialIncluded = regexp.MustCompile(`^\s*(?:includes|contains|holds|carries)\b[^.\n]{0,60}?\b(` + secCredentialNouns + `)\b`)
 
 // secRedacted marks a sentence saying the secret parts are left out.
-var secRedacted = regexp.MustCompile(`\b(?:redact\w*|mask\w*|omit\w*|without\s+(?:the\s+)?(?:secret|token|credential|password|key)s?|names?\s+only|never\s+(?:returns?|includes?|shows?))\b`)
+var secRedacted = regexp.MustCompile(`\b(?:redact\w*|mask\w*|omit\w*|without\s+(?:the\s+)?(?:secret|token|credential|password|key)s?|names?\s+only|never\s+(?:returns?|includes?|shows?|returned|included|shown|exposed)|(?:does|do|will|is|are)\s+not\s+(?:return(?:ed)?|include[ds]?|expose[ds]?|show[ns]?)|(?:doesn't|don't|won't|isn't|aren't)\s+(?:return(?:ed)?|include[ds]?|expose[ds]?|show[ns]?))\b`)
+
+// secWrappedLine is a line break inside a sentence: the next line goes
+// on in lower case ("The generated secret is\nreturned only in this
+// response").
+var secWrappedLine = regexp.MustCompile(`[ \t]*\n[ \t]*([a-z(])`)
 
 // secReturnsCredentials returns the credential a tool's description says
 // it returns, or "".
 func secReturnsCredentials(desc string) string {
-	prose, _ := secFold(preciseCodeOnly(desc))
+	prose, _ := secFold(secWrappedLine.ReplaceAllString(preciseCodeOnly(desc), " $1"))
 	first := prose
 	if k := strings.IndexAny(prose, ".\n"); k >= 0 && strings.TrimSpace(prose[:k]) != "" {
 		first = prose[:k]
@@ -119,22 +159,8 @@ func secReturnsCredentials(desc string) string {
 	if secRedacted.MatchString(first) {
 		return ""
 	}
-	if m := secCredentialReturnIdx.FindStringSubmatchIndex(first); m != nil {
-		// "projects accessible with current credentials": the credential is
-		// the means, not what is returned; "a password setup form": it
-		// qualifies another noun.
-		cred := strings.Join(strings.Fields(first[m[2]:m[3]]), " ")
-		switch {
-		case secCredentialMeans.MatchString(first[m[0]:m[2]]) || secCredentialQualifies.MatchString(first[m[3]:]):
-		case secCredentialPublic.MatchString(first[m[0]:m[3]]):
-			// Publishable and anonymous client keys are public by design.
-		case secCredentialListed.MatchString(first[m[0]:m[2]]) && secCredentialCollection.MatchString(cred) && !secCredentialValues.MatchString(first):
-			// "List all secrets", "Get all API keys": a secret store
-			// enumerates names and metadata; values come from a get or
-			// reveal call on one.
-		default:
-			return cred
-		}
+	if cred := secCredentialIn(first, secCredentialReturn); cred != "" {
+		return cred
 	}
 	for _, p := range secCredentialOutputs {
 		if m := p.re.FindStringSubmatchIndex(first); m != nil {
@@ -150,18 +176,67 @@ func secReturnsCredentials(desc string) string {
 				return p.what(strings.Join(strings.Fields(sentence[m[2]:m[3]]), " "))
 			}
 		}
+		// A return clause anywhere: "… and returns one-time client and
+		// webhook secrets", "Returns a time-limited session token".
+		for _, m := range secReturnClause.FindAllStringSubmatchIndex(sentence, -1) {
+			re, at := secCredentialReturn, m[2]
+			if at < 0 {
+				re, at = secCredentialIncluded, m[4]
+			}
+			if cred := secCredentialIn(secClauseEnd(sentence[at:]), re); cred != "" {
+				return cred
+			}
+		}
+	}
+	return ""
+}
+
+// secClauseBreak ends a clause: a comma or semicolon, or a conjunction
+// that opens another ("returns the user profile, while missing
+// credentials are reported as errors").
+var secClauseBreak = regexp.MustCompile(`[,;]|\s(?:while|but|whereas|whether|if|when|unless|except|otherwise)\s`)
+
+// secClauseEnd cuts a clause at its first break.
+func secClauseEnd(s string) string {
+	if loc := secClauseBreak.FindStringIndex(s); loc != nil {
+		return s[:loc[0]]
+	}
+	return s
+}
+
+// secCredentialIn returns the credential re finds at the start of clause,
+// unless it is the means ("projects accessible with current
+// credentials"), qualifies another noun ("a password setup form", "the
+// API key's name"), is public by design (a publishable key), or a bare
+// list of a secret store ("List all secrets"); or "".
+func secCredentialIn(clause string, re *regexp.Regexp) string {
+	m := re.FindStringSubmatchIndex(clause)
+	if m == nil {
+		return ""
+	}
+	cred := strings.Join(strings.Fields(clause[m[2]:m[3]]), " ")
+	switch {
+	case secCredentialMeans.MatchString(clause[m[0]:m[2]]) || secCredentialQualifies.MatchString(clause[m[3]:]):
+	case secCredentialPublic.MatchString(clause[m[0]:m[3]]):
+		// Publishable and anonymous client keys are public by design.
+	case secCredentialListed.MatchString(clause[m[0]:m[2]]) && secCredentialCollection.MatchString(cred) && !secCredentialValues.MatchString(clause):
+		// "List all secrets", "Get all API keys": a secret store
+		// enumerates names and metadata; values come from a get or
+		// reveal call on one.
+	default:
+		return cred
 	}
 	return ""
 }
 
 var (
 	// secCredentialListed is a list verb at the opening.
-	secCredentialListed = regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:lists?\b|(?:gets?|retrieves?|fetch(?:es)?|returns?|shows?)\s+(?:all|every)\b)`)
+	secCredentialListed = regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:lists?\b|(?:gets?|retrieves?|fetch(?:es)?|returns?|shows?)\s+(?:all|every|an?\s+(?:list|array)\s+of)\b)`)
 	// secCredentialPublic is a key that is public by design.
 	secCredentialPublic = regexp.MustCompile(`\b(?:publishable|anon(?:ymous)?|public|client[- ]side)\s+(?:api\s+)?(?:keys?|tokens?)\b`)
 	// secCredentialCollection is a credential a list names rather than
 	// returns.
-	secCredentialCollection = regexp.MustCompile(`^(?:secrets|api keys|access tokens|refresh tokens|auth(?:entication)? tokens|bearer tokens|passwords|private keys)$`)
+	secCredentialCollection = regexp.MustCompile(`^(?:secrets|credentials|api keys|access tokens|refresh tokens|auth(?:entication)? tokens|bearer tokens|passwords|private keys)$`)
 	// secCredentialValues says a list returns the values too.
 	secCredentialValues = regexp.MustCompile(`\b(?:values?|contents?|plaintext|decrypted|raw)\b`)
 )
@@ -244,9 +319,11 @@ func secNamedSecretRead(t *model.Tool, words []string) (what, how string) {
 }
 
 var (
-	secCredentialReturnIdx = secCredentialReturn
-	secCredentialMeans     = regexp.MustCompile(`\b(?:with|using|via|through|by|accessible|authori[sz]ed|authenticated)\s+(?:the\s+|your\s+|current\s+|its\s+)*$`)
-	secCredentialQualifies = regexp.MustCompile(`^\s+(?:setup|set[- ]up|reset|change|form|field|policy|policies|strength|prompt|manager|rotation|requirements?|expiry|expiration|status)\b`)
+	secCredentialMeans = regexp.MustCompile(`\b(?:with|using|via|through|by|accessible|authori[sz]ed|authenticated)\s+(?:the\s+|your\s+|current\s+|its\s+)*$`)
+	// secCredentialQualifies is what follows a credential that names
+	// something about it, not it: "a password setup form", "the API
+	// key's name", "access token ids", "secret names".
+	secCredentialQualifies = regexp.MustCompile(`^(?:'s?\b|\s+(?:setup|set[- ]up|reset|change|form|field|policy|policies|strength|prompt|manager|rotation|requirements?|expiry|expiration|status|ids?|names?|prefix(?:es)?|metadata|fingerprints?|counts?|hints?|labels?|usage)\b)`)
 )
 
 // secCredentialWhat names a credential for a message.
@@ -285,3 +362,142 @@ func secRevealSwitch(t *model.Tool, desc string) string {
 
 // secRevealTalk says what a switch unmasks is secret.
 var secRevealTalk = regexp.MustCompile(`\b(?:credentials?|secrets?|passwords?|tokens?|api\s+keys?|masked|redacted|plaintext|plain\s+text|decrypted|sensitive)\b`)
+
+// secOutputSecret returns the path of a field the tool's output schema
+// declares that holds a credential (clientSecret, webhookSecret,
+// accessToken, apiKey, password, privateKey, connectionString), or "": the
+// server says itself that the value comes back. A flag about one
+// (has_refresh_token), a page token, a public or publishable key and a
+// field whose description says it is masked or hashed are not one.
+func secOutputSecret(t *model.Tool) string {
+	if t.OutputSchema == nil {
+		return ""
+	}
+	for _, p := range secNestedParams(nil, "", "", t.OutputSchema, 0) {
+		switch typ := p.schema["type"].(type) {
+		case string:
+			if typ != "string" {
+				continue
+			}
+		case []any:
+			if !slices.Contains(typ, any("string")) {
+				continue
+			}
+		}
+		if secOutputMasked.MatchString(p.desc()) {
+			continue
+		}
+		if secCredentialField(secIdentifierWords(p.name)) {
+			return strings.TrimPrefix(p.path, ".")
+		}
+	}
+	return ""
+}
+
+// secOutputMasked is a field description saying the value is not the
+// secret itself.
+var secOutputMasked = regexp.MustCompile(`\b(?:mask\w*|redact\w*|hash\w*|whether|last\s+(?:four|4)|prefix|truncated|obfuscated)\b`)
+
+// secCredentialField reports whether a field's name words name a
+// credential value.
+func secCredentialField(w []string) bool {
+	if len(w) == 0 || secHasWord(w[:1], "has", "is", "can", "should", "needs", "requires", "num", "count") ||
+		secHasWord(w, "public", "publishable", "anon", "anonymous", "page", "next", "continuation", "sync", "cursor", "name", "id", "type", "expires", "expiry") {
+		return false
+	}
+	last, prev := w[len(w)-1], ""
+	if len(w) > 1 {
+		prev = w[len(w)-2]
+	}
+	switch last {
+	case "secret", "password", "passphrase", "apikey", "jwt":
+		return true
+	case "token":
+		return secHasWord([]string{prev}, "access", "refresh", "session", "auth", "bearer", "api", "id", "personal", "jwt", "bot", "webhook", "oauth", "app", "installation", "deploy")
+	case "key":
+		return secHasWord([]string{prev}, "api", "private", "secret", "access", "signing", "encryption")
+	case "string", "uri", "url":
+		return prev == "connection"
+	}
+	return false
+}
+
+// secIncomingWebhook reports whether a tool creates a webhook that others
+// call (Discord's or Slack's incoming webhook): it names no URL to
+// deliver to, so what it makes is a URL of its own, whose token lets
+// whoever holds it post as the integration.
+func secIncomingWebhook(t *model.Tool, words []string, desc string) bool {
+	if !secHasWord(words, "webhook", "webhooks") {
+		return false
+	}
+	for _, w := range words {
+		if text.IsReadVerb(w) || text.IsDestructiveVerb(w) || secHasWord([]string{w}, "update", "edit", "modify", "execute", "send", "trigger", "test", "rotate") {
+			return false
+		}
+		if secHasWord([]string{w}, "create", "new", "add", "generate") {
+			break
+		}
+	}
+	if !secHasWord(words, "create", "new", "add", "generate") || secWebhookDelivers.MatchString(desc) {
+		return false
+	}
+	for _, p := range secParams(t) {
+		if secHasWord(secIdentifierWords(p.name), "url", "uri", "endpoint", "callback", "destination", "address", "config", "target") {
+			return false
+		}
+	}
+	return true
+}
+
+// secWebhookDelivers is a description of a webhook that delivers events
+// to a URL the caller gives: an outgoing one.
+var secWebhookDelivers = regexp.MustCompile(`\b(?:register|receive|deliver|send|post|notify|forward|call)\w*\b[^.]{0,40}\b(?:to|at)\s+(?:a|an|the|your|any|given)?\s*(?:\w+\s+)?(?:url|uri|endpoint|address)\b|\b(?:register|receive)\w*\s+(?:a|an|the)?\s*(?:url|uri|endpoint)\b`)
+
+// secCreatesOAuthApp is an opening sentence that creates or registers an
+// OAuth application or client: a confidential client's secret comes back
+// at creation.
+var secCreatesOAuthApp = regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:creates?|registers?)\b[^.\n]{0,40}?\boauth\s+(?:2(?:\.0)?\s+)?(?:app|application|client)s?\b`)
+
+// secSecretsKeptApart reports whether a server keeps secrets apart from
+// its environment variables: it has a tool that writes secrets
+// (secret_put, create_secret), and a tool that writes variables whose
+// schema shows what a variable is, with no secret, encrypted or sensitive
+// kind among it. A list of such variables (a Worker's plain-text vars)
+// returns configuration, not credentials. A secret store alone proves
+// nothing: Vercel keeps legacy secrets apart and its variables may still
+// be encrypted secrets, which its variable writer's type enum says.
+func secSecretsKeptApart(ctx *Context) bool {
+	return ctx.Memo("sec010.secretsApart", func() any {
+		facts := secTools(ctx)
+		store, writer := false, false
+		for i := range ctx.Tools {
+			w := facts[i].words
+			if secHasWord(w, "secret", "secrets") && secHasWord(w, "put", "set", "create", "add", "update", "upsert", "write", "store") {
+				store = true
+			}
+			if !secHasWord(w, "env", "environment", "envs", "envvar", "envvars", "variable", "variables", "var", "vars") || secHasWord(w, "secret", "secrets") {
+				continue
+			}
+			params := secParams(&ctx.Tools[i])
+			if secWritesOnly(w) && len(params) > 0 {
+				writer = true
+			}
+			for _, p := range params {
+				if secHasWord(secIdentifierWords(p.name), "secret", "sensitive", "encrypted", "encrypt", "masked") {
+					return false
+				}
+				list, _ := p.schema["enum"].([]any)
+				for _, e := range list {
+					if s, _ := e.(string); secHasWord(secIdentifierWords(s), "secret", "sensitive", "encrypted") {
+						return false
+					}
+				}
+			}
+		}
+		return store && writer
+	}).(bool)
+}
+
+// secResourceVars is a description of the variables of a deployed
+// resource (a Worker, a project, a site), not of the server's own process.
+var secResourceVars = regexp.MustCompile(`\b(?:variables|vars)\s+(?:for|of)\s+(?:a|an|the|this|that|each|given|specified|your)?\s*(?:\w+\s+)?(?:worker|script|project|service|site|app|application|function|deployment|container|environment|pipeline|repository|repo|workspace)s?\b`)
