@@ -14,7 +14,7 @@ func sec017() Rule {
 	return Rule{
 		ID: "SEC017", Name: "access-grant", Family: "Security",
 		Summary: "A tool grants people, accounts, hosts or keys access (invites members, changes roles, shares with others, registers keys, mints tokens, allow-lists IPs).",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 2, Check: checkSEC017,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 3, Check: checkSEC017,
 	}
 }
 
@@ -69,7 +69,39 @@ var secGrantMinters = []string{"create", "generate", "mint", "issue", "new", "ro
 // secGrantNotAccess are name words of things members are added to that
 // give no access (a card's assignees, a mailing list's subscribers, an
 // event's attendees).
-var secGrantNotAccess = []string{"card", "cards", "task", "tasks", "issue", "issues", "ticket", "tickets", "event", "events", "meeting", "meetings", "calendar", "reservation", "reservations", "booking", "bookings", "audience", "audiences", "subscriber", "subscribers", "segment", "segments", "contact", "contacts", "list", "lists", "conversation", "thread", "chat"}
+var secGrantNotAccess = []string{"card", "cards", "task", "tasks", "issue", "issues", "ticket", "tickets", "event", "events", "meeting", "meetings", "calendar", "reservation", "reservations", "booking", "bookings", "audience", "audiences", "subscriber", "subscribers", "segment", "segments", "contact", "contacts", "list", "lists", "conversation", "thread", "chat",
+	"affiliate", "affiliates", "referral", "referrals", "waitlist", "newsletter", "newsletters"}
+
+// secGrantWorkNouns are name words of things a membership may only record
+// work on (a project, a cycle, a milestone): adding someone marks who
+// works on it, and grants access only when a role, permission or access
+// level comes with it, or the tool's text says it gives access.
+var secGrantWorkNouns = []string{"project", "projects", "initiative", "initiatives", "milestone", "milestones", "cycle", "cycles", "sprint", "sprints", "epic", "epics", "goal", "goals"}
+
+// secGrantBoundaryNouns are name words of what membership always opens: a
+// team, group, organization, workspace, repository, account or vault.
+var secGrantBoundaryNouns = []string{"team", "teams", "group", "groups", "org", "orgs", "organization", "organizations", "organisation", "workspace", "workspaces", "repo", "repos", "repository", "repositories", "account", "accounts", "vault", "vaults", "space", "spaces", "site", "sites", "channel", "channels", "server", "servers", "tenant", "tenants", "role", "roles"}
+
+// secGrantPublicTalk is a tool's text saying what it exposes is public.
+var secGrantPublicTalk = regexp.MustCompile(`\bpublic(?:ly)?\b|\bthe\s+internet\b|\banyone\b|\bexternal(?:ly)?\b`)
+
+// secGrantAccessTalk is a description that speaks of access.
+var secGrantAccessTalk = regexp.MustCompile(`\b(?:access|permissions?|roles?|rights|privileges?|can\s+(?:view|see|read|edit|write|manage))\b`)
+
+// secGrantRecordsWork reports whether a membership tool only records who
+// works on something: its name joins people to a project-like thing and
+// to no access boundary, and neither its schema (a role, permission or
+// access level) nor its text speaks of access (Linear's addProjectMember:
+// access comes from teams).
+func secGrantRecordsWork(t *model.Tool, words []string) bool {
+	if !secHasWord(words, secGrantWorkNouns...) || secHasWord(words, secGrantBoundaryNouns...) || secHasWord(words, secGrantAccessNouns...) {
+		return false
+	}
+	if secGrantHasRoleParam(t) || secGrantAccessTalk.MatchString(secToolText(t)) {
+		return false
+	}
+	return true
+}
 
 // secGrantWhat says what access a tool grants ("invites members"), or "".
 func secGrantWhat(t *model.Tool, words []string) string {
@@ -89,6 +121,10 @@ func secGrantWhat(t *model.Tool, words []string) string {
 	}
 	if w := secGrantByName(t, words); w != "" {
 		return w
+	}
+	if secGrantRecordsWork(t, words) {
+		// "Add a member to a project" with no role: assignment.
+		return ""
 	}
 	return secGrantByDescription(first)
 }
@@ -128,6 +164,9 @@ func secGrantByName(t *model.Tool, words []string) string {
 	case has("external", "public") && has("port", "ports") && has(secGrantSetters...):
 		// saveExternalPort publishes a database or service to the network.
 		return "exposes a service on an external or public port"
+	case has("expose", "publish") && has("port", "ports") && secGrantPublicTalk.MatchString(secToolText(t)):
+		// expose_port "to get a public URL": anyone can reach the service.
+		return "exposes a service on a public URL or port"
 	case has("delegate", "delegates") && has("add", "create", "set", "update"):
 		return "adds a delegate to an account"
 	case (has("allowlist", "whitelist") || has("firewall") && has("rule", "rules")) && has(secGrantSetters...):
@@ -156,7 +195,7 @@ func secGrantByName(t *model.Tool, words []string) string {
 			return fmt.Sprintf("changes roles or permissions (operation `%s`)", op)
 		}
 	}
-	if has(secGrantPrincipals...) && !has(secGrantNotAccess...) {
+	if has(secGrantPrincipals...) && !has(secGrantNotAccess...) && !secGrantRecordsWork(t, kept) {
 		if has("add", "invite", "create", "promote", "transfer") {
 			return "adds members"
 		}
@@ -164,7 +203,7 @@ func secGrantByName(t *model.Tool, words []string) string {
 			return "changes a member's role"
 		}
 	}
-	if has("user", "users") && has("add", "assign") && has("team", "teams", "group", "groups", "org", "organization", "organisation", "workspace", "project", "role", "roles") {
+	if has("user", "users") && has("add", "assign") && has("team", "teams", "group", "groups", "org", "organization", "organisation", "workspace", "project", "role", "roles") && !secGrantRecordsWork(t, kept) {
 		return "adds users to a team, group or role"
 	}
 	return ""
