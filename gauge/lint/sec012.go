@@ -14,7 +14,7 @@ func sec012() Rule {
 	return Rule{
 		ID: "SEC012", Name: "annotation-contradiction", Family: "Security",
 		Summary: "The tool's behaviour hints contradict its name or description, or a flag that destroys is on by default.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 4, Check: checkSEC012,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 5, Check: checkSEC012,
 	}
 }
 
@@ -80,7 +80,7 @@ func checkSEC012(ctx *Context) []Problem {
 			case (readNamed || saysReadOnly) && (a.DestructiveHint == nil || !*a.DestructiveHint):
 				// get_merge_request_commits: a verb inside a read tool's name
 				// names what is read, not an action.
-			case secDestructiveVerb(words) != "" || secHasWord(words, secWriteVerbs...):
+			case (secDestructiveVerb(words) != "" || secHasWord(words, secWriteVerbs...)) && !(ctx.Precise() && secComputesOnArguments(t, words, desc)):
 				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but its name says it changes things.", t.Name),
 					"Set readOnlyHint: false (and destructiveHint to match), or rename the tool if it really only reads. Clients skip confirmation for read-only tools.")
 			case secMutatingOpening.MatchString(desc):
@@ -333,4 +333,37 @@ func secFirstWord(words []string, set ...string) string {
 		}
 	}
 	return ""
+}
+
+// secComputeVerbs are write verbs of a name that also name a pure
+// computation on values: merging two documents, appending to a list.
+var secComputeVerbs = []string{"merge", "append", "concat", "combine"}
+
+// secComputesOnValues is a description opening on a computation over
+// values the call carries ("Merge two JSON documents").
+var secComputesOnValues = regexp.MustCompile(`^\s*(?:merges?|appends?|combines?|concatenates?)\s+(?:two|three|multiple|several|many|the\s+given|given|the\s+provided|provided|a\s+list\s+of|a\s+set\s+of|an?)?\s*(?:json|yaml|xml|text|string)?\s*(?:documents?|objects?|arrays?|strings?|lists?|values?|dictionaries|dicts?|maps?|texts?|patches|inputs?|schemas?)\b`)
+
+// secComputesOnArguments reports whether a tool named with a write verb
+// only computes on its arguments (issue 21): every change word of its
+// name also names a computation (mysql_json_merge), its description
+// opens on merging values, and no parameter names a stored place (a
+// table, a row id, a file, a branch, a range) for the result to go.
+func secComputesOnArguments(t *model.Tool, words []string, desc string) bool {
+	if secDestructiveVerb(words) != "" || !secHasWord(words, secComputeVerbs...) || !secComputesOnValues.MatchString(desc) {
+		return false
+	}
+	for _, w := range words {
+		if secHasWord([]string{w}, secWriteVerbs...) && !secHasWord([]string{w}, secComputeVerbs...) {
+			return false
+		}
+	}
+	for _, p := range secParams(t) {
+		pw := secIdentifierWords(p.name)
+		if secHasWord(pw, "table", "tables", "column", "columns", "row", "rows", "record", "records", "file", "files", "path", "paths", "branch", "branches", "ref",
+			"repo", "repository", "range", "sheet", "cell", "cells", "collection", "database", "db", "bucket", "uuid", "dest", "destination", "output") ||
+			secHasWord(pw[len(pw)-1:], "id", "ids") {
+			return false
+		}
+	}
+	return true
 }
