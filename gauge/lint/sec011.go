@@ -15,7 +15,7 @@ func sec011() Rule {
 	return Rule{
 		ID: "SEC011", Name: "code-execution-surface", Family: "Security",
 		Summary: "The tool runs code, shell commands, SQL, a pipeline or an agent task supplied by the model.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 5, Check: checkSEC011,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 6, Check: checkSEC011,
 	}
 }
 
@@ -58,6 +58,9 @@ func checkSEC011(ctx *Context) []Problem {
 			continue
 		}
 		msg := fmt.Sprintf("Tool `%s` is a code-execution surface: %s.", t.Name, why)
+		if s.reach == reachSQLFilter {
+			msg = fmt.Sprintf("Tool `%s` puts SQL the model writes into its own statement: %s.", t.Name, why)
+		}
 		if ctx.Precise() {
 			// An execution surface is high-risk whatever its text says: at
 			// warning with its reach, so a user sees it at a glance.
@@ -94,10 +97,11 @@ func secExecutionSurface(t *model.Tool, facts secTool) secExecSurface {
 		}
 		return secExecSurface{}
 	}
-	s := secExecSurface{why: secCodeSurface(t, facts)}
+	code := secCodeSurface(t, facts)
+	s := secExecSurface{why: code.why}
 	if s.why != "" {
 		s.reach = secExecutionReach(t, facts)
-		runs := secSaysItRuns(facts) || s.reach == reachDatabase && !secNoRunTalk.MatchString(facts.desc)
+		runs := secSaysItRuns(facts) || s.reach == reachDatabase && !secNoRunTalk.MatchString(facts.desc) || secParamSaysItRuns(t, code.param)
 		s.real = s.reach != reachReadOnlySQL && runs && secTakesCode(t, facts)
 		if s.real && secAllowListedReads.MatchString(facts.desc) && secReachReadOnly.MatchString(facts.desc) {
 			// An allow-list of read commands the tool enforces: it looks
@@ -108,10 +112,15 @@ func secExecutionSurface(t *model.Tool, facts secTool) secExecSurface {
 			return s
 		}
 	}
-	for _, read := range []func(*model.Tool, secTool) secExecSurface{secAgentControls, secAgentTask, secStoredCode, secCITrigger, secMethodCall, secLanguageCode} {
+	for _, read := range []func(*model.Tool, secTool) secExecSurface{secAgentControls, secAgentTask, secStoredCode, secCITrigger, secMethodCall, secLanguageCode, secTerminalInput} {
 		if r := read(t, facts); r.real {
 			return r
 		}
+	}
+	if s.why == "" && code.fragment != "" {
+		// A WHERE fragment is spliced into the tool's own statement: an
+		// injection surface, shown at info, not a statement of its own.
+		return secExecSurface{why: fmt.Sprintf("its free-text parameter `%s` is a SQL WHERE clause", code.fragment), reach: reachSQLFilter}
 	}
 	return s
 }
@@ -123,6 +132,22 @@ var (
 	// secAgentTalk hands a task to an agent, or starts one.
 	secAgentTalk = regexp.MustCompile(`\b(?:sends?|delegates?|dispatch(?:es)?|hands?|forwards?|submits?|assigns?|passes)\s+(?:a\s+|an\s+|the\s+|your\s+)?(?:[\w.-]+\s+){0,3}?(?:tasks?|prompts?|messages?|requests?|instructions?|jobs?)\s+to\s+(?:the\s+|an?\s+)?(?:[\w.-]+\s+){0,3}?agents?\b` +
 		`|\b(?:runs?|starts?|launch(?:es)?|spawns?|invokes?|asks?)\s+(?:a\s+|an\s+|the\s+)?(?:[\w.-]+\s+){0,2}?(?:coding\s+|ai\s+|autonomous\s+|sub-?)?agents?\s+(?:to|on|with|that|which)\b`)
+	// secAgentRunsTask says an agent carries out the task or prompt it is
+	// given ("Execute a task autonomously using the Computer Use agent",
+	// "what you want the sub-agent to accomplish", "the prompt for Claude
+	// to execute").
+	secAgentRunsTask = regexp.MustCompile(`\b(?:execut|perform|complet|accomplish|carr(?:y|ies)\s+out)\w*\s+(?:a|an|the|any|your)?\s*(?:[\w-]+\s+){0,2}?(?:tasks?|goals?|prompts?|instructions?)\b[^.;]{0,40}?\b(?:using|with|via|through|by)\s+(?:an?\s+|the\s+)?(?:[\w.-]+\s+){0,4}?(?:sub-?)?agents?\b` +
+		`|\b(?:the|a|an)\s+(?:sub-?)?agents?\s+(?:will\s+|should\s+)?(?:to\s+)?(?:accomplish|complete|execute|perform|carry\s+out)\b` +
+		`|\bwant\s+the\s+(?:sub-?)?agents?\s+to\b`)
+	// secAgentNamed is a description that presents the tool as an agent
+	// ("Claude Code Agent: ..."), not a user agent.
+	secAgentNamed = regexp.MustCompile(`(?:^|[^\w-])(?:sub-?|coding\s+|ai\s+|autonomous\s+)?agents?\b`)
+	// secUserAgent is a browser's user agent, not an agent that acts.
+	secUserAgent = regexp.MustCompile(`\buser[- ]agents?\b`)
+	// secPromptRuns is a prompt parameter's description saying the prompt
+	// is executed or carried out ("The detailed prompt for Claude to
+	// execute").
+	secPromptRuns = regexp.MustCompile(`\b(?:for|with)\s+(?:\w+\s+){1,3}?to\s+(?:execute|accomplish|carry\s+out|perform)\b|\bto\s+(?:execute|accomplish|complete)\s+(?:this|the)\s+task\b`)
 	// secAgentActs says the agent acts: it has tools, runs commands or
 	// edits files (a human support agent does not).
 	secAgentActs = regexp.MustCompile(`\b(?:tools?|autonomous(?:ly)?|coding|codebase|files?|commands?|shell|actions?|acts?|execut\w*|browse\w*|workspace)\b`)
@@ -193,15 +218,58 @@ func secAgentControls(t *model.Tool, facts secTool) secExecSurface {
 // secAgentTask is a tool that hands a free-text task to another agent
 // that acts with its own tools.
 func secAgentTask(t *model.Tool, facts secTool) secExecSurface {
-	loc := secAgentTalk.FindStringIndex(facts.desc)
-	if loc == nil || !secAgentActs.MatchString(facts.desc) || secNegatedBefore.MatchString(facts.desc[max(0, loc[0]-40):loc[0]]) {
-		return secExecSurface{}
-	}
 	name := secFreeTextParam(t, secAgentParams...)
 	if name == "" {
 		return secExecSurface{}
 	}
-	return secExecSurface{why: fmt.Sprintf("its description says it hands the `%s` it is given to an agent", name), reach: reachAgentTask, real: true}
+	if loc := secAgentTalk.FindStringIndex(facts.desc); loc != nil && secAgentActs.MatchString(facts.desc) && !secNegatedBefore.MatchString(facts.desc[max(0, loc[0]-40):loc[0]]) {
+		return secExecSurface{why: fmt.Sprintf("its description says it hands the `%s` it is given to an agent", name), reach: reachAgentTask, real: true}
+	}
+	// An agent that carries out the prompt by itself: the tool or its
+	// prompt parameter says an agent executes or accomplishes it, and
+	// the tool says the agent acts (browses, edits files, runs commands).
+	pd := secParamDesc(t, name)
+	desc := secUserAgent.ReplaceAllString(facts.desc, "")
+	both := desc + " " + secUserAgent.ReplaceAllString(pd, "")
+	says := secAgentRunsTask.FindStringIndex(both)
+	if says == nil && secAgentNamed.MatchString(desc) && secPromptRuns.MatchString(pd) {
+		says = []int{0, 0}
+	}
+	if says == nil || !secAgentActs.MatchString(both) || secNegatedBefore.MatchString(both[max(0, says[0]-40):says[0]]) {
+		return secExecSurface{}
+	}
+	return secExecSurface{why: fmt.Sprintf("it hands the `%s` it is given to an agent that carries it out by itself", name), reach: reachAgentTask, real: true}
+}
+
+// secTerminalInput is a tool that writes what the model gives it into a
+// terminal session (a PTY, a TTY): the shell or program there runs it
+// ("Send keystrokes, commands, or text").
+func secTerminalInput(t *model.Tool, facts secTool) secExecSurface {
+	if !secHasWord(facts.words, "pty", "tty") && !secReachTerminal.MatchString(facts.desc) {
+		return secExecSurface{}
+	}
+	if !secHasWord(facts.words, "write", "send", "type", "input", "keys", "keystrokes", "exec", "run") && !secTerminalWrites.MatchString(facts.desc) {
+		return secExecSurface{}
+	}
+	name := secFreeTextParam(t, "input", "data", "text", "keys", "keystrokes", "command", "commands", "line", "chars")
+	if name == "" {
+		return secExecSurface{}
+	}
+	reach := reachTerminal
+	if secSaysSandbox(facts.words, facts.desc) {
+		reach = reachSandbox
+	}
+	return secExecSurface{why: fmt.Sprintf("it types the `%s` it is given into a terminal session, whose shell or program runs it", name), reach: reach, real: true}
+}
+
+// secTerminalWrites is a description saying the tool sends input to the
+// terminal.
+var secTerminalWrites = regexp.MustCompile(`\b(?:writes?|sends?|types?)\s+(?:the\s+|an?\s+)?(?:input|keystrokes?|keys|commands?|text)\b|\bkeystrokes?\b`)
+
+// secSaysSandbox reports whether a tool's name or description says it
+// works in a sandbox (and not outside one).
+func secSaysSandbox(words []string, desc string) bool {
+	return (secHasWord(words, "sandbox", "sandboxed") || secReachSandbox.MatchString(desc)) && !secReachUnsandboxed.MatchString(desc)
 }
 
 // secStoredCode is a tool that creates, changes or deploys something that
@@ -375,6 +443,8 @@ const (
 	reachDebugger      = "the debugged process, through debugger commands"
 	reachAllowList     = "only the read commands its allow-list admits"
 	reachAgentControls = "another agent, whose sandbox or approvals the model can turn off"
+	reachTerminal      = "an interactive terminal session and the programs it runs"
+	reachSQLFilter     = "the rows its own statement reads or changes (a clause can widen them, and read other tables through subqueries), not a statement of the model's choosing"
 )
 
 var (
@@ -389,6 +459,7 @@ var (
 	secReachUnsandboxed = regexp.MustCompile(`\b(?:not|no|un|without(?:\s+any)?)[- ]?sandbox`)
 	secReachCLI         = regexp.MustCompile(`\bcli\b|\bcommand[- ]line\b`)
 	secReachLanguages   = regexp.MustCompile(`\b(?:bash|python|node(?:\.js)?|shell)\b`)
+	secReachTerminal    = regexp.MustCompile(`\b(?:pty|tty|pseudo-?terminal|terminal\s+session)s?\b`)
 	secReachShellWords  = []string{"shell", "bash", "zsh", "powershell", "cmd", "command", "commands", "terminal", "process", "subprocess"}
 )
 
@@ -440,9 +511,14 @@ func secTakesCode(t *model.Tool, facts secTool) bool {
 		if !secIsFreeTextOrList(p.obj) {
 			continue
 		}
-		if pw := secIdentifierWords(p.name); len(pw) > 0 && secCodeParams[pw[len(pw)-1]] {
-			return true
+		pw := secIdentifierWords(p.name)
+		if len(pw) == 0 || !secCodeParams[pw[len(pw)-1]] {
+			continue
 		}
+		if secHasWord(pw[len(pw)-1:], "sql", "query") && secSQLParamKind(t, p.name) != sqlStatement {
+			continue // a WHERE fragment or a pattern runs no statement of its own
+		}
+		return true
 	}
 	return false
 }
@@ -499,7 +575,7 @@ func secExecutionReach(t *model.Tool, facts secTool) string {
 		return reachAgent
 	case secHasWord(words, "ssh") || secReachSSH.MatchString(desc):
 		return reachRemoteHost
-	case secHasWord(words, "sql", "query", "queries") || secSQLTalk.MatchString(desc) || strings.Contains(params, "sql"):
+	case secHasWord(words, "sql", "query", "queries") || secSQLTalk.MatchString(desc) || strings.Contains(params, "sql") || secTakesSQLStatement(t):
 		if secReachReadOnly.MatchString(desc) || secSchemaSelectOnly(t) {
 			return reachReadOnlySQL
 		}
@@ -508,6 +584,13 @@ func secExecutionReach(t *model.Tool, facts secTool) string {
 		return reachCluster
 	case secHasWord(words, "pod", "pods", "container", "containers") || secHasWord(words, "exec", "run", "command") && secReachContainer.MatchString(desc):
 		return reachContainer
+	case secHasWord(words, "pty", "tty") || secReachTerminal.MatchString(desc):
+		// A pseudo-terminal runs what it is given; "in a sandbox" in its
+		// name or description is the reach it says it has.
+		if secSaysSandbox(words, desc) {
+			return reachSandbox
+		}
+		return reachTerminal
 	case !secHasWord(words, "shell", "bash", "terminal") && secReachCLI.MatchString(desc):
 		return reachCLI
 	case !secHasWord(words, secReachShellWords...) && secReachLanguages.MatchString(desc):
@@ -533,28 +616,37 @@ var (
 	secSQLTalk        = regexp.MustCompile(`\bsql\b|\bselect\s+\S+\s+from\b`)
 )
 
-// secCodeSurface says why a tool is a code-execution surface, or "".
-func secCodeSurface(t *model.Tool, facts secTool) string {
+// secCodeReading is what secCodeSurface reads of a tool.
+type secCodeReading struct {
+	why      string // why the tool is, or looks like, an execution surface; "" if not
+	param    string // the parameter that carries what runs, when a parameter says so
+	fragment string // a parameter that carries a SQL WHERE fragment, not a statement
+}
+
+// secCodeSurface says why a tool is a code-execution surface, and which
+// parameter carries what it runs.
+func secCodeSurface(t *model.Tool, facts secTool) secCodeReading {
 	words, desc := facts.words, facts.desc
 	if secReachAgentTalk.MatchString(desc) {
-		return "its description says it runs an agent with its permission checks skipped"
+		return secCodeReading{why: "its description says it runs an agent with its permission checks skipped"}
 	}
 	if secHasWord(words, "eval", "exec", "repl", "shell", "bash", "powershell", "zsh", "subprocess", "cmd") {
-		return fmt.Sprintf("its name `%s` says it evaluates or executes input", t.Name)
+		return secCodeReading{why: fmt.Sprintf("its name `%s` says it evaluates or executes input", t.Name)}
 	}
 	for i, w := range words {
 		if (w == "run" || w == "execute" || w == "exec" || w == "eval" || w == "evaluate") && i+1 < len(words) && secHasWord(words[i+1:i+2], secCodeObjects...) {
-			return fmt.Sprintf("its name `%s` says it runs %s", t.Name, words[i+1])
+			return secCodeReading{why: fmt.Sprintf("its name `%s` says it runs %s", t.Name, words[i+1])}
 		}
 		// run-gcp-code: a qualifier between the verb and the code.
 		if (w == "run" || w == "execute" || w == "exec") && i+2 < len(words) && secHasWord(words[i+2:i+3], "code", "script", "sql", "command", "commands") {
-			return fmt.Sprintf("its name `%s` says it runs %s", t.Name, words[i+2])
+			return secCodeReading{why: fmt.Sprintf("its name `%s` says it runs %s", t.Name, words[i+2])}
 		}
 	}
 	if len(words) == 1 && (words[0] == "runcode" || words[0] == "execute") {
-		return fmt.Sprintf("its name `%s` says it executes input", t.Name)
+		return secCodeReading{why: fmt.Sprintf("its name `%s` says it executes input", t.Name)}
 	}
 	sqlTool := secHasWord(words, "sql") || secSQLTalk.MatchString(desc)
+	fragment := ""
 	for _, p := range secDeepParams(t) {
 		name, obj := p.name, p.obj
 		if !secIsFreeText(obj) {
@@ -569,19 +661,136 @@ func secCodeSurface(t *model.Tool, facts secTool) string {
 		if len(pw) > 0 {
 			last = pw[len(pw)-1]
 		}
+		// What the parameter carries is what its own description says,
+		// through "Alias for where" to the parameter it stands for; its
+		// name decides only when the description is silent.
+		kind := secSQLParamKind(t, name)
+		if kind == sqlFragment {
+			// A parameter named where is a SQL fragment only on a tool
+			// that talks SQL, or when its description says WHERE clause.
+			if _, rdesc := secResolvedParam(t, name); fragment == "" && (sqlTool || secWhereTalk.MatchString(rdesc)) {
+				fragment = name
+			}
+			continue
+		}
 		switch {
+		case kind == sqlNotSQL && secAliasOf(t, name) != "":
+			// An alias of a pattern, a value or code is read as that one.
 		case len(pw) == 1 && secHasWord(pw, "script", "command", "cmd", "expression", "expr", "eval", "shell", "javascript", "python", "snippet", "program"):
-			return fmt.Sprintf("its free-text parameter `%s` takes %s to run", name, last)
+			return secCodeReading{why: fmt.Sprintf("its free-text parameter `%s` takes %s to run", name, last), param: name}
+		case secHasWord(pw[len(pw)-1:], "command", "commands", "cmd", "script") && secCommandToRun.MatchString(pdesc):
+			// percyRunCommand: "The test command to run with Percy".
+			return secCodeReading{why: fmt.Sprintf("its free-text parameter `%s` takes a command to run", name), param: name}
 		case (last == "code" && len(pw) <= 2 || strings.Join(pw, "_") == "source_code") && !secNotCodeContext.MatchString(pdesc+" "+strings.Join(pw, " ")):
-			return fmt.Sprintf("its free-text parameter `%s` takes source code", name)
+			return secCodeReading{why: fmt.Sprintf("its free-text parameter `%s` takes source code", name), param: name}
 		case last == "function" && len(pw) == 1 && secCodeTalk.MatchString(pdesc):
-			return fmt.Sprintf("its parameter `%s` takes a function body to evaluate", name)
-		case last == "sql" || (last == "query" && sqlTool):
-			return fmt.Sprintf("its free-text parameter `%s` takes raw SQL", name)
+			return secCodeReading{why: fmt.Sprintf("its parameter `%s` takes a function body to evaluate", name), param: name}
+		case kind == sqlStatement && (last == "sql" || last == "query" && (sqlTool || secSQLStatementTalk.MatchString(pdesc))):
+			return secCodeReading{why: fmt.Sprintf("its free-text parameter `%s` takes raw SQL", name), param: name}
+		}
+	}
+	return secCodeReading{fragment: fragment}
+}
+
+// Readings of a parameter that a SQL tool may take: a whole statement, a
+// WHERE fragment spliced into the tool's own statement, or no SQL at all
+// (a LIKE or regular-expression pattern, a value, code).
+const (
+	sqlStatement = iota
+	sqlFragment
+	sqlNotSQL
+)
+
+var (
+	// secAliasTalk is a parameter description that makes it another
+	// parameter's alias ("Alias for where").
+	secAliasTalk = regexp.MustCompile("^\\s*(?:an?\\s+)?(?:alias|synonym|shorthand)\\s+(?:for|of)\\s+[`'\"]?([a-z_][a-z0-9_]*)")
+	// secSQLStatementTalk is a description of a whole SQL statement to run.
+	secSQLStatementTalk = regexp.MustCompile(`\b(?:sql|select|ddl|dml)\b[^.;]{0,30}?\b(?:query|queries|statements?)\b|\bsql\s+to\s+(?:execute|run)\b`)
+	// secWhereTalk is a description of a WHERE fragment.
+	secWhereTalk = regexp.MustCompile(`\bwhere[\s-]+(?:clause|condition|filter|expression|predicate)s?\b|\bsql\s+(?:filter|condition|predicate)s?\b`)
+	// secNotSQLTalk is a description of text that is no SQL: a pattern
+	// matched against values, a value, a search term.
+	secNotSQLTalk = regexp.MustCompile(`\b(?:regular\s+expression|regex(?:p)?|like\s+pattern|wildcards?|value\s+to\s+match|search\s+(?:term|text|string|keywords?)|keywords?|natural[- ]language)\b`)
+	// secCommandToRun is a parameter description saying it carries a
+	// command or script that runs.
+	secCommandToRun = regexp.MustCompile(`\b(?:commands?|cmd|script)\s+(?:line\s+)?(?:to\s+(?:be\s+)?(?:run|execute|executed)\b|(?:that\s+)?(?:is|will\s+be)\s+(?:run|executed)\b)`)
+)
+
+// secAliasOf returns the parameter a parameter's description makes it an
+// alias of ("Alias for where"), or "".
+func secAliasOf(t *model.Tool, name string) string {
+	m := secAliasTalk.FindStringSubmatch(secParamDesc(t, name))
+	if m == nil {
+		return ""
+	}
+	for _, p := range secDeepParams(t) {
+		if strings.EqualFold(p.name, m[1]) && !strings.EqualFold(p.name, name) {
+			return p.name
 		}
 	}
 	return ""
 }
+
+// secResolvedParam follows "Alias for X" descriptions (three at most) to
+// the parameter a parameter stands for, and returns its name and folded
+// description.
+func secResolvedParam(t *model.Tool, name string) (string, string) {
+	for hop := 0; hop < 3; hop++ {
+		target := secAliasOf(t, name)
+		if target == "" {
+			break
+		}
+		name = target
+	}
+	return name, secParamDesc(t, name)
+}
+
+// secSQLParamKind reads what a parameter of a tool carries, from its own
+// description (followed through aliases): a WHERE clause is a fragment, a
+// pattern, a value or another parameter that is no statement is no SQL,
+// and a parameter whose description is silent is a statement.
+func secSQLParamKind(t *model.Tool, name string) int {
+	rname, rdesc := secResolvedParam(t, name)
+	rw := secIdentifierWords(rname)
+	switch {
+	case secSQLStatementTalk.MatchString(rdesc):
+		return sqlStatement
+	case secWhereTalk.MatchString(rdesc) || secHasWord(rw[max(0, len(rw)-1):], "where"):
+		return sqlFragment
+	case secNotSQLTalk.MatchString(rdesc):
+		return sqlNotSQL
+	case !strings.EqualFold(rname, name) && !secHasWord(rw[max(0, len(rw)-1):], "sql", "query", "statement", "statements"):
+		return sqlNotSQL // an alias of a pattern, a value or code
+	}
+	return sqlStatement
+}
+
+// secTakesSQLStatement reports whether a parameter's description says it
+// is a whole SQL statement ("DDL SQL query to execute").
+func secTakesSQLStatement(t *model.Tool) bool {
+	for _, p := range secDeepParams(t) {
+		if secIsFreeText(p.obj) && secSQLStatementTalk.MatchString(secParamDesc(t, p.name)) {
+			return true
+		}
+	}
+	return false
+}
+
+// secParamSaysItRuns reports whether the description of the parameter that
+// carries what a tool runs says it runs ("Command to run").
+func secParamSaysItRuns(t *model.Tool, name string) bool {
+	if name == "" {
+		return false
+	}
+	_, d := secResolvedParam(t, name)
+	return secParamRunsTalk.MatchString(d) && !secNoRunTalk.MatchString(d)
+}
+
+// secParamRunsTalk is a parameter description saying what it carries is
+// run ("Command to run", "the script executed on boot"); "the code to
+// evaluate against brand guidelines" is an assessment.
+var secParamRunsTalk = regexp.MustCompile(`\bto\s+(?:be\s+)?(?:run|execute|executed)\b|\b(?:is|are|will\s+be|gets?)\s+(?:run|executed)\b|\bexecuted\s+(?:in|on|by|when|at)\b`)
 
 // secUnsafeTalk matches a tool calling itself unsafe: the tool's own
 // warning that it runs arbitrary code outside any sandbox.
