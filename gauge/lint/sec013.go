@@ -13,7 +13,7 @@ func sec013() Rule {
 	return Rule{
 		ID: "SEC013", Name: "guardrail-control", Family: "Security",
 		Summary: "A tool lets the model change or lift guardrails (allowed directories, blocked commands, confirmations, protection rules).",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 3, Check: checkSEC013,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 4, Check: checkSEC013,
 	}
 }
 
@@ -54,6 +54,15 @@ func checkSEC013(ctx *Context) []Problem {
 		}
 		seen := map[string]bool{}
 		var keys []string
+		for _, name := range t.ParamNames() {
+			// A sandbox switch (a boolean or an enum named for the
+			// sandbox) sets the guardrail; a sandbox_id names the
+			// machine a product calls its sandbox.
+			if secSandboxSwitch(name, props[name]) && !seen[strings.ToLower(name)] {
+				seen[strings.ToLower(name)] = true
+				keys = append(keys, name)
+			}
+		}
 		for _, s := range texts {
 			for _, k := range secGuardrailTalk.FindAllString(preciseCodeOnly(s), -1) {
 				if !seen[strings.ToLower(k)] {
@@ -79,7 +88,7 @@ func checkSEC013(ctx *Context) []Problem {
 // secGuardrailTalk names a setting that limits what the server lets the
 // model do: allowed directories, blocked commands, allow/deny lists, a
 // read-only or safe mode, confirmation prompts, sandboxing.
-var secGuardrailTalk = regexp.MustCompile(`(?i)\b(?:allowed[\s_-]?(?:directories|dirs|paths|roots|commands|hosts|domains|origins|tools|urls)|allowed(?:Directories|Dirs|Paths|Roots|Commands|Hosts|Domains|Origins|Tools|Urls)|blocked[\s_-]?(?:commands|paths|directories|hosts|domains|tools|urls)|blocked(?:Commands|Paths|Directories|Hosts|Domains|Tools|Urls)|(?:allow|deny|block|white|black)[\s_-]?list(?:ed)?|read[\s_-]?only[\s_-]?mode|safe[\s_-]?mode|sandbox(?:ing|ed)?|require[sd]?[\s_-]?(?:confirmation|approval)|(?:confirmation|approval)[\s_-]?(?:prompts?|required|mode)|auto[\s_-]?approv\w*)\b`)
+var secGuardrailTalk = regexp.MustCompile(`(?i)\b(?:allowed[\s_-]?(?:directories|dirs|paths|roots|commands|hosts|domains|origins|tools|urls)|allowed(?:Directories|Dirs|Paths|Roots|Commands|Hosts|Domains|Origins|Tools|Urls)|blocked[\s_-]?(?:commands|paths|directories|hosts|domains|tools|urls)|blocked(?:Commands|Paths|Directories|Hosts|Domains|Tools|Urls)|(?:allow|deny|block|white|black)[\s_-]?list(?:ed)?|read[\s_-]?only[\s_-]?mode|safe[\s_-]?mode|sandboxing|sandbox(?:ed)?[\s_-]?(?:mode|modes|settings?|polic(?:y|ies)|levels?|restrictions?|permissions?|enabled|disabled)|(?:disabl\w*|enabl\w*|turn\w*\s+off|without|no|bypass\w*|skip\w*)[\s_-]+(?:the[\s_-]+)?sandbox(?:ing)?|require[sd]?[\s_-]?(?:confirmation|approval)|(?:confirmation|approval)[\s_-]?(?:prompts?|required|mode)|auto[\s_-]?approv\w*)\b`)
 
 // secSetterWords mark a tool that changes settings.
 var secSetterWords = []string{"set", "update", "edit", "change", "configure", "modify", "unset", "disable", "enable", "toggle", "unblock", "allow", "add", "remove", "write", "put", "patch"}
@@ -168,4 +177,20 @@ func secConfirmGateParam(name string, schema any) bool {
 	}
 	typ, _ := m["type"].(string)
 	return typ == "boolean" || typ == "string" && m["const"] != nil
+}
+
+// secSandboxSwitch reports whether a parameter switches a sandbox on or
+// off or picks its mode: named for the sandbox, and a boolean or an enum.
+// "sandbox" alone is often a product's name for its machine (a
+// sandbox_id, "write a file to a sandbox"): no guardrail of the server.
+func secSandboxSwitch(name string, schema any) bool {
+	if !secHasWord(secIdentifierWords(name), "sandbox", "sandboxed", "sandboxing") {
+		return false
+	}
+	m, _ := schema.(map[string]any)
+	if m == nil {
+		return false
+	}
+	_, enum := m["enum"]
+	return isJSONString(m["type"], "boolean") || enum
 }
