@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 )
@@ -10,7 +11,7 @@ import (
 func srf011() Rule {
 	return Rule{ID: "SRF011", Name: "instructions-unknown-tool", Family: "Resources & prompts",
 		Summary: "The instructions tell the model to use a tool the server does not have.",
-		Default: Warning, Scope: ScopeInstr, Origin: OriginMcpgauge, Revision: 3, Check: checkSRF011}
+		Default: Warning, Scope: ScopeInstr, Origin: OriginMcpgauge, Revision: 4, Check: checkSRF011}
 }
 
 // checkSRF011 finds identifiers the instructions present as tools (in
@@ -57,6 +58,11 @@ func checkSRF011(ctx *Context) []Problem {
 			toolAfter = false
 		}
 		inList := listed[m[0]] && unkToolLike(ctx, name)
+		if toolAfter && !verb && !inList && srfGroupAfter(after) && srfPlainWord.MatchString(name) {
+			// "(like `backup` or `shell` tools)": a plain word before
+			// "tools" names a kind or group of tools, not one to call.
+			toolAfter = false
+		}
 		toolContext := toolAfter || verb || inList
 		if !toolContext || srfNotTool(after) || hedged[name] || names.has(name, false, true) || reported[name] {
 			continue
@@ -82,4 +88,18 @@ func checkSRF011(ctx *Context) []Problem {
 			Suggestion: fmt.Sprintf("Update the instructions to the current tool names, or remove the reference to `%s`; a model told to call a missing tool wastes a turn or calls another server's tool of that name. If the tool is only registered for some clients or settings, say so in the instructions.", name)})
 	}
 	return out
+}
+
+var (
+	// srfGroupAfterRe is the plural "tools" right after a name.
+	srfGroupAfterRe = regexp.MustCompile(`^\s+tools\b`)
+	// srfPlainWord is a name that is one plain lowercase word (shell,
+	// backup): the noun of a kind of tools, not a tool's identifier.
+	srfPlainWord = regexp.MustCompile(`^[a-z]+$`)
+)
+
+// srfGroupAfter reports whether the plural "tools" follows a name (on a
+// bounded head).
+func srfGroupAfter(after string) bool {
+	return srfGroupAfterRe.MatchString(after[:min(len(after), 24)])
 }
