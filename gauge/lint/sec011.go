@@ -678,7 +678,7 @@ func secCodeSurface(t *model.Tool, facts secTool) secCodeReading {
 			// An alias of a pattern, a value or code is read as that one.
 		case len(pw) == 1 && secHasWord(pw, "script", "command", "cmd", "expression", "expr", "eval", "shell", "javascript", "python", "snippet", "program"):
 			return secCodeReading{why: fmt.Sprintf("its free-text parameter `%s` takes %s to run", name, last), param: name}
-		case secHasWord(pw[len(pw)-1:], "command", "commands", "cmd", "script") && secCommandToRun.MatchString(pdesc):
+		case secHasWord([]string{last}, "command", "commands", "cmd", "script") && secCommandToRun.MatchString(pdesc):
 			// percyRunCommand: "The test command to run with Percy".
 			return secCodeReading{why: fmt.Sprintf("its free-text parameter `%s` takes a command to run", name), param: name}
 		case (last == "code" && len(pw) <= 2 || strings.Join(pw, "_") == "source_code") && !secNotCodeContext.MatchString(pdesc+" "+strings.Join(pw, " ")):
