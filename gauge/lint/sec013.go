@@ -127,6 +127,9 @@ func secGuardrailLift(t *model.Tool) string {
 	if found != "" {
 		return found
 	}
+	if mode := secUncheckedModeParam(t); mode != "" {
+		return mode
+	}
 	text := preciseCodeOnly(t.RawDescription)
 	for _, loc := range secGuardrailLiftTalk.FindAllStringIndex(text, -1) {
 		if secLiftNegated.MatchString(strings.ToLower(text[max(0, loc[0]-40):loc[0]])) {
@@ -193,4 +196,41 @@ func secSandboxSwitch(name string, schema any) bool {
 	}
 	_, enum := m["enum"]
 	return isJSONString(m["type"], "boolean") || enum
+}
+
+// secUncheckedValue is a value of a sandbox, approval or permission-mode
+// parameter that turns it off: danger-full-access, bypassPermissions,
+// yolo, full auto, no sandbox, an approval policy of never.
+var secUncheckedValue = regexp.MustCompile(`\bdanger|\bfull\s*access\b|\bbypass|\bskip|\byolo\b|\bfull\s*auto\b|\bno\s*sandbox\b|^never$`)
+
+// secUncheckedSwitch is a boolean's name that turns a sandbox or the
+// approval prompts off (fullAuto, dangerouslySkipPermissions).
+var secUncheckedSwitch = regexp.MustCompile(`\bdanger|\b(?:bypass|skip|disable)\s+(?:all\s+)?(?:permissions?|approvals?|sandbox|sandboxing)\b|\byolo\b|\bfull\s*auto\b|\bno\s*sandbox\b`)
+
+// secUncheckedModeParam names a parameter with which the model turns off,
+// call by call, the sandbox or the approval prompts the user set: one
+// named for a sandbox, an approval policy or a permission mode with a
+// value that lifts it (`sandbox: danger-full-access`), or a switch named
+// for lifting it (`fullAuto`, `dangerouslySkipPermissions`); or "".
+func secUncheckedModeParam(t *model.Tool) string {
+	props := t.Params()
+	for _, name := range t.ParamNames() {
+		w := secIdentifierWords(name)
+		obj, _ := props[name].(map[string]any)
+		if obj == nil {
+			continue
+		}
+		if isJSONString(obj["type"], "boolean") && secUncheckedSwitch.MatchString(strings.Join(w, " ")) {
+			return "`" + name + "`"
+		}
+		if !secHasWord(w, "sandbox", "approval", "approvals") && !(secHasWord(w, "permission", "permissions") && secHasWord(w, "mode")) {
+			continue
+		}
+		for _, v := range preciseEnumValues(obj) {
+			if secUncheckedValue.MatchString(strings.Join(secIdentifierWords(v), " ")) {
+				return fmt.Sprintf("`%s: %s`", name, v)
+			}
+		}
+	}
+	return ""
 }
