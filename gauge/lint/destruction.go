@@ -179,6 +179,7 @@ func preciseOperationValues(obj map[string]any) []string {
 var preciseIrreversibleNames = map[string]string{
 	"cancel": "cancels", "rollback": "rolls back", "revert": "reverts", "refund": "refunds", "void": "voids",
 	"purchase": "spends money", "buy": "spends money", "sell": "spends money", "pay": "spends money", "charge": "spends money",
+	"topup": "spends money", "debit": "takes money",
 }
 
 // preciseQuotedMode is a destructive value quoted in an operation
@@ -224,7 +225,10 @@ func preciseIrreversibleName(t *tgTool) string {
 			return ""
 		}
 	}
-	for _, tok := range t.nameTokens {
+	if why := preciseRewritesRouting(t); why != "" {
+		return why
+	}
+	for i, tok := range t.nameTokens {
 		w := strings.ToLower(tok)
 		if text.IsReadVerb(w) {
 			// get_cancel_status, list_sell_orders: what follows a read
@@ -233,6 +237,9 @@ func preciseIrreversibleName(t *tgTool) string {
 		}
 		if what, ok := preciseIrreversibleNames[w]; ok {
 			return fmt.Sprintf("its name says it %s (%q)", what, w)
+		}
+		if w == "top" && i+1 < len(t.nameTokens) && strings.EqualFold(t.nameTokens[i+1], "up") {
+			return "its name says it spends money (\"top up\")"
 		}
 		switch w {
 		case "place", "submit":
@@ -272,6 +279,68 @@ func preciseIrreversibleName(t *tgTool) string {
 	return ""
 }
 
+// preciseRoutingNouns name where a domain resolves: a DNS record or zone,
+// a domain's nameservers.
+var preciseRoutingNouns = map[string]bool{"dns": true, "nameserver": true, "nameservers": true}
+
+// preciseRewriteVerbs change a value in place, dropping the one before.
+var preciseRewriteVerbs = map[string]bool{
+	"update": true, "set": true, "replace": true, "change": true, "edit": true, "modify": true, "put": true, "patch": true, "overwrite": true,
+}
+
+// preciseRewriteOpening is a description that opens on changing a value in
+// place: "Update nameservers for a domain".
+var preciseRewriteOpening = regexp.MustCompile(`(?i)^\s*(?:updates?|sets?|replaces?|changes?|modif(?:y|ies)|overwrites?|edits?)\b`)
+
+// preciseRewritesRouting says why a tool that rewrites where a domain
+// resolves is destructive, or "": domain_dns_update, set_nameservers,
+// domain_nameservers ("Update nameservers for a domain"). The old record or
+// nameserver set is gone, and whatever the domain served goes where the new
+// value points, offline if it is wrong; adding a record (dns_add) or
+// checking one (validate_dns) changes nothing that was there.
+func preciseRewritesRouting(t *tgTool) string {
+	routing, rewrite, other := false, false, false
+	for _, tok := range t.nameTokens {
+		w := strings.ToLower(tok)
+		switch {
+		case preciseRoutingNouns[w]:
+			routing = true
+		case preciseRewriteVerbs[w]:
+			rewrite = true
+		case text.IsReadVerb(w) || w == "add" || w == "create" || w == "validate" || w == "verify" || w == "check":
+			other = true
+		}
+	}
+	if !routing || other {
+		return ""
+	}
+	if rewrite || preciseRewriteOpening.MatchString(strings.TrimSpace(preciseProse(t.desc))) {
+		return "it rewrites where a domain resolves (DNS records or nameservers): the old value is gone and what the domain served can go offline"
+	}
+	return ""
+}
+
+// precisePaysTalk is prose saying a call pays from the user's money: "by
+// paying via x402 from the local wallet", "Requires USDC payment", "it
+// will be paid automatically from the wallet", "your default payment method
+// will be used", "Deduct credits from a customer account".
+var precisePaysTalk = regexp.MustCompile(`(?i)\bby\s+paying\b|\bpa(?:ys|ying)\s+(?:for|via|with|from|using|out\s+of)\b` +
+	`|\b(?:will\s+be|is|are|gets?)\s+paid\s+(?:automatically\s+)?(?:from|with|via|using|out\s+of)\b|\bpaid\s+automatically\b|\bautomatic(?:ally)?\s+(?:[\w-]+\s+)?payments?\b` +
+	`|(?:^|[.!?;:]\s+|\n)\s*requires?\s+(?:an?\s+)?(?:[\w$.-]+\s+){0,3}payments?\b` +
+	`|\bpayment\s+method\s+will\s+be\s+(?:used|charged|billed)\b` +
+	`|^\s*deducts?\s+(?:[\w-]+\s+){0,2}?(?:credits?|funds?|balance|money)\b`)
+
+// precisePaysAutomatically is prose saying the tool pays by itself,
+// whatever its name: a fetch that settles a payment demand from the wallet.
+var precisePaysAutomatically = regexp.MustCompile(`(?i)\bpaid\s+automatically\b|\b(?:will\s+be|is|are|gets?)\s+paid\s+(?:automatically\s+)?(?:from|with|via|using|out\s+of)\b|\bpays?\s+automatically\b`)
+
+// precisePaysByItself reports whether a tool's prose says it pays on its own
+// (x402_fetch: "it will be paid automatically from the wallet"): reading
+// in its name does not make it a read.
+func precisePaysByItself(t *tgTool) bool {
+	return preciseAffirmed(preciseProse(t.desc), precisePaysAutomatically) != ""
+}
+
 // precisePushedState follow push in the names of tools that write state
 // over what a remote holds (push_files, push_config); a push of commits
 // (git_push) or of a notification adds and is read from its flags.
@@ -298,6 +367,10 @@ var preciseDestructionTalk = []preciseTalk{
 	{regexp.MustCompile(`(?i)\breplac(?:e|es|ing)\s+(?:(?:the|all|its|any|your|their|an?)\s+)?(?:[\w-]+'s\s+)?(?:entire|whole|full|existing|current|complete)\b`), "its description says it replaces what exists: %q"},
 	{regexp.MustCompile(`(?i)\b(?:remov(?:e|es|ing)|delet(?:e|es|ing)|clear(?:s|ing)?|wip(?:e|es|ing)|purg(?:e|es|ing))\s+all\b|\bby\s+(?:deleting|removing|purging|overwriting|dropping)\b`), "its description says it deletes: %q"},
 	{regexp.MustCompile(`\b(?:DELETE|DROP|TRUNCATE)\b`), "its description says it runs SQL that destroys: %q"},
+	// A later sentence that says what the call destroys: "Disable versioning
+	// on a table. Drops the _version column and its trigger."
+	{regexp.MustCompile(`(?i)(?:^|[.!?;:]\s+|\n)\s*(?:it\s+|this\s+)?(?:also\s+|then\s+)?(?:permanently\s+)?(?:deletes|drops|destroys|purges|wipes|erases|truncates)\s+(?:the|all|its|every|any|each|an?|their|your)(?:\s+[\w-]+){1,3}`), "its description says it destroys: %q"},
+	{precisePaysTalk, "its description says it pays, which cannot be taken back: %q"},
 	{preciseOperationList, "its description lists a destructive operation: %q"},
 	{regexp.MustCompile(`(?i)\b(?:places?|submits?)\s+(?:a\s+|an\s+)?(?:new\s+)?(?:(?:market|limit|buy|sell|stop|real)\s+){0,2}(?:order|trade)s?\b`), "its description says it places an order, which spends money: %q"},
 	// Money that leaves: a refund, or a charge billed to a customer.
@@ -429,9 +502,10 @@ func preciseHarmlessDestruction(t *tgTool) bool {
 // preciseReadNamed reports whether the tool's name opens with a read verb
 // (after the server's shared prefix): a destructive word later in the name
 // (get_deletion_status, list_reset_requests) names what is read, not an
-// action, and the description does not say it destroys anything.
+// action, and the description does not say it destroys anything or pays
+// by itself (a fetch that settles payment demands from the wallet).
 func preciseReadNamed(t *tgTool) bool {
-	if t.destructPhrase {
+	if t.destructPhrase || precisePaysByItself(t) {
 		return false
 	}
 	for i, tok := range t.nameTokens {
@@ -524,6 +598,13 @@ func preciseReversible(tools []tgTool, t *tgTool) string {
 	if inverse := preciseInverseTool(tools, t, toks); inverse != "" && !permanent {
 		return fmt.Sprintf("it breaks a link the server makes again with `%s`", inverse)
 	}
+	if !permanent && len(toks) > 0 && (toks[0] == "remove" || len(toks) > 1 && toks[1] == "remove") && preciseNameDestroys(toks) == "remove" {
+		for _, w := range toks {
+			if preciseMarkers[w] {
+				return fmt.Sprintf("it removes the user's own marker (%q), not the thing it marks", w)
+			}
+		}
+	}
 	if !permanent && preciseNameDestroys(toks) == "" && !preciseDestructiveOpening.MatchString(first) {
 		for _, w := range toks {
 			if preciseRelationNouns[w] {
@@ -567,7 +648,7 @@ func preciseInverseTool(tools []tgTool, self *tgTool, toks []string) string {
 				hasFrom = true
 			}
 		}
-		if w == "remove" && !hasFrom {
+		if w == "remove" && !hasFrom && !preciseNamesLink(toks[i+1:]) {
 			return ""
 		}
 		for k := range tools {
@@ -591,6 +672,28 @@ func preciseInverseTool(tools []tgTool, self *tgTool, toks []string) string {
 	return ""
 }
 
+// preciseLinkObjects are nouns of a link between a thing and a person or
+// a marker, not a thing with data of its own: removing a label from an
+// issue or a member from a project leaves both ends, and adding it back
+// restores it.
+var preciseLinkObjects = map[string]bool{
+	"member": true, "members": true, "label": true, "labels": true, "tag": true, "tags": true, "assignee": true, "assignees": true,
+	"watcher": true, "watchers": true, "reviewer": true, "reviewers": true, "collaborator": true, "collaborators": true,
+	"delegate": true, "delegates": true, "subscriber": true, "subscribers": true, "follower": true, "followers": true,
+}
+
+// preciseNamesLink reports whether the words after a removal verb end on a
+// link noun (remove_delegate, removeIssueLabel, removeProjectMember).
+func preciseNamesLink(toks []string) bool {
+	return len(toks) > 0 && preciseLinkObjects[toks[len(toks)-1]]
+}
+
+// preciseMarkers are what a user keeps for themself to find a thing
+// again: removing one loses nothing of the thing.
+var preciseMarkers = map[string]bool{
+	"favorite": true, "favorites": true, "favourite": true, "favourites": true, "bookmark": true, "bookmarks": true,
+}
+
 // preciseParamsWithin reports whether every parameter of t is also a
 // parameter of other.
 func preciseParamsWithin(t, other *tgTool) bool {
@@ -604,4 +707,70 @@ func preciseParamsWithin(t, other *tgTool) bool {
 		}
 	}
 	return true
+}
+
+var (
+	// preciseAllOperationsTalk is prose saying one tool serves every
+	// operation of an API: "Unified tool for all Square API operations",
+	// "Make any request to the API", "call any endpoint".
+	preciseAllOperationsTalk = regexp.MustCompile(`(?i)\b(?:all|any|every|arbitrary)\s+(?:of\s+(?:the\s+)?)?(?:[\w.-]+\s+){0,2}?(?:api|rest|graphql)\s+(?:operations?|endpoints?|requests?|calls?|methods?)\b` +
+		`|\b(?:any|arbitrary)\s+(?:api\s+)?endpoints?\b|\b(?:make|send)s?\s+(?:any|arbitrary)\s+(?:api\s+|http\s+)?requests?\b`)
+	// preciseOperationParams name the parameter that picks what an API
+	// call does.
+	preciseOperationParams = map[string]bool{
+		"method": true, "operation": true, "op": true, "action": true, "endpoint": true, "path": true,
+		"operationid": true, "operation_id": true, "http_method": true, "httpmethod": true, "verb": true,
+	}
+	// preciseHTTPMethodTalk is a parameter description naming an HTTP
+	// method: "HTTP method (default: GET)".
+	preciseHTTPMethodTalk = regexp.MustCompile(`(?i)\bhttp\s+(?:method|verb)\b|\b(?:GET|POST|PUT|PATCH|DELETE)\s*(?:,|/|\|)\s*(?:GET|POST|PUT|PATCH|DELETE)\b`)
+)
+
+// preciseAPIPassthrough says why a tool passes any operation through to an
+// API, or "": its prose says it serves every operation (or any endpoint)
+// and the operation is a free parameter, not an enum (Square's
+// make_api_request: service and method are free text); or a free HTTP
+// method beside the URL it is sent to, so DELETE is one value among
+// others. Such a tool deletes, refunds and pays whenever the API does.
+func preciseAPIPassthrough(t *tgTool) string {
+	for _, tok := range t.nameTokens {
+		if w := strings.ToLower(tok); secHasWord([]string{w}, secCheckVerbs...) || w == "info" || w == "describe" || w == "schema" {
+			// x402_check, get_type_info: a check or a description of the
+			// operation, not the operation.
+			return ""
+		}
+	}
+	props := t.t.Params()
+	url := false
+	for _, name := range t.t.ParamNames() {
+		switch strings.ToLower(name) {
+		case "url", "uri", "endpoint", "path":
+			url = true
+		}
+	}
+	free := ""
+	for _, name := range t.t.ParamNames() {
+		obj, _ := props[name].(map[string]any)
+		lname := strings.ToLower(name)
+		if obj == nil || !preciseOperationParams[lname] || obj["enum"] != nil || obj["const"] != nil {
+			continue
+		}
+		if ty, ok := obj["type"].(string); ok && ty != "string" {
+			continue
+		}
+		if free == "" {
+			free = name
+		}
+		d, _ := obj["description"].(string)
+		if url && (lname == "method" || lname == "http_method" || lname == "httpmethod" || lname == "verb") && preciseHTTPMethodTalk.MatchString(d) {
+			return fmt.Sprintf("its `%s` parameter takes any HTTP method, DELETE included", name)
+		}
+	}
+	if free == "" {
+		return ""
+	}
+	if m := preciseAffirmed(preciseProse(t.desc), preciseAllOperationsTalk); m != "" {
+		return fmt.Sprintf("its description says %q and its `%s` parameter is free", secSnippet(m), free)
+	}
+	return ""
 }

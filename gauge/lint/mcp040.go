@@ -13,7 +13,7 @@ func mcp040() Rule {
 		ID: "MCP040", Name: "destructive-tool-without-hint", Family: "Annotations",
 		Summary: "A tool that looks destructive declares no destructiveHint.",
 		Default: Error, Toolgauge: Error, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 5, Check: checkMCP040,
+		Revision: 6, Check: checkMCP040,
 	}
 }
 
@@ -37,18 +37,25 @@ func checkMCP040(ctx *Context) []Problem {
 			if !tgReadsLikeDeletion(t) {
 				continue
 			}
-		case preciseHarmlessDestruction(t) || preciseReadNamed(t) || preciseReversible(tools, t) != "":
+		case preciseHarmlessDestruction(t):
 			continue
 		case destructiveReach(ctx, i) != "":
 			// A tool that runs what the model writes can destroy whatever
-			// it reaches, whatever its own words say.
+			// it reaches, whatever its own words or its name (a SQL
+			// "query" that runs DDL and DML) say.
 			msg = fmt.Sprintf("`%s` runs what the model writes (reach: %s), so it can destroy whatever that reaches, but declares no `destructiveHint`.", t.name, destructiveReach(ctx, i))
+		case preciseReadNamed(t) || preciseReversible(tools, t) != "":
+			continue
 		case !tgReadsLikeDeletion(t):
-			why := preciseDescribesDestruction(t)
-			if why == "" {
+			if why := preciseDescribesDestruction(t); why != "" {
+				msg = fmt.Sprintf("`%s` destroys, overwrites or cannot be undone (%s) but declares no `destructiveHint`.", t.name, why)
+			} else if how := preciseAPIPassthrough(t); how != "" {
+				// One tool for every operation of an API reaches its
+				// deletes, refunds and payments as well as its reads.
+				msg = fmt.Sprintf("`%s` passes any operation through to an API (%s), its deletes and payments included, but declares no `destructiveHint`.", t.name, how)
+			} else {
 				continue
 			}
-			msg = fmt.Sprintf("`%s` destroys, overwrites or cannot be undone (%s) but declares no `destructiveHint`.", t.name, why)
 		}
 		out = append(out, Problem{Tool: t.name, Message: msg,
 			Suggestion: fmt.Sprintf("Set `destructiveHint: true` (and `readOnlyHint: false`) in `%s`'s annotations so clients can ask the user before calling it. "+

@@ -14,7 +14,7 @@ func sec012() Rule {
 	return Rule{
 		ID: "SEC012", Name: "annotation-contradiction", Family: "Security",
 		Summary: "The tool's behaviour hints contradict its name or description, or a flag that destroys is on by default.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 5, Check: checkSEC012,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 6, Check: checkSEC012,
 	}
 }
 
@@ -122,11 +122,18 @@ func checkSEC012(ctx *Context) []Problem {
 		design = false
 		// Removing a link (yourself as an owner, a label, a member from a
 		// group) is undone by adding it back: not destruction (issue 21 §2).
-		unlinks := ctx.Precise() && secRemovesLink(words, desc) && !secHasWord(words, "delete", "destroy", "purge", "drop", "wipe", "erase") &&
-			!secHardDeleteTalk.MatchString(desc)
+		// A name that only mentions a link noun (create_subscription_charge)
+		// removes nothing: the removal itself must be said.
+		unlinks := ctx.Precise() && (secHasWord(words, secUnlinkVerbs...) || secUnlinkTalk.MatchString(desc)) && secRemovesLink(words, desc) &&
+			!secHasWord(words, "delete", "destroy", "purge", "drop", "wipe", "erase") && !secHardDeleteTalk.MatchString(desc)
 		if a.DestructiveHint != nil && !*a.DestructiveHint && (secDestructiveVerb(words) != "" && !readNamed || destructiveText) && !unlinks {
 			add(fmt.Sprintf("Tool `%s` is marked destructiveHint: false, but its name or description says it deletes or irreversibly changes data.", t.Name),
 				"Set destructiveHint: true so clients ask the user before calling it.")
+		} else if ctx.Precise() && a.DestructiveHint != nil && !*a.DestructiveHint && secRunsStatements(ctx, i) {
+			// mysql_transaction_execute: statements the model writes run
+			// with writes on, so DELETE and DROP are among them.
+			add(fmt.Sprintf("Tool `%s` is marked destructiveHint: false, but it runs what the model writes (reach: %s), which can destroy whatever that reaches.", t.Name, destructiveReach(ctx, i)),
+				"Set destructiveHint: true so clients ask the user before calling it, or restrict it to statements that only add or read and say so.")
 		}
 		design = true
 		// The default profile needs the description to say each call adds
@@ -240,10 +247,20 @@ var (
 	secUnlinkObjects = []string{"association", "associations", "member", "members", "membership", "owner", "owners", "label", "labels",
 		"tag", "tags", "assignee", "assignees", "reaction", "reactions", "star", "follower", "subscription", "relation", "relations",
 		"link", "links", "bookmark", "favorite", "favourite", "watcher", "watchers", "collaborator", "collaborators", "from"}
+	// secUnlinkVerbs are name words of a removal.
+	secUnlinkVerbs = []string{"remove", "unlink", "detach", "disassociate", "unassign", "revoke", "leave", "unsubscribe", "unfollow", "unwatch"}
 	// secUnlinkTalk is prose saying the removal only unlinks.
 	secUnlinkTalk = regexp.MustCompile(`\bremoves?\s+(?:yourself|the\s+(?:current|authenticated)\s+user)\b|\b(?:unlinks?|disassociates?|detaches?)\b`)
 	// secDangerFlag are words of a flag that destroys.
 	secDangerFlag = []string{"delete", "remove", "purge", "overwrite", "replace", "archive", "prune", "wipe", "drop", "destroy", "erase", "truncate", "cascade", "clobber"}
+	// secDangerState are words of a flag that names the state a deletion
+	// leaves (Notion's archived, in_trash).
+	secDangerState = []string{"archived", "deleted", "removed", "purged", "trashed", "trash", "destroyed", "erased", "wiped", "overwritten", "replaced", "pruned", "dropped"}
+	// secFilterWords mark a flag that filters what is read or shown.
+	secFilterWords = []string{"include", "includes", "including", "show", "only", "exclude", "filter", "hide", "with", "return", "list", "ignore", "skip", "count", "is"}
+	// secTrueDestroys is a flag's description saying true destroys: "Set
+	// to true to archive (delete) a block".
+	secTrueDestroys = regexp.MustCompile(`(?i)\b(?:set\s+(?:it\s+)?to|if|when)\s+true\b[^.]{0,20}?\b(?:to\s+|it\s+|will\s+)?(?:delete|archive|remove|purge|overwrite|erase|wipe|destroy|trash|drop)s?\b`)
 	// secWriteFlag are words of a flag that writes.
 	secWriteFlag = []string{"save", "write", "persist", "store", "download", "publish", "send", "post", "commit", "push"}
 )
@@ -284,6 +301,7 @@ func secWritesLocal(t *model.Tool, desc string) string {
 // destructive or mutating word, mode or opening, and no execution surface
 // (a "query" tool that runs SQL may write).
 func secOnlyReads(t *model.Tool, f secTool, tg *tgTool, destructiveText bool) bool {
+	f.words = secDropHTTPMethod(f.words)
 	if !secReadNamed(f.words) || destructiveText || secDestructiveVerb(f.words) != "" || secHasWord(f.words, secWriteVerbs...) {
 		return false
 	}
@@ -317,6 +335,17 @@ func secDangerousDefault(t *model.Tool, f secTool) (string, string) {
 		}
 		if v := secFirstWord(pw, secDangerFlag...); v != "" {
 			return name, fmt.Sprintf("does what `%s` says (%s)", name, v)
+		}
+		// A state the flag puts the object in (archived, deleted,
+		// in_trash) is an act only on a tool that changes things: on a
+		// read it filters ("archived: true" lists archived pages).
+		if v := secFirstWord(pw, secDangerState...); v != "" && !secReadNamed(f.words) && !secHasWord(pw, secFilterWords...) {
+			return name, fmt.Sprintf("leaves what it changes %s", v)
+		}
+		if d, _ := obj["description"].(string); d != "" && !secReadNamed(f.words) {
+			if m := secTrueDestroys.FindString(d); m != "" {
+				return name, fmt.Sprintf("does what its description says true does (%q)", secSnippet(m))
+			}
 		}
 		if v := secFirstWord(pw, secWriteFlag...); v != "" && secReadNamed(f.words) {
 			return name, fmt.Sprintf("of this read also does what `%s` says (%s)", name, v)
@@ -366,4 +395,37 @@ func secComputesOnArguments(t *model.Tool, words []string, desc string) bool {
 		}
 	}
 	return true
+}
+
+// secHTTPMethods are the HTTP methods an OpenAPI-generated tool name
+// carries before its operation (API-post-search is POST /search).
+var secHTTPMethods = []string{"post", "get", "put", "patch"}
+
+// secDropHTTPMethod returns words without an HTTP method that stands
+// right before a read verb (post in API-post-search): the method is how
+// the request travels, the read verb what it does.
+func secDropHTTPMethod(words []string) []string {
+	for i := 0; i+1 < len(words) && i < 2; i++ {
+		if secHasWord(words[i:i+1], secHTTPMethods...) && text.IsReadVerb(words[i+1]) && words[i+1] != "get" {
+			return append(append([]string{}, words[:i]...), words[i+1:]...)
+		}
+	}
+	return words
+}
+
+// secRunsWhatItIsGiven is a description saying the tool's job is to run
+// statements or commands: "Execute multiple SQL statements atomically".
+var secRunsWhatItIsGiven = regexp.MustCompile(`^\s*(?:execut(?:e|es)|runs?)\s+(?:an?\s+|the\s+|one\s+|any\s+|multiple\s+|several\s+|arbitrary\s+|raw\s+)?(?:[\w-]+\s+){0,2}?(?:sql|statements?|quer(?:y|ies)|ddl|dml|commands?|shell)\b`)
+
+// secRunsStatements reports whether tool i runs statements or commands the
+// model writes against a database or shell, writes included (its reach),
+// and says that is its job: such a tool deletes whenever it is told to, so
+// destructiveHint: false is wrong on it. A tool whose job is something
+// else (a JSON lookup with a SQL filter) is left to its own words.
+func secRunsStatements(ctx *Context, i int) bool {
+	switch destructiveReach(ctx, i) {
+	case reachDatabase, reachLocalShell, reachRemoteHost:
+		return secRunsWhatItIsGiven.MatchString(secTools(ctx)[i].desc)
+	}
+	return false
 }
