@@ -3,6 +3,7 @@ package lint
 import (
 	"fmt"
 	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
@@ -36,6 +37,12 @@ func checkSEC012(ctx *Context) []Problem {
 				out = append(out, Problem{Tool: t.Name, Parameter: p,
 					Message:    fmt.Sprintf("`%s.%s` defaults to true, so every call %s unless the model turns it off.", t.Name, p, what),
 					Suggestion: fmt.Sprintf("Default `%s` to false so the side effect is asked for, not assumed, and say in its description what turning it on does.", p)})
+			} else if p, def := secDangerousModeDefault(t.Params(), t.ParamNames(), "", 0); p != "" {
+				// A mode whose default charges at once or destroys: the
+				// model picks it by saying nothing.
+				out = append(out, Problem{Tool: t.Name, Parameter: p,
+					Message:    fmt.Sprintf("`%s.%s` defaults to %q, so every call does that unless the model picks another value.", t.Name, p, def),
+					Suggestion: fmt.Sprintf("Make `%s` required, or default it to the value that neither charges nor destroys, so the side effect is asked for, not assumed.", p)})
 			}
 		}
 		a := t.Annotations
@@ -349,6 +356,43 @@ func secDangerousDefault(t *model.Tool, f secTool) (string, string) {
 		}
 		if v := secFirstWord(pw, secWriteFlag...); v != "" && secReadNamed(f.words) {
 			return name, fmt.Sprintf("of this read also does what `%s` says (%s)", name, v)
+		}
+	}
+	return "", ""
+}
+
+// secDangerousModeDefault finds, in props and the objects nested under them,
+// a string parameter whose enum offers a choice and whose default is the
+// one that charges at once or destroys (update_behavior defaulting to
+// "proration-charge-immediately"), and returns its dotted path and that
+// default; or "".
+func secDangerousModeDefault(props map[string]any, names []string, prefix string, depth int) (string, string) {
+	if depth > 3 {
+		return "", ""
+	}
+	for _, name := range names {
+		obj, _ := props[name].(map[string]any)
+		if obj == nil {
+			continue
+		}
+		if def, ok := obj["default"].(string); ok && len(preciseEnumValues(obj)) > 1 {
+			w := secIdentifierWords(def)
+			charges := secHasWord(w, "charge", "bill", "pay") && secHasWord(w, "immediately", "now")
+			if charges || secHasWord(w, "delete", "purge", "overwrite", "wipe", "drop", "destroy", "erase", "truncate") {
+				return prefix + name, def
+			}
+		}
+		sub, _ := obj["properties"].(map[string]any)
+		if len(sub) == 0 {
+			continue
+		}
+		keys := make([]string, 0, len(sub))
+		for k := range sub {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		if p, what := secDangerousModeDefault(sub, keys, prefix+name+".", depth+1); p != "" {
+			return p, what
 		}
 	}
 	return "", ""
