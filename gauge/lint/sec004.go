@@ -8,7 +8,7 @@ func sec004() Rule {
 		ID: "SEC004", Name: "coercive-directive", Family: "Security",
 		Summary: "Text coerces the model to call the tool first, always, or above everything else.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 4, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: secCoercePrecise, keep: secCoerceKeep},
+		Revision: 5, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: secCoercePrecise, keep: secCoerceKeep},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s contains a %s: %q.", s.where(), m.what, m.text)
 			},
@@ -68,6 +68,7 @@ var secCoercePrecise = concatPatterns(
 		`\bnever\s+use\s+(?:any\s+)?(?:built-?in|fallback|other|native|generic)\s+(?:or\s+(?:built-?in|fallback|other|native|generic)\s+)?(?:[\w-]+\s+)?(?:tools?|search(?:es)?|knowledge)\b`,
 		`\bdo\s+not\s+(?:also\s+)?(?:call|use|invoke)\s+[^.!?\n]{0,60}?\bor\s+search\s+the\s+(?:web|internet)\b`,
 		`\bnever\s+assume\s+(?:any\s+)?knowledge\b`,
+		`\b(?:never|do\s+not|don'?t)\s+(?:[\w/.-]+\s+){1,5}?without\s+(?:using\s+|calling\s+|invoking\s+|going\s+through\s+)?this\s+(?:tool|function|server|mcp(?:\s+server)?)(?:[\s.!,;:)]|$)`,
 		`\b(?:invoke|call|use|run)\s+(?:this|it)\s+(?:tool\s+)?as\s+the\s+(?:final|last)\s+step\b`,
 		`\bmust\s+(?:immediately\s+|always\s+|first\s+)*(?:use|call|invoke|run|consult)\s+(?:this|the\s+[\w-]+)\s+(?:tool\s+)?before\s+(?:providing|giving|answering|responding|writing|offering)\s+(?:any|a|an)\b`),
 	secRe("threat to the agent", 0,
