@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 )
 
@@ -11,7 +12,7 @@ func mcp024() Rule {
 		ID: "MCP024", Name: "untyped-parameter", Family: "Parameters",
 		Summary: "A parameter has no declared type, or is an object with no declared shape.",
 		Default: Info, Toolgauge: Warning, Scope: ScopeParameter, Origin: OriginToolgauge,
-		Revision: 1, Check: checkMCP024,
+		Revision: 2, Check: checkMCP024,
 	}
 }
 
@@ -33,12 +34,16 @@ func checkMCP024(ctx *Context) []Problem {
 		} else {
 			shapeless := true
 			for _, br := range branches {
-				_, hasProps := br["properties"].(map[string]any)
+				props, hasProps := br["properties"].(map[string]any)
+				if ctx.Precise() && len(props) == 0 {
+					// properties: {} declares no property either.
+					hasProps = false
+				}
 				if !isJSONString(br["type"], "object") || hasProps {
 					shapeless = false
 				}
 			}
-			if !shapeless || ctx.Precise() && preciseTypedMap(p) {
+			if !shapeless || ctx.Precise() && !preciseOnlyEmpty(p) && preciseTypedMap(p) {
 				return
 			}
 			msg = fmt.Sprintf("`%s.%s` is an object with no declared properties, so its shape is anyone's guess.", t.name, p.name)
@@ -70,24 +75,46 @@ func preciseTypedMap(p *tgParam) bool {
 			return true
 		}
 	}
-	switch strings.ToLower(p.name) {
-	case "headers", "env", "environment", "labels", "tags", "annotations", "variables", "cookies":
+	if preciseMapName(p.name) {
 		return true
 	}
 	return p.descExample
 }
 
-// preciseOnlyEmpty reports whether an object parameter admits only {}:
-// additionalProperties: false with no properties in every branch (a zod
-// record compiled without its value type).
+// preciseMapName reports whether a parameter's name is a well-known
+// name-to-value map (headers, env, labels).
+func preciseMapName(name string) bool {
+	switch strings.ToLower(name) {
+	case "headers", "env", "environment", "labels", "tags", "annotations", "variables", "cookies":
+		return true
+	}
+	return false
+}
+
+// preciseJSONKey is a JSON object with a key in a description
+// ({"password": "…"}, {stage: 'x'}).
+var preciseJSONKey = regexp.MustCompile(`\{\s*["']?[A-Za-z_][\w-]*["']?\s*:`)
+
+// preciseOnlyEmpty reports whether an object parameter admits only {}
+// where data is wanted: additionalProperties: false and no properties or
+// patternProperties in every branch. Without a properties key it is a zod
+// record compiled without its value type; with properties: {} it is an
+// object declared empty, a defect when its name (variables, headers) or
+// its description ({"password": …}) asks for the keys it rejects.
 func preciseOnlyEmpty(p *tgParam) bool {
 	if len(p.branches) == 0 {
 		return false
 	}
+	declaredEmpty := false
 	for _, br := range p.branches {
-		if _, has := br["properties"].(map[string]any); has || br["additionalProperties"] != false {
+		props, has := br["properties"].(map[string]any)
+		if len(props) > 0 || br["additionalProperties"] != false || br["patternProperties"] != nil {
 			return false
 		}
+		declaredEmpty = declaredEmpty || has
 	}
-	return true
+	// properties: {} with additionalProperties: false is an object
+	// declared empty on purpose (z.object({}).strict()): a defect only
+	// when its name or description asks for the data it rejects.
+	return !declaredEmpty || preciseMapName(p.name) || p.descExample || p.hasDesc && preciseJSONKey.MatchString(p.desc)
 }
