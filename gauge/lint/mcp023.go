@@ -14,7 +14,7 @@ func mcp023() Rule {
 		ID: "MCP023", Name: "unconstrained-well-known-format", Family: "Parameters",
 		Summary: "A date, email, or URL parameter declares no format or pattern.",
 		Default: Warning, Toolgauge: Warning, Scope: ScopeParameter, Origin: OriginToolgauge,
-		Revision: 3, Check: checkMCP023,
+		Revision: 4, Check: checkMCP023,
 	}
 }
 
@@ -43,6 +43,12 @@ func checkMCP023(ctx *Context) []Problem {
 			Suggestion: fix,
 		})
 	})
+	if ctx.Precise() {
+		tools := tgTools(ctx)
+		for i := range tools {
+			out = append(out, preciseUnitlessIn(tools[i].name, "", tools[i].t.Params())...)
+		}
+	}
 	return out
 }
 
@@ -82,6 +88,12 @@ func preciseFormatWanted(shape string, p *tgParam) bool {
 		if preciseTimeZone(p) {
 			// checked first: "IANA time zone format" asks for a zone name,
 			// not a date syntax.
+			return false
+		}
+		if p.hasDesc && preciseSeveralFormats(p.desc) {
+			// "Supports multiple formats: 2025-07-01, 01-Jul-2025":
+			// the server parses several syntaxes on purpose and the
+			// description lists them; no one format or pattern fits.
 			return false
 		}
 		if p.hasDesc && preciseFormatAsked.MatchString(p.desc) {
@@ -178,3 +190,125 @@ func preciseLocalTimeExample(desc string) bool {
 }
 
 var preciseCallsItAnID = regexp.MustCompile(`(?i)\b(?:id|identifier|ts|cursor|gid|cron)\b|\bmessage timestamp\b|\btimestamp of the (?:message|parent)|\brelative (?:time|duration)\b|\bduration\b`)
+
+var (
+	// preciseFormatsTalk says a field takes several formats: "supports
+	// multiple formats", "accepts any of these formats", "Formats: a, b".
+	preciseFormatsTalk = regexp.MustCompile(`(?i)\b(?:supports?|accepts?|takes?|understands?|parses?)\s+(?:multiple|several|many|various|different|(?:any\s+of\s+)?(?:these|the\s+following))\s+(?:date\s+|time\s+|date/time\s+)?formats\b|\bformats\s*:`)
+	// preciseDateShapes are distinct written date syntaxes: ISO
+	// (2025-07-01), ISO with a time, day-month-year with a month name
+	// (01-Jul-2025), month name first (April 20, 2010), and slashed
+	// numbers (07/01/2025).
+	preciseDateShapes = []*regexp.Regexp{
+		regexp.MustCompile(`\b\d{4}-\d{2}-\d{2}\b(?:[T ]\d{2}:\d{2})?`),
+		regexp.MustCompile(`\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}`),
+		regexp.MustCompile(`(?i)\b\d{1,2}[- ](?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*[- ]\d{4}\b`),
+		regexp.MustCompile(`(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2},? \d{4}\b`),
+		regexp.MustCompile(`\b\d{1,2}/\d{1,2}/\d{2,4}\b`),
+	}
+)
+
+// preciseSeveralFormats reports whether a description says its field
+// accepts several date syntaxes and shows at least two of them: the
+// server parses them all on purpose, so no single format or pattern
+// applies and the description already tells the model what to send.
+func preciseSeveralFormats(desc string) bool {
+	if !preciseFormatsTalk.MatchString(desc) {
+		return false
+	}
+	n := 0
+	for _, re := range preciseDateShapes {
+		if re.MatchString(desc) {
+			n++
+		}
+	}
+	return n >= 2
+}
+
+var (
+	// preciseTimeUnit is a unit or epoch a description gives a number:
+	// seconds, milliseconds, Unix or POSIX time.
+	preciseTimeUnit = regexp.MustCompile(`(?i)\b(?:seconds?|secs?|ms|millis|milli-?seconds?|micro-?seconds?|nano-?seconds?|ns|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|epoch|unix|posix)\b`)
+	// preciseBoundNames are names of the two ends of a window, times
+	// when a sibling says so (a time zone, a date-like name).
+	preciseBoundNames = map[string]bool{"start": true, "end": true, "from": true, "to": true, "begin": true}
+)
+
+// preciseUnitlessIn finds in one properties map, and one level down
+// inside its object properties, number parameters named as times whose unit
+// nobody states: a number named like a date or time (startDate, since,
+// until, expiresAt), or a window bound (start, end, from, to) beside a
+// time-zone or date-like sibling, with no unit or epoch in its name or
+// description. 1735689600 and 1735689600000 are both "a timestamp"; a
+// model cannot tell seconds from milliseconds, or whether a date number
+// is a day count. It looks at the tool's parameters and one level inside
+// an object parameter (recurrence.until). A number described as a POSIX
+// or Unix timestamp, or in seconds, has declared its unit and is silent.
+func preciseUnitlessIn(tool, prefix string, props map[string]any) []Problem {
+	var out []Problem
+	zoned := false
+	for name, v := range props {
+		sub, _ := v.(map[string]any)
+		if sub == nil {
+			continue
+		}
+		p := &tgParam{name: name, obj: sub}
+		p.desc, p.hasDesc = paramDescription(sub)
+		if preciseTimeZone(p) || formatShape(name) == "a date or timestamp" && !preciseNumberSchema(sub) {
+			zoned = true
+		}
+	}
+	for _, name := range secSortedKeys(props) {
+		sub, _ := props[name].(map[string]any)
+		if sub == nil {
+			continue
+		}
+		if prefix == "" && isJSONString(sub["type"], "object") {
+			if inner, ok := sub["properties"].(map[string]any); ok {
+				out = append(out, preciseUnitlessIn(tool, name+".", inner)...)
+			}
+			continue
+		}
+		if !preciseNumberSchema(sub) {
+			continue
+		}
+		p := &tgParam{name: name, obj: sub}
+		p.desc, p.hasDesc = paramDescription(sub)
+		toks := text.IdentifierTokens(name)
+		bound := len(toks) == 1 && preciseBoundNames[strings.ToLower(toks[0])] && zoned
+		if !bound && (formatShape(name) != "a date or timestamp" || preciseNotADate(p) || preciseTimeZone(p)) {
+			continue
+		}
+		if preciseTimeUnit.MatchString(strings.Join(toks, " ")) || p.hasDesc && preciseTimeUnit.MatchString(p.desc) {
+			continue
+		}
+		out = append(out, Problem{
+			Tool: tool, Parameter: prefix + name,
+			Message:    fmt.Sprintf("`%s.%s` is a number named as a time, but neither its schema nor its description says its unit or epoch.", tool, prefix+name),
+			Suggestion: fmt.Sprintf("Say what `%s` counts in its description (\"Unix time in seconds\", \"milliseconds since the epoch\") and show one value; 1735689600 and 1735689600000 are both a timestamp, and a model cannot tell which this tool wants.", prefix+name),
+		})
+	}
+	return out
+}
+
+// preciseNumberSchema reports whether a subschema is a number or integer
+// (alone or beside null).
+func preciseNumberSchema(sub map[string]any) bool {
+	switch ty := sub["type"].(type) {
+	case string:
+		return ty == "number" || ty == "integer"
+	case []any:
+		num := false
+		for _, x := range ty {
+			switch x {
+			case "number", "integer":
+				num = true
+			case "null":
+			default:
+				return false
+			}
+		}
+		return num
+	}
+	return false
+}
