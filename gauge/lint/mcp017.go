@@ -14,7 +14,7 @@ func mcp017() Rule {
 		ID: "MCP017", Name: "description-names-unknown-tool", Family: "Description",
 		Summary: "A description tells the model to use a tool the server does not have.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 5, Check: checkMCP017,
+		Revision: 6, Check: checkMCP017,
 	}
 }
 
@@ -37,42 +37,18 @@ func checkMCP017(ctx *Context) []Problem {
 	var out []Problem
 	for i := range ctx.Tools {
 		t := &ctx.Tools[i]
-		// Names shown in fenced blocks are examples, not references.
-		desc := preciseFence.ReplaceAllString(t.RawDescription, " ")
-		var unknown []string
 		self := unkNormal(t.Name)
-		prevTool := -1
 		reported := map[string]bool{}
-		listed := srfToolListNames(desc)
-		for _, m := range srfIdentifier.FindAllStringSubmatchIndex(desc, -1) {
-			g := 1
-			if m[2] < 0 {
-				g = 2
+		// The description, then each parameter's: "List them with
+		// list_saved_locations" in a parameter's text steers the model as
+		// much as the tool's own.
+		unknown := unkNamesIn(ctx, t.RawDescription, self, names, reported)
+		for _, pn := range t.ParamNames() {
+			if sub, ok := t.Params()[pn].(map[string]any); ok {
+				if d, ok := sub["description"].(string); ok {
+					unknown = append(unknown, unkNamesIn(ctx, d, self, names, reported)...)
+				}
 			}
-			name := strings.Trim(desc[m[2*g]:m[2*g+1]], "'\"")
-			before := desc[:m[0]]
-			if k := len(before); k > 0 && (before[k-1] == '\'' || before[k-1] == '"') {
-				before = before[:k-1]
-			}
-			after := desc[m[1]:]
-			verb := unkPrevWord.MatchString(before[max(0, len(before)-32):])
-			paren := strings.HasPrefix(after, "(")
-			// "replaces get_a, get_b, and get_c": the items joined to a
-			// tool reference are tools too.
-			joined := prevTool >= 0 && prevTool <= m[0] && unkJoin.MatchString(desc[prevTool:m[0]])
-			toolContext := verb || joined || listed[m[0]] || srfToolAfter(after) && !(paren && srfInCode(before))
-			prevTool = -1
-			if toolContext {
-				prevTool = m[1]
-			}
-			if unkNormal(name) == self {
-				continue // the tool itself, or the API function it wraps (findMeetingTimes in find-meeting-times)
-			}
-			if !toolContext || srfNotTool(after) || names.has(name, true, false) || reported[name] || !(unkToolLike(ctx, name) || listed[m[0]] && unkListedName(name)) {
-				continue
-			}
-			reported[name] = true
-			unknown = append(unknown, name)
 		}
 		if len(unknown) == 0 {
 			continue
@@ -90,6 +66,126 @@ func checkMCP017(ctx *Context) []Problem {
 			Suggestion: "Name the server's tools exactly as tools/list lists them; a model told to call a missing tool wastes a turn or calls another server's tool of that name."})
 	}
 	return out
+}
+
+// unkNamesIn returns the identifiers a text presents as tools that the
+// server does not have, skipping those already reported. A name counts
+// when the text calls it a tool ("use X", "X tool", a list of tools) or
+// when it is a bare snake_case name shaped like a tool (list_saved_locations:
+// a verb first, two words or more) that is no name of the server's
+// (parameter, field, enum value) and that the text does not give to
+// something else (an API path, a scope, a field, another product).
+func unkNamesIn(ctx *Context, raw, self string, names *serverNames, reported map[string]bool) []string {
+	// Names shown in fenced blocks are examples, not references.
+	desc := preciseFence.ReplaceAllString(raw, " ")
+	var unknown []string
+	prevTool := -1
+	listed := srfToolListNames(desc)
+	for _, m := range srfIdentifier.FindAllStringSubmatchIndex(desc, -1) {
+		g := 1
+		if m[2] < 0 {
+			g = 2
+		}
+		name := strings.Trim(desc[m[2*g]:m[2*g+1]], "'\"")
+		before := desc[:m[0]]
+		if k := len(before); k > 0 && (before[k-1] == '\'' || before[k-1] == '"') {
+			before = before[:k-1]
+		}
+		after := desc[m[1]:]
+		verb := unkPrevWord.MatchString(before[max(0, len(before)-32):])
+		paren := strings.HasPrefix(after, "(")
+		// "replaces get_a, get_b, and get_c": the items joined to a
+		// tool reference are tools too.
+		joined := prevTool >= 0 && prevTool <= m[0] && unkJoin.MatchString(desc[prevTool:m[0]])
+		toolContext := verb || joined || listed[m[0]] || srfToolAfter(after) && !(paren && srfInCode(before))
+		bare := !toolContext && g == 2 && strings.Contains(name, "_") && unkBareToolLike(name) && !unkElsewhere(desc, m[0], m[1])
+		prevTool = -1
+		if toolContext {
+			prevTool = m[1]
+		}
+		if unkNormal(name) == self {
+			continue // the tool itself, or the API function it wraps (findMeetingTimes in find-meeting-times)
+		}
+		if toolContext && unkAttributed(desc, m[0], m[1]) {
+			toolContext = false
+		}
+		if !(toolContext || bare) || srfNotTool(after) || names.has(name, true, false) || reported[name] || !(unkToolLike(ctx, name) || listed[m[0]] && unkListedName(name)) {
+			continue
+		}
+		reported[name] = true
+		unknown = append(unknown, name)
+	}
+	return unknown
+}
+
+var (
+	// unkOtherBefore precedes a bare name that is something other than a
+	// tool: a path or URL part, a member, a key=value, a possessive
+	// ("Slack's chat_post_message"), or a noun that says what it is
+	// ("scope read_user", "the endpoint get_items", "event
+	// create_issue").
+	unkOtherBefore = regexp.MustCompile(`(?i)(?:[/.?&=$@#:\\<{\[-]|'s\s+|\x{2019}s\s+|\b(?:scopes?|permissions?|endpoints?|api|apis|routes?|fields?|columns?|param(?:eter)?s?|propert(?:y|ies)|attributes?|keys?|events?|types?|flags?|options?|env|variables?|tables?|functions?|methods?|actions?|operations?|commands?|mode|webhooks?|hooks?|queries|query|mutations?|rpcs?|procedures?|roles?|values?)\s*[:=]?\s*)$`)
+	// unkOtherSentence gives the names of its sentence to another
+	// product: another server, an extension, a plugin.
+	unkOtherSentence = regexp.MustCompile(`(?i)\b(?:another|other|different|external|third[- ]party|separate|companion)\s+(?:mcp\s+)?(?:servers?|toolsets?|mcps?|extensions?|plugins?|integrations?|apps?|products?)\b|\b(?:from|of|in|by|on|via|if)\s+(?:the\s+|an?\s+)?([\w.-]+)\s+(?:mcp|server|extension|plugin|integration|sdk|cli)\b`)
+)
+
+// unkBareToolLike reports whether a bare snake_case name, with nothing
+// around it calling it a tool, reads as one by its own shape: a tool verb
+// first and two words or more (list_saved_locations). A name that only
+// shares the server's prefix (pg_stat_statements beside pg_* tools) is as
+// likely a table, a view or an extension.
+func unkBareToolLike(name string) bool {
+	words := secIdentifierWords(name)
+	return len(words) >= 2 && unkVerbs[words[0]] && strings.ToLower(name) == name
+}
+
+// unkElsewhere reports whether the bare name at desc[from:to] belongs to
+// something other than this server's tools: the text before it says what
+// it is, the text after it does (srfNotTool, hedged), or its sentence
+// gives it to another product.
+func unkElsewhere(desc string, from, to int) bool {
+	before := desc[max(0, from-24):from]
+	if unkQuoted(desc, from) {
+		return true // a quoted value: a field name in a list, a string in a JSON example
+	}
+	if unkOtherBefore.MatchString(before) || srfHedged(desc[to:]) {
+		return true
+	}
+	if to < len(desc) {
+		next := desc[to]
+		member := next == '.' && to+1 < len(desc) && (desc[to+1] == '_' || desc[to+1] >= 'a' && desc[to+1] <= 'z' || desc[to+1] >= 'A' && desc[to+1] <= 'Z')
+		if member || strings.IndexByte("/:=[{", next) >= 0 {
+			return true // a path, member, key or index: get_user/1, list_x.y, get_x=1
+		}
+	}
+	return unkAttributed(desc, from, to)
+}
+
+// unkAttributed reports whether the sentence around desc[from:to] gives
+// the name to another product, so even "its create_pull_request tool" is
+// no tool of this server.
+func unkAttributed(desc string, from, to int) bool {
+	start := strings.LastIndexAny(desc[:from], ".!?\n") + 1
+	end := strings.IndexAny(desc[to:], ".!?\n")
+	if end < 0 {
+		end = len(desc) - to
+	}
+	return unkOtherProduct(desc[start : to+end])
+}
+
+// unkOtherProduct reports whether a sentence gives its names to another
+// product ("from the GitHub MCP server", "another server"); "this
+// server" and "our server" are the server itself.
+func unkOtherProduct(sentence string) bool {
+	for _, m := range unkOtherSentence.FindAllStringSubmatch(sentence, 8) {
+		switch strings.ToLower(m[1]) {
+		case "this", "our", "same", "current", "my", "your":
+			continue
+		}
+		return true
+	}
+	return false
 }
 
 var (
@@ -139,4 +235,27 @@ func unkListedName(name string) bool {
 // list_followed_projects).
 func unkNormal(name string) string {
 	return strings.Join(secIdentifierWords(name), "")
+}
+
+// unkQuoted reports whether the text at from lies inside a quoted span
+// of its line ('open_time desc, close_time', "value": "search_value"): an
+// odd number of quotes before it on the line, not counting apostrophes
+// between letters (don't).
+func unkQuoted(desc string, from int) bool {
+	line := desc[strings.LastIndexByte(desc[:from], '\n')+1 : from]
+	single, double := 0, 0
+	letter := func(i int) bool {
+		return i >= 0 && i < len(line) && (line[i] >= 'a' && line[i] <= 'z' || line[i] >= 'A' && line[i] <= 'Z')
+	}
+	for i := 0; i < len(line); i++ {
+		switch line[i] {
+		case '"':
+			double++
+		case '\'':
+			if !(letter(i-1) && letter(i+1)) {
+				single++
+			}
+		}
+	}
+	return single%2 == 1 || double%2 == 1
 }
