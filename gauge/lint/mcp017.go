@@ -165,14 +165,21 @@ func unkElsewhere(desc string, from, to int) bool {
 // unkAttributed reports whether the sentence around desc[from:to] gives
 // the name to another product, so even "its create_pull_request tool" is
 // no tool of this server.
+// The sentence is read at most unkWindow bytes either side, so checking
+// every identifier of a long hostile text stays linear.
 func unkAttributed(desc string, from, to int) bool {
-	start := strings.LastIndexAny(desc[:from], ".!?\n") + 1
-	end := strings.IndexAny(desc[to:], ".!?\n")
+	lo := max(0, from-unkWindow)
+	start := lo + strings.LastIndexAny(desc[lo:from], ".!?\n") + 1
+	tail := desc[to:min(len(desc), to+unkWindow)]
+	end := strings.IndexAny(tail, ".!?\n")
 	if end < 0 {
-		end = len(desc) - to
+		end = len(tail)
 	}
 	return unkOtherProduct(desc[start : to+end])
 }
+
+// unkWindow bounds how far around a name its sentence and line are read.
+const unkWindow = 240
 
 // unkOtherProduct reports whether a sentence gives its names to another
 // product ("from the GitHub MCP server", "another server"); "this
@@ -239,10 +246,11 @@ func unkNormal(name string) string {
 
 // unkQuoted reports whether the text at from lies inside a quoted span
 // of its line ('open_time desc, close_time', "value": "search_value"): an
-// odd number of quotes before it on the line, not counting apostrophes
-// between letters (don't).
+// odd number of quotes before it on the line (its last unkWindow bytes),
+// not counting apostrophes between letters (don't).
 func unkQuoted(desc string, from int) bool {
-	line := desc[strings.LastIndexByte(desc[:from], '\n')+1 : from]
+	lo := max(0, from-unkWindow)
+	line := desc[lo+strings.LastIndexByte(desc[lo:from], '\n')+1 : from]
 	single, double := 0, 0
 	letter := func(i int) bool {
 		return i >= 0 && i < len(line) && (line[i] >= 'a' && line[i] <= 'z' || line[i] >= 'A' && line[i] <= 'Z')
