@@ -25,6 +25,9 @@ func checkMCP023(ctx *Context) []Problem {
 			return
 		}
 		shape := formatShape(p.name)
+		if shape == "" && ctx.Precise() && preciseDateByContext(p) {
+			shape = "a date or timestamp"
+		}
 		if shape == "" {
 			return
 		}
@@ -131,8 +134,9 @@ func preciseNotADate(p *tgParam) bool {
 		switch strings.ToLower(t) {
 		case "after", "before":
 			// after, afterId, insert_before: a cursor or an ID unless the
-			// description speaks of a date.
-			if !p.hasDesc || !preciseDateTalk.MatchString(p.desc) {
+			// description speaks of a date, or the name joins a timed
+			// event (createdAfter, updated_before).
+			if (!p.hasDesc || !preciseDateTalk.MatchString(p.desc)) && !preciseTimedEvent(toks) {
 				return true
 			}
 		}
@@ -312,3 +316,46 @@ func preciseNumberSchema(sub map[string]any) bool {
 	}
 	return false
 }
+
+// preciseTimedEvents are participles of events a record carries a time
+// for: joined to after or before (createdAfter, updated_before) they make
+// a time bound, not a cursor (starting_after, afterId).
+var preciseTimedEvents = map[string]bool{"created": true, "updated": true, "modified": true, "published": true, "sent": true,
+	"received": true, "started": true, "ended": true, "completed": true, "closed": true, "opened": true, "deleted": true,
+	"archived": true, "resolved": true, "changed": true, "edited": true, "posted": true, "scheduled": true, "due": true}
+
+// preciseTimedEvent reports whether a name's tokens hold a timed event.
+func preciseTimedEvent(toks []string) bool {
+	for _, t := range toks {
+		if preciseTimedEvents[strings.ToLower(t)] {
+			return true
+		}
+	}
+	return false
+}
+
+// preciseDateByContext reports whether a parameter whose name alone
+// implies no format is still a date: named at (the _at suffix with
+// nothing before it: "the balance at"), or a window bound (from, to,
+// start, end) whose description asks for one date syntax ("ISO 8601
+// date", "YYYY-MM-DD") and offers no other.
+func preciseDateByContext(p *tgParam) bool {
+	toks := text.IdentifierTokens(p.name)
+	if len(toks) != 1 {
+		return false
+	}
+	switch w := strings.ToLower(toks[0]); {
+	case w == "at":
+		return true
+	case preciseBoundNames[w]:
+		return p.hasDesc && preciseDateSyntax.MatchString(p.desc) && !preciseSyntaxChoice.MatchString(p.desc)
+	}
+	return false
+}
+
+// preciseSyntaxChoice is a description that offers a choice of date
+// syntaxes ("RFC3339 or unix timestamp", "ISO 8601 … or YYYY-MM-DD for
+// all-day"): a bound named from or start is a date by its description
+// only when the description asks for one syntax the schema could
+// declare.
+var preciseSyntaxChoice = regexp.MustCompile(`(?i)(?:\biso[ -]?8601|\brfc ?3339|\byyyy\b|\bunix\b|\bepoch\b|\d{4}-\d{2}-\d{2})[^.;]{0,60}?\bor\b[^.;]{0,20}?(?:\biso|\brfc|\byyyy\b|\bunix\b|\bepoch\b|\d{4}-\d{2}-\d{2}|\btimestamp\b|\bdate\b)`)
