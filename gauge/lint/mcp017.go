@@ -115,8 +115,23 @@ func unkNamesIn(ctx *Context, raw, self string, names *serverNames, reported map
 		reported[name] = true
 		unknown = append(unknown, name)
 	}
+	// A kebab-case name in quotes after a call verb ("first call
+	// 'currents-get-test-signature'") is a tool reference too.
+	for _, m := range unkQuotedKebab.FindAllStringSubmatchIndex(desc, -1) {
+		name := desc[m[2]:m[3]]
+		if !unkPrevWord.MatchString(desc[max(0, m[0]-32):m[0]]) || unkNormal(name) == self || reported[name] ||
+			names.has(name, true, false) || !unkToolLike(ctx, name) || unkAttributed(desc, m[0], m[1]) {
+			continue
+		}
+		reported[name] = true
+		unknown = append(unknown, name)
+	}
 	return unknown
 }
+
+// unkQuotedKebab is a kebab-case name in single or double quotes (a name
+// in backticks is read by srfIdentifier).
+var unkQuotedKebab = regexp.MustCompile(`['"\x{2018}\x{201c}]([a-z][a-z0-9]*(?:-[a-z0-9]+)+)['"\x{2019}\x{201d}]`)
 
 var (
 	// unkOtherBefore precedes a bare name that is something other than a
