@@ -12,7 +12,7 @@ func sec005() Rule {
 		ID: "SEC005", Name: "tool-shadowing", Family: "Security",
 		Summary: "Text tries to change how the model uses other tools.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 3, Check: secPhraseRuleWith(secShadowPatterns, secPrecise{patterns: secShadowPrecise, extra: secShadowExtra},
+		Revision: 4, Check: secPhraseRuleWith(secShadowPatterns, secPrecise{patterns: secShadowPrecise, extra: secShadowExtra},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s reaches beyond its own tool (%s): %q.", s.where(), m.what, m.text)
 			},
@@ -41,6 +41,7 @@ var secShadowPrecise = concatPatterns(
 	secRe("steering away from other tools", 0,
 		`\b(?:prefer|use|choose|call)\s+(?:this|it|me|these)\s+(?:tools?\s+|server\s+|function\s+|mcp\s+)?(?:over|instead\s+of|rather\s+than)\s+(?:the\s+|any\s+|your\s+|a\s+)?(?:other|built-?in|native|generic|default|standard|regular|web|internet|google|bing|search|bash|shell|terminal|command[- ]line|cli|grep|cat|curl|wget|browser)\b`,
 		`\bprefer\s+(?:this|it|me|these)\s+(?:tools?\s+|server\s+|function\s+|mcp\s+)?over\b`,
+		`\b(?:faster|better|quicker|smarter|superior|more\s+(?:reliable|accurate|capable|powerful|efficient))\s+(?:to|than)\s+(?:your|any|the\s+(?:agent|model|assistant)'?s)\s+(?:own\s+)?(?:native|built-?in|default|standard|other)\s+(?:[\w-]+\s+){0,2}(?:tools?|features?|functions?|capabilit(?:y|ies)|search(?:es)?|edits?|editing|commands?)\b`,
 		`\bprefer\s+(?:[\w-]+\s+){0,2}?tools?\s+(?:over|instead\s+of|rather\s+than)\s+(?:the\s+|any\s+|your\s+|raw\s+|plain\s+)?(?:other|built-?in|native|generic|web|internet|bash|shell|terminal|command[- ]line|cli)\b`),
 	secRe("steering away from other products", 0,
 		`\bnever\s+(?:suggest|recommend|use|mention|propose)\s+(?:[\w.-]+,?\s+){1,12}?(?:or|and)\s+(?:any\s+)?other\s+(?:external\s+|third[- ]party\s+|competing\s+)?(?:platforms?|services?|providers?|hosting|hosts|vendors?|products?|tools?|solutions?|databases?|backends?|libraries)\b`,
