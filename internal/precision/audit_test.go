@@ -20,6 +20,7 @@ var audits = []struct{ dir, doc string }{
 	{dir: "testdata/audit/2026-12-02", doc: "docs/audit.md"},
 	{dir: "testdata/audit/2026-12-02-b", doc: "docs/audit-2026-12-02-b.md"},
 	{dir: "testdata/audit/2026-12-02-c", doc: "docs/audit-2026-12-02-c.md"},
+	{dir: "testdata/audit/2026-12-02-d", doc: "docs/audit-2026-12-02-d.md"},
 }
 
 // TestAudit measures the default profile on each independent audit and
