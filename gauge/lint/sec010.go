@@ -15,7 +15,7 @@ func sec010() Rule {
 	return Rule{
 		ID: "SEC010", Name: "env-exposure", Family: "Security",
 		Summary: "The tool appears to return environment variables or secrets.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 5, Check: checkSEC010,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 6, Check: checkSEC010,
 	}
 }
 
@@ -31,7 +31,9 @@ func checkSEC010(ctx *Context) []Problem {
 		envName := secHasWord(words, "env", "environment", "envs", "environ", "envvar", "envvars", "dotenv", "printenv", "getenv")
 		envHit := envName && secEnvTalk.MatchString(desc) || secEnvReturn.MatchString(desc)
 		if ctx.Precise() {
-			if sw := secRevealSwitch(t, desc); sw != "" {
+			if sw := secRevealSwitch(t, desc); sw != "" && !(secWritesOnly(words) && secTakesSecretInput(t)) {
+				// password_create(password, returnSecret) echoes the
+				// password the model just passed in: nothing new.
 				// get_database(reveal): masked by default, plaintext on demand.
 				out = append(out, Problem{Tool: t.Name,
 					Message:    fmt.Sprintf("Tool `%s` returns credentials in plaintext when the model sets `%s`: masking by default does not help when the switch is the model's, and an injected instruction can ask for it.", t.Name, sw),
@@ -70,6 +72,10 @@ func checkSEC010(ctx *Context) []Problem {
 					out = append(out, Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` creates an OAuth application: its client secret comes back at creation, a credential that reaches the model's context, logs and any server the conversation is sent to.", t.Name),
 						Suggestion: "Create OAuth applications in the provider's console, or return only the client id and hand the secret to the user outside the conversation."})
+				} else if what := secNamedCredentialOutput(t, words, desc); what != "" {
+					out = append(out, Problem{Tool: t.Name,
+						Message:    fmt.Sprintf("Tool `%s` returns %s: credentials in a tool result reach the model's context, logs and any server the conversation is sent to.", t.Name, what),
+						Suggestion: "Return only what the model needs (names, ids, expiry dates) and hand secret values to the user outside the conversation, or say in the description that the value is not returned."})
 				} else if secIncomingWebhook(t, words, desc) {
 					out = append(out, Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` creates a webhook that others call: the webhook's URL carries its token, a bearer credential that lets whoever holds it post as the integration, and it comes back into the model's context, logs and any server the conversation is sent to.", t.Name),
@@ -501,3 +507,75 @@ func secSecretsKeptApart(ctx *Context) bool {
 // secResourceVars is a description of the variables of a deployed
 // resource (a Worker, a project, a site), not of the server's own process.
 var secResourceVars = regexp.MustCompile(`\b(?:variables|vars)\s+(?:for|of)\s+(?:a|an|the|this|that|each|given|specified|your)?\s*(?:\w+\s+)?(?:worker|script|project|service|site|app|application|function|deployment|container|environment|pipeline|repository|repo|workspace)s?\b`)
+
+// secTakesSecretInput reports whether a tool takes a secret value as an
+// argument (password, newPassword, secret, token, value of a secret): a
+// switch that returns "the secret" of such a write returns what the model
+// passed in.
+func secTakesSecretInput(t *model.Tool) bool {
+	for _, p := range secParams(t) {
+		if !secTakesString(p.schema) {
+			continue
+		}
+		if secCredentialField(secIdentifierWords(p.name)) {
+			return true
+		}
+	}
+	return false
+}
+
+// secNamedCredentialOutput reads what a tool returns from its name when a
+// one-line description never says: a verb that mints or exchanges and a
+// credential noun (create_edge_config_token, exchange_sso_token,
+// create_application_password), a read verb and tokens (their values,
+// unless the text says names or metadata only), or a signed or temporary
+// download URL (get_presigned_url, a log's download URL). A publishable
+// or anonymous key and an on-chain token (a symbol, a supply) are not
+// credentials. It returns what the message names, or "".
+func secNamedCredentialOutput(t *model.Tool, words []string, desc string) string {
+	if secRedacted.MatchString(desc) || secValuesHidden.MatchString(desc) || secCredentialPublic.MatchString(desc) ||
+		secHasWord(words, "publishable", "anon", "anonymous", "public") || secOnChainToken(t, words) {
+		return ""
+	}
+	app := secHasWord(words, "app", "application") && secHasWord(words, "password", "passwords")
+	token := secHasWord(words, "token", "tokens") && !secHasWord(words, "count", "counts", "usage", "limit", "limits", "estimate", "cost", "price")
+	switch {
+	case secHasWord(words, "create", "generate", "mint", "issue", "new", "regenerate", "rotate", "roll") && (app || token):
+		if app {
+			return "the new application password it creates (a credential is shown once, at creation)"
+		}
+		return "the new token it creates (its name says so; a token is shown once, at creation)"
+	case secHasWord(words, "exchange", "refresh") && token:
+		return "a token it gets in exchange (its name says so), a bearer credential"
+	case secHasWord(words, "get", "list", "fetch", "retrieve", "show") && secHasWord(words, "tokens") && !secTokenMetadata.MatchString(desc):
+		return "the tokens it lists (nothing in its text says the values are left out)"
+	case secHasWord(words, "url", "urls", "link", "links") && (secHasWord(words, "signed", "presigned", "presign", "sas") || secHasWord(words, "download", "log", "logs") && secHasWord(words, "get", "generate", "create")):
+		return "a signed or temporary download URL, which works for whoever holds it, without logging in"
+	case secTemporaryURL.MatchString(desc):
+		return "a temporary download URL, which works for whoever holds it, without logging in"
+	}
+	return ""
+}
+
+// secTokenMetadata says a token list returns names or metadata only.
+var secTokenMetadata = regexp.MustCompile(`\b(?:metadata|names?|labels?|ids?|scopes?|expir\w*|last\s+used)\b`)
+
+// secTemporaryURL is a description saying the result holds a temporary,
+// expiring or signed URL.
+var secTemporaryURL = regexp.MustCompile(`\b(?:returns?|includes?|including|with)\b[^.\n]{0,80}\b(?:temporary|expiring|time-limited|short-lived|pre-?signed|signed)\s+(?:download\s+|access\s+)?(?:urls?|links?)\b`)
+
+// secOnChainToken reports whether a tool's tokens are on-chain assets or
+// model tokens, not credentials: a symbol, supply, decimals, contract,
+// chain or wallet in its name or parameters.
+func secOnChainToken(t *model.Tool, words []string) bool {
+	chain := []string{"symbol", "supply", "decimals", "contract", "chain", "wallet", "erc20", "erc", "nft", "mint", "swap", "balance", "holders", "price", "crypto", "blockchain", "solana", "ethereum", "jetton", "spl"}
+	if secHasWord(words, chain...) {
+		return true
+	}
+	for _, p := range secParams(t) {
+		if secHasWord(secIdentifierWords(p.name), chain...) {
+			return true
+		}
+	}
+	return false
+}

@@ -12,7 +12,7 @@ func sec016() Rule {
 	return Rule{
 		ID: "SEC016", Name: "local-upload", Family: "Security",
 		Summary: "A tool reads a local path the model names and sends its contents to a remote service.",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 3, Check: checkSEC016,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 4, Check: checkSEC016,
 	}
 }
 
@@ -60,8 +60,14 @@ func secLocalUpload(t *model.Tool, words []string) (param, how string) {
 	if how == "" {
 		return "", ""
 	}
+	// A tool that writes a pipeline or workflow definition names paths
+	// inside the repository its runner checks out (a manifest, a
+	// Dockerfile): the server reads none of them, however much the
+	// description speaks of inspecting the local project. Only a
+	// parameter that says itself it is local counts there.
+	readsLocal := secLocalPathTalk.MatchString(secToolDesc(t)) && !secHasWord(words, "pipeline", "pipelines", "workflow", "workflows")
 	for _, p := range secParams(t) {
-		if secIsLocalSource(p, how == secViaAPI, secLocalPathTalk.MatchString(secToolDesc(t))) {
+		if secIsLocalSource(p, how == secViaAPI, readsLocal) {
 			return p.path, how
 		}
 	}
@@ -141,7 +147,7 @@ var (
 	// secRemoteAPITalk is a tool saying it calls a remote API.
 	secRemoteAPITalk = regexp.MustCompile(`\b(?:talks?\s+to|asks?|sends?\s+(?:it|them|the\s+prompt)\s+to|queries|consults?)\s+(?:one\s+or\s+more\s+|several\s+|other\s+|multiple\s+|external\s+)?(?:ai|llm|language)\s+models?\b|\b(?:using|via|through|with|calls?)\s+(?:the\s+)?[\w.-]+\s+api\b|\bapi\s+key\b|\bembedding\s+(?:api|model|provider|service)s?\b|\bcloud\s+(?:storage|services?|infrastructure|devices?)\b`)
 	// secLocalPathTalk says a parameter is a path on the local machine.
-	secLocalPathTalk = regexp.MustCompile(`\blocal\s+(?:file\s*(?:system)?\s+)?(?:file|path|directory|folder|dir|dist|build|project|agent|archive|image)\b|\b(?:absolute|relative)\s+or\s+(?:absolute|relative)\s+(?:file\s+|folder\s+|directory\s+)?paths?\b|\babsolute\s+(?:file\s+|folder\s+|directory\s+)?paths?\b|\bfrom\s+(?:the\s+)?(?:local\s+)?(?:disk|file\s*system)\b|\bon\s+(?:the\s+)?(?:local\s+)?(?:disk|file\s*system|your\s+machine)\b|\bmcp\s+server(?:'s)?\s+(?:cwd|current\s+working\s+directory)\b|\bfile\s*system\s+path\b`)
+	secLocalPathTalk = regexp.MustCompile(`\blocal\s+(?:file\s*(?:system)?\s+)?(?:files?|paths?|directory|director(?:y|ies)|folders?|dir|dist|build|project|agent|archive|images?)\b|本地(?:文件|路径|目录)|\b(?:absolute|relative)\s+or\s+(?:absolute|relative)\s+(?:file\s+|folder\s+|directory\s+)?paths?\b|\babsolute\s+(?:file\s+|folder\s+|directory\s+)?paths?\b|\bfrom\s+(?:the\s+)?(?:local\s+)?(?:disk|file\s*system)\b|\bon\s+(?:the\s+)?(?:local\s+)?(?:disk|file\s*system|your\s+machine)\b|\bmcp\s+server(?:'s)?\s+(?:cwd|current\s+working\s+directory)\b|\bfile\s*system\s+path\b`)
 	// secUploadTarget says a path parameter is the file to send.
 	secUploadTarget = regexp.MustCompile(`\b(?:file|folder|directory|image|archive|code|build|bundle)\s+(?:to|(?:that|which)\s+(?:should|will|is\s+to)\s+be)\s+(?:upload|deploy|send|attach|uploaded|deployed|sent|attached)\b|\bsource\s+(?:file|image|directory|folder)\b`)
 	// secRemotePathTalk says a path lives on the remote side, or is where

@@ -14,7 +14,7 @@ func sec017() Rule {
 	return Rule{
 		ID: "SEC017", Name: "access-grant", Family: "Security",
 		Summary: "A tool grants people, accounts, hosts or keys access (invites members, changes roles, shares with others, registers keys, mints tokens, allow-lists IPs).",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 3, Check: checkSEC017,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 4, Check: checkSEC017,
 	}
 }
 
@@ -115,6 +115,11 @@ func secGrantWhat(t *model.Tool, words []string) string {
 			break
 		}
 	}
+	if secHasWord(words, "shareable", "share", "sharing") && secHasWord(words, "link", "links") && !secHasWord(words, secGrantStop...) && secGrantAnyoneLink(t) {
+		// getShareableLink "gets or creates" a link whose audience the
+		// model picks: anyone with the link, up to writer.
+		return "creates a sharing link that opens the resource to whoever holds it"
+	}
 	first := secOpeningSentence(t.RawDescription)
 	if secGrantReadOpening.MatchString(first) || secGrantShareText.MatchString(first) {
 		return ""
@@ -174,7 +179,26 @@ func secGrantByName(t *model.Tool, words []string) string {
 		// firewall drops everything.
 		return "opens access to hosts or addresses"
 	case has("ssh", "deploy", "gpg", "authorized") && has("key", "keys") && has(secGrantSetters...):
+		// A host key in known_hosts makes the client trust a server's
+		// identity; it lets no one in.
+		if secGrantHostKeyTalk.MatchString(secToolText(t)) && !secGrantAuthorizedKeysTalk.MatchString(secToolText(t)) {
+			return ""
+		}
 		return "registers keys that open access"
+	case has("tunnel", "tunnels", "socks", "portforward") || has("port") && has("forward", "forwarding", "forwards"):
+		// A port forward or SOCKS proxy carries traffic past the
+		// firewall between the machine and the hosts behind the server.
+		if has(secGrantSetters...) || has("open", "start") {
+			return "opens a tunnel, port forward or proxy that carries traffic past the network boundary"
+		}
+	case has("bypass") && has("ip", "ips", "address", "addresses", "cidr", "cidrs") && has(secGrantSetters...):
+		return "lets addresses bypass the firewall"
+	case has("transfer") && has("owner", "owners", "ownership"):
+		return "transfers ownership"
+	case has("user", "users", "account", "accounts") && has("create", "add", "new") && !has(secGrantNotAccess...) && secGrantHasRoleParam(t):
+		// A new user with a role the model picks (administrator among
+		// them) is a login someone else holds.
+		return "creates a user with the role the model chooses"
 	}
 	if has(secGrantMinters...) && secGrantMintedCredential(words) {
 		return "mints a credential that gives access"
@@ -332,7 +356,13 @@ var (
 	// secGrantShareText is "share" that produces a text or a link to
 	// post, not access.
 	secGrantShareText = regexp.MustCompile(`\bshar(?:e|es|ing)\b[^.]{0,40}\b(?:text|message|post|tweet|story|social|summary|snippet|card)\b`)
-	secGrantPhrases   = []struct {
+	// secGrantHostKeyTalk is a tool's text about host keys: the keys a
+	// client pins to trust servers.
+	secGrantHostKeyTalk = regexp.MustCompile(`\bknown_hosts\b|\bknown\s+hosts\b|\bhost\s+keys?\b|\bhost\s+key\s+fingerprints?\b`)
+	// secGrantAuthorizedKeysTalk is a tool's text about keys that let
+	// people log in.
+	secGrantAuthorizedKeysTalk = regexp.MustCompile(`\bauthorized_keys\b|\bauthorized\s+keys\b|\bdeploy\s+keys?\b`)
+	secGrantPhrases            = []struct {
 		what string
 		re   *regexp.Regexp
 	}{
@@ -343,6 +373,7 @@ var (
 		{"changes roles or permissions", regexp.MustCompile(`\b(?:change|changes|update|updates|set|sets|assign|assigns|modif(?:y|ies)|edit|edits)\s+(?:the\s+|a\s+|an\s+)?(?:\w+\s+){0,3}?(?:roles?|permissions?|access\s+levels?|privileges)\b[^.]{0,40}\b(?:of|for|to)\s+(?:a\s+|an\s+|the\s+)?(?:\w+\s+)?(?:users?|members?|collaborators?|people|persons?|accounts?|profiles?|groups?|teams?|principals?)\b`)},
 		{"registers keys that open access", regexp.MustCompile(`\b(?:adds?|registers?|uploads?|imports?|replaces?|creates?|sets?)\b[^.]{0,40}\b(?:(?:ssh|deploy|gpg)(?:\s+public)?\s+keys?\b|public\s+keys?\s+(?:to|on|for)\s+(?:the\s+|your\s+|an?\s+|this\s+)?(?:account|server|vps|host|instance|repository|repo|pod|machine|user)s?\b)`)},
 		{"mints a credential that gives access", regexp.MustCompile(`\b(?:creates?|generates?|mints?|issues?|rotates?|regenerates?)\b[^.]{0,40}\b(?:api\s+(?:keys?|tokens?)|access\s+tokens?|auth(?:entication)?\s+tokens?|personal\s+access\s+tokens?|app\s+passwords?|service\s+account\s+keys?|client\s+secrets?|deploy\s+tokens?)\b`)},
+		{"transfers ownership", regexp.MustCompile(`\btransfer(?:s|ring)?\s+(?:the\s+|a\s+|an\s+)?(?:\w+\s+){0,2}?(?:owner|ownership)\b`)},
 		{"sends a sharing invitation that grants access", regexp.MustCompile(`\b(?:sends?|creates?)\s+(?:a\s+|an\s+)?sharing\s+invitations?\b`)},
 		{"exposes a service on an external or public port", regexp.MustCompile(`\bexpos(?:e|es|ing)\b[^.]{0,60}\bon\s+(?:a|an|the)\s+(?:public|external)\s+ports?\b`)},
 		{"lets hosts or people connect", regexp.MustCompile(`\ballows?\s+(?:a\s+|an\s+|the\s+|another\s+|new\s+)?(?:remote\s+|external\s+)?(?:hosts?|ips?|ip\s+address(?:es)?|addresses|users?|accounts?|clients?|people|servers?)\s+to\s+(?:connect|access|log\s?in|sign\s?in|reach)\b`)},
@@ -359,4 +390,20 @@ func secOpeningSentence(desc string) string {
 		prose = prose[:k]
 	}
 	return prose
+}
+
+// secGrantAnyoneLink reports whether a link tool lets the model choose an
+// audience beyond named people (anyone, anyone with the link, the whole
+// domain): an enum value of an audience-like parameter, or its text.
+func secGrantAnyoneLink(t *model.Tool) bool {
+	for _, p := range secParams(t) {
+		list, _ := p.schema["enum"].([]any)
+		for _, e := range list {
+			s, _ := e.(string)
+			if secHasWord(secIdentifierWords(s), "anyone", "anyonewithlink", "public", "anonymous", "everyone") {
+				return true
+			}
+		}
+	}
+	return secGrantLinkScope.MatchString(secToolText(t))
 }
