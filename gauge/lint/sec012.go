@@ -15,7 +15,7 @@ func sec012() Rule {
 	return Rule{
 		ID: "SEC012", Name: "annotation-contradiction", Family: "Security",
 		Summary: "The tool's behaviour hints contradict its name or description, or a flag that destroys is on by default.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 6, Check: checkSEC012,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 7, Check: checkSEC012,
 	}
 }
 
@@ -84,7 +84,7 @@ func checkSEC012(ctx *Context) []Problem {
 				// whatever read word follows it.
 				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but its name says it manages (adds, changes or removes) things.", t.Name),
 					"Set readOnlyHint: false (and destructiveHint to match), or split the reads into their own read-only tool. Clients skip confirmation for read-only tools.")
-			case (readNamed || saysReadOnly) && (a.DestructiveHint == nil || !*a.DestructiveHint):
+			case (readNamed || saysReadOnly) && (a.DestructiveHint == nil || !*a.DestructiveHint) && secWritesLocal(t, desc) == "":
 				// get_merge_request_commits: a verb inside a read tool's name
 				// names what is read, not an action.
 			case (secDestructiveVerb(words) != "" || secHasWord(words, secWriteVerbs...)) && !(ctx.Precise() && secComputesOnArguments(t, words, desc)):
@@ -242,7 +242,7 @@ var (
 	// secWidenTalk is prose saying a tool adds tools to the session.
 	secWidenTalk = regexp.MustCompile(`\b(?:enables?|activates?|registers?|unlocks?|adds?|exposes?|turns?\s+on|makes?\s+available)\s+(?:the\s+|more\s+|new\s+|additional\s+|further\s+|extra\s+)?(?:[\w-]+\s+){0,3}?(?:tools|toolsets?|tool\s+(?:categories|category|groups?|sets?))\b`)
 	// secSavesTalk is prose saying a tool saves something to disk.
-	secSavesTalk = regexp.MustCompile(`\b(?:saves?|writes?|downloads?|stores?|exports?)\s+(?:[\w'-]+\s+){0,4}?(?:to|into|on)\s+(?:the\s+|a\s+|your\s+)?(?:local\s+)?(?:disk|file\s*system|filesystem|files?|folder|directory|path)\b`)
+	secSavesTalk = regexp.MustCompile(`\b(?:saves?|writes?|downloads?|stores?|exports?)\s+(?:[\w'-]+\s+){0,6}?(?:to|into|on)\s+(?:the\s+|a\s+|your\s+)?(?:local\s+)?(?:disk|file\s*system|filesystem|files?|folder|directory|path)\b`)
 	// secImperativeMutation is a description opening on an order to
 	// change data ("Add, update or remove list entries").
 	secImperativeMutation = regexp.MustCompile(`^\s*(?:adds?|creates?|updates?|deletes?|removes?|modif(?:y|ies)|inserts?|renames?|uploads?|publish(?:es)?|deploys?|archives?|cancels?)\b(?:\s*(?:,|and|or|\/)\s*(?:adds?|creates?|updates?|deletes?|removes?|modif(?:y|ies)|inserts?))*\s+(?:an?\s+|the\s+|new\s+|one\s+|or\s+)?[a-z]`)
