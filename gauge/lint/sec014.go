@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/mcpgauge/mcpgauge/gauge/model"
 )
 
 // sec014 is SEC014 secret-parameter.
@@ -11,7 +13,7 @@ func sec014() Rule {
 	return Rule{
 		ID: "SEC014", Name: "secret-parameter", Family: "Security",
 		Summary: "A parameter takes a secret (API key, token, private key, password): the secret passes through the model.",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 3, Check: checkSEC014,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 4, Check: checkSEC014,
 	}
 }
 
@@ -31,6 +33,11 @@ func checkSEC014(ctx *Context) []Problem {
 		t := &ctx.Tools[i]
 		for _, p := range secParams(t) {
 			what, chosen := secSecretParam(p, facts[i].words)
+			if what == "" && secSecretVariableValue(t, p, facts[i].words) {
+				// createEnvVar(value, type: plain|encrypted|secret): the
+				// value of a secret variable passes through the model.
+				what = "the value of a variable its schema says may be secret or encrypted"
+			}
 			if what == "" {
 				continue
 			}
@@ -38,7 +45,12 @@ func checkSEC014(ctx *Context) []Problem {
 			// A password stored in an auth or login configuration logs in
 			// somewhere else: it is an existing credential, not a new one.
 			stored := secHasWord(facts[i].words, secStoredLoginWords...) && !secNewSecret.MatchString(p.desc())
-			if chosen && !stored && (secHasWord(facts[i].words, secSecretSetters...) || secNewSecret.MatchString(p.desc()) ||
+			// A password for a system the tool logs into (dbPassword,
+			// sudoPassword) is an existing credential, and so is one a
+			// secret store keeps (a vault item's password): neither is
+			// a new account's password the model picks.
+			existing := secHasWord(secIdentifierWords(p.name), secLoginSystems...) && !secSetsUpLoginSystem(t, facts[i].words) || secKeepsSecrets(t, facts[i].words)
+			if chosen && !stored && !existing && (secHasWord(facts[i].words, secSecretSetters...) || secNewSecret.MatchString(p.desc()) ||
 				!secHasWord(facts[i].words, secAuthVerbs...) && !secAuthTalk.MatchString(p.desc())) {
 				// A password the model sets on a new account or webhook is
 				// known to the model by design; report it, do not warn.
@@ -263,4 +275,73 @@ func secExamplesText(schema map[string]any) string {
 	}
 	folded, _ := secFold(strings.Join(parts, " "))
 	return folded
+}
+
+// secLoginSystems are parameter name words of a password for a system the
+// tool logs into: a database, sudo, a mail or file server.
+var secLoginSystems = []string{"db", "database", "sudo", "smtp", "imap", "ftp", "sftp", "mysql", "postgres", "pg", "redis", "mongo", "mongodb", "ldap", "proxy", "registry", "keystore"}
+
+// secKeepsSecrets reports whether a tool writes into a secret store: its
+// name or a parameter names a vault, keychain or keyring (1Password's
+// password_create(vaultId, password)). The password it stores logs in
+// somewhere else.
+func secKeepsSecrets(t *model.Tool, words []string) bool {
+	store := []string{"vault", "vaults", "keychain", "keyring"}
+	if secHasWord(words, store...) {
+		return true
+	}
+	for _, p := range secParams(t) {
+		if p.parent == "" && secHasWord(secIdentifierWords(p.name), store...) {
+			return true
+		}
+	}
+	return false
+}
+
+// secSecretVariableValue reports whether p is the value of a variable a
+// tool sets (an environment or pipeline variable) whose schema offers a
+// secret kind: a type enum with secret, encrypted or sensitive, or a
+// boolean that marks it so. Such a value is a credential by the schema's
+// own word.
+func secSecretVariableValue(t *model.Tool, p secParam, words []string) bool {
+	pw := secIdentifierWords(p.name)
+	if len(pw) != 1 || pw[0] != "value" || !secTakesString(p.schema) ||
+		!secHasWord(words, "env", "envs", "environment", "envvar", "envvars", "variable", "variables", "var", "vars") || !secHasWord(words, secSecretSetters...) {
+		return false
+	}
+	kinds := []string{"secret", "encrypted", "sensitive", "masked"}
+	for _, q := range secParams(t) {
+		if q.parent != p.parent {
+			continue
+		}
+		qw := secIdentifierWords(q.name)
+		if ty, _ := q.schema["type"].(string); ty == "boolean" && secHasWord(qw, kinds...) {
+			return true
+		}
+		list, _ := q.schema["enum"].([]any)
+		for _, e := range list {
+			if s, _ := e.(string); secHasWord(secIdentifierWords(s), kinds...) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// secSetsUpLoginSystem reports whether a tool creates or changes the
+// system a password belongs to (mysql-create, a database tool with a
+// create operation): the password it takes is the new one it sets.
+func secSetsUpLoginSystem(t *model.Tool, words []string) bool {
+	if !secHasWord(words, secLoginSystems...) {
+		return false
+	}
+	if secHasWord(words, secSecretSetters...) {
+		return true
+	}
+	for _, op := range secOperationValues(t) {
+		if secHasWord(secIdentifierWords(op), secSecretSetters...) {
+			return true
+		}
+	}
+	return false
 }
