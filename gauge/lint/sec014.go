@@ -32,6 +32,12 @@ func checkSEC014(ctx *Context) []Problem {
 	for i := range ctx.Tools {
 		t := &ctx.Tools[i]
 		for _, p := range secParams(t) {
+			if secInjectsSecrets(t, p) {
+				out = append(out, Problem{Tool: t.Name, Parameter: p.path,
+					Message:    fmt.Sprintf("Tool `%s` resolves secrets into the environment of a command the model writes (`%s`): redacting the output does not stop the command from sending the secrets anywhere, and an injected instruction chooses the command.", t.Name, p.path),
+					Suggestion: "Let the user fix which commands may receive which secrets (an allow-list in the server's configuration), or have the client confirm each command with the secrets it will receive."})
+				continue
+			}
 			what, chosen := secSecretParam(p, facts[i].words)
 			if what == "" && secSecretVariableValue(t, p, facts[i].words) {
 				// createEnvVar(value, type: plain|encrypted|secret): the
@@ -345,3 +351,26 @@ func secSetsUpLoginSystem(t *model.Tool, words []string) bool {
 	}
 	return false
 }
+
+// secInjectsSecrets reports whether p is the environment map of a tool
+// that runs a command the model writes with secrets resolved into it
+// (op run style): the tool takes a command, and its text says secrets are
+// injected or resolved into the environment.
+func secInjectsSecrets(t *model.Tool, p secParam) bool {
+	if p.parent != "" || !secHasWord(secIdentifierWords(p.name), "env", "environment", "envs") {
+		return false
+	}
+	if ty, _ := p.schema["type"].(string); ty != "object" {
+		return false
+	}
+	command := false
+	for _, q := range secParams(t) {
+		if q.parent == "" && secHasWord(secIdentifierWords(q.name), "command", "cmd", "argv", "script") {
+			command = true
+		}
+	}
+	return command && secInjectTalk.MatchString(secToolText(t))
+}
+
+// secInjectTalk says secrets are resolved or injected into a process.
+var secInjectTalk = regexp.MustCompile(`\bsecrets?\b[^.]{0,40}\b(?:injected|resolved)\b|\b(?:inject|resolv)\w*\s+(?:\w+\s+){0,3}secrets?\b`)

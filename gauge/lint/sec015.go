@@ -12,7 +12,7 @@ func sec015() Rule {
 	return Rule{
 		ID: "SEC015", Name: "egress-destination", Family: "Security",
 		Summary: "A parameter lets the model choose where the server's authenticated traffic or a data stream goes (base URL, proxy, webhook, mail forwarding).",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 3, Check: checkSEC015,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 4, Check: checkSEC015,
 	}
 }
 
@@ -90,6 +90,11 @@ func secEgressDestination(t *model.Tool, words []string, desc string, p secParam
 		// address" registered by a create tool is a webhook whatever the
 		// tool is called; a one-off job's completion callback is not.
 		return "the URL that receives the events"
+	case (urlish || head == "destination" || head == "target") && secHasWord(words, "drain", "drains", "sink", "sinks", "exporter", "exporters") &&
+		secHasWord(words, "create", "add", "register", "update", "set", "configure", "edit", "replace"):
+		// createLogDrain(url, headers): the project's logs stream to
+		// whatever URL the model gives, for as long as the drain lives.
+		return "the URL a log or data stream is shipped to"
 	case secHasWord(pw, "forward", "forwarding", "forwarded") && secMailTalk.MatchString(pdesc+" "+desc) ||
 		secHasWord(pw, "email", "address", "mail") && secForwardedTo.MatchString(pdesc):
 		return "the address mail is forwarded to"

@@ -97,6 +97,10 @@ func secSendsFilesOut(t *model.Tool, words []string, text string) string {
 	if len(words) > 0 && secHasWord(words[:min(2, len(words))], "send", "reply", "forward") && secHasWord(words, "email", "emails", "mail", "message", "messages") {
 		return secViaMail // send_email(attachments): the files go to the recipients
 	}
+	if secHasWord(words, "sync", "rsync", "synchronize", "synchronise", "mirror") && secLocalToRemoteTalk.MatchString(text) {
+		// ssh_sync: rsync between local and remote, a push by default.
+		return secViaUpload
+	}
 	if secRemoteAPITalk.MatchString(text) {
 		return secViaAPI
 	}
@@ -142,6 +146,9 @@ var secNotSourceWords = []string{"output", "out", "dest", "destination", "save",
 	"old", "export", "log", "logs", "cache", "working", "cwd", "root", "workspace", "config", "cert", "certificate", "key"}
 
 var (
+	// secLocalToRemoteTalk says a sync runs from local paths to a remote
+	// side.
+	secLocalToRemoteTalk = regexp.MustCompile(`\blocal\b[^.]{0,60}\bremote\b|\bremote\b[^.]{0,60}\blocal\b`)
 	// secUploadTalk is a tool saying it uploads or deploys files.
 	secUploadTalk = regexp.MustCompile(`\buploads?\b|\buploading\b|\buploaded\s+to\b|\bdeploys?\s+(?:\w+\s+){0,3}(?:from|to)\b|\bsends?\s+(?:the\s+|its\s+|their\s+)?(?:file|files|contents?|image|images|document|documents|chunks?)\s+to\b`)
 	// secRemoteAPITalk is a tool saying it calls a remote API.
