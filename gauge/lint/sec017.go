@@ -105,6 +105,11 @@ func secGrantRecordsWork(t *model.Tool, words []string) bool {
 
 // secGrantWhat says what access a tool grants ("invites members"), or "".
 func secGrantWhat(t *model.Tool, words []string) string {
+	if secHasWord(words, "shareable", "share", "sharing") && secHasWord(words, "link", "links") && !secHasWord(words, secGrantStop...) && secGrantAnyoneLink(t) {
+		// getShareableLink "gets or creates" a link whose audience the
+		// model picks: anyone with the link, up to writer.
+		return "creates a sharing link that opens the resource to whoever holds it"
+	}
 	// The name's first verb decides: list_members, revoke_access and
 	// google_drive_list_permissions read or take away.
 	for _, w := range words {
@@ -114,11 +119,6 @@ func secGrantWhat(t *model.Tool, words []string) string {
 		if secHasWord([]string{w}, secGrantSetters...) || secHasWord([]string{w}, secGrantMinters...) || w == "share" || w == "delegate" || w == "authorize" || w == "authorise" {
 			break
 		}
-	}
-	if secHasWord(words, "shareable", "share", "sharing") && secHasWord(words, "link", "links") && !secHasWord(words, secGrantStop...) && secGrantAnyoneLink(t) {
-		// getShareableLink "gets or creates" a link whose audience the
-		// model picks: anyone with the link, up to writer.
-		return "creates a sharing link that opens the resource to whoever holds it"
 	}
 	first := secOpeningSentence(t.RawDescription)
 	if secGrantReadOpening.MatchString(first) || secGrantShareText.MatchString(first) {
