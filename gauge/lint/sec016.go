@@ -71,6 +71,18 @@ func secLocalUpload(t *model.Tool, words []string) (param, how string) {
 			return p.path, how
 		}
 	}
+	if how == secViaUpload && secHasWord(words, "upload", "attach", "attachment", "attachments") {
+		// create_attachment(filePath): a tool named for uploading or
+		// attaching reads the file its file path names, in whatever
+		// language the parameter is described.
+		for _, p := range secParams(t) {
+			pw := secIdentifierWords(p.name)
+			if p.parent == "" && secTakesString(p.schema) && (secHasWord(pw, "filepath") || len(pw) == 2 && pw[0] == "file" && pw[1] == "path") &&
+				!secRemotePathTalk.MatchString(p.desc()) {
+				return p.path, how
+			}
+		}
+	}
 	return "", ""
 }
 
@@ -154,7 +166,7 @@ var (
 	// secRemoteAPITalk is a tool saying it calls a remote API.
 	secRemoteAPITalk = regexp.MustCompile(`\b(?:talks?\s+to|asks?|sends?\s+(?:it|them|the\s+prompt)\s+to|queries|consults?)\s+(?:one\s+or\s+more\s+|several\s+|other\s+|multiple\s+|external\s+)?(?:ai|llm|language)\s+models?\b|\b(?:using|via|through|with|calls?)\s+(?:the\s+)?[\w.-]+\s+api\b|\bapi\s+key\b|\bembedding\s+(?:api|model|provider|service)s?\b|\bcloud\s+(?:storage|services?|infrastructure|devices?)\b`)
 	// secLocalPathTalk says a parameter is a path on the local machine.
-	secLocalPathTalk = regexp.MustCompile(`\blocal\s+(?:file\s*(?:system)?\s+)?(?:files?|paths?|directory|director(?:y|ies)|folders?|dir|dist|build|project|agent|archive|images?)\b|本地(?:文件|路径|目录)|\b(?:absolute|relative)\s+or\s+(?:absolute|relative)\s+(?:file\s+|folder\s+|directory\s+)?paths?\b|\babsolute\s+(?:file\s+|folder\s+|directory\s+)?paths?\b|\bfrom\s+(?:the\s+)?(?:local\s+)?(?:disk|file\s*system)\b|\bon\s+(?:the\s+)?(?:local\s+)?(?:disk|file\s*system|your\s+machine)\b|\bmcp\s+server(?:'s)?\s+(?:cwd|current\s+working\s+directory)\b|\bfile\s*system\s+path\b`)
+	secLocalPathTalk = regexp.MustCompile(`\blocal\s+(?:file\s*(?:system)?\s+)?(?:files?|paths?|directory|director(?:y|ies)|folders?|dir|dist|build|project|agent|archive|images?)\b|\b(?:absolute|relative)\s+or\s+(?:absolute|relative)\s+(?:file\s+|folder\s+|directory\s+)?paths?\b|\babsolute\s+(?:file\s+|folder\s+|directory\s+)?paths?\b|\bfrom\s+(?:the\s+)?(?:local\s+)?(?:disk|file\s*system)\b|\bon\s+(?:the\s+)?(?:local\s+)?(?:disk|file\s*system|your\s+machine)\b|\bmcp\s+server(?:'s)?\s+(?:cwd|current\s+working\s+directory)\b|\bfile\s*system\s+path\b`)
 	// secUploadTarget says a path parameter is the file to send.
 	secUploadTarget = regexp.MustCompile(`\b(?:file|folder|directory|image|archive|code|build|bundle)\s+(?:to|(?:that|which)\s+(?:should|will|is\s+to)\s+be)\s+(?:upload|deploy|send|attach|uploaded|deployed|sent|attached)\b|\bsource\s+(?:file|image|directory|folder)\b`)
 	// secRemotePathTalk says a path lives on the remote side, or is where
