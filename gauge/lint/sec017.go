@@ -230,6 +230,40 @@ func secGrantByName(t *model.Tool, words []string) string {
 	if has("user", "users") && has("add", "assign") && has("team", "teams", "group", "groups", "org", "organization", "organisation", "workspace", "project", "role", "roles") && !secGrantRecordsWork(t, kept) {
 		return "adds users to a team, group or role"
 	}
+	if has("update", "set", "change", "edit", "modify", "patch", "manage", "configure") && !has("create", "new", "add") && !has(secGrantNotAccess...) {
+		// updateProject(publicSource: true), update_project(visibility:
+		// public): an existing private resource opened to anyone. A new
+		// resource created public exposes nothing that was private.
+		if p := secGrantPublicParam(t); p != "" {
+			return fmt.Sprintf("can make an existing resource public (`%s`)", p)
+		}
+	}
+	return ""
+}
+
+// secGrantPublicParam returns a top-level parameter that makes a resource
+// public: a boolean named public (publicSource, isPublic), or a
+// visibility, privacy or access enum with a public value; or "".
+func secGrantPublicParam(t *model.Tool) string {
+	for _, p := range secParams(t) {
+		if p.parent != "" {
+			continue
+		}
+		w := secIdentifierWords(p.name)
+		if ty, _ := p.schema["type"].(string); ty == "boolean" && secHasWord(w, "public") &&
+			!secHasWord(w, "directory", "dir", "folder", "path", "key", "keys", "url", "ip", "ips", "address", "addresses") {
+			return p.path
+		}
+		if !secHasWord(w, "visibility", "privacy", "access", "sharing") {
+			continue
+		}
+		list, _ := p.schema["enum"].([]any)
+		for _, e := range list {
+			if s, _ := e.(string); secHasWord(secIdentifierWords(s), "public", "anyone", "everyone") {
+				return p.path
+			}
+		}
+	}
 	return ""
 }
 
