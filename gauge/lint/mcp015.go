@@ -17,7 +17,7 @@ func mcp015() Rule {
 		ID: "MCP015", Name: "placeholder-text", Family: "Description",
 		Summary: "A description still contains placeholder text.",
 		Default: Error, Toolgauge: Error, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 2, Check: checkMCP015,
+		Revision: 3, Check: checkMCP015,
 	}
 }
 
@@ -26,7 +26,13 @@ func checkMCP015(ctx *Context) []Problem {
 	for _, t := range tgTools(ctx) {
 		hit, ok := text.Placeholder.FindIn(t.mapped)
 		if ok && ctx.Precise() {
-			_, ok = precisePlaceholder(t.desc)
+			var values []string
+			for _, p := range t.params {
+				if p.obj != nil {
+					values = append(values, preciseEnumValues(p.obj)...)
+				}
+			}
+			_, ok = precisePlaceholder(t.desc, values)
 		}
 		if ok {
 			out = append(out, Problem{
@@ -51,7 +57,7 @@ func checkMCP015(ctx *Context) []Problem {
 			}
 			hit, ok := text.Placeholder.Find(desc)
 			if ok && ctx.Precise() {
-				_, ok = precisePlaceholder(desc)
+				_, ok = precisePlaceholder(desc, preciseEnumValues(p.obj))
 			}
 			if !ok {
 				continue
@@ -68,30 +74,95 @@ func checkMCP015(ctx *Context) []Problem {
 }
 
 // precisePlaceholder finds placeholder text in the description's own prose:
-// not inside code, quotes, XML or examples, and not a word the description
-// also shows quoted as a thing to handle (a search tool's pattern="TODO").
-func precisePlaceholder(desc string) (string, bool) {
-	hit, ok := text.Placeholder.Find(preciseProse(desc))
-	if !ok {
-		return "", false
+// not inside code, quotes, XML or examples, not a word the description
+// also shows quoted as a thing to handle (a search tool's pattern="TODO"),
+// and not a word used as a value: one of the schema's enum values (given
+// in values) or an item in a list of values ("status: TODO, DOING,
+// ARCHIVED"). A placeholder stands for a missing description; a value is
+// data the tool takes. Every match in the prose is tried.
+func precisePlaceholder(desc string, values []string) (string, bool) {
+	prose := preciseProse(desc)
+	for off := 0; off < len(prose); {
+		i, j, ok := text.Placeholder.FindIndex(prose[off:])
+		if !ok {
+			return "", false
+		}
+		i, j = i+off, j+off
+		if hit := prose[i:j]; precisePlaceholderAt(desc, prose, i, j, values) {
+			return hit, true
+		}
+		off = j
 	}
+	return "", false
+}
+
+// precisePlaceholderAt judges one placeholder match, prose[i:j].
+func precisePlaceholderAt(desc, prose string, i, j int, values []string) bool {
+	hit := prose[i:j]
 	w := strings.TrimSpace(hit)
 	if preciseQuotedWord(desc, w) {
-		return "", false
+		return false
 	}
 	// "Array of project IDs to add this task to": an instruction phrase
 	// (add this, describe this) followed by the noun it acts on is prose;
 	// a placeholder stands alone ("Add this.", "TODO: describe this").
-	if preciseActsOnNoun(preciseProse(desc), hit) {
-		return "", false
+	if preciseActsOnNoun(prose, hit) {
+		return false
+	}
+	if strings.ContainsAny(w, " \t<") {
+		return true
 	}
 	// A single placeholder word counts when written as a marker (TODO,
 	// FIXME, WIP), not as an ordinary word ("instead of a placeholder",
 	// a Mermaid column called todo, a wip filter).
-	if !strings.ContainsAny(w, " \t<") && strings.ToUpper(w) != w {
-		return "", false
+	if strings.ToUpper(w) != w {
+		return false
 	}
-	return hit, true
+	// Written as a marker ("TODO: explain paging", a description that is
+	// the word alone), it stands for missing text even when the same
+	// word is also one of the values.
+	marker := preciseMarkerAfter.MatchString(prose[j:]) || strings.Trim(prose, " \t\r\n.:!-") == w
+	for _, v := range values {
+		if !marker && strings.EqualFold(strings.TrimSpace(v), w) {
+			return false // TODO is a status the tool takes
+		}
+	}
+	return !preciseListedValue(prose[:i], prose[j:])
+}
+
+// preciseMarkerAfter is what follows a placeholder written as a marker:
+// a colon ("TODO: describe").
+var preciseMarkerAfter = regexp.MustCompile(`^\s*:`)
+
+var (
+	// preciseValueAfter is what follows an item of a list of values: an
+	// optional gloss (in parentheses, or after a colon or dash), a
+	// separator, and the next item.
+	preciseValueAfter = regexp.MustCompile(`^\s*(?:\([^()\n]{0,80}\)\s*|[:=\x{2013}\x{2014}-]\s*[^,|/()\n]{1,40}?)?(?:[,|/]\s*(?:(?:or|and)\s+)?|(?:or|and)\s+)([A-Za-z][\w-]*)`)
+	// preciseValueBefore is what precedes an item of a list of values:
+	// the previous item, its optional gloss, and a separator.
+	preciseValueBefore = regexp.MustCompile(`([A-Za-z][\w-]*)\s*(?:\([^()\n]{0,80}\)\s*)?(?:[,|/]\s*(?:(?:or|and)\s+)?|\s(?:or|and)\s+)$`)
+)
+
+// preciseListedValue reports whether a marker word sits in a list of
+// values written the same way (TODO, DOING, ARCHIVED; TODO | DONE): a
+// neighbour across a comma, bar, slash, "or" or "and" that is an upper-case
+// word and no placeholder itself. "TODO, FIXME" lists placeholders, not
+// values.
+func preciseListedValue(before, after string) bool {
+	var sib []string
+	if m := preciseValueAfter.FindStringSubmatch(after); m != nil {
+		sib = append(sib, m[1])
+	}
+	if m := preciseValueBefore.FindStringSubmatch(before); m != nil {
+		sib = append(sib, m[1])
+	}
+	for _, s := range sib {
+		if len(s) >= 2 && strings.ToUpper(s) == s && strings.ToLower(s) != s && !text.Placeholder.Match(s) {
+			return true
+		}
+	}
+	return false
 }
 
 // preciseQuotedWord finds a word shown in quotes or a code span.

@@ -350,6 +350,9 @@ func TestVocab(t *testing.T) {
 		if c.v.Match(c.in) != (c.match != "") {
 			t.Errorf("%s.Match(%q) disagrees with Find", c.v, c.in)
 		}
+		if i, j, ok2 := c.v.FindIndex(c.in); ok2 != ok || ok && c.in[i:j] != got {
+			t.Errorf("%s.FindIndex(%q) = %d,%d,%v, disagrees with Find %q,%v", c.v, c.in, i, j, ok2, got, ok)
+		}
 	}
 }
 

@@ -288,6 +288,23 @@ func (v Vocab) FindIn(m Mapped) (string, bool) {
 	return m.s[m.starts[from]:m.starts[to]], true
 }
 
+// FindIndex returns the byte offsets in s of the leftmost match of the
+// vocabulary, as Find would report it, and whether there was one.
+func (v Vocab) FindIndex(s string) (start, end int, ok bool) {
+	if int(v) < 0 || int(v) >= len(vocabRE) {
+		return 0, 0, false
+	}
+	m := Map(s)
+	from, to, ok := v.locate(m.mapped, false)
+	if !ok {
+		return 0, 0, false
+	}
+	if m.starts == nil {
+		return from, to, true
+	}
+	return m.starts[from], m.starts[to], true
+}
+
 // Match reports whether the vocabulary matches anywhere in s (for
 // ReadOpening: at the start, after optional whitespace).
 func (v Vocab) Match(s string) bool {
