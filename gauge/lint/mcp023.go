@@ -14,7 +14,7 @@ func mcp023() Rule {
 		ID: "MCP023", Name: "unconstrained-well-known-format", Family: "Parameters",
 		Summary: "A date, email, or URL parameter declares no format or pattern.",
 		Default: Warning, Toolgauge: Warning, Scope: ScopeParameter, Origin: OriginToolgauge,
-		Revision: 4, Check: checkMCP023,
+		Revision: 5, Check: checkMCP023,
 	}
 }
 
@@ -99,6 +99,12 @@ func preciseFormatWanted(shape string, p *tgParam) bool {
 			// description lists them; no one format or pattern fits.
 			return false
 		}
+		if preciseDuration(p) || p.hasDesc && preciseEitherRef.MatchString(p.desc) {
+			// A duration (timeRange: 1h, 24h, 7d; spentTime) is no
+			// instant; "an ISO date, or a commit SHA" takes two kinds of
+			// value, so no single format could be declared.
+			return false
+		}
 		if p.hasDesc && preciseFormatAsked.MatchString(p.desc) {
 			return true
 		}
@@ -141,7 +147,51 @@ func preciseNotADate(p *tgParam) bool {
 			}
 		}
 	}
-	return p.hasDesc && (preciseCallsItAnID.MatchString(p.desc) || preciseKeywordFilter.MatchString(p.desc))
+	return p.hasDesc && (preciseCallsItAnID.MatchString(p.desc) || preciseKeywordFilter.MatchString(p.desc) ||
+		preciseKeywordList.MatchString(p.desc) && !preciseDateTalk.MatchString(p.desc))
+}
+
+// preciseKeywordList is a description listing upper-case keywords (BEFORE,
+// AFTER, or INSTEAD OF; TODAY | LAST_7_DAYS): with no talk of a date or
+// time, a field named when or since that takes them takes keywords.
+var preciseKeywordList = regexp.MustCompile(`\b[A-Z][A-Z0-9_]+(?:\s+[A-Z][A-Z0-9_]+)*\s*(?:,|\||/|\bor\b)\s*(?:or\s+)?[A-Z][A-Z0-9_]+\b`)
+
+// preciseEitherRef is a description that offers, beside a date, a value of
+// another kind (a commit SHA or ref, a tag, a version, an ID): "ISO date
+// lower bound, or a commit SHA/ref", "a tag name or a date".
+var preciseEitherRef = regexp.MustCompile(`(?i)\b(?:or|either)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,2}?(?:commit|sha|ref|revision|tag|branch|cursor|version|id|identifier)s?\b|\b(?:commit|sha|ref|revision|tag|branch|version|id)s?\b[^.;\n]{0,40}?\bor\s+(?:an?\s+|the\s+)?(?:iso(?:[ -]?8601)?\s+)?(?:date|time|timestamp|datetime)\b`)
+
+// preciseDurationWords name an amount of time, not an instant: a range
+// or window, a timeout or interval, effort spent or remaining.
+var preciseDurationWords = map[string]bool{"range": true, "duration": true, "durations": true, "window": true, "period": true,
+	"interval": true, "timeout": true, "ttl": true, "spent": true, "elapsed": true, "remaining": true, "effort": true,
+	"delay": true, "lag": true, "age": true, "estimate": true, "estimated": true, "length": true}
+
+// preciseDurationValue is a written duration: 1h, 24h, 7d, 30 min, 90s.
+var preciseDurationValue = regexp.MustCompile(`(?i)\b\d+\s?(?:ms|s|sec|secs|m|min|mins|h|hr|hrs|d|w|wk|mo|y)\b`)
+
+// preciseDuration reports whether a date-looking parameter holds an amount
+// of time rather than an instant or a calendar date: its name joins a
+// duration word (timeRange, spentTime, time_window) and no date word, or
+// its description shows durations (1h, 24h, 7d) and no date syntax. A
+// dateRange, or a range described with ISO dates, stays a date.
+func preciseDuration(p *tgParam) bool {
+	if p.hasDesc && preciseDateSyntax.MatchString(p.desc) {
+		return false
+	}
+	dur, date := false, false
+	for _, t := range text.IdentifierTokens(p.name) {
+		switch w := strings.ToLower(t); {
+		case preciseDurationWords[w]:
+			dur = true
+		case w == "date" || w == "dates" || w == "datetime" || w == "timestamp":
+			date = true
+		}
+	}
+	if dur && !date {
+		return true
+	}
+	return p.hasDesc && len(preciseDurationValue.FindAllString(p.desc, 3)) >= 2
 }
 
 // preciseTimeZone reports whether a date-looking parameter takes a time
@@ -231,8 +281,9 @@ func preciseSeveralFormats(desc string) bool {
 
 var (
 	// preciseTimeUnit is a unit or epoch a description gives a number:
-	// seconds, milliseconds, Unix or POSIX time.
-	preciseTimeUnit = regexp.MustCompile(`(?i)\b(?:seconds?|secs?|ms|millis|milli-?seconds?|micro-?seconds?|nano-?seconds?|ns|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|epoch|unix|posix)\b`)
+	// seconds, milliseconds, Unix or POSIX time; in Chinese, 工时
+	// (work-hours), 小时, 分钟, 秒, 毫秒, 天数, 人天 and 人日.
+	preciseTimeUnit = regexp.MustCompile(`(?i)\b(?:seconds?|secs?|ms|millis|milli-?seconds?|micro-?seconds?|nano-?seconds?|ns|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|epoch|unix|posix)\b|工时|小时|分钟|毫秒|秒|天数|人天|人日`)
 	// preciseBoundNames are names of the two ends of a window, times
 	// when a sibling says so (a time zone, a date-like name).
 	preciseBoundNames = map[string]bool{"start": true, "end": true, "from": true, "to": true, "begin": true}
@@ -279,8 +330,11 @@ func preciseUnitlessIn(tool, prefix string, props map[string]any) []Problem {
 		p := &tgParam{name: name, obj: sub}
 		p.desc, p.hasDesc = paramDescription(sub)
 		toks := text.IdentifierTokens(name)
-		bound := len(toks) == 1 && preciseBoundNames[strings.ToLower(toks[0])] && zoned
-		if !bound && (formatShape(name) != "a date or timestamp" || preciseNotADate(p) || preciseTimeZone(p)) {
+		// A bound is a time only when nothing describes it or its
+		// description speaks of one: "Pagination start" is an offset.
+		bound := len(toks) == 1 && preciseBoundNames[strings.ToLower(toks[0])] && zoned &&
+			(!p.hasDesc || preciseDateTalk.MatchString(p.desc))
+		if !bound && (formatShape(name) != "a date or timestamp" || preciseNotADate(p) || preciseTimeZone(p) || preciseDuration(p)) {
 			continue
 		}
 		if preciseTimeUnit.MatchString(strings.Join(toks, " ")) || p.hasDesc && preciseTimeUnit.MatchString(p.desc) {
