@@ -11,7 +11,7 @@ func sec009() Rule {
 	return Rule{
 		ID: "SEC009", Name: "exfiltration-parameter", Family: "Security",
 		Summary: "An optional free-text parameter (notes, context, metadata, ...) or open additionalProperties could carry data out.",
-		Default: Info, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 1, Check: checkSEC009,
+		Default: Info, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 2, Check: checkSEC009,
 	}
 }
 
@@ -37,6 +37,9 @@ func checkSEC009(ctx *Context) []Problem {
 			}
 			if secHasWord(toolWords, secIdentifierWords(name)...) {
 				continue // add_note(note) is the tool's purpose, not a side channel
+			}
+			if ctx.Precise() && secRecordField(t.Name, name, len(props)) {
+				continue // update_order(id, note): the order's own note, stored in the user's system
 			}
 			var sev Severity
 			if secPlausibleChannel(obj) {
@@ -104,4 +107,39 @@ var secChannelTalk = regexp.MustCompile(`(?i)\b(?:conversation|chat|history|tran
 func secPlausibleChannel(obj map[string]any) bool {
 	d, _ := obj["description"].(string)
 	return strings.TrimSpace(d) == "" || secChannelTalk.MatchString(d)
+}
+
+// secRecordWriteVerbs open the name of a tool that creates or changes a
+// record in the user's own system (create_customer, update-order).
+var secRecordWriteVerbs = map[string]bool{"create": true, "update": true, "edit": true, "add": true, "set": true, "patch": true,
+	"modify": true, "upsert": true, "save": true, "insert": true, "put": true, "new": true, "register": true}
+
+// secRecordFieldWords are exfil-name words that are also ordinary fields
+// of a record: a note, remarks, metadata, details.
+var secRecordFieldWords = map[string]bool{"note": true, "notes": true, "remark": true, "remarks": true, "annotation": true,
+	"annotations": true, "metadata": true, "meta": true, "details": true}
+
+// secRecordField reports whether an exfil-named parameter is a field of
+// the record its tool writes: the tool's name is a write verb followed by
+// the thing it writes (update-order, create_customer), the parameter is a
+// record field (note, metadata, details) and the schema has other fields
+// beside it. The record's note is data of the call, kept in the user's
+// system; "context", "feedback" or "debug" are no record fields, and a
+// tool named by its verb alone (add) names no record.
+func secRecordField(tool, param string, nprops int) bool {
+	if nprops < 2 {
+		return false
+	}
+	for _, w := range secIdentifierWords(param) {
+		if !secRecordFieldWords[w] && !secExfilFiller[w] {
+			return false
+		}
+	}
+	words := secIdentifierWords(tool)
+	for i, w := range words {
+		if secRecordWriteVerbs[w] {
+			return i+1 < len(words)
+		}
+	}
+	return false
 }
