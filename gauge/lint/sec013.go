@@ -13,7 +13,7 @@ func sec013() Rule {
 	return Rule{
 		ID: "SEC013", Name: "guardrail-control", Family: "Security",
 		Summary: "A tool lets the model change or lift guardrails (allowed directories, blocked commands, confirmations, protection rules).",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 4, Check: checkSEC013,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 5, Check: checkSEC013,
 	}
 }
 
@@ -32,6 +32,13 @@ func checkSEC013(ctx *Context) []Problem {
 			continue
 		}
 		words := facts[i].words
+		if gate := secHumanGatePass(t); gate != "" {
+			out = append(out, Problem{Tool: t.Name,
+				Message: fmt.Sprintf("Tool `%s` lets the model itself pass a human approval or validation gate (%s): the check a person was meant to make is made by the model, and one injected instruction can wave a change through.",
+					t.Name, gate),
+				Suggestion: "Leave manual checkpoints and approval gates to the people they were set up for (in the service's own console), or have the tool ask the user in its own flow and say so; a model should not approve its own work."})
+			continue
+		}
 		if lift := secGuardrailLift(t); lift != "" {
 			out = append(out, Problem{Tool: t.Name,
 				Message: fmt.Sprintf("Tool `%s` lets the model lift a guardrail (%s): one injected instruction can switch off the protection the user relies on.",
@@ -231,6 +238,41 @@ func secUncheckedModeParam(t *model.Tool) string {
 				return fmt.Sprintf("`%s: %s`", name, v)
 			}
 		}
+	}
+	return ""
+}
+
+// secGatePassVerbs and secGateNouns make a tool name that passes a gate
+// (pass_pipeline_validate, approve_checkpoint, skip_validation_gate).
+var (
+	secGatePassVerbs = []string{"pass", "approve", "bypass", "skip", "override", "accept"}
+	secGateNouns     = []string{"validate", "validation", "validations", "checkpoint", "checkpoints", "gate", "gates"}
+)
+
+// secHumanGateTalk is a description saying the tool approves or passes a
+// gate a person was to clear: a manual checkpoint, a human validation or
+// approval, an approval gate; in Chinese, passing a manual checkpoint
+// (人工卡点) or a stage's validation (阶段验证).
+var secHumanGateTalk = regexp.MustCompile(`(?i)\b(?:approv\w*|pass(?:es|ing)?|accept\w*|skip\w*|bypass\w*|sign(?:s|ing)?\s+off)\b[^.;\n]{0,40}?\b(?:(?:manual|human)\s+(?:validation|approval|checkpoint|gate|review|sign-?off|intervention)s?|(?:validation|approval|review)\s+gates?)\b` +
+	`|(?:通过|批准|跳过)[^。\n]{0,12}?(?:人工(?:卡点|审核|审批|验证|确认)|卡点|阶段验证)`)
+
+// secHumanGatePass names how a tool lets the model pass a human approval
+// or validation gate itself, or "": its name joins a passing verb and a
+// gate (pass_pipeline_validate), or its description says it approves or
+// passes a manual checkpoint or an approval gate. A confirm parameter
+// that satisfies the server's own gate for one call is no such tool: the
+// tool's job must be the approval.
+func secHumanGatePass(t *model.Tool) string {
+	w := secIdentifierWords(t.Name)
+	if secHasWord(w, secGatePassVerbs...) && secHasWord(w, secGateNouns...) {
+		return "`" + t.Name + "`"
+	}
+	text := preciseCodeOnly(t.RawDescription)
+	for _, loc := range secHumanGateTalk.FindAllStringIndex(text, -1) {
+		if secLiftNegated.MatchString(strings.ToLower(text[max(0, loc[0]-40):loc[0]])) {
+			continue // "cannot approve a manual checkpoint"
+		}
+		return "\"" + secSnippet(text[loc[0]:loc[1]]) + "\""
 	}
 	return ""
 }

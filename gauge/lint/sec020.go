@@ -12,7 +12,7 @@ func sec020() Rule {
 		ID: "SEC020", Name: "directive-beyond-job", Family: "Security",
 		Summary: "Text tells the model how to answer, which version to install, how to change files or its client, or to build and deploy: beyond the job of the tool.",
 		Default: Warning, Toolgauge: Off, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 2, Check: secPhraseRuleWith(nil, secPrecise{patterns: secBeyondPatterns, keep: secBeyondKeep, extra: secBeyondCJK},
+		Revision: 3, Check: secPhraseRuleWith(nil, secPrecise{patterns: secBeyondPatterns, keep: secBeyondKeep, extra: secBeyondExtra},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s gives a %s, beyond what the tool does: %q.", s.where(), m.what, m.text)
 			},
@@ -78,6 +78,56 @@ func secBeyondCJK(s secSurface) (secMatch, bool) {
 	}
 	return secMatch{}, false
 }
+
+// secBeyondExtra is SEC020's reading beyond the folded patterns: the
+// Chinese directives, then a directive to run a shell command to learn a
+// value (secBeyondShell).
+func secBeyondExtra(s secSurface) (secMatch, bool) {
+	if m, ok := secBeyondCJK(s); ok {
+		return m, true
+	}
+	return secBeyondShell(s)
+}
+
+// secShellCommand is a command a model would run in its own shell to learn
+// something about the user's machine or project: git config, git branch,
+// whoami, kubectl config, gh auth and the like.
+const secShellCommand = `(?:git\s+(?:config|branch|log|status|rev-parse|remote|describe|show|diff|tag|ls-files|ls-remote|symbolic-ref|blame|shortlog|reflog)` +
+	`|gh\s+(?:api|auth|repo|pr|issue|run)|kubectl\s+(?:get|config|describe)|docker\s+(?:ps|images|inspect)` +
+	`|npm\s+(?:ls|view|whoami|config)|aws\s+(?:sts|configure|s3)|gcloud\s+(?:config|auth|projects)|az\s+(?:account|login)` +
+	`|whoami|hostname|pwd|uname|printenv)\b`
+
+// secShellDirective is text telling the model to run such a command itself
+// to get a value: "run `git config user.name` to get it", "use git branch
+// to find the current branch", "LLM should get from 'git config --get
+// remote.origin.url'".
+var secShellDirective = regexp.MustCompile(`(?i)\b(?:run|running|execute|executing|use|using|call|type|invoke)\s+(?:the\s+)?(?:shell\s+)?(?:command\s+)?` + secShellCommand +
+	`(?:[^.!?\n]|\.\S){0,60}?\bto\s+(?:get|find|obtain|retrieve|determine|detect|see|look\s+up|read|list|check|discover|learn|know|fetch)\b` +
+	`|\b(?:get|obtain|find|retrieve|determine|detect|read|infer|take)\s+(?:(?:it|this|them|the\s+[\w-]+(?:\s+[\w-]+)?)\s+)?(?:from|by\s+running|via|using|with|through)\s+(?:the\s+)?(?:output\s+of\s+)?(?:running\s+)?` + secShellCommand)
+
+// secShellTools are name words of a tool whose job is running commands, or
+// git itself: there a command in the text is what the tool runs or
+// describes, not a directive beyond it.
+var secShellTools = []string{"git", "run", "exec", "execute", "shell", "command", "commands", "terminal", "bash", "cli", "ssh"}
+
+// secBeyondShell finds, in the text with code spans and quotes opened (the
+// command is usually shown as code), a directive to run a shell command to
+// get a value: a tool's or a parameter's text sending the model to its own
+// shell, outside the tool, to read the user's machine or repository.
+func secBeyondShell(s secSurface) (secMatch, bool) {
+	if s.Tool != "" && secHasWord(secIdentifierWords(s.Tool), secShellTools...) {
+		return secMatch{}, false
+	}
+	text := secShellQuotes.Replace(s.Text)
+	loc := secShellDirective.FindStringIndex(text)
+	if loc == nil {
+		return secMatch{}, false
+	}
+	return secMatch{what: "directive to run a shell command", text: secSnippet(text[loc[0]:loc[1]])}, true
+}
+
+// secShellQuotes opens code spans and quotes into spaces.
+var secShellQuotes = strings.NewReplacer("`", " ", "\"", " ", "'", " ", "\u201c", " ", "\u201d", " ", "\u2018", " ", "\u2019", " ")
 
 // secBeyondKeep drops an install, build or version directive in the text
 // of a tool whose own job it is (a deploy tool saying when to deploy, an
