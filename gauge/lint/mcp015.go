@@ -82,7 +82,9 @@ func checkMCP015(ctx *Context) []Problem {
 // data the tool takes. Every match in the prose is tried.
 func precisePlaceholder(desc string, values []string) (string, bool) {
 	prose := preciseProse(desc)
-	for off := 0; off < len(prose); {
+	// At most precisePlaceholderTries matches are judged, so hostile text
+	// full of listed values stays linear; past them the word is a value.
+	for off, n := 0, 0; off < len(prose) && n < precisePlaceholderTries; n++ {
 		i, j, ok := text.Placeholder.FindIndex(prose[off:])
 		if !ok {
 			return "", false
@@ -127,8 +129,15 @@ func precisePlaceholderAt(desc, prose string, i, j int, values []string) bool {
 			return false // TODO is a status the tool takes
 		}
 	}
-	return !preciseListedValue(prose[:i], prose[j:])
+	return !preciseListedValue(prose[max(0, i-precisePlaceholderContext):i], prose[j:min(len(prose), j+precisePlaceholderContext)])
 }
+
+// precisePlaceholderTries bounds the matches judged in one description;
+// precisePlaceholderContext the bytes read either side of one.
+const (
+	precisePlaceholderTries   = 64
+	precisePlaceholderContext = 160
+)
 
 // preciseMarkerAfter is what follows a placeholder written as a marker:
 // a colon ("TODO: describe").
