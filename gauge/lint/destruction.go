@@ -53,6 +53,12 @@ func preciseDescribesDestruction(t *tgTool) string {
 			continue
 		}
 		lname := strings.ToLower(name)
+		if obj["type"] == "boolean" && obj["default"] == false && preciseCreates(t) {
+			// create_change_request's autoDeleteBranchWhenEnd (default
+			// false): the call as made creates; the flag is a later
+			// clean-up the caller opts into.
+			continue
+		}
 		if obj["type"] == "boolean" && preciseDestructiveFlagName(name) != "" && !preciseOnlyCommand.MatchString(first) {
 			return fmt.Sprintf("its `%s` flag switches it to %s", name, preciseDestructiveFlagName(name))
 		}
@@ -72,6 +78,65 @@ func preciseDescribesDestruction(t *tgTool) string {
 		if m := preciseAffirmed(prose, c.re); m != "" {
 			return fmt.Sprintf(c.why, secSnippet(m))
 		}
+	}
+	if m := preciseIrreversibleTalk.FindString(prose); m != "" {
+		return fmt.Sprintf("its description says it cannot be undone: %q", secSnippet(m))
+	}
+	return ""
+}
+
+// preciseIrreversibleTalk is a description that states its own act cannot
+// be undone ("This rewrites the target branch and is not reversible"): the
+// negation is the claim, so it is read without preciseAffirmed.
+var preciseIrreversibleTalk = regexp.MustCompile(`(?i)\b(?:is|are)\s+not\s+reversible\b|\bcannot\s+be\s+(?:undone|reversed|recovered)\b|\birreversibl[ey]\b`)
+
+// preciseSQLDestroys is an operation parameter's description that offers
+// SQL that destroys, in SQL's own capitals: "ADD COLUMN, DROP COLUMN".
+var preciseSQLDestroys = regexp.MustCompile(`\b(?:DROP|DELETE|TRUNCATE)\b`)
+
+// preciseStoppedNouns name running work: a job, a run, a deploy, an order.
+var preciseStoppedNouns = map[string]bool{
+	"run": true, "runs": true, "job": true, "jobs": true, "deploy": true, "deployment": true, "deployments": true,
+	"order": true, "orders": true, "build": true, "builds": true, "pipeline": true, "release": true, "rollout": true,
+	"task": true, "workflow": true, "execution": true, "migration": true,
+}
+
+// preciseLessCertain says why a tool whose name neither deletes nor spends
+// may still lose work that cannot be had back, or "": it stops running work
+// (stop_pipeline_job_run, stop_vm_deploy_order: what ran is lost, but the
+// work can be started again) or merges a pull or change request into its
+// target (the target branch moves; a revert commit undoes the content, not
+// the history). Reported at warning: an author may fairly call either
+// reversible.
+func preciseLessCertain(t *tgTool) string {
+	toks := make([]string, len(t.nameTokens))
+	for i, tok := range t.nameTokens {
+		toks[i] = strings.ToLower(tok)
+	}
+	if len(toks) == 0 || text.IsReadVerb(toks[0]) {
+		return ""
+	}
+	stop, merge, work, request := false, false, false, false
+	for i, w := range toks {
+		// The act is the name's first verb: create_merge_request and
+		// approve_merge_request name a merge request, not a merge.
+		lead := i == 0 || i == 1 && !text.IsBareVerb(toks[0]) && !text.IsReadVerb(toks[0]) && !preciseRequestVerbs[toks[0]]
+		switch {
+		case lead && (w == "stop" || w == "terminate" || w == "abort" || w == "kill" || w == "halt"):
+			stop = true
+		case lead && w == "merge":
+			merge = true
+		case preciseStoppedNouns[w]:
+			work = true
+		case w == "pull" || w == "request" || w == "pr" || w == "mr" || w == "change":
+			request = true
+		}
+	}
+	switch {
+	case stop && work:
+		return "its name says it stops running work, whose progress is lost"
+	case merge && request && preciseRequestEnds(toks):
+		return "its name says it merges a request into its target branch, which a revert does not fully undo"
 	}
 	return ""
 }
@@ -102,6 +167,9 @@ func preciseDestructiveOperation(props map[string]any, names []string, depth int
 				}
 				if m := preciseQuotedMode.FindString(d); m != "" && !preciseUndoGloss.MatchString(d) {
 					return fmt.Sprintf("its `%s` parameter offers %s", name, m)
+				}
+				if m := preciseSQLDestroys.FindString(d); m != "" {
+					return fmt.Sprintf("its `%s` parameter offers SQL %s", name, m)
 				}
 			}
 		}
@@ -275,6 +343,8 @@ func preciseIrreversibleName(t *tgTool) string {
 		return "its name says it creates or overwrites what exists"
 	case write && file && !preciseAppendsOnly.MatchString(t.desc):
 		return "its name says it writes a whole file, over any file already there"
+	case update && file && preciseTakesContent(t):
+		return "its name says it updates a file with new content, which replaces what the file held"
 	}
 	return ""
 }
@@ -363,10 +433,15 @@ type preciseTalk struct {
 // preciseDestructionTalk are the sentences of a description that say the
 // tool destroys, overwrites or spends, wherever they stand.
 var preciseDestructionTalk = []preciseTalk{
-	{regexp.MustCompile(`(?i)\b(?:overwrit(?:e|es|ing|ten)|clobber(?:s|ing)?)\b`), "its description says it overwrites: %q"},
+	{preciseOverwriteTalk, "its description says it overwrites: %q"},
 	{regexp.MustCompile(`(?i)\breplac(?:e|es|ing)\s+(?:(?:the|all|its|any|your|their|an?)\s+)?(?:[\w-]+'s\s+)?(?:entire|whole|full|existing|current|complete)\b`), "its description says it replaces what exists: %q"},
 	{regexp.MustCompile(`(?i)\b(?:remov(?:e|es|ing)|delet(?:e|es|ing)|clear(?:s|ing)?|wip(?:e|es|ing)|purg(?:e|es|ing))\s+all\b|\bby\s+(?:deleting|removing|purging|overwriting|dropping)\b`), "its description says it deletes: %q"},
-	{regexp.MustCompile(`\b(?:DELETE|DROP|TRUNCATE)\b`), "its description says it runs SQL that destroys: %q"},
+	{regexp.MustCompile(`\b(?:DELETE|DROP|TRUNCATE)s?\b`), "its description says it runs SQL that destroys: %q"},
+	// A whole-object write with no delete verb: "a full replacement",
+	// "Create or replace", "is destructive to existing data".
+	{regexp.MustCompile(`(?i)\bfull\s+(?:[\w-]+\s+)?replacement\b|\bcreate\s+or\s+replace\b|\b(?:is|are)\s+destructive\s+to\b`), "its description says it replaces or loses what exists: %q"},
+	// Housekeeping that deletes: "prunes backups older than 7 days".
+	{regexp.MustCompile(`(?i)\bprun(?:e|es|ing)\s+(?:[\w-]+\s+){0,2}?(?:older|old|expired|stale)\b`), "its description says it deletes old copies: %q"},
 	// A later sentence that says what the call destroys: "Disable versioning
 	// on a table. Drops the _version column and its trigger."
 	{regexp.MustCompile(`(?i)(?:^|[.!?;:]\s+|\n)\s*(?:it\s+|this\s+)?(?:also\s+|then\s+)?(?:permanently\s+)?(?:deletes|drops|destroys|purges|wipes|erases|truncates)\s+(?:the|all|its|every|any|each|an?|their|your)(?:\s+[\w-]+){1,3}`), "its description says it destroys: %q"},
@@ -418,7 +493,7 @@ var preciseOnlyCommand = regexp.MustCompile(`(?i)^\s*(?:generates?|builds?|compo
 var preciseDestructiveModes = map[string]bool{
 	"delete": true, "remove": true, "drop": true, "clear": true, "destroy": true, "purge": true, "wipe": true,
 	"prune": true, "uninstall": true, "erase": true, "truncate": true, "hard": true, "discard": true,
-	"replace": true, "overwrite": true, "mirror": true,
+	"replace": true, "overwrite": true, "mirror": true, "kill": true, "terminate": true,
 }
 
 // preciseActionParams are parameter names whose enum picks the operation.
@@ -505,7 +580,7 @@ func preciseHarmlessDestruction(t *tgTool) bool {
 // action, and the description does not say it destroys anything or pays
 // by itself (a fetch that settles payment demands from the wallet).
 func preciseReadNamed(t *tgTool) bool {
-	if t.destructPhrase || precisePaysByItself(t) {
+	if t.destructPhrase || precisePaysByItself(t) || preciseAffirmed(preciseProse(t.desc), preciseOverwriteTalk) != "" {
 		return false
 	}
 	for i, tok := range t.nameTokens {
@@ -592,7 +667,16 @@ func preciseReversible(tools []tgTool, t *tgTool) string {
 	if preciseFromTrash.MatchString(first) {
 		return "it takes something out of the trash"
 	}
-	if !permanent && preciseToTrash.MatchString(t.desc) {
+	if preciseNotDeleted.MatchString(t.desc) {
+		return "its description says what it removes is kept, not permanently deleted"
+	}
+	if why := preciseRemovesAccessEntry(t, toks, first); why != "" && !permanent {
+		return why
+	}
+	if preciseLocalAlias(t, toks) {
+		return "it removes only the server's own local alias or shortcut, not user data"
+	}
+	if !permanent && preciseToTrash.MatchString(t.desc) && !preciseBypassesTrash(t) {
 		return "it moves what it deletes to the trash, where it can be restored"
 	}
 	if inverse := preciseInverseTool(tools, t, toks); inverse != "" && !permanent {
@@ -774,3 +858,173 @@ func preciseAPIPassthrough(t *tgTool) string {
 	}
 	return ""
 }
+
+// preciseCreates reports whether a tool's name opens on creating or adding.
+func preciseCreates(t *tgTool) bool {
+	for i, tok := range t.nameTokens {
+		if i > 1 {
+			break
+		}
+		switch strings.ToLower(tok) {
+		case "create", "add", "new", "insert", "register":
+			return true
+		}
+	}
+	return false
+}
+
+// preciseTakesContent reports whether a tool takes a whole content or body
+// parameter (update_file's content): what it writes replaces what was there.
+func preciseTakesContent(t *tgTool) bool {
+	for _, n := range t.t.ParamNames() {
+		switch strings.ToLower(n) {
+		case "content", "contents", "body", "file_content", "filecontent", "text":
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	// preciseNotDeleted is a description saying the act keeps what it
+	// removes: "moved to the archive ... rather than being permanently
+	// deleted".
+	preciseNotDeleted = regexp.MustCompile(`(?i)\b(?:rather\s+than|instead\s+of)\s+(?:being\s+)?(?:permanently\s+)?delet(?:ed|ing|ion)\b`)
+	// precisePermanentOption is a description or flag that offers to skip
+	// the trash: "bypass trash and force deletion", "permanent deletion".
+	precisePermanentOption = regexp.MustCompile(`(?i)\bbypass(?:es|ing)?\s+(?:the\s+)?trash\b|\bskip(?:s|ping)?\s+(?:the\s+)?trash\b|\bpermanent(?:ly)?\s+delet\w*`)
+	// preciseFromAccessList is a description opening on removing one entry
+	// from a group, team or allow-list: "Remove a project from an access
+	// group", "remove from bypass list".
+	preciseFromAccessList = regexp.MustCompile(`(?i)^\s*(?:removes?|deletes?|revokes?)\s+(?:an?\s+|the\s+)?((?:[\w-]+\s+){0,2}?)from\s+(?:an?\s+|the\s+|its\s+|this\s+)?(?:[\w-]+\s+)?(?:group|team|allow-?list|whitelist|bypass\s+list|access\s+list|role)\b`)
+)
+
+// precisePersonLinks name a person's place in something (a member, an
+// assignee, a collaborator): deleting one removes the person's access, never
+// the person or the thing; adding them again restores it. That is an access
+// change, left to the access rules, not destruction.
+var precisePersonLinks = map[string]bool{
+	"member": true, "members": true, "assignee": true, "assignees": true, "collaborator": true, "collaborators": true,
+	"watcher": true, "watchers": true, "reviewer": true, "reviewers": true, "subscriber": true, "subscribers": true,
+	"follower": true, "followers": true, "delegate": true, "delegates": true,
+}
+
+// preciseAllowNouns name an allow-list entry in a tool name: removing a
+// bypass IP or an allow-listed origin is undone by adding it again.
+var preciseAllowNouns = map[string]bool{"bypass": true, "allowlist": true, "whitelist": true, "allowed": true}
+
+// preciseRemovesAccessEntry says why a removal only takes an entry out of an
+// allow-list or a group, whatever tools the server has beside it, or "": a
+// remove or delete verb whose object is an allow-list entry
+// (removeBypassIp), or a description opening on removing something from a
+// group, team or allow-list ("Remove a project from an access group"). An
+// entity deleted with its data (a label definition, a domain with its
+// settings) is not such an entry. A person's membership is read apart, by
+// precisePersonRemoval.
+func preciseRemovesAccessEntry(t *tgTool, toks []string, first string) string {
+	verb := -1
+	for i, w := range toks {
+		if i > 1 {
+			break
+		}
+		if w == "remove" || w == "delete" || w == "revoke" {
+			verb = i
+		}
+	}
+	if verb < 0 {
+		return ""
+	}
+	rest := toks[verb+1:]
+	for _, w := range rest {
+		if preciseAllowNouns[w] {
+			return "it removes an allow-list entry, which is added again"
+		}
+	}
+	if m := preciseFromAccessList.FindStringSubmatch(first); m != nil {
+		for _, w := range strings.Fields(strings.ToLower(m[1])) {
+			if precisePersonLinks[w] || w == "user" || w == "users" || w == "person" || w == "people" {
+				// A person taken off a team loses access at once:
+				// precisePersonRemoval's warning, not silence.
+				return ""
+			}
+		}
+		return "it removes an entry from a group, team or allow-list, which is added again"
+	}
+	return ""
+}
+
+// preciseLocalAlias reports whether a tool manages the server's own local
+// aliases or shortcuts (ssh_alias: "Manages local name aliases"): removing
+// one loses a name the user typed, not data.
+func preciseLocalAlias(t *tgTool, toks []string) bool {
+	alias := false
+	for _, w := range toks {
+		if w == "alias" || w == "aliases" || w == "shortcut" || w == "shortcuts" {
+			alias = true
+		}
+	}
+	return alias && preciseLocalConfig.MatchString(t.desc)
+}
+
+// preciseLocalConfig is a description placing what a tool manages in the
+// server's local configuration.
+var preciseLocalConfig = regexp.MustCompile(`(?i)\blocal\s+(?:[\w-]+\s+){0,2}?(?:aliases?|shortcuts?|config(?:uration)?)\b|\b(?:stored|persist\w*|kept)\s+(?:[\w\s]{0,30}?)\blocal(?:ly)?\b`)
+
+// preciseBypassesTrash reports whether a tool that trashes by default also
+// offers to skip the trash (wp_delete_post's force: "bypass trash and force
+// deletion"): destructiveHint covers what the tool may do.
+func preciseBypassesTrash(t *tgTool) bool {
+	if precisePermanentOption.MatchString(t.desc) {
+		return true
+	}
+	props := t.t.Params()
+	for _, n := range t.t.ParamNames() {
+		obj, _ := props[n].(map[string]any)
+		if d, _ := obj["description"].(string); precisePermanentOption.MatchString(d) {
+			return true
+		}
+	}
+	return false
+}
+
+// preciseOverwriteTalk is prose saying a tool overwrites what exists.
+var preciseOverwriteTalk = regexp.MustCompile(`(?i)\b(?:overwrit(?:e|es|ing|ten)|clobber(?:s|ing)?)\b`)
+
+// precisePersonRemoval returns the person-link noun a removal takes away
+// (removeTeamMember, delete_resource_member: "member"), or "". Deleting a
+// member removes a person's access, never the person or the thing, and
+// adding them again restores it; but the person loses access at once, which
+// a reviewer wants shown. MCP040 reports it at warning, as an access
+// revocation rather than destruction.
+func precisePersonRemoval(t *tgTool) string {
+	if t.destructPhrase {
+		return ""
+	}
+	for i, tok := range t.nameTokens {
+		if i > 1 {
+			break
+		}
+		switch strings.ToLower(tok) {
+		case "remove", "delete", "revoke":
+			last := strings.ToLower(t.nameTokens[len(t.nameTokens)-1])
+			if i < len(t.nameTokens)-1 && precisePersonLinks[last] {
+				return last
+			}
+		}
+	}
+	return ""
+}
+
+// preciseRequestEnds reports whether a name ends on the request it merges
+// (merge_pull_request, mergeChangeRequest), not on a part of it
+// (merge_request_thread).
+func preciseRequestEnds(toks []string) bool {
+	switch toks[len(toks)-1] {
+	case "request", "requests", "pr", "mr":
+		return true
+	}
+	return false
+}
+
+// preciseRequestVerbs act on a request without merging it.
+var preciseRequestVerbs = map[string]bool{"approve": true, "unapprove": true, "resolve": true, "review": true, "comment": true, "rebase": true}

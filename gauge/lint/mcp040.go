@@ -13,7 +13,7 @@ func mcp040() Rule {
 		ID: "MCP040", Name: "destructive-tool-without-hint", Family: "Annotations",
 		Summary: "A tool that looks destructive declares no destructiveHint.",
 		Default: Error, Toolgauge: Error, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 6, Check: checkMCP040,
+		Revision: 7, Check: checkMCP040,
 	}
 }
 
@@ -32,6 +32,7 @@ func checkMCP040(ctx *Context) []Problem {
 			continue
 		}
 		msg := fmt.Sprintf("`%s` reads as destructive but declares no `destructiveHint`.", t.name)
+		sev := Off
 		switch {
 		case !ctx.Precise():
 			if !tgReadsLikeDeletion(t) {
@@ -46,6 +47,11 @@ func checkMCP040(ctx *Context) []Problem {
 			msg = fmt.Sprintf("`%s` runs what the model writes (reach: %s), so it can destroy whatever that reaches, but declares no `destructiveHint`.", t.name, destructiveReach(ctx, i))
 		case preciseReadNamed(t) || preciseReversible(tools, t) != "":
 			continue
+		case precisePersonRemoval(t) != "":
+			// A person's membership comes back by adding them again, but
+			// they lose access at once: shown, at warning, as what it is.
+			msg = fmt.Sprintf("`%s` removes a %s (an access revocation: adding them again restores it, but access ends at once) and declares no `destructiveHint`.", t.name, precisePersonRemoval(t))
+			sev = Warning
 		case !tgReadsLikeDeletion(t):
 			if why := preciseDescribesDestruction(t); why != "" {
 				msg = fmt.Sprintf("`%s` destroys, overwrites or cannot be undone (%s) but declares no `destructiveHint`.", t.name, why)
@@ -53,11 +59,16 @@ func checkMCP040(ctx *Context) []Problem {
 				// One tool for every operation of an API reaches its
 				// deletes, refunds and payments as well as its reads.
 				msg = fmt.Sprintf("`%s` passes any operation through to an API (%s), its deletes and payments included, but declares no `destructiveHint`.", t.name, how)
+			} else if why := preciseLessCertain(t); why != "" {
+				// Stops and merges lose work, but an author may fairly
+				// call them reversible: a warning, not an error.
+				msg = fmt.Sprintf("`%s` may lose work that cannot be had back (%s) but declares no `destructiveHint`.", t.name, why)
+				sev = Warning
 			} else {
 				continue
 			}
 		}
-		out = append(out, Problem{Tool: t.name, Message: msg,
+		out = append(out, Problem{Tool: t.name, Message: msg, Severity: sev,
 			Suggestion: fmt.Sprintf("Set `destructiveHint: true` (and `readOnlyHint: false`) in `%s`'s annotations so clients can ask the user before calling it. "+
 				"If it does not in fact destroy anything, set `destructiveHint: false` to say so explicitly.", t.name)})
 	}

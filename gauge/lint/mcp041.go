@@ -13,7 +13,7 @@ func mcp041() Rule {
 		ID: "MCP041", Name: "read-only-tool-without-hint", Family: "Annotations",
 		Summary: "A tool that looks read-only declares no readOnlyHint.",
 		Default: Warning, Toolgauge: Warning, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 2, Check: checkMCP041,
+		Revision: 3, Check: checkMCP041,
 	}
 }
 
@@ -28,7 +28,9 @@ func checkMCP041(ctx *Context) []Problem {
 			if !tgReadsLikeQuery(t) || !hintUnset(t, func(a *model.Annotations) *bool { return a.ReadOnlyHint }) {
 				return false
 			}
-			return !ctx.Precise() || preciseReadWrites(t.t) == ""
+			// An action enum that kills or deletes (a process manager's
+			// "kill") makes the tool more than a read.
+			return !ctx.Precise() || preciseReadWrites(t.t) == "" && preciseDestructiveOperation(t.t.Params(), t.t.ParamNames(), 0) == ""
 		},
 		"`%s` reads as read-only but declares no `readOnlyHint`.",
 		"Set `readOnlyHint: true` in `%s`'s annotations. Clients use it to run safe tools without interrupting the user; "+
