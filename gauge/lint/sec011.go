@@ -15,7 +15,7 @@ func sec011() Rule {
 	return Rule{
 		ID: "SEC011", Name: "code-execution-surface", Family: "Security",
 		Summary: "The tool runs code, shell commands, SQL, a pipeline or an agent task supplied by the model.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 6, Check: checkSEC011,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 7, Check: checkSEC011,
 	}
 }
 
@@ -573,10 +573,13 @@ func secExecutionReach(t *model.Tool, facts secTool) string {
 	switch {
 	case secReachAgentTalk.MatchString(desc):
 		return reachAgent
-	case secHasWord(words, "ssh") || secReachSSH.MatchString(desc):
+	case (secHasWord(words, "ssh") || secReachSSH.MatchString(desc)) && !secReadOnlyQuery(t, words, desc):
+		// A database query sent over SSH that the tool limits to reads
+		// (ssh_db_query: "strictly limited to SELECT") reaches the
+		// database's reads, not the remote host's shell.
 		return reachRemoteHost
 	case secHasWord(words, "sql", "query", "queries") || secSQLTalk.MatchString(desc) || strings.Contains(params, "sql") || secTakesSQLStatement(t):
-		if secReachReadOnly.MatchString(desc) || secSchemaSelectOnly(t) {
+		if secReachReadOnly.MatchString(desc) || secSchemaSelectOnly(t) || secReadOnlyDialect.MatchString(desc) {
 			return reachReadOnlySQL
 		}
 		return reachDatabase
@@ -828,7 +831,7 @@ func secSelfDeclaredUnsafe(words []string, desc string) (string, bool) {
 }
 
 // secSelectOnlyTalk is a parameter description limiting SQL to reads.
-var secSelectOnlyTalk = regexp.MustCompile(`\b(?:only\s+select|select\s+(?:queries|statements)\s+only|select-only|read[- ]only)\b|^\s*(?:a\s+)?(?:sql\s+)?select\s+(?:query|statement)\b`)
+var secSelectOnlyTalk = regexp.MustCompile(`\b(?:only\s+select|select\s+(?:queries|statements)\s+only|select[- ]only|read[- ]only)\b|^\s*(?:a\s+)?(?:sql\s+)?select\s+(?:query|statement)\b`)
 
 // secSchemaSelectOnly reports whether a tool's schema limits the SQL it
 // takes to reads: a SQL parameter whose pattern must open with SELECT (or
@@ -852,3 +855,22 @@ func secSchemaSelectOnly(t *model.Tool) bool {
 // secSelectPattern is a pattern that admits only statements opening with
 // SELECT or WITH.
 var secSelectPattern = regexp.MustCompile(`^\^(?:\(\?i\))?(?:\\s\*|\s\*)?\(?(?:\?:)?(?:select|SELECT|\[sS\]\[eE\]\[lL\]\[eE\]\[cC\]\[tT\])`)
+
+// secReadOnlyDialect names a query language that cannot write: Cosmos DB's
+// SQL (NoSQL API) is SELECT-only, and KQL, PromQL, LogQL and JSONPath read.
+// A query tool in one of them reaches the database's reads.
+var secReadOnlyDialect = regexp.MustCompile(`\bcosmos\s*db\s+(?:nosql\s+)?sql\b|\b(?:kql|kusto|promql|logql|traceql|jsonpath|jmespath)\b`)
+
+// secReadOnlyQuery reports whether a tool takes a database query and says
+// it runs only reads: "Runs a read-only query", "strictly limited to
+// SELECT", a query parameter described as SELECT only.
+func secReadOnlyQuery(t *model.Tool, words []string, desc string) bool {
+	sql := secHasWord(words, "sql", "query", "queries", "db", "database") || secSQLTalk.MatchString(desc)
+	if !sql {
+		return false
+	}
+	return secSchemaSelectOnly(t) || secReachReadOnly.MatchString(desc) && secLimitedToSelect.MatchString(desc)
+}
+
+// secLimitedToSelect is prose limiting a query to SELECT or reads.
+var secLimitedToSelect = regexp.MustCompile(`\blimited\s+to\s+select\b|\bselect\s+only\b|\bonly\s+select\b|\bread-only\s+query\b|\b(?:writes?|insert|update|delete)\b[^.]{0,80}\brejected\b`)
