@@ -76,6 +76,11 @@ func preciseDescribesDestruction(t *tgTool) string {
 	}
 	for _, c := range preciseDestructionTalk {
 		if m := preciseAffirmed(prose, c.re); m != "" {
+			if preciseRemovesMarkerTalk.MatchString(prose) && strings.HasPrefix(strings.ToLower(m), "by removing") {
+				// "Mark as read by removing the UNREAD label": a label
+				// or flag removed is set again.
+				continue
+			}
 			return fmt.Sprintf(c.why, secSnippet(m))
 		}
 	}
@@ -1028,3 +1033,8 @@ func preciseRequestEnds(toks []string) bool {
 
 // preciseRequestVerbs act on a request without merging it.
 var preciseRequestVerbs = map[string]bool{"approve": true, "unapprove": true, "resolve": true, "review": true, "comment": true, "rebase": true}
+
+// preciseRemovesMarkerTalk is prose saying a tool works by removing a
+// label, tag, flag or star, which is set again: "by removing the UNREAD
+// label".
+var preciseRemovesMarkerTalk = regexp.MustCompile(`(?i)\bby\s+removing\s+(?:the\s+|a\s+|an\s+|its\s+)?(?:[\w-]+\s+)?(?:labels?|tags?|flags?|stars?|markers?)\b`)

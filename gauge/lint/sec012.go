@@ -15,7 +15,7 @@ func sec012() Rule {
 	return Rule{
 		ID: "SEC012", Name: "annotation-contradiction", Family: "Security",
 		Summary: "The tool's behaviour hints contradict its name or description, or a flag that destroys is on by default.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 7, Check: checkSEC012,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 8, Check: checkSEC012,
 	}
 }
 
@@ -316,8 +316,25 @@ func secOnlyReads(t *model.Tool, f secTool, tg *tgTool, destructiveText bool) bo
 		secWritesLocal(t, f.desc) != "" || secOutputTalk.MatchString(f.desc) {
 		return false
 	}
+	// Evidence that it only reads, not just a read word: a name that
+	// opens on a change verb (fixListFormatting: "list" is what it fixes)
+	// or a description saying it converts or rewrites what it finds is a
+	// write, and destructiveHint: true there is no contradiction.
+	if len(f.words) > 0 && secChangeFirst[f.words[0]] || preciseAffirmed(f.desc, secConvertTalk) != "" {
+		return false
+	}
 	return true
 }
+
+// secChangeFirst are verbs that, opening a tool's name, say it changes what
+// the read word after them names.
+var secChangeFirst = map[string]bool{
+	"fix": true, "convert": true, "format": true, "reformat": true, "apply": true, "mark": true, "toggle": true,
+	"sync": true, "import": true, "transform": true, "normalize": true, "clean": true, "sort": true,
+}
+
+// secConvertTalk is prose saying a tool changes what it finds in place.
+var secConvertTalk = regexp.MustCompile(`\b(?:convert|transform|reformat|rewrite|normali[sz]e)s?\s+(?:them|it|these|those|the|each|every|all|any)\b|\b(?:converts?|applies|rewrites?)\s+(?:[\w-]+\s+){0,3}?(?:to|into|in\s+place)\b`)
 
 // secRemovesLink reports whether a removal only unlinks something adding
 // it back restores: remove_label, remove_member_from_group, "removes
