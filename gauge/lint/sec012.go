@@ -350,7 +350,15 @@ func secDangerousDefault(t *model.Tool, f secTool) (string, string) {
 	props := t.Params()
 	for _, name := range t.ParamNames() {
 		obj, _ := props[name].(map[string]any)
-		if obj == nil || obj["default"] != true {
+		if obj == nil {
+			continue
+		}
+		if d, _ := obj["description"].(string); obj["default"] != true && !(isJSONString(obj["type"], "boolean") && secDefaultTrueTalk.MatchString(d) &&
+			secFirstWord(secIdentifierWords(name), secHardDangerFlag...) != "") {
+			// A boolean whose description states "default: true" defaults
+			// to true as surely as a schema default does; read more
+			// strictly, only for a flag named for hard loss (drop,
+			// delete), not for removing an upload or a script tag.
 			continue
 		}
 		pw := secIdentifierWords(name)
@@ -490,3 +498,11 @@ func secRunsStatements(ctx *Context, i int) bool {
 	}
 	return false
 }
+
+// secDefaultTrueTalk is a flag description stating its default is true:
+// "(MongoDB only, default: true)", "Defaults to true".
+var secDefaultTrueTalk = regexp.MustCompile(`(?i)\bdefault(?:s\s+to)?\s*(?::|=|is)?\s*true\b`)
+
+// secHardDangerFlag are flag words of hard loss: a default of true stated
+// only in prose is read for these.
+var secHardDangerFlag = []string{"delete", "purge", "overwrite", "wipe", "drop", "destroy", "erase", "truncate", "clobber"}
