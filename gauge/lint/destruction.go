@@ -350,6 +350,8 @@ func preciseIrreversibleName(t *tgTool) string {
 		return "its name says it writes a whole file, over any file already there"
 	case update && file && preciseTakesContent(t):
 		return "its name says it updates a file with new content, which replaces what the file held"
+	case update && preciseTakesWholeContent(t):
+		return "it updates with a new `content` that replaces what was held"
 	}
 	return ""
 }
@@ -445,6 +447,8 @@ var preciseDestructionTalk = []preciseTalk{
 	// A whole-object write with no delete verb: "a full replacement",
 	// "Create or replace", "is destructive to existing data".
 	{regexp.MustCompile(`(?i)\bfull\s+(?:[\w-]+\s+)?replacement\b|\bcreate\s+or\s+replace\b|\b(?:is|are)\s+destructive\s+to\b`), "its description says it replaces or loses what exists: %q"},
+	// A credential rotated: the old one stops working for whoever holds it.
+	{regexp.MustCompile(`(?i)\brotat(?:e|es|ing)\s+(?:a\s+|an\s+|the\s+)?(?:[\w-]+\s+)?(?:passwords?|secrets?|keys?|tokens?|credentials?)\b|\(rotate\)`), "its description says it rotates a credential, and the old one stops working: %q"},
 	// Housekeeping that deletes: "prunes backups older than 7 days".
 	{regexp.MustCompile(`(?i)\bprun(?:e|es|ing)\s+(?:[\w-]+\s+){0,2}?(?:older|old|expired|stale)\b`), "its description says it deletes old copies: %q"},
 	// A later sentence that says what the call destroys: "Disable versioning
@@ -1038,3 +1042,32 @@ var preciseRequestVerbs = map[string]bool{"approve": true, "unapprove": true, "r
 // label, tag, flag or star, which is set again: "by removing the UNREAD
 // label".
 var preciseRemovesMarkerTalk = regexp.MustCompile(`(?i)\bby\s+removing\s+(?:the\s+|a\s+|an\s+|its\s+)?(?:[\w-]+\s+)?(?:labels?|tags?|flags?|stars?|markers?)\b`)
+
+// preciseTakesWholeContent reports whether a tool takes a required
+// parameter named content whose description calls it the content itself
+// (update_pipeline: "Pipeline YAML content"): an update with it writes the
+// whole object over what it held.
+func preciseTakesWholeContent(t *tgTool) bool {
+	props := t.t.Params()
+	req := map[string]bool{}
+	if list, ok := t.t.InputSchema["required"].([]any); ok {
+		for _, r := range list {
+			if s, ok := r.(string); ok {
+				req[s] = true
+			}
+		}
+	}
+	for _, n := range t.t.ParamNames() {
+		if l := strings.ToLower(n); (l == "content" || l == "contents") && req[n] {
+			obj, _ := props[n].(map[string]any)
+			if d, _ := obj["description"].(string); preciseWholeContentTalk.MatchString(d) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// preciseWholeContentTalk is a content parameter described as a whole
+// document: "Pipeline YAML content", "File content", "the full content".
+var preciseWholeContentTalk = regexp.MustCompile(`(?i)\b(?:yaml|json|xml|file|full|whole|entire|complete|new)\s+(?:[\w-]+\s+)?contents?\b`)

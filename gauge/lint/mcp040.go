@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"regexp"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/gauge/text"
@@ -55,6 +56,12 @@ func checkMCP040(ctx *Context) []Problem {
 		case !tgReadsLikeDeletion(t):
 			if why := preciseDescribesDestruction(t); why != "" {
 				msg = fmt.Sprintf("`%s` destroys, overwrites or cannot be undone (%s) but declares no `destructiveHint`.", t.name, why)
+				if preciseClientTrustEntry.MatchString(t.desc) {
+					// A host key removed from known_hosts loses a pin the
+					// next connection asks to trust again: debatable, so
+					// a warning.
+					sev = Warning
+				}
 			} else if how := preciseAPIPassthrough(t); how != "" {
 				// One tool for every operation of an API reaches its
 				// deletes, refunds and payments as well as its reads.
@@ -103,3 +110,8 @@ func tgReadsLikeDeletion(t *tgTool) bool {
 	}
 	return t.destructPhrase
 }
+
+// preciseClientTrustEntry is a description placing what a tool changes in
+// the client's own trust store (an SSH known_hosts file), whose entries the
+// next connection offers to trust again.
+var preciseClientTrustEntry = regexp.MustCompile(`(?i)\bknown_hosts\b`)
