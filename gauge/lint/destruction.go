@@ -3,7 +3,6 @@ package lint
 import (
 	"fmt"
 	"regexp"
-	"sort"
 	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/text"
@@ -183,11 +182,7 @@ func preciseDestructiveOperation(props map[string]any, names []string, depth int
 			if len(subProps) == 0 {
 				continue
 			}
-			keys := make([]string, 0, len(subProps))
-			for k := range subProps {
-				keys = append(keys, k)
-			}
-			sort.Strings(keys)
+			keys := secSortedKeys(subProps)
 			if why := preciseDestructiveOperation(subProps, keys, depth+1); why != "" {
 				return why
 			}

@@ -3,7 +3,6 @@ package lint
 import (
 	"fmt"
 	"regexp"
-	"sort"
 	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
@@ -411,11 +410,7 @@ func secDangerousModeDefault(props map[string]any, names []string, prefix string
 		if len(sub) == 0 {
 			continue
 		}
-		keys := make([]string, 0, len(sub))
-		for k := range sub {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
+		keys := secSortedKeys(sub)
 		if p, what := secDangerousModeDefault(sub, keys, prefix+name+".", depth+1); p != "" {
 			return p, what
 		}
