@@ -276,7 +276,12 @@ var (
 	// patterns, which reads as coercion only about tools or instructions.
 	// secOtherToolObject is what follows "prefer this over" when the
 	// object is another tool, server or built-in, not a way of using this one.
-	secOtherToolObject = regexp.MustCompile(`^\s+(?:\w+\s+){0,3}?(?:tools?|servers?|web|internet|search(?:es)?|built-?in|native|other|browser|shell|bash|terminal|cli|grep|curl|google|[a-z0-9]+_[a-z0-9_]+)\b`)
+	secOtherToolObject = regexp.MustCompile(`^\s+(?:\w+\s+){0,3}?(?:tools?|servers?|web|internet|search(?:es)?|built-?in|native|other|browser|shell|bash|terminal|cli|grep|curl|google|[a-z0-9]+_[a-z0-9_]+|(?:raw|plain|direct|manual)\s+(?:[\w.-]+\s+){0,2}?(?:commands?|invocations?|cli|scripts?))\b`)
+	// secAheadOfOwnWork sets a tool before the agent's own work or other
+	// means ("before attempting to write scripts from scratch", "before any
+	// other tool"): a first-choice claim with it demands precedence even
+	// when it also says when.
+	secAheadOfOwnWork = regexp.MustCompile(`\b(?:before|instead\s+of|rather\s+than)\s+(?:attempting|trying|writing|coding|searching|using|calling|doing|any|anything|you)\b`)
 	// secConditional opens a condition ("when users report errors").
 	secConditional = regexp.MustCompile(`^\s*(?:when|if|whenever|for\s+(?:diagnosing|troubleshooting))\b`)
 	// secNounPhrase follows a "verb + secret" hit that is a noun phrase
@@ -382,7 +387,7 @@ func secFindInContext(ctx *Context, s string, pats []secPattern) (secMatch, bool
 					continue // "if you are an expert user" is a condition on the reader, not a persona
 				}
 			case "first-choice steering":
-				if secConditional.MatchString(folded[loc[1]:min(len(folded), loc[1]+40)]) {
+				if secConditional.MatchString(folded[loc[1]:min(len(folded), loc[1]+40)]) && !secAheadOfOwnWork.MatchString(secSentence(folded, loc[0], loc[1])) {
 					continue // "the first choice when users report errors" says when, it does not demand
 				}
 			case "priority override":

@@ -8,7 +8,7 @@ func sec004() Rule {
 		ID: "SEC004", Name: "coercive-directive", Family: "Security",
 		Summary: "Text coerces the model to call the tool first, always, or above everything else.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 5, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: secCoercePrecise, keep: secCoerceKeep},
+		Revision: 6, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: secCoercePrecise, keep: secCoerceKeep},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s contains a %s: %q.", s.where(), m.what, m.text)
 			},
@@ -38,7 +38,7 @@ var secCoercePatterns = concatPatterns(
 var secCoercePrecise = concatPatterns(
 	secRe("first-choice steering", 0,
 		`\b(?:use|call|treat|choose|pick|try)\s+(?:this\s+(?:tool|server|function|mcp(?:\s+server)?)\s+|it\s+|me\s+)?as\s+(?:your\s+|the\s+|a\s+)?(?:very\s+)?(?:first|primary|default|preferred|go-to|main)\s+(?:choice|option|tool|resort)\b`,
-		`\b(?:this\s+(?:tool|server|function)|it)\s+(?:is|should\s+be)\s+(?:always\s+)?(?:your|the)\s+(?:first|primary|preferred|go-to|default)\s+(?:choice|tool|option)\b`),
+		`\b(?:this\s+(?:tool|server|function)|it)\s+(?:[^.!?\n]{0,60}?\s)?(?:is|should\s+be)\s+(?:always\s+)?(?:your|the)\s+(?:first|primary|preferred|go-to|default)\s+(?:choice|tool|option)\b`),
 	secRe("proactive-use coercion", 0,
 		`\b(?:use|call|invoke|run|trigger)\s+(?:this\s+(?:tool\s+|server\s+|function\s+)?|it\s+|these\s+tools\s+)?proactively\b`,
 		`\bproactively\s+(?:use|call|invoke|run|trigger)\b`,
