@@ -40,8 +40,9 @@ var (
 	qgJSONKey = regexp.MustCompile(`(?m)^[ \t]*"[^"\n]{1,60}"[ \t]*:`)
 	// qgParamEntry is a line that opens with a parameter name and its
 	// explanation: "- `limit` (integer, default 10): ...", "pid: ...",
-	// "Parameter: `search_term` (string, optional)".
-	qgParamEntry = regexp.MustCompile("(?i)^[ \\t]*(?:[-*\u2022+]|\\d+[.)])?[ \\t]*(?:\\*\\*)?(?:param(?:eter)?s?[ \\t]*:[ \\t]*)?[`\"']?([A-Za-z_$][\\w.$-]*)[`\"']?(?:\\*\\*)?[ \\t]*(?:\\(|:|[ \\t][-\u2013\u2014][ \\t])")
+	// "Parameter: `search_term` (string, optional)", a table row
+	// "| `limit` | integer | ... |".
+	qgParamEntry = regexp.MustCompile("(?i)^[ \\t]*(?:[-*\u2022+|]|\\d+[.)])?[ \\t]*(?:\\*\\*)?(?:param(?:eter)?s?[ \\t]*:[ \\t]*)?[`\"']?([A-Za-z_$][\\w.$-]*)[`\"']?(?:\\*\\*)?[ \\t]*(?:\\(|:|\\||[ \\t][-\u2013\u2014][ \\t])")
 )
 
 // qgJSONSampleLines is how many "key": lines make a sample body: one
