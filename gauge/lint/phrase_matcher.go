@@ -387,8 +387,9 @@ func secFindInContext(ctx *Context, s string, pats []secPattern) (secMatch, bool
 					continue // "if you are an expert user" is a condition on the reader, not a persona
 				}
 			case "first-choice steering":
-				if secConditional.MatchString(folded[loc[1]:min(len(folded), loc[1]+40)]) && !secAheadOfOwnWork.MatchString(secSentence(folded, loc[0], loc[1])) {
-					continue // "the first choice when users report errors" says when, it does not demand
+				if sentence := secSentence(folded, loc[0], loc[1]); secConditional.MatchString(folded[loc[1]:min(len(folded), loc[1]+40)]) &&
+					(!secAheadOfOwnWork.MatchString(sentence) || secSentenceNamesOwnTool(ctx, sentence)) {
+					continue // "the first choice when users report errors" says when, it does not demand; "..., before calling get_details" orders two own tools
 				}
 			case "priority override":
 				if loc[0] > 0 && strings.ContainsAny(folded[max(0, loc[0]-1):loc[0]], `"'“`) {
