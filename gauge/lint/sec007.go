@@ -14,7 +14,7 @@ func sec007() Rule {
 	return Rule{
 		ID: "SEC007", Name: "encoded-blob", Family: "Security",
 		Summary: "Text carries a long base64 blob a human reviewer cannot read.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 1, Check: checkSEC007,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 2, Check: checkSEC007,
 	}
 }
 
@@ -62,6 +62,11 @@ func secBlob(s string) string {
 			}
 			return fmt.Sprintf("a %d-character base64 blob that decodes to text %q%s", len(run), secSnippet(decoded), extra)
 		}
+		if secBlobInURL(s, loc[0]) || !secBlobOpaque(run) {
+			// A commit hash or version id in a URL path, a path of
+			// words and hex digests: identifiers, not a hidden payload.
+			continue
+		}
 		return fmt.Sprintf("a %d-character base64 blob that decodes to %d bytes of binary data", len(run), len(b))
 	}
 	return ""
@@ -95,4 +100,34 @@ func secPrintable(b []byte) bool {
 		}
 	}
 	return ok*10 >= total*9
+}
+
+// secBlobInURL reports whether the run starting at start sits in a URL:
+// the token that holds it (back to a space, quote or bracket) has a
+// scheme or starts with www.
+func secBlobInURL(s string, start int) bool {
+	i := start
+	for i > 0 && !strings.ContainsRune(" \t\r\n\"'`()<>[]{}|,;", rune(s[i-1])) {
+		i--
+	}
+	tok := s[i:start]
+	return strings.Contains(tok, "://") || strings.HasPrefix(strings.ToLower(tok), "www.")
+}
+
+// secBlobOpaque reports whether a run that decodes to binary looks like an
+// encoding rather than a path of identifiers: some segment between `/`,
+// `-` and `_` of at least 16 characters mixes upper case, lower case and
+// digits and is not a hex digest. Random bytes in base64 do; a path of
+// words, hex digests and UUIDs (`replicate/hello-world/versions/5c7d…`)
+// does not.
+func secBlobOpaque(run string) bool {
+	for _, seg := range strings.FieldsFunc(strings.TrimRight(run, "="), func(r rune) bool { return r == '/' || r == '-' || r == '_' }) {
+		if len(seg) < 16 || secHexOnly.MatchString(seg) {
+			continue
+		}
+		if strings.ContainsAny(seg, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") && strings.ContainsAny(seg, "abcdefghijklmnopqrstuvwxyz") && strings.ContainsAny(seg, "0123456789") {
+			return true
+		}
+	}
+	return false
 }

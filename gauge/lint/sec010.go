@@ -15,7 +15,7 @@ func sec010() Rule {
 	return Rule{
 		ID: "SEC010", Name: "env-exposure", Family: "Security",
 		Summary: "The tool appears to return environment variables or secrets.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 6, Check: checkSEC010,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 7, Check: checkSEC010,
 	}
 }
 
@@ -64,6 +64,10 @@ func checkSEC010(ctx *Context) []Problem {
 					out = append(out, Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` returns %s (its name, read with %s): credentials in a tool result reach the model's context, logs and any server the conversation is sent to.", t.Name, cred, op),
 						Suggestion: "Return only what the model needs (names, contexts, expiry dates) and redact secret values (tokens, keys, passwords, certificate data), or remove the tool."})
+				} else if what := secSecretStoreRead(t, words, desc); what != "" {
+					out = append(out, Problem{Tool: t.Name,
+						Message:    fmt.Sprintf("Tool `%s` returns %s: credentials in a tool result reach the model's context, logs and any server the conversation is sent to.", t.Name, what),
+						Suggestion: "Return the secret's name, version and metadata, and let the user read the value outside the conversation (or inject it where it is used without showing it to the model)."})
 				} else if f := secOutputSecret(t); f != "" && !secRedacted.MatchString(desc) && !secValuesHidden.MatchString(desc) {
 					out = append(out, Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` returns a credential: its output schema declares `%s`. Credentials in a tool result reach the model's context, logs and any server the conversation is sent to.", t.Name, f),
@@ -578,4 +582,58 @@ func secOnChainToken(t *model.Tool, words []string) bool {
 		}
 	}
 	return false
+}
+
+// secSecretStoreRead reads what a secret store's read returns when its
+// one-line description never says: a read of one secret by name
+// (get-secret, read_secret) returns the secret's value, which is what a
+// secret store holds; and a list or read of secrets whose schema offers
+// to expand references inside the values or to include the values
+// returns them (the switch acts on values, so values come back). A list
+// of secrets alone names them, a secret's name, id or metadata is no
+// value, and a text saying the values are masked or left out is
+// believed. It returns what the message names, or "".
+func secSecretStoreRead(t *model.Tool, words []string, desc string) string {
+	if !secHasWord(words, "secret", "secrets") || secHasWord(words, "name", "names", "metadata", "id", "ids", "webhook", "webhooks", "version", "versions", "policy", "policies", "reference", "references") ||
+		secRedacted.MatchString(desc) || secValuesHidden.MatchString(desc) || secWritesOnly(words) {
+		return ""
+	}
+	read, list := false, false
+	for _, w := range words {
+		switch w {
+		case "get", "read", "reveal", "fetch", "retrieve", "access", "show", "view", "export":
+			read = true
+		case "list", "search", "find":
+			list = true
+		}
+	}
+	if !read && !list {
+		return ""
+	}
+	if sw := secValueSwitch(t); sw != "" {
+		return fmt.Sprintf("secret values (its `%s` switch acts on the values, so they come back)", sw)
+	}
+	if read && !list && secHasWord(words, "secret") && !secHasWord(words, "secrets") {
+		return "a secret's value (a secret store's read of one secret returns what the secret holds)"
+	}
+	return ""
+}
+
+// secValueSwitch returns a boolean parameter of a secret read that acts on
+// the values it returns: it expands references inside them
+// (`expandSecretReferences`) or includes them (`includeValues`), or "".
+func secValueSwitch(t *model.Tool) string {
+	for _, p := range secParams(t) {
+		if typ, _ := p.schema["type"].(string); typ != "boolean" {
+			continue
+		}
+		w := secIdentifierWords(p.name)
+		switch {
+		case secHasWord(w, "expand", "resolve", "interpolate") && secHasWord(w, "reference", "references", "refs", "ref"):
+			return p.path
+		case secHasWord(w, "include", "with", "show", "return") && secHasWord(w, "value", "values"):
+			return p.path
+		}
+	}
+	return ""
 }

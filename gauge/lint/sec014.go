@@ -13,7 +13,7 @@ func sec014() Rule {
 	return Rule{
 		ID: "SEC014", Name: "secret-parameter", Family: "Security",
 		Summary: "A parameter takes a secret (API key, token, private key, password): the secret passes through the model.",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 4, Check: checkSEC014,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 5, Check: checkSEC014,
 	}
 }
 
@@ -56,6 +56,14 @@ func checkSEC014(ctx *Context) []Problem {
 			// secret store keeps (a vault item's password): neither is
 			// a new account's password the model picks.
 			existing := secHasWord(secIdentifierWords(p.name), secLoginSystems...) && !secSetsUpLoginSystem(t, facts[i].words) || secKeepsSecrets(t, facts[i].words)
+			// A password taken beside the user name and host it logs in
+			// to (ssh_run(host, username, password)) and a key's
+			// passphrase (it unlocks a key that exists) authenticate,
+			// unless the tool sets them (a setter verb, "new").
+			if (secLogsInWith(t, p) || secUnlocksKey(p)) && !secHasWord(facts[i].words, secSecretSetters...) && !secHasWord(facts[i].words, "generate", "keygen") &&
+				!secNewSecret.MatchString(p.desc()) && !secOperationSets(t) {
+				existing = true
+			}
 			if chosen && !stored && !existing && (secHasWord(facts[i].words, secSecretSetters...) || secNewSecret.MatchString(p.desc()) ||
 				!secHasWord(facts[i].words, secAuthVerbs...) && !secAuthTalk.MatchString(p.desc())) {
 				// A password the model sets on a new account or webhook is
@@ -90,6 +98,12 @@ func secSecretParam(p secParam, toolWords []string) (what string, chosen bool) {
 		if secSecretValuesTalk.MatchString(desc) && !secNoSecretsTalk.MatchString(desc) {
 			return "secret values (the description names passwords or sensitive data)", false
 		}
+		if p.parent == "" && secHasWord(toolWords, "credential", "credentials") && secHasWord(toolWords, secSecretSetters...) &&
+			(secHasWord(secIdentifierWords(p.name), "data", "fields", "values", "secrets", "properties") || secAuthDataTalk.MatchString(desc)) && !secNoSecretsTalk.MatchString(desc) {
+			// update_credential(id, data): the data of a credential a tool
+			// writes is its secret fields (keys, tokens, passwords).
+			return "the secret fields of the credential it writes", false
+		}
 		return "", false
 	}
 	if !secTakesString(p.schema) {
@@ -121,7 +135,7 @@ func secSecretParam(p secParam, toolWords []string) (what string, chosen bool) {
 	}
 	switch head {
 	case "password", "passwd", "pwd", "passphrase", "passcode":
-		if secHasWord(quals, "key", "private") {
+		if secHasWord(quals, "key", "private") || head == "passphrase" && secKeyPassphraseTalk.MatchString(desc) {
 			return "a private key's passphrase", true
 		}
 		return "a password", true
@@ -374,3 +388,52 @@ func secInjectsSecrets(t *model.Tool, p secParam) bool {
 
 // secInjectTalk says secrets are resolved or injected into a process.
 var secInjectTalk = regexp.MustCompile(`\bsecrets?\b[^.]{0,40}\b(?:injected|resolved)\b|\b(?:inject|resolv)\w*\s+(?:\w+\s+){0,3}secrets?\b`)
+
+// secAuthDataTalk says a map holds authentication data.
+var secAuthDataTalk = regexp.MustCompile(`\bauth(?:entication|orization)?\s+(?:data|fields|details|values)\b`)
+
+// secLogsInWith reports whether a password parameter sits beside the user
+// name and the host it logs in to: the tool connects with it.
+func secLogsInWith(t *model.Tool, p secParam) bool {
+	user, host := false, false
+	for _, q := range secParams(t) {
+		if q.parent != p.parent {
+			continue
+		}
+		// The whole name is the login's user or host: postgres_user
+		// (a new database's user) and server_uuid (an id) are not.
+		switch strings.Join(secIdentifierWords(q.name), " ") {
+		case "username", "user", "user name", "login":
+			user = true
+		case "host", "hostname", "host name", "server", "ip", "address", "ip address":
+			host = true
+		}
+	}
+	return user && host
+}
+
+// secUnlocksKey reports whether a parameter is a private key's passphrase
+// (by its name, or a passphrase described as the key's): it unlocks a key
+// that exists.
+func secUnlocksKey(p secParam) bool {
+	w := secIdentifierWords(p.name)
+	if !secHasWord(w, "passphrase") {
+		return false
+	}
+	return secHasWord(w, "key") || secKeyPassphraseTalk.MatchString(p.desc())
+}
+
+// secKeyPassphraseTalk says a passphrase is a key's.
+var secKeyPassphraseTalk = regexp.MustCompile(`\b(?:private\s+|ssh\s+|signing\s+)?key\b`)
+
+// secOperationSets reports whether a tool's operation enum offers to
+// create or change something (database(action: create|update)): a
+// password it takes may be the one it sets.
+func secOperationSets(t *model.Tool) bool {
+	for _, op := range secOperationValues(t) {
+		if secHasWord(secIdentifierWords(op), secSecretSetters...) {
+			return true
+		}
+	}
+	return false
+}
