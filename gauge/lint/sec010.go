@@ -333,7 +333,7 @@ var (
 	// secCredentialQualifies is what follows a credential that names
 	// something about it, not it: "a password setup form", "the API
 	// key's name", "access token ids", "secret names".
-	secCredentialQualifies = regexp.MustCompile(`^(?:'s?\b|\s+(?:setup|set[- ]up|reset|change|form|field|policy|policies|strength|prompt|manager|rotation|requirements?|expiry|expiration|status|ids?|names?|prefix(?:es)?|metadata|fingerprints?|counts?|hints?|labels?|usage)\b)`)
+	secCredentialQualifies = regexp.MustCompile(`^(?:'s?\b|\s+(?:setup|set[- ]up|reset|change|form|field|policy|policies|rules|complexity|strength|prompt|manager|rotation|requirements?|expiry|expiration|status|ids?|names?|prefix(?:es)?|metadata|fingerprints?|counts?|hints?|labels?|usage)\b)`)
 )
 
 // secCredentialWhat names a credential for a message.
@@ -585,16 +585,17 @@ func secOnChainToken(t *model.Tool, words []string) bool {
 }
 
 // secSecretStoreRead reads what a secret store's read returns when its
-// one-line description never says: a read of one secret by name
-// (get-secret, read_secret) returns the secret's value, which is what a
-// secret store holds; and a list or read of secrets whose schema offers
+// one-line description never says: a read of one secret or stored
+// password by name (get-secret, read_secret, get_password) returns the
+// value, which is what a secret store holds; and a list or read of secrets whose schema offers
 // to expand references inside the values or to include the values
 // returns them (the switch acts on values, so values come back). A list
 // of secrets alone names them, a secret's name, id or metadata is no
 // value, and a text saying the values are masked or left out is
 // believed. It returns what the message names, or "".
 func secSecretStoreRead(t *model.Tool, words []string, desc string) string {
-	if !secHasWord(words, "secret", "secrets") || secHasWord(words, "name", "names", "metadata", "id", "ids", "webhook", "webhooks", "version", "versions", "policy", "policies", "reference", "references") ||
+	if !secHasWord(words, "secret", "secrets", "password") || secHasWord(words, "name", "names", "metadata", "id", "ids", "webhook", "webhooks", "version", "versions", "policy", "policies", "reference", "references",
+		"requirements", "strength", "reset", "hint", "expiry", "rules", "setup", "generate", "public") ||
 		secRedacted.MatchString(desc) || secValuesHidden.MatchString(desc) || secWritesOnly(words) {
 		return ""
 	}
@@ -615,6 +616,9 @@ func secSecretStoreRead(t *model.Tool, words []string, desc string) string {
 	}
 	if read && !list && secHasWord(words, "secret") && !secHasWord(words, "secrets") {
 		return "a secret's value (a secret store's read of one secret returns what the secret holds)"
+	}
+	if read && !list && secHasWord(words, "password") && !secHasWord(words, "passwords") {
+		return "a password (a read of one stored password returns it)"
 	}
 	return ""
 }
