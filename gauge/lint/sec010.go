@@ -553,6 +553,12 @@ func secNamedCredentialOutput(t *model.Tool, words []string, desc string) string
 		return "a token it gets in exchange (its name says so), a bearer credential"
 	case secHasWord(words, "get", "list", "fetch", "retrieve", "show") && secHasWord(words, "tokens") && !secTokenMetadata.MatchString(desc):
 		return "the tokens it lists (nothing in its text says the values are left out)"
+	case secHasWord(words, "get", "read", "fetch", "retrieve", "show", "reveal", "export", "copy") && !secHasWord(words, "list", "info", "status", "details", "metadata", "scopes", "expiry", "name", "names", "id", "ids", "count", "usage", "validate", "verify", "check", "revoke") && !secTokenMetadata.MatchString(desc) &&
+		(secHasWord(words, "token") && secHasWord(words, "access", "auth", "bearer", "session", "api", "refresh", "personal", "oauth", "bot") || secHasWord(words, "apikey") || secHasWord(words, "api") && secHasWord(words, "key") ||
+			secHasWord(words, "connection") && secHasWord(words, "string", "uri", "url")):
+		// get_access_token, get_api_key, get_connection_string: a read of
+		// one credential returns it.
+		return "the credential its name reads (a read of one token, API key or connection string returns it)"
 	case secHasWord(words, "url", "urls", "link", "links") && (secHasWord(words, "signed", "presigned", "presign", "sas") || secHasWord(words, "download", "log", "logs") && secHasWord(words, "get", "generate", "create")):
 		return "a signed or temporary download URL, which works for whoever holds it, without logging in"
 	case secTemporaryURL.MatchString(desc):
