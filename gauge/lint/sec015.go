@@ -12,7 +12,7 @@ func sec015() Rule {
 	return Rule{
 		ID: "SEC015", Name: "egress-destination", Family: "Security",
 		Summary: "A parameter lets the model choose where the server's authenticated traffic or a data stream goes (base URL, proxy, webhook, mail forwarding).",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 4, Check: checkSEC015,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 5, Check: checkSEC015,
 	}
 }
 
@@ -32,11 +32,15 @@ func checkSEC015(ctx *Context) []Problem {
 	for i := range ctx.Tools {
 		t := &ctx.Tools[i]
 		words, desc := facts[i].words, facts[i].desc
+		forwarded := false
 		for _, p := range secParams(t) {
 			what := secEgressDestination(t, words, desc, p)
-			if what == "" {
+			if what == "" || what == secViaForwarding && forwarded {
+				// forwardTo, forwardAsAttachmentTo, redirectTo of one
+				// mail rule: one finding says it.
 				continue
 			}
+			forwarded = forwarded || what == secViaForwarding
 			harm := "send the server's credentials or the user's data to a host it picks"
 			if what == secViaPaidURL {
 				harm = "make the server pay, and send what the model writes, to a host it picks"
@@ -54,7 +58,13 @@ func checkSEC015(ctx *Context) []Problem {
 // choose ("the base URL of the authenticated client"), or "".
 func secEgressDestination(t *model.Tool, words []string, desc string, p secParam) string {
 	pw := secIdentifierWords(p.name)
-	if !secTakesString(p.schema) || len(pw) == 0 || secHasWord(pw, "id", "ids", "name") {
+	// A forwarding parameter may be a list of recipients
+	// (forwardTo: [{emailAddress: {address}}]), not a string.
+	forwardish := secHasWord(pw, "forward", "forwarding", "forwarded", "redirect")
+	if !secTakesRecipients(p.schema) || secHasWord(pw[:1], "is", "has", "can", "should") {
+		forwardish = false // forward: true, isAutomaticForward: a switch or a condition, not a recipient
+	}
+	if !secTakesString(p.schema) && !forwardish || len(pw) == 0 || secHasWord(pw, "id", "ids", "name") {
 		return ""
 	}
 	pdesc := p.desc()
@@ -95,9 +105,13 @@ func secEgressDestination(t *model.Tool, words []string, desc string, p secParam
 		// createLogDrain(url, headers): the project's logs stream to
 		// whatever URL the model gives, for as long as the drain lives.
 		return "the URL a log or data stream is shipped to"
-	case secHasWord(pw, "forward", "forwarding", "forwarded") && secMailTalk.MatchString(pdesc+" "+desc) ||
+	case (urlish || secIsConnectionString(pw)) && secHasWord(pw, "target", "destination", "dest", "to") && secHasWord(words, secTransferVerbs...):
+		// copy_between_databases(targetConnectionString): the rows are
+		// written to whatever database or host the model names.
+		return "the database or host the data is copied to"
+	case forwardish && secMailTalk.MatchString(pdesc+" "+desc) ||
 		secHasWord(pw, "email", "address", "mail") && secForwardedTo.MatchString(pdesc):
-		return "the address mail is forwarded to"
+		return secViaForwarding
 	}
 	return ""
 }
@@ -110,6 +124,8 @@ const (
 	// secViaPaidURL is a request the server pays for or signs with its
 	// wallet: the payment is the credential that goes to the URL.
 	secViaPaidURL = "the URL of a request the server pays for from its wallet"
+	// secViaForwarding is where a mail tool forwards messages.
+	secViaForwarding = "the address mail is forwarded to"
 )
 
 // secShownURLWords qualify a URL the service stores or shows (a picture
@@ -139,3 +155,32 @@ var (
 	// secForwardedTo says mail is forwarded to the address.
 	secForwardedTo = regexp.MustCompile(`\b(?:forwarded|forward|redirected)\s+to\b|\bto\s+which\s+(?:\w+\s+){0,4}(?:forwarded|redirected|delivered)\b`)
 )
+
+// secTransferVerbs are the name words of a tool that copies data from one
+// place to another: its target is where the data goes.
+var secTransferVerbs = []string{"copy", "sync", "replicate", "migrate", "transfer", "mirror", "export", "clone", "backup", "dump"}
+
+// secTakesRecipients reports whether a schema can hold an address or a
+// list of recipients: a string, an array or an object, not only a
+// boolean or a number.
+func secTakesRecipients(schema map[string]any) bool {
+	var types []string
+	switch ty := schema["type"].(type) {
+	case string:
+		types = []string{ty}
+	case []any:
+		for _, x := range ty {
+			if s, ok := x.(string); ok {
+				types = append(types, s)
+			}
+		}
+	default:
+		return true
+	}
+	for _, ty := range types {
+		if ty == "string" || ty == "array" || ty == "object" {
+			return true
+		}
+	}
+	return false
+}
