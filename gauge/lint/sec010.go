@@ -169,12 +169,20 @@ func secReturnsCredentials(desc string) string {
 	if secRedacted.MatchString(first) {
 		return ""
 	}
-	if cred := secCredentialIn(first, secCredentialReturn); cred != "" {
-		return cred
+	openings := []string{first}
+	if next := secAfterTitle(prose, first); next != "" {
+		// "Generate Customer Links\n\nGenerate a customer portal
+		// link …": a title line, then the opening sentence.
+		openings = append(openings, next)
 	}
-	for _, p := range secCredentialOutputs {
-		if m := p.re.FindStringSubmatchIndex(first); m != nil {
-			return p.what(strings.Join(strings.Fields(first[m[2]:m[3]]), " "))
+	for _, opening := range openings {
+		if cred := secCredentialIn(opening, secCredentialReturn); cred != "" {
+			return cred
+		}
+		for _, p := range secCredentialOutputs {
+			if m := p.re.FindStringSubmatchIndex(opening); m != nil {
+				return p.what(strings.Join(strings.Fields(opening[m[2]:m[3]]), " "))
+			}
 		}
 	}
 	for _, sentence := range strings.FieldsFunc(prose, func(r rune) bool { return r == '.' || r == '\n' }) {
@@ -646,4 +654,28 @@ func secValueSwitch(t *model.Tool) string {
 		}
 	}
 	return ""
+}
+
+// secAfterTitle returns the sentence after a title line: when the prose
+// opens with a short line that ends in no full stop and a blank line
+// follows ("Generate Customer Links\n\n…"), the opening sentence is the
+// next one. It returns "" when there is no title line or the sentence
+// says the secret is left out.
+func secAfterTitle(prose, first string) string {
+	rest := strings.TrimLeft(prose, " ")
+	if !strings.HasPrefix(rest, first) {
+		return ""
+	}
+	rest = rest[len(first):]
+	if !strings.HasPrefix(rest, "\n\n") && !strings.HasPrefix(rest, "\n \n") || len(strings.Fields(first)) > 8 {
+		return ""
+	}
+	rest = strings.TrimLeft(rest, " \n")
+	if k := strings.IndexAny(rest, ".\n"); k >= 0 {
+		rest = rest[:k]
+	}
+	if secRedacted.MatchString(rest) {
+		return ""
+	}
+	return rest
 }
