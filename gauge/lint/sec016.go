@@ -12,7 +12,7 @@ func sec016() Rule {
 	return Rule{
 		ID: "SEC016", Name: "local-upload", Family: "Security",
 		Summary: "A tool reads a local path the model names and sends its contents to a remote service.",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 4, Check: checkSEC016,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 5, Check: checkSEC016,
 	}
 }
 
@@ -90,6 +90,7 @@ const (
 	secViaUpload = "uploads what it reads to a remote service"
 	secViaAPI    = "sends what it reads to a remote API"
 	secViaMail   = "attaches what it reads to the message it sends"
+	secViaImport = "writes what it reads into the database its connection string names, on any host the model gives"
 )
 
 // secToolDesc is the tool's own description, folded, code blanked.
@@ -116,7 +117,25 @@ func secSendsFilesOut(t *model.Tool, words []string, text string) string {
 	if secRemoteAPITalk.MatchString(text) {
 		return secViaAPI
 	}
+	if secHasWord(words, "import", "load", "restore", "ingest", "copy") && secTakesConnection(t) {
+		// pg_import_table_data(connectionString, inputPath): the file's
+		// rows go to whatever database the model's connection string
+		// names.
+		return secViaImport
+	}
 	return ""
+}
+
+// secTakesConnection reports whether a tool takes, at its top level, a
+// connection string or DSN the model writes: the database it reaches is
+// the model's choice.
+func secTakesConnection(t *model.Tool) bool {
+	for _, p := range secParams(t) {
+		if p.parent == "" && secTakesString(p.schema) && secIsConnectionString(secIdentifierWords(p.name)) {
+			return true
+		}
+	}
+	return false
 }
 
 // secIsLocalSource reports whether a parameter takes a path on the
