@@ -68,6 +68,10 @@ func checkSEC010(ctx *Context) []Problem {
 					out = append(out, Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` returns %s: credentials in a tool result reach the model's context, logs and any server the conversation is sent to.", t.Name, what),
 						Suggestion: "Return the secret's name, version and metadata, and let the user read the value outside the conversation (or inject it where it is used without showing it to the model)."})
+				} else if pw := secRecordPassword(ctx, i); pw != "" {
+					out = append(out, Problem{Tool: t.Name,
+						Message:    fmt.Sprintf("Tool `%s` returns a record whose writer stores %s: a platform keeps a database's password retrievable for the apps that connect, and nothing in this tool's text says it is masked, so it reaches the model's context, logs and any server the conversation is sent to.", t.Name, pw),
+						Suggestion: "Leave the password fields out of the record the tool returns (or mask them), and say so in the description."})
 				} else if f := secOutputSecret(t); f != "" && !secRedacted.MatchString(desc) && !secValuesHidden.MatchString(desc) {
 					out = append(out, Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` returns a credential: its output schema declares `%s`. Credentials in a tool result reach the model's context, logs and any server the conversation is sent to.", t.Name, f),
@@ -678,4 +682,61 @@ func secAfterTitle(prose, first string) string {
 		return ""
 	}
 	return rest
+}
+
+// secRecordPassword reads a tool that returns one record (mysql-one,
+// get_database) whose writer, a tool of the same name with a create or
+// update verb, takes the password of a login system the record is
+// (databasePassword, dbPassword, rootPassword of a database): a platform
+// that runs a database keeps its password retrievable for the apps that
+// connect, so the record comes back with it. A user account's password
+// (hashed, never returned) is not one, nor is a read whose text says the
+// secrets are masked or left out. It returns the writer's parameter, or "".
+func secRecordPassword(ctx *Context, i int) string {
+	facts := secTools(ctx)
+	words, desc := facts[i].words, facts[i].desc
+	if secRedacted.MatchString(desc) || secValuesHidden.MatchString(desc) {
+		return ""
+	}
+	top := 0
+	for _, p := range secParams(&ctx.Tools[i]) {
+		if p.parent == "" {
+			top++
+		}
+	}
+	if top > 3 {
+		return "" // a read of one record takes its id (and a scope), not a query
+	}
+	reads := []string{"get", "one", "read", "show", "fetch", "retrieve", "find", "describe", "view"}
+	if !secHasWord(words, reads...) || secHasWord(words, "list", "all", "search", "status", "logs", "metrics", "stats") {
+		return ""
+	}
+	noun := secWordsWithout(words, reads)
+	if len(noun) == 0 {
+		return ""
+	}
+	for j := range ctx.Tools {
+		w := facts[j].words
+		if j == i || !secHasWord(w, "create", "update") || !slices.Equal(secWordsWithout(w, []string{"create", "update"}), noun) {
+			continue
+		}
+		for _, p := range secParams(&ctx.Tools[j]) {
+			pw := secIdentifierWords(p.name)
+			if p.parent == "" && secTakesString(p.schema) && secHasWord(pw, "password") && secHasWord(pw, secLoginSystems...) {
+				return fmt.Sprintf("`%s` (%s)", p.name, ctx.Tools[j].Name)
+			}
+		}
+	}
+	return ""
+}
+
+// secWordsWithout is words less the ones in drop.
+func secWordsWithout(words, drop []string) []string {
+	var out []string
+	for _, w := range words {
+		if !slices.Contains(drop, w) {
+			out = append(out, w)
+		}
+	}
+	return out
 }
