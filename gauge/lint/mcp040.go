@@ -14,7 +14,7 @@ func mcp040() Rule {
 		ID: "MCP040", Name: "destructive-tool-without-hint", Family: "Annotations",
 		Summary: "A tool that looks destructive declares no destructiveHint.",
 		Default: Error, Toolgauge: Error, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 7, Check: checkMCP040,
+		Revision: 8, Check: checkMCP040,
 	}
 }
 
@@ -94,7 +94,7 @@ func destructiveReach(ctx *Context, i int) string {
 		return ""
 	}
 	switch s.reach {
-	case reachLocalShell, reachRemoteHost, reachContainer, reachDatabase, reachAgent, reachCluster, reachCLI, reachProcess, reachStored, reachAgentTask:
+	case reachLocalShell, reachRemoteHost, reachContainer, reachDatabase, reachAgent, reachCluster, reachCLI, reachProcess, reachStored, reachAgentTask, reachOSScript, reachDBAPI:
 		return s.reach
 	}
 	return ""

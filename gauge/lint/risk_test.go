@@ -40,6 +40,12 @@ func TestToolRisks(t *testing.T) {
 		{`{"name":"get_cancel_status","description":"Status of a cancellation."}`, lint.RiskRead},
 		{`{"name":"list_sell_orders","description":"Sell orders on the book."}`, lint.RiskRead},
 		{`{"name":"append_file","description":"Appends content to a file."}`, lint.RiskWrite},
+		// SEC011 revision 8: a test runner, a database's REST API with write
+		// methods and a transaction of SQL statements run what the model
+		// chooses; the same risk class as SEC011's warning.
+		{`{"name":"run_tests","description":"Execute the project's tests.","inputSchema":{"type":"object","properties":{"target":{"type":"string","description":"Test file or directory"}}}}`, lint.RiskExecute},
+		{`{"name":"db_request","description":"Performs an HTTP request against the database's REST API.","inputSchema":{"type":"object","properties":{"method":{"type":"string","enum":["GET","DELETE"]},"path":{"type":"string"}}}}`, lint.RiskExecute},
+		{`{"name":"batch","description":"Runs statements atomically.","inputSchema":{"type":"object","properties":{"statements":{"type":"array","items":{"type":"string"},"description":"SQL statements to execute"}}}}`, lint.RiskExecute},
 	}
 	for _, c := range cases {
 		capture := precision.Capture{Tools: []json.RawMessage{json.RawMessage(c.tool)}}
@@ -49,6 +55,20 @@ func TestToolRisks(t *testing.T) {
 		}
 		if got := lint.ToolRisks(snap); len(got) != 1 || got[0] != c.want {
 			t.Errorf("%s: risk %v, want %s", c.tool, got, c.want)
+		}
+	}
+	// Converting or checking a command runs nothing: never execute.
+	for _, tool := range []string{
+		`{"name":"sql_to_http","description":"Converts a SQL statement into the HTTP request (method, path) the database's REST API would take.","inputSchema":{"type":"object","properties":{"sql":{"type":"string"}}}}`,
+		`{"name":"policy_check","description":"Show whether a command passes the host's SSH allow rules, without connecting.","inputSchema":{"type":"object","properties":{"command":{"type":"string"}}}}`,
+	} {
+		capture := precision.Capture{Tools: []json.RawMessage{json.RawMessage(tool)}}
+		snap, err := capture.Snapshot()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := lint.ToolRisks(snap); len(got) != 1 || got[0] == lint.RiskExecute {
+			t.Errorf("%s: risk %v, want anything but execute", tool, got)
 		}
 	}
 }

@@ -15,7 +15,7 @@ func sec011() Rule {
 	return Rule{
 		ID: "SEC011", Name: "code-execution-surface", Family: "Security",
 		Summary: "The tool runs code, shell commands, SQL, a pipeline or an agent task supplied by the model.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 7, Check: checkSEC011,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 8, Check: checkSEC011,
 	}
 }
 
@@ -58,6 +58,9 @@ func checkSEC011(ctx *Context) []Problem {
 			continue
 		}
 		msg := fmt.Sprintf("Tool `%s` is a code-execution surface: %s.", t.Name, why)
+		if s.reach == reachNothing {
+			msg = fmt.Sprintf("Tool `%s` takes a command or query but its description says it only converts or checks it: %s.", t.Name, why)
+		}
 		if s.reach == reachSQLFilter {
 			msg = fmt.Sprintf("Tool `%s` puts SQL the model writes into its own statement: %s.", t.Name, why)
 		}
@@ -102,6 +105,12 @@ func secExecutionSurface(t *model.Tool, facts secTool) secExecSurface {
 	if s.why != "" {
 		s.reach = secExecutionReach(t, facts)
 		runs := secSaysItRuns(facts) || s.reach == reachDatabase && !secNoRunTalk.MatchString(facts.desc) || secParamSaysItRuns(t, code.param)
+		if secOnlyTransforms(facts) {
+			// Converting, checking or explaining a command or query is
+			// not running it: the tool returns what it made of it.
+			runs = false
+			s.reach = reachNothing
+		}
 		s.real = s.reach != reachReadOnlySQL && runs && secTakesCode(t, facts)
 		if s.real && secAllowListedReads.MatchString(facts.desc) && secReachReadOnly.MatchString(facts.desc) {
 			// An allow-list of read commands the tool enforces: it looks
@@ -112,7 +121,7 @@ func secExecutionSurface(t *model.Tool, facts secTool) secExecSurface {
 			return s
 		}
 	}
-	for _, read := range []func(*model.Tool, secTool) secExecSurface{secAgentControls, secAgentTask, secStoredCode, secCITrigger, secMethodCall, secLanguageCode, secTerminalInput} {
+	for _, read := range []func(*model.Tool, secTool) secExecSurface{secAgentControls, secAgentTask, secStoredCode, secCITrigger, secMethodCall, secLanguageCode, secTerminalInput, secStepsDefinition, secWorkflowRun, secDatabaseAPI, secTestRun} {
 		if r := read(t, facts); r.real {
 			return r
 		}
@@ -278,7 +287,10 @@ func secSaysSandbox(words []string, desc string) bool {
 func secStoredCode(t *model.Tool, facts secTool) secExecSurface {
 	words := facts.words
 	deploys := secHasWord(words, "deploy")
-	if !secHasWord(words, secArtifacts...) && !deploys || !secHasWord(words, secStoreVerbs...) {
+	if boot := secBootScript(t); boot != "" {
+		return secExecSurface{why: fmt.Sprintf("its free-text parameter `%s` is a script the new machine runs at boot", boot), reach: reachStored, real: true}
+	}
+	if !secHasWord(words, secArtifacts...) && !deploys || !secHasWord(words, secStoreVerbs...) && !secModeStores(t) {
 		return secExecSurface{}
 	}
 	name := secFreeTextParam(t, secStoredParams...)
@@ -444,6 +456,7 @@ const (
 	reachAllowList     = "only the read commands its allow-list admits"
 	reachAgentControls = "another agent, whose sandbox or approvals the model can turn off"
 	reachTerminal      = "an interactive terminal session and the programs it runs"
+	reachNothing       = "nothing: it returns what it makes of the command or query and runs none"
 	reachSQLFilter     = "the rows its own statement reads or changes (a clause can widen them, and read other tables through subqueries), not a statement of the model's choosing"
 )
 
@@ -453,7 +466,9 @@ var (
 	secReachAgentTalk   = regexp.MustCompile(`dangerously[- ]skip[- ]permissions|bypass\s*permissions|skip(?:s|ping)?\s+(?:all\s+)?permission|--yolo\b|full[- ]auto\b`)
 	secReachBrowser     = regexp.MustCompile(`\b(?:page|browser|dom|tab|webpage)\b`)
 	secReachReadOnly    = regexp.MustCompile(`\bread[- ]only\b|\bonly\s+(?:select|read)\b|^(?:execute|run)s?\s+an?\s+select\s+(?:query|statement)\b`)
-	secReachDebugger    = regexp.MustCompile(`\bdebugg(?:er|ed|ing)\b|\bx64dbg\b|\bgdb\b|\blldb\b`)
+	secReachDebugger    = regexp.MustCompile(`\bdebugg(?:er|ed)\b|\bx64dbg\b|\bgdb\b|\blldb\b`)
+	secReachOSScript    = regexp.MustCompile(`\b(?:applescript|jxa|osascript|javascript\s+for\s+automation|apple\s*events?|vbscript|wscript|cscript|jscript)\b`)
+	secReachShellTalk   = regexp.MustCompile(`\b(?:shell|bash|zsh|sh|powershell|cmd\.exe)\s+(?:commands?|scripts?|lines?)\b`)
 	secReachIPC         = regexp.MustCompile(`\bipc\b|\binvoke\s+(?:rust\s+)?backend\b`)
 	secReachSandbox     = regexp.MustCompile(`\bsandbox(?:ed)?\b`)
 	secReachUnsandboxed = regexp.MustCompile(`\b(?:not|no|un|without(?:\s+any)?)[- ]?sandbox`)
@@ -493,7 +508,7 @@ func secSaysItRuns(facts secTool) bool {
 var secCodeParams = map[string]bool{
 	"command": true, "commands": true, "cmd": true, "script": true, "code": true, "source": true, "sql": true, "query": true,
 	"statement": true, "function": true, "expression": true, "expr": true, "program": true, "snippet": true, "prompt": true,
-	"input": true, "args": true, "arguments": true, "task": true,
+	"input": true, "args": true, "arguments": true, "task": true, "statements": true,
 }
 
 // secCommandRouter is a tool whose "command" is one of the server's own
@@ -578,6 +593,10 @@ func secExecutionReach(t *model.Tool, facts secTool) string {
 		// (ssh_db_query: "strictly limited to SELECT") reaches the
 		// database's reads, not the remote host's shell.
 		return reachRemoteHost
+	case secReachOSScript.MatchString(desc + " " + strings.Join(words, " ") + " " + params):
+		// AppleScript, JXA or Windows Script Host drive every app of the
+		// machine as the user (Finder, Terminal, the browsers).
+		return reachOSScript
 	case secHasWord(words, "sql", "query", "queries") || secSQLTalk.MatchString(desc) || strings.Contains(params, "sql") || secTakesSQLStatement(t):
 		if secReachReadOnly.MatchString(desc) || secSchemaSelectOnly(t) || secReadOnlyDialect.MatchString(desc) {
 			return reachReadOnlySQL
@@ -596,7 +615,7 @@ func secExecutionReach(t *model.Tool, facts secTool) string {
 		return reachTerminal
 	case !secHasWord(words, "shell", "bash", "terminal") && secReachCLI.MatchString(desc):
 		return reachCLI
-	case !secHasWord(words, secReachShellWords...) && secReachLanguages.MatchString(desc):
+	case !secHasWord(words, secReachShellWords...) && secReachLanguages.MatchString(desc) && !secReachShellTalk.MatchString(desc):
 		return reachProcess
 	case secHasWord(words, "evaluate", "browser", "page", "playwright", "puppeteer") || secReachBrowser.MatchString(desc) && !secHasWord(words, secReachShellWords...):
 		return reachBrowser
@@ -604,9 +623,9 @@ func secExecutionReach(t *model.Tool, facts secTool) string {
 		return reachIPC
 	case secReachSandbox.MatchString(desc) && !secReachUnsandboxed.MatchString(desc):
 		return reachSandbox
-	case secHasWord(words, "dbg", "debugger", "gdb", "lldb", "debug") || secReachDebugger.MatchString(desc+" "+strings.Join(words, " ")):
+	case secHasWord(words, "dbg", "debugger", "gdb", "lldb", "debug", "x64dbg") || secReachDebugger.MatchString(desc):
 		return reachDebugger
-	case secHasWord(words, secReachShellWords...) || strings.Contains(params, "command") || strings.Contains(desc, "shell") || strings.Contains(desc, "command"):
+	case secHasWord(words, secReachShellWords...) || strings.Contains(params, "command") || strings.Contains(desc, "shell") || strings.Contains(desc, "command") || secReachShellTalk.MatchString(desc):
 		return reachLocalShell
 	}
 	return reachProcess
@@ -652,9 +671,6 @@ func secCodeSurface(t *model.Tool, facts secTool) secCodeReading {
 	fragment := ""
 	for _, p := range secDeepParams(t) {
 		name, obj := p.name, p.obj
-		if !secIsFreeText(obj) {
-			continue
-		}
 		pdesc := ""
 		if d, ok := obj["description"].(string); ok {
 			pdesc, _ = secFold(d)
@@ -663,6 +679,14 @@ func secCodeSurface(t *model.Tool, facts secTool) secCodeReading {
 		last := ""
 		if len(pw) > 0 {
 			last = pw[len(pw)-1]
+		}
+		if secIsFreeTextOrList(obj) && (last == "statement" || last == "statements") && secSQLStatementTalk.MatchString(pdesc) {
+			// transaction(statements): "Array of SQL statements to
+			// execute in transaction".
+			return secCodeReading{why: fmt.Sprintf("its parameter `%s` takes raw SQL statements", name), param: name}
+		}
+		if !secIsFreeText(obj) {
+			continue
 		}
 		// What the parameter carries is what its own description says,
 		// through "Alias for where" to the parameter it stands for; its
@@ -681,7 +705,7 @@ func secCodeSurface(t *model.Tool, facts secTool) secCodeReading {
 			// An alias of a pattern, a value or code is read as that one.
 		case len(pw) == 1 && secHasWord(pw, "script", "command", "cmd", "expression", "expr", "eval", "shell", "javascript", "python", "snippet", "program"):
 			return secCodeReading{why: fmt.Sprintf("its free-text parameter `%s` takes %s to run", name, last), param: name}
-		case secHasWord([]string{last}, "command", "commands", "cmd", "script") && secCommandToRun.MatchString(pdesc):
+		case secHasWord([]string{last}, "command", "commands", "cmd", "script") && (secCommandToRun.MatchString(pdesc) || secRunsNamedCommand(desc, pw)):
 			// percyRunCommand: "The test command to run with Percy".
 			return secCodeReading{why: fmt.Sprintf("its free-text parameter `%s` takes a command to run", name), param: name}
 		case (last == "code" && len(pw) <= 2 || strings.Join(pw, "_") == "source_code") && !secNotCodeContext.MatchString(pdesc+" "+strings.Join(pw, " ")):
@@ -773,7 +797,7 @@ func secSQLParamKind(t *model.Tool, name string) int {
 // is a whole SQL statement ("DDL SQL query to execute").
 func secTakesSQLStatement(t *model.Tool) bool {
 	for _, p := range secDeepParams(t) {
-		if secIsFreeText(p.obj) && secSQLStatementTalk.MatchString(secParamDesc(t, p.name)) {
+		if secIsFreeTextOrList(p.obj) && secSQLStatementTalk.MatchString(secParamDesc(t, p.name)) {
 			return true
 		}
 	}

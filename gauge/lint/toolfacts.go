@@ -15,6 +15,10 @@ import (
 type secTool struct {
 	words []string // secIdentifierWords(Name)
 	desc  string   // secFold(RawDescription)
+	// authoring: some tool of the same server writes the steps of a
+	// workflow or pipeline (secStepsDefinition), so a run of any workflow
+	// may run what the model wrote.
+	authoring bool
 }
 
 // secTools returns the secTool of every tool of ctx, in order.
@@ -24,6 +28,13 @@ func secTools(ctx *Context) []secTool {
 		for i := range ctx.Tools {
 			out[i].words = secIdentifierWords(ctx.Tools[i].Name)
 			out[i].desc, _ = secFold(ctx.Tools[i].RawDescription)
+		}
+		authoring := false
+		for i := range ctx.Tools {
+			authoring = authoring || secStepsDefinition(&ctx.Tools[i], out[i]).real
+		}
+		for i := range out {
+			out[i].authoring = authoring
 		}
 		return out
 	}).([]secTool)
