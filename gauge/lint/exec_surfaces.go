@@ -21,6 +21,7 @@ const (
 	reachProject  = "the local project: its test code and configuration run on the server's host"
 	reachSteps    = "the workflow or pipeline engine, which runs the steps the model writes (any step type, code included)"
 	reachDBAPI    = "the database, through its REST API (writes included)"
+	reachKernel   = "the notebook's kernel, which runs any code on its host as its user"
 )
 
 // secTransformOpening is a description that opens by converting, checking,

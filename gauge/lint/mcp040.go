@@ -94,7 +94,7 @@ func destructiveReach(ctx *Context, i int) string {
 		return ""
 	}
 	switch s.reach {
-	case reachLocalShell, reachRemoteHost, reachContainer, reachDatabase, reachAgent, reachCluster, reachCLI, reachProcess, reachStored, reachAgentTask, reachOSScript, reachDBAPI:
+	case reachLocalShell, reachRemoteHost, reachContainer, reachDatabase, reachAgent, reachCluster, reachCLI, reachProcess, reachStored, reachAgentTask, reachOSScript, reachDBAPI, reachKernel:
 		return s.reach
 	}
 	return ""

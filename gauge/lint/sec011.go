@@ -467,6 +467,7 @@ var (
 	secReachBrowser     = regexp.MustCompile(`\b(?:page|browser|dom|tab|webpage)\b`)
 	secReachReadOnly    = regexp.MustCompile(`\bread[- ]only\b|\bonly\s+(?:select|read)\b|^(?:execute|run)s?\s+an?\s+select\s+(?:query|statement)\b`)
 	secReachDebugger    = regexp.MustCompile(`\bdebugg(?:er|ed)\b|\bx64dbg\b|\bgdb\b|\blldb\b`)
+	secReachKernel      = regexp.MustCompile(`\b(?:jupyter|ipython|notebook's\s+kernel|(?:notebook|jupyter|python|r)\s+kernels?|in\s+the\s+kernel)\b`)
 	secReachOSScript    = regexp.MustCompile(`\b(?:applescript|jxa|osascript|javascript\s+for\s+automation|apple\s*events?|vbscript|wscript|cscript|jscript)\b`)
 	secReachShellTalk   = regexp.MustCompile(`\b(?:shell|bash|zsh|sh|powershell|cmd\.exe)\s+(?:commands?|scripts?|lines?)\b`)
 	secReachIPC         = regexp.MustCompile(`\bipc\b|\binvoke\s+(?:rust\s+)?backend\b`)
@@ -613,6 +614,9 @@ func secExecutionReach(t *model.Tool, facts secTool) string {
 			return reachSandbox
 		}
 		return reachTerminal
+	case secHasWord(words, "notebook", "kernel", "jupyter") || secReachKernel.MatchString(desc) || secHasWord(words, "cell", "cells") && strings.Contains(desc, "notebook"):
+		// A notebook cell runs in the kernel, whatever language it is in.
+		return reachKernel
 	case !secHasWord(words, "shell", "bash", "terminal") && secReachCLI.MatchString(desc):
 		return reachCLI
 	case !secHasWord(words, secReachShellWords...) && secReachLanguages.MatchString(desc) && !secReachShellTalk.MatchString(desc):
