@@ -147,6 +147,7 @@ func secDatabaseAPI(t *model.Tool, facts secTool) secExecSurface {
 var (
 	secTestRunTalk  = regexp.MustCompile(`^\W*(?:run|execute)s?\s+(?:the\s+|a\s+|your\s+)?(?:[\w.-]+\s+){0,2}?(?:tests?|specs?|test\s+suites?)\b`)
 	secCoverageTalk = regexp.MustCompile(`\btest\s+coverage\b|\bcoverage\b[^.]{0,60}\btests?\b|\btests?\b[^.]{0,60}\bcoverage\b`)
+	secRemoteReport = regexp.MustCompile(`\b(?:fetch|retriev|download)\w*\b|\b(?:reported|uploaded)\s+to\b|\bfrom\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,2}?(?:api|service|platform|dashboard)\b`)
 	secPathTalk     = regexp.MustCompile(`\b(?:path|file|director(?:y|ies)|folder|project\s+root|glob)\b`)
 )
 
@@ -165,7 +166,7 @@ func secTestRun(t *model.Tool, facts secTool) secExecSurface {
 	if !named && !secTestRunTalk.MatchString(facts.desc) && !coverage {
 		return secExecSurface{}
 	}
-	if secOnlyTransforms(facts) || secNoRunTalk.MatchString(facts.desc) {
+	if secOnlyTransforms(facts) || secNoRunTalk.MatchString(facts.desc) || secRemoteReport.MatchString(facts.desc) {
 		return secExecSurface{}
 	}
 	for _, p := range secDeepParams(t) {
