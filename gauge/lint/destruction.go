@@ -591,6 +591,11 @@ func preciseReadNamed(t *tgTool) bool {
 		if i > 1 {
 			break
 		}
+		if i == 0 && (preciseOverwriteVerbs[strings.ToLower(tok)] != "" || strings.EqualFold(tok, "archive")) {
+			// update_list, archive_list: the first verb acts, and the
+			// read word after it names what it acts on.
+			return false
+		}
 		if text.IsReadVerb(tok) {
 			return true
 		}

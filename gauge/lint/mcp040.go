@@ -14,7 +14,7 @@ func mcp040() Rule {
 		ID: "MCP040", Name: "destructive-tool-without-hint", Family: "Annotations",
 		Summary: "A tool that looks destructive declares no destructiveHint.",
 		Default: Error, Toolgauge: Error, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 8, Check: checkMCP040,
+		Revision: 9, Check: checkMCP040,
 	}
 }
 
@@ -46,6 +46,12 @@ func checkMCP040(ctx *Context) []Problem {
 			// it reaches, whatever its own words or its name (a SQL
 			// "query" that runs DDL and DML) say.
 			msg = fmt.Sprintf("`%s` runs what the model writes (reach: %s), so it can destroy whatever that reaches, but declares no `destructiveHint`.", t.name, destructiveReach(ctx, i))
+		case !tgReadsLikeDeletion(t) && preciseWritesFileAt(t) != "" && preciseDescribesDestruction(t) == "" && preciseReversible(tools, t) == "":
+			// A download or export that saves at a path the caller names
+			// writes over whatever file is there, whatever read verb
+			// opens its name: a warning, since the caller picks the path.
+			msg = fmt.Sprintf("`%s` may overwrite stored data (%s) but declares no `destructiveHint`.", t.name, preciseWritesFileAt(t))
+			sev = Warning
 		case preciseReadNamed(t) || preciseReversible(tools, t) != "":
 			continue
 		case precisePersonRemoval(t) != "":
@@ -70,6 +76,13 @@ func checkMCP040(ctx *Context) []Problem {
 				// Stops and merges lose work, but an author may fairly
 				// call them reversible: a warning, not an error.
 				msg = fmt.Sprintf("`%s` may lose work that cannot be had back (%s) but declares no `destructiveHint`.", t.name, why)
+				sev = Warning
+			} else if why := preciseOverwrites(tools, t); why != "" {
+				// An update that writes over stored values, or an archive
+				// with no way back, is not the "only additive" change that
+				// destructiveHint: false promises; an author may fairly
+				// call it reversible, so a warning.
+				msg = fmt.Sprintf("`%s` may overwrite stored data (%s) but declares no `destructiveHint`.", t.name, why)
 				sev = Warning
 			} else {
 				continue

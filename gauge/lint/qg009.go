@@ -13,11 +13,18 @@ func qg009() Rule {
 		ID: "QG009", Name: "qg-destructive-without-warning", Family: "Quality-gate",
 		Summary: "A destructive tool neither warns in its description nor sets destructiveHint: true.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 5, Check: checkQG009,
+		Revision: 6, Check: checkQG009,
 	}
 }
 
 var qgCaution = regexp.MustCompile(`\b(?:cannot|can't|can\s*not)\s+be\s+(?:undone|reversed|recovered|restored)\b|\bno\s+undo\b|\bpermanent(?:ly)?\b|\birreversibl|\bunrecoverable\b|\bcaution\b|\bwarning\b|\bdangerous\b|\bdestructive\b|\bwithout\s+confirmation\b|\bbe\s+careful\b|\bwith\s+care\b|\bdata\s+loss\b|\bconfirm`)
+
+// qgCascade is a description that states what else is lost with what the
+// tool deletes: "Delete a model version and all associated predictions,
+// including all output files". Saying what goes with it is the warning an
+// author writes; a client still needs the hint, which is MCP040's finding.
+// Read in the default profile only.
+var qgCascade = regexp.MustCompile(`\band\s+all\s+(?:of\s+)?(?:its\s+|their\s+|the\s+)?(?:associated|related|dependent|child|nested|contained)\b|\bincluding\s+all\s+(?:of\s+)?(?:its\s+|their\s+)?[\w-]+|\balong\s+with\s+(?:all\s+)?(?:its|their)\b|\bcascad(?:e|es|ing)\b`)
 
 // qgWarns reports whether a description warns of destruction; folded is
 // secFold(desc).
@@ -37,6 +44,11 @@ func checkQG009(ctx *Context) []Problem {
 		t := &ctx.Tools[i]
 		verb := secDestructiveVerb(facts[i].words)
 		if verb == "" || qgWarns(t.RawDescription, facts[i].desc) {
+			continue
+		}
+		if ctx.Precise() && qgCascade.MatchString(facts[i].desc) {
+			// "Delete a model version and all associated predictions":
+			// the description says what is lost, which is a warning.
 			continue
 		}
 		if a := t.Annotations; a != nil && a.DestructiveHint != nil && *a.DestructiveHint {

@@ -14,7 +14,7 @@ func sec012() Rule {
 	return Rule{
 		ID: "SEC012", Name: "annotation-contradiction", Family: "Security",
 		Summary: "The tool's behaviour hints contradict its name or description, or a flag that destroys is on by default.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 8, Check: checkSEC012,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 9, Check: checkSEC012,
 	}
 }
 
@@ -56,7 +56,7 @@ func checkSEC012(ctx *Context) []Problem {
 		if ctx.Precise() && !destructiveText {
 			// The default profile also reads an operation or flag that
 			// destroys (git_branch mode "delete", git_push force).
-			destructiveText = preciseDescribesDestruction(&tgTools(ctx)[i]) != ""
+			destructiveText = preciseDescribesDestruction(&tgTools(ctx)[i]) != "" && !preciseUpsertOfFields(&tgTools(ctx)[i])
 		}
 		// design marks a contradiction that hides no destructive action: the
 		// mcpgauge score counts it as tool design, not security.
@@ -83,7 +83,7 @@ func checkSEC012(ctx *Context) []Problem {
 				// whatever read word follows it.
 				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but its name says it manages (adds, changes or removes) things.", t.Name),
 					"Set readOnlyHint: false (and destructiveHint to match), or split the reads into their own read-only tool. Clients skip confirmation for read-only tools.")
-			case (readNamed || saysReadOnly) && (a.DestructiveHint == nil || !*a.DestructiveHint) && secWritesLocal(t, desc) == "":
+			case (readNamed || saysReadOnly) && (a.DestructiveHint == nil || !*a.DestructiveHint) && secWritesLocal(t, desc) == "" && secWidensTools(desc) == "":
 				// get_merge_request_commits: a verb inside a read tool's name
 				// names what is read, not an action.
 			case (secDestructiveVerb(words) != "" || secHasWord(words, secWriteVerbs...)) && !(ctx.Precise() && secComputesOnArguments(t, words, desc)):
@@ -239,7 +239,7 @@ func secReadNamed(words []string) bool {
 
 var (
 	// secWidenTalk is prose saying a tool adds tools to the session.
-	secWidenTalk = regexp.MustCompile(`\b(?:enables?|activates?|registers?|unlocks?|adds?|exposes?|turns?\s+on|makes?\s+available)\s+(?:the\s+|more\s+|new\s+|additional\s+|further\s+|extra\s+)?(?:[\w-]+\s+){0,3}?(?:tools|toolsets?|tool\s+(?:categories|category|groups?|sets?))\b`)
+	secWidenTalk = regexp.MustCompile(`\b(?:enables?|activates?|registers?|unlocks?|adds?|exposes?|turns?\s+on|switch(?:es)?\s+on|makes?\s+available)\s+(?:the\s+|more\s+|new\s+|additional\s+|further\s+|extra\s+)?(?:[\w-]+\s+){0,3}?(?:tools|toolsets?|tool\s+(?:categories|category|groups?|sets?))\b`)
 	// secSavesTalk is prose saying a tool saves something to disk.
 	secSavesTalk = regexp.MustCompile(`\b(?:saves?|writes?|downloads?|stores?|exports?)\s+(?:[\w'-]+\s+){0,6}?(?:to|into|on)\s+(?:the\s+|a\s+|your\s+)?(?:local\s+)?(?:disk|file\s*system|filesystem|files?|folder|directory|path)\b`)
 	// secImperativeMutation is a description opening on an order to
@@ -363,6 +363,11 @@ func secDangerousDefault(t *model.Tool, f secTool) (string, string) {
 		pw := secIdentifierWords(name)
 		if secHasWord(pw, "no", "not", "dry", "skip", "confirm", "preview", "safe", "backup", "keep", "preserve") {
 			continue
+		}
+		if isJSONString(obj["type"], "boolean") && secHasWord(pw[:min(1, len(pw))], secActivateFlag...) && secWidensTools(f.desc) != "" {
+			// qase_discover_tools' activate: a tool that switches on
+			// hidden tools does so on every call unless the model says no.
+			return name, fmt.Sprintf("switches on the tools it finds (%s), widening the session's tool set", name)
 		}
 		if v := secFirstWord(pw, secDangerFlag...); v != "" {
 			return name, fmt.Sprintf("does what `%s` says (%s)", name, v)
@@ -497,6 +502,10 @@ func secRunsStatements(ctx *Context, i int) bool {
 // secDefaultTrueTalk is a flag description stating its default is true:
 // "(MongoDB only, default: true)", "Defaults to true".
 var secDefaultTrueTalk = regexp.MustCompile(`(?i)\bdefault(?:s\s+to)?\s*(?::|=|is)?\s*true\b`)
+
+// secActivateFlag open the name of a flag that switches on what the tool
+// finds (activate, enable, load).
+var secActivateFlag = []string{"activate", "enable", "load", "register", "expose", "unlock"}
 
 // secHardDangerFlag are flag words of hard loss: a default of true stated
 // only in prose is read for these.
