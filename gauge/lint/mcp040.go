@@ -46,7 +46,7 @@ func checkMCP040(ctx *Context) []Problem {
 			// it reaches, whatever its own words or its name (a SQL
 			// "query" that runs DDL and DML) say.
 			msg = fmt.Sprintf("`%s` runs what the model writes (reach: %s), so it can destroy whatever that reaches, but declares no `destructiveHint`.", t.name, destructiveReach(ctx, i))
-		case !tgReadsLikeDeletion(t) && preciseWritesFileAt(t) != "" && preciseDescribesDestruction(t) == "" && preciseReversible(tools, t) == "":
+		case !tgReadsLikeDeletion(t) && !markedReadOnly(t) && preciseWritesFileAt(t) != "" && preciseDescribesDestruction(t) == "" && preciseReversible(tools, t) == "":
 			// A download or export that saves at a path the caller names
 			// writes over whatever file is there, whatever read verb
 			// opens its name: a warning, since the caller picks the path.
@@ -77,7 +77,7 @@ func checkMCP040(ctx *Context) []Problem {
 				// call them reversible: a warning, not an error.
 				msg = fmt.Sprintf("`%s` may lose work that cannot be had back (%s) but declares no `destructiveHint`.", t.name, why)
 				sev = Warning
-			} else if why := preciseOverwrites(tools, t); why != "" {
+			} else if why := preciseOverwrites(tools, t); why != "" && !markedReadOnly(t) {
 				// An update that writes over stored values, or an archive
 				// with no way back, is not the "only additive" change that
 				// destructiveHint: false promises; an author may fairly
@@ -93,6 +93,13 @@ func checkMCP040(ctx *Context) []Problem {
 				"If it does not in fact destroy anything, set `destructiveHint: false` to say so explicitly.", t.name)})
 	}
 	return out
+}
+
+// markedReadOnly reports whether a tool says readOnlyHint: true. Its
+// warning-level overwrites are then SEC012's contradiction to report, once.
+func markedReadOnly(t *tgTool) bool {
+	a := t.t.Annotations
+	return a != nil && a.ReadOnlyHint != nil && *a.ReadOnlyHint
 }
 
 // destructiveReach is the reach of tool i when it is a real execution
