@@ -16,7 +16,7 @@ func newScanCmd() *cobra.Command {
 		Use:   "scan [TARGET]",
 		Short: "Inspect, lint, check and score a server in one run",
 		Long: `Scan does what inspect, lint and check do, over one connection where it can,
-and computes three scores: mcpgauge score v3 (docs/scoring.md), toolgauge's
+and computes three scores: mcpgauge score v4 (docs/scoring.md), toolgauge's
 health and quality-gate's 0-100 score with its four parts.
 
 --json writes the full result document, the same one sweep workers publish.

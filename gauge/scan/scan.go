@@ -290,7 +290,10 @@ func scoreInput(snap *model.Snapshot, rep *Report, findings []lint.Finding, sele
 		in.ToolNames = append(in.ToolNames, t.Name)
 		in.Params += len(t.ParamNames())
 		if a := t.Annotations; a != nil && (a.ReadOnlyHint != nil || a.DestructiveHint != nil || a.IdempotentHint != nil || a.OpenWorldHint != nil) {
-			in.Annotated++
+			if in.Hints == nil {
+				in.Hints = map[string]score.Hints{}
+			}
+			in.Hints[t.Name] = score.Hints{ReadOnly: a.ReadOnlyHint != nil && *a.ReadOnlyHint, NonDestructive: a.DestructiveHint != nil && !*a.DestructiveHint}
 		}
 	}
 	for _, f := range findings {

@@ -7,7 +7,7 @@ import (
 )
 
 // Version is stamped on every stored score.
-const Version = "mcpgauge-score/v3"
+const Version = "mcpgauge-score/v4"
 
 // Part names, used as leaderboard ranking keys.
 const (
@@ -86,16 +86,27 @@ type Input struct {
 	// Params counts the parameters of every tool (the denominator of a
 	// parameter rule's share).
 	Params int
-	// Annotated counts the tools that declare any behaviour hint
-	// (readOnlyHint, destructiveHint, idempotentHint, openWorldHint).
-	Annotated int
-	Findings  []Finding
+	// Hints are the behaviour hints of each tool that declares any
+	// (readOnlyHint, destructiveHint, idempotentHint, openWorldHint), by
+	// tool name; a tool that declares none is absent.
+	Hints    map[string]Hints
+	Findings []Finding
 	// Tests are compliance outcomes; nil means compliance was not run.
 	Tests []Test
 	// ContextTokens is the BPE token cost of the whole tool surface.
 	ContextTokens int
 	// Selection is the eval selection accuracy in [0,1]; nil when eval did not run.
 	Selection *float64
+}
+
+// Hints is what a tool's behaviour hints claim, as far as the score reads
+// them: a finding that shows the tool can run code or destroy data
+// contradicts a read-only or non-destructive claim.
+type Hints struct {
+	// ReadOnly is readOnlyHint: true.
+	ReadOnly bool `json:"read_only,omitempty"`
+	// NonDestructive is destructiveHint: false.
+	NonDestructive bool `json:"non_destructive,omitempty"`
 }
 
 // Part is one measured component.
@@ -106,7 +117,7 @@ type Part struct {
 	Measured bool    `json:"measured"`
 }
 
-// Result is mcpgauge score v3 with its parts.
+// Result is mcpgauge score v4 with its parts.
 type Result struct {
 	Version string `json:"version"`
 	Overall int    `json:"overall"`
@@ -128,26 +139,28 @@ func (r Result) Part(name string) Part {
 	return Part{Name: name}
 }
 
-// Constants of the v3 formula (documented in docs/scoring.md).
+// Constants of the v4 formula (documented in docs/scoring.md).
 const (
-	designErrorCost    = 20.0
-	designWarningCost  = 8.0
-	designInfoCost     = 1.5
-	designPresence     = 0.3
-	annotationCoverage = 15.0
-	descriptionQuality = 15.0
-	secErrorPenalty    = 40.0
-	secWarningPenalty  = 20.0
-	secExecutePenalty  = 5.0
-	securityCap        = 50.0
-	efficiencyFreeUpTo = 2000.0
-	efficiencyZeroAt   = 64000.0
-	complianceCritical = 4.0
-	complianceHigh     = 3.0
-	complianceMedium   = 2.0
-	complianceLow      = 1.0
-	complianceSDK      = 0.5
-	percentScale       = 100.0
+	designErrorCost     = 20.0
+	designWarningCost   = 8.0
+	designInfoCost      = 1.5
+	designPresence      = 0.3
+	annotationCoverage  = 15.0
+	descriptionQuality  = 15.0
+	secErrorPenalty     = 40.0
+	secWarningPenalty   = 20.0
+	secExecutePenalty   = 5.0
+	secDisclosedPenalty = 10.0
+	falseHintWeight     = 2.0
+	securityCap         = 50.0
+	efficiencyFreeUpTo  = 2000.0
+	efficiencyZeroAt    = 64000.0
+	complianceCritical  = 4.0
+	complianceHigh      = 3.0
+	complianceMedium    = 2.0
+	complianceLow       = 1.0
+	complianceSDK       = 0.5
+	percentScale        = 100.0
 )
 
 // BaitAndSwitchTest is the compliance test whose failure (a server that
@@ -198,7 +211,7 @@ func Risks() map[string]string {
 // secExecutePenalty, not as a defect of the text.
 const RiskExecute = "execution"
 
-// Compute returns mcpgauge score v3.
+// Compute returns mcpgauge score v4.
 func Compute(in Input) Result {
 	for _, t := range in.Tests {
 		if t.ID == BaitAndSwitchTest && t.Status == "fail" {
@@ -209,7 +222,7 @@ func Compute(in Input) Result {
 	parts := []Part{
 		compliancePart(in.Tests),
 		designPart(in),
-		securityPart(in.Findings),
+		securityPart(in),
 		efficiencyPart(in.ContextTokens),
 		selectionPart(in.Selection),
 	}
@@ -297,9 +310,10 @@ func testWeight(severity string) float64 {
 // designPart is size-neutral: each rule costs by the share of the server
 // it hits (tools, or parameters for a parameter rule), plus a fixed
 // presence so one bad tool among a hundred still shows; and two coverage
-// terms cost the share of tools without any behaviour hint and the share
-// whose description does not describe them. Twenty unannotated tools of
-// twenty cost what two of two do.
+// terms cost the share of tools without honest behaviour hints (a false
+// hint counts falseHintWeight times) and the share whose description does
+// not describe them. Twenty unannotated tools of twenty cost what two of
+// two do.
 func designPart(in Input) Part {
 	tools, params, fs := in.ToolNames, in.Params, in.Findings
 	p := Part{Name: PartDesign, Measured: true}
@@ -347,8 +361,7 @@ func designPart(in Input) Part {
 				poor[f.Tool] = true
 			}
 		}
-		unannotated := 1 - math.Min(float64(in.Annotated)/float64(len(known)), 1)
-		s -= annotationCoverage*unannotated + descriptionQuality*float64(len(poor))/float64(len(known))
+		s -= annotationCoverage*hintShortfall(in, known) + descriptionQuality*float64(len(poor))/float64(len(known))
 	}
 	for _, r := range order {
 		h := byRule[r]
@@ -368,16 +381,75 @@ func designPart(in Input) Part {
 	return p
 }
 
+// hintContradictions are the rules whose finding at warning or error says
+// a tool's declared hints are wrong about it: SEC012 (a hint contradicts
+// what the tool does), MCP040 and QG009 (a destructive tool whose hints
+// do not say so).
+var hintContradictions = map[string]bool{"SEC012": true, "MCP040": true, "QG009": true}
+
+// falseHints returns the hinted tools whose hints a finding at warning or
+// error contradicts: a hintContradictions rule on the tool, or an
+// execution surface (SEC011) on a tool that claims to be read-only or
+// non-destructive (code or commands the model writes can destroy).
+func falseHints(in Input) map[string]bool {
+	out := map[string]bool{}
+	for _, f := range in.Findings {
+		h, hinted := in.Hints[f.Tool]
+		if !hinted || f.Severity < Warning {
+			continue
+		}
+		if hintContradictions[f.Rule] || f.Rule == secExecutionRule && (h.ReadOnly || h.NonDestructive) {
+			out[f.Tool] = true
+		}
+	}
+	return out
+}
+
+// hintShortfall is the annotation coverage term's share: the tools that
+// declare no hint, plus falseHintWeight times those whose hints a finding
+// contradicts (a client trusts a false hint and runs the tool unasked,
+// while a tool without hints is, by the spec's defaults, treated as
+// destructive and confirmed).
+func hintShortfall(in Input, known map[string]bool) float64 {
+	bad := falseHints(in)
+	short := 0.0
+	for t := range known {
+		switch _, hinted := in.Hints[t]; {
+		case !hinted:
+			short++
+		case bad[t]:
+			short += falseHintWeight
+		}
+	}
+	return short / float64(len(known))
+}
+
+// secExecutionRule is the rule of the execution risk (SEC011).
+const secExecutionRule = "SEC011"
+
+// callTimeRules act only when their tool is called, on what the call
+// takes or returns: a returned credential (SEC010), a secret as an
+// argument (SEC014), a model-chosen destination (SEC015), a local file
+// uploaded (SEC016), an access grant (SEC017). Text that steers or
+// poisons the model acts when the tool is listed, and is never disclosed
+// by a hint.
+var callTimeRules = map[string]bool{"SEC010": true, "SEC014": true, "SEC015": true, "SEC016": true, "SEC017": true}
+
 // securityPart counts distinct risks: each risk once, at its worst
 // severity on the server, however many rules and tools show it. Info is
 // not proof and costs nothing; an execution surface at warning costs
-// secExecutePenalty.
-func securityPart(fs []Finding) Part {
+// secExecutePenalty; a risk whose every finding at warning is a
+// call-time rule on a tool with honest hints that does not claim to be
+// read-only is disclosed (the client sees a tool that changes things and
+// asks before the call) and costs secDisclosedPenalty.
+func securityPart(in Input) Part {
 	p := Part{Name: PartSecurity, Measured: true}
 	risks := Risks()
+	bad := falseHints(in)
 	worst := map[string]Severity{}
+	undisclosed := map[string]bool{}
 	var order []string
-	for _, f := range fs {
+	for _, f := range in.Findings {
 		if !f.Security {
 			continue
 		}
@@ -389,12 +461,19 @@ func securityPart(fs []Finding) Part {
 			order = append(order, risk)
 		}
 		worst[risk] = max(worst[risk], f.Severity)
+		h, hinted := in.Hints[f.Tool]
+		if f.Severity >= Warning && (!callTimeRules[f.Rule] || !hinted || bad[f.Tool] || h.ReadOnly) {
+			undisclosed[risk] = true
+		}
 	}
 	s := percentScale
 	for _, r := range order {
 		w := secWarningPenalty
-		if r == RiskExecute {
+		switch {
+		case r == RiskExecute:
 			w = secExecutePenalty
+		case !undisclosed[r]:
+			w = secDisclosedPenalty
 		}
 		s -= penalty(worst[r], secErrorPenalty, w, 0)
 	}

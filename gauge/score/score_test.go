@@ -14,6 +14,39 @@ func TestPercentRoundsHalfToEven(t *testing.T) {
 	}
 }
 
+// hinted gives tool_0 … tool_{n-1} behaviour hints that claim nothing.
+func hinted(n int) map[string]Hints {
+	return hintedNames(tools(n)...)
+}
+
+func hintedNames(names ...string) map[string]Hints {
+	out := make(map[string]Hints, len(names))
+	for _, n := range names {
+		out[n] = Hints{}
+	}
+	return out
+}
+
+// partCase is one input and the score one part must give it.
+type partCase struct {
+	name string
+	in   Input
+	want float64
+}
+
+// checkParts computes each case and holds the named part to its want.
+func checkParts(t *testing.T, part string, cases []partCase) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			if got := Compute(c.in).Part(part).Score; got != c.want {
+				t.Errorf("%s = %v, want %v", part, got, c.want)
+			}
+		})
+	}
+}
+
 func tools(n int) []string {
 	out := make([]string, n)
 	for i := range out {
@@ -28,7 +61,7 @@ func tools(n int) []string {
 func TestDesignIsSizeNeutral(t *testing.T) {
 	t.Parallel()
 	mk := func(n, bad int) Input {
-		in := Input{ToolNames: tools(n), Annotated: n}
+		in := Input{ToolNames: tools(n), Hints: hinted(n)}
 		for _, name := range in.ToolNames[:bad] {
 			in.Findings = append(in.Findings, Finding{Rule: "MCP041", Tool: name, Severity: Warning})
 		}
@@ -57,11 +90,13 @@ func TestDesignIsSizeNeutral(t *testing.T) {
 // presence, and a parameter rule costs the share of parameters it hits.
 func TestOneBadToolShows(t *testing.T) {
 	t.Parallel()
-	in := Input{ToolNames: tools(100), Annotated: 100, Params: 200, Findings: []Finding{{Rule: "MCP040", Tool: "tool_0", Severity: Error}}}
-	if got, want := Compute(in).Part(PartDesign).Score, round1(100-20*(0.3+0.7*0.01)); got != want {
+	in := Input{ToolNames: tools(100), Hints: hinted(100), Params: 200, Findings: []Finding{{Rule: "MCP040", Tool: "tool_0", Severity: Error}}}
+	// MCP040 also says tool_0's hints are false: it counts twice in the
+	// annotation coverage term.
+	if got, want := Compute(in).Part(PartDesign).Score, round1(100-20*(0.3+0.7*0.01)-annotationCoverage*falseHintWeight/100); got != want {
 		t.Errorf("one error on one tool of 100: design %v, want %v", got, want)
 	}
-	in = Input{ToolNames: tools(2), Annotated: 2, Params: 10}
+	in = Input{ToolNames: tools(2), Hints: hinted(2), Params: 10}
 	for i := 0; i < 5; i++ {
 		in.Findings = append(in.Findings, Finding{Rule: "MCP020", Tool: "tool_0", Parameter: fmt.Sprintf("p%d", i), Severity: Warning})
 	}
@@ -75,31 +110,19 @@ func TestOneBadToolShows(t *testing.T) {
 // describe them (15 for all), whatever the server's size.
 func TestCoverageTerms(t *testing.T) {
 	t.Parallel()
-	cases := []struct {
-		name string
-		in   Input
-		want float64
-	}{
+	checkParts(t, PartDesign, []partCase{
 		{"none annotated", Input{ToolNames: tools(20)}, 85},
-		{"half annotated", Input{ToolNames: tools(2), Annotated: 1}, 92.5},
-		{"one poor description of four", Input{ToolNames: tools(4), Annotated: 4, Findings: []Finding{{Rule: "MCP011", Tool: "tool_0", Severity: Info}}},
+		{"half annotated", Input{ToolNames: tools(2), Hints: hinted(1)}, 92.5},
+		{"one poor description of four", Input{ToolNames: tools(4), Hints: hinted(4), Findings: []Finding{{Rule: "MCP011", Tool: "tool_0", Severity: Info}}},
 			round1(100 - 15*0.25 - 1.5*(0.3+0.7*0.25))},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			t.Parallel()
-			if got := Compute(c.in).Part(PartDesign).Score; got != c.want {
-				t.Errorf("design = %v, want %v", got, c.want)
-			}
-		})
-	}
+	})
 }
 
 // TestSizeRulesStayOutOfDesign: the tool count and context budget rules
 // are priced by efficiency, not design.
 func TestSizeRulesStayOutOfDesign(t *testing.T) {
 	t.Parallel()
-	in := Input{ToolNames: tools(60), Annotated: 60, Findings: []Finding{{Rule: "QG011", Severity: Error}, {Rule: "MCP051", Severity: Warning}, {Rule: "MCP052", Severity: Warning}}}
+	in := Input{ToolNames: tools(60), Hints: hinted(60), Findings: []Finding{{Rule: "QG011", Severity: Error}, {Rule: "MCP051", Severity: Warning}, {Rule: "MCP052", Severity: Warning}}}
 	if got := Compute(in).Part(PartDesign).Score; got != 100 {
 		t.Errorf("design = %v, want 100", got)
 	}
@@ -108,7 +131,7 @@ func TestSizeRulesStayOutOfDesign(t *testing.T) {
 // TestPairCostsBothTools: a pair finding's related tool counts in the share.
 func TestPairCostsBothTools(t *testing.T) {
 	t.Parallel()
-	in := Input{ToolNames: tools(4), Annotated: 4, Findings: []Finding{{Rule: "MCP013", Tool: "tool_0", Related: []string{"tool_1"}, Severity: Warning}}}
+	in := Input{ToolNames: tools(4), Hints: hinted(4), Findings: []Finding{{Rule: "MCP013", Tool: "tool_0", Related: []string{"tool_1"}, Severity: Warning}}}
 	if got, want := Compute(in).Part(PartDesign).Score, round1(100-8*(0.3+0.7*0.5)); got != want {
 		t.Errorf("design = %v, want %v", got, want)
 	}
@@ -124,15 +147,15 @@ func TestPartsAndOverall(t *testing.T) {
 		capped    bool
 		complMeas bool
 	}{
-		{"clean, no tests", Input{ToolNames: tools(3), Annotated: 3}, 100, false, false},
-		{"all tests pass", Input{ToolNames: tools(3), Annotated: 3, Tests: []Test{{Status: "pass", Severity: "critical"}, {Status: "skip", Severity: "high"}}}, 100, false, true},
-		{"not testable is not a failure", Input{ToolNames: tools(3), Annotated: 3, Tests: []Test{{Status: "pass", Severity: "low"}, {Status: "not_testable", Severity: "critical"}}}, 100, false, true},
-		{"only not testable: unmeasured", Input{ToolNames: tools(3), Annotated: 3, Tests: []Test{{Status: "not_testable", Severity: "critical"}}}, 100, false, false},
-		{"critical failure", Input{ToolNames: tools(3), Annotated: 3, Tests: []Test{{Status: "fail", Severity: "critical"}, {Status: "pass", Severity: "low"}}},
+		{"clean, no tests", Input{ToolNames: tools(3), Hints: hinted(3)}, 100, false, false},
+		{"all tests pass", Input{ToolNames: tools(3), Hints: hinted(3), Tests: []Test{{Status: "pass", Severity: "critical"}, {Status: "skip", Severity: "high"}}}, 100, false, true},
+		{"not testable is not a failure", Input{ToolNames: tools(3), Hints: hinted(3), Tests: []Test{{Status: "pass", Severity: "low"}, {Status: "not_testable", Severity: "critical"}}}, 100, false, true},
+		{"only not testable: unmeasured", Input{ToolNames: tools(3), Hints: hinted(3), Tests: []Test{{Status: "not_testable", Severity: "critical"}}}, 100, false, false},
+		{"critical failure", Input{ToolNames: tools(3), Hints: hinted(3), Tests: []Test{{Status: "fail", Severity: "critical"}, {Status: "pass", Severity: "low"}}},
 			// compliance = 1/5*100 = 20; selection unmeasured, so weights are /0.85
 			compat.PyRound((20*0.25 + 100*0.30 + 100*0.20 + 100*0.10) / 0.85), false, true},
-		{"security error caps", Input{ToolNames: tools(1), Annotated: 1, Findings: []Finding{{Tool: "tool_0", Severity: Error, Security: true}}}, 50, true, false},
-		{"selection counts", Input{ToolNames: tools(1), Annotated: 1, Selection: &sel},
+		{"security error caps", Input{ToolNames: tools(1), Hints: hinted(1), Findings: []Finding{{Tool: "tool_0", Severity: Error, Security: true}}}, 50, true, false},
+		{"selection counts", Input{ToolNames: tools(1), Hints: hinted(1), Selection: &sel},
 			compat.PyRound(100*(0.30+0.20+0.10)/0.75 + 50*0.15/0.75), false, false},
 	}
 	for _, c := range cases {
@@ -172,7 +195,7 @@ func TestEfficiency(t *testing.T) {
 // TestWorkedExample reproduces the worked example in docs/scoring.md.
 func TestWorkedExample(t *testing.T) {
 	t.Parallel()
-	in := Input{ToolNames: []string{"A", "B", "C", "D"}, Annotated: 4, Params: 4, ContextTokens: 3100}
+	in := Input{ToolNames: []string{"A", "B", "C", "D"}, Hints: hintedNames("A", "B", "C", "D"), Params: 4, ContextTokens: 3100}
 	for i := 0; i < 6; i++ {
 		in.Tests = append(in.Tests, Test{Status: "pass", Severity: "critical"})
 	}
@@ -200,32 +223,20 @@ func TestWorkedExample(t *testing.T) {
 // surface at warning costs 5.
 func TestRisksCountOnce(t *testing.T) {
 	t.Parallel()
-	many := Input{ToolNames: tools(40), Annotated: 40}
+	many := Input{ToolNames: tools(40), Hints: hinted(40)}
 	for _, name := range many.ToolNames {
 		many.Findings = append(many.Findings, Finding{Rule: "SEC009", Tool: name, Severity: Warning, Security: true})
 	}
-	cases := []struct {
-		name string
-		in   Input
-		want float64
-	}{
+	checkParts(t, PartSecurity, []partCase{
 		{"one rule on forty tools", many, 80},
-		{"two rules, one risk", Input{ToolNames: tools(1), Annotated: 1, Findings: []Finding{
+		{"two rules, one risk", Input{ToolNames: tools(1), Hints: hinted(1), Findings: []Finding{
 			{Rule: "SEC001", Tool: "tool_0", Severity: Error, Security: true}, {Rule: "SEC002", Tool: "tool_0", Severity: Error, Security: true}}}, 60},
-		{"two risks", Input{ToolNames: tools(1), Annotated: 1, Findings: []Finding{
+		{"two risks", Input{ToolNames: tools(1), Findings: []Finding{
 			{Rule: "SEC004", Tool: "tool_0", Severity: Warning, Security: true}, {Rule: "SEC010", Tool: "tool_0", Severity: Warning, Security: true}}}, 60},
-		{"info is not proof", Input{ToolNames: tools(1), Annotated: 1, Findings: []Finding{{Rule: "SEC009", Tool: "tool_0", Severity: Info, Security: true}}}, 100},
-		{"execution surface", Input{ToolNames: tools(2), Annotated: 2, Findings: []Finding{
+		{"info is not proof", Input{ToolNames: tools(1), Hints: hinted(1), Findings: []Finding{{Rule: "SEC009", Tool: "tool_0", Severity: Info, Security: true}}}, 100},
+		{"execution surface", Input{ToolNames: tools(2), Hints: hinted(2), Findings: []Finding{
 			{Rule: "SEC011", Tool: "tool_0", Severity: Warning, Security: true}, {Rule: "SEC011", Tool: "tool_1", Severity: Warning, Security: true}}}, 95},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			t.Parallel()
-			if got := Compute(c.in).Part(PartSecurity).Score; got != c.want {
-				t.Errorf("security = %v, want %v", got, c.want)
-			}
-		})
-	}
+	})
 }
 
 // TestComplianceByRootCause: failures sharing a cause count once, at the
@@ -263,7 +274,7 @@ func TestComplianceByRootCause(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			if got := Compute(Input{ToolNames: tools(1), Annotated: 1, Tests: c.tests}).Part(PartCompliance).Score; got != c.want {
+			if got := Compute(Input{ToolNames: tools(1), Hints: hinted(1), Tests: c.tests}).Part(PartCompliance).Score; got != c.want {
 				t.Errorf("compliance = %v, want %v", got, c.want)
 			}
 		})
@@ -275,13 +286,76 @@ func TestComplianceByRootCause(t *testing.T) {
 // compliance part.
 func TestBaitAndSwitchIsASecurityError(t *testing.T) {
 	t.Parallel()
-	in := Input{ToolNames: tools(2), Annotated: 2, Tests: []Test{{ID: "spec-bait-01", Status: "fail", Severity: "critical"}, {ID: "init-01", Status: "pass", Severity: "critical"}}}
+	in := Input{ToolNames: tools(2), Hints: hinted(2), Tests: []Test{{ID: "spec-bait-01", Status: "fail", Severity: "critical"}, {ID: "init-01", Status: "pass", Severity: "critical"}}}
 	r := Compute(in)
 	if !r.Capped || r.Overall != 50 || r.Part(PartSecurity).Score != 60 {
 		t.Errorf("bait-and-switch: overall %d capped %v security %v, want 50, true, 60", r.Overall, r.Capped, r.Part(PartSecurity).Score)
 	}
-	in = Input{ToolNames: tools(2), Annotated: 2, Tests: []Test{{ID: "resources-list-03", Status: "fail", Severity: "low"}, {ID: "init-01", Status: "pass", Severity: "critical"}}}
+	in = Input{ToolNames: tools(2), Hints: hinted(2), Tests: []Test{{ID: "resources-list-03", Status: "fail", Severity: "low"}, {ID: "init-01", Status: "pass", Severity: "critical"}}}
 	if got := Compute(in).Part(PartCompliance).Score; got != 100 {
 		t.Errorf("compliance = %v, want 100: resources-list-03 is not in mcpgauge's compliance part", got)
 	}
+}
+
+// TestFalseHints: a tool whose hints a finding at warning or error
+// contradicts counts falseHintWeight times in the annotation coverage
+// term (a client trusts a false hint; a tool without hints is confirmed);
+// info is not proof, and an execution surface contradicts only a
+// read-only or non-destructive claim.
+func TestFalseHints(t *testing.T) {
+	t.Parallel()
+	claims := func(h Hints) map[string]Hints {
+		out := hinted(4)
+		out["tool_0"] = h
+		return out
+	}
+	on0 := func(rule string, sev Severity) []Finding {
+		return []Finding{{Rule: rule, Tool: "tool_0", Severity: sev, Security: rule == "SEC011" || rule == "SEC012"}}
+	}
+	// The rule's own design cost, where it has one (security rules have none).
+	own := func(sev Severity) float64 {
+		return penalty(sev, designErrorCost, designWarningCost, designInfoCost) * (designPresence + (1-designPresence)*0.25)
+	}
+	checkParts(t, PartDesign, []partCase{
+		{"a contradicted hint", Input{ToolNames: tools(4), Hints: hinted(4), Findings: on0("SEC012", Warning)}, round1(100 - 15*2.0/4)},
+		{"a destructive tool whose hints do not say so", Input{ToolNames: tools(4), Hints: hinted(4), Findings: on0("MCP040", Error)},
+			round1(100 - 15*2.0/4 - own(Error))},
+		{"info is not proof", Input{ToolNames: tools(4), Hints: hinted(4), Findings: on0("MCP040", Info)}, round1(100 - own(Info))},
+		{"no hints: counted once, as unhinted", Input{ToolNames: tools(4), Hints: hintedNames("tool_1", "tool_2", "tool_3"), Findings: on0("MCP040", Error)},
+			round1(100 - 15*1.0/4 - own(Error))},
+		{"an execution surface that claims to be non-destructive", Input{ToolNames: tools(4), Hints: claims(Hints{NonDestructive: true}), Findings: on0("SEC011", Warning)},
+			round1(100 - 15*2.0/4)},
+		{"an execution surface that claims to be read-only", Input{ToolNames: tools(4), Hints: claims(Hints{ReadOnly: true}), Findings: on0("SEC011", Warning)},
+			round1(100 - 15*2.0/4)},
+		{"an execution surface that claims nothing", Input{ToolNames: tools(4), Hints: hinted(4), Findings: on0("SEC011", Warning)}, 100},
+	})
+}
+
+// TestDisclosedRisks: a call-time risk whose every finding at warning sits
+// on a tool with honest hints that does not claim to be read-only costs
+// secDisclosedPenalty; anywhere else, or from a rule that acts when the
+// tool is listed, it costs secWarningPenalty; an error costs
+// secErrorPenalty whatever the hints.
+func TestDisclosedRisks(t *testing.T) {
+	t.Parallel()
+	sec := func(rule, tool string, sev Severity) Finding {
+		return Finding{Rule: rule, Tool: tool, Severity: sev, Security: true}
+	}
+	readOnly := hinted(2)
+	readOnly["tool_0"] = Hints{ReadOnly: true}
+	checkParts(t, PartSecurity, []partCase{
+		{"secret argument on a hinted tool", Input{ToolNames: tools(2), Hints: hinted(2), Findings: []Finding{sec("SEC014", "tool_0", Warning)}}, 90},
+		{"secret argument on an unhinted tool", Input{ToolNames: tools(2), Hints: hintedNames("tool_1"), Findings: []Finding{sec("SEC014", "tool_0", Warning)}}, 80},
+		{"returned credential on a read-only tool", Input{ToolNames: tools(2), Hints: readOnly, Findings: []Finding{sec("SEC010", "tool_0", Warning)}}, 80},
+		{"access grant on a tool whose hints are false", Input{ToolNames: tools(2), Hints: hinted(2), Findings: []Finding{
+			sec("SEC017", "tool_0", Warning), {Rule: "MCP040", Tool: "tool_0", Severity: Error}}}, 80},
+		{"one risk, one finding undisclosed", Input{ToolNames: tools(2), Hints: hintedNames("tool_0"), Findings: []Finding{
+			sec("SEC014", "tool_0", Warning), sec("SEC016", "tool_1", Warning)}}, 80},
+		{"a listing-time rule in the risk", Input{ToolNames: tools(2), Hints: hinted(2), Findings: []Finding{
+			sec("SEC010", "tool_0", Warning), sec("SEC008", "tool_1", Warning)}}, 80},
+		{"steering is never disclosed", Input{ToolNames: tools(2), Hints: hinted(2), Findings: []Finding{sec("SEC004", "tool_0", Warning)}}, 80},
+		{"an info finding elsewhere does not matter", Input{ToolNames: tools(2), Hints: hintedNames("tool_0"), Findings: []Finding{
+			sec("SEC014", "tool_0", Warning), sec("SEC014", "tool_1", Info)}}, 90},
+		{"an error is an error", Input{ToolNames: tools(2), Hints: hinted(2), Findings: []Finding{sec("SEC010", "tool_0", Error)}}, 60},
+	})
 }

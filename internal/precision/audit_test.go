@@ -72,8 +72,10 @@ func TestAudit(t *testing.T) {
 			}
 			all, _ := res.Recall()
 			p, _ := res.Precision()
-			t.Logf("%s: %d servers, precision %.1f%% (%d of %d), security %s, recall %s", a.dir, len(res.Servers), 100*p, res.True, res.True+res.False,
-				ratioText(res.Security), ratioText(all))
+			k := res.Ranking()
+			t.Logf("%s: %d servers, precision %.1f%% (%d of %d), security %s, recall %s; blind tiers (no bar): best %.1f, middle %.1f, worst %.1f, gap %.1f",
+				a.dir, len(res.Servers), 100*p, res.True, res.True+res.False, ratioText(res.Security), ratioText(all),
+				k.Mean[TierBest], k.Mean[TierMiddle], k.Mean[TierWorst], k.Gap())
 			docPath := filepath.Join(root, filepath.FromSlash(a.doc))
 			page, err := os.ReadFile(docPath)
 			if err != nil {

@@ -48,7 +48,7 @@ const (
 	// rankingGapEnforced holds TierGap between the best and worst tiers.
 	rankingGapEnforced = true
 	// topQuarterEnforced keeps worst-tier servers out of the top quarter.
-	topQuarterEnforced = false
+	topQuarterEnforced = true
 )
 
 // auditSalt prefixes a package name in the audit-space hash (issue 21).
