@@ -32,18 +32,8 @@ func checkSEC013(ctx *Context) []Problem {
 			continue
 		}
 		words := facts[i].words
-		if gate := secHumanGatePass(t); gate != "" {
-			out = append(out, Problem{Tool: t.Name,
-				Message: fmt.Sprintf("Tool `%s` lets the model itself pass a human approval or validation gate (%s): the check a person was meant to make is made by the model, and one injected instruction can wave a change through.",
-					t.Name, gate),
-				Suggestion: "Leave manual checkpoints and approval gates to the people they were set up for (in the service's own console), or have the tool ask the user in its own flow and say so; a model should not approve its own work."})
-			continue
-		}
-		if lift := secGuardrailLift(t); lift != "" {
-			out = append(out, Problem{Tool: t.Name,
-				Message: fmt.Sprintf("Tool `%s` lets the model lift a guardrail (%s): one injected instruction can switch off the protection the user relies on.",
-					t.Name, lift),
-				Suggestion: "Leave lifting protections (branch protection, safety confirmations, guardrail bypasses) to the user in the service's own console, or ask the user in the tool's own flow before it takes effect; a model should not be able to switch them off by itself."})
+		if p, ok := sec013SelfApproval(t); ok {
+			out = append(out, p)
 			continue
 		}
 		if !secHasWord(words, secSetterWords...) || !secHasWord(words, secConfigWords...) {
@@ -275,4 +265,28 @@ func secHumanGatePass(t *model.Tool) string {
 		return "\"" + secSnippet(text[loc[0]:loc[1]]) + "\""
 	}
 	return ""
+}
+
+// sec013SelfApproval reports the first self-approval reading that holds
+// for t: a human gate the model passes, or a guardrail it lifts, each with
+// how it is reported.
+func sec013SelfApproval(t *model.Tool) (Problem, bool) {
+	readings := [...]struct {
+		read       func(*model.Tool) string
+		message    string
+		suggestion string
+	}{
+		{secHumanGatePass,
+			"Tool `%s` lets the model itself pass a human approval or validation gate (%s): the check a person was meant to make is made by the model, and one injected instruction can wave a change through.",
+			"Leave manual checkpoints and approval gates to the people they were set up for (in the service's own console), or have the tool ask the user in its own flow and say so; a model should not approve its own work."},
+		{secGuardrailLift,
+			"Tool `%s` lets the model lift a guardrail (%s): one injected instruction can switch off the protection the user relies on.",
+			"Leave lifting protections (branch protection, safety confirmations, guardrail bypasses) to the user in the service's own console, or ask the user in the tool's own flow before it takes effect; a model should not be able to switch them off by itself."},
+	}
+	for _, r := range readings {
+		if what := r.read(t); what != "" {
+			return Problem{Tool: t.Name, Message: fmt.Sprintf(r.message, t.Name, what), Suggestion: r.suggestion}, true
+		}
+	}
+	return Problem{}, false
 }
