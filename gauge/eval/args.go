@@ -138,20 +138,7 @@ func reject(schema any, value any, depth int) string {
 			return verdictBadEnum
 		}
 	}
-	if tv, ok := s["type"]; ok && tv != nil {
-		var types []string
-		switch t := tv.(type) {
-		case string:
-			types = []string{t}
-		case []any:
-			for _, x := range t {
-				if xs, ok := x.(string); ok {
-					types = append(types, xs)
-				}
-			}
-		default:
-			return verdictOK
-		}
+	if types, declared := model.SchemaTypes(s); declared {
 		for _, t := range types {
 			if typeFits(value, t) {
 				return verdictOK

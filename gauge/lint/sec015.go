@@ -3,6 +3,7 @@ package lint
 import (
 	"fmt"
 	"regexp"
+	"slices"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 )
@@ -164,23 +165,9 @@ var secTransferVerbs = []string{"copy", "sync", "replicate", "migrate", "transfe
 // list of recipients: a string, an array or an object, not only a
 // boolean or a number.
 func secTakesRecipients(schema map[string]any) bool {
-	var types []string
-	switch ty := schema["type"].(type) {
-	case string:
-		types = []string{ty}
-	case []any:
-		for _, x := range ty {
-			if s, ok := x.(string); ok {
-				types = append(types, s)
-			}
-		}
-	default:
+	types, declared := model.SchemaTypes(schema)
+	if !declared {
 		return true
 	}
-	for _, ty := range types {
-		if ty == "string" || ty == "array" || ty == "object" {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(types, func(ty string) bool { return ty == "string" || ty == "array" || ty == "object" })
 }

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/mcpgauge/mcpgauge/internal/testutil/shareddata"
@@ -132,6 +133,29 @@ func TestToolHints(t *testing.T) {
 		tool := Tool{Name: "x", Annotations: c.a}
 		if got := tool.Hints(); got != c.want {
 			t.Errorf("Hints(%+v) = %q, want %q", c.a, got, c.want)
+		}
+	}
+}
+
+func TestSchemaTypes(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name     string
+		schema   map[string]any
+		want     []string
+		declared bool
+	}{
+		{"one name", map[string]any{"type": "string"}, []string{"string"}, true},
+		{"a list, non-strings dropped", map[string]any{"type": []any{"string", "null", 3.0}}, []string{"string", "null"}, true},
+		{"an empty list declares nothing allowed", map[string]any{"type": []any{}}, nil, true},
+		{"absent", map[string]any{"description": "x"}, nil, false},
+		{"another shape", map[string]any{"type": 7.0}, nil, false},
+		{"nil schema", nil, nil, false},
+	}
+	for _, c := range cases {
+		got, declared := SchemaTypes(c.schema)
+		if declared != c.declared || !slices.Equal(got, c.want) {
+			t.Errorf("%s: SchemaTypes = %q, %v; want %q, %v", c.name, got, declared, c.want, c.declared)
 		}
 	}
 }

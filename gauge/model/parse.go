@@ -380,3 +380,21 @@ func refuseSpecForm(raw json.RawMessage) error {
 	}
 	return nil
 }
+
+// SchemaTypes returns the type names a JSON Schema declares in its "type"
+// keyword, a single name or a list of them; declared is false when the
+// keyword is absent or of another shape, so any type is allowed.
+func SchemaTypes(schema map[string]any) (types []string, declared bool) {
+	switch ty := schema["type"].(type) {
+	case string:
+		return []string{ty}, true
+	case []any:
+		for _, x := range ty {
+			if s, ok := x.(string); ok {
+				types = append(types, s)
+			}
+		}
+		return types, true
+	}
+	return nil, false
+}
