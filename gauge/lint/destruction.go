@@ -113,10 +113,7 @@ var preciseStoppedNouns = map[string]bool{
 // the history). Reported at warning: an author may fairly call either
 // reversible.
 func preciseLessCertain(t *tgTool) string {
-	toks := make([]string, len(t.nameTokens))
-	for i, tok := range t.nameTokens {
-		toks[i] = strings.ToLower(tok)
-	}
+	toks := t.nameWords
 	if len(toks) == 0 || text.IsReadVerb(toks[0]) {
 		return ""
 	}
@@ -658,10 +655,7 @@ var (
 func preciseReversible(tools []tgTool, t *tgTool) string {
 	first := strings.TrimSpace(preciseProse(t.desc))
 	permanent := t.destructPhrase
-	toks := make([]string, len(t.nameTokens))
-	for i, tok := range t.nameTokens {
-		toks[i] = strings.ToLower(tok)
-	}
+	toks := t.nameWords
 	for i, w := range toks {
 		if i > 1 {
 			break

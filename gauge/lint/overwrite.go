@@ -40,10 +40,7 @@ var preciseAddsOnlyTalk = regexp.MustCompile(`(?i)\bappend|\bonly\s+adds?\b|\b(?
 // back; or it writes a file at a local or remote destination the caller
 // gives.
 func preciseOverwrites(tools []tgTool, t *tgTool) string {
-	toks := make([]string, len(t.nameTokens))
-	for i, tok := range t.nameTokens {
-		toks[i] = strings.ToLower(tok)
-	}
+	toks := t.nameWords
 	if why := preciseWritesFileAt(t); why != "" {
 		return why
 	}

@@ -2,6 +2,7 @@ package lint
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/gauge/text"
@@ -32,6 +33,7 @@ type tgTool struct {
 	name       string
 	desc       string // "" means None
 	nameTokens []string
+	nameWords  []string // nameTokens lower-cased, for the readings that compare words
 	subject    []string
 	bag        text.Bag
 	bagIDs     []int32  // the bag as sorted interned IDs, for fast Jaccard
@@ -70,6 +72,10 @@ func tgTools(ctx *Context) []tgTool {
 				hasExample:     text.Example.MatchIn(mapped),
 				readOpening:    text.ReadOpening.MatchIn(mapped),
 				destructPhrase: text.DestructivePhrase.MatchIn(mapped),
+			}
+			tt.nameWords = make([]string, len(tt.nameTokens))
+			for j, tok := range tt.nameTokens {
+				tt.nameWords[j] = strings.ToLower(tok)
 			}
 			ids := make([]int32, 0, len(tt.bag))
 			for w := range tt.bag {
