@@ -382,27 +382,32 @@ func designPart(in Input) Part {
 }
 
 // hintContradictions are the rules whose finding at warning or error says
-// a tool's declared hints are wrong about it: SEC012 (a hint contradicts
-// what the tool does), MCP040 and QG009 (a destructive tool whose hints
-// do not say so).
-var hintContradictions = map[string]bool{"SEC012": true, "MCP040": true, "QG009": true}
+// a tool does what a read-only or non-destructive claim denies: MCP040 and
+// QG009 (it destroys), SEC011 (it runs code or commands the model writes,
+// which can destroy).
+var hintContradictions = map[string]bool{"MCP040": true, "QG009": true, secExecutionRule: true}
 
 // falseHints returns the hinted tools whose hints a finding at warning or
-// error contradicts: a hintContradictions rule on the tool, or an
-// execution surface (SEC011) on a tool that claims to be read-only or
-// non-destructive (code or commands the model writes can destroy).
-func falseHints(in Input) map[string]bool {
-	out := map[string]bool{}
+// error contradicts: SEC012 (a declared hint contradicts what the tool
+// does), or a hintContradictions rule on a tool that claims to be
+// read-only or non-destructive. A destructive tool that only leaves
+// destructiveHint unset claims nothing false: by the spec's default a
+// client still treats it as destructive, so it counts as unhinted.
+func falseHints(in Input) (contradicted, incomplete map[string]bool) {
+	contradicted, incomplete = map[string]bool{}, map[string]bool{}
 	for _, f := range in.Findings {
 		h, hinted := in.Hints[f.Tool]
 		if !hinted || f.Severity < Warning {
 			continue
 		}
-		if hintContradictions[f.Rule] || f.Rule == secExecutionRule && (h.ReadOnly || h.NonDestructive) {
-			out[f.Tool] = true
+		switch {
+		case f.Rule == "SEC012" || hintContradictions[f.Rule] && (h.ReadOnly || h.NonDestructive):
+			contradicted[f.Tool] = true
+		case f.Rule == "MCP040" || f.Rule == "QG009":
+			incomplete[f.Tool] = true
 		}
 	}
-	return out
+	return contradicted, incomplete
 }
 
 // hintShortfall is the annotation coverage term's share: the tools that
@@ -411,14 +416,14 @@ func falseHints(in Input) map[string]bool {
 // while a tool without hints is, by the spec's defaults, treated as
 // destructive and confirmed).
 func hintShortfall(in Input, known map[string]bool) float64 {
-	bad := falseHints(in)
+	bad, incomplete := falseHints(in)
 	short := 0.0
 	for t := range known {
 		switch _, hinted := in.Hints[t]; {
-		case !hinted:
-			short++
 		case bad[t]:
 			short += falseHintWeight
+		case !hinted || incomplete[t]:
+			short++
 		}
 	}
 	return short / float64(len(known))
@@ -445,7 +450,7 @@ var callTimeRules = map[string]bool{"SEC010": true, "SEC014": true, "SEC015": tr
 func securityPart(in Input) Part {
 	p := Part{Name: PartSecurity, Measured: true}
 	risks := Risks()
-	bad := falseHints(in)
+	bad, incomplete := falseHints(in)
 	worst := map[string]Severity{}
 	undisclosed := map[string]bool{}
 	var order []string
@@ -462,7 +467,7 @@ func securityPart(in Input) Part {
 		}
 		worst[risk] = max(worst[risk], f.Severity)
 		h, hinted := in.Hints[f.Tool]
-		if f.Severity >= Warning && (!callTimeRules[f.Rule] || !hinted || bad[f.Tool] || h.ReadOnly) {
+		if f.Severity >= Warning && (!callTimeRules[f.Rule] || !hinted || bad[f.Tool] || incomplete[f.Tool] || h.ReadOnly) {
 			undisclosed[risk] = true
 		}
 	}

@@ -91,9 +91,9 @@ func TestDesignIsSizeNeutral(t *testing.T) {
 func TestOneBadToolShows(t *testing.T) {
 	t.Parallel()
 	in := Input{ToolNames: tools(100), Hints: hinted(100), Params: 200, Findings: []Finding{{Rule: "MCP040", Tool: "tool_0", Severity: Error}}}
-	// MCP040 also says tool_0's hints are false: it counts twice in the
-	// annotation coverage term.
-	if got, want := Compute(in).Part(PartDesign).Score, round1(100-20*(0.3+0.7*0.01)-annotationCoverage*falseHintWeight/100); got != want {
+	// MCP040 also says tool_0's hints leave destructiveHint unset: it
+	// counts as unhinted in the annotation coverage term.
+	if got, want := Compute(in).Part(PartDesign).Score, round1(100-20*(0.3+0.7*0.01)-annotationCoverage/100); got != want {
 		t.Errorf("one error on one tool of 100: design %v, want %v", got, want)
 	}
 	in = Input{ToolNames: tools(2), Hints: hinted(2), Params: 10}
@@ -318,7 +318,11 @@ func TestFalseHints(t *testing.T) {
 	}
 	checkParts(t, PartDesign, []partCase{
 		{"a contradicted hint", Input{ToolNames: tools(4), Hints: hinted(4), Findings: on0("SEC012", Warning)}, round1(100 - 15*2.0/4)},
-		{"a destructive tool whose hints do not say so", Input{ToolNames: tools(4), Hints: hinted(4), Findings: on0("MCP040", Error)},
+		{"a destructive tool whose hints leave destructiveHint unset: incomplete, counted as unhinted", Input{ToolNames: tools(4), Hints: hinted(4), Findings: on0("MCP040", Error)},
+			round1(100 - 15*1.0/4 - own(Error))},
+		{"a destructive tool that claims to be non-destructive", Input{ToolNames: tools(4), Hints: claims(Hints{NonDestructive: true}), Findings: on0("QG009", Warning)},
+			round1(100 - 15*2.0/4 - own(Warning))},
+		{"a destructive tool that claims to be read-only", Input{ToolNames: tools(4), Hints: claims(Hints{ReadOnly: true}), Findings: on0("MCP040", Error)},
 			round1(100 - 15*2.0/4 - own(Error))},
 		{"info is not proof", Input{ToolNames: tools(4), Hints: hinted(4), Findings: on0("MCP040", Info)}, round1(100 - own(Info))},
 		{"no hints: counted once, as unhinted", Input{ToolNames: tools(4), Hints: hintedNames("tool_1", "tool_2", "tool_3"), Findings: on0("MCP040", Error)},
