@@ -1,6 +1,9 @@
 package lint
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // mcp020 is MCP020 parameter-missing-description.
 func mcp020() Rule {
@@ -8,7 +11,7 @@ func mcp020() Rule {
 		ID: "MCP020", Name: "parameter-missing-description", Family: "Parameters",
 		Summary: "A parameter has no description.",
 		Default: Warning, Toolgauge: Warning, Scope: ScopeParameter, Origin: OriginToolgauge,
-		Revision: 1, Check: checkMCP020,
+		Revision: 2, Check: checkMCP020,
 	}
 }
 
@@ -18,6 +21,9 @@ func checkMCP020(ctx *Context) []Problem {
 		if p.hasDesc {
 			return
 		}
+		if ctx.Precise() && refDescribed(t.t.InputSchema, p.obj) {
+			return
+		}
 		out = append(out, Problem{
 			Tool: t.name, Parameter: p.name,
 			Message:    fmt.Sprintf("`%s.%s` has no description.", t.name, p.name),
@@ -25,4 +31,67 @@ func checkMCP020(ctx *Context) []Problem {
 		})
 	})
 	return out
+}
+
+// refMaxHops bounds how many local $refs are followed from one schema, so
+// a chain or a cycle of references ends.
+const refMaxHops = 8
+
+// refResolve follows a schema's local JSON-Schema `$ref`s ("#/properties/x",
+// "#/$defs/X", "#/definitions/X") within root, the tool's input schema,
+// and returns the schemas met along the way, the first being schema
+// itself. A reference that leaves the document, points nowhere or comes
+// back to a schema already met ends the chain.
+func refResolve(root, schema map[string]any) []map[string]any {
+	chain := []map[string]any{schema}
+	seen := map[string]bool{}
+	cur := schema
+	for range refMaxHops {
+		ref, ok := cur["$ref"].(string)
+		if !ok || !strings.HasPrefix(ref, "#") || seen[ref] {
+			break
+		}
+		seen[ref] = true
+		next := refPointer(root, ref[1:])
+		if next == nil {
+			break
+		}
+		chain = append(chain, next)
+		cur = next
+	}
+	return chain
+}
+
+// refPointer resolves a JSON pointer ("/properties/x", "" for the root)
+// within root to an object schema, or nil.
+func refPointer(root map[string]any, ptr string) map[string]any {
+	if ptr == "" {
+		return root
+	}
+	if !strings.HasPrefix(ptr, "/") {
+		return nil
+	}
+	var cur any = root
+	for _, part := range strings.Split(ptr[1:], "/") {
+		part = strings.ReplaceAll(strings.ReplaceAll(part, "~1", "/"), "~0", "~")
+		m, ok := cur.(map[string]any)
+		if !ok {
+			return nil
+		}
+		cur = m[part]
+	}
+	m, _ := cur.(map[string]any)
+	return m
+}
+
+// refDescribed reports whether a parameter with no description of its own
+// is a local `$ref` to a schema that has one: the reference carries it
+// (endDateTime: {"$ref": "#/properties/startDateTime"}).
+func refDescribed(root, schema map[string]any) bool {
+	for _, s := range refResolve(root, schema)[1:] {
+		if _, ok := paramDescription(s); ok {
+			return true
+		}
+	}
+	return false
 }

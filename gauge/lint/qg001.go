@@ -13,7 +13,7 @@ func qg001() Rule {
 		ID: "QG001", Name: "qg-param-descriptions", Family: "Quality-gate",
 		Summary: "Fewer than 80% of the tool's parameters have a description.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginQualityGate,
-		Revision: 1, Check: checkQG001,
+		Revision: 2, Check: checkQG001,
 	}
 }
 
@@ -23,7 +23,9 @@ const qgCoverageMin = 0.8
 
 // checkQG001 applies quality-gate's server-wide description coverage to
 // each tool: a parameter counts as described when its description is
-// truthy in JavaScript's sense, as quality-gate tests it.
+// truthy in JavaScript's sense, as quality-gate tests it. Outside the
+// toolgauge profile a parameter that is a local `$ref` to a described
+// schema carries that description.
 func checkQG001(ctx *Context) []Problem {
 	var out []Problem
 	for i := range ctx.Tools {
@@ -35,7 +37,7 @@ func checkQG001(ctx *Context) []Problem {
 		var missing []string
 		for _, name := range t.ParamNames() {
 			obj, _ := props[name].(map[string]any)
-			if obj == nil || !compat.JSTruthy(obj["description"]) {
+			if obj == nil || !compat.JSTruthy(obj["description"]) && !(ctx.Precise() && refJSDescribed(t.InputSchema, obj)) {
 				missing = append(missing, name)
 			}
 		}
@@ -49,4 +51,15 @@ func checkQG001(ctx *Context) []Problem {
 				"`"+strings.Join(missing, "`, `")+"`")})
 	}
 	return out
+}
+
+// refJSDescribed is refDescribed with quality-gate's test of a
+// description: truthy in JavaScript's sense, at the schema's top level.
+func refJSDescribed(root, schema map[string]any) bool {
+	for _, s := range refResolve(root, schema)[1:] {
+		if compat.JSTruthy(s["description"]) {
+			return true
+		}
+	}
+	return false
 }
