@@ -14,7 +14,7 @@ func mcp017() Rule {
 		ID: "MCP017", Name: "description-names-unknown-tool", Family: "Description",
 		Summary: "A description tells the model to use a tool the server does not have.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 6, Check: checkMCP017,
+		Revision: 7, Check: checkMCP017,
 	}
 }
 
@@ -174,7 +174,46 @@ func unkElsewhere(desc string, from, to int) bool {
 			return true // a path, member, key or index: get_user/1, list_x.y, get_x=1
 		}
 	}
-	return unkAttributed(desc, from, to)
+	return unkAttributed(desc, from, to) || unkResponseField(desc, from)
+}
+
+// unkResponseLabel opens a sentence that lists what a tool returns
+// ("Response: items[] (…)", "Returns: id, start_time", "Output fields:").
+var unkResponseLabel = regexp.MustCompile(`(?i)^\W*(?:the\s+)?(?:response|responses|returns?|output|outputs|results?|fields|response\s+(?:shape|fields|format|schema)|output\s+(?:shape|fields|format|schema))\b[^:\n]{0,24}:`)
+
+// unkResponseField reports whether the name at desc[from] is a field of
+// the tool's response or of a listed object, not a tool: it lies in a
+// group opened right after a list of objects (`events[] (start_time, …)`,
+// `items[]{id, …}`), or its sentence opens with a response label
+// ("Response: …", "Returns: …").
+func unkResponseField(desc string, from int) bool {
+	lo := max(0, from-unkWindow)
+	before := desc[lo:from]
+	if open := unkOpenGroup(before); open >= 0 {
+		if strings.HasSuffix(strings.TrimRight(before[:open], " \t"), "[]") {
+			return true
+		}
+	}
+	start := strings.LastIndexAny(before, ".!?\n") + 1
+	return unkResponseLabel.MatchString(before[start:])
+}
+
+// unkOpenGroup is the index in s of the innermost parenthesis or brace
+// left open at its end, or -1.
+func unkOpenGroup(s string) int {
+	depth := 0
+	for i := len(s) - 1; i >= 0; i-- {
+		switch s[i] {
+		case ')', '}':
+			depth++
+		case '(', '{':
+			if depth == 0 {
+				return i
+			}
+			depth--
+		}
+	}
+	return -1
 }
 
 // unkAttributed reports whether the sentence around desc[from:to] gives

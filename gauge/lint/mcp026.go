@@ -14,7 +14,7 @@ func mcp026() Rule {
 	return Rule{
 		ID: "MCP026", Name: "empty-schema", Family: "Parameters",
 		Summary: "The tool's input schema declares no parameters, yet its name or description says it needs some.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 1, Check: checkMCP026,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 2, Check: checkMCP026,
 	}
 }
 
@@ -116,7 +116,10 @@ func mcp026Needs(f secTool, all []secTool) string {
 			}
 			if secHasWord([]string{w}, mcp026GetVerbs...) && !mcp026Own.MatchString(f.desc) {
 				head := words[len(words)-1]
-				if secHasWord(words[i+1:], mcp026Items...) || text.Singular(head) == head && mcp026Listed(head, all) {
+				if why := mcp026OneItem(mcp026Third(w), words[i+1:]); why != "" {
+					return why
+				}
+				if text.Singular(head) == head && mcp026Listed(head, all) {
 					return fmt.Sprintf("its name says it %s one %s", mcp026Third(w), obj)
 				}
 			}
@@ -153,4 +156,28 @@ func mcp026Third(v string) string {
 		return v[:len(v)-1] + "ies"
 	}
 	return v + "s"
+}
+
+// mcp026OneItem says why a get of the object words obj reads one item of a
+// collection, or "". The object names an item of many (a file, an issue)
+// and its head, the last word, is singular (get_file) or a mass noun the
+// item list holds (get_file_contents). A plural head reads many: of a kind
+// the server holds as a whole ("message types", "ticket fields": nothing
+// to name), or the items of one parent ("issue comments": the parent must
+// be named).
+func mcp026OneItem(verb string, obj []string) string {
+	if !secHasWord(obj, mcp026Items...) {
+		return ""
+	}
+	head := obj[len(obj)-1]
+	phrase := strings.Join(obj, " ")
+	one := text.Singular(head)
+	if one == head || secHasWord([]string{head}, mcp026Items...) {
+		return fmt.Sprintf("its name says it %s one %s", verb, phrase)
+	}
+	parent := obj[:len(obj)-1]
+	if !secHasWord([]string{one}, mcp026Items...) || !secHasWord(parent, mcp026Items...) {
+		return ""
+	}
+	return fmt.Sprintf("its name says it %s the %s of one %s", verb, head, strings.Join(parent, " "))
 }
