@@ -14,37 +14,21 @@ func mcp023() Rule {
 		ID: "MCP023", Name: "unconstrained-well-known-format", Family: "Parameters",
 		Summary: "A date, email, or URL parameter declares no format or pattern.",
 		Default: Warning, Toolgauge: Warning, Scope: ScopeParameter, Origin: OriginToolgauge,
-		Revision: 5, Check: checkMCP023,
+		Revision: 6, Check: checkMCP023,
 	}
 }
 
 func checkMCP023(ctx *Context) []Problem {
 	var out []Problem
 	eachObjectParam(ctx, func(t *tgTool, p *tgParam) {
-		if !p.freeString {
+		if ctx.Precise() {
+			root := t.t.InputSchema
+			out = append(out, preciseDateIn(ctx, t.name, "", root, preciseRefParam(root, p.name, p.obj), 0)...)
 			return
 		}
-		shape := formatShape(p.name)
-		if shape == "" && ctx.Precise() && preciseDateByContext(p) {
-			shape = "a date or timestamp"
+		if pr := mcp023Open(ctx, t.name, p.name, p); pr != nil {
+			out = append(out, *pr)
 		}
-		if shape == "" {
-			return
-		}
-		if ctx.Precise() && !preciseFormatWanted(shape, p) {
-			return
-		}
-		fix := fmt.Sprintf("Pin `%s` down with a JSON Schema `format` (`date`, `date-time`, `email`, `uri`) or a `pattern`, and show one concrete value in its description. Left open, each model picks its own convention, and `2026-01-31`, `31/01/2026` and `last Tuesday` all arrive at the same tool.", p.name)
-		if ctx.Precise() && p.hasDesc && preciseLocalTimeExample(p.desc) {
-			// format: date-time (RFC 3339) demands an offset; the examples
-			// are local times, so only a pattern says what the tool takes.
-			fix = fmt.Sprintf("Declare a `pattern` for `%s` (such as `^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2})?$`), not `format: date-time`: its examples are local times without an offset, which date-time (RFC 3339) rejects.", p.name)
-		}
-		out = append(out, Problem{
-			Tool: t.name, Parameter: p.name,
-			Message:    fmt.Sprintf("`%s.%s` looks like %s but the schema constrains nothing.", t.name, p.name, shape),
-			Suggestion: fix,
-		})
 	})
 	if ctx.Precise() {
 		tools := tgTools(ctx)
@@ -54,6 +38,190 @@ func checkMCP023(ctx *Context) []Problem {
 	}
 	return out
 }
+
+// mcp023Open is the finding on a free string parameter p, reported as
+// tool.path, whose name (or, in the default profile, its description)
+// implies a well-known format, or nil.
+func mcp023Open(ctx *Context, tool, path string, p *tgParam) *Problem {
+	if !p.freeString {
+		return nil
+	}
+	shape := formatShape(p.name)
+	if shape == "" && ctx.Precise() && (preciseDateByContext(p) || preciseDateNamed(p)) {
+		shape = "a date or timestamp"
+	}
+	if shape == "" {
+		return nil
+	}
+	if ctx.Precise() && !preciseFormatWanted(shape, p) {
+		return nil
+	}
+	fix := fmt.Sprintf("Pin `%s` down with a JSON Schema `format` (`date`, `date-time`, `email`, `uri`) or a `pattern`, and show one concrete value in its description. Left open, each model picks its own convention, and `2026-01-31`, `31/01/2026` and `last Tuesday` all arrive at the same tool.", path)
+	if ctx.Precise() && p.hasDesc {
+		switch {
+		case preciseLocalTimeExample(p.desc):
+			// format: date-time (RFC 3339) demands an offset; the examples
+			// are local times, so only a pattern says what the tool takes.
+			fix = preciseLocalFix(path)
+		case preciseEpochText.MatchString(p.desc):
+			fix = fmt.Sprintf("`%s` takes a Unix time written as text: declare it (a `pattern` such as `^\\d{10}$` for seconds or `^\\d{13}$` for milliseconds), or make it an integer. As a free string a model may send `2026-01-31` or `1735689600000` alike.", path)
+		}
+	}
+	return &Problem{
+		Tool: tool, Parameter: path,
+		Message:    fmt.Sprintf("`%s.%s` looks like %s but the schema constrains nothing.", tool, path, shape),
+		Suggestion: fix,
+	}
+}
+
+// preciseLocalFix asks for a pattern where the examples are local times.
+func preciseLocalFix(path string) string {
+	return fmt.Sprintf("Declare a `pattern` for `%s` (such as `^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2})?$`), not `format: date-time`: its examples are local times without an offset, which date-time (RFC 3339) rejects.", path)
+}
+
+// preciseEpochText is a description of a Unix time in a string: "in
+// seconds", "milliseconds since the epoch", "Unix timestamp".
+var preciseEpochText = regexp.MustCompile(`(?i)\bin\s+(?:milli)?seconds\b|\b(?:unix|epoch|posix)\b|\btimestamp\s+in\s+(?:milli)?seconds\b`)
+
+// preciseNestMax is how deep the default profile reads date fields inside
+// object parameters (body.due_date, params.filter.start_time).
+const preciseNestMax = 3
+
+// preciseDateIn judges one parameter of the default profile and, when it
+// is an object with properties, the fields inside it: a free string named
+// or described as a date, and a union that declares a date format in one
+// branch and takes any string in another. root is the tool's input schema,
+// for local $refs.
+func preciseDateIn(ctx *Context, tool, prefix string, root map[string]any, p *tgParam, depth int) []Problem {
+	path := prefix + p.name
+	if inner, ok := p.obj["properties"].(map[string]any); ok && depth < preciseNestMax && isJSONString(p.obj["type"], "object") {
+		var out []Problem
+		for _, name := range secSortedKeys(inner) {
+			sub, _ := inner[name].(map[string]any)
+			if sub == nil {
+				continue
+			}
+			out = append(out, preciseDateIn(ctx, tool, path+".", root, preciseRefParam(root, name, sub), depth+1)...)
+		}
+		return out
+	}
+	if pr := preciseLooseUnion(tool, path, p); pr != nil {
+		return []Problem{*pr}
+	}
+	if pr := mcp023Open(ctx, tool, path, p); pr != nil {
+		return []Problem{*pr}
+	}
+	return nil
+}
+
+// preciseRefParam is a parameter's schema read as the default profile
+// reads it: a local `$ref` is replaced by what it points to, the
+// parameter's own keys (its description) over the target's.
+func preciseRefParam(root map[string]any, name string, obj map[string]any) *tgParam {
+	chain := refResolve(root, obj)
+	eff := obj
+	if len(chain) > 1 {
+		eff = map[string]any{}
+		for i := len(chain) - 1; i >= 0; i-- {
+			for k, v := range chain[i] {
+				if k != "$ref" {
+					eff[k] = v
+				}
+			}
+		}
+	}
+	p := &tgParam{name: name, obj: eff, branches: schemaBranches(eff)}
+	p.desc, p.hasDesc = paramDescription(eff)
+	p.freeString = isStringParam(eff) && !setAnywhere(eff, constraintKeys()...)
+	return p
+}
+
+// preciseDateFormats are the JSON-Schema formats of a date or time.
+var preciseDateFormats = map[string]bool{"date": true, "date-time": true, "time": true}
+
+// preciseLooseUnion is the finding on a union (anyOf or oneOf) that
+// declares a date format in one branch and takes any string in another
+// (anyOf [{format: date-time}, {type: string}]): the plain branch lets
+// every string through, so the format constrains nothing.
+func preciseLooseUnion(tool, path string, p *tgParam) *Problem {
+	format, plain := "", false
+	for _, br := range p.branches {
+		if !isStringParam(br) {
+			continue
+		}
+		f, _ := br["format"].(string)
+		switch {
+		case preciseDateFormats[f]:
+			format = f
+		case !setAnywhere(br, constraintKeys()...):
+			plain = true
+		}
+	}
+	if format == "" || !plain || len(p.branches) < 2 {
+		return nil
+	}
+	fix := fmt.Sprintf("Drop the plain-string branch of `%s`, or give it a `pattern` for the other values it takes; as it stands a client validates nothing and the model may send any string.", path)
+	if p.hasDesc && preciseLocalTimeExample(p.desc) || p.hasDesc && preciseLocalSyntax.MatchString(p.desc) {
+		fix = preciseLocalFix(path)
+	}
+	return &Problem{
+		Tool: tool, Parameter: path,
+		Message:    fmt.Sprintf("`%s.%s` declares `format: %s` in one branch but also takes any plain string, so the schema constrains nothing.", tool, path, format),
+		Suggestion: fix,
+	}
+}
+
+// preciseLocalSyntax is a written local date-time syntax with no offset
+// ("YYYY-MM-DD HH:MM:SS", "yyyy-MM-dd HH:mm:ss"), which date-time rejects.
+var preciseLocalSyntax = regexp.MustCompile(`(?i)\byyyy-mm-dd[ t]hh:mm(?::ss)?\b`)
+
+// preciseFormatTokens are name tokens that spell a date format (rfc3339,
+// iso8601), or do with the token after them (rfc 3339, iso 8601).
+var preciseFormatTokens = map[string]string{"rfc3339": "", "iso8601": "", "rfc": "3339", "iso": "8601"}
+
+// preciseInstantWords are name tokens that make a format or epoch token
+// beside them a time (startIso, from_epoch, created_unix).
+var preciseInstantWords = map[string]bool{"start": true, "end": true, "from": true, "to": true, "begin": true, "since": true,
+	"until": true, "after": true, "before": true, "date": true, "time": true, "datetime": true, "timestamp": true, "ts": true}
+
+// preciseDateNamed reports whether a parameter whose name holds no date
+// word is still a time: its name spells the format (startRfc3339,
+// end_rfc_3339, created_iso8601; fromIso, startUnix beside a bound or a
+// time word; isoCode is a country), or it is a window bound (start, end,
+// from, to, begin) its description calls a time or date ("Start time for
+// the investigation").
+func preciseDateNamed(p *tgParam) bool {
+	toks := text.IdentifierTokens(p.name)
+	words := make([]string, len(toks))
+	for i, t := range toks {
+		words[i] = strings.ToLower(t)
+	}
+	instant := false
+	for _, w := range words {
+		instant = instant || preciseInstantWords[w] || preciseTimedEvents[w]
+	}
+	for i, w := range words {
+		next, ok := preciseFormatTokens[w]
+		switch {
+		case ok && next == "":
+			return true
+		case ok && i+1 < len(words) && words[i+1] == next:
+			return true
+		case (w == "iso" || w == "unix" || w == "epoch" || w == "posix") && instant:
+			return true
+		}
+	}
+	if len(words) == 1 && preciseBoundNames[words[0]] && p.hasDesc && !preciseSyntaxChoice.MatchString(p.desc) {
+		return preciseTimeValue.MatchString(p.desc)
+	}
+	return false
+}
+
+// preciseTimeValue is a description that calls its value a time or a
+// date: a short phrase ending in one at the start of a sentence ("Start
+// time for the investigation", "The end date of the range"), not a time
+// zone or "one at a time".
+var preciseTimeValue = regexp.MustCompile(`(?i)(?:^|[.;:!?]\s+|\(\s*)(?:the\s+|an?\s+)?(?:[\w-]+\s+){0,3}?(?:date|time|timestamp|datetime|date-time|date/time)(?:\s+(?:for|of|from|to|when|at|in|on|that|which|after|before)\b|\s*[,.;:(]|\s*$)`)
 
 // formatShape is the well-known syntax a parameter name implies, or "".
 func formatShape(name string) string {
@@ -105,6 +273,9 @@ func preciseFormatWanted(shape string, p *tgParam) bool {
 			// value, so no single format could be declared.
 			return false
 		}
+		if preciseNoInstant(p) {
+			return false
+		}
 		if p.hasDesc && preciseFormatAsked.MatchString(p.desc) {
 			return true
 		}
@@ -127,6 +298,8 @@ func preciseNotADate(p *tgParam) bool {
 		switch strings.ToLower(t) {
 		case "until", "since":
 			hasRel = true
+		case "iso", "iso8601", "8601", "rfc", "rfc3339", "3339", "unix", "epoch", "posix":
+			// UNTIL_ISO, since_unix: the format of a time, no other word.
 		default:
 			if !text.IsDateLikeName(strings.ToLower(t)) {
 				other = true
@@ -147,9 +320,49 @@ func preciseNotADate(p *tgParam) bool {
 			}
 		}
 	}
+	if p.hasDesc && preciseNamedPeriod.MatchString(p.desc) && !preciseDateSyntax.MatchString(p.desc) {
+		// "Named period instead of dates, e.g. 'Last Month'": a period
+		// name (date_macro, date_preset), not a date syntax.
+		return true
+	}
 	return p.hasDesc && (preciseCallsItAnID.MatchString(p.desc) || preciseKeywordFilter.MatchString(p.desc) ||
 		preciseKeywordList.MatchString(p.desc) && !preciseDateTalk.MatchString(p.desc))
 }
+
+// preciseNoInstant reports whether a date-looking parameter takes no
+// instant in one syntax, whatever its description asks: a display format
+// (dateFormat, time_format: "MM/dd/yyyy"), natural language on purpose,
+// the name of a timestamp field, or a relative time expression alone.
+func preciseNoInstant(p *tgParam) bool {
+	for _, t := range text.IdentifierTokens(p.name) {
+		switch strings.ToLower(t) {
+		case "format", "formats", "pattern", "style", "mask", "locale":
+			return true
+		}
+	}
+	if !p.hasDesc {
+		return false
+	}
+	// "Start time (e.g., \"now-1h\")": a relative time expression with
+	// no date syntax beside it.
+	return preciseNotAnInstant.MatchString(p.desc) ||
+		!preciseDateSyntax.MatchString(p.desc) && preciseRelativeOnly.MatchString(p.desc)
+}
+
+// preciseNotAnInstant is a description that takes no single date syntax
+// on purpose (natural language: "yesterday", "5 days ago") or names a
+// timestamp field rather than giving one ("The name of the timestamp to
+// sort against", "Possible values include last_edited_time").
+var preciseNotAnInstant = regexp.MustCompile(`(?i)\bnatural[- ]language\b|\bname\s+of\s+the\s+(?:\w+\s+)?(?:timestamp|date|time)\s+(?:field|property|column|to)\b|\bpossible\s+values\s+(?:include|are)\b`)
+
+// preciseRelativeOnly is a relative time expression given as an example
+// ("now-1h", "now", "now-7d").
+var preciseRelativeOnly = regexp.MustCompile(`(?i)["'\x60\x{201c}]now(?:\s*[-+]\s*\d+\s*[smhdwy])?["'\x60\x{201d}]`)
+
+// preciseNamedPeriod is a description of a named period: "named
+// period", "preset range", or a period name such as Last Month, this
+// quarter, year to date.
+var preciseNamedPeriod = regexp.MustCompile(`(?i)\b(?:named|relative|preset|predefined)\s+(?:date\s+)?(?:period|range|window)s?\b|\b(?:last|this|next|previous|current)[ _](?:week|month|quarter|year|fiscal[ _](?:quarter|year))\b|\b(?:year|month|quarter)[ _-]to[ _-]date\b`)
 
 // preciseKeywordList is a description listing upper-case keywords (BEFORE,
 // AFTER, or INSTEAD OF; TODAY | LAST_7_DAYS): with no talk of a date or
