@@ -313,9 +313,12 @@ const (
 // secBrowserToolWords and secDebuggerToolWords are name words of the tools
 // of a browser automation server and of a debugger server.
 var (
-	secBrowserToolWords  = []string{"browser", "page", "tab", "navigate", "goto", "puppeteer", "playwright", "webview", "screenshot", "click"}
-	secDebuggerToolWords = []string{"breakpoint", "breakpoints", "debugger", "debug", "dbg", "gdb", "lldb", "stepover", "stepinto", "stepout"}
-	secDebuggerTalk      = regexp.MustCompile(`\bdebugg(?:er|ed|ing)\b|\bbreakpoints?\b|\bstep\s+(?:over|into|out)\b`)
+	secBrowserToolWords  = []string{"browser", "navigate", "goto", "puppeteer", "playwright", "webview", "screenshot", "click"}
+	secDebuggerToolWords = []string{"breakpoint", "breakpoints", "debugger", "dbg", "gdb", "lldb", "stepover", "stepinto", "stepout"}
+	secDebuggerTalk      = regexp.MustCompile(`\bdebugg(?:er|ed|ee)\b|\bbreakpoints?\b|\bstep\s+(?:over|into|out)\b`)
+	// secDebuggeeTalk is a tool evaluating where a debugger stopped: "in
+	// the current context", "in the paused frame".
+	secDebuggeeTalk = regexp.MustCompile(`\b(?:current|paused|selected|top)\s+(?:execution\s+|stack\s+)?(?:context|frame|scope)\b|\bpaused\b|\bdebugg(?:ed|ee)\b`)
 )
 
 // secRuntimeOf reads, from every tool of a server and its instructions,
@@ -330,7 +333,7 @@ func secRuntimeOf(tools []model.Tool, facts []secTool, instructions string) secS
 		if secHasWord(w, secBrowserToolWords...) {
 			browser++
 		}
-		if secHasWord(w, secDebuggerToolWords...) || len(w) > 1 && w[0] == "step" || secDebuggerTalk.MatchString(facts[i].desc) {
+		if secHasWord(w, secDebuggerToolWords...) || secSteps(w) || secDebuggerTalk.MatchString(facts[i].desc) {
 			debugger++
 		}
 	}
@@ -342,6 +345,17 @@ func secRuntimeOf(tools []model.Tool, facts []secTool, instructions string) secS
 		return runtimeDebugger
 	}
 	return runtimeUnknown
+}
+
+// secSteps reports whether a tool's name steps through code: "step"
+// followed by over, into or out (step_over, debugger_step_into).
+func secSteps(words []string) bool {
+	for i := 0; i+1 < len(words); i++ {
+		if words[i] == "step" && secHasWord(words[i+1:i+2], "over", "into", "out") {
+			return true
+		}
+	}
+	return false
 }
 
 // secReachBrowserServer is server instructions that present a browser
@@ -365,6 +379,10 @@ var secWriteStatement = regexp.MustCompile(`\binsert\s+into\b|\bupdate\s+\S+\s+s
 // secSelectExample is a SELECT statement shown in a tool's text.
 var secSelectExample = regexp.MustCompile(`\bselect\s+(?:\*|\w+|count\s*\()[^.;]{0,80}?\bfrom\b`)
 
+// secSQLEngineTalk names a SQL database engine, or SQL itself as the
+// language: its "query syntax" is SQL, which writes.
+var secSQLEngineTalk = regexp.MustCompile(`\b(?:postgres(?:ql)?|mysql|mariadb|sqlite|sql\s+server|mssql|t-sql|pl/sql|oracle\s+database|bigquery|snowflake|redshift|duckdb|clickhouse|databricks|standard\s+sql|ansi\s+sql)\b|\bsql\s+(?:quer(?:y|ies)|statements?|commands?)\b`)
+
 // secReadsOnlyLanguage reports whether a query tool takes a dialect that
 // has no write statements: its text calls it a SQL-like syntax or a query
 // language of its own (not SQL, and not one of the dialects that write),
@@ -376,7 +394,7 @@ func secReadsOnlyLanguage(t *model.Tool, desc string) bool {
 		text += " " + secParamDesc(t, p.name)
 	}
 	return secSQLLikeTalk.MatchString(text) && secSelectExample.MatchString(text) &&
-		!secWritableDialect.MatchString(text) && !secWriteStatement.MatchString(text)
+		!secWritableDialect.MatchString(text) && !secWriteStatement.MatchString(text) && !secSQLEngineTalk.MatchString(text)
 }
 
 // secStartCommandTalk is a parameter description of the command a

@@ -639,7 +639,7 @@ func secExecutionReach(t *model.Tool, facts secTool) string {
 		return reachKernel
 	case !secHasWord(words, "shell", "bash", "terminal") && secReachCLI.MatchString(desc):
 		return reachCLI
-	case facts.runtime == runtimeDebugger && secEvaluatesCode(t, words, desc):
+	case facts.runtime == runtimeDebugger && (secHasWord(words, "evaluate", "eval", "expression", "repl", "console") || secDebuggeeTalk.MatchString(desc)):
 		// nodejs-debugger's evaluate: an expression "in the current
 		// context" of a server whose tools set breakpoints and step
 		// runs in the paused process, not in a browser.
