@@ -232,3 +232,195 @@ func secBootScript(t *model.Tool) string {
 	}
 	return ""
 }
+
+// Readings since SEC011 revision 9 (issue 21, sixth audit): the reach
+// comes only from what the text affirms, a cloud CLI reaches the user's
+// cloud account, an expression evaluated on a debugger server runs in the
+// debugged process, a query language without write statements reads, and
+// a start command stored in a service's configuration runs where the
+// platform starts that service.
+
+// More reaches of the surfaces read here.
+const (
+	reachCloud         = "the user's cloud account or cluster, through any command of its CLI run with the user's credentials (create, delete, IAM, billing)"
+	reachDebuggee      = "the debugged process: the code runs inside the program the server's debugger is attached to, with its memory and access"
+	reachReadOnlyQuery = "the service's records, through a query language that has no write statements"
+)
+
+// secNegationCue opens the part of a sentence that denies or excludes
+// what follows it: "Do not use this tool to execute SSH commands", "not
+// for remote hosts", "instead of ssh", "refuses pipes".
+var secNegationCue = regexp.MustCompile(`\b(?:do\s+not|does\s+not|don't|doesn't|must\s+not|should\s+not|shouldn't|may\s+not|cannot|can't|can\s+not|will\s+not|won't|never|not|no|nor|instead\s+of|rather\s+than|other\s+than|except|excluding|unlike|without|refuses?|rejects?|forbids?|disallows?|avoid|avoids)\b`)
+
+// secNegatedClauseEnd ends the sentence or clause a negation governs: a full
+// stop, a question or exclamation mark, a semicolon or colon, a line
+// break, a dash between spaces, a bracket.
+var secNegatedClauseEnd = regexp.MustCompile(`[.!?;:](?:\s|$)|\n|\s[-–—]{1,2}\s|[()]`)
+
+// secAffirmative returns a folded description with every negated or
+// excluded span cut out, from its cue to the end of its clause: what is
+// left is what the text affirms. The reach of a surface is read from it,
+// so "Do not use this tool to execute SSH commands" gives no SSH reach.
+func secAffirmative(desc string) string {
+	var b strings.Builder
+	rest := desc
+	for {
+		loc := secNegationCue.FindStringIndex(rest)
+		if loc == nil {
+			b.WriteString(rest)
+			return b.String()
+		}
+		b.WriteString(rest[:loc[0]])
+		tail := rest[loc[1]:]
+		end := secNegatedClauseEnd.FindStringIndex(tail)
+		if end == nil {
+			return b.String()
+		}
+		b.WriteByte(' ')
+		rest = tail[end[0]:]
+	}
+}
+
+// secCloudCLIWords are the names of command-line tools that act on a
+// cloud account or cluster with the user's own credentials.
+var secCloudCLIWords = []string{"gcloud", "gsutil", "aws", "az", "doctl", "flyctl", "heroku", "terraform", "tofu", "opentofu", "pulumi", "oci", "eksctl", "ibmcloud", "aliyun", "hcloud", "wrangler", "helm"}
+
+// secCloudCLITalk is a description naming a cloud CLI's commands ("Executes
+// a gcloud command", "runs AWS CLI commands", "any az subcommand").
+var secCloudCLITalk = regexp.MustCompile(`\b(?:gcloud|gsutil|bq|aws|az|doctl|flyctl|heroku|terraform|tofu|opentofu|pulumi|oci|eksctl|ibmcloud|aliyun|hcloud|wrangler|helm)\s+(?:cli\s+)?(?:commands?|subcommands?|cli)\b` +
+	`|\b(?:aws|azure|google\s+cloud|gcp|oracle\s+cloud|digitalocean|digital\s+ocean|ibm\s+cloud|alibaba\s+cloud|fly(?:\.io)?|heroku|hetzner(?:\s+cloud)?|cloudflare)\s+(?:cli|command[- ]line(?:\s+interface)?)\b`)
+
+// secCloudCLI reports whether a surface runs commands of a cloud CLI: its
+// name carries the CLI's name beside a run, command or CLI word, or its
+// affirmative text names the CLI's commands.
+func secCloudCLI(words []string, affirmative string) bool {
+	if secHasWord(words, secCloudCLIWords...) && secHasWord(words, "run", "exec", "execute", "command", "commands", "cmd", "cli", "call", "invoke") {
+		return true
+	}
+	return secCloudCLITalk.MatchString(affirmative)
+}
+
+// secServerRuntime is what a server's tools, taken together, attach to:
+// a browser page, a debugged process, or neither.
+type secServerRuntime int
+
+const (
+	runtimeUnknown secServerRuntime = iota
+	runtimeBrowser
+	runtimeDebugger
+)
+
+// secBrowserToolWords and secDebuggerToolWords are name words of the tools
+// of a browser automation server and of a debugger server.
+var (
+	secBrowserToolWords  = []string{"browser", "navigate", "goto", "puppeteer", "playwright", "webview", "screenshot", "click"}
+	secDebuggerToolWords = []string{"breakpoint", "breakpoints", "debugger", "dbg", "gdb", "lldb", "stepover", "stepinto", "stepout"}
+	secDebuggerTalk      = regexp.MustCompile(`\bdebugg(?:er|ed|ee)\b|\bbreakpoints?\b|\bstep\s+(?:over|into|out)\b`)
+	// secDebuggeeTalk is a tool evaluating where a debugger stopped: "in
+	// the current context", "in the paused frame".
+	secDebuggeeTalk = regexp.MustCompile(`\b(?:current|paused|selected|top)\s+(?:execution\s+|stack\s+)?(?:context|frame|scope)\b|\bpaused\b|\bdebugg(?:ed|ee)\b`)
+)
+
+// secRuntimeOf reads, from every tool of a server and its instructions,
+// the runtime its tools attach to: a browser automation server drives a
+// page; a debugger server (breakpoints, stepping, a debugged process)
+// drives the process it attaches to. A browser wins when a server is
+// both (a page's debugger evaluates in the page).
+func secRuntimeOf(tools []model.Tool, facts []secTool, instructions string) secServerRuntime {
+	browser, debugger := 0, 0
+	for i := range tools {
+		w := facts[i].words
+		if secHasWord(w, secBrowserToolWords...) {
+			browser++
+		}
+		if secHasWord(w, secDebuggerToolWords...) || secSteps(w) || secDebuggerTalk.MatchString(facts[i].desc) {
+			debugger++
+		}
+	}
+	folded, _ := secFold(instructions)
+	switch {
+	case browser >= 2 || secReachBrowserServer.MatchString(folded):
+		return runtimeBrowser
+	case debugger >= 2 || secDebuggerTalk.MatchString(folded):
+		return runtimeDebugger
+	}
+	return runtimeUnknown
+}
+
+// secSteps reports whether a tool's name steps through code: "step"
+// followed by over, into or out (step_over, debugger_step_into).
+func secSteps(words []string) bool {
+	for i := 0; i+1 < len(words); i++ {
+		if words[i] == "step" && secHasWord(words[i+1:i+2], "over", "into", "out") {
+			return true
+		}
+	}
+	return false
+}
+
+// secReachBrowserServer is server instructions that present a browser
+// automation server.
+var secReachBrowserServer = regexp.MustCompile(`\b(?:browser\s+automation|puppeteer|playwright|headless\s+(?:browser|chrome))\b`)
+
+// secSQLLikeTalk is a description of a query dialect that is not SQL
+// itself: "using SQL-like syntax", "its own query language".
+var secSQLLikeTalk = regexp.MustCompile(`\bsql[- ]like\b|\bsql[- ]style\b|\bsubset\s+of\s+sql\b|\bquery\s+(?:language|syntax)\b`)
+
+// secWritableDialect names query languages that have write statements
+// even where they look like SQL (CQL, N1QL, InfluxQL, Cypher, SPARQL
+// Update, GraphQL mutations, Gremlin).
+var secWritableDialect = regexp.MustCompile(`\b(?:cql|cassandra|scylla|n1ql|sql\+\+|couchbase|influxql|influx|cypher|neo4j|sparql|graphql|mutations?|gremlin|dml|ddl)\b`)
+
+// secWriteStatement is a write statement, or a list offering one, in a
+// tool's text: "INSERT INTO", "UPDATE t SET", "DELETE FROM", "DROP
+// TABLE", "supports INSERT, UPDATE".
+var secWriteStatement = regexp.MustCompile(`\binsert\s+into\b|\bupdate\s+\S+\s+set\b|\bdelete\s+from\b|\b(?:drop|alter|create|truncate)\s+(?:table|index|view|database|schema|collection)\b|\bmerge\s+into\b|\bupsert\b|\b(?:insert|update|delete)\s*(?:,|/|\band\b|\bor\b)\s*(?:insert|update|delete|select)\b|\b(?:select|insert|update)\s*(?:,|/)\s*(?:insert|update|delete)\b|\bwrite\s+(?:queries|statements)\b`)
+
+// secSelectExample is a SELECT statement shown in a tool's text.
+var secSelectExample = regexp.MustCompile(`\bselect\s+(?:\*|\w+|count\s*\()[^.;]{0,80}?\bfrom\b`)
+
+// secSQLEngineTalk names a SQL database engine, or SQL itself as the
+// language: its "query syntax" is SQL, which writes.
+var secSQLEngineTalk = regexp.MustCompile(`\b(?:postgres(?:ql)?|mysql|mariadb|sqlite|sql\s+server|mssql|t-sql|pl/sql|oracle\s+database|bigquery|snowflake|redshift|duckdb|clickhouse|databricks|standard\s+sql|ansi\s+sql)\b|\bsql\s+(?:quer(?:y|ies)|statements?|commands?)\b`)
+
+// secReadsOnlyLanguage reports whether a query tool takes a dialect that
+// has no write statements: its text calls it a SQL-like syntax or a query
+// language of its own (not SQL, and not one of the dialects that write),
+// shows SELECT statements, and offers no write statement anywhere in the
+// tool's description or its parameters' descriptions.
+func secReadsOnlyLanguage(t *model.Tool, desc string) bool {
+	text := desc
+	for _, p := range secDeepParams(t) {
+		text += " " + secParamDesc(t, p.name)
+	}
+	return secSQLLikeTalk.MatchString(text) && secSelectExample.MatchString(text) &&
+		!secWritableDialect.MatchString(text) && !secWriteStatement.MatchString(text) && !secSQLEngineTalk.MatchString(text)
+}
+
+// secStartCommandTalk is a parameter description of the command a
+// service, application or container runs when it starts: "Command to run
+// the application", "Custom command to run the PostgreSQL database",
+// "start command", "entrypoint".
+var secStartCommandTalk = regexp.MustCompile(`\b(?:to|that)\s+(?:run|start|launch|boot)s?\s+(?:the|this|your|a|an|each)\s+(?:[\w.-]+\s+){0,3}?(?:app|apps|application|applications|service|services|container|containers|database|databases|db|server|process|instance|instances|worker|workers|job|image)\b|\b(?:start(?:up)?|entry\s*point|launch)\s+commands?\b|\bentrypoint\b`)
+
+// secConfigVerbs open the name of a tool that stores a service's
+// configuration rather than running anything now.
+var secConfigVerbs = []string{"create", "update", "add", "set", "save", "edit", "configure", "upsert", "put", "patch", "modify"}
+
+// secStoredStartCommand reports whether a surface's command parameter is
+// the start command a tool stores in a service's configuration
+// (Dokploy's application-update `command`: "Command to run the
+// application"): the tool's name stores, not runs, its description says
+// nothing of running, and the parameter says it is the command the
+// service starts with. The platform runs it there, not the server's shell.
+func secStoredStartCommand(t *model.Tool, facts secTool, param string) bool {
+	if param == "" || !secHasWord(facts.words, secConfigVerbs...) ||
+		secHasWord(facts.words, "run", "exec", "execute", "eval", "shell", "terminal", "ssh") {
+		return false
+	}
+	if secRunsTalk.MatchString(secAffirmative(facts.desc)) {
+		return false
+	}
+	_, pd := secResolvedParam(t, param)
+	return secStartCommandTalk.MatchString(pd)
+}

@@ -14,7 +14,7 @@ func mcp040() Rule {
 		ID: "MCP040", Name: "destructive-tool-without-hint", Family: "Annotations",
 		Summary: "A tool that looks destructive declares no destructiveHint.",
 		Default: Error, Toolgauge: Error, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 9, Check: checkMCP040,
+		Revision: 11, Check: checkMCP040,
 	}
 }
 
@@ -104,17 +104,18 @@ func markedReadOnly(t *tgTool) bool {
 
 // destructiveReach is the reach of tool i when it is a real execution
 // surface (SEC011 at warning) whose reach can destroy: a shell, a remote
-// host, a container, a database with writes, a cluster, a wrapped CLI, code
-// the server runs, code stored to run later, another agent. A browser page,
-// an app view, a sandbox the description names, CI, an app's methods, IPC
-// and a debugger are left to the tool's own words. "" otherwise.
+// host, a container, a database with writes, a cluster, a cloud account
+// through its CLI, a wrapped CLI, code the server runs, code stored to run
+// later, another agent. A browser page, an app view, a sandbox the
+// description names, CI, an app's methods, IPC, a debugger and a query
+// language that only reads are left to the tool's own words. "" otherwise.
 func destructiveReach(ctx *Context, i int) string {
 	s := secExecutionSurface(&ctx.Tools[i], secTools(ctx)[i])
 	if !s.real {
 		return ""
 	}
 	switch s.reach {
-	case reachLocalShell, reachRemoteHost, reachContainer, reachDatabase, reachAgent, reachCluster, reachCLI, reachProcess, reachStored, reachAgentTask, reachOSScript, reachDBAPI, reachKernel:
+	case reachLocalShell, reachRemoteHost, reachContainer, reachDatabase, reachAgent, reachCluster, reachCLI, reachProcess, reachStored, reachAgentTask, reachOSScript, reachDBAPI, reachKernel, reachCloud:
 		return s.reach
 	}
 	return ""

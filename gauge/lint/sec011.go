@@ -15,7 +15,7 @@ func sec011() Rule {
 	return Rule{
 		ID: "SEC011", Name: "code-execution-surface", Family: "Security",
 		Summary: "The tool runs code, shell commands, SQL, a pipeline or an agent task supplied by the model.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 8, Check: checkSEC011,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 9, Check: checkSEC011,
 	}
 }
 
@@ -111,7 +111,16 @@ func secExecutionSurface(t *model.Tool, facts secTool) secExecSurface {
 			runs = false
 			s.reach = reachNothing
 		}
-		s.real = s.reach != reachReadOnlySQL && runs && secTakesCode(t, facts)
+		if s.reach == reachReadOnlyQuery {
+			s.why = fmt.Sprintf("its free-text parameter `%s` takes a query in a language that only reads", code.param)
+		}
+		s.real = s.reach != reachReadOnlySQL && s.reach != reachReadOnlyQuery && runs && secTakesCode(t, facts)
+		if s.real && secStoredStartCommand(t, facts, code.param) {
+			// Dokploy's application-update `command`: the start command
+			// of the service it configures, run by the platform there.
+			s.why = fmt.Sprintf("its free-text parameter `%s` is the command the service it configures runs when it starts", code.param)
+			s.reach = reachStored
+		}
 		if s.real && secAllowListedReads.MatchString(facts.desc) && secReachReadOnly.MatchString(facts.desc) {
 			// An allow-list of read commands the tool enforces: it looks
 			// like a shell but runs only what its allow-list admits.
@@ -582,9 +591,11 @@ func secDeepParams(t *model.Tool) []secDeepParam {
 }
 
 // secExecutionReach says what an execution surface reaches, from its name,
-// description and parameters.
+// what its description affirms (secAffirmative: "Do not use this tool to
+// execute SSH commands" gives no SSH reach), its parameters and the
+// runtime the server's other tools attach to.
 func secExecutionReach(t *model.Tool, facts secTool) string {
-	words, desc := facts.words, facts.desc
+	words, desc := facts.words, secAffirmative(facts.desc)
 	params := strings.ToLower(strings.Join(t.ParamNames(), " "))
 	switch {
 	case secReachAgentTalk.MatchString(desc):
@@ -602,15 +613,24 @@ func secExecutionReach(t *model.Tool, facts secTool) string {
 		if secReachReadOnly.MatchString(desc) || secSchemaSelectOnly(t) || secReadOnlyDialect.MatchString(desc) {
 			return reachReadOnlySQL
 		}
+		if secReadsOnlyLanguage(t, facts.desc) {
+			// QuickBooks-style "SQL-like syntax" of an API whose
+			// language has no write statements: it reads records.
+			return reachReadOnlyQuery
+		}
 		return reachDatabase
 	case secHasWord(words, "kubectl"):
 		return reachCluster
+	case secCloudCLI(words, desc):
+		// gcloud, aws, az, terraform: any command acts on the user's
+		// cloud account with the credentials the CLI holds.
+		return reachCloud
 	case secHasWord(words, "pod", "pods", "container", "containers") || secHasWord(words, "exec", "run", "command") && secReachContainer.MatchString(desc):
 		return reachContainer
 	case secHasWord(words, "pty", "tty") || secReachTerminal.MatchString(desc):
 		// A pseudo-terminal runs what it is given; "in a sandbox" in its
 		// name or description is the reach it says it has.
-		if secSaysSandbox(words, desc) {
+		if secSaysSandbox(words, facts.desc) {
 			return reachSandbox
 		}
 		return reachTerminal
@@ -619,20 +639,46 @@ func secExecutionReach(t *model.Tool, facts secTool) string {
 		return reachKernel
 	case !secHasWord(words, "shell", "bash", "terminal") && secReachCLI.MatchString(desc):
 		return reachCLI
+	case facts.runtime == runtimeDebugger && (secHasWord(words, "evaluate", "eval", "expression", "repl", "console") || secDebuggeeTalk.MatchString(desc)):
+		// nodejs-debugger's evaluate: an expression "in the current
+		// context" of a server whose tools set breakpoints and step
+		// runs in the paused process, not in a browser.
+		return reachDebuggee
 	case !secHasWord(words, secReachShellWords...) && secReachLanguages.MatchString(desc) && !secReachShellTalk.MatchString(desc):
 		return reachProcess
-	case secHasWord(words, "evaluate", "browser", "page", "playwright", "puppeteer") || secReachBrowser.MatchString(desc) && !secHasWord(words, secReachShellWords...):
+	case secHasWord(words, "browser", "page", "playwright", "puppeteer") || secHasWord(words, "evaluate") && facts.runtime == runtimeBrowser || secReachBrowser.MatchString(desc) && !secHasWord(words, secReachShellWords...):
+		// A bare evaluate reaches a page only on a browser automation
+		// server.
 		return reachBrowser
 	case secReachIPC.MatchString(desc):
 		return reachIPC
-	case secReachSandbox.MatchString(desc) && !secReachUnsandboxed.MatchString(desc):
+	case secReachSandbox.MatchString(desc) && !secReachUnsandboxed.MatchString(facts.desc):
 		return reachSandbox
 	case secHasWord(words, "dbg", "debugger", "gdb", "lldb", "debug", "x64dbg") || secReachDebugger.MatchString(desc):
+		if secEvaluatesCode(t, words, desc) {
+			return reachDebuggee
+		}
 		return reachDebugger
 	case secHasWord(words, secReachShellWords...) || strings.Contains(params, "command") || strings.Contains(desc, "shell") || strings.Contains(desc, "command") || secReachShellTalk.MatchString(desc):
 		return reachLocalShell
 	}
 	return reachProcess
+}
+
+// secEvaluatesCode reports whether a tool evaluates an expression or code
+// in a programming language (its name says evaluate, or its text or a
+// parameter's names JavaScript, Python and the like), rather than passing
+// commands to a debugger.
+func secEvaluatesCode(t *model.Tool, words []string, desc string) bool {
+	if secHasWord(words, "evaluate", "eval", "expression", "repl") || secRunsLanguage.MatchString(desc) {
+		return true
+	}
+	for _, p := range secDeepParams(t) {
+		if secIsFreeText(p.obj) && secRunsLanguage.MatchString(secParamDesc(t, p.name)) {
+			return true
+		}
+	}
+	return false
 }
 
 var (

@@ -19,6 +19,10 @@ type secTool struct {
 	// workflow or pipeline (secStepsDefinition), so a run of any workflow
 	// may run what the model wrote.
 	authoring bool
+	// runtime: what the server's tools, taken together, attach to (a
+	// browser page, a debugged process), for a surface whose own text
+	// does not say where it evaluates (secRuntimeOf).
+	runtime secServerRuntime
 }
 
 // secTools returns the secTool of every tool of ctx, in order.
@@ -33,8 +37,14 @@ func secTools(ctx *Context) []secTool {
 		for i := range ctx.Tools {
 			authoring = authoring || secStepsDefinition(&ctx.Tools[i], out[i]).real
 		}
+		instructions := ""
+		if ctx.Snap != nil {
+			instructions = ctx.Snap.Server.Instructions
+		}
+		runtime := secRuntimeOf(ctx.Tools, out, instructions)
 		for i := range out {
 			out[i].authoring = authoring
+			out[i].runtime = runtime
 		}
 		return out
 	}).([]secTool)
