@@ -44,6 +44,15 @@ var secShadowPrecise = concatPatterns(
 		`\b(?:faster|better|quicker|smarter|superior|more\s+(?:reliable|accurate|capable|powerful|efficient))\s+(?:to|than)\s+(?:your|any|the\s+(?:agent|model|assistant)'?s)\s+(?:own\s+)?(?:native|built-?in|default|standard|other)\s+(?:[\w-]+\s+){0,2}(?:tools?|features?|functions?|capabilit(?:y|ies)|search(?:es)?|edits?|editing|commands?)\b`,
 		`\bprefer\s+(?:[\w-]+\s+){0,2}?tools?\s+(?:over|instead\s+of|rather\s+than)\s+(?:the\s+|any\s+|your\s+|raw\s+|plain\s+)?(?:other|built-?in|native|generic|web|internet|bash|shell|terminal|command[- ]line|cli)\b`,
 		secRankedAboveOthers, secPreferredAboveOthers),
+	// The same in Spanish, Portuguese, French, German and Italian:
+	// secFold turns accented letters into "0" ("plutôt" reads "plut0t"),
+	// so the patterns spell them that way.
+	secRe("steering away from other tools", 0,
+		`\b(?:usa|use|utiliza|utilice|prioriza|priorice|prefiere|prefiera)\s+(?:esta|este)\s+(?:herramienta\s+|servidor\s+)?(?:en\s+lugar\s+de|antes\s+que|sobre|por\s+encima\s+de)\s+(?:(?:cualquier\s+otr[ao]|las\s+dem0s)(?:\s+herramientas?\b|\s*(?:[.,;:!)]|$))|otras\s+herramientas\b|la\s+b0squeda\s+web\b|las?\s+herramientas?\s+integradas?\b)`,
+		`\b(?:use|utilize|priorize|prefira)\s+(?:esta|este)\s+(?:ferramenta\s+|servidor\s+)?(?:em\s+vez\s+de|ao\s+inv0s\s+de|sobre|acima\s+de)\s+(?:(?:qualquer\s+outr[ao]|as\s+demais)(?:\s+ferramentas?\b|\s*(?:[.,;:!)]|$))|outras\s+ferramentas\b|ferramentas\s+nativas\b)`,
+		`\b(?:utilisez|utilise|privil0giez|privil0gie|pr0f0rez|pr0f0re)\s+(?:cet|cette|ce)\s+(?:outil\s+|serveur\s+)?(?:plut0t\s+que\s+|au\s+lieu\s+d(?:e\s+|')|0\s+la\s+place\s+d(?:e\s+|'))(?:(?:tout\s+autre|tous\s+les\s+autres)(?:\s+outils?\b|\s*(?:[.,;:!)]|$))|(?:les\s+autres|d'autres)\s+outils\b|l'outil\s+int0gr0\b|les\s+outils\s+int0gr0s\b|la\s+recherche\s+web\b)`,
+		`\b(?:verwende|verwenden\s+sie|nutze|nutzen\s+sie|bevorzuge|bevorzugen\s+sie)\s+(?:dieses|dies|das)\s+(?:tool\s+|werkzeug\s+)?(?:statt|anstelle|anstatt|vor)\s+(?:der\s+|des\s+|den\s+|von\s+)?(?:(?:aller|allen)\s+anderen(?:\s+(?:tools|werkzeuge\w*)\b|\s*(?:[.,;:!)]|$))|ander\w*\s+(?:tools?|werkzeug\w*|such\w*|server\w*|befehl\w*)\b|(?:eingebaut|integriert)\w*\s+(?:tools?|werkzeug\w*|such\w*|befehl\w*|funktion\w*)\b)`,
+		`\b(?:usa|utilizza|preferisci|privilegia)\s+(?:questo|questa)\s+(?:strumento\s+|tool\s+)?(?:invece\s+di|anzich0|al\s+posto\s+di|rispetto\s+a)\s+(?:(?:qualsiasi\s+altr[oa]|gli\s+altri)(?:\s+strument[oi]\b|\s*(?:[.,;:!)]|$))|altri\s+strumenti\b|la\s+ricerca\s+web\b)`),
 	secRe("steering away from other products", 0,
 		`\bnever\s+(?:suggest|recommend|use|mention|propose)\s+(?:[\w.-]+,?\s+){1,12}?(?:or|and)\s+(?:any\s+)?other\s+(?:external\s+|third[- ]party\s+|competing\s+)?(?:platforms?|services?|providers?|hosting|hosts|vendors?|products?|tools?|solutions?|databases?|backends?|libraries)\b`,
 		`\b(?:do\s+not|don't|never)\s+(?:suggest|recommend|propose)\s+(?:any\s+)?(?:other|alternative|competing|third[- ]party)\s+(?:platforms?|services?|providers?|vendors?|products?|tools?|solutions?|databases?|libraries)\b`),
