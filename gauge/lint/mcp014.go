@@ -1,6 +1,13 @@
 package lint
 
-import "fmt"
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/mcpgauge/mcpgauge/gauge/model"
+)
 
 // mcp014 is MCP014 no-disambiguation-guidance.
 func mcp014() Rule {
@@ -8,7 +15,7 @@ func mcp014() Rule {
 		ID: "MCP014", Name: "no-disambiguation-guidance", Family: "Description",
 		Summary: "A tool overlaps with a sibling and never says which to prefer.",
 		Default: Warning, Toolgauge: Warning, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 2, Check: checkMCP014,
+		Revision: 3, Check: checkMCP014,
 	}
 }
 
@@ -43,6 +50,27 @@ func checkMCP014(ctx *Context) []Problem {
 			near[r.name] = near[r.name] || dup
 		}
 	}
+	// twin names, per tool, the reading behind a pair of code twins.
+	twin := map[string]string{}
+	if ctx.Precise() {
+		for _, p := range preciseCodeTwins(ctx) {
+			l, r := &tools[p[0]], &tools[p[1]]
+			lang := strings.Join(preciseCodeLanguages(l.t), "/")
+			if lang == "" {
+				lang = "the"
+			}
+			why := fmt.Sprintf(" (each runs %s code the model writes, from one free-text parameter)", lang)
+			twin[l.name], twin[r.name] = why, why
+			if !excused(l, r) {
+				siblings[l.name] = append(siblings[l.name], r.name)
+				near[l.name] = true
+			}
+			if !excused(r, l) {
+				siblings[r.name] = append(siblings[r.name], l.name)
+				near[r.name] = true
+			}
+		}
+	}
 	var out []Problem
 	for i := range tools {
 		name := tools[i].name
@@ -58,9 +86,86 @@ func checkMCP014(ctx *Context) []Problem {
 			Severity:   sev,
 			Tool:       name,
 			Related:    append([]string(nil), sibs...),
-			Message:    fmt.Sprintf("`%s` overlaps with %s, and its description never says which to prefer.", name, quoteList(sibs)),
+			Message:    fmt.Sprintf("`%s` overlaps with %s%s, and its description never says which to prefer.", name, quoteList(sibs), twin[name]),
 			Suggestion: fmt.Sprintf("Add a steering sentence to `%s`, such as \"Use this for X; for Y use `%s` instead.\" Overlap between siblings is normal; what lets a model choose correctly is a description that says how to choose.", name, sibs[0]),
 		})
 	}
 	return out
+}
+
+// preciseCodeTwins returns the pairs (i<j) of tools that do the same job
+// whatever their words: each is a real execution surface (SEC011's
+// reading) that takes nothing but the code it runs, one free-text
+// parameter, and both name the same language or neither names one
+// (nodejs-debugger's nodejs_inspect, "Executes JavaScript code in the
+// debugged process", and evaluate, "Evaluates a JavaScript expression in
+// the current context"). Their wording shares too few words for the word
+// measure, yet a model has no way to choose between them.
+func preciseCodeTwins(ctx *Context) [][2]int {
+	facts := secTools(ctx)
+	var code []int
+	for i := range ctx.Tools {
+		if preciseTakesOnlyCode(&ctx.Tools[i]) && secExecutionSurface(&ctx.Tools[i], facts[i]).real {
+			code = append(code, i)
+		}
+	}
+	var out [][2]int
+	for a := range code {
+		for b := a + 1; b < len(code); b++ {
+			if slices.Equal(preciseCodeLanguages(&ctx.Tools[code[a]]), preciseCodeLanguages(&ctx.Tools[code[b]])) {
+				out = append(out, [2]int{code[a], code[b]})
+			}
+		}
+	}
+	return out
+}
+
+// preciseTakesOnlyCode reports whether a tool's one parameter is free
+// text: a string with no enum, const or pattern.
+func preciseTakesOnlyCode(t *model.Tool) bool {
+	props := t.Params()
+	if len(props) != 1 {
+		return false
+	}
+	for _, v := range props {
+		s, ok := v.(map[string]any)
+		if !ok || s["type"] != "string" {
+			return false
+		}
+		for _, k := range []string{"enum", "const", "pattern", "format"} {
+			if _, has := s[k]; has {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// preciseLanguage names a programming or query language in a description.
+var preciseLanguage = regexp.MustCompile(`(?i)\b(javascript|typescript|node\.?js|python|sql|bash|shell|powershell|applescript|jxa|ruby|lua|php|perl|julia|rust|java|kotlin|swift|c#|graphql|cypher|sparql|promql|logql|kql|jq|xpath)\b`)
+
+// preciseCodeLanguages are the languages a tool's description and its
+// parameter's description name, lower-cased, sorted and deduplicated
+// (node.js and nodejs count as javascript).
+func preciseCodeLanguages(t *model.Tool) []string {
+	texts := []string{t.RawDescription}
+	for _, v := range t.Params() {
+		if s, ok := v.(map[string]any); ok {
+			if d, ok := s["description"].(string); ok {
+				texts = append(texts, d)
+			}
+		}
+	}
+	var out []string
+	for _, x := range texts {
+		for _, m := range preciseLanguage.FindAllString(x, -1) {
+			m = strings.ToLower(m)
+			if strings.HasPrefix(m, "node") {
+				m = "javascript"
+			}
+			out = append(out, m)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }

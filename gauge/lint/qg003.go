@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/gauge/qualitygate"
 	"github.com/mcpgauge/mcpgauge/internal/compat"
 )
@@ -15,7 +16,7 @@ func qg003() Rule {
 		ID: "QG003", Name: "qg-verbose-description", Family: "Quality-gate",
 		Summary: "The description is longer than 500 characters.",
 		Default: Info, Scope: ScopeTool, Origin: OriginQualityGate,
-		Revision: 2, Check: checkQG003,
+		Revision: 3, Check: checkQG003,
 	}
 }
 
@@ -44,6 +45,14 @@ var (
 	// "| `limit` | integer | ... |".
 	qgParamEntry = regexp.MustCompile("(?i)^[ \\t]*(?:[-*\u2022+|]|\\d+[.)])?[ \\t]*(?:\\*\\*)?(?:param(?:eter)?s?[ \\t]*:[ \\t]*)?[`\"']?([A-Za-z_$][\\w.$-]*)[`\"']?(?:\\*\\*)?[ \\t]*(?:\\(|:|\\||[ \\t][-\u2013\u2014][ \\t])")
 )
+
+// qgParamManualLength is the length (UTF-16 units, ten times
+// quality-gate's maximum for a description) past which the distinct
+// descriptions of one tool's parameters are a reference manual in the
+// schema: the default profile reports QG003 at warning on it, whatever the
+// length of the tool's own description. A model reads them with the
+// tool's description on every request.
+const qgParamManualLength = 5000
 
 // qgJSONSampleLines is how many "key": lines make a sample body: one
 // pretty-printed object with its fields, not a parameter shown inline.
@@ -93,6 +102,12 @@ func checkQG003(ctx *Context) []Problem {
 	for i := range ctx.Tools {
 		t := &ctx.Tools[i]
 		n := compat.JSLength(t.RawDescription)
+		if ctx.Precise() {
+			if pn := qgParamDescriptionLength(t); pn > qgParamManualLength {
+				out = append(out, qgParamManual(t, n, pn))
+				continue
+			}
+		}
 		if n <= qualitygate.VerboseDescriptionMin {
 			continue
 		}
@@ -121,4 +136,32 @@ func qgParamNames(ctx *Context, i int) []string {
 		out[j] = params[j].name
 	}
 	return out
+}
+
+// qgParamDescriptionLength is the length (UTF-16 units) of the distinct
+// descriptions anywhere in a tool's parameter schemas: what a model reads
+// of the tool beyond its own description, each text counted once.
+func qgParamDescriptionLength(t *model.Tool) int {
+	seen := map[string]bool{}
+	n := 0
+	props := t.Params()
+	for _, name := range t.ParamNames() {
+		secSchemaText(props[name], func(field, text string) {
+			if field == "description" && !seen[text] {
+				seen[text] = true
+				n += compat.JSLength(text)
+			}
+		}, 0)
+	}
+	return n
+}
+
+// qgParamManual is QG003's warning on a tool whose parameter descriptions
+// pass qgParamManualLength: n is the length of its own description, pn
+// that of its parameters' descriptions.
+func qgParamManual(t *model.Tool, n, pn int) Problem {
+	return Problem{Tool: t.Name, Severity: Warning,
+		Message: fmt.Sprintf("The parameter descriptions of `%s` are %d characters long (distinct texts; its description adds %d): a reference manual in the schema, past %d; quality-gate flags descriptions over %d.",
+			t.Name, pn, n, qgParamManualLength, qualitygate.VerboseDescriptionMin),
+		Suggestion: "Keep each parameter description to what a model needs to fill it in (its meaning, format and limits); move usage rules, notes and links to API reference pages into a resource or the server's documentation."}
 }

@@ -12,7 +12,7 @@ func sec005() Rule {
 		ID: "SEC005", Name: "tool-shadowing", Family: "Security",
 		Summary: "Text tries to change how the model uses other tools.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 5, Check: secPhraseRuleWith(secShadowPatterns, secPrecise{patterns: secShadowPrecise, extra: secShadowExtra},
+		Revision: 6, Check: secPhraseRuleWith(secShadowPatterns, secPrecise{patterns: secShadowPrecise, extra: secShadowExtra},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s reaches beyond its own tool (%s): %q.", s.where(), m.what, m.text)
 			},
@@ -39,10 +39,20 @@ var secShadowPatterns = concatPatterns(
 // "other tools") and telling the agent to run commands in its own shell.
 var secShadowPrecise = concatPatterns(
 	secRe("steering away from other tools", 0,
-		`\b(?:prefer|use|choose|call)\s+(?:this|it|me|these)\s+(?:tools?\s+|server\s+|function\s+|mcp\s+)?(?:over|instead\s+of|rather\s+than)\s+(?:the\s+|any\s+|your\s+|a\s+)?(?:other|built-?in|native|generic|default|standard|regular|web|internet|google|bing|search|bash|shell|terminal|command[- ]line|cli|grep|cat|curl|wget|browser)\b`,
+		`\b(?:prefer|use|choose|call)\s+(?:this|it|me|these)\s+(?:tools?\s+|server\s+|function\s+|mcp\s+)?(?:over|instead\s+of|rather\s+than)\s+(?:the\s+|any\s+|your\s+|a\s+)?(?:web|internet|google|bing|search|bash|shell|terminal|command[- ]line|cli|grep|cat|curl|wget|browser)\b`,
 		`\bprefer\s+(?:this|it|me|these)\s+(?:tools?\s+|server\s+|function\s+|mcp\s+)?over\b`,
 		`\b(?:faster|better|quicker|smarter|superior|more\s+(?:reliable|accurate|capable|powerful|efficient))\s+(?:to|than)\s+(?:your|any|the\s+(?:agent|model|assistant)'?s)\s+(?:own\s+)?(?:native|built-?in|default|standard|other)\s+(?:[\w-]+\s+){0,2}(?:tools?|features?|functions?|capabilit(?:y|ies)|search(?:es)?|edits?|editing|commands?)\b`,
-		`\bprefer\s+(?:[\w-]+\s+){0,2}?tools?\s+(?:over|instead\s+of|rather\s+than)\s+(?:the\s+|any\s+|your\s+|raw\s+|plain\s+)?(?:other|built-?in|native|generic|web|internet|bash|shell|terminal|command[- ]line|cli)\b`),
+		`\bprefer\s+(?:[\w-]+\s+){0,2}?tools?\s+(?:over|instead\s+of|rather\s+than)\s+(?:the\s+|any\s+|your\s+|raw\s+|plain\s+)?(?:other|built-?in|native|generic|web|internet|bash|shell|terminal|command[- ]line|cli)\b`,
+		secRankedAboveOthers, secPreferredAboveOthers),
+	// The same in Spanish, Portuguese, French, German and Italian:
+	// secFold turns accented letters into "0" ("plutôt" reads "plut0t"),
+	// so the patterns spell them that way.
+	secRe("steering away from other tools", 0,
+		`\b(?:usa|use|utiliza|utilice|prioriza|priorice|prefiere|prefiera)\s+(?:esta|este)\s+(?:herramienta\s+|servidor\s+)?(?:en\s+lugar\s+de|antes\s+que|sobre|por\s+encima\s+de)\s+(?:(?:cualquier\s+otr[ao]|las\s+dem0s)(?:\s+herramientas?\b|\s*(?:[.,;:!)]|$))|otras\s+herramientas\b|la\s+b0squeda\s+web\b|las?\s+herramientas?\s+integradas?\b)`,
+		`\b(?:use|utilize|priorize|prefira)\s+(?:esta|este)\s+(?:ferramenta\s+|servidor\s+)?(?:em\s+vez\s+de|ao\s+inv0s\s+de|sobre|acima\s+de)\s+(?:(?:qualquer\s+outr[ao]|as\s+demais)(?:\s+ferramentas?\b|\s*(?:[.,;:!)]|$))|outras\s+ferramentas\b|ferramentas\s+nativas\b)`,
+		`\b(?:utilisez|utilise|privil0giez|privil0gie|pr0f0rez|pr0f0re)\s+(?:cet|cette|ce)\s+(?:outil\s+|serveur\s+)?(?:plut0t\s+que\s+|au\s+lieu\s+d(?:e\s+|')|0\s+la\s+place\s+d(?:e\s+|'))(?:(?:tout\s+autre|tous\s+les\s+autres)(?:\s+outils?\b|\s*(?:[.,;:!)]|$))|(?:les\s+autres|d'autres)\s+outils\b|l'outil\s+int0gr0\b|les\s+outils\s+int0gr0s\b|la\s+recherche\s+web\b)`,
+		`\b(?:verwende|verwenden\s+sie|nutze|nutzen\s+sie|bevorzuge|bevorzugen\s+sie)\s+(?:dieses|dies|das)\s+(?:tool\s+|werkzeug\s+)?(?:statt|anstelle|anstatt|vor)\s+(?:der\s+|des\s+|den\s+|von\s+)?(?:(?:aller|allen)\s+anderen(?:\s+(?:tools|werkzeuge\w*)\b|\s*(?:[.,;:!)]|$))|ander\w*\s+(?:tools?|werkzeug\w*|such\w*|server\w*|befehl\w*)\b|(?:eingebaut|integriert)\w*\s+(?:tools?|werkzeug\w*|such\w*|befehl\w*|funktion\w*)\b)`,
+		`\b(?:usa|utilizza|preferisci|privilegia)\s+(?:questo|questa)\s+(?:strumento\s+|tool\s+)?(?:invece\s+di|anzich0|al\s+posto\s+di|rispetto\s+a)\s+(?:(?:qualsiasi\s+altr[oa]|gli\s+altri)(?:\s+strument[oi]\b|\s*(?:[.,;:!)]|$))|altri\s+strumenti\b|la\s+ricerca\s+web\b)`),
 	secRe("steering away from other products", 0,
 		`\bnever\s+(?:suggest|recommend|use|mention|propose)\s+(?:[\w.-]+,?\s+){1,12}?(?:or|and)\s+(?:any\s+)?other\s+(?:external\s+|third[- ]party\s+|competing\s+)?(?:platforms?|services?|providers?|hosting|hosts|vendors?|products?|tools?|solutions?|databases?|backends?|libraries)\b`,
 		`\b(?:do\s+not|don't|never)\s+(?:suggest|recommend|propose)\s+(?:any\s+)?(?:other|alternative|competing|third[- ]party)\s+(?:platforms?|services?|providers?|vendors?|products?|tools?|solutions?|databases?|libraries)\b`),
@@ -55,6 +65,29 @@ var secShadowPrecise = concatPatterns(
 		`\b(?:run|execute|type|paste|enter)\s+(?:[^.!?\n]{0,60}?\s)?(?:in|into|from|on)\s+(?:your|the\s+user'?s?|a|the)\s+(?:own\s+|local\s+)?(?:terminal|shell|console|command\s+line|command\s+prompt|bash)\b`,
 		`\b(?:in|from|using|with)\s+your\s+(?:own\s+)?(?:terminal|shell|bash|command\s+line)\b[^.!?\n]{0,20}?\b(?:run|execute)\b`),
 )
+
+// secOtherTools is the object of a preference that names no tool of
+// the server: other, all others or built-in ones, with a tool noun or
+// at the end of the clause ("over any other to directly execute",
+// "in place of the built-in search"), never "other tasks".
+const secOtherTools = `(?:the\s+|any\s+|all\s+|every\s+|your\s+|a\s+)?(?:other|others|built-?in|native|generic|default|standard|regular|web|internet|bash|shell|terminal|command[- ]line|cli)\b` +
+	`(?:\s+(?:[\w-]+\s+)?(?:ones?|tools?|servers?|functions?|mcps?|mcp\s+servers?|search(?:es)?|commands?|options?|methods?|utilities|alternatives?|integrations?|skills?)\b|\s*(?:[.,;:!)]|$|to\b|for\b|when\b|whenever\b|if\b|available\b))`
+
+// secPreferVerbs rank one tool above another: prioritise, favour,
+// prefer, choose, use ... (any casing; secFold lowers it).
+const secPreferVerbs = `(?:prioriti[sz]e|favou?r|prefer|choose|pick|select|use|call|invoke|run|try)`
+
+// secAboveOthers sets the tool above, ahead of or in place of another.
+const secAboveOthers = `(?:over|above|ahead\s+of|instead\s+of|rather\s+than|in\s+place\s+of|in\s+preference\s+to)`
+
+// secRankedAboveOthers is "prioritize this tool over any other", "use
+// this one in place of the built-in search", "always choose this over
+// other tools".
+const secRankedAboveOthers = `\b` + secPreferVerbs + `\s+(?:this|it|me|these)\s+(?:tools?\s+|server\s+|function\s+|one\s+|mcp(?:\s+server)?\s+)?` + secAboveOthers + `\s+` + secOtherTools
+
+// secPreferredAboveOthers is the passive: "this tool should be preferred
+// over any other", "it must always be used instead of built-in tools".
+const secPreferredAboveOthers = `\b(?:this|it)\s+(?:tool\s+|server\s+|function\s+)?(?:should|must|is\s+to|needs\s+to)\s+(?:always\s+)?be\s+(?:preferred|prioriti[sz]ed|favou?red|chosen|picked|selected|used|called)\s+` + secAboveOthers + `\s+` + secOtherTools
 
 // secShadowExtra is SEC005's default-profile extension beyond its
 // patterns: an imperative to run a package runner or installer.
