@@ -748,9 +748,12 @@ func secWordsWithout(words, drop []string) []string {
 var (
 	// secAttachBrowserTalk is a description saying the tool connects to a
 	// browser or tab that already runs.
-	secAttachBrowserTalk = regexp.MustCompile(`\b(?:connect(?:s|ing)?|attach(?:es|ing)?|hooks?\s+into|takes?\s+over)\b[^.\n]{0,40}\b(?:existing|running|active|already[- ]open(?:ed)?|your|the\s+user'?s|logged[- ]in)\s+(?:own\s+)?(?:\w+\s+){0,2}(?:chrome|chromium|browser|edge|brave|tabs?)\b`)
+	secAttachBrowserTalk = regexp.MustCompile(`\b(?:connect(?:s|ing|_?over_?cdp)?|attach(?:es|ing)?|hooks?\s+into|takes?\s+over)\b[^.\n]{0,40}\b(?:existing|running|active|already[- ]open(?:ed)?|your|the\s+user'?s|logged[- ]in)\s+(?:own\s+)?(?:\w+\s+){0,2}(?:chrome|chromium|browser|edge|brave|tabs?)\b`)
+	// secUserProfileTalk is text saying the tool drives the user's own
+	// browser profile, sessions or cookies, whatever its verb.
 	// secUserBrowserTalk is text saying the browser is the user's own:
 	// its remote-debugging port, profile, logged-in sessions, active tab.
+	secUserProfileTalk = regexp.MustCompile(`\b(?:your|the\s+user'?s)\s+(?:own\s+|real\s+|default\s+|everyday\s+|existing\s+)?(?:chrome|chromium|browser|edge|brave|firefox)\s+(?:profile|profiles|sessions?|cookies|user\s+data)\b`)
 	secUserBrowserTalk = regexp.MustCompile(`\bremote[- ]debugging\b|\bdebugging\s+port\b|\bconnect_?over_?cdp\b|\b(?:your|the\s+user'?s)\s+(?:own\s+|real\s+|default\s+|everyday\s+)?(?:chrome|chromium|browser|edge|brave)\b|\b(?:chrome|browser)\s+profile\b|\blogged[- ]in\b|\bactive\s+tab\b`)
 )
 
@@ -765,6 +768,11 @@ func secAttachesUserBrowser(t *model.Tool, words []string) string {
 	named := secHasWord(words, "connect", "attach") && secHasWord(words, "tab", "tabs", "browser", "chrome", "chromium", "cdp") &&
 		secHasWord(words, "active", "existing", "running", "current", "my", "user")
 	if !named && !secAttachBrowserTalk.MatchString(first) {
+		// "Opens your default Chrome profile, so you stay logged in":
+		// the user's own profile says it alone.
+		if m := secUserProfileTalk.FindString(secToolText(t)); m != "" {
+			return fmt.Sprintf("%q", m)
+		}
 		return ""
 	}
 	if m := secUserBrowserTalk.FindString(secToolText(t)); m != "" {
