@@ -12,7 +12,7 @@ func sec006() Rule {
 	return Rule{
 		ID: "SEC006", Name: "hidden-content", Family: "Security",
 		Summary: "Text hides content: invisible Unicode (zero-width, bidi controls, tag characters) or HTML comments.",
-		Default: Error, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 1, Check: checkSEC006,
+		Default: Error, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 2, Check: checkSEC006,
 	}
 }
 
@@ -41,9 +41,20 @@ func checkSEC006(ctx *Context) []Problem {
 			// A comment shown in a code span, or an empty one, hides nothing.
 			txt = secEmptyComment.ReplaceAllString(preciseCodeOnly(txt), " ")
 		}
-		if h := secHidden(txt); h != "" {
-			out = append(out, s.problem(fmt.Sprintf("The %s contains %s.", s.where(), h), fix))
+		h := secHidden(txt)
+		if h == "" {
+			continue
 		}
+		if ctx.Precise() && secStrayZeroWidth(txt) {
+			// "How \u200b\u200bto obtain": a few zero-width spaces pasted
+			// beside visible words carry and hide no text.
+			p := s.problem(fmt.Sprintf("The %s contains stray %s beside visible words; they carry no hidden text, but a reviewer cannot see them.", s.where(), h),
+				"Remove the stray invisible characters (they usually come from pasted web text).")
+			p.Severity = Info
+			out = append(out, p)
+			continue
+		}
+		out = append(out, s.problem(fmt.Sprintf("The %s contains %s.", s.where(), h), fix))
 	}
 	return out
 }
@@ -123,6 +134,58 @@ func secJoinerInContext(runes []rune, i int) bool {
 		return (unicode.IsLetter(c) || unicode.IsMark(c)) && c >= 0x0370 && !unicode.Is(unicode.Latin, c)
 	}
 	return script(prev) && script(next)
+}
+
+// secStrayMax is the most zero-width characters a text may hold, and the
+// longest run, for them to be stray paste artefacts rather than a code.
+const secStrayMax = 4
+
+// secStrayZeroWidth reports whether the only hidden content of s is a few
+// zero-width characters standing beside a space, punctuation or the end
+// of the text: a paste artefact that hides no text. Bidi controls, tag
+// characters, an HTML comment, a long run, many scattered characters, or
+// one that splits a word (pass\u200dword, read\ufefffile: text between
+// them that a reviewer's search would not find) are not stray.
+func secStrayZeroWidth(s string) bool {
+	if secHTMLComment.MatchString(s) {
+		return false
+	}
+	runes := []rune(s)
+	total := 0
+	for i := 0; i < len(runes); {
+		k := secInvisibleKind(runes[i])
+		if k == "" || secJoinerInContext(runes, i) {
+			i++
+			continue
+		}
+		if k != "zero-width" {
+			return false
+		}
+		j := i
+		for j < len(runes) && secInvisibleKind(runes[j]) == "zero-width" {
+			j++
+		}
+		total += j - i
+		if total > secStrayMax || secWordRune(runes, i-1) && secWordRune(runes, j) {
+			return false
+		}
+		i = j
+	}
+	return total > 0
+}
+
+// secWordRune reports whether runes[i] exists and is a letter or digit of
+// a script that spaces its words: in Chinese, Japanese, Thai, Lao, Khmer
+// or Myanmar text a zero-width space is the ordinary word-break hint.
+func secWordRune(runes []rune, i int) bool {
+	if i < 0 || i >= len(runes) {
+		return false
+	}
+	r := runes[i]
+	if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+		return false
+	}
+	return !unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Thai, unicode.Lao, unicode.Khmer, unicode.Myanmar)
 }
 
 var secHTMLComment = regexp.MustCompile(`(?s)<!--.*?-->`)

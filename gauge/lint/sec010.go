@@ -15,7 +15,7 @@ func sec010() Rule {
 	return Rule{
 		ID: "SEC010", Name: "env-exposure", Family: "Security",
 		Summary: "The tool appears to return environment variables or secrets.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 7, Check: checkSEC010,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 8, Check: checkSEC010,
 	}
 }
 
@@ -88,6 +88,10 @@ func checkSEC010(ctx *Context) []Problem {
 					out = append(out, Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` creates a webhook that others call: the webhook's URL carries its token, a bearer credential that lets whoever holds it post as the integration, and it comes back into the model's context, logs and any server the conversation is sent to.", t.Name),
 						Suggestion: "Return the webhook's id and name, not its URL or token, and let the user copy the URL from the service's own settings."})
+				} else if why := secAttachesUserBrowser(t, words); why != "" {
+					out = append(out, Problem{Tool: t.Name,
+						Message:    fmt.Sprintf("Tool `%s` attaches to the user's own running browser (%s): every site the user is logged in to, with its cookies and sessions, becomes reachable by the model's navigation, scripts and screenshots, and an injected instruction can read or act on those accounts.", t.Name, why),
+						Suggestion: "Launch a separate browser with its own empty profile, or let the user pick the tab and confirm the attachment outside the conversation; say in the description which sessions the model reaches."})
 				}
 			}
 			continue
@@ -739,4 +743,46 @@ func secWordsWithout(words, drop []string) []string {
 		}
 	}
 	return out
+}
+
+var (
+	// secAttachBrowserTalk is a description saying the tool connects to a
+	// browser or tab that already runs.
+	secAttachBrowserTalk = regexp.MustCompile(`\b(?:connect(?:s|ing|_?over_?cdp)?|attach(?:es|ing)?|hooks?\s+into|takes?\s+over)\b[^.\n]{0,40}\b(?:existing|running|active|already[- ]open(?:ed)?|your|the\s+user'?s|logged[- ]in)\s+(?:own\s+)?(?:\w+\s+){0,2}(?:chrome|chromium|browser|edge|brave|tabs?)\b`)
+	// secUserProfileTalk is text saying the tool drives the user's own
+	// browser profile, sessions or cookies, whatever its verb.
+	// secUserBrowserTalk is text saying the browser is the user's own:
+	// its remote-debugging port, profile, logged-in sessions, active tab.
+	secUserProfileTalk = regexp.MustCompile(`\b(?:your|the\s+user'?s)\s+(?:own\s+|real\s+|default\s+|everyday\s+|existing\s+)?(?:chrome|chromium|browser|edge|brave|firefox)\s+(?:profile|profiles|sessions?|cookies|user\s+data)\b`)
+	secUserBrowserTalk = regexp.MustCompile(`\bremote[- ]debugging\b|\bdebugging\s+port\b|\bconnect_?over_?cdp\b|\b(?:your|the\s+user'?s)\s+(?:own\s+|real\s+|default\s+|everyday\s+)?(?:chrome|chromium|browser|edge|brave)\b|\b(?:chrome|browser)\s+profile\b|\blogged[- ]in\b|\bactive\s+tab\b`)
+)
+
+// secAttachesUserBrowser says why a tool attaches to the user's own
+// running browser (puppeteer_connect_active_tab: "Connect to an existing
+// Chrome instance with remote debugging enabled"), or "": its name or
+// opening sentence connects to an existing, running or active browser or
+// tab, and its text or a debugging-port parameter says the browser is
+// the user's. A browser the server launches, or a cloud session, is not.
+func secAttachesUserBrowser(t *model.Tool, words []string) string {
+	first := secOpeningSentence(t.RawDescription)
+	named := secHasWord(words, "connect", "attach") && secHasWord(words, "tab", "tabs", "browser", "chrome", "chromium", "cdp") &&
+		secHasWord(words, "active", "existing", "running", "current", "my", "user")
+	if !named && !secAttachBrowserTalk.MatchString(first) {
+		// "Opens your default Chrome profile, so you stay logged in":
+		// the user's own profile says it alone.
+		if m := secUserProfileTalk.FindString(secToolText(t)); m != "" {
+			return fmt.Sprintf("%q", m)
+		}
+		return ""
+	}
+	if m := secUserBrowserTalk.FindString(secToolText(t)); m != "" {
+		return fmt.Sprintf("%q", m)
+	}
+	for _, p := range secParams(t) {
+		w := secIdentifierWords(p.name)
+		if secHasWord(w, "port") && secHasWord(w, "debug", "debugging", "cdp", "devtools") {
+			return fmt.Sprintf("its `%s` parameter", p.path)
+		}
+	}
+	return ""
 }

@@ -89,6 +89,12 @@ func checkSEC014(ctx *Context) []Problem {
 // issued by a service.
 func secSecretParam(p secParam, toolWords []string) (what string, chosen bool) {
 	desc := p.desc()
+	if secIsAuthCode(p) {
+		// qbo_authenticate(authorization_code): the code the service
+		// exchanges for the account's tokens is a credential, even
+		// when its description calls it one-time.
+		return "an authorization code", false
+	}
 	if secNotASecretValue.MatchString(desc) {
 		return "", false
 	}
@@ -174,6 +180,10 @@ func secSecretParam(p secParam, toolWords []string) (what string, chosen bool) {
 		switch {
 		case secHasWord(quals, secTokenNotCredential...):
 			return "", false
+		case secTokenIsID.MatchString(desc) && !secTokenTalk.MatchString(desc):
+			// app_token: "Base unique App identifier": the id of a
+			// document, base or table as in its URL, not a credential.
+			return "", false
 		case secHasWord(quals, secTokenCredential...):
 			return "an access token", false
 		case len(quals) == 0 && secTokenTalk.MatchString(desc):
@@ -197,6 +207,35 @@ func secSecretParam(p secParam, toolWords []string) (what string, chosen bool) {
 	}
 	return "", false
 }
+
+// secIsAuthCode reports whether a string parameter takes an OAuth
+// authorization code: named so (authorization_code, authCode, oauth_code)
+// or a bare code described as one or as exchanged for tokens.
+func secIsAuthCode(p secParam) bool {
+	if !secTakesString(p.schema) {
+		return false
+	}
+	words := secIdentifierWords(p.name)
+	if len(words) == 0 || words[len(words)-1] != "code" {
+		return false
+	}
+	desc := p.desc()
+	if secHasWord(words[:len(words)-1], "authorization", "authorisation", "auth", "oauth", "authz") {
+		return !secNotAuthCode.MatchString(desc)
+	}
+	return len(words) == 1 && secAuthCodeTalk.MatchString(desc) && !secNotAuthCode.MatchString(desc)
+}
+
+var (
+	// secAuthCodeTalk says a code is an OAuth authorization code: named
+	// so, or exchanged for an access or refresh token.
+	secAuthCodeTalk = regexp.MustCompile(`\b(?:oauth\s+)?(?:authori[sz]ation|auth|oauth)\s+code\b|\bexchang\w*\b[^.]{0,60}\b(?:access|refresh|auth|oauth)\s+tokens?\b`)
+	// secNotAuthCode says the code is a flag or a status, not the code.
+	secNotAuthCode = regexp.MustCompile(`^\s*(?:whether|if\s+true|true\s+to)\b|\b(?:status|error|response)\s+code\b`)
+	// secTokenIsID says a token names a document, base or table (its id,
+	// as in the object's URL), not a credential.
+	secTokenIsID = regexp.MustCompile(`\bidentifier\b|\bunique\s+id\b|\b(?:document|doc|file|sheet|spreadsheet|base|table|wiki|node|page|folder|space|board|record|item|object)\s+(?:token|id)\b|\bid\s+of\s+(?:the|a|an)\s+(?:\w+\s+){0,2}(?:document|doc|file|sheet|spreadsheet|base|table|wiki|node|folder|space|board|app)\b`)
+)
 
 // secSecretNames say what a one-word secret name takes.
 var secSecretNames = map[string]string{

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 )
@@ -13,7 +14,7 @@ func sec015() Rule {
 	return Rule{
 		ID: "SEC015", Name: "egress-destination", Family: "Security",
 		Summary: "A parameter lets the model choose where the server's authenticated traffic or a data stream goes (base URL, proxy, webhook, mail forwarding).",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 5, Check: checkSEC015,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 6, Check: checkSEC015,
 	}
 }
 
@@ -99,8 +100,13 @@ func secEgressDestination(t *model.Tool, words []string, desc string, p secParam
 			secEventSinkTalk.MatchString(pdesc) && secHasWord(words, "create", "add", "register", "update", "set", "configure", "edit", "replace")):
 		// A notification destination's "Webhook endpoint URL or email
 		// address" registered by a create tool is a webhook whatever the
-		// tool is called; a one-off job's completion callback is not.
+		// tool is called (a one-off job's callback is the next case).
 		return "the URL that receives the events"
+	case secIsCallbackParam(pw, head, urlish) && (strings.TrimSpace(pdesc) == "" || secCallbackTalk.MatchString(pdesc)) && !secCallbackNotEgress.MatchString(pdesc):
+		// create_predictions(webhook): "The webhook will be a POST request
+		// where the request body is the same as the response": a job's
+		// results go to whatever URL the model names.
+		return "the callback URL the job's results or events are posted to"
 	case (urlish || head == "destination" || head == "target") && secHasWord(words, "drain", "drains", "sink", "sinks", "exporter", "exporters") &&
 		secHasWord(words, "create", "add", "register", "update", "set", "configure", "edit", "replace"):
 		// createLogDrain(url, headers): the project's logs stream to
@@ -155,6 +161,25 @@ var (
 	secMailTalk = regexp.MustCompile(`\be-?mail\b|\bmessages?\b|\binbox\b|\bmailbox\b`)
 	// secForwardedTo says mail is forwarded to the address.
 	secForwardedTo = regexp.MustCompile(`\b(?:forwarded|forward|redirected)\s+to\b|\bto\s+which\s+(?:\w+\s+){0,4}(?:forwarded|redirected|delivered)\b`)
+)
+
+// secIsCallbackParam reports whether parameter name words name a callback
+// or webhook destination: a webhook, callback or postback, or a URL
+// qualified by one (webhookUrl, callback_url, notifyUrl).
+func secIsCallbackParam(pw []string, head string, urlish bool) bool {
+	if head == "webhook" || head == "callback" || head == "postback" {
+		return true
+	}
+	return urlish && secHasWord(pw, "webhook", "callback", "postback", "notify", "notification", "hook")
+}
+
+var (
+	// secCallbackTalk says something is sent, posted or delivered to the
+	// callback (results, outputs, events, a notification).
+	secCallbackTalk = regexp.MustCompile(`\b(?:post(?:s|ed)?|sen[dt]s?|deliver(?:s|ed|y)?|push(?:es|ed)?|notif(?:y|ies|ied|ications?)|receiv(?:e|es|ing)|call(?:s|ed)?\s+(?:back|when|with|on)|webhook|results?|outputs?)\b`)
+	// secCallbackNotEgress says the callback is an OAuth redirect or a
+	// local handler, not where data is sent.
+	secCallbackNotEgress = regexp.MustCompile(`\boauth\b|\bredirect\b|\blocalhost\b|\b127\.0\.0\.1\b`)
 )
 
 // secTransferVerbs are the name words of a tool that copies data from one

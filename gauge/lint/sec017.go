@@ -14,7 +14,7 @@ func sec017() Rule {
 	return Rule{
 		ID: "SEC017", Name: "access-grant", Family: "Security",
 		Summary: "A tool grants people, accounts, hosts or keys access (invites members, changes roles, shares with others, registers keys, mints tokens, allow-lists IPs).",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 4, Check: checkSEC017,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 5, Check: checkSEC017,
 	}
 }
 
@@ -127,6 +127,12 @@ func secGrantWhat(t *model.Tool, words []string) string {
 	if w := secGrantByName(t, words); w != "" {
 		return w
 	}
+	if w := secGrantJoinLink(t, words); w != "" {
+		return w
+	}
+	if w := secGrantPassThrough(t); w != "" {
+		return w
+	}
 	if secGrantRecordsWork(t, words) {
 		// "Add a member to a project" with no role: assignment.
 		return ""
@@ -225,6 +231,11 @@ func secGrantByName(t *model.Tool, words []string) string {
 		}
 		if has("update", "set", "change", "modify", "edit", "patch") && secGrantHasRoleParam(t) {
 			return "changes a member's role"
+		}
+		if has("update", "set", "change", "modify", "edit", "patch", "replace") && secGrantRoleListParam(t) != "" {
+			// update_room_members(members_admin_ids, members_readonly_ids):
+			// the lists decide who holds which role.
+			return fmt.Sprintf("sets who holds which role (`%s`)", secGrantRoleListParam(t))
 		}
 	}
 	if has("user", "users") && has("add", "assign") && has("team", "teams", "group", "groups", "org", "organization", "organisation", "workspace", "project", "role", "roles") && !secGrantRecordsWork(t, kept) {
@@ -329,6 +340,72 @@ func secGrantHasPrincipalParam(t *model.Tool) bool {
 	}
 	return false
 }
+
+// secGrantRoleNames are role names a list of members can be qualified by.
+var secGrantRoleNames = []string{"admin", "admins", "administrator", "administrators", "owner", "owners", "moderator", "moderators",
+	"maintainer", "maintainers", "manager", "managers", "editor", "editors", "viewer", "viewers", "readonly", "reader", "readers", "writer", "writers"}
+
+// secGrantRoleListParam returns a parameter that lists the people who
+// hold a role (members_admin_ids, owner_user_ids, admin_emails), or "".
+func secGrantRoleListParam(t *model.Tool) string {
+	for _, p := range secParams(t) {
+		w := secIdentifierWords(p.name)
+		if secHasWord(w, secGrantRoleNames...) && secHasWord(w, "ids", "members", "users", "accounts", "emails", "people", "principals", "logins") {
+			return p.path
+		}
+	}
+	return ""
+}
+
+// secGrantJoinLink says a tool creates or changes an invitation or join
+// link that can let people in without approval: a link tool (a setter
+// verb and "link" in its name) whose schema offers the approval switch
+// (need_acceptance, requireApproval, auto_approve), or "".
+func secGrantJoinLink(t *model.Tool, words []string) string {
+	if !secHasWord(words, "link", "links") || !secHasWord(words, "create", "update", "set", "change", "edit", "modify", "generate", "new", "reset", "regenerate", "patch") {
+		return ""
+	}
+	for _, p := range secParams(t) {
+		w := secIdentifierWords(p.name)
+		if secHasWord(w, "acceptance", "approval", "approve", "approved", "moderation", "moderated") {
+			return fmt.Sprintf("creates or changes an invitation link whose approval step the model can turn off (`%s`)", p.path)
+		}
+	}
+	return ""
+}
+
+// secGrantPassThrough says a generic write tool (an API path and a free
+// request body) documents an access-control write among its operations:
+// branch restrictions or protection rules, permissions, collaborators or
+// members; or "".
+func secGrantPassThrough(t *model.Tool) string {
+	var path, body bool
+	for _, p := range secParams(t) {
+		if p.parent != "" {
+			continue
+		}
+		w := secIdentifierWords(p.name)
+		if ty, _ := p.schema["type"].(string); ty == "string" && secHasWord(w, "path", "endpoint", "route", "url", "uri") {
+			path = true
+		}
+		if secIsFreeMap(p.schema) && secHasWord(w, "body", "data", "payload", "json") {
+			body = true
+		}
+	}
+	if !path || !body {
+		return ""
+	}
+	desc, _ := secFold(t.RawDescription)
+	if m := secGrantEndpointTalk.FindString(desc); m != "" {
+		return fmt.Sprintf("sends any request body to any API path, and its description documents an access-control write (%q)", strings.TrimSpace(m))
+	}
+	return ""
+}
+
+// secGrantEndpointTalk is a description documenting an access-control
+// write: branch restrictions or protection rules, or an endpoint for
+// permissions, collaborators, members or invitations.
+var secGrantEndpointTalk = regexp.MustCompile(`\bbranch[- ](?:restrictions?|protections?)\b|\bprotected[- ]branch(?:es)?\b|\bbranch\s+protection\s+rules?\b|/(?:permissions|collaborators|members|memberships|invitations|branch-restrictions|restrictions)\b`)
 
 // secGrantHasRoleParam reports whether a tool takes a role or a permission.
 func secGrantHasRoleParam(t *model.Tool) bool {
