@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 
@@ -13,7 +14,7 @@ func mcp041() Rule {
 		ID: "MCP041", Name: "read-only-tool-without-hint", Family: "Annotations",
 		Summary: "A tool that looks read-only declares no readOnlyHint.",
 		Default: Warning, Toolgauge: Warning, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 3, Check: checkMCP041,
+		Revision: 4, Check: checkMCP041,
 	}
 }
 
@@ -78,5 +79,24 @@ func preciseReadWrites(t *model.Tool) string {
 	if preciseReadWriteTalk.MatchString(t.RawDescription) {
 		return "its description says it " + strings.ToLower(preciseReadWriteTalk.FindString(t.RawDescription))
 	}
+	if m := preciseMarksReadTalk.FindString(t.RawDescription); m != "" {
+		return "its description says it marks what it reads as read: " + fmt.Sprintf("%q", m)
+	}
+	for _, name := range t.ParamNames() {
+		obj, _ := props[name].(map[string]any)
+		if d, _ := obj["description"].(string); preciseMarksReadTalk.MatchString(d) {
+			return "its `" + name + "` parameter names what it marks as read"
+		}
+	}
 	return ""
 }
+
+// preciseMarksReadTalk is prose saying a tool marks items read, seen or
+// acknowledged, in the languages descriptions are written in: "Marks all
+// notifications read", "acknowledges the alert", "メッセージを既読にします",
+// "标记为已读", "als gelesen markieren", "marque comme lu", "marcar como
+// leído". Such a "read" writes the user's unread state.
+var preciseMarksReadTalk = regexp.MustCompile(`(?i)(?:\bmark(?:s|ing)?|\b(?:is|are|gets?|will\s+be|been)\s+marked)\s+(?:(?:it|them|all|every|each|the|these|those|this|that|[\w-]+)\s+){0,3}?(?:as\s+)?(?:read|seen|viewed|acknowledged)\b` +
+	`|\backnowledg(?:es|ing)\s+(?:the\s+|an?\s+|all\s+|each\s+)?(?:[\w-]+\s+){0,2}?(?:alerts?|messages?|notifications?|incidents?|events?|alarms?)\b` +
+	`|既読(?:に(?:する|します|して|され)|化)|(?:标记|標記|标|設|设)(?:为|為)已(?:读|讀)` +
+	`|\bals\s+gelesen\s+(?:markier|kennzeichn)|\bmarqu(?:e|er|ent)\s+(?:[\w-]+\s+){0,3}?comme\s+lus?\b|\bmarca(?:r)?\s+(?:[\w-]+\s+){0,3}?como\s+le[íi]d[oa]s?`)

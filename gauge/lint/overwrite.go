@@ -84,23 +84,56 @@ var preciseAddedValueTalk = regexp.MustCompile(`(?i)\bto\s+(?:add|append)\b|\bap
 // neither an identifier of what it changes, a place to move it to, nor a
 // label or switch on it: content to write over what it held.
 func preciseTakesNewValue(t *tgTool) bool {
-	for _, n := range t.t.ParamNames() {
+	return preciseNewValueIn(t.t.Params(), t.t.ParamNames(), false, 0)
+}
+
+// preciseNewValueIn reports whether props (named names) hold a new value.
+// An object with properties of its own is read through: a request split
+// into path and body parts (Chatwork's `path.task_id`, `body.body`) holds
+// what its parts hold. Inside a body part every field is the state written,
+// so an identifier there is a value too (a room's new member list,
+// `body.members_admin_ids`), while a path part only names what changes. A
+// boolean, and a parameter described as a status or state ("タスクのステー
+// タス（open: 未完了, done: 完了）"), is a switch another call sets back, not
+// content written over.
+func preciseNewValueIn(props map[string]any, names []string, inBody bool, depth int) bool {
+	for _, n := range names {
+		obj, _ := props[n].(map[string]any)
+		if sub, _ := obj["properties"].(map[string]any); len(sub) > 0 && depth < 3 {
+			if preciseNewValueIn(sub, secSortedKeys(sub), inBody || preciseBodyParts[strings.ToLower(n)], depth+1) {
+				return true
+			}
+			continue
+		}
 		w := secIdentifierWords(n)
 		if len(w) == 0 {
 			continue
 		}
-		if last := w[len(w)-1]; preciseIdentifierEnds[last] || precisePlaceWords[last] || preciseMarkWords[last] {
+		last := w[len(w)-1]
+		if !inBody && preciseIdentifierEnds[last] || precisePlaceWords[last] || preciseMarkWords[last] {
 			continue
 		}
-		obj, _ := t.t.Params()[n].(map[string]any)
-		if d, _ := obj["description"].(string); preciseAddedValueTalk.MatchString(d) {
+		d, _ := obj["description"].(string)
+		if preciseAddedValueTalk.MatchString(d) {
 			// update_note's content "Text to add": appended, not written over.
+			continue
+		}
+		if isJSONString(obj["type"], "boolean") || preciseStatusTalk.MatchString(d) {
 			continue
 		}
 		return true
 	}
 	return false
 }
+
+// preciseBodyParts name the part of a request that carries the state
+// written (an HTTP body), as against its path or query.
+var preciseBodyParts = map[string]bool{"body": true, "requestbody": true, "request_body": true, "payload": true, "data": true}
+
+// preciseStatusTalk is a parameter described as a status or state, in the
+// languages descriptions are written in: "Task status", "タスクのステー
+// タス", "任务状态", "Status der Aufgabe", "estado de la tarea".
+var preciseStatusTalk = regexp.MustCompile(`(?i)^\s*(?:the\s+|new\s+)?(?:[\w'’-]+\s+){0,2}?(?:status|state)\b|^[^。.]{0,20}(?:ステータス|状態|状态|狀態)|^\s*(?:der\s+|die\s+|le\s+|la\s+|el\s+|o\s+)?(?:neuer?\s+)?(?:status|statut|estado|état)\b`)
 
 // preciseArchiveFolder is a description saying the archive is a folder or
 // mailbox the items are moved into ("move emails ... to an archive
