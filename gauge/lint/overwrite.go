@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/mcpgauge/mcpgauge/gauge/text"
 )
@@ -27,7 +28,7 @@ var preciseOverwriteVerbs = map[string]string{
 // preciseIdentifierEnds end the name of a parameter that picks what is
 // changed rather than carrying a new value (id, productId, item_ids, the
 // path of the blob updated).
-var preciseIdentifierEnds = map[string]bool{"id": true, "ids": true, "uuid": true, "uuids": true, "gid": true, "path": true, "url": true, "uri": true}
+var preciseIdentifierEnds = map[string]bool{"id": true, "ids": true, "uuid": true, "uuids": true, "gid": true, "path": true, "url": true, "uri": true, "slug": true}
 
 // preciseAddsOnlyTalk is a description saying a tool only adds to what is
 // stored: "appends", "adds a comment", "does not change existing".
@@ -48,7 +49,7 @@ func preciseOverwrites(tools []tgTool, t *tgTool) string {
 		if i > 1 {
 			break
 		}
-		if does := preciseOverwriteVerbs[w]; does != "" && preciseTakesNewValue(t) && !preciseAddsOnlyTalk.MatchString(t.desc) {
+		if does := preciseOverwriteVerbs[w]; does != "" && preciseTakesNewValue(t) && !preciseAddsOnlyTalk.MatchString(t.desc) && !preciseRenameOnlyTalk.MatchString(t.desc) {
 			return fmt.Sprintf("its name says it %s stored values in place (%q), and what it writes over is gone", does, w)
 		}
 		if i == 0 && (text.IsReadVerb(w) || preciseCreates(t)) {
@@ -63,6 +64,42 @@ func preciseOverwrites(tools []tgTool, t *tgTool) string {
 	return ""
 }
 
+// preciseRenameOnlyTalk is a description saying an update only renames:
+// "Rename a cluster", "Update a section (rename it)", "only changes the
+// cluster name". A name another call sets back is not stored content.
+var preciseRenameOnlyTalk = regexp.MustCompile(`(?i)^\s*renames?\b|\(\s*renames?\s+(?:it|them)\s*\)|\bonly\s+(?:changes|updates|sets|edits)\s+(?:the\s+|its\s+)?(?:[\w-]+\s+)?(?:name|title)\b|\bonly\s+renames?\b`)
+
+// preciseCallWords end the name of a parameter that shapes the call or its
+// reply, or authenticates it, rather than carrying a value stored: the
+// fields returned (opt_fields), an output format, an audit-log reason, a
+// session or webhook token.
+var preciseCallWords = map[string]bool{"fields": true, "expand": true, "include": true, "format": true, "jq": true, "reason": true, "token": true, "handle": true}
+
+// preciseDescribedAsID reports whether a parameter's description says it is
+// an identifier: it opens on "The ID of" or ends on an ID ("组织ID",
+// "执行人userId", "测试计划唯一标识", "Team identifier").
+func preciseDescribedAsID(d string) bool {
+	d = strings.TrimRight(strings.TrimSpace(d), ".)")
+	if preciseIDOpening.MatchString(d) {
+		return true
+	}
+	for _, end := range []string{"ID", "Id", "标识", "識別子", "identifier", "Identifier", "UUID", "GID"} {
+		if rest, ok := strings.CutSuffix(d, end); ok {
+			if end != "Id" && end != "ID" {
+				return true
+			}
+			// "userId", "组织ID", "Team ID"; not "paid" or "valid".
+			r := []rune(rest)
+			return len(r) == 0 || !unicode.IsLower(r[len(r)-1]) || end == "Id"
+		}
+	}
+	return false
+}
+
+// preciseIDOpening is a parameter description opening on what it
+// identifies: "The ID of the WordPress site to target".
+var preciseIDOpening = regexp.MustCompile(`(?i)^\s*(?:the\s+|an?\s+)?(?:unique\s+)?(?:id|identifier|uuid|gid)\s+(?:of|for)\b`)
+
 // precisePlaceWords name where an item sits, not what it holds: an update
 // that only moves or reorders (update_list_position) loses nothing, since
 // another call puts it back.
@@ -73,7 +110,7 @@ var precisePlaceWords = map[string]bool{"position": true, "pos": true, "index": 
 // set back by another call with the old value, which the caller can see.
 var preciseMarkWords = map[string]bool{
 	"name": true, "title": true, "color": true, "colour": true, "status": true, "state": true, "visibility": true,
-	"enabled": true, "active": true, "icon": true, "passed": true, "conclusion": true, "language": true,
+	"enabled": true, "active": true, "icon": true, "avatar": true, "timeout": true, "ttl": true, "passed": true, "conclusion": true, "language": true,
 }
 
 // preciseAddedValueTalk is a parameter described as something added to
@@ -110,10 +147,13 @@ func preciseNewValueIn(props map[string]any, names []string, inBody bool, depth 
 			continue
 		}
 		last := w[len(w)-1]
-		if !inBody && preciseIdentifierEnds[last] || precisePlaceWords[last] || preciseMarkWords[last] {
+		if !inBody && preciseIdentifierEnds[last] || precisePlaceWords[last] || preciseMarkWords[last] || preciseCallWords[last] {
 			continue
 		}
 		d, _ := obj["description"].(string)
+		if !inBody && preciseDescribedAsID(d) {
+			continue
+		}
 		if preciseAddedValueTalk.MatchString(d) {
 			// update_note's content "Text to add": appended, not written over.
 			continue
