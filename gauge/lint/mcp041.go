@@ -72,6 +72,9 @@ func preciseReadWrites(t *model.Tool) string {
 			return "its `" + name + "` flag changes what it reads"
 		}
 		d, _ := obj["description"].(string)
+		if m := preciseSavesToTalk.FindString(d); m != "" {
+			return "its `" + name + "` parameter says it writes a file: " + fmt.Sprintf("%q", m)
+		}
 		if preciseReadWriteTalk.MatchString(d) {
 			return "its `" + name + "` parameter " + strings.ToLower(preciseReadWriteTalk.FindString(d))
 		}
@@ -79,8 +82,22 @@ func preciseReadWrites(t *model.Tool) string {
 	if preciseReadWriteTalk.MatchString(t.RawDescription) {
 		return "its description says it " + strings.ToLower(preciseReadWriteTalk.FindString(t.RawDescription))
 	}
+	first := preciseFirstSentence(t.RawDescription)
+	for _, m := range preciseReadOrWriteTalk.FindAllStringSubmatch(first, -1) {
+		if m[1] != strings.ToUpper(m[1]) {
+			// "for DDL, DROP, DELETE and other operations": SQL named in
+			// its own capitals is what is checked, not an act offered.
+			return "its description offers a write beside the read: " + fmt.Sprintf("%q", strings.TrimSpace(m[0]))
+		}
+	}
+	if m := preciseWriteOpening.FindString(first); m != "" {
+		return "its description opens on a write: " + fmt.Sprintf("%q", strings.TrimSpace(m))
+	}
 	if m := preciseMarksReadTalk.FindString(t.RawDescription); m != "" {
 		return "its description says it marks what it reads as read: " + fmt.Sprintf("%q", m)
+	}
+	if m := preciseSavesToTalk.FindString(t.RawDescription); m != "" {
+		return "its description says it writes a file: " + fmt.Sprintf("%q", m)
 	}
 	for _, name := range t.ParamNames() {
 		obj, _ := props[name].(map[string]any)
@@ -100,3 +117,35 @@ var preciseMarksReadTalk = regexp.MustCompile(`(?i)(?:\bmark(?:s|ing)?|\b(?:is|a
 	`|\backnowledg(?:es|ing)\s+(?:the\s+|an?\s+|all\s+|each\s+)?(?:[\w-]+\s+){0,2}?(?:alerts?|messages?|notifications?|incidents?|events?|alarms?)\b` +
 	`|既読(?:に(?:する|します|して|され)|化)|(?:标记|標記|标|設|设)(?:为|為)已(?:读|讀)` +
 	`|\bals\s+gelesen\s+(?:markier|kennzeichn)|\bmarqu(?:e|er|ent)\s+(?:[\w-]+\s+){0,3}?comme\s+lus?\b|\bmarca(?:r)?\s+(?:[\w-]+\s+){0,3}?como\s+le[íi]d[oa]s?`)
+
+var (
+	// preciseReadOrWriteTalk is a first sentence that offers a write beside
+	// the read it opens on: "Get or update speaker notes", "Get or add
+	// comments", "Get or create a label", "Find and replace text", "Show or
+	// hide nodes", "List, apply, restore patches", "or close a handle".
+	preciseReadOrWriteTalk = regexp.MustCompile(`(?i)(?:,|\bor\b|\band\b|/)\s*(?:(?:then|also)\s+)?((?:set|update|add|create|apply|restore|close|delete|remove|modify|write|post|hide|replace|kill|rotate|edit|change|rename|move|upload|overwrite|clear|reset)s?)\b\s+(?:[\w-]+)`)
+	// preciseWriteOpening is a first sentence that opens on a write
+	// although the name reads ("get_events_api_key": "Generate or rotate
+	// the events API key").
+	preciseWriteOpening = regexp.MustCompile(`(?i)^\s*(?:creates?|rotates?|updates?|writes?|modif(?:y|ies)|deletes?|removes?|uploads?|install(?:s)?|generates?\s+or\s+(?:rotates?|regenerates?|replaces?))\b`)
+	// preciseSavesToTalk is prose saying a tool writes what it reads to a
+	// file: "will be written to a file", "writes JSON to a temp file",
+	// "Images will be saved relative to the server's image directory",
+	// "save them directly to the local filesystem", "Optional file path to
+	// save the image", "The directory to save images in", "Output path",
+	// "Export ... to an IPC-2581 XML file".
+	preciseSavesToTalk = regexp.MustCompile(`(?i)\b(?:will\s+be|are|is|gets?)\s+(?:saved|stored|downloaded)\s+(?:to|in|into|under|relative\s+to)\s+(?:[\w'.-]+\s+){0,4}?(?:disk|files?|file\s*system|filesystem|directory|folder|path)\b` +
+		`|\b(?:writes?|saves?|stores?)\s+(?:[\w-]+\s+){0,3}?(?:directly\s+)?(?:to|in|into)\s+(?:the\s+|a\s+|an\s+)?(?:local\s+)?(?:disk|files?|file\s*system|filesystem|directory|folder)\b` +
+		`|\b(?:path|directory|folder|dir|location)\s+(?:where\s+)?to\s+(?:save|write|store)\b` +
+		`|^\s*(?:the\s+)?output\s+(?:[\w.-]+\s+)?(?:path|file|directory|folder)\b` +
+		`|^\s*exports?\s+[^.\n]{0,80}?\bto\s+(?:an?\s+)?(?:[\w.-]+\s+){0,3}?file\b`)
+)
+
+// preciseFirstSentence is a description's first sentence or line.
+func preciseFirstSentence(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexAny(s, ".\n"); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
