@@ -1180,12 +1180,20 @@ func preciseFixedMethod(t *tgTool) string {
 		switch {
 		case preciseHTTPMethods[w]:
 			method = strings.ToUpper(w)
-		case preciseMethodWords[w] || i == 0 && len(t.nameWords) > 1:
+		case preciseMethodWords[w] || i == 0 && len(t.nameWords) > 1 && !preciseActsAlone(w):
+			// bb_put, http_post: a server prefix or method words; the
+			// first word of create_post is an act, and post its object.
 		default:
 			return ""
 		}
 	}
 	return method
+}
+
+// preciseActsAlone reports whether w is a verb that names an act of its
+// own (create, get, delete, send), so a method word after it is its object.
+func preciseActsAlone(w string) bool {
+	return text.IsReadVerb(w) || text.IsDestructiveVerb(w) || text.IsBareVerb(w) || secHasWord([]string{w}, secWriteVerbs...)
 }
 
 // precisePassthroughTalk are the operations a pass-through's description
