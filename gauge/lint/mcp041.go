@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
+	"github.com/mcpgauge/mcpgauge/gauge/text"
 )
 
 // mcp041 is MCP041 read-only-tool-without-hint.
@@ -83,12 +84,8 @@ func preciseReadWrites(t *model.Tool) string {
 		return "its description says it " + strings.ToLower(preciseReadWriteTalk.FindString(t.RawDescription))
 	}
 	first := preciseFirstSentence(t.RawDescription)
-	for _, m := range preciseReadOrWriteTalk.FindAllStringSubmatch(first, -1) {
-		if m[1] != strings.ToUpper(m[1]) {
-			// "for DDL, DROP, DELETE and other operations": SQL named in
-			// its own capitals is what is checked, not an act offered.
-			return "its description offers a write beside the read: " + fmt.Sprintf("%q", strings.TrimSpace(m[0]))
-		}
+	if m := preciseWriteOffered(first); m != "" {
+		return "its description offers a write beside the read: " + fmt.Sprintf("%q", m)
 	}
 	if m := preciseWriteOpening.FindString(first); m != "" {
 		return "its description opens on a write: " + fmt.Sprintf("%q", strings.TrimSpace(m))
@@ -140,6 +137,37 @@ var (
 		`|^\s*(?:the\s+)?output\s+(?:[\w.-]+\s+)?(?:path|file|directory|folder)\b` +
 		`|^\s*exports?\s+[^.\n]{0,80}?\bto\s+(?:an?\s+)?(?:[\w.-]+\s+){0,3}?file\b`)
 )
+
+// preciseWriteOffered returns the write a first sentence offers beside the
+// read it opens on, or "". The write must stand in the same form as the
+// opening verb, as a list of acts does ("Get or update", "Gets or
+// updates"): "Returns open, high, low and close prices" opens on no
+// imperative read, and a plural noun ("List commits and changes") is not
+// the base form of "Get". SQL named in its own capitals ("for DDL, DROP,
+// DELETE and other operations") is what is checked, not an act offered.
+func preciseWriteOffered(first string) string {
+	fields := strings.Fields(strings.ToLower(first))
+	if len(fields) == 0 {
+		return ""
+	}
+	fw := strings.Trim(fields[0], ",:;")
+	third := false
+	switch {
+	case text.IsReadVerb(fw):
+	case strings.HasSuffix(fw, "es") && text.IsReadVerb(strings.TrimSuffix(fw, "es")),
+		strings.HasSuffix(fw, "s") && text.IsReadVerb(strings.TrimSuffix(fw, "s")):
+		third = true
+	default:
+		return ""
+	}
+	for _, m := range preciseReadOrWriteTalk.FindAllStringSubmatch(first, -1) {
+		if m[1] == strings.ToUpper(m[1]) || strings.HasSuffix(strings.ToLower(m[1]), "s") != third {
+			continue
+		}
+		return strings.TrimSpace(m[0])
+	}
+	return ""
+}
 
 // preciseFirstSentence is a description's first sentence or line.
 func preciseFirstSentence(s string) string {
