@@ -85,12 +85,13 @@ func preciseDescribedAsID(d string) bool {
 	}
 	for _, end := range []string{"ID", "Id", "标识", "識別子", "identifier", "Identifier", "UUID", "GID"} {
 		if rest, ok := strings.CutSuffix(d, end); ok {
-			if end != "Id" && end != "ID" {
+			if end != "ID" {
 				return true
 			}
-			// "userId", "组织ID", "Team ID"; not "paid" or "valid".
+			// "userID", "组织ID", "Team ID"; not "PAID" or "VALID". A
+			// lower-case "paid" or "valid" never reaches here.
 			r := []rune(rest)
-			return len(r) == 0 || !unicode.IsLower(r[len(r)-1]) || end == "Id"
+			return len(r) == 0 || !unicode.IsUpper(r[len(r)-1])
 		}
 	}
 	return false
