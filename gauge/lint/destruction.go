@@ -86,7 +86,66 @@ func preciseDescribesDestruction(t *tgTool) string {
 	if m := preciseIrreversibleTalk.FindString(prose); m != "" {
 		return fmt.Sprintf("its description says it cannot be undone: %q", secSnippet(m))
 	}
+	if m, lang := preciseWarnsInOtherLanguage(prose, false); m != "" {
+		return fmt.Sprintf("its description says, in %s, it cannot be undone: %q", lang, secSnippet(m))
+	}
 	return ""
+}
+
+// preciseForeignWarning is one row of the table of warnings written in a
+// language other than English: what a description says when its act cannot
+// be undone (irreversible) or when it asks the reader to take care
+// (caution only).
+type preciseForeignWarning struct {
+	lang string
+	// irreversible marks a phrase that says the act cannot be undone or is
+	// permanent, which is itself a reading of destruction; a caution
+	// ("Vorsicht", "警告") warns without saying what is lost.
+	irreversible bool
+	re           *regexp.Regexp
+}
+
+// preciseForeignWarnings are the warnings of destruction in the languages
+// descriptions are written in besides English. Each row reads a meaning, in
+// the inflections that language gives it: "cannot be undone" ("元に戻せま
+// せん", "取り消すことはできません", "无法撤销", "kann nicht rückgängig gemacht
+// werden", "ne peut pas être annulée", "no se puede deshacer"), "permanently"
+// ("完全に削除", "永久删除", "endgültig", "définitivement", "de forma
+// permanente") and a caution word. Words that also mean "note" (注意,
+// "attention") are left out: they warn of nothing.
+var preciseForeignWarnings = []preciseForeignWarning{
+	{"Japanese", true, regexp.MustCompile(`(?:元に|もとに)戻(?:せ|す(?:こと|の)は?でき)(?:ません|ない)|取り消(?:せ|す(?:こと|の)は?でき)(?:ません|ない)|(?:復元|復旧|回復|リカバリ)(?:でき|する(?:こと|の)は?でき)(?:ません|ない)|元に戻りません|(?:完全|永久|恒久)(?:的)?に削除|不可逆`)},
+	{"Japanese", false, regexp.MustCompile(`警告|ご?注意ください|取り扱いに注意|慎重に`)},
+	{"Chinese", true, regexp.MustCompile(`(?:不可|无法|無法|不能|无从)(?:恢复|恢復|撤销|撤銷|撤回|还原|還原|复原|復原|找回|逆转|逆轉)|不可逆|(?:永久|彻底|徹底)(?:性)?(?:删除|刪除|移除)`)},
+	{"Chinese", false, regexp.MustCompile(`警告|谨慎|謹慎|小心|危险操作|危險操作`)},
+	{"Korean", true, regexp.MustCompile(`(?:되돌릴|취소할|복구할|복원할)\s*수\s*없|영구(?:적으로|히)\s*삭제`)},
+	{"Korean", false, regexp.MustCompile(`경고|주의하십시오|주의하세요`)},
+	{"German", true, regexp.MustCompile(`(?i)\b(?:nicht|kann\s+nicht)\s+(?:mehr\s+)?rückgängig\b|\bunwiderruflich|\b(?:endgültig|dauerhaft)\s+(?:ge)?(?:lösch|entfern)|\b(?:gelöscht|entfernt)\w*\s+(?:\w+\s+)?(?:endgültig|dauerhaft)|\bnicht\s+wiederherstellbar|\birreversibel`)},
+	{"German", false, regexp.MustCompile(`(?i)\bvorsicht\b|\bachtung\b|\bwarnung\b`)},
+	{"French", true, regexp.MustCompile(`(?i)\birréversible|\b(?:supprim|effac)\w*\s+(?:\w+\s+){0,2}?définitivement\b|\bdéfinitivement\s+(?:supprim|effac)|\bne\s+(?:peut|peuvent|pourra)\s+(?:pas|plus|jamais)\s+être\s+(?:annulé|restauré|récupéré|rétabli)|\bn'est\s+pas\s+réversible|\bsans\s+retour\s+possible\b`)},
+	{"French", false, regexp.MustCompile(`(?i)\bavertissement\b|\bprudence\b`)},
+	{"Spanish", true, regexp.MustCompile(`(?i)\bno\s+se\s+pueden?\s+(?:deshacer|revertir|recuperar|restaurar)\b|\birreversible|\b(?:elimin|borr)\w*\s+(?:\w+\s+){0,2}?(?:de\s+forma\s+permanente|de\s+manera\s+permanente|permanentemente|definitivamente)|\b(?:permanentemente|definitivamente)\s+(?:elimin|borr)`)},
+	{"Spanish", false, regexp.MustCompile(`(?i)\badvertencia\b|\bprecaución\b|\bcuidado\b`)},
+	{"Portuguese", true, regexp.MustCompile(`(?i)\bnão\s+pode\s+ser\s+(?:desfeit[oa]|revertid[oa]|recuperad[oa])\b|\birreversível|\b(?:exclu|apag|remov)\w*\s+(?:\w+\s+){0,2}?(?:permanentemente|definitivamente)|\b(?:permanentemente|definitivamente)\s+(?:exclu|apag|remov)`)},
+	{"Italian", true, regexp.MustCompile(`(?i)\bnon\s+può\s+essere\s+(?:annullat[oa]|ripristinat[oa]|recuperat[oa])\b|\birreversibile|\b(?:elimin|cancell)\w*\s+(?:\w+\s+){0,2}?(?:definitivamente|permanentemente)|\b(?:definitivamente|permanentemente)\s+(?:elimin|cancell)`)},
+	{"Russian", true, regexp.MustCompile(`(?i)необратим|нельзя\s+(?:будет\s+)?(?:отменить|восстановить)|невозможно\s+(?:отменить|восстановить)|безвозвратно|навсегда\s+удал|удал\S*\s+(?:\S+\s+)?навсегда`)},
+	{"Russian", false, regexp.MustCompile(`(?i)осторожно|внимание!|предупреждение`)},
+}
+
+// preciseWarnsInOtherLanguage returns the first phrase of prose that warns,
+// in a language other than English, that its act cannot be undone (or,
+// with cautions, that it asks for care), and the language's name; "" when
+// none does.
+func preciseWarnsInOtherLanguage(prose string, cautions bool) (phrase, lang string) {
+	for _, w := range preciseForeignWarnings {
+		if !w.irreversible && !cautions {
+			continue
+		}
+		if m := w.re.FindString(prose); m != "" {
+			return m, w.lang
+		}
+	}
+	return "", ""
 }
 
 // preciseIrreversibleTalk is a description that states its own act cannot
@@ -702,7 +761,24 @@ func preciseReversible(tools []tgTool, t *tgTool) string {
 			return "its operations remove only debugger breakpoints, which are set again"
 		}
 	}
+	if !permanent {
+		for _, w := range toks {
+			if preciseDebuggerMarks[w] {
+				// delete_breakpoint, clear_watchpoints: a debugging
+				// session's own marks, set again by another call; none
+				// of the user's code or data goes with them.
+				return fmt.Sprintf("it removes only debugger %s, which another call sets again", w)
+			}
+		}
+	}
 	return ""
+}
+
+// preciseDebuggerMarks are the marks a debugging session places in running
+// code: removing one loses nothing the user wrote.
+var preciseDebuggerMarks = map[string]bool{
+	"breakpoint": true, "breakpoints": true, "watchpoint": true, "watchpoints": true, "logpoint": true, "logpoints": true,
+	"tracepoint": true, "tracepoints": true,
 }
 
 // preciseNameDestroys returns the first destructive verb among toks, or "".
@@ -1065,3 +1141,91 @@ func preciseTakesWholeContent(t *tgTool) bool {
 // preciseWholeContentTalk is a content parameter described as a whole
 // document: "Pipeline YAML content", "File content", "the full content".
 var preciseWholeContentTalk = regexp.MustCompile(`(?i)\b(?:yaml|json|xml|file|full|whole|entire|complete|new)\s+(?:[\w-]+\s+)?contents?\b`)
+
+// preciseHTTPMethods are the HTTP methods that write, as a pass-through's
+// name or title gives them.
+var preciseHTTPMethods = map[string]bool{"post": true, "put": true, "patch": true}
+
+// preciseMethodWords may stand beside the method in a pass-through's name
+// (http_post, api_put_request) without naming an act of their own.
+var preciseMethodWords = map[string]bool{"http": true, "api": true, "rest": true, "request": true, "call": true, "raw": true, "generic": true}
+
+// preciseTitleMethod is a title naming one HTTP method in capitals:
+// "Bitbucket PUT Request".
+var preciseTitleMethod = regexp.MustCompile(`\b(POST|PUT|PATCH)\b`)
+
+// preciseFixedMethod returns the HTTP method ("PUT") a tool sends to a path
+// the caller names, or "": it takes a free path, url or endpoint string and
+// its name is only that method beside a server prefix and method words
+// (bb_put, http_post), or its title names the method in capitals ("Bitbucket
+// PUT Request"). create_post, whose "post" is a thing, is not one.
+func preciseFixedMethod(t *tgTool) string {
+	free := false
+	props := t.t.Params()
+	for _, n := range t.t.ParamNames() {
+		obj, _ := props[n].(map[string]any)
+		switch strings.ToLower(n) {
+		case "path", "url", "uri", "endpoint", "resource", "route":
+			free = free || obj != nil && isJSONString(obj["type"], "string") && obj["enum"] == nil && obj["const"] == nil
+		}
+	}
+	if !free {
+		return ""
+	}
+	if m := preciseTitleMethod.FindString(t.t.Title); m != "" {
+		return m
+	}
+	method := ""
+	for i, w := range t.nameWords {
+		switch {
+		case preciseHTTPMethods[w]:
+			method = strings.ToUpper(w)
+		case preciseMethodWords[w] || i == 0 && len(t.nameWords) > 1 && !preciseActsAlone(w):
+			// bb_put, http_post: a server prefix or method words; the
+			// first word of create_post is an act, and post its object.
+		default:
+			return ""
+		}
+	}
+	return method
+}
+
+// preciseActsAlone reports whether w is a verb that names an act of its
+// own (create, get, delete, send), so a method word after it is its object.
+func preciseActsAlone(w string) bool {
+	return text.IsReadVerb(w) || text.IsDestructiveVerb(w) || text.IsBareVerb(w) || secHasWord([]string{w}, secWriteVerbs...)
+}
+
+// precisePassthroughTalk are the operations a pass-through's description
+// may document that are not additive updates, each with how a finding
+// words it: a full replace ("Replace Bitbucket resources (full update)"),
+// a merge of a pull request or branch ("Merge PR:"), and a deletion among
+// its listed operations ("3. Delete branch:").
+var precisePassthroughTalk = []preciseTalk{
+	{regexp.MustCompile(`(?i)\breplac(?:e|es|ing)\b[^.\n]{0,60}?\(\s*full\s+(?:update|replacement)\s*\)|\bfull\s+(?:replace(?:ment)?|overwrite)\b|\breplac(?:e|es|ing)\s+(?:the\s+)?(?:entire|whole|complete)\b|^\s*(?:replaces?|overwrites?)\b`), "a full replace (%q), which drops whatever the new body leaves out"},
+	{regexp.MustCompile(`(?i)\bmerg(?:e|es|ing)\s+(?:the\s+|a\s+|an?\s+open\s+)?(?:prs?|pull[\s-]+requests?|merge[\s-]+requests?|branch(?:es)?)\b`), "a merge (%q), which closes the request as merged for good and moves its target branch"},
+	{regexp.MustCompile(`(?im)^\s*(?:\d+[.)]\s*|[-*•]\s*)?(?:\*\*|__)?\s*(?:delete|remove|destroy|purge|wipe|erase)s?\s+[\w-]+`), "a deletion among its operations (%q)"},
+}
+
+// preciseListMarker is the number, bullet or bold mark a documented
+// operation's line opens with.
+var preciseListMarker = regexp.MustCompile(`^\s*(?:\d+[.)]\s*|[-*•]\s*)?(?:\*\*|__)?\s*`)
+
+// precisePassthroughDocuments says which operation a pass-through with one
+// fixed writing method (bb_put: PUT to any path) documents that is not an
+// additive update, or "". A pass-through whose documented operations only
+// create, comment or approve adds, and is silent.
+func precisePassthroughDocuments(t *tgTool) (method, why string) {
+	method = preciseFixedMethod(t)
+	if method == "" {
+		return "", ""
+	}
+	for _, c := range precisePassthroughTalk {
+		for _, line := range strings.Split(t.t.RawDescription, "\n") {
+			if m := c.re.FindString(line); m != "" && !preciseNegated.MatchString(line) {
+				return method, fmt.Sprintf(c.why, secSnippet(preciseListMarker.ReplaceAllString(m, "")))
+			}
+		}
+	}
+	return "", ""
+}

@@ -1,10 +1,12 @@
 package lint
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
+	"github.com/mcpgauge/mcpgauge/gauge/text"
 )
 
 // mcp041 is MCP041 read-only-tool-without-hint.
@@ -13,7 +15,7 @@ func mcp041() Rule {
 		ID: "MCP041", Name: "read-only-tool-without-hint", Family: "Annotations",
 		Summary: "A tool that looks read-only declares no readOnlyHint.",
 		Default: Warning, Toolgauge: Warning, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 3, Check: checkMCP041,
+		Revision: 4, Check: checkMCP041,
 	}
 }
 
@@ -71,6 +73,9 @@ func preciseReadWrites(t *model.Tool) string {
 			return "its `" + name + "` flag changes what it reads"
 		}
 		d, _ := obj["description"].(string)
+		if m := preciseSavesToTalk.FindString(d); m != "" {
+			return "its `" + name + "` parameter says it writes a file: " + fmt.Sprintf("%q", m)
+		}
 		if preciseReadWriteTalk.MatchString(d) {
 			return "its `" + name + "` parameter " + strings.ToLower(preciseReadWriteTalk.FindString(d))
 		}
@@ -78,5 +83,97 @@ func preciseReadWrites(t *model.Tool) string {
 	if preciseReadWriteTalk.MatchString(t.RawDescription) {
 		return "its description says it " + strings.ToLower(preciseReadWriteTalk.FindString(t.RawDescription))
 	}
+	first := preciseFirstSentence(t.RawDescription)
+	if m := preciseWriteOffered(first); m != "" {
+		return "its description offers a write beside the read: " + fmt.Sprintf("%q", m)
+	}
+	if m := preciseWriteOpening.FindString(first); m != "" {
+		return "its description opens on a write: " + fmt.Sprintf("%q", strings.TrimSpace(m))
+	}
+	if m := preciseMarksReadTalk.FindString(t.RawDescription); m != "" {
+		return "its description says it marks what it reads as read: " + fmt.Sprintf("%q", m)
+	}
+	if m := preciseSavesToTalk.FindString(t.RawDescription); m != "" {
+		return "its description says it writes a file: " + fmt.Sprintf("%q", m)
+	}
+	for _, name := range t.ParamNames() {
+		obj, _ := props[name].(map[string]any)
+		if d, _ := obj["description"].(string); preciseMarksReadTalk.MatchString(d) {
+			return "its `" + name + "` parameter names what it marks as read"
+		}
+	}
 	return ""
+}
+
+// preciseMarksReadTalk is prose saying a tool marks items read, seen or
+// acknowledged, in the languages descriptions are written in: "Marks all
+// notifications read", "acknowledges the alert", "メッセージを既読にします",
+// "标记为已读", "als gelesen markieren", "marque comme lu", "marcar como
+// leído". Such a "read" writes the user's unread state.
+var preciseMarksReadTalk = regexp.MustCompile(`(?i)(?:\bmark(?:s|ing)?|\b(?:is|are|gets?|will\s+be|been)\s+marked)\s+(?:(?:it|them|all|every|each|the|these|those|this|that|[\w-]+)\s+){0,3}?(?:as\s+)?(?:read|seen|viewed|acknowledged)\b` +
+	`|\backnowledg(?:es|ing)\s+(?:the\s+|an?\s+|all\s+|each\s+)?(?:[\w-]+\s+){0,2}?(?:alerts?|messages?|notifications?|incidents?|events?|alarms?)\b` +
+	`|既読(?:に(?:する|します|して|され)|化)|(?:标记|標記|标|設|设)(?:为|為)已(?:读|讀)` +
+	`|\bals\s+gelesen\s+(?:markier|kennzeichn)|\bmarqu(?:e|er|ent)\s+(?:[\w-]+\s+){0,3}?comme\s+lus?\b|\bmarca(?:r)?\s+(?:[\w-]+\s+){0,3}?como\s+le[íi]d[oa]s?`)
+
+var (
+	// preciseReadOrWriteTalk is a first sentence that offers a write beside
+	// the read it opens on: "Get or update speaker notes", "Get or add
+	// comments", "Get or create a label", "Find and replace text", "Show or
+	// hide nodes", "List, apply, restore patches", "or close a handle".
+	preciseReadOrWriteTalk = regexp.MustCompile(`(?i)(?:,|\bor\b|\band\b|/)\s*(?:(?:then|also)\s+)?((?:set|update|add|create|apply|restore|close|delete|remove|modify|write|post|hide|replace|kill|rotate|edit|change|rename|move|upload|overwrite|clear|reset)s?)\b\s+(?:[\w-]+)`)
+	// preciseWriteOpening is a first sentence that opens on a write
+	// although the name reads ("get_events_api_key": "Generate or rotate
+	// the events API key").
+	preciseWriteOpening = regexp.MustCompile(`(?i)^\s*(?:creates?|rotates?|updates?|writes?|modif(?:y|ies)|deletes?|removes?|uploads?|install(?:s)?|generates?\s+or\s+(?:rotates?|regenerates?|replaces?))\b`)
+	// preciseSavesToTalk is prose saying a tool writes what it reads to a
+	// file: "will be written to a file", "writes JSON to a temp file",
+	// "Images will be saved relative to the server's image directory",
+	// "save them directly to the local filesystem", "Optional file path to
+	// save the image", "The directory to save images in", "Output path",
+	// "Export ... to an IPC-2581 XML file".
+	preciseSavesToTalk = regexp.MustCompile(`(?i)\b(?:will\s+be|are|is|gets?)\s+(?:saved|stored|downloaded)\s+(?:to|in|into|under|relative\s+to)\s+(?:[\w'.-]+\s+){0,4}?(?:disk|files?|file\s*system|filesystem|directory|folder|path)\b` +
+		`|\b(?:writes?|saves?|stores?)\s+(?:[\w-]+\s+){0,3}?(?:directly\s+)?(?:to|in|into)\s+(?:the\s+|a\s+|an\s+)?(?:local\s+)?(?:disk|files?|file\s*system|filesystem|directory|folder)\b` +
+		`|\b(?:path|directory|folder|dir|location)\s+(?:where\s+)?to\s+(?:save|write|store)\b` +
+		`|^\s*(?:the\s+)?output\s+(?:[\w.-]+\s+)?(?:path|file|directory|folder)\b` +
+		`|^\s*exports?\s+[^.\n]{0,80}?\bto\s+(?:an?\s+)?(?:[\w.-]+\s+){0,3}?file\b`)
+)
+
+// preciseWriteOffered returns the write a first sentence offers beside the
+// read it opens on, or "". The write must stand in the same form as the
+// opening verb, as a list of acts does ("Get or update", "Gets or
+// updates"): "Returns open, high, low and close prices" opens on no
+// imperative read, and a plural noun ("List commits and changes") is not
+// the base form of "Get". SQL named in its own capitals ("for DDL, DROP,
+// DELETE and other operations") is what is checked, not an act offered.
+func preciseWriteOffered(first string) string {
+	fields := strings.Fields(strings.ToLower(first))
+	if len(fields) == 0 {
+		return ""
+	}
+	fw := strings.Trim(fields[0], ",:;")
+	third := false
+	switch {
+	case text.IsReadVerb(fw):
+	case strings.HasSuffix(fw, "es") && text.IsReadVerb(strings.TrimSuffix(fw, "es")),
+		strings.HasSuffix(fw, "s") && text.IsReadVerb(strings.TrimSuffix(fw, "s")):
+		third = true
+	default:
+		return ""
+	}
+	for _, m := range preciseReadOrWriteTalk.FindAllStringSubmatch(first, -1) {
+		if m[1] == strings.ToUpper(m[1]) || strings.HasSuffix(strings.ToLower(m[1]), "s") != third {
+			continue
+		}
+		return strings.TrimSpace(m[0])
+	}
+	return ""
+}
+
+// preciseFirstSentence is a description's first sentence or line.
+func preciseFirstSentence(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexAny(s, ".\n"); i >= 0 {
+		return s[:i]
+	}
+	return s
 }

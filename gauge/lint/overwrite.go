@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/mcpgauge/mcpgauge/gauge/text"
 )
@@ -27,7 +28,7 @@ var preciseOverwriteVerbs = map[string]string{
 // preciseIdentifierEnds end the name of a parameter that picks what is
 // changed rather than carrying a new value (id, productId, item_ids, the
 // path of the blob updated).
-var preciseIdentifierEnds = map[string]bool{"id": true, "ids": true, "uuid": true, "uuids": true, "gid": true, "path": true, "url": true, "uri": true}
+var preciseIdentifierEnds = map[string]bool{"id": true, "ids": true, "uuid": true, "uuids": true, "gid": true, "path": true, "url": true, "uri": true, "slug": true}
 
 // preciseAddsOnlyTalk is a description saying a tool only adds to what is
 // stored: "appends", "adds a comment", "does not change existing".
@@ -48,7 +49,7 @@ func preciseOverwrites(tools []tgTool, t *tgTool) string {
 		if i > 1 {
 			break
 		}
-		if does := preciseOverwriteVerbs[w]; does != "" && preciseTakesNewValue(t) && !preciseAddsOnlyTalk.MatchString(t.desc) {
+		if does := preciseOverwriteVerbs[w]; does != "" && preciseTakesNewValue(t) && !preciseAddsOnlyTalk.MatchString(t.desc) && !preciseRenameOnlyTalk.MatchString(t.desc) {
 			return fmt.Sprintf("its name says it %s stored values in place (%q), and what it writes over is gone", does, w)
 		}
 		if i == 0 && (text.IsReadVerb(w) || preciseCreates(t)) {
@@ -63,6 +64,43 @@ func preciseOverwrites(tools []tgTool, t *tgTool) string {
 	return ""
 }
 
+// preciseRenameOnlyTalk is a description saying an update only renames:
+// "Rename a cluster", "Update a section (rename it)", "only changes the
+// cluster name". A name another call sets back is not stored content.
+var preciseRenameOnlyTalk = regexp.MustCompile(`(?i)^\s*renames?\b|\(\s*renames?\s+(?:it|them)\s*\)|\bonly\s+(?:changes|updates|sets|edits)\s+(?:the\s+|its\s+)?(?:[\w-]+\s+)?(?:name|title)\b|\bonly\s+renames?\b`)
+
+// preciseCallWords end the name of a parameter that shapes the call or its
+// reply, or authenticates it, rather than carrying a value stored: the
+// fields returned (opt_fields), an output format, an audit-log reason, a
+// session or webhook token.
+var preciseCallWords = map[string]bool{"fields": true, "expand": true, "include": true, "format": true, "jq": true, "reason": true, "token": true, "handle": true}
+
+// preciseDescribedAsID reports whether a parameter's description says it is
+// an identifier: it opens on "The ID of" or ends on an ID ("组织ID",
+// "执行人userId", "测试计划唯一标识", "Team identifier").
+func preciseDescribedAsID(d string) bool {
+	d = strings.TrimRight(strings.TrimSpace(d), ".)")
+	if preciseIDOpening.MatchString(d) {
+		return true
+	}
+	for _, end := range []string{"ID", "Id", "标识", "識別子", "identifier", "Identifier", "UUID", "GID"} {
+		if rest, ok := strings.CutSuffix(d, end); ok {
+			if end != "ID" {
+				return true
+			}
+			// "userID", "组织ID", "Team ID"; not "PAID" or "VALID". A
+			// lower-case "paid" or "valid" never reaches here.
+			r := []rune(rest)
+			return len(r) == 0 || !unicode.IsUpper(r[len(r)-1])
+		}
+	}
+	return false
+}
+
+// preciseIDOpening is a parameter description opening on what it
+// identifies: "The ID of the WordPress site to target".
+var preciseIDOpening = regexp.MustCompile(`(?i)^\s*(?:the\s+|an?\s+)?(?:unique\s+)?(?:id|identifier|uuid|gid)\s+(?:of|for)\b`)
+
 // precisePlaceWords name where an item sits, not what it holds: an update
 // that only moves or reorders (update_list_position) loses nothing, since
 // another call puts it back.
@@ -73,7 +111,7 @@ var precisePlaceWords = map[string]bool{"position": true, "pos": true, "index": 
 // set back by another call with the old value, which the caller can see.
 var preciseMarkWords = map[string]bool{
 	"name": true, "title": true, "color": true, "colour": true, "status": true, "state": true, "visibility": true,
-	"enabled": true, "active": true, "icon": true, "passed": true, "conclusion": true, "language": true,
+	"enabled": true, "active": true, "icon": true, "avatar": true, "timeout": true, "ttl": true, "passed": true, "conclusion": true, "language": true,
 }
 
 // preciseAddedValueTalk is a parameter described as something added to
@@ -84,23 +122,59 @@ var preciseAddedValueTalk = regexp.MustCompile(`(?i)\bto\s+(?:add|append)\b|\bap
 // neither an identifier of what it changes, a place to move it to, nor a
 // label or switch on it: content to write over what it held.
 func preciseTakesNewValue(t *tgTool) bool {
-	for _, n := range t.t.ParamNames() {
+	return preciseNewValueIn(t.t.Params(), t.t.ParamNames(), false, 0)
+}
+
+// preciseNewValueIn reports whether props (named names) hold a new value.
+// An object with properties of its own is read through: a request split
+// into path and body parts (Chatwork's `path.task_id`, `body.body`) holds
+// what its parts hold. Inside a body part every field is the state written,
+// so an identifier there is a value too (a room's new member list,
+// `body.members_admin_ids`), while a path part only names what changes. A
+// boolean, and a parameter described as a status or state ("タスクのステー
+// タス（open: 未完了, done: 完了）"), is a switch another call sets back, not
+// content written over.
+func preciseNewValueIn(props map[string]any, names []string, inBody bool, depth int) bool {
+	for _, n := range names {
+		obj, _ := props[n].(map[string]any)
+		if sub, _ := obj["properties"].(map[string]any); len(sub) > 0 && depth < 3 {
+			if preciseNewValueIn(sub, secSortedKeys(sub), inBody || preciseBodyParts[strings.ToLower(n)], depth+1) {
+				return true
+			}
+			continue
+		}
 		w := secIdentifierWords(n)
 		if len(w) == 0 {
 			continue
 		}
-		if last := w[len(w)-1]; preciseIdentifierEnds[last] || precisePlaceWords[last] || preciseMarkWords[last] {
+		last := w[len(w)-1]
+		if !inBody && preciseIdentifierEnds[last] || precisePlaceWords[last] || preciseMarkWords[last] || preciseCallWords[last] {
 			continue
 		}
-		obj, _ := t.t.Params()[n].(map[string]any)
-		if d, _ := obj["description"].(string); preciseAddedValueTalk.MatchString(d) {
+		d, _ := obj["description"].(string)
+		if !inBody && preciseDescribedAsID(d) {
+			continue
+		}
+		if preciseAddedValueTalk.MatchString(d) {
 			// update_note's content "Text to add": appended, not written over.
+			continue
+		}
+		if isJSONString(obj["type"], "boolean") || preciseStatusTalk.MatchString(d) {
 			continue
 		}
 		return true
 	}
 	return false
 }
+
+// preciseBodyParts name the part of a request that carries the state
+// written (an HTTP body), as against its path or query.
+var preciseBodyParts = map[string]bool{"body": true, "requestbody": true, "request_body": true, "payload": true, "data": true}
+
+// preciseStatusTalk is a parameter described as a status or state, in the
+// languages descriptions are written in: "Task status", "タスクのステー
+// タス", "任务状态", "Status der Aufgabe", "estado de la tarea".
+var preciseStatusTalk = regexp.MustCompile(`(?i)^\s*(?:the\s+|new\s+)?(?:[\w'’-]+\s+){0,2}?(?:status|state)\b|^[^。.]{0,20}(?:ステータス|状態|状态|狀態)|^\s*(?:der\s+|die\s+|le\s+|la\s+|el\s+|o\s+)?(?:neuer?\s+)?(?:status|statut|estado|état)\b`)
 
 // preciseArchiveFolder is a description saying the archive is a folder or
 // mailbox the items are moved into ("move emails ... to an archive

@@ -13,7 +13,7 @@ func qg009() Rule {
 		ID: "QG009", Name: "qg-destructive-without-warning", Family: "Quality-gate",
 		Summary: "A destructive tool neither warns in its description nor sets destructiveHint: true.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 6, Check: checkQG009,
+		Revision: 7, Check: checkQG009,
 	}
 }
 
@@ -27,9 +27,16 @@ var qgCaution = regexp.MustCompile(`\b(?:cannot|can't|can\s*not)\s+be\s+(?:undon
 var qgCascade = regexp.MustCompile(`\band\s+all\s+(?:of\s+)?(?:its\s+|their\s+|the\s+)?(?:associated|related|dependent|child|nested|contained)\b|\bincluding\s+all\s+(?:of\s+)?(?:its\s+|their\s+)?[\w-]+|\balong\s+with\s+(?:all\s+)?(?:its|their)\b|\bcascad(?:e|es|ing)\b`)
 
 // qgWarns reports whether a description warns of destruction; folded is
-// secFold(desc).
-func qgWarns(desc, folded string) bool {
-	return text.DestructivePhrase.Match(desc) || qgCaution.MatchString(folded)
+// secFold(desc). In the default profile (precise) a warning written in
+// another language counts as the English one does ("一度削除すると元に戻せ
+// ません", "无法撤销", "Diese Aktion kann nicht rückgängig gemacht werden",
+// "no se puede deshacer").
+func qgWarns(desc, folded string, precise bool) bool {
+	if text.DestructivePhrase.Match(desc) || qgCaution.MatchString(folded) {
+		return true
+	}
+	m, _ := preciseWarnsInOtherLanguage(desc, true)
+	return precise && m != ""
 }
 
 // checkQG009 fires on a tool named for destruction whose description does
@@ -43,7 +50,7 @@ func checkQG009(ctx *Context) []Problem {
 	for i := range ctx.Tools {
 		t := &ctx.Tools[i]
 		verb := secDestructiveVerb(facts[i].words)
-		if verb == "" || qgWarns(t.RawDescription, facts[i].desc) {
+		if verb == "" || qgWarns(t.RawDescription, facts[i].desc, ctx.Precise()) {
 			continue
 		}
 		if ctx.Precise() && qgCascade.MatchString(facts[i].desc) {

@@ -14,7 +14,7 @@ func sec012() Rule {
 	return Rule{
 		ID: "SEC012", Name: "annotation-contradiction", Family: "Security",
 		Summary: "The tool's behaviour hints contradict its name or description, or a flag that destroys is on by default.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 9, Check: checkSEC012,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 10, Check: checkSEC012,
 	}
 }
 
@@ -135,6 +135,12 @@ func checkSEC012(ctx *Context) []Problem {
 		if a.DestructiveHint != nil && !*a.DestructiveHint && (secDestructiveVerb(words) != "" && !readNamed || destructiveText) && !unlinks {
 			add(fmt.Sprintf("Tool `%s` is marked destructiveHint: false, but its name or description says it deletes or irreversibly changes data.", t.Name),
 				"Set destructiveHint: true so clients ask the user before calling it.")
+		} else if method, why := precisePassthroughDocuments(&tgTools(ctx)[i]); ctx.Precise() && a.DestructiveHint != nil && !*a.DestructiveHint && why != "" {
+			// bb_put: "Replace Bitbucket resources (full update)"; bb_post
+			// documents "Merge PR". One method to any path does whatever
+			// the operations its description lists do.
+			add(fmt.Sprintf("Tool `%s` is marked destructiveHint: false, but it sends %s to any path the model names and its description documents %s: not an only-additive update.", t.Name, method, why),
+				"Set destructiveHint: true so clients ask the user before calling it, or drop the non-additive operations from what the tool documents and allows.")
 		} else if ctx.Precise() && a.DestructiveHint != nil && !*a.DestructiveHint && secRunsStatements(ctx, i) {
 			// mysql_transaction_execute: statements the model writes run
 			// with writes on, so DELETE and DROP are among them.
