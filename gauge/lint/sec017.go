@@ -14,7 +14,7 @@ func sec017() Rule {
 	return Rule{
 		ID: "SEC017", Name: "access-grant", Family: "Security",
 		Summary: "A tool grants people, accounts, hosts or keys access (invites members, changes roles, shares with others, registers keys, mints tokens, allow-lists IPs).",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 5, Check: checkSEC017,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 6, Check: checkSEC017,
 	}
 }
 
@@ -241,10 +241,14 @@ func secGrantByName(t *model.Tool, words []string) string {
 	if has("user", "users") && has("add", "assign") && has("team", "teams", "group", "groups", "org", "organization", "organisation", "workspace", "project", "role", "roles") && !secGrantRecordsWork(t, kept) {
 		return "adds users to a team, group or role"
 	}
-	if has("update", "set", "change", "edit", "modify", "patch", "manage", "configure") && !has("create", "new", "add") && !has(secGrantNotAccess...) {
+	nameUpdates := has("update", "set", "change", "edit", "modify", "patch", "manage", "configure") && !has("create", "new", "add")
+	if (nameUpdates || !has(secGrantSetters...) && secOperationUpdates(t)) && !has(secGrantNotAccess...) {
 		// updateProject(publicSource: true), update_project(visibility:
 		// public): an existing private resource opened to anyone. A new
-		// resource created public exposes nothing that was private.
+		// resource created public exposes nothing that was private. A
+		// noun-named router whose operation enum updates
+		// (database(action: create|update, is_public)) opens an existing
+		// one through its update.
 		if p := secGrantPublicParam(t); p != "" {
 			return fmt.Sprintf("can make an existing resource public (`%s`)", p)
 		}
@@ -303,6 +307,18 @@ func secGrantMintedCredential(words []string) bool {
 			if next == "secret" || next == "secrets" {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// secOperationUpdates reports whether a tool's operation-like enum
+// (`operation`, `action`, `op`, `mode`) offers a change of an existing
+// resource: update, set, edit, modify, patch, configure or change.
+func secOperationUpdates(t *model.Tool) bool {
+	for _, s := range secOperationValues(t) {
+		if w := secIdentifierWords(s); len(w) > 0 && secHasWord(w[:1], "update", "set", "edit", "modify", "patch", "configure", "change") {
+			return true
 		}
 	}
 	return false
