@@ -133,6 +133,9 @@ func secGrantWhat(t *model.Tool, words []string) string {
 	if w := secGrantPassThrough(t); w != "" {
 		return w
 	}
+	if w := secGrantLiftsControl(t, words); w != "" {
+		return w
+	}
 	if secGrantRecordsWork(t, words) {
 		// "Add a member to a project" with no role: assignment.
 		return ""
@@ -534,3 +537,59 @@ func secGrantAnyoneLink(t *model.Tool) bool {
 	}
 	return secGrantLinkScope.MatchString(secToolText(t))
 }
+
+// secGrantLiftsControl reads a tool that can switch off an access control
+// of the resource it changes, or "": a boolean that requires a password,
+// login, SSO or authentication to reach the resource
+// (`requirePassword`, `requireSSOTeamLogin`) on a tool that updates (its
+// name, or an operation value anywhere in its schema), which the model
+// can set to false; or an operation value that disables (`disable`,
+// `turn_off`) on a tool whose description says what it disables is an
+// access control (row-level security, password protection, SSO,
+// authentication). Creating a resource without protection exposes nothing
+// that was protected, so a create-only tool is silent.
+func secGrantLiftsControl(t *model.Tool, words []string) string {
+	var ops []string
+	props := t.Params()
+	for _, name := range t.ParamNames() {
+		secSchemaText(props[name], func(field, s string) {
+			if field == "enum value" || field == "const value" {
+				ops = append(ops, s)
+			}
+		}, 0)
+	}
+	updates := secHasWord(words, "update", "updater", "set", "change", "edit", "modify", "patch", "manage", "configure")
+	disables := false
+	for _, op := range ops {
+		w := secIdentifierWords(op)
+		if len(w) == 0 {
+			continue
+		}
+		updates = updates || secHasWord(w[:1], "update", "set", "edit", "modify", "patch", "configure", "change", "manage")
+		disables = disables || secHasWord(w[:1], "disable", "unprotect") || len(w) > 1 && w[0] == "turn" && w[1] == "off"
+	}
+	if updates {
+		for _, p := range secParams(t) {
+			if ty, _ := p.schema["type"].(string); ty != "boolean" {
+				continue
+			}
+			w := secIdentifierWords(p.name)
+			if len(w) > 1 && secHasWord(w[:1], "require", "requires", "enforce") && secHasWord(w[1:], secAccessControlWords...) {
+				return fmt.Sprintf("can switch off the access control `%s` of an existing resource", p.path)
+			}
+		}
+	}
+	if disables {
+		if m := secAccessControlTalk.FindString(preciseCodeOnly(t.RawDescription)); m != "" {
+			return fmt.Sprintf("can disable an access control (%q)", secSnippet(m))
+		}
+	}
+	return ""
+}
+
+// secAccessControlWords are name words of what a require switch demands
+// before anyone reaches a resource.
+var secAccessControlWords = []string{"password", "login", "sso", "auth", "authentication", "signin", "mfa", "2fa"}
+
+// secAccessControlTalk names an access control a tool can disable.
+var secAccessControlTalk = regexp.MustCompile(`(?i)\b(?:row[\s-]level\s+security|rls|access\s+controls?|password\s+protection|sso\s+protection|authentication\s+requirements?)\b`)
