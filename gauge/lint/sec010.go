@@ -15,7 +15,7 @@ func sec010() Rule {
 	return Rule{
 		ID: "SEC010", Name: "env-exposure", Family: "Security",
 		Summary: "The tool appears to return environment variables or secrets.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 8, Check: checkSEC010,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 9, Check: checkSEC010,
 	}
 }
 
@@ -38,6 +38,17 @@ func checkSEC010(ctx *Context) []Problem {
 				out = append(out, Problem{Tool: t.Name,
 					Message:    fmt.Sprintf("Tool `%s` returns credentials in plaintext when the model sets `%s`: masking by default does not help when the switch is the model's, and an injected instruction can ask for it.", t.Name, sw),
 					Suggestion: "Keep the unmasking switch out of the tool's parameters (a server setting the user turns on), or return a reference the user resolves outside the conversation."})
+				continue
+			}
+		}
+		if ctx.Precise() && !secValuesHidden.MatchString(desc) && !secRedacted.MatchString(desc) {
+			if sw := secEnvReadSwitch(t); sw != "" {
+				// services_updater(operation: manage-env-vars,
+				// getAllEnvVars): the switch reads the variables back,
+				// whatever the tool's name says.
+				out = append(out, Problem{Tool: t.Name,
+					Message:    fmt.Sprintf("Tool `%s` returns environment variables or secrets when the model sets `%s`: they usually hold API keys and tokens, and credentials in a tool result reach the model's context, logs and any server the conversation is sent to.", t.Name, sw),
+					Suggestion: "Return the variables' names only, or redact the values of those marked secret, and say so in the description."})
 				continue
 			}
 		}
@@ -641,6 +652,29 @@ func secSecretStoreRead(t *model.Tool, words []string, desc string) string {
 	}
 	if read && !list && secHasWord(words, "password") && !secHasWord(words, "passwords") {
 		return "a password (a read of one stored password returns it)"
+	}
+	return ""
+}
+
+// secEnvReadSwitch returns a boolean parameter that reads environment
+// variables or secrets back (`getAllEnvVars`, `list_env_vars`,
+// `showSecrets`, `includeSecrets`): a read verb and the variables or
+// secrets in its name. A switch that deletes, sets or names only
+// (`deleteEnvVar`, `listSecretNames`) reads no value. It returns "" when
+// there is none.
+func secEnvReadSwitch(t *model.Tool) string {
+	for _, p := range secParams(t) {
+		if typ, _ := p.schema["type"].(string); typ != "boolean" {
+			continue
+		}
+		w := secIdentifierWords(p.name)
+		if len(w) < 2 || !secHasWord(w[:1], "get", "list", "show", "read", "fetch", "return", "include", "reveal", "dump", "print") ||
+			secHasWord(w, "name", "names", "key", "keys", "count", "metadata") {
+			continue
+		}
+		if secHasWord(w, "envvars", "envs", "secrets") || secHasWord(w, "env", "environment") && secHasWord(w, "vars", "variables") {
+			return p.path
+		}
 	}
 	return ""
 }

@@ -13,7 +13,7 @@ func sec014() Rule {
 	return Rule{
 		ID: "SEC014", Name: "secret-parameter", Family: "Security",
 		Summary: "A parameter takes a secret (API key, token, private key, password): the secret passes through the model.",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 5, Check: checkSEC014,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 7, Check: checkSEC014,
 	}
 }
 
@@ -358,14 +358,23 @@ func secKeepsSecrets(t *model.Tool, words []string) bool {
 }
 
 // secSecretVariableValue reports whether p is the value of a variable a
-// tool sets (an environment or pipeline variable) whose schema offers a
+// tool sets (an environment or pipeline variable), or one named for a
+// variable (envVarValue), whose schema offers a
 // secret kind: a type enum with secret, encrypted or sensitive, or a
 // boolean that marks it so. Such a value is a credential by the schema's
 // own word.
 func secSecretVariableValue(t *model.Tool, p secParam, words []string) bool {
 	pw := secIdentifierWords(p.name)
-	if len(pw) != 1 || pw[0] != "value" || !secTakesString(p.schema) ||
-		!secHasWord(words, "env", "envs", "environment", "envvar", "envvars", "variable", "variables", "var", "vars") || !secHasWord(words, secSecretSetters...) {
+	if len(pw) == 0 || pw[len(pw)-1] != "value" || !secTakesString(p.schema) {
+		return false
+	}
+	// value on a tool that sets variables, or a value its own name says
+	// is a variable's (envVarValue, variable_value) on any tool, a router
+	// included: the sibling flag below says whether it may be secret.
+	varNouns := []string{"env", "envs", "environment", "envvar", "envvars", "variable", "variables", "var", "vars"}
+	bare := len(pw) == 1 && secHasWord(words, varNouns...) && secHasWord(words, secSecretSetters...)
+	named := len(pw) > 1 && secHasWord(pw[:len(pw)-1], varNouns...)
+	if !bare && !named {
 		return false
 	}
 	kinds := []string{"secret", "encrypted", "sensitive", "masked"}
@@ -374,6 +383,9 @@ func secSecretVariableValue(t *model.Tool, p secParam, words []string) bool {
 			continue
 		}
 		qw := secIdentifierWords(q.name)
+		if q.path == p.path {
+			continue
+		}
 		if ty, _ := q.schema["type"].(string); ty == "boolean" && secHasWord(qw, kinds...) {
 			return true
 		}

@@ -14,7 +14,7 @@ func sec015() Rule {
 	return Rule{
 		ID: "SEC015", Name: "egress-destination", Family: "Security",
 		Summary: "A parameter lets the model choose where the server's authenticated traffic or a data stream goes (base URL, proxy, webhook, mail forwarding).",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 6, Check: checkSEC015,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 7, Check: checkSEC015,
 	}
 }
 
@@ -91,6 +91,12 @@ func secEgressDestination(t *model.Tool, words []string, desc string, p secParam
 	if len(words) > 0 && secHasWord(words[:min(2, len(words))], secNoSendVerbs...) {
 		return "" // get_webhook, delete_forwarding_address: nothing is pointed anywhere
 	}
+	if secDraftOnly(desc) {
+		// generate_app_setup(webhookUrl): "does not create the app; an
+		// admin must review and submit it": the URL goes into a draft a
+		// person submits, and nothing is pointed anywhere by the call.
+		return ""
+	}
 	switch {
 	case secHasWord(words, "proxy") && secHasWord(words, "set", "config", "configure", "update", "enable") &&
 		(urlish || head == "proxy" || secHasWord(pw, "proxy") && secHasWord(pw, "url", "uri", "server")):
@@ -161,6 +167,22 @@ var (
 	secMailTalk = regexp.MustCompile(`\be-?mail\b|\bmessages?\b|\binbox\b|\bmailbox\b`)
 	// secForwardedTo says mail is forwarded to the address.
 	secForwardedTo = regexp.MustCompile(`\b(?:forwarded|forward|redirected)\s+to\b|\bto\s+which\s+(?:\w+\s+){0,4}(?:forwarded|redirected|delivered)\b`)
+)
+
+// secDraftOnly reports whether a tool's description says the call only
+// drafts what it describes: it does not create, register or send it, and
+// a person submits it (or confirms it) before anything takes effect.
+func secDraftOnly(desc string) bool {
+	return secDraftNegation.MatchString(desc) && secPersonSubmits.MatchString(desc)
+}
+
+var (
+	// secDraftNegation says the call does not itself create, register,
+	// send or apply what it prepares.
+	secDraftNegation = regexp.MustCompile(`\b(?:does\s+not|doesn'?t|will\s+not|won'?t|never)\s+(?:itself\s+|actually\s+)?(?:create|register|send|submit|apply|install|activate|enable)s?\b|\bnothing\s+is\s+(?:created|registered|sent|submitted|applied)\b`)
+	// secPersonSubmits says a person submits, applies or registers it
+	// (after reviewing it), or that it is human-confirmed.
+	secPersonSubmits = regexp.MustCompile(`\b(?:human|user|person|admin(?:istrator)?|owner|you)\b[^.]{0,80}\b(?:submits?|applies|apply|installs?|registers?)\b|\b(?:human|user)[- ](?:confirmed|approved)\b`)
 )
 
 // secIsCallbackParam reports whether parameter name words name a callback

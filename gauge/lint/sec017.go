@@ -14,7 +14,7 @@ func sec017() Rule {
 	return Rule{
 		ID: "SEC017", Name: "access-grant", Family: "Security",
 		Summary: "A tool grants people, accounts, hosts or keys access (invites members, changes roles, shares with others, registers keys, mints tokens, allow-lists IPs).",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 5, Check: checkSEC017,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 6, Check: checkSEC017,
 	}
 }
 
@@ -133,6 +133,9 @@ func secGrantWhat(t *model.Tool, words []string) string {
 	if w := secGrantPassThrough(t); w != "" {
 		return w
 	}
+	if w := secGrantLiftsControl(t, words); w != "" {
+		return w
+	}
 	if secGrantRecordsWork(t, words) {
 		// "Add a member to a project" with no role: assignment.
 		return ""
@@ -241,10 +244,14 @@ func secGrantByName(t *model.Tool, words []string) string {
 	if has("user", "users") && has("add", "assign") && has("team", "teams", "group", "groups", "org", "organization", "organisation", "workspace", "project", "role", "roles") && !secGrantRecordsWork(t, kept) {
 		return "adds users to a team, group or role"
 	}
-	if has("update", "set", "change", "edit", "modify", "patch", "manage", "configure") && !has("create", "new", "add") && !has(secGrantNotAccess...) {
+	nameUpdates := has("update", "set", "change", "edit", "modify", "patch", "manage", "configure") && !has("create", "new", "add")
+	if (nameUpdates || !has(secGrantSetters...) && secOperationUpdates(t)) && !has(secGrantNotAccess...) {
 		// updateProject(publicSource: true), update_project(visibility:
 		// public): an existing private resource opened to anyone. A new
-		// resource created public exposes nothing that was private.
+		// resource created public exposes nothing that was private. A
+		// noun-named router whose operation enum updates
+		// (database(action: create|update, is_public)) opens an existing
+		// one through its update.
 		if p := secGrantPublicParam(t); p != "" {
 			return fmt.Sprintf("can make an existing resource public (`%s`)", p)
 		}
@@ -303,6 +310,18 @@ func secGrantMintedCredential(words []string) bool {
 			if next == "secret" || next == "secrets" {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// secOperationUpdates reports whether a tool's operation-like enum
+// (`operation`, `action`, `op`, `mode`) offers a change of an existing
+// resource: update, set, edit, modify, patch, configure or change.
+func secOperationUpdates(t *model.Tool) bool {
+	for _, s := range secOperationValues(t) {
+		if w := secIdentifierWords(s); len(w) > 0 && secHasWord(w[:1], "update", "set", "edit", "modify", "patch", "configure", "change") {
+			return true
 		}
 	}
 	return false
@@ -484,6 +503,7 @@ var (
 		{"changes roles or permissions", regexp.MustCompile(`\b(?:change|changes|update|updates|set|sets|assign|assigns|modif(?:y|ies)|edit|edits)\s+(?:the\s+|a\s+|an\s+)?(?:\w+\s+){0,3}?(?:roles?|permissions?|access\s+levels?|privileges)\b[^.]{0,40}\b(?:of|for|to)\s+(?:a\s+|an\s+|the\s+)?(?:\w+\s+)?(?:users?|members?|collaborators?|people|persons?|accounts?|profiles?|groups?|teams?|principals?)\b`)},
 		{"registers keys that open access", regexp.MustCompile(`\b(?:adds?|registers?|uploads?|imports?|replaces?|creates?|sets?)\b[^.]{0,40}\b(?:(?:ssh|deploy|gpg)(?:\s+public)?\s+keys?\b|public\s+keys?\s+(?:to|on|for)\s+(?:the\s+|your\s+|an?\s+|this\s+)?(?:account|server|vps|host|instance|repository|repo|pod|machine|user)s?\b)`)},
 		{"mints a credential that gives access", regexp.MustCompile(`\b(?:creates?|generates?|mints?|issues?|rotates?|regenerates?)\b[^.]{0,40}\b(?:api\s+(?:keys?|tokens?)|access\s+tokens?|auth(?:entication)?\s+tokens?|personal\s+access\s+tokens?|app\s+passwords?|service\s+account\s+keys?|client\s+secrets?|deploy\s+tokens?)\b`)},
+		{"manages roles, role assignments or permissions", regexp.MustCompile(`\bmanag(?:e|es|ing)\s+(?:the\s+|your\s+|an?\s+)?(?:\w+\s+){0,3}?(?:role[\s-]based\s+access\s+control|rbac|role\s+assignments?|role\s+bindings?|iam\s+(?:policies|policy|roles|bindings|permissions)|(?:user|member|team|group|access)\s+(?:roles|permissions)|permissions|access\s+control\s+lists?)\b`)},
 		{"transfers ownership", regexp.MustCompile(`\btransfer(?:s|ring)?\s+(?:the\s+|a\s+|an\s+)?(?:\w+\s+){0,2}?(?:owner|ownership)\b`)},
 		{"sends a sharing invitation that grants access", regexp.MustCompile(`\b(?:sends?|creates?)\s+(?:a\s+|an\s+)?sharing\s+invitations?\b`)},
 		{"exposes a service on an external or public port", regexp.MustCompile(`\bexpos(?:e|es|ing)\b[^.]{0,60}\bon\s+(?:a|an|the)\s+(?:public|external)\s+ports?\b`)},
@@ -518,3 +538,59 @@ func secGrantAnyoneLink(t *model.Tool) bool {
 	}
 	return secGrantLinkScope.MatchString(secToolText(t))
 }
+
+// secGrantLiftsControl reads a tool that can switch off an access control
+// of the resource it changes, or "": a boolean that requires a password,
+// login, SSO or authentication to reach the resource
+// (`requirePassword`, `requireSSOTeamLogin`) on a tool that updates (its
+// name, or an operation value anywhere in its schema), which the model
+// can set to false; or an operation value that disables (`disable`,
+// `turn_off`) on a tool whose description says what it disables is an
+// access control (row-level security, password protection, SSO,
+// authentication). Creating a resource without protection exposes nothing
+// that was protected, so a create-only tool is silent.
+func secGrantLiftsControl(t *model.Tool, words []string) string {
+	var ops []string
+	props := t.Params()
+	for _, name := range t.ParamNames() {
+		secSchemaText(props[name], func(field, s string) {
+			if field == "enum value" || field == "const value" {
+				ops = append(ops, s)
+			}
+		}, 0)
+	}
+	updates := secHasWord(words, "update", "updater", "set", "change", "edit", "modify", "patch", "manage", "configure")
+	disables := false
+	for _, op := range ops {
+		w := secIdentifierWords(op)
+		if len(w) == 0 {
+			continue
+		}
+		updates = updates || secHasWord(w[:1], "update", "set", "edit", "modify", "patch", "configure", "change", "manage")
+		disables = disables || secHasWord(w[:1], "disable", "unprotect") || len(w) > 1 && w[0] == "turn" && w[1] == "off"
+	}
+	if updates {
+		for _, p := range secParams(t) {
+			if ty, _ := p.schema["type"].(string); ty != "boolean" {
+				continue
+			}
+			w := secIdentifierWords(p.name)
+			if len(w) > 1 && secHasWord(w[:1], "require", "requires", "enforce") && secHasWord(w[1:], secAccessControlWords...) {
+				return fmt.Sprintf("can switch off the access control `%s` of an existing resource", p.path)
+			}
+		}
+	}
+	if disables {
+		if m := secAccessControlTalk.FindString(preciseCodeOnly(t.RawDescription)); m != "" {
+			return fmt.Sprintf("can disable an access control (%q)", secSnippet(m))
+		}
+	}
+	return ""
+}
+
+// secAccessControlWords are name words of what a require switch demands
+// before anyone reaches a resource.
+var secAccessControlWords = []string{"password", "login", "sso", "auth", "authentication", "signin", "mfa", "2fa"}
+
+// secAccessControlTalk names an access control a tool can disable.
+var secAccessControlTalk = regexp.MustCompile(`(?i)\b(?:row[\s-]level\s+security|rls|access\s+controls?|password\s+protection|sso\s+protection|authentication\s+requirements?)\b`)
