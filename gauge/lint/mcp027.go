@@ -1,0 +1,218 @@
+package lint
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/mcpgauge/mcpgauge/gauge/model"
+)
+
+// mcp027 is MCP027 parameter-not-in-schema.
+func mcp027() Rule {
+	return Rule{
+		ID: "MCP027", Name: "parameter-not-in-schema", Family: "Parameters",
+		Summary: "The description tells the model to pass a parameter the input schema does not have.",
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 1, Check: checkMCP027,
+	}
+}
+
+// mcp027Demands are the phrases in which a description names an input of
+// its own tool: a quoted or code-spanned identifier called a parameter or
+// argument ("the `results_filter` parameter", "parameter 'limit'"), or one
+// the model is told to pass, provide or supply ("Pass `contact_uuids` to
+// target specific contacts"). "Set" and "include" are left out: they name
+// attributes and body keys as often as parameters.
+var mcp027Demands = []*regexp.Regexp{
+	regexp.MustCompile("(?i)[`'\"]([A-Za-z_][A-Za-z0-9_]*)[`'\"]\\s+(?:parameter|argument|param|arg)s?\\b"),
+	regexp.MustCompile("(?i)\\b(?:parameter|argument)\\s+[`'\"]([A-Za-z_][A-Za-z0-9_]*)[`'\"]"),
+	regexp.MustCompile("(?i)\\b(?:pass|provide|supply)\\s+(?:the\\s+|an?\\s+)?`([A-Za-z_][A-Za-z0-9_]*)`"),
+}
+
+// mcp027Literals are values, not names.
+var mcp027Literals = map[string]bool{"null": true, "nil": true, "none": true, "true": true, "false": true, "undefined": true}
+
+// checkMCP027 finds a tool whose description names, as an input of the
+// tool, an identifier its input schema does not declare at any depth: a
+// model that follows the text sends an argument a validating client drops
+// or a server rejects, and cannot do what the text promises (a typo
+// "results_filter" for `result_filter`, a `contact_uuids` the schema
+// never got). Default profile only. It stays silent when the name is the
+// server's own word elsewhere (a tool, or a parameter of another tool: the
+// text points there), and on a tool that takes a free-form object (a body,
+// query map or untyped parameter may carry the key).
+func checkMCP027(ctx *Context) []Problem {
+	if !ctx.Precise() {
+		return nil
+	}
+	others := mcp027ServerWords(ctx)
+	var out []Problem
+	for i := range ctx.Tools {
+		t := &ctx.Tools[i]
+		own := map[string]bool{}
+		secPropertyNames(t.InputSchema, func(name string, _ map[string]any) { own[mcp027Fold(name)] = true }, 0)
+		if mcp027TakesAnyKey(t) {
+			continue
+		}
+		missing := mcp027Missing(mcp027Text(t.RawDescription), own, others)
+		if len(missing) == 0 {
+			continue
+		}
+		out = append(out, Problem{Tool: t.Name,
+			Message:    fmt.Sprintf("`%s`'s description asks for %s, which its input schema does not declare%s.", t.Name, quoteList(missing), mcp027Hint(t, missing)),
+			Suggestion: "Declare the parameter in inputSchema.properties (with a type and a description), or correct the description to the parameter's real name: a client sends only what the schema declares.",
+		})
+	}
+	return out
+}
+
+// mcp027Text is the description without fenced code and XML or HTML
+// markup (attributes of sample markup are not parameters); code spans and
+// quotes stay, since they carry the names.
+func mcp027Text(s string) string {
+	s = preciseFence.ReplaceAllString(s, " ")
+	s = preciseXMLElement.ReplaceAllString(s, " ")
+	return preciseTag.ReplaceAllString(s, " ")
+}
+
+// mcp027Missing lists the identifiers the text demands that are neither
+// the tool's own inputs nor the server's words.
+func mcp027Missing(desc string, own, others map[string]bool) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, re := range mcp027Demands {
+		for _, m := range re.FindAllStringSubmatchIndex(desc, -1) {
+			name := desc[m[2]:m[3]]
+			k := mcp027Fold(name)
+			if mcp027Literals[strings.ToLower(name)] || own[k] || others[k] || seen[k] || mcp027NotAnInput(desc[m[1]:]) {
+				continue
+			}
+			seen[k] = true
+			out = append(out, name)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// mcp027OtherThing is the noun after a passed name that makes it
+// something other than a tool input: "pass the `Authorization` header".
+var mcp027OtherThing = regexp.MustCompile(`(?i)^\s*(?:headers?|cookies?|fields?|attributes?|propert(?:y|ies)|columns?|keys?|values?|flags?|tokens?|files?|objects?|tags?|variables?|env(?:ironment)?|options?\s+to\s+the\s+cli|query\s+param(?:eter)?s?|path\s+param(?:eter)?s?)\b`)
+
+// mcp027NotAnInput reports whether the words after a name say it is a
+// header, a field, a key or a variable rather than the tool's parameter.
+func mcp027NotAnInput(after string) bool { return mcp027OtherThing.MatchString(after) }
+
+// mcp027ServerWords are the server's tool names and every tool's input
+// names (a tool's own inputs are tested first, so what is left of them
+// here is another tool's): a description that names another tool's
+// parameter points there.
+func mcp027ServerWords(ctx *Context) map[string]bool {
+	words := map[string]bool{}
+	for i := range ctx.Tools {
+		t := &ctx.Tools[i]
+		words[mcp027Fold(t.Name)] = true
+		secPropertyNames(t.InputSchema, func(name string, p map[string]any) {
+			words[mcp027Fold(name)] = true
+			for _, v := range mcp027Values(p) {
+				words[mcp027Fold(v)] = true
+			}
+		}, 0)
+	}
+	return words
+}
+
+// mcp027Values are the string enum and const values of a property and
+// of its items: an option value of some tool ("include the 'events'
+// option") is the server's word.
+func mcp027Values(p map[string]any) []string {
+	var out []string
+	for _, s := range []map[string]any{p, mcp027Items(p)} {
+		if s == nil {
+			continue
+		}
+		if c, ok := s["const"].(string); ok {
+			out = append(out, c)
+		}
+		if e, ok := s["enum"].([]any); ok {
+			for _, v := range e {
+				if str, ok := v.(string); ok {
+					out = append(out, str)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// mcp027Items is an array property's item schema, if it has one.
+func mcp027Items(p map[string]any) map[string]any {
+	m, _ := p["items"].(map[string]any)
+	return m
+}
+
+// mcp027TakesAnyKey reports whether the tool takes a free-form object
+// somewhere: additionalProperties at the top, or a parameter that is an
+// object without properties or has no type at all.
+func mcp027TakesAnyKey(t *model.Tool) bool {
+	if ap, ok := t.InputSchema["additionalProperties"]; ok && ap != false {
+		return true
+	}
+	anyKey := false
+	secPropertyNames(t.InputSchema, func(_ string, s map[string]any) {
+		typ, _ := s["type"].(string)
+		_, hasProps := s["properties"]
+		_, hasItems := s["items"]
+		switch {
+		case typ == "object" && !hasProps:
+			anyKey = true
+		case s["type"] == nil && !hasProps && !hasItems && s["enum"] == nil && s["const"] == nil && s["$ref"] == nil && s["anyOf"] == nil && s["oneOf"] == nil && s["allOf"] == nil:
+			anyKey = true
+		}
+	}, 0)
+	return anyKey
+}
+
+// mcp027Fold compares names across casing and separators.
+func mcp027Fold(s string) string {
+	return strings.NewReplacer("_", "", "-", "").Replace(strings.ToLower(s))
+}
+
+// mcp027Hint names the declared parameter a missing name most likely
+// means (one edit away, or a plural), if any.
+func mcp027Hint(t *model.Tool, missing []string) string {
+	for _, m := range missing {
+		for _, p := range t.ParamNames() {
+			if mcp027Near(mcp027Fold(m), mcp027Fold(p)) {
+				return fmt.Sprintf(" (did it mean `%s`?)", p)
+			}
+		}
+	}
+	return ""
+}
+
+// mcp027Near reports whether a and b differ by one inserted, deleted or
+// changed letter.
+func mcp027Near(a, b string) bool {
+	if len(a) < 4 || len(b) < 4 {
+		return false
+	}
+	if len(a) < len(b) {
+		a, b = b, a
+	}
+	if len(a)-len(b) > 1 {
+		return false
+	}
+	i := 0
+	for i < len(b) && a[i] == b[i] {
+		i++
+	}
+	if i == len(b) {
+		return true
+	}
+	if len(a) == len(b) {
+		return a[i+1:] == b[i+1:]
+	}
+	return a[i+1:] == b[i:]
+}
