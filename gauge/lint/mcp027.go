@@ -39,14 +39,15 @@ var mcp027Literals = map[string]bool{"null": true, "nil": true, "none": true, "t
 // or a server rejects, and cannot do what the text promises (a typo
 // "results_filter" for `result_filter`, a `contact_uuids` the schema
 // never got). Default profile only. It stays silent when the name is the
-// server's own word elsewhere (a tool, or a parameter of another tool: the
-// text points there), and on a tool that takes a free-form object (a body,
-// query map or untyped parameter may carry the key).
+// server's own word elsewhere (a tool, an option value, or a parameter of
+// another tool the description names: the text points there), and on a
+// tool that takes a free-form object (a body, query map or untyped
+// parameter may carry the key).
 func checkMCP027(ctx *Context) []Problem {
 	if !ctx.Precise() {
 		return nil
 	}
-	others := mcp027ServerWords(ctx)
+	always, params := mcp027ServerWords(ctx)
 	var out []Problem
 	for i := range ctx.Tools {
 		t := &ctx.Tools[i]
@@ -55,7 +56,12 @@ func checkMCP027(ctx *Context) []Problem {
 		if mcp027TakesAnyKey(t) {
 			continue
 		}
-		missing := mcp027Missing(mcp027Text(t.RawDescription), own, others)
+		desc := mcp027Text(t.RawDescription)
+		others := always
+		if mcp027NamesOtherTool(ctx, t.Name, desc) {
+			others = mcp027Union(always, params)
+		}
+		missing := mcp027Missing(desc, own, others)
 		if len(missing) == 0 {
 			continue
 		}
@@ -104,23 +110,67 @@ var mcp027OtherThing = regexp.MustCompile(`(?i)^\s*(?:headers?|cookies?|fields?|
 // header, a field, a key or a variable rather than the tool's parameter.
 func mcp027NotAnInput(after string) bool { return mcp027OtherThing.MatchString(after) }
 
-// mcp027ServerWords are the server's tool names and every tool's input
-// names (a tool's own inputs are tested first, so what is left of them
-// here is another tool's): a description that names another tool's
-// parameter points there.
-func mcp027ServerWords(ctx *Context) map[string]bool {
-	words := map[string]bool{}
+// mcp027ServerWords are the server's own words a demand may name without
+// asking for an input of this tool: always its tool names and the option
+// values (enum, const) of any tool ("include the 'events' option"); and
+// the input names of every tool, which count only where the description
+// names another tool (the text points there: "prefer the `rerank`
+// parameter of search_records"). A tool's own inputs are tested first.
+func mcp027ServerWords(ctx *Context) (always, params map[string]bool) {
+	always, params = map[string]bool{}, map[string]bool{}
 	for i := range ctx.Tools {
 		t := &ctx.Tools[i]
-		words[mcp027Fold(t.Name)] = true
+		always[mcp027Fold(t.Name)] = true
 		secPropertyNames(t.InputSchema, func(name string, p map[string]any) {
-			words[mcp027Fold(name)] = true
+			params[mcp027Fold(name)] = true
 			for _, v := range mcp027Values(p) {
-				words[mcp027Fold(v)] = true
+				always[mcp027Fold(v)] = true
 			}
 		}, 0)
 	}
-	return words
+	return always, params
+}
+
+// mcp027NamesOtherTool reports whether a description names another tool
+// of the server (as a whole word, in any casing).
+func mcp027NamesOtherTool(ctx *Context, self, desc string) bool {
+	lower := strings.ToLower(desc)
+	for i := range ctx.Tools {
+		name := strings.ToLower(ctx.Tools[i].Name)
+		if name == strings.ToLower(self) || len(name) < 3 {
+			continue
+		}
+		for from := 0; ; {
+			j := strings.Index(lower[from:], name)
+			if j < 0 {
+				break
+			}
+			j += from
+			end := j + len(name)
+			if (j == 0 || !mcp027IdentByte(lower[j-1])) && (end == len(lower) || !mcp027IdentByte(lower[end])) {
+				return true
+			}
+			from = j + 1
+		}
+	}
+	return false
+}
+
+// mcp027IdentByte is a byte that continues an identifier.
+func mcp027IdentByte(b byte) bool {
+	return b == '_' || b == '-' || b >= 'a' && b <= 'z' || b >= '0' && b <= '9'
+}
+
+// mcp027Union is the union of two word sets.
+func mcp027Union(a, b map[string]bool) map[string]bool {
+	out := make(map[string]bool, len(a)+len(b))
+	for k := range a {
+		out[k] = true
+	}
+	for k := range b {
+		out[k] = true
+	}
+	return out
 }
 
 // mcp027Values are the string enum and const values of a property and
