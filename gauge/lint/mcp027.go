@@ -20,13 +20,14 @@ func mcp027() Rule {
 
 // mcp027Demands are the phrases in which a description names an input of
 // its own tool: a quoted or code-spanned identifier called a parameter or
-// argument ("the `results_filter` parameter", "parameter 'limit'"), or one
+// argument ("the `results_filter` parameter", "parameter 'limit'", also
+// "el parámetro `x`", "le paramètre `x`"), or one
 // the model is told to pass, provide or supply ("Pass `contact_uuids` to
 // target specific contacts"). "Set" and "include" are left out: they name
 // attributes and body keys as often as parameters.
 var mcp027Demands = []*regexp.Regexp{
 	regexp.MustCompile("(?i)[`'\"]([A-Za-z_][A-Za-z0-9_]*)[`'\"]\\s+(?:parameter|argument|param|arg)s?\\b"),
-	regexp.MustCompile("(?i)\\b(?:parameter|argument)\\s+[`'\"]([A-Za-z_][A-Za-z0-9_]*)[`'\"]"),
+	regexp.MustCompile("(?i)\\b(?:parameter|argument|par[aá]metro|param[eè]tre|argumento)\\s+[`'\"]([A-Za-z_][A-Za-z0-9_]*)[`'\"]"),
 	regexp.MustCompile("(?i)\\b(?:pass|provide|supply)\\s+(?:the\\s+|an?\\s+)?`([A-Za-z_][A-Za-z0-9_]*)`"),
 }
 
@@ -91,7 +92,7 @@ func mcp027Missing(desc string, own, others map[string]bool) []string {
 		for _, m := range re.FindAllStringSubmatchIndex(desc, -1) {
 			name := desc[m[2]:m[3]]
 			k := mcp027Fold(name)
-			if mcp027Literals[strings.ToLower(name)] || own[k] || others[k] || seen[k] || mcp027NotAnInput(desc[m[1]:]) {
+			if mcp027Literals[strings.ToLower(name)] || own[k] || others[k] || seen[k] || mcp027NotAnInput(desc[m[1]:]) || mcp027Negated.MatchString(desc[:m[0]]) {
 				continue
 			}
 			seen[k] = true
@@ -105,6 +106,11 @@ func mcp027Missing(desc string, own, others map[string]bool) []string {
 // mcp027OtherThing is the noun after a passed name that makes it
 // something other than a tool input: "pass the `Authorization` header".
 var mcp027OtherThing = regexp.MustCompile(`(?i)^\s*(?:headers?|cookies?|fields?|attributes?|propert(?:y|ies)|columns?|keys?|values?|flags?|tokens?|files?|objects?|tags?|variables?|env(?:ironment)?|options?\s+to\s+the\s+cli|query\s+param(?:eter)?s?|path\s+param(?:eter)?s?)\b`)
+
+// mcp027Negated is what, just before a named parameter, says the tool
+// does not take it: "There is no `offset` parameter", "without a 'page'
+// argument".
+var mcp027Negated = regexp.MustCompile(`(?i)\b(?:no|not|without|never|nor)\s+(?:the\s+|an?\s+|any\s+)?$`)
 
 // mcp027NotAnInput reports whether the words after a name say it is a
 // header, a field, a key or a variable rather than the tool's parameter.
