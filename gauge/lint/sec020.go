@@ -49,7 +49,7 @@ var secBeyondPatterns = concatPatterns(
 	secRe("directive to run a shell command", 0,
 		`\b(?:use|run|execute)\s+(?:the\s+)?['"]?[\w.-]+(?:\s+[\w.-]+){0,3}['"]?\s+cli\s+command\b`),
 	secRe("directive about how to write the user's code", 0,
-		`\b(?:coding|code|style|programming)\s+(?:rules|guidelines|conventions|standards)\s*:\s*(?:\w+\s+){0,3}?(?:use|import|prefer|always|never|wrap|do\s+not|don't|write|avoid|add)\b`,
+		`\b(?:coding|code|style|programming)\s+(?:rules|guidelines|conventions|standards)\s*:\s*(?:you\s+)?(?:must\s+|should\s+)?(?:import|prefer|always|never|wrap|avoid|do\s+not|don't)\b`,
 		`\bwhen\s+(?:writing|generating|creating|producing)\s+(?:\w+\s+){0,2}?code\b[^.!?\n]{0,80}?,\s*(?:always|never|you\s+must|must|do\s+not|don't)\s+\w+`),
 )
 
