@@ -275,6 +275,7 @@ func buildCatalogue() []Rule {
 		mcp024(),
 		mcp025(),
 		mcp026(),
+		mcp027(),
 		mcp040(),
 		mcp041(),
 		mcp042(),

@@ -31,7 +31,7 @@ func toolgaugeFixture(t testing.TB, server string) *model.Snapshot {
 func TestOurRulesAreWellFormed(t *testing.T) {
 	t.Parallel()
 	rules := ownRules()
-	if want := 13 + 19 + 11 + 3; len(rules) != want {
+	if want := 13 + 19 + 11 + 4; len(rules) != want {
 		t.Fatalf("%d QG/SEC/SRF and own MCP rules, want %d", len(rules), want)
 	}
 	names := map[string]string{}

@@ -14,7 +14,7 @@ func qg004() Rule {
 		ID: "QG004", Name: "qg-deprecated-tool", Family: "Quality-gate",
 		Summary: "The description says the tool is deprecated or obsolete, yet it is still listed.",
 		Default: Error, Scope: ScopeTool, Origin: OriginQualityGate,
-		Revision: 2, Check: checkQG004,
+		Revision: 3, Check: checkQG004,
 	}
 }
 
@@ -29,13 +29,45 @@ func checkQG004(ctx *Context) []Problem {
 		if ctx.Precise() {
 			desc = preciseProse(desc) // "deprecated" inside example XML or code is not the tool speaking
 		}
-		if qualitygate.IsDeprecated(desc) && (!ctx.Precise() || preciseSaysItIsDeprecated(desc)) {
+		if saysDeprecated(ctx, desc) {
 			out = append(out, Problem{Tool: t.Name,
 				Message:    fmt.Sprintf("`%s` describes itself as deprecated or obsolete but is still listed.", t.Name),
 				Suggestion: "Remove the tool from tools/list (or hide it behind an option); a model cannot tell it should avoid a listed tool, and every listed tool costs context."})
 		}
 	}
 	return out
+}
+
+// saysDeprecated is quality-gate's test; the default profile asks that
+// the tool be what is deprecated, and also reads a tool that says it is
+// superseded or due for removal without the word.
+func saysDeprecated(ctx *Context, desc string) bool {
+	if !ctx.Precise() {
+		return qualitygate.IsDeprecated(desc)
+	}
+	return qualitygate.IsDeprecated(desc) && preciseSaysItIsDeprecated(desc) || preciseSaysItIsSuperseded(desc)
+}
+
+// preciseSupersededSubject is a sentence that retires the tool without the
+// word "deprecated": one that opens on "Superseded by X" or "Replaced by
+// X" (a subjectless sentence in a tool's description is about the tool),
+// says this tool or it is superseded, replaced, scheduled for removal or
+// will be removed, or opens on "(kept for compatibility and) scheduled for
+// removal" or "will be removed in a future version / v3". What the tool
+// removes or replaces ("old files will be removed", "the text is replaced
+// by the new value") has another subject.
+var preciseSupersededSubject = regexp.MustCompile(`^[^\pL\pN]*(?:(?:now\s+)?(?:superseded|replaced)\s+by\b|(?:(?:kept|retained|maintained)\s+(?:only\s+)?for\s+(?:backwards?[\s-]+)?compat\w*\s+(?:and|but)\s+)?(?:(?:is\s+)?(?:scheduled|slated|planned|marked)\s+for\s+(?:removal|deletion)\b|will\s+be\s+removed\s+in\s+(?:a\s+|the\s+)?(?:future|next|upcoming|coming|v?\d)))|\b(?:this|the)\s+(?:tool|function|command|method|action|operation|endpoint)\s+(?:is|has\s+been|was|will\s+be)\s+(?:now\s+)?(?:superseded\s+by|replaced\s+by|(?:scheduled|slated|planned|marked)\s+for\s+removal|removed\s+in\s+(?:a\s+|the\s+)?(?:future|next|upcoming|coming|v(?:ersion)?\s*\d))|^\s*it\s+(?:is|has\s+been)\s+(?:now\s+)?(?:superseded\s+by|replaced\s+by|(?:scheduled|slated|planned|marked)\s+for\s+removal)`)
+
+// preciseSaysItIsSuperseded reports whether a sentence of the description
+// retires the tool itself: superseded or replaced by another, or due for
+// removal.
+func preciseSaysItIsSuperseded(desc string) bool {
+	for _, sentence := range preciseSentences(desc) {
+		if preciseSupersededSubject.MatchString(strings.ToLower(strings.TrimSpace(sentence))) {
+			return true
+		}
+	}
+	return false
 }
 
 // preciseDeprecation finds the word in the default profile's reading.

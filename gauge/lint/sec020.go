@@ -12,7 +12,7 @@ func sec020() Rule {
 		ID: "SEC020", Name: "directive-beyond-job", Family: "Security",
 		Summary: "Text tells the model how to answer, which version to install, how to change files or its client, or to build and deploy: beyond the job of the tool.",
 		Default: Warning, Toolgauge: Off, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 3, Check: secPhraseRuleWith(nil, secPrecise{patterns: secBeyondPatterns, keep: secBeyondKeep, extra: secBeyondExtra},
+		Revision: 4, Check: secPhraseRuleWith(nil, secPrecise{patterns: secBeyondPatterns, keep: secBeyondKeep, extra: secBeyondExtra},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s gives a %s, beyond what the tool does: %q.", s.where(), m.what, m.text)
 			},
@@ -48,6 +48,9 @@ var secBeyondPatterns = concatPatterns(
 		`\b(?:deploy|build|redeploy|rebuild|commit|push|publish)\s+(?:\w+\s+){0,3}?after\s+(?:every|each)\s+(?:\w+\s+){0,2}?changes?\b`),
 	secRe("directive to run a shell command", 0,
 		`\b(?:use|run|execute)\s+(?:the\s+)?['"]?[\w.-]+(?:\s+[\w.-]+){0,3}['"]?\s+cli\s+command\b`),
+	secRe("directive about how to write the user's code", 0,
+		`\b(?:coding|code|style|programming)\s+(?:rules|guidelines|conventions|standards)\s*:\s*(?:you\s+)?(?:must\s+|should\s+)?(?:import|prefer|always|never|wrap|avoid|do\s+not|don't)\b`,
+		`\bwhen\s+(?:writing|generating|creating|producing)\s+(?:\w+\s+){0,2}?code\b[^.!?\n]{0,80}?,\s*(?:always|never|you\s+must|must|do\s+not|don't)\s+\w+`),
 )
 
 // secBeyondConditional is what, just before "you are an expert ...",
