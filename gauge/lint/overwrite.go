@@ -202,7 +202,14 @@ func preciseHasRestore(tools []tgTool) bool {
 // on a machine the tool writes to: "Remote destination path", "Local
 // destination path". A destination alone (a Drive folder, a clone's
 // directory) is not read as a file written over.
-var preciseFileTargetTalk = regexp.MustCompile(`(?i)\b(?:local|remote)\s+(?:file\s+)?destination\s+(?:file\s+)?path\b|\bdestination\s+path\s+on\s+the\s+(?:local|remote)\b`)
+var preciseFileTargetTalk = regexp.MustCompile(`(?i)\b(?:local|remote)\s+(?:file\s+)?destination\s+(?:file\s+)?path\b|\bdestination\s+path\s+on\s+the\s+(?:local|remote)\b|` +
+	// "The absolute path where the attachment will be saved", "Absolute
+	// file path to save the .md file", "Absolute path to the directory
+	// where attachments will be saved": an absolute path on the machine the
+	// caller picks, described as where the tool saves or writes.
+	`^\s*(?:the\s+)?(?:full\s+)?absolute\s+(?:file\s+|directory\s+|folder\s+)?path\s+(?:(?:to\s+(?:the\s+)?(?:directory|folder)\s+)?(?:where|in\s+which|to\s+which)\s+[^.]{0,60}?\b(?:will\s+be|is|are|gets?)\s+(?:saved|written|stored|downloaded)|to\s+(?:save|write|store)\b)|` +
+	// The same in Spanish, French and German.
+	`(?i)\bruta\s+absoluta\b[^.]{0,40}\bdonde\s+se\s+(?:guardar|escribir)|\bchemin\s+absolu\b[^.]{0,40}\bo[uù]\s+[^.]{0,40}\b(?:enregistr|sauvegard|[ée]crit)|\babsolute[rn]?\s+(?:Datei|Ordner|Verzeichnis)?pfad\b[^.]{0,40}\b(?:gespeichert|geschrieben)`)
 
 // preciseWritesFileAt says how a tool writes a file at a path the caller
 // names on a local or remote machine, whatever is there already, or "": a
