@@ -61,7 +61,37 @@ func preciseOverwrites(tools []tgTool, t *tgTool) string {
 			return "it archives what it names (takes it out of use), and this server has no tool that restores it"
 		}
 	}
+	if does := preciseTrailingUpdate(t); does != "" {
+		return fmt.Sprintf("its name says it %s stored values in place (%q, after what it changes), and what it writes over is gone", does, toks[len(toks)-1])
+	}
 	return ""
+}
+
+// preciseTrailingUpdate says what an update verb closing a name written
+// object first does (memory_bank_update, service_binding_update,
+// fast_safe_edit: "updates", "edits"), when the two or three words before it
+// hold no verb of their own, and the tool takes a new value and says
+// nothing of only adding or renaming; "" otherwise. A name that opens on a
+// verb (get_last_update, check_for_update, create_or_update) is read from
+// that verb.
+func preciseTrailingUpdate(t *tgTool) string {
+	toks := t.nameWords
+	if len(toks) < 2 || len(toks) > 4 {
+		return ""
+	}
+	does := preciseOverwriteVerbs[toks[len(toks)-1]]
+	if does == "" {
+		return ""
+	}
+	for _, w := range toks[:len(toks)-1] {
+		if text.IsReadVerb(w) || text.IsDestructiveVerb(w) || preciseOverwriteVerbs[w] != "" || w == "create" || w == "add" || w == "check" || w == "last" {
+			return ""
+		}
+	}
+	if !preciseTakesNewValue(t) || preciseAddsOnlyTalk.MatchString(t.desc) || preciseRenameOnlyTalk.MatchString(t.desc) {
+		return ""
+	}
+	return does
 }
 
 // preciseRenameOnlyTalk is a description saying an update only renames:
