@@ -621,7 +621,9 @@ func preciseHarmlessDestruction(t *tgTool) bool {
 	if preciseAsksConfirmation.MatchString(t.desc) {
 		return true
 	}
-	if first, _, _ := strings.Cut(t.desc, "."); preciseLocalForget.MatchString(first) {
+	if first, _, _ := strings.Cut(t.desc, "."); preciseLocalForget.MatchString(first) && !precisePushLocalTalk.MatchString(first) {
+		// "Remove a token from the local cache" forgets; "Push data from
+		// local cache to the store" sends the cache over the live copy.
 		return true
 	}
 	soft := false

@@ -61,6 +61,9 @@ func preciseOverwrites(tools []tgTool, t *tgTool) string {
 			return "it archives what it names (takes it out of use), and this server has no tool that restores it"
 		}
 	}
+	if m := preciseAffirmed(preciseProse(t.desc), precisePushLocalTalk); m != "" {
+		return fmt.Sprintf("its description says it pushes a local copy over the live one (%q)", secSnippet(m))
+	}
 	if does := preciseTrailingUpdate(t); does != "" {
 		return fmt.Sprintf("its name says it %s stored values in place (%q, after what it changes), and what it writes over is gone", does, toks[len(toks)-1])
 	}
@@ -284,3 +287,12 @@ func preciseUpsertOfFields(t *tgTool) bool {
 	}
 	return !preciseTakesContent(t) && !t.destructPhrase
 }
+
+// precisePushLocalTalk is a description saying a tool pushes a local copy
+// of state (a cache, a draft, metadata, a configuration) to the service
+// that holds the live one, which it then replaces: "Push ASO data from
+// local cache to App Store/Google Play", "Pushes the local config to the
+// server", "Sube la copia local al servidor". Commits pushed to a branch
+// are added, not written over, and are left to the force readings.
+var precisePushLocalTalk = regexp.MustCompile(`(?i)\bpush(?:es|ing)?\s+(?:[\w-]+\s+){0,3}?(?:from\s+)?(?:the\s+|your\s+|its\s+)?local(?:ly)?\s+(?:[\w-]+\s+)?(?:cache|cached|copy|state|drafts?|metadata|config(?:uration)?|settings|listings?|data)\b[^.]{0,20}?\s+(?:to|onto|into|over)\b` +
+	`|\b(?:sube|env[ií]a)\s+(?:la|el|los|las)\s+(?:copia|cach[ée]|configuraci[oó]n|datos)\s+locale?s?\s+(?:al?|sobre)\b`)
