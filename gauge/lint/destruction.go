@@ -242,6 +242,31 @@ func preciseDestructiveOperation(props map[string]any, names []string, depth int
 			if why := preciseDestructiveOperation(subProps, keys, depth+1); why != "" {
 				return why
 			}
+			if why := preciseListedOperationKind(name, subProps); why != "" {
+				return why
+			}
+		}
+	}
+	return ""
+}
+
+// preciseListedOperationKind says which destructive kind a list of
+// operations offers, or "": a parameter named for several operations or
+// actions (operations, actions, ops, changes) whose items pick their kind
+// by a `type` or `kind` enum (pg_manage_schema's operations[].type "drop").
+// A `type` elsewhere names a thing, not an act, and is not read.
+func preciseListedOperationKind(list string, props map[string]any) string {
+	switch strings.ToLower(list) {
+	case "operations", "actions", "ops", "changes", "edits", "steps":
+	default:
+		return ""
+	}
+	for _, k := range []string{"type", "kind"} {
+		obj, _ := props[k].(map[string]any)
+		for _, v := range preciseEnumValues(obj) {
+			if preciseDestructiveModes[strings.ToLower(v)] || preciseDestructiveModeName(v) {
+				return fmt.Sprintf("its `%s` list takes operations of %s %q", list, k, v)
+			}
 		}
 	}
 	return ""
