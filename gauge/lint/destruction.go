@@ -242,6 +242,31 @@ func preciseDestructiveOperation(props map[string]any, names []string, depth int
 			if why := preciseDestructiveOperation(subProps, keys, depth+1); why != "" {
 				return why
 			}
+			if why := preciseListedOperationKind(name, subProps); why != "" {
+				return why
+			}
+		}
+	}
+	return ""
+}
+
+// preciseListedOperationKind says which destructive kind a list of
+// operations offers, or "": a parameter named for several operations or
+// actions (operations, actions, ops, changes) whose items pick their kind
+// by a `type` or `kind` enum (pg_manage_schema's operations[].type "drop").
+// A `type` elsewhere names a thing, not an act, and is not read.
+func preciseListedOperationKind(list string, props map[string]any) string {
+	switch strings.ToLower(list) {
+	case "operations", "actions", "ops", "changes", "edits", "steps":
+	default:
+		return ""
+	}
+	for _, k := range []string{"type", "kind"} {
+		obj, _ := props[k].(map[string]any)
+		for _, v := range preciseEnumValues(obj) {
+			if preciseDestructiveModes[strings.ToLower(v)] || preciseDestructiveModeName(v) {
+				return fmt.Sprintf("its `%s` list takes operations of %s %q", list, k, v)
+			}
 		}
 	}
 	return ""
@@ -498,6 +523,10 @@ var preciseDestructionTalk = []preciseTalk{
 	// A whole-object write with no delete verb: "a full replacement",
 	// "Create or replace", "is destructive to existing data".
 	{regexp.MustCompile(`(?i)\bfull\s+(?:[\w-]+\s+)?replacement\b|\bcreate\s+or\s+replace\b|\b(?:is|are)\s+destructive\s+to\b`), "its description says it replaces or loses what exists: %q"},
+	// A create that writes over what is there: "If the page already exists
+	// at the specified path, it will be updated", "replaces it if it
+	// already exists", in English, Spanish, French and German.
+	{preciseCreateOverExisting, "its description says it writes over what already exists: %q"},
 	// A credential rotated: the old one stops working for whoever holds it.
 	{regexp.MustCompile(`(?i)\brotat(?:e|es|ing)\s+(?:a\s+|an\s+|the\s+)?(?:[\w-]+\s+)?(?:passwords?|secrets?|keys?|tokens?|credentials?)\b|\(rotate\)`), "its description says it rotates a credential, and the old one stops working: %q"},
 	// Housekeeping that deletes: "prunes backups older than 7 days".
@@ -617,7 +646,9 @@ func preciseHarmlessDestruction(t *tgTool) bool {
 	if preciseAsksConfirmation.MatchString(t.desc) {
 		return true
 	}
-	if first, _, _ := strings.Cut(t.desc, "."); preciseLocalForget.MatchString(first) {
+	if first, _, _ := strings.Cut(t.desc, "."); preciseLocalForget.MatchString(first) && !precisePushLocalTalk.MatchString(first) {
+		// "Remove a token from the local cache" forgets; "Push data from
+		// local cache to the store" sends the cache over the live copy.
 		return true
 	}
 	soft := false
@@ -1229,3 +1260,15 @@ func precisePassthroughDocuments(t *tgTool) (method, why string) {
 	}
 	return "", ""
 }
+
+// preciseCreateOverExisting is a description saying that, when what the
+// tool writes already exists, the existing one is updated, overwritten or
+// replaced rather than kept: "If the page already exists at the specified
+// path, it will be updated", "overwrites the file if it already exists",
+// "si ya existe, se sobrescribe", "s'il existe déjà, il sera remplacé",
+// "falls sie bereits existiert, wird sie überschrieben".
+var preciseCreateOverExisting = regexp.MustCompile(`(?i)\bif\s+(?:the\s+|a\s+|an\s+|this\s+|that\s+)?(?:[\w-]+\s+){0,4}?(?:already\s+)?exists?\b[^.;]{0,40}?,?\s*(?:it|that|the\s+[\w-]+|the\s+existing(?:\s+[\w-]+)?)\s+(?:will\s+be|is|gets|get)\s+(?:updated|overwritten|replaced)\b` +
+	`|\b(?:updates|overwrites|replaces|update|overwrite|replace)\s+(?:it|them|the\s+existing(?:\s+[\w-]+)?)\s+if\s+(?:it|they|one|the\s+[\w-]+)\s+already\s+exists?\b` +
+	`|\bsi\s+(?:ya\s+)?existe(?:\s+ya)?\b[^.;]{0,40}?\b(?:se\s+)?(?:sobrescrib|sobreescrib|reemplaz|actualiz)\w*` +
+	`|\bs'(?:il|ils|elle|elles)\s+existen?t?\s+déjà[^.;]{0,40}?(?:écrasé|remplacé|mis\s+à\s+jour)\w*` +
+	`|\b(?:falls|wenn)\s+[^.;]{0,40}?\bbereits\s+(?:existier|vorhanden)\w*[^.;]{0,30}?(?:überschrieben|ersetzt|aktualisiert)\b`)

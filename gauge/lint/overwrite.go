@@ -61,7 +61,40 @@ func preciseOverwrites(tools []tgTool, t *tgTool) string {
 			return "it archives what it names (takes it out of use), and this server has no tool that restores it"
 		}
 	}
+	if m := preciseAffirmed(preciseProse(t.desc), precisePushLocalTalk); m != "" {
+		return fmt.Sprintf("its description says it pushes a local copy over the live one (%q)", secSnippet(m))
+	}
+	if does := preciseTrailingUpdate(t); does != "" {
+		return fmt.Sprintf("its name says it %s stored values in place (%q, after what it changes), and what it writes over is gone", does, toks[len(toks)-1])
+	}
 	return ""
+}
+
+// preciseTrailingUpdate says what an update verb closing a name written
+// object first does (memory_bank_update, service_binding_update,
+// fast_safe_edit: "updates", "edits"), when the two or three words before it
+// hold no verb of their own, and the tool takes a new value and says
+// nothing of only adding or renaming; "" otherwise. A name that opens on a
+// verb (get_last_update, check_for_update, create_or_update) is read from
+// that verb.
+func preciseTrailingUpdate(t *tgTool) string {
+	toks := t.nameWords
+	if len(toks) < 2 || len(toks) > 4 {
+		return ""
+	}
+	does := preciseOverwriteVerbs[toks[len(toks)-1]]
+	if does == "" {
+		return ""
+	}
+	for _, w := range toks[:len(toks)-1] {
+		if text.IsReadVerb(w) || text.IsDestructiveVerb(w) || preciseOverwriteVerbs[w] != "" || w == "create" || w == "add" || w == "check" || w == "last" {
+			return ""
+		}
+	}
+	if !preciseTakesNewValue(t) || preciseAddsOnlyTalk.MatchString(t.desc) || preciseRenameOnlyTalk.MatchString(t.desc) {
+		return ""
+	}
+	return does
 }
 
 // preciseRenameOnlyTalk is a description saying an update only renames:
@@ -202,7 +235,14 @@ func preciseHasRestore(tools []tgTool) bool {
 // on a machine the tool writes to: "Remote destination path", "Local
 // destination path". A destination alone (a Drive folder, a clone's
 // directory) is not read as a file written over.
-var preciseFileTargetTalk = regexp.MustCompile(`(?i)\b(?:local|remote)\s+(?:file\s+)?destination\s+(?:file\s+)?path\b|\bdestination\s+path\s+on\s+the\s+(?:local|remote)\b`)
+var preciseFileTargetTalk = regexp.MustCompile(`(?i)\b(?:local|remote)\s+(?:file\s+)?destination\s+(?:file\s+)?path\b|\bdestination\s+path\s+on\s+the\s+(?:local|remote)\b|` +
+	// "The absolute path where the attachment will be saved", "Absolute
+	// file path to save the .md file", "Absolute path to the directory
+	// where attachments will be saved": an absolute path on the machine the
+	// caller picks, described as where the tool saves or writes.
+	`^\s*(?:the\s+)?(?:full\s+)?absolute\s+(?:file\s+|directory\s+|folder\s+)?path\s+(?:(?:to\s+(?:the\s+)?(?:directory|folder)\s+)?(?:where|in\s+which|to\s+which)\s+[^.]{0,60}?\b(?:will\s+be|is|are|gets?)\s+(?:saved|written|stored|downloaded)|to\s+(?:save|write|store)\b)|` +
+	// The same in Spanish, French and German.
+	`(?i)\bruta\s+absoluta\b[^.]{0,40}\bdonde\s+se\s+(?:guardar|escribir)|\bchemin\s+absolu\b[^.]{0,40}\bo[uù]\s+[^.]{0,40}\b(?:enregistr|sauvegard|[ée]crit)|\babsolute[rn]?\s+(?:Datei|Ordner|Verzeichnis)?pfad\b[^.]{0,40}\b(?:gespeichert|geschrieben)`)
 
 // preciseWritesFileAt says how a tool writes a file at a path the caller
 // names on a local or remote machine, whatever is there already, or "": a
@@ -247,3 +287,12 @@ func preciseUpsertOfFields(t *tgTool) bool {
 	}
 	return !preciseTakesContent(t) && !t.destructPhrase
 }
+
+// precisePushLocalTalk is a description saying a tool pushes a local copy
+// of state (a cache, a draft, metadata, a configuration) to the service
+// that holds the live one, which it then replaces: "Push ASO data from
+// local cache to App Store/Google Play", "Pushes the local config to the
+// server", "Sube la copia local al servidor". Commits pushed to a branch
+// are added, not written over, and are left to the force readings.
+var precisePushLocalTalk = regexp.MustCompile(`(?i)\bpush(?:es|ing)?\s+(?:[\w-]+\s+){0,3}?(?:from\s+)?(?:the\s+|your\s+|its\s+)?local(?:ly)?\s+(?:[\w-]+\s+)?(?:cache|cached|copy|state|drafts?|metadata|config(?:uration)?|settings|listings?|data)\b[^.]{0,20}?\s+(?:to|onto|into|over)\b` +
+	`|\b(?:sube|env[ií]a)\s+(?:la|el|los|las)\s+(?:copia|cach[ée]|configuraci[oó]n|datos)\s+locale?s?\s+(?:al?|sobre)\b`)

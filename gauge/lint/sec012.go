@@ -14,7 +14,7 @@ func sec012() Rule {
 	return Rule{
 		ID: "SEC012", Name: "annotation-contradiction", Family: "Security",
 		Summary: "The tool's behaviour hints contradict its name or description, or a flag that destroys is on by default.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 10, Check: checkSEC012,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 11, Check: checkSEC012,
 	}
 }
 
@@ -314,7 +314,7 @@ func secWritesLocal(t *model.Tool, desc string) string {
 // (a "query" tool that runs SQL may write).
 func secOnlyReads(t *model.Tool, f secTool, tg *tgTool, destructiveText bool) bool {
 	f.words = secDropHTTPMethod(f.words)
-	if !secReadNamed(f.words) || destructiveText || secDestructiveVerb(f.words) != "" || secHasWord(f.words, secWriteVerbs...) {
+	if !(secReadNamed(f.words) || secExtractsReturning(f.words, f.desc)) || destructiveText || secDestructiveVerb(f.words) != "" || secHasWord(f.words, secWriteVerbs...) {
 		return false
 	}
 	if secMutatingOpening.MatchString(f.desc) || preciseMutatingMode(tg) != "" || secExecutionSurface(t, f).real ||
@@ -330,6 +330,26 @@ func secOnlyReads(t *model.Tool, f secTool, tg *tgTool, destructiveText bool) bo
 	}
 	return true
 }
+
+// secExtractsReturning reports whether a name opens on a verb that takes
+// something out of what it reads (extract, retrieve, obtain) and the
+// description says the tool returns it ("Returns the sensitivity labels
+// assigned to a file", "Devuelve ..."): a read that names no read verb.
+// An extraction that saves files is still caught by the write readings.
+func secExtractsReturning(words []string, desc string) bool {
+	if len(words) == 0 || !secExtractFirst[words[0]] {
+		return false
+	}
+	return preciseAffirmed(desc, secReturnsTalk) != ""
+}
+
+// secExtractFirst are verbs that, opening a name, take data out of a
+// source without naming a read verb.
+var secExtractFirst = map[string]bool{"extract": true, "retrieve": true, "obtain": true, "extraer": true, "extraire": true, "extrahieren": true}
+
+// secReturnsTalk is prose saying a tool returns what it found, in the
+// languages descriptions are written in.
+var secReturnsTalk = regexp.MustCompile(`(?i)\breturns?\s+(?:the|a|an|all|its|their|every|each)\b|\bdevuelve\s+(?:el|la|los|las|un|una)\b|\brenvoie\s+(?:le|la|les|un|une)\b|\bgibt\s+(?:den|die|das|alle)\b[^.]{0,60}\bzurück\b`)
 
 // secChangeFirst are verbs that, opening a tool's name, say it changes what
 // the read word after them names.
