@@ -14,7 +14,7 @@ func sec017() Rule {
 	return Rule{
 		ID: "SEC017", Name: "access-grant", Family: "Security",
 		Summary: "A tool grants people, accounts, hosts or keys access (invites members, changes roles, shares with others, registers keys, mints tokens, allow-lists IPs).",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 6, Check: checkSEC017,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 7, Check: checkSEC017,
 	}
 }
 
@@ -36,7 +36,7 @@ func checkSEC017(ctx *Context) []Problem {
 			continue
 		}
 		what := secGrantWhat(t, facts[i].words)
-		if what == "" {
+		if what == "" || secGrantOnlyNames(t, what) {
 			continue
 		}
 		msg := fmt.Sprintf("Tool `%s` %s: an access grant, which one injected instruction can aim at an outsider and which outlives the conversation.", t.Name, what)
@@ -594,3 +594,44 @@ var secAccessControlWords = []string{"password", "login", "sso", "auth", "authen
 
 // secAccessControlTalk names an access control a tool can disable.
 var secAccessControlTalk = regexp.MustCompile(`(?i)\b(?:row[\s-]level\s+security|rls|access\s+controls?|password\s+protection|sso\s+protection|authentication\s+requirements?)\b`)
+
+// secGrantNameParams are parameter name words that only name or describe
+// a thing: its name, title, label or description.
+var secGrantNameParams = []string{"name", "title", "label", "description", "desc", "comment", "comments", "note", "notes", "alias", "caption"}
+
+// secGrantOwnerParams are parameter name words of where a thing lives:
+// the account, organization, workspace or tenant that holds it.
+var secGrantOwnerParams = []string{"account", "accounts", "org", "organization", "organisation", "workspace", "tenant", "subaccount", "parent"}
+
+// secGrantOnlyNames reports whether a tool whose reading is a grant only
+// creates or renames an empty named container: every parameter names or
+// describes the thing, identifies the thing itself (id, sid, uuid) or the
+// account that holds it. An empty permission group or address list lets
+// no one in until members or addresses are added and it is attached
+// (other calls); a rename changes no access. A minted credential or a
+// sharing link gives access however few parameters it takes.
+func secGrantOnlyNames(t *model.Tool, what string) bool {
+	if strings.HasPrefix(what, "mints") || strings.Contains(what, "link") {
+		return false
+	}
+	named := false
+	for _, p := range secParams(t) {
+		if p.parent != "" {
+			return false
+		}
+		w := secIdentifierWords(p.name)
+		switch {
+		case len(w) == 0:
+			return false
+		case secHasWord(w, "friendly", "display") || len(w) == 1 && secHasWord(w, secGrantNameParams...):
+			named = true
+		case len(w) == 1 && secHasWord(w, "id", "sid", "uuid", "gid"):
+			// The thing's own identifier.
+		case len(w) == 2 && secHasWord(w[1:], "id", "ids", "sid", "uuid") && secHasWord(w[:1], secGrantOwnerParams...):
+			// The account that holds it.
+		default:
+			return false
+		}
+	}
+	return named
+}
