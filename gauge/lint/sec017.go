@@ -120,6 +120,11 @@ func secGrantWhat(t *model.Tool, words []string) string {
 			break
 		}
 	}
+	if secGrantPublicLink(words) {
+		// create_dashboard_public_link: an anonymous link to the data,
+		// whatever the opening calls the thing shared.
+		return "creates a public link that opens the resource to anyone who holds it"
+	}
 	first := secOpeningSentence(t.RawDescription)
 	if secGrantReadOpening.MatchString(first) || secGrantShareText.MatchString(first) {
 		return ""
@@ -208,6 +213,10 @@ func secGrantByName(t *model.Tool, words []string) string {
 		// A new user with a role the model picks (administrator among
 		// them) is a login someone else holds.
 		return "creates a user with the role the model chooses"
+	case has("user", "users") && has("create", "add", "new") && !has(secGrantNotAccess...) && secGrantNewUserGroups(t) != "":
+		// create_user(group_ids): the groups the model picks (an
+		// administrators' group among them) decide what the login opens.
+		return fmt.Sprintf("creates a user in the groups the model chooses (`%s`)", secGrantNewUserGroups(t))
 	}
 	if has(secGrantMinters...) && secGrantMintedCredential(words) {
 		return "mints a credential that gives access"
@@ -634,4 +643,26 @@ func secGrantOnlyNames(t *model.Tool, what string) bool {
 		}
 	}
 	return named
+}
+
+// secGrantPublicLink reports whether name words create a public link or
+// URL to a resource (create_dashboard_public_link, generatePublicUrl): a
+// link anyone who holds it can open without signing in. A link to share a
+// text or a post is not one.
+func secGrantPublicLink(words []string) bool {
+	return secHasWord(words, "public") && secHasWord(words, "link", "links", "url", "urls") &&
+		secHasWord(words, "create", "generate", "new", "enable", "make", "mint", "issue") &&
+		!secHasWord(words, "text", "post", "social", "story", "tweet")
+}
+
+// secGrantNewUserGroups returns a parameter of a user-creating tool that
+// puts the new login in groups or teams the model picks (group_ids,
+// groups, teamIds), or "".
+func secGrantNewUserGroups(t *model.Tool) string {
+	for _, name := range t.ParamNames() {
+		if secHasWord(secIdentifierWords(name), "group", "groups", "team", "teams") {
+			return name
+		}
+	}
+	return ""
 }
