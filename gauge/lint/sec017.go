@@ -14,7 +14,7 @@ func sec017() Rule {
 	return Rule{
 		ID: "SEC017", Name: "access-grant", Family: "Security",
 		Summary: "A tool grants people, accounts, hosts or keys access (invites members, changes roles, shares with others, registers keys, mints tokens, allow-lists IPs).",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 6, Check: checkSEC017,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 7, Check: checkSEC017,
 	}
 }
 
@@ -36,7 +36,7 @@ func checkSEC017(ctx *Context) []Problem {
 			continue
 		}
 		what := secGrantWhat(t, facts[i].words)
-		if what == "" {
+		if what == "" || secGrantOnlyNames(t, what) {
 			continue
 		}
 		msg := fmt.Sprintf("Tool `%s` %s: an access grant, which one injected instruction can aim at an outsider and which outlives the conversation.", t.Name, what)
@@ -119,6 +119,11 @@ func secGrantWhat(t *model.Tool, words []string) string {
 		if secHasWord([]string{w}, secGrantSetters...) || secHasWord([]string{w}, secGrantMinters...) || w == "share" || w == "delegate" || w == "authorize" || w == "authorise" {
 			break
 		}
+	}
+	if secGrantPublicLink(words) {
+		// create_dashboard_public_link: an anonymous link to the data,
+		// whatever the opening calls the thing shared.
+		return "creates a public link that opens the resource to anyone who holds it"
 	}
 	first := secOpeningSentence(t.RawDescription)
 	if secGrantReadOpening.MatchString(first) || secGrantShareText.MatchString(first) {
@@ -208,6 +213,10 @@ func secGrantByName(t *model.Tool, words []string) string {
 		// A new user with a role the model picks (administrator among
 		// them) is a login someone else holds.
 		return "creates a user with the role the model chooses"
+	case has("user", "users") && has("create", "add", "new") && !has(secGrantNotAccess...) && secGrantNewUserGroups(t) != "":
+		// create_user(group_ids): the groups the model picks (an
+		// administrators' group among them) decide what the login opens.
+		return fmt.Sprintf("creates a user in the groups the model chooses (`%s`)", secGrantNewUserGroups(t))
 	}
 	if has(secGrantMinters...) && secGrantMintedCredential(words) {
 		return "mints a credential that gives access"
@@ -594,3 +603,66 @@ var secAccessControlWords = []string{"password", "login", "sso", "auth", "authen
 
 // secAccessControlTalk names an access control a tool can disable.
 var secAccessControlTalk = regexp.MustCompile(`(?i)\b(?:row[\s-]level\s+security|rls|access\s+controls?|password\s+protection|sso\s+protection|authentication\s+requirements?)\b`)
+
+// secGrantNameParams are parameter name words that only name or describe
+// a thing: its name, title, label or description.
+var secGrantNameParams = []string{"name", "title", "label", "description", "desc", "comment", "comments", "note", "notes", "alias", "caption"}
+
+// secGrantOwnerParams are parameter name words of where a thing lives:
+// the account, organization, workspace or tenant that holds it.
+var secGrantOwnerParams = []string{"account", "accounts", "org", "organization", "organisation", "workspace", "tenant", "subaccount", "parent"}
+
+// secGrantOnlyNames reports whether a tool whose reading is a grant only
+// creates or renames an empty named container: every parameter names or
+// describes the thing, identifies the thing itself (id, sid, uuid) or the
+// account that holds it. An empty permission group or address list lets
+// no one in until members or addresses are added and it is attached
+// (other calls); a rename changes no access. A minted credential or a
+// sharing link gives access however few parameters it takes.
+func secGrantOnlyNames(t *model.Tool, what string) bool {
+	if strings.HasPrefix(what, "mints") || strings.Contains(what, "link") {
+		return false
+	}
+	named := false
+	for _, p := range secParams(t) {
+		if p.parent != "" {
+			return false
+		}
+		w := secIdentifierWords(p.name)
+		switch {
+		case len(w) == 0:
+			return false
+		case secHasWord(w, "friendly", "display") || len(w) == 1 && secHasWord(w, secGrantNameParams...):
+			named = true
+		case len(w) == 1 && secHasWord(w, "id", "sid", "uuid", "gid"):
+			// The thing's own identifier.
+		case len(w) == 2 && secHasWord(w[1:], "id", "ids", "sid", "uuid") && secHasWord(w[:1], secGrantOwnerParams...):
+			// The account that holds it.
+		default:
+			return false
+		}
+	}
+	return named
+}
+
+// secGrantPublicLink reports whether name words create a public link or
+// URL to a resource (create_dashboard_public_link, generatePublicUrl): a
+// link anyone who holds it can open without signing in. A link to share a
+// text or a post is not one.
+func secGrantPublicLink(words []string) bool {
+	return secHasWord(words, "public") && secHasWord(words, "link", "links", "url", "urls") &&
+		secHasWord(words, "create", "generate", "new", "enable", "make", "mint", "issue") &&
+		!secHasWord(words, "text", "post", "social", "story", "tweet")
+}
+
+// secGrantNewUserGroups returns a parameter of a user-creating tool that
+// puts the new login in groups or teams the model picks (group_ids,
+// groups, teamIds), or "".
+func secGrantNewUserGroups(t *model.Tool) string {
+	for _, name := range t.ParamNames() {
+		if secHasWord(secIdentifierWords(name), "group", "groups", "team", "teams") {
+			return name
+		}
+	}
+	return ""
+}
