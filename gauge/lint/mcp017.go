@@ -14,7 +14,7 @@ func mcp017() Rule {
 		ID: "MCP017", Name: "description-names-unknown-tool", Family: "Description",
 		Summary: "A description tells the model to use a tool the server does not have.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 7, Check: checkMCP017,
+		Revision: 8, Check: checkMCP017,
 	}
 }
 
@@ -97,8 +97,11 @@ func unkNamesIn(ctx *Context, raw, self string, names *serverNames, reported map
 		// "replaces get_a, get_b, and get_c": the items joined to a
 		// tool reference are tools too.
 		joined := prevTool >= 0 && prevTool <= m[0] && unkJoin.MatchString(desc[prevTool:m[0]])
-		toolContext := verb || joined || listed[m[0]] || srfToolAfter(after) && !(paren && srfInCode(before))
-		bare := !toolContext && g == 2 && strings.Contains(name, "_") && unkBareToolLike(name) && !unkElsewhere(desc, m[0], m[1])
+		// "sprint in openSprints()" inside a quoted example is a
+		// function of the query language, not a tool: a call form
+		// inside an open quote names a tool only after a call verb.
+		toolContext := verb || joined || listed[m[0]] || srfToolAfter(after) && !(paren && (srfInCode(before) || unkQuoted(desc, m[0])))
+		bare := !toolContext && g == 2 && strings.Contains(name, "_") && unkBareToolLike(name) && !unkValueName(name) && !unkElsewhere(desc, m[0], m[1])
 		prevTool = -1
 		if toolContext {
 			prevTool = m[1]
@@ -153,6 +156,20 @@ var (
 func unkBareToolLike(name string) bool {
 	words := secIdentifierWords(name)
 	return len(words) >= 2 && unkVerbs[words[0]] && strings.ToLower(name) == name
+}
+
+// unkValueWords end a bare name that holds a value rather than doing
+// something: upload_id, upload_url, query_region, next_token.
+var unkValueWords = map[string]bool{"id": true, "ids": true, "url": true, "urls": true, "uri": true, "uris": true,
+	"region": true, "token": true, "tokens": true, "etag": true, "hash": true}
+
+// unkValueName reports whether a bare tool-shaped name reads as a value by
+// its last word (upload_id: the id an upload returns), unless "by" comes
+// before it (get_user_by_id looks something up).
+func unkValueName(name string) bool {
+	words := secIdentifierWords(name)
+	n := len(words)
+	return n >= 2 && unkValueWords[words[n-1]] && words[n-2] != "by"
 }
 
 // unkElsewhere reports whether the bare name at desc[from:to] belongs to

@@ -14,7 +14,7 @@ func mcp023() Rule {
 		ID: "MCP023", Name: "unconstrained-well-known-format", Family: "Parameters",
 		Summary: "A date, email, or URL parameter declares no format or pattern.",
 		Default: Warning, Toolgauge: Warning, Scope: ScopeParameter, Origin: OriginToolgauge,
-		Revision: 6, Check: checkMCP023,
+		Revision: 7, Check: checkMCP023,
 	}
 }
 
@@ -603,11 +603,18 @@ func preciseTimedEvent(toks []string) bool {
 
 // preciseDateByContext reports whether a parameter whose name alone
 // implies no format is still a date: named at (the _at suffix with
-// nothing before it: "the balance at"), or a window bound (from, to,
+// nothing before it: "the balance at"), a camel-case name ending in At
+// whose description asks for one date syntax (SendAt: "Must be in ISO
+// 8601 format"), or a window bound (from, to,
 // start, end) whose description asks for one date syntax ("ISO 8601
 // date", "YYYY-MM-DD") and offers no other.
 func preciseDateByContext(p *tgParam) bool {
 	toks := text.IdentifierTokens(p.name)
+	if len(toks) > 1 && strings.EqualFold(toks[len(toks)-1], "at") {
+		// sendAt, ScheduledAt: a camel-case "at" name whose description
+		// asks for one date syntax ("Must be in ISO 8601 format").
+		return p.hasDesc && preciseDateSyntax.MatchString(p.desc) && !preciseSyntaxChoice.MatchString(p.desc)
+	}
 	if len(toks) != 1 {
 		return false
 	}
