@@ -192,6 +192,9 @@ func preciseLessCertain(t *tgTool) string {
 			request = true
 		}
 	}
+	if m := preciseAffirmed(preciseProse(t.desc), preciseClosesOpenWork); m != "" {
+		return fmt.Sprintf("its description says open work is closed (%q)", secSnippet(m))
+	}
 	switch {
 	case stop && work:
 		return "its name says it stops running work, whose progress is lost"
@@ -200,6 +203,15 @@ func preciseLessCertain(t *tgTool) string {
 	}
 	return ""
 }
+
+// preciseClosesOpenWork is prose saying a tool closes what the user has
+// open or loses unsaved work: "All current tabs will be closed", "open
+// sessions are terminated", "unsaved changes will be lost", "se cerrarán
+// todas las pestañas", "alle offenen Tabs werden geschlossen".
+var preciseClosesOpenWork = regexp.MustCompile(`(?i)\b(?:all\s+)?(?:current|open|existing|active)\s+(?:[\w-]+\s+)?(?:tabs|windows|sessions|documents|pages|connections)\s+(?:will\s+be|are|get)\s+(?:closed|lost|terminated|discarded)\b` +
+	`|\bunsaved\s+(?:changes|work|data|edits)\s+(?:will\s+be|are|is|may\s+be)\s+lost\b` +
+	`|\bse\s+(?:cerrarán|perderán)\s+(?:todas\s+|todos\s+)?(?:las\s+|los\s+)?(?:pestañas|ventanas|sesiones|cambios)\b` +
+	`|\b(?:alle\s+)?(?:offenen|aktuellen)\s+(?:tabs|fenster|sitzungen)\s+werden\s+geschlossen\b`)
 
 // preciseDestructiveOperation finds, in props and the schemas nested under
 // them (array items, object properties, anyOf/oneOf branches) down to a
