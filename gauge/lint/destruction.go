@@ -192,6 +192,9 @@ func preciseLessCertain(t *tgTool) string {
 			request = true
 		}
 	}
+	if m := preciseAffirmed(preciseProse(t.desc), preciseClosesOpenWork); m != "" {
+		return fmt.Sprintf("its description says open work is closed (%q)", secSnippet(m))
+	}
 	switch {
 	case stop && work:
 		return "its name says it stops running work, whose progress is lost"
@@ -200,6 +203,15 @@ func preciseLessCertain(t *tgTool) string {
 	}
 	return ""
 }
+
+// preciseClosesOpenWork is prose saying a tool closes what the user has
+// open or loses unsaved work: "All current tabs will be closed", "open
+// sessions are terminated", "unsaved changes will be lost", "se cerrarán
+// todas las pestañas", "alle offenen Tabs werden geschlossen".
+var preciseClosesOpenWork = regexp.MustCompile(`(?i)\b(?:all\s+)?(?:current|open|existing|active)\s+(?:[\w-]+\s+)?(?:tabs|windows|sessions|documents|pages|connections)\s+(?:will\s+be|are|get)\s+(?:closed|lost|terminated|discarded)\b` +
+	`|\bunsaved\s+(?:changes|work|data|edits)\s+(?:will\s+be|are|is|may\s+be)\s+lost\b` +
+	`|\bse\s+(?:cerrarán|perderán)\s+(?:todas\s+|todos\s+)?(?:las\s+|los\s+)?(?:pestañas|ventanas|sesiones|cambios)\b` +
+	`|\b(?:alle\s+)?(?:offenen|aktuellen)\s+(?:tabs|fenster|sitzungen)\s+werden\s+geschlossen\b`)
 
 // preciseDestructiveOperation finds, in props and the schemas nested under
 // them (array items, object properties, anyOf/oneOf branches) down to a
@@ -631,7 +643,10 @@ var preciseSessionOnly = regexp.MustCompile(`(?i)\b(session|setting|settings|wor
 // preciseLocalForget is a first sentence saying the tool only forgets a
 // local copy: it removes an entry from a cache (a cached sign-in, a
 // cached page) or signs out, and the thing itself lives on.
-var preciseLocalForget = regexp.MustCompile(`(?i)\bfrom\s+(?:the\s+|its\s+|a\s+|this\s+)?(?:local\s+|token\s+|credential\s+|in-memory\s+|memory\s+|account\s+)?cache\b|\b(?:signs?|logs?)\s+(?:\w+\s+)?out\b`)
+var preciseLocalForget = regexp.MustCompile(`(?i)\bfrom\s+(?:the\s+|its\s+|a\s+|this\s+)?(?:local\s+|token\s+|credential\s+|in-memory\s+|memory\s+|account\s+)?cache\b|\b(?:signs?|logs?)\s+(?:\w+\s+)?out\b` +
+	`|^\s*(?:discard|clear|flush|invalidate|evict|drop)s?\s+(?:the\s+|all\s+|any\s+)?cached\b` +
+	`|^\s*(?:descartar|borrar|limpiar|vaciar)\s+(?:los\s+|las\s+|el\s+|la\s+)?(?:valores\s+|datos\s+)?(?:en\s+)?cach[ée]` +
+	`|^\s*(?:vider|effacer)\s+(?:le\s+|les\s+)?(?:valeurs\s+)?(?:en\s+)?cache\b`)
 
 // preciseAsksConfirmation matches a description that already makes the
 // model confirm with the user.
@@ -700,6 +715,7 @@ var preciseUndoVerbs = map[string]bool{
 	"untrash": true, "undelete": true, "unarchive": true, "unstage": true, "unapprove": true, "unassign": true,
 	"unlink": true, "unpin": true, "unstar": true, "unfollow": true, "untag": true, "unlabel": true, "unmute": true,
 	"unhide": true, "unwatch": true, "unreact": true, "unsnooze": true,
+	"unfavorite": true, "unfavourite": true, "unbookmark": true, "unlike": true, "unsave": true,
 }
 
 // preciseLinkVerbs pair a verb that breaks a link with the verb that makes
@@ -956,6 +972,12 @@ func preciseAPIPassthrough(t *tgTool) string {
 			free = name
 		}
 		d, _ := obj["description"].(string)
+		if preciseNamesOnlySafeMethods(d) {
+			// "The HTTP method we should use when calling the url. Can
+			// be: GET or POST": a callback's fetch method, not a choice
+			// of operation that reaches DELETE.
+			continue
+		}
 		if url && (lname == "method" || lname == "http_method" || lname == "httpmethod" || lname == "verb") && preciseHTTPMethodTalk.MatchString(d) {
 			return fmt.Sprintf("its `%s` parameter takes any HTTP method, DELETE included", name)
 		}
@@ -967,6 +989,28 @@ func preciseAPIPassthrough(t *tgTool) string {
 		return fmt.Sprintf("its description says %q and its `%s` parameter is free", secSnippet(m), free)
 	}
 	return ""
+}
+
+// preciseMethodNames are HTTP methods named in capitals in a parameter's
+// description.
+var preciseMethodNames = regexp.MustCompile(`\b(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\b`)
+
+// preciseNamesOnlySafeMethods reports whether a method parameter's
+// description lists HTTP methods and none of them replaces or deletes
+// ("Can be: GET or POST"): the parameter cannot reach a DELETE.
+func preciseNamesOnlySafeMethods(d string) bool {
+	names := preciseMethodNames.FindAllString(d, -1)
+	if len(names) < 2 {
+		// "HTTP method (default: GET)" names a default, not a limit.
+		return false
+	}
+	for _, m := range names {
+		switch m {
+		case "PUT", "PATCH", "DELETE":
+			return false
+		}
+	}
+	return true
 }
 
 // preciseCreates reports whether a tool's name opens on creating or adding.

@@ -15,7 +15,7 @@ func mcp041() Rule {
 		ID: "MCP041", Name: "read-only-tool-without-hint", Family: "Annotations",
 		Summary: "A tool that looks read-only declares no readOnlyHint.",
 		Default: Warning, Toolgauge: Warning, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 4, Check: checkMCP041,
+		Revision: 5, Check: checkMCP041,
 	}
 }
 
@@ -28,6 +28,14 @@ func checkMCP041(ctx *Context) []Problem {
 	return annotationCheck(ctx,
 		func(t *tgTool) bool {
 			if !tgReadsLikeQuery(t) || !hintUnset(t, func(a *model.Annotations) *bool { return a.ReadOnlyHint }) {
+				return false
+			}
+			if a := t.t.Annotations; ctx.Precise() && a != nil && a.DestructiveHint != nil && *a.DestructiveHint && preciseSaysWrites.MatchString(t.desc) {
+				// The author marks it destructive and says it writes
+				// ("runs SQL with write capability"): asking it to say
+				// read-only asks for a false hint. destructiveHint on a
+				// tool that only reads is SEC012's finding, and this
+				// one stands.
 				return false
 			}
 			// An action enum that kills or deletes (a process manager's
@@ -53,6 +61,12 @@ var (
 	// saves to disk, leases, consumes or hides what it returns.
 	preciseReadWriteTalk = regexp.MustCompile(`(?i)\b(?:sav(?:e|es|ed|ing)\s+(?:it|them|the\s+\w+|\w+)?\s*(?:to|in|into)\s+(?:the\s+|a\s+)?(?:local\s+)?(?:disk|file|filesystem|file\s+system|path|directory|folder)|writes?\s+(?:it|them|the\s+\w+)?\s*to\s+(?:the\s+|a\s+)?(?:local\s+)?(?:disk|file|filesystem|path|directory)|invisible\s+to\s+other\s+consumers|leas(?:e|es|ed|ing)\b|marks?\s+(?:it|them|the\s+\w+|\w+)?\s*as\s+(?:read|seen|processed|consumed))`)
 )
+
+// preciseSaysWrites is a description saying a tool writes: "with write
+// capability", "write access", "(INSERT/UPDATE/DELETE/DDL)", "escrituras
+// incluidas", "schreibt".
+var preciseSaysWrites = regexp.MustCompile(`(?i)\bwith\s+write\b|\bwrite\s+(?:capabilit\w*|access|operations?|queries|statements|permissions?)\b` +
+	`|\b(?:insert|update|delete|ddl|dml)\s*[/,|]\s*(?:insert|update|delete|ddl|dml)\b|\bescrituras?\b|\bécritures?\b|\bschreib\w*`)
 
 // preciseReadWrites returns why a tool that reads like a query writes as
 // a side effect, or "": a parameter naming a local path it writes to, a

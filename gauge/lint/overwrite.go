@@ -64,11 +64,21 @@ func preciseOverwrites(tools []tgTool, t *tgTool) string {
 	if m := preciseAffirmed(preciseProse(t.desc), precisePushLocalTalk); m != "" {
 		return fmt.Sprintf("its description says it pushes a local copy over the live one (%q)", secSnippet(m))
 	}
+	if m := preciseAffirmed(preciseProse(t.desc), preciseWritesBackTalk); m != "" {
+		return fmt.Sprintf("its description says it writes back over a file (%q)", secSnippet(m))
+	}
 	if does := preciseTrailingUpdate(t); does != "" {
 		return fmt.Sprintf("its name says it %s stored values in place (%q, after what it changes), and what it writes over is gone", does, toks[len(toks)-1])
 	}
 	return ""
 }
+
+// preciseWritesBackTalk is prose saying a tool writes its bytes back over
+// the file they came from: "Save annotated PDF bytes back to a local file",
+// "writes the result back to the original file", "guarda los cambios de
+// vuelta en el archivo", "schreibt zurück in die Datei".
+var preciseWritesBackTalk = regexp.MustCompile(`(?i)\b(?:sav|writ|stor|flush)(?:e|es|ed|ing)?\s+(?:[\w-]+\s+){0,4}?back\s+(?:to|into|over)\s+(?:the\s+|a\s+|its\s+)?(?:same\s+|original\s+|source\s+|local\s+)?(?:[\w-]+\s+)?(?:file|document|disk)\b` +
+	`|\bde\s+vuelta\s+(?:en|a)\s+(?:el\s+)?(?:archivo|fichero)\b|\bzurück\s+in\s+die\s+(?:[\w-]+\s+)?datei\b`)
 
 // preciseTrailingUpdate says what an update verb closing a name written
 // object first does (memory_bank_update, service_binding_update,

@@ -13,11 +13,18 @@ func qg009() Rule {
 		ID: "QG009", Name: "qg-destructive-without-warning", Family: "Quality-gate",
 		Summary: "A destructive tool neither warns in its description nor sets destructiveHint: true.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 7, Check: checkQG009,
+		Revision: 8, Check: checkQG009,
 	}
 }
 
 var qgCaution = regexp.MustCompile(`\b(?:cannot|can't|can\s*not)\s+be\s+(?:undone|reversed|recovered|restored)\b|\bno\s+undo\b|\bpermanent(?:ly)?\b|\birreversibl|\bunrecoverable\b|\bcaution\b|\bwarning\b|\bdangerous\b|\bdestructive\b|\bwithout\s+confirmation\b|\bbe\s+careful\b|\bwith\s+care\b|\bdata\s+loss\b|\bconfirm`)
+
+// qgGoneTalk is a description that says what disappears ("Once deleted, it
+// will no longer appear in the logs", "ya no aparecerá", "n'apparaîtra
+// plus", "nicht mehr angezeigt"): the warning an author writes. Read in the
+// default profile only.
+var qgGoneTalk = regexp.MustCompile(`\bno\s+longer\s+(?:appears?|be\s+(?:visible|available|accessible|listed|shown|found)|exists?)\b|\bwill\s+not\s+(?:appear|be\s+(?:visible|listed|shown))\s+(?:again|any\s*more)\b` +
+	`|\bya\s+no\s+(?:aparecer|estar|ser)\w*|\bn'appara[iî]tr\w*\s+plus\b|\bnicht\s+mehr\s+(?:angezeigt|sichtbar|erscheinen|verfügbar)\b`)
 
 // qgCascade is a description that states what else is lost with what the
 // tool deletes: "Delete a model version and all associated predictions,
@@ -33,6 +40,9 @@ var qgCascade = regexp.MustCompile(`\band\s+all\s+(?:of\s+)?(?:its\s+|their\s+|t
 // "no se puede deshacer").
 func qgWarns(desc, folded string, precise bool) bool {
 	if text.DestructivePhrase.Match(desc) || qgCaution.MatchString(folded) {
+		return true
+	}
+	if precise && qgGoneTalk.MatchString(folded) {
 		return true
 	}
 	m, _ := preciseWarnsInOtherLanguage(desc, true)
