@@ -484,3 +484,39 @@ func secSaysReadOnlyRaw(t *model.Tool) bool {
 	}
 	return secReadOnlyWords.MatchString(strings.ToLower(strings.Join(texts, "\n")))
 }
+
+// reachScriptFile is the reach of a tool that runs a script file the
+// model names.
+const reachScriptFile = "the script file it names, run on the server's host by its interpreter with the server's privileges (files and network included)"
+
+// secRunsScriptTalk is a description that says the tool runs a script or
+// program in an interpreted language: "Executes a PHP script", "runs the
+// given Python file".
+var secRunsScriptTalk = regexp.MustCompile(`\b(?:executes?|runs?|launch(?:es)?|invokes?)\s+(?:a|an|the|any|given|this)?\s*(?:given\s+)?(?:php|python|node(?:\.js)?|ruby|perl|bash|shell|powershell|lua|r|deno|bun)\s+(?:scripts?|files?|programs?)\b`)
+
+// secScriptToolAfter is what follows "runs the shell script" when a tool
+// runs a checker of scripts, not the script: "runs the shell script
+// linter".
+var secScriptToolAfter = regexp.MustCompile(`^\s+(?:linters?|checkers?|formatters?|analy[sz]\w*|validators?)\b`)
+
+// secScriptFile is a tool that runs, with its language's interpreter, a
+// script file whose path the model gives: the model picks the code that
+// runs, and anything that can write that path writes it.
+func secScriptFile(t *model.Tool, facts secTool) secExecSurface {
+	loc := secRunsScriptTalk.FindStringIndex(facts.desc)
+	if secOnlyTransforms(facts) || loc == nil || secScriptToolAfter.MatchString(facts.desc[loc[1]:]) {
+		return secExecSurface{}
+	}
+	for _, pn := range t.ParamNames() {
+		w := secIdentifierWords(pn)
+		if !secHasWord(w, "script", "file", "program") || len(w) > 1 && !secHasWord(w, "path", "file", "name") {
+			continue
+		}
+		obj, _ := t.Params()[pn].(map[string]any)
+		if obj == nil || !secIsFreeText(obj) {
+			continue
+		}
+		return secExecSurface{why: fmt.Sprintf("it runs the script its `%s` names with the language's interpreter", pn), reach: reachScriptFile, real: true}
+	}
+	return secExecSurface{}
+}

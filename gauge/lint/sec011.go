@@ -130,7 +130,7 @@ func secExecutionSurface(t *model.Tool, facts secTool) secExecSurface {
 			return s
 		}
 	}
-	for _, read := range []func(*model.Tool, secTool) secExecSurface{secAgentControls, secAgentTask, secBrowserAgent, secStoredCode, secCITrigger, secMethodCall, secLanguageCode, secTerminalInput, secStepsDefinition, secWorkflowRun, secDatabaseAPI, secTestRun} {
+	for _, read := range []func(*model.Tool, secTool) secExecSurface{secAgentControls, secAgentTask, secBrowserAgent, secScriptFile, secStoredCode, secCITrigger, secMethodCall, secLanguageCode, secTerminalInput, secStepsDefinition, secWorkflowRun, secDatabaseAPI, secTestRun} {
 		if r := read(t, facts); r.real {
 			return r
 		}
