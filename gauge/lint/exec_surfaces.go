@@ -424,3 +424,99 @@ func secStoredStartCommand(t *model.Tool, facts secTool, param string) bool {
 	_, pd := secResolvedParam(t, param)
 	return secStartCommandTalk.MatchString(pd)
 }
+
+// reachBrowserAgent is the reach of an agent that acts in a browser.
+const reachBrowserAgent = "an agent acting in a browser on the model's free-text task (it navigates, signs in, fills and submits forms as it decides)"
+
+// secAutonomousTalk is a tool or task description that says an agent or a
+// model carries out a task by itself: "autonomously execute browser
+// tasks", "a browser automation agent", "the task to perform".
+var secAutonomousTalk = regexp.MustCompile(`\bautonomous(?:ly)?\b|\b(?:automation|computer[- ]use|browser|web)\s+agents?\b|\bagents?\s+(?:that|which|to)\s+(?:acts?|performs?|executes?|carr(?:y|ies)\s+out|completes?|navigates?|browses?)\b`)
+
+// secTaskToPerform is a parameter description of a task that something
+// carries out: "The task to perform inside the browser", "what the agent
+// should do".
+var secTaskToPerform = regexp.MustCompile(`\b(?:tasks?|goals?|instructions?)\s+(?:(?:for|that)\s+(?:the\s+)?(?:agent|model|assistant)\s+)?(?:to|should|will)\s+(?:perform|execute|carry\s+out|complete|accomplish|do)\b|\b(?:agent|model|assistant)\s+(?:should|will|must)\s+(?:do|perform|complete|accomplish)\b`)
+
+// secAutonomousRun is a description saying something carries out tasks by
+// itself: "autonomously execute browser tasks", "autonomously completes
+// the goal".
+var secAutonomousRun = regexp.MustCompile(`\bautonomous(?:ly)?\s+(?:[\w-]+\s+){0,2}?(?:execut|perform|complet|carr(?:y|ies)\s+out|accomplish|navigat|brows|acts?\b)`)
+
+// secBrowserWords are words of a tool that acts in a browser or drives a
+// computer.
+var secBrowserWords = regexp.MustCompile(`\b(?:browser|browsers|web\s+pages?|websites?|computer[- ]use|desktop)\b`)
+
+// secBrowserAgent is a tool that hands a free-text task to an autonomous
+// agent acting in a browser or on a computer (a browser-automation or
+// computer-use agent): what the agent does (logins, registrations, form
+// submissions) is decided from the task the model writes.
+func secBrowserAgent(t *model.Tool, facts secTool) secExecSurface {
+	name := secFreeTextParam(t, "task", "goal", "instruction", "instructions", "prompt")
+	if name == "" {
+		return secExecSurface{}
+	}
+	pd := secParamDesc(t, name)
+	nameSays := secHasWord(secIdentifierWords(t.Name), "agent", "agents")
+	if !nameSays && !secAutonomousTalk.MatchString(facts.desc) {
+		return secExecSurface{}
+	}
+	if !secBrowserWords.MatchString(facts.desc+" "+pd+" "+strings.Join(facts.words, " ")) || !secTaskToPerform.MatchString(pd) && !secAutonomousRun.MatchString(facts.desc) {
+		return secExecSurface{}
+	}
+	return secExecSurface{why: fmt.Sprintf("it hands the `%s` it is given to an agent that carries it out in a browser by itself", name), reach: reachBrowserAgent, real: true}
+}
+
+// secReadOnlyWords are "read-only" in languages the folded description
+// cannot keep (its non-ASCII letters are folded away): Chinese, Japanese,
+// Korean, Spanish, French, German, Portuguese, Italian.
+var secReadOnlyWords = regexp.MustCompile(`只读|唯读|唯讀|読み取り専用|읽기\s*전용|\bs[oó]lo\s+(?:de\s+)?lectura\b|\blecture\s+seule\b|\bnur[- ]lesend\b|schreibgeschützt|\b(?:somente|apenas)\s+(?:de\s+)?leitura\b|\bsola\s+lettura\b`)
+
+// secSaysReadOnlyRaw reports whether the tool's own text (description,
+// title, or the description of a parameter) calls what it runs read-only
+// in another language: "执行只读 SQL" limits a SQL tool to reads as
+// "runs read-only SQL" does.
+func secSaysReadOnlyRaw(t *model.Tool) bool {
+	texts := []string{t.RawDescription, t.Title}
+	for _, p := range secDeepParams(t) {
+		d, _ := p.obj["description"].(string)
+		texts = append(texts, d)
+	}
+	return secReadOnlyWords.MatchString(strings.ToLower(strings.Join(texts, "\n")))
+}
+
+// reachScriptFile is the reach of a tool that runs a script file the
+// model names.
+const reachScriptFile = "the script file it names, run on the server's host by its interpreter with the server's privileges (files and network included)"
+
+// secRunsScriptTalk is a description that says the tool runs a script or
+// program in an interpreted language: "Executes a PHP script", "runs the
+// given Python file".
+var secRunsScriptTalk = regexp.MustCompile(`\b(?:executes?|runs?|launch(?:es)?|invokes?)\s+(?:a|an|the|any|given|this)?\s*(?:given\s+)?(?:php|python|node(?:\.js)?|ruby|perl|bash|shell|powershell|lua|r|deno|bun)\s+(?:scripts?|files?|programs?)\b`)
+
+// secScriptToolAfter is what follows "runs the shell script" when a tool
+// runs a checker of scripts, not the script: "runs the shell script
+// linter".
+var secScriptToolAfter = regexp.MustCompile(`^\s+(?:linters?|checkers?|formatters?|analy[sz]\w*|validators?)\b`)
+
+// secScriptFile is a tool that runs, with its language's interpreter, a
+// script file whose path the model gives: the model picks the code that
+// runs, and anything that can write that path writes it.
+func secScriptFile(t *model.Tool, facts secTool) secExecSurface {
+	loc := secRunsScriptTalk.FindStringIndex(facts.desc)
+	if secOnlyTransforms(facts) || loc == nil || secScriptToolAfter.MatchString(facts.desc[loc[1]:]) {
+		return secExecSurface{}
+	}
+	for _, pn := range t.ParamNames() {
+		w := secIdentifierWords(pn)
+		if !secHasWord(w, "script", "file", "program") || len(w) > 1 && !secHasWord(w, "path", "file", "name") {
+			continue
+		}
+		obj, _ := t.Params()[pn].(map[string]any)
+		if obj == nil || !secIsFreeText(obj) {
+			continue
+		}
+		return secExecSurface{why: fmt.Sprintf("it runs the script its `%s` names with the language's interpreter", pn), reach: reachScriptFile, real: true}
+	}
+	return secExecSurface{}
+}

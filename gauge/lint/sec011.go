@@ -15,7 +15,7 @@ func sec011() Rule {
 	return Rule{
 		ID: "SEC011", Name: "code-execution-surface", Family: "Security",
 		Summary: "The tool runs code, shell commands, SQL, a pipeline or an agent task supplied by the model.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 9, Check: checkSEC011,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 10, Check: checkSEC011,
 	}
 }
 
@@ -130,7 +130,7 @@ func secExecutionSurface(t *model.Tool, facts secTool) secExecSurface {
 			return s
 		}
 	}
-	for _, read := range []func(*model.Tool, secTool) secExecSurface{secAgentControls, secAgentTask, secStoredCode, secCITrigger, secMethodCall, secLanguageCode, secTerminalInput, secStepsDefinition, secWorkflowRun, secDatabaseAPI, secTestRun} {
+	for _, read := range []func(*model.Tool, secTool) secExecSurface{secAgentControls, secAgentTask, secBrowserAgent, secScriptFile, secStoredCode, secCITrigger, secMethodCall, secLanguageCode, secTerminalInput, secStepsDefinition, secWorkflowRun, secDatabaseAPI, secTestRun} {
 		if r := read(t, facts); r.real {
 			return r
 		}
@@ -610,7 +610,7 @@ func secExecutionReach(t *model.Tool, facts secTool) string {
 		// machine as the user (Finder, Terminal, the browsers).
 		return reachOSScript
 	case secHasWord(words, "sql", "query", "queries") || secSQLTalk.MatchString(desc) || strings.Contains(params, "sql") || secTakesSQLStatement(t):
-		if secReachReadOnly.MatchString(desc) || secSchemaSelectOnly(t) || secReadOnlyDialect.MatchString(desc) {
+		if secReachReadOnly.MatchString(desc) || secSchemaSelectOnly(t) || secReadOnlyDialect.MatchString(desc) || secSaysReadOnlyRaw(t) {
 			return reachReadOnlySQL
 		}
 		if secReadsOnlyLanguage(t, facts.desc) {
