@@ -300,6 +300,12 @@ var (
 // planted system message.
 var secAsksUser = regexp.MustCompile(`\bask(?:s|ing)?\s+(?:the\s+)?users?\b|\bconfirm\w*\s+(?:with\s+)?(?:the\s+)?users?\b|\bcheck\s+with\s+(?:the\s+)?users?\b|\buser'?s?\s+(?:confirmation|consent|permission)\b`)
 
+// secConfigAccess is a verb that makes a named MCP client configuration
+// something the model reads, sends or changes ("read ~/.cursor/mcp.json
+// and pass its content", "append this server to claude_desktop_config.json"),
+// not a place where the user sets something.
+var secConfigAccess = regexp.MustCompile(`\b(?:read|reads|reading|open|cat|load|parse|contents?|include|send|pass|upload|copy|print|dump|extract|exfiltrat\w*|forward|attach|leak|share|modify|edit|write|overwrite|append|inject|insert|replace|delete|remove)\b`)
+
 // secBracketEmphasis is a square-bracketed emphasis label ("[IMPORTANT]",
 // "[ important ]"): markdown-style emphasis, unlike the angle-bracket tag
 // <IMPORTANT> of planted system messages or the chat-template [INST].
@@ -388,7 +394,12 @@ func secFindInContext(ctx *Context, s string, pats []secPattern) (secMatch, bool
 				if secRefused.MatchString(secSentence(folded, loc[0], loc[1])) || secPublicKeys.MatchString(folded) && !strings.Contains(folded, "private") {
 					continue // authorized_keys lines of public keys it installs ask for no secret
 				}
-			case "a system credential file", "a cloud or tool credential file", "an MCP client configuration", "directory traversal":
+			case "an MCP client configuration":
+				sentence := secSentence(folded, loc[0], loc[1])
+				if secRefused.MatchString(sentence) || !secConfigAccess.MatchString(sentence) {
+					continue // "set TOKEN in the env block of your client's mcp.json" says where a setting goes; it touches no file
+				}
+			case "a system credential file", "a cloud or tool credential file", "directory traversal":
 				if secRefused.MatchString(secSentence(folded, loc[0], loc[1])) {
 					continue // "~/.ssh ... are rejected" is a guard, not a pointer
 				}
