@@ -12,7 +12,7 @@ func sec004() Rule {
 		ID: "SEC004", Name: "coercive-directive", Family: "Security",
 		Summary: "Text coerces the model to call the tool first, always, or above everything else.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 8, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: secCoercePrecise, keep: secCoerceKeep},
+		Revision: 9, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: secCoercePrecise, keep: secCoerceKeep},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s contains a %s: %q.", s.where(), m.what, m.text)
 			},
@@ -50,7 +50,9 @@ var secCoercePrecise = concatPatterns(
 	secRe("call-first coercion", 0,
 		`\b(?:call|use|run|invoke)\s+(?:this|it)\s+(?:tool\s+|function\s+)?first\s+(?:before|for)\s+(?:\w+\s+){0,2}?(?:any|every|all|other)\b`,
 		`\b(?:must|should|has\s+to|needs\s+to)\s+(?:always\s+)?be\s+(?:called|used|invoked|run)\s+(?:first\s+)?before\s+(?:any|every|all|anything)\b`,
-		`\b(?:this|it)\s+is\s+the\s+first\s+step\s+(?:when|for|in|of|before)\s+(?:\w+\s+){0,2}?(?:any|every|all)\b`),
+		`\b(?:this|it)\s+is\s+the\s+first\s+step\s+(?:when|for|in|of|before)\s+(?:\w+\s+){0,2}?(?:any|every|all)\b`,
+		`\b(?:always|must)\s+(?:\w+\s+){0,2}?(?:use|call|run|invoke)\s+this\s+(?:tool\s+|function\s+)?to\s+(?:start|begin)\s+(?:your|any|every|each)\b`,
+		`\b(?:run|call|use|invoke)\s+this\s+(?:tool|function)\s+first\s+(?:when|whenever|if)\b`),
 	secRe("turn-end coercion", 0,
 		`\b(?:must|always)\s+(?:\w+\s+){0,3}?(?:call|use|invoke|run)\s+(?:this|it)\b[^.!?\n]{0,60}?\bbefore\s+(?:ending|finishing|completing|closing)\s+(?:your|the|each|every|a)\s+(?:turn|response|reply|answer|conversation|session)\b`,
 		`\bnever\s+(?:end|finish|complete|close)\s+(?:your|the|a)\s+(?:turn|response|reply|answer|conversation|session)\s+without\s+(?:calling|using|invoking|running)\b`),
