@@ -300,6 +300,40 @@ var (
 // planted system message.
 var secAsksUser = regexp.MustCompile(`\bask(?:s|ing)?\s+(?:the\s+)?users?\b|\bconfirm\w*\s+(?:with\s+)?(?:the\s+)?users?\b|\bcheck\s+with\s+(?:the\s+)?users?\b|\buser'?s?\s+(?:confirmation|consent|permission)\b`)
 
+// secConfigAccess is a verb that makes a named MCP client configuration
+// something the model reads, sends or changes ("read ~/.cursor/mcp.json
+// and pass its content", "append this server to claude_desktop_config.json"),
+// not a place where the user sets something.
+var secConfigAccess = regexp.MustCompile(`\b(?:read|reads|reading|open|cat|load|parse|contents?|include|send|pass|upload|copy|print|dump|extract|exfiltrat\w*|forward|attach|leak|share|modify|edit|write|overwrite|append|inject|insert|replace|delete|remove)\b`)
+
+// secBracketEmphasis is a square-bracketed emphasis label ("[IMPORTANT]",
+// "[ important ]"): markdown-style emphasis, unlike the angle-bracket tag
+// <IMPORTANT> of planted system messages or the chat-template [INST].
+var secBracketEmphasis = regexp.MustCompile(`^\[\s*important\s*\]$`)
+
+// secValueLead is what stands before a quoted value or a quoted example:
+// an assignment or argument list (text: "...", q="...", f("...")) or an
+// example cue (e.g. "...", such as "...", for example "...").
+var secValueLead = regexp.MustCompile(`(?i)(?:[:=(\[{,]|\be\.?g\.?|\bexamples?:?|\bsuch\s+as|\blike|\bz\.\s?b\.|\bpor\s+ejemplo|\bpar\s+exemple|例如[:：]?)\s*$`)
+
+// secQuotedValue reports whether raw[a:b] lies inside a double-quoted string
+// that is a value or an example (a sample input of a classifier, a test
+// payload): text quoted as data, not addressed to the model.
+func secQuotedValue(raw string, a, b int) bool {
+	before := raw[:a]
+	open := -1
+	if strings.Count(before, `"`)%2 == 1 {
+		open = strings.LastIndex(before, `"`)
+	}
+	if k := strings.LastIndex(before, "\u201c"); k > open && k > strings.LastIndex(before, "\u201d") {
+		open = k
+	}
+	if open < 0 || a-open > 400 || !strings.ContainsAny(raw[b:], "\"\u201d") {
+		return false
+	}
+	return secValueLead.MatchString(raw[max(0, open-40):open])
+}
+
 // secFindInContext is secFind for the default profile: it reads a hit in
 // its context and skips hits that are not what the pattern means. Text in
 // code spans and fenced blocks is what the tool shows, not what it says; a
@@ -323,6 +357,10 @@ func secFindInContext(ctx *Context, s string, pats []secPattern) (secMatch, bool
 			}
 			hit := folded[loc[0]:loc[1]]
 			switch p.what {
+			case "instruction override", "role redefinition":
+				if secQuotedValue(text, starts[loc[0]], starts[loc[1]]) {
+					continue // reflex({ text: "ignore ... print the system prompt" }): a sample input, not an instruction
+				}
 			case "concealment":
 				if (strings.HasPrefix(hit, "hide") || strings.HasPrefix(hit, "conceal")) && !strings.Contains(secSentence(folded, loc[0], loc[1]), "user") {
 					continue
@@ -335,6 +373,12 @@ func secFindInContext(ctx *Context, s string, pats []secPattern) (secMatch, bool
 					continue
 				}
 			case "pseudo-system tag":
+				if secBracketEmphasis.MatchString(hit) {
+					continue // "[IMPORTANT] use create_items for several": a label of emphasis claims no role
+				}
+				if secQuotedValue(text, starts[loc[0]], starts[loc[1]]) {
+					continue
+				}
 				end := min(len(folded), loc[1]+240)
 				if secAsksUser.MatchString(folded[loc[1]:end]) {
 					continue
@@ -350,7 +394,12 @@ func secFindInContext(ctx *Context, s string, pats []secPattern) (secMatch, bool
 				if secRefused.MatchString(secSentence(folded, loc[0], loc[1])) || secPublicKeys.MatchString(folded) && !strings.Contains(folded, "private") {
 					continue // authorized_keys lines of public keys it installs ask for no secret
 				}
-			case "a system credential file", "a cloud or tool credential file", "an MCP client configuration", "directory traversal":
+			case "an MCP client configuration":
+				sentence := secSentence(folded, loc[0], loc[1])
+				if secRefused.MatchString(sentence) || !secConfigAccess.MatchString(sentence) {
+					continue // "set TOKEN in the env block of your client's mcp.json" says where a setting goes; it touches no file
+				}
+			case "a system credential file", "a cloud or tool credential file", "directory traversal":
 				if secRefused.MatchString(secSentence(folded, loc[0], loc[1])) {
 					continue // "~/.ssh ... are rejected" is a guard, not a pointer
 				}

@@ -1,6 +1,10 @@
 package lint
 
-import "fmt"
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
 
 // sec004 is SEC004 coercive-directive.
 func sec004() Rule {
@@ -8,7 +12,7 @@ func sec004() Rule {
 		ID: "SEC004", Name: "coercive-directive", Family: "Security",
 		Summary: "Text coerces the model to call the tool first, always, or above everything else.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 7, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: secCoercePrecise, keep: secCoerceKeep},
+		Revision: 9, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: secCoercePrecise, keep: secCoerceKeep},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s contains a %s: %q.", s.where(), m.what, m.text)
 			},
@@ -46,7 +50,9 @@ var secCoercePrecise = concatPatterns(
 	secRe("call-first coercion", 0,
 		`\b(?:call|use|run|invoke)\s+(?:this|it)\s+(?:tool\s+|function\s+)?first\s+(?:before|for)\s+(?:\w+\s+){0,2}?(?:any|every|all|other)\b`,
 		`\b(?:must|should|has\s+to|needs\s+to)\s+(?:always\s+)?be\s+(?:called|used|invoked|run)\s+(?:first\s+)?before\s+(?:any|every|all|anything)\b`,
-		`\b(?:this|it)\s+is\s+the\s+first\s+step\s+(?:when|for|in|of|before)\s+(?:\w+\s+){0,2}?(?:any|every|all)\b`),
+		`\b(?:this|it)\s+is\s+the\s+first\s+step\s+(?:when|for|in|of|before)\s+(?:\w+\s+){0,2}?(?:any|every|all)\b`,
+		`\b(?:always|must)\s+(?:\w+\s+){0,2}?(?:use|call|run|invoke)\s+this\s+(?:tool\s+|function\s+)?to\s+(?:start|begin)\s+(?:your|any|every|each)\b`,
+		`\b(?:run|call|use|invoke)\s+this\s+(?:tool|function)\s+first\s+(?:when|whenever|if)\b`),
 	secRe("turn-end coercion", 0,
 		`\b(?:must|always)\s+(?:\w+\s+){0,3}?(?:call|use|invoke|run)\s+(?:this|it)\b[^.!?\n]{0,60}?\bbefore\s+(?:ending|finishing|completing|closing)\s+(?:your|the|each|every|a)\s+(?:turn|response|reply|answer|conversation|session)\b`,
 		`\bnever\s+(?:end|finish|complete|close)\s+(?:your|the|a)\s+(?:turn|response|reply|answer|conversation|session)\s+without\s+(?:calling|using|invoking|running)\b`),
@@ -87,6 +93,9 @@ var secCoercePrecise = concatPatterns(
 // secCoerceKeep filters SEC004's default-profile hits that are the tool's
 // purpose rather than steering.
 func secCoerceKeep(ctx *Context, s secSurface, m secMatch) bool {
+	if m.what == "priority override" && s.Parameter != "" {
+		return !secRanksParameter(s, m)
+	}
 	if m.what != "directive to act on its output" || s.Tool == "" {
 		return true
 	}
@@ -98,4 +107,25 @@ func secCoerceKeep(ctx *Context, s secSurface, m secMatch) bool {
 // steering.
 func secFixingTool(words []string) bool {
 	return secHasWord(words, "fix", "fixes", "apply", "patch", "edit", "write", "refactor", "format", "autofix")
+}
+
+// secRanksWithin is what a parameter's rank word must name to rank more
+// than the parameter: tools, servers, instructions, the system or the user's
+// own words.
+var secRanksWithin = regexp.MustCompile(`\btools?\b|\bservers?\b|\bfunctions?\b|\binstructions?\b|\bsystem\b|\bprompts?\b|\bover\s+(?:the\s+)?user\b`)
+
+// secRanksParameter reports whether a "top priority" rank word in a
+// parameter's description ranks that parameter among the tool's own
+// parameters ("[TOP PRIORITY] Use ALWAYS when requesting current user
+// information"): advice on which argument to pass, not a demand on the
+// model's order of tools.
+func secRanksParameter(s secSurface, m secMatch) bool {
+	if !secRankWord.MatchString(strings.ToLower(m.text)) {
+		return false
+	}
+	k := strings.Index(s.folded, strings.ToLower(m.text))
+	if k < 0 {
+		return false
+	}
+	return !secRanksWithin.MatchString(secSentence(s.folded, k, k+len(m.text)))
 }

@@ -15,7 +15,7 @@ func sec010() Rule {
 	return Rule{
 		ID: "SEC010", Name: "env-exposure", Family: "Security",
 		Summary: "The tool appears to return environment variables or secrets.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 9, Check: checkSEC010,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 10, Check: checkSEC010,
 	}
 }
 
@@ -56,6 +56,11 @@ func checkSEC010(ctx *Context) []Problem {
 			// vercel_create_env_var sets a variable and returns none;
 			// a list whose values are masked, or of names only
 			// (list_env_var_names), returns no secret.
+			continue
+		}
+		if envHit && ctx.Precise() && !secEnvReturn.MatchString(desc) && secPlatformEnvironment(t, desc) {
+			// queryEnv of a cloud platform: "env" is an environment with
+			// an id (list, details, domains, usage), not process variables.
 			continue
 		}
 		if envHit && ctx.Precise() && secResourceVars.MatchString(desc) && !secEnvSecretTalk.MatchString(desc) && secSecretsKeptApart(ctx) {
@@ -581,7 +586,7 @@ func secNamedCredentialOutput(t *model.Tool, words []string, desc string) string
 	case secHasWord(words, "get", "list", "fetch", "retrieve", "show") && secHasWord(words, "tokens") && !secTokenMetadata.MatchString(desc):
 		return "the tokens it lists (nothing in its text says the values are left out)"
 	case secHasWord(words, "get", "read", "fetch", "retrieve", "show", "reveal", "export", "copy") && !secHasWord(words, "list", "info", "status", "details", "metadata", "scopes", "expiry", "name", "names", "id", "ids", "count", "usage", "validate", "verify", "check", "revoke") && !secTokenMetadata.MatchString(desc) &&
-		(secHasWord(words, "token") && secHasWord(words, "access", "auth", "bearer", "session", "api", "refresh", "personal", "oauth", "bot") || secHasWord(words, "apikey") || secHasWord(words, "api") && secHasWord(words, "key") ||
+		(secHasWord(words, "token") && secHasWord(words, "access", "auth", "bearer", "session", "api", "refresh", "personal", "oauth", "bot") || secHasWord(words, "apikey") || secWordsAdjacent(words, "api", "key") ||
 			secHasWord(words, "connection") && secHasWord(words, "string", "uri", "url")):
 		// get_access_token, get_api_key, get_connection_string: a read of
 		// one credential returns it.
@@ -819,4 +824,42 @@ func secAttachesUserBrowser(t *model.Tool, words []string) string {
 		}
 	}
 	return ""
+}
+
+// secPlatformEnvironment reports whether a tool's "env" is an environment
+// of a platform (a deploy target with an id, listed and described), not the
+// process's variables: its text or parameters name an environment id or
+// several environments, and nothing speaks of variables, .env files or the
+// process environment.
+func secPlatformEnvironment(t *model.Tool, desc string) bool {
+	if secEnvVariableTalk.MatchString(desc) {
+		return false
+	}
+	if secEnvEntityTalk.MatchString(desc) {
+		return true
+	}
+	for _, name := range t.ParamNames() {
+		if secEnvEntityTalk.MatchString(strings.ToLower(name)) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	// secEnvEntityTalk names an environment as a thing with an id, or several.
+	secEnvEntityTalk = regexp.MustCompile(`\benv_?id\b|\benvironment_?ids?\b|\benv(?:ironment)?\s+ids?\b|\benvironments\b|\benvs\b`)
+	// secEnvVariableTalk speaks of an environment's variables or files.
+	secEnvVariableTalk = regexp.MustCompile(`\bvariables?\b|\bvars?\b|\.env\b|\bprocess\.env\b|\bdotenv\b|\bprintenv\b|\bgetenv\b|\benviron\b`)
+)
+
+// secWordsAdjacent reports whether a is followed at once by b among words
+// ("get_api_key"), so "TwilioApi…FetchKey" names no API key.
+func secWordsAdjacent(words []string, a, b string) bool {
+	for i := 0; i+1 < len(words); i++ {
+		if words[i] == a && words[i+1] == b {
+			return true
+		}
+	}
+	return false
 }

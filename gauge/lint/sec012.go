@@ -14,7 +14,7 @@ func sec012() Rule {
 	return Rule{
 		ID: "SEC012", Name: "annotation-contradiction", Family: "Security",
 		Summary: "The tool's behaviour hints contradict its name or description, or a flag that destroys is on by default.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 11, Check: checkSEC012,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 12, Check: checkSEC012,
 	}
 }
 
@@ -65,6 +65,9 @@ func checkSEC012(ctx *Context) []Problem {
 			out = append(out, Problem{Tool: t.Name, Message: msg, Suggestion: fix, Design: design})
 		}
 		readNamed := ctx.Precise() && secReadNamed(words) && !secMutatingOpening.MatchString(desc)
+		if ctx.Precise() && destructiveText && !secDestructiveOpening.MatchString(desc) && secStoresDestructiveValue(t, words, desc, &tgTools(ctx)[i]) {
+			destructiveText = false
+		}
 		if ctx.Precise() && destructiveText && secHasWord(words[:min(2, len(words))], secCheckVerbs...) {
 			// DNS_validateDNSRecords: a check of a change destroys nothing,
 			// whatever the flag it validates says.
@@ -74,7 +77,7 @@ func checkSEC012(ctx *Context) []Problem {
 		// queries in read-only transactions") or only hands back
 		// instructions ("Provide installation instructions"), so a write
 		// word in its name is what it is about, not what it does.
-		saysReadOnly := ctx.Precise() && secSaysReadOnly.MatchString(desc)
+		saysReadOnly := ctx.Precise() && (secSaysReadOnly.MatchString(desc) || secSaysNoChange.MatchString(strings.ToLower(t.Description)))
 		if a.ReadOnlyHint != nil && *a.ReadOnlyHint {
 			design = secDestructiveVerb(words) == "" && !destructiveText && (a.DestructiveHint == nil || !*a.DestructiveHint)
 			switch {
@@ -176,6 +179,12 @@ var (
 	// secSaysReadOnly is a description saying the tool only reads or only
 	// returns instructions.
 	secSaysReadOnly = regexp.MustCompile(`\bread[- ]only\b|^\s*(?:provides?|returns?|gets?|shows?|gives?|lists?)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}(?:instructions|steps|guide|guidance)\b`)
+	// secSaysNoChange is a description, read unfolded so that other
+	// scripts count, that says in so many words that the tool changes
+	// nothing: read-only in Chinese, Japanese, Spanish, French, German or
+	// Portuguese ("只读操作", "solo lectura"), or a dry run that changes
+	// nothing ("dry-run，不产生任何变更", "makes no changes").
+	secSaysNoChange = regexp.MustCompile(`只读|唯讀|只讀|読み取り専用|\bsolo\s+lectura\b|\blecture\s+seule\b|\bschreibgeschützt\b|\bnur\s+lesend\b|\bsomente\s+leitura\b|不(?:会)?(?:产生|做|作|进行)任何(?:变更|修改|更改|改动)|\b(?:changes|modifies|alters|writes)\s+nothing\b|\b(?:makes|performs|applies)\s+no\s+(?:changes|modifications|writes)\b|\bnothing\s+is\s+(?:changed|modified|written|applied)\b`)
 	// secEachCallAdds is a description saying every call adds something.
 	secEachCallAdds = regexp.MustCompile(`\b(?:each|every)\s+(?:call|time|invocation|run|request)\b|\balways\s+(?:creates?|adds?|appends?)\b|\bappends?\b|\bduplicates?\b`)
 )
@@ -262,7 +271,7 @@ var (
 	// secUnlinkVerbs are name words of a removal.
 	secUnlinkVerbs = []string{"remove", "unlink", "detach", "disassociate", "unassign", "revoke", "leave", "unsubscribe", "unfollow", "unwatch"}
 	// secUnlinkTalk is prose saying the removal only unlinks.
-	secUnlinkTalk = regexp.MustCompile(`\bremoves?\s+(?:yourself|the\s+(?:current|authenticated)\s+user)\b|\b(?:unlinks?|disassociates?|detaches?)\b`)
+	secUnlinkTalk = regexp.MustCompile(`\bremoves?\s+(?:yourself|the\s+(?:current|authenticated)\s+user)\b|\b(?:unlinks?|disassociates?|detaches?)\b|\b(?:revok\w*|remov\w*)\s+(?:[\w'-]+\s+){0,4}?(?:access|permissions?|grants?)\s+(?:to|from|on)\b`)
 	// secDangerFlag are words of a flag that destroys.
 	secDangerFlag = []string{"delete", "remove", "purge", "overwrite", "replace", "archive", "prune", "wipe", "drop", "destroy", "erase", "truncate", "cascade", "clobber"}
 	// secDangerState are words of a flag that names the state a deletion
@@ -536,3 +545,27 @@ var secActivateFlag = []string{"activate", "enable", "load", "register", "expose
 // secHardDangerFlag are flag words of hard loss: a default of true stated
 // only in prose is read for these.
 var secHardDangerFlag = []string{"delete", "purge", "overwrite", "wipe", "drop", "destroy", "erase", "truncate", "clobber"}
+
+// secCreateVerbs open the name of a tool that only adds a new thing.
+var secCreateVerbs = []string{"create", "add", "new", "register", "insert"}
+
+// secStoresDestructiveValue reports whether the only destruction read in a
+// tool is a value it stores or a tool it names, not what the call does:
+// a create tool whose HTTP `method` field may hold DELETE saves a request
+// that deletes nothing now (createCollectionRequest), and a tool whose
+// description says it is read-only and that is marked readOnlyHint: true
+// names delete only among related tools ("READ-ONLY ... manage_x: create,
+// update, delete").
+func secStoresDestructiveValue(t *model.Tool, words []string, desc string, tg *tgTool) bool {
+	why := preciseDescribesDestruction(tg)
+	if len(words) > 0 && secHasWord(words[:1], secCreateVerbs...) && secHTTPMethodValue.MatchString(why) {
+		return true
+	}
+	a := t.Annotations
+	return a != nil && a.ReadOnlyHint != nil && *a.ReadOnlyHint && secSaysReadOnly.MatchString(desc) &&
+		strings.HasPrefix(why, "its description lists a destructive operation")
+}
+
+// secHTTPMethodValue is preciseDescribesDestruction's reading of an HTTP
+// method parameter that takes DELETE.
+var secHTTPMethodValue = regexp.MustCompile("(?i)^its `(?:[\\w.]*\\.)?(?:http_?)?method` parameter takes")
