@@ -790,9 +790,9 @@ var (
 	secAttachBrowserTalk = regexp.MustCompile(`\b(?:connect(?:s|ing|_?over_?cdp)?|attach(?:es|ing)?|hooks?\s+into|takes?\s+over)\b[^.\n]{0,40}\b(?:existing|running|active|already[- ]open(?:ed)?|your|the\s+user'?s|logged[- ]in)\s+(?:own\s+)?(?:\w+\s+){0,2}(?:chrome|chromium|browser|edge|brave|tabs?)\b`)
 	// secUserProfileTalk is text saying the tool drives the user's own
 	// browser profile, sessions or cookies, whatever its verb.
+	secUserProfileTalk = regexp.MustCompile(`\b(?:your|the\s+user'?s)\s+(?:own\s+|real\s+|default\s+|everyday\s+|existing\s+)?(?:chrome|chromium|browser|edge|brave|firefox)\s+(?:profile|profiles|sessions?|cookies|user\s+data)\b`)
 	// secUserBrowserTalk is text saying the browser is the user's own:
 	// its remote-debugging port, profile, logged-in sessions, active tab.
-	secUserProfileTalk = regexp.MustCompile(`\b(?:your|the\s+user'?s)\s+(?:own\s+|real\s+|default\s+|everyday\s+|existing\s+)?(?:chrome|chromium|browser|edge|brave|firefox)\s+(?:profile|profiles|sessions?|cookies|user\s+data)\b`)
 	secUserBrowserTalk = regexp.MustCompile(`\bremote[- ]debugging\b|\bdebugging\s+port\b|\bconnect_?over_?cdp\b|\b(?:your|the\s+user'?s)\s+(?:own\s+|real\s+|default\s+|everyday\s+)?(?:chrome|chromium|browser|edge|brave)\b|\b(?:chrome|browser)\s+profile\b|\blogged[- ]in\b|\bactive\s+tab\b`)
 )
 
