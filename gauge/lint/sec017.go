@@ -244,10 +244,12 @@ func secGrantByName(t *model.Tool, words []string) string {
 		if has("update", "set", "change", "modify", "edit", "patch") && secGrantHasRoleParam(t) {
 			return "changes a member's role"
 		}
-		if has("update", "set", "change", "modify", "edit", "patch", "replace") && secGrantRoleListParam(t) != "" {
+		if has("update", "set", "change", "modify", "edit", "patch", "replace") {
 			// update_room_members(members_admin_ids, members_readonly_ids):
 			// the lists decide who holds which role.
-			return fmt.Sprintf("sets who holds which role (`%s`)", secGrantRoleListParam(t))
+			if p := secGrantRoleListParam(t); p != "" {
+				return fmt.Sprintf("sets who holds which role (`%s`)", p)
+			}
 		}
 	}
 	if has("user", "users") && has("add", "assign") && has("team", "teams", "group", "groups", "org", "organization", "organisation", "workspace", "project", "role", "roles") && !secGrantRecordsWork(t, kept) {
