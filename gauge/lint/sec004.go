@@ -120,12 +120,13 @@ var secRanksWithin = regexp.MustCompile(`\btools?\b|\bservers?\b|\bfunctions?\b|
 // information"): advice on which argument to pass, not a demand on the
 // model's order of tools.
 func secRanksParameter(s secSurface, m secMatch) bool {
-	if !secRankWord.MatchString(strings.ToLower(m.text)) {
+	hit := strings.ToLower(m.text)
+	if !secRankWord.MatchString(hit) {
 		return false
 	}
-	k := strings.Index(s.folded, strings.ToLower(m.text))
+	k := strings.Index(s.folded, hit)
 	if k < 0 {
 		return false
 	}
-	return !secRanksWithin.MatchString(secSentence(s.folded, k, k+len(m.text)))
+	return !secRanksWithin.MatchString(secSentence(s.folded, k, k+len(hit)))
 }
