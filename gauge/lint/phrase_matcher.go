@@ -272,8 +272,6 @@ var secNegatedBefore = regexp.MustCompile(`\b(?:never|not|no|cannot|can't|won't|
 var (
 	// secRefused marks a sentence that names a sensitive path to refuse it.
 	secRefused = regexp.MustCompile(`\b(?:reject(?:s|ed)?|block(?:s|ed)?|denied|deny|not\s+allowed|forbidden|refuse[sd]?|disallowed|excluded|never\s+(?:read|access|open|write|commit|store|put)s?)\b`)
-	// secRankWord is the "highest/top priority" family of the priority
-	// patterns, which reads as coercion only about tools or instructions.
 	// secOtherToolObject is what follows "prefer this over" when the
 	// object is another tool, server or built-in, not a way of using this one.
 	secOtherToolObject = regexp.MustCompile(`^\s+(?:\w+\s+){0,3}?(?:tools?|servers?|web|internet|search(?:es)?|built-?in|native|other|browser|shell|bash|terminal|cli|grep|curl|google|[a-z0-9]+_[a-z0-9_]+|(?:raw|plain|direct|manual)\s+(?:[\w.-]+\s+){0,2}?(?:commands?|invocations?|cli|scripts?))\b`)
@@ -291,6 +289,9 @@ var (
 	secFetchMode = regexp.MustCompile(`\bsame[- ]origin\b|\bomit\b|\bwhether\s+to\s+(?:include|send)\b`)
 	// secPublicKeys is text about public keys (authorized_keys, *.pub).
 	secPublicKeys = regexp.MustCompile(`\bpublic\s+keys?\b|\.pub\b`)
+	// secRankWord is the "highest/top priority" family of the priority
+	// patterns, which reads as coercion only about tools or instructions
+	// (secAboutTools, in the hit's sentence).
 	secRankWord   = regexp.MustCompile(`\b(?:highest|top|maximum|absolute|utmost)\s+priority\b`)
 	secAboutTools = regexp.MustCompile(`\btools?\b|\binstructions?\b|\bfunctions?\b|\bcall\b|\buse\s+this\b|\bother\b|\buser\b`)
 )
