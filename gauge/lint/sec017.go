@@ -326,12 +326,16 @@ func secGrantMintedCredential(words []string) bool {
 	return false
 }
 
+// secUpdateOps are the first words of an operation value that changes an
+// existing resource (update-visitor-access-controls, set_public).
+var secUpdateOps = []string{"update", "set", "edit", "modify", "patch", "configure", "change"}
+
 // secOperationUpdates reports whether a tool's operation-like enum
 // (`operation`, `action`, `op`, `mode`) offers a change of an existing
 // resource: update, set, edit, modify, patch, configure or change.
 func secOperationUpdates(t *model.Tool) bool {
 	for _, s := range secOperationValues(t) {
-		if w := secIdentifierWords(s); len(w) > 0 && secHasWord(w[:1], "update", "set", "edit", "modify", "patch", "configure", "change") {
+		if w := secIdentifierWords(s); len(w) > 0 && secHasWord(w[:1], secUpdateOps...) {
 			return true
 		}
 	}
@@ -577,7 +581,7 @@ func secGrantLiftsControl(t *model.Tool, words []string) string {
 		if len(w) == 0 {
 			continue
 		}
-		updates = updates || secHasWord(w[:1], "update", "set", "edit", "modify", "patch", "configure", "change", "manage")
+		updates = updates || secHasWord(w[:1], secUpdateOps...) || w[0] == "manage"
 		disables = disables || secHasWord(w[:1], "disable", "unprotect") || len(w) > 1 && w[0] == "turn" && w[1] == "off"
 	}
 	if updates {
