@@ -52,21 +52,22 @@ func checkSEC010(ctx *Context) []Problem {
 				continue
 			}
 		}
-		if envHit && ctx.Precise() && (secWritesOnly(words) || secValuesHidden.MatchString(desc) || secHasWord(words, "names") && !secHasWord(words, "value", "values")) {
-			// vercel_create_env_var sets a variable and returns none;
-			// a list whose values are masked, or of names only
-			// (list_env_var_names), returns no secret.
-			continue
-		}
-		if envHit && ctx.Precise() && !secEnvReturn.MatchString(desc) && secPlatformEnvironment(t, desc) {
-			// queryEnv of a cloud platform: "env" is an environment with
-			// an id (list, details, domains, usage), not process variables.
-			continue
-		}
-		if envHit && ctx.Precise() && secResourceVars.MatchString(desc) && !secEnvSecretTalk.MatchString(desc) && secSecretsKeptApart(ctx) {
-			// env_var_list of a Worker on a server with secret_put and
-			// plain variables: the secrets live in the secret store.
-			continue
+		if envHit && ctx.Precise() {
+			switch {
+			case secWritesOnly(words) || secValuesHidden.MatchString(desc) || secHasWord(words, "names") && !secHasWord(words, "value", "values"):
+				// vercel_create_env_var sets a variable and returns none;
+				// a list whose values are masked, or of names only
+				// (list_env_var_names), returns no secret.
+				continue
+			case !secEnvReturn.MatchString(desc) && secPlatformEnvironment(t, desc):
+				// queryEnv of a cloud platform: "env" is an environment with
+				// an id (list, details, domains, usage), not process variables.
+				continue
+			case secResourceVars.MatchString(desc) && !secEnvSecretTalk.MatchString(desc) && secSecretsKeptApart(ctx):
+				// env_var_list of a Worker on a server with secret_put and
+				// plain variables: the secrets live in the secret store.
+				continue
+			}
 		}
 		if !envHit {
 			// The default profile also reads a description that says the
