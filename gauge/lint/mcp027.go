@@ -183,29 +183,15 @@ func mcp027Union(a, b map[string]bool) map[string]bool {
 // of its items: an option value of some tool ("include the 'events'
 // option") is the server's word.
 func mcp027Values(p map[string]any) []string {
+	items, _ := p["items"].(map[string]any)
 	var out []string
-	for _, s := range []map[string]any{p, mcp027Items(p)} {
-		if s == nil {
-			continue
-		}
+	for _, s := range []map[string]any{p, items} {
 		if c, ok := s["const"].(string); ok {
 			out = append(out, c)
 		}
-		if e, ok := s["enum"].([]any); ok {
-			for _, v := range e {
-				if str, ok := v.(string); ok {
-					out = append(out, str)
-				}
-			}
-		}
+		out = append(out, schemaStrings(s, "enum")...)
 	}
 	return out
-}
-
-// mcp027Items is an array property's item schema, if it has one.
-func mcp027Items(p map[string]any) map[string]any {
-	m, _ := p["items"].(map[string]any)
-	return m
 }
 
 // mcp027TakesAnyKey reports whether the tool takes a free-form object

@@ -325,13 +325,7 @@ func secExamplesText(schema map[string]any) string {
 	if d, ok := schema["default"].(string); ok {
 		parts = append(parts, d)
 	}
-	if ex, ok := schema["examples"].([]any); ok {
-		for _, e := range ex {
-			if s, ok := e.(string); ok {
-				parts = append(parts, s)
-			}
-		}
-	}
+	parts = append(parts, schemaStrings(schema, "examples")...)
 	folded, _ := secFold(strings.Join(parts, " "))
 	return folded
 }
