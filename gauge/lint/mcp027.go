@@ -52,11 +52,11 @@ func checkMCP027(ctx *Context) []Problem {
 	var out []Problem
 	for i := range ctx.Tools {
 		t := &ctx.Tools[i]
-		own := map[string]bool{}
-		secPropertyNames(t.InputSchema, func(name string, _ map[string]any) { own[mcp027Fold(name)] = true }, 0)
 		if mcp027TakesAnyKey(t) {
 			continue
 		}
+		own := map[string]bool{}
+		secPropertyNames(t.InputSchema, func(name string, _ map[string]any) { own[mcp027Fold(name)] = true }, 0)
 		desc := mcp027Text(t.RawDescription)
 		others := always
 		if mcp027NamesOtherTool(ctx, t.Name, desc) {
@@ -140,10 +140,10 @@ func mcp027ServerWords(ctx *Context) (always, params map[string]bool) {
 // mcp027NamesOtherTool reports whether a description names another tool
 // of the server (as a whole word, in any casing).
 func mcp027NamesOtherTool(ctx *Context, self, desc string) bool {
-	lower := strings.ToLower(desc)
+	lower, self := strings.ToLower(desc), strings.ToLower(self)
 	for i := range ctx.Tools {
 		name := strings.ToLower(ctx.Tools[i].Name)
-		if name == strings.ToLower(self) || len(name) < 3 {
+		if name == self || len(name) < 3 {
 			continue
 		}
 		for from := 0; ; {
@@ -217,9 +217,11 @@ func mcp027TakesAnyKey(t *model.Tool) bool {
 }
 
 // mcp027Fold compares names across casing and separators.
-func mcp027Fold(s string) string {
-	return strings.NewReplacer("_", "", "-", "").Replace(strings.ToLower(s))
-}
+func mcp027Fold(s string) string { return mcp027Separators.Replace(strings.ToLower(s)) }
+
+// mcp027Separators drops the separators mcp027Fold ignores; built once,
+// never written.
+var mcp027Separators = strings.NewReplacer("_", "", "-", "")
 
 // mcp027Hint names the declared parameter a missing name most likely
 // means (one edit away, or a plural), if any.
