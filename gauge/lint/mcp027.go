@@ -58,9 +58,9 @@ func checkMCP027(ctx *Context) []Problem {
 		own := map[string]bool{}
 		secPropertyNames(t.InputSchema, func(name string, _ map[string]any) { own[mcp027Fold(name)] = true }, 0)
 		desc := mcp027Text(t.RawDescription)
-		others := always
+		others := func(k string) bool { return always[k] }
 		if mcp027NamesOtherTool(ctx, t.Name, desc) {
-			others = mcp027Union(always, params)
+			others = func(k string) bool { return always[k] || params[k] }
 		}
 		missing := mcp027Missing(desc, own, others)
 		if len(missing) == 0 {
@@ -85,14 +85,14 @@ func mcp027Text(s string) string {
 
 // mcp027Missing lists the identifiers the text demands that are neither
 // the tool's own inputs nor the server's words.
-func mcp027Missing(desc string, own, others map[string]bool) []string {
+func mcp027Missing(desc string, own map[string]bool, others func(string) bool) []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, re := range mcp027Demands {
 		for _, m := range re.FindAllStringSubmatchIndex(desc, -1) {
 			name := desc[m[2]:m[3]]
 			k := mcp027Fold(name)
-			if mcp027Literals[strings.ToLower(name)] || own[k] || others[k] || seen[k] || mcp027NotAnInput(desc[m[1]:]) || mcp027Negated.MatchString(desc[:m[0]]) {
+			if mcp027Literals[strings.ToLower(name)] || own[k] || others(k) || seen[k] || mcp027NotAnInput(desc[m[1]:]) || mcp027Negated.MatchString(desc[:m[0]]) {
 				continue
 			}
 			seen[k] = true
@@ -165,18 +165,6 @@ func mcp027NamesOtherTool(ctx *Context, self, desc string) bool {
 // mcp027IdentByte is a byte that continues an identifier.
 func mcp027IdentByte(b byte) bool {
 	return b == '_' || b == '-' || b >= 'a' && b <= 'z' || b >= '0' && b <= '9'
-}
-
-// mcp027Union is the union of two word sets.
-func mcp027Union(a, b map[string]bool) map[string]bool {
-	out := make(map[string]bool, len(a)+len(b))
-	for k := range a {
-		out[k] = true
-	}
-	for k := range b {
-		out[k] = true
-	}
-	return out
 }
 
 // mcp027Values are the string enum and const values of a property and
