@@ -130,10 +130,8 @@ func preciseRefParam(root map[string]any, name string, obj map[string]any) *tgPa
 			}
 		}
 	}
-	p := &tgParam{name: name, obj: eff, branches: schemaBranches(eff)}
-	p.desc, p.hasDesc = paramDescription(eff)
-	p.freeString = isStringParam(eff) && !setAnywhere(eff, constraintKeys()...)
-	return p
+	p := newTGParam(name, eff)
+	return &p
 }
 
 // preciseDateFormats are the JSON-Schema formats of a date or time.
