@@ -159,7 +159,7 @@ func preciseLooseUnion(tool, path string, p *tgParam) *Problem {
 		return nil
 	}
 	fix := fmt.Sprintf("Drop the plain-string branch of `%s`, or give it a `pattern` for the other values it takes; as it stands a client validates nothing and the model may send any string.", path)
-	if p.hasDesc && preciseLocalTimeExample(p.desc) || p.hasDesc && preciseLocalSyntax.MatchString(p.desc) {
+	if p.hasDesc && (preciseLocalTimeExample(p.desc) || preciseLocalSyntax.MatchString(p.desc)) {
 		fix = preciseLocalFix(path)
 	}
 	return &Problem{
