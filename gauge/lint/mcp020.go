@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -21,7 +22,7 @@ func checkMCP020(ctx *Context) []Problem {
 		if p.hasDesc {
 			return
 		}
-		if ctx.Precise() && refDescribed(t.t.InputSchema, p.obj) {
+		if ctx.Precise() && refDescribed(t.t.InputSchema, p.obj, hasParamDescription) {
 			return
 		}
 		out = append(out, Problem{
@@ -85,13 +86,15 @@ func refPointer(root map[string]any, ptr string) map[string]any {
 }
 
 // refDescribed reports whether a parameter with no description of its own
-// is a local `$ref` to a schema that has one: the reference carries it
-// (endDateTime: {"$ref": "#/properties/startDateTime"}).
-func refDescribed(root, schema map[string]any) bool {
-	for _, s := range refResolve(root, schema)[1:] {
-		if _, ok := paramDescription(s); ok {
-			return true
-		}
-	}
-	return false
+// is a local `$ref` to a schema that has one by the caller's test: the
+// reference carries it (endDateTime: {"$ref": "#/properties/startDateTime"}).
+func refDescribed(root, schema map[string]any, described func(map[string]any) bool) bool {
+	return slices.ContainsFunc(refResolve(root, schema)[1:], described)
+}
+
+// hasParamDescription is MCP020's test of a description: a non-blank one
+// at the schema's top level or in a branch.
+func hasParamDescription(s map[string]any) bool {
+	_, ok := paramDescription(s)
+	return ok
 }

@@ -130,10 +130,8 @@ func preciseRefParam(root map[string]any, name string, obj map[string]any) *tgPa
 			}
 		}
 	}
-	p := &tgParam{name: name, obj: eff, branches: schemaBranches(eff)}
-	p.desc, p.hasDesc = paramDescription(eff)
-	p.freeString = isStringParam(eff) && !setAnywhere(eff, constraintKeys()...)
-	return p
+	p := newTGParam(name, eff)
+	return &p
 }
 
 // preciseDateFormats are the JSON-Schema formats of a date or time.
@@ -161,7 +159,7 @@ func preciseLooseUnion(tool, path string, p *tgParam) *Problem {
 		return nil
 	}
 	fix := fmt.Sprintf("Drop the plain-string branch of `%s`, or give it a `pattern` for the other values it takes; as it stands a client validates nothing and the model may send any string.", path)
-	if p.hasDesc && preciseLocalTimeExample(p.desc) || p.hasDesc && preciseLocalSyntax.MatchString(p.desc) {
+	if p.hasDesc && (preciseLocalTimeExample(p.desc) || preciseLocalSyntax.MatchString(p.desc)) {
 		fix = preciseLocalFix(path)
 	}
 	return &Problem{

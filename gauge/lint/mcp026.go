@@ -3,6 +3,7 @@ package lint
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
@@ -172,11 +173,11 @@ func mcp026OneItem(verb string, obj []string) string {
 	head := obj[len(obj)-1]
 	phrase := strings.Join(obj, " ")
 	one := text.Singular(head)
-	if one == head || secHasWord([]string{head}, mcp026Items...) {
+	if one == head || slices.Contains(mcp026Items, head) {
 		return fmt.Sprintf("its name says it %s one %s", verb, phrase)
 	}
 	parent := obj[:len(obj)-1]
-	if !secHasWord([]string{one}, mcp026Items...) || !secHasWord(parent, mcp026Items...) {
+	if !slices.Contains(mcp026Items, one) || !secHasWord(parent, mcp026Items...) {
 		return ""
 	}
 	return fmt.Sprintf("its name says it %s the %s of one %s", verb, head, strings.Join(parent, " "))

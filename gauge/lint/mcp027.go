@@ -52,15 +52,15 @@ func checkMCP027(ctx *Context) []Problem {
 	var out []Problem
 	for i := range ctx.Tools {
 		t := &ctx.Tools[i]
-		own := map[string]bool{}
-		secPropertyNames(t.InputSchema, func(name string, _ map[string]any) { own[mcp027Fold(name)] = true }, 0)
 		if mcp027TakesAnyKey(t) {
 			continue
 		}
+		own := map[string]bool{}
+		secPropertyNames(t.InputSchema, func(name string, _ map[string]any) { own[mcp027Fold(name)] = true }, 0)
 		desc := mcp027Text(t.RawDescription)
-		others := always
+		others := func(k string) bool { return always[k] }
 		if mcp027NamesOtherTool(ctx, t.Name, desc) {
-			others = mcp027Union(always, params)
+			others = func(k string) bool { return always[k] || params[k] }
 		}
 		missing := mcp027Missing(desc, own, others)
 		if len(missing) == 0 {
@@ -85,14 +85,14 @@ func mcp027Text(s string) string {
 
 // mcp027Missing lists the identifiers the text demands that are neither
 // the tool's own inputs nor the server's words.
-func mcp027Missing(desc string, own, others map[string]bool) []string {
+func mcp027Missing(desc string, own map[string]bool, others func(string) bool) []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, re := range mcp027Demands {
 		for _, m := range re.FindAllStringSubmatchIndex(desc, -1) {
 			name := desc[m[2]:m[3]]
 			k := mcp027Fold(name)
-			if mcp027Literals[strings.ToLower(name)] || own[k] || others[k] || seen[k] || mcp027NotAnInput(desc[m[1]:]) || mcp027Negated.MatchString(desc[:m[0]]) {
+			if mcp027Literals[strings.ToLower(name)] || own[k] || others(k) || seen[k] || mcp027NotAnInput(desc[m[1]:]) || mcp027Negated.MatchString(desc[:m[0]]) {
 				continue
 			}
 			seen[k] = true
@@ -140,10 +140,10 @@ func mcp027ServerWords(ctx *Context) (always, params map[string]bool) {
 // mcp027NamesOtherTool reports whether a description names another tool
 // of the server (as a whole word, in any casing).
 func mcp027NamesOtherTool(ctx *Context, self, desc string) bool {
-	lower := strings.ToLower(desc)
+	lower, self := strings.ToLower(desc), strings.ToLower(self)
 	for i := range ctx.Tools {
 		name := strings.ToLower(ctx.Tools[i].Name)
-		if name == strings.ToLower(self) || len(name) < 3 {
+		if name == self || len(name) < 3 {
 			continue
 		}
 		for from := 0; ; {
@@ -167,45 +167,19 @@ func mcp027IdentByte(b byte) bool {
 	return b == '_' || b == '-' || b >= 'a' && b <= 'z' || b >= '0' && b <= '9'
 }
 
-// mcp027Union is the union of two word sets.
-func mcp027Union(a, b map[string]bool) map[string]bool {
-	out := make(map[string]bool, len(a)+len(b))
-	for k := range a {
-		out[k] = true
-	}
-	for k := range b {
-		out[k] = true
-	}
-	return out
-}
-
 // mcp027Values are the string enum and const values of a property and
 // of its items: an option value of some tool ("include the 'events'
 // option") is the server's word.
 func mcp027Values(p map[string]any) []string {
+	items, _ := p["items"].(map[string]any)
 	var out []string
-	for _, s := range []map[string]any{p, mcp027Items(p)} {
-		if s == nil {
-			continue
-		}
+	for _, s := range []map[string]any{p, items} {
 		if c, ok := s["const"].(string); ok {
 			out = append(out, c)
 		}
-		if e, ok := s["enum"].([]any); ok {
-			for _, v := range e {
-				if str, ok := v.(string); ok {
-					out = append(out, str)
-				}
-			}
-		}
+		out = append(out, schemaStrings(s, "enum")...)
 	}
 	return out
-}
-
-// mcp027Items is an array property's item schema, if it has one.
-func mcp027Items(p map[string]any) map[string]any {
-	m, _ := p["items"].(map[string]any)
-	return m
 }
 
 // mcp027TakesAnyKey reports whether the tool takes a free-form object
@@ -231,9 +205,11 @@ func mcp027TakesAnyKey(t *model.Tool) bool {
 }
 
 // mcp027Fold compares names across casing and separators.
-func mcp027Fold(s string) string {
-	return strings.NewReplacer("_", "", "-", "").Replace(strings.ToLower(s))
-}
+func mcp027Fold(s string) string { return mcp027Separators.Replace(strings.ToLower(s)) }
+
+// mcp027Separators drops the separators mcp027Fold ignores; built once,
+// never written.
+var mcp027Separators = strings.NewReplacer("_", "", "-", "")
 
 // mcp027Hint names the declared parameter a missing name most likely
 // means (one edit away, or a plural), if any.

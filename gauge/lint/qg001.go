@@ -37,7 +37,7 @@ func checkQG001(ctx *Context) []Problem {
 		var missing []string
 		for _, name := range t.ParamNames() {
 			obj, _ := props[name].(map[string]any)
-			if obj == nil || !compat.JSTruthy(obj["description"]) && !(ctx.Precise() && refJSDescribed(t.InputSchema, obj)) {
+			if obj == nil || !jsDescribed(obj) && !(ctx.Precise() && refDescribed(t.InputSchema, obj, jsDescribed)) {
 				missing = append(missing, name)
 			}
 		}
@@ -53,13 +53,6 @@ func checkQG001(ctx *Context) []Problem {
 	return out
 }
 
-// refJSDescribed is refDescribed with quality-gate's test of a
-// description: truthy in JavaScript's sense, at the schema's top level.
-func refJSDescribed(root, schema map[string]any) bool {
-	for _, s := range refResolve(root, schema)[1:] {
-		if compat.JSTruthy(s["description"]) {
-			return true
-		}
-	}
-	return false
-}
+// jsDescribed is quality-gate's test of a description: truthy in
+// JavaScript's sense, at the schema's top level.
+func jsDescribed(s map[string]any) bool { return compat.JSTruthy(s["description"]) }

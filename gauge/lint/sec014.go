@@ -325,13 +325,7 @@ func secExamplesText(schema map[string]any) string {
 	if d, ok := schema["default"].(string); ok {
 		parts = append(parts, d)
 	}
-	if ex, ok := schema["examples"].([]any); ok {
-		for _, e := range ex {
-			if s, ok := e.(string); ok {
-				parts = append(parts, s)
-			}
-		}
-	}
+	parts = append(parts, schemaStrings(schema, "examples")...)
 	folded, _ := secFold(strings.Join(parts, " "))
 	return folded
 }
@@ -371,33 +365,35 @@ func secSecretVariableValue(t *model.Tool, p secParam, words []string) bool {
 	// value on a tool that sets variables, or a value its own name says
 	// is a variable's (envVarValue, variable_value) on any tool, a router
 	// included: the sibling flag below says whether it may be secret.
-	varNouns := []string{"env", "envs", "environment", "envvar", "envvars", "variable", "variables", "var", "vars"}
-	bare := len(pw) == 1 && secHasWord(words, varNouns...) && secHasWord(words, secSecretSetters...)
-	named := len(pw) > 1 && secHasWord(pw[:len(pw)-1], varNouns...)
+	bare := len(pw) == 1 && secHasWord(words, secVariableNouns...) && secHasWord(words, secSecretSetters...)
+	named := len(pw) > 1 && secHasWord(pw[:len(pw)-1], secVariableNouns...)
 	if !bare && !named {
 		return false
 	}
-	kinds := []string{"secret", "encrypted", "sensitive", "masked"}
 	for _, q := range secParams(t) {
-		if q.parent != p.parent {
+		if q.parent != p.parent || q.path == p.path {
 			continue
 		}
-		qw := secIdentifierWords(q.name)
-		if q.path == p.path {
-			continue
-		}
-		if ty, _ := q.schema["type"].(string); ty == "boolean" && secHasWord(qw, kinds...) {
+		if ty, _ := q.schema["type"].(string); ty == "boolean" && secHasWord(secIdentifierWords(q.name), secSecretKinds...) {
 			return true
 		}
-		list, _ := q.schema["enum"].([]any)
-		for _, e := range list {
-			if s, _ := e.(string); secHasWord(secIdentifierWords(s), kinds...) {
+		for _, v := range schemaStrings(q.schema, "enum") {
+			if secHasWord(secIdentifierWords(v), secSecretKinds...) {
 				return true
 			}
 		}
 	}
 	return false
 }
+
+var (
+	// secVariableNouns name a variable: a tool that sets one, or a value
+	// named for one (envVarValue).
+	secVariableNouns = []string{"env", "envs", "environment", "envvar", "envvars", "variable", "variables", "var", "vars"}
+	// secSecretKinds mark a variable secret: a boolean flag's name or an
+	// enum value of its kind.
+	secSecretKinds = []string{"secret", "encrypted", "sensitive", "masked"}
+)
 
 // secSetsUpLoginSystem reports whether a tool creates or changes the
 // system a password belongs to (mysql-create, a database tool with a

@@ -40,3 +40,37 @@ func TestMCP023LocalTimeAsksForAPattern(t *testing.T) {
 		}
 	}
 }
+
+// TestMCP023SuggestionsForTextTimesAndLooseUnions: a string described as a
+// Unix time is told to declare a digits pattern or become an integer; a
+// union of a date-time branch and a plain string whose description writes
+// a local syntax (YYYY-MM-DD HH:MM:SS) is told to declare a pattern; a
+// union without one is told to drop the plain branch (MCP023 revision 6).
+func TestMCP023SuggestionsForTextTimesAndLooseUnions(t *testing.T) {
+	t.Parallel()
+	cases := []struct{ name, schema, want string }{
+		{"unix-seconds", `{"type":"string","description":"Start of the window, in seconds."}`, "takes a Unix time written as text"},
+		{"union-local", `{"anyOf":[{"type":"string","format":"date-time"},{"type":"string"}],"description":"Start (YYYY-MM-DD HH:MM:SS format)"}`, "not `format: date-time`"},
+		{"union-plain", `{"anyOf":[{"type":"string","format":"date-time"},{"type":"string"}],"description":"Start of the range"}`, "Drop the plain-string branch"},
+	}
+	for _, c := range cases {
+		tool := `{"name":"query","description":"Queries events.","inputSchema":{"type":"object","properties":{"start_time":` + c.schema + `}}}`
+		capture := precision.Capture{Tools: []json.RawMessage{json.RawMessage(tool)}}
+		snap, err := capture.Snapshot()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got *lint.Finding
+		for _, f := range lint.Run(snap, lint.Config{}) {
+			if f.Rule == "MCP023" {
+				got = &f
+			}
+		}
+		if got == nil {
+			t.Fatalf("%s: no MCP023 finding", c.name)
+		}
+		if !strings.Contains(got.Suggestion, c.want) {
+			t.Errorf("%s: suggestion %q, want it to contain %q", c.name, got.Suggestion, c.want)
+		}
+	}
+}

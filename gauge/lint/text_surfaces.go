@@ -149,6 +149,19 @@ func secSchemaText(v any, emit func(field, text string), depth int) {
 	}
 }
 
+// schemaStrings returns the string elements of the list schema[key]
+// (an enum, examples), in order; nil when schema is nil or key holds no list.
+func schemaStrings(schema map[string]any, key string) []string {
+	list, _ := schema[key].([]any)
+	var out []string
+	for _, v := range list {
+		if s, ok := v.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 // secSortedKeys returns m's keys, sorted. It sizes the slice up front, which
 // slices.Sorted(maps.Keys(m)) cannot: the schema walk calls it for every
 // object of every schema, and growing the slice cost about 13k allocations a run

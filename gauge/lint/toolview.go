@@ -26,6 +26,18 @@ type tgParam struct {
 	descExample bool // the description matches EXAMPLE
 }
 
+// newTGParam reads the facts MCP020-MCP025 share from a parameter's
+// schema obj (nil leaves them unset); descExample is left to the caller.
+func newTGParam(name string, obj map[string]any) tgParam {
+	p := tgParam{name: name, obj: obj}
+	if obj != nil {
+		p.branches = schemaBranches(obj)
+		p.desc, p.hasDesc = paramDescription(obj)
+		p.freeString = isStringParam(obj) && !setAnywhere(obj, constraintKeys()...)
+	}
+	return p
+}
+
 // tgTool is a tool plus the text analysis every toolgauge rule would
 // otherwise redo.
 type tgTool struct {
@@ -90,14 +102,9 @@ func tgTools(ctx *Context) []tgTool {
 			tt.bagIDs = ids
 			props := t.Params()
 			for _, name := range t.ParamNames() {
-				p := tgParam{name: name}
-				p.obj, _ = props[name].(map[string]any)
-				if p.obj != nil {
-					p.branches = schemaBranches(p.obj)
-					p.desc, p.hasDesc = paramDescription(p.obj)
-					p.freeString = isStringParam(p.obj) && !setAnywhere(p.obj, constraintKeys()...)
-					p.descExample = p.hasDesc && text.Example.Match(p.desc)
-				}
+				obj, _ := props[name].(map[string]any)
+				p := newTGParam(name, obj)
+				p.descExample = p.hasDesc && text.Example.Match(p.desc)
 				tt.params = append(tt.params, p)
 			}
 			out[i] = tt
