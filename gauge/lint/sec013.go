@@ -115,11 +115,9 @@ func secGuardrailLift(t *model.Tool) string {
 	props := t.Params()
 	for _, name := range t.ParamNames() {
 		check(name)
-		secSchemaText(props[name], func(field, s string) {
-			if field == "enum value" || field == "const value" {
-				check(s)
-			}
-		}, 0)
+		for _, v := range secEnumConstValues(props[name]) {
+			check(v)
+		}
 	}
 	if found != "" {
 		return found

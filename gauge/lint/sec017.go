@@ -568,11 +568,7 @@ func secGrantLiftsControl(t *model.Tool, words []string) string {
 	var ops []string
 	props := t.Params()
 	for _, name := range t.ParamNames() {
-		secSchemaText(props[name], func(field, s string) {
-			if field == "enum value" || field == "const value" {
-				ops = append(ops, s)
-			}
-		}, 0)
+		ops = append(ops, secEnumConstValues(props[name])...)
 	}
 	updates := secHasWord(words, "update", "updater", "set", "change", "edit", "modify", "patch", "manage", "configure")
 	disables := false

@@ -162,6 +162,19 @@ func schemaStrings(schema map[string]any, key string) []string {
 	return out
 }
 
+// secEnumConstValues returns the enum and const string values found
+// anywhere in a parameter's schema, in the order the schema walk meets
+// them: the modes and operations a tool can be asked for.
+func secEnumConstValues(schema any) []string {
+	var out []string
+	secSchemaText(schema, func(field, s string) {
+		if field == "enum value" || field == "const value" {
+			out = append(out, s)
+		}
+	}, 0)
+	return out
+}
+
 // secSortedKeys returns m's keys, sorted. It sizes the slice up front, which
 // slices.Sorted(maps.Keys(m)) cannot: the schema walk calls it for every
 // object of every schema, and growing the slice cost about 13k allocations a run
