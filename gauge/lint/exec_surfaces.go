@@ -326,14 +326,14 @@ var (
 // page; a debugger server (breakpoints, stepping, a debugged process)
 // drives the process it attaches to. A browser wins when a server is
 // both (a page's debugger evaluates in the page).
-func secRuntimeOf(tools []model.Tool, facts []secTool, instructions string) secServerRuntime {
+func secRuntimeOf(facts []secTool, instructions string) secServerRuntime {
 	browser, debugger := 0, 0
-	for i := range tools {
-		w := facts[i].words
+	for _, f := range facts {
+		w := f.words
 		if secHasWord(w, secBrowserToolWords...) {
 			browser++
 		}
-		if secHasWord(w, secDebuggerToolWords...) || secSteps(w) || secDebuggerTalk.MatchString(facts[i].desc) {
+		if secHasWord(w, secDebuggerToolWords...) || secSteps(w) || secDebuggerTalk.MatchString(f.desc) {
 			debugger++
 		}
 	}

@@ -41,7 +41,7 @@ func secTools(ctx *Context) []secTool {
 		if ctx.Snap != nil {
 			instructions = ctx.Snap.Server.Instructions
 		}
-		runtime := secRuntimeOf(ctx.Tools, out, instructions)
+		runtime := secRuntimeOf(out, instructions)
 		for i := range out {
 			out[i].authoring = authoring
 			out[i].runtime = runtime
