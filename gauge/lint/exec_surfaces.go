@@ -418,7 +418,7 @@ func secStoredStartCommand(t *model.Tool, facts secTool, param string) bool {
 		secHasWord(facts.words, "run", "exec", "execute", "eval", "shell", "terminal", "ssh") {
 		return false
 	}
-	if secRunsTalk.MatchString(secAffirmative(facts.desc)) {
+	if secRunsTalk.MatchString(facts.affirmative) {
 		return false
 	}
 	_, pd := secResolvedParam(t, param)
