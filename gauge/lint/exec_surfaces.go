@@ -287,7 +287,9 @@ var secCloudCLIWords = []string{"gcloud", "gsutil", "aws", "az", "doctl", "flyct
 
 // secCloudCLITalk is a description naming a cloud CLI's commands ("Executes
 // a gcloud command", "runs AWS CLI commands", "any az subcommand").
-var secCloudCLITalk = regexp.MustCompile(`\b(?:gcloud|gsutil|bq|aws|az|doctl|flyctl|heroku|terraform|tofu|opentofu|pulumi|oci|eksctl|ibmcloud|aliyun|hcloud|wrangler|helm)\s+(?:cli\s+)?(?:commands?|subcommands?|cli)\b` +
+// Its CLI names are secCloudCLIWords and BigQuery's bq, which the name
+// list leaves out.
+var secCloudCLITalk = regexp.MustCompile(`\b(?:` + strings.Join(secCloudCLIWords, "|") + `|bq)\s+(?:cli\s+)?(?:commands?|subcommands?|cli)\b` +
 	`|\b(?:aws|azure|google\s+cloud|gcp|oracle\s+cloud|digitalocean|digital\s+ocean|ibm\s+cloud|alibaba\s+cloud|fly(?:\.io)?|heroku|hetzner(?:\s+cloud)?|cloudflare)\s+(?:cli|command[- ]line(?:\s+interface)?)\b`)
 
 // secCloudCLI reports whether a surface runs commands of a cloud CLI: its
