@@ -42,11 +42,14 @@ func qgWarns(desc, folded string, precise bool) bool {
 	if text.DestructivePhrase.Match(desc) || qgCaution.MatchString(folded) {
 		return true
 	}
-	if precise && qgGoneTalk.MatchString(folded) {
+	if !precise {
+		return false
+	}
+	if qgGoneTalk.MatchString(folded) {
 		return true
 	}
 	m, _ := preciseWarnsInOtherLanguage(desc, true)
-	return precise && m != ""
+	return m != ""
 }
 
 // checkQG009 fires on a tool named for destruction whose description does
