@@ -357,8 +357,9 @@ func secExtractsReturning(words []string, desc string) bool {
 var secExtractFirst = map[string]bool{"extract": true, "retrieve": true, "obtain": true, "extraer": true, "extraire": true, "extrahieren": true}
 
 // secReturnsTalk is prose saying a tool returns what it found, in the
-// languages descriptions are written in.
-var secReturnsTalk = regexp.MustCompile(`(?i)\breturns?\s+(?:the|a|an|all|its|their|every|each)\b|\bdevuelve\s+(?:el|la|los|las|un|una)\b|\brenvoie\s+(?:le|la|les|un|une)\b|\bgibt\s+(?:den|die|das|alle)\b[^.]{0,60}\bzurück\b`)
+// languages descriptions are written in. It reads the folded description,
+// where "zurück" is "zur0ck".
+var secReturnsTalk = regexp.MustCompile(`(?i)\breturns?\s+(?:the|a|an|all|its|their|every|each)\b|\bdevuelve\s+(?:el|la|los|las|un|una)\b|\brenvoie\s+(?:le|la|les|un|une)\b|\bgibt\s+(?:den|die|das|alle)\b[^.]{0,60}\bzur[u0]ck\b`)
 
 // secChangeFirst are verbs that, opening a tool's name, say it changes what
 // the read word after them names.
