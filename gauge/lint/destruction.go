@@ -1295,8 +1295,9 @@ func precisePassthroughDocuments(t *tgTool) (method, why string) {
 	if method == "" {
 		return "", ""
 	}
+	lines := strings.Split(t.t.RawDescription, "\n")
 	for _, c := range precisePassthroughTalk {
-		for _, line := range strings.Split(t.t.RawDescription, "\n") {
+		for _, line := range lines {
 			if m := c.re.FindString(line); m != "" && !preciseNegated.MatchString(line) {
 				return method, fmt.Sprintf(c.why, secSnippet(preciseListMarker.ReplaceAllString(m, "")))
 			}

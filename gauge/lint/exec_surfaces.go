@@ -287,7 +287,9 @@ var secCloudCLIWords = []string{"gcloud", "gsutil", "aws", "az", "doctl", "flyct
 
 // secCloudCLITalk is a description naming a cloud CLI's commands ("Executes
 // a gcloud command", "runs AWS CLI commands", "any az subcommand").
-var secCloudCLITalk = regexp.MustCompile(`\b(?:gcloud|gsutil|bq|aws|az|doctl|flyctl|heroku|terraform|tofu|opentofu|pulumi|oci|eksctl|ibmcloud|aliyun|hcloud|wrangler|helm)\s+(?:cli\s+)?(?:commands?|subcommands?|cli)\b` +
+// Its CLI names are secCloudCLIWords and BigQuery's bq, which the name
+// list leaves out.
+var secCloudCLITalk = regexp.MustCompile(`\b(?:` + strings.Join(secCloudCLIWords, "|") + `|bq)\s+(?:cli\s+)?(?:commands?|subcommands?|cli)\b` +
 	`|\b(?:aws|azure|google\s+cloud|gcp|oracle\s+cloud|digitalocean|digital\s+ocean|ibm\s+cloud|alibaba\s+cloud|fly(?:\.io)?|heroku|hetzner(?:\s+cloud)?|cloudflare)\s+(?:cli|command[- ]line(?:\s+interface)?)\b`)
 
 // secCloudCLI reports whether a surface runs commands of a cloud CLI: its
@@ -326,14 +328,14 @@ var (
 // page; a debugger server (breakpoints, stepping, a debugged process)
 // drives the process it attaches to. A browser wins when a server is
 // both (a page's debugger evaluates in the page).
-func secRuntimeOf(tools []model.Tool, facts []secTool, instructions string) secServerRuntime {
+func secRuntimeOf(facts []secTool, instructions string) secServerRuntime {
 	browser, debugger := 0, 0
-	for i := range tools {
-		w := facts[i].words
+	for _, f := range facts {
+		w := f.words
 		if secHasWord(w, secBrowserToolWords...) {
 			browser++
 		}
-		if secHasWord(w, secDebuggerToolWords...) || secSteps(w) || secDebuggerTalk.MatchString(facts[i].desc) {
+		if secHasWord(w, secDebuggerToolWords...) || secSteps(w) || secDebuggerTalk.MatchString(f.desc) {
 			debugger++
 		}
 	}
@@ -418,7 +420,7 @@ func secStoredStartCommand(t *model.Tool, facts secTool, param string) bool {
 		secHasWord(facts.words, "run", "exec", "execute", "eval", "shell", "terminal", "ssh") {
 		return false
 	}
-	if secRunsTalk.MatchString(secAffirmative(facts.desc)) {
+	if secRunsTalk.MatchString(facts.affirmative) {
 		return false
 	}
 	_, pd := secResolvedParam(t, param)

@@ -31,6 +31,18 @@ func checkMCP014(ctx *Context) []Problem {
 	excused := func(t, sib *tgTool) bool {
 		return t.hasDisambig || t.lowered.MentionsName(sib.mentionName)
 	}
+	// link records each of a pair as the other's sibling, unless its
+	// description already steers between them.
+	link := func(l, r *tgTool, dup bool) {
+		if !excused(l, r) {
+			siblings[l.name] = append(siblings[l.name], r.name)
+			near[l.name] = near[l.name] || dup
+		}
+		if !excused(r, l) {
+			siblings[r.name] = append(siblings[r.name], l.name)
+			near[r.name] = near[r.name] || dup
+		}
+	}
 	for _, p := range tgPairs(ctx) {
 		l, r := &tools[p.left], &tools[p.right]
 		dup := false
@@ -41,34 +53,20 @@ func checkMCP014(ctx *Context) []Problem {
 			dup = p.score >= tgNearDuplicate && precisePairKept(ctx, l, r, tgNearDuplicate) &&
 				!preciseNamesTellApart(l.nameTokens, r.nameTokens)
 		}
-		if !excused(l, r) {
-			siblings[l.name] = append(siblings[l.name], r.name)
-			near[l.name] = near[l.name] || dup
-		}
-		if !excused(r, l) {
-			siblings[r.name] = append(siblings[r.name], l.name)
-			near[r.name] = near[r.name] || dup
-		}
+		link(l, r, dup)
 	}
 	// twin names, per tool, the reading behind a pair of code twins.
 	twin := map[string]string{}
 	if ctx.Precise() {
 		for _, p := range preciseCodeTwins(ctx) {
-			l, r := &tools[p[0]], &tools[p[1]]
-			lang := strings.Join(preciseCodeLanguages(l.t), "/")
+			l, r := &tools[p.left], &tools[p.right]
+			lang := strings.Join(p.langs, "/")
 			if lang == "" {
 				lang = "the"
 			}
 			why := fmt.Sprintf(" (each runs %s code the model writes, from one free-text parameter)", lang)
 			twin[l.name], twin[r.name] = why, why
-			if !excused(l, r) {
-				siblings[l.name] = append(siblings[l.name], r.name)
-				near[l.name] = true
-			}
-			if !excused(r, l) {
-				siblings[r.name] = append(siblings[r.name], l.name)
-				near[r.name] = true
-			}
+			link(l, r, true)
 		}
 	}
 	var out []Problem
@@ -101,23 +99,32 @@ func checkMCP014(ctx *Context) []Problem {
 // debugged process", and evaluate, "Evaluates a JavaScript expression in
 // the current context"). Their wording shares too few words for the word
 // measure, yet a model has no way to choose between them.
-func preciseCodeTwins(ctx *Context) [][2]int {
+func preciseCodeTwins(ctx *Context) []preciseCodeTwin {
 	facts := secTools(ctx)
 	var code []int
+	var langs [][]string
 	for i := range ctx.Tools {
 		if preciseTakesOnlyCode(&ctx.Tools[i]) && secExecutionSurface(&ctx.Tools[i], facts[i]).real {
 			code = append(code, i)
+			langs = append(langs, preciseCodeLanguages(&ctx.Tools[i]))
 		}
 	}
-	var out [][2]int
+	var out []preciseCodeTwin
 	for a := range code {
 		for b := a + 1; b < len(code); b++ {
-			if slices.Equal(preciseCodeLanguages(&ctx.Tools[code[a]]), preciseCodeLanguages(&ctx.Tools[code[b]])) {
-				out = append(out, [2]int{code[a], code[b]})
+			if slices.Equal(langs[a], langs[b]) {
+				out = append(out, preciseCodeTwin{left: code[a], right: code[b], langs: langs[a]})
 			}
 		}
 	}
 	return out
+}
+
+// preciseCodeTwin is a pair of code twins (tool indexes, left < right) and
+// the languages both name.
+type preciseCodeTwin struct {
+	left, right int
+	langs       []string
 }
 
 // preciseTakesOnlyCode reports whether a tool's one parameter is free

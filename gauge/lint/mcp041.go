@@ -88,7 +88,7 @@ func preciseReadWrites(t *model.Tool) string {
 		}
 		d, _ := obj["description"].(string)
 		if m := preciseSavesToTalk.FindString(d); m != "" {
-			return "its `" + name + "` parameter says it writes a file: " + fmt.Sprintf("%q", m)
+			return fmt.Sprintf("its `%s` parameter says it writes a file: %q", name, m)
 		}
 		if preciseReadWriteTalk.MatchString(d) {
 			return "its `" + name + "` parameter " + strings.ToLower(preciseReadWriteTalk.FindString(d))
@@ -99,16 +99,16 @@ func preciseReadWrites(t *model.Tool) string {
 	}
 	first := preciseFirstSentence(t.RawDescription)
 	if m := preciseWriteOffered(first); m != "" {
-		return "its description offers a write beside the read: " + fmt.Sprintf("%q", m)
+		return fmt.Sprintf("its description offers a write beside the read: %q", m)
 	}
 	if m := preciseWriteOpening.FindString(first); m != "" {
-		return "its description opens on a write: " + fmt.Sprintf("%q", strings.TrimSpace(m))
+		return fmt.Sprintf("its description opens on a write: %q", strings.TrimSpace(m))
 	}
 	if m := preciseMarksReadTalk.FindString(t.RawDescription); m != "" {
-		return "its description says it marks what it reads as read: " + fmt.Sprintf("%q", m)
+		return fmt.Sprintf("its description says it marks what it reads as read: %q", m)
 	}
 	if m := preciseSavesToTalk.FindString(t.RawDescription); m != "" {
-		return "its description says it writes a file: " + fmt.Sprintf("%q", m)
+		return fmt.Sprintf("its description says it writes a file: %q", m)
 	}
 	for _, name := range t.ParamNames() {
 		obj, _ := props[name].(map[string]any)

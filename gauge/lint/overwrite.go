@@ -61,10 +61,11 @@ func preciseOverwrites(tools []tgTool, t *tgTool) string {
 			return "it archives what it names (takes it out of use), and this server has no tool that restores it"
 		}
 	}
-	if m := preciseAffirmed(preciseProse(t.desc), precisePushLocalTalk); m != "" {
+	prose := preciseProse(t.desc)
+	if m := preciseAffirmed(prose, precisePushLocalTalk); m != "" {
 		return fmt.Sprintf("its description says it pushes a local copy over the live one (%q)", secSnippet(m))
 	}
-	if m := preciseAffirmed(preciseProse(t.desc), preciseWritesBackTalk); m != "" {
+	if m := preciseAffirmed(prose, preciseWritesBackTalk); m != "" {
 		return fmt.Sprintf("its description says it writes back over a file (%q)", secSnippet(m))
 	}
 	if does := preciseTrailingUpdate(t); does != "" {

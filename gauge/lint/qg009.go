@@ -22,9 +22,10 @@ var qgCaution = regexp.MustCompile(`\b(?:cannot|can't|can\s*not)\s+be\s+(?:undon
 // qgGoneTalk is a description that says what disappears ("Once deleted, it
 // will no longer appear in the logs", "ya no aparecerá", "n'apparaîtra
 // plus", "nicht mehr angezeigt"): the warning an author writes. Read in the
-// default profile only.
+// default profile only, on the folded description, where a non-ASCII letter
+// is '0' ("n'appara0tra", "verf0gbar").
 var qgGoneTalk = regexp.MustCompile(`\bno\s+longer\s+(?:appears?|be\s+(?:visible|available|accessible|listed|shown|found)|exists?)\b|\bwill\s+not\s+(?:appear|be\s+(?:visible|listed|shown))\s+(?:again|any\s*more)\b` +
-	`|\bya\s+no\s+(?:aparecer|estar|ser)\w*|\bn'appara[iî]tr\w*\s+plus\b|\bnicht\s+mehr\s+(?:angezeigt|sichtbar|erscheinen|verfügbar)\b`)
+	`|\bya\s+no\s+(?:aparecer|estar|ser)\w*|\bn'appara[i0]tr\w*\s+plus\b|\bnicht\s+mehr\s+(?:angezeigt|sichtbar|erscheinen|verf[u0]gbar)\b`)
 
 // qgCascade is a description that states what else is lost with what the
 // tool deletes: "Delete a model version and all associated predictions,
@@ -42,11 +43,14 @@ func qgWarns(desc, folded string, precise bool) bool {
 	if text.DestructivePhrase.Match(desc) || qgCaution.MatchString(folded) {
 		return true
 	}
-	if precise && qgGoneTalk.MatchString(folded) {
+	if !precise {
+		return false
+	}
+	if qgGoneTalk.MatchString(folded) {
 		return true
 	}
 	m, _ := preciseWarnsInOtherLanguage(desc, true)
-	return precise && m != ""
+	return m != ""
 }
 
 // checkQG009 fires on a tool named for destruction whose description does

@@ -595,7 +595,7 @@ func secDeepParams(t *model.Tool) []secDeepParam {
 // execute SSH commands" gives no SSH reach), its parameters and the
 // runtime the server's other tools attach to.
 func secExecutionReach(t *model.Tool, facts secTool) string {
-	words, desc := facts.words, secAffirmative(facts.desc)
+	words, desc := facts.words, facts.affirmative
 	params := strings.ToLower(strings.Join(t.ParamNames(), " "))
 	switch {
 	case secReachAgentTalk.MatchString(desc):

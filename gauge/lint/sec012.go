@@ -53,10 +53,14 @@ func checkSEC012(ctx *Context) []Problem {
 		// mention destruction to steer away from it ("To permanently remove a
 		// ticket, use archive_ticket").
 		destructiveText := secDestructiveOpening.MatchString(desc)
+		// destroys is the default profile's reading of destruction, when
+		// the opening verb is not one.
+		destroys := ""
 		if ctx.Precise() && !destructiveText {
 			// The default profile also reads an operation or flag that
 			// destroys (git_branch mode "delete", git_push force).
-			destructiveText = preciseDescribesDestruction(&tgTools(ctx)[i]) != "" && !preciseUpsertOfFields(&tgTools(ctx)[i])
+			destroys = preciseDescribesDestruction(&tgTools(ctx)[i])
+			destructiveText = destroys != "" && !preciseUpsertOfFields(&tgTools(ctx)[i])
 		}
 		// design marks a contradiction that hides no destructive action: the
 		// mcpgauge score counts it as tool design, not security.
@@ -65,7 +69,7 @@ func checkSEC012(ctx *Context) []Problem {
 			out = append(out, Problem{Tool: t.Name, Message: msg, Suggestion: fix, Design: design})
 		}
 		readNamed := ctx.Precise() && secReadNamed(words) && !secMutatingOpening.MatchString(desc)
-		if ctx.Precise() && destructiveText && !secDestructiveOpening.MatchString(desc) && secStoresDestructiveValue(t, words, desc, &tgTools(ctx)[i]) {
+		if destroys != "" && destructiveText && secStoresDestructiveValue(t, words, desc, destroys) {
 			destructiveText = false
 		}
 		if ctx.Precise() && destructiveText && secHasWord(words[:min(2, len(words))], secCheckVerbs...) {
@@ -357,8 +361,9 @@ func secExtractsReturning(words []string, desc string) bool {
 var secExtractFirst = map[string]bool{"extract": true, "retrieve": true, "obtain": true, "extraer": true, "extraire": true, "extrahieren": true}
 
 // secReturnsTalk is prose saying a tool returns what it found, in the
-// languages descriptions are written in.
-var secReturnsTalk = regexp.MustCompile(`(?i)\breturns?\s+(?:the|a|an|all|its|their|every|each)\b|\bdevuelve\s+(?:el|la|los|las|un|una)\b|\brenvoie\s+(?:le|la|les|un|une)\b|\bgibt\s+(?:den|die|das|alle)\b[^.]{0,60}\bzurück\b`)
+// languages descriptions are written in. It reads the folded description,
+// where "zurück" is "zur0ck".
+var secReturnsTalk = regexp.MustCompile(`(?i)\breturns?\s+(?:the|a|an|all|its|their|every|each)\b|\bdevuelve\s+(?:el|la|los|las|un|una)\b|\brenvoie\s+(?:le|la|les|un|une)\b|\bgibt\s+(?:den|die|das|alle)\b[^.]{0,60}\bzur[u0]ck\b`)
 
 // secChangeFirst are verbs that, opening a tool's name, say it changes what
 // the read word after them names.
@@ -550,14 +555,14 @@ var secHardDangerFlag = []string{"delete", "purge", "overwrite", "wipe", "drop",
 var secCreateVerbs = []string{"create", "add", "new", "register", "insert"}
 
 // secStoresDestructiveValue reports whether the only destruction read in a
-// tool is a value it stores or a tool it names, not what the call does:
+// tool (why, preciseDescribesDestruction's reading) is a value it stores or
+// a tool it names, not what the call does:
 // a create tool whose HTTP `method` field may hold DELETE saves a request
 // that deletes nothing now (createCollectionRequest), and a tool whose
 // description says it is read-only and that is marked readOnlyHint: true
 // names delete only among related tools ("READ-ONLY ... manage_x: create,
 // update, delete").
-func secStoresDestructiveValue(t *model.Tool, words []string, desc string, tg *tgTool) bool {
-	why := preciseDescribesDestruction(tg)
+func secStoresDestructiveValue(t *model.Tool, words []string, desc, why string) bool {
 	if len(words) > 0 && secHasWord(words[:1], secCreateVerbs...) && secHTTPMethodValue.MatchString(why) {
 		return true
 	}

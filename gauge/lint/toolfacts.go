@@ -15,6 +15,9 @@ import (
 type secTool struct {
 	words []string // secIdentifierWords(Name)
 	desc  string   // secFold(RawDescription)
+	// affirmative: desc with its negated spans cut out (secAffirmative),
+	// what the reach of a surface is read from.
+	affirmative string
 	// authoring: some tool of the same server writes the steps of a
 	// workflow or pipeline (secStepsDefinition), so a run of any workflow
 	// may run what the model wrote.
@@ -32,6 +35,7 @@ func secTools(ctx *Context) []secTool {
 		for i := range ctx.Tools {
 			out[i].words = secIdentifierWords(ctx.Tools[i].Name)
 			out[i].desc, _ = secFold(ctx.Tools[i].RawDescription)
+			out[i].affirmative = secAffirmative(out[i].desc)
 		}
 		authoring := false
 		for i := range ctx.Tools {
@@ -41,7 +45,7 @@ func secTools(ctx *Context) []secTool {
 		if ctx.Snap != nil {
 			instructions = ctx.Snap.Server.Instructions
 		}
-		runtime := secRuntimeOf(ctx.Tools, out, instructions)
+		runtime := secRuntimeOf(out, instructions)
 		for i := range out {
 			out[i].authoring = authoring
 			out[i].runtime = runtime
