@@ -238,6 +238,9 @@ var (
 // add_attachment) or its description says it does. attach_debugger and
 // attach_volume attach no file.
 func secAttachesFile(words []string, text string) bool {
+	if len(words) > 0 && secHasWord(words[:1], "save", "export", "extract", "store", "open", "print", "preview", "detach") {
+		return false // save_attachment(path): the file comes in, not out
+	}
 	if secHasWord(words, "attachment", "attachments") ||
 		secHasWord(words, "attach") && secHasWord(words, "file", "files", "image", "images", "document", "documents", "receipt", "receipts", "photo", "photos", "pdf", "screenshot") {
 		return true
