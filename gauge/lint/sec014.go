@@ -13,7 +13,7 @@ func sec014() Rule {
 	return Rule{
 		ID: "SEC014", Name: "secret-parameter", Family: "Security",
 		Summary: "A parameter takes a secret (API key, token, private key, password): the secret passes through the model.",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 7, Check: checkSEC014,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 8, Check: checkSEC014,
 	}
 }
 
@@ -43,6 +43,12 @@ func checkSEC014(ctx *Context) []Problem {
 				// createEnvVar(value, type: plain|encrypted|secret): the
 				// value of a secret variable passes through the model.
 				what = "the value of a variable its schema says may be secret or encrypted"
+			}
+			if what == "" && secConnectionDetails(t, p, facts[i].words) {
+				// create_database_connection(details: {host, port, user,
+				// …}): the login the connection uses is written into an
+				// open object by the model.
+				what = "a database connection's login in an open object (its user and password)"
 			}
 			if what == "" {
 				continue
@@ -484,3 +490,32 @@ func secOperationSets(t *model.Tool) bool {
 	}
 	return false
 }
+
+// secConnectionDetails reports whether a top-level parameter is the open
+// object (no declared properties) holding the login of a database or
+// data-source connection that the tool creates or changes: its
+// description lists a user, password or credentials, or the tool's does
+// ("Update a database connection's configuration, credentials, …").
+func secConnectionDetails(t *model.Tool, p secParam, toolWords []string) bool {
+	if p.parent != "" || !secIsFreeMap(p.schema) ||
+		!secHasWord(toolWords, "database", "databases", "db", "connection", "connections", "datasource", "datasources") ||
+		len(toolWords) == 0 || !secHasWord(toolWords[:min(2, len(toolWords))], secSecretSetters...) {
+		return false
+	}
+	if !secHasWord(secIdentifierWords(p.name), "details", "config", "configuration", "connection", "settings", "credentials", "params", "parameters", "options") {
+		return false
+	}
+	desc := p.desc()
+	if secNoSecretsTalk.MatchString(desc) {
+		return false
+	}
+	return secConnLoginTalk.MatchString(desc) || secConnLoginTalk.MatchString(secToolDesc(t)) && secConnectionTalk.MatchString(desc)
+}
+
+var (
+	// secConnLoginTalk names a connection's login: a user, a password,
+	// credentials.
+	secConnLoginTalk = regexp.MustCompile(`\b(?:user(?:name)?|password|passwd|credentials?|login)\b`)
+	// secConnectionTalk says an object is a connection's details.
+	secConnectionTalk = regexp.MustCompile(`\bconnection\s+(?:details|settings|config(?:uration)?|parameters|params|options)\b`)
+)

@@ -14,7 +14,7 @@ func sec015() Rule {
 	return Rule{
 		ID: "SEC015", Name: "egress-destination", Family: "Security",
 		Summary: "A parameter lets the model choose where the server's authenticated traffic or a data stream goes (base URL, proxy, webhook, mail forwarding).",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 7, Check: checkSEC015,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 8, Check: checkSEC015,
 	}
 }
 
@@ -103,7 +103,8 @@ func secEgressDestination(t *model.Tool, words []string, desc string, p secParam
 		return "the proxy every request goes through"
 	case (urlish || head == "callback" || head == "target" || head == "webhook" || head == "destination") &&
 		(secHasWord(words, "webhook", "webhooks", "hook", "hooks", "subscription", "subscriptions", "subscribe") || secSubscribeTalk.MatchString(desc) ||
-			secEventSinkTalk.MatchString(pdesc) && secHasWord(words, "create", "add", "register", "update", "set", "configure", "edit", "replace")):
+			(secEventSinkTalk.MatchString(pdesc) || secNamesEventSink(words) || secEventSinkToolTalk.MatchString(desc)) &&
+				secHasWord(words, "create", "add", "register", "update", "set", "configure", "edit", "replace")):
 		// A notification destination's "Webhook endpoint URL or email
 		// address" registered by a create tool is a webhook whatever the
 		// tool is called (a one-off job's callback is the next case).
@@ -162,7 +163,10 @@ var (
 	// secEventSinkTalk says a parameter is where events or notifications
 	// are delivered.
 	secEventSinkTalk = regexp.MustCompile(`\bwebhook\s+(?:endpoint\s+|target\s+|callback\s+)?(?:url|uri|endpoint|address)\b|\b(?:notifications?|events?|deliveries|payloads?)\s+(?:are|will\s+be|should\s+be|get)\s+(?:sent|posted|delivered)\s+to\b|\burl\s+(?:that|which)\s+(?:receives?|will\s+receive)\s+(?:the\s+)?(?:events?|notifications?|deliveries|payloads?)\b`)
-	secSubscribeTalk = regexp.MustCompile(`\bsubscribe\s+(?:\w+\s+){0,2}to\s+(?:\w+\s+){0,2}(?:events|notifications|changes|updates)\b`)
+	// secEventSinkToolTalk is a tool saying it sets up where
+	// notifications, events or alerts are delivered.
+	secEventSinkToolTalk = regexp.MustCompile(`\b(?:notifications?|events?|alerts?)\s+(?:delivery\s+)?(?:destinations?|endpoints?|receivers?|sinks?|channels?)\b|\b(?:destinations?|endpoints?|receivers?)\s+(?:for|of)\s+(?:\w+\s+){0,2}?(?:notifications?|events?|alerts?)\b|\b(?:notifications?|events?|alerts?)\s+(?:\w+\s+){0,3}?(?:are|will\s+be|get)\s+(?:sent|posted|delivered|pushed)\s+to\b`)
+	secSubscribeTalk     = regexp.MustCompile(`\bsubscribe\s+(?:\w+\s+){0,2}to\s+(?:\w+\s+){0,2}(?:events|notifications|changes|updates)\b`)
 	// secMailTalk says the forwarding is of mail.
 	secMailTalk = regexp.MustCompile(`\be-?mail\b|\bmessages?\b|\binbox\b|\bmailbox\b`)
 	// secForwardedTo says mail is forwarded to the address.
@@ -217,4 +221,12 @@ func secTakesRecipients(schema map[string]any) bool {
 		return true
 	}
 	return slices.ContainsFunc(types, func(ty string) bool { return ty == "string" || ty == "array" || ty == "object" })
+}
+
+// secNamesEventSink reports whether a tool's name words name a place
+// notifications, events or alerts are delivered to
+// (create_notification_destination, updateEventEndpoint).
+func secNamesEventSink(words []string) bool {
+	return secHasWord(words, "notification", "notifications", "event", "events", "alert", "alerts") &&
+		secHasWord(words, "destination", "destinations", "endpoint", "endpoints", "receiver", "receivers", "sink", "sinks", "channel", "channels")
 }

@@ -12,7 +12,7 @@ func sec016() Rule {
 	return Rule{
 		ID: "SEC016", Name: "local-upload", Family: "Security",
 		Summary: "A tool reads a local path the model names and sends its contents to a remote service.",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 5, Check: checkSEC016,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 6, Check: checkSEC016,
 	}
 }
 
@@ -35,8 +35,15 @@ func checkSEC016(ctx *Context) []Problem {
 		}
 		msg := fmt.Sprintf("Tool `%s` reads the local path in `%s` and %s: the model chooses which file leaves the machine, so an injected instruction can send ~/.ssh or a .env file as easily as the file the user meant.%s",
 			t.Name, p, how, secQuietNote(t))
-		if secConfinedRoot.MatchString(secToolText(t)) {
+		text := secToolText(t)
+		switch {
+		case secConfinedRoot.MatchString(text):
 			msg = fmt.Sprintf("Tool `%s` reads the local path in `%s` and %s: the paths are confined to a directory the operator set, but the model chooses which of its files leaves the machine.%s",
+				t.Name, p, how, secQuietNote(t))
+		case secTypeChecked.MatchString(text):
+			// "files that are not a real image or PDF are rejected": a
+			// key file is refused, a private scan or photo is not.
+			msg = fmt.Sprintf("Tool `%s` reads the local path in `%s` and %s: the tool accepts only some file types, but the model chooses which such file leaves the machine (any image or document the server can read, a scanned ID or a private photo as readily as the file the user meant).%s",
 				t.Name, p, how, secQuietNote(t))
 		}
 		out = append(out, Problem{Tool: t.Name, Parameter: p,
@@ -65,16 +72,17 @@ func secLocalUpload(t *model.Tool, words []string) (param, how string) {
 	// Dockerfile): the server reads none of them, however much the
 	// description speaks of inspecting the local project. Only a
 	// parameter that says itself it is local counts there.
-	readsLocal := secLocalPathTalk.MatchString(secToolDesc(t)) && !secHasWord(words, "pipeline", "pipelines", "workflow", "workflows")
+	desc := secToolDesc(t)
+	readsLocal := (secLocalPathTalk.MatchString(desc) || secFromDeviceTalk.MatchString(desc)) && !secHasWord(words, "pipeline", "pipelines", "workflow", "workflows")
 	for _, p := range secParams(t) {
 		if secIsLocalSource(p, how == secViaAPI, readsLocal) {
 			return p.path, how
 		}
 	}
-	if how == secViaUpload && secHasWord(words, "upload", "attach", "attachment", "attachments") {
-		// create_attachment(filePath): a tool named for uploading or
-		// attaching reads the file its file path names, in whatever
-		// language the parameter is described.
+	if how == secViaAttach || how == secViaUpload && secHasWord(words, "upload", "attach", "attachment", "attachments") {
+		// create_attachment(filePath): a tool named for uploading, or
+		// named or described as attaching, reads the file its file path
+		// names, in whatever language the parameter is described.
 		for _, p := range secParams(t) {
 			pw := secIdentifierWords(p.name)
 			if p.parent == "" && secTakesString(p.schema) && (secHasWord(pw, "filepath") || len(pw) == 2 && pw[0] == "file" && pw[1] == "path") &&
@@ -88,6 +96,7 @@ func secLocalUpload(t *model.Tool, words []string) (param, how string) {
 
 const (
 	secViaUpload = "uploads what it reads to a remote service"
+	secViaAttach = "attaches what it reads to a record the remote service keeps"
 	secViaAPI    = "sends what it reads to a remote API"
 	secViaMail   = "attaches what it reads to the message it sends"
 	secViaImport = "writes what it reads into the database its connection string names, on any host the model gives"
@@ -112,6 +121,17 @@ func secSendsFilesOut(t *model.Tool, words []string, text string) string {
 	}
 	if secHasWord(words, "sync", "rsync", "synchronize", "synchronise", "mirror") && secLocalToRemoteTalk.MatchString(text) {
 		// ssh_sync: rsync between local and remote, a push by default.
+		return secViaUpload
+	}
+	if secAttachesFile(words, text) {
+		// attach_file_to_transaction(file_path): the file goes into a
+		// record the service keeps, off the machine.
+		return secViaAttach
+	}
+	if len(words) > 0 && secRecordWriteVerbs[words[0]] && words[0] != "save" && secFromDeviceTalk.MatchString(secToolDesc(t)) {
+		// update_image_item(filePath): "update the image on the board
+		// using a file from the device": the device's file becomes the
+		// item's content wherever the item lives.
 		return secViaUpload
 	}
 	if secRemoteAPITalk.MatchString(text) {
@@ -199,4 +219,36 @@ var (
 	secConfinedRoot = regexp.MustCompile(`\b(?:must\s+(?:be\s+located|be|lie|live|reside)\s+(?:inside|within|under|in)|(?:confined|restricted|limited)\s+to|only\s+(?:from\s+)?(?:inside|within))\s+(?:the\s+|one\s+of\s+the\s+|an?\s+)?(?:(?:configured|allowed|permitted|approved|allow-?listed|whitelisted)\s+)?[\w.]*(?:root|director(?:y|ies)|folders?|dirs?)\b[^.\n]{0,60}?\b(?:configured|allowed|permitted|allow-?listed|whitelisted|operator|administrator|set\s+in|set\s+by|environment\s+variable)\b|\b(?:inside|within|(?:confined|restricted|limited)\s+to)\s+(?:the\s+|one\s+of\s+the\s+)?(?:configured|allowed|permitted|allow-?listed)\s+(?:[\w.]+\s+)?(?:root|director(?:y|ies)|folders?)\b`)
 	// secBrowserFileInput is a tool that fills a web page's file input.
 	secBrowserFileInput = regexp.MustCompile(`\bfile\s+chooser\b|\binput\[type=.?file.?\]|\bthrough\s+a\s+(?:provided\s+)?element\b|\blocal\s+to\s+the\s+browser\b|\bfile\s+input\b`)
+	// secAttachTalk is a tool saying it attaches a file, an image or a
+	// document to something (a transaction, a ticket, a story), in
+	// English, French, Spanish, Italian or German.
+	secAttachTalk = regexp.MustCompile(`\battach(?:es|ing)?\s+(?:\w+\s+){0,4}?(?:files?|images?|documents?|pdfs?|receipts?|invoices?|photos?|pictures?|screenshots?|scans?)\b[^.]{0,40}?\bto\s+(?:a|an|the|this|that|each|its|their|one|existing)\b|\bjoin(?:dre|t)\s+(?:\w+\s+){0,3}?(?:fichiers?|documents?|images?|photos?|re0us)\b|\badjunta(?:r|)\s+(?:\w+\s+){0,3}?(?:archivos?|ficheros?|documentos?|im0genes|imagen|fotos?)\b|\ballega(?:re)?\s+(?:\w+\s+){0,3}?(?:file|documenti|documento|immagin[ei]|foto)\b|\b(?:datei|dokument|bild|beleg)(?:en)?\s+(?:\w+\s+){0,4}?anh0ngen\b`)
+	// secTypeChecked is a tool saying it accepts only some file types and
+	// refuses the rest ("allowed types: image/jpeg, application/pdf",
+	// "files that are not a real image are rejected").
+	secTypeChecked = regexp.MustCompile(`\ballowed\s+(?:file\s+|mime\s+|content\s+)?types?\s*:|\bonly\s+(?:\w+\s+){0,4}?(?:files?|images?|pdfs?|documents?)\s+(?:are|is|can\s+be)\s+(?:accepted|allowed|supported)\b|\bfiles?\s+(?:that\s+are\s+not|which\s+are\s+not|not\s+matching)\b[^.]{0,60}\b(?:are|is)\s+(?:rejected|refused)\b`)
+	// secFromDeviceTalk is a tool saying its file comes from the user's
+	// device or computer. "From disk" is not it: a local loader reads
+	// "any texture file from disk" into a local project.
+	secFromDeviceTalk = regexp.MustCompile(`\b(?:files?|images?|photos?|pictures?|documents?)\s+from\s+(?:the\s+|your\s+|a\s+|this\s+|the\s+user'?s\s+)?(?:local\s+)?(?:device|computer)\b`)
 )
+
+// secAttachesFile reports whether a tool attaches a file to something:
+// its name attaches a file, image or document (attach_file_to_issue,
+// add_attachment) or its description says it does. attach_debugger and
+// attach_volume attach no file.
+func secAttachesFile(words []string, text string) bool {
+	if len(words) > 0 && secHasWord(words[:1], "save", "export", "extract", "store", "open", "print", "preview", "detach") {
+		return false // save_attachment(path): the file comes in, not out
+	}
+	if secHasWord(words, "attachment", "attachments") ||
+		secHasWord(words, "attach") && secHasWord(words, "file", "files", "image", "images", "document", "documents", "receipt", "receipts", "photo", "photos", "pdf", "screenshot") {
+		return true
+	}
+	m := secAttachTalk.FindString(text)
+	return m != "" && !secAttachNotFile.MatchString(m)
+}
+
+// secAttachNotFile is an attached thing that is no file sent anywhere: a
+// disk or ISO image attached to a local machine.
+var secAttachNotFile = regexp.MustCompile(`\b(?:disk|iso|boot|system|container|docker|vm|volume)\s+images?\b`)
