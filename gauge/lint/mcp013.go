@@ -29,6 +29,9 @@ func checkMCP013(ctx *Context) []Problem {
 		if ctx.Precise() && !precisePairKept(ctx, &tools[p.left], &tools[p.right], tgNearDuplicate) {
 			continue
 		}
+		if ctx.Precise() && preciseSamePair(&tools[p.left], &tools[p.right]) {
+			continue // reported below, as the same text, whatever the names
+		}
 		l, r := tools[p.left].name, tools[p.right].name
 		sev := Off
 		if ctx.Precise() && (preciseNamesTellApart(tools[p.left].nameTokens, tools[p.right].nameTokens) || preciseDistinctSlots(&tools[p.left], &tools[p.right])) {
@@ -163,6 +166,14 @@ func preciseSlotNamed(slot, own []string) bool {
 	return false
 }
 
+// preciseSamePair reports whether two tools have the same non-empty
+// description, mostly the same parameters and no opposite verbs: what
+// their names say apart, their descriptions never do.
+func preciseSamePair(l, r *tgTool) bool {
+	d := strings.TrimSpace(l.desc)
+	return d != "" && d == strings.TrimSpace(r.desc) && preciseSchemasAlike(l, r) && !preciseVerbsDiffer(l.nameTokens, r.nameTokens)
+}
+
 // preciseSchemasAlike reports whether two tools take mostly the same
 // parameters: half or more of their parameter names in common, or neither
 // takes any.
@@ -181,24 +192,24 @@ func preciseSchemasAlike(l, r *tgTool) bool {
 }
 
 // preciseSameText returns the pairs (i<j) of tools with the same non-empty
-// description and the same parameters that the word measure leaves out
-// (descriptions under tgMinCompareWords content words): two tools a model
-// cannot tell apart at all.
+// description and mostly the same parameters: two tools a model cannot
+// tell apart at all. The word measure leaves such pairs out when the
+// descriptions are short (under tgMinCompareWords content words), when
+// they are all boilerplate the server's other tools share (a generated
+// API's prefix and footnote around one short sentence), or when the server
+// has more overlapping pairs than it compares; the same text is read
+// whatever its length.
 func preciseSameText(ctx *Context) [][2]int {
 	tools := tgTools(ctx)
 	var out [][2]int
 	for i := range tools {
-		if len(tools[i].bagIDs) >= tgMinCompareWords || strings.TrimSpace(tools[i].desc) == "" {
+		if strings.TrimSpace(tools[i].desc) == "" {
 			continue
 		}
 		for j := i + 1; j < len(tools); j++ {
-			if strings.TrimSpace(tools[j].desc) != strings.TrimSpace(tools[i].desc) || !preciseSchemasAlike(&tools[i], &tools[j]) {
-				continue
+			if preciseSamePair(&tools[i], &tools[j]) {
+				out = append(out, [2]int{i, j})
 			}
-			if preciseVerbsDiffer(tools[i].nameTokens, tools[j].nameTokens) {
-				continue
-			}
-			out = append(out, [2]int{i, j})
 		}
 	}
 	return out
