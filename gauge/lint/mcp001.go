@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/text"
@@ -13,7 +14,7 @@ func mcp001() Rule {
 		ID: "MCP001", Name: "near-duplicate-tool-names", Family: "Naming",
 		Summary: "Two tools have names that reduce to the same words.",
 		Default: Error, Toolgauge: Error, Scope: ScopePair, Origin: OriginToolgauge,
-		Revision: 2, Check: checkMCP001,
+		Revision: 3, Check: checkMCP001,
 	}
 }
 
@@ -88,7 +89,29 @@ func preciseNamesExplained(ctx *Context, names []string) bool {
 	if a == nil || b == nil {
 		return false
 	}
-	return a.lowered.MentionsName(b.mentionName) || b.lowered.MentionsName(a.mentionName) || preciseListAndItem(a.nameTokens, b.nameTokens)
+	return a.lowered.MentionsName(b.mentionName) || b.lowered.MentionsName(a.mentionName) || preciseListAndItem(a.nameTokens, b.nameTokens) ||
+		preciseNumberNamesType(a, b) || preciseNumberNamesType(b, a)
+}
+
+// preciseNumberNamesType reports whether a number in a's name that b's
+// lacks is part of the name of a different thing, as its description
+// says: show_services_icmp6 describes "ICMPv6 service objects", a word
+// of letters ending in the number that b's description does not use
+// (IPv6, S3, HTTP2). A bare copy counter (search2 beside search) has no
+// such word.
+func preciseNumberNamesType(a, b *tgTool) bool {
+	for _, tok := range a.nameTokens {
+		if !text.IsDigits(tok) || slices.Contains(b.nameTokens, tok) {
+			continue
+		}
+		for _, w := range preciseWord.FindAllString(strings.ToLower(a.desc), -1) {
+			if len(w) > len(tok)+1 && strings.HasSuffix(w, tok) && !text.IsDigits(w[:len(w)-len(tok)]) &&
+				!slices.Contains(preciseWord.FindAllString(strings.ToLower(b.desc), -1), w) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // preciseListAndItem reports whether two names differ only by one token

@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/text"
@@ -14,7 +15,7 @@ func mcp013() Rule {
 		ID: "MCP013", Name: "overlapping-descriptions", Family: "Description",
 		Summary: "Two tools' descriptions are near-identical.",
 		Default: Warning, Toolgauge: Error, Scope: ScopePair, Origin: OriginToolgauge,
-		Revision: 2, Check: checkMCP013,
+		Revision: 3, Check: checkMCP013,
 	}
 }
 
@@ -28,11 +29,16 @@ func checkMCP013(ctx *Context) []Problem {
 		if ctx.Precise() && !precisePairKept(ctx, &tools[p.left], &tools[p.right], tgNearDuplicate) {
 			continue
 		}
+		if ctx.Precise() && preciseSamePair(&tools[p.left], &tools[p.right]) {
+			continue // reported below, as the same text, whatever the names
+		}
 		l, r := tools[p.left].name, tools[p.right].name
 		sev := Off
-		if ctx.Precise() && preciseNamesTellApart(tools[p.left].nameTokens, tools[p.right].nameTokens) {
+		if ctx.Precise() && (preciseNamesTellApart(tools[p.left].nameTokens, tools[p.right].nameTokens) || preciseDistinctSlots(&tools[p.left], &tools[p.right])) {
 			// The names carry the difference (activate_plugin and
-			// activate_theme): the same wording is polish, not a coin flip.
+			// activate_theme), or one template names each tool's own
+			// object type (ICMP and ICMPv6 service objects): the same
+			// wording is polish, not a coin flip.
 			sev = Info
 		}
 		out = append(out, Problem{
@@ -57,8 +63,16 @@ func checkMCP013(ctx *Context) []Problem {
 		}
 	}
 	if set := tgPairSetOf(ctx); set.total > len(set.pairs) {
+		sev := Off
+		if ctx.Precise() {
+			// A note on how far the comparison went, not a defect of any
+			// tool: a uniform boilerplate sentence alone makes thousands
+			// of pairs "overlap".
+			sev = Info
+		}
 		out = append(out, Problem{
-			Message: fmt.Sprintf("Only the first %d of %d overlapping description pairs were compared in full; the tool surface is too uniform to list every pair.", len(set.pairs), set.total),
+			Severity: sev,
+			Message:  fmt.Sprintf("Only the first %d of %d overlapping description pairs were compared in full; the tool surface is too uniform to list every pair.", len(set.pairs), set.total),
 			Suggestion: "Thousands of tools with near-identical descriptions cannot be told apart by a model. Group them behind fewer tools " +
 				"that take the distinguishing value as a parameter.",
 		})
@@ -89,6 +103,77 @@ func precisePairKept(ctx *Context, l, r *tgTool, threshold float64) bool {
 	return text.Jaccard(a, b) >= threshold
 }
 
+// preciseWord is one word of a description, for the slot comparison.
+var preciseWord = regexp.MustCompile(`[\pL\pN]+`)
+
+// preciseSlotMax is the most words a templated description's slot holds
+// (the object type it names: "ICMPv6 service", "address range").
+const preciseSlotMax = 3
+
+// preciseDistinctSlots reports whether two descriptions are one template
+// filled with different object types: they agree word for word except for
+// one run of at most preciseSlotMax words in each, the run is not the
+// first word (the verb: "Delete a user" and "Remove a user" stay
+// confusable), the agreed words are at least three, and the two runs share
+// no word ("Retrieve multiple ICMP service objects …" and "Retrieve
+// multiple ICMPv6 service objects …"). What is specific to each tool is
+// then a different object, which the names carry too; two descriptions
+// that differ by an added qualifier ("Bulk update ads status" and "… by
+// listing id") or not at all are still measured. Each run must name what
+// the tool's name says and the other's does not (icmp6 and "ICMPv6"), so
+// a filter word the names do not carry ("open" and "closed" disputes) is
+// still measured.
+func preciseDistinctSlots(l, r *tgTool) bool {
+	x := preciseWord.FindAllString(strings.ToLower(l.desc), -1)
+	y := preciseWord.FindAllString(strings.ToLower(r.desc), -1)
+	pre := 0
+	for pre < len(x) && pre < len(y) && x[pre] == y[pre] {
+		pre++
+	}
+	suf := 0
+	for suf < len(x)-pre && suf < len(y)-pre && x[len(x)-1-suf] == y[len(y)-1-suf] {
+		suf++
+	}
+	sx, sy := x[pre:len(x)-suf], y[pre:len(y)-suf]
+	if pre == 0 || pre+suf < 3 || len(sx) == 0 || len(sy) == 0 || len(sx) > preciseSlotMax || len(sy) > preciseSlotMax {
+		return false
+	}
+	for _, w := range sx {
+		for _, v := range sy {
+			if text.Singular(w) == text.Singular(v) {
+				return false
+			}
+		}
+	}
+	return preciseSlotNamed(sx, l.nameWords) && preciseSlotNamed(sy, r.nameWords)
+}
+
+// preciseSlotNamed reports whether a slot's words name a word of the
+// tool's own name: the same word or one sharing its first four letters
+// ("icmpv6" for icmp, "ranges" for range).
+func preciseSlotNamed(slot, own []string) bool {
+	for _, n := range own {
+		if len(n) < 3 {
+			continue
+		}
+		for _, w := range slot {
+			k := min(4, len(n), len(w))
+			if w == n || k >= 3 && w[:k] == n[:k] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// preciseSamePair reports whether two tools have the same non-empty
+// description, mostly the same parameters and no opposite verbs: what
+// their names say apart, their descriptions never do.
+func preciseSamePair(l, r *tgTool) bool {
+	d := strings.TrimSpace(l.desc)
+	return d != "" && d == strings.TrimSpace(r.desc) && preciseSchemasAlike(l, r) && !preciseVerbsDiffer(l.nameTokens, r.nameTokens)
+}
+
 // preciseSchemasAlike reports whether two tools take mostly the same
 // parameters: half or more of their parameter names in common, or neither
 // takes any.
@@ -107,24 +192,24 @@ func preciseSchemasAlike(l, r *tgTool) bool {
 }
 
 // preciseSameText returns the pairs (i<j) of tools with the same non-empty
-// description and the same parameters that the word measure leaves out
-// (descriptions under tgMinCompareWords content words): two tools a model
-// cannot tell apart at all.
+// description and mostly the same parameters: two tools a model cannot
+// tell apart at all. The word measure leaves such pairs out when the
+// descriptions are short (under tgMinCompareWords content words), when
+// they are all boilerplate the server's other tools share (a generated
+// API's prefix and footnote around one short sentence), or when the server
+// has more overlapping pairs than it compares; the same text is read
+// whatever its length.
 func preciseSameText(ctx *Context) [][2]int {
 	tools := tgTools(ctx)
 	var out [][2]int
 	for i := range tools {
-		if len(tools[i].bagIDs) >= tgMinCompareWords || strings.TrimSpace(tools[i].desc) == "" {
+		if strings.TrimSpace(tools[i].desc) == "" {
 			continue
 		}
 		for j := i + 1; j < len(tools); j++ {
-			if strings.TrimSpace(tools[j].desc) != strings.TrimSpace(tools[i].desc) || !preciseSchemasAlike(&tools[i], &tools[j]) {
-				continue
+			if preciseSamePair(&tools[i], &tools[j]) {
+				out = append(out, [2]int{i, j})
 			}
-			if preciseVerbsDiffer(tools[i].nameTokens, tools[j].nameTokens) {
-				continue
-			}
-			out = append(out, [2]int{i, j})
 		}
 	}
 	return out

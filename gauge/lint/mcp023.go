@@ -14,7 +14,7 @@ func mcp023() Rule {
 		ID: "MCP023", Name: "unconstrained-well-known-format", Family: "Parameters",
 		Summary: "A date, email, or URL parameter declares no format or pattern.",
 		Default: Warning, Toolgauge: Warning, Scope: ScopeParameter, Origin: OriginToolgauge,
-		Revision: 7, Check: checkMCP023,
+		Revision: 8, Check: checkMCP023,
 	}
 }
 
@@ -23,7 +23,11 @@ func checkMCP023(ctx *Context) []Problem {
 	eachObjectParam(ctx, func(t *tgTool, p *tgParam) {
 		if ctx.Precise() {
 			root := t.t.InputSchema
-			out = append(out, preciseDateIn(ctx, t.name, "", root, preciseRefParam(root, p.name, p.obj), 0)...)
+			found := preciseDateIn(ctx, t.name, "", root, preciseRefParam(root, p.name, p.obj), 0)
+			if len(found) == 0 && preciseTimedBound(t, p) {
+				found = append(found, preciseBoundProblem(t.name, p.name))
+			}
+			out = append(out, found...)
 			return
 		}
 		if pr := mcp023Open(ctx, t.name, p.name, p); pr != nil {
@@ -71,6 +75,51 @@ func mcp023Open(ctx *Context, tool, path string, p *tgParam) *Problem {
 		Tool: tool, Parameter: path,
 		Message:    fmt.Sprintf("`%s.%s` looks like %s but the schema constrains nothing.", tool, path, shape),
 		Suggestion: fix,
+	}
+}
+
+// preciseTimedTool is a tool name or description about values over time
+// (a history, a timeline, a trend, a time series, a period or dates), so
+// its undescribed from/to pair bounds a time window, not a page or a line
+// range.
+var preciseTimedTool = regexp.MustCompile(`(?i)\bhistor(?:y|ies|ical)\b|\btimelines?\b|\btrends?\b|\btime[\s_-]?series\b|\bover\s+time\b|\bdates?\b|\bdate[\s_-]?range\b|\bperiods?\b|\bcalendar\b|\bchangelog\b|\baudit[\s_-]?log\b|(?:^|_)history(?:_|$)`)
+
+// preciseBoundPartner is the other end of a window bound.
+var preciseBoundPartner = map[string]string{"from": "to", "to": "from", "start": "end", "end": "start", "since": "until", "until": "since"}
+
+// preciseTimedBound reports whether p is one end of an undescribed pair of
+// free-string window bounds (from and to, start and end, since and until)
+// in a tool whose name or description is about time ("Get measures
+// history for a component"): nothing says what syntax either end takes,
+// and a model will guess. A described bound, or one in a tool about lines,
+// pages or offsets, is read by the other readings.
+func preciseTimedBound(t *tgTool, p *tgParam) bool {
+	partner, ok := preciseBoundPartner[strings.ToLower(p.name)]
+	if !ok || !p.freeString || p.hasDesc {
+		return false
+	}
+	if !preciseTimedTool.MatchString(strings.Join(t.nameWords, "_")) && !preciseTimedTool.MatchString(t.desc) {
+		return false
+	}
+	props, _ := t.t.InputSchema["properties"].(map[string]any)
+	for name, v := range props {
+		sub, _ := v.(map[string]any)
+		if sub == nil || !strings.EqualFold(name, partner) {
+			continue
+		}
+		q := newTGParam(name, sub)
+		return q.freeString && !q.hasDesc
+	}
+	return false
+}
+
+// preciseBoundProblem is the finding on an undescribed window bound of a
+// tool about time.
+func preciseBoundProblem(tool, path string) Problem {
+	return Problem{
+		Tool: tool, Parameter: path,
+		Message:    fmt.Sprintf("`%s.%s` bounds a time window but the schema constrains nothing.", tool, path),
+		Suggestion: fmt.Sprintf("Pin `%s` down with a JSON Schema `format` (`date` or `date-time`) or a `pattern`, and show one concrete value in its description. Left open, each model picks its own convention, and `2026-01-31`, `31/01/2026` and `last Tuesday` all arrive at the same tool.", path),
 	}
 }
 
@@ -259,7 +308,7 @@ func preciseFormatWanted(shape string, p *tgParam) bool {
 			// not a date syntax.
 			return false
 		}
-		if p.hasDesc && preciseSeveralFormats(p.desc) {
+		if p.hasDesc && (preciseSeveralFormats(p.desc) || preciseSeveralKinds(p)) {
 			// "Supports multiple formats: 2025-07-01, 01-Jul-2025":
 			// the server parses several syntaxes on purpose and the
 			// description lists them; no one format or pattern fits.
@@ -298,6 +347,9 @@ func preciseNotADate(p *tgParam) bool {
 			hasRel = true
 		case "iso", "iso8601", "8601", "rfc", "rfc3339", "3339", "unix", "epoch", "posix":
 			// UNTIL_ISO, since_unix: the format of a time, no other word.
+		case "created", "updated", "modified", "published", "changed", "edited", "posted", "sent", "received", "deleted":
+			// created_since, updatedUntil: a bound on when a record's event
+			// happened, a time like createdAfter.
 		default:
 			if !text.IsDateLikeName(strings.ToLower(t)) {
 				other = true
@@ -332,9 +384,18 @@ func preciseNotADate(p *tgParam) bool {
 // (dateFormat, time_format: "MM/dd/yyyy"), natural language on purpose,
 // the name of a timestamp field, or a relative time expression alone.
 func preciseNoInstant(p *tgParam) bool {
-	for _, t := range text.IdentifierTokens(p.name) {
+	toks := text.IdentifierTokens(p.name)
+	for _, t := range toks {
 		switch strings.ToLower(t) {
 		case "format", "formats", "pattern", "style", "mask", "locale":
+			return true
+		}
+	}
+	if len(toks) > 1 {
+		switch strings.ToLower(toks[len(toks)-1]) {
+		case "type", "types", "kind", "mode", "granularity", "field", "column":
+			// scheduleDateType, date_field, time_mode: a kind of date or
+			// the name of a date field, not a date.
 			return true
 		}
 	}
@@ -488,6 +549,53 @@ func preciseSeveralFormats(desc string) bool {
 		}
 	}
 	return n >= 2
+}
+
+// preciseSyntaxKinds are kinds of written time a parser may accept side
+// by side: a calendar date (ISO 8601, RFC 3339, YYYY-MM-DD), a Unix time,
+// and a relative or natural-language time offered as one of them ("…, or
+// relative time", "\"in 2 hours\""); "the relative time from now" or
+// "defaults to 1 year ago" offers no choice.
+var preciseSyntaxKinds = []*regexp.Regexp{
+	regexp.MustCompile(`(?i)\biso(?:[ -]?8601)?\b|\brfc ?3339\b|\byyyy\b|\d{4}-\d{2}-\d{2}`),
+	regexp.MustCompile(`(?i)\bunix\b|\bepoch\b|\bposix\b`),
+	regexp.MustCompile(`(?i)(?:,|\bor|\band|\bas|\bsupports?|\baccepts?|\btakes?)\s+(?:an?\s+)?(?:relative|natural[- ]language)\s+(?:times?|dates?|expressions?|durations?)\b|["'\x60\x{201c}]in\s+\d+\s+\w+["'\x60\x{201d}]`),
+}
+
+// preciseSeveralKinds reports whether a date parameter takes several kinds
+// of written time on purpose: its description names at least two of a
+// calendar date, a Unix time and a relative time ("Supports ISO date
+// strings, Unix timestamps, and relative time"), and its schema takes a
+// number beside a string, or one of the kinds is a relative time, which
+// no format or pattern could hold. "RFC 3339 or Unix timestamp" on a
+// string alone still fits one pattern and is left to the other readings.
+func preciseSeveralKinds(p *tgParam) bool {
+	n := 0
+	for _, re := range preciseSyntaxKinds {
+		if re.MatchString(p.desc) {
+			n++
+		}
+	}
+	if n < 2 {
+		return false
+	}
+	return preciseSyntaxKinds[2].MatchString(p.desc) || preciseStringOrNumber(p.obj)
+}
+
+// preciseStringOrNumber reports whether a schema's type list takes both a
+// string and a number.
+func preciseStringOrNumber(obj map[string]any) bool {
+	ty, _ := obj["type"].([]any)
+	str, num := false, false
+	for _, x := range ty {
+		switch x {
+		case "string":
+			str = true
+		case "number", "integer":
+			num = true
+		}
+	}
+	return str && num
 }
 
 var (

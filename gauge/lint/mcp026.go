@@ -15,7 +15,7 @@ func mcp026() Rule {
 	return Rule{
 		ID: "MCP026", Name: "empty-schema", Family: "Parameters",
 		Summary: "The tool's input schema declares no parameters, yet its name or description says it needs some.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 2, Check: checkMCP026,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 3, Check: checkMCP026,
 	}
 }
 
@@ -91,6 +91,19 @@ var (
 		`|\brequires?\s+(?:an?|the)\s+[a-z]+\s+(?:id|name|path|url|parameter|argument)\b`)
 	// mcp026NoInput is prose saying the tool takes nothing.
 	mcp026NoInput = regexp.MustCompile(`\b(?:takes|needs|requires|accepts|has)\s+no\s+(?:arguments?|parameters?|inputs?|args)\b|\bno\s+(?:arguments?|parameters?|inputs?)\s+(?:are\s+)?(?:needed|required)\b|\bwithout\s+(?:any\s+)?(?:arguments?|parameters?)\b`)
+	// mcp026Everything is prose saying a find, get or list returns all of
+	// a kind, with nothing to choose ("Find all seller standards
+	// profiles", "Returns every configured webhook"); a search keeps its
+	// query, and a filter ("all issues matching …", "every file in a
+	// given folder") names an input.
+	mcp026Everything = regexp.MustCompile(`^(?:\W*)(?:finds?|gets?|lists?|fetch(?:es)?|retrieves?|returns?|shows?|reads?)\s+(?:back\s+)?(?:all|every|each)\b`)
+	// mcp026Chosen is prose that narrows what the tool returns to what the
+	// caller picks.
+	mcp026Chosen = regexp.MustCompile(`\b(?:matching|that\s+match\w*|filter\w*|given|specified|provided|selected|chosen|where|query|keyword\w*|search\s+terms?)\b`)
+	// mcp026Fixed is prose or a name word for a thing the server supplies
+	// itself (a built-in sample, demo or default data set), which the
+	// caller need not name.
+	mcp026Fixed = regexp.MustCompile(`\b(?:built[\s-]?in|bundled|sample|demo|default)\b`)
 	// mcp026Own is prose saying the tool works on the caller's own state.
 	mcp026Own = regexp.MustCompile(`\b(?:current|currently|authenticated|logged[- ]in|your\s+own|the\s+caller|this\s+server|connected|active)\b`)
 )
@@ -101,7 +114,7 @@ var (
 // lists (get_issue beside list_issues); get_shop and get_imap read the
 // account's own state.
 func mcp026Needs(f secTool, all []secTool) string {
-	if mcp026NoInput.MatchString(f.desc) {
+	if mcp026NoInput.MatchString(f.desc) || mcp026TakesNothing(f) {
 		return ""
 	}
 	words := f.words
@@ -130,6 +143,20 @@ func mcp026Needs(f secTool, all []secTool) string {
 		return fmt.Sprintf("its description names an input (%q)", strings.TrimSpace(f.desc[loc[0]:loc[1]]))
 	}
 	return ""
+}
+
+// mcp026TakesNothing reports whether the tool's name and description say
+// it works on what needs no choosing: all of a kind with no filter ("Find
+// all seller standards profiles"), or a thing the server supplies itself
+// ("Add the built-in sample database").
+func mcp026TakesNothing(f secTool) bool {
+	if mcp026Chosen.MatchString(f.desc) || mcp026NamesInputs.MatchString(f.desc) {
+		return false
+	}
+	if mcp026Everything.MatchString(strings.TrimSpace(f.desc)) {
+		return true
+	}
+	return secHasWord(f.words, "sample", "demo", "builtin", "default") && mcp026Fixed.MatchString(f.desc)
 }
 
 // mcp026Listed reports whether another tool lists or searches the plural

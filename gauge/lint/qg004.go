@@ -14,7 +14,7 @@ func qg004() Rule {
 		ID: "QG004", Name: "qg-deprecated-tool", Family: "Quality-gate",
 		Summary: "The description says the tool is deprecated or obsolete, yet it is still listed.",
 		Default: Error, Scope: ScopeTool, Origin: OriginQualityGate,
-		Revision: 3, Check: checkQG004,
+		Revision: 4, Check: checkQG004,
 	}
 }
 
@@ -45,7 +45,55 @@ func saysDeprecated(ctx *Context, desc string) bool {
 	if !ctx.Precise() {
 		return qualitygate.IsDeprecated(desc)
 	}
-	return qualitygate.IsDeprecated(desc) && preciseSaysItIsDeprecated(desc) || preciseSaysItIsSuperseded(desc)
+	return qualitygate.IsDeprecated(desc) && preciseSaysItIsDeprecated(desc) || preciseSaysItIsSuperseded(desc) || preciseSaysItIsRetired(desc)
+}
+
+// preciseRetiredState is a word or phrase that says a thing is out of
+// service: decommissioned, retired, discontinued, sunset, shut down, no
+// longer supported or available, and "deprecated" or "obsolete" in German,
+// French, Spanish, Portuguese and Italian.
+const preciseRetiredState = `(?:sunset(?:ted)?|shut\s+down|end[\s-]+of[\s-]+life|` + preciseRetiredOpener + `)`
+
+// preciseRetiredOpener is the part of preciseRetiredState that can open a
+// sentence as a label ("DECOMMISSIONED:"); "Sunset:" and "Shut down:" open
+// what a tool reports or does as often.
+const preciseRetiredOpener = `(?:decommissioned|retired|discontinued|no\s+longer\s+(?:supported|available|maintained|functional|works?|operational)|veraltet|eingestellt|abgekündigt|nicht\s+mehr\s+(?:unterstützt|verfügbar)|obsolète|déprécié|dépréciée|retiré|retirée|obsoleto|obsoleta|descontinuad[oa]|en\s+desuso|deprecad[oa]|deprecat[oa]|obsolet[oa]|dismess[oa])`
+
+// preciseRetiredSubject is a sentence that says the tool itself is out of
+// service or cannot work: one that opens on the state followed by a colon,
+// dash or stop ("DECOMMISSIONED: the API was shut down", "Retired — use
+// X", "Veraltet: nutzen Sie …"), says this tool or it is in that state
+// ("this tool has been discontinued", "cette fonction est obsolète"), or
+// says this tool always fails ("This tool always fails with a clear
+// message"). A value, endpoint or API it calls is another subject ("the
+// Schema value is no longer supported", "the v1 endpoint is retired, so
+// this tool calls v2"), and a failure under a condition ("always fails if
+// the file exists") is a precondition, not a retirement.
+var preciseRetiredSubject = regexp.MustCompile(`^[^\pL\pN]*` + preciseRetiredOpener + `\s*(?:[:;.!—–(-]|$)` +
+	`|\b(?:this|the)\s+(?:tool|function|command|method|action|operation|call)\s+(?:is|has\s+been|was|will\s+be)\s+(?:now\s+)?(?:permanently\s+)?` + preciseRetiredState +
+	`|^\s*it\s+(?:is|has\s+been)\s+(?:now\s+)?(?:permanently\s+)?` + preciseRetiredState +
+	`|\b(?:diese[rs]?\s+(?:tool|werkzeug|funktion|befehl)|cet\s+outil|cette\s+(?:fonction|commande)|este\s+(?:tool|comando|método)|esta\s+(?:herramienta|función|ferramenta|funzione)|questo\s+(?:strumento|comando))\s+(?:ist|wurde|est|a\s+été|es|está|fue|ha\s+sido|foi|è|é)\s+(?:jetzt\s+|désormais\s+|ahora\s+|ora\s+)?` + preciseRetiredState +
+	`|\b(?:this|the)\s+(?:tool|function|command|method|action|operation|call)\s+(?:now\s+)?(?:will\s+)?always\s+(?:fails?|errors?|returns?\s+an?\s+error)(?:\s+with\b|\s*[.;:,(—–-]|\s*$)`)
+
+// preciseRetiredCJK says the tool is deprecated, retired or always fails
+// in Chinese or Japanese, where words have no spaces: the state opens the
+// description or follows "this tool" ("此工具已弃用", "このツールは廃止されました",
+// "该工具总是失败").
+var preciseRetiredCJK = regexp.MustCompile(`^[^\pL\pN]*[【\[(（]?(?:已?弃用|已?废弃|已?停用|已下线|不再支持|非推奨|廃止|サポート終了)|(?:此|该|本|這|该)(?:工具|函数|接口|命令)(?:已经?|现已|已被)?(?:弃用|废弃|停用|下线|不再(?:支持|可用|维护)|总是失败|始终失败)|この(?:ツール|関数|コマンド)は(?:現在)?(?:非推奨|廃止|サポートが終了|常に失敗|使用できません)`)
+
+// preciseSaysItIsRetired reports whether the description says the tool is
+// out of service (decommissioned, retired, no longer supported, always
+// failing), in English or another language, without "deprecated".
+func preciseSaysItIsRetired(desc string) bool {
+	if preciseRetiredCJK.MatchString(strings.TrimSpace(desc)) {
+		return true
+	}
+	for _, sentence := range preciseSentences(desc) {
+		if preciseRetiredSubject.MatchString(strings.TrimSpace(sentence)) {
+			return true
+		}
+	}
+	return false
 }
 
 // preciseSupersededSubject is a sentence that retires the tool without the
