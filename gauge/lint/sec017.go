@@ -236,10 +236,21 @@ func secGrantByName(t *model.Tool, words []string) string {
 	if has(secGrantMinters...) && secGrantMintedCredential(words) {
 		return "mints a credential that gives access"
 	}
+	if secGrantAccountKey(t, kept) {
+		// CreateNewKey(AccountSid): a key the account answers for is a
+		// credential of that account.
+		return "mints a key of the account that gives access"
+	}
+	if has(secGrantMinters...) && (has("subaccount", "subaccounts") || has("sub", "child") && has("account", "accounts") ||
+		has("account", "accounts") && secGrantSubaccountTalk.MatchString(secToolText(t))) {
+		// A subaccount is a new principal with credentials of its own.
+		return "mints a subaccount, a new principal with credentials of its own"
+	}
 	if op := secGrantMintOperation(t); op != "" {
 		return fmt.Sprintf("mints a credential that gives access (operation `%s`)", op)
 	}
-	if has("user", "users", "login", "logins", "credential", "credentials") && has("create", "add", "new", "register") && !has(secGrantNotAccess...) {
+	if has("user", "users", "login", "logins", "credential", "credentials") && has("create", "add", "new", "register") && !has(secGrantNotAccess...) &&
+		!has("session", "sessions", "token", "tokens", "signin", "auth") && !secGrantStoresCredential.MatchString(secToolText(t)) {
 		// user_create(username, hostScope, userPassword): a login whose
 		// password the model, and whoever steers it, knows.
 		if p := secGrantPasswordParam(t); p != "" {
@@ -420,6 +431,40 @@ func secGrantSetsPublicClause(text string) string {
 	return text[loc[0]:loc[1]]
 }
 
+// secGrantKeyUses is a tool's text about keys that open no account: a
+// key-value entry, an encryption key, a licence, a translation, a table's
+// foreign key, or an SSH or PGP key (read elsewhere).
+var secGrantKeyUses = regexp.MustCompile(`\b(?:values?|namespaces?|encrypt\w*|decrypt\w*|kms|licen[cs]es?|translations?|foreign|ssh|gpg|pgp|redis|cache|keypairs?|signatures?)\b`)
+
+// secGrantSubaccountTalk is a text saying the tool creates a subaccount.
+var secGrantSubaccountTalk = regexp.MustCompile(`\b(?:create|creates|creating|add|adds)\s+(?:a\s+|an\s+)?(?:new\s+)?(?:\w+\s+)?sub-?accounts?\b`)
+
+// secGrantAccountTalk is a text naming an account.
+var secGrantAccountTalk = regexp.MustCompile(`\baccounts?\b`)
+
+// secGrantAccountKey reports whether name words mint a bare key (create
+// key, new signing key) that the tool's text ties to an account: a key of
+// the account is a credential for it.
+func secGrantAccountKey(t *model.Tool, words []string) bool {
+	n := len(words)
+	if n < 2 || !secHasWord(words[n-1:], "key", "keys") {
+		return false
+	}
+	minted := false
+	for i := n - 2; i >= 0; i-- {
+		w := words[i : i+1]
+		if secHasWord(w, secGrantMinters...) {
+			minted = true
+			break
+		}
+		if !secHasWord(w, "new", "signing") {
+			return false
+		}
+	}
+	text := secToolText(t)
+	return minted && secGrantAccountTalk.MatchString(text) && !secGrantKeyUses.MatchString(text)
+}
+
 // secGrantMintOperation returns an operation value that mints a
 // credential (createApiKey, generate_access_token), or "".
 func secGrantMintOperation(t *model.Tool) string {
@@ -491,6 +536,10 @@ func secGrantShareParam(t *model.Tool, words []string) string {
 	}
 	return ""
 }
+
+// secGrantStoresCredential is a tool's text about keeping a credential
+// for later (a vault item, a saved connection), not creating a login.
+var secGrantStoresCredential = regexp.MustCompile(`\b(?:vaults?|password\s+managers?|keychains?|keyrings?|stores?|stored|saves?|saved|remembers?)\b`)
 
 // secGrantPasswordParam returns a password parameter of a tool that
 // creates a login, or "".
