@@ -14,7 +14,7 @@ func sec017() Rule {
 	return Rule{
 		ID: "SEC017", Name: "access-grant", Family: "Security",
 		Summary: "A tool grants people, accounts, hosts or keys access (invites members, changes roles, shares with others, registers keys, mints tokens, allow-lists IPs).",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 7, Check: checkSEC017,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 8, Check: checkSEC017,
 	}
 }
 
@@ -54,7 +54,7 @@ func checkSEC017(ctx *Context) []Problem {
 var secGrantStop = []string{"revoke", "remove", "delete", "deny", "block", "unshare", "cancel", "decline", "reject", "accept", "leave", "resend", "validate", "verify", "test", "suggest", "recommend", "analyze", "analyse", "audit"}
 
 // secGrantAccessNouns are name words naming access itself.
-var secGrantAccessNouns = []string{"role", "roles", "permission", "permissions", "access", "acl", "acls", "privilege", "privileges", "rolebinding", "rolebindings", "sharing", "membership", "memberships"}
+var secGrantAccessNouns = []string{"role", "roles", "permission", "permissions", "perm", "perms", "access", "acl", "acls", "privilege", "privileges", "rolebinding", "rolebindings", "sharing", "membership", "memberships"}
 
 // secGrantPrincipals are name words naming who is let in.
 var secGrantPrincipals = []string{"member", "members", "collaborator", "collaborators", "delegate", "delegates", "guest", "guests", "admin", "admins", "owner", "owners", "teammate", "teammates"}
@@ -125,8 +125,11 @@ func secGrantWhat(t *model.Tool, words []string) string {
 		// whatever the opening calls the thing shared.
 		return "creates a public link that opens the resource to anyone who holds it"
 	}
+	if w := secGrantShareParam(t, words); w != "" {
+		return w
+	}
 	first := secOpeningSentence(t.RawDescription)
-	if secGrantReadOpening.MatchString(first) || secGrantShareText.MatchString(first) {
+	if (secGrantReadOpening.MatchString(first) && !secGrantListedGrant.MatchString(first)) || secGrantShareText.MatchString(first) {
 		return ""
 	}
 	if w := secGrantByName(t, words); w != "" {
@@ -140,6 +143,13 @@ func secGrantWhat(t *model.Tool, words []string) string {
 	}
 	if w := secGrantLiftsControl(t, words); w != "" {
 		return w
+	}
+	if w := secGrantCORS(t, words); w != "" {
+		return w
+	}
+	if m := secGrantSetsPublicClause(secToolText(t)); m != "" {
+		// publish_mock: "sets its Access Control setting to public".
+		return fmt.Sprintf("makes a resource public (%q)", secSnippet(m))
 	}
 	if secGrantRecordsWork(t, words) {
 		// "Add a member to a project" with no role: assignment.
@@ -179,6 +189,11 @@ func secGrantByName(t *model.Tool, words []string) string {
 	case has("share") && !has("link", "text", "post", "social", "story"):
 		if secGrantHasPrincipalParam(t) {
 			return "shares a resource with other people"
+		}
+		if p, v := secGrantSharingLevel(t); p != "" {
+			// share_board(accessLevel: edit): the level decides what the
+			// others it is shared with can do.
+			return fmt.Sprintf("shares a resource at the access level the model chooses (`%s` up to `%s`)", p, v)
 		}
 	case has("external", "public") && has("port", "ports") && has(secGrantSetters...):
 		// saveExternalPort publishes a database or service to the network.
@@ -221,13 +236,46 @@ func secGrantByName(t *model.Tool, words []string) string {
 	if has(secGrantMinters...) && secGrantMintedCredential(words) {
 		return "mints a credential that gives access"
 	}
+	if secGrantAccountKey(t, kept) {
+		// CreateNewKey(AccountSid): a key the account answers for is a
+		// credential of that account.
+		return "mints a key of the account that gives access"
+	}
+	if has(secGrantMinters...) && (has("subaccount", "subaccounts") || has("sub", "child") && has("account", "accounts") ||
+		has("account", "accounts") && secGrantSubaccountTalk.MatchString(secToolText(t))) {
+		// A subaccount is a new principal with credentials of its own.
+		return "mints a subaccount, a new principal with credentials of its own"
+	}
+	if op := secGrantMintOperation(t); op != "" {
+		return fmt.Sprintf("mints a credential that gives access (operation `%s`)", op)
+	}
+	if has("user", "users", "login", "logins", "credential", "credentials") && has("create", "add", "new", "register") && !has(secGrantNotAccess...) &&
+		!has("session", "sessions", "token", "tokens", "signin", "auth") && !secGrantStoresCredential.MatchString(secToolText(t)) {
+		// user_create(username, hostScope, userPassword): a login whose
+		// password the model, and whoever steers it, knows.
+		if p := secGrantPasswordParam(t); p != "" {
+			return fmt.Sprintf("creates a login whose password the model chooses (`%s`)", p)
+		}
+	}
+	if has("map", "mapping", "mappings") && has("create", "add", "new", "set", "update") && has("credential", "credentials", "secret", "secrets", "policy", "policies", "role", "roles") {
+		// A credential list or role mapped onto a domain lets those
+		// credentials in.
+		return "maps credentials, a policy or a role onto a resource, which lets them in"
+	}
+	if has("create", "add", "new", "set", "update", "allow", "register") {
+		if p := secGrantAllowedAddressParam(t); p != "" {
+			return fmt.Sprintf("allow-lists an address whose requests are let in (`%s`)", p)
+		}
+	}
 	if has("link", "attach", "bind") && has("secret", "secrets", "credential", "credentials", "policy", "policies", "role", "roles") {
 		return "gives a service or principal a secret or a role"
 	}
 	if has(secGrantAccessNouns...) && !has("mode", "modes") && !secGrantFileMode.MatchString(strings.ToLower(t.RawDescription)) {
 		// set_permission_mode is the agent's own guardrail (SEC013);
 		// chmod changes a local file's mode bits.
-		if has("add", "update", "set", "change", "assign", "modify", "edit", "patch", "put", "upsert", "grant", "attach", "bind", "promote") ||
+		// push_perms and apply_permissions replace the live rules with
+		// the ones the model brings: who may read and write changes.
+		if has("add", "update", "set", "change", "assign", "modify", "edit", "patch", "put", "upsert", "grant", "attach", "bind", "promote", "push", "deploy", "apply") ||
 			has("create", "new") && has("permission", "permissions", "access", "acl", "acls", "rolebinding", "rolebindings", "sharing", "membership", "memberships") {
 			// create_calendar_permission creates a share entry; create_role
 			// only defines a role nobody holds yet.
@@ -265,6 +313,11 @@ func secGrantByName(t *model.Tool, words []string) string {
 		// one through its update.
 		if p := secGrantPublicParam(t); p != "" {
 			return fmt.Sprintf("can make an existing resource public (`%s`)", p)
+		}
+		if p, v := secGrantSharingLevel(t); p != "" {
+			// update_board(sharingPolicy: private|view|comment|edit): the
+			// policy opens an existing resource to others.
+			return fmt.Sprintf("can open an existing resource to others (`%s` up to `%s`)", p, v)
 		}
 	}
 	return ""
@@ -349,6 +402,204 @@ func secGrantOperation(t *model.Tool) string {
 		if secGrantOpValue.MatchString(s) {
 			return s
 		}
+		// addRoleMembers, updateResourcePermission: a grant verb first,
+		// then what is granted.
+		if w := secIdentifierWords(s); len(w) > 1 && secHasWord(w[:1], "grant", "add", "assign", "invite", "share", "set", "update") &&
+			secHasWord(w[1:], "member", "members", "permission", "permissions", "access", "policy", "policies", "role", "roles", "privilege", "privileges") {
+			return s
+		}
+	}
+	return ""
+}
+
+// secGrantSetsPublicClause returns where a tool's folded text says it
+// sets a resource's access, visibility or privacy to public, or "" when
+// it does not or its clause denies it ("does not set the visibility to
+// public").
+func secGrantSetsPublicClause(text string) string {
+	loc := secGrantSetsPublic.FindStringIndex(text)
+	if loc == nil {
+		return ""
+	}
+	clause := text[:loc[1]]
+	if k := strings.LastIndexAny(clause[:loc[0]], ".;\n"); k >= 0 {
+		clause = clause[k+1:]
+	}
+	if secGrantDenied.MatchString(clause) {
+		return ""
+	}
+	return text[loc[0]:loc[1]]
+}
+
+// secGrantKeyUses is a tool's text about keys that open no account: a
+// key-value entry, an encryption key, a licence, a translation, a table's
+// foreign key, or an SSH or PGP key (read elsewhere).
+var secGrantKeyUses = regexp.MustCompile(`\b(?:values?|namespaces?|encrypt\w*|decrypt\w*|kms|licen[cs]es?|translations?|foreign|ssh|gpg|pgp|redis|cache|keypairs?|signatures?)\b`)
+
+// secGrantSubaccountTalk is a text saying the tool creates a subaccount.
+var secGrantSubaccountTalk = regexp.MustCompile(`\b(?:create|creates|creating|add|adds)\s+(?:a\s+|an\s+)?(?:new\s+)?(?:\w+\s+)?sub-?accounts?\b`)
+
+// secGrantAccountTalk is a text naming an account.
+var secGrantAccountTalk = regexp.MustCompile(`\baccounts?\b`)
+
+// secGrantAccountKey reports whether name words mint a bare key (create
+// key, new signing key) that the tool's text ties to an account: a key of
+// the account is a credential for it.
+func secGrantAccountKey(t *model.Tool, words []string) bool {
+	n := len(words)
+	if n < 2 || !secHasWord(words[n-1:], "key", "keys") {
+		return false
+	}
+	minted := false
+	for i := n - 2; i >= 0; i-- {
+		w := words[i : i+1]
+		if secHasWord(w, secGrantMinters...) {
+			minted = true
+			break
+		}
+		if !secHasWord(w, "new", "signing") {
+			return false
+		}
+	}
+	text := secToolText(t)
+	return minted && secGrantAccountTalk.MatchString(text) && !secGrantKeyUses.MatchString(text)
+}
+
+// secGrantMintOperation returns an operation value that mints a
+// credential (createApiKey, generate_access_token), or "".
+func secGrantMintOperation(t *model.Tool) string {
+	for _, s := range secOperationValues(t) {
+		if w := secIdentifierWords(s); len(w) > 1 && secHasWord(w[:1], secGrantMinters...) && secGrantMintedCredential(w[1:]) {
+			return s
+		}
+	}
+	return ""
+}
+
+// secGrantOpenLevels are enum words of an access level or sharing policy
+// that let others in: read, comment or write it, or anyone at all.
+var secGrantOpenLevels = []string{"view", "viewer", "read", "reader", "comment", "commenter", "edit", "editor", "write", "writer", "readwrite", "full", "public", "anyone", "everyone", "organization", "organisation", "team", "domain"}
+
+// secGrantSharingLevel returns a top-level parameter naming a sharing
+// policy or access level (sharingPolicy, accessLevel, share_permission)
+// whose enum offers a level that lets others in, and the widest such
+// value; or "", "".
+func secGrantSharingLevel(t *model.Tool) (string, string) {
+	for _, p := range secParams(t) {
+		if p.parent != "" {
+			continue
+		}
+		w := secIdentifierWords(p.name)
+		if !secHasWord(w, "sharing", "share") && !(secHasWord(w, "access", "permission") && secHasWord(w, "level", "policy", "type")) {
+			continue
+		}
+		list, _ := p.schema["enum"].([]any)
+		best, rank := "", -1
+		for _, e := range list {
+			s, _ := e.(string)
+			for i, lvl := range secGrantOpenLevels {
+				if secHasWord(secIdentifierWords(s), lvl) && i > rank {
+					best, rank = s, i
+				}
+			}
+		}
+		if best != "" {
+			return p.path, best
+		}
+	}
+	return "", ""
+}
+
+// secGrantShareParam says a tool that creates or changes a resource takes
+// whom to share it with (sharePermissions, shared_with, share_with_users)
+// on an operation or name that creates or updates; or "".
+func secGrantShareParam(t *model.Tool, words []string) string {
+	writes := secHasWord(words, "create", "add", "update", "set", "edit", "modify", "patch", "manage", "save")
+	for _, s := range secOperationValues(t) {
+		if w := secIdentifierWords(s); len(w) > 0 && secHasWord(w[:1], "create", "add", "update", "set", "edit", "modify", "patch", "share") {
+			writes = true
+		}
+	}
+	if !writes {
+		return ""
+	}
+	for _, p := range secParams(t) {
+		// Top level only: a generated entity body lists every field of
+		// the resource, read-only ones included.
+		if p.parent != "" {
+			continue
+		}
+		w := secIdentifierWords(p.name)
+		if secHasWord(w, "share", "sharing", "shared") && secHasWord(w, "permission", "permissions", "with", "users", "groups", "members", "principals", "emails", "grantees") {
+			return fmt.Sprintf("shares a resource with the users, groups or audience the model chooses (`%s`)", p.path)
+		}
+	}
+	return ""
+}
+
+// secGrantStoresCredential is a tool's text about keeping a credential
+// for later (a vault item, a saved connection), not creating a login.
+var secGrantStoresCredential = regexp.MustCompile(`\b(?:vaults?|password\s+managers?|keychains?|keyrings?|stores?|stored|saves?|saved|remembers?)\b`)
+
+// secGrantPasswordParam returns a password parameter of a tool that
+// creates a login, or "".
+func secGrantPasswordParam(t *model.Tool) string {
+	for _, p := range secParams(t) {
+		if secHasWord(secIdentifierWords(p.name), "password", "passwd", "passphrase") {
+			return p.path
+		}
+	}
+	return ""
+}
+
+// secGrantAllowTalk is a parameter's text saying requests or traffic from
+// the address are let in.
+var secGrantAllowTalk = regexp.MustCompile(`(?i)\b(?:allow(?:ed|s)?|accept(?:ed|s|ing)?|trust(?:ed|s)?|white-?list(?:ed)?|permit(?:ted|s)?|authori[sz]e(?:d|s)?)\b`)
+
+// secGrantAllowedAddressParam returns a parameter naming an IP address or
+// CIDR range whose description says traffic from it is allowed, accepted
+// or trusted, or "".
+func secGrantAllowedAddressParam(t *model.Tool) string {
+	for _, p := range secParams(t) {
+		if !secHasWord(secIdentifierWords(p.name), "ip", "ips", "cidr", "cidrs", "ipaddress", "ipaddresses") {
+			continue
+		}
+		if d, _ := p.schema["description"].(string); secGrantAllowTalk.MatchString(d) {
+			return p.path
+		}
+	}
+	return ""
+}
+
+// secGrantCORSTalk is a tool's text about a CORS allow-list: the origins
+// whose pages may call the service from a browser.
+var secGrantCORSTalk = regexp.MustCompile(`\bcors\b[^.。\n]{0,12}(?:白名单|白名單|ホワイトリスト|許可リスト|allow\s*-?\s*list|white\s*-?\s*list|allowed\s+origins?|origins?)|\ballowed\s+origins?\b`)
+
+// secGrantCORS says a tool adds or changes the origins allowed to call a
+// service from a browser (a CORS allow-list), or "": its text speaks of
+// the allow-list and its name or an operation value adds, creates, sets
+// or updates.
+func secGrantCORS(t *model.Tool, words []string) string {
+	sets := secHasWord(words, "add", "create", "set", "update", "allow", "put", "manage", "configure")
+	for _, s := range secOperationValues(t) {
+		if w := secIdentifierWords(s); len(w) > 0 && secHasWord(w[:1], "add", "create", "set", "update", "allow", "put") {
+			sets = true
+		}
+	}
+	if !sets {
+		return ""
+	}
+	// Read unfolded: the allow-list may be named in any language.
+	var b strings.Builder
+	b.WriteString(strings.ToLower(preciseCodeOnly(t.RawDescription)))
+	for _, p := range secParams(t) {
+		b.WriteString(". " + strings.Join(secIdentifierWords(p.name), " ") + ": ")
+		if d, ok := p.schema["description"].(string); ok {
+			b.WriteString(strings.ToLower(preciseCodeOnly(d)))
+		}
+	}
+	if secGrantCORSTalk.MatchString(b.String()) {
+		return "changes which web origins may call the service from a browser (a CORS allow-list)"
 	}
 	return ""
 }
@@ -498,6 +749,14 @@ var (
 	// secGrantReadOpening is an opening sentence that lists, reads or
 	// checks access, or takes it away.
 	secGrantReadOpening = regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:lists?|gets?|retrieves?|returns?|shows?|views?|reads?|fetch(?:es)?|search(?:es)?|finds?|checks?|describes?|counts?|looks?\s+up|revokes?|removes?|deletes?|denies|den(?:y)|cancels?|declines?|rejects?|accepts?)\b`)
+	// secGrantListedGrant is an opening whose list of verbs grants too
+	// ("List, grant, update or revoke an agent's access").
+	secGrantListedGrant = regexp.MustCompile(`^\s*\w+\s*,\s*(?:\w+\s*,\s*)*(?:and\s+|or\s+)?(?:grant|share|invite)\b`)
+	// secGrantSetsPublic is a tool's text saying it sets the access,
+	// visibility or privacy of a resource to public.
+	secGrantSetsPublic = regexp.MustCompile(`\b(?:sets?|setting|changes?|changing|turns?|switch(?:es)?)\s+(?:its|the|their|a|an)\s+(?:\w+\s+){0,2}?\**(?:access\s+control|visibility|privacy|access|sharing)\b[^.]{0,40}\bto\s+\**public\b`)
+	// secGrantDenied is a clause that denies what it names.
+	secGrantDenied = regexp.MustCompile(`\b(?:not|never|cannot|can't|won't|doesn't|does\s+not)\b`)
 	// secGrantShareText is "share" that produces a text or a link to
 	// post, not access.
 	secGrantShareText = regexp.MustCompile(`\bshar(?:e|es|ing)\b[^.]{0,40}\b(?:text|message|post|tweet|story|social|summary|snippet|card)\b`)
@@ -589,6 +848,11 @@ func secGrantLiftsControl(t *model.Tool, words []string) string {
 			if len(w) > 1 && secHasWord(w[:1], "require", "requires", "enforce") && secHasWord(w[1:], secAccessControlWords...) {
 				return fmt.Sprintf("can switch off the access control `%s` of an existing resource", p.path)
 			}
+			// auth, enableAuth: a switch for the resource's authentication
+			// whose text says that off lets anonymous or public callers in.
+			if d, _ := p.schema["description"].(string); secGrantAuthSwitch(w) && secGrantAnonymousTalk.MatchString(d) {
+				return fmt.Sprintf("can switch off the authentication `%s` of an existing resource, letting anonymous callers in", p.path)
+			}
 		}
 	}
 	if disables {
@@ -598,6 +862,25 @@ func secGrantLiftsControl(t *model.Tool, words []string) string {
 	}
 	return ""
 }
+
+// secGrantAuthSwitch reports whether a boolean's name words are an
+// authentication switch: an access-control word, alone or with enable,
+// enabled, is, use or require.
+func secGrantAuthSwitch(w []string) bool {
+	if !secHasWord(w, secAccessControlWords...) {
+		return false
+	}
+	for _, x := range w {
+		if !secHasWord([]string{x}, secAccessControlWords...) && !secHasWord([]string{x}, "enable", "enabled", "is", "use", "require", "required") {
+			return false
+		}
+	}
+	return true
+}
+
+// secGrantAnonymousTalk is a switch's text about anonymous or public
+// callers (in English or Chinese).
+var secGrantAnonymousTalk = regexp.MustCompile(`(?i)\b(?:anonymous(?:ly)?|unauthenticated|public(?:ly)?|anyone)\b|匿名|公网|公开`)
 
 // secAccessControlWords are name words of what a require switch demands
 // before anyone reaches a resource.
