@@ -72,7 +72,7 @@ var secCoercePrecise = concatPatterns(
 	secRe("first-choice steering", 0,
 		// "**PRIMARY TOOL FOR EDITING FILES.**": a claim to be the tool for
 		// work the agent has its own tools for, not for the server's data.
-		`(?:^|[*#>\s])(?:the\s+)?(?:primary|preferred|default|go-to|main|number\s+one)\s+tool\s+for\s+(?:all\s+|any\s+)?(?:editing|modifying|changing|writing|reading|searching|exploring|navigating|browsing|researching|debugging|answering|coding)\b(?:\s+(?:\w+\s+)?(?:files?|code|codebases?|questions?|the\s+web|repositories|repos))?`),
+		`(?:^|[*#>\s])(?:the\s+)?(?:primary|preferred|default|go-to|main|number\s+one)\s+tool\s+for\s+(?:(?:all\s+|any\s+)?(?:editing|modifying|changing|writing|reading|searching|exploring|navigating|browsing|researching|debugging)\s+(?:\w+\s+)?(?:files?|code|codebases?|the\s+web|web|repositories|repos)\b|(?:all|any|every)\s+(?:tasks?|questions?|requests?)\b|(?:coding|web\s+search|code\s+search|file\s+edit(?:s|ing)?)\b)`),
 	secRe("call-always coercion", 0,
 		// "Always use this when debugging errors in third-party
 		// dependencies": a standing order over the agent's own work.
