@@ -638,8 +638,12 @@ func secNamedCredentialOutput(t *model.Tool, words []string, desc string) (what 
 		return "the credential its name reads (a read of one token, API key or connection string returns it)", true
 	case secHasWord(words, "url", "urls", "link", "links") && secHasWord(words, "signed", "presigned", "presign", "sas"):
 		return "a signed or temporary download URL, which works for whoever holds it, without logging in", true
-	case secTemporaryURL.MatchString(desc) || secTemporaryURLCJK.MatchString(t.RawDescription):
+	case secTemporaryURL.MatchString(desc):
 		return "a temporary download URL, which works for whoever holds it, without logging in", true
+	case secTemporaryURLCJK.MatchString(t.RawDescription):
+		// 临时下载链接 downloads, 预签名上传 URL uploads: either works
+		// for whoever holds it.
+		return "a temporary or signed URL, which works for whoever holds it, without logging in", true
 	case secHasWord(words, "url", "urls", "link", "links") && secHasWord(words, "download", "log", "logs") && secHasWord(words, "get", "generate", "create"):
 		// get_log_download_url: many download URLs are signed, but the
 		// name alone does not say this one is.
@@ -678,8 +682,8 @@ var secTemporaryURL = regexp.MustCompile(`\b(?:returns?|includes?|including|with
 
 // secTemporaryURLCJK is secTemporaryURL in Chinese and Japanese, read on
 // the raw description (folding turns these letters into placeholders):
-// "获取临时下载链接", "署名付きURLを返す".
-var secTemporaryURLCJK = regexp.MustCompile(`(?i)(?:返回|获取|生成|提供|返す|取得|発行)[^。\n]{0,40}(?:临时(?:签名|下载|访问)?|签名)(?:链接|url|地址)|(?:署名付き|一時(?:的な)?)\s*(?:url|リンク|ダウンロードurl)`)
+// "获取临时下载链接", "可获取预签名上传 URL", "署名付きURLを返す".
+var secTemporaryURLCJK = regexp.MustCompile(`(?i)(?:返回|获取|生成|提供|返す|取得|発行)[^。\n]{0,40}(?:(?:临时|预先?)?签名[^。\n]{0,4}?|临时(?:下载|访问)?)(?:链接|url|地址)|(?:署名付き|一時(?:的な)?)\s*(?:url|リンク|ダウンロードurl)`)
 
 // secOnChainToken reports whether a tool's tokens are on-chain assets or
 // model tokens, not credentials: a symbol, supply, decimals, contract,
