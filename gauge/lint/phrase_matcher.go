@@ -68,6 +68,10 @@ type secPattern struct {
 // secMatch is a pattern hit with the matched original text.
 type secMatch struct {
 	what, text string
+	// info marks a hit the default profile reports at info: the pattern
+	// is there, but its sentence does not say the model is to touch it
+	// (".env" named as where the server keeps its settings).
+	info bool
 }
 
 // secRe compiles a pattern list; the patterns are constants, so a failure is
@@ -166,7 +170,11 @@ func secPhraseRuleWith(ps []secPattern, precise secPrecise, message func(s secSu
 				}
 			}
 			if ok {
-				out = append(out, s.problem(message(s, m), suggestion))
+				p := s.problem(message(s, m), suggestion)
+				if m.info {
+					p.Severity = Info
+				}
+				out = append(out, p)
 			}
 		}
 		return out
@@ -345,6 +353,7 @@ func secQuotedValue(raw string, a, b int) bool {
 func secFindInContext(ctx *Context, s string, pats []secPattern) (secMatch, bool) {
 	text := preciseCodeOnly(s)
 	folded, starts := secFold(text)
+	var located secMatch // a hit named only as a location, reported at info when no other is found
 	for _, p := range pats {
 		if !secHasAnchor(folded, p.anchors) {
 			continue
@@ -388,7 +397,16 @@ func secFindInContext(ctx *Context, s string, pats []secPattern) (secMatch, bool
 				if loc[0] > 0 && strings.ContainsAny(folded[loc[0]:loc[0]+1]+folded[max(0, loc[0]-1):loc[0]], `"'`) {
 					continue
 				}
-				if secRefused.MatchString(secSentence(folded, loc[0], loc[1])) {
+				sentence := secSentence(folded, loc[0], loc[1])
+				if secRefused.MatchString(sentence) {
+					continue
+				}
+				if !secEnvTouched(sentence) {
+					// "Tokens are saved to .env", "will use EBAY_REDIRECT_URI
+					// from .env": where the server keeps its settings.
+					if located.what == "" {
+						located = secMatch{what: p.what, text: secSnippet(text[starts[loc[0]]:starts[loc[1]]]), info: true}
+					}
 					continue
 				}
 			case "an SSH key path":
@@ -452,7 +470,24 @@ func secFindInContext(ctx *Context, s string, pats []secPattern) (secMatch, bool
 			return secMatch{what: p.what, text: secSnippet(text[starts[loc[0]]:starts[loc[1]]])}, true
 		}
 	}
-	return secMatch{}, false
+	return located, located.what != ""
+}
+
+// secEnvDirected is a sentence that tells the model to touch a named
+// secrets file: it opens with an access verb ("Read the .env file and
+// pass its content", "first, cat .env", "- open .env"), in any of a few
+// languages.
+var secEnvDirected = regexp.MustCompile(`^[\s\-*•\d.)>:]*(?:(?:first|then|please|also|always|now|next|before\s+\w+(?:\s+\w+)?)[,\s]+)*(?:read|open|cat|load|parse|include|send|pass|upload|copy|print|dump|extract|exfiltrat\w*|forward|attach|leak|share|modify|edit|write|overwrite|append|inject|insert|replace|delete|remove|show|display|output|return|get|look\s+(?:at|in(?:to)?|up)|check|inspect|lee|lea|leer|abre|envia|lis|lisez|lire|ouvrez|envoyez|lies|lesen|öffne|sende)\b`)
+
+// secEnvExposed is a sentence saying a secrets file's content comes back
+// or goes out ("reads the .env file and returns its values", "include
+// the contents of .env"), whoever its subject.
+var secEnvExposed = regexp.MustCompile(`\b(?:returns?|shows?|prints?|outputs?|displays?|dumps?|sends?|includes?|exposes?|reveals?|pass(?:es)?|uploads?|forwards?|attach(?:es)?|leaks?|shares?|exfiltrat\w*)\b[^.\n]{0,60}?\b(?:contents?|values?|variables|vars|keys|secrets|credentials|tokens|lines|file)\b|\bcontents?\s+of\b`)
+
+// secEnvTouched reports whether a sentence naming a secrets file has the
+// model read, send or change it, or says the file's content comes back.
+func secEnvTouched(sentence string) bool {
+	return secEnvDirected.MatchString(sentence) || secEnvExposed.MatchString(sentence)
 }
 
 // secPrerequisite is a technical reason to call a tool first: it signs

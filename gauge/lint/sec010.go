@@ -15,7 +15,7 @@ func sec010() Rule {
 	return Rule{
 		ID: "SEC010", Name: "env-exposure", Family: "Security",
 		Summary: "The tool appears to return environment variables or secrets.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 10, Check: checkSEC010,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 11, Check: checkSEC010,
 	}
 }
 
@@ -97,10 +97,18 @@ func checkSEC010(ctx *Context) []Problem {
 					out = append(out, Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` creates an OAuth application: its client secret comes back at creation, a credential that reaches the model's context, logs and any server the conversation is sent to.", t.Name),
 						Suggestion: "Create OAuth applications in the provider's console, or return only the client id and hand the secret to the user outside the conversation."})
-				} else if what := secNamedCredentialOutput(t, words, desc); what != "" {
-					out = append(out, Problem{Tool: t.Name,
+				} else if what, sure := secNamedCredentialOutput(t, words, desc); what != "" {
+					p := Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` returns %s: credentials in a tool result reach the model's context, logs and any server the conversation is sent to.", t.Name, what),
-						Suggestion: "Return only what the model needs (names, ids, expiry dates) and hand secret values to the user outside the conversation, or say in the description that the value is not returned."})
+						Suggestion: "Return only what the model needs (names, ids, expiry dates) and hand secret values to the user outside the conversation, or say in the description that the value is not returned."}
+					if !sure {
+						p.Severity = Info
+					}
+					out = append(out, p)
+				} else if secReturnsStreamURL(t, desc) {
+					out = append(out, Problem{Tool: t.Name,
+						Message:    fmt.Sprintf("Tool `%s` returns RTSP stream URLs: a camera's stream URL carries its access token or login, so whoever holds it watches the live feed without logging in, and it reaches the model's context, logs and any server the conversation is sent to.", t.Name),
+						Suggestion: "Return the stream's id and quality, not its URL, and let the user open the stream from the service's own app; or say in the description that the URL carries no credential."})
 				} else if secIncomingWebhook(t, words, desc) {
 					out = append(out, Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` creates a webhook that others call: the webhook's URL carries its token, a bearer credential that lets whoever holds it post as the integration, and it comes back into the model's context, logs and any server the conversation is sent to.", t.Name),
@@ -125,7 +133,10 @@ var secEnvSecretTalk = regexp.MustCompile(`\bsecrets?\b|\bapi\s+keys?\b|\bcreden
 
 var (
 	secEnvTalk   = regexp.MustCompile(`environment\s+variables?|\benv\s+vars?\b|\benv\b|\bsecrets?\b|\bapi\s+keys?\b|\bcredentials\b|\.env\b|\bprocess\.env\b`)
-	secEnvReturn = regexp.MustCompile(`\b(?:returns?|prints?|dumps?|lists?|shows?|exposes?|reads?|gets?|outputs?|displays?|retrieves?)\s+(?:all\s+|the\s+|every\s+|any\s+)?(?:of\s+the\s+)?(?:current\s+|process\s+|server\s+|system\s+|shell\s+)?(?:environment\s+variables|env\s+vars)\b`)
+	secEnvReturn = regexp.MustCompile(`\b(?:returns?|prints?|dumps?|lists?|shows?|exposes?|reads?|gets?|outputs?|displays?|retrieves?)\s+(?:all\s+|the\s+|every\s+|any\s+)?(?:of\s+the\s+)?(?:current\s+|process\s+|server\s+|system\s+|shell\s+)?(?:environment\s+variables|env\s+vars)\b` +
+		// "Get information about the instance, including binary path,
+		// environment variables, and output file": a list of what comes back.
+		`|^\s*(?:this\s+tool\s+)?(?:returns?|prints?|dumps?|shows?|gets?|outputs?|displays?|retrieves?)\b[^.\n]{0,100}\b(?:including|includes|such\s+as)\b[^.\n]{0,60}\b(?:environment\s+variables|env\s+vars)\b`)
 )
 
 // secValuesHidden is a description saying the values never come back
@@ -191,7 +202,7 @@ func secReturnsCredentials(desc string) string {
 			first = first[:j]
 		}
 	}
-	if secRedacted.MatchString(first) {
+	if secRedacted.MatchString(first) || secSecretsMasked(prose) {
 		return ""
 	}
 	openings := []string{first}
@@ -232,6 +243,25 @@ func secReturnsCredentials(desc string) string {
 		}
 	}
 	return ""
+}
+
+// secMaskWords says a value is shown masked, redacted or in part.
+var secMaskWords = regexp.MustCompile(`\b(?:mask(?:ed|s)?|redact(?:ed|s)?|obfuscat\w*|hidden|truncated|last\s+(?:4|four)\b)|\*{3,}`)
+
+// secSecretWord is a secret a masking sentence can be about.
+var secSecretWord = regexp.MustCompile(`\b(?:secrets?|tokens?|keys?|passwords?|credentials?)\b`)
+
+// secSecretsMasked reports whether a sentence of prose says the secrets
+// are shown masked ("client secret (masked), access token (masked)",
+// "tokens are shown with only their last four characters"): a tool that
+// displays credentials that way returns no secret.
+func secSecretsMasked(prose string) bool {
+	for _, sentence := range strings.FieldsFunc(prose, func(r rune) bool { return r == '.' || r == '\n' }) {
+		if secMaskWords.MatchString(sentence) && secSecretWord.MatchString(sentence) {
+			return true
+		}
+	}
+	return false
 }
 
 // secClauseBreak ends a clause: a comma or semicolon, or a conjunction
@@ -292,7 +322,7 @@ var secCredentialOutputs = []struct {
 	re   *regexp.Regexp
 	what func(string) string
 }{
-	{regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:creates?|generates?|mints?|issues?|rotates?|regenerates?)\b(?:\s+or\s+\w+)?[^.\n]{0,60}?\b(api\s+(?:keys?|tokens?)|access\s+tokens?|auth(?:entication)?\s+tokens?|personal\s+access\s+tokens?|app\s+passwords?|service\s+account\s+keys?|client\s+secrets?|deploy\s+tokens?|private\s+keys?|ssh\s+key\s?pairs?)\b`),
+	{regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:creates?|generates?|mints?|issues?|rotates?|regenerates?)\b(?:\s+or\s+\w+)?[^.\n]{0,60}?\b(api\s+(?:keys?|tokens?)|access\s+tokens?|auth(?:entication)?\s+tokens?|personal\s+access\s+tokens?|app\s+passwords?|service\s+account\s+keys?|client\s+secrets?|deploy\s+tokens?|private\s+keys?|ssh\s+key\s?pairs?|signing\s+key\s?(?:pairs?)?|key\s?pairs?)\b`),
 		func(s string) string {
 			return "the new " + strings.Replace(s, "api ", "API ", 1) + " it creates (a credential is shown once, at creation)"
 		}},
@@ -324,6 +354,10 @@ var secCredentialReturnedLater = []struct {
 }{
 	{regexp.MustCompile(`\b(\w*secret\w*|api\s+keys?|access\s+tokens?|refresh\s+tokens?|auth(?:entication)?\s+tokens?|passwords?|private\s+keys?|credentials|connection\s+strings?)\s+(?:is|are)\s+(?:also\s+)?(?:returned|included\s+in\s+the\s+(?:result|response|output)|exposed)\b`),
 		func(s string) string { return s + " (its description says it is returned)" }},
+	{regexp.MustCompile(`\b(?:save|store|copy|keep|record|write\s+down|note)\s+(?:down\s+)?(?:the\s+|this\s+|your\s+|its\s+|that\s+)?(?:new\s+|generated\s+|returned\s+)?(private\s+keys?|secrets?|client\s+secrets?|api\s+keys?|access\s+tokens?|tokens?|passwords?)\b[^.\n]{0,60}?\b(?:now|immediately|right\s+away|(?:only\s+)?(?:shown|displayed|returned)\s+(?:only\s+)?once|(?:does|do|will|is|are|can)\s*(?:not|n't)\s+(?:be\s+)?(?:store|stored|shown|retriev\w*|recover\w*|kept))`),
+		func(s string) string {
+			return "the new " + s + " (its description asks to save it now: it is shown once, in the result)"
+		}},
 	{regexp.MustCompile(`\b((?:pre-?authenticated|pre-?signed|authenticated|signed|magic)\s+(?:[\w-]+\s+)?(?:links?|urls?))\s+(?:is|are)\s+returned\b`),
 		func(s string) string { return s + ", which work for whoever holds them, without logging in" }},
 	{regexp.MustCompile(`\b(?:returned|resulting)\s+(urls?|links?)\b[^.\n]{0,80}?\b(?:with\s+no|without(?:\s+an?)?|no)\s+(?:authori[sz]ation|auth|login|sign-?in|credentials)\b`),
@@ -568,36 +602,74 @@ func secTakesSecretInput(t *model.Tool) bool {
 // unless the text says names or metadata only), or a signed or temporary
 // download URL (get_presigned_url, a log's download URL). A publishable
 // or anonymous key and an on-chain token (a symbol, a supply) are not
-// credentials. It returns what the message names, or "".
-func secNamedCredentialOutput(t *model.Tool, words []string, desc string) string {
+// credentials. It returns what the message names, or "", and whether
+// the reading is sure (a name alone that may mean another thing is not:
+// it is reported at info).
+func secNamedCredentialOutput(t *model.Tool, words []string, desc string) (what string, sure bool) {
 	if secRedacted.MatchString(desc) || secValuesHidden.MatchString(desc) || secCredentialPublic.MatchString(desc) ||
 		secHasWord(words, "publishable", "anon", "anonymous", "public") || secOnChainToken(t, words) {
-		return ""
+		return "", false
 	}
 	app := secHasWord(words, "app", "application") && secHasWord(words, "password", "passwords")
 	token := secHasWord(words, "token", "tokens") && !secHasWord(words, "count", "counts", "usage", "limit", "limits", "estimate", "cost", "price")
 	switch {
 	case secHasWord(words, "create", "generate", "mint", "issue", "new", "regenerate", "rotate", "roll") && (app || token):
 		if app {
-			return "the new application password it creates (a credential is shown once, at creation)"
+			return "the new application password it creates (a credential is shown once, at creation)", true
 		}
-		return "the new token it creates (its name says so; a token is shown once, at creation)"
+		return "the new token it creates (its name says so; a token is shown once, at creation)", true
+	case secHasWord(words, "create", "generate", "mint", "issue", "new") && (secWordsAdjacent(words, "signing", "key") || secHasWord(words, "keypair", "apikey") || secWordsAdjacent(words, "key", "pair") || secWordsAdjacent(words, "api", "key")):
+		// CreateNewSigningKey, generate_key_pair, create_api_key: the
+		// secret half comes back once, at creation.
+		return "the new key it creates (its name says so; a key's secret is shown once, at creation)", true
 	case secHasWord(words, "exchange", "refresh") && token:
-		return "a token it gets in exchange (its name says so), a bearer credential"
+		// exchange_sso_token trades one credential for another; a bare
+		// "refresh token" may regenerate one and answer with a flag.
+		return "a token it gets in exchange (its name says so), a bearer credential", secHasWord(words, "exchange")
 	case secHasWord(words, "get", "list", "fetch", "retrieve", "show") && secHasWord(words, "tokens") && !secTokenMetadata.MatchString(desc):
-		return "the tokens it lists (nothing in its text says the values are left out)"
+		// A list of tokens often returns their metadata only (ids,
+		// names, scopes): unsure unless its text speaks of values.
+		return "the tokens it lists (nothing in its text says the values are left out)", secCredentialValues.MatchString(desc)
 	case secHasWord(words, "get", "read", "fetch", "retrieve", "show", "reveal", "export", "copy") && !secHasWord(words, "list", "info", "status", "details", "metadata", "scopes", "expiry", "name", "names", "id", "ids", "count", "usage", "validate", "verify", "check", "revoke") && !secTokenMetadata.MatchString(desc) &&
 		(secHasWord(words, "token") && secHasWord(words, "access", "auth", "bearer", "session", "api", "refresh", "personal", "oauth", "bot") || secHasWord(words, "apikey") || secWordsAdjacent(words, "api", "key") ||
 			secHasWord(words, "connection") && secHasWord(words, "string", "uri", "url")):
 		// get_access_token, get_api_key, get_connection_string: a read of
 		// one credential returns it.
-		return "the credential its name reads (a read of one token, API key or connection string returns it)"
-	case secHasWord(words, "url", "urls", "link", "links") && (secHasWord(words, "signed", "presigned", "presign", "sas") || secHasWord(words, "download", "log", "logs") && secHasWord(words, "get", "generate", "create")):
-		return "a signed or temporary download URL, which works for whoever holds it, without logging in"
+		return "the credential its name reads (a read of one token, API key or connection string returns it)", true
+	case secHasWord(words, "url", "urls", "link", "links") && secHasWord(words, "signed", "presigned", "presign", "sas"):
+		return "a signed or temporary download URL, which works for whoever holds it, without logging in", true
 	case secTemporaryURL.MatchString(desc):
-		return "a temporary download URL, which works for whoever holds it, without logging in"
+		return "a temporary download URL, which works for whoever holds it, without logging in", true
+	case secTemporaryURLCJK.MatchString(t.RawDescription):
+		// 临时下载链接 downloads, 预签名上传 URL uploads: either works
+		// for whoever holds it.
+		return "a temporary or signed URL, which works for whoever holds it, without logging in", true
+	case secHasWord(words, "url", "urls", "link", "links") && secHasWord(words, "download", "log", "logs") && secHasWord(words, "get", "generate", "create"):
+		// get_log_download_url: many download URLs are signed, but the
+		// name alone does not say this one is.
+		return "a signed or temporary download URL, which works for whoever holds it, without logging in", false
 	}
-	return ""
+	return "", false
+}
+
+// secStreamURLs is a description saying the tool gets or returns RTSP
+// stream URLs or sessions ("Get active RTSPS stream sessions", "returns
+// the camera's rtsp url").
+var secStreamURLs = regexp.MustCompile(`\b(?:gets?|returns?|lists?|provides?|creates?|generates?|starts?|fetch(?:es)?|retrieves?|shows?)\b[^.\n]{0,60}\brtsps?\b[^.\n]{0,20}?\b(?:stream\s+)?(?:urls?|links?|sessions?|addresses)\b`)
+
+// secReturnsStreamURL reports whether a tool returns RTSP stream URLs (its
+// description says so and it takes no URL of its own): a camera's RTSP
+// URL carries its token or login.
+func secReturnsStreamURL(t *model.Tool, desc string) bool {
+	if !secStreamURLs.MatchString(desc) || secRedacted.MatchString(desc) {
+		return false
+	}
+	for _, p := range secParams(t) {
+		if secHasWord(secIdentifierWords(p.name), "url", "uri", "rtsp", "rtsps", "stream") {
+			return false
+		}
+	}
+	return true
 }
 
 // secTokenMetadata says a token list returns names or metadata only.
@@ -605,7 +677,13 @@ var secTokenMetadata = regexp.MustCompile(`\b(?:metadata|names?|labels?|ids?|sco
 
 // secTemporaryURL is a description saying the result holds a temporary,
 // expiring or signed URL.
-var secTemporaryURL = regexp.MustCompile(`\b(?:returns?|includes?|including|with)\b[^.\n]{0,80}\b(?:temporary|expiring|time-limited|short-lived|pre-?signed|signed)\s+(?:download\s+|access\s+)?(?:urls?|links?)\b`)
+var secTemporaryURL = regexp.MustCompile(`\b(?:returns?|includes?|including|with)\b[^.\n]{0,80}\b(?:temporary|expiring|time-limited|short-lived|pre-?signed|signed)\s+(?:download\s+|access\s+)?(?:urls?|links?)\b` +
+	`|\b(?:returns?|includes?|including|with)\b[^.\n]{0,120}\b(?:urls?|links?)\s*[(,]?\s*(?:valid|good|usable|expir(?:es|ing))\s+(?:for|in|after)\s+(?:\d+|one|an?)\s*(?:seconds?|minutes?|hours?|days?|mins?|hrs?|[smhd])\b`)
+
+// secTemporaryURLCJK is secTemporaryURL in Chinese and Japanese, read on
+// the raw description (folding turns these letters into placeholders):
+// "获取临时下载链接", "可获取预签名上传 URL", "署名付きURLを返す".
+var secTemporaryURLCJK = regexp.MustCompile(`(?i)(?:返回|获取|生成|提供|返す|取得|発行)[^。\n]{0,40}(?:(?:临时|预先?)?签名[^。\n]{0,4}?|临时(?:下载|访问)?)(?:链接|url|地址)|(?:署名付き|一時(?:的な)?)\s*(?:url|リンク|ダウンロードurl)`)
 
 // secOnChainToken reports whether a tool's tokens are on-chain assets or
 // model tokens, not credentials: a symbol, supply, decimals, contract,

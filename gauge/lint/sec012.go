@@ -14,7 +14,7 @@ func sec012() Rule {
 	return Rule{
 		ID: "SEC012", Name: "annotation-contradiction", Family: "Security",
 		Summary: "The tool's behaviour hints contradict its name or description, or a flag that destroys is on by default.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 12, Check: checkSEC012,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 13, Check: checkSEC012,
 	}
 }
 
@@ -142,6 +142,11 @@ func checkSEC012(ctx *Context) []Problem {
 		if a.DestructiveHint != nil && !*a.DestructiveHint && (secDestructiveVerb(words) != "" && !readNamed || destructiveText) && !unlinks {
 			add(fmt.Sprintf("Tool `%s` is marked destructiveHint: false, but its name or description says it deletes or irreversibly changes data.", t.Name),
 				"Set destructiveHint: true so clients ask the user before calling it.")
+			if ctx.Precise() && secStopsRunning(words, desc) {
+				// mobile_terminate_app, kill_session: what stops can be
+				// started again; whether state is lost is unsure, so info.
+				out[len(out)-1].Severity = Info
+			}
 		} else if method, why := precisePassthroughDocuments(&tgTools(ctx)[i]); ctx.Precise() && a.DestructiveHint != nil && !*a.DestructiveHint && why != "" {
 			// bb_put: "Replace Bitbucket resources (full update)"; bb_post
 			// documents "Merge PR". One method to any path does whatever
@@ -275,7 +280,7 @@ var (
 	// secUnlinkVerbs are name words of a removal.
 	secUnlinkVerbs = []string{"remove", "unlink", "detach", "disassociate", "unassign", "revoke", "leave", "unsubscribe", "unfollow", "unwatch"}
 	// secUnlinkTalk is prose saying the removal only unlinks.
-	secUnlinkTalk = regexp.MustCompile(`\bremoves?\s+(?:yourself|the\s+(?:current|authenticated)\s+user)\b|\b(?:unlinks?|disassociates?|detaches?)\b|\b(?:revok\w*|remov\w*)\s+(?:[\w'-]+\s+){0,4}?(?:access|permissions?|grants?)\s+(?:to|from|on)\b`)
+	secUnlinkTalk = regexp.MustCompile(`\bremoves?\s+(?:yourself|myself|me|(?:the\s+)?(?:current|authenticated)\s+user)\b|\b(?:unlinks?|disassociates?|detaches?)\b|\b(?:revok\w*|remov\w*)\s+(?:[\w'-]+\s+){0,4}?(?:access|permissions?|grants?)\s+(?:to|from|on)\b`)
 	// secDangerFlag are words of a flag that destroys.
 	secDangerFlag = []string{"delete", "remove", "purge", "overwrite", "replace", "archive", "prune", "wipe", "drop", "destroy", "erase", "truncate", "cascade", "clobber"}
 	// secDangerState are words of a flag that names the state a deletion
@@ -379,8 +384,37 @@ var secConvertTalk = regexp.MustCompile(`\b(?:convert|transform|reformat|rewrite
 // it back restores: remove_label, remove_member_from_group, "removes
 // yourself as an owner".
 func secRemovesLink(words []string, desc string) bool {
-	return secHasWord(words, secUnlinkObjects...) || secUnlinkTalk.MatchString(desc)
+	return secHasWord(words, secUnlinkObjects...) || secHasWord(words, secUnlinkOnly...) || secUnlinkTalk.MatchString(desc)
 }
+
+// secUnlinkOnly are name words of a removal that can only remove a link
+// (unassign, unsubscribe): whatever follows names who or what is
+// unlinked, not a thing deleted.
+var secUnlinkOnly = []string{"unassign", "unlink", "disassociate", "unsubscribe", "unfollow", "unwatch", "unstar", "untag", "unshare"}
+
+// secRunningThings are name words of what runs and can be started again:
+// an app on a device, a process, a session, a task.
+var secRunningThings = []string{"app", "apps", "application", "process", "processes", "session", "sessions", "task", "tasks", "job", "jobs", "run", "thread",
+	"query", "queries", "connection", "tab", "browser", "simulator", "emulator", "shell", "terminal", "pty", "command", "subprocess", "execution", "background", "worker", "script"}
+
+// secStopsRunning reports whether a tool's name stops something running
+// (terminate_app, kill_process, kill_session) and says nothing of
+// deleting it: the thing can be started again.
+func secStopsRunning(words []string, desc string) bool {
+	if !secHasWord(words, "terminate", "kill", "stop", "quit", "close", "end") || !secHasWord(words, secRunningThings...) {
+		return false
+	}
+	for _, w := range words {
+		if text.IsDestructiveVerb(w) && w != "terminate" && w != "kill" {
+			return false
+		}
+	}
+	return !secHardDeleteTalk.MatchString(desc) && !secDataLossTalk.MatchString(desc)
+}
+
+// secDataLossTalk says stopping loses data ("unsaved changes are lost",
+// "deletes its data", "cannot be undone").
+var secDataLossTalk = regexp.MustCompile(`\b(?:delet\w*|eras\w*|wip\w*|purg\w*|destroy\w*|lost|los(?:e|es|ing)|discard\w*|cannot\s+be\s+(?:undone|restarted|recovered|resumed)|irreversibl\w*|permanent\w*)\b`)
 
 // secDangerousDefault returns a boolean parameter that deletes, archives
 // or overwrites, or writes from a tool that reads, with default: true, and

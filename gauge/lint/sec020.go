@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // sec020 is SEC020 directive-beyond-job.
@@ -12,7 +13,7 @@ func sec020() Rule {
 		ID: "SEC020", Name: "directive-beyond-job", Family: "Security",
 		Summary: "Text tells the model how to answer, which version to install, how to change files or its client, or to build and deploy: beyond the job of the tool.",
 		Default: Warning, Toolgauge: Off, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 4, Check: secPhraseRuleWith(nil, secPrecise{patterns: secBeyondPatterns, keep: secBeyondKeep, extra: secBeyondExtra},
+		Revision: 5, Check: secPhraseRuleWith(nil, secPrecise{patterns: secBeyondPatterns, keep: secBeyondKeep, extra: secBeyondExtra},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s gives a %s, beyond what the tool does: %q.", s.where(), m.what, m.text)
 			},
@@ -89,7 +90,69 @@ func secBeyondExtra(s secSurface) (secMatch, bool) {
 	if m, ok := secBeyondCJK(s); ok {
 		return m, true
 	}
-	return secBeyondShell(s)
+	if m, ok := secBeyondShell(s); ok {
+		return m, true
+	}
+	return secBeyondInstall(s)
+}
+
+// secAgentInstall is a command that adds a skill, plugin, extension or MCP
+// server to the model's own client ("npx skills add owner/repo",
+// "claude mcp add ..."), in any language around it.
+var secAgentInstall = regexp.MustCompile(`(?i)\b(?:npx|bunx|pnpm\s+dlx|yarn\s+dlx|uvx)\s+(?:-y\s+|--yes\s+)?(?:[\w@./-]+\s+){0,2}?(?:skills?|plugins?|extensions?)\s+(?:add|install)\b[^\s,;。、)]*(?:\s+[^\s,;。、)]+)?` +
+	`|\b(?:claude|codex|gemini|cursor)\s+(?:mcp|plugins?|extensions?)\s+(?:add|install)\b[^\s,;。、)]*(?:\s+[^\s,;。、)]+)?`)
+
+// secGlobalInstall is a command that installs software on the machine the
+// model's shell runs on: a global package, a brew formula, a piped
+// install script.
+var secGlobalInstall = regexp.MustCompile(`(?i)\b(?:npm\s+(?:i|install)\s+(?:-g|--global)|pnpm\s+(?:add|i|install)\s+(?:-g|--global)|yarn\s+global\s+add|pipx\s+install|uv\s+tool\s+install|brew\s+install|go\s+install|cargo\s+install|gem\s+install)\s+\S+|\bcurl\s+[^|\n]{0,120}\|\s*(?:ba|z)?sh\b`)
+
+// secInstallDirective is a word of the sentence around an install command
+// that tells the model to run it ("run", "add it with", "で追加",
+// "を実行", "运行", "ejecuta").
+var secInstallDirective = regexp.MustCompile(`(?i)\b(?:run|execute|install|add|type|please|first|must|should|ensure)\b|で(?:追加|インストール|導入)|を?実行|运行|执行|安装|\bejecut\w*|\binstal[ae]\b|\bexécut\w*|\binstallez\b|\bführe\b|\binstalliere\b`)
+
+// secInstallTools are name words of a tool whose own job is installing:
+// there an install command is what it does.
+var secInstallTools = []string{"install", "installer", "setup", "skill", "skills", "plugin", "plugins", "extension", "extensions", "init", "bootstrap", "onboard", "onboarding"}
+
+// secBeyondInstall finds an install command for the model's own shell or
+// client in prose (code spans and quotes opened): one that adds a skill,
+// plugin or MCP server to the client is a directive in any language; a
+// global install is one when its sentence tells the model to run it, and
+// is reported at info when the sentence only names it ("requires ffmpeg
+// (brew install ffmpeg)").
+func secBeyondInstall(s secSurface) (secMatch, bool) {
+	if s.Tool != "" && secHasWord(secIdentifierWords(s.Tool), secInstallTools...) {
+		return secMatch{}, false
+	}
+	text := secShellQuotes.Replace(s.Text)
+	if loc := secAgentInstall.FindStringIndex(text); loc != nil {
+		return secMatch{what: "directive to install or build", text: secSnippet(strings.TrimSpace(text[loc[0]:loc[1]]))}, true
+	}
+	loc := secGlobalInstall.FindStringIndex(text)
+	if loc == nil {
+		return secMatch{}, false
+	}
+	sentence := secRawSentence(text, loc[0], loc[1])
+	return secMatch{what: "directive to install or build", text: secSnippet(strings.TrimSpace(text[loc[0]:loc[1]])), info: !secInstallDirective.MatchString(sentence)}, true
+}
+
+// secRawSentence is the sentence of raw text around [from, to) with the
+// span itself left out: a Latin or CJK full stop, a question or exclamation
+// mark, or a line break ends it.
+func secRawSentence(text string, from, to int) string {
+	stop := func(r rune) bool { return strings.ContainsRune(".!?\n。！？", r) }
+	start := 0
+	if k := strings.LastIndexFunc(text[:from], stop); k >= 0 {
+		_, size := utf8.DecodeRuneInString(text[k:])
+		start = k + size
+	}
+	end := len(text)
+	if k := strings.IndexFunc(text[to:], stop); k >= 0 {
+		end = to + k
+	}
+	return text[start:from] + " " + text[to:end]
 }
 
 // secShellCommand is a command a model would run in its own shell to learn
