@@ -14,7 +14,7 @@ func mcp040() Rule {
 		ID: "MCP040", Name: "destructive-tool-without-hint", Family: "Annotations",
 		Summary: "A tool that looks destructive declares no destructiveHint.",
 		Default: Error, Toolgauge: Error, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 13, Check: checkMCP040,
+		Revision: 14, Check: checkMCP040,
 	}
 }
 
@@ -84,6 +84,13 @@ func checkMCP040(ctx *Context) []Problem {
 				// call it reversible, so a warning.
 				msg = fmt.Sprintf("`%s` may overwrite stored data (%s) but declares no `destructiveHint`.", t.name, why)
 				sev = Warning
+				if preciseUpdatesInPlace(tools, t) && !preciseTakesUserContent(t) {
+					// A bid, a budget, a role or a status is set back
+					// by the same call: whether that is destruction is
+					// the author's call, so a note.
+					msg = fmt.Sprintf("`%s` updates settings the same call can set back (enum choices, bids, budgets, roles, positions; no content the user wrote) and declares no `destructiveHint`; say `false` if nothing is lost.", t.name)
+					sev = Info
+				}
 			} else {
 				continue
 			}
