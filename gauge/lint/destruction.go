@@ -555,11 +555,12 @@ func precisePaysByItself(t *tgTool) bool {
 }
 
 // precisePushedState follow push in the names of tools that write state
-// over what a remote holds (push_files, push_config); a push of commits
+// over what a remote holds (push_files, push_config, push-perms); a push of commits
 // (git_push) or of a notification adds and is read from its flags.
 var precisePushedState = map[string]bool{
 	"file": true, "files": true, "content": true, "contents": true, "config": true, "configuration": true,
 	"settings": true, "schema": true, "data": true, "listing": true, "listings": true, "metadata": true,
+	"schemas": true, "perms": true, "permissions": true, "rules": true, "policy": true, "policies": true,
 }
 
 // preciseAppendsOnly is a write tool's description that says it never
@@ -608,6 +609,14 @@ var preciseDestructionTalk = []preciseTalk{
 var preciseOperationList = regexp.MustCompile(`(?i)\b(?:create|list|get|read|update|edit|start|stop|restart|move|rename|copy|upload|modify|set|insert|query|search|manage)s?\s*(?:,|/|\|)\s*(?:(?:and|or)\s+)?(?:\w+\s*(?:,|/|\|)\s*(?:(?:and|or)\s+)?){0,6}(?:delete|remove|destroy|drop|purge)s?\b` +
 	`|\b(?:delete|remove|destroy|drop|purge)s?\s*(?:,|/|\|)\s*(?:(?:and|or)\s+)?(?:create|list|get|read|update|edit|start|stop|restart|move|rename|copy|upload|modify|set|insert|query|search)s?\b` +
 	`|\b(?:create|update|list|get|start|stop)s?,?\s+(?:and|or)\s+(?:delete|remove|destroy|drop|purge)s?\b`)
+
+// preciseGerundOperationList is preciseOperationList in gerunds ("Useful
+// for creating, updating, or deleting data") and Spanish infinitives
+// ("crear, actualizar o eliminar registros"). Read by MCP040 only, for a
+// tool that leaves destructiveHint unset: what such a list says the tool
+// may do is a question to its author, not a contradiction of an answer.
+var preciseGerundOperationList = regexp.MustCompile(`(?i)\b(?:creating|updating|inserting|modifying|editing|reading|listing|writing)\s*(?:,\s*(?:\w+ing\s*,?\s*)*)?(?:(?:and|or)\s+)?(?:deleting|removing|destroying|dropping|purging)\b` +
+	`|\b(?:crear|actualizar|leer|listar|editar|insertar)\s*(?:,\s*(?:\w+ar\s*,?\s*)*)?(?:(?:y|o)\s+)?(?:eliminar|borrar|suprimir)\b`)
 
 // preciseNegated is a sentence that denies or steers away from what it
 // names: "never overwrites", "only SELECT; DELETE is rejected", "to

@@ -68,6 +68,8 @@ func checkMCP040(ctx *Context) []Problem {
 					// a warning.
 					sev = Warning
 				}
+			} else if m := preciseAffirmed(preciseProse(t.desc), preciseGerundOperationList); m != "" {
+				msg = fmt.Sprintf("`%s` destroys, overwrites or cannot be undone (its description lists a destructive operation: %q) but declares no `destructiveHint`.", t.name, secSnippet(m))
 			} else if how := preciseAPIPassthrough(t); how != "" {
 				// One tool for every operation of an API reaches its
 				// deletes, refunds and payments as well as its reads.
