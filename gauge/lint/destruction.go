@@ -610,6 +610,17 @@ var preciseOperationList = regexp.MustCompile(`(?i)\b(?:create|list|get|read|upd
 	`|\b(?:delete|remove|destroy|drop|purge)s?\s*(?:,|/|\|)\s*(?:(?:and|or)\s+)?(?:create|list|get|read|update|edit|start|stop|restart|move|rename|copy|upload|modify|set|insert|query|search)s?\b` +
 	`|\b(?:create|update|list|get|start|stop)s?,?\s+(?:and|or)\s+(?:delete|remove|destroy|drop|purge)s?\b`)
 
+// precisePurchaseTalk is a sentence saying the call buys something: "Purchase
+// a phone-number for the account", "Buys a new domain", "Compra un dominio".
+// Read by MCP040 only, for a tool with no hint.
+var precisePurchaseTalk = regexp.MustCompile(`(?i)(?:^|[.!?;:]\s+|\n|\bAPI\.\s+)\s*(?:purchase|buy)s?\s+(?:a|an|the|new|one)\s+[\w-]+|(?:^|[.!?;:]\s+)\s*compra\s+(?:un|una|el|la)\s+\w+`)
+
+// preciseEndsLiveTalk is a sentence saying the call ends a live call or
+// conference, or redacts text: "Initiates a call redirect or terminates a
+// call", "used to redact Message body text". Read by MCP040 only, at
+// warning: the call cannot be picked up again, the text is gone.
+var preciseEndsLiveTalk = regexp.MustCompile(`(?i)\bterminat(?:e|es|ing)\s+(?:a|an|the|any)\s+(?:live\s+|active\s+|ongoing\s+|in-progress\s+)?(?:call|conference|meeting|broadcast)s?\b|\bredact(?:s|ing)?\s+(?:the\s+)?(?:[\w\x60-]+\s+){0,2}?(?:text|body|content|message)s?\b`)
+
 // preciseGerundOperationList is preciseOperationList in gerunds ("Useful
 // for creating, updating, or deleting data") and Spanish infinitives
 // ("crear, actualizar o eliminar registros"). Read by MCP040 only, for a

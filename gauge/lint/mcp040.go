@@ -3,6 +3,7 @@ package lint
 import (
 	"fmt"
 	"regexp"
+	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/gauge/text"
@@ -70,10 +71,15 @@ func checkMCP040(ctx *Context) []Problem {
 				}
 			} else if m := preciseAffirmed(preciseProse(t.desc), preciseGerundOperationList); m != "" {
 				msg = fmt.Sprintf("`%s` destroys, overwrites or cannot be undone (its description lists a destructive operation: %q) but declares no `destructiveHint`.", t.name, secSnippet(m))
+			} else if m := preciseAffirmed(t.desc, precisePurchaseTalk); m != "" {
+				msg = fmt.Sprintf("`%s` destroys, overwrites or cannot be undone (its description says it purchases, which spends money: %q) but declares no `destructiveHint`.", t.name, secSnippet(strings.TrimLeft(m, ".!?;: \n")))
 			} else if how := preciseAPIPassthrough(t); how != "" {
 				// One tool for every operation of an API reaches its
 				// deletes, refunds and payments as well as its reads.
 				msg = fmt.Sprintf("`%s` passes any operation through to an API (%s), its deletes and payments included, but declares no `destructiveHint`.", t.name, how)
+			} else if m := preciseAffirmed(t.desc, preciseEndsLiveTalk); m != "" {
+				msg = fmt.Sprintf("`%s` may lose work that cannot be had back (its description says it ends a live call or redacts text: %q) but declares no `destructiveHint`.", t.name, secSnippet(m))
+				sev = Warning
 			} else if why := preciseLessCertain(t); why != "" {
 				// Stops and merges lose work, but an author may fairly
 				// call them reversible: a warning, not an error.
