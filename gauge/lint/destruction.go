@@ -73,6 +73,9 @@ func preciseDescribesDestruction(t *tgTool) string {
 	if why := preciseDestructiveOperation(props, t.t.ParamNames(), 0); why != "" {
 		return why
 	}
+	if m := preciseDeleteValueList(prose); m != "" {
+		return fmt.Sprintf("its description offers DELETE among the values it sets: %q", secSnippet(m))
+	}
 	for _, c := range preciseDestructionTalk {
 		if m := preciseAffirmed(prose, c.re); m != "" {
 			if preciseRemovesMarkerTalk.MatchString(prose) && strings.HasPrefix(strings.ToLower(m), "by removing") {
@@ -157,6 +160,45 @@ var preciseIrreversibleTalk = regexp.MustCompile(`(?i)\b(?:is|are)\s+not\s+rever
 // SQL that destroys, in SQL's own capitals: "ADD COLUMN, DROP COLUMN".
 var preciseSQLDestroys = regexp.MustCompile(`\b(?:DROP|DELETE|TRUNCATE)\b`)
 
+// preciseCapsList is a list of capitalised values one of which is
+// DELETE: "conversationStatus (ACTIVE, ARCHIVE, DELETE, READ)",
+// "ENABLED | DELETED".
+var preciseCapsList = regexp.MustCompile(`\b[A-Z][A-Z_]+(?:\s*[,/|]\s*(?:or\s+)?[A-Z][A-Z_]+)+\b`)
+
+// preciseCapsWord is one value of a preciseCapsList.
+var preciseCapsWord = regexp.MustCompile(`[A-Z_]+`)
+
+// preciseSQLStatements are SQL's own statement words: a capitalised list
+// holding one of them ("SELECT, INSERT, UPDATE, DELETE") is SQL, not a
+// field's values.
+var preciseSQLStatements = map[string]bool{"SELECT": true, "INSERT": true, "UPDATE": true, "CREATE": true, "ALTER": true, "MERGE": true, "GRANT": true, "REVOKE": true, "UPSERT": true, "DDL": true, "DML": true}
+
+// preciseDeleteValueList returns a capitalised list of values in prose that
+// holds DELETE (or DELETED) and no SQL statement word, or "": a status or
+// action field whose value deletes, which the finding must not call SQL.
+func preciseDeleteValueList(prose string) string {
+	for _, m := range preciseCapsList.FindAllString(prose, -1) {
+		hasDelete, sql := false, false
+		for _, w := range preciseCapsWord.FindAllString(m, -1) {
+			hasDelete = hasDelete || w == "DELETE" || w == "DELETED"
+			sql = sql || preciseSQLStatements[w]
+		}
+		if hasDelete && !sql && !strings.Contains(prose, "SQL") {
+			return m
+		}
+	}
+	return ""
+}
+
+// preciseLiveNouns name what a seller or publisher keeps live for others:
+// ending or withdrawing one (end_listing, withdraw_offer, end_campaign)
+// takes it down, and its bids, watchers or running spend do not come back
+// with a new one.
+var preciseLiveNouns = map[string]bool{
+	"listing": true, "listings": true, "offer": true, "offers": true, "campaign": true, "campaigns": true,
+	"auction": true, "auctions": true, "promotion": true, "promotions": true, "sale": true, "poll": true,
+}
+
 // preciseStoppedNouns name running work: a job, a run, a deploy, an order.
 var preciseStoppedNouns = map[string]bool{
 	"run": true, "runs": true, "job": true, "jobs": true, "deploy": true, "deployment": true, "deployments": true,
@@ -176,7 +218,7 @@ func preciseLessCertain(t *tgTool) string {
 	if len(toks) == 0 || text.IsReadVerb(toks[0]) {
 		return ""
 	}
-	stop, merge, work, request := false, false, false, false
+	stop, merge, work, request, end, live := false, false, false, false, false, false
 	for i, w := range toks {
 		// The act is the name's first verb: create_merge_request and
 		// approve_merge_request name a merge request, not a merge.
@@ -186,6 +228,10 @@ func preciseLessCertain(t *tgTool) string {
 			stop = true
 		case lead && w == "merge":
 			merge = true
+		case lead && (w == "end" || w == "withdraw"):
+			end = true
+		case preciseLiveNouns[w]:
+			live = true
 		case preciseStoppedNouns[w]:
 			work = true
 		case w == "pull" || w == "request" || w == "pr" || w == "mr" || w == "change":
@@ -198,6 +244,8 @@ func preciseLessCertain(t *tgTool) string {
 	switch {
 	case stop && work:
 		return "its name says it stops running work, whose progress is lost"
+	case end && live:
+		return "its name says it ends or withdraws what is live for buyers or users (a listing, an offer, a campaign), which does not come back as it was"
 	case merge && request && preciseRequestEnds(toks):
 		return "its name says it merges a request into its target branch, which a revert does not fully undo"
 	}
@@ -507,11 +555,12 @@ func precisePaysByItself(t *tgTool) bool {
 }
 
 // precisePushedState follow push in the names of tools that write state
-// over what a remote holds (push_files, push_config); a push of commits
+// over what a remote holds (push_files, push_config, push-perms); a push of commits
 // (git_push) or of a notification adds and is read from its flags.
 var precisePushedState = map[string]bool{
 	"file": true, "files": true, "content": true, "contents": true, "config": true, "configuration": true,
 	"settings": true, "schema": true, "data": true, "listing": true, "listings": true, "metadata": true,
+	"schemas": true, "perms": true, "permissions": true, "rules": true, "policy": true, "policies": true,
 }
 
 // preciseAppendsOnly is a write tool's description that says it never
@@ -560,6 +609,25 @@ var preciseDestructionTalk = []preciseTalk{
 var preciseOperationList = regexp.MustCompile(`(?i)\b(?:create|list|get|read|update|edit|start|stop|restart|move|rename|copy|upload|modify|set|insert|query|search|manage)s?\s*(?:,|/|\|)\s*(?:(?:and|or)\s+)?(?:\w+\s*(?:,|/|\|)\s*(?:(?:and|or)\s+)?){0,6}(?:delete|remove|destroy|drop|purge)s?\b` +
 	`|\b(?:delete|remove|destroy|drop|purge)s?\s*(?:,|/|\|)\s*(?:(?:and|or)\s+)?(?:create|list|get|read|update|edit|start|stop|restart|move|rename|copy|upload|modify|set|insert|query|search)s?\b` +
 	`|\b(?:create|update|list|get|start|stop)s?,?\s+(?:and|or)\s+(?:delete|remove|destroy|drop|purge)s?\b`)
+
+// precisePurchaseTalk is a sentence saying the call buys something: "Purchase
+// a phone-number for the account", "Buys a new domain", "Compra un dominio".
+// Read by MCP040 only, for a tool with no hint.
+var precisePurchaseTalk = regexp.MustCompile(`(?i)(?:^|[.!?;:]\s+|\n|\bAPI\.\s+)\s*(?:purchase|buy)s?\s+(?:a|an|the|new|one)\s+[\w-]+|(?:^|[.!?;:]\s+)\s*compra\s+(?:un|una|el|la)\s+\w+`)
+
+// preciseEndsLiveTalk is a sentence saying the call ends a live call or
+// conference, or redacts text: "Initiates a call redirect or terminates a
+// call", "used to redact Message body text". Read by MCP040 only, at
+// warning: the call cannot be picked up again, the text is gone.
+var preciseEndsLiveTalk = regexp.MustCompile(`(?i)\bterminat(?:e|es|ing)\s+(?:a|an|the|any)\s+(?:live\s+|active\s+|ongoing\s+|in-progress\s+)?(?:call|conference|meeting|broadcast)s?\b|\bredact(?:s|ing)?\s+(?:the\s+)?(?:[\w\x60-]+\s+){0,2}?(?:text|body|content|message)s?\b`)
+
+// preciseGerundOperationList is preciseOperationList in gerunds ("Useful
+// for creating, updating, or deleting data") and Spanish infinitives
+// ("crear, actualizar o eliminar registros"). Read by MCP040 only, for a
+// tool that leaves destructiveHint unset: what such a list says the tool
+// may do is a question to its author, not a contradiction of an answer.
+var preciseGerundOperationList = regexp.MustCompile(`(?i)\b(?:creating|updating|inserting|modifying|editing|reading|listing|writing)\s*(?:,\s*(?:\w+ing\s*,?\s*)*)?(?:(?:and|or)\s+)?(?:deleting|removing|destroying|dropping|purging)\b` +
+	`|\b(?:crear|actualizar|leer|listar|editar|insertar)\s*(?:,\s*(?:\w+ar\s*,?\s*)*)?(?:(?:y|o)\s+)?(?:eliminar|borrar|suprimir)\b`)
 
 // preciseNegated is a sentence that denies or steers away from what it
 // names: "never overwrites", "only SELECT; DELETE is rejected", "to
@@ -677,7 +745,40 @@ func preciseHarmlessDestruction(t *tgTool) bool {
 		return false
 	}
 	first, _, _ := strings.Cut(t.desc, ".")
+	if preciseCounterOrSignIn(t) {
+		return true
+	}
 	return preciseSessionOnly.MatchString(strings.Join(t.nameTokens, " ")) || preciseSessionOnly.MatchString(first)
+}
+
+// preciseCounterWords name a count kept about other things (an unread
+// badge, a usage counter): resetting one loses none of the things counted.
+var preciseCounterWords = map[string]bool{"count": true, "counter": true, "counters": true, "badge": true, "unread": true}
+
+// preciseSignInWords name the sign-in a server keeps for itself (its
+// stored tokens, its auth state): clearing it is a sign-out the next
+// sign-in undoes, and nothing in the account goes with it.
+var preciseSignInWords = map[string]bool{"auth": true, "token": true, "tokens": true, "credential": true, "credentials": true, "login": true, "oauth": true, "signin": true}
+
+// preciseRevokesTalk is a description saying the call revokes or deletes
+// at the service, not only in the server's own store.
+var preciseRevokesTalk = regexp.MustCompile(`(?i)\brevok\w*|\bdelet\w*|\binvalidat\w*|\bpermanent\w*`)
+
+// preciseCounterOrSignIn reports whether a clear- or reset-named tool only
+// resets a counter (reset_unread_notification_count) or clears the
+// server's own stored sign-in (clear_tokens: "Clear all stored OAuth
+// tokens ... This will require re-authentication"; clear_auth), and says
+// nothing of revoking or deleting at the service.
+func preciseCounterOrSignIn(t *tgTool) bool {
+	if t.destructPhrase || preciseRevokesTalk.MatchString(t.desc) {
+		return false
+	}
+	for _, w := range t.nameWords {
+		if preciseCounterWords[w] || preciseSignInWords[w] {
+			return true
+		}
+	}
+	return false
 }
 
 // preciseReadNamed reports whether the tool's name opens with a read verb
@@ -731,6 +832,13 @@ var preciseRelationNouns = map[string]bool{
 	"association": true, "associations": true, "membership": true, "memberships": true,
 }
 
+// preciseRelationBetween is a description opening on removing the link
+// between two things, which both stay: "Removes the relation between an
+// issue and a related issue", "Delete the link between two pages",
+// "Elimina la relación entre", "Entfernt die Verknüpfung zwischen".
+var preciseRelationBetween = regexp.MustCompile(`(?i)^\s*(?:removes?|deletes?|breaks?|clears?|unlinks?)\s+(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+)?(?:relation|relationship|link|association|connection)s?\s+(?:between|from)\b` +
+	`|^\s*(?:elimina|quita|borra)r?\s+(?:la\s+|el\s+)?(?:relaci[oó]n|v[ií]nculo|enlace)\s+entre\b|^\s*(?:entfernt|l[öo]scht|entferne)\s+(?:die\s+|den\s+)?(?:Verkn[üu]pfung|Beziehung|Verbindung)\s+zwischen\b`)
+
 // preciseBreakpoints is a description that opens on debugger breakpoints:
 // removing one loses nothing that cannot be set again.
 var preciseBreakpoints = regexp.MustCompile(`(?i)^[^.]*\bbreakpoints?\b`)
@@ -775,6 +883,9 @@ func preciseReversible(tools []tgTool, t *tgTool) string {
 	}
 	if preciseFromTrash.MatchString(first) {
 		return "it takes something out of the trash"
+	}
+	if m := preciseRelationBetween.FindString(first); m != "" && !permanent {
+		return fmt.Sprintf("it removes only a relation between two things, which are both kept (%q)", secSnippet(m))
 	}
 	if preciseNotDeleted.MatchString(t.desc) {
 		return "its description says what it removes is kept, not permanently deleted"

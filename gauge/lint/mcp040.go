@@ -3,6 +3,7 @@ package lint
 import (
 	"fmt"
 	"regexp"
+	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/gauge/text"
@@ -14,7 +15,7 @@ func mcp040() Rule {
 		ID: "MCP040", Name: "destructive-tool-without-hint", Family: "Annotations",
 		Summary: "A tool that looks destructive declares no destructiveHint.",
 		Default: Error, Toolgauge: Error, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 13, Check: checkMCP040,
+		Revision: 14, Check: checkMCP040,
 	}
 }
 
@@ -68,10 +69,17 @@ func checkMCP040(ctx *Context) []Problem {
 					// a warning.
 					sev = Warning
 				}
+			} else if m := preciseAffirmed(preciseProse(t.desc), preciseGerundOperationList); m != "" {
+				msg = fmt.Sprintf("`%s` destroys, overwrites or cannot be undone (its description lists a destructive operation: %q) but declares no `destructiveHint`.", t.name, secSnippet(m))
+			} else if m := preciseAffirmed(t.desc, precisePurchaseTalk); m != "" {
+				msg = fmt.Sprintf("`%s` destroys, overwrites or cannot be undone (its description says it purchases, which spends money: %q) but declares no `destructiveHint`.", t.name, secSnippet(strings.TrimLeft(m, ".!?;: \n")))
 			} else if how := preciseAPIPassthrough(t); how != "" {
 				// One tool for every operation of an API reaches its
 				// deletes, refunds and payments as well as its reads.
 				msg = fmt.Sprintf("`%s` passes any operation through to an API (%s), its deletes and payments included, but declares no `destructiveHint`.", t.name, how)
+			} else if m := preciseAffirmed(t.desc, preciseEndsLiveTalk); m != "" {
+				msg = fmt.Sprintf("`%s` may lose work that cannot be had back (its description says it ends a live call or redacts text: %q) but declares no `destructiveHint`.", t.name, secSnippet(m))
+				sev = Warning
 			} else if why := preciseLessCertain(t); why != "" {
 				// Stops and merges lose work, but an author may fairly
 				// call them reversible: a warning, not an error.
@@ -84,6 +92,13 @@ func checkMCP040(ctx *Context) []Problem {
 				// call it reversible, so a warning.
 				msg = fmt.Sprintf("`%s` may overwrite stored data (%s) but declares no `destructiveHint`.", t.name, why)
 				sev = Warning
+				if preciseUpdatesInPlace(tools, t) && !preciseTakesUserContent(t) {
+					// A bid, a budget, a role or a status is set back
+					// by the same call: whether that is destruction is
+					// the author's call, so a note.
+					msg = fmt.Sprintf("`%s` updates settings the same call can set back (enum choices, bids, budgets, roles, positions; no content the user wrote) and declares no `destructiveHint`; say `false` if nothing is lost.", t.name)
+					sev = Info
+				}
 			} else {
 				continue
 			}

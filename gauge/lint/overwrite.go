@@ -74,6 +74,50 @@ func preciseOverwrites(tools []tgTool, t *tgTool) string {
 	return ""
 }
 
+// preciseAddressEnds end the name of a parameter that may be where an
+// update points (a webhook's url), not only which thing it changes; read
+// as a value when settings are told from content.
+var preciseAddressEnds = map[string]bool{"url": true, "uri": true, "path": true}
+
+// preciseAccessWords end the name of a choice that grants or takes away
+// access (a member's role, a permission): an access change, not a setting.
+var preciseAccessWords = map[string]bool{"role": true, "roles": true, "permission": true, "permissions": true, "access": true, "scope": true, "scopes": true}
+
+// preciseChoice reports whether a parameter's schema is one of fixed
+// choices (an enum or const of its own, or an array of them) none of
+// which throws away what it applies to or cannot be taken back: a
+// disposition that can "trash" or "archive" mail, or an action "REFUND",
+// is not a mere setting.
+func preciseChoice(obj map[string]any) bool {
+	if items, _ := obj["items"].(map[string]any); items != nil {
+		obj = items
+	}
+	vals, _ := obj["enum"].([]any)
+	if c, ok := obj["const"]; ok {
+		vals = append(vals, c)
+	}
+	if len(vals) == 0 {
+		return false
+	}
+	for _, v := range vals {
+		sv, _ := v.(string)
+		for _, w := range secIdentifierWords(sv) {
+			if text.IsDestructiveVerb(w) || preciseIrreversibleNames[w] != "" || w == "trash" || w == "archive" || w == "archived" {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// preciseUpdatesInPlace reports whether preciseOverwrites reads t only
+// from an update verb in its name: no file written at a caller's path, no
+// archive, no local copy pushed over a live one.
+func preciseUpdatesInPlace(tools []tgTool, t *tgTool) bool {
+	why := preciseOverwrites(tools, t)
+	return strings.HasPrefix(why, "its name says it ") && strings.Contains(why, "stored values in place")
+}
+
 // preciseWritesBackTalk is prose saying a tool writes its bytes back over
 // the file they came from: "Save annotated PDF bytes back to a local file",
 // "writes the result back to the original file", "guarda los cambios de
@@ -166,7 +210,28 @@ var preciseAddedValueTalk = regexp.MustCompile(`(?i)\bto\s+(?:add|append)\b|\bap
 // neither an identifier of what it changes, a place to move it to, nor a
 // label or switch on it: content to write over what it held.
 func preciseTakesNewValue(t *tgTool) bool {
-	return preciseNewValueIn(t.t.Params(), t.t.ParamNames(), false, 0)
+	return preciseNewValueIn(t.t.Params(), t.t.ParamNames(), false, false, 0)
+}
+
+// preciseTakesUserContent reports whether an update takes content the user
+// wrote, beyond settings another call sets back: a value that is not one
+// of an enum's choices, not a setting (a bid, a budget, a strategy, a role,
+// an alert address) and not inside a place or setting object (a position's
+// x and y, a bid's value and currency). An update that sets only such
+// values (update_bid, update_campaign_budget, update_member's role) loses
+// nothing the same call cannot put back.
+func preciseTakesUserContent(t *tgTool) bool {
+	return preciseNewValueIn(t.t.Params(), t.t.ParamNames(), false, true, 0)
+}
+
+// preciseSettingWords end the name of a parameter, or of an object holding
+// it, that is a setting another call sets back rather than content the
+// user wrote: what an ad bids or spends, how it bids, who a member is to
+// the board, where alerts go, how a payload is delivered.
+var preciseSettingWords = map[string]bool{
+	"bid": true, "bids": true, "percentage": true, "percent": true, "strategy": true, "budget": true, "amount": true, "currency": true,
+	"priority": true, "protocol": true, "version": true, "x": true, "y": true,
+	"width": true, "height": true, "coordinates": true, "geometry": true, "level": true, "threshold": true, "mode": true,
 }
 
 // preciseNewValueIn reports whether props (named names) hold a new value.
@@ -178,21 +243,31 @@ func preciseTakesNewValue(t *tgTool) bool {
 // boolean, and a parameter described as a status or state ("タスクのステー
 // タス（open: 未完了, done: 完了）"), is a switch another call sets back, not
 // content written over.
-func preciseNewValueIn(props map[string]any, names []string, inBody bool, depth int) bool {
+func preciseNewValueIn(props map[string]any, names []string, inBody, settings bool, depth int) bool {
 	for _, n := range names {
 		obj, _ := props[n].(map[string]any)
+		w := secIdentifierWords(n)
+		last := ""
+		if len(w) > 0 {
+			last = w[len(w)-1]
+		}
 		if sub, _ := obj["properties"].(map[string]any); len(sub) > 0 && depth < 3 {
-			if preciseNewValueIn(sub, secSortedKeys(sub), inBody || preciseBodyParts[strings.ToLower(n)], depth+1) {
+			if settings && (preciseSettingWords[last] || precisePlaceWords[last]) {
+				// position.x, defaultBid.value, budget.daily.amount.
+				continue
+			}
+			if preciseNewValueIn(sub, secSortedKeys(sub), inBody || preciseBodyParts[strings.ToLower(n)], settings, depth+1) {
 				return true
 			}
 			continue
 		}
-		w := secIdentifierWords(n)
-		if len(w) == 0 {
+		if last == "" {
 			continue
 		}
-		last := w[len(w)-1]
-		if !inBody && preciseIdentifierEnds[last] || precisePlaceWords[last] || preciseMarkWords[last] || preciseCallWords[last] {
+		if !inBody && preciseIdentifierEnds[last] && !(settings && preciseAddressEnds[last]) || precisePlaceWords[last] || preciseMarkWords[last] || preciseCallWords[last] {
+			continue
+		}
+		if settings && (preciseSettingWords[last] || preciseChoice(obj) && !preciseAccessWords[last]) {
 			continue
 		}
 		d, _ := obj["description"].(string)

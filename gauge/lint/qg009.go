@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 
+	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/gauge/text"
 )
 
@@ -13,7 +14,7 @@ func qg009() Rule {
 		ID: "QG009", Name: "qg-destructive-without-warning", Family: "Quality-gate",
 		Summary: "A destructive tool neither warns in its description nor sets destructiveHint: true.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 8, Check: checkQG009,
+		Revision: 9, Check: checkQG009,
 	}
 }
 
@@ -33,6 +34,25 @@ var qgGoneTalk = regexp.MustCompile(`\bno\s+longer\s+(?:appears?|be\s+(?:visible
 // author writes; a client still needs the hint, which is MCP040's finding.
 // Read in the default profile only.
 var qgCascade = regexp.MustCompile(`\band\s+all\s+(?:of\s+)?(?:its\s+|their\s+|the\s+)?(?:associated|related|dependent|child|nested|contained)\b|\bincluding\s+all\s+(?:of\s+)?(?:its\s+|their\s+)?[\w-]+|\balong\s+with\s+(?:all\s+)?(?:its|their)\b|\bcascad(?:e|es|ing)\b`)
+
+// qgRecoverableTalk is a description saying what is deleted can be had
+// back (read on the folded description): "go to Trash ... can be restored
+// within 90 days", "recoverable for 30 days", "se puede restaurar",
+// "kann wiederhergestellt werden".
+var qgRecoverableTalk = regexp.MustCompile(`\b(?:can|may)\s+be\s+(?:restored|recovered|undeleted)\b|\bgo(?:es)?\s+to\s+(?:the\s+)?(?:trash|bin|recycle\s+bin)\b|\brecoverable\s+(?:for|within)\b` +
+	`|\bse\s+puede(?:n)?\s+(?:restaurar|recuperar)\b|\bpeu(?:ven)?t\s+[e0]tre\s+(?:restaur|r[e0]cup[e0]r)|\bk[o0]nnen?\s+wiederhergestellt\s+werden\b`)
+
+// qgStopVerbs stop something running; they delete nothing stored.
+var qgStopVerbs = map[string]bool{"terminate": true, "stop": true, "kill": true, "quit": true, "close": true, "exit": true}
+
+// qgAnsweredStop reports whether a tool whose destructive word only stops
+// something running (terminate_app, stop_server) says destructiveHint:
+// false: the author has answered that nothing is lost, and starting it
+// again undoes the stop. Whether the answer is wrong is SEC012's to say.
+func qgAnsweredStop(t *model.Tool, verb string) bool {
+	a := t.Annotations
+	return qgStopVerbs[verb] && a != nil && a.DestructiveHint != nil && !*a.DestructiveHint
+}
 
 // qgWarns reports whether a description warns of destruction; folded is
 // secFold(desc). In the default profile (precise) a warning written in
@@ -77,7 +97,25 @@ func checkQG009(ctx *Context) []Problem {
 		}
 		if ctx.Precise() {
 			tools := tgTools(ctx)
-			if tt := &tools[i]; preciseHarmlessDestruction(tt) || preciseReadNamed(tt) || preciseReversible(tools, tt) != "" {
+			tt := &tools[i]
+			if preciseHarmlessDestruction(tt) || preciseReadNamed(tt) || preciseReversible(tools, tt) != "" {
+				continue
+			}
+			if who := precisePersonRemoval(tt); who != "" {
+				// A member removed is added again: MCP040 shows the
+				// access that ends; a warning of loss is the author's
+				// call, so a note.
+				out = append(out, Problem{Tool: t.Name, Severity: Info,
+					Message:    fmt.Sprintf("`%s` removes a %s without saying what they lose; adding them again restores it, so this is a note, not a warning of loss.", t.Name, who),
+					Suggestion: "Say what the removed person loses access to, and set annotations.destructiveHint to say whether you count that as destruction."})
+				continue
+			}
+			if qgRecoverableTalk.MatchString(facts[i].desc) {
+				// "Deleted boards go to Trash and can be restored within
+				// 90 days": the description says what deletion does.
+				continue
+			}
+			if qgAnsweredStop(t, verb) {
 				continue
 			}
 		}
