@@ -63,7 +63,7 @@ func secEgressDestination(t *model.Tool, words []string, desc string, p secParam
 	// A forwarding parameter may be a list of recipients
 	// (forwardTo: [{emailAddress: {address}}]), not a string.
 	forwardish := secHasWord(pw, "forward", "forwarding", "forwarded", "redirect")
-	if !secTakesRecipients(p.schema) || secHasWord(pw[:1], "is", "has", "can", "should") {
+	if !secTakesRecipients(p.schema) || len(pw) > 0 && secHasWord(pw[:1], "is", "has", "can", "should") {
 		forwardish = false // forward: true, isAutomaticForward: a switch or a condition, not a recipient
 	}
 	if !secTakesString(p.schema) && !forwardish || len(pw) == 0 || secHasWord(pw, "id", "ids", "name") {
