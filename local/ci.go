@@ -101,6 +101,9 @@ type CIOptions struct {
 	Baseline string
 	// Now stamps the history point (default time.Now).
 	Now func() time.Time
+	// rules, when set, stand in for the catalogue (tests inject a rule);
+	// ci runs their mcp-toolgauge ones.
+	rules []lint.Rule
 }
 
 // Validate reports the first option that cannot work, naming its flag.
@@ -135,7 +138,9 @@ type CIResult struct {
 // cannot be read stops the run before the server is opened. When the
 // health is below MinScore, CI returns the result together with an
 // errkind.Missed error, so the caller writes the history, badge and
-// report before failing.
+// report before failing. A lint rule that panics returns no result and an
+// error naming it (a *lint.RuleError): nothing half-linted is scored or
+// added to the history.
 func CI(ctx context.Context, o CIOptions) (*CIResult, error) {
 	if err := o.Validate(); err != nil {
 		return nil, err
@@ -155,7 +160,11 @@ func CI(ctx context.Context, o CIOptions) (*CIResult, error) {
 	// The health score is mcp-toolgauge's: always its own profile.
 	lc := o.Lint
 	lc.Profile = lint.ProfileToolgauge
-	findings := lint.RunRules(snap, lc, toolgaugeRules())
+	findings, err := lint.RunRulesChecked(snap, lc, o.toolgaugeRules())
+	if err != nil {
+		// Half linted is not measured: no report, badge or history point.
+		return nil, fmt.Errorf("ci %s: %w", snap.Target, err)
+	}
 	lr := ci.LintResult{Target: snap.Target, Server: snap.Server, ToolCount: len(snap.Tools), Findings: findings}
 	ro := o.ReplayOptions
 	ro.Arg = o.Target.Arg
@@ -193,9 +202,13 @@ func CI(ctx context.Context, o CIOptions) (*CIResult, error) {
 
 // toolgaugeRules are the catalogue rules that came from mcp-toolgauge: the
 // lint half of the health score uses exactly these.
-func toolgaugeRules() []lint.Rule {
+func (o CIOptions) toolgaugeRules() []lint.Rule {
+	all := o.rules
+	if all == nil {
+		all = lint.Catalogue()
+	}
 	var out []lint.Rule
-	for _, r := range lint.Catalogue() {
+	for _, r := range all {
 		if r.Origin == lint.OriginToolgauge {
 			out = append(out, r)
 		}

@@ -3,6 +3,7 @@ package local
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/mcpgauge/mcpgauge/gauge/lint"
 	"github.com/mcpgauge/mcpgauge/gauge/model"
@@ -20,6 +21,16 @@ type LintOptions struct {
 	// JSON and SARIF are the output formats asked for (--json, --sarif);
 	// SARIF asks for LintResult.SARIF.
 	JSON, SARIF bool
+	// rules, when set, stand in for the catalogue (tests inject a rule).
+	rules []lint.Rule
+}
+
+// catalogue is the rules Lint runs.
+func (o LintOptions) catalogue() []lint.Rule {
+	if o.rules != nil {
+		return o.rules
+	}
+	return lint.Catalogue()
 }
 
 // Validate checks the target and the output flags.
@@ -38,7 +49,11 @@ type LintResult struct {
 }
 
 // Lint runs every rule over the target's definitions. A finding at or
-// above FailOn returns the result with a threshold error.
+// above FailOn returns the result with a threshold error. A rule that
+// panics returns no result and an error naming it (a *lint.RuleError):
+// the other rules' findings are not the whole server's, and a partial
+// report (a SARIF upload above all) would say the failed rule's findings
+// were fixed.
 func Lint(ctx context.Context, o LintOptions) (*LintResult, error) {
 	if err := o.Validate(); err != nil {
 		return nil, err
@@ -47,7 +62,11 @@ func Lint(ctx context.Context, o LintOptions) (*LintResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &LintResult{Snapshot: snap, Findings: lint.Run(snap, o.Rules)}
+	findings, err := lint.RunRulesChecked(snap, o.Rules, o.catalogue())
+	if err != nil {
+		return nil, fmt.Errorf("lint %s: %w", snap.Target, err)
+	}
+	r := &LintResult{Snapshot: snap, Findings: findings}
 	if o.SARIF {
 		r.SARIF = report.SARIF(r.Findings, lint.Catalogue(), o.Target.ClientVersion, o.Target.locator("", ""))
 	}

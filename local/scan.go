@@ -200,7 +200,12 @@ func directScan(ctx context.Context, o ScanOptions) (*ScanResult, error) {
 			return nil, err
 		}
 		rep = &scan.Report{}
-		scan.Analyse(rep, snap, opts)
+		if err := scan.Analyse(rep, snap, opts); err != nil {
+			// Half linted is not scanned: the result is a worker_error,
+			// never scored.
+			err = fmt.Errorf("scan %s: %w", snap.Target, err)
+			return failedScan(ctx, o, snap.Target, err), err
+		}
 	} else {
 		t, err := o.Target.Resolve()
 		if err != nil {

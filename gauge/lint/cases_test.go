@@ -328,7 +328,10 @@ func TestRuleCases(t *testing.T) {
 						t.Fatalf("snapshot: %v", err)
 					}
 					for _, r := range runs {
-						got := lint.RunRules(snap, r.config(id), []lint.Rule{rule})
+						got, err := lint.RunRulesChecked(snap, r.config(id), []lint.Rule{rule})
+						if err != nil {
+							t.Fatal(err)
+						}
 						if len(got) > 0 {
 							fired = true
 						}

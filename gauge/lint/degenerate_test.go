@@ -10,8 +10,8 @@ import (
 // whose names, parameter names and texts carry no words at all (empty,
 // punctuation, symbols, non-Latin scripts, lone separators). A server
 // chooses these strings; a rule that indexes the words of one without
-// checking that there are any crashes the worker. The test fails on a panic
-// and on a finding without a message.
+// checking that there are any fails the scan. The test fails on a rule that
+// panics (a *RuleError) and on a finding without a message.
 func TestDegenerateNamesDoNotPanic(t *testing.T) {
 	t.Parallel()
 	names := []string{"", "_", "$", "-", "__", "$ref", "日本語", "ä", "0", "a", "is", "url", ".", "_-_", "\u200b", "🙂"}
@@ -31,7 +31,11 @@ func TestDegenerateNamesDoNotPanic(t *testing.T) {
 	snap := toolsSnapshot(t, tools...)
 	for _, p := range []Profile{ProfileMcpgauge, ProfileToolgauge, ""} {
 		t.Run(string(p)+"-profile", func(t *testing.T) {
-			for _, f := range Run(snap, Config{Profile: p}) {
+			fs, err := RunChecked(snap, Config{Profile: p})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range fs {
 				if f.Message == "" {
 					t.Errorf("%s on %q: finding without a message", f.Rule, f.Tool)
 				}

@@ -4,14 +4,18 @@
 package lint
 
 import (
+	"errors"
 	"fmt"
+	"runtime/debug"
 	"slices"
 	"sort"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/gauge/tokens"
+	"github.com/mcpgauge/mcpgauge/internal/termsafe"
 )
 
 // Severity ranks findings. Off exists only in configuration.
@@ -359,25 +363,54 @@ func ToolgaugeRules() []Rule {
 // toolgauge's order: server-level findings first, then tools in server order,
 // then other entities (instructions, resources, templates, prompts) in the
 // order listed, then rule ID, then parameter name.
+//
+// Run never panics on a rule's account, and never says that a rule failed:
+// a rule whose check panics contributes no findings and the others' are
+// returned. It is for tests and tools that take the findings as they come;
+// code whose output is judged (a scan, lint, ci) calls RunChecked, which
+// reports the failure.
 func Run(snap *model.Snapshot, cfg Config) []Finding {
-	return RunRules(snap, cfg, Catalogue())
+	fs, _ := RunChecked(snap, cfg)
+	return fs
 }
 
-// RunRules is Run over a chosen subset of rules.
+// RunRules is Run over a chosen subset of rules (see Run for what it does
+// with a rule that panics; RunRulesChecked reports it).
 func RunRules(snap *model.Snapshot, cfg Config, rules []Rule) []Finding {
+	fs, _ := RunRulesChecked(snap, cfg, rules)
+	return fs
+}
+
+// RunChecked is Run that reports a rule whose check panicked: the findings
+// of every other rule, in Run's order, and an error holding one *RuleError
+// for each rule that failed (find them with errors.As). The findings are
+// then incomplete: a caller must not score or publish them as a whole
+// server's.
+func RunChecked(snap *model.Snapshot, cfg Config) ([]Finding, error) {
+	return RunRulesChecked(snap, cfg, Catalogue())
+}
+
+// RunRulesChecked is RunChecked over a chosen subset of rules.
+func RunRulesChecked(snap *model.Snapshot, cfg Config, rules []Rule) ([]Finding, error) {
 	ctx := NewContext(snap)
 	ctx.Profile = cfg.Profile.normal()
 	if cfg.Tokens != nil {
 		ctx.cache[memoTokenCounter] = cfg.Tokens
 	}
 	var out []Finding
+	var failed []error
 	for _, r := range rules {
 		sev := cfg.Effective(r)
 		if sev == Off || r.Check == nil {
 			continue
 		}
 		_, configured := cfg.Rules[r.ID]
-		for _, p := range r.Check(ctx) {
+		problems, err := check(r, ctx)
+		if err != nil {
+			failed = append(failed, err)
+			continue
+		}
+		for _, p := range problems {
 			sev := sev
 			if p.Severity != Off && !configured && ctx.Precise() {
 				sev = p.Severity
@@ -393,7 +426,63 @@ func RunRules(snap *model.Snapshot, cfg Config, rules []Rule) []Finding {
 		}
 	}
 	SortFindings(snap, out)
-	return out
+	return out, errors.Join(failed...)
+}
+
+// check runs one rule's check, turning a panic into a *RuleError. The rule's
+// problems are all or nothing: a check that panics half way reports none.
+func check(r Rule, ctx *Context) (problems []Problem, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			problems, err = nil, &RuleError{Rule: r.ID, Name: r.Name, Value: v, Stack: debug.Stack()}
+		}
+	}()
+	return r.Check(ctx), nil
+}
+
+// RuleError is a rule whose check panicked. The server chose every string a
+// rule reads, so this is a bug in the rule that a server's listing hit, not
+// a fault of the server: the findings it belongs to are incomplete.
+type RuleError struct {
+	// Rule and Name are the rule's ID and kebab-case name.
+	Rule, Name string
+	// Value is what the check panicked with (a runtime.Error for an index
+	// out of range or a nil dereference).
+	Value any
+	// Stack is the panicking goroutine's stack, for the bug report; Error
+	// leaves it out.
+	Stack []byte
+}
+
+// maxPanicText bounds the panic value Error quotes: a panic may carry a
+// string the server chose.
+const maxPanicText = 300
+
+// Error names the rule and the panic on one line, control characters
+// escaped and the value clipped.
+func (e *RuleError) Error() string {
+	v := fmt.Sprint(e.Value)
+	if len(v) > maxPanicText {
+		cut := maxPanicText
+		for cut > 0 && !utf8.RuneStart(v[cut]) {
+			cut--
+		}
+		v = v[:cut] + "…"
+	}
+	name := ""
+	if e.Name != "" {
+		name = " (" + e.Name + ")"
+	}
+	return fmt.Sprintf("lint rule %s%s panicked: %s", e.Rule, name, termsafe.String(v))
+}
+
+// Unwrap returns the panic value when it is an error (a runtime.Error), so
+// errors.As reaches it.
+func (e *RuleError) Unwrap() error {
+	if err, ok := e.Value.(error); ok {
+		return err
+	}
+	return nil
 }
 
 // SortFindings orders findings deterministically (see Run).

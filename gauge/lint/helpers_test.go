@@ -31,7 +31,10 @@ func runAtDefault(t *testing.T, id string, snap *model.Snapshot) []Finding {
 	if !ok {
 		t.Fatalf("rule %s not in the catalogue", id)
 	}
-	fs := RunRules(snap, Config{}, []Rule{r})
+	fs, err := RunRulesChecked(snap, Config{}, []Rule{r})
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, f := range fs {
 		if f.Message == "" || f.Suggestion == "" {
 			t.Errorf("%s finding without message or suggestion: %+v", id, f)

@@ -36,7 +36,9 @@ func sloppyScan(t *testing.T) *scan.Report {
 		t.Fatal(err)
 	}
 	rep := &scan.Report{}
-	scan.Analyse(rep, snap, scan.Options{})
+	if err := scan.Analyse(rep, snap, scan.Options{}); err != nil {
+		t.Fatal(err)
+	}
 	return rep
 }
 
@@ -87,7 +89,9 @@ func TestOneTokenFigure(t *testing.T) {
 	snap.Tools = append(append([]model.Tool(nil), snap.Tools...), big)
 	snap.Tools[len(snap.Tools)-1].Name = "find_customer_verbose"
 	full := &scan.Report{}
-	scan.Analyse(full, &snap, scan.Options{})
+	if err := scan.Analyse(full, &snap, scan.Options{}); err != nil {
+		t.Fatal(err)
+	}
 	var header bytes.Buffer
 	if err := report.ScanText(&header, full, true); err != nil {
 		t.Fatal(err)

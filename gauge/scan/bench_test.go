@@ -17,7 +17,9 @@ func BenchmarkSetSelection(b *testing.B) {
 		b.Fatal(err)
 	}
 	rep := &Report{}
-	Analyse(rep, snap, Options{Tokens: tokens.New()})
+	if err := Analyse(rep, snap, Options{Tokens: tokens.New()}); err != nil {
+		b.Fatal(err)
+	}
 	sel := &eval.Rate{Correct: 31, Total: 56}
 	b.ReportAllocs()
 	for b.Loop() {

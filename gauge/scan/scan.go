@@ -19,6 +19,7 @@ import (
 	"github.com/mcpgauge/mcpgauge/gauge/qualitygate"
 	"github.com/mcpgauge/mcpgauge/gauge/score"
 	"github.com/mcpgauge/mcpgauge/gauge/tokens"
+	"github.com/mcpgauge/mcpgauge/schema"
 )
 
 // Options configure one scan.
@@ -42,6 +43,9 @@ type Options struct {
 	Tokens *tokens.Counter
 	// Selection is the eval selection result when an eval ran.
 	Selection *eval.Rate
+	// rules, when set, stand in for the catalogue (tests inject a rule
+	// through it); the toolgauge health runs its mcp-toolgauge rules.
+	rules []lint.Rule
 }
 
 // Timings are per-phase durations.
@@ -104,8 +108,10 @@ type Report struct {
 
 // Run connects to target and scans it. A connection failure returns an error
 // wrapping connect.ErrConnect, a listing that did not complete one wrapping
-// a *connect.ListError (classify both with Classify); every failure after
-// the snapshot is recorded in the report instead.
+// a *connect.ListError (classify both with Classify), and an analysis that
+// did not finish an *AnalysisError (worker_error): none of them returns a
+// report to score. Every other failure after the snapshot (a compliance
+// test's) is recorded in the report instead.
 func Run(ctx context.Context, target *connect.Target, opts Options) (*Report, error) {
 	rep := &Report{StartedAt: time.Now()}
 	t0 := time.Now()
@@ -137,14 +143,41 @@ func Run(ctx context.Context, target *connect.Target, opts Options) (*Report, er
 	}
 	rep.Noise, rep.NoiseCount = sess.Noise(), sess.NoiseCount()
 	rep.Stderr = sess.Stderr()
-	Analyse(rep, snap, opts)
+	if err := Analyse(rep, snap, opts); err != nil {
+		// Half linted is not scanned: never scored.
+		return nil, fmt.Errorf("scan %s: %w", target.Display, err)
+	}
 	rep.FinishedAt = time.Now()
 	return rep, nil
 }
 
+// AnalysisError is an analysis that did not finish: a lint rule panicked on
+// what the server listed (Err holds a *lint.RuleError for each). The fault
+// is the scanner's, not the server's, so its status is worker_error; the
+// scan is never scored.
+type AnalysisError struct {
+	Err error
+}
+
+// Error names the rules that failed.
+func (e *AnalysisError) Error() string {
+	return "analysis did not finish: " + strings.ReplaceAll(e.Err.Error(), "\n", "; ")
+}
+
+// Unwrap returns the rules' errors.
+func (e *AnalysisError) Unwrap() error { return e.Err }
+
+// ResultStatus makes it a StatusError: Classify records worker_error with
+// the rules named.
+func (e *AnalysisError) ResultStatus() (schema.Status, string) {
+	return schema.StatusWorkerError, e.Error()
+}
+
 // Analyse fills in everything computed offline from a snapshot (and the
-// compliance report already in rep): lint, token sizes and the scores.
-func Analyse(rep *Report, snap *model.Snapshot, opts Options) {
+// compliance report already in rep): lint, token sizes and the scores. A
+// lint rule that panics stops it with an *AnalysisError before anything is
+// scored: rep then holds no scores and must not be published as a scan.
+func Analyse(rep *Report, snap *model.Snapshot, opts Options) error {
 	rep.Snapshot = snap
 	if rep.StartedAt.IsZero() {
 		rep.StartedAt = time.Now()
@@ -158,17 +191,34 @@ func Analyse(rep *Report, snap *model.Snapshot, opts Options) {
 	lc.Tokens = counter
 	lc.Profile, _ = lint.ParseProfile(string(lc.Profile))
 	rep.Profile = lc.Profile
-	rep.Findings = lint.Run(snap, lc)
+	all, tg := opts.rules, []lint.Rule(nil)
+	if all == nil {
+		all, tg = lint.Catalogue(), lint.ToolgaugeRules()
+	} else {
+		for _, r := range all {
+			if r.Origin == lint.OriginToolgauge {
+				tg = append(tg, r)
+			}
+		}
+	}
+	var err error
+	if rep.Findings, err = lint.RunRulesChecked(snap, lc, all); err != nil {
+		return &AnalysisError{Err: err}
+	}
 	rep.scoreFindings, rep.healthFindings = rep.Findings, rep.Findings
 	if lc.Profile != lint.ProfileMcpgauge {
 		mc := lc
 		mc.Profile = lint.ProfileMcpgauge
-		rep.scoreFindings = lint.Run(snap, mc)
+		if rep.scoreFindings, err = lint.RunRulesChecked(snap, mc, all); err != nil {
+			return &AnalysisError{Err: err}
+		}
 	}
 	if lc.Profile != lint.ProfileToolgauge {
 		tc := lc
 		tc.Profile = lint.ProfileToolgauge
-		rep.healthFindings = lint.RunRules(snap, tc, lint.ToolgaugeRules())
+		if rep.healthFindings, err = lint.RunRulesChecked(snap, tc, tg); err != nil {
+			return &AnalysisError{Err: err}
+		}
 	}
 	rep.Timings.Lint = time.Since(t)
 	rep.Tokens = make(map[string]int, len(snap.Tools))
@@ -182,6 +232,7 @@ func Analyse(rep *Report, snap *model.Snapshot, opts Options) {
 	if rep.FinishedAt.IsZero() {
 		rep.FinishedAt = time.Now()
 	}
+	return nil
 }
 
 func qualityGate(snap *model.Snapshot, cr *compliance.Report) QualityGate {

@@ -33,7 +33,9 @@ func TestAnalyseToolgaugeFixtures(t *testing.T) {
 				t.Fatal(err)
 			}
 			rep := &Report{}
-			Analyse(rep, snap, Options{})
+			if err := Analyse(rep, snap, Options{}); err != nil {
+				t.Fatal(err)
+			}
 			h := rep.Health
 			if h.LintScore != c.lintHealth || h.Overall != c.lintHealth || h.Errors != c.errors || h.Warnings != c.warnings {
 				t.Errorf("health = %+v, want lint %d with %d errors, %d warnings", h, c.lintHealth, c.errors, c.warnings)
@@ -70,7 +72,9 @@ func TestClientViewProblem(t *testing.T) {
 		t.Fatal(err)
 	}
 	rep := &Report{}
-	Analyse(rep, snap, Options{})
+	if err := Analyse(rep, snap, Options{}); err != nil {
+		t.Fatal(err)
+	}
 	if p := rep.QualityGate.ClientViewProblem; !strings.Contains(p, `type is not "object"`) {
 		t.Errorf("client-view problem %q, want the rejected inputSchema named", p)
 	}

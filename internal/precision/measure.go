@@ -204,7 +204,9 @@ func Measure(corpus []Capture, labels *Labels, cfg lint.Config) (*Result, error)
 			return nil, err
 		}
 		rep := &scan.Report{}
-		scan.Analyse(rep, snap, scan.Options{Lint: cfg})
+		if err := scan.Analyse(rep, snap, scan.Options{Lint: cfg}); err != nil {
+			return nil, fmt.Errorf("capture %s: %w", c.Server, err)
+		}
 		sl, judged := labels.Servers[c.Server]
 		if sl == nil {
 			sl = &ServerLabels{}
