@@ -109,7 +109,9 @@ var secCoercePrecise = concatPatterns(
 		// answer from memory": forbids the model what it already knows
 		// (read in a tool's or server's own text, not a parameter's).
 		`\b(?:never|do\s+not|don'?t)\s+(?:use|rely\s+on|reuse|re-use|trust|depend\s+on|answer\s+from)\s+(?:any\s+|the\s+|your\s+)?(?:previously\s+(?:cached|returned|fetched|retrieved|seen)|cached|earlier|prior)\s+(?:or\s+(?:previously\s+)?(?:returned|fetched|retrieved|cached)\s+)?(?:tool\s+)?(?:results?|data|responses?|answers?|outputs?|information|values?)\b`,
-		`\b(?:never|do\s+not|don'?t)\s+answer\s+(?:\w+\s+){0,3}?from\s+(?:your\s+)?(?:memory|own\s+knowledge|training(?:\s+data)?|cache)\b`),
+		`\b(?:never|do\s+not|don'?t)\s+answer\s+(?:\w+\s+){0,3}?from\s+(?:your\s+)?(?:memory|own\s+knowledge|training(?:\s+data)?|cache)\b`,
+		// "Call it again even if you already have the results".
+		`\b(?:call|use|invoke|run)\s+(?:this\s+(?:tool\s+|function\s+)?|it\s+)?(?:again\s+)?even\s+(?:if|when)\s+you\s+(?:already\s+)?(?:have|hold|got|fetched|retrieved)\s+(?:the\s+|an?\s+|its\s+)?(?:data|results?|answers?|information|output)\b`),
 	secRe("priority override", 0,
 		`\b(?:takes?|taking|has|have|gets?|is\s+given)\s+(?:precedence|priority)\s+over\s+(?:all\s+|any\s+|every\s+|the\s+|your\s+)?(?:other\s+|built-?in\s+|native\s+|default\s+)?(?:tools?|servers?|functions?|mcp\s+servers?|skills?|search(?:es)?)\b`),
 	secRe("threat to the agent", 0,
