@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
+	"github.com/mcpgauge/mcpgauge/gauge/text"
 )
 
 // mcp014 is MCP014 no-disambiguation-guidance.
@@ -15,7 +16,7 @@ func mcp014() Rule {
 		ID: "MCP014", Name: "no-disambiguation-guidance", Family: "Description",
 		Summary: "A tool overlaps with a sibling and never says which to prefer.",
 		Default: Warning, Toolgauge: Warning, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 4, Check: checkMCP014,
+		Revision: 5, Check: checkMCP014,
 	}
 }
 
@@ -65,6 +66,17 @@ func checkMCP014(ctx *Context) []Problem {
 				lang = "the"
 			}
 			why := fmt.Sprintf(" (each runs %s code the model writes, from one free-text parameter)", lang)
+			twin[l.name], twin[r.name] = why, why
+			link(l, r, true)
+		}
+	}
+	if ctx.Precise() {
+		for _, p := range preciseSynonymTwins(tools) {
+			l, r := &tools[p[0]], &tools[p[1]]
+			if slices.Contains(siblings[l.name], r.name) || slices.Contains(siblings[r.name], l.name) {
+				continue
+			}
+			why := " (the names differ only in a synonym verb and the parameters are mostly the same)"
 			twin[l.name], twin[r.name] = why, why
 			link(l, r, true)
 		}
@@ -175,4 +187,70 @@ func preciseCodeLanguages(t *model.Tool) []string {
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// preciseSynonymVerbs maps verbs that name one operation to that
+// operation: edit_x and update_x, fetch_x and get_x, remove_x and
+// delete_x do the same thing by their names.
+var preciseSynonymVerbs = map[string]string{
+	"edit": "update", "update": "update", "modify": "update", "change": "update",
+	"get": "get", "fetch": "get", "retrieve": "get",
+	"remove": "delete", "delete": "delete",
+}
+
+// preciseSynonymTwins returns the pairs (i<j) of tools whose names are
+// the same object with synonym verbs (edit_org_collection and
+// update_org_collection, fetchInvoice and getInvoice) and whose
+// parameters are mostly the same (preciseSchemasAlike, at least one
+// each). Their descriptions may be too short for the word measure ("Edit
+// an existing organization collection", "Update a collection"), yet what
+// is specific to each tool, its name and its schema, tells them apart in
+// nothing a model could use.
+func preciseSynonymTwins(tools []tgTool) [][2]int {
+	var out [][2]int
+	for i := range tools {
+		for j := i + 1; j < len(tools); j++ {
+			l, r := &tools[i], &tools[j]
+			if len(l.params) == 0 || len(r.params) == 0 || !preciseSynonymNames(l.nameTokens, r.nameTokens) {
+				continue
+			}
+			if preciseSchemasAlike(l, r) {
+				out = append(out, [2]int{i, j})
+			}
+		}
+	}
+	return out
+}
+
+// preciseSynonymNames reports whether two tool names differ in exactly
+// one word each, two different verbs of one operation, and share at
+// least one other word (the object).
+func preciseSynonymNames(a, b []string) bool {
+	norm := func(toks []string) map[string]bool {
+		out := map[string]bool{}
+		for _, t := range toks {
+			out[text.Singular(strings.ToLower(t))] = true
+		}
+		return out
+	}
+	sa, sb := norm(a), norm(b)
+	var onlyA, onlyB []string
+	shared := 0
+	for w := range sa {
+		if sb[w] {
+			shared++
+		} else {
+			onlyA = append(onlyA, w)
+		}
+	}
+	for w := range sb {
+		if !sa[w] {
+			onlyB = append(onlyB, w)
+		}
+	}
+	if shared == 0 || len(onlyA) != 1 || len(onlyB) != 1 {
+		return false
+	}
+	op := preciseSynonymVerbs[onlyA[0]]
+	return op != "" && op == preciseSynonymVerbs[onlyB[0]]
 }

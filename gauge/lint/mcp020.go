@@ -12,7 +12,7 @@ func mcp020() Rule {
 		ID: "MCP020", Name: "parameter-missing-description", Family: "Parameters",
 		Summary: "A parameter has no description.",
 		Default: Warning, Toolgauge: Warning, Scope: ScopeParameter, Origin: OriginToolgauge,
-		Revision: 2, Check: checkMCP020,
+		Revision: 3, Check: checkMCP020,
 	}
 }
 
@@ -20,6 +20,11 @@ func checkMCP020(ctx *Context) []Problem {
 	var out []Problem
 	eachObjectParam(ctx, func(t *tgTool, p *tgParam) {
 		if p.hasDesc {
+			return
+		}
+		if ctx.Precise() && admitsNothing(p.obj) {
+			// `_: {not: {}}`: a placeholder no value satisfies, so the
+			// tool takes no argument there and nothing needs describing.
 			return
 		}
 		if ctx.Precise() && refDescribed(t.t.InputSchema, p.obj, hasParamDescription) {
@@ -97,4 +102,24 @@ func refDescribed(root, schema map[string]any, described func(map[string]any) bo
 func hasParamDescription(s map[string]any) bool {
 	_, ok := paramDescription(s)
 	return ok
+}
+
+// admitsNothing reports whether a parameter schema accepts no value at
+// all: the boolean schema false, or a schema whose `not` is the empty
+// schema or true (`{"not": {}}`), as generators emit for a placeholder
+// parameter of a tool that takes no arguments. Such a parameter is never
+// sent, so there is nothing to describe.
+func admitsNothing(v any) bool {
+	switch s := v.(type) {
+	case bool:
+		return !s
+	case map[string]any:
+		switch n := s["not"].(type) {
+		case bool:
+			return n
+		case map[string]any:
+			return len(n) == 0
+		}
+	}
+	return false
 }

@@ -14,7 +14,7 @@ func mcp023() Rule {
 		ID: "MCP023", Name: "unconstrained-well-known-format", Family: "Parameters",
 		Summary: "A date, email, or URL parameter declares no format or pattern.",
 		Default: Warning, Toolgauge: Warning, Scope: ScopeParameter, Origin: OriginToolgauge,
-		Revision: 8, Check: checkMCP023,
+		Revision: 9, Check: checkMCP023,
 	}
 }
 
@@ -51,7 +51,7 @@ func mcp023Open(ctx *Context, tool, path string, p *tgParam) *Problem {
 		return nil
 	}
 	shape := formatShape(p.name)
-	if shape == "" && ctx.Precise() && (preciseDateByContext(p) || preciseDateNamed(p)) {
+	if shape == "" && ctx.Precise() && (preciseDateByContext(p) || preciseDateNamed(p) || preciseBareDateWord(tool, p)) {
 		shape = "a date or timestamp"
 	}
 	if shape == "" {
@@ -739,3 +739,38 @@ func preciseDateByContext(p *tgParam) bool {
 // only when the description asks for one syntax the schema could
 // declare.
 var preciseSyntaxChoice = regexp.MustCompile(`(?i)(?:\biso[ -]?8601|\brfc ?3339|\byyyy\b|\bunix\b|\bepoch\b|\d{4}-\d{2}-\d{2})[^.;]{0,60}?\bor\b[^.;]{0,20}?(?:\biso|\brfc|\byyyy\b|\bunix\b|\bepoch\b|\d{4}-\d{2}-\d{2}|\btimestamp\b|\bdate\b)`)
+
+// preciseBareDates are parameter names that are one word naming when a
+// record's event happened or falls due: a string so named holds a date.
+var preciseBareDates = map[string]bool{"created": true, "modified": true, "updated": true, "due": true,
+	"published": true, "issued": true, "dated": true, "posted": true, "released": true}
+
+// preciseRecordWriteVerbs are tool-name verbs that create, upload or
+// change a record: on such a tool an undescribed `created` is the date the
+// new record carries.
+var preciseRecordWriteVerbs = map[string]bool{"create": true, "add": true, "new": true, "upload": true, "post": true,
+	"import": true, "submit": true, "update": true, "edit": true, "modify": true, "patch": true, "put": true, "save": true}
+
+// preciseBareDateWord reports whether a string parameter named by one
+// bare date word (created, modified, due) is a date the schema leaves
+// open: its description states a date syntax in prose only ("The
+// creation date in YYYY-MM-DD format"), or nothing describes it and the
+// tool writes a record (post_document, createInvoice, "Update a task"),
+// whose dated field a model must fill in some syntax. A described one
+// with no syntax ("Due in natural language, like next monday") is left
+// to the other readings.
+func preciseBareDateWord(tool string, p *tgParam) bool {
+	toks := text.IdentifierTokens(p.name)
+	if len(toks) != 1 || !preciseBareDates[strings.ToLower(toks[0])] || !p.freeString {
+		return false
+	}
+	if p.hasDesc {
+		return preciseDateSyntax.MatchString(p.desc) && !preciseSyntaxChoice.MatchString(p.desc)
+	}
+	for _, w := range text.IdentifierTokens(tool) {
+		if preciseRecordWriteVerbs[strings.ToLower(w)] {
+			return true
+		}
+	}
+	return false
+}

@@ -13,7 +13,7 @@ func qg001() Rule {
 		ID: "QG001", Name: "qg-param-descriptions", Family: "Quality-gate",
 		Summary: "Fewer than 80% of the tool's parameters have a description.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginQualityGate,
-		Revision: 2, Check: checkQG001,
+		Revision: 3, Check: checkQG001,
 	}
 }
 
@@ -35,18 +35,28 @@ func checkQG001(ctx *Context) []Problem {
 			continue
 		}
 		var missing []string
+		counted := 0
 		for _, name := range t.ParamNames() {
+			if ctx.Precise() && admitsNothing(props[name]) {
+				// A placeholder no value satisfies (`_: {not: {}}`) is
+				// no parameter a model could fill.
+				continue
+			}
+			counted++
 			obj, _ := props[name].(map[string]any)
 			if obj == nil || !jsDescribed(obj) && !(ctx.Precise() && refDescribed(t.InputSchema, obj, jsDescribed)) {
 				missing = append(missing, name)
 			}
 		}
-		cov := float64(len(props)-len(missing)) / float64(len(props))
+		if counted == 0 {
+			continue
+		}
+		cov := float64(counted-len(missing)) / float64(counted)
 		if cov >= qgCoverageMin {
 			continue
 		}
 		out = append(out, Problem{Tool: t.Name,
-			Message: fmt.Sprintf("%d of %d parameters of `%s` lack descriptions (%d%% described): %s.", len(missing), len(props), t.Name, int(cov*100+0.5), "`"+strings.Join(missing, "`, `")+"`"),
+			Message: fmt.Sprintf("%d of %d parameters of `%s` lack descriptions (%d%% described): %s.", len(missing), counted, t.Name, int(cov*100+0.5), "`"+strings.Join(missing, "`, `")+"`"),
 			Suggestion: fmt.Sprintf("Describe each of %s: what it means, its format and an example value. quality-gate scores the whole server on this coverage (critical below 50%%, warning below 80%%).",
 				"`"+strings.Join(missing, "`, `")+"`")})
 	}

@@ -12,7 +12,7 @@ func sec004() Rule {
 		ID: "SEC004", Name: "coercive-directive", Family: "Security",
 		Summary: "Text coerces the model to call the tool first, always, or above everything else.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 10, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: secCoercePrecise, keep: secCoerceKeep, extra: secCoerceCJK},
+		Revision: 11, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: secCoercePrecise, keep: secCoerceKeep, extra: secCoerceCJK},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s contains a %s: %q.", s.where(), m.what, m.text)
 			},
@@ -101,6 +101,17 @@ var secCoercePrecise = concatPatterns(
 		`\b(?:never|do\s+not|don'?t)\s+(?:[\w/.-]+\s+){1,5}?without\s+(?:using\s+|calling\s+|invoking\s+|going\s+through\s+)?this\s+(?:tool|function|server|mcp(?:\s+server)?)(?:[\s.!,;:)]|$)`,
 		`\b(?:invoke|call|use|run)\s+(?:this|it)\s+(?:tool\s+)?as\s+the\s+(?:final|last)\s+step\b`,
 		`\bmust\s+(?:immediately\s+|always\s+|first\s+)*(?:use|call|invoke|run|consult)\s+(?:this|the\s+[\w-]+)\s+(?:tool\s+)?before\s+(?:providing|giving|answering|responding|writing|offering)\s+(?:any|a|an)\b`),
+	secRe("fresh-call coercion", 0,
+		// "Always call this tool FRESH for every user question": a call
+		// ordered ahead of every answer, over what the model already holds.
+		`\balways\s+(?:(?:call|invoke|re-?call|re-?invoke|query)\s+(?:this\s+(?:tool\s+|function\s+|endpoint\s+)?|it\s+)?|(?:use|run)\s+(?:this\s+(?:tool\s+|function\s+|endpoint\s+)?|it\s+))(?:to\s+(?:get|fetch|obtain|retrieve|load)\s+)?(?:fresh|afresh|anew)\b`,
+		// "NEVER rely on cached or previously returned data", "do not
+		// answer from memory": forbids the model what it already knows
+		// (read in a tool's or server's own text, not a parameter's).
+		`\b(?:never|do\s+not|don'?t)\s+(?:use|rely\s+on|reuse|re-use|trust|depend\s+on|answer\s+from)\s+(?:any\s+|the\s+|your\s+)?(?:previously\s+(?:cached|returned|fetched|retrieved|seen)|cached|earlier|prior)\s+(?:or\s+(?:previously\s+)?(?:returned|fetched|retrieved|cached)\s+)?(?:tool\s+)?(?:results?|data|responses?|answers?|outputs?|information|values?)\b`,
+		`\b(?:never|do\s+not|don'?t)\s+answer\s+(?:\w+\s+){0,3}?from\s+(?:your\s+)?(?:memory|own\s+knowledge|training(?:\s+data)?|cache)\b`,
+		// "Call it again even if you already have the results".
+		`\b(?:call|use|invoke|run)\s+(?:this\s+(?:tool\s+|function\s+)?|it\s+)?(?:again\s+)?even\s+(?:if|when)\s+you\s+(?:already\s+)?(?:have|hold|got|fetched|retrieved)\s+(?:the\s+|an?\s+|its\s+)?(?:data|results?|answers?|information|output)\b`),
 	secRe("priority override", 0,
 		`\b(?:takes?|taking|has|have|gets?|is\s+given)\s+(?:precedence|priority)\s+over\s+(?:all\s+|any\s+|every\s+|the\s+|your\s+)?(?:other\s+|built-?in\s+|native\s+|default\s+)?(?:tools?|servers?|functions?|mcp\s+servers?|skills?|search(?:es)?)\b`),
 	secRe("threat to the agent", 0,
@@ -132,6 +143,10 @@ func secCoerceCJK(s secSurface) (secMatch, bool) {
 func secCoerceKeep(ctx *Context, s secSurface, m secMatch) bool {
 	if m.what == "priority override" && s.Parameter != "" {
 		return !secRanksParameter(s, m)
+	}
+	if m.what == "fresh-call coercion" && s.Parameter != "" {
+		// "If true, do not use cached results": a flag's meaning.
+		return false
 	}
 	if m.what != "directive to act on its output" || s.Tool == "" {
 		return true
