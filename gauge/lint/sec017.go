@@ -146,6 +146,7 @@ func secGrantWhat(t *model.Tool, words []string) string {
 		func() string { return secGrantSpendAllowance(t, words) },
 		func() string { return secGrantPrincipalMembers(t, words) },
 		func() string { return secGrantPrincipalLevels(t, words) },
+		func() string { return secGrantAssignShares(t, words) },
 	} {
 		if w := read(); w != "" {
 			return w
@@ -1197,4 +1198,22 @@ func secGrantOperationOnPrincipals(t *model.Tool) string {
 		}
 	}
 	return ""
+}
+
+// secGrantAssignShareTalk is a text saying an assignment shares the
+// record's permissions or access with the people assigned.
+var secGrantAssignShareTalk = regexp.MustCompile(`\bpermission\s+sharing\b|\bshar(?:e|es|ing)\s+(?:the\s+|its\s+|their\s+)?(?:\w+\s+)?(?:permissions?|access)\s+with\b|\bshar(?:e|es|ing)\s+(?:the\s+|it\s+|this\s+)?(?:\w+\s+)?with\s+(?:them|the\s+assignees?|each\s+assignee|the\s+assigned\s+users?)\b|\b(?:gives?|grants?)\s+(?:the\s+|each\s+)?(?:assignees?|assigned\s+users?)\s+(?:\w+\s+)?(?:access|permissions?|rights)\b|\bassignees?\s+(?:gets?|gains?|receives?)\s+(?:\w+\s+)?(?:access|permissions?)\b`)
+
+// secGrantAssignShares says a tool assigns a record to people and its
+// text says the assignment shares the record's permissions or access
+// with them (an ERP's document assignment), or "". A plain assignment
+// records who works on something and stays silent.
+func secGrantAssignShares(t *model.Tool, words []string) string {
+	if !secHasWord(words, "assign", "assigns") || secHasWord(words, "unassign", "role", "roles") {
+		return ""
+	}
+	if !secGrantAssignShareTalk.MatchString(secToolText(t)) {
+		return ""
+	}
+	return "assigns a record to people and shares its access with them"
 }
