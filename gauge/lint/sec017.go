@@ -14,7 +14,7 @@ func sec017() Rule {
 	return Rule{
 		ID: "SEC017", Name: "access-grant", Family: "Security",
 		Summary: "A tool grants people, accounts, hosts or keys access (invites members, changes roles, shares with others, registers keys, mints tokens, allow-lists IPs).",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 8, Check: checkSEC017,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 9, Check: checkSEC017,
 	}
 }
 
@@ -110,6 +110,11 @@ func secGrantWhat(t *model.Tool, words []string) string {
 		// model picks: anyone with the link, up to writer.
 		return "creates a sharing link that opens the resource to whoever holds it"
 	}
+	if w := secGrantDropsPassword(t); w != "" {
+		// remove_send_password: taking the password off a link opens it
+		// to whoever holds the link, though the name's verb removes.
+		return w
+	}
 	// The name's first verb decides: list_members, revoke_access and
 	// google_drive_list_permissions read or take away.
 	for _, w := range words {
@@ -134,6 +139,21 @@ func secGrantWhat(t *model.Tool, words []string) string {
 	}
 	if w := secGrantByName(t, words); w != "" {
 		return w
+	}
+	for _, read := range []func() string{
+		func() string { return secGrantAccessRequest(t, words) },
+		func() string { return secGrantPolicySwitch(t, words) },
+		func() string { return secGrantSpendAllowance(t, words) },
+		func() string { return secGrantPrincipalMembers(t, words) },
+		func() string { return secGrantPrincipalLevels(t, words) },
+		func() string { return secGrantAssignShares(t, words) },
+	} {
+		if w := read(); w != "" {
+			return w
+		}
+	}
+	if op := secGrantOperationOnPrincipals(t); op != "" {
+		return fmt.Sprintf("changes roles or permissions (operation `%s`)", op)
 	}
 	if w := secGrantJoinLink(t, words); w != "" {
 		return w
@@ -950,4 +970,250 @@ func secGrantNewUserGroups(t *model.Tool) string {
 		}
 	}
 	return ""
+}
+
+// secGrantRawText is a tool's name words, description and parameter
+// descriptions, lowercased but not folded, so that readings in other
+// languages can see their letters.
+func secGrantRawText(t *model.Tool) string {
+	var b strings.Builder
+	b.WriteString(strings.Join(secIdentifierWords(t.Name), " "))
+	b.WriteString(". ")
+	b.WriteString(preciseCodeOnly(t.RawDescription))
+	for _, p := range secParams(t) {
+		if d, ok := p.schema["description"].(string); ok {
+			b.WriteString(". ")
+			b.WriteString(preciseCodeOnly(d))
+		}
+		// Enum values name the kinds a parameter picks (require_mfa).
+		list, _ := p.schema["enum"].([]any)
+		for _, e := range list {
+			if v, ok := e.(string); ok {
+				b.WriteString(" ")
+				b.WriteString(strings.Join(secIdentifierWords(v), " "))
+			}
+		}
+	}
+	return strings.ToLower(b.String())
+}
+
+var (
+	// secGrantApproveRequest is an opening that approves someone else's
+	// request to get in: a device's login, a request to join or to
+	// access, a membership or enrolment request (English, Spanish,
+	// Portuguese, French, German, Chinese).
+	secGrantApproveRequest = regexp.MustCompile(`\b(?:approves?|approving|authori[sz]es?|admits?|grants?)\b[^.]{0,50}?\b(?:device|login|log-in|sign-in|signin|access|join|joining|membership|enrol(?:l)?ment|authori[sz]ation|admission)\s+requests?\b` +
+		`|\b(?:aprueba|aprobar|aprobar|aprova|aprovar|approuve|approuver|genehmigt|genehmigen|bewilligt)\b[^.]{0,50}?(?:solicitud(?:es)?|pedidos?|solicita\S*|demandes?|anfragen?|antr[aä]ge?)\s+(?:de\s+|d'|des\s+)?(?:acceso|acesso|acc[eè]s|ingreso|adhesi[oó]n|uni[oó]n|entrada|dispositivo|connexion|appareil|inicio\s+de\s+sesi[oó]n|login)` +
+		`|\b(?:genehmigt|genehmigen|bewilligt)\b[^.]{0,50}?(?:zugriffs|beitritts|anmelde|ger[aä]te|mitglieds)\S*(?:anfrage|antrag)` +
+		`|(?:批准|同意|通过|审批通过)[^。.]{0,20}?(?:访问|加入|登录|设备|入群|成员)[^。.]{0,6}?(?:申请|请求)`)
+	// secGrantConfirmMember is an opening that confirms an invited or
+	// pending member, the step that lets them in.
+	secGrantConfirmMember = regexp.MustCompile(`\bconfirm(?:s|ing)?\s+(?:an?\s+|the\s+|one\s+or\s+more\s+|all\s+)?(?:invited|pending|accepted|new)\s+(?:\w+\s+){0,2}?(?:members?|users?|collaborators?|seats?)(?:[^'\w]|$)` +
+		`|\bconfirm(?:s|ing)?\s+(?:the\s+|a\s+)?(?:membership|invitation)\s+of\b` +
+		`|\b(?:best[aä]tigt|best[aä]tigen)\s+(?:ein|eine|einen|das|die|den)?\s*(?:eingeladene[snr]?|ausstehende[snr]?)\s+(?:mitglied|benutzer|nutzer)` +
+		`|\b(?:confirma|confirmar|confirme|confirmer)\s+(?:a\s+|un\s+|una\s+|um\s+|uma\s+|el\s+|la\s+|le\s+|o\s+)*(?:miembro|membro|membre|usuario|usu[aá]rio|utilisateur)s?\s+(?:invitad|convidad|invit[eé]|pendiente|pendente|en\s+attente)` +
+		`|确认[^。.]{0,10}?(?:受邀|已邀请|待确认|被邀请)[^。.]{0,6}?(?:成员|用户)`)
+	// secGrantRemovePassword is a text that takes the password off a
+	// share, link, Send, meeting or page: anyone with the link gets in.
+	secGrantRemovePassword = regexp.MustCompile(`\b(?:remove|removes|removing|clear|clears|clearing|disable|disables|disabling|unset|unsets|delete|deletes|drop|drops|strip|strips|turn\s+off|turns\s+off)\s+(?:the\s+|a\s+|an\s+|its\s+|any\s+)?(?:access\s+)?(?:password|passcode|passphrase|pin)(?:\s+protection)?\s+(?:from|of|on|for)\s+(?:the\s+|a\s+|an\s+|this\s+|your\s+)?(?:\w+\s+){0,2}?(?:sends?|shares?|shared|sharing|links?|urls?|meetings?|rooms?|sites?|pages?|portals?|galler(?:y|ies)|drops?)\b` +
+		`|\b(?:remove|removes|clear|clears|disable|disables|unset|unsets|delete|deletes)\s+(?:the\s+|its\s+)?access\s+(?:password|passcode)\b` +
+		`|\b(?:entfernt|entfernen|l[oö]scht|deaktiviert)\s+(?:das\s+|den\s+)?(?:passwort|kennwort|zugangspasswort)[^.]{0,40}?(?:freigabe|link|teilen)` +
+		`|\b(?:quita|quitar|elimina|eliminar|retira|retirer|supprime|supprimer|remove)\s+(?:la\s+|le\s+|el\s+|a\s+)?(?:contrase[nñ]a|mot\s+de\s+passe|senha|clave)[^.]{0,40}?(?:enlace|link|lien|compartid|partag|envío|envio)` +
+		`|(?:移除|删除|取消|去掉|关闭)[^。.]{0,10}?(?:分享|共享|链接)[^。.]{0,6}?(?:密码|访问密码)`)
+	// secGrantAuthPolicy is a tool's text naming an authentication
+	// requirement a policy enforces: two-factor, MFA, SSO, a master
+	// password.
+	secGrantAuthPolicy = regexp.MustCompile(`two[\s_-]?factor|\b2fa\b|\bmfa\b|multi[\s_-]?factor|(?:\b|require|enforce)sso\b|single[\s_-]sign[\s_-]on|master[\s_-]?password|zwei[\s-]?faktor|doble\s+factor|dos\s+factores|deux\s+facteurs|双重验证|两步验证|多因素|单点登录`)
+	// secGrantSpendApproval is a text that lets another address spend the
+	// wallet's tokens.
+	secGrantSpendApproval = regexp.MustCompile(`\b(?:approves?|approving|authori[sz]es?|allows?|lets?|permits?)\s+(?:an?\s+|the\s+|another\s+)?(?:\w+\s+){0,3}?(?:address|spender|contract|protocol|wallet|account)\w*\b[^.]{0,40}?\bto\s+(?:spend|transfer|use)\b` +
+		`|\b(?:sets?|increases?|raises?|grants?|approves?|creates?)\s+(?:an?\s+|the\s+)?(?:\w+\s+){0,2}?(?:token\s+|spending\s+|erc-?20\s+)?allowances?\b`)
+)
+
+// secGrantAccessRequest says a tool approves someone's request to get
+// in (a device's login, a join or access request), or confirms an
+// invited member, or "".
+func secGrantAccessRequest(t *model.Tool, words []string) string {
+	if secHasWord(words, "deny", "reject", "decline", "list", "get", "revoke", "cancel") {
+		return ""
+	}
+	raw := strings.ToLower(strings.TrimSpace(preciseCodeOnly(t.RawDescription)))
+	first := secOpeningSentence(t.RawDescription)
+	rawFirst := raw
+	if k := strings.IndexAny(raw, ".\n。"); k >= 0 {
+		rawFirst = raw[:k]
+	}
+	if secHasWord(words, "approve", "approval", "approvals") || secGrantApproveRequest.MatchString(first) {
+		if secGrantApproveRequest.MatchString(first) || secGrantApproveRequest.MatchString(rawFirst) {
+			return "approves a request to get in (a device's login, a request to join or to access)"
+		}
+	}
+	if secGrantApproveRequest.MatchString(rawFirst) {
+		return "approves a request to get in (a device's login, a request to join or to access)"
+	}
+	if secGrantConfirmMember.MatchString(first) || secGrantConfirmMember.MatchString(rawFirst) {
+		return "confirms an invited member, the step that lets them in"
+	}
+	return ""
+}
+
+// secGrantDropsPassword says a tool takes the password off a share or
+// link (remove_send_password: anyone holding the link opens it), or "".
+func secGrantDropsPassword(t *model.Tool) string {
+	if secGrantRemovePassword.MatchString(secToolText(t)) || secGrantRemovePassword.MatchString(secGrantRawText(t)) {
+		return "removes the password from a share or link, so anyone who holds the link gets in"
+	}
+	return ""
+}
+
+// secGrantPolicySwitch says a tool switches an authentication policy on
+// or off (two-factor, SSO, master password requirements), or "": an
+// update or set tool on policies with a boolean enabled switch or an
+// enable/disable operation, whose text names such a requirement.
+func secGrantPolicySwitch(t *model.Tool, words []string) string {
+	if !secHasWord(words, "policy", "policies") || !secHasWord(words, "update", "set", "edit", "change", "configure", "modify", "manage", "toggle", "enable", "disable", "put", "upsert", "patch") {
+		return ""
+	}
+	switched := secHasWord(words, "toggle", "enable", "disable")
+	for _, p := range secParams(t) {
+		if p.parent != "" {
+			continue
+		}
+		if ty, _ := p.schema["type"].(string); ty == "boolean" && secHasWord(secIdentifierWords(p.name), "enabled", "enable", "enforced", "enforce", "active", "on", "required") {
+			switched = true
+		}
+	}
+	for _, s := range secOperationValues(t) {
+		if w := secIdentifierWords(s); len(w) > 0 && secHasWord(w[:1], "enable", "disable", "toggle") {
+			switched = true
+		}
+	}
+	if !switched || !secGrantAuthPolicy.MatchString(secGrantRawText(t)) {
+		return ""
+	}
+	return "switches sign-in policies (two-factor, single sign-on, master password requirements) on or off"
+}
+
+// secGrantSpendAllowance says a tool lets another address spend the
+// wallet's tokens (an ERC-20 approval or allowance), or "".
+func secGrantSpendAllowance(t *model.Tool, words []string) string {
+	if secHasWord(words, "decrease", "reduce", "revoke", "check", "get", "read", "list", "query") {
+		return ""
+	}
+	byName := secHasWord(words, "approve", "approval", "allowance", "allowances") && secHasWord(words, "spend", "spending", "spender", "allowance", "allowances", "token", "tokens", "erc20")
+	spender := false
+	for _, p := range secParams(t) {
+		if secHasWord(secIdentifierWords(p.name), "spender", "spenders") {
+			spender = true
+		}
+	}
+	first := secOpeningSentence(t.RawDescription)
+	if (byName && spender) || secGrantSpendApproval.MatchString(first) && (spender || byName) {
+		return "lets another address spend the wallet's tokens (an allowance)"
+	}
+	return ""
+}
+
+// secGrantPrincipalMembers says an update tool sets who belongs to a
+// team, group or other access boundary (update_group_members(memberIds)),
+// or "".
+func secGrantPrincipalMembers(t *model.Tool, words []string) string {
+	// A channel's, space's or server's member list stays with the
+	// member-lists-by-role reading (revision 5): only the boundaries
+	// whose members reach what they hold are read here.
+	if !secHasWord(words, "update", "set", "replace", "put", "edit", "modify", "change", "sync") || !secHasWord(words, "member", "members", "users") ||
+		!secHasWord(words, "group", "groups", "team", "teams", "role", "roles", "org", "orgs", "organization", "organisation", "organizations", "workspace", "workspaces", "vault", "vaults", "tenant", "tenants") ||
+		secHasWord(words, secGrantNotAccess...) {
+		return ""
+	}
+	for _, p := range secParams(t) {
+		if p.parent != "" {
+			continue
+		}
+		if ty, _ := p.schema["type"].(string); ty != "array" {
+			continue
+		}
+		w := secIdentifierWords(p.name)
+		if secHasWord(w, "member", "members", "user", "users") {
+			return fmt.Sprintf("sets who belongs to a team or group (`%s`)", p.path)
+		}
+	}
+	return ""
+}
+
+// secGrantLevelWords are property names of an entry that says what a
+// principal may do with the resource.
+var secGrantLevelWords = []string{"readonly", "read", "write", "manage", "permission", "permissions", "role", "access", "level", "admin", "can", "edit", "hide"}
+
+// secGrantPrincipalLevels says an update tool sets which users or groups
+// reach an existing resource and at what level: a top-level array of
+// users, groups or principals whose entries carry an access level
+// (groups[].readOnly, users[].role), or "".
+func secGrantPrincipalLevels(t *model.Tool, words []string) string {
+	if !secHasWord(words, "update", "set", "edit", "modify", "change", "replace", "put", "patch", "manage") || secHasWord(words, "create", "new", "add") || secHasWord(words, secGrantNotAccess...) {
+		return ""
+	}
+	props := t.Params()
+	for _, name := range t.ParamNames() {
+		if !secHasWord(secIdentifierWords(name), "groups", "users", "members", "principals", "collaborators", "teams", "grantees") {
+			continue
+		}
+		p, _ := props[name].(map[string]any)
+		items, _ := p["items"].(map[string]any)
+		sub, _ := items["properties"].(map[string]any)
+		for k := range sub {
+			w := secIdentifierWords(k)
+			if secHasWord(w, secGrantLevelWords...) {
+				return fmt.Sprintf("sets which users or groups reach the resource and at what level (`%s[].%s`)", name, k)
+			}
+		}
+	}
+	return ""
+}
+
+// secGrantOperationOnPrincipals returns a grant operation value
+// (set_permissions, assign_role) of a tool whose schema also names the
+// owner, the permissions or the principals it sets, whatever the tool's
+// name (bulk_edit_tags(operation: set_permissions, owner, permissions)).
+func secGrantOperationOnPrincipals(t *model.Tool) string {
+	// A bare update or set operation with a repository owner parameter
+	// grants nothing: the value itself must name access.
+	op := ""
+	for _, s := range secOperationValues(t) {
+		if w := secIdentifierWords(s); len(w) > 1 && secHasWord(w[:1], "grant", "add", "assign", "set", "update", "share", "change", "modify", "edit") &&
+			secHasWord(w[1:], "permission", "permissions", "role", "roles", "access", "privilege", "privileges", "acl", "acls", "owner", "ownership") {
+			op = s
+			break
+		}
+	}
+	if op == "" {
+		return ""
+	}
+	for _, p := range secParams(t) {
+		if p.parent != "" {
+			continue
+		}
+		if secHasWord(secIdentifierWords(p.name), "owner", "permissions", "permission", "role", "roles", "grantee", "grantees", "principal", "principals", "acl") {
+			return op
+		}
+	}
+	return ""
+}
+
+// secGrantAssignShareTalk is a text saying an assignment shares the
+// record's permissions or access with the people assigned.
+var secGrantAssignShareTalk = regexp.MustCompile(`\bpermission\s+sharing\b|\bshar(?:e|es|ing)\s+(?:the\s+|its\s+|their\s+)?(?:\w+\s+)?(?:permissions?|access)\s+with\b|\bshar(?:e|es|ing)\s+(?:the\s+|it\s+|this\s+)?(?:\w+\s+)?with\s+(?:them|the\s+assignees?|each\s+assignee|the\s+assigned\s+users?)\b|\b(?:gives?|grants?)\s+(?:the\s+|each\s+)?(?:assignees?|assigned\s+users?)\s+(?:\w+\s+)?(?:access|permissions?|rights)\b|\bassignees?\s+(?:gets?|gains?|receives?)\s+(?:\w+\s+)?(?:access|permissions?)\b`)
+
+// secGrantAssignShares says a tool assigns a record to people and its
+// text says the assignment shares the record's permissions or access
+// with them (an ERP's document assignment), or "". A plain assignment
+// records who works on something and stays silent.
+func secGrantAssignShares(t *model.Tool, words []string) string {
+	if !secHasWord(words, "assign", "assigns") || secHasWord(words, "unassign", "role", "roles") {
+		return ""
+	}
+	if !secGrantAssignShareTalk.MatchString(secToolText(t)) {
+		return ""
+	}
+	return "assigns a record to people and shares its access with them"
 }
