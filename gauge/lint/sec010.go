@@ -81,6 +81,14 @@ func checkSEC010(ctx *Context) []Problem {
 					out = append(out, Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` returns %s (its name, read with %s): credentials in a tool result reach the model's context, logs and any server the conversation is sent to.", t.Name, cred, op),
 						Suggestion: "Return only what the model needs (names, contexts, expiry dates) and redact secret values (tokens, keys, passwords, certificate data), or remove the tool."})
+				} else if param, v := secSecretSelector(t, words, desc); param != "" {
+					out = append(out, Problem{Tool: t.Name,
+						Message:    fmt.Sprintf("Tool `%s` returns a secret's value when the model picks `%s` in `%s`: the credential reaches the model's context, logs and any server the conversation is sent to, and an injected instruction can ask for it.", t.Name, v, param),
+						Suggestion: "Leave secret fields out of what the tool can return (or return them masked), and let the user copy the secret outside the conversation."})
+				} else if secListsVaultItems(ctx, i, desc) {
+					out = append(out, Problem{Tool: t.Name,
+						Message:    fmt.Sprintf("Tool `%s` lists the items of a password vault, and the server's other tools show the items hold passwords: a full item carries its login, so the credentials reach the model's context, logs and any server the conversation is sent to.", t.Name),
+						Suggestion: "List item names, ids and URIs only, and say in the description that passwords and one-time codes are left out."})
 				} else if what := secSecretStoreRead(t, words, desc); what != "" {
 					out = append(out, Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` returns %s: credentials in a tool result reach the model's context, logs and any server the conversation is sent to.", t.Name, what),
@@ -1042,6 +1050,103 @@ var (
 func secWordsAdjacent(words []string, a, b string) bool {
 	for i := 0; i+1 < len(words); i++ {
 		if words[i] == a && words[i+1] == b {
+			return true
+		}
+	}
+	return false
+}
+
+// secSelectorWords name a parameter that picks what a read returns.
+var secSelectorWords = []string{"object", "field", "fields", "type", "kind", "what", "property", "attribute", "select", "part", "return", "include"}
+
+// secSecretChoices are selector values that are a secret's value.
+var secSecretChoices = map[string]bool{"password": true, "passwords": true, "totp": true, "otp": true, "secret": true, "secrets": true,
+	"private key": true, "privatekey": true, "api key": true, "apikey": true, "passphrase": true, "mnemonic": true, "seed phrase": true,
+	"access token": true, "token": true}
+
+// secPlainChoices are selector values that are ordinary fields of a
+// login: with one of them beside a secret, the enum picks a field of an
+// item, not an authentication method.
+var secPlainChoices = map[string]bool{"username": true, "user": true, "login": true, "email": true, "uri": true, "url": true,
+	"notes": true, "note": true, "item": true, "name": true, "title": true, "entry": true, "record": true}
+
+// secReadVerb opens a description that reads.
+var secReadVerb = regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:gets?|retrieves?|reads?|shows?|fetch(?:es)?|returns?|reveals?|exports?|copies|copy|views?|looks?\s+up)\b`)
+
+// secSecretSelector returns the parameter and value by which a read tool
+// lets the model pick a secret's value among an item's fields (get(object:
+// item|username|password|totp|notes)), or "", "".
+func secSecretSelector(t *model.Tool, words []string, desc string) (param, value string) {
+	if !secHasWord(words, "get", "read", "show", "reveal", "view", "fetch", "retrieve", "export", "copy") && !secReadVerb.MatchString(desc) {
+		return "", ""
+	}
+	if secRedacted.MatchString(desc) {
+		return "", ""
+	}
+	for _, p := range secParams(t) {
+		if p.parent != "" || !secHasWord(secIdentifierWords(p.name), secSelectorWords...) {
+			continue
+		}
+		vals := secSelectorValues(p.schema)
+		secret, plain := "", false
+		for _, v := range vals {
+			n := strings.Join(secIdentifierWords(v), " ")
+			if secSecretChoices[n] && secret == "" {
+				secret = v
+			}
+			plain = plain || secPlainChoices[n]
+		}
+		if secret != "" && plain && len(vals) >= 3 {
+			return p.name, secret
+		}
+	}
+	return "", ""
+}
+
+// secSelectorValues returns the string enum of a parameter or of its
+// array items.
+func secSelectorValues(schema map[string]any) []string {
+	enum, _ := schema["enum"].([]any)
+	if items, ok := schema["items"].(map[string]any); ok && enum == nil {
+		enum, _ = items["enum"].([]any)
+	}
+	var out []string
+	for _, v := range enum {
+		if s, ok := v.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// secVaultItems is a description or name that lists a password vault's
+// items or logins.
+var (
+	secVaultItems   = regexp.MustCompile(`\b(?:vault|password\s+manager|password\s+store|keychain|keepass)\b`)
+	secVaultEntries = regexp.MustCompile(`\b(?:items?|entries|logins?)\b`)
+	secListVerb     = regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:lists?|search(?:es)?|exports?|finds?)\b`)
+)
+
+// secListsVaultItems reports whether tool i lists the items of a password
+// vault: a list or search verb, a vault in its text, items, entries or
+// logins as what it lists, no masking said, and another tool of the server
+// that reads a secret's value among an item's fields (a secret selector),
+// so the items are known to hold passwords.
+func secListsVaultItems(ctx *Context, i int, desc string) bool {
+	t := &ctx.Tools[i]
+	words := secIdentifierWords(t.Name)
+	listing := secHasWord(words, "list", "search", "export", "find") || secListVerb.MatchString(desc)
+	if !listing || !secVaultItems.MatchString(desc) || !secVaultEntries.MatchString(desc) ||
+		secRedacted.MatchString(desc) || secValuesHidden.MatchString(desc) {
+		return false
+	}
+	for j := range ctx.Tools {
+		if j == i {
+			continue
+		}
+		o := &ctx.Tools[j]
+		od := strings.ToLower(o.RawDescription)
+		if p, _ := secSecretSelector(o, secIdentifierWords(o.Name), od); p != "" {
 			return true
 		}
 	}
