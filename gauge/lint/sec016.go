@@ -12,7 +12,7 @@ func sec016() Rule {
 	return Rule{
 		ID: "SEC016", Name: "local-upload", Family: "Security",
 		Summary: "A tool reads a local path the model names and sends its contents to a remote service.",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 6, Check: checkSEC016,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 7, Check: checkSEC016,
 	}
 }
 
@@ -79,7 +79,7 @@ func secLocalUpload(t *model.Tool, words []string) (param, how string) {
 			return p.path, how
 		}
 	}
-	if how == secViaAttach || how == secViaUpload && secHasWord(words, "upload", "attach", "attachment", "attachments") {
+	if how == secViaAttach || how == secViaShare || how == secViaUpload && secHasWord(words, "upload", "attach", "attachment", "attachments") {
 		// create_attachment(filePath): a tool named for uploading, or
 		// named or described as attaching, reads the file its file path
 		// names, in whatever language the parameter is described.
@@ -98,9 +98,15 @@ const (
 	secViaUpload = "uploads what it reads to a remote service"
 	secViaAttach = "attaches what it reads to a record the remote service keeps"
 	secViaAPI    = "sends what it reads to a remote API"
+	secViaShare  = "puts what it reads behind a share link that anyone holding the link can open"
 	secViaMail   = "attaches what it reads to the message it sends"
 	secViaImport = "writes what it reads into the database its connection string names, on any host the model gives"
 )
+
+// secShareFileTalk is a description that shares a file through a link:
+// "for securely sharing a file", "shares a local file", "creates a share
+// link for a file".
+var secShareFileTalk = regexp.MustCompile(`\bshar(?:e|es|ing)\s+(?:a\s+|the\s+|any\s+|this\s+)?(?:local\s+)?files?\b|\bshare(?:able)?\s+links?\s+(?:to|for)\s+(?:a\s+|the\s+)?(?:local\s+)?files?\b`)
 
 // secToolDesc is the tool's own description, folded, code blanked.
 func secToolDesc(t *model.Tool) string {
@@ -115,6 +121,9 @@ func secSendsFilesOut(t *model.Tool, words []string, text string) string {
 	if secHasWord(words, "upload", "uploads", "deploy", "deploys", "publish") ||
 		secUploadTalk.MatchString(text) {
 		return secViaUpload
+	}
+	if secHasWord(words, "file", "files") && secHasWord(words, "share", "send") || secShareFileTalk.MatchString(secToolDesc(t)) {
+		return secViaShare // create_file_send(filePath): the file goes behind a link
 	}
 	if len(words) > 0 && secHasWord(words[:min(2, len(words))], "send", "reply", "forward") && secHasWord(words, "email", "emails", "mail", "message", "messages") {
 		return secViaMail // send_email(attachments): the files go to the recipients
