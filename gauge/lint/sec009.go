@@ -11,7 +11,7 @@ func sec009() Rule {
 	return Rule{
 		ID: "SEC009", Name: "exfiltration-parameter", Family: "Security",
 		Summary: "An optional free-text parameter (notes, context, metadata, ...) or open additionalProperties could carry data out.",
-		Default: Info, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 2, Check: checkSEC009,
+		Default: Info, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 3, Check: checkSEC009,
 	}
 }
 
@@ -32,7 +32,7 @@ func checkSEC009(ctx *Context) []Problem {
 		props := t.Params()
 		for _, name := range t.ParamNames() {
 			obj, _ := props[name].(map[string]any)
-			if required[name] || !secIsExfilName(name) || !secIsFreeText(obj) {
+			if required[name] || !secIsExfilName(name) || !secIsFreeText(obj) || secComposedWithoutText(obj) {
 				continue
 			}
 			if secHasWord(toolWords, secIdentifierWords(name)...) {
@@ -140,6 +140,30 @@ func secRecordField(tool, param string, nprops int) bool {
 		if secRecordWriteVerbs[w] {
 			return i+1 < len(words)
 		}
+	}
+	return false
+}
+
+// secComposedWithoutText reports whether a schema with no type of its own
+// is composed (anyOf, oneOf) only of branches that take no free text: an
+// object or null (extra_data: {anyOf: [{type: object}, {type: null}]}) is
+// a structured value, not a string a model fills with prose.
+func secComposedWithoutText(schema map[string]any) bool {
+	if schema["type"] != nil {
+		return false
+	}
+	for _, k := range []string{"anyOf", "oneOf"} {
+		branches, ok := schema[k].([]any)
+		if !ok || len(branches) == 0 {
+			continue
+		}
+		for _, b := range branches {
+			obj, _ := b.(map[string]any)
+			if obj == nil || obj["type"] == nil || secIsFreeText(obj) {
+				return false
+			}
+		}
+		return true
 	}
 	return false
 }

@@ -15,7 +15,7 @@ func sec010() Rule {
 	return Rule{
 		ID: "SEC010", Name: "env-exposure", Family: "Security",
 		Summary: "The tool appears to return environment variables or secrets.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 11, Check: checkSEC010,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 12, Check: checkSEC010,
 	}
 }
 
@@ -81,6 +81,14 @@ func checkSEC010(ctx *Context) []Problem {
 					out = append(out, Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` returns %s (its name, read with %s): credentials in a tool result reach the model's context, logs and any server the conversation is sent to.", t.Name, cred, op),
 						Suggestion: "Return only what the model needs (names, contexts, expiry dates) and redact secret values (tokens, keys, passwords, certificate data), or remove the tool."})
+				} else if param, v := secSecretSelector(t, words, desc); param != "" {
+					out = append(out, Problem{Tool: t.Name,
+						Message:    fmt.Sprintf("Tool `%s` returns a secret's value when the model picks `%s` in `%s`: the credential reaches the model's context, logs and any server the conversation is sent to, and an injected instruction can ask for it.", t.Name, v, param),
+						Suggestion: "Leave secret fields out of what the tool can return (or return them masked), and let the user copy the secret outside the conversation."})
+				} else if secListsVaultItems(ctx, i, desc) {
+					out = append(out, Problem{Tool: t.Name,
+						Message:    fmt.Sprintf("Tool `%s` lists the items of a password vault, and the server's other tools show the items hold passwords: a full item carries its login, so the credentials reach the model's context, logs and any server the conversation is sent to.", t.Name),
+						Suggestion: "List item names, ids and URIs only, and say in the description that passwords and one-time codes are left out."})
 				} else if what := secSecretStoreRead(t, words, desc); what != "" {
 					out = append(out, Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` returns %s: credentials in a tool result reach the model's context, logs and any server the conversation is sent to.", t.Name, what),
@@ -125,7 +133,87 @@ func checkSEC010(ctx *Context) []Problem {
 			Message:    fmt.Sprintf("Tool `%s` appears to return environment variables; a server's environment usually holds API keys and tokens.", t.Name),
 			Suggestion: "Return only an allow-list of non-secret settings, redact values whose names look like keys, tokens or passwords, or remove the tool."})
 	}
+	if ctx.Precise() {
+		if p, ok := secSchemaSecretDefault(ctx); ok {
+			out = append(out, p)
+		}
+	}
 	return out
+}
+
+// secSchemaSecretDefault finds secret parameters (a private key, an API
+// key, a token, a password) whose schema carries a concrete value as its
+// default, const or example: tools/list hands that value to every client
+// and model that lists the tools, without a call. It reports once per
+// server, naming the tools, with the value masked.
+func secSchemaSecretDefault(ctx *Context) (Problem, bool) {
+	facts := secTools(ctx)
+	var tools []string
+	var param, value string
+	for i := range ctx.Tools {
+		t := &ctx.Tools[i]
+		for _, p := range secParams(t) {
+			v := secConcreteSecretValue(p.schema)
+			if v == "" {
+				continue
+			}
+			if what, _ := secSecretParam(p, facts[i].words); what == "" {
+				continue
+			}
+			if len(tools) == 0 {
+				param, value = p.path, v
+			}
+			tools = append(tools, t.Name)
+			break
+		}
+	}
+	if len(tools) == 0 {
+		return Problem{}, false
+	}
+	where := fmt.Sprintf("tool `%s`", tools[0])
+	if len(tools) > 1 {
+		where = fmt.Sprintf("%d tools (`%s`", len(tools), strings.Join(tools[:min(3, len(tools))], "`, `"))
+		if len(tools) > 3 {
+			where += ", …"
+		}
+		where += ")"
+	}
+	return Problem{
+		Message: fmt.Sprintf("The schema of %s gives the secret parameter `%s` a concrete value (%s) as its default or example: tools/list hands the secret to every client and model that lists the tools, before any call.",
+			where, param, secMaskValue(value)),
+		Suggestion: "Read the secret from the server's environment inside the handler and leave it out of the schema: no default, const or example holding a real value."}, true
+}
+
+// secConcreteSecretValue returns the string a schema gives as its
+// default, const or first example when it looks like a real secret
+// (long, one token, no placeholder words), or "".
+func secConcreteSecretValue(schema map[string]any) string {
+	var vals []any
+	for _, k := range []string{"default", "const", "example"} {
+		vals = append(vals, schema[k])
+	}
+	if ex, ok := schema["examples"].([]any); ok {
+		vals = append(vals, ex...)
+	}
+	for _, v := range vals {
+		s, _ := v.(string)
+		s = strings.TrimSpace(s)
+		if len(s) >= 16 && !strings.ContainsAny(s, " \t\n") && !secPlaceholderValue.MatchString(s) {
+			return s
+		}
+	}
+	return ""
+}
+
+// secPlaceholderValue is a value that stands for a secret rather than
+// being one: "your-api-key", "sk-xxxxxxxx", "<token>", "${API_KEY}",
+// "********", "changeme".
+var secPlaceholderValue = regexp.MustCompile(`(?i)your|xxxx|\*\*\*|\.\.\.|…|<|>|\$\{|\{\{|%[a-z_]+%|placeholder|example|sample|changeme|change[-_]me|replace|insert|dummy|redacted|^[a-z_]+$|^\$[a-z_]+$`)
+
+// secMaskValue shows a secret's first four characters and its length.
+func secMaskValue(s string) string {
+	r := []rune(s)
+	return fmt.Sprintf("`%s…`, %d characters", string(r[:4]), len(r))
 }
 
 // secEnvSecretTalk is a description saying the variables hold secrets.
@@ -292,6 +380,9 @@ func secCredentialIn(clause string, re *regexp.Regexp) string {
 	case secCredentialMeans.MatchString(clause[m[0]:m[2]]) || secCredentialQualifies.MatchString(clause[m[3]:]):
 	case secCredentialPublic.MatchString(clause[m[0]:m[3]]):
 		// Publishable and anonymous client keys are public by design.
+	case secCredentialDerived.MatchString(clause[m[0]:m[2]]):
+		// "Get the address derived from a private key": the key is
+		// the input, what comes back is computed from it.
 	case secCredentialListed.MatchString(clause[m[0]:m[2]]) && secCredentialCollection.MatchString(cred) && !secCredentialValues.MatchString(clause):
 		// "List all secrets", "Get all API keys": a secret store
 		// enumerates names and metadata; values come from a get or
@@ -310,6 +401,12 @@ var (
 	// secCredentialCollection is a credential a list names rather than
 	// returns.
 	secCredentialCollection = regexp.MustCompile(`^(?:secrets|credentials|api keys|access tokens|refresh tokens|auth(?:entication)? tokens|bearer tokens|passwords|private keys)$`)
+	// secCredentialDerived is the text before a credential that makes
+	// it the input of what the tool returns: something derived,
+	// computed or recovered from it ("the address derived from a private
+	// key"), or a public part of it ("the public key for a secret key",
+	// "the fingerprint of an SSH key").
+	secCredentialDerived = regexp.MustCompile(`\b(?:(?:derived|computed|calculated|recovered|generated|obtained)\s+(?:from|using|with|for)|(?:address(?:es)?|public\s+keys?|fingerprints?|account\s+ids?|checksums?)\s+(?:for|of|from|behind|(?:that\s+)?(?:corresponds?|belongs?)\s+to|corresponding\s+to|belonging\s+to|associated\s+with|matching))\s+(?:(?:an?|the|this|that|your|its|given|provided|supplied|specified|input)\s+)*(?:[a-z0-9-]+\s+)?$`)
 	// secCredentialValues says a list returns the values too.
 	secCredentialValues = regexp.MustCompile(`\b(?:values?|contents?|plaintext|decrypted|raw)\b`)
 )
@@ -379,7 +476,7 @@ func secNamedSecretRead(t *model.Tool, words []string) (what, how string) {
 	default:
 		return "", ""
 	}
-	if secRedacted.MatchString(strings.ToLower(t.RawDescription)) {
+	if secRedacted.MatchString(strings.ToLower(t.RawDescription)) || secNamedAsInput(words) {
 		return "", ""
 	}
 	for _, w := range words {
@@ -393,6 +490,22 @@ func secNamedSecretRead(t *model.Tool, words []string) (what, how string) {
 		}
 	}
 	return "", ""
+}
+
+// secNamedAsInput reports whether a tool's name makes its secret the
+// input of what it reads: a preposition comes before the secret's word
+// (get_address_from_private_key, balance_for_secret_value), so the tool
+// reads something derived from the secret, not the secret.
+func secNamedAsInput(words []string) bool {
+	for _, w := range words {
+		switch w {
+		case "from", "for", "of", "by", "using", "with", "via":
+			return true
+		case "private", "kubeconfig", "kubeconfigs", "secret", "secrets":
+			return false
+		}
+	}
+	return false
 }
 
 var (
@@ -937,6 +1050,103 @@ var (
 func secWordsAdjacent(words []string, a, b string) bool {
 	for i := 0; i+1 < len(words); i++ {
 		if words[i] == a && words[i+1] == b {
+			return true
+		}
+	}
+	return false
+}
+
+// secSelectorWords name a parameter that picks what a read returns.
+var secSelectorWords = []string{"object", "field", "fields", "type", "kind", "what", "property", "attribute", "select", "part", "return", "include"}
+
+// secSecretChoices are selector values that are a secret's value.
+var secSecretChoices = map[string]bool{"password": true, "passwords": true, "totp": true, "otp": true, "secret": true, "secrets": true,
+	"private key": true, "privatekey": true, "api key": true, "apikey": true, "passphrase": true, "mnemonic": true, "seed phrase": true,
+	"access token": true, "token": true}
+
+// secPlainChoices are selector values that are ordinary fields of a
+// login: with one of them beside a secret, the enum picks a field of an
+// item, not an authentication method.
+var secPlainChoices = map[string]bool{"username": true, "user": true, "login": true, "email": true, "uri": true, "url": true,
+	"notes": true, "note": true, "item": true, "name": true, "title": true, "entry": true, "record": true}
+
+// secReadVerb opens a description that reads.
+var secReadVerb = regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:gets?|retrieves?|reads?|shows?|fetch(?:es)?|returns?|reveals?|exports?|copies|copy|views?|looks?\s+up)\b`)
+
+// secSecretSelector returns the parameter and value by which a read tool
+// lets the model pick a secret's value among an item's fields (get(object:
+// item|username|password|totp|notes)), or "", "".
+func secSecretSelector(t *model.Tool, words []string, desc string) (param, value string) {
+	if !secHasWord(words, "get", "read", "show", "reveal", "view", "fetch", "retrieve", "export", "copy") && !secReadVerb.MatchString(desc) {
+		return "", ""
+	}
+	if secRedacted.MatchString(desc) {
+		return "", ""
+	}
+	for _, p := range secParams(t) {
+		if p.parent != "" || !secHasWord(secIdentifierWords(p.name), secSelectorWords...) {
+			continue
+		}
+		vals := secSelectorValues(p.schema)
+		secret, plain := "", false
+		for _, v := range vals {
+			n := strings.Join(secIdentifierWords(v), " ")
+			if secSecretChoices[n] && secret == "" {
+				secret = v
+			}
+			plain = plain || secPlainChoices[n]
+		}
+		if secret != "" && plain && len(vals) >= 3 {
+			return p.name, secret
+		}
+	}
+	return "", ""
+}
+
+// secSelectorValues returns the string enum of a parameter or of its
+// array items.
+func secSelectorValues(schema map[string]any) []string {
+	enum, _ := schema["enum"].([]any)
+	if items, ok := schema["items"].(map[string]any); ok && enum == nil {
+		enum, _ = items["enum"].([]any)
+	}
+	var out []string
+	for _, v := range enum {
+		if s, ok := v.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// secVaultItems is a description or name that lists a password vault's
+// items or logins.
+var (
+	secVaultItems   = regexp.MustCompile(`\b(?:vault|password\s+manager|password\s+store|keychain|keepass)\b`)
+	secVaultEntries = regexp.MustCompile(`\b(?:items?|entries|logins?)\b`)
+	secListVerb     = regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:lists?|search(?:es)?|exports?|finds?)\b`)
+)
+
+// secListsVaultItems reports whether tool i lists the items of a password
+// vault: a list or search verb, a vault in its text, items, entries or
+// logins as what it lists, no masking said, and another tool of the server
+// that reads a secret's value among an item's fields (a secret selector),
+// so the items are known to hold passwords.
+func secListsVaultItems(ctx *Context, i int, desc string) bool {
+	t := &ctx.Tools[i]
+	words := secIdentifierWords(t.Name)
+	listing := secHasWord(words, "list", "search", "export", "find") || secListVerb.MatchString(desc)
+	if !listing || !secVaultItems.MatchString(desc) || !secVaultEntries.MatchString(desc) ||
+		secRedacted.MatchString(desc) || secValuesHidden.MatchString(desc) {
+		return false
+	}
+	for j := range ctx.Tools {
+		if j == i {
+			continue
+		}
+		o := &ctx.Tools[j]
+		od := strings.ToLower(o.RawDescription)
+		if p, _ := secSecretSelector(o, secIdentifierWords(o.Name), od); p != "" {
 			return true
 		}
 	}

@@ -13,7 +13,7 @@ func sec014() Rule {
 	return Rule{
 		ID: "SEC014", Name: "secret-parameter", Family: "Security",
 		Summary: "A parameter takes a secret (API key, token, private key, password): the secret passes through the model.",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 8, Check: checkSEC014,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 9, Check: checkSEC014,
 	}
 }
 
@@ -43,6 +43,11 @@ func checkSEC014(ctx *Context) []Problem {
 				// createEnvVar(value, type: plain|encrypted|secret): the
 				// value of a secret variable passes through the model.
 				what = "the value of a variable its schema says may be secret or encrypted"
+			}
+			if what == "" && secServerEnvParam(t, p, facts[i].words) {
+				// install_server(name, env: ["API_KEY=…"]): the server
+				// the tool installs reads its API keys from env.
+				what = "the environment of a server it installs or registers (where that server's API keys and tokens go)"
 			}
 			if what == "" && secConnectionDetails(t, p, facts[i].words) {
 				// create_database_connection(details: {host, port, user,
@@ -519,3 +524,44 @@ var (
 	// secConnectionTalk says an object is a connection's details.
 	secConnectionTalk = regexp.MustCompile(`\bconnection\s+(?:details|settings|config(?:uration)?|parameters|params|options)\b`)
 )
+
+// secEnvParamWords name a parameter that holds environment variables.
+var secEnvParamWords = map[string]bool{"env": true, "envs": true, "environment": true, "envvars": true, "envvar": true}
+
+// secInstallsServer is a tool text that installs, adds, registers or
+// configures a server, integration or connector (an MCP server the client
+// will start).
+var secInstallsServer = regexp.MustCompile(`\b(?:install(?:s|ing)?|add(?:s|ing)?|register(?:s|ing)?|configur(?:e|es|ing)|set(?:s|ting)?\s+up)\b[^.\n]{0,60}?\b(?:mcp\s+servers?|servers?|integrations?|connectors?|plugins?|extensions?)\b`)
+
+// secServerEnvParam reports whether p is the environment (env, envVars,
+// environment_variables) of a server the tool installs or registers: an
+// array of "KEY=value" strings or a map of values. A server's
+// environment is where its API keys and tokens go, so they pass through
+// the model as text it writes.
+func secServerEnvParam(t *model.Tool, p secParam, words []string) bool {
+	if p.parent != "" {
+		return false
+	}
+	pw := secIdentifierWords(p.name)
+	named := false
+	for _, w := range pw {
+		if secEnvParamWords[w] {
+			named = true
+		} else if w != "vars" && w != "variables" && w != "var" {
+			return false
+		}
+	}
+	if !named {
+		return false
+	}
+	items, _ := p.schema["items"].(map[string]any)
+	list := isJSONString(p.schema["type"], "array") && items != nil && secTakesString(items)
+	if !list && !secIsFreeMap(p.schema) {
+		return false
+	}
+	if secHasWord(words, "install", "register") && secHasWord(words, "server", "servers", "mcp", "integration", "connector", "plugin", "extension") {
+		return true
+	}
+	folded, _ := secFold(t.RawDescription)
+	return secInstallsServer.MatchString(folded)
+}

@@ -14,7 +14,7 @@ func sec015() Rule {
 	return Rule{
 		ID: "SEC015", Name: "egress-destination", Family: "Security",
 		Summary: "A parameter lets the model choose where the server's authenticated traffic or a data stream goes (base URL, proxy, webhook, mail forwarding).",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 8, Check: checkSEC015,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 9, Check: checkSEC015,
 	}
 }
 
@@ -98,6 +98,11 @@ func secEgressDestination(t *model.Tool, words []string, desc string, p secParam
 		return ""
 	}
 	switch {
+	case urlish && secDefinesCallableTool(t, words) && secCallTargetTalk.MatchString(pdesc):
+		// create_tool(function.server.url, apiRequest.url, headers): the
+		// platform calls the tool during conversations, sending their
+		// data to the URL with the headers the model wrote.
+		return secViaToolEndpoint
 	case secHasWord(words, "proxy") && secHasWord(words, "set", "config", "configure", "update", "enable") &&
 		(urlish || head == "proxy" || secHasWord(pw, "proxy") && secHasWord(pw, "url", "uri", "server")):
 		return "the proxy every request goes through"
@@ -229,4 +234,27 @@ func secTakesRecipients(schema map[string]any) bool {
 func secNamesEventSink(words []string) bool {
 	return secHasWord(words, "notification", "notifications", "event", "events", "alert", "alerts") &&
 		secHasWord(words, "destination", "destinations", "endpoint", "endpoints", "receiver", "receivers", "sink", "sinks", "channel", "channels")
+}
+
+// secViaToolEndpoint is the destination of a tool definition's calls.
+const secViaToolEndpoint = "the endpoint a tool it defines calls (the platform sends each call's data there, with the headers the model writes)"
+
+// secCallTargetTalk is a URL described as where a request or call goes.
+var secCallTargetTalk = regexp.MustCompile(`\b(?:will\s+be\s+called|is\s+called|gets\s+called|to\s+(?:make|send)\s+(?:the\s+)?(?:api\s+|http\s+)?requests?\s+to|requests?\s+(?:are|is|will\s+be)\s+sent|to\s+call|(?:send|post)s?\s+(?:the\s+)?(?:request|data|payload)s?\s+to)\b`)
+
+// secDefinesCallableTool reports whether a tool creates or changes the
+// definition of a tool, function or action a platform calls on its own
+// (create_tool, add_function, update-action), with headers the model
+// writes for the requests it makes.
+func secDefinesCallableTool(t *model.Tool, words []string) bool {
+	if !secHasWord(words, "create", "add", "register", "update", "define", "configure", "edit") ||
+		!secHasWord(words, "tool", "tools", "function", "functions", "action", "actions") {
+		return false
+	}
+	for _, p := range secParams(t) {
+		if secHasWord(secIdentifierWords(p.name), "headers", "header") {
+			return true
+		}
+	}
+	return false
 }

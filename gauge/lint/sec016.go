@@ -3,6 +3,7 @@ package lint
 import (
 	"fmt"
 	"regexp"
+	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 )
@@ -12,7 +13,7 @@ func sec016() Rule {
 	return Rule{
 		ID: "SEC016", Name: "local-upload", Family: "Security",
 		Summary: "A tool reads a local path the model names and sends its contents to a remote service.",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 6, Check: checkSEC016,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 7, Check: checkSEC016,
 	}
 }
 
@@ -37,6 +38,9 @@ func checkSEC016(ctx *Context) []Problem {
 			t.Name, p, how, secQuietNote(t))
 		text := secToolText(t)
 		switch {
+		case how == secViaPush:
+			msg = fmt.Sprintf("Tool `%s` uploads the local artefact named in `%s` to a remote registry or service: the model chooses which local model, image or package leaves the machine, with whatever is built into it (prompts, files, keys).%s",
+				t.Name, p, secQuietNote(t))
 		case secConfinedRoot.MatchString(text):
 			msg = fmt.Sprintf("Tool `%s` reads the local path in `%s` and %s: the paths are confined to a directory the operator set, but the model chooses which of its files leaves the machine.%s",
 				t.Name, p, how, secQuietNote(t))
@@ -79,7 +83,19 @@ func secLocalUpload(t *model.Tool, words []string) (param, how string) {
 			return p.path, how
 		}
 	}
-	if how == secViaAttach || how == secViaUpload && secHasWord(words, "upload", "attach", "attachment", "attachments") {
+	if how == secViaUpload {
+		// ollama_push(model): "Uploads a local model to make it
+		// available remotely": the parameter naming the local artefact
+		// chooses what leaves the machine.
+		if m := secPushLocalTalk.FindStringSubmatch(desc); m != nil {
+			for _, p := range secParams(t) {
+				if p.parent == "" && secTakesString(p.schema) && secHasWord(secIdentifierWords(p.name), m[1], strings.TrimSuffix(m[1], "s")) {
+					return p.path, secViaPush
+				}
+			}
+		}
+	}
+	if how == secViaAttach || how == secViaShare || how == secViaUpload && secHasWord(words, "upload", "attach", "attachment", "attachments") {
 		// create_attachment(filePath): a tool named for uploading, or
 		// named or described as attaching, reads the file its file path
 		// names, in whatever language the parameter is described.
@@ -98,9 +114,21 @@ const (
 	secViaUpload = "uploads what it reads to a remote service"
 	secViaAttach = "attaches what it reads to a record the remote service keeps"
 	secViaAPI    = "sends what it reads to a remote API"
+	secViaPush   = "uploads the local artefact it names to a remote registry or service"
+	secViaShare  = "puts what it reads behind a share link that anyone holding the link can open"
 	secViaMail   = "attaches what it reads to the message it sends"
 	secViaImport = "writes what it reads into the database its connection string names, on any host the model gives"
 )
+
+// secShareFileTalk is a description that shares a file through a link:
+// "for securely sharing a file", "shares a local file", "creates a share
+// link for a file".
+var secShareFileTalk = regexp.MustCompile(`\bshar(?:e|es|ing)\s+(?:a\s+|the\s+|any\s+|this\s+)?(?:local\s+)?files?\b|\bshare(?:able)?\s+links?\s+(?:to|for)\s+(?:a\s+|the\s+)?(?:local\s+)?files?\b`)
+
+// secPushLocalTalk is a description that uploads, pushes or publishes a
+// local artefact (a model, an image, a package, a dataset); the group is
+// the artefact's noun.
+var secPushLocalTalk = regexp.MustCompile(`\b(?:uploads?|push(?:es)?|publish(?:es)?|sends?)\s+(?:a\s+|the\s+|your\s+|this\s+|any\s+)?(?:locally\s+(?:built|stored|saved)\s+|local\s+)(models?|images?|packages?|artifacts?|artefacts?|datasets?|builds?|bundles?|snapshots?|backups?)\b`)
 
 // secToolDesc is the tool's own description, folded, code blanked.
 func secToolDesc(t *model.Tool) string {
@@ -115,6 +143,9 @@ func secSendsFilesOut(t *model.Tool, words []string, text string) string {
 	if secHasWord(words, "upload", "uploads", "deploy", "deploys", "publish") ||
 		secUploadTalk.MatchString(text) {
 		return secViaUpload
+	}
+	if secHasWord(words, "file", "files") && secHasWord(words, "share", "send") || secShareFileTalk.MatchString(secToolDesc(t)) {
+		return secViaShare // create_file_send(filePath): the file goes behind a link
 	}
 	if len(words) > 0 && secHasWord(words[:min(2, len(words))], "send", "reply", "forward") && secHasWord(words, "email", "emails", "mail", "message", "messages") {
 		return secViaMail // send_email(attachments): the files go to the recipients
