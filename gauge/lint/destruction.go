@@ -881,6 +881,27 @@ var preciseLocalForget = regexp.MustCompile(`(?i)\bfrom\s+(?:the\s+|its\s+|a\s+|
 	`|^\s*(?:descartar|borrar|limpiar|vaciar)\s+(?:los\s+|las\s+|el\s+|la\s+)?(?:valores\s+|datos\s+)?(?:en\s+)?cach[ée]` +
 	`|^\s*(?:vider|effacer)\s+(?:le\s+|les\s+)?(?:valeurs\s+)?(?:en\s+)?cache\b`)
 
+// preciseUserWord is a confirmation that names the user who gives it.
+var preciseUserWord = regexp.MustCompile(`(?i)\buser\b`)
+
+// preciseModelConfirms reports whether the tool's confirmation is a
+// boolean parameter the model itself sets (confirm: "Must be true when
+// method is 'delete'"): "requires confirmation" then asks nobody.
+func preciseModelConfirms(t *tgTool) bool {
+	props := t.t.Params()
+	for _, name := range t.t.ParamNames() {
+		obj, _ := props[name].(map[string]any)
+		if obj == nil || obj["type"] != "boolean" {
+			continue
+		}
+		switch strings.ToLower(name) {
+		case "confirm", "confirmed", "confirmation", "confirm_delete", "confirmdelete", "i_am_sure", "really":
+			return true
+		}
+	}
+	return false
+}
+
 // preciseAsksConfirmation matches a description that already makes the
 // model confirm with the user.
 var preciseAsksConfirmation = regexp.MustCompile(`(?i)\b(ask(s)? (the user )?(for )?confirm|requires? (explicit |user )?confirmation|confirm with the user|after (the )?user confirms|with confirmation|prompt (the )?user to confirm)`)
@@ -891,7 +912,7 @@ var preciseAsksConfirmation = regexp.MustCompile(`(?i)\b(ask(s)? (the user )?(fo
 // description is about a session or setting), or already asks the user to
 // confirm.
 func preciseHarmlessDestruction(t *tgTool) bool {
-	if preciseAsksConfirmation.MatchString(t.desc) {
+	if m := preciseAsksConfirmation.FindString(t.desc); m != "" && (preciseUserWord.MatchString(m) || !preciseModelConfirms(t)) {
 		return true
 	}
 	if first, _, _ := strings.Cut(t.desc, "."); preciseLocalForget.MatchString(first) && !precisePushLocalTalk.MatchString(first) {
