@@ -177,13 +177,40 @@ var preciseSQLStatements = map[string]bool{"SELECT": true, "INSERT": true, "UPDA
 // holds DELETE (or DELETED) and no SQL statement word, or "": a status or
 // action field whose value deletes, which the finding must not call SQL.
 func preciseDeleteValueList(prose string) string {
+	if strings.Contains(prose, "SQL") {
+		return ""
+	}
+	for _, seg := range preciseLineOrSentence.Split(prose, -1) {
+		if preciseRefusedTalk.MatchString(seg) {
+			// "BLOCKED: Destructive commands (DELETE, CANCEL, PURGE)":
+			// what the tool refuses is the opposite of what it does.
+			continue
+		}
+		if m := preciseDeleteValueListIn(seg); m != "" {
+			return m
+		}
+	}
+	return ""
+}
+
+// preciseLineOrSentence splits prose into sentences and lines, keeping a
+// label and the list it introduces ("BLOCKED: DELETE, PURGE") together.
+var preciseLineOrSentence = regexp.MustCompile(`[.!?;]\s+|\n+`)
+
+// preciseRefusedTalk is a sentence or line that names what a tool refuses
+// to do: "BLOCKED: DELETE, CANCEL", "DELETE and PURGE are not allowed",
+// "Prohibidos: DELETE, DROP", "Interdites : DELETE", "Gesperrt: DELETE".
+var preciseRefusedTalk = regexp.MustCompile(`(?i)\b(?:block(?:ed|s)?|forbid\w*|disallow\w*|not\s+(?:allowed|permitted|supported)|prohibit\w*|denied|deny-?list(?:ed)?|blacklist(?:ed)?|blocklist(?:ed)?|reject(?:ed|s)?|refuse[sd]?|bloquead[oa]s?|prohibid[oa]s?|no\s+permitid[oa]s?|verboten|gesperrt|nicht\s+erlaubt)\b|\bbloqu[ée]|\binterdit|\bunzul[äa]ssig`)
+
+// preciseDeleteValueListIn is preciseDeleteValueList on one sentence.
+func preciseDeleteValueListIn(prose string) string {
 	for _, m := range preciseCapsList.FindAllString(prose, -1) {
 		hasDelete, sql := false, false
 		for _, w := range preciseCapsWord.FindAllString(m, -1) {
 			hasDelete = hasDelete || w == "DELETE" || w == "DELETED"
 			sql = sql || preciseSQLStatements[w]
 		}
-		if hasDelete && !sql && !strings.Contains(prose, "SQL") {
+		if hasDelete && !sql {
 			return m
 		}
 	}
@@ -423,6 +450,116 @@ func preciseDestructiveFlagName(name string) string {
 	return ""
 }
 
+// preciseRecordNouns name a business record or a figure: after a money
+// word (purchase_invoice, pay_slip, buy_price) they make it a noun that
+// names the record, not the act of buying or paying.
+var preciseRecordNouns = map[string]bool{
+	"invoice": true, "invoices": true, "receipt": true, "receipts": true, "history": true, "price": true, "prices": true,
+	"requisition": true, "requisitions": true, "ledger": true, "report": true, "reports": true, "summary": true,
+	"details": true, "info": true, "record": true, "records": true, "slip": true, "slips": true, "stub": true,
+	"rate": true, "rates": true, "grade": true, "analytics": true, "stats": true, "amount": true, "total": true,
+	"totals": true, "terms": true, "quote": true, "quotes": true, "note": true, "notes": true,
+}
+
+// preciseRecordWriteVerbs are name tokens that, beside a money word
+// followed by a noun, are the tool's own act: purchase_order_create
+// creates a Purchase Order record. create_charge is not among them: there
+// the money word is what is created.
+var preciseRecordWriteVerbs = map[string]bool{
+	"create": true, "new": true, "add": true, "draft": true, "update": true, "edit": true, "modify": true,
+	"save": true, "store": true,
+}
+
+// preciseMoneyNoun reports whether the money word at toks[i] (purchase,
+// buy, pay, charge) names a record rather than the tool's act: a read verb
+// anywhere in the name is the act (purchase_invoice_get), a record noun
+// follows it (purchase_history, pay_slip), or it qualifies a noun that
+// another write verb acts on (purchase_order_create, draft_purchase_order).
+// Only the spending words are read so: cancel_order_get still cancels.
+func preciseMoneyNoun(toks []string, i int) bool {
+	if what := preciseIrreversibleNames[strings.ToLower(toks[i])]; what != "spends money" && what != "takes money" {
+		return false
+	}
+	if i+1 < len(toks) && preciseRecordNouns[strings.ToLower(toks[i+1])] {
+		return true
+	}
+	qualifies := i+1 < len(toks) && !text.IsBareVerb(strings.ToLower(toks[i+1]))
+	for j, tok := range toks {
+		w := strings.ToLower(tok)
+		if j != i && (text.IsReadVerb(w) || qualifies && preciseRecordWriteVerbs[w]) {
+			return true
+		}
+	}
+	return false
+}
+
+// preciseValueNouns name what holds money or value on a ledger or a
+// chain: moving them to someone else is not undone by the sender.
+var preciseValueNouns = map[string]bool{
+	"token": true, "tokens": true, "nft": true, "nfts": true, "erc": true, "erc20": true, "erc721": true, "erc1155": true,
+	"spl": true, "native": true, "coin": true, "coins": true, "crypto": true, "eth": true, "btc": true, "sol": true,
+	"bnb": true, "usdc": true, "usdt": true, "funds": true, "fund": true, "money": true, "payment": true,
+	"payments": true, "cash": true, "sats": true, "lamports": true, "lightning": true, "stablecoin": true,
+}
+
+// preciseValueMoveVerbs move value out of the caller's hands.
+var preciseValueMoveVerbs = map[string]bool{"transfer": true, "send": true, "withdraw": true, "deposit": true, "remit": true}
+
+// preciseSettleVerbs carry out a pending transfer or payment.
+var preciseSettleVerbs = map[string]bool{
+	"confirm": true, "execute": true, "approve": true, "authorize": true, "authorise": true, "complete": true,
+	"finalize": true, "finalise": true, "make": true, "submit": true,
+}
+
+// preciseMovesValueName says why a tool's lower-cased name words move
+// money or value irreversibly, or "": a transfer of tokens, an NFT or
+// funds (transfer_erc20, send_tokens, withdraw_funds), a pending transfer
+// or payment carried out (confirm_transfer, execute_payment), an
+// allowance granted (approve_token_spending, increase_allowance), or every
+// pending request denied at once (deny_all_requests). A read verb
+// anywhere (get_token_transfers, transfer_status) or a record noun after
+// the act (transfer_history) names what is read.
+func preciseMovesValueName(words []string) string {
+	var move, value, settle, moved, approve, spend, deny, all bool
+	for i, w := range words {
+		if text.IsReadVerb(w) || i > 0 && preciseRecordNouns[w] {
+			return ""
+		}
+		switch {
+		case preciseValueMoveVerbs[w]:
+			move = true
+		case preciseValueNouns[w]:
+			value = true
+		}
+		switch w {
+		case "transfer", "transfers", "payment", "payments", "payout", "payouts", "withdrawal", "withdrawals":
+			moved = true
+		case "approve", "increase", "grant":
+			approve = true
+		case "spending", "spender", "allowance":
+			spend = true
+		case "deny", "reject", "decline":
+			deny = true
+		case "all":
+			all = true
+		}
+		if preciseSettleVerbs[w] {
+			settle = true
+		}
+	}
+	switch {
+	case move && value:
+		return "its name says it moves tokens, funds or payments to another holder, which the sender cannot take back"
+	case settle && moved:
+		return "its name says it carries out a transfer or payment, which cannot be taken back"
+	case approve && spend || len(words) > 0 && words[len(words)-1] == "allowance" && (words[0] == "set" || words[0] == "increase"):
+		return "its name says it lets another address spend the holder's tokens"
+	case deny && all:
+		return "its name says it denies every pending request at once, which cannot be asked again"
+	}
+	return ""
+}
+
 // preciseIrreversibleName says why a tool's name makes it irreversible
 // (cancel_job, rollback_deployment, purchase_domain, place_order), or "".
 func preciseIrreversibleName(t *tgTool) string {
@@ -444,14 +581,14 @@ func preciseIrreversibleName(t *tgTool) string {
 			// verb names what is read.
 			return ""
 		}
-		if what, ok := preciseIrreversibleNames[w]; ok {
+		if what, ok := preciseIrreversibleNames[w]; ok && !preciseMoneyNoun(t.nameTokens, i) {
 			return fmt.Sprintf("its name says it %s (%q)", what, w)
 		}
 		if w == "top" && i+1 < len(t.nameTokens) && strings.EqualFold(t.nameTokens[i+1], "up") {
 			return "its name says it spends money (\"top up\")"
 		}
 		switch w {
-		case "place", "submit":
+		case "place", "submit", "checkout":
 			place = true
 		case "order", "orders", "trade", "trades":
 			order = true
@@ -459,6 +596,9 @@ func preciseIrreversibleName(t *tgTool) string {
 	}
 	if place && order {
 		return "its name says it places an order, which spends money"
+	}
+	if why := preciseMovesValueName(t.nameWords); why != "" {
+		return why
 	}
 	var or, update, write, file bool
 	for i, tok := range t.nameTokens {
@@ -596,8 +736,15 @@ var preciseDestructionTalk = []preciseTalk{
 	// on a table. Drops the _version column and its trigger."
 	{regexp.MustCompile(`(?i)(?:^|[.!?;:]\s+|\n)\s*(?:it\s+|this\s+)?(?:also\s+|then\s+)?(?:permanently\s+)?(?:deletes|drops|destroys|purges|wipes|erases|truncates)\s+(?:the|all|its|every|any|each|an?|their|your)(?:\s+[\w-]+){1,3}`), "its description says it destroys: %q"},
 	{precisePaysTalk, "its description says it pays, which cannot be taken back: %q"},
+	{preciseMovesValueTalk, "its description says it moves money or tokens, which cannot be taken back: %q"},
+	// A call placed to a phone number is billed and reaches a person:
+	// "Creates an outbound call", "Dials a phone number".
+	{regexp.MustCompile(`(?i)\b(?:creat|plac|mak|start|initiat|trigger|launch)(?:e|es|ing|s)?\s+(?:an?\s+|the\s+)?(?:new\s+)?outbound\s+(?:phone\s+|voice\s+)?calls?\b|\bdial(?:s|ing)?\s+(?:a|an|the|any)\s+(?:phone\s+|telephone\s+)?number\b`), "its description says it places an outbound phone call, billed and not taken back: %q"},
+	// Housekeeping that empties a queue or store: "Clean jobs from queue",
+	// "cleans stale entries out of the cache".
+	{regexp.MustCompile(`(?i)\bclean(?:s|ing)?\s+(?:up\s+)?(?:(?:all|old|stale|completed|failed|finished|expired)\s+)?(?:jobs?|tasks?|entries|records|items|messages|rows|keys|files)\s+(?:from|out\s+of)\b`), "its description says it deletes what it cleans: %q"},
 	{preciseOperationList, "its description lists a destructive operation: %q"},
-	{regexp.MustCompile(`(?i)\b(?:places?|submits?)\s+(?:a\s+|an\s+)?(?:new\s+)?(?:(?:market|limit|buy|sell|stop|real)\s+){0,2}(?:order|trade)s?\b`), "its description says it places an order, which spends money: %q"},
+	{regexp.MustCompile(`(?i)\b(?:places?|submits?)\s+(?:a\s+|an\s+|the\s+|your\s+)?(?:new\s+)?(?:(?:market|limit|buy|sell|stop|real)\s+){0,2}(?:order|trade)s?\b`), "its description says it places an order, which spends money: %q"},
 	// Money that leaves: a refund, or a charge billed to a customer.
 	{regexp.MustCompile(`(?i)\b(?:to|will|and|or)\s+(?:fully\s+|partially\s+)?(?:refund|charge|bill)(?:\s+or\s+\w+)?\s+(?:a|an|the|all|part|your|their|its)\b|\brefunds\s+(?:a|an|the|all|part)\s+(?:[\w-]+\s+){0,2}?(?:payment|charge|transaction|order|invoice)s?\b`), "its description says it moves money (a refund or a charge), which cannot be taken back: %q"},
 }
@@ -609,6 +756,17 @@ var preciseDestructionTalk = []preciseTalk{
 var preciseOperationList = regexp.MustCompile(`(?i)\b(?:create|list|get|read|update|edit|start|stop|restart|move|rename|copy|upload|modify|set|insert|query|search|manage)s?\s*(?:,|/|\|)\s*(?:(?:and|or)\s+)?(?:\w+\s*(?:,|/|\|)\s*(?:(?:and|or)\s+)?){0,6}(?:delete|remove|destroy|drop|purge)s?\b` +
 	`|\b(?:delete|remove|destroy|drop|purge)s?\s*(?:,|/|\|)\s*(?:(?:and|or)\s+)?(?:create|list|get|read|update|edit|start|stop|restart|move|rename|copy|upload|modify|set|insert|query|search)s?\b` +
 	`|\b(?:create|update|list|get|start|stop)s?,?\s+(?:and|or)\s+(?:delete|remove|destroy|drop|purge)s?\b`)
+
+// preciseMovesValueTalk is a sentence saying the call moves money or
+// tokens out of the holder's hands: "Transfer native tokens (BNB, ETH) to
+// an address", "Sends USDC to a wallet", "Withdraw funds from a payment
+// account", "Execute a pending transfer or payment", "Approve another
+// address to spend your tokens".
+var preciseMovesValueTalk = regexp.MustCompile(`(?i)\b(?:transfer|send)(?:s|ing)?\s+(?:(?:an?|the|some|your|its|their)\s+)?(?:[\w-]+\s+){0,2}?(?:tokens?|nfts?|eth|bnb|sol|btc|usdc|usdt|funds|crypto(?:currency)?|coins?|money|sats|lamports|stablecoins?)\b[^\n.]{0,60}?\bto\s+(?:an?\s+|the\s+|another\s+|any\s+)?(?:[\w-]+\s+)?(?:address|wallet|account|recipient)e?s?\b` +
+	`|\b(?:deposit|withdraw)(?:s|ing)?\s+(?:(?:the|your|some)\s+)?(?:funds|money|tokens?|cash|crypto|coins?|eth|bnb|sol|btc|usdc|usdt)\s+(?:into|to|from|out\s+of)\b` +
+	`|\b(?:execut|confirm|complet|finali[sz]|authori[sz])(?:e|es|ing|s)?\s+(?:an?|the)\s+(?:pending\s+|queued\s+|previewed\s+)?(?:transfer|payment|payout|withdrawal)s?\b` +
+	`|\bapprov(?:e|es|ing)\s+(?:[\w-]+\s+){1,4}?to\s+spend\b` +
+	`|(?:^|[\s(/])(?:transfier[ea]n?|env[ií]an?|transf[èe]rent?|envoient|envoie|sendet|senden|[üu]e?berweis(?:t|en))\s+(?:[\w-]+\s+){0,2}?(?:tokens?|nfts?|fondos|dinero|criptomonedas?|jetons|fonds|argent|geld|gelder|münzen)\b`)
 
 // precisePurchaseTalk is a sentence saying the call buys something: "Purchase
 // a phone-number for the account", "Buys a new domain", "Compra un dominio".
@@ -643,9 +801,16 @@ func preciseAffirmed(s string, re *regexp.Regexp) string {
 	if !re.MatchString(s) {
 		return ""
 	}
-	for _, sent := range preciseClauseEnd.Split(s, -1) {
-		if m := re.FindString(sent); m != "" && !preciseNegated.MatchString(sent) {
-			return m
+	for _, line := range preciseLineOrSentence.Split(s, -1) {
+		if preciseRefusedTalk.MatchString(line) {
+			// "BLOCKED: DELETE, CANCEL, PURGE": a label that refuses
+			// reaches past its colon to the list it introduces.
+			continue
+		}
+		for _, sent := range preciseClauseEnd.Split(line, -1) {
+			if m := re.FindString(sent); m != "" && !preciseNegated.MatchString(sent) {
+				return m
+			}
 		}
 	}
 	return ""
@@ -716,6 +881,27 @@ var preciseLocalForget = regexp.MustCompile(`(?i)\bfrom\s+(?:the\s+|its\s+|a\s+|
 	`|^\s*(?:descartar|borrar|limpiar|vaciar)\s+(?:los\s+|las\s+|el\s+|la\s+)?(?:valores\s+|datos\s+)?(?:en\s+)?cach[ée]` +
 	`|^\s*(?:vider|effacer)\s+(?:le\s+|les\s+)?(?:valeurs\s+)?(?:en\s+)?cache\b`)
 
+// preciseUserWord is a confirmation that names the user who gives it.
+var preciseUserWord = regexp.MustCompile(`(?i)\buser\b`)
+
+// preciseModelConfirms reports whether the tool's confirmation is a
+// boolean parameter the model itself sets (confirm: "Must be true when
+// method is 'delete'"): "requires confirmation" then asks nobody.
+func preciseModelConfirms(t *tgTool) bool {
+	props := t.t.Params()
+	for _, name := range t.t.ParamNames() {
+		obj, _ := props[name].(map[string]any)
+		if obj == nil || obj["type"] != "boolean" {
+			continue
+		}
+		switch strings.ToLower(name) {
+		case "confirm", "confirmed", "confirmation", "confirm_delete", "confirmdelete", "i_am_sure", "really":
+			return true
+		}
+	}
+	return false
+}
+
 // preciseAsksConfirmation matches a description that already makes the
 // model confirm with the user.
 var preciseAsksConfirmation = regexp.MustCompile(`(?i)\b(ask(s)? (the user )?(for )?confirm|requires? (explicit |user )?confirmation|confirm with the user|after (the )?user confirms|with confirmation|prompt (the )?user to confirm)`)
@@ -726,7 +912,7 @@ var preciseAsksConfirmation = regexp.MustCompile(`(?i)\b(ask(s)? (the user )?(fo
 // description is about a session or setting), or already asks the user to
 // confirm.
 func preciseHarmlessDestruction(t *tgTool) bool {
-	if preciseAsksConfirmation.MatchString(t.desc) {
+	if m := preciseAsksConfirmation.FindString(t.desc); m != "" && (preciseUserWord.MatchString(m) || !preciseModelConfirms(t)) {
 		return true
 	}
 	if first, _, _ := strings.Cut(t.desc, "."); preciseLocalForget.MatchString(first) && !precisePushLocalTalk.MatchString(first) {
