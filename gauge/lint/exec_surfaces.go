@@ -522,3 +522,217 @@ func secScriptFile(t *model.Tool, facts secTool) secExecSurface {
 	}
 	return secExecSurface{}
 }
+
+// Reaches read since SEC011 revision 11 (issue 21, ninth audit): commands
+// go where the text says they go. A command sent through an API to a
+// remote system (a mainframe's TSO or console, a router, a managed host)
+// runs there, not in a shell on the server's host; a shell on the host is
+// named only when the text says shell, local or this machine.
+
+// reachConnectedSystem is the reach of commands whose target the text
+// does not name.
+const reachConnectedSystem = "commands run on the system the server connects to (its text names no target; a shell on the server's host only if it runs them locally)"
+
+// secLocalShellTalk is a description placing the commands it runs on the
+// server's own machine: a shell, a local or child process, this machine.
+var secLocalShellTalk = regexp.MustCompile(`\b(?:shell|bash|zsh|powershell|cmd\.exe|terminal|subprocess|child\s+process|local(?:ly)?|this\s+(?:[\w-]+\s+)?(?:machine|computer|host|box|system|mac|pc|workstation|laptop)|(?:your|the\s+user's)\s+(?:own\s+)?(?:machine|computer|mac|pc|workstation|laptop))\b`)
+
+// secRemoteTargetTalk is a description naming the remote system commands
+// run on: "on the z/OS system", "against the router", "to each device".
+var secRemoteTargetTalk = regexp.MustCompile(`\b(?:on|against|to|in)\s+((?:the|a|an|your|each|every|any|one|all|remote|target|connected|managed)\s+(?:[\w/.-]+\s+){0,3}?(?:systems?|mainframes?|routers?|switch(?:es)?|devices?|firewalls?|appliances?|servers?|hosts?|consoles?|nodes?|clusters?|instances?|vms?|machines?|lpars?|controllers?))\b`)
+
+// secCommandReach is the reach of a tool that runs commands: a shell on
+// the server's host when its name or affirmed text says shell, local or
+// this machine; the remote system the text names ("on the z/OS system")
+// otherwise; or, when it names none, the system the server connects to.
+func secCommandReach(words []string, affirmative string) string {
+	if secHasWord(words, "shell", "bash", "zsh", "powershell", "terminal", "subprocess", "local") || secLocalShellTalk.MatchString(affirmative) {
+		return reachLocalShell
+	}
+	if target := secRemoteTarget(affirmative); target != "" {
+		return fmt.Sprintf("commands run on %s, the remote system the server sends them to (not a shell on the server's host)", target)
+	}
+	return reachConnectedSystem
+}
+
+// secRemoteTarget returns the remote system a description says commands
+// run on ("the z/os system"), or "" when it names none or only a bare
+// "the server" or "the host" (which may be the server's own).
+func secRemoteTarget(affirmative string) string {
+	for _, m := range secRemoteTargetTalk.FindAllStringSubmatch(affirmative, -1) {
+		target := strings.Join(strings.Fields(m[1]), " ")
+		switch target {
+		case "the server", "the host", "the machine", "a server", "a host", "a machine", "the system", "a system":
+			continue
+		}
+		return target
+	}
+	return ""
+}
+
+// Surfaces read since SEC011 revision 11 (issue 21, ninth audit): a
+// batch job submitted to run, keyboard and mouse control of the user's
+// desktop, an installer that runs a package or registers a directory as
+// a server, and a run of a local project (a game, an app).
+
+// More reaches of the surfaces read here.
+const (
+	reachDesktop   = "every application open on the user's desktop: it types, presses key combinations and clicks anywhere on the screen as the user (terminals and signed-in browsers included)"
+	reachInstaller = "code from a package registry or the directory it names, which is installed and started on the user's machine with the user's privileges"
+	reachRunProj   = "the project it names: its scripts and code run on the user's machine with the user's privileges"
+)
+
+// secBatchJobTalk is a description of a batch job that runs: "Submit a JCL
+// member to run on z/OS", "executes a batch job", "submits the job script
+// to the scheduler".
+var secBatchJobTalk = regexp.MustCompile(`\bjcl\b|\bbatch\s+jobs?\b|\bjob\s+(?:scripts?|files?|definitions?|decks?|streams?)\b|\bjobs?\b[^.;]{0,40}?\b(?:to\s+(?:run|execute)|runs?|executes?|executed)\b|\b(?:runs?|executes?)\s+(?:a|an|the|this)?\s*(?:[\w-]+\s+){0,2}?jobs?\b|\bsbatch\b|\bqsub\b`)
+
+// secJobReadWords open the name of a tool that only looks at or stops a
+// job: its output, status, spool files, or a cancel.
+var secJobReadWords = []string{"get", "list", "read", "view", "show", "status", "output", "outputs", "spool", "log", "logs", "cancel", "purge", "delete", "stop", "kill", "describe", "search", "find", "watch", "wait", "download", "fetch", "result", "results"}
+
+// secBatchJob is a tool that submits a batch job to run (JCL from a
+// dataset or text, a job script): what the job runs is whatever the
+// JCL or script the model names says, with the submitter's authority.
+func secBatchJob(t *model.Tool, facts secTool) secExecSurface {
+	w := facts.words
+	if !secHasWord(w, "submit", "enqueue", "queue", "sbatch", "qsub") || !secHasWord(w, "job", "jobs", "jcl", "batch") && !secHasWord(w, "sbatch", "qsub") ||
+		secHasWord(w, secJobReadWords...) || secOnlyTransforms(facts) || secNoRunTalk.MatchString(facts.desc) {
+		return secExecSurface{}
+	}
+	if !secBatchJobTalk.MatchString(facts.desc) {
+		return secExecSurface{}
+	}
+	name := secFreeTextParam(t, "jcl", "script", "dataset", "member", "file", "path", "content", "body", "source", "command", "commands", "definition", "spec", "text")
+	if name == "" {
+		return secExecSurface{}
+	}
+	where := "the system the server connects to"
+	if target := secRemoteTarget(facts.affirmative); target != "" {
+		where = target
+	}
+	return secExecSurface{why: fmt.Sprintf("it submits the job its `%s` names, which runs whatever its JCL or script says", name),
+		reach: "a batch job on " + where + ", running whatever its JCL or script says with the submitter's authority (delete, overwrite and run programs included)", real: true}
+}
+
+// secDesktopTalk is a description of control over the user's desktop:
+// its keyboard, mouse, screen or GUI.
+var secDesktopTalk = regexp.MustCompile(`\b(?:mouse|keyboard|desktop|gui|cursor|screen|computer\s+control|control\s+(?:the|a|your)\s+computer)\b`)
+
+// secTypeActions are actions (or name words) that type text or press keys.
+var secTypeActions = []string{"type", "key", "keys", "keypress", "press", "hotkey", "typing", "keyboard", "write"}
+
+// secDesktopControl is a tool that types text and presses key combinations
+// on the user's desktop (an action enum with type or key, or a tool named
+// for typing, on a tool that talks of the keyboard, mouse or screen): it
+// reaches every application open there, a terminal included. A browser
+// page's own typing is the page's reach, read elsewhere.
+func secDesktopControl(t *model.Tool, facts secTool) secExecSurface {
+	if !secDesktopTalk.MatchString(facts.desc) || secReachBrowser.MatchString(facts.desc) && !strings.Contains(facts.desc, "desktop") ||
+		secHasWord(facts.words, "browser", "page", "tab", "puppeteer", "playwright", "webview") || facts.runtime == runtimeBrowser || secTargetsElement(t) {
+		return secExecSurface{}
+	}
+	typed := ""
+	props := t.Params()
+	for _, pn := range t.ParamNames() {
+		obj, _ := props[pn].(map[string]any)
+		if obj == nil || !preciseActionParams[strings.ToLower(pn)] {
+			continue
+		}
+		for _, v := range preciseEnumValues(obj) {
+			if vw := secIdentifierWords(v); len(vw) > 0 && secHasWord(vw[:1], secTypeActions...) {
+				typed = pn
+			}
+		}
+	}
+	if typed == "" && secHasWord(facts.words, secTypeActions...) && secFreeTextParam(t, "text", "keys", "key", "combo", "combination", "shortcut", "string", "input") != "" {
+		typed = secFreeTextParam(t, "text", "keys", "key", "combo", "combination", "shortcut", "string", "input")
+	}
+	if typed == "" || secFreeTextParam(t, "text", "keys", "key", "combo", "combination", "shortcut", "string", "input", "value") == "" {
+		return secExecSurface{}
+	}
+	return secExecSurface{why: fmt.Sprintf("its `%s` types text and presses keys the model chooses on the user's desktop", typed), reach: reachDesktop, real: true}
+}
+
+// secTargetsElement reports whether a tool aims its input at a page, tab,
+// element or window it names (`pageId`, `selector`, `ref`, `element`):
+// its typing lands there, not anywhere on the desktop.
+func secTargetsElement(t *model.Tool) bool {
+	for _, p := range secDeepParams(t) {
+		if pw := secIdentifierWords(p.name); secHasWord(pw, "page", "tab", "selector", "element", "ref", "xpath", "locator", "frame") {
+			return true
+		}
+	}
+	return false
+}
+
+// secPackageRunnerTalk names a command that fetches a package and runs it
+// (npx, uvx, pipx run, bunx, dlx) or installs one (pip, npm, cargo).
+var secPackageRunnerTalk = regexp.MustCompile(`\b(?:npx|uvx|pipx|bunx|dlx|pip3?|npm|pnpm|yarn|uv|cargo|gem|docker\s+run)\b`)
+
+// secServerTalk is a description of an MCP server, a plugin or an
+// extension: what a client starts and runs.
+var secServerTalk = regexp.MustCompile(`\b(?:mcp\s+servers?|servers?|plugins?|extensions?)\b`)
+
+// secInstaller is a tool that installs and registers a server, plugin or
+// package from a registry (by npx, uvx, pip) or from a local directory, so
+// that a client starts it: the code it names runs on the user's machine.
+func secInstaller(t *model.Tool, facts secTool) secExecSurface {
+	w := facts.words
+	if !secHasWord(w, "install", "installs", "register", "add", "setup") || secHasWord(w, "list", "get", "uninstall", "remove", "search", "check", "status") ||
+		secOnlyTransforms(facts) || !secServerTalk.MatchString(facts.desc) && !secHasWord(w, "server", "plugin", "extension") {
+		return secExecSurface{}
+	}
+	if secPackageRunnerTalk.MatchString(facts.affirmative) {
+		if name := secFreeTextParam(t, "name", "package", "pkg", "repo", "repository", "url", "source", "command", "spec"); name != "" {
+			return secExecSurface{why: fmt.Sprintf("it installs and starts the package its `%s` names", name), reach: reachInstaller, real: true}
+		}
+	}
+	if !secHasWord(w, "local") && !strings.Contains(facts.desc, "local") {
+		return secExecSurface{}
+	}
+	for _, p := range secDeepParams(t) {
+		pw := secIdentifierWords(p.name)
+		if len(pw) == 0 || !secIsFreeText(p.obj) || !secHasWord(pw[len(pw)-1:], "path", "dir", "directory", "folder") {
+			continue
+		}
+		return secExecSurface{why: fmt.Sprintf("it registers the code in the directory its `%s` names as a server the client will start", p.name), reach: reachInstaller, real: true}
+	}
+	return secExecSurface{}
+}
+
+// secProjectObjects are name words of a local project whose code runs
+// when it is run: a game, an app, a scene.
+var secProjectObjects = []string{"project", "game", "app", "application", "scene"}
+
+// secElsewhereTalk is text placing a run on another machine: a cloud, a
+// device or emulator, an upload.
+var secElsewhereTalk = regexp.MustCompile(`\b(?:cloud|upload\w*|remote(?:ly)?|hosted|devices?|emulators?|simulators?)\b`)
+
+// secRunProject is a tool that runs, plays or launches a local project (a
+// game engine's project, an app) the model points it at: the project's
+// scripts run on the user's machine.
+func secRunProject(t *model.Tool, facts secTool) secExecSurface {
+	w := facts.words
+	verb := -1
+	for i, x := range w {
+		if secHasWord([]string{x}, "run", "play", "launch", "start", "debug") {
+			verb = i
+			break
+		}
+	}
+	if verb < 0 || !secHasWord(w[verb+1:], secProjectObjects...) || secRemoteReport.MatchString(facts.desc) || secNoRunTalk.MatchString(facts.desc) || secElsewhereTalk.MatchString(facts.desc) {
+		return secExecSurface{}
+	}
+	for _, p := range secDeepParams(t) {
+		pw := secIdentifierWords(p.name)
+		if len(pw) < 1 || !secIsFreeText(p.obj) || !secHasWord(pw[len(pw)-1:], "path", "dir", "directory", "folder", "root") {
+			continue
+		}
+		if pd := secParamDesc(t, p.name); strings.Contains(pd, "url") || secElsewhereTalk.MatchString(pd) || !secHasWord(pw, secProjectObjects...) && !secPathTalk.MatchString(pd) {
+			continue
+		}
+		return secExecSurface{why: fmt.Sprintf("it runs the local project its `%s` points at, whose scripts execute", p.name), reach: reachRunProj, real: true}
+	}
+	return secExecSurface{}
+}

@@ -745,10 +745,10 @@ var preciseSyntaxChoice = regexp.MustCompile(`(?i)(?:\biso[ -]?8601|\brfc ?3339|
 var preciseBareDates = map[string]bool{"created": true, "modified": true, "updated": true, "due": true,
 	"published": true, "issued": true, "dated": true, "posted": true, "released": true}
 
-// preciseRecordWriteVerbs are tool-name verbs that create, upload or
+// preciseDatedRecordVerbs are tool-name verbs that create, upload or
 // change a record: on such a tool an undescribed `created` is the date the
 // new record carries.
-var preciseRecordWriteVerbs = map[string]bool{"create": true, "add": true, "new": true, "upload": true, "post": true,
+var preciseDatedRecordVerbs = map[string]bool{"create": true, "add": true, "new": true, "upload": true, "post": true,
 	"import": true, "submit": true, "update": true, "edit": true, "modify": true, "patch": true, "put": true, "save": true}
 
 // preciseBareDateWord reports whether a string parameter named by one
@@ -768,7 +768,7 @@ func preciseBareDateWord(tool string, p *tgParam) bool {
 		return preciseDateSyntax.MatchString(p.desc) && !preciseSyntaxChoice.MatchString(p.desc)
 	}
 	for _, w := range text.IdentifierTokens(tool) {
-		if preciseRecordWriteVerbs[strings.ToLower(w)] {
+		if preciseDatedRecordVerbs[strings.ToLower(w)] {
 			return true
 		}
 	}

@@ -15,7 +15,7 @@ func mcp040() Rule {
 		ID: "MCP040", Name: "destructive-tool-without-hint", Family: "Annotations",
 		Summary: "A tool that looks destructive declares no destructiveHint.",
 		Default: Error, Toolgauge: Error, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 15, Check: checkMCP040,
+		Revision: 16, Check: checkMCP040,
 	}
 }
 
@@ -121,7 +121,10 @@ func markedReadOnly(t *tgTool) bool {
 // surface (SEC011 at warning) whose reach can destroy: a shell, a remote
 // host, a container, a database with writes, a cluster, a cloud account
 // through its CLI, a wrapped CLI, code the server runs, code stored to run
-// later, another agent. A browser page, an app view, a sandbox the
+// later, another agent, commands sent to the system the server connects to
+// (named or not), a batch job, the user's desktop. An installer and a
+// project run start code the model chooses but does not write: left to
+// the tool's own words. A browser page, an app view, a sandbox the
 // description names, CI, an app's methods, IPC, a debugger and a query
 // language that only reads are left to the tool's own words. "" otherwise.
 func destructiveReach(ctx *Context, i int) string {
@@ -130,7 +133,13 @@ func destructiveReach(ctx *Context, i int) string {
 		return ""
 	}
 	switch s.reach {
-	case reachLocalShell, reachRemoteHost, reachContainer, reachDatabase, reachAgent, reachCluster, reachCLI, reachProcess, reachStored, reachAgentTask, reachOSScript, reachDBAPI, reachKernel, reachCloud:
+	case reachLocalShell, reachRemoteHost, reachContainer, reachDatabase, reachAgent, reachCluster, reachCLI, reachProcess, reachStored, reachAgentTask, reachOSScript, reachDBAPI, reachKernel, reachCloud,
+		reachConnectedSystem, reachDesktop:
+		return s.reach
+	}
+	// Commands sent to a remote system the text names, and batch jobs,
+	// carry their target in the reach: they destroy there as a shell would.
+	if strings.HasPrefix(s.reach, "commands run on ") || strings.HasPrefix(s.reach, "a batch job on ") {
 		return s.reach
 	}
 	return ""

@@ -15,7 +15,7 @@ func sec011() Rule {
 	return Rule{
 		ID: "SEC011", Name: "code-execution-surface", Family: "Security",
 		Summary: "The tool runs code, shell commands, SQL, a pipeline or an agent task supplied by the model.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 10, Check: checkSEC011,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 11, Check: checkSEC011,
 	}
 }
 
@@ -100,6 +100,10 @@ func secExecutionSurface(t *model.Tool, facts secTool) secExecSurface {
 		}
 		return secExecSurface{}
 	}
+	if b := secBatchJob(t, facts); b.real {
+		// A job script or JCL runs on the system it is submitted to.
+		return b
+	}
 	code := secCodeSurface(t, facts)
 	s := secExecSurface{why: code.why}
 	if s.why != "" {
@@ -130,7 +134,7 @@ func secExecutionSurface(t *model.Tool, facts secTool) secExecSurface {
 			return s
 		}
 	}
-	for _, read := range []func(*model.Tool, secTool) secExecSurface{secAgentControls, secAgentTask, secBrowserAgent, secScriptFile, secStoredCode, secCITrigger, secMethodCall, secLanguageCode, secTerminalInput, secStepsDefinition, secWorkflowRun, secDatabaseAPI, secTestRun} {
+	for _, read := range []func(*model.Tool, secTool) secExecSurface{secAgentControls, secAgentTask, secBrowserAgent, secScriptFile, secStoredCode, secCITrigger, secMethodCall, secLanguageCode, secTerminalInput, secStepsDefinition, secWorkflowRun, secDatabaseAPI, secTestRun, secBatchJob, secDesktopControl, secInstaller, secRunProject} {
 		if r := read(t, facts); r.real {
 			return r
 		}
@@ -660,7 +664,7 @@ func secExecutionReach(t *model.Tool, facts secTool) string {
 		}
 		return reachDebugger
 	case secHasWord(words, secReachShellWords...) || strings.Contains(params, "command") || strings.Contains(desc, "shell") || strings.Contains(desc, "command") || secReachShellTalk.MatchString(desc):
-		return reachLocalShell
+		return secCommandReach(words, desc)
 	}
 	return reachProcess
 }
