@@ -26,6 +26,7 @@ var audits = []struct{ dir, doc string }{
 	{dir: "testdata/audit/2026-12-02-g", doc: "docs/audit-2026-12-02-g.md"},
 	{dir: "testdata/audit/2026-12-02-h", doc: "docs/audit-2026-12-02-h.md"},
 	{dir: "testdata/audit/2026-12-02-i", doc: "docs/audit-2026-12-02-i.md"},
+	{dir: "testdata/audit/2026-12-02-j", doc: "docs/audit-2026-12-02-j.md"},
 }
 
 // TestAudit measures the default profile on each independent audit and
