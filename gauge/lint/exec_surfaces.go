@@ -3,6 +3,7 @@ package lint
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
@@ -735,4 +736,112 @@ func secRunProject(t *model.Tool, facts secTool) secExecSurface {
 		return secExecSurface{why: fmt.Sprintf("it runs the local project its `%s` points at, whose scripts execute", p.name), reach: reachRunProj, real: true}
 	}
 	return secExecSurface{}
+}
+
+// Readings since SEC011 revision 12 (issue 21, tenth audit): a tool that
+// starts another agent's CLI with command-line arguments the model
+// chooses, and a multiplexed tool whose operations both write a script
+// and run what holds it.
+
+// Reaches of the surfaces read since revision 12.
+const (
+	reachAgentLaunch = "another agent's CLI, started with command-line arguments the model chooses (permission flags included)"
+	reachOpsScript   = "the platform that runs the scripts and code the model writes through the tool's own operations"
+)
+
+// secLaunchTalk is a description (or name) that starts, spawns or opens
+// something: English, German, French and Spanish verbs.
+var secLaunchTalk = regexp.MustCompile(`\b(?:creates?|spawns?|launch(?:es)?|starts?|opens?|runs?|new|startet|erstellt|lance|démarre|cr[ée]e|inicia|lanza|crea)\b`)
+
+// secLaunchedAgent names an agent, worker or coding CLI that a tool can
+// start as a process.
+var secLaunchedAgent = regexp.MustCompile(`\b(?:agents?|agenten|agente|agentes|workers?|sub-?agents?|cli|claude(?:\s+code)?|codex|aider|gemini|opencode|goose|cursor-agent)\b`)
+
+// secProcessPlace is where such a process runs: a terminal, a tmux or
+// screen pane or window, a subprocess, the command line.
+var secProcessPlace = regexp.MustCompile(`\b(?:tmux|pane|panes|terminal|terminals|screen|subprocess|process|command[- ]line|cli|shell|fenster|ventana|fenêtre)\b|\b(?:claude\s+code|codex|aider|opencode|cursor-agent)\b`)
+
+// secArgsParams carry a process's command-line arguments.
+var secArgsParams = []string{"args", "arguments", "argv", "flags", "cliargs", "cli_args", "extraargs", "extra_args"}
+
+// secArgsElsewhere is an arguments description that places them in a
+// function call, template, tool call or query, not on a command line.
+var secArgsElsewhere = regexp.MustCompile(`\b(?:function|method|template|tool|query|json|payload|prompt)\b`)
+
+// secAgentLaunch is a tool that starts another agent (a coding CLI) as a
+// process in a terminal or pane with free command-line arguments the
+// model writes: those flags can turn its permission checks off
+// ("Create a new agent in a new tmux pane" with `args: string[]`).
+func secAgentLaunch(t *model.Tool, facts secTool) secExecSurface {
+	text := strings.Join(facts.words, " ") + " " + facts.affirmative
+	if !secLaunchTalk.MatchString(text) || !secLaunchedAgent.MatchString(text) || !secProcessPlace.MatchString(text) {
+		return secExecSurface{}
+	}
+	for _, p := range secDeepParams(t) {
+		if !secIsFreeTextOrList(p.obj) || !slices.Contains(secArgsParams, strings.ToLower(p.name)) {
+			continue
+		}
+		if secArgsElsewhere.MatchString(secParamDesc(t, p.name)) {
+			continue
+		}
+		return secExecSurface{why: fmt.Sprintf("it starts another agent's CLI with the free command-line arguments `%s` the model writes", p.name), reach: reachAgentLaunch, real: true}
+	}
+	return secExecSurface{}
+}
+
+// secOpsList is an operation list in a description ("Scenario ops:
+// list/run/status/get/create/update/delete", "Actions: create, run").
+var secOpsList = regexp.MustCompile(`\b(?:ops|operations?|actions?|modes?|commands?|operationen|aktionen|opérations|operaciones)\s*:\s*([\w\s/,|-]+)`)
+
+// secScriptTalk says the tool's objects hold a script or code
+// ("includeScript", "Python code"); a description is no script.
+var secScriptTalk = regexp.MustCompile(`(?:\b|include|with)scripts?\b|\bskript\w*|\bcode\b|\bcódigo\b|\bpython\b|\bsql\b`)
+
+// secOpsOf returns the operations a tool offers: the values of its
+// operation parameter's enum and the entries of an operation list in its
+// description, each split into words.
+func secOpsOf(t *model.Tool, desc string) [][]string {
+	var out [][]string
+	props := t.Params()
+	for _, name := range t.ParamNames() {
+		obj, _ := props[name].(map[string]any)
+		if obj == nil || !preciseActionParams[strings.ToLower(name)] {
+			continue
+		}
+		for _, v := range preciseEnumValues(obj) {
+			out = append(out, secIdentifierWords(v))
+		}
+	}
+	for _, m := range secOpsList.FindAllStringSubmatch(desc, -1) {
+		for _, op := range strings.FieldsFunc(m[1], func(r rune) bool { return r == '/' || r == ',' || r == '|' || r == ' ' }) {
+			out = append(out, secIdentifierWords(op))
+		}
+	}
+	return out
+}
+
+// secOpsRunScript is a multiplexed tool whose operations both create or
+// update its objects and run them, where its text says those objects
+// hold a script or code ("Scenario ops: list/run/create/update ... use
+// includeScript"): the run executes what the model wrote.
+func secOpsRunScript(t *model.Tool, facts secTool) secExecSurface {
+	if !secScriptTalk.MatchString(facts.affirmative) {
+		return secExecSurface{}
+	}
+	var runs, writes string
+	for _, op := range secOpsOf(t, facts.affirmative) {
+		if len(op) == 0 {
+			continue
+		}
+		switch {
+		case runs == "" && secHasWord(op[:1], "run", "execute", "exec", "trigger", "rerun", "ausführen", "exécuter", "ejecutar"):
+			runs = strings.Join(op, " ")
+		case writes == "" && secHasWord(op[:1], "create", "update", "edit", "replace", "upsert", "write", "set", "save"):
+			writes = strings.Join(op, " ")
+		}
+	}
+	if runs == "" || writes == "" {
+		return secExecSurface{}
+	}
+	return secExecSurface{why: fmt.Sprintf("its operation `%s` runs what its operation `%s` writes, a script or code", runs, writes), reach: reachOpsScript, real: true}
 }

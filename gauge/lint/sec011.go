@@ -15,7 +15,7 @@ func sec011() Rule {
 	return Rule{
 		ID: "SEC011", Name: "code-execution-surface", Family: "Security",
 		Summary: "The tool runs code, shell commands, SQL, a pipeline or an agent task supplied by the model.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 11, Check: checkSEC011,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 12, Check: checkSEC011,
 	}
 }
 
@@ -134,7 +134,7 @@ func secExecutionSurface(t *model.Tool, facts secTool) secExecSurface {
 			return s
 		}
 	}
-	for _, read := range []func(*model.Tool, secTool) secExecSurface{secAgentControls, secAgentTask, secBrowserAgent, secScriptFile, secStoredCode, secCITrigger, secMethodCall, secLanguageCode, secTerminalInput, secStepsDefinition, secWorkflowRun, secDatabaseAPI, secTestRun, secBatchJob, secDesktopControl, secInstaller, secRunProject} {
+	for _, read := range []func(*model.Tool, secTool) secExecSurface{secAgentControls, secAgentTask, secBrowserAgent, secScriptFile, secStoredCode, secCITrigger, secMethodCall, secLanguageCode, secTerminalInput, secStepsDefinition, secWorkflowRun, secDatabaseAPI, secTestRun, secBatchJob, secDesktopControl, secInstaller, secRunProject, secAgentLaunch, secOpsRunScript} {
 		if r := read(t, facts); r.real {
 			return r
 		}
