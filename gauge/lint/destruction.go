@@ -722,8 +722,10 @@ var preciseDestructionTalk = []preciseTalk{
 	{regexp.MustCompile(`(?i)\b(?:remov(?:e|es|ing)|delet(?:e|es|ing)|clear(?:s|ing)?|wip(?:e|es|ing)|purg(?:e|es|ing))\s+all\b|\bby\s+(?:deleting|removing|purging|overwriting|dropping)\b`), "its description says it deletes: %q"},
 	{regexp.MustCompile(`\b(?:DELETE|DROP|TRUNCATE)s?\b`), "its description says it runs SQL that destroys: %q"},
 	// A whole-object write with no delete verb: "a full replacement",
-	// "Create or replace", "is destructive to existing data".
-	{regexp.MustCompile(`(?i)\bfull\s+(?:[\w-]+\s+)?replacement\b|\bcreate\s+or\s+replace\b|\b(?:is|are)\s+destructive\s+to\b`), "its description says it replaces or loses what exists: %q"},
+	// "Create or replace", "Adds or replaces an entry", "inserts or
+	// overwrites", "ajoute ou remplace", "agrega o reemplaza", "fügt ...
+	// hinzu oder ersetzt", "is destructive to existing data".
+	{regexp.MustCompile(`(?i)\bfull\s+(?:[\w-]+\s+)?replacement\b|\b(?:creat|add|insert|sav|stor|writ|put|set|upload|upsert)(?:e|es|ed|s|ing)?\s+or\s+(?:replac|overwrit)(?:e|es|ing)\b|\b(?:ajout|cr[ée]|ins[èe]r)\w*\s+ou\s+(?:remplac|[ée]cras)\w*|\b(?:agreg|a[ñn]ad|cre|insert|guard)\w*\s+o\s+(?:reemplaz|sustitu|sobrescrib)\w*|\b(?:f[üu]gt|erstellt|legt)\s+(?:[\w-]+\s+){0,3}?(?:an|hinzu|ein)?\s*oder\s+(?:ersetzt|[üu]berschreibt)\b|\b(?:is|are)\s+destructive\s+to\b`), "its description says it replaces or loses what exists: %q"},
 	// A create that writes over what is there: "If the page already exists
 	// at the specified path, it will be updated", "replaces it if it
 	// already exists", in English, Spanish, French and German.
@@ -752,8 +754,10 @@ var preciseDestructionTalk = []preciseTalk{
 // preciseOperationList is a list of operations that holds a destructive
 // one among create/update/list-like ones: "create, update, delete". A list
 // that opens on add ("add/remove labels", "Add, remove, or replace")
-// edits a membership unless another operation comes first.
-var preciseOperationList = regexp.MustCompile(`(?i)\b(?:create|list|get|read|update|edit|start|stop|restart|move|rename|copy|upload|modify|set|insert|query|search|manage)s?\s*(?:,|/|\|)\s*(?:(?:and|or)\s+)?(?:\w+\s*(?:,|/|\|)\s*(?:(?:and|or)\s+)?){0,6}(?:delete|remove|destroy|drop|purge)s?\b` +
+// edits a membership unless another operation comes first. An operation
+// may be named as an identifier ("list/get/upload/delete_file",
+// "create|update|deleteFile", "read, write, remove-entry").
+var preciseOperationList = regexp.MustCompile(`(?i)\b(?:create|list|get|read|update|edit|start|stop|restart|move|rename|copy|upload|modify|set|insert|query|search|manage)s?\s*(?:,|/|\|)\s*(?:(?:and|or)\s+)?(?:\w+\s*(?:,|/|\|)\s*(?:(?:and|or)\s+)?){0,6}(?:delete|remove|destroy|drop|purge)(?:s|[_-][a-z]\w*|(?-i:[A-Z])\w*)?\b` +
 	`|\b(?:delete|remove|destroy|drop|purge)s?\s*(?:,|/|\|)\s*(?:(?:and|or)\s+)?(?:create|list|get|read|update|edit|start|stop|restart|move|rename|copy|upload|modify|set|insert|query|search)s?\b` +
 	`|\b(?:create|update|list|get|start|stop)s?,?\s+(?:and|or)\s+(?:delete|remove|destroy|drop|purge)s?\b`)
 
@@ -1155,7 +1159,10 @@ func preciseInverseTool(tools []tgTool, self *tgTool, toks []string) string {
 				hasFrom = true
 			}
 		}
-		if w == "remove" && !hasFrom && !preciseNamesLink(toks[i+1:]) {
+		// The link noun may follow the verb (remove_member) or, in a
+		// noun-first name, stand just before it (submolt_moderator_remove).
+		trailing := i == len(toks)-1 && i > 0 && preciseLinkObjects[toks[i-1]]
+		if w == "remove" && !hasFrom && !preciseNamesLink(toks[i+1:]) && !trailing {
 			return ""
 		}
 		for k := range tools {
@@ -1187,6 +1194,10 @@ var preciseLinkObjects = map[string]bool{
 	"member": true, "members": true, "label": true, "labels": true, "tag": true, "tags": true, "assignee": true, "assignees": true,
 	"watcher": true, "watchers": true, "reviewer": true, "reviewers": true, "collaborator": true, "collaborators": true,
 	"delegate": true, "delegates": true, "subscriber": true, "subscribers": true, "follower": true, "followers": true,
+	// A role a person holds on a thing: taking it away is undone by
+	// granting it again (remove_moderator, maintainer_remove).
+	"moderator": true, "moderators": true, "admin": true, "admins": true, "maintainer": true, "maintainers": true,
+	"editor": true, "editors": true, "viewer": true, "viewers": true, "approver": true, "approvers": true,
 }
 
 // preciseNamesLink reports whether the words after a removal verb end on a

@@ -15,7 +15,7 @@ func mcp041() Rule {
 		ID: "MCP041", Name: "read-only-tool-without-hint", Family: "Annotations",
 		Summary: "A tool that looks read-only declares no readOnlyHint.",
 		Default: Warning, Toolgauge: Warning, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 5, Check: checkMCP041,
+		Revision: 6, Check: checkMCP041,
 	}
 }
 
@@ -144,9 +144,14 @@ var (
 	// "Images will be saved relative to the server's image directory",
 	// "save them directly to the local filesystem", "Optional file path to
 	// save the image", "The directory to save images in", "Output path",
-	// "Export ... to an IPC-2581 XML file".
+	// "Export ... to an IPC-2581 XML file", "saves it to a pre-configured
+	// local directory", "writes the export into your configured downloads
+	// folder" (the words that qualify the place are a closed list, so
+	// "stores it in memory for the directory" names no place, and "temp
+	// file" is left out: a scratch file the server picks is not the
+	// user's disk).
 	preciseSavesToTalk = regexp.MustCompile(`(?i)\b(?:will\s+be|are|is|gets?)\s+(?:saved|stored|downloaded)\s+(?:to|in|into|under|relative\s+to)\s+(?:[\w'.-]+\s+){0,4}?(?:disk|files?|file\s*system|filesystem|directory|folder|path)\b` +
-		`|\b(?:writes?|saves?|stores?)\s+(?:[\w-]+\s+){0,3}?(?:directly\s+)?(?:to|in|into)\s+(?:the\s+|a\s+|an\s+)?(?:local\s+)?(?:disk|files?|file\s*system|filesystem|directory|folder)\b` +
+		`|\b(?:writes?|saves?|stores?)\s+(?:[\w-]+\s+){0,3}?(?:directly\s+)?(?:to|in|into)\s+(?:the\s+|a\s+|an\s+)?(?:(?:pre-?configured|configured|specified|designated|dedicated|default|given|chosen|selected|local|current|working|output|downloads?|shared|specific|target|same|own|user's|server's|your|its|their)\s+){0,3}(?:disk|files?|file\s*system|filesystem|directory|folder)\b` +
 		`|\b(?:path|directory|folder|dir|location)\s+(?:where\s+)?to\s+(?:save|write|store)\b` +
 		`|^\s*(?:the\s+)?output\s+(?:[\w.-]+\s+)?(?:path|file|directory|folder)\b` +
 		`|^\s*exports?\s+[^.\n]{0,80}?\bto\s+(?:an?\s+)?(?:[\w.-]+\s+){0,3}?file\b`)

@@ -14,7 +14,7 @@ func qg009() Rule {
 		ID: "QG009", Name: "qg-destructive-without-warning", Family: "Quality-gate",
 		Summary: "A destructive tool neither warns in its description nor sets destructiveHint: true.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 9, Check: checkQG009,
+		Revision: 10, Check: checkQG009,
 	}
 }
 
@@ -34,6 +34,16 @@ var qgGoneTalk = regexp.MustCompile(`\bno\s+longer\s+(?:appears?|be\s+(?:visible
 // author writes; a client still needs the hint, which is MCP040's finding.
 // Read in the default profile only.
 var qgCascade = regexp.MustCompile(`\band\s+all\s+(?:of\s+)?(?:its\s+|their\s+|the\s+)?(?:associated|related|dependent|child|nested|contained)\b|\bincluding\s+all\s+(?:of\s+)?(?:its\s+|their\s+)?[\w-]+|\balong\s+with\s+(?:all\s+)?(?:its|their)\b|\bcascad(?:e|es|ing)\b`)
+
+// qgScopeTalk is a description that draws the line of what a delete takes
+// and what it keeps ("Bookmarks inside the list are not deleted", "child
+// pages will not be removed", "does not delete the files it references",
+// "los elementos no se eliminan", "les fichiers ne sont pas supprimés",
+// "Einträge werden nicht gelöscht"): the author has told the reader what
+// is lost, which is the warning this rule asks for. Read on the folded
+// description in the default profile only.
+var qgScopeTalk = regexp.MustCompile(`\b(?:is|are|will|would)\s+(?:also\s+)?(?:not|never)\s+(?:be\s+)?(?:deleted|removed|affected|touched)\b|\b(?:does\s+not|doesn't|will\s+not|won't|never)\s+(?:also\s+)?(?:delete|remove)s?\s+(?:the|its|their|any|child|nested|linked|associated)\b` +
+	`|\bno\s+se\s+(?:eliminan?|borran?)\b|\bne\s+(?:sont|est|seront|sera)\s+pas\s+supprim|\b(?:werden|wird)\s+nicht\s+gel[o0]scht\b`)
 
 // qgRecoverableTalk is a description saying what is deleted can be had
 // back (read on the folded description): "go to Trash ... can be restored
@@ -87,9 +97,10 @@ func checkQG009(ctx *Context) []Problem {
 		if verb == "" || qgWarns(t.RawDescription, facts[i].desc, ctx.Precise()) {
 			continue
 		}
-		if ctx.Precise() && qgCascade.MatchString(facts[i].desc) {
-			// "Delete a model version and all associated predictions":
-			// the description says what is lost, which is a warning.
+		if ctx.Precise() && (qgCascade.MatchString(facts[i].desc) || qgScopeTalk.MatchString(facts[i].desc)) {
+			// "Delete a model version and all associated predictions",
+			// "Bookmarks inside the list are not deleted": the
+			// description says what is lost, which is a warning.
 			continue
 		}
 		if a := t.Annotations; a != nil && a.DestructiveHint != nil && *a.DestructiveHint {
