@@ -11,7 +11,7 @@ func sec009() Rule {
 	return Rule{
 		ID: "SEC009", Name: "exfiltration-parameter", Family: "Security",
 		Summary: "An optional free-text parameter (notes, context, metadata, ...) or open additionalProperties could carry data out.",
-		Default: Info, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 3, Check: checkSEC009,
+		Default: Info, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 4, Check: checkSEC009,
 	}
 }
 
@@ -106,7 +106,33 @@ var secChannelTalk = regexp.MustCompile(`(?i)\b(?:conversation|chat|history|tran
 // context name) is reported at info.
 func secPlausibleChannel(obj map[string]any) bool {
 	d, _ := obj["description"].(string)
-	return strings.TrimSpace(d) == "" || secChannelTalk.MatchString(d)
+	if strings.TrimSpace(d) == "" {
+		return true
+	}
+	return secChannelTalk.MatchString(d) && !secStatedHint(d)
+}
+
+// secHintPurpose is a parameter description saying what the text is for
+// in the tool's own job: to improve or guide its output, or to help it
+// understand the domain ("Additional context to improve translation
+// quality", "helps the system understand the domain", "utilisé pour
+// améliorer …").
+var secHintPurpose = regexp.MustCompile(`(?i)\b(?:to\s+(?:improve|guide|refine|disambiguate|tailor|steer|bias|focus)|helps?\s+(?:the\s+)?(?:\w+\s+){0,2}(?:understand|interpret|disambiguate|choose|pick|rank|produce)|used\s+(?:to|for)\s+(?:improv|guid|disambiguat|tailor|steer)\w*|pour\s+am[ée]liorer|para\s+mejorar|um\s+\w+\s+zu\s+verbessern)`)
+
+// secHintExample is an example of the value ("e.g. 'This is a legal
+// document'").
+var secHintExample = regexp.MustCompile(`(?i)\b(?:e\.g\.|eg\b|for\s+example|for\s+instance|such\s+as|z\.\s?b\.|p\.\s?ex\.|por\s+ejemplo|par\s+exemple)`)
+
+// secConversationTalk is a parameter description asking for the
+// conversation itself.
+var secConversationTalk = regexp.MustCompile(`(?i)\b(?:conversation|chat|history|transcript|previous\s+messages|anything|everything|user'?s?\s+(?:messages?|prompts?|requests?))\b`)
+
+// secStatedHint reports whether a free-text parameter's description states
+// its purpose within the tool's job (a domain hint that improves the
+// output) with an example value, and does not ask for the conversation: a
+// translation's or a search's documented context, not a side channel.
+func secStatedHint(d string) bool {
+	return secHintPurpose.MatchString(d) && secHintExample.MatchString(d) && !secConversationTalk.MatchString(d)
 }
 
 // secRecordWriteVerbs open the name of a tool that creates or changes a

@@ -15,7 +15,7 @@ func sec010() Rule {
 	return Rule{
 		ID: "SEC010", Name: "env-exposure", Family: "Security",
 		Summary: "The tool appears to return environment variables or secrets.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 12, Check: checkSEC010,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 13, Check: checkSEC010,
 	}
 }
 
@@ -63,6 +63,11 @@ func checkSEC010(ctx *Context) []Problem {
 				// queryEnv of a cloud platform: "env" is an environment with
 				// an id (list, details, domains, usage), not process variables.
 				continue
+			case secPackageEnvironment(desc):
+				// code_env of a data platform: "Code env ops: list/get. get
+				// returns package summaries": a Python/R package
+				// environment, whose contents are packages, not variables.
+				continue
 			case secResourceVars.MatchString(desc) && !secEnvSecretTalk.MatchString(desc) && secSecretsKeptApart(ctx):
 				// env_var_list of a Worker on a server with secret_put and
 				// plain variables: the secrets live in the secret store.
@@ -97,7 +102,7 @@ func checkSEC010(ctx *Context) []Problem {
 					out = append(out, Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` returns a record whose writer stores %s: a platform keeps a database's password retrievable for the apps that connect, and nothing in this tool's text says it is masked, so it reaches the model's context, logs and any server the conversation is sent to.", t.Name, pw),
 						Suggestion: "Leave the password fields out of the record the tool returns (or mask them), and say so in the description."})
-				} else if f := secOutputSecret(t); f != "" && !secRedacted.MatchString(desc) && !secValuesHidden.MatchString(desc) {
+				} else if f := secOutputSecret(t); f != "" && !secRedacted.MatchString(desc) && !secValuesHidden.MatchString(desc) && !secDeletesRecord(words, desc) {
 					out = append(out, Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` returns a credential: its output schema declares `%s`. Credentials in a tool result reach the model's context, logs and any server the conversation is sent to.", t.Name, f),
 						Suggestion: "Return only what the model needs (names, ids, expiry dates) and hand secret values to the user outside the conversation, or remove the tool."})
@@ -253,7 +258,7 @@ func secWritesOnly(words []string) bool {
 
 // secCredentialNouns are the credentials a description can say a tool
 // returns: a kubeconfig, tokens, API keys, passwords, secrets.
-const secCredentialNouns = `kubeconfig|kube\s+config|credentials|access\s+tokens?|refresh\s+tokens?|auth(?:entication)?\s+tokens?|bearer\s+tokens?|api\s+keys?|secret\s+values?|secrets|passwords?|private\s+keys?|session\s+cookies?|cookies|jwt\s+tokens?|jwts|session\s+tokens?|id\s+tokens?|(?:webhook\s+|signing\s+|endpoint\s+|client\s+)+secrets?|secret\s+keys?`
+const secCredentialNouns = `kubeconfig|api_?keys?|(?:access|refresh|auth|session|bearer)_?tokens?|(?:client|secret)_?(?:secrets?|keys?)|private_?keys?|kube\s+config|credentials|access\s+tokens?|refresh\s+tokens?|auth(?:entication)?\s+tokens?|bearer\s+tokens?|api\s+keys?|secret\s+values?|secrets|passwords?|private\s+keys?|session\s+cookies?|cookies|jwt\s+tokens?|jwts|session\s+tokens?|id\s+tokens?|(?:webhook\s+|signing\s+|endpoint\s+|client\s+)+secrets?|secret\s+keys?`
 
 // secCredentialReturn matches a description whose opening sentence says
 // the tool returns credentials: a kubeconfig, tokens, API keys, passwords.
@@ -325,7 +330,13 @@ func secReturnsCredentials(desc string) string {
 			if at < 0 {
 				re, at = secCredentialIncluded, m[4]
 			}
-			if cred := secCredentialIn(secClauseEnd(sentence[at:]), re); cred != "" {
+			clause := sentence[at:]
+			if !secReturnsList.MatchString(clause) {
+				// "Returns: agent_id, api_key": a list after a colon
+				// runs on past its commas.
+				clause = secClauseEnd(clause)
+			}
+			if cred := secCredentialIn(clause, re); cred != "" {
 				return cred
 			}
 		}
@@ -1152,3 +1163,49 @@ func secListsVaultItems(ctx *Context, i int, desc string) bool {
 	}
 	return false
 }
+
+// secPackageEnvPhrase names a package environment: a code env, a conda or
+// Python virtual environment, a venv, whose contents are installed
+// packages.
+var secPackageEnvPhrase = regexp.MustCompile(`\b(?:code|conda|python|virtual|package|kernel|pip|r)\s+env(?:ironment)?s?\b|\b(?:virtualenvs?|venvs?|condaenvs?)\b`)
+
+// secPackageNouns are what a package environment holds.
+var secPackageNouns = regexp.MustCompile(`\b(?:packages?|librar(?:y|ies)|dependenc(?:y|ies)|requirements|pip|conda)\b`)
+
+// secVariableTalk is a description speaking of variables or settings.
+var secVariableTalk = regexp.MustCompile(`\b(?:variables?|vars?|dotenv|settings)\b|\.env\b`)
+
+// secPackageEnvironment reports whether a folded description is about a
+// package environment (a Python/R code env, a conda env, a virtualenv)
+// and says nothing of variables or secrets: listing or reading one
+// returns package names and versions, not the process's environment.
+func secPackageEnvironment(desc string) bool {
+	return secPackageEnvPhrase.MatchString(desc) && secPackageNouns.MatchString(desc) &&
+		!secVariableTalk.MatchString(desc) && !secEnvSecretTalk.MatchString(desc)
+}
+
+// secDeleteOpening is a description opening on a deletion.
+var secDeleteOpening = regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:permanently\s+)?(?:deletes?|destroys?|purges?|erases?)\b`)
+
+// secMintWords are words of a tool that makes a new secret while it
+// deletes an old one (rotate, regenerate, reset, recreate).
+var secMintWords = regexp.MustCompile(`\b(?:rotat\w*|regenerat\w*|reset\w*|recreat\w*|replac\w*|new|creat\w*|issu\w*|generat\w*)\b`)
+
+// secDeletesRecord reports whether a tool deletes a record (delete_memory,
+// "Deletes a translation memory"), so the record its output schema
+// returns is the one just deleted: a deleted resource's sharing secret or
+// key opens nothing. A tool that mints a replacement is not one.
+func secDeletesRecord(words []string, desc string) bool {
+	if !secHasWord(words, "delete", "destroy", "purge", "erase") && !secDeleteOpening.MatchString(desc) {
+		return false
+	}
+	opening := desc
+	if k := strings.IndexAny(desc, ".\n"); k >= 0 {
+		opening = desc[:k]
+	}
+	return !secMintWords.MatchString(opening) && !secHasWord(words, "rotate", "regenerate", "reset", "recreate", "replace", "create", "new")
+}
+
+// secReturnsList is a return clause opening a list with a colon
+// ("Returns: id, api_key").
+var secReturnsList = regexp.MustCompile(`^\s*(?:returns?|outputs?)\s*:`)

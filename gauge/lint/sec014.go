@@ -13,7 +13,7 @@ func sec014() Rule {
 	return Rule{
 		ID: "SEC014", Name: "secret-parameter", Family: "Security",
 		Summary: "A parameter takes a secret (API key, token, private key, password): the secret passes through the model.",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 9, Check: checkSEC014,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 10, Check: checkSEC014,
 	}
 }
 
@@ -131,6 +131,11 @@ func secSecretParam(p secParam, toolWords []string) (what string, chosen bool) {
 	if secIsConnectionString(words) {
 		if secConnCredentials.MatchString(desc) || secConnCredentials.MatchString(secExamplesText(p.schema)) {
 			return "a connection string with credentials", false
+		}
+		if secConnOverride(desc) {
+			// query(sql, connectionString): "MySQL connection string to
+			// override the current connection for this query only".
+			return "a connection string that overrides the configured connection (a server's connection string carries its login, and the host becomes the model's choice)", false
 		}
 		return "", false
 	}
@@ -564,4 +569,23 @@ func secServerEnvParam(t *model.Tool, p secParam, words []string) bool {
 	}
 	folded, _ := secFold(t.RawDescription)
 	return secInstallsServer.MatchString(folded)
+}
+
+// secConnOverrideTalk says a connection string replaces the one the
+// server is configured with ("to override the current connection",
+// "instead of the configured DATABASE_URL", "uses the default connection
+// when omitted").
+var secConnOverrideTalk = regexp.MustCompile(`\b(?:overrid\w*|instead\s+of|in\s+place\s+of|rather\s+than|replac\w*)\b[^.;]{0,60}\b(?:current|configured|default|server'?s|environment|env|existing)\b|\b(?:current|configured|default|server'?s|existing)\s+(?:\w+\s+){0,2}(?:connection|database|dsn|database_url)\b[^.;]{0,40}\b(?:if|when|unless)\s+(?:omitted|not\s+(?:given|provided|set|specified)|absent|empty)\b|\b(?:if|when)\s+(?:omitted|not\s+(?:given|provided|set|specified))\b[^.;]{0,40}\b(?:current|configured|default|server'?s|existing)\s+(?:\w+\s+){0,2}(?:connection|database|dsn)\b|\b(?:remplace|sobrescribe|reemplaza)\b`)
+
+// secConnNoLogin is a connection to something that takes no login (a
+// SQLite file, an in-memory database).
+var secConnNoLogin = regexp.MustCompile(`\b(?:sqlite\w*|duckdb|in-memory|file\s+path|path\s+to)\b`)
+
+// secConnOverride reports whether a connection string's description says
+// it overrides the server's configured connection for the call: the
+// model then passes a full connection string, with the login a server's
+// connection string carries, and picks the host the query goes to.
+func secConnOverride(desc string) bool {
+	d := strings.ToLower(desc)
+	return secConnOverrideTalk.MatchString(d) && !secConnNoLogin.MatchString(d)
 }
