@@ -13,7 +13,7 @@ func sec020() Rule {
 		ID: "SEC020", Name: "directive-beyond-job", Family: "Security",
 		Summary: "Text tells the model how to answer, which version to install, how to change files or its client, or to build and deploy: beyond the job of the tool.",
 		Default: Warning, Toolgauge: Off, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 5, Check: secPhraseRuleWith(nil, secPrecise{patterns: secBeyondPatterns, keep: secBeyondKeep, extra: secBeyondExtra},
+		Revision: 6, Check: secPhraseRuleWith(nil, secPrecise{patterns: secBeyondPatterns, keep: secBeyondKeep, extra: secBeyondExtra},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s gives a %s, beyond what the tool does: %q.", s.where(), m.what, m.text)
 			},
@@ -33,7 +33,14 @@ var secBeyondPatterns = concatPatterns(
 		`\b(?:keep|make)\s+(?:your\s+)?(?:answers?|responses?|replies)\s+(?:\w+\s+)?(?:concise|brief|short|terse)\b`,
 		`\b(?:always\s+)?(?:answer|respond|reply)\s+(?:to\s+the\s+user\s+)?(?:concisely|briefly|tersely)\b`,
 		`\bbe\s+(?:concise|brief|terse|succinct)\s+(?:with|in)\s+(?:your|the)\s+(?:answers?|responses?|replies|output)\b`,
-		`\brecommend\s+(?:the\s+|our\s+|this\s+)?(?:[\w-]+\s+)?(?:plugin|extension|product|package|app|upgrade|subscription|plan)\s+to\s+the\s+user\b`),
+		`\brecommend\s+(?:the\s+|our\s+|this\s+)?(?:[\w-]+\s+)?(?:plugin|extension|product|package|app|upgrade|subscription|plan)\s+to\s+the\s+user\b`,
+		// "How to format the response of this tool: ... Prioritize the open
+		// issues", "When presenting the results to the user, always lead
+		// with ...", "Format your answer as a table": the model's answer,
+		// not the tool's output.
+		`\bhow\s+to\s+(?:format|present|structure|display|phrase|write|summari[sz]e)\s+(?:the|your)\s+(?:response|answer|reply|output|results?)\s+(?:of|from|for)\s+this\s+(?:tool|function|method)\b`,
+		`\bwhen\s+(?:presenting|reporting|summari[sz]ing|showing|displaying|explaining)\s+(?:the\s+|these\s+|its\s+|this\s+tool'?s\s+)?(?:results?|response|output|findings|data)\s+(?:\w+\s+){0,3}?to\s+the\s+user\b[\s,:]*(?:always\s+|first\s+)?(?:prioriti[sz]e|highlight|emphasi[sz]e|lead\s+with|start\s+with|never|do\s+not|don't|omit|hide|you\s+must|must)\b`,
+		`\bformat\s+your\s+(?:answer|response|reply|final\s+answer)\s+(?:to\s+the\s+user\s+)?(?:as|like|using|in\s+(?:a|the)|with)\b`),
 	secRe("persona assignment", 0,
 		`\byou\s+are\s+(?:an?\s+|the\s+)?(?:\w+\s+)?(?:expert|senior|world[- ]class|seasoned|specialist|professional)\s+(?:[\w-]+\s+){0,3}?(?:engineer|developer|assistant|consultant|advisor|architect|writer|analyst|designer|programmer)\b`),
 	secRe("directive about which version to use", 0,
