@@ -14,7 +14,7 @@ func mcp017() Rule {
 		ID: "MCP017", Name: "description-names-unknown-tool", Family: "Description",
 		Summary: "A description tells the model to use a tool the server does not have.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 8, Check: checkMCP017,
+		Revision: 9, Check: checkMCP017,
 	}
 }
 
@@ -207,12 +207,36 @@ func unkResponseField(desc string, from int) bool {
 	lo := max(0, from-unkWindow)
 	before := desc[lo:from]
 	if open := unkOpenGroup(before); open >= 0 {
-		if strings.HasSuffix(strings.TrimRight(before[:open], " \t"), "[]") {
+		lead := strings.TrimRight(before[:open], " \t")
+		if strings.HasSuffix(lead, "[]") || unkFieldGroup(lead, before[open+1:]) {
 			return true
 		}
 	}
 	start := strings.LastIndexAny(before, ".!?\n") + 1
 	return unkResponseLabel.MatchString(before[start:])
+}
+
+// unkGroupNoun is a plural noun (with the words before it on its line)
+// right before a parenthesised group: "Timestamps (start_date,
+// start_date_local)", "Speed metrics (avg_speed, max_speed)".
+var unkGroupNoun = regexp.MustCompile(`(?i)\b([a-z]{3,}s)$`)
+
+// unkToolNouns are plural nouns whose parenthesised group lists tools.
+var unkToolNouns = map[string]bool{"tools": true, "functions": true, "commands": true, "utilities": true, "helpers": true,
+	"calls": true, "actions": true, "operations": true, "steps": true}
+
+// unkFieldGroup reports whether a parenthesised group, opened right after
+// lead and holding inside so far, lists the fields of a kind of data: a
+// plural noun that is no kind of tool before it ("Timestamps (", "Speed
+// metrics ("), and nothing in the group but names and commas, so
+// "Timestamps (start_date, start_date_local)" names two fields of the
+// response, not two tools.
+func unkFieldGroup(lead, inside string) bool {
+	m := unkGroupNoun.FindStringSubmatch(lead)
+	if m == nil || unkToolNouns[strings.ToLower(m[1])] {
+		return false
+	}
+	return strings.Trim(inside, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_, \x60'\"") == ""
 }
 
 // unkOpenGroup is the index in s of the innermost parenthesis or brace

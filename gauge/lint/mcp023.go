@@ -14,7 +14,7 @@ func mcp023() Rule {
 		ID: "MCP023", Name: "unconstrained-well-known-format", Family: "Parameters",
 		Summary: "A date, email, or URL parameter declares no format or pattern.",
 		Default: Warning, Toolgauge: Warning, Scope: ScopeParameter, Origin: OriginToolgauge,
-		Revision: 9, Check: checkMCP023,
+		Revision: 10, Check: checkMCP023,
 	}
 }
 
@@ -258,7 +258,7 @@ func preciseDateNamed(p *tgParam) bool {
 			return true
 		}
 	}
-	if len(words) == 1 && preciseBoundNames[words[0]] && p.hasDesc && !preciseSyntaxChoice.MatchString(p.desc) {
+	if len(words) == 1 && preciseBoundNames[words[0]] && p.hasDesc && !preciseKindChoice(p) {
 		return preciseTimeValue.MatchString(p.desc)
 	}
 	return false
@@ -719,7 +719,7 @@ func preciseDateByContext(p *tgParam) bool {
 	if len(toks) > 1 && strings.EqualFold(toks[len(toks)-1], "at") {
 		// sendAt, ScheduledAt: a camel-case "at" name whose description
 		// asks for one date syntax ("Must be in ISO 8601 format").
-		return p.hasDesc && preciseDateSyntax.MatchString(p.desc) && !preciseSyntaxChoice.MatchString(p.desc)
+		return p.hasDesc && preciseDateSyntax.MatchString(p.desc) && !preciseKindChoice(p)
 	}
 	if len(toks) != 1 {
 		return false
@@ -728,17 +728,43 @@ func preciseDateByContext(p *tgParam) bool {
 	case w == "at":
 		return true
 	case preciseBoundNames[w]:
-		return p.hasDesc && preciseDateSyntax.MatchString(p.desc) && !preciseSyntaxChoice.MatchString(p.desc)
+		return p.hasDesc && preciseDateSyntax.MatchString(p.desc) && !preciseKindChoice(p)
 	}
 	return false
 }
 
 // preciseSyntaxChoice is a description that offers a choice of date
 // syntaxes ("RFC3339 or unix timestamp", "ISO 8601 … or YYYY-MM-DD for
-// all-day"): a bound named from or start is a date by its description
-// only when the description asks for one syntax the schema could
-// declare.
+// all-day"); preciseKindChoice keeps of it only the choices no one
+// format or pattern could hold.
 var preciseSyntaxChoice = regexp.MustCompile(`(?i)(?:\biso[ -]?8601|\brfc ?3339|\byyyy\b|\bunix\b|\bepoch\b|\d{4}-\d{2}-\d{2})[^.;]{0,60}?\bor\b[^.;]{0,20}?(?:\biso|\brfc|\byyyy\b|\bunix\b|\bepoch\b|\d{4}-\d{2}-\d{2}|\btimestamp\b|\bdate\b)`)
+
+// preciseKindChoice reports whether a parameter's description offers a
+// choice between kinds of written time that no one format or pattern
+// holds: a Unix time or a bare timestamp beside a calendar date ("RFC3339
+// or unix timestamp"), a relative time among the choices, or a schema
+// that takes a number beside a string. Two calendar syntaxes ("YYYY-MM-DD
+// or ISO 8601", "ISO 8601 datetime or YYYY-MM-DD for all-day") are one
+// kind: a pattern or format still fits them and the schema should say so,
+// unless the description offers a JSON object beside them.
+func preciseKindChoice(p *tgParam) bool {
+	m := preciseSyntaxChoice.FindString(p.desc)
+	if m == "" {
+		return false
+	}
+	return preciseOtherKind.MatchString(m) || preciseSyntaxKinds[2].MatchString(p.desc) || preciseStringOrNumber(p.obj) ||
+		preciseObjectForm.MatchString(p.desc)
+}
+
+// preciseObjectForm is a description that offers, beside the date
+// strings, an object written as JSON ("For per-field timezone, use JSON:
+// '{"dateTime": …, "timeZone": …}'"): a value no date format or pattern
+// holds.
+var preciseObjectForm = regexp.MustCompile(`(?i)\bjson\b|\{\s*\\?["']\w+\\?["']\s*:`)
+
+// preciseOtherKind is a written time of another kind than a calendar
+// date: a Unix or epoch time, or a timestamp named as such.
+var preciseOtherKind = regexp.MustCompile(`(?i)\bunix\b|\bepoch\b|\btimestamp\b|\brelative\b`)
 
 // preciseBareDates are parameter names that are one word naming when a
 // record's event happened or falls due: a string so named holds a date.
@@ -765,7 +791,7 @@ func preciseBareDateWord(tool string, p *tgParam) bool {
 		return false
 	}
 	if p.hasDesc {
-		return preciseDateSyntax.MatchString(p.desc) && !preciseSyntaxChoice.MatchString(p.desc)
+		return preciseDateSyntax.MatchString(p.desc) && !preciseKindChoice(p)
 	}
 	for _, w := range text.IdentifierTokens(tool) {
 		if preciseDatedRecordVerbs[strings.ToLower(w)] {

@@ -15,7 +15,7 @@ func mcp026() Rule {
 	return Rule{
 		ID: "MCP026", Name: "empty-schema", Family: "Parameters",
 		Summary: "The tool's input schema declares no parameters, yet its name or description says it needs some.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 3, Check: checkMCP026,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 4, Check: checkMCP026,
 	}
 }
 
@@ -89,6 +89,18 @@ var (
 	mcp026NamesInputs = regexp.MustCompile(`\bby\s+(?:its\s+|their\s+)?(?:id|ids|name|key|slug|path|url|number)\b` +
 		`|\b(?:parameters?|arguments?|args|inputs?)\s*:\s*\S` +
 		`|\brequires?\s+(?:an?|the)\s+[a-z]+\s+(?:id|name|path|url|parameter|argument)\b`)
+	// mcp026Dispatch is prose naming the operations a multiplexed tool
+	// dispatches on, or an argument set to a value: "Project ops:
+	// list/get/delete", "Actions: create, update, delete", "operation
+	// (list|get)", "(action: infer)", "Default mode=fast", "set
+	// full=true", "pass limit=10". With no declared property the model
+	// can only guess the name of the switch and of every argument. A bare
+	// "x=y" is not enough: it names a response field ("If
+	// authenticated=false") or another tool's argument ("run_scene with
+	// wait_for_runtime=true").
+	mcp026Dispatch = regexp.MustCompile(`\b(?:ops|operations|actions|commands|op|operation|action|command|methods)\s*[:=(]\s*["'\x60]?[a-z_]+["'\x60]?(?:\s*(?:/|\||,|\bor\b)\s*["'\x60]?[a-z_]+["'\x60]?)+` +
+		`|\b(?:op|operation|action|command)\s*[:=]\s*["'\x60]?[a-z_]+\b` +
+		`|\b(?:set|pass|use|default|specify|supply|provide)\s+\x60?[a-z_][a-z0-9_]*\s*=\s*(?:true|false|\d+|["'\x60][^"'\x60]+["'\x60]|[a-z_]+)\b`)
 	// mcp026NoInput is prose saying the tool takes nothing.
 	mcp026NoInput = regexp.MustCompile(`\b(?:takes|needs|requires|accepts|has)\s+no\s+(?:arguments?|parameters?|inputs?|args)\b|\bno\s+(?:arguments?|parameters?|inputs?)\s+(?:are\s+)?(?:needed|required)\b|\bwithout\s+(?:any\s+)?(?:arguments?|parameters?)\b`)
 	// mcp026Everything is prose saying a find, get or list returns all of
@@ -142,6 +154,9 @@ func mcp026Needs(f secTool, all []secTool) string {
 	if loc := mcp026NamesInputs.FindStringIndex(f.desc); loc != nil {
 		return fmt.Sprintf("its description names an input (%q)", strings.TrimSpace(f.desc[loc[0]:loc[1]]))
 	}
+	if loc := mcp026Dispatch.FindStringIndex(f.desc); loc != nil {
+		return fmt.Sprintf("its description names operations or arguments to set (%q)", strings.TrimSpace(f.desc[loc[0]:loc[1]]))
+	}
 	return ""
 }
 
@@ -150,7 +165,7 @@ func mcp026Needs(f secTool, all []secTool) string {
 // all seller standards profiles"), or a thing the server supplies itself
 // ("Add the built-in sample database").
 func mcp026TakesNothing(f secTool) bool {
-	if mcp026Chosen.MatchString(f.desc) || mcp026NamesInputs.MatchString(f.desc) {
+	if mcp026Chosen.MatchString(f.desc) || mcp026NamesInputs.MatchString(f.desc) || mcp026Dispatch.MatchString(f.desc) {
 		return false
 	}
 	if mcp026Everything.MatchString(strings.TrimSpace(f.desc)) {
