@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/gauge/text"
 )
 
@@ -854,6 +855,27 @@ var (
 	// destruction: "Remove untracked files", "Replaces the content of one page".
 	preciseDestructiveOpening = regexp.MustCompile(`(?i)^\s*(?:this\s+tool\s+)?(?:permanently\s+|irreversibly\s+|completely\s+)?(?:(?:remove|delete|destroy|drop|purge|wipe|erase|truncate|overwrite|discard)s?\b|replaces?\s+(?:the\s+)?(?:entire\s+|whole\s+|full\s+|existing\s+)?(?:content|contents|body|data|file)\b)`)
 )
+
+// actionValue is one enum value of a tool's operation parameter.
+type actionValue struct{ param, value string }
+
+// preciseActionValues returns the enum values of a tool's operation
+// parameters (`action`, `operation`, `op`, `mode`: preciseActionParams),
+// in parameter order, each with the parameter that offers it.
+func preciseActionValues(t *model.Tool) []actionValue {
+	var out []actionValue
+	props := t.Params()
+	for _, name := range t.ParamNames() {
+		obj, _ := props[name].(map[string]any)
+		if obj == nil || !preciseActionParams[strings.ToLower(name)] {
+			continue
+		}
+		for _, v := range preciseEnumValues(obj) {
+			out = append(out, actionValue{name, v})
+		}
+	}
+	return out
+}
 
 // preciseEnumValues returns the string enum values of a schema or of its
 // array items.

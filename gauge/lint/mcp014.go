@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
-	"github.com/mcpgauge/mcpgauge/gauge/text"
 )
 
 // mcp014 is MCP014 no-disambiguation-guidance.
@@ -226,14 +225,7 @@ func preciseSynonymTwins(tools []tgTool) [][2]int {
 // one word each, two different verbs of one operation, and share at
 // least one other word (the object).
 func preciseSynonymNames(a, b []string) bool {
-	norm := func(toks []string) map[string]bool {
-		out := map[string]bool{}
-		for _, t := range toks {
-			out[text.Singular(strings.ToLower(t))] = true
-		}
-		return out
-	}
-	sa, sb := norm(a), norm(b)
+	sa, sb := singularWordSet(a), singularWordSet(b)
 	var onlyA, onlyB []string
 	shared := 0
 	for w := range sa {

@@ -152,6 +152,15 @@ var preciseOtherVerbs = map[string]bool{
 	"set": true, "change": true, "run": true, "execute": true, "do": true, "a": true, "an": true, "the": true,
 }
 
+// singularWordSet is the set of a name's tokens, lower-cased and singular.
+func singularWordSet(toks []string) map[string]bool {
+	out := make(map[string]bool, len(toks))
+	for _, t := range toks {
+		out[text.Singular(strings.ToLower(t))] = true
+	}
+	return out
+}
+
 // preciseNamesTellApart reports whether two tool names carry the
 // difference between their tools: a word one has and the other lacks that
 // is not a verb (activate_plugin vs activate_theme, nodes_top vs pods_top,
@@ -159,14 +168,7 @@ var preciseOtherVerbs = map[string]bool{
 // verbs (kubectl_get, kubectl_describe), in number (get_user, get_users)
 // or by a modifier (list_directory, list_directory_with_sizes) do not.
 func preciseNamesTellApart(a, b []string) bool {
-	norm := func(toks []string) map[string]bool {
-		out := map[string]bool{}
-		for _, t := range toks {
-			out[text.Singular(strings.ToLower(t))] = true
-		}
-		return out
-	}
-	sa, sb := norm(a), norm(b)
+	sa, sb := singularWordSet(a), singularWordSet(b)
 	var onlyA, onlyB []string
 	for w := range sa {
 		if !sb[w] {

@@ -328,17 +328,9 @@ func secCITrigger(t *model.Tool, facts secTool) secExecSurface {
 	}
 	runs := secHasWord(words, secCIVerbs...) || secHasWord(words, "create") && secHasWord(words, "pipeline", "pipelines", "build", "builds")
 	props := t.Params()
-	if !runs {
-		for _, name := range t.ParamNames() {
-			obj, _ := props[name].(map[string]any)
-			if obj == nil || !preciseActionParams[strings.ToLower(name)] {
-				continue
-			}
-			for _, v := range preciseEnumValues(obj) {
-				if secHasWord(secIdentifierWords(v), secCIVerbs...) {
-					runs = true
-				}
-			}
+	for _, av := range preciseActionValues(t) {
+		if !runs && secHasWord(secIdentifierWords(av.value), secCIVerbs...) {
+			runs = true
 		}
 	}
 	if !runs {

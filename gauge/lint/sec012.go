@@ -228,16 +228,9 @@ var preciseWriteModes = map[string]bool{
 // preciseMutatingMode says which operation of a tool changes state (its
 // `operation` parameter takes "set"), or "".
 func preciseMutatingMode(t *tgTool) string {
-	props := t.t.Params()
-	for _, name := range t.t.ParamNames() {
-		obj, _ := props[name].(map[string]any)
-		if obj == nil || !preciseActionParams[strings.ToLower(name)] {
-			continue
-		}
-		for _, v := range preciseEnumValues(obj) {
-			if preciseWriteModes[strings.ToLower(v)] || preciseDestructiveModes[strings.ToLower(v)] {
-				return fmt.Sprintf("its `%s` parameter takes %q", name, v)
-			}
+	for _, av := range preciseActionValues(t.t) {
+		if v := strings.ToLower(av.value); preciseWriteModes[v] || preciseDestructiveModes[v] {
+			return fmt.Sprintf("its `%s` parameter takes %q", av.param, av.value)
 		}
 	}
 	return ""
