@@ -200,16 +200,9 @@ func secRunsNamedCommand(desc string, pw []string) bool {
 // `operation`, `op`, `mode`) has a mode that creates, updates or replaces
 // (pg_manage_functions: operation "create" with a function body).
 func secModeStores(t *model.Tool) bool {
-	props := t.Params()
-	for _, name := range t.ParamNames() {
-		obj, _ := props[name].(map[string]any)
-		if obj == nil || !preciseActionParams[strings.ToLower(name)] {
-			continue
-		}
-		for _, v := range preciseEnumValues(obj) {
-			if secHasWord(secIdentifierWords(v), "create", "update", "replace", "deploy", "add", "upsert") {
-				return true
-			}
+	for _, av := range preciseActionValues(t) {
+		if secHasWord(secIdentifierWords(av.value), "create", "update", "replace", "deploy", "add", "upsert") {
+			return true
 		}
 	}
 	return false
@@ -532,11 +525,25 @@ func secScriptFile(t *model.Tool, facts secTool) secExecSurface {
 
 // reachConnectedSystem is the reach of commands whose target the text
 // does not name.
-const reachConnectedSystem = "commands run on the system the server connects to (its text names no target; a shell on the server's host only if it runs them locally)"
+const reachConnectedSystem = reachCommandsPrefix + "the system the server connects to (its text names no target; a shell on the server's host only if it runs them locally)"
 
 // secLocalShellTalk is a description placing the commands it runs on the
 // server's own machine: a shell, a local or child process, this machine.
 var secLocalShellTalk = regexp.MustCompile(`\b(?:shell|bash|zsh|powershell|cmd\.exe|terminal|subprocess|child\s+process|local(?:ly)?|this\s+(?:[\w-]+\s+)?(?:machine|computer|host|box|system|mac|pc|workstation|laptop)|(?:your|the\s+user's)\s+(?:own\s+)?(?:machine|computer|mac|pc|workstation|laptop))\b`)
+
+// The reaches secCommandReach and secBatchJob build around the target the
+// text names open with these words; reachRunsOnTarget reads them back.
+const (
+	reachCommandsPrefix = "commands run on "
+	reachBatchPrefix    = "a batch job on "
+)
+
+// reachRunsOnTarget reports whether a reach is commands or a batch job run
+// on a system the server connects to (named or not): they destroy there as
+// a shell would.
+func reachRunsOnTarget(reach string) bool {
+	return strings.HasPrefix(reach, reachCommandsPrefix) || strings.HasPrefix(reach, reachBatchPrefix)
+}
 
 // secRemoteTargetTalk is a description naming the remote system commands
 // run on: "on the z/OS system", "against the router", "to each device".
@@ -551,7 +558,7 @@ func secCommandReach(words []string, affirmative string) string {
 		return reachLocalShell
 	}
 	if target := secRemoteTarget(affirmative); target != "" {
-		return fmt.Sprintf("commands run on %s, the remote system the server sends them to (not a shell on the server's host)", target)
+		return reachCommandsPrefix + target + ", the remote system the server sends them to (not a shell on the server's host)"
 	}
 	return reachConnectedSystem
 }
@@ -613,7 +620,7 @@ func secBatchJob(t *model.Tool, facts secTool) secExecSurface {
 		where = target
 	}
 	return secExecSurface{why: fmt.Sprintf("it submits the job its `%s` names, which runs whatever its JCL or script says", name),
-		reach: "a batch job on " + where + ", running whatever its JCL or script says with the submitter's authority (delete, overwrite and run programs included)", real: true}
+		reach: reachBatchPrefix + where + ", running whatever its JCL or script says with the submitter's authority (delete, overwrite and run programs included)", real: true}
 }
 
 // secDesktopTalk is a description of control over the user's desktop:
@@ -634,19 +641,12 @@ func secDesktopControl(t *model.Tool, facts secTool) secExecSurface {
 		return secExecSurface{}
 	}
 	typed := ""
-	props := t.Params()
-	for _, pn := range t.ParamNames() {
-		obj, _ := props[pn].(map[string]any)
-		if obj == nil || !preciseActionParams[strings.ToLower(pn)] {
-			continue
-		}
-		for _, v := range preciseEnumValues(obj) {
-			if vw := secIdentifierWords(v); len(vw) > 0 && secHasWord(vw[:1], secTypeActions...) {
-				typed = pn
-			}
+	for _, av := range preciseActionValues(t) {
+		if vw := secIdentifierWords(av.value); len(vw) > 0 && secHasWord(vw[:1], secTypeActions...) {
+			typed = av.param
 		}
 	}
-	if typed == "" && secHasWord(facts.words, secTypeActions...) && secFreeTextParam(t, "text", "keys", "key", "combo", "combination", "shortcut", "string", "input") != "" {
+	if typed == "" && secHasWord(facts.words, secTypeActions...) {
 		typed = secFreeTextParam(t, "text", "keys", "key", "combo", "combination", "shortcut", "string", "input")
 	}
 	if typed == "" || secFreeTextParam(t, "text", "keys", "key", "combo", "combination", "shortcut", "string", "input", "value") == "" {
@@ -802,15 +802,8 @@ var secScriptTalk = regexp.MustCompile(`(?:\b|include|with)scripts?\b|\bskript\w
 // description, each split into words.
 func secOpsOf(t *model.Tool, desc string) [][]string {
 	var out [][]string
-	props := t.Params()
-	for _, name := range t.ParamNames() {
-		obj, _ := props[name].(map[string]any)
-		if obj == nil || !preciseActionParams[strings.ToLower(name)] {
-			continue
-		}
-		for _, v := range preciseEnumValues(obj) {
-			out = append(out, secIdentifierWords(v))
-		}
+	for _, av := range preciseActionValues(t) {
+		out = append(out, secIdentifierWords(av.value))
 	}
 	for _, m := range secOpsList.FindAllStringSubmatch(desc, -1) {
 		for _, op := range strings.FieldsFunc(m[1], func(r rune) bool { return r == '/' || r == ',' || r == '|' || r == ' ' }) {

@@ -134,12 +134,10 @@ func destructiveReach(ctx *Context, i int) string {
 	}
 	switch s.reach {
 	case reachLocalShell, reachRemoteHost, reachContainer, reachDatabase, reachAgent, reachCluster, reachCLI, reachProcess, reachStored, reachAgentTask, reachOSScript, reachDBAPI, reachKernel, reachCloud,
-		reachConnectedSystem, reachDesktop:
+		reachDesktop:
 		return s.reach
 	}
-	// Commands sent to a remote system the text names, and batch jobs,
-	// carry their target in the reach: they destroy there as a shell would.
-	if strings.HasPrefix(s.reach, "commands run on ") || strings.HasPrefix(s.reach, "a batch job on ") {
+	if reachRunsOnTarget(s.reach) {
 		return s.reach
 	}
 	return ""
