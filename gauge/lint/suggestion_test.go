@@ -21,20 +21,7 @@ func TestMCP023LocalTimeAsksForAPattern(t *testing.T) {
 	}{{"2026-03-01T09:30:00", true}, {"2026-03-01T09:30:00Z", false}, {"2026-03-01T09:30:00+01:00", false}}
 	for _, c := range cases {
 		tool := `{"name":"create_event","description":"Creates an event.","inputSchema":{"type":"object","properties":{"start_time":{"type":"string","description":"Start, e.g. ` + c.example + `"}}}}`
-		capture := precision.Capture{Tools: []json.RawMessage{json.RawMessage(tool)}}
-		snap, err := capture.Snapshot()
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got *lint.Finding
-		for _, f := range lint.Run(snap, lint.Config{}) {
-			if f.Rule == "MCP023" {
-				got = &f
-			}
-		}
-		if got == nil {
-			t.Fatalf("%s: no MCP023 finding", c.example)
-		}
+		got := mcp023Finding(t, tool, c.example)
 		if strings.Contains(got.Suggestion, "not `format: date-time`") != c.pattern {
 			t.Errorf("%s: suggestion %q, want pattern advice %v", c.example, got.Suggestion, c.pattern)
 		}
@@ -55,22 +42,27 @@ func TestMCP023SuggestionsForTextTimesAndLooseUnions(t *testing.T) {
 	}
 	for _, c := range cases {
 		tool := `{"name":"query","description":"Queries events.","inputSchema":{"type":"object","properties":{"start_time":` + c.schema + `}}}`
-		capture := precision.Capture{Tools: []json.RawMessage{json.RawMessage(tool)}}
-		snap, err := capture.Snapshot()
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got *lint.Finding
-		for _, f := range lint.Run(snap, lint.Config{}) {
-			if f.Rule == "MCP023" {
-				got = &f
-			}
-		}
-		if got == nil {
-			t.Fatalf("%s: no MCP023 finding", c.name)
-		}
+		got := mcp023Finding(t, tool, c.name)
 		if !strings.Contains(got.Suggestion, c.want) {
 			t.Errorf("%s: suggestion %q, want it to contain %q", c.name, got.Suggestion, c.want)
 		}
 	}
+}
+
+// mcp023Finding lints one tool at the default profile and returns its
+// MCP023 finding, failing the test when there is none.
+func mcp023Finding(t *testing.T, tool, label string) *lint.Finding {
+	t.Helper()
+	capture := precision.Capture{Tools: []json.RawMessage{json.RawMessage(tool)}}
+	snap, err := capture.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range lint.Run(snap, lint.Config{}) {
+		if f.Rule == "MCP023" {
+			return &f
+		}
+	}
+	t.Fatalf("%s: no MCP023 finding", label)
+	return nil
 }
