@@ -31,6 +31,7 @@ type execWatch struct {
 	f      *os.File // the fanotify group (non-blocking, on the poller)
 	fd     int
 	root   int             // the sandbox's root (O_PATH): interpreters resolve inside it
+	mntNS  int             // the sandbox's mount namespace, held so it outlives the sandbox's processes
 	marked map[uint64]bool // IDs of the mounts marked
 	expect map[int32]fileID
 	buf    []byte
@@ -63,16 +64,23 @@ func newExecWatch(pid, blockFD int) (*execWatch, error) {
 	if err != nil {
 		return nil, fmt.Errorf("fanotify: %w", err)
 	}
-	e := &execWatch{fd: fd, root: -1, marked: map[uint64]bool{}, expect: map[int32]fileID{}, buf: make([]byte, 16<<10)}
+	e := &execWatch{fd: fd, root: -1, mntNS: -1, marked: map[uint64]bool{}, expect: map[int32]fileID{}, buf: make([]byte, 16<<10)}
 	fail := func(err error) (*execWatch, error) {
 		unix.Close(fd)
-		if e.root >= 0 {
-			unix.Close(e.root)
-		}
+		e.closeSandbox()
 		return nil, err
 	}
 	if err := waitBlocked(pid, blockFD, 10*time.Second); err != nil {
 		return fail(err)
+	}
+	// Events are read behind the sandbox, at times (a loaded worker) after
+	// its last process has gone. Holding its mount namespace keeps its
+	// mounts attached until the reading ends: an event's file keeps its
+	// full path, and a late interpreter still resolves in the root (the
+	// sandbox's /usr is a mount on it), so it folds as it would have.
+	e.mntNS, err = unix.Open("/proc/"+strconv.Itoa(pid)+"/ns/mnt", unix.O_RDONLY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return fail(fmt.Errorf("the sandbox's mount namespace: %w", err))
 	}
 	e.root, err = unix.Open("/proc/"+strconv.Itoa(pid)+"/root", unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
 	if err != nil {
@@ -98,10 +106,20 @@ func newExecWatch(pid, blockFD int) (*execWatch, error) {
 	if err := e.f.SetReadDeadline(time.Time{}); err != nil {
 		// Not on the poller: stop could not end a blocked read.
 		_ = e.f.Close()
-		unix.Close(e.root)
+		e.closeSandbox()
 		return nil, fmt.Errorf("fanotify: %w", err)
 	}
 	return e, nil
+}
+
+// closeSandbox lets go of the sandbox's root and mount namespace.
+func (e *execWatch) closeSandbox() {
+	for _, fd := range []*int{&e.root, &e.mntNS} {
+		if *fd >= 0 {
+			unix.Close(*fd)
+			*fd = -1
+		}
+	}
 }
 
 // waitBlocked waits (up to limit) until pid sits in read(fd): bwrap has
@@ -146,7 +164,7 @@ func (e *execWatch) start() <-chan execEvent {
 	go func() {
 		defer close(out)
 		defer e.f.Close()
-		defer unix.Close(e.root)
+		defer e.closeSandbox()
 		for {
 			n, err := e.f.Read(e.buf)
 			if err != nil {

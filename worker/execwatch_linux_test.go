@@ -4,8 +4,11 @@ package worker
 
 import (
 	"debug/elf"
+	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -86,5 +89,82 @@ func TestInterpreter(t *testing.T) {
 	}
 	if elfInterp(t, static) != "" {
 		t.Errorf("%s has a PT_INTERP: the static case tests nothing", static)
+	}
+}
+
+// TestExecWatchReadAfterTheSandboxEnds: a loaded worker may read a
+// sandbox's exec events only after its last process has gone (the CI run
+// of 10d9912 did). Read then, the events still name each program by its
+// path in the sandbox, and a script's #! interpreter and loader still fold
+// into its exec: the watch holds the sandbox's mounts until it has read.
+func TestExecWatchReadAfterTheSandboxEnds(t *testing.T) {
+	t.Parallel()
+	requireBwrap(t)
+	if os.Geteuid() != 0 {
+		t.Skip("fanotify mount marks need CAP_SYS_ADMIN")
+	}
+	bwrap, err := exec.LookPath("bwrap")
+	if err != nil {
+		t.Fatal(err)
+	}
+	blockR, blockW, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	infoR, infoW, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.CommandContext(t.Context(), bwrap, "--unshare-all", "--die-with-parent",
+		"--ro-bind", "/usr", "/usr", "--symlink", "usr/bin", "/bin", "--symlink", "usr/lib", "/lib",
+		"--symlink", "usr/lib64", "/lib64", "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/home/u",
+		"--block-fd", "3", "--info-fd", "4",
+		"/bin/sh", "-c", `printf '#!/bin/sh\nexit 0\n' >/home/u/s && chmod 755 /home/u/s && /home/u/s`)
+	cmd.ExtraFiles = []*os.File{blockR, infoW}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	blockR.Close()
+	infoW.Close()
+	var info struct {
+		Pid int `json:"child-pid"`
+	}
+	if err := json.NewDecoder(infoR).Decode(&info); err != nil || info.Pid <= 0 {
+		t.Fatalf("bwrap's info: %+v, %v", info, err)
+	}
+	infoR.Close()
+	ex, err := newExecWatch(info.Pid, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := blockW.Write([]byte{1}); err != nil {
+		t.Fatal(err)
+	}
+	blockW.Close()
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("the sandbox's script: %v", err)
+	}
+	// Every process of the sandbox has gone; only now read.
+	events := ex.start()
+	ex.stop()
+	var paths []string
+	for ev := range events {
+		if ev.lost {
+			t.Fatal("events lost")
+		}
+		paths = append(paths, ev.path)
+	}
+	sh, err := filepath.EvalSymlinks("/bin/sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	chmod, err := filepath.EvalSymlinks("/usr/bin/chmod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The shell, chmod and the script: nothing else (no loader, no
+	// second shell for the script), each at its full path.
+	if want := []string{sh, chmod, "/home/u/s"}; !slices.Equal(paths, want) {
+		t.Errorf("execs heard after the sandbox ended: %q, want %q", paths, want)
 	}
 }
