@@ -846,7 +846,7 @@ var secMetadataWords = []string{"label", "labels", "tag", "tags", "name", "names
 // secJobCommandKey is an example call in a description that passes a
 // command, a script or an entrypoint ({"image": "python:3.12",
 // "command": ["python", "-c", "..."]}).
-var secJobCommandKey = regexp.MustCompile(`"(?:command|commands|cmd|script|entrypoint|run)"\s*:`)
+var secJobCommandKey = regexp.MustCompile(`"(?:command|commands|cmd|script|entrypoint)"\s*:`)
 
 // reachRemoteJob is where a job's command runs.
 const reachRemoteJob = "the service's (often billed) compute, which runs the command, script or container image the model chooses as a job, with the account's access"

@@ -303,7 +303,7 @@ var secAttachNotFile = regexp.MustCompile(`\b(?:disk|iso|boot|system|container|d
 // no destination off the machine, and a path the tool writes is no
 // source.
 func secModelUpload(t *model.Tool, words []string, hosted bool) (param, how string) {
-	named := secHostedModelName.MatchString(strings.Join(words, " ")) || secHostedModelName.MatchString(secNameSpaced(t.Name))
+	named := secModelInName(strings.Join(words, " ")) || secModelInName(secNameSpaced(t.Name))
 	if !named && (!hosted || len(words) > 0 && secHasWord(words[:min(2, len(words))], secNoSendVerbs...)) {
 		return "", "" // get_last_image(path): a read of the server's own state
 	}
@@ -329,11 +329,20 @@ func secModelUpload(t *model.Tool, words []string, hosted bool) (param, how stri
 		if secHasWord(pw, secNotSourceWords...) || secRemotePathTalk.MatchString(desc) {
 			continue
 		}
-		if secSaysFilePath.MatchString(desc) || secIncludesFilesTalk.MatchString(desc) {
+		if secIncludesFilesTalk.MatchString(desc) || secSaysFilePath.MatchString(desc) && !secModelOutputTalk.MatchString(desc) {
 			return p.path, secViaModel
 		}
 	}
 	return "", ""
+}
+
+// secModelInName reports whether a tool's name names a hosted model's
+// service. Names that are also words or other products (replicate,
+// bedrock, imagen, perplexity, cohere) count only beside their API, in
+// secServerHostedModel.
+func secModelInName(name string) bool {
+	m := secHostedModelName.FindString(name)
+	return m != "" && !secAmbiguousModelName.MatchString(m)
 }
 
 // secServerHostedModel reports whether some tool of the server names a
@@ -359,6 +368,12 @@ var (
 	// service. Claude is left out: descriptions name it as the client
 	// ("edits Claude can apply"), not as where a prompt goes.
 	secHostedModelName = regexp.MustCompile(`\b(?:gemini|openai|open\s+ai|chatgpt|gpt-?[0-9][\w.-]*|dall-?e(?:\s*[0-9])?|grok|deepseek|perplexity|cohere|replicate|stability\s+ai|midjourney|groq|openrouter|vertex\s+ai|bedrock|azure\s+openai|elevenlabs|imagen|ideogram|mistral\s+ai|nano\s+banana)\b`)
+	// secAmbiguousModelName is a hosted model's name that is also a word
+	// or another product.
+	secAmbiguousModelName = regexp.MustCompile(`^(?:replicate|bedrock|imagen|perplexity|cohere)$`)
+	// secModelOutputTalk is a path a model tool writes: where its output
+	// is saved or downloaded.
+	secModelOutputTalk = regexp.MustCompile(`\b(?:output|destination|save|saves|saved|saving|write|writes|written|store|stored|download(?:ed|s)?|result)\b`)
 	// secHostedModelAPI follows a hosted model's name when the text speaks
 	// of its API or account.
 	secHostedModelAPI = regexp.MustCompile(`^\s*(?:\S+\s+){0,2}?(?:api|apis|api\s+keys?|keys?|tokens?|models?|account|cli|service|endpoint)\b`)
