@@ -675,13 +675,39 @@ var secPackageRunnerTalk = regexp.MustCompile(`\b(?:npx|uvx|pipx|bunx|dlx|pip3?|
 // extension: what a client starts and runs.
 var secServerTalk = regexp.MustCompile(`\b(?:mcp\s+servers?|servers?|plugins?|extensions?)\b`)
 
+// reachPluginInstall is where an installed plugin's code runs.
+const reachPluginInstall = "the site or application it installs into: the plugin's code, from a registry or any URL or ZIP the model gives, runs there with its privileges"
+
+// secInstallURLTalk is a parameter description admitting any URL or
+// archive: code of the model's choosing. A registry's slug alone names a
+// reviewed package and is not read.
+var secInstallURLTalk = regexp.MustCompile(`\b(?:urls?|zip|download\s+link|archive)\b`)
+
 // secInstaller is a tool that installs and registers a server, plugin or
 // package from a registry (by npx, uvx, pip) or from a local directory, so
 // that a client starts it: the code it names runs on the user's machine.
 func secInstaller(t *model.Tool, facts secTool) secExecSurface {
 	w := facts.words
 	if !secHasWord(w, "install", "installs", "register", "add", "setup") || secHasWord(w, "list", "get", "uninstall", "remove", "search", "check", "status") ||
-		secOnlyTransforms(facts) || !secServerTalk.MatchString(facts.desc) && !secHasWord(w, "server", "plugin", "extension") {
+		secOnlyTransforms(facts) {
+		return secExecSurface{}
+	}
+	if secHasWord(w, "install", "installs") && secHasWord(w, "plugin", "plugins", "extension", "extensions", "theme", "themes", "addon", "addons", "module", "modules") {
+		// install_plugin(slug_or_url): "from WordPress.org or a ZIP URL":
+		// the plugin's code runs in the site or application it lands in.
+		for _, p := range secDeepParams(t) {
+			pw := secIdentifierWords(p.name)
+			if len(pw) == 0 || !secIsFreeText(p.obj) {
+				continue
+			}
+			pd := secParamDesc(t, p.name)
+			if secHasWord(pw, "url", "uri", "zip", "link") || secInstallURLTalk.MatchString(pd) {
+				return secExecSurface{why: fmt.Sprintf("it installs the plugin or extension its `%s` names (from a registry or any URL), whose code then runs", p.name), reach: reachPluginInstall, real: true}
+			}
+
+		}
+	}
+	if !secServerTalk.MatchString(facts.desc) && !secHasWord(w, "server", "plugin", "extension") {
 		return secExecSurface{}
 	}
 	if secPackageRunnerTalk.MatchString(facts.affirmative) {
@@ -813,6 +839,46 @@ func secOpsOf(t *model.Tool, desc string) [][]string {
 	return out
 }
 
+// secMetadataWords name what an operation writes when it writes no code:
+// labels, tags, a name, a title, a status, permissions.
+var secMetadataWords = []string{"label", "labels", "tag", "tags", "name", "names", "title", "description", "status", "permissions", "acl", "owner", "metadata", "visibility", "priority"}
+
+// secJobCommandKey is an example call in a description that passes a
+// command, a script or an entrypoint ({"image": "python:3.12",
+// "command": ["python", "-c", "..."]}).
+var secJobCommandKey = regexp.MustCompile(`"(?:command|commands|cmd|script|entrypoint)"\s*:`)
+
+// reachRemoteJob is where a job's command runs.
+const reachRemoteJob = "the service's (often billed) compute, which runs the command, script or container image the model chooses as a job, with the account's access"
+
+// secRemoteJob is a tool that runs jobs on a service's compute (a job
+// platform, a cluster's batch queue) with the command, script or image the
+// model gives: a command or script parameter, or, for a router whose
+// arguments are an open object, an example call in its description that
+// passes one. Reading a job's logs or status runs nothing.
+func secRemoteJob(t *model.Tool, facts secTool) secExecSurface {
+	w := facts.words
+	if !secHasWord(w, "job", "jobs") || len(w) > 0 && secHasWord(w[:1], secJobReadWords...) || secOnlyTransforms(facts) || secNoRunTalk.MatchString(facts.desc) {
+		return secExecSurface{}
+	}
+	runs := secHasWord(w, "run", "submit", "create", "start", "launch", "schedule")
+	for _, op := range secOpsOf(t, facts.affirmative) {
+		if len(op) > 0 && secHasWord(op, "run", "submit", "start", "launch", "uv") {
+			runs = true
+		}
+	}
+	if !runs {
+		return secExecSurface{}
+	}
+	if name := secFreeTextParam(t, "command", "commands", "cmd", "script", "entrypoint"); name != "" {
+		return secExecSurface{why: fmt.Sprintf("it runs a job with the command or script its `%s` gives", name), reach: reachRemoteJob, real: true}
+	}
+	if m := secJobCommandKey.FindString(facts.desc); m != "" {
+		return secExecSurface{why: fmt.Sprintf("it runs a job with the command its arguments give (its description's example passes %s)", strings.TrimSpace(strings.TrimSuffix(m, ":"))), reach: reachRemoteJob, real: true}
+	}
+	return secExecSurface{}
+}
+
 // secOpsRunScript is a multiplexed tool whose operations both create or
 // update its objects and run them, where its text says those objects
 // hold a script or code ("Scenario ops: list/run/create/update ... use
@@ -829,7 +895,8 @@ func secOpsRunScript(t *model.Tool, facts secTool) secExecSurface {
 		switch {
 		case runs == "" && secHasWord(op[:1], "run", "execute", "exec", "trigger", "rerun", "ausführen", "exécuter", "ejecutar"):
 			runs = strings.Join(op, " ")
-		case writes == "" && secHasWord(op[:1], "create", "update", "edit", "replace", "upsert", "write", "set", "save"):
+		case writes == "" && secHasWord(op[:1], "create", "update", "edit", "replace", "upsert", "write", "set", "save") && !secHasWord(op[1:], secMetadataWords...):
+			// update-labels sets a job's labels: no script it runs.
 			writes = strings.Join(op, " ")
 		}
 	}

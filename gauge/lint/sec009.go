@@ -11,7 +11,7 @@ func sec009() Rule {
 	return Rule{
 		ID: "SEC009", Name: "exfiltration-parameter", Family: "Security",
 		Summary: "An optional free-text parameter (notes, context, metadata, ...) or open additionalProperties could carry data out.",
-		Default: Info, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 4, Check: checkSEC009,
+		Default: Info, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 5, Check: checkSEC009,
 	}
 }
 
@@ -42,7 +42,11 @@ func checkSEC009(ctx *Context) []Problem {
 				continue // update_order(id, note): the order's own note, stored in the user's system
 			}
 			var sev Severity
-			if secPlausibleChannel(obj) {
+			if secPlausibleChannel(obj) && !(ctx.Precise() && secFilesReport(toolWords) && secListsContent(obj)) {
+				// report_issue(extra_notes): "Anything else: workarounds
+				// tried, your hypothesis": the listed extras of a bug report
+				// or feedback are the report's own content, sent by design;
+				// at info, not a side channel found.
 				sev = Warning
 			}
 			out = append(out, Problem{Tool: t.Name, Parameter: name, Severity: sev,
@@ -60,6 +64,26 @@ func checkSEC009(ctx *Context) []Problem {
 		}
 	}
 	return out
+}
+
+// secFilesReport reports whether a tool's name says it files a report,
+// an issue, feedback or a support ticket to someone (report_issue,
+// submit_feedback, file_bug, create_support_ticket): its free text is what
+// it sends by design.
+func secFilesReport(words []string) bool {
+	return secHasWord(words, "report", "submit", "file", "send", "create", "open") && secHasWord(words, "issue", "issues", "bug", "bugs", "feedback", "ticket", "tickets")
+}
+
+// secContentList is an "anything else" that goes on to list what belongs
+// ("Anything else: workarounds tried, your hypothesis", "Any other
+// details, such as the OS").
+var secContentList = regexp.MustCompile(`(?i)\b(?:anything\s+else|any\s+(?:additional|other|extra)\s+\w+)\s*(?::|\x{2014}|\s-\s|,?\s*(?:such\s+as|e\.g\.|like|including))\s*\w+`)
+
+// secListsContent reports whether a parameter's description lists what
+// belongs in it after its "anything else".
+func secListsContent(obj map[string]any) bool {
+	d, _ := obj["description"].(string)
+	return secContentList.MatchString(d)
 }
 
 // secExfilWords are parameter-name words that invite free-form data

@@ -15,7 +15,7 @@ func sec010() Rule {
 	return Rule{
 		ID: "SEC010", Name: "env-exposure", Family: "Security",
 		Summary: "The tool appears to return environment variables or secrets.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 13, Check: checkSEC010,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 14, Check: checkSEC010,
 	}
 }
 
@@ -114,6 +114,14 @@ func checkSEC010(ctx *Context) []Problem {
 					p := Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` returns %s: credentials in a tool result reach the model's context, logs and any server the conversation is sent to.", t.Name, what),
 						Suggestion: "Return only what the model needs (names, ids, expiry dates) and hand secret values to the user outside the conversation, or say in the description that the value is not returned."}
+					if !sure {
+						p.Severity = Info
+					}
+					out = append(out, p)
+				} else if what, sure := secCapabilityLink(t, words, desc); what != "" {
+					p := Problem{Tool: t.Name,
+						Message:    fmt.Sprintf("Tool `%s` returns %s: the link is a bearer credential, and it reaches the model's context, logs and any server the conversation is sent to.%s", t.Name, what, secQuietNote(t)),
+						Suggestion: "Return the link to the user outside the conversation (or its id only), keep its lifetime short, and mark the tool readOnlyHint: false so clients ask before minting access."}
 					if !sure {
 						p.Severity = Info
 					}
@@ -731,7 +739,7 @@ func secTakesSecretInput(t *model.Tool) bool {
 // it is reported at info).
 func secNamedCredentialOutput(t *model.Tool, words []string, desc string) (what string, sure bool) {
 	if secRedacted.MatchString(desc) || secValuesHidden.MatchString(desc) || secCredentialPublic.MatchString(desc) ||
-		secHasWord(words, "publishable", "anon", "anonymous", "public") || secOnChainToken(t, words) {
+		secHasWord(words, "publishable", "anon", "anonymous", "public") || secOnChainToken(t, words) || secDesignToken(t, words) {
 		return "", false
 	}
 	app := secHasWord(words, "app", "application") && secHasWord(words, "password", "passwords")
@@ -808,6 +816,60 @@ var secTemporaryURL = regexp.MustCompile(`\b(?:returns?|includes?|including|with
 // the raw description (folding turns these letters into placeholders):
 // "获取临时下载链接", "可获取预签名上传 URL", "署名付きURLを返す".
 var secTemporaryURLCJK = regexp.MustCompile(`(?i)(?:返回|获取|生成|提供|返す|取得|発行)[^。\n]{0,40}(?:(?:临时|预先?)?签名[^。\n]{0,4}?|临时(?:下载|访问)?)(?:链接|url|地址)|(?:署名付き|一時(?:的な)?)\s*(?:url|リンク|ダウンロードurl)`)
+
+// secCapabilityLinkNoun is a link that opens something to whoever holds
+// it: a share, preview, review, invite, guest, magic or signed link or
+// URL, in a description's opening ("Create a share link for a page",
+// "Mint a signed preview URL", "Generates a guest access link").
+var secCapabilityLinkNoun = regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:creates?|generates?|mints?|issues?|makes?|gets?|returns?|builds?|provides?)\b[^.\n]{0,40}?\b(?:share(?:able)?|sharing|preview|review|invite|invitation|guest|magic|signed|access|temporary)\s+(?:[\w-]+\s+)?(?:links?|urls?)\b`)
+
+// secNoLoginTalk says a link works without logging in, for whoever holds
+// it, or for a limited time.
+var secNoLoginTalk = regexp.MustCompile(`\bno\s+(?:\w+\s+)?(?:login|log-?in|sign-?in|account)\b|\bwithout\s+(?:an?\s+|any\s+)?(?:\w+\s+)?(?:login|logging\s+in|signing\s+in|sign-?in|account|authentication)\b|\banyone\s+(?:with|who\s+has|holding)\s+the\s+(?:link|url)\b|\bsigned\s+(?:[\w-]+\s+)?(?:urls?|links?)\b|\bexpir(?:es|y|ing|ation)\b|\bvalid\s+for\b`)
+
+// secCapabilityLink reads a tool that creates and returns a link that
+// opens something without a login (a share link, a signed preview URL,
+// a magic or guest link): a bearer credential for as long as it lives.
+// Its name creates a share, preview, invite or signed link or URL, or its
+// description opens so. It is sure when its text says the link needs no
+// login, is signed or expires, or the tool takes the link's lifetime
+// (ttl_days, expires_in); a link to a public page is none of these.
+func secCapabilityLink(t *model.Tool, words []string, desc string) (what string, sure bool) {
+	if len(words) > 0 && secHasWord(words[:min(2, len(words))], "list", "revoke", "delete", "remove", "disable", "expire", "validate", "verify", "check", "open", "follow", "visit") {
+		return "", false
+	}
+	named := secHasWord(words, "create", "generate", "mint", "issue", "make", "new", "get") && secHasWord(words, "link", "links", "url", "urls") &&
+		secHasWord(words, "share", "shared", "sharing", "shareable", "preview", "review", "invite", "invitation", "guest", "magic", "signed", "presigned")
+	if !named && !secCapabilityLinkNoun.MatchString(desc) {
+		return "", false
+	}
+	sure = secNoLoginTalk.MatchString(desc)
+	for _, p := range secParams(t) {
+		if p.parent == "" && secHasWord(secIdentifierWords(p.name), "ttl", "expiry", "expires", "expiration", "lifetime", "validity") {
+			sure = true
+		}
+	}
+	return "a link that opens what it shares without a login (a share, preview or signed URL), for whoever holds it until it expires", sure
+}
+
+// secDesignToken reports whether a tool's tokens are design tokens (a
+// theme's colors, typography, spacing), not credentials: its name says
+// design, theme or style tokens, or a parameter's enum names token kinds
+// of a design system.
+func secDesignToken(t *model.Tool, words []string) bool {
+	if secHasWord(words, "design", "theme", "style", "styles", "css", "color", "colour", "typography", "spacing", "font") {
+		return true
+	}
+	for _, p := range secParams(t) {
+		vals, _ := p.schema["enum"].([]any)
+		for _, v := range vals {
+			if sv, ok := v.(string); ok && secHasWord(secIdentifierWords(sv), "color", "colour", "typography", "spacing", "font", "shadow", "radius") {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // secOnChainToken reports whether a tool's tokens are on-chain assets or
 // model tokens, not credentials: a symbol, supply, decimals, contract,

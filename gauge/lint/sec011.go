@@ -15,7 +15,7 @@ func sec011() Rule {
 	return Rule{
 		ID: "SEC011", Name: "code-execution-surface", Family: "Security",
 		Summary: "The tool runs code, shell commands, SQL, a pipeline or an agent task supplied by the model.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 12, Check: checkSEC011,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 13, Check: checkSEC011,
 	}
 }
 
@@ -134,7 +134,7 @@ func secExecutionSurface(t *model.Tool, facts secTool) secExecSurface {
 			return s
 		}
 	}
-	for _, read := range []func(*model.Tool, secTool) secExecSurface{secAgentControls, secAgentTask, secBrowserAgent, secScriptFile, secStoredCode, secCITrigger, secMethodCall, secLanguageCode, secTerminalInput, secStepsDefinition, secWorkflowRun, secDatabaseAPI, secTestRun, secBatchJob, secDesktopControl, secInstaller, secRunProject, secAgentLaunch, secOpsRunScript} {
+	for _, read := range []func(*model.Tool, secTool) secExecSurface{secAgentControls, secAgentTask, secBrowserAgent, secScriptFile, secStoredCode, secCITrigger, secMethodCall, secLanguageCode, secTerminalInput, secStepsDefinition, secWorkflowRun, secDatabaseAPI, secTestRun, secBatchJob, secDesktopControl, secInstaller, secRunProject, secAgentLaunch, secRemoteJob, secOpsRunScript} {
 		if r := read(t, facts); r.real {
 			return r
 		}
@@ -385,12 +385,14 @@ func secLanguageCode(t *model.Tool, facts secTool) secExecSurface {
 			continue
 		}
 		pw := secIdentifierWords(name)
-		if len(pw) == 0 || !secHasWord(pw[len(pw)-1:], "code", "script", "source", "function") {
+		if len(pw) == 0 || !secHasWord(pw[len(pw)-1:], "code", "script", "source", "function", "js", "javascript") {
 			continue
 		}
 		if pd := secParamDesc(t, name); secRunsLanguage.MatchString(pd) || secRunsLanguage.MatchString(strings.Join(pw, " ")) {
 			reach := reachProcess
 			switch {
+			case secIntoSitePage(facts):
+				reach = reachSiteVisitors
 			case secReachBrowser.MatchString(facts.desc+" "+pd) || secHasWord(facts.words, "page", "browser", "tab", "webview"):
 				reach = reachBrowser
 			case secHasWord(facts.words, "show", "render", "display", "view", "scene"):
@@ -401,6 +403,26 @@ func secLanguageCode(t *model.Tool, facts secTool) secExecSurface {
 	}
 	return secExecSurface{}
 }
+
+// reachSiteVisitors is where code inserted into a site's page runs.
+const reachSiteVisitors = "the live site: the code goes into a page served to its visitors, and runs in every visitor's browser"
+
+// secSiteObjects are the parts of a site that code is inserted into.
+var secSiteObjects = []string{"page", "pages", "post", "posts", "site", "theme", "template", "header", "footer", "widget", "elementor", "storefront", "landing"}
+
+// secIntoSitePage reports whether a tool inserts what it takes into a
+// site's page, post, theme or template (add_custom_js to an Elementor
+// page, inject_script into the site header), not into a browser tab the
+// model drives.
+func secIntoSitePage(facts secTool) bool {
+	w := facts.words
+	return secHasWord(w, "add", "insert", "inject", "set", "update", "embed", "append") && secHasWord(w, "custom", "js", "javascript", "script", "scripts", "snippet", "code") &&
+		(secHasWord(w, secSiteObjects...) || secIntoPageTalk.MatchString(facts.desc))
+}
+
+// secIntoPageTalk is a description placing code in a site's page, post or
+// template ("to an Elementor page", "into the site's header").
+var secIntoPageTalk = regexp.MustCompile(`\b(?:to|into|in|on)\s+(?:an?\s+|the\s+|every\s+|each\s+)?(?:[\w'-]+\s+){0,2}?(?:pages?|posts?|site'?s?|websites?|themes?|templates?|headers?|footers?|storefront)\b`)
 
 // secFreeTextParam returns the first free-text parameter (or list of
 // strings) whose name ends in one of words, or "".

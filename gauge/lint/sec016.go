@@ -13,7 +13,7 @@ func sec016() Rule {
 	return Rule{
 		ID: "SEC016", Name: "local-upload", Family: "Security",
 		Summary: "A tool reads a local path the model names and sends its contents to a remote service.",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 7, Check: checkSEC016,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 8, Check: checkSEC016,
 	}
 }
 
@@ -28,9 +28,13 @@ func checkSEC016(ctx *Context) []Problem {
 	}
 	var out []Problem
 	facts := secTools(ctx)
+	hosted := secServerHostedModel(ctx.Tools)
 	for i := range ctx.Tools {
 		t := &ctx.Tools[i]
 		p, how := secLocalUpload(t, facts[i].words)
+		if how == "" {
+			p, how = secModelUpload(t, facts[i].words, hosted)
+		}
 		if how == "" {
 			continue
 		}
@@ -101,8 +105,11 @@ func secLocalUpload(t *model.Tool, words []string) (param, how string) {
 		// names, in whatever language the parameter is described.
 		for _, p := range secParams(t) {
 			pw := secIdentifierWords(p.name)
-			if p.parent == "" && secTakesString(p.schema) && (secHasWord(pw, "filepath") || len(pw) == 2 && pw[0] == "file" && pw[1] == "path") &&
-				!secRemotePathTalk.MatchString(p.desc()) {
+			// respira_upload_media(file): "base64 string, file URL
+			// to download, or file path": a parameter that says it
+			// takes a file path is one, whatever its name.
+			if p.parent == "" && secTakesString(p.schema) && (secHasWord(pw, "filepath") || len(pw) == 2 && pw[0] == "file" && pw[1] == "path" || secSaysFilePath.MatchString(p.desc())) &&
+				!secHasWord(pw, secNotSourceWords...) && !secRemotePathTalk.MatchString(p.desc()) {
 				return p.path, how
 			}
 		}
@@ -111,6 +118,7 @@ func secLocalUpload(t *model.Tool, words []string) (param, how string) {
 }
 
 const (
+	secViaModel  = "sends what it reads to the remote AI model the server calls"
 	secViaUpload = "uploads what it reads to a remote service"
 	secViaAttach = "attaches what it reads to a record the remote service keeps"
 	secViaAPI    = "sends what it reads to a remote API"
@@ -283,3 +291,111 @@ func secAttachesFile(words []string, text string) bool {
 // secAttachNotFile is an attached thing that is no file sent anywhere: a
 // disk or ISO image attached to a local machine.
 var secAttachNotFile = regexp.MustCompile(`\b(?:disk|iso|boot|system|container|docker|vm|volume)\s+images?\b`)
+
+// secModelUpload returns the first parameter through which a tool hands a
+// local file to a hosted AI model, or "", "". The tool asks the model (it
+// takes a prompt or an instruction, or its name names the hosted model:
+// ask_gemini) and the model is a hosted one (its name, or any tool of the
+// server, names a hosted model's service or its API key: hosted); a
+// parameter that takes a file path (imagePath, "file paths to reference
+// images") or a prompt that pulls in files ("use @ syntax to include
+// files") reads the file it sends. A local model (ollama, llama.cpp) is
+// no destination off the machine, and a path the tool writes is no
+// source.
+func secModelUpload(t *model.Tool, words []string, hosted bool) (param, how string) {
+	named := secModelInName(strings.Join(words, " ")) || secModelInName(secNameSpaced(t.Name))
+	if !named && (!hosted || len(words) > 0 && secHasWord(words[:min(2, len(words))], secNoSendVerbs...)) {
+		return "", "" // get_last_image(path): a read of the server's own state
+	}
+	text := secToolText(t)
+	if secLocalModelTalk.MatchString(text) {
+		return "", ""
+	}
+	asks := named
+	for _, p := range secParams(t) {
+		if p.parent == "" && secTakesString(p.schema) && secHasWord(secIdentifierWords(p.name), "prompt", "prompts", "instruction", "instructions", "question") {
+			asks = true
+		}
+	}
+	if !asks {
+		return "", ""
+	}
+	for _, p := range secParams(t) {
+		if !secTakesStrings(p.schema) {
+			continue
+		}
+		pw := secIdentifierWords(p.name)
+		desc := p.desc()
+		if secHasWord(pw, secNotSourceWords...) || secRemotePathTalk.MatchString(desc) {
+			continue
+		}
+		if secIncludesFilesTalk.MatchString(desc) || secSaysFilePath.MatchString(desc) && !secModelOutputTalk.MatchString(desc) {
+			return p.path, secViaModel
+		}
+	}
+	return "", ""
+}
+
+// secModelInName reports whether a tool's name names a hosted model's
+// service. Names that are also words or other products (replicate,
+// bedrock, imagen, perplexity, cohere) count only beside their API, in
+// secServerHostedModel.
+func secModelInName(name string) bool {
+	m := secHostedModelName.FindString(name)
+	return m != "" && !secAmbiguousModelName.MatchString(m)
+}
+
+// secServerHostedModel reports whether some tool of the server names a
+// hosted AI model's service together with its API, key, token or model
+// ("Configure your Gemini API token", "uses the OpenAI API"): the model
+// the server's prompts go to runs off the machine.
+func secServerHostedModel(tools []model.Tool) bool {
+	for i := range tools {
+		t := &tools[i]
+		d, _ := secFold(preciseCodeOnly(t.RawDescription))
+		s := secNameSpaced(t.Name) + " " + d
+		for _, m := range secHostedModelName.FindAllStringIndex(s, -1) {
+			if secHostedModelAPI.MatchString(s[m[1]:min(len(s), m[1]+40)]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var (
+	// secHostedModelName is the name of a hosted AI model or its
+	// service. Claude is left out: descriptions name it as the client
+	// ("edits Claude can apply"), not as where a prompt goes.
+	secHostedModelName = regexp.MustCompile(`\b(?:gemini|openai|open\s+ai|chatgpt|gpt-?[0-9][\w.-]*|dall-?e(?:\s*[0-9])?|grok|deepseek|perplexity|cohere|replicate|stability\s+ai|midjourney|groq|openrouter|vertex\s+ai|bedrock|azure\s+openai|elevenlabs|imagen|ideogram|mistral\s+ai|nano\s+banana)\b`)
+	// secAmbiguousModelName is a hosted model's name that is also a word
+	// or another product.
+	secAmbiguousModelName = regexp.MustCompile(`^(?:replicate|bedrock|imagen|perplexity|cohere)$`)
+	// secModelOutputTalk is a path a model tool writes: where its output
+	// is saved or downloaded.
+	secModelOutputTalk = regexp.MustCompile(`\b(?:output|destination|save|saves|saved|saving|write|writes|written|store|stored|download(?:ed|s)?|result)\b`)
+	// secHostedModelAPI follows a hosted model's name when the text speaks
+	// of its API or account.
+	secHostedModelAPI = regexp.MustCompile(`^\s*(?:\S+\s+){0,2}?(?:api|apis|api\s+keys?|keys?|tokens?|models?|account|cli|service|endpoint)\b`)
+	// secLocalModelTalk says the model runs on the machine.
+	secLocalModelTalk = regexp.MustCompile(`\blocal(?:ly)?\s+(?:running\s+|hosted\s+)?(?:llms?|models?|ai|inference)\b|\b(?:ollama|llama\.cpp|lm\s+studio|on-device)\b`)
+	// secSaysFilePath is a parameter that says it takes a path to a file
+	// ("full file path to the image", "array of file paths", "path to the
+	// local PDF", "chemin du fichier", "ruta del archivo", "Dateipfad").
+	secSaysFilePath = regexp.MustCompile(`\b(?:file|image|local|absolute|full)\s+(?:file\s+)?paths?\b|\bpaths?\s+(?:to|of)\s+(?:the\s+|a\s+|an\s+|each\s+|your\s+)?(?:local\s+|existing\s+)?(?:\w+\s+)?(?:files?|images?|documents?|photos?|pictures?|pdfs?|videos?|audio)\b|\bchemins?\s+(?:d[eu]\s+|des\s+)?(?:fichiers?|l'image|images?)\b|\brutas?\s+(?:del?\s+|de\s+los\s+)?(?:archivos?|ficheros?|im0genes|imagen)\b|\b(?:datei|bild)pfade?\b`)
+	// secIncludesFilesTalk is a prompt that reads files it names ("use @
+	// syntax to include files", "reference files with @path", "prefix a
+	// path with @ to attach it").
+	secIncludesFilesTalk = regexp.MustCompile(`@\s*(?:syntax|notation|prefix|mentions?|references?)\b[^.]{0,40}?\b(?:include|includes|attach|attaches|reference|references|add|adds|read|reads)\b[^.]{0,20}?\bfiles?\b|\b(?:include|attach|reference|add|mention)\s+(?:local\s+)?files?\s+(?:with|using|via|by(?:\s+prefixing)?)\s+(?:the\s+|an?\s+)?(?:@|')|\bprefix\s+(?:a\s+|the\s+|any\s+)?(?:file\s+)?(?:path|name)s?\s+with\s+.?@`)
+)
+
+// secNameSpaced is a tool's name lowercased with its separators as spaces
+// and its camel case kept whole (Consult-DeepSeek: "consult deepseek").
+func secNameSpaced(name string) string {
+	return strings.ToLower(strings.Map(func(r rune) rune {
+		if r == '_' || r == '-' || r == '.' || r == '/' {
+			return ' '
+		}
+		return r
+	}, name))
+}
