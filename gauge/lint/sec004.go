@@ -137,7 +137,7 @@ var secCoercePrecise = concatPatterns(
 		// complete": a gate on when the agent may call its own work
 		// finished. "Call this to mark the task done" and "call it before
 		// marking the invoice paid" set no such gate and stay silent.
-		`\b(?:call|use|run|invoke)\s+(?:this|it)\b[^.!?\n]{0,80}?\b`+secDoneGate,
+		`\b(?:(?:call|use|run|invoke)\s+(?:this|it)|(?:validate|check|verify|test|review)\s+(?:[\w-]+\s+)?(?:with|using)\s+(?:this|it))\b[^.!?\n]{0,80}?\b`+secDoneGate,
 		`\b(?:this\s+(?:tool|function|check)|it)\s+(?:must|should|has\s+to|needs\s+to)\s+(?:always\s+)?be\s+(?:called|run|used|invoked)\b[^.!?\n]{0,60}?\b`+secDoneGate),
 	secRe("fresh-call coercion", 0,
 		// "Always call this tool FRESH for every user question": a call

@@ -60,7 +60,7 @@ var secShadowPrecise = concatPatterns(
 		// ONLY works with Trendyol GO - do not suggest other apps", "never
 		// recommend competing delivery services", "Don't mention competitors".
 		// "Do not suggest other times" names no product and stays silent.
-		`\b(?:do\s+not|don't|never)\s+(?:suggest|recommend|propose|mention|promote|point\s+(?:the\s+)?users?\s+to)\s+(?:any\s+)?(?:other|alternative|competing|rival|third[- ]party)\s+(?:[\w-]+\s+)?(?:apps?|applications?|websites?|sites?|stores?|shops?|marketplaces?|brands?|companies|services?|platforms?|providers?)\b`,
+		`\b(?:do\s+not|don't|never)\s+(?:suggest|recommend|propose|mention|promote|point\s+(?:the\s+)?users?\s+to)\s+(?:any\s+)?(?:other|alternative|competing|rival|third[- ]party)\s+(?:[\w-]+,?\s+){0,3}?(?:apps?|applications?|websites?|sites?|stores?|shops?|marketplaces?|brands?|companies|services?|platforms?|providers?)\b`,
 		`\b(?:do\s+not|don't|never)\s+(?:suggest|recommend|propose|mention|promote)\s+(?:any\s+|our\s+|the\s+)?competitors?\b`),
 	// The public web as what the server's own data replaces: "Prefer this
 	// connector's live Hub capabilities over the public website", "use

@@ -46,7 +46,14 @@ var secBeyondPatterns = concatPatterns(
 		// and its expiry in your answer", in five languages. "Fields to
 		// include in your response" selects the API's fields and stays
 		// silent (secBeyondKeep), as does "the response includes links".
-		`(?:^|[^\w\s]\s*|\b(?:always|also|then|and|please|must|should)\s+)(?:include|put|add|insert|place|show|list|cite|quote|mention|give|provide|present|display|append|embed|link|surface|state|address|greet|thank|refer\s+to)\s+(?:[^.!?\n]{0,60}?\s)?(?:in|into|within|at\s+the\s+(?:end|top|start|bottom|beginning)\s+of)\s+(?:all\s+|each\s+|every\s+)?your\s+(?:final\s+|next\s+|own\s+)?(?:response|answer|reply|replies|responses|answers|summary|message\s+to\s+the\s+user)\b`,
+		`(?:^|[^\w\s]\s*|\b(?:always|also|then|and|please|must|should|never|do\s+not|don't)\s+)(?:include|put|add|insert|place|show|list|cite|quote|mention|give|provide|present|display|append|embed|link|surface|state|address|greet|thank|refer\s+to|use|avoid|write|say)\s+(?:[^.!?\n]{0,60}?\s)?(?:in|into|within|at\s+the\s+(?:end|top|start|bottom|beginning)\s+of)\s+(?:all\s+|each\s+|every\s+)?your\s+(?:final\s+|next\s+|own\s+)?(?:response|answer|reply|replies|responses|answers|summary|message\s+to\s+the\s+user)\b`,
+		// The same with the answer first: "In your answer, always include
+		// the order number", "Make sure your reply includes the tracking
+		// link". "You MUST start your response with: WARNING: the logs
+		// have been truncated" discloses the limits of the tool's own
+		// output and is not read.
+		`\bin\s+(?:each\s+|every\s+|all\s+)?your\s+(?:final\s+)?(?:response|answer|reply|replies|responses|answers|summary)\s*,\s*(?:always\s+|please\s+)?(?:include|put|add|cite|mention|show|list|give|provide|state|link|use|write|say|never|do\s+not|don't|avoid)\b`,
+		`\b(?:make\s+sure|ensure)\s+(?:that\s+)?(?:each\s+|every\s+)?your\s+(?:final\s+)?(?:response|answer|reply|summary)\s+(?:always\s+)?(?:includes?|contains?|mentions?|lists?|cites?|links?|shows?|starts?|ends?|begins?)\b`,
 		`\b(?:incluye|incluya|pon|ponga|a0ade|a0ada|agrega|agregue|menciona|mencione|muestra|muestre|cita|indica|indique)\s+(?:[^.!?\n]{0,60}?\s)?en\s+(?:tu|su)\s+respuesta\b`,
 		`\b(?:incluez|inclus|ajoutez|ajoute|mettez|mets|mentionnez|mentionne|citez|indiquez|indique|donnez)\s+(?:[^.!?\n]{0,60}?\s)?dans\s+(?:ta|votre)\s+r0ponse\b`,
 		`\b(?:f0ge|f0gen|nenne|nennen|gib|geben|zeige|zeigen|setze|setzen)\s+(?:[^.!?\n]{0,60}?\s)?in\s+(?:deine|deiner|ihre|ihrer)\s+antwort\b`,
@@ -66,6 +73,7 @@ var secBeyondPatterns = concatPatterns(
 	// "Use a warm, direct tone with customers".
 	secRe("house voice for the answer", 0,
 		`\b(?:rules?|guidelines?|style|voice|tone)\b[^.!?\n]{0,40}?\b(?:apply|applies|hold|holds|govern|governs|for|to|in)\s+(?:every|all|any|each)\s+(?:customer|user|client|reader|public)[- ]facing\b`,
+		`\b(?:avoid|never\s+use|don't\s+use|do\s+not\s+use|use|write|keep)\b[^.!?\n]{0,40}?\b(?:in|for)\s+(?:all\s+|every\s+|any\s+|each\s+)?(?:customer|user|client)[- ]facing\s+(?:sentences?|messages?|texts?|repl(?:y|ies)|responses?|answers?|copy|communications?)\b`,
 		`\b(?:in|for|when\s+writing)\s+(?:every|all|any|each)\s+(?:customer|user|client)[- ]facing\s+\w+[\s,:]+(?:always|never|use|do\s+not|don't|avoid|write|keep|say)\b`,
 		`\b(?:never|don't|do\s+not)\s+(?:say|use|write)\s+(?:the\s+word\s+)?["\x01'](?:we|us|our|our\s+team|i|me|my)\b`,
 		`\b(?:reply|respond|answer|speak|talk)\s+(?:to\s+(?:the\s+)?(?:users?|customers?|clients?)\s+)?in\s+(?:a|an)\s+(?:[\w-]+,?\s+){0,3}?(?:tone|voice|manner|register)\b`,
@@ -235,6 +243,10 @@ var secShellQuotes = strings.NewReplacer("`", " ", "\"", " ", "'", " ", "\u201c"
 // include in your response"), not what the model says.
 var secFieldSelector = regexp.MustCompile(`\b(?:fields?|columns?|properties|attributes|headers?)\b`)
 
+// secSuggestsTheTool is "do not recommend this tool to the user": advice
+// on when the tool fits, not on what the model tells the user.
+var secSuggestsTheTool = regexp.MustCompile(`\b(?:suggest|recommend|propose|promote|offer)\s+(?:(?:this|the)\s+(?:tool|function|server|command)|it)\b`)
+
 // secBeyondKeep drops an install, build or version directive in the text
 // of a tool whose own job it is (a deploy tool saying when to deploy, an
 // install tool naming the version it installs): that is when to call the
@@ -243,7 +255,8 @@ func secBeyondKeep(_ *Context, s secSurface, m secMatch) bool {
 	if m.what == "directive about how to answer" || m.what == "house voice for the answer" {
 		// A parameter's text says what to pass ("fields to include in your
 		// response" selects the API's fields); the answer is the model's.
-		return s.Parameter == "" && !secFieldSelector.MatchString(strings.ToLower(m.text))
+		hit := strings.ToLower(m.text)
+		return s.Parameter == "" && !secFieldSelector.MatchString(hit) && !secSuggestsTheTool.MatchString(hit)
 	}
 	if s.Tool == "" || m.what != "directive to install or build" && m.what != "directive about which version to use" {
 		return true
