@@ -12,7 +12,7 @@ func sec004() Rule {
 		ID: "SEC004", Name: "coercive-directive", Family: "Security",
 		Summary: "Text coerces the model to call the tool first, always, or above everything else.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 12, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: secCoercePrecise, keep: secCoerceKeep, extra: secCoerceCJK},
+		Revision: 13, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: secCoercePrecise, keep: secCoerceKeep, extra: secCoerceCJK},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s contains a %s: %q.", s.where(), m.what, m.text)
 			},
@@ -124,6 +124,21 @@ var secCoercePrecise = concatPatterns(
 		// inquiry ("use this as the primary tool to list log names" says
 		// what it is for and stays silent).
 		`\b(?:use|call|run|invoke|try)\s+(?:this|it)\s+(?:tool\s+|function\s+)?as\s+(?:the|your)\s+(?:very\s+)?first\s+(?:tool|step|call|thing)\s+(?:when|whenever|while|for)\s+(?:\w+\s+){0,2}?(?:investigating|debugging|researching|troubleshooting|analy[sz]ing|answering|handling|looking\s+into|any|every|all)\b`),
+	secRe("call-first coercion", 0,
+		// "This is the first tool for any billing question", "call this
+		// before any other tool": the tool set ahead of every other without
+		// a reason its sentence gives ("... to get the session_id" is a
+		// prerequisite and stays silent).
+		`\b(?:this(?:\s+tool|\s+function|\s+server)?|it)\s+(?:is|should\s+be)\s+(?:always\s+)?(?:the|your)\s+(?:very\s+)?first\s+(?:tool|stop|call|place)\s+(?:to\s+(?:use|call|try|check)\s+)?(?:for|on|in|with)\s+(?:any|every|all|each)\b`,
+		`\b(?:call|use|run|invoke)\s+(?:this|it)\s+(?:tool\s+|function\s+)?before\s+(?:any|every|all)\s+other\s+(?:tools?|calls?|actions?|functions?|steps?)\b`),
+	secRe("call-before-work coercion", 0,
+		// "Call it AFTER building or editing a page and BEFORE treating the
+		// work as done", "must be called before you mark any task
+		// complete": a gate on when the agent may call its own work
+		// finished. "Call this to mark the task done" and "call it before
+		// marking the invoice paid" set no such gate and stay silent.
+		`\b(?:(?:call|use|run|invoke)\s+(?:this|it)|(?:validate|check|verify|test|review)\s+(?:[\w-]+\s+)?(?:with|using)\s+(?:this|it))\b[^.!?\n]{0,80}?\b`+secDoneGate,
+		`\b(?:this\s+(?:tool|function|check)|it)\s+(?:must|should|has\s+to|needs\s+to)\s+(?:always\s+)?be\s+(?:called|run|used|invoked)\b[^.!?\n]{0,60}?\b`+secDoneGate),
 	secRe("fresh-call coercion", 0,
 		// "Always call this tool FRESH for every user question": a call
 		// ordered ahead of every answer, over what the model already holds.
@@ -146,6 +161,12 @@ var secCoercePrecise = concatPatterns(
 		`\b(?:agent|assistant|llm|ai|model)s?\b[^.!?\n]{0,40}?\b(?:must|shall|needs?\s+to|is\s+(?:required|expected)\s+to)\s+(?:\w+\s+){0,8}?(?:implement|apply|make|write|commit|push|deploy)\s+(?:the\s+|all\s+|any\s+)?(?:\w+\s+){0,2}?(?:fix(?:es)?|changes|patch(?:es)?)\b`,
 		`\byou\s+must\s+(?:\w+\s+){0,8}?(?:implement|apply)\s+(?:the\s+|all\s+|appropriate\s+|any\s+)?(?:fix(?:es)?|changes|patch(?:es)?)\b`),
 )
+
+// secDoneGate is "before treating the work as done", "before you declare
+// the task complete", "before finishing your task": the moment the agent
+// calls its work finished.
+const secDoneGate = `(?:before\s+(?:you\s+)?(?:treat|treating|consider|considering|mark|marking|declare|declaring|call|calling|report|reporting|tell|telling|say|saying)\s+(?:[\w']+\s+){0,5}?(?:as\s+)?(?:done|complete|completed|finished|ready\s+to\s+ship)\b` +
+	`|before\s+(?:you\s+)?(?:finish|finishing|complete|completing|wrap\s+up|wrapping\s+up|close\s+out|closing\s+out)\s+(?:the|your|a|any|each|every)\s+(?:task|work|job|implementation|feature|change|ticket)s?\b)`
 
 // secCoerceChinese is SEC004's "next step must immediately call a write"
 // in Chinese and Japanese, read on the raw text (folding drops these

@@ -13,9 +13,9 @@ func sec020() Rule {
 		ID: "SEC020", Name: "directive-beyond-job", Family: "Security",
 		Summary: "Text tells the model how to answer, which version to install, how to change files or its client, or to build and deploy: beyond the job of the tool.",
 		Default: Warning, Toolgauge: Off, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 6, Check: secPhraseRuleWith(nil, secPrecise{patterns: secBeyondPatterns, keep: secBeyondKeep, extra: secBeyondExtra},
+		Revision: 7, Check: secPhraseRuleWith(nil, secPrecise{patterns: secBeyondPatterns, keep: secBeyondKeep, extra: secBeyondExtra},
 			func(s secSurface, m secMatch) string {
-				return fmt.Sprintf("The %s gives a %s, beyond what the tool does: %q.", s.where(), m.what, m.text)
+				return fmt.Sprintf("The %s gives a %s, beyond what the tool does: %q.", s.where(), m.what, strings.TrimLeft(m.text, ".!?;:,-*# \t\n"))
 			},
 			"Describe what the tool does and what it needs. How the model answers the user, which versions and files it writes, and what it runs in its own shell or client are the user's and the client's decisions, not a tool's."),
 	}
@@ -40,7 +40,44 @@ var secBeyondPatterns = concatPatterns(
 		// not the tool's output.
 		`\bhow\s+to\s+(?:format|present|structure|display|phrase|write|summari[sz]e)\s+(?:the|your)\s+(?:response|answer|reply|output|results?)\s+(?:of|from|for)\s+this\s+(?:tool|function|method)\b`,
 		`\bwhen\s+(?:presenting|reporting|summari[sz]ing|showing|displaying|explaining)\s+(?:the\s+|these\s+|its\s+|this\s+tool'?s\s+)?(?:results?|response|output|findings|data)\s+(?:\w+\s+){0,3}?to\s+the\s+user\b[\s,:]*(?:always\s+|first\s+)?(?:prioriti[sz]e|highlight|emphasi[sz]e|lead\s+with|start\s+with|never|do\s+not|don't|omit|hide|you\s+must|must)\b`,
-		`\bformat\s+your\s+(?:answer|response|reply|final\s+answer)\s+(?:to\s+the\s+user\s+)?(?:as|like|using|in\s+(?:a|the)|with)\b`),
+		`\bformat\s+your\s+(?:answer|response|reply|final\s+answer)\s+(?:to\s+the\s+user\s+)?(?:as|like|using|in\s+(?:a|the)|with)\b`,
+		// A presentation verb whose place is the model's own answer:
+		// "Include links to repositories in your response", "Put the link
+		// and its expiry in your answer", in five languages. "Fields to
+		// include in your response" selects the API's fields and stays
+		// silent (secBeyondKeep), as does "the response includes links".
+		`(?:^|[^\w\s]\s*|\b(?:always|also|then|and|please|must|should|never|do\s+not|don't)\s+)(?:include|put|add|insert|place|show|list|cite|quote|mention|give|provide|present|display|append|embed|link|surface|state|address|greet|thank|refer\s+to|use|avoid|write|say)\s+(?:[^.!?\n]{0,60}?\s)?(?:in|into|within|at\s+the\s+(?:end|top|start|bottom|beginning)\s+of)\s+(?:all\s+|each\s+|every\s+)?your\s+(?:final\s+|next\s+|own\s+)?(?:response|answer|reply|replies|responses|answers|summary|message\s+to\s+the\s+user)\b`,
+		// The same with the answer first: "In your answer, always include
+		// the order number", "Make sure your reply includes the tracking
+		// link". "You MUST start your response with: WARNING: the logs
+		// have been truncated" discloses the limits of the tool's own
+		// output and is not read.
+		`\bin\s+(?:each\s+|every\s+|all\s+)?your\s+(?:final\s+)?(?:response|answer|reply|replies|responses|answers|summary)\s*,\s*(?:always\s+|please\s+)?(?:include|put|add|cite|mention|show|list|give|provide|state|link|use|write|say|never|do\s+not|don't|avoid)\b`,
+		`\b(?:make\s+sure|ensure)\s+(?:that\s+)?(?:each\s+|every\s+)?your\s+(?:final\s+)?(?:response|answer|reply|summary)\s+(?:always\s+)?(?:includes?|contains?|mentions?|lists?|cites?|links?|shows?|starts?|ends?|begins?)\b`,
+		`\b(?:incluye|incluya|pon|ponga|a0ade|a0ada|agrega|agregue|menciona|mencione|muestra|muestre|cita|indica|indique)\s+(?:[^.!?\n]{0,60}?\s)?en\s+(?:tu|su)\s+respuesta\b`,
+		`\b(?:incluez|inclus|ajoutez|ajoute|mettez|mets|mentionnez|mentionne|citez|indiquez|indique|donnez)\s+(?:[^.!?\n]{0,60}?\s)?dans\s+(?:ta|votre)\s+r0ponse\b`,
+		`\b(?:f0ge|f0gen|nenne|nennen|gib|geben|zeige|zeigen|setze|setzen)\s+(?:[^.!?\n]{0,60}?\s)?in\s+(?:deine|deiner|ihre|ihrer)\s+antwort\b`,
+		`\b(?:includi|inserisci|metti|aggiungi|mostra|cita|indica)\s+(?:[^.!?\n]{0,60}?\s)?nella\s+(?:tua|sua)\s+risposta\b`,
+		// What the model may or must suggest to the user: "Never suggest
+		// closed restaurants to the user", "Always recommend the annual
+		// plan to customers". "Use this to suggest times to the user" says
+		// what the tool is for and stays silent.
+		`\b(?:never|do\s+not|don't|always|must)\s+(?:suggest|recommend|propose|promote|advertise|upsell|offer|pitch)\s+(?:[^.!?\n]{0,60}?\s)?to\s+(?:the\s+|your\s+)?(?:users?|customers?|clients?|readers?|buyers?|guests?)\b`,
+		// How the answer is laid out for the user: "Always list options
+		// with numbers for user selection", "present the choices as a
+		// numbered list so the user can pick one".
+		`\b(?:list|present|show|display|give|number|format|offer)\s+(?:[^.!?\n]{0,40}?\s)?(?:with\s+numbers|numbered|as\s+(?:a\s+)?(?:numbered|bulleted|markdown)\s+(?:list|table)|(?:as|in)\s+a\s+(?:markdown\s+)?table|as\s+bullet(?:ed)?\s+(?:points|list))\s+(?:for|to|so\s+(?:that\s+)?)\s*(?:the\s+)?(?:users?|customers?)\b`,
+		`\balways\s+(?:list|present|show|display|number|format)\s+(?:[^.!?\n]{0,40}?\s)?(?:with\s+numbers|numbered|as\s+(?:a\s+)?(?:numbered|bulleted|markdown)\s+(?:list|table)|(?:as|in)\s+a\s+(?:markdown\s+)?table|as\s+bullet(?:ed)?\s+(?:points|list))`),
+	// A house voice for what the model writes to people: "These rules
+	// apply to every customer-facing sentence", `Never use "we"`,
+	// "Use a warm, direct tone with customers".
+	secRe("house voice for the answer", 0,
+		`\b(?:rules?|guidelines?|style|voice|tone)\b[^.!?\n]{0,40}?\b(?:apply|applies|hold|holds|govern|governs|for|to|in)\s+(?:every|all|any|each)\s+(?:customer|user|client|reader|public)[- ]facing\b`,
+		`\b(?:avoid|never\s+use|don't\s+use|do\s+not\s+use|use|write|keep)\b[^.!?\n]{0,40}?\b(?:in|for)\s+(?:all\s+|every\s+|any\s+|each\s+)?(?:customer|user|client)[- ]facing\s+(?:sentences?|messages?|texts?|repl(?:y|ies)|responses?|answers?|copy|communications?)\b`,
+		`\b(?:in|for|when\s+writing)\s+(?:every|all|any|each)\s+(?:customer|user|client)[- ]facing\s+\w+[\s,:]+(?:always|never|use|do\s+not|don't|avoid|write|keep|say)\b`,
+		`\b(?:never|don't|do\s+not)\s+(?:say|use|write)\s+(?:the\s+word\s+)?["\x01'](?:we|us|our|our\s+team|i|me|my)\b`,
+		`\b(?:reply|respond|answer|speak|talk)\s+(?:to\s+(?:the\s+)?(?:users?|customers?|clients?)\s+)?in\s+(?:a|an)\s+(?:[\w-]+,?\s+){0,3}?(?:tone|voice|manner|register)\b`,
+		`\b(?:use|adopt|keep|write\s+in|respond\s+in|reply\s+in|speak\s+in|answer\s+in)\s+(?:a|an|the|your)\s+(?:[\w-]+,?\s+){0,3}?(?:tone|voice)\s+(?:with|to|for|toward|towards|when\s+(?:talking|speaking|writing|replying)\s+to)\s+(?:the\s+)?(?:users?|customers?|clients?|readers?)\b`),
 	secRe("persona assignment", 0,
 		`\byou\s+are\s+(?:an?\s+|the\s+)?(?:\w+\s+)?(?:expert|senior|world[- ]class|seasoned|specialist|professional)\s+(?:[\w-]+\s+){0,3}?(?:engineer|developer|assistant|consultant|advisor|architect|writer|analyst|designer|programmer)\b`),
 	secRe("directive about which version to use", 0,
@@ -202,11 +239,25 @@ func secBeyondShell(s secSurface) (secMatch, bool) {
 // secShellQuotes opens code spans and quotes into spaces.
 var secShellQuotes = strings.NewReplacer("`", " ", "\"", " ", "'", " ", "\u201c", " ", "\u201d", " ", "\u2018", " ", "\u2019", " ")
 
+// secFieldSelector is a hit that selects what an API returns ("fields to
+// include in your response"), not what the model says.
+var secFieldSelector = regexp.MustCompile(`\b(?:fields?|columns?|properties|attributes|headers?)\b`)
+
+// secSuggestsTheTool is "do not recommend this tool to the user": advice
+// on when the tool fits, not on what the model tells the user.
+var secSuggestsTheTool = regexp.MustCompile(`\b(?:suggest|recommend|propose|promote|offer)\s+(?:(?:this|the)\s+(?:tool|function|server|command)|it)\b`)
+
 // secBeyondKeep drops an install, build or version directive in the text
 // of a tool whose own job it is (a deploy tool saying when to deploy, an
 // install tool naming the version it installs): that is when to call the
 // tool, SEC004's matter, not a directive beyond it.
 func secBeyondKeep(_ *Context, s secSurface, m secMatch) bool {
+	if m.what == "directive about how to answer" || m.what == "house voice for the answer" {
+		// A parameter's text says what to pass ("fields to include in your
+		// response" selects the API's fields); the answer is the model's.
+		hit := strings.ToLower(m.text)
+		return s.Parameter == "" && !secFieldSelector.MatchString(hit) && !secSuggestsTheTool.MatchString(hit)
+	}
 	if s.Tool == "" || m.what != "directive to install or build" && m.what != "directive about which version to use" {
 		return true
 	}
