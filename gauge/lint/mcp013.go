@@ -3,6 +3,7 @@ package lint
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/text"
@@ -15,7 +16,7 @@ func mcp013() Rule {
 		ID: "MCP013", Name: "overlapping-descriptions", Family: "Description",
 		Summary: "Two tools' descriptions are near-identical.",
 		Default: Warning, Toolgauge: Error, Scope: ScopePair, Origin: OriginToolgauge,
-		Revision: 3, Check: checkMCP013,
+		Revision: 4, Check: checkMCP013,
 	}
 }
 
@@ -34,7 +35,8 @@ func checkMCP013(ctx *Context) []Problem {
 		}
 		l, r := tools[p.left].name, tools[p.right].name
 		sev := Off
-		if ctx.Precise() && (preciseNamesTellApart(tools[p.left].nameTokens, tools[p.right].nameTokens) || preciseDistinctSlots(&tools[p.left], &tools[p.right])) {
+		if ctx.Precise() && !preciseQualifierTwins(&tools[p.left], &tools[p.right]) &&
+			(preciseNamesTellApart(tools[p.left].nameTokens, tools[p.right].nameTokens) || preciseDistinctSlots(&tools[p.left], &tools[p.right])) {
 			// The names carry the difference (activate_plugin and
 			// activate_theme), or one template names each tool's own
 			// object type (ICMP and ICMPv6 service objects): the same
@@ -96,11 +98,56 @@ func precisePairKept(ctx *Context, l, r *tgTool, threshold float64) bool {
 	if !preciseSchemasAlike(l, r) {
 		return false
 	}
-	a, b := preciseOwnBag(ctx, l), preciseOwnBag(ctx, r)
+	a, b := precisePairOwnBag(ctx, l, r), precisePairOwnBag(ctx, r, l)
 	if len(a) < tgMinCompareWords || len(b) < tgMinCompareWords {
 		return false
 	}
 	return text.Jaccard(a, b) >= threshold
+}
+
+// precisePairOwnBag is what t's description says of t alone beside
+// other: preciseOwnBag without the side notes the two descriptions share
+// after leads that are no near-duplicates, a sentence both carry that
+// leads neither ("List all navigation menus.
+// Includes WPML translation info if available." beside "Get a navigation
+// menu with all its items. Includes WPML …"). A shared trailer is
+// boilerplate of the pair; what each tool does is in its lead. A lead
+// sentence both share is kept: that is the near-duplicate itself.
+func precisePairOwnBag(ctx *Context, t, other *tgTool) text.Bag {
+	own := preciseOwnBag(ctx, t)
+	mine, theirs := preciseSentences(t.desc), preciseSentences(other.desc)
+	if len(mine) < 2 || len(theirs) < 2 || text.Jaccard(text.ContentBag(mine[0]), text.ContentBag(theirs[0])) >= tgNearDuplicate {
+		// The same lead, or nearly ("Reverse a transaction"; "Get a
+		// detailed listing of all files …" and "…, including sizes"):
+		// what follows it in both is part of the near-duplicate, not a
+		// side note.
+		return own
+	}
+	notes := map[string]bool{}
+	for _, s := range mine[1:] {
+		if s != theirs[0] && slices.Contains(theirs[1:], s) {
+			notes[s] = true
+		}
+	}
+	if len(notes) == 0 {
+		return own
+	}
+	keep := text.Bag{}
+	for _, s := range mine {
+		if notes[s] {
+			continue
+		}
+		for w := range text.ContentBag(s) {
+			keep[w] = struct{}{}
+		}
+	}
+	out := text.Bag{}
+	for w := range own {
+		if _, ok := keep[w]; ok {
+			out[w] = struct{}{}
+		}
+	}
+	return out
 }
 
 // preciseWord is one word of a description, for the slot comparison.

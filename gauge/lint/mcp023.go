@@ -14,7 +14,7 @@ func mcp023() Rule {
 		ID: "MCP023", Name: "unconstrained-well-known-format", Family: "Parameters",
 		Summary: "A date, email, or URL parameter declares no format or pattern.",
 		Default: Warning, Toolgauge: Warning, Scope: ScopeParameter, Origin: OriginToolgauge,
-		Revision: 10, Check: checkMCP023,
+		Revision: 11, Check: checkMCP023,
 	}
 }
 
@@ -154,6 +154,11 @@ func preciseDateIn(ctx *Context, tool, prefix string, root map[string]any, p *tg
 		}
 		return out
 	}
+	if depth < preciseNestMax {
+		if found, ok := preciseDateInNested(ctx, tool, path, root, p.obj, depth); ok {
+			return found
+		}
+	}
 	if pr := preciseLooseUnion(tool, path, p); pr != nil {
 		return []Problem{*pr}
 	}
@@ -161,6 +166,92 @@ func preciseDateIn(ctx *Context, tool, prefix string, root map[string]any, p *tg
 		return []Problem{*pr}
 	}
 	return nil
+}
+
+// preciseDateInNested reads the objects a parameter holds other than as
+// its own properties: the object items of an array (reported as
+// items[].dueDate), and the object branches of an anyOf or oneOf, of the
+// parameter or of its items. ok is false when the parameter holds no
+// such object, so it is judged as a value itself.
+func preciseDateInNested(ctx *Context, tool, path string, root, obj map[string]any, depth int) ([]Problem, bool) {
+	prefix := path + "."
+	objs := preciseObjectBranches(root, obj)
+	if items, ok := obj["items"].(map[string]any); ok && isJSONString(obj["type"], "array") {
+		items = preciseRefParam(root, "", items).obj
+		if _, has := items["properties"].(map[string]any); has {
+			objs = []map[string]any{items}
+		} else {
+			objs = preciseObjectBranches(root, items)
+		}
+		prefix = path + "[]."
+	}
+	if len(objs) == 0 {
+		return nil, false
+	}
+	parentDesc, _ := paramDescription(obj)
+	var out []Problem
+	seen := map[string]bool{}
+	for _, o := range objs {
+		inner, _ := o["properties"].(map[string]any)
+		for _, name := range secSortedKeys(inner) {
+			sub, _ := inner[name].(map[string]any)
+			if sub == nil || seen[name] {
+				continue
+			}
+			seen[name] = true
+			q := preciseRefParam(root, name, sub)
+			if !q.hasDesc && preciseLabelExample(parentDesc, name) {
+				continue
+			}
+			out = append(out, preciseDateIn(ctx, tool, prefix, root, q, depth+1)...)
+		}
+	}
+	return out, true
+}
+
+// preciseLabelExample reports whether a parent's description shows, in
+// an example of its items, the value of field name as something other
+// than a date ("[{ time: '2015', value: 23 }]": a chart's axis label, a
+// year): the example tells the model what to send, and it is no date
+// syntax a format could declare.
+func preciseLabelExample(desc, name string) bool {
+	if desc == "" {
+		return false
+	}
+	re, err := regexp.Compile(`(?:^|[^\w])["']?` + regexp.QuoteMeta(name) + `["']?\s*:\s*["']([^"']*)["']`)
+	if err != nil {
+		return false
+	}
+	ms := re.FindAllStringSubmatch(desc, -1)
+	if len(ms) == 0 {
+		return false
+	}
+	for _, m := range ms {
+		if preciseDateSyntax.MatchString(m[1]) || preciseLocalTime.MatchString(m[1]) {
+			return false
+		}
+	}
+	return true
+}
+
+// preciseObjectBranches are the branches of a schema's anyOf or oneOf
+// that are objects with properties, local $refs resolved.
+func preciseObjectBranches(root, obj map[string]any) []map[string]any {
+	var objs []map[string]any
+	for _, key := range []string{"anyOf", "oneOf"} {
+		brs, _ := obj[key].([]any)
+		for _, b := range brs {
+			br, _ := b.(map[string]any)
+			if br == nil {
+				continue
+			}
+			br = preciseRefParam(root, "", br).obj
+			if _, has := br["properties"].(map[string]any); has {
+				objs = append(objs, br)
+			}
+		}
+	}
+	return objs
 }
 
 // preciseRefParam is a parameter's schema read as the default profile
@@ -308,7 +399,7 @@ func preciseFormatWanted(shape string, p *tgParam) bool {
 			// not a date syntax.
 			return false
 		}
-		if p.hasDesc && (preciseSeveralFormats(p.desc) || preciseSeveralKinds(p)) {
+		if p.hasDesc && (preciseSeveralFormats(p.desc) || preciseSeveralKinds(p) || preciseAltKinds(p.desc)) {
 			// "Supports multiple formats: 2025-07-01, 01-Jul-2025":
 			// the server parses several syntaxes on purpose and the
 			// description lists them; no one format or pattern fits.
@@ -321,6 +412,11 @@ func preciseFormatWanted(shape string, p *tgParam) bool {
 			return false
 		}
 		if preciseNoInstant(p) {
+			return false
+		}
+		if preciseCursor(p) {
+			// after, insert_before: a cursor or a text anchor ("Ellipsis-
+			// format selection to insert after"), whatever "format" says.
 			return false
 		}
 		if p.hasDesc && preciseFormatAsked.MatchString(p.desc) {
@@ -359,16 +455,8 @@ func preciseNotADate(p *tgParam) bool {
 	if hasRel && other {
 		return true
 	}
-	for _, t := range toks {
-		switch strings.ToLower(t) {
-		case "after", "before":
-			// after, afterId, insert_before: a cursor or an ID unless the
-			// description speaks of a date, or the name joins a timed
-			// event (createdAfter, updated_before).
-			if (!p.hasDesc || !preciseDateTalk.MatchString(p.desc)) && !preciseTimedEvent(toks) {
-				return true
-			}
-		}
+	if preciseCursor(p) {
+		return true
 	}
 	if p.hasDesc && preciseNamedPeriod.MatchString(p.desc) && !preciseDateSyntax.MatchString(p.desc) {
 		// "Named period instead of dates, e.g. 'Last Month'": a period
@@ -393,7 +481,7 @@ func preciseNoInstant(p *tgParam) bool {
 	}
 	if len(toks) > 1 {
 		switch strings.ToLower(toks[len(toks)-1]) {
-		case "type", "types", "kind", "mode", "granularity", "field", "column":
+		case "type", "types", "kind", "mode", "granularity", "field", "column", "lang", "language", "unit", "units", "label":
 			// scheduleDateType, date_field, time_mode: a kind of date or
 			// the name of a date field, not a date.
 			return true
@@ -404,7 +492,7 @@ func preciseNoInstant(p *tgParam) bool {
 	}
 	// "Start time (e.g., \"now-1h\")": a relative time expression with
 	// no date syntax beside it.
-	return preciseNotAnInstant.MatchString(p.desc) ||
+	return preciseNotAnInstant.MatchString(p.desc) || preciseRangeQuery.MatchString(p.desc) ||
 		!preciseDateSyntax.MatchString(p.desc) && preciseRelativeOnly.MatchString(p.desc)
 }
 
@@ -413,6 +501,12 @@ func preciseNoInstant(p *tgParam) bool {
 // timestamp field rather than giving one ("The name of the timestamp to
 // sort against", "Possible values include last_edited_time").
 var preciseNotAnInstant = regexp.MustCompile(`(?i)\bnatural[- ]language\b|\bname\s+of\s+the\s+(?:\w+\s+)?(?:timestamp|date|time)\s+(?:field|property|column|to)\b|\bpossible\s+values\s+(?:include|are)\b`)
+
+// preciseRangeQuery is a description whose example is a search
+// qualifier's comparison or range, not one date: ">2024-01-01",
+// "<=2023-06-30", "2024-01-01..2024-03-31", "a..b". The value is a query
+// expression in the searched service's syntax, which no date format holds.
+var preciseRangeQuery = regexp.MustCompile(`["'\x60\x{201c}](?:[<>]=?\s*\d{4}-\d{2}-\d{2}|\d{4}-\d{2}-\d{2}\.\.|\w\.\.\w["'\x60\x{201d}])`)
 
 // preciseRelativeOnly is a relative time expression given as an example
 // ("now-1h", "now", "now-7d").
@@ -582,6 +676,30 @@ func preciseSeveralKinds(p *tgParam) bool {
 	return preciseSyntaxKinds[2].MatchString(p.desc) || preciseStringOrNumber(p.obj)
 }
 
+var (
+	// preciseParenthetical is a bracketed aside, where descriptions put
+	// their examples ("(e.g., '2026-01-15T00:00:00.000Z')").
+	preciseParenthetical = regexp.MustCompile(`\([^()]*\)`)
+	// preciseKindAlt is a choice, joined by "or", between a calendar
+	// date syntax and a Unix or epoch time, either way round. A relative
+	// time offered beside a date ("YYYY-MM-DD or relative like 'today'")
+	// is left to the other readings: the sixth audit's judges called
+	// such a field true.
+	preciseKindAlt = regexp.MustCompile(`(?i)(?:\biso(?:[ -]?8601)?\b|\brfc ?3339\b|\byyyy\b|\d{4}-\d{2}-\d{2})[^.;]{0,60}?\bor\b[^.;]{0,25}?(?:\bunix\b|\bepoch\b|\bposix\b)|(?:\bunix\b|\bepoch\b|\bposix\b)[^.;]{0,60}?\bor\b[^.;]{0,25}?(?:\biso(?:[ -]?8601)?\b|\brfc ?3339\b|\byyyy\b|\d{4}-\d{2}-\d{2})`)
+)
+
+// preciseAltKinds reports whether a description offers, as alternatives,
+// a calendar date and a Unix time ("ISO 8601 format (e.g.,
+// '2026-01-15T00:00:00.000Z') or Unix timestamp in milliseconds", "an
+// epoch value in seconds or an RFC 3339 date"): the server parses both
+// kinds on purpose and says so, and
+// `format: date-time` would reject the other kind. The eighth and
+// eleventh audits judged such fields no defect; examples in brackets
+// are set aside so their dots do not end the sentence.
+func preciseAltKinds(desc string) bool {
+	return preciseKindAlt.MatchString(preciseParenthetical.ReplaceAllString(desc, " "))
+}
+
 // preciseStringOrNumber reports whether a schema's type list takes both a
 // string and a number.
 func preciseStringOrNumber(obj map[string]any) bool {
@@ -690,6 +808,23 @@ func preciseNumberSchema(sub map[string]any) bool {
 	return false
 }
 
+// preciseCursor reports whether a parameter named after or before
+// (after, afterId, insert_before) is a cursor, an ID or a text anchor:
+// its description does not speak of a date, and its name joins no timed
+// event (createdAfter, updated_before).
+func preciseCursor(p *tgParam) bool {
+	toks := text.IdentifierTokens(p.name)
+	for _, t := range toks {
+		switch strings.ToLower(t) {
+		case "after", "before":
+			if (!p.hasDesc || !preciseDateTalk.MatchString(p.desc)) && !preciseTimedEvent(toks) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // preciseTimedEvents are participles of events a record carries a time
 // for: joined to after or before (createdAfter, updated_before) they make
 // a time bound, not a cursor (starting_after, afterId).
@@ -769,7 +904,8 @@ var preciseOtherKind = regexp.MustCompile(`(?i)\bunix\b|\bepoch\b|\btimestamp\b|
 // preciseBareDates are parameter names that are one word naming when a
 // record's event happened or falls due: a string so named holds a date.
 var preciseBareDates = map[string]bool{"created": true, "modified": true, "updated": true, "due": true,
-	"published": true, "issued": true, "dated": true, "posted": true, "released": true}
+	"published": true, "issued": true, "dated": true, "posted": true, "released": true,
+	"started": true, "ended": true, "finished": true, "began": true, "expired": true}
 
 // preciseDatedRecordVerbs are tool-name verbs that create, upload or
 // change a record: on such a tool an undescribed `created` is the date the

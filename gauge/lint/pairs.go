@@ -1,7 +1,10 @@
 package lint
 
 import (
+	"encoding/json"
 	"math/bits"
+	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/text"
@@ -203,4 +206,92 @@ func preciseNamesTellApart(a, b []string) bool {
 		}
 	}
 	return false
+}
+
+// preciseQualifierTwins reports whether two tools are one tool with a
+// qualifier added: one name is the other with one or two words inserted
+// between its first and last word (get_plenary_documents_feed and
+// get_plenary_session_documents_feed), the input schemas are the same,
+// and the descriptions are word for word the same once the longer one's
+// inserted words are set aside ("recently updated plenary documents" and
+// "recently updated plenary session documents"). The qualifier names a
+// kind of the same object, not another object, and nothing else tells
+// the tools apart: a model cannot know which of them holds what it wants.
+// A word added at the end (delete_database_user beside delete_database)
+// changes the object and is left to preciseNamesTellApart.
+func preciseQualifierTwins(l, r *tgTool) bool {
+	short, long := l, r
+	if len(short.nameWords) > len(long.nameWords) {
+		short, long = long, short
+	}
+	extra := preciseInsertedWords(preciseNameStem(short.nameWords), preciseNameStem(long.nameWords))
+	if len(extra) == 0 || !preciseSameSchema(l, r) {
+		return false
+	}
+	for _, w := range extra {
+		if preciseQuantifiers[w] || text.IsReadVerb(w) || text.IsDestructiveVerb(w) || preciseOtherVerbs[w] {
+			// run_all_rules beside run_rule: another scope, not a kind.
+			return false
+		}
+	}
+	drop := singularWordSet(extra)
+	var kept []string
+	for _, w := range preciseWord.FindAllString(strings.ToLower(long.desc), -1) {
+		if !drop[text.Singular(w)] {
+			kept = append(kept, w)
+		}
+	}
+	base := preciseWord.FindAllString(strings.ToLower(short.desc), -1)
+	return len(base) >= tgMinCompareWords && slices.Equal(base, kept)
+}
+
+// preciseQuantifiers are words that change how many objects a tool
+// takes (run_all_rules, bulk_update_orders), not which kind.
+var preciseQuantifiers = map[string]bool{"all": true, "every": true, "each": true, "many": true, "multiple": true,
+	"bulk": true, "batch": true, "single": true, "one": true, "some": true}
+
+// preciseNameStem is a name's words singular, without a trailing version
+// (deleteWebsiteDatabaseUserV1: delete, website, database, user).
+func preciseNameStem(words []string) []string {
+	out := make([]string, 0, len(words))
+	for _, w := range words {
+		out = append(out, text.Singular(w))
+	}
+	for len(out) > 0 && (preciseVersionWord.MatchString(out[len(out)-1]) || out[len(out)-1] == "v") {
+		out = out[:len(out)-1]
+	}
+	return out
+}
+
+// preciseVersionWord is a version token at the end of a name: v1, 2, v2beta.
+var preciseVersionWord = regexp.MustCompile(`^v?\d+\w*$`)
+
+// preciseInsertedWords returns the words long has beyond short when long
+// is short with one run of one or two words inserted strictly inside it
+// (neither before its first word nor after its last), else nil.
+func preciseInsertedWords(short, long []string) []string {
+	n := len(long) - len(short)
+	if len(short) < 2 || n < 1 || n > 2 {
+		return nil
+	}
+	pre := 0
+	for pre < len(short) && short[pre] == long[pre] {
+		pre++
+	}
+	if pre == 0 || pre == len(short) || !slices.Equal(short[pre:], long[pre+n:]) {
+		return nil
+	}
+	return long[pre : pre+n]
+}
+
+// preciseSameSchema reports whether two tools declare the same, non-empty
+// parameters with the same schemas.
+func preciseSameSchema(l, r *tgTool) bool {
+	a, b := l.t.Params(), r.t.Params()
+	if len(a) == 0 || len(a) != len(b) {
+		return false
+	}
+	ja, errA := json.Marshal(a)
+	jb, errB := json.Marshal(b)
+	return errA == nil && errB == nil && string(ja) == string(jb)
 }

@@ -12,7 +12,7 @@ func sec006() Rule {
 	return Rule{
 		ID: "SEC006", Name: "hidden-content", Family: "Security",
 		Summary: "Text hides content: invisible Unicode (zero-width, bidi controls, tag characters) or HTML comments.",
-		Default: Error, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 2, Check: checkSEC006,
+		Default: Error, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 3, Check: checkSEC006,
 	}
 }
 
@@ -40,6 +40,7 @@ func checkSEC006(ctx *Context) []Problem {
 		if ctx.Precise() {
 			// A comment shown in a code span, or an empty one, hides nothing.
 			txt = secEmptyComment.ReplaceAllString(preciseCodeOnly(txt), " ")
+			txt = secDirectiveComments(txt)
 		}
 		h := secHidden(txt)
 		if h == "" {
@@ -189,6 +190,28 @@ func secWordRune(runes []rune, i int) bool {
 }
 
 var secHTMLComment = regexp.MustCompile(`(?s)<!--.*?-->`)
+
+// secDirective is the body of a comment that is markup syntax, not prose:
+// one token, optionally a namespaced name (wp:paragraph, /wp:divi/section,
+// prettier-ignore, more, toc, [if IE]) and a JSON object of attributes
+// after it ({"level":2}), optionally self-closing. It carries no sentence
+// a model could read as an instruction.
+var secDirective = regexp.MustCompile(`(?s)^\s*(?:/?[\pL\pN_.-]+(?::[\pL\pN_./-]+)?|\[[\pL\pN_ !]+\])(?:\s+\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\})?\s*/?\s*$`)
+
+// secDirectiveComments blanks the comments of s whose bodies are markup
+// directives (a WordPress block delimiter `<!-- wp:heading {"level":2}
+// -->`, `<!-- more -->`, `<!-- prettier-ignore -->`): documentation of a
+// content format shows them as the syntax to write, and they hide no
+// prose. A comment with words in it is kept.
+func secDirectiveComments(s string) string {
+	return secHTMLComment.ReplaceAllStringFunc(s, func(c string) string {
+		body := strings.TrimSuffix(strings.TrimPrefix(c, "<!--"), "-->")
+		if secDirective.MatchString(body) {
+			return " "
+		}
+		return c
+	})
+}
 
 // secEmptyComment is an HTML comment with nothing in it.
 var secEmptyComment = regexp.MustCompile(`<!--\s*-->`)
