@@ -14,7 +14,7 @@ func qg009() Rule {
 		ID: "QG009", Name: "qg-destructive-without-warning", Family: "Quality-gate",
 		Summary: "A destructive tool neither warns in its description nor sets destructiveHint: true.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 10, Check: checkQG009,
+		Revision: 11, Check: checkQG009,
 	}
 }
 
@@ -109,7 +109,7 @@ func checkQG009(ctx *Context) []Problem {
 		if ctx.Precise() {
 			tools := tgTools(ctx)
 			tt := &tools[i]
-			if preciseHarmlessDestruction(tt) || preciseReadNamed(tt) || preciseReversible(tools, tt) != "" {
+			if preciseHarmlessDestruction(tt) || preciseReadNamed(tt) || preciseReversible(tools, tt) != "" || preciseStopsApp(tt.nameTokens, tt.desc) {
 				continue
 			}
 			if who := precisePersonRemoval(tt); who != "" {
