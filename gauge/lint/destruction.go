@@ -74,6 +74,9 @@ func preciseDescribesDestruction(t *tgTool) string {
 	if why := preciseDestructiveOperation(props, t.t.ParamNames(), 0); why != "" {
 		return why
 	}
+	if why := preciseBulkReplaces(t); why != "" {
+		return why
+	}
 	if m := preciseDeleteValueList(prose); m != "" {
 		return fmt.Sprintf("its description offers DELETE among the values it sets: %q", secSnippet(m))
 	}
@@ -747,6 +750,10 @@ var preciseDestructionTalk = []preciseTalk{
 	// "cleans stale entries out of the cache".
 	{regexp.MustCompile(`(?i)\bclean(?:s|ing)?\s+(?:up\s+)?(?:(?:all|old|stale|completed|failed|finished|expired)\s+)?(?:jobs?|tasks?|entries|records|items|messages|rows|keys|files)\s+(?:from|out\s+of)\b`), "its description says it deletes what it cleans: %q"},
 	{preciseOperationList, "its description lists a destructive operation: %q"},
+	// Processes killed by name, not by the id the tool started: "using
+	// killall", "runs pkill -f", "kills all running node processes",
+	// "beendet alle Prozesse": whatever else matches dies too.
+	{preciseKillsByNameTalk, "its description says it kills processes by name, not only its own: %q"},
 	{regexp.MustCompile(`(?i)\b(?:places?|submits?)\s+(?:a\s+|an\s+|the\s+|your\s+)?(?:new\s+)?(?:(?:market|limit|buy|sell|stop|real)\s+){0,2}(?:order|trade)s?\b`), "its description says it places an order, which spends money: %q"},
 	// Money that leaves: a refund, or a charge billed to a customer.
 	{regexp.MustCompile(`(?i)\b(?:to|will|and|or)\s+(?:fully\s+|partially\s+)?(?:refund|charge|bill)(?:\s+or\s+\w+)?\s+(?:a|an|the|all|part|your|their|its)\b|\brefunds\s+(?:a|an|the|all|part)\s+(?:[\w-]+\s+){0,2}?(?:payment|charge|transaction|order|invoice)s?\b`), "its description says it moves money (a refund or a charge), which cannot be taken back: %q"},
@@ -850,7 +857,9 @@ var preciseFlagParams = map[string]bool{
 var (
 	// preciseDestroysTalk is what a flag's description says when setting it
 	// destroys something.
-	preciseDestroysTalk = regexp.MustCompile(`(?i)\b(?:overwrit\w*|delet\w*|remov\w*|discard\w*|destroy\w*|purg\w*|wip(?:e|es|ing)|eras\w*|force[- ]push\w*|rewrit\w+\s+(?:the\s+)?history)\b`)
+	// A write "even if the file already exists" writes over it.
+	preciseDestroysTalk = regexp.MustCompile(`(?i)\b(?:overwrit\w*|delet\w*|remov\w*|discard\w*|destroy\w*|purg\w*|wip(?:e|es|ing)|eras\w*|force[- ]push\w*|rewrit\w+\s+(?:the\s+)?history)\b` +
+		`|\beven\s+(?:if|when|though)\s+(?:the\s+|a\s+|an\s+|it\s+|one\s+)?(?:[\w-]+\s+){0,4}?(?:already\s+)?exists?\b|\breplac\w*\s+(?:the\s+|any\s+|an\s+)?existing\b|\bsobrescrib\w*|\b[ée]cras\w*|\b[üu]berschreib\w*`)
 	// preciseDestructiveOpening is a description opening on an act of
 	// destruction: "Remove untracked files", "Replaces the content of one page".
 	preciseDestructiveOpening = regexp.MustCompile(`(?i)^\s*(?:this\s+tool\s+)?(?:permanently\s+|irreversibly\s+|completely\s+)?(?:(?:remove|delete|destroy|drop|purge|wipe|erase|truncate|overwrite|discard)s?\b|replaces?\s+(?:the\s+)?(?:entire\s+|whole\s+|full\s+|existing\s+)?(?:content|contents|body|data|file)\b)`)
@@ -907,6 +916,71 @@ var preciseLocalForget = regexp.MustCompile(`(?i)\bfrom\s+(?:the\s+|its\s+|a\s+|
 	`|^\s*(?:descartar|borrar|limpiar|vaciar)\s+(?:los\s+|las\s+|el\s+|la\s+)?(?:valores\s+|datos\s+)?(?:en\s+)?cach[ée]` +
 	`|^\s*(?:vider|effacer)\s+(?:le\s+|les\s+)?(?:valeurs\s+)?(?:en\s+)?cache\b`)
 
+// preciseKillsByNameTalk is a description saying the tool kills every
+// process that matches a name (killall, pkill, taskkill /IM, "kills all
+// ... processes", "termina todos los procesos", "beendet alle Prozesse").
+var preciseKillsByNameTalk = regexp.MustCompile(`(?i)\b(?:killall|pkill|taskkill\s+/im)\b|\b(?:kill|terminat)(?:s|es|e|ing)?\s+(?:all|every|each|any)\s+(?:[\w-]+\s+){0,3}?process(?:es)?\b|\b(?:mata|termina|finaliza)\s+todos\s+los\s+procesos\b|\b(?:beendet|t[öo]tet)\s+alle\s+(?:[\w-]+\s+)?prozesse\b|\btue\s+tous\s+les\s+processus\b`)
+
+// preciseRebuildableWords name a store that is rebuilt on its own when it
+// is cleared: a cache, a CDN's copy, temporary files.
+var preciseRebuildableWords = map[string]bool{"cache": true, "caches": true, "cdn": true, "temp": true, "tmp": true, "temporary": true, "scratch": true}
+
+// preciseClearWords are name tokens that clear or drop what follows them.
+var preciseClearWords = map[string]bool{
+	"purge": true, "clear": true, "flush": true, "invalidate": true, "evict": true, "empty": true, "reset": true, "refresh": true,
+	"drop": true, "delete": true, "remove": true, "clean": true, "cleanup": true, "wipe": true, "all": true,
+}
+
+// preciseLossTalk is a description saying what is cleared is lost for
+// good ("permanently", "cannot be undone", "data will be lost").
+var preciseLossTalk = regexp.MustCompile(`(?i)\bpermanent\w*|\birreversib\w*|\bcannot\s+be\s+(?:undone|recovered|restored)|\b(?:data|records?|files?|content|work)\s+(?:is|are|will\s+be|gets?)\s+(?:lost|deleted|gone)\b`)
+
+// preciseClearsRebuildable reports whether a tool's name (toks) clears a
+// store that rebuilds itself: its last word that is not a clearing verb
+// is a cache or temporary store (purge_cache, clear_page_cache,
+// invalidateCdnCache, cache_flush, clean_tmp) and its description does
+// not say something is lost for good. Caches refill: nothing is lost.
+func preciseClearsRebuildable(toks []string, desc string) bool {
+	clears, head := false, ""
+	for _, tok := range toks {
+		w := strings.ToLower(tok)
+		if preciseClearWords[w] {
+			clears = clears || w != "all"
+			continue
+		}
+		head = w
+	}
+	return clears && preciseRebuildableWords[head] && !preciseLossTalk.MatchString(desc)
+}
+
+// preciseStopWords stop something running; preciseAppWords name an app
+// on a device or simulator, which starts again when launched.
+var (
+	preciseStopWords = map[string]bool{"terminate": true, "stop": true, "kill": true, "quit": true, "close": true, "exit": true}
+	preciseAppWords  = map[string]bool{"app": true, "apps": true, "application": true, "applications": true, "simulator": true, "emulator": true}
+)
+
+// preciseStopsApp reports whether a tool only stops a running app on a
+// device or simulator (terminate_app, quitApplication, kill_app): the app
+// is launched again and nothing stored goes with it, unless the
+// description says data is lost. Its name holds a stop word, an app word
+// and no other destructive verb.
+func preciseStopsApp(toks []string, desc string) bool {
+	stops, app := false, false
+	for _, tok := range toks {
+		w := strings.ToLower(tok)
+		switch {
+		case preciseStopWords[w]:
+			stops = true
+		case preciseAppWords[w]:
+			app = true
+		case text.IsDestructiveVerb(w):
+			return false
+		}
+	}
+	return stops && app && !preciseLossTalk.MatchString(desc) && !secDataLossTalk.MatchString(desc)
+}
+
 // preciseUserWord is a confirmation that names the user who gives it.
 var preciseUserWord = regexp.MustCompile(`(?i)\buser\b`)
 
@@ -944,6 +1018,10 @@ func preciseHarmlessDestruction(t *tgTool) bool {
 	if first, _, _ := strings.Cut(t.desc, "."); preciseLocalForget.MatchString(first) && !precisePushLocalTalk.MatchString(first) {
 		// "Remove a token from the local cache" forgets; "Push data from
 		// local cache to the store" sends the cache over the live copy.
+		return true
+	}
+	if preciseClearsRebuildable(t.nameTokens, t.desc) {
+		// purge_cache, clear_cdn_cache: what is cleared is rebuilt.
 		return true
 	}
 	soft := false
@@ -1647,3 +1725,176 @@ var preciseCreateOverExisting = regexp.MustCompile(`(?i)\bif\s+(?:the\s+|a\s+|an
 	`|\bsi\s+(?:ya\s+)?existe(?:\s+ya)?\b[^.;]{0,40}?\b(?:se\s+)?(?:sobrescrib|sobreescrib|reemplaz|actualiz)\w*` +
 	`|\bs'(?:il|ils|elle|elles)\s+existen?t?\s+déjà[^.;]{0,40}?(?:écrasé|remplacé|mis\s+à\s+jour)\w*` +
 	`|\b(?:falls|wenn)\s+[^.;]{0,40}?\bbereits\s+(?:existier|vorhanden)\w*[^.;]{0,30}?(?:überschrieben|ersetzt|aktualisiert)\b`)
+
+// preciseAuthorListTalk is a sentence of a server's own text that lists
+// tools as destructive: "Destructive tools (delete_*, restore_snapshot,
+// apply_builder_patch) are refused", "Dangerous operations: drop_table,
+// wipe_db", "Herramientas destructivas: borrar_nota". The list is the
+// first group.
+var preciseAuthorListTalk = regexp.MustCompile(`(?i)\b(?:destructive|dangerous|irreversible)\s+(?:tools?|operations?|ops|actions?|calls?|commands?)\s*(?:\(|:|—|–|\s-\s|,?\s+(?:such\s+as|like|include|including|are|is)\b:?)\s*([^.\n;)]{1,300})` +
+	`|\b(?:herramientas|operaciones)\s+(?:destructivas|peligrosas)\s*(?:\(|:)\s*([^.\n;)]{1,300})|\b(?:outils|op[ée]rations)\s+(?:destructi(?:ves|fs)|dangereu(?:ses|x))\s*(?:\(|:)\s*([^.\n;)]{1,300})`)
+
+// preciseAuthorListedTail is a list followed by what it is: "drop_table,
+// wipe_db and reset_all are destructive", "`a` and `b` are irreversible".
+var preciseAuthorListedTail = regexp.MustCompile("(?i)((?:`?[A-Za-z][\\w.-]*`?\\s*(?:,|/|\\band\\b|\\bor\\b)\\s*)+`?[A-Za-z][\\w.-]*`?)\\s+(?:are|is)\\s+(?:all\\s+|both\\s+)?(?:destructive|irreversible)\\b")
+
+// preciseListedName is an identifier in such a list.
+var preciseListedName = regexp.MustCompile(`[A-Za-z][\w.*-]*`)
+
+// preciseAuthorListed returns, for each tool index, the words of its
+// server's own text (the instructions or any tool's description) that
+// name it in a list of destructive tools; "" for a tool not named. A name
+// counts only if it is an identifier (it has _, - or an inner capital: a
+// bare "delete" or "stop" names an act, not a tool) and a tool of the
+// server is called so, or ends so after its prefix (restore_snapshot
+// names respira_restore_snapshot). A wildcard (delete_*) names none.
+func preciseAuthorListed(ctx *Context) []string {
+	return ctx.Memo("precise.authorListed", func() any {
+		out := make([]string, len(ctx.Tools))
+		var texts []string
+		if ctx.Snap != nil {
+			texts = append(texts, ctx.Snap.Server.Instructions)
+		}
+		for i := range ctx.Tools {
+			texts = append(texts, ctx.Tools[i].Description)
+		}
+		for _, s := range texts {
+			for _, m := range preciseAuthorLists(s) {
+				for _, name := range preciseListedName.FindAllString(m.list, -1) {
+					if strings.Contains(name, "*") || !preciseIdentifierLike(name) {
+						continue
+					}
+					for i := range ctx.Tools {
+						tn := ctx.Tools[i].Name
+						if out[i] == "" && (tn == name || strings.HasSuffix(tn, "_"+name) || strings.HasSuffix(tn, "-"+name) || strings.HasSuffix(tn, "."+name)) {
+							out[i] = m.said
+						}
+					}
+				}
+			}
+		}
+		return out
+	}).([]string)
+}
+
+// preciseAuthorList is one list of destructive tools found in a text: the
+// list and the words that said it.
+type preciseAuthorList struct{ list, said string }
+
+// preciseAuthorLists returns the lists of destructive tools that s states,
+// skipping one negated ("non-destructive tools: ...", "not destructive").
+func preciseAuthorLists(s string) []preciseAuthorList {
+	var out []preciseAuthorList
+	for _, loc := range preciseAuthorListTalk.FindAllStringSubmatchIndex(s, -1) {
+		before := strings.ToLower(s[max(0, loc[0]-4):loc[0]])
+		if strings.HasSuffix(before, "non-") || strings.HasSuffix(before, "non ") || strings.HasSuffix(before, "not ") {
+			continue
+		}
+		for g := 2; g+1 < len(loc); g += 2 {
+			if loc[g] >= 0 {
+				out = append(out, preciseAuthorList{list: s[loc[g]:loc[g+1]], said: s[loc[0]:loc[1]]})
+				break
+			}
+		}
+	}
+	for _, loc := range preciseAuthorListedTail.FindAllStringSubmatchIndex(s, -1) {
+		if strings.Contains(strings.ToLower(s[loc[1]-16:loc[1]]), "non-") {
+			continue
+		}
+		out = append(out, preciseAuthorList{list: s[loc[2]:loc[3]], said: s[loc[0]:loc[1]]})
+	}
+	return out
+}
+
+// preciseIdentifierLike reports whether a word is written as an
+// identifier: with an underscore, an inner hyphen or dot, or a capital
+// after the first letter (deleteRecord).
+func preciseIdentifierLike(w string) bool {
+	w = strings.Trim(w, ".-")
+	if strings.ContainsAny(w, "_.-") {
+		return true
+	}
+	for i, r := range w {
+		if i > 0 && r >= 'A' && r <= 'Z' {
+			return true
+		}
+	}
+	return false
+}
+
+// preciseBulkWords in a tool's name say it acts on many records at once.
+var preciseBulkWords = map[string]bool{"bulk": true, "batch": true, "mass": true, "multiple": true, "many": true}
+
+// preciseReplacesAllTalk is a field's description saying what it sets
+// replaces what is there: "Labels to set (replaces all)", "replaces the
+// existing tags", "overwrites current values", "reemplaza todas",
+// "ersetzt alle".
+var preciseReplacesAllTalk = regexp.MustCompile(`(?i)\breplac(?:e|es|ing)\s+(?:all|every|any|the\s+existing|existing|the\s+current|current)\b|\boverwrit(?:e|es|ing)\s+(?:all|every|any|the\s+existing|existing|the\s+current|current)\b|\breemplaza\s+(?:todos|todas|los|las)\b|\bremplace\s+(?:tous|toutes|les)\b|\bersetzt\s+(?:alle|die\s+vorhandenen|bestehende)\b`)
+
+// preciseBulkReplaces says why a tool that edits many records at once (its
+// name says bulk or batch, or it takes a required list of record ids or
+// keys) writes over what they hold: one of its fields, at any depth, says
+// it replaces what is there ("Labels to set (replaces all)"). An edit of one
+// record that replaces a field is an update; across many records at once
+// it cannot be taken back by hand.
+func preciseBulkReplaces(t *tgTool) string {
+	bulk := false
+	for _, tok := range t.nameTokens {
+		bulk = bulk || preciseBulkWords[strings.ToLower(tok)]
+	}
+	props := t.t.Params()
+	for _, name := range t.t.ParamNames() {
+		obj, _ := props[name].(map[string]any)
+		toks := text.IdentifierTokens(name)
+		if obj != nil && isJSONString(obj["type"], "array") && len(toks) > 0 && preciseIDListEnds[strings.ToLower(toks[len(toks)-1])] && preciseRequired(t.t, name) {
+			bulk = true
+		}
+	}
+	if !bulk {
+		return ""
+	}
+	return preciseReplacingField(props, t.t.ParamNames(), "", 0)
+}
+
+// preciseIDListEnds end the name of a list of record ids or keys.
+var preciseIDListEnds = map[string]bool{"ids": true, "keys": true, "uuids": true}
+
+// preciseRequired reports whether name is a required parameter of t.
+func preciseRequired(t *model.Tool, name string) bool {
+	req, _ := t.InputSchema["required"].([]any)
+	for _, r := range req {
+		if r == name {
+			return true
+		}
+	}
+	return false
+}
+
+// preciseReplacingField finds, in props and the objects nested under them,
+// a field whose description says it replaces what is there, and says why.
+func preciseReplacingField(props map[string]any, names []string, prefix string, depth int) string {
+	if depth > 3 {
+		return ""
+	}
+	for _, name := range names {
+		obj, _ := props[name].(map[string]any)
+		if obj == nil {
+			continue
+		}
+		if d, _ := obj["description"].(string); d != "" {
+			if m := preciseReplacesAllTalk.FindString(d); m != "" {
+				return fmt.Sprintf("it edits many records at once and its `%s%s` field %q", prefix, name, secSnippet(m))
+			}
+		}
+		for _, sub := range preciseSubschemas(obj) {
+			subProps, _ := sub["properties"].(map[string]any)
+			if len(subProps) == 0 {
+				continue
+			}
+			if why := preciseReplacingField(subProps, secSortedKeys(subProps), prefix+name+".", depth+1); why != "" {
+				return why
+			}
+		}
+	}
+	return ""
+}

@@ -15,7 +15,7 @@ func mcp040() Rule {
 		ID: "MCP040", Name: "destructive-tool-without-hint", Family: "Annotations",
 		Summary: "A tool that looks destructive declares no destructiveHint.",
 		Default: Error, Toolgauge: Error, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 17, Check: checkMCP040,
+		Revision: 18, Check: checkMCP040,
 	}
 }
 
@@ -40,6 +40,10 @@ func checkMCP040(ctx *Context) []Problem {
 			if !tgReadsLikeDeletion(t) {
 				continue
 			}
+		case preciseAuthorListed(ctx)[i] != "":
+			// The server's own text lists the tool as destructive: its
+			// author says so, whatever the tool's own words.
+			msg = fmt.Sprintf("`%s` is listed as destructive in its server's own text (%q) but declares no `destructiveHint`.", t.name, secSnippet(preciseAuthorListed(ctx)[i]))
 		case preciseHarmlessDestruction(t):
 			continue
 		case destructiveReach(ctx, i) != "":
@@ -55,6 +59,11 @@ func checkMCP040(ctx *Context) []Problem {
 			sev = Warning
 		case preciseReadNamed(t) || preciseReversible(tools, t) != "":
 			continue
+		case preciseStopsApp(t.nameTokens, t.desc):
+			// terminate_app: the app is launched again and nothing stored
+			// goes with it; whether state is lost is the author's call.
+			msg = fmt.Sprintf("`%s` stops a running app, which can be launched again, and declares no `destructiveHint`; say `false` if nothing is lost.", t.name)
+			sev = Info
 		case precisePersonRemoval(t) != "":
 			// A person's membership comes back by adding them again, but
 			// they lose access at once: shown, at warning, as what it is.

@@ -3,6 +3,7 @@ package lint
 import (
 	"fmt"
 	"regexp"
+	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/gauge/text"
@@ -14,7 +15,7 @@ func qg009() Rule {
 		ID: "QG009", Name: "qg-destructive-without-warning", Family: "Quality-gate",
 		Summary: "A destructive tool neither warns in its description nor sets destructiveHint: true.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 10, Check: checkQG009,
+		Revision: 11, Check: checkQG009,
 	}
 }
 
@@ -26,7 +27,7 @@ var qgCaution = regexp.MustCompile(`\b(?:cannot|can't|can\s*not)\s+be\s+(?:undon
 // default profile only, on the folded description, where a non-ASCII letter
 // is '0' ("n'appara0tra", "verf0gbar").
 var qgGoneTalk = regexp.MustCompile(`\bno\s+longer\s+(?:appears?|be\s+(?:visible|available|accessible|listed|shown|found)|exists?)\b|\bwill\s+not\s+(?:appear|be\s+(?:visible|listed|shown))\s+(?:again|any\s*more)\b` +
-	`|\bya\s+no\s+(?:aparecer|estar|ser)\w*|\bn'appara[i0]tr\w*\s+plus\b|\bnicht\s+mehr\s+(?:angezeigt|sichtbar|erscheinen|verf[u0]gbar)\b`)
+	`|\b(?:stops?|ceases?)\s+working\b|\bdeja\s+de\s+funcionar\b|\bcesse\s+de\s+fonctionner\b|\bfunktioniert\s+nicht\s+mehr\b|\bya\s+no\s+(?:aparecer|estar|ser)\w*|\bn'appara[i0]tr\w*\s+plus\b|\bnicht\s+mehr\s+(?:angezeigt|sichtbar|erscheinen|verf[u0]gbar)\b`)
 
 // qgCascade is a description that states what else is lost with what the
 // tool deletes: "Delete a model version and all associated predictions,
@@ -109,7 +110,7 @@ func checkQG009(ctx *Context) []Problem {
 		if ctx.Precise() {
 			tools := tgTools(ctx)
 			tt := &tools[i]
-			if preciseHarmlessDestruction(tt) || preciseReadNamed(tt) || preciseReversible(tools, tt) != "" {
+			if preciseHarmlessDestruction(tt) || preciseReadNamed(tt) || preciseReversible(tools, tt) != "" || preciseStopsApp(tt.nameTokens, tt.desc) {
 				continue
 			}
 			if who := precisePersonRemoval(tt); who != "" {
@@ -126,7 +127,7 @@ func checkQG009(ctx *Context) []Problem {
 				// 90 days": the description says what deletion does.
 				continue
 			}
-			if qgAnsweredStop(t, verb) {
+			if qgAnsweredStop(t, verb) || qgAddsBack(facts, facts[i].words) {
 				continue
 			}
 		}
@@ -135,4 +136,38 @@ func checkQG009(ctx *Context) []Problem {
 			Suggestion: "Say what is lost and whether it can be undone (\"Permanently deletes … This cannot be undone.\") and set annotations.destructiveHint: true so clients ask the user first."})
 	}
 	return out
+}
+
+// qgAddsBack reports whether a name that removes something from a
+// shopping cart, basket or wishlist (remove_from_basket,
+// remove_item_from_cart, removeFromWishlist) has a sibling that adds to the
+// same place (add_to_basket, add_item_to_cart): nothing is bought yet and
+// one call puts it back, so no warning of loss is owed. Clearing the whole
+// place (clear_basket) is not read, nor a removal from a lasting place (a
+// dashboard, a list, a team), which earlier audits judged owed a warning.
+func qgAddsBack(tools []secTool, words []string) bool {
+	from := qgPlaceAfter(words, "from", "remove", "delete")
+	if from == "" || !qgCartWords[words[len(words)-1]] {
+		return false
+	}
+	for _, o := range tools {
+		if qgPlaceAfter(o.words, "to", "add", "put", "insert") == from {
+			return true
+		}
+	}
+	return false
+}
+
+// qgCartWords name a shopping place whose contents are not yet bought.
+var qgCartWords = map[string]bool{"cart": true, "basket": true, "trolley": true, "wishlist": true, "bag": true}
+
+// qgPlaceAfter returns the words after prep ("from", "to") in a name whose
+// words before it include one of verbs, joined, or "".
+func qgPlaceAfter(words []string, prep string, verbs ...string) string {
+	for i, w := range words {
+		if w == prep && i > 0 && i+1 < len(words) && secHasWord(words[:i], verbs...) {
+			return strings.Join(words[i+1:], " ")
+		}
+	}
+	return ""
 }

@@ -14,7 +14,7 @@ func sec012() Rule {
 	return Rule{
 		ID: "SEC012", Name: "annotation-contradiction", Family: "Security",
 		Summary: "The tool's behaviour hints contradict its name or description, or a flag that destroys is on by default.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 15, Check: checkSEC012,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 16, Check: checkSEC012,
 	}
 }
 
@@ -139,7 +139,10 @@ func checkSEC012(ctx *Context) []Problem {
 		// removes nothing: the removal itself must be said.
 		unlinks := ctx.Precise() && (secHasWord(words, secUnlinkVerbs...) || secUnlinkTalk.MatchString(desc)) && secRemovesLink(words, desc) &&
 			!secHasWord(words, "delete", "destroy", "purge", "drop", "wipe", "erase") && !secHardDeleteTalk.MatchString(desc)
-		if a.DestructiveHint != nil && !*a.DestructiveHint && (secDestructiveVerb(words) != "" && !readNamed || destructiveText) && !unlinks {
+		// A cache or temporary store that is purged refills itself
+		// (purge_cache): destructiveHint: false is right.
+		rebuilds := ctx.Precise() && preciseClearsRebuildable(tgTools(ctx)[i].nameTokens, tgTools(ctx)[i].desc)
+		if a.DestructiveHint != nil && !*a.DestructiveHint && (secDestructiveVerb(words) != "" && !readNamed || destructiveText) && !unlinks && !rebuilds {
 			add(fmt.Sprintf("Tool `%s` is marked destructiveHint: false, but its name or description says it deletes or irreversibly changes data.", t.Name),
 				"Set destructiveHint: true so clients ask the user before calling it.")
 			if ctx.Precise() && secStopsRunning(words, desc) {
@@ -147,6 +150,12 @@ func checkSEC012(ctx *Context) []Problem {
 				// started again; whether state is lost is unsure, so info.
 				out[len(out)-1].Severity = Info
 			}
+		} else if said := preciseAuthorListed(ctx)[i]; ctx.Precise() && a.DestructiveHint != nil && !*a.DestructiveHint && said != "" {
+			// The server's own text lists the tool as destructive
+			// ("Destructive tools (restore_snapshot, ...)"): its author
+			// contradicts its own hint.
+			add(fmt.Sprintf("Tool `%s` is marked destructiveHint: false, but its server's own text lists it as destructive: %q.", t.Name, secSnippet(said)),
+				"Set destructiveHint: true so clients ask the user before calling it, or drop it from the server's list of destructive tools.")
 		} else if method, why := precisePassthroughDocuments(&tgTools(ctx)[i]); ctx.Precise() && a.DestructiveHint != nil && !*a.DestructiveHint && why != "" {
 			// bb_put: "Replace Bitbucket resources (full update)"; bb_post
 			// documents "Merge PR". One method to any path does whatever
@@ -164,8 +173,14 @@ func checkSEC012(ctx *Context) []Problem {
 		// something: creating an association twice, or an entity keyed by
 		// name, leaves one (issue 21), and "post" in read_post or
 		// PostInstallScript is a noun.
+		// A wrong idempotent hint only changes how a client retries, so
+		// the default profile reads it only when the name's verb (its
+		// first action word, not a noun such as update_post's post) adds
+		// and the description says each call adds; a read-only tool's
+		// idempotentHint is not meaningful (create_share_link that writes
+		// nothing), and updates and deletes are idempotent.
 		if a.IdempotentHint != nil && *a.IdempotentHint && secHasWord(words, secNonIdempotent...) && !secIdempotentTalk.MatchString(desc) &&
-			(!ctx.Precise() || secEachCallAdds.MatchString(desc)) {
+			(!ctx.Precise() || secEachCallAdds.MatchString(desc) && secVerbAdds(words) && (a.ReadOnlyHint == nil || !*a.ReadOnlyHint)) {
 			add(fmt.Sprintf("Tool `%s` is marked idempotentHint: true, but its name says each call adds something new.", t.Name),
 				"Set idempotentHint: false, or make repeated calls really have no extra effect (for example with an idempotency key) and say so in the description.")
 		}
@@ -195,7 +210,9 @@ var (
 	// nothing ("dry-run，不产生任何变更", "makes no changes").
 	secSaysNoChange = regexp.MustCompile(`只读|唯讀|只讀|読み取り専用|\bsolo\s+lectura\b|\blecture\s+seule\b|\bschreibgeschützt\b|\bnur\s+lesend\b|\bsomente\s+leitura\b|不(?:会)?(?:产生|做|作|进行)任何(?:变更|修改|更改|改动)|\b(?:changes|modifies|alters|writes)\s+nothing\b|\b(?:makes|performs|applies)\s+no\s+(?:changes|modifications|writes)\b|\bnothing\s+is\s+(?:changed|modified|written|applied)\b`)
 	// secEachCallAdds is a description saying every call adds something.
-	secEachCallAdds = regexp.MustCompile(`\b(?:each|every)\s+(?:call|time|invocation|run|request)\b|\balways\s+(?:creates?|adds?|appends?)\b|\bappends?\b|\bduplicates?\b`)
+	// A bare "append" or "duplicate" is not enough: "edit the duplicate"
+	// names a thing, and an append may say where, not how often.
+	secEachCallAdds = regexp.MustCompile(`\b(?:each|every)\s+(?:call|time|invocation|run|request)\b|\balways\s+(?:creates?|adds?|appends?|inserts?)\b|\b(?:creates?|adds?|appends?|inserts?)\s+(?:a\s+|one\s+)?(?:new|another|second|separate)\s+(?:[\w-]+\s+){0,2}?(?:each|every)\b|\bcalling\s+(?:it\s+)?(?:twice|again)\s+(?:creates?|adds?)\b|^\s*appends?\b`)
 )
 
 // secRemoteSend is prose saying the tool sends data to a service outside
@@ -403,6 +420,22 @@ func secStopsRunning(words []string, desc string) bool {
 		}
 	}
 	return !secHardDeleteTalk.MatchString(desc) && !secDataLossTalk.MatchString(desc)
+}
+
+// secVerbAdds reports whether the first action word of a tool's name (a
+// verb: create, add, update, delete, get) is one that adds something each
+// call: create_post yes, update_post and delete_post no, whatever noun
+// follows.
+func secVerbAdds(words []string) bool {
+	for _, w := range words {
+		if secHasWord([]string{w}, secNonIdempotent...) {
+			return true
+		}
+		if secHasWord([]string{w}, secWriteVerbs...) || text.IsDestructiveVerb(w) || text.IsReadVerb(w) {
+			return false
+		}
+	}
+	return false
 }
 
 // secDataLossTalk says stopping loses data ("unsaved changes are lost",
