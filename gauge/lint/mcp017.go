@@ -14,7 +14,7 @@ func mcp017() Rule {
 		ID: "MCP017", Name: "description-names-unknown-tool", Family: "Description",
 		Summary: "A description tells the model to use a tool the server does not have.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 9, Check: checkMCP017,
+		Revision: 10, Check: checkMCP017,
 	}
 }
 
@@ -30,10 +30,6 @@ func checkMCP017(ctx *Context) []Problem {
 		}
 	}
 	names := knownNames(ctx)
-	byNormal := map[string]string{}
-	for i := range ctx.Tools {
-		byNormal[unkNormal(ctx.Tools[i].Name)] = ctx.Tools[i].Name
-	}
 	var out []Problem
 	for i := range ctx.Tools {
 		t := &ctx.Tools[i]
@@ -55,7 +51,7 @@ func checkMCP017(ctx *Context) []Problem {
 		}
 		var parts []string
 		for _, n := range unknown {
-			if real, ok := byNormal[unkNormal(n)]; ok {
+			if real, ok := serverToolShape(ctx).resolve(n, true); ok {
 				parts = append(parts, fmt.Sprintf("`%s` (did you mean `%s`?)", n, real))
 			} else {
 				parts = append(parts, fmt.Sprintf("`%s`", n))
@@ -79,6 +75,7 @@ func unkNamesIn(ctx *Context, raw, self string, names *serverNames, reported map
 	// Names shown in fenced blocks are examples, not references.
 	desc := preciseFence.ReplaceAllString(raw, " ")
 	var unknown []string
+	shape := serverToolShape(ctx)
 	prevTool := -1
 	listed := srfToolListNames(desc)
 	for _, m := range srfIdentifier.FindAllStringSubmatchIndex(desc, -1) {
@@ -101,7 +98,7 @@ func unkNamesIn(ctx *Context, raw, self string, names *serverNames, reported map
 		// function of the query language, not a tool: a call form
 		// inside an open quote names a tool only after a call verb.
 		toolContext := verb || joined || listed[m[0]] || srfToolAfter(after) && !(paren && (srfInCode(before) || unkQuoted(desc, m[0])))
-		bare := !toolContext && g == 2 && strings.Contains(name, "_") && unkBareToolLike(name) && !unkValueName(name) && !unkElsewhere(desc, m[0], m[1])
+		bare := !toolContext && g == 2 && strings.Contains(name, "_") && unkBareToolLike(name) && !unkValueName(name) && !unkElsewhere(desc, m[0], m[1]) && !unkFieldList(desc, m[0], m[1])
 		prevTool = -1
 		if toolContext {
 			prevTool = m[1]
@@ -112,7 +109,26 @@ func unkNamesIn(ctx *Context, raw, self string, names *serverNames, reported map
 		if toolContext && unkAttributed(desc, m[0], m[1]) {
 			toolContext = false
 		}
-		if !(toolContext || bare) || srfNotTool(after) || names.has(name, true, false) || reported[name] || !(unkToolLike(ctx, name) || listed[m[0]] && unkListedName(name)) {
+		if srfNotTool(after) || names.has(name, true, false) || reported[name] {
+			continue
+		}
+		if real, ok := shape.resolve(name, toolContext); ok {
+			// A stale name of one of the server's tools (another prefix,
+			// none, shortened) refers to it wherever it stands in prose,
+			// unless the text says it is something else.
+			plain := strings.ContainsAny(name, "_-.") && !strings.ContainsAny(name, "/:=") && !unkValueName(name) && !unkElsewhere(desc, m[0], m[1])
+			if unkNormal(real) != self && (toolContext || bare || plain) && !reported[strings.ToLower(name)] {
+				reported[name] = true
+				reported[strings.ToLower(name)] = true
+				unknown = append(unknown, name)
+			}
+			continue
+		}
+		// A name that means none of the server's tools is a tool only if
+		// it is written as they are (their separators, and their prefix
+		// unless a call verb introduces it): post_name beside respira_*
+		// tools is a field.
+		if !(toolContext || bare) || !(unkToolLike(ctx, name) || listed[m[0]] && unkListedName(name)) || !shape.shaped(name, !toolContext) {
 			continue
 		}
 		reported[name] = true
@@ -126,11 +142,46 @@ func unkNamesIn(ctx *Context, raw, self string, names *serverNames, reported map
 			names.has(name, true, false) || !unkToolLike(ctx, name) || unkAttributed(desc, m[0], m[1]) {
 			continue
 		}
+		if real, ok := shape.resolve(name, true); ok && unkNormal(real) == self || !ok && !shape.shaped(name, false) {
+			continue
+		}
 		reported[name] = true
 		unknown = append(unknown, name)
 	}
+	// A bare kebab-case name the text calls a tool ("from the
+	// get-activities tool", "run list-runs first") on a server whose tools
+	// are kebab-case, in the words of its tools (every word but the verb
+	// is a word of some tool), is a tool reference too: "read-only tool"
+	// or "built-in tool" are not in a server's words.
+	if shape.style == shapeKebab {
+		for _, m := range unkBareKebab.FindAllStringSubmatchIndex(desc, -1) {
+			from, to := m[2], m[3]
+			name := desc[from:to]
+			// After a call verb the name must end its phrase ("Run
+			// list-segments first."): "running post-call Language
+			// Operators" uses it as a modifier.
+			called := unkPrevWord.MatchString(desc[max(0, from-32):from]) && unkPhraseEnd.MatchString(desc[to:min(len(desc), to+16)]) || srfToolAfter(desc[to:])
+			if !called || unkNormal(name) == self || reported[name] || names.has(name, true, false) || !unkToolLike(ctx, name) ||
+				!shape.inVocabulary(name) || unkAttributed(desc, from, to) || srfNotTool(desc[to:]) {
+				continue
+			}
+			if real, ok := shape.resolve(name, true); ok && unkNormal(real) == self {
+				continue
+			}
+			reported[name] = true
+			unknown = append(unknown, name)
+		}
+	}
 	return unknown
 }
+
+// unkPhraseEnd follows a name that ends its phrase: punctuation, the end,
+// or a word that goes with a call (first, next, then, to, with, and …).
+var unkPhraseEnd = regexp.MustCompile(`(?i)^(?:$|[^\sA-Za-z0-9-]|\s+(?:first|next|then|to|with|for|and|or|instead|before|after|again|on|in)\b|\s*$)`)
+
+// unkBareKebab is a kebab-case name in prose, not part of a longer token
+// (a path, a URL, a flag).
+var unkBareKebab = regexp.MustCompile(`(?:^|[\s(])([a-z][a-z0-9]*(?:-[a-z0-9]+)+)\b`)
 
 // unkQuotedKebab is a kebab-case name in single or double quotes (a name
 // in backticks is read by srfIdentifier).
@@ -191,8 +242,51 @@ func unkElsewhere(desc string, from, to int) bool {
 			return true // a path, member, key or index: get_user/1, list_x.y, get_x=1
 		}
 	}
+	if open := unkOpenGroup(desc[max(0, from-unkWindow):from]); open >= 0 && desc[max(0, from-unkWindow)+open] == '{' {
+		return true // a key or value of an object: {category, post_tag, ...}, {"op": "find_and_replace"}
+	}
 	return unkAttributed(desc, from, to) || unkResponseField(desc, from)
 }
+
+// unkFieldList reports whether the bare name at desc[from:to] is one item
+// of a run of three or more items, two or more of them names, joined by
+// commas ("includes target_id,
+// original_id, is_duplicate and post_status"; "supports
+// strip_inline_styles, find_and_replace, and custom operations") with no
+// call verb before the run: a list of fields, options or values, as a list
+// of tools is introduced as one (MCP017 reads "replaces get_a, get_b and
+// get_c" and "Related tools: a, b" as tools before this is asked).
+func unkFieldList(desc string, from, to int) bool {
+	lo := max(0, from-unkWindow)
+	start := lo + strings.LastIndexAny(desc[lo:from], ".;:!?\n") + 1
+	tail := desc[to:min(len(desc), to+unkWindow)]
+	end := strings.IndexAny(tail, ".;:!?\n")
+	if end < 0 {
+		end = len(tail)
+	}
+	clause := desc[start : to+end]
+	if unkCallWord.MatchString(clause) {
+		return false // "call get_user, then update_user, and delete_user": a sequence of calls
+	}
+	items := unkListSplit.Split(clause, -1)
+	names := 0
+	for _, item := range items {
+		if unkListName.MatchString(strings.TrimSpace(item)) {
+			names++
+		}
+	}
+	return len(items) >= 3 && names >= 2
+}
+
+var (
+	// unkCallWord in a clause makes its names calls.
+	unkCallWord = regexp.MustCompile(`(?i)\b(?:call|calls|calling|use|using|invoke|run|try|then|first|before|after|tools?)\b`)
+	// unkListSplit separates the items of a run of names.
+	unkListSplit = regexp.MustCompile(`\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+`)
+	// unkListName is an item of a run that ends with a compound name
+	// (words before it, a parenthesised note after it allowed).
+	unkListName = regexp.MustCompile("[`'\"]?[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+[`'\"]?(?:\\s*\\([^)]*\\))?$")
+)
 
 // unkResponseLabel opens a sentence that lists what a tool returns
 // ("Response: items[] (…)", "Returns: id, start_time", "Output fields:").
@@ -225,6 +319,11 @@ var unkGroupNoun = regexp.MustCompile(`(?i)\b([a-z]{3,}s)$`)
 var unkToolNouns = map[string]bool{"tools": true, "functions": true, "commands": true, "utilities": true, "helpers": true,
 	"calls": true, "actions": true, "operations": true, "steps": true}
 
+// unkNotPlural are words ending in s that are no plural nouns ("after
+// this (until wordpress_end_session)").
+var unkNotPlural = map[string]bool{"this": true, "its": true, "his": true, "was": true, "has": true, "does": true,
+	"always": true, "unless": true, "thus": true, "plus": true, "less": true, "perhaps": true, "across": true, "yours": true, "theirs": true}
+
 // unkFieldGroup reports whether a parenthesised group, opened right after
 // lead and holding inside so far, lists the fields of a kind of data: a
 // plural noun that is no kind of tool before it ("Timestamps (", "Speed
@@ -233,7 +332,7 @@ var unkToolNouns = map[string]bool{"tools": true, "functions": true, "commands":
 // response, not two tools.
 func unkFieldGroup(lead, inside string) bool {
 	m := unkGroupNoun.FindStringSubmatch(lead)
-	if m == nil || unkToolNouns[strings.ToLower(m[1])] {
+	if m == nil || unkToolNouns[strings.ToLower(m[1])] || unkNotPlural[strings.ToLower(m[1])] {
 		return false
 	}
 	return strings.Trim(inside, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_, \x60'\"") == ""

@@ -11,7 +11,7 @@ import (
 func srf011() Rule {
 	return Rule{ID: "SRF011", Name: "instructions-unknown-tool", Family: "Resources & prompts",
 		Summary: "The instructions tell the model to use a tool the server does not have.",
-		Default: Warning, Scope: ScopeInstr, Origin: OriginMcpgauge, Revision: 4, Check: checkSRF011}
+		Default: Warning, Scope: ScopeInstr, Origin: OriginMcpgauge, Revision: 5, Check: checkSRF011}
 }
 
 // checkSRF011 finds identifiers the instructions present as tools (in
@@ -27,6 +27,7 @@ func checkSRF011(ctx *Context) []Problem {
 		toolNames = append(toolNames, ctx.Tools[i].Name)
 	}
 	names := knownNames(ctx)
+	shape := serverToolShape(ctx)
 	var unknown []string
 	reported := map[string]bool{}
 	listed := srfToolListNames(ins)
@@ -64,11 +65,24 @@ func checkSRF011(ctx *Context) []Problem {
 			toolAfter = false
 		}
 		toolContext := toolAfter || verb || inList
-		if !toolContext || srfNotTool(after) || hedged[name] || names.has(name, false, true) || reported[name] {
+		if srfNotTool(after) || hedged[name] || names.has(name, false, true) || reported[name] {
 			continue
 		}
 		if strings.ContainsAny(name, "./:") || strings.ToUpper(name) == name {
 			continue // a file name, URL, path or CONSTANT_NAME, not a tool
+		}
+		// A stale name of one of the server's tools (another prefix,
+		// none, shortened) refers to it wherever it stands; a name that
+		// means none of them is a tool only where the text calls it one
+		// and only if it is written as the tools are (their separators,
+		// and their prefix unless a verb introduces it): linkUrl beside
+		// snake_case tools is a field.
+		if _, ok := shape.resolve(name, toolContext); ok {
+			if !toolContext && (!strings.ContainsAny(name, "_-") || unkElsewhere(ins, m[0], m[1])) {
+				continue
+			}
+		} else if !toolContext || !shape.shaped(name, !verb) {
+			continue
 		}
 		reported[name] = true
 		unknown = append(unknown, name)
@@ -83,8 +97,12 @@ func checkSRF011(ctx *Context) []Problem {
 	}
 	var out []Problem
 	for _, name := range unknown {
+		msg := fmt.Sprintf("The instructions refer to `%s` as a tool, but the server has no tool, prompt or parameter of that name (%s).", name, have)
+		if real, ok := shape.resolve(name, true); ok {
+			msg = fmt.Sprintf("The instructions refer to `%s` as a tool, but the server has no tool, prompt or parameter of that name; did you mean `%s`?", name, real)
+		}
 		out = append(out, Problem{Entity: "instructions",
-			Message:    fmt.Sprintf("The instructions refer to `%s` as a tool, but the server has no tool, prompt or parameter of that name (%s).", name, have),
+			Message:    msg,
 			Suggestion: fmt.Sprintf("Update the instructions to the current tool names, or remove the reference to `%s`; a model told to call a missing tool wastes a turn or calls another server's tool of that name. If the tool is only registered for some clients or settings, say so in the instructions.", name)})
 	}
 	return out

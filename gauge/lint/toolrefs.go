@@ -183,7 +183,11 @@ var (
 	// srfNotToolAfter follows an identifier that names an action, a
 	// parameter or a field, not a tool ("use the get_create_metadata
 	// action of jira_search", "with `resource` set to").
-	srfNotToolAfter = regexp.MustCompile(`(?i)^\s*(?:(?:action|command|operation|op|mode|method|subcommand|parameter|param|field|option|argument|arg|flag|setting|property|key|column|attribute|event|value)s?\b|set\s+to\b|=[^=])`)
+	// A noun of data or configuration after the name says what it is
+	// ("Requires edit_others_posts capability", "the ct_template post
+	// type", "the delete_post schema", "the read_user scope"), and so does
+	// a value after a colon ("reviewDue: true", "status: 'open'").
+	srfNotToolAfter = regexp.MustCompile(`(?i)^\s*(?:(?:action|command|operation|op|mode|method|subcommand|parameter|param|field|option|argument|arg|flag|setting|property|key|column|attribute|event|value|capability|permission|scope|role|privilege|schema|table|taxonomy|taxonomie|shortcode|hook|filter|variable|constant|macro|struct|enum|class|header|cookie|request|(?:post|content|data|field|record|block|object)\s+type)s?\b|capabilities\b|set\s+to\b|=[^=]|:\s*(?:true|false|null|-?\d|["'\[{]))`)
 	// srfCodeBefore precedes a name called like a function inside code
 	// ("public static void updateAccounts()", "obj.method()"), not a tool.
 	srfCodeBefore = regexp.MustCompile(`(?:\b(?:void|function|def|func|fn|static|public|private|protected|async|await|int|string|bool|boolean|return|new)\s+|\.)$`)
