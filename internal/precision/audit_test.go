@@ -28,6 +28,7 @@ var audits = []struct{ dir, doc string }{
 	{dir: "testdata/audit/2026-12-02-i", doc: "docs/audit-2026-12-02-i.md"},
 	{dir: "testdata/audit/2026-12-02-j", doc: "docs/audit-2026-12-02-j.md"},
 	{dir: "testdata/audit/2026-12-02-k", doc: "docs/audit-2026-12-02-k.md"},
+	{dir: "testdata/audit/2026-12-02-l", doc: "docs/audit-2026-12-02-l.md"},
 }
 
 // TestAudit measures the default profile on each independent audit and
