@@ -15,7 +15,7 @@ func sec010() Rule {
 	return Rule{
 		ID: "SEC010", Name: "env-exposure", Family: "Security",
 		Summary: "The tool appears to return environment variables or secrets.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 14, Check: checkSEC010,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 15, Check: checkSEC010,
 	}
 }
 
@@ -78,7 +78,15 @@ func checkSEC010(ctx *Context) []Problem {
 			// The default profile also reads a description that says the
 			// tool returns credentials (a kubeconfig, tokens, API keys).
 			if cred := ""; ctx.Precise() {
-				if cred = secReturnsCredentials(t.RawDescription); cred != "" {
+				if found, held := secAccountKeyReturn(words, strings.ToLower(t.RawDescription)); found {
+					what := "the API key or secret of the account it registers (a new credential, created for the caller and shown in the result)"
+					if held {
+						what = "the API key or secret of the identity the server already holds (a standing credential the server reveals, worse than a new one: it works for every later call)"
+					}
+					out = append(out, Problem{Tool: t.Name,
+						Message:    fmt.Sprintf("Tool `%s` returns %s: credentials in a tool result reach the model's context, logs and any server the conversation is sent to.", t.Name, what),
+						Suggestion: "Hand the key to the user outside the conversation (or keep it in the server's configuration and use it there), and return only the account's id and status."})
+				} else if cred = secReturnsCredentials(t.RawDescription); cred != "" {
 					out = append(out, Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` says it returns %s: credentials in a tool result reach the model's context, logs and any server the conversation is sent to.", t.Name, secCredentialWhat(cred)),
 						Suggestion: "Return only what the model needs (names, contexts, expiry dates) and redact secret values (tokens, keys, passwords, certificate data), or remove the tool."})
@@ -318,6 +326,11 @@ func secReturnsCredentials(desc string) string {
 		}
 		for _, p := range secCredentialOutputs {
 			if m := p.re.FindStringSubmatchIndex(opening); m != nil {
+				if secCredentialPublic.MatchString(opening[m[0]:m[3]]) {
+					// "Create a new Mapbox public access token": a
+					// public (pk.*) token is made for browser URLs.
+					break
+				}
 				return p.what(strings.Join(strings.Fields(opening[m[2]:m[3]]), " "))
 			}
 		}
@@ -416,7 +429,7 @@ var (
 	// secCredentialListed is a list verb at the opening.
 	secCredentialListed = regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:lists?\b|(?:gets?|retrieves?|fetch(?:es)?|returns?|shows?)\s+(?:all|every|an?\s+(?:list|array)\s+of)\b)`)
 	// secCredentialPublic is a key that is public by design.
-	secCredentialPublic = regexp.MustCompile(`\b(?:publishable|anon(?:ymous)?|public|client[- ]side)\s+(?:api\s+)?(?:keys?|tokens?)\b`)
+	secCredentialPublic = regexp.MustCompile(`\b(?:publishable|anon(?:ymous)?|public|client[- ]side|browser[- ]safe|search[- ]only)\s+(?:(?:api|access|client|read-only)\s+)?(?:keys?|tokens?)\b`)
 	// secCredentialCollection is a credential a list names rather than
 	// returns.
 	secCredentialCollection = regexp.MustCompile(`^(?:secrets|credentials|api keys|access tokens|refresh tokens|auth(?:entication)? tokens|bearer tokens|passwords|private keys)$`)
@@ -780,9 +793,24 @@ func secNamedCredentialOutput(t *model.Tool, words []string, desc string) (what 
 		// get_log_download_url: many download URLs are signed, but the
 		// name alone does not say this one is.
 		return "a signed or temporary download URL, which works for whoever holds it, without logging in", false
+	case secDownloadURLsTalk.MatchString(desc) && !secPublicDownloadTalk.MatchString(desc):
+		// list_analytics_report_segments: "(contains download URLs)":
+		// a private report's download links are often pre-signed, but
+		// the text does not say these are.
+		return "download URLs of the account's files or reports (often pre-signed: whoever holds one downloads without logging in)", false
 	}
 	return "", false
 }
+
+var (
+	// secDownloadURLsTalk says a result carries download URLs: "contains
+	// download URLs", "including their download links", "with a download
+	// URL for each export".
+	secDownloadURLsTalk = regexp.MustCompile(`\b(?:contains?|includes?|including|with|returns?|provides?)\s+(?:the\s+|their\s+|its\s+|an?\s+)?(?:\w+\s+)?download\s+(?:urls?|links?)\b`)
+	// secPublicDownloadTalk is a download link to something public: a
+	// release, an update, an external product file.
+	secPublicDownloadTalk = regexp.MustCompile(`\b(?:external|public(?:ly)?|releases?|updates?|versions?|installers?|open[- ]source)\b`)
+)
 
 // secStreamURLs is a description saying the tool gets or returns RTSP
 // stream URLs or sessions ("Get active RTSPS stream sessions", "returns
@@ -1271,3 +1299,57 @@ func secDeletesRecord(words []string, desc string) bool {
 // secReturnsList is a return clause opening a list with a colon
 // ("Returns: id, api_key").
 var secReturnsList = regexp.MustCompile(`^\s*(?:returns?|outputs?)\s*:`)
+
+// secAccountKeyNames are tool-name words of a tool that registers an
+// account or agent, or returns the caller's own identity: what such a tool
+// hands back is the account, and with it the account's key.
+var secAccountKeyNames = []string{"register", "registration", "signup", "enroll", "enrol", "onboard", "identity", "whoami", "me", "self", "myself"}
+
+var (
+	// secAccountKeyNoun is an account's key or secret as a description
+	// names it (api key, apiKey, api_key, secret key, access token).
+	secAccountKeyNoun = `(?:api[\s_-]?keys?|apikeys?|api[\s_-]?tokens?|secret[\s_-]?keys?|access[\s_-]?tokens?|auth(?:entication)?[\s_-]?tokens?|bearer[\s_-]?tokens?|client[\s_-]?secrets?|private[\s_-]?keys?|api\s*密钥|密钥|令牌|api\s*キー|アクセストークン)`
+	// secAccountKeyGiven is the key as the object of a verb that hands it
+	// back: "returns the new apiKey", "Returns api_key and claim_url",
+	// "get your API key", "获取 API Key", "APIキーを発行".
+	secAccountKeyGiven = regexp.MustCompile(`\b(?:returns?|gets?|obtains?|receives?|issues?|provides?|gives?|hands?\s+back|responds?\s+with|yields?|includ(?:es|ing))\b[^.;\n]{0,60}?\b` + secAccountKeyNoun + `|(?:获取|获得|返回|得到|领取|发放|取得|発行|返す)[^。；;\n]{0,30}?` + secAccountKeyNoun + `|` + secAccountKeyNoun + `[^。\n]{0,10}?(?:を(?:発行|取得|返)|(?:会|将)?(?:被)?返回)`)
+	// secAccountKeyStore asks the model to keep the key the call returned:
+	// "Store the returned apiKey securely", "save your new API key".
+	secAccountKeyStore = regexp.MustCompile(`\b(?:store|save|keep|copy|note|record)\s+(?:down\s+)?(?:the|this|your|its|that)?\s*(?:returned|new|generated|issued)\s+` + secAccountKeyNoun + `\b|(?:保存|妥善保管|记下)[^。\n]{0,10}?(?:返回的|新的)?\s*` + secAccountKeyNoun)
+	// secAccountKeyVia, inside the verb's object, makes the key the means
+	// or the owner of what comes back ("gets the profile associated with
+	// the API key", "返回使用 API Key 的用户"), not what comes back.
+	secAccountKeyVia = regexp.MustCompile(`\b(?:with|using|via|through|by|associated|for|of|from|behind|belong\w*|linked|tied|requires?|needs?|authenticated|authori[sz]ed|whether|if)\b|使用|通过|凭|用于|所属|对应|是否`)
+	// secAccountKeyMeans is the key as the means of the call, not what it
+	// returns: "get the profile using your API key", "authenticated via
+	// access token".
+	secAccountKeyMeans = regexp.MustCompile(`\b(?:with|using|via|through|by|requires?|needs?|authenticated|authori[sz]ed|pass(?:ing)?|send(?:ing)?|provid(?:e|ing)\s+(?:your|an?|the))\b[^.;\n]{0,20}$`)
+)
+
+// secAccountKeyReturn reads a tool that registers an account or agent, or
+// returns the caller's identity, and hands back its API key or secret
+// ("register_agent": "注册新的 AI Agent，获取 API Key", "whoami": "returns your
+// API key and agent id"). held is true for the key of an identity the
+// server already holds (it reveals a standing credential), false for the
+// key of an account the call just created. desc is the description in
+// lower case, not folded (the reading covers Chinese and Japanese text).
+func secAccountKeyReturn(words []string, desc string) (found, held bool) {
+	if !secHasWord(words, secAccountKeyNames...) && !(secHasWord(words, "sign") && secHasWord(words, "up")) {
+		return false, false
+	}
+	if secRedacted.MatchString(desc) || secValuesHidden.MatchString(desc) || secCredentialPublic.MatchString(desc) {
+		return false, false
+	}
+	hit := secAccountKeyStore.MatchString(desc)
+	for _, m := range secAccountKeyGiven.FindAllStringIndex(desc, -1) {
+		if !secAccountKeyMeans.MatchString(desc[:m[0]]) && !secAccountKeyVia.MatchString(desc[m[0]:m[1]]) {
+			hit = true
+			break
+		}
+	}
+	if !hit {
+		return false, false
+	}
+	created := secHasWord(words, "register", "registration", "signup", "enroll", "enrol", "onboard") || secHasWord(words, "sign") && secHasWord(words, "up")
+	return true, !created
+}

@@ -13,7 +13,7 @@ func sec014() Rule {
 	return Rule{
 		ID: "SEC014", Name: "secret-parameter", Family: "Security",
 		Summary: "A parameter takes a secret (API key, token, private key, password): the secret passes through the model.",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 10, Check: checkSEC014,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 11, Check: checkSEC014,
 	}
 }
 
@@ -39,6 +39,12 @@ func checkSEC014(ctx *Context) []Problem {
 				continue
 			}
 			what, chosen := secSecretParam(p, facts[i].words)
+			if what != "" && !chosen && (secPublicByDesign(p) || secLocalOperand(t, p, facts[i].words, facts[i].desc)) {
+				// accessToken with pattern ^pk\.: a public token, made to
+				// sit in a browser URL; hash(input, key: "Secret key for
+				// HMAC"): the operand of a local computation.
+				continue
+			}
 			if what == "" && secSecretVariableValue(t, p, facts[i].words) {
 				// createEnvVar(value, type: plain|encrypted|secret): the
 				// value of a secret variable passes through the model.
@@ -588,4 +594,92 @@ var secConnNoLogin = regexp.MustCompile(`\b(?:sqlite\w*|duckdb|in-memory|file\s+
 func secConnOverride(desc string) bool {
 	d := strings.ToLower(desc)
 	return secConnOverrideTalk.MatchString(d) && !secConnNoLogin.MatchString(d)
+}
+
+var (
+	// secPublicPrefixPattern is a schema pattern that pins a token to a
+	// public kind by its prefix: ^pk\., ^pk_(test|live)_, ^publishable_.
+	secPublicPrefixPattern = regexp.MustCompile(`^\^?\(?(?:\?:)?(?:pk|pub|public|publishable|anon)(?:\\\.|\.|_|-|\|)`)
+	// secSecretPrefixPattern is a secret kind the pattern also admits
+	// (^(pk|sk)_): then the parameter takes secret keys too.
+	secSecretPrefixPattern = regexp.MustCompile(`(?:^|[^a-z])(?:sk|rk|secret|private|service)(?:[^a-z]|$)`)
+	// secPublicValue is a value (default, const, example) of a public key:
+	// pk.eyJ…, pk_test_…, pk_live_….
+	secPublicValue = regexp.MustCompile(`^(?:pk[._]|pk_(?:test|live)_|publishable_)`)
+	// secPublicKeyTalk is a description whose opening phrase names a key
+	// or token of a public kind ("Mapbox public access token", "Supabase
+	// anon key", "Stripe publishable key", "reCAPTCHA site key"), or says
+	// it must start with a public prefix or is safe in a browser.
+	secPublicKeyTalk = regexp.MustCompile(`^[^.,;(:]{0,40}?\b(?:publishable|public|anon(?:ymous)?|client[- ]side|browser[- ]safe|search[- ]only|site)\s+(?:(?:api|access|client|read-only)\s+)?(?:keys?|tokens?)\b|\b(?:must|should)\s+(?:start|begin)\s+with\s+['"` + "`" + `]?(?:pk[._]|pk_(?:test|live)|publishable)|\bsafe\s+to\s+(?:expose|embed|share|use)\s+(?:in|on)\s+(?:the\s+)?(?:browser|client|front-?end|web\s+pages?)`)
+	// secPublicKeyDenied is a description that also takes a secret kind
+	// ("public or secret key", "not the publishable key").
+	secPublicKeyDenied = regexp.MustCompile(`\b(?:public|publishable|anon)\s+(?:\w+\s+)?or\s+(?:secret|private|service)|\bnot\s+(?:the\s+|a\s+)?(?:public|publishable|anon)|\bservice[_ -]role\b`)
+)
+
+// secPublicByDesign reports whether a key or token parameter is pinned to a
+// kind that is public by design: its schema pattern, enum, const, default
+// or examples carry a public prefix (pk., pk_live_), or its description
+// names it a publishable, anonymous, public or site key. Such keys are
+// embedded in web pages; passing one through the model exposes nothing.
+func secPublicByDesign(p secParam) bool {
+	desc := p.desc()
+	if secPublicKeyDenied.MatchString(desc) {
+		return false
+	}
+	if pat, _ := p.schema["pattern"].(string); pat != "" {
+		low := strings.ToLower(pat)
+		if secPublicPrefixPattern.MatchString(low) && !secSecretPrefixPattern.MatchString(low) {
+			return true
+		}
+	}
+	var values []string
+	for _, k := range []string{"const", "default", "example"} {
+		if v, ok := p.schema[k].(string); ok {
+			values = append(values, v)
+		}
+	}
+	for _, k := range []string{"enum", "examples"} {
+		list, _ := p.schema[k].([]any)
+		for _, v := range list {
+			if s, ok := v.(string); ok {
+				values = append(values, s)
+			}
+		}
+	}
+	public := len(values) > 0
+	for _, v := range values {
+		public = public && secPublicValue.MatchString(strings.ToLower(v))
+	}
+	return public || secPublicKeyTalk.MatchString(desc)
+}
+
+var (
+	// secLocalCryptoNames are tool-name words of a local computation on
+	// data given in the same call: a hash, an HMAC, a cipher, a signature
+	// check.
+	secLocalCryptoNames = []string{"hash", "hmac", "digest", "checksum", "encrypt", "decrypt", "cipher", "crypto", "encode", "decode", "calc", "calculate", "compute"}
+	// secOperandKeyTalk is a key described as the operand of such a
+	// computation: "Secret key for HMAC", "key used to encrypt the text".
+	secOperandKeyTalk = regexp.MustCompile(`\b(?:for|of)\s+(?:the\s+)?(?:hmac|hashing|keyed\s+hash|encryption|decryption|cipher)\b|\bhmac\s+(?:secret|key)\b|\b(?:used\s+)?to\s+(?:hmac|hash|encrypt|decrypt|sign|verify)\s+(?:the\s+)?(?:input|data|text|message|string|payload|content)\b`)
+	// secOperandData is a sibling parameter that carries the data the key
+	// is applied to in the same call.
+	secOperandData = []string{"input", "data", "text", "message", "plaintext", "ciphertext", "payload", "content", "string", "value"}
+	// secRemoteTalk is a tool description that talks to a service.
+	secRemoteTalk = regexp.MustCompile(`\b(?:api|service|server|endpoint|account|remote|upload|send|request)s?\b`)
+)
+
+// secLocalOperand reports whether a key parameter is the operand of a
+// computation the tool performs locally on data given in the same call
+// (hash(input, action: hmac, key)): the user's HMAC or cipher key, not a
+// credential of the server or a service.
+func secLocalOperand(t *model.Tool, p secParam, words []string, toolDesc string) bool {
+	if p.parent != "" || !secHasWord(words, secLocalCryptoNames...) || !secOperandKeyTalk.MatchString(p.desc()) || secRemoteTalk.MatchString(toolDesc) {
+		return false
+	}
+	for _, name := range t.ParamNames() {
+		if name != p.name && secHasWord(secIdentifierWords(name), secOperandData...) {
+			return true
+		}
+	}
+	return false
 }
