@@ -118,6 +118,14 @@ func secFindFolded(ctx *Context, s, folded string, starts []int, pats []secPatte
 	return secMatch{}, false
 }
 
+// secOwnToolSet is a word that, as the object of "instead of calling X",
+// names the server's own tools taken one by one rather than another
+// server's tool: "use this instead of calling individual tools", "instead
+// of calling them separately", "instead of making several calls" (issue
+// 21 §2: steering needs another server, a built-in or the web as its
+// object).
+var secOwnToolSet = regexp.MustCompile(`^(?:individual|individually|separate|separately|multiple|several|many|each|both|these|those|them|this|it|single|sibling|underlying|granular|lower-level|low-level|per-item|one-by-one|repeated|successive|numerous)$`)
+
 // secIsOwnTool reports whether name, trimmed of quotes and punctuation, is
 // one of the server's tools in any case.
 func secIsOwnTool(ctx *Context, name string) bool {
@@ -361,7 +369,7 @@ func secFindInContext(ctx *Context, s string, pats []secPattern) (secMatch, bool
 		for _, loc := range p.re.FindAllStringSubmatchIndex(folded, -1) {
 			if p.ownTool > 0 && loc[2*p.ownTool] >= 0 {
 				name := text[starts[loc[2*p.ownTool]]:starts[loc[2*p.ownTool+1]]]
-				if secIsOwnTool(ctx, name) {
+				if secIsOwnTool(ctx, name) || secOwnToolSet.MatchString(strings.ToLower(name)) {
 					continue
 				}
 			}

@@ -12,7 +12,7 @@ func sec004() Rule {
 		ID: "SEC004", Name: "coercive-directive", Family: "Security",
 		Summary: "Text coerces the model to call the tool first, always, or above everything else.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 13, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: secCoercePrecise, keep: secCoerceKeep, extra: secCoerceCJK},
+		Revision: 14, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: secCoercePrecise, keep: secCoerceKeep, extra: secCoerceCJK},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s contains a %s: %q.", s.where(), m.what, m.text)
 			},
@@ -160,6 +160,32 @@ var secCoercePrecise = concatPatterns(
 	secRe("directive to act on its output", 0,
 		`\b(?:agent|assistant|llm|ai|model)s?\b[^.!?\n]{0,40}?\b(?:must|shall|needs?\s+to|is\s+(?:required|expected)\s+to)\s+(?:\w+\s+){0,8}?(?:implement|apply|make|write|commit|push|deploy)\s+(?:the\s+|all\s+|any\s+)?(?:\w+\s+){0,2}?(?:fix(?:es)?|changes|patch(?:es)?)\b`,
 		`\byou\s+must\s+(?:\w+\s+){0,8}?(?:implement|apply)\s+(?:the\s+|all\s+|appropriate\s+|any\s+)?(?:fix(?:es)?|changes|patch(?:es)?)\b`),
+	secRe("directive giving its output authority", 0,
+		// "You must strictly follow the feedback and instructions provided
+		// by the tool", "You are expected to follow the step-by-step
+		// instructions returned by this tool": what the tool returns is set
+		// above the agent's own judgement. The object must be the tool or
+		// its output; "follow the instructions provided by the user" or "in
+		// the README" stays silent.
+		`\b(?:must|shall|are\s+(?:expected|required|obliged)\s+to|have\s+to|need\s+to|always)\s+(?:strictly\s+|exactly\s+|faithfully\s+|carefully\s+|fully\s+)?(?:follow|obey|comply\s+with|adhere\s+to|carry\s+out|execute)\s+(?:all\s+(?:of\s+)?|every\s+|each\s+)?(?:the\s+)?(?:[\w-]+\s+(?:and\s+)?){0,3}?(?:instructions?|directions?|directives?|guidance|orders?|commands?|steps?|feedback|guidelines|prompts?)\s+(?:\w+\s+){0,2}?(?:provided|given|returned|issued|sent|supplied|produced|generated)\s+(?:to\s+you\s+)?(?:by|from)\s+(?:the\s+|this\s+)?(?:tool|function|tool'?s\s+(?:output|response|result))\b`,
+		`\b(?:must|shall|are\s+(?:expected|required|obliged)\s+to|have\s+to|need\s+to|always)\s+(?:strictly\s+|exactly\s+|faithfully\s+|carefully\s+|fully\s+)?(?:follow|obey|comply\s+with|adhere\s+to|carry\s+out|execute)\s+(?:all\s+(?:of\s+)?|every\s+|each\s+)?(?:the\s+)?(?:[\w-]+\s+(?:and\s+)?){0,3}?(?:instructions?|directions?|directives?|guidance|orders?|commands?|steps?|feedback|guidelines|prompts?)\s+(?:in|from|of)\s+(?:the\s+|this\s+|its\s+)?(?:tool'?s?\s+)?(?:output|response|result|reply)s?\b`,
+		`\b(?:must|always|strictly)\s+(?:do|follow|obey)\s+(?:exactly\s+)?(?:whatever|what)\s+(?:the\s+|this\s+)?(?:tool|tool'?s\s+(?:output|response|result))\s+(?:says|tells\s+you|instructs|returns|asks)\b`,
+		`\b(?:debes|deber0s|tienes\s+que|debe)\s+(?:seguir|obedecer|cumplir)\s+(?:estrictamente\s+|exactamente\s+)?(?:las|los|todas\s+las)\s+(?:instrucciones|indicaciones|pasos|directrices|0rdenes)\s+(?:\w+\s+){0,2}?(?:proporcionad[ao]s|dad[ao]s|devuelt[ao]s|indicad[ao]s)\s+por\s+(?:la|esta)\s+herramienta\b`,
+		`\b(?:vous\s+devez|tu\s+dois|il\s+faut)\s+(?:suivre|respecter|ob0ir\s+0)\s+(?:strictement\s+|exactement\s+)?(?:les|toutes\s+les)\s+(?:instructions|consignes|0tapes|directives)\s+(?:\w+\s+){0,2}?(?:fournies|donn0es|renvoy0es|retourn0es)\s+par\s+(?:l'outil|cet\s+outil)\b`,
+		`\b(?:du\s+musst|sie\s+m0ssen|befolge|befolgen\s+sie)\s+(?:strikt\s+|genau\s+|unbedingt\s+)?(?:die|alle)\s+(?:anweisungen|schritte|vorgaben)\s+(?:des\s+(?:tools|werkzeugs)|(?:aus\s+der|in\s+der)\s+(?:tool-?)?(?:antwort|ausgabe))\b`),
+	secRe("session-start coercion", 0,
+		// "ALWAYS call figma_search_components at the start of each
+		// session", "you must run this at the beginning of every
+		// conversation": a call ordered on every session whatever the
+		// user asks, even of the server's own tool.
+		`\b(?:always|must)\s+(?:\w+\s+){0,2}?(?:call|use|run|invoke|load|read|execute)\s+(?:this\s+(?:tool\s+|function\s+)?|it\s+|`+"`"+`?[\w.-]+`+"`"+`?\s+)(?:(?:tool|function)\s+)?(?:first\s+)?(?:at|on|in)\s+the\s+(?:very\s+)?(?:start|beginning|outset|opening)\s+of\s+(?:each|every|any|all)\s+(?:new\s+)?(?:sessions?|conversations?|chats?|threads?|interactions?)\b`,
+		`\b(?:at|on)\s+the\s+(?:very\s+)?(?:start|beginning|outset)\s+of\s+(?:each|every|any)\s+(?:new\s+)?(?:session|conversation|chat|thread|interaction)\b[\s,:;]*(?:you\s+)?(?:must|always|should\s+always)\s+(?:\w+\s+){0,1}?(?:call|use|run|invoke|load|read|execute)\b`,
+		`\b(?:this\s+(?:tool|function)|it)\s+(?:must|has\s+to|needs\s+to)\s+(?:always\s+)?be\s+(?:called|run|used|invoked)\s+(?:first\s+)?(?:at|on|in)\s+the\s+(?:very\s+)?(?:start|beginning|outset)\s+of\s+(?:each|every|any|all)\s+(?:new\s+)?(?:sessions?|conversations?|chats?|threads?)\b`,
+		`\b(?:siempre|debes)\s+(?:llamar?|usar?|ejecutar?|invocar?)\s+(?:a\s+)?(?:esta\s+herramienta\s+|[\w.-]+\s+)al\s+(?:inicio|comienzo|principio)\s+de\s+cada\s+(?:sesi0n|conversaci0n|chat)\b`,
+		`\bal\s+(?:inicio|comienzo|principio)\s+de\s+cada\s+(?:sesi0n|conversaci0n|chat)\s*,?\s*(?:siempre\s+|debes\s+)(?:llamar?|usar?|ejecutar?|invocar?)\b`,
+		`\bau\s+d0but\s+de\s+chaque\s+(?:session|conversation)\s*,?\s*(?:appelez|appelle|utilisez|utilise|ex0cutez|lancez)\s+toujours\b`,
+		`\b(?:appelez|appelle|utilisez|utilise|ex0cutez|lancez)\s+toujours\s+(?:cet\s+outil\s+|[\w.-]+\s+)au\s+d0but\s+de\s+chaque\s+(?:session|conversation)\b`,
+		`\bzu\s+beginn\s+(?:jeder|einer\s+jeden)\s+(?:sitzung|session|unterhaltung|konversation)\b[^.!?\n]{0,60}?\b(?:immer|unbedingt|muss|musst|m0ssen)\b`),
 )
 
 // secDoneGate is "before treating the work as done", "before you declare
@@ -173,11 +199,52 @@ const secDoneGate = `(?:before\s+(?:you\s+)?(?:treat|treating|consider|consideri
 // letters): "下一步应立即调用 manage_auth(action=patchLoginStrategy, …)".
 var secCoerceChinese = regexp.MustCompile(`(?:下一步|接下来|然后|次に|次のステップ(?:で|は)?)[^。\n]{0,6}?(?:应|应该|必须|需要|务必|請|请)?[^。\n]{0,4}?(?:立即|立刻|马上|直接|すぐに|直ちに)[^。\n]{0,4}?(?:调用|呼び出|実行|呼ぶ)\s*[\w.-]+\s*\(\s*(?:action\s*[=:]\s*)?['"]?(?i:patch|update|set|delete|remove|enable|disable|create|grant|modify|change|reset|drop)`)
 
-// secCoerceCJK is SEC004's reading of Chinese and Japanese text.
+// secCoerceCJKRules are SEC004's readings of Chinese and Japanese text
+// beyond the act-on-output directive: a call ordered at the start of every
+// session ("每次会话开始时必须调用…", "セッション開始時に必ず…を呼び出"),
+// and the tool's output given authority ("必须严格遵循工具返回的指令").
+var secCoerceCJKRules = []struct {
+	what string
+	re   *regexp.Regexp
+}{
+	{"session-start coercion", regexp.MustCompile(`(?:每次|每个|每一次)(?:新的?)?(?:会话|對話|对话|會話|聊天)(?:开始|開始)(?:时|時)?[^。\n]{0,8}?(?:必须|務必|务必|一定要|总是|總是|都要)[^。\n]{0,8}?(?:调用|調用|使用|运行)|(?:セッション|会話)(?:の)?開始時に(?:は)?[^。\n]{0,8}?必ず[^。\n]{0,20}?(?:呼び出|実行|使用)`)},
+	{"directive giving its output authority", regexp.MustCompile(`(?:必须|務必|务必|必須)?严格(?:遵循|遵守|按照|执行)(?:此|该|這個|这个|本)?工具(?:提供|返回|給出|给出|输出)的(?:指令|指示|指导|步骤|反馈)|(?:必须|务必|務必)(?:遵循|遵守|按照)(?:此|该|这个|本)?工具(?:提供|返回|给出|输出)的(?:指令|指示|步骤)`)},
+}
+
+// secFirstUse is a demand that the tool be called on first use, in English
+// or Chinese ("首次使用必须调用此工具", "This tool MUST be called on first
+// use"). It is read at info: it is most often the registration or login
+// that yields the key every other tool needs, a prerequisite (revision 3),
+// though it reads like a call-first order.
+var secFirstUse = regexp.MustCompile(`(?i)(?:首次|第一次|初次|初回)(?:使用|利用)(?:时|時|前)?[^。\n]{0,4}?(?:必须|务必|務必|必ず|需要)[^。\n]{0,4}?(?:先)?(?:调用|調用|呼び出|使用|运行)(?:此|该|这个|本|この)?(?:工具|ツール)?` +
+	`|\b(?:must|has\s+to|needs\s+to)\s+(?:always\s+)?be\s+(?:called|run|used|invoked)\s+(?:first\s+)?(?:on|upon|at|before)\s+(?:the\s+|your\s+)?first\s+use\b` +
+	`|\b(?:on|upon|at)\s+(?:the\s+)?first\s+use\s*,?\s*(?:you\s+)?(?:must|always)\s+(?:first\s+)?(?:call|run|use|invoke)\s+(?:this|it)\b`)
+
+// secConsentGate is an order that holds the agent back until the user
+// decides: "you must not start a new request or do anything else until the
+// user decides", "MUST NOT proceed to another task without the user's
+// approval". It governs the agent beyond the call, but it protects the
+// user, so it is read at info: no author would call a consent gate a
+// defect without more.
+var secConsentGate = regexp.MustCompile(`(?i)\b(?:must\s+not|must\s+never|shall\s+not|do\s+not|don't|never)\s+(?:start|begin|proceed|continue|move\s+on|go\s+on|do|take)\s+(?:to\s+|with\s+|on\s+to\s+)?(?:a\s+new\s+|another\s+|any\s+other\s+|the\s+next\s+|anything\s+else|any\s+further)[^.!?\n]{0,60}?\b(?:until|without|before)\s+(?:the\s+)?user(?:'s)?\b`)
+
+// secCoerceCJK is SEC004's reading beyond the folded patterns: Chinese and
+// Japanese text, then a first-use demand or a consent gate at info.
 func secCoerceCJK(s secSurface) (secMatch, bool) {
 	text := preciseCodeOnly(s.Text)
 	if loc := secCoerceChinese.FindStringIndex(text); loc != nil {
 		return secMatch{what: "directive to act on its output", text: secSnippet(text[loc[0]:loc[1]])}, true
+	}
+	for _, p := range secCoerceCJKRules {
+		if loc := p.re.FindStringIndex(text); loc != nil {
+			return secMatch{what: p.what, text: secSnippet(text[loc[0]:loc[1]])}, true
+		}
+	}
+	if loc := secFirstUse.FindStringIndex(text); loc != nil {
+		return secMatch{what: "first-use demand", text: secSnippet(text[loc[0]:loc[1]]), info: true}, true
+	}
+	if loc := secConsentGate.FindStringIndex(text); loc != nil {
+		return secMatch{what: "consent gate on the agent's next steps", text: secSnippet(text[loc[0]:loc[1]]), info: true}, true
 	}
 	return secMatch{}, false
 }

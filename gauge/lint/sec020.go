@@ -13,7 +13,7 @@ func sec020() Rule {
 		ID: "SEC020", Name: "directive-beyond-job", Family: "Security",
 		Summary: "Text tells the model how to answer, which version to install, how to change files or its client, or to build and deploy: beyond the job of the tool.",
 		Default: Warning, Toolgauge: Off, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 7, Check: secPhraseRuleWith(nil, secPrecise{patterns: secBeyondPatterns, keep: secBeyondKeep, extra: secBeyondExtra},
+		Revision: 8, Check: secPhraseRuleWith(nil, secPrecise{patterns: secBeyondPatterns, keep: secBeyondKeep, extra: secBeyondExtra},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s gives a %s, beyond what the tool does: %q.", s.where(), m.what, strings.TrimLeft(m.text, ".!?;:,-*# \t\n"))
 			},
@@ -137,7 +137,38 @@ func secBeyondExtra(s secSurface) (secMatch, bool) {
 	if m, ok := secBeyondShell(s); ok {
 		return m, true
 	}
-	return secBeyondInstall(s)
+	if m, ok := secBeyondInstall(s); ok {
+		return m, true
+	}
+	return secBeyondInstallFrom(s)
+}
+
+// secInstallFrom is an order to install a server, extension or plugin from
+// a link: "If Design Systems Assistant MCP is not available, install it
+// from: https://github.com/…", "Please install the Acme MCP server from
+// https://…", in English, Spanish, French, German, Italian, Portuguese and
+// Chinese. The object is a place to fetch software from (a URL, GitHub,
+// npm, a repository), so "installs the package from npm" (what the tool
+// does, third person) and "install it from the settings page" stay silent.
+var secInstallFrom = regexp.MustCompile(`(?i)\binstall\s+(?:it|them|this|that|(?:the\s+)?[\w .-]{1,40}?(?:mcp(?:\s+server)?|server|extension|plugin|skill|connector|add-?on)s?)\s+(?:from|via|at|using)\s*:?\s*<?(?:https?://|github|npm|pypi|the\s+(?:repo|repository|link|url|github))` +
+	`|inst[aá]l(?:a|e)lo\s+desde\s*:?\s*<?(?:https?://|github|npm)|instala\s+(?:el\s+)?(?:servidor\s+)?[\w .-]{1,40}?\s+desde\s*:?\s*<?https?://` +
+	`|installez[- ]le\s+(?:depuis|à\s+partir\s+de)\s*:?\s*<?(?:https?://|github|npm)|installez\s+(?:le\s+)?(?:serveur\s+)?[\w .-]{1,40}?\s+depuis\s*:?\s*<?https?://` +
+	`|installiere(?:n\s+sie)?\s+(?:es|ihn|den\s+[\w .-]{1,40}?)\s+(?:von|über|aus)\s*:?\s*<?(?:https?://|github|npm)` +
+	`|installalo\s+da\s*:?\s*<?(?:https?://|github|npm)|instale-o\s+(?:de|a\s+partir\s+de)\s*:?\s*<?(?:https?://|github|npm)` +
+	`|(?:请|請)?(?:从|從)\s*<?https?://\S+\s*(?:安装|安裝)|(?:请|請)?(?:安装|安裝)[^。\n]{0,30}?(?:MCP|服务器|伺服器|插件|扩展)[^。\n]{0,10}?(?:从|從|：|:)\s*<?https?://`)
+
+// secBeyondInstallFrom finds an order to install a server, extension or
+// plugin from a link, unless installing is the tool's own job.
+func secBeyondInstallFrom(s secSurface) (secMatch, bool) {
+	if s.Tool != "" && secHasWord(secIdentifierWords(s.Tool), secInstallTools...) {
+		return secMatch{}, false
+	}
+	text := preciseFence.ReplaceAllString(s.Text, " ")
+	loc := secInstallFrom.FindStringIndex(text)
+	if loc == nil {
+		return secMatch{}, false
+	}
+	return secMatch{what: "directive to install another server", text: secSnippet(strings.TrimSpace(text[loc[0]:loc[1]]))}, true
 }
 
 // secAgentInstall is a command that adds a skill, plugin, extension or MCP
@@ -148,8 +179,9 @@ var secAgentInstall = regexp.MustCompile(`(?i)\b(?:npx|bunx|pnpm\s+dlx|yarn\s+dl
 
 // secGlobalInstall is a command that installs software on the machine the
 // model's shell runs on: a global package, a brew formula, a piped
-// install script.
-var secGlobalInstall = regexp.MustCompile(`(?i)\b(?:npm\s+(?:i|install)\s+(?:-g|--global)|pnpm\s+(?:add|i|install)\s+(?:-g|--global)|yarn\s+global\s+add|pipx\s+install|uv\s+tool\s+install|brew\s+install|go\s+install|cargo\s+install|gem\s+install)\s+\S+|\bcurl\s+[^|\n]{0,120}\|\s*(?:ba|z)?sh\b`)
+// install script, or a project generator that fetches and runs a package
+// ("npm create storybook@latest", "npm init vite", "npx create-next-app").
+var secGlobalInstall = regexp.MustCompile(`(?i)\b(?:(?:npm|pnpm|yarn|bun)\s+create|npm\s+init)\s+[\w@][\w@./-]*|\b(?:npx|bunx|pnpm\s+dlx)\s+(?:-y\s+|--yes\s+)?create-[\w@./-]+|\b(?:npm\s+(?:i|install)\s+(?:-g|--global)|pnpm\s+(?:add|i|install)\s+(?:-g|--global)|yarn\s+global\s+add|pipx\s+install|uv\s+tool\s+install|brew\s+install|go\s+install|cargo\s+install|gem\s+install)\s+\S+|\bcurl\s+[^|\n]{0,120}\|\s*(?:ba|z)?sh\b`)
 
 // secInstallDirective is a word of the sentence around an install command
 // that tells the model to run it ("run", "add it with", "で追加",
