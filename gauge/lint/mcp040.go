@@ -15,7 +15,7 @@ func mcp040() Rule {
 		ID: "MCP040", Name: "destructive-tool-without-hint", Family: "Annotations",
 		Summary: "A tool that looks destructive declares no destructiveHint.",
 		Default: Error, Toolgauge: Error, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 18, Check: checkMCP040,
+		Revision: 19, Check: checkMCP040,
 	}
 }
 
@@ -51,6 +51,12 @@ func checkMCP040(ctx *Context) []Problem {
 			// it reaches, whatever its own words or its name (a SQL
 			// "query" that runs DDL and DML) say.
 			msg = fmt.Sprintf("`%s` runs what the model writes (reach: %s), so it can destroy whatever that reaches, but declares no `destructiveHint`.", t.name, destructiveReach(ctx, i))
+		case preciseTransformsCarriedCopy(t):
+			// regex replace, a diff's "full replacement", a style
+			// optimiser "removing unused sources": the call carries
+			// the content and gets the changed copy back; nothing
+			// stored is written over.
+			continue
 		case !tgReadsLikeDeletion(t) && !markedReadOnly(t) && preciseWritesFileAt(t) != "" && preciseDescribesDestruction(t) == "" && preciseReversible(tools, t) == "":
 			// A download or export that saves at a path the caller names
 			// writes over whatever file is there, whatever read verb
