@@ -1965,3 +1965,27 @@ func preciseLiveAct(t *tgTool) string {
 	}
 	return ""
 }
+
+// precisePublishesLive returns why a tool puts changes live for everyone
+// at once, from its name and schema, or "": a publish named tool that
+// takes the domains it publishes to (sites_publish with customDomains),
+// or a change named "live" (collections_items_update_items_live). What
+// visitors saw is replaced; a read of the publish state
+// (get_publish_status) and an unpublish stay silent.
+func precisePublishesLive(t *tgTool) string {
+	w := t.nameWords
+	if len(w) == 0 || text.IsReadVerb(w[0]) || secHasWord(w, "unpublish", "status", "draft", "preview", "staging") {
+		return ""
+	}
+	if secHasWord(w, "publish") {
+		for _, p := range secParams(t.t) {
+			if pw := secIdentifierWords(p.name); secHasWord(pw, "domain", "domains", "subdomain") {
+				return fmt.Sprintf("its name publishes and `%s` takes the domains it goes live on, replacing what visitors see", p.name)
+			}
+		}
+	}
+	if secHasWord(w, "live", "production", "prod") && secHasWord(w, "update", "replace", "set", "overwrite", "edit", "patch") {
+		return "its name writes changes straight to the live site, replacing what visitors see"
+	}
+	return ""
+}

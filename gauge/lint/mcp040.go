@@ -95,6 +95,11 @@ func checkMCP040(ctx *Context) []Problem {
 			} else if m := preciseAffirmed(t.desc, preciseEndsLiveTalk); m != "" {
 				msg = fmt.Sprintf("`%s` may lose work that cannot be had back (its description says it ends a live call or redacts text: %q) but declares no `destructiveHint`.", t.name, secSnippet(m))
 				sev = Warning
+			} else if why := precisePublishesLive(t); why != "" {
+				// Publishing replaces what everyone sees at once; a new
+				// publish can put it back, so a warning.
+				msg = fmt.Sprintf("`%s` may replace what is live (%s) but declares no `destructiveHint`.", t.name, why)
+				sev = Warning
 			} else if why := preciseLessCertain(t); why != "" {
 				// Stops and merges lose work, but an author may fairly
 				// call them reversible: a warning, not an error.
