@@ -77,6 +77,9 @@ func preciseDescribesDestruction(t *tgTool) string {
 	if why := preciseBulkReplaces(t); why != "" {
 		return why
 	}
+	if why := preciseLiveAct(t); why != "" {
+		return why
+	}
 	if m := preciseDeleteValueList(prose); m != "" {
 		return fmt.Sprintf("its description offers DELETE among the values it sets: %q", secSnippet(m))
 	}
@@ -1895,6 +1898,94 @@ func preciseReplacingField(props map[string]any, names []string, prefix string, 
 				return why
 			}
 		}
+	}
+	return ""
+}
+
+// Live acts read from structure: a name's verb and object with the
+// parameter that makes the act real (issue 21).
+var (
+	// precisePlaceVerbs open a name that starts a call or a task.
+	precisePlaceVerbs = []string{"create", "make", "place", "start", "initiate", "trigger", "launch", "dial", "new", "post", "publish", "open", "register"}
+	// preciseBuyVerbs open a name that obtains a billed resource.
+	preciseBuyVerbs = []string{"create", "buy", "purchase", "provision", "order", "acquire", "rent", "register"}
+	// precisePaidTaskNouns end the name of a task others are paid to do.
+	precisePaidTaskNouns = []string{"bounty", "bounties", "gig", "gigs", "quest", "quests", "job", "jobs", "task", "tasks", "hire", "errand", "errands"}
+	// precisePayWords end a numeric parameter holding what is paid.
+	precisePayWords = []string{"price", "reward", "budget", "amount", "bounty", "payment", "pay", "fee", "compensation", "wage", "salary", "payout"}
+)
+
+// preciseLiveAct returns why a tool's call is live and cannot be taken
+// back though no delete verb names it, from its name and schema, or "":
+// it places a phone call to a number it is given (create_phone_call with
+// toNumber), obtains a phone number billed to the account
+// (create_phone_number with areaCode), or posts a task with a price for
+// someone to be paid (create_bounty with price). A create that only adds
+// a free record (create_contact with phone_number) stays silent.
+func preciseLiveAct(t *tgTool) string {
+	w := t.nameWords
+	if len(w) < 2 {
+		return ""
+	}
+	verb := w[0]
+	last := w[len(w)-1]
+	if last == "tool" && len(w) > 2 {
+		last = w[len(w)-2]
+	}
+	params := secParams(t.t)
+	has := func(ok func(pw []string, s map[string]any) bool) string {
+		for _, p := range params {
+			if pw := secIdentifierWords(p.name); len(pw) > 0 && ok(pw, p.schema) {
+				return p.name
+			}
+		}
+		return ""
+	}
+	if secHasWord([]string{verb}, precisePlaceVerbs...) && (last == "call" || last == "calls") {
+		if p := has(func(pw []string, _ map[string]any) bool {
+			return secHasWord(pw, "number", "phone", "msisdn") && secHasWord(pw, "to", "customer", "recipient", "destination", "callee", "target")
+		}); p != "" {
+			return fmt.Sprintf("its name places a call and `%s` takes the number it rings: a live call, billed, that reaches a person", p)
+		}
+	}
+	if secHasWord([]string{verb}, preciseBuyVerbs...) && (last == "number" || last == "numbers") && secHasWord(w, "phone", "did", "sms", "voice") {
+		if p := has(func(pw []string, _ map[string]any) bool {
+			return secHasWord(pw, "area", "country", "region", "locality", "prefix") || len(pw) == 2 && pw[0] == "area" && pw[1] == "code"
+		}); p != "" || secHasWord([]string{verb}, "buy", "purchase", "provision", "rent", "acquire") {
+			return "its name obtains a phone number for the account (chosen by area, country or region): a number bought and billed"
+		}
+	}
+	if secHasWord([]string{verb}, precisePlaceVerbs...) && secHasWord([]string{last}, precisePaidTaskNouns...) {
+		if p := has(func(pw []string, s map[string]any) bool {
+			return (isJSONString(s["type"], "number") || isJSONString(s["type"], "integer")) && secHasWord(pw[len(pw)-1:], precisePayWords...) &&
+				!secHasWord(pw, "min", "max", "minimum", "maximum", "filter", "from", "estimated", "estimate")
+		}); p != "" {
+			return fmt.Sprintf("its name posts a %s and `%s` sets what is paid: money committed to whoever takes it", last, p)
+		}
+	}
+	return ""
+}
+
+// precisePublishesLive returns why a tool puts changes live for everyone
+// at once, from its name and schema, or "": a publish named tool that
+// takes the domains it publishes to (sites_publish with customDomains),
+// or a change named "live" (collections_items_update_items_live). What
+// visitors saw is replaced; a read of the publish state
+// (get_publish_status) and an unpublish stay silent.
+func precisePublishesLive(t *tgTool) string {
+	w := t.nameWords
+	if len(w) == 0 || text.IsReadVerb(w[0]) || secHasWord(w, "unpublish", "status", "draft", "preview", "staging") {
+		return ""
+	}
+	if secHasWord(w, "publish") {
+		for _, p := range secParams(t.t) {
+			if pw := secIdentifierWords(p.name); secHasWord(pw, "domain", "domains", "subdomain") {
+				return fmt.Sprintf("its name publishes and `%s` takes the domains it goes live on, replacing what visitors see", p.name)
+			}
+		}
+	}
+	if secHasWord(w, "live", "production", "prod") && secHasWord(w, "update", "replace", "set", "overwrite", "edit", "patch") {
+		return "its name writes changes straight to the live site, replacing what visitors see"
 	}
 	return ""
 }

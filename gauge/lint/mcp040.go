@@ -15,7 +15,7 @@ func mcp040() Rule {
 		ID: "MCP040", Name: "destructive-tool-without-hint", Family: "Annotations",
 		Summary: "A tool that looks destructive declares no destructiveHint.",
 		Default: Error, Toolgauge: Error, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 18, Check: checkMCP040,
+		Revision: 19, Check: checkMCP040,
 	}
 }
 
@@ -51,6 +51,12 @@ func checkMCP040(ctx *Context) []Problem {
 			// it reaches, whatever its own words or its name (a SQL
 			// "query" that runs DDL and DML) say.
 			msg = fmt.Sprintf("`%s` runs what the model writes (reach: %s), so it can destroy whatever that reaches, but declares no `destructiveHint`.", t.name, destructiveReach(ctx, i))
+		case preciseTransformsCarriedCopy(t):
+			// regex replace, a diff's "full replacement", a style
+			// optimiser "removing unused sources": the call carries
+			// the content and gets the changed copy back; nothing
+			// stored is written over.
+			continue
 		case !tgReadsLikeDeletion(t) && !markedReadOnly(t) && preciseWritesFileAt(t) != "" && preciseDescribesDestruction(t) == "" && preciseReversible(tools, t) == "":
 			// A download or export that saves at a path the caller names
 			// writes over whatever file is there, whatever read verb
@@ -88,6 +94,11 @@ func checkMCP040(ctx *Context) []Problem {
 				msg = fmt.Sprintf("`%s` passes any operation through to an API (%s), its deletes and payments included, but declares no `destructiveHint`.", t.name, how)
 			} else if m := preciseAffirmed(t.desc, preciseEndsLiveTalk); m != "" {
 				msg = fmt.Sprintf("`%s` may lose work that cannot be had back (its description says it ends a live call or redacts text: %q) but declares no `destructiveHint`.", t.name, secSnippet(m))
+				sev = Warning
+			} else if why := precisePublishesLive(t); why != "" {
+				// Publishing replaces what everyone sees at once; a new
+				// publish can put it back, so a warning.
+				msg = fmt.Sprintf("`%s` may replace what is live (%s) but declares no `destructiveHint`.", t.name, why)
 				sev = Warning
 			} else if why := preciseLessCertain(t); why != "" {
 				// Stops and merges lose work, but an author may fairly

@@ -15,7 +15,7 @@ func mcp041() Rule {
 		ID: "MCP041", Name: "read-only-tool-without-hint", Family: "Annotations",
 		Summary: "A tool that looks read-only declares no readOnlyHint.",
 		Default: Warning, Toolgauge: Warning, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 6, Check: checkMCP041,
+		Revision: 7, Check: checkMCP041,
 	}
 }
 
@@ -40,7 +40,7 @@ func checkMCP041(ctx *Context) []Problem {
 			}
 			// An action enum that kills or deletes (a process manager's
 			// "kill") makes the tool more than a read.
-			return !ctx.Precise() || preciseReadWrites(t.t) == "" && preciseDestructiveOperation(t.t.Params(), t.t.ParamNames(), 0) == ""
+			return !ctx.Precise() || preciseReadWrites(t.t) == "" && preciseDestructiveOperation(t.t.Params(), t.t.ParamNames(), 0) == "" && preciseActsNamed(t.nameWords) == ""
 		},
 		"`%s` reads as read-only but declares no `readOnlyHint`.",
 		"Set `readOnlyHint: true` in `%s`'s annotations. Clients use it to run safe tools without interrupting the user; "+
@@ -61,6 +61,27 @@ var (
 	// saves to disk, leases, consumes or hides what it returns.
 	preciseReadWriteTalk = regexp.MustCompile(`(?i)\b(?:sav(?:e|es|ed|ing)\s+(?:it|them|the\s+\w+|\w+)?\s*(?:to|in|into)\s+(?:the\s+|a\s+)?(?:local\s+)?(?:disk|file|filesystem|file\s+system|path|directory|folder)|writes?\s+(?:it|them|the\s+\w+)?\s*to\s+(?:the\s+|a\s+)?(?:local\s+)?(?:disk|file|filesystem|path|directory)|invisible\s+to\s+other\s+consumers|leas(?:e|es|ed|ing)\b|marks?\s+(?:it|them|the\s+\w+|\w+)?\s*as\s+(?:read|seen|processed|consumed))`)
 )
+
+// preciseActVerbs are name verbs of a call that sets something going
+// (execute_task, start_job, claim_ticket): it changes state, whatever
+// the description says it hands back.
+var preciseActVerbs = []string{"execute", "exec", "start", "launch", "trigger", "perform", "begin", "claim", "submit", "invoke"}
+
+// preciseActsNamed returns the act verb of a tool's name when no read
+// verb comes before it (get_execution_log names what is read), or "".
+// execute_task that "retrieves the guidance" also marks the task in
+// progress: readOnlyHint would be false (issue 21).
+func preciseActsNamed(words []string) string {
+	for _, w := range words {
+		if text.IsReadVerb(w) {
+			return ""
+		}
+		if secHasWord([]string{w}, preciseActVerbs...) {
+			return w
+		}
+	}
+	return ""
+}
 
 // preciseSaysWrites is a description saying a tool writes: "with write
 // capability", "write access", "(INSERT/UPDATE/DELETE/DDL)", "escrituras

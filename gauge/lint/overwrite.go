@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/gauge/text"
 )
 
@@ -382,3 +383,78 @@ func preciseUpsertOfFields(t *tgTool) bool {
 // are added, not written over, and are left to the force readings.
 var precisePushLocalTalk = regexp.MustCompile(`(?i)\bpush(?:es|ing)?\s+(?:[\w-]+\s+){0,3}?(?:from\s+)?(?:the\s+|your\s+|its\s+)?local(?:ly)?\s+(?:[\w-]+\s+)?(?:cache|cached|copy|state|drafts?|metadata|config(?:uration)?|settings|listings?|data)\b[^.]{0,20}?\s+(?:to|onto|into|over)\b` +
 	`|\b(?:sube|env[ií]a)\s+(?:la|el|los|las)\s+(?:copia|cach[ée]|configuraci[oó]n|datos)\s+locale?s?\s+(?:al?|sobre)\b`)
+
+// preciseStoredPlaceWords are parameter words naming a stored thing a
+// call can change: an id, a path or file, a URL, a record, a target.
+var preciseStoredPlaceWords = []string{"id", "ids", "uuid", "guid", "key", "path", "paths", "file", "files", "filename", "filepath", "dir", "directory", "folder",
+	"url", "urls", "uri", "uris", "href", "link", "record", "records", "target", "targets", "destination", "dest", "output", "out", "table", "tables", "row", "rows",
+	"collection", "database", "db", "bucket", "branch", "repo", "repository", "sheet", "cell", "range", "project", "workspace", "site", "page", "account",
+	"name", "title", "slug", "handle", "ref", "channel", "recipient", "to", "email", "host", "server", "endpoint", "store", "save", "overwrite", "force", "write", "persist", "apply", "commit", "in_place", "inplace"}
+
+// preciseCarriedContentWords are parameter words naming the content a
+// call carries in full: the text, JSON, code or style it works on.
+var preciseCarriedContentWords = []string{"text", "texts", "content", "contents", "input", "inputs", "string", "str", "json", "yaml", "xml", "html", "markdown",
+	"md", "code", "source", "style", "document", "doc", "data", "payload", "body", "template", "schema", "svg", "csv", "snippet", "spec", "specification",
+	"original", "modified", "left", "right", "a", "b"}
+
+// preciseChangeNameVerbs are name verbs, beyond secWriteVerbs, of a tool
+// that changes a thing it holds (replace_document, apply_edits).
+var preciseChangeNameVerbs = []string{"replace", "overwrite", "rewrite", "apply", "sync", "import", "restore", "reset", "clear", "store", "commit", "download", "deploy", "install", "export", "upload", "scaffold", "init"}
+
+// preciseTransformsCarriedCopy reports whether a tool takes the content
+// it changes in the call and returns the changed copy, storing nothing
+// (issue 21): a regex replace on the text it is given, a diff of two
+// texts ("full replacement" is a diff result), a style optimiser handed
+// the style JSON ("removing unused sources" edits the copy it returns).
+// Read from structure: a string or object parameter carries the content,
+// no parameter names a stored thing (an id, a path or file, a URL, a
+// record, a target or destination, a name), and no change or delete verb
+// names the tool (update_document(content) writes the open document).
+func preciseTransformsCarriedCopy(t *tgTool) bool {
+	if t.t == nil || len(t.nameWords) == 0 || secHasWord(t.nameWords, secWriteVerbs...) || secHasWord(t.nameWords, preciseChangeNameVerbs...) || secDestructiveVerb(t.nameWords) != "" {
+		return false
+	}
+	for _, w := range t.nameWords {
+		if text.IsDestructiveVerb(w) {
+			return false
+		}
+	}
+	return preciseCarriesCopyOnly(t.t)
+}
+
+// preciseCarriesCopyOnly reports whether a parameter of t carries the
+// content the call works on (a string or object named text, json, style,
+// code...) and no parameter names a stored thing the call could change.
+func preciseCarriesCopyOnly(t *model.Tool) bool {
+	carries := false
+	for _, p := range secParams(t) {
+		pw := secIdentifierWords(strings.TrimRight(p.name, "0123456789"))
+		if len(pw) == 0 {
+			continue
+		}
+		if secHasWord(pw, preciseStoredPlaceWords...) {
+			return false
+		}
+		if _, choice := p.schema["enum"]; !choice && secHasWord(pw[len(pw)-1:], preciseCarriedContentWords...) && preciseCarriesValue(p.schema) {
+			carries = true
+		}
+	}
+	return carries
+}
+
+// preciseCarriesValue reports whether a parameter's schema takes a value
+// in full: a string or an object, or a choice of them.
+func preciseCarriesValue(s map[string]any) bool {
+	if isJSONString(s["type"], "string") || isJSONString(s["type"], "object") {
+		return true
+	}
+	for _, k := range []string{"anyOf", "oneOf"} {
+		alts, _ := s[k].([]any)
+		for _, a := range alts {
+			if m, _ := a.(map[string]any); m != nil && (isJSONString(m["type"], "string") || isJSONString(m["type"], "object")) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -14,7 +14,7 @@ func sec012() Rule {
 	return Rule{
 		ID: "SEC012", Name: "annotation-contradiction", Family: "Security",
 		Summary: "The tool's behaviour hints contradict its name or description, or a flag that destroys is on by default.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 16, Check: checkSEC012,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 17, Check: checkSEC012,
 	}
 }
 
@@ -72,6 +72,11 @@ func checkSEC012(ctx *Context) []Problem {
 		if destroys != "" && destructiveText && secStoresDestructiveValue(t, words, desc, destroys) {
 			destructiveText = false
 		}
+		if ctx.Precise() && destructiveText && preciseTransformsCarriedCopy(&tgTools(ctx)[i]) {
+			// optimize_style_tool "removing unused sources" from the
+			// style JSON the call carries: it changes a copy it returns.
+			destructiveText = false
+		}
 		if ctx.Precise() && destructiveText && secHasWord(words[:min(2, len(words))], secCheckVerbs...) {
 			// DNS_validateDNSRecords: a check of a change destroys nothing,
 			// whatever the flag it validates says.
@@ -90,10 +95,13 @@ func checkSEC012(ctx *Context) []Problem {
 				// whatever read word follows it.
 				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but its name says it manages (adds, changes or removes) things.", t.Name),
 					"Set readOnlyHint: false (and destructiveHint to match), or split the reads into their own read-only tool. Clients skip confirmation for read-only tools.")
+			case ctx.Precise() && secChangesReturnedCopy(t, desc) && (a.DestructiveHint == nil || !*a.DestructiveHint):
+				// strip_comments(code) "returns it": what it removes is
+				// gone from the copy it hands back, nothing stored.
 			case (readNamed || saysReadOnly) && (a.DestructiveHint == nil || !*a.DestructiveHint) && secWritesLocal(t, desc) == "" && secWidensTools(desc) == "":
 				// get_merge_request_commits: a verb inside a read tool's name
 				// names what is read, not an action.
-			case (secDestructiveVerb(words) != "" || secHasWord(words, secWriteVerbs...)) && !(ctx.Precise() && secComputesOnArguments(t, words, desc)):
+			case (secDestructiveVerb(words) != "" || secHasWord(words, secWriteVerbs...)) && !(ctx.Precise() && (secComputesOnArguments(t, words, desc) || secChangesReturnedCopy(t, desc))):
 				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but its name says it changes things.", t.Name),
 					"Set readOnlyHint: false (and destructiveHint to match), or rename the tool if it really only reads. Clients skip confirmation for read-only tools.")
 			case secMutatingOpening.MatchString(desc):
@@ -142,7 +150,8 @@ func checkSEC012(ctx *Context) []Problem {
 		// A cache or temporary store that is purged refills itself
 		// (purge_cache): destructiveHint: false is right.
 		rebuilds := ctx.Precise() && preciseClearsRebuildable(tgTools(ctx)[i].nameTokens, tgTools(ctx)[i].desc)
-		if a.DestructiveHint != nil && !*a.DestructiveHint && (secDestructiveVerb(words) != "" && !readNamed || destructiveText) && !unlinks && !rebuilds {
+		copyOnly := ctx.Precise() && secChangesReturnedCopy(t, desc)
+		if a.DestructiveHint != nil && !*a.DestructiveHint && (secDestructiveVerb(words) != "" && !readNamed && !copyOnly || destructiveText) && !unlinks && !rebuilds {
 			add(fmt.Sprintf("Tool `%s` is marked destructiveHint: false, but its name or description says it deletes or irreversibly changes data.", t.Name),
 				"Set destructiveHint: true so clients ask the user before calling it.")
 			if ctx.Precise() && secStopsRunning(words, desc) {
@@ -483,11 +492,28 @@ func secDangerousDefault(t *model.Tool, f secTool) (string, string) {
 				return name, fmt.Sprintf("does what its description says true does (%q)", secSnippet(m))
 			}
 		}
-		if v := secFirstWord(pw, secWriteFlag...); v != "" && secReadNamed(f.words) {
+		if v := secFirstWord(pw, secWriteFlag...); v != "" && secReadNamed(f.words) && !(v == "download" && secDownloadReturns(obj)) {
 			return name, fmt.Sprintf("of this read also does what `%s` says (%s)", name, v)
 		}
 	}
 	return "", ""
+}
+
+// secDownloadReturnsTalk is a download flag's description saying the
+// data comes back in the result ("Download and return the screenshot as
+// an image", "include the file contents in the response").
+var secDownloadReturnsTalk = regexp.MustCompile(`(?i)\b(?:return(?:s|ed|ing)?|in(?:to)?\s+(?:the\s+)?(?:response|result|reply|output)|as\s+(?:an?\s+)?(?:image|base64|inline|attachment|content))\b|返回|devuelve|renvoie|zurück`)
+
+// secDownloadStoresTalk says the download lands somewhere: a disk, a
+// folder, a path.
+var secDownloadStoresTalk = regexp.MustCompile(`(?i)\b(?:sav(?:e|es|ed|ing)|writ(?:e|es|ten|ing)|disk|folder|director(?:y|ies)|path|local(?:ly)?|stor(?:e|es|ed|ing)|persist\w*)\b|保存|guard`)
+
+// secDownloadReturns reports whether a download flag's description says
+// the fetched data is returned in the result and stored nowhere: the
+// fetch is the read itself, no side effect (issue 21).
+func secDownloadReturns(obj map[string]any) bool {
+	d, _ := obj["description"].(string)
+	return secDownloadReturnsTalk.MatchString(d) && !secDownloadStoresTalk.MatchString(d)
 }
 
 // secDangerousModeDefault finds, in props and the objects nested under them,
@@ -564,6 +590,22 @@ func secComputesOnArguments(t *model.Tool, words []string, desc string) bool {
 		}
 	}
 	return true
+}
+
+// secReturnsResult is a description saying the call hands its result
+// back: "returns the cleaned text", "and return the result", "outputs".
+var secReturnsResult = regexp.MustCompile(`(?i)\b(?:returns?|returning|outputs?|gives?\s+back|hands?\s+back)\b|(?:返回|輸出|输出)|\b(?:devuelve|renvoie|retourne|zurück)`)
+
+// secChangesReturnedCopy generalises secComputesOnArguments to every
+// change verb (issue 21): a tool whose name says it removes, replaces or
+// rewrites (remove_duplicates, strip_comments, replace_in_text) changes
+// only the content the call carries when no parameter names a stored
+// thing and its description or output schema says it returns the result.
+func secChangesReturnedCopy(t *model.Tool, desc string) bool {
+	if !preciseCarriesCopyOnly(t) {
+		return false
+	}
+	return t.OutputSchema != nil || secReturnsResult.MatchString(desc)
 }
 
 // secHTTPMethods are the HTTP methods an OpenAPI-generated tool name
