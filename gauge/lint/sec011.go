@@ -876,7 +876,7 @@ func secSQLParamKind(t *model.Tool, name string) int {
 		return sqlStatement
 	case secWhereTalk.MatchString(rdesc) || secHasWord(rw[max(0, len(rw)-1):], "where"):
 		return sqlFragment
-	case secNotSQLTalk.MatchString(rdesc):
+	case secNotSQLTalk.MatchString(rdesc) || secAdmitsObject(t, rname):
 		return sqlNotSQL
 	case !strings.EqualFold(rname, name) && !secHasWord(rw[max(0, len(rw)-1):], "sql", "query", "statement", "statements"):
 		return sqlNotSQL // an alias of a pattern, a value or code
@@ -989,3 +989,31 @@ func secReadOnlyQuery(t *model.Tool, words []string, desc string) bool {
 
 // secLimitedToSelect is prose limiting a query to SELECT or reads.
 var secLimitedToSelect = regexp.MustCompile(`\blimited\s+to\s+select\b|\bselect\s+only\b|\bonly\s+select\b|\bread-only\s+query\b|\b(?:writes?|insert|update|delete)\b[^.]{0,80}\brejected\b`)
+
+// secAdmitsObject reports whether a parameter's schema admits a JSON
+// object (its type lists "object", or a branch of its anyOf or oneOf is
+// one): a query given as an object is a filter document (MongoDB-style
+// {"status": "open"}), not a statement.
+func secAdmitsObject(t *model.Tool, name string) bool {
+	for _, p := range secDeepParams(t) {
+		if p.name != name {
+			continue
+		}
+		if isJSONString(p.obj["type"], "object") {
+			return true
+		}
+		if types, ok := p.obj["type"].([]any); ok && slices.Contains(types, any("object")) {
+			return true
+		}
+		for _, k := range []string{"anyOf", "oneOf"} {
+			branches, _ := p.obj[k].([]any)
+			for _, b := range branches {
+				if bm, _ := b.(map[string]any); bm != nil && isJSONString(bm["type"], "object") {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return false
+}
