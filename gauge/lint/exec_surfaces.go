@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -27,7 +28,7 @@ const (
 
 // secTransformOpening is a description that opens by converting, checking,
 // explaining, formatting or dry-running what it is given.
-var secTransformOpening = regexp.MustCompile(`^\W*(?:converts?|translates?|transforms?|validates?|checks?|lints?|explains?|formats?|parses?|previews?|shows?|describes?|dry[- ]runs?|simulates?)\b`)
+var secTransformOpening = regexp.MustCompile(`^\W*(?:converts?|translates?|transforms?|validates?|checks?|lints?|explains?|formats?|parses?|previews?|shows?|describes?|dry[- ]runs?|simulates?|dumps?|inspects?|tokeni[sz]es?|highlights?|pretty[- ]?prints?|minif(?:y|ies)|beautif(?:y|ies))\b`)
 
 // secRunClaim is a description saying the tool itself runs what it is
 // given ("converts and executes", "runs the query", "Executes ..."); "what
@@ -539,10 +540,11 @@ const (
 )
 
 // reachRunsOnTarget reports whether a reach is commands or a batch job run
-// on a system the server connects to (named or not): they destroy there as
-// a shell would.
+// on a system the server connects to (named or not), or code run through
+// an application's plugin API on its open documents: they destroy there
+// as a shell would.
 func reachRunsOnTarget(reach string) bool {
-	return strings.HasPrefix(reach, reachCommandsPrefix) || strings.HasPrefix(reach, reachBatchPrefix)
+	return strings.HasPrefix(reach, reachCommandsPrefix) || strings.HasPrefix(reach, reachBatchPrefix) || reach == reachPlugin
 }
 
 // secRemoteTargetTalk is a description naming the remote system commands
@@ -675,6 +677,10 @@ var secPackageRunnerTalk = regexp.MustCompile(`\b(?:npx|uvx|pipx|bunx|dlx|pip3?|
 // extension: what a client starts and runs.
 var secServerTalk = regexp.MustCompile(`\b(?:mcp\s+servers?|servers?|plugins?|extensions?)\b`)
 
+// secRegistersServerTalk is a description that installs, registers or
+// adds a server (an MCP server) for a client to start.
+var secRegistersServerTalk = regexp.MustCompile(`\b(?:install|register|add|configure)\w*\s+(?:an?\s+|the\s+|your\s+)?(?:[\w.-]+\s+){0,3}?(?:mcp\s+)?servers?\b`)
+
 // reachPluginInstall is where an installed plugin's code runs.
 const reachPluginInstall = "the site or application it installs into: the plugin's code, from a registry or any URL or ZIP the model gives, runs there with its privileges"
 
@@ -715,7 +721,10 @@ func secInstaller(t *model.Tool, facts secTool) secExecSurface {
 			return secExecSurface{why: fmt.Sprintf("it installs and starts the package its `%s` names", name), reach: reachInstaller, real: true}
 		}
 	}
-	if !secHasWord(w, "local") && !strings.Contains(facts.desc, "local") {
+	if !secHasWord(w, "local") && !strings.Contains(facts.desc, "local") || !secHasWord(w, "server", "servers") && !secRegistersServerTalk.MatchString(facts.affirmative) {
+		// A directory becomes a server a client starts only when the tool
+		// says so: patching a tool's config files in a directory
+		// (figma_ds_setup_storybook) registers nothing.
 		return secExecSurface{}
 	}
 	for _, p := range secDeepParams(t) {
@@ -904,4 +913,85 @@ func secOpsRunScript(t *model.Tool, facts secTool) secExecSurface {
 		return secExecSurface{}
 	}
 	return secExecSurface{why: fmt.Sprintf("its operation `%s` runs what its operation `%s` writes, a script or code", runs, writes), reach: reachOpsScript, real: true}
+}
+
+// Readings since SEC011 revision 14 (issue 21, twelfth audit): an
+// expression a calculator evaluates as math, code run through a host
+// application's plugin API, and a script registered on a site's pages.
+
+// Reaches of the surfaces read since revision 14.
+const (
+	reachMath   = "nothing beyond its math evaluator: it computes the expression and returns the value"
+	reachPlugin = "the documents open in the application whose plugin API the code runs in: it can read and change them"
+)
+
+// secReachPlugin is text saying code runs in a host application's plugin
+// context or through its plugin API ("in Figma's plugin context", "via the
+// plugin API").
+var secReachPlugin = regexp.MustCompile(`\bplugin(?:'s)?\s+(?:context|api|sandbox|runtime|environment|scope)\b|\b(?:as|inside|within)\s+(?:an?\s+|the\s+)?plugin\b`)
+
+// secMathTalk names math: a calculator, an arithmetic or mathematical
+// expression, a formula (English, French, German, Spanish, Chinese).
+var secMathTalk = regexp.MustCompile(`\b(?:math|maths|mathematical|mathematics|arithmetic|arithmetical|calculator|calculates?|calculation|calc|mathjs|formula|formulas|equations?|numeric|numerical|math[ée]matiques?|mathematisch\w*|matem[áa]tic\w*|berechnet|calcule|calcula)\b|数学|计算|算式`)
+
+// secCodeLanguageTalk is text that puts code of a programming language in
+// an expression ("a Python expression", "JavaScript code").
+var secCodeLanguageTalk = regexp.MustCompile(`\b(?:code|javascript|js|typescript|python|ruby|lua|bash|shell|node(?:\.js)?|script|program)\b`)
+
+// secMathOnly reports whether the expression a tool evaluates is math: its
+// parameter is an expression or formula, and the tool's name, description
+// or the parameter's description speak of math and of no programming
+// language ("Evaluate math expressions" with mathjs).
+func secMathOnly(t *model.Tool, facts secTool, param string) bool {
+	pw := secIdentifierWords(param)
+	if len(pw) == 0 || !secHasWord(pw[len(pw)-1:], "expression", "expr", "formula", "equation") {
+		return false
+	}
+	// The raw description too: folding turns "mathématique" and 数学
+	// into placeholders.
+	text := strings.Join(facts.words, " ") + " " + facts.desc + " " + strings.ToLower(t.RawDescription) + " " + secParamDesc(t, param)
+	return secMathTalk.MatchString(text) && !secCodeLanguageTalk.MatchString(text)
+}
+
+// secSiteCodeTalk says a parameter carries code for a page: source code,
+// JavaScript, an inline or custom script.
+var secSiteCodeTalk = regexp.MustCompile(`\bsource\s+code\b|\bjavascript\b|\bjs\b|<script|\b(?:inline|custom|tracking)\s+(?:script|code)s?\b`)
+
+// secSiteScript is a tool that adds, registers or injects a script or
+// custom code into a site's pages, header, footer or theme from a
+// parameter that carries source code: it runs in every visitor's browser
+// (add_inline_site_script with `sourceCode`, inject_footer_code).
+func secSiteScript(t *model.Tool, facts secTool) secExecSurface {
+	w := facts.words
+	if !secHasWord(w, "add", "insert", "inject", "set", "update", "embed", "append", "register", "create", "upsert", "apply") ||
+		!secHasWord(w, "script", "scripts", "js", "javascript", "snippet", "snippets", "code") ||
+		!secHasWord(w, secSiteObjects...) || secHasWord(w, "get", "list", "read", "search", "find", "validate", "lint", "check", "analyze", "delete", "remove", "preview") || secNoRunTalk.MatchString(facts.desc) {
+		return secExecSurface{}
+	}
+	for _, p := range secSiteParams(t) {
+		pw := secIdentifierWords(p.name)
+		if len(pw) == 0 || !secIsFreeText(p.obj) || !secHasWord(pw[len(pw)-1:], "code", "source", "script", "js", "javascript", "snippet") {
+			continue
+		}
+		if !secHasWord(pw, "code", "js", "javascript") && !secSiteCodeTalk.MatchString(secParamDesc(t, p.name)) {
+			continue
+		}
+		return secExecSurface{why: fmt.Sprintf("it adds the code its free-text parameter `%s` carries to the site's pages", p.name), reach: reachSiteVisitors, real: true}
+	}
+	return secExecSurface{}
+}
+
+// secSiteParams returns secDeepParams followed by the properties of each
+// object parameter, one level down (webflow's `request.sourceCode`).
+func secSiteParams(t *model.Tool) []secDeepParam {
+	out := secDeepParams(t)
+	for _, p := range secDeepParams(t) {
+		props, _ := p.obj["properties"].(map[string]any)
+		for _, name := range slices.Sorted(maps.Keys(props)) {
+			if obj, _ := props[name].(map[string]any); obj != nil {
+				out = append(out, secDeepParam{name, obj})
+			}
+		}
+	}
+	return out
 }

@@ -15,7 +15,7 @@ func sec011() Rule {
 	return Rule{
 		ID: "SEC011", Name: "code-execution-surface", Family: "Security",
 		Summary: "The tool runs code, shell commands, SQL, a pipeline or an agent task supplied by the model.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 13, Check: checkSEC011,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 14, Check: checkSEC011,
 	}
 }
 
@@ -60,6 +60,9 @@ func checkSEC011(ctx *Context) []Problem {
 		msg := fmt.Sprintf("Tool `%s` is a code-execution surface: %s.", t.Name, why)
 		if s.reach == reachNothing {
 			msg = fmt.Sprintf("Tool `%s` takes a command or query but its description says it only converts or checks it: %s.", t.Name, why)
+		}
+		if s.reach == reachMath {
+			msg = fmt.Sprintf("Tool `%s` takes an expression but evaluates it only as math: %s.", t.Name, why)
 		}
 		if s.reach == reachSQLFilter {
 			msg = fmt.Sprintf("Tool `%s` puts SQL the model writes into its own statement: %s.", t.Name, why)
@@ -115,6 +118,12 @@ func secExecutionSurface(t *model.Tool, facts secTool) secExecSurface {
 			runs = false
 			s.reach = reachNothing
 		}
+		if secMathOnly(t, facts, code.param) {
+			// A calculator's expression is math it computes, not a
+			// program it runs.
+			runs = false
+			s.reach = reachMath
+		}
 		if s.reach == reachReadOnlyQuery {
 			s.why = fmt.Sprintf("its free-text parameter `%s` takes a query in a language that only reads", code.param)
 		}
@@ -134,7 +143,7 @@ func secExecutionSurface(t *model.Tool, facts secTool) secExecSurface {
 			return s
 		}
 	}
-	for _, read := range []func(*model.Tool, secTool) secExecSurface{secAgentControls, secAgentTask, secBrowserAgent, secScriptFile, secStoredCode, secCITrigger, secMethodCall, secLanguageCode, secTerminalInput, secStepsDefinition, secWorkflowRun, secDatabaseAPI, secTestRun, secBatchJob, secDesktopControl, secInstaller, secRunProject, secAgentLaunch, secRemoteJob, secOpsRunScript} {
+	for _, read := range []func(*model.Tool, secTool) secExecSurface{secAgentControls, secAgentTask, secBrowserAgent, secScriptFile, secStoredCode, secCITrigger, secMethodCall, secLanguageCode, secSiteScript, secTerminalInput, secStepsDefinition, secWorkflowRun, secDatabaseAPI, secTestRun, secBatchJob, secDesktopControl, secInstaller, secRunProject, secAgentLaunch, secRemoteJob, secOpsRunScript} {
 		if r := read(t, facts); r.real {
 			return r
 		}
@@ -391,6 +400,8 @@ func secLanguageCode(t *model.Tool, facts secTool) secExecSurface {
 		if pd := secParamDesc(t, name); secRunsLanguage.MatchString(pd) || secRunsLanguage.MatchString(strings.Join(pw, " ")) {
 			reach := reachProcess
 			switch {
+			case secReachPlugin.MatchString(facts.desc + " " + pd):
+				reach = reachPlugin
 			case secIntoSitePage(facts):
 				reach = reachSiteVisitors
 			case secReachBrowser.MatchString(facts.desc+" "+pd) || secHasWord(facts.words, "page", "browser", "tab", "webview"):
@@ -509,6 +520,10 @@ var (
 // secRunsTalk is a name or description saying the tool runs its input.
 var secRunsTalk = regexp.MustCompile(`\b(?:run|runs|running|execute|executes|executing|exec|eval|evaluate|evaluates|interpret|interprets|start|starts|cron|schedules?|scheduled)\b`)
 
+// secHowInterprets is "how X interprets": a report of what a parser or
+// engine makes of the input (ast-grep's dump_syntax_tree), not a run.
+var secHowInterprets = regexp.MustCompile(`\bhow\s+(?:[\w.'-]+\s+){1,3}?interprets?\b`)
+
 // secNoRunTalk is a description saying the tool does not run its input
 // (just-bash's bash_transform: "without executing it").
 var secNoRunTalk = regexp.MustCompile(`\bwithout\s+(?:executing|running|evaluating)\b|\b(?:does\s+not|doesn't|never)\s+(?:execute|run|evaluate)\b`)
@@ -528,7 +543,10 @@ func secSaysItRuns(facts secTool) bool {
 	if secAssessTalk.MatchString(facts.desc) && !secRunsTalk.MatchString(secAssessTalk.ReplaceAllString(facts.desc, "")) && !secHasWord(facts.words, "run", "exec", "execute", "shell", "bash", "terminal") {
 		return false
 	}
-	return secRunsTalk.MatchString(strings.Join(facts.words, " ")) || secRunsTalk.MatchString(facts.desc) ||
+	// "how the parser interprets a pattern" reports what something
+	// makes of the input; it runs nothing.
+	desc := secHowInterprets.ReplaceAllString(facts.desc, "")
+	return secRunsTalk.MatchString(strings.Join(facts.words, " ")) || secRunsTalk.MatchString(desc) ||
 		secHasWord(facts.words, "shell", "bash", "terminal", "repl", "sql", "kubectl", "powershell", "cmd")
 }
 
@@ -623,6 +641,11 @@ func secExecutionReach(t *model.Tool, facts secTool) string {
 		// (ssh_db_query: "strictly limited to SELECT") reaches the
 		// database's reads, not the remote host's shell.
 		return reachRemoteHost
+	case secReachPlugin.MatchString(desc):
+		// figma_execute: "Execute arbitrary JavaScript in Figma's plugin
+		// context": the code reaches the open documents through the
+		// plugin API, not a browser page or the server's host.
+		return reachPlugin
 	case secReachOSScript.MatchString(desc + " " + strings.Join(words, " ") + " " + params):
 		// AppleScript, JXA or Windows Script Host drive every app of the
 		// machine as the user (Finder, Terminal, the browsers).
@@ -853,7 +876,7 @@ func secSQLParamKind(t *model.Tool, name string) int {
 		return sqlStatement
 	case secWhereTalk.MatchString(rdesc) || secHasWord(rw[max(0, len(rw)-1):], "where"):
 		return sqlFragment
-	case secNotSQLTalk.MatchString(rdesc):
+	case secNotSQLTalk.MatchString(rdesc) || secAdmitsObject(t, rname):
 		return sqlNotSQL
 	case !strings.EqualFold(rname, name) && !secHasWord(rw[max(0, len(rw)-1):], "sql", "query", "statement", "statements"):
 		return sqlNotSQL // an alias of a pattern, a value or code
@@ -966,3 +989,31 @@ func secReadOnlyQuery(t *model.Tool, words []string, desc string) bool {
 
 // secLimitedToSelect is prose limiting a query to SELECT or reads.
 var secLimitedToSelect = regexp.MustCompile(`\blimited\s+to\s+select\b|\bselect\s+only\b|\bonly\s+select\b|\bread-only\s+query\b|\b(?:writes?|insert|update|delete)\b[^.]{0,80}\brejected\b`)
+
+// secAdmitsObject reports whether a parameter's schema admits a JSON
+// object (its type lists "object", or a branch of its anyOf or oneOf is
+// one): a query given as an object is a filter document (MongoDB-style
+// {"status": "open"}), not a statement.
+func secAdmitsObject(t *model.Tool, name string) bool {
+	for _, p := range secDeepParams(t) {
+		if p.name != name {
+			continue
+		}
+		if isJSONString(p.obj["type"], "object") {
+			return true
+		}
+		if types, ok := p.obj["type"].([]any); ok && slices.Contains(types, any("object")) {
+			return true
+		}
+		for _, k := range []string{"anyOf", "oneOf"} {
+			branches, _ := p.obj[k].([]any)
+			for _, b := range branches {
+				if bm, _ := b.(map[string]any); bm != nil && isJSONString(bm["type"], "object") {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return false
+}
