@@ -29,6 +29,7 @@ var audits = []struct{ dir, doc string }{
 	{dir: "testdata/audit/2026-12-02-j", doc: "docs/audit-2026-12-02-j.md"},
 	{dir: "testdata/audit/2026-12-02-k", doc: "docs/audit-2026-12-02-k.md"},
 	{dir: "testdata/audit/2026-12-02-l", doc: "docs/audit-2026-12-02-l.md"},
+	{dir: "testdata/audit/2026-12-02-m", doc: "docs/audit-2026-12-02-m.md"},
 }
 
 // TestAudit measures the default profile on each independent audit and
