@@ -203,15 +203,8 @@ func CI(ctx context.Context, o CIOptions) (*CIResult, error) {
 // toolgaugeRules are the catalogue rules that came from mcp-toolgauge: the
 // lint half of the health score uses exactly these.
 func (o CIOptions) toolgaugeRules() []lint.Rule {
-	all := o.rules
-	if all == nil {
-		all = lint.Catalogue()
+	if o.rules != nil {
+		return lint.ToolgaugeOf(o.rules)
 	}
-	var out []lint.Rule
-	for _, r := range all {
-		if r.Origin == lint.OriginToolgauge {
-			out = append(out, r)
-		}
-	}
-	return out
+	return lint.ToolgaugeRules()
 }

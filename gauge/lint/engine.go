@@ -349,9 +349,13 @@ func RuleByID(id string) (Rule, bool) {
 
 // ToolgaugeRules returns the 22 mcp-toolgauge rules (MCP001-MCP052) in ID
 // order: the catalogue filtered by Origin.
-func ToolgaugeRules() []Rule {
+func ToolgaugeRules() []Rule { return ToolgaugeOf(Catalogue()) }
+
+// ToolgaugeOf returns the rules of rules that came from mcp-toolgauge, in
+// their order.
+func ToolgaugeOf(rules []Rule) []Rule {
 	var out []Rule
-	for _, r := range Catalogue() {
+	for _, r := range rules {
 		if r.Origin == OriginToolgauge {
 			out = append(out, r)
 		}

@@ -191,16 +191,11 @@ func Analyse(rep *Report, snap *model.Snapshot, opts Options) error {
 	lc.Tokens = counter
 	lc.Profile, _ = lint.ParseProfile(string(lc.Profile))
 	rep.Profile = lc.Profile
-	all, tg := opts.rules, []lint.Rule(nil)
+	all := opts.rules
 	if all == nil {
-		all, tg = lint.Catalogue(), lint.ToolgaugeRules()
-	} else {
-		for _, r := range all {
-			if r.Origin == lint.OriginToolgauge {
-				tg = append(tg, r)
-			}
-		}
+		all = lint.Catalogue()
 	}
+	tg := lint.ToolgaugeOf(all)
 	var err error
 	if rep.Findings, err = lint.RunRulesChecked(snap, lc, all); err != nil {
 		return &AnalysisError{Err: err}
