@@ -3,6 +3,7 @@
 package worker
 
 import (
+	"cmp"
 	"debug/elf"
 	"encoding/json"
 	"os"
@@ -99,11 +100,11 @@ func TestInterpreter(t *testing.T) {
 // into its exec: the watch holds the sandbox's mounts until it has read.
 func TestExecWatchReadAfterTheSandboxEnds(t *testing.T) {
 	t.Parallel()
-	requireBwrap(t)
+	sb := requireBwrap(t)
 	if os.Geteuid() != 0 {
 		t.Skip("fanotify mount marks need CAP_SYS_ADMIN")
 	}
-	bwrap, err := exec.LookPath("bwrap")
+	bwrap, err := exec.LookPath(cmp.Or(sb.Path, "bwrap"))
 	if err != nil {
 		t.Fatal(err)
 	}
