@@ -3,6 +3,7 @@ package lint
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
@@ -1849,7 +1850,7 @@ func preciseBulkReplaces(t *tgTool) string {
 	for _, name := range t.t.ParamNames() {
 		obj, _ := props[name].(map[string]any)
 		toks := text.IdentifierTokens(name)
-		if obj != nil && isJSONString(obj["type"], "array") && len(toks) > 0 && preciseIDListEnds[strings.ToLower(toks[len(toks)-1])] && preciseRequired(t.t, name) {
+		if obj != nil && isJSONString(obj["type"], "array") && len(toks) > 0 && preciseIDListEnds[strings.ToLower(toks[len(toks)-1])] && slices.Contains(t.t.Required(), name) {
 			bulk = true
 		}
 	}
@@ -1861,17 +1862,6 @@ func preciseBulkReplaces(t *tgTool) string {
 
 // preciseIDListEnds end the name of a list of record ids or keys.
 var preciseIDListEnds = map[string]bool{"ids": true, "keys": true, "uuids": true}
-
-// preciseRequired reports whether name is a required parameter of t.
-func preciseRequired(t *model.Tool, name string) bool {
-	req, _ := t.InputSchema["required"].([]any)
-	for _, r := range req {
-		if r == name {
-			return true
-		}
-	}
-	return false
-}
 
 // preciseReplacingField finds, in props and the objects nested under them,
 // a field whose description says it replaces what is there, and says why.
