@@ -328,13 +328,8 @@ func preciseDestructiveOperation(props map[string]any, names []string, depth int
 				}
 			}
 		}
-		for _, sub := range preciseSubschemas(obj) {
-			subProps, _ := sub["properties"].(map[string]any)
-			if len(subProps) == 0 {
-				continue
-			}
-			keys := secSortedKeys(subProps)
-			if why := preciseDestructiveOperation(subProps, keys, depth+1); why != "" {
+		for _, subProps := range preciseNestedProps(obj) {
+			if why := preciseDestructiveOperation(subProps, secSortedKeys(subProps), depth+1); why != "" {
 				return why
 			}
 			if why := preciseListedOperationKind(name, subProps); why != "" {
@@ -390,6 +385,19 @@ func preciseSubschemas(obj map[string]any) []map[string]any {
 			if m, ok := b.(map[string]any); ok {
 				out = append(out, m)
 			}
+		}
+	}
+	return out
+}
+
+// preciseNestedProps returns the non-empty properties maps of obj and of
+// the schemas nested in it (preciseSubschemas), in that order: what a
+// reading that walks a schema's fields descends into.
+func preciseNestedProps(obj map[string]any) []map[string]any {
+	var out []map[string]any
+	for _, sub := range preciseSubschemas(obj) {
+		if props, _ := sub["properties"].(map[string]any); len(props) > 0 {
+			out = append(out, props)
 		}
 	}
 	return out
@@ -1879,11 +1887,7 @@ func preciseReplacingField(props map[string]any, names []string, prefix string, 
 				return fmt.Sprintf("it edits many records at once and its `%s%s` field %q", prefix, name, secSnippet(m))
 			}
 		}
-		for _, sub := range preciseSubschemas(obj) {
-			subProps, _ := sub["properties"].(map[string]any)
-			if len(subProps) == 0 {
-				continue
-			}
+		for _, subProps := range preciseNestedProps(obj) {
 			if why := preciseReplacingField(subProps, secSortedKeys(subProps), prefix+name+".", depth+1); why != "" {
 				return why
 			}
