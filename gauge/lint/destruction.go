@@ -486,22 +486,22 @@ var preciseRecordWriteVerbs = map[string]bool{
 	"save": true, "store": true,
 }
 
-// preciseMoneyNoun reports whether the money word at toks[i] (purchase,
+// preciseMoneyNoun reports whether the money word at words[i] (purchase,
 // buy, pay, charge) names a record rather than the tool's act: a read verb
 // anywhere in the name is the act (purchase_invoice_get), a record noun
 // follows it (purchase_history, pay_slip), or it qualifies a noun that
 // another write verb acts on (purchase_order_create, draft_purchase_order).
 // Only the spending words are read so: cancel_order_get still cancels.
-func preciseMoneyNoun(toks []string, i int) bool {
-	if what := preciseIrreversibleNames[strings.ToLower(toks[i])]; what != "spends money" && what != "takes money" {
+// words are the tool's lower-cased name words (tgTool.nameWords).
+func preciseMoneyNoun(words []string, i int) bool {
+	if what := preciseIrreversibleNames[words[i]]; what != "spends money" && what != "takes money" {
 		return false
 	}
-	if i+1 < len(toks) && preciseRecordNouns[strings.ToLower(toks[i+1])] {
+	if i+1 < len(words) && preciseRecordNouns[words[i+1]] {
 		return true
 	}
-	qualifies := i+1 < len(toks) && !text.IsBareVerb(strings.ToLower(toks[i+1]))
-	for j, tok := range toks {
-		w := strings.ToLower(tok)
+	qualifies := i+1 < len(words) && !text.IsBareVerb(words[i+1])
+	for j, w := range words {
 		if j != i && (text.IsReadVerb(w) || qualifies && preciseRecordWriteVerbs[w]) {
 			return true
 		}
@@ -597,7 +597,7 @@ func preciseIrreversibleName(t *tgTool) string {
 			// verb names what is read.
 			return ""
 		}
-		if what, ok := preciseIrreversibleNames[w]; ok && !preciseMoneyNoun(t.nameTokens, i) {
+		if what, ok := preciseIrreversibleNames[w]; ok && !preciseMoneyNoun(t.nameWords, i) {
 			return fmt.Sprintf("its name says it %s (%q)", what, w)
 		}
 		if w == "top" && i+1 < len(t.nameTokens) && strings.EqualFold(t.nameTokens[i+1], "up") {
@@ -947,15 +947,15 @@ var preciseClearWords = map[string]bool{
 // good ("permanently", "cannot be undone", "data will be lost").
 var preciseLossTalk = regexp.MustCompile(`(?i)\bpermanent\w*|\birreversib\w*|\bcannot\s+be\s+(?:undone|recovered|restored)|\b(?:data|records?|files?|content|work)\s+(?:is|are|will\s+be|gets?)\s+(?:lost|deleted|gone)\b`)
 
-// preciseClearsRebuildable reports whether a tool's name (toks) clears a
-// store that rebuilds itself: its last word that is not a clearing verb
-// is a cache or temporary store (purge_cache, clear_page_cache,
-// invalidateCdnCache, cache_flush, clean_tmp) and its description does
-// not say something is lost for good. Caches refill: nothing is lost.
-func preciseClearsRebuildable(toks []string, desc string) bool {
+// preciseClearsRebuildable reports whether a tool's name (its lower-cased
+// words, tgTool.nameWords) clears a store that rebuilds itself: its last
+// word that is not a clearing verb is a cache or temporary store
+// (purge_cache, clear_page_cache, invalidateCdnCache, cache_flush,
+// clean_tmp) and its description does not say something is lost for
+// good. Caches refill: nothing is lost.
+func preciseClearsRebuildable(words []string, desc string) bool {
 	clears, head := false, ""
-	for _, tok := range toks {
-		w := strings.ToLower(tok)
+	for _, w := range words {
 		if preciseClearWords[w] {
 			clears = clears || w != "all"
 			continue
@@ -976,11 +976,11 @@ var (
 // device or simulator (terminate_app, quitApplication, kill_app): the app
 // is launched again and nothing stored goes with it, unless the
 // description says data is lost. Its name holds a stop word, an app word
-// and no other destructive verb.
-func preciseStopsApp(toks []string, desc string) bool {
+// and no other destructive verb; words are its lower-cased name words
+// (tgTool.nameWords).
+func preciseStopsApp(words []string, desc string) bool {
 	stops, app := false, false
-	for _, tok := range toks {
-		w := strings.ToLower(tok)
+	for _, w := range words {
 		switch {
 		case preciseStopWords[w]:
 			stops = true
@@ -1032,7 +1032,7 @@ func preciseHarmlessDestruction(t *tgTool) bool {
 		// local cache to the store" sends the cache over the live copy.
 		return true
 	}
-	if preciseClearsRebuildable(t.nameTokens, t.desc) {
+	if preciseClearsRebuildable(t.nameWords, t.desc) {
 		// purge_cache, clear_cdn_cache: what is cleared is rebuilt.
 		return true
 	}

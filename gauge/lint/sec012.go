@@ -152,7 +152,7 @@ func checkSEC012(ctx *Context) []Problem {
 			!secHasWord(words, "delete", "destroy", "purge", "drop", "wipe", "erase") && !secHardDeleteTalk.MatchString(desc)
 		// A cache or temporary store that is purged refills itself
 		// (purge_cache): destructiveHint: false is right.
-		rebuilds := ctx.Precise() && preciseClearsRebuildable(tgTools(ctx)[i].nameTokens, tgTools(ctx)[i].desc)
+		rebuilds := ctx.Precise() && preciseClearsRebuildable(tgTools(ctx)[i].nameWords, tgTools(ctx)[i].desc)
 		if a.DestructiveHint != nil && !*a.DestructiveHint && (secDestructiveVerb(words) != "" && !readNamed && !copyOnly || destructiveText) && !unlinks && !rebuilds {
 			add(fmt.Sprintf("Tool `%s` is marked destructiveHint: false, but its name or description says it deletes or irreversibly changes data.", t.Name),
 				"Set destructiveHint: true so clients ask the user before calling it.")
