@@ -1809,10 +1809,9 @@ func preciseAuthorLists(s string) []preciseAuthorList {
 			}
 		}
 	}
+	// The tail needs "is" or "are" right before the adjective, so "are
+	// non-destructive" and "are not destructive" never match it.
 	for _, loc := range preciseAuthorListedTail.FindAllStringSubmatchIndex(s, -1) {
-		if strings.Contains(strings.ToLower(s[loc[1]-16:loc[1]]), "non-") {
-			continue
-		}
 		out = append(out, preciseAuthorList{list: s[loc[2]:loc[3]], said: s[loc[0]:loc[1]]})
 	}
 	return out
