@@ -1850,8 +1850,8 @@ var preciseReplacesAllTalk = regexp.MustCompile(`(?i)\breplac(?:e|es|ing)\s+(?:a
 // it cannot be taken back by hand.
 func preciseBulkReplaces(t *tgTool) string {
 	bulk := false
-	for _, tok := range t.nameTokens {
-		bulk = bulk || preciseBulkWords[strings.ToLower(tok)]
+	for _, w := range t.nameWords {
+		bulk = bulk || preciseBulkWords[w]
 	}
 	props := t.t.Params()
 	for _, name := range t.t.ParamNames() {
