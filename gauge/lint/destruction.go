@@ -1934,21 +1934,21 @@ func preciseLiveAct(t *tgTool) string {
 		}
 		return ""
 	}
-	if secHasWord([]string{verb}, precisePlaceVerbs...) && (last == "call" || last == "calls") {
+	if slices.Contains(precisePlaceVerbs, verb) && (last == "call" || last == "calls") {
 		if p := has(func(pw []string, _ map[string]any) bool {
 			return secHasWord(pw, "number", "phone", "msisdn") && secHasWord(pw, "to", "customer", "recipient", "destination", "callee", "target")
 		}); p != "" {
 			return fmt.Sprintf("its name places a call and `%s` takes the number it rings: a live call, billed, that reaches a person", p)
 		}
 	}
-	if secHasWord([]string{verb}, preciseBuyVerbs...) && (last == "number" || last == "numbers") && secHasWord(w, "phone", "did", "sms", "voice") {
+	if slices.Contains(preciseBuyVerbs, verb) && (last == "number" || last == "numbers") && secHasWord(w, "phone", "did", "sms", "voice") {
 		if p := has(func(pw []string, _ map[string]any) bool {
 			return secHasWord(pw, "area", "country", "region", "locality", "prefix") || len(pw) == 2 && pw[0] == "area" && pw[1] == "code"
-		}); p != "" || secHasWord([]string{verb}, "buy", "purchase", "provision", "rent", "acquire") {
+		}); p != "" || slices.Contains([]string{"buy", "purchase", "provision", "rent", "acquire"}, verb) {
 			return "its name obtains a phone number for the account (chosen by area, country or region): a number bought and billed"
 		}
 	}
-	if secHasWord([]string{verb}, precisePlaceVerbs...) && secHasWord([]string{last}, precisePaidTaskNouns...) {
+	if slices.Contains(precisePlaceVerbs, verb) && slices.Contains(precisePaidTaskNouns, last) {
 		if p := has(func(pw []string, s map[string]any) bool {
 			return (isJSONString(s["type"], "number") || isJSONString(s["type"], "integer")) && secHasWord(pw[len(pw)-1:], precisePayWords...) &&
 				!secHasWord(pw, "min", "max", "minimum", "maximum", "filter", "from", "estimated", "estimate")
