@@ -1943,7 +1943,7 @@ func preciseLiveAct(t *tgTool) string {
 	}
 	if slices.Contains(preciseBuyVerbs, verb) && (last == "number" || last == "numbers") && secHasWord(w, "phone", "did", "sms", "voice") {
 		if p := has(func(pw []string, _ map[string]any) bool {
-			return secHasWord(pw, "area", "country", "region", "locality", "prefix") || len(pw) == 2 && pw[0] == "area" && pw[1] == "code"
+			return secHasWord(pw, "area", "country", "region", "locality", "prefix")
 		}); p != "" || slices.Contains([]string{"buy", "purchase", "provision", "rent", "acquire"}, verb) {
 			return "its name obtains a phone number for the account (chosen by area, country or region): a number bought and billed"
 		}
