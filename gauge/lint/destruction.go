@@ -568,7 +568,8 @@ func preciseMovesValueName(words []string) string {
 		return "its name says it moves tokens, funds or payments to another holder, which the sender cannot take back"
 	case settle && moved:
 		return "its name says it carries out a transfer or payment, which cannot be taken back"
-	case approve && spend || len(words) > 0 && words[len(words)-1] == "allowance" && (words[0] == "set" || words[0] == "increase"):
+	case approve && spend || len(words) > 0 && words[len(words)-1] == "allowance" && words[0] == "set":
+		// increase_allowance is approve && spend already.
 		return "its name says it lets another address spend the holder's tokens"
 	case deny && all:
 		return "its name says it denies every pending request at once, which cannot be asked again"
