@@ -3,6 +3,7 @@ package lint
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
@@ -327,13 +328,8 @@ func preciseDestructiveOperation(props map[string]any, names []string, depth int
 				}
 			}
 		}
-		for _, sub := range preciseSubschemas(obj) {
-			subProps, _ := sub["properties"].(map[string]any)
-			if len(subProps) == 0 {
-				continue
-			}
-			keys := secSortedKeys(subProps)
-			if why := preciseDestructiveOperation(subProps, keys, depth+1); why != "" {
+		for _, subProps := range preciseNestedProps(obj) {
+			if why := preciseDestructiveOperation(subProps, secSortedKeys(subProps), depth+1); why != "" {
 				return why
 			}
 			if why := preciseListedOperationKind(name, subProps); why != "" {
@@ -389,6 +385,19 @@ func preciseSubschemas(obj map[string]any) []map[string]any {
 			if m, ok := b.(map[string]any); ok {
 				out = append(out, m)
 			}
+		}
+	}
+	return out
+}
+
+// preciseNestedProps returns the non-empty properties maps of obj and of
+// the schemas nested in it (preciseSubschemas), in that order: what a
+// reading that walks a schema's fields descends into.
+func preciseNestedProps(obj map[string]any) []map[string]any {
+	var out []map[string]any
+	for _, sub := range preciseSubschemas(obj) {
+		if props, _ := sub["properties"].(map[string]any); len(props) > 0 {
+			out = append(out, props)
 		}
 	}
 	return out
@@ -477,22 +486,22 @@ var preciseRecordWriteVerbs = map[string]bool{
 	"save": true, "store": true,
 }
 
-// preciseMoneyNoun reports whether the money word at toks[i] (purchase,
+// preciseMoneyNoun reports whether the money word at words[i] (purchase,
 // buy, pay, charge) names a record rather than the tool's act: a read verb
 // anywhere in the name is the act (purchase_invoice_get), a record noun
 // follows it (purchase_history, pay_slip), or it qualifies a noun that
 // another write verb acts on (purchase_order_create, draft_purchase_order).
 // Only the spending words are read so: cancel_order_get still cancels.
-func preciseMoneyNoun(toks []string, i int) bool {
-	if what := preciseIrreversibleNames[strings.ToLower(toks[i])]; what != "spends money" && what != "takes money" {
+// words are the tool's lower-cased name words (tgTool.nameWords).
+func preciseMoneyNoun(words []string, i int) bool {
+	if what := preciseIrreversibleNames[words[i]]; what != "spends money" && what != "takes money" {
 		return false
 	}
-	if i+1 < len(toks) && preciseRecordNouns[strings.ToLower(toks[i+1])] {
+	if i+1 < len(words) && preciseRecordNouns[words[i+1]] {
 		return true
 	}
-	qualifies := i+1 < len(toks) && !text.IsBareVerb(strings.ToLower(toks[i+1]))
-	for j, tok := range toks {
-		w := strings.ToLower(tok)
+	qualifies := i+1 < len(words) && !text.IsBareVerb(words[i+1])
+	for j, w := range words {
 		if j != i && (text.IsReadVerb(w) || qualifies && preciseRecordWriteVerbs[w]) {
 			return true
 		}
@@ -559,7 +568,8 @@ func preciseMovesValueName(words []string) string {
 		return "its name says it moves tokens, funds or payments to another holder, which the sender cannot take back"
 	case settle && moved:
 		return "its name says it carries out a transfer or payment, which cannot be taken back"
-	case approve && spend || len(words) > 0 && words[len(words)-1] == "allowance" && (words[0] == "set" || words[0] == "increase"):
+	case approve && spend || len(words) > 0 && words[len(words)-1] == "allowance" && words[0] == "set":
+		// increase_allowance is approve && spend already.
 		return "its name says it lets another address spend the holder's tokens"
 	case deny && all:
 		return "its name says it denies every pending request at once, which cannot be asked again"
@@ -588,7 +598,7 @@ func preciseIrreversibleName(t *tgTool) string {
 			// verb names what is read.
 			return ""
 		}
-		if what, ok := preciseIrreversibleNames[w]; ok && !preciseMoneyNoun(t.nameTokens, i) {
+		if what, ok := preciseIrreversibleNames[w]; ok && !preciseMoneyNoun(t.nameWords, i) {
 			return fmt.Sprintf("its name says it %s (%q)", what, w)
 		}
 		if w == "top" && i+1 < len(t.nameTokens) && strings.EqualFold(t.nameTokens[i+1], "up") {
@@ -938,15 +948,15 @@ var preciseClearWords = map[string]bool{
 // good ("permanently", "cannot be undone", "data will be lost").
 var preciseLossTalk = regexp.MustCompile(`(?i)\bpermanent\w*|\birreversib\w*|\bcannot\s+be\s+(?:undone|recovered|restored)|\b(?:data|records?|files?|content|work)\s+(?:is|are|will\s+be|gets?)\s+(?:lost|deleted|gone)\b`)
 
-// preciseClearsRebuildable reports whether a tool's name (toks) clears a
-// store that rebuilds itself: its last word that is not a clearing verb
-// is a cache or temporary store (purge_cache, clear_page_cache,
-// invalidateCdnCache, cache_flush, clean_tmp) and its description does
-// not say something is lost for good. Caches refill: nothing is lost.
-func preciseClearsRebuildable(toks []string, desc string) bool {
+// preciseClearsRebuildable reports whether a tool's name (its lower-cased
+// words, tgTool.nameWords) clears a store that rebuilds itself: its last
+// word that is not a clearing verb is a cache or temporary store
+// (purge_cache, clear_page_cache, invalidateCdnCache, cache_flush,
+// clean_tmp) and its description does not say something is lost for
+// good. Caches refill: nothing is lost.
+func preciseClearsRebuildable(words []string, desc string) bool {
 	clears, head := false, ""
-	for _, tok := range toks {
-		w := strings.ToLower(tok)
+	for _, w := range words {
 		if preciseClearWords[w] {
 			clears = clears || w != "all"
 			continue
@@ -967,11 +977,11 @@ var (
 // device or simulator (terminate_app, quitApplication, kill_app): the app
 // is launched again and nothing stored goes with it, unless the
 // description says data is lost. Its name holds a stop word, an app word
-// and no other destructive verb.
-func preciseStopsApp(toks []string, desc string) bool {
+// and no other destructive verb; words are its lower-cased name words
+// (tgTool.nameWords).
+func preciseStopsApp(words []string, desc string) bool {
 	stops, app := false, false
-	for _, tok := range toks {
-		w := strings.ToLower(tok)
+	for _, w := range words {
 		switch {
 		case preciseStopWords[w]:
 			stops = true
@@ -1023,7 +1033,7 @@ func preciseHarmlessDestruction(t *tgTool) bool {
 		// local cache to the store" sends the cache over the live copy.
 		return true
 	}
-	if preciseClearsRebuildable(t.nameTokens, t.desc) {
+	if preciseClearsRebuildable(t.nameWords, t.desc) {
 		// purge_cache, clear_cdn_cache: what is cleared is rebuilt.
 		return true
 	}
@@ -1800,10 +1810,9 @@ func preciseAuthorLists(s string) []preciseAuthorList {
 			}
 		}
 	}
+	// The tail needs "is" or "are" right before the adjective, so "are
+	// non-destructive" and "are not destructive" never match it.
 	for _, loc := range preciseAuthorListedTail.FindAllStringSubmatchIndex(s, -1) {
-		if strings.Contains(strings.ToLower(s[loc[1]-16:loc[1]]), "non-") {
-			continue
-		}
 		out = append(out, preciseAuthorList{list: s[loc[2]:loc[3]], said: s[loc[0]:loc[1]]})
 	}
 	return out
@@ -1842,14 +1851,14 @@ var preciseReplacesAllTalk = regexp.MustCompile(`(?i)\breplac(?:e|es|ing)\s+(?:a
 // it cannot be taken back by hand.
 func preciseBulkReplaces(t *tgTool) string {
 	bulk := false
-	for _, tok := range t.nameTokens {
-		bulk = bulk || preciseBulkWords[strings.ToLower(tok)]
+	for _, w := range t.nameWords {
+		bulk = bulk || preciseBulkWords[w]
 	}
 	props := t.t.Params()
 	for _, name := range t.t.ParamNames() {
 		obj, _ := props[name].(map[string]any)
 		toks := text.IdentifierTokens(name)
-		if obj != nil && isJSONString(obj["type"], "array") && len(toks) > 0 && preciseIDListEnds[strings.ToLower(toks[len(toks)-1])] && preciseRequired(t.t, name) {
+		if obj != nil && isJSONString(obj["type"], "array") && len(toks) > 0 && preciseIDListEnds[strings.ToLower(toks[len(toks)-1])] && slices.Contains(t.t.Required(), name) {
 			bulk = true
 		}
 	}
@@ -1861,17 +1870,6 @@ func preciseBulkReplaces(t *tgTool) string {
 
 // preciseIDListEnds end the name of a list of record ids or keys.
 var preciseIDListEnds = map[string]bool{"ids": true, "keys": true, "uuids": true}
-
-// preciseRequired reports whether name is a required parameter of t.
-func preciseRequired(t *model.Tool, name string) bool {
-	req, _ := t.InputSchema["required"].([]any)
-	for _, r := range req {
-		if r == name {
-			return true
-		}
-	}
-	return false
-}
 
 // preciseReplacingField finds, in props and the objects nested under them,
 // a field whose description says it replaces what is there, and says why.
@@ -1889,11 +1887,7 @@ func preciseReplacingField(props map[string]any, names []string, prefix string, 
 				return fmt.Sprintf("it edits many records at once and its `%s%s` field %q", prefix, name, secSnippet(m))
 			}
 		}
-		for _, sub := range preciseSubschemas(obj) {
-			subProps, _ := sub["properties"].(map[string]any)
-			if len(subProps) == 0 {
-				continue
-			}
+		for _, subProps := range preciseNestedProps(obj) {
 			if why := preciseReplacingField(subProps, secSortedKeys(subProps), prefix+name+".", depth+1); why != "" {
 				return why
 			}
@@ -1941,21 +1935,21 @@ func preciseLiveAct(t *tgTool) string {
 		}
 		return ""
 	}
-	if secHasWord([]string{verb}, precisePlaceVerbs...) && (last == "call" || last == "calls") {
+	if slices.Contains(precisePlaceVerbs, verb) && (last == "call" || last == "calls") {
 		if p := has(func(pw []string, _ map[string]any) bool {
 			return secHasWord(pw, "number", "phone", "msisdn") && secHasWord(pw, "to", "customer", "recipient", "destination", "callee", "target")
 		}); p != "" {
 			return fmt.Sprintf("its name places a call and `%s` takes the number it rings: a live call, billed, that reaches a person", p)
 		}
 	}
-	if secHasWord([]string{verb}, preciseBuyVerbs...) && (last == "number" || last == "numbers") && secHasWord(w, "phone", "did", "sms", "voice") {
+	if slices.Contains(preciseBuyVerbs, verb) && (last == "number" || last == "numbers") && secHasWord(w, "phone", "did", "sms", "voice") {
 		if p := has(func(pw []string, _ map[string]any) bool {
-			return secHasWord(pw, "area", "country", "region", "locality", "prefix") || len(pw) == 2 && pw[0] == "area" && pw[1] == "code"
-		}); p != "" || secHasWord([]string{verb}, "buy", "purchase", "provision", "rent", "acquire") {
+			return secHasWord(pw, "area", "country", "region", "locality", "prefix")
+		}); p != "" || slices.Contains([]string{"buy", "purchase", "provision", "rent", "acquire"}, verb) {
 			return "its name obtains a phone number for the account (chosen by area, country or region): a number bought and billed"
 		}
 	}
-	if secHasWord([]string{verb}, precisePlaceVerbs...) && secHasWord([]string{last}, precisePaidTaskNouns...) {
+	if slices.Contains(precisePlaceVerbs, verb) && slices.Contains(precisePaidTaskNouns, last) {
 		if p := has(func(pw []string, s map[string]any) bool {
 			return (isJSONString(s["type"], "number") || isJSONString(s["type"], "integer")) && secHasWord(pw[len(pw)-1:], precisePayWords...) &&
 				!secHasWord(pw, "min", "max", "minimum", "maximum", "filter", "from", "estimated", "estimate")

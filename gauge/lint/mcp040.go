@@ -65,7 +65,7 @@ func checkMCP040(ctx *Context) []Problem {
 			sev = Warning
 		case preciseReadNamed(t) || preciseReversible(tools, t) != "":
 			continue
-		case preciseStopsApp(t.nameTokens, t.desc):
+		case preciseStopsApp(t.nameWords, t.desc):
 			// terminate_app: the app is launched again and nothing stored
 			// goes with it; whether state is lost is the author's call.
 			msg = fmt.Sprintf("`%s` stops a running app, which can be launched again, and declares no `destructiveHint`; say `false` if nothing is lost.", t.name)

@@ -414,11 +414,6 @@ func preciseTransformsCarriedCopy(t *tgTool) bool {
 	if t.t == nil || len(t.nameWords) == 0 || secHasWord(t.nameWords, secWriteVerbs...) || secHasWord(t.nameWords, preciseChangeNameVerbs...) || secDestructiveVerb(t.nameWords) != "" {
 		return false
 	}
-	for _, w := range t.nameWords {
-		if text.IsDestructiveVerb(w) {
-			return false
-		}
-	}
 	return preciseCarriesCopyOnly(t.t)
 }
 

@@ -110,7 +110,7 @@ func checkQG009(ctx *Context) []Problem {
 		if ctx.Precise() {
 			tools := tgTools(ctx)
 			tt := &tools[i]
-			if preciseHarmlessDestruction(tt) || preciseReadNamed(tt) || preciseReversible(tools, tt) != "" || preciseStopsApp(tt.nameTokens, tt.desc) {
+			if preciseHarmlessDestruction(tt) || preciseReadNamed(tt) || preciseReversible(tools, tt) != "" || preciseStopsApp(tt.nameWords, tt.desc) {
 				continue
 			}
 			if who := precisePersonRemoval(tt); who != "" {

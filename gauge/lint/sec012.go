@@ -87,6 +87,9 @@ func checkSEC012(ctx *Context) []Problem {
 		// instructions ("Provide installation instructions"), so a write
 		// word in its name is what it is about, not what it does.
 		saysReadOnly := ctx.Precise() && (secSaysReadOnly.MatchString(desc) || secSaysNoChange.MatchString(strings.ToLower(t.Description)))
+		// copyOnly: the tool changes only the content the call carries and
+		// hands the result back (strip_comments(code) "returns it").
+		copyOnly := ctx.Precise() && secChangesReturnedCopy(t, desc)
 		if a.ReadOnlyHint != nil && *a.ReadOnlyHint {
 			design = secDestructiveVerb(words) == "" && !destructiveText && (a.DestructiveHint == nil || !*a.DestructiveHint)
 			switch {
@@ -95,13 +98,13 @@ func checkSEC012(ctx *Context) []Problem {
 				// whatever read word follows it.
 				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but its name says it manages (adds, changes or removes) things.", t.Name),
 					"Set readOnlyHint: false (and destructiveHint to match), or split the reads into their own read-only tool. Clients skip confirmation for read-only tools.")
-			case ctx.Precise() && secChangesReturnedCopy(t, desc) && (a.DestructiveHint == nil || !*a.DestructiveHint):
+			case copyOnly && (a.DestructiveHint == nil || !*a.DestructiveHint):
 				// strip_comments(code) "returns it": what it removes is
 				// gone from the copy it hands back, nothing stored.
 			case (readNamed || saysReadOnly) && (a.DestructiveHint == nil || !*a.DestructiveHint) && secWritesLocal(t, desc) == "" && secWidensTools(desc) == "":
 				// get_merge_request_commits: a verb inside a read tool's name
 				// names what is read, not an action.
-			case (secDestructiveVerb(words) != "" || secHasWord(words, secWriteVerbs...)) && !(ctx.Precise() && (secComputesOnArguments(t, words, desc) || secChangesReturnedCopy(t, desc))):
+			case (secDestructiveVerb(words) != "" || secHasWord(words, secWriteVerbs...)) && !(ctx.Precise() && secComputesOnArguments(t, words, desc) || copyOnly):
 				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but its name says it changes things.", t.Name),
 					"Set readOnlyHint: false (and destructiveHint to match), or rename the tool if it really only reads. Clients skip confirmation for read-only tools.")
 			case secMutatingOpening.MatchString(desc):
@@ -149,8 +152,7 @@ func checkSEC012(ctx *Context) []Problem {
 			!secHasWord(words, "delete", "destroy", "purge", "drop", "wipe", "erase") && !secHardDeleteTalk.MatchString(desc)
 		// A cache or temporary store that is purged refills itself
 		// (purge_cache): destructiveHint: false is right.
-		rebuilds := ctx.Precise() && preciseClearsRebuildable(tgTools(ctx)[i].nameTokens, tgTools(ctx)[i].desc)
-		copyOnly := ctx.Precise() && secChangesReturnedCopy(t, desc)
+		rebuilds := ctx.Precise() && preciseClearsRebuildable(tgTools(ctx)[i].nameWords, tgTools(ctx)[i].desc)
 		if a.DestructiveHint != nil && !*a.DestructiveHint && (secDestructiveVerb(words) != "" && !readNamed && !copyOnly || destructiveText) && !unlinks && !rebuilds {
 			add(fmt.Sprintf("Tool `%s` is marked destructiveHint: false, but its name or description says it deletes or irreversibly changes data.", t.Name),
 				"Set destructiveHint: true so clients ask the user before calling it.")
