@@ -1188,7 +1188,7 @@ func secSecretSelector(t *model.Tool, words []string, desc string) (param, value
 		if p.parent != "" || !secHasWord(secIdentifierWords(p.name), secSelectorWords...) {
 			continue
 		}
-		vals := secSelectorValues(p.schema)
+		vals := preciseEnumValues(p.schema)
 		secret, plain := "", false
 		for _, v := range vals {
 			n := strings.Join(secIdentifierWords(v), " ")
@@ -1202,22 +1202,6 @@ func secSecretSelector(t *model.Tool, words []string, desc string) (param, value
 		}
 	}
 	return "", ""
-}
-
-// secSelectorValues returns the string enum of a parameter or of its
-// array items.
-func secSelectorValues(schema map[string]any) []string {
-	enum, _ := schema["enum"].([]any)
-	if items, ok := schema["items"].(map[string]any); ok && enum == nil {
-		enum, _ = items["enum"].([]any)
-	}
-	var out []string
-	for _, v := range enum {
-		if s, ok := v.(string); ok {
-			out = append(out, s)
-		}
-	}
-	return out
 }
 
 // secVaultItems is a description or name that lists a password vault's
