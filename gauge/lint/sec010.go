@@ -1218,9 +1218,8 @@ var (
 // that reads a secret's value among an item's fields (a secret selector),
 // so the items are known to hold passwords.
 func secListsVaultItems(ctx *Context, i int, desc string) bool {
-	t := &ctx.Tools[i]
-	words := secIdentifierWords(t.Name)
-	listing := secHasWord(words, "list", "search", "export", "find") || secListVerb.MatchString(desc)
+	facts := secTools(ctx)
+	listing := secHasWord(facts[i].words, "list", "search", "export", "find") || secListVerb.MatchString(desc)
 	if !listing || !secVaultItems.MatchString(desc) || !secVaultEntries.MatchString(desc) ||
 		secRedacted.MatchString(desc) || secValuesHidden.MatchString(desc) {
 		return false
@@ -1231,7 +1230,7 @@ func secListsVaultItems(ctx *Context, i int, desc string) bool {
 		}
 		o := &ctx.Tools[j]
 		od := strings.ToLower(o.RawDescription)
-		if p, _ := secSecretSelector(o, secIdentifierWords(o.Name), od); p != "" {
+		if p, _ := secSecretSelector(o, facts[j].words, od); p != "" {
 			return true
 		}
 	}
