@@ -174,7 +174,7 @@ func secToolText(t *model.Tool) string {
 	return folded
 }
 
-// secVerbWords are the words of a tool's name that say it only reads,
+// secNoSendVerbs are the words of a tool's name that say it only reads,
 // checks or removes something: a tool so named registers no destination
 // and uploads nothing.
 var secNoSendVerbs = []string{"get", "list", "read", "search", "find", "show", "describe", "view", "fetch", "download",
