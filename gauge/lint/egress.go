@@ -174,11 +174,17 @@ func secToolText(t *model.Tool) string {
 	return folded
 }
 
-// secVerbWords are the words of a tool's name that say it only reads,
+// secNoSendVerbs are the words of a tool's name that say it only reads,
 // checks or removes something: a tool so named registers no destination
 // and uploads nothing.
 var secNoSendVerbs = []string{"get", "list", "read", "search", "find", "show", "describe", "view", "fetch", "download",
 	"delete", "remove", "clear", "test", "ping", "verify", "validate", "check", "redeliver", "count", "status"}
+
+// secNamedNoSend reports whether one of the first two words of a tool's
+// name is a secNoSendVerbs verb (get_webhook, download_attachment).
+func secNamedNoSend(words []string) bool {
+	return secHasWord(words[:min(2, len(words))], secNoSendVerbs...)
+}
 
 // secHintsQuiet says which of the tool's hints tell a client the call
 // stays local or only reads: "readOnlyHint: true", "openWorldHint: false",

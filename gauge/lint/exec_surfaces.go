@@ -984,8 +984,9 @@ func secSiteScript(t *model.Tool, facts secTool) secExecSurface {
 // secSiteParams returns secDeepParams followed by the properties of each
 // object parameter, one level down (webflow's `request.sourceCode`).
 func secSiteParams(t *model.Tool) []secDeepParam {
-	out := secDeepParams(t)
-	for _, p := range secDeepParams(t) {
+	deep := secDeepParams(t)
+	out := deep
+	for _, p := range deep {
 		props, _ := p.obj["properties"].(map[string]any)
 		for _, name := range slices.Sorted(maps.Keys(props)) {
 			if obj, _ := props[name].(map[string]any); obj != nil {

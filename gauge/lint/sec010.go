@@ -1188,7 +1188,7 @@ func secSecretSelector(t *model.Tool, words []string, desc string) (param, value
 		if p.parent != "" || !secHasWord(secIdentifierWords(p.name), secSelectorWords...) {
 			continue
 		}
-		vals := secSelectorValues(p.schema)
+		vals := preciseEnumValues(p.schema)
 		secret, plain := "", false
 		for _, v := range vals {
 			n := strings.Join(secIdentifierWords(v), " ")
@@ -1202,22 +1202,6 @@ func secSecretSelector(t *model.Tool, words []string, desc string) (param, value
 		}
 	}
 	return "", ""
-}
-
-// secSelectorValues returns the string enum of a parameter or of its
-// array items.
-func secSelectorValues(schema map[string]any) []string {
-	enum, _ := schema["enum"].([]any)
-	if items, ok := schema["items"].(map[string]any); ok && enum == nil {
-		enum, _ = items["enum"].([]any)
-	}
-	var out []string
-	for _, v := range enum {
-		if s, ok := v.(string); ok {
-			out = append(out, s)
-		}
-	}
-	return out
 }
 
 // secVaultItems is a description or name that lists a password vault's
@@ -1234,9 +1218,8 @@ var (
 // that reads a secret's value among an item's fields (a secret selector),
 // so the items are known to hold passwords.
 func secListsVaultItems(ctx *Context, i int, desc string) bool {
-	t := &ctx.Tools[i]
-	words := secIdentifierWords(t.Name)
-	listing := secHasWord(words, "list", "search", "export", "find") || secListVerb.MatchString(desc)
+	facts := secTools(ctx)
+	listing := secHasWord(facts[i].words, "list", "search", "export", "find") || secListVerb.MatchString(desc)
 	if !listing || !secVaultItems.MatchString(desc) || !secVaultEntries.MatchString(desc) ||
 		secRedacted.MatchString(desc) || secValuesHidden.MatchString(desc) {
 		return false
@@ -1247,7 +1230,7 @@ func secListsVaultItems(ctx *Context, i int, desc string) bool {
 		}
 		o := &ctx.Tools[j]
 		od := strings.ToLower(o.RawDescription)
-		if p, _ := secSecretSelector(o, secIdentifierWords(o.Name), od); p != "" {
+		if p, _ := secSecretSelector(o, facts[j].words, od); p != "" {
 			return true
 		}
 	}

@@ -50,7 +50,7 @@ func checkSEC014(ctx *Context) []Problem {
 				// value of a secret variable passes through the model.
 				what = "the value of a variable its schema says may be secret or encrypted"
 			}
-			if what == "" && secServerEnvParam(t, p, facts[i].words) {
+			if what == "" && secServerEnvParam(p, facts[i].words, facts[i].desc) {
 				// install_server(name, env: ["API_KEY=…"]): the server
 				// the tool installs reads its API keys from env.
 				what = "the environment of a server it installs or registers (where that server's API keys and tokens go)"
@@ -548,8 +548,9 @@ var secInstallsServer = regexp.MustCompile(`\b(?:install(?:s|ing)?|add(?:s|ing)?
 // environment_variables) of a server the tool installs or registers: an
 // array of "KEY=value" strings or a map of values. A server's
 // environment is where its API keys and tokens go, so they pass through
-// the model as text it writes.
-func secServerEnvParam(t *model.Tool, p secParam, words []string) bool {
+// the model as text it writes. toolDesc is the tool's folded description
+// (secTool.desc).
+func secServerEnvParam(p secParam, words []string, toolDesc string) bool {
 	if p.parent != "" {
 		return false
 	}
@@ -573,8 +574,7 @@ func secServerEnvParam(t *model.Tool, p secParam, words []string) bool {
 	if secHasWord(words, "install", "register") && secHasWord(words, "server", "servers", "mcp", "integration", "connector", "plugin", "extension") {
 		return true
 	}
-	folded, _ := secFold(t.RawDescription)
-	return secInstallsServer.MatchString(folded)
+	return secInstallsServer.MatchString(toolDesc)
 }
 
 // secConnOverrideTalk says a connection string replaces the one the

@@ -88,7 +88,7 @@ func secEgressDestination(t *model.Tool, words []string, desc string, p secParam
 	case (head == "url" || head == "uri" || head == "endpoint") && len(pw) == 1 && secPaysTalk.MatchString(desc):
 		return secViaPaidURL
 	}
-	if len(words) > 0 && secHasWord(words[:min(2, len(words))], secNoSendVerbs...) {
+	if secNamedNoSend(words) {
 		return "" // get_webhook, delete_forwarding_address: nothing is pointed anywhere
 	}
 	if secDraftOnly(desc) {

@@ -64,7 +64,7 @@ func checkSEC016(ctx *Context) []Problem {
 // secLocalUpload returns the first parameter through which a tool reads a
 // local path it sends off the machine, and how it sends it, or "", "".
 func secLocalUpload(t *model.Tool, words []string) (param, how string) {
-	if len(words) > 0 && secHasWord(words[:min(2, len(words))], secNoSendVerbs...) {
+	if secNamedNoSend(words) {
 		return "", "" // download_attachment(local_path): the file comes in, not out
 	}
 	text := secToolText(t)
@@ -304,7 +304,7 @@ var secAttachNotFile = regexp.MustCompile(`\b(?:disk|iso|boot|system|container|d
 // source.
 func secModelUpload(t *model.Tool, words []string, hosted bool) (param, how string) {
 	named := secModelInName(strings.Join(words, " ")) || secModelInName(secNameSpaced(t.Name))
-	if !named && (!hosted || len(words) > 0 && secHasWord(words[:min(2, len(words))], secNoSendVerbs...)) {
+	if !named && (!hosted || secNamedNoSend(words)) {
 		return "", "" // get_last_image(path): a read of the server's own state
 	}
 	text := secToolText(t)

@@ -230,7 +230,7 @@ func secGrantByName(t *model.Tool, words []string) string {
 	case has("ssh", "deploy", "gpg", "authorized") && has("key", "keys") && has(secGrantSetters...):
 		// A host key in known_hosts makes the client trust a server's
 		// identity; it lets no one in.
-		if secGrantHostKeyTalk.MatchString(secToolText(t)) && !secGrantAuthorizedKeysTalk.MatchString(secToolText(t)) {
+		if text := secToolText(t); secGrantHostKeyTalk.MatchString(text) && !secGrantAuthorizedKeysTalk.MatchString(text) {
 			return ""
 		}
 		return "registers keys that open access"
