@@ -242,7 +242,8 @@ func unkElsewhere(desc string, from, to int) bool {
 			return true // a path, member, key or index: get_user/1, list_x.y, get_x=1
 		}
 	}
-	if open := unkOpenGroup(desc[max(0, from-unkWindow):from]); open >= 0 && desc[max(0, from-unkWindow)+open] == '{' {
+	window := desc[max(0, from-unkWindow):from]
+	if open := unkOpenGroup(window); open >= 0 && window[open] == '{' {
 		return true // a key or value of an object: {category, post_tag, ...}, {"op": "find_and_replace"}
 	}
 	return unkAttributed(desc, from, to) || unkResponseField(desc, from)
