@@ -225,21 +225,7 @@ func preciseSynonymTwins(tools []tgTool) [][2]int {
 // one word each, two different verbs of one operation, and share at
 // least one other word (the object).
 func preciseSynonymNames(a, b []string) bool {
-	sa, sb := singularWordSet(a), singularWordSet(b)
-	var onlyA, onlyB []string
-	shared := 0
-	for w := range sa {
-		if sb[w] {
-			shared++
-		} else {
-			onlyA = append(onlyA, w)
-		}
-	}
-	for w := range sb {
-		if !sa[w] {
-			onlyB = append(onlyB, w)
-		}
-	}
+	onlyA, onlyB, shared := singularWordDiff(a, b)
 	if shared == 0 || len(onlyA) != 1 || len(onlyB) != 1 {
 		return false
 	}

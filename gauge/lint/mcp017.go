@@ -242,7 +242,8 @@ func unkElsewhere(desc string, from, to int) bool {
 			return true // a path, member, key or index: get_user/1, list_x.y, get_x=1
 		}
 	}
-	if open := unkOpenGroup(desc[max(0, from-unkWindow):from]); open >= 0 && desc[max(0, from-unkWindow)+open] == '{' {
+	window := desc[max(0, from-unkWindow):from]
+	if open := unkOpenGroup(window); open >= 0 && window[open] == '{' {
 		return true // a key or value of an object: {category, post_tag, ...}, {"op": "find_and_replace"}
 	}
 	return unkAttributed(desc, from, to) || unkResponseField(desc, from)
@@ -257,14 +258,7 @@ func unkElsewhere(desc string, from, to int) bool {
 // of tools is introduced as one (MCP017 reads "replaces get_a, get_b and
 // get_c" and "Related tools: a, b" as tools before this is asked).
 func unkFieldList(desc string, from, to int) bool {
-	lo := max(0, from-unkWindow)
-	start := lo + strings.LastIndexAny(desc[lo:from], ".;:!?\n") + 1
-	tail := desc[to:min(len(desc), to+unkWindow)]
-	end := strings.IndexAny(tail, ".;:!?\n")
-	if end < 0 {
-		end = len(tail)
-	}
-	clause := desc[start : to+end]
+	clause := unkClause(desc, from, to, ".;:!?\n")
 	if unkCallWord.MatchString(clause) {
 		return false // "call get_user, then update_user, and delete_user": a sequence of calls
 	}
@@ -362,14 +356,20 @@ func unkOpenGroup(s string) int {
 // The sentence is read at most unkWindow bytes either side, so checking
 // every identifier of a long hostile text stays linear.
 func unkAttributed(desc string, from, to int) bool {
+	return unkOtherProduct(unkClause(desc, from, to, ".!?\n"))
+}
+
+// unkClause is the text around desc[from:to] that no character of stops
+// cuts, read at most unkWindow bytes either side.
+func unkClause(desc string, from, to int, stops string) string {
 	lo := max(0, from-unkWindow)
-	start := lo + strings.LastIndexAny(desc[lo:from], ".!?\n") + 1
+	start := lo + strings.LastIndexAny(desc[lo:from], stops) + 1
 	tail := desc[to:min(len(desc), to+unkWindow)]
-	end := strings.IndexAny(tail, ".!?\n")
+	end := strings.IndexAny(tail, stops)
 	if end < 0 {
 		end = len(tail)
 	}
-	return unkOtherProduct(desc[start : to+end])
+	return desc[start : to+end]
 }
 
 // unkWindow bounds how far around a name its sentence and line are read.

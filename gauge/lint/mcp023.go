@@ -200,7 +200,7 @@ func preciseDateInNested(ctx *Context, tool, path string, root, obj map[string]a
 			}
 			seen[name] = true
 			q := preciseRefParam(root, name, sub)
-			if !q.hasDesc && preciseLabelExample(parentDesc, name) {
+			if !q.hasDesc && preciseLabelExample(ctx, parentDesc, name) {
 				continue
 			}
 			out = append(out, preciseDateIn(ctx, tool, prefix, root, q, depth+1)...)
@@ -214,14 +214,14 @@ func preciseDateInNested(ctx *Context, tool, path string, root, obj map[string]a
 // than a date ("[{ time: '2015', value: 23 }]": a chart's axis label, a
 // year): the example tells the model what to send, and it is no date
 // syntax a format could declare.
-func preciseLabelExample(desc, name string) bool {
+// The pattern for a field name is compiled once per run.
+func preciseLabelExample(ctx *Context, desc, name string) bool {
 	if desc == "" {
 		return false
 	}
-	re, err := regexp.Compile(`(?:^|[^\w])["']?` + regexp.QuoteMeta(name) + `["']?\s*:\s*["']([^"']*)["']`)
-	if err != nil {
-		return false
-	}
+	re := ctx.Memo("mcp023.labelExample:"+name, func() any {
+		return regexp.MustCompile(`(?:^|[^\w])["']?` + regexp.QuoteMeta(name) + `["']?\s*:\s*["']([^"']*)["']`)
+	}).(*regexp.Regexp)
 	ms := re.FindAllStringSubmatch(desc, -1)
 	if len(ms) == 0 {
 		return false

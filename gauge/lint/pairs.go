@@ -171,10 +171,35 @@ func singularWordSet(toks []string) map[string]bool {
 // verbs (kubectl_get, kubectl_describe), in number (get_user, get_users)
 // or by a modifier (list_directory, list_directory_with_sizes) do not.
 func preciseNamesTellApart(a, b []string) bool {
+	onlyA, onlyB, _ := singularWordDiff(a, b)
+	extra := append(onlyA, onlyB...)
+	if len(onlyA) == 0 || len(onlyB) == 0 {
+		// One name within the other: the longer one names another object
+		// (delete_database_user beside delete_database) unless its extra
+		// words are a modifier ("with sizes") or verbs ("run all rules").
+		for _, w := range extra {
+			if w == "with" || w == "by" || w == "and" {
+				return false
+			}
+		}
+	}
+	for _, w := range extra {
+		if !text.IsReadVerb(w) && !text.IsDestructiveVerb(w) && !preciseOtherVerbs[w] && !text.IsDigits(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// singularWordDiff compares two names' tokens as singularWordSet reads
+// them: the words only a has, the words only b has (in no set order), and
+// how many words both have.
+func singularWordDiff(a, b []string) (onlyA, onlyB []string, shared int) {
 	sa, sb := singularWordSet(a), singularWordSet(b)
-	var onlyA, onlyB []string
 	for w := range sa {
-		if !sb[w] {
+		if sb[w] {
+			shared++
+		} else {
 			onlyA = append(onlyA, w)
 		}
 	}
@@ -183,29 +208,7 @@ func preciseNamesTellApart(a, b []string) bool {
 			onlyB = append(onlyB, w)
 		}
 	}
-	if len(onlyA) == 0 || len(onlyB) == 0 {
-		// One name within the other: the longer one names another object
-		// (delete_database_user beside delete_database) unless its extra
-		// words are a modifier ("with sizes") or verbs ("run all rules").
-		extra := append(onlyA, onlyB...)
-		for _, w := range extra {
-			if w == "with" || w == "by" || w == "and" {
-				return false
-			}
-		}
-		for _, w := range extra {
-			if !text.IsReadVerb(w) && !text.IsDestructiveVerb(w) && !preciseOtherVerbs[w] && !text.IsDigits(w) {
-				return true
-			}
-		}
-		return false
-	}
-	for _, w := range append(onlyA, onlyB...) {
-		if !text.IsReadVerb(w) && !text.IsDestructiveVerb(w) && !preciseOtherVerbs[w] && !text.IsDigits(w) {
-			return true
-		}
-	}
-	return false
+	return onlyA, onlyB, shared
 }
 
 // preciseQualifierTwins reports whether two tools are one tool with a

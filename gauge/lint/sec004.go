@@ -199,16 +199,22 @@ const secDoneGate = `(?:before\s+(?:you\s+)?(?:treat|treating|consider|consideri
 // letters): "下一步应立即调用 manage_auth(action=patchLoginStrategy, …)".
 var secCoerceChinese = regexp.MustCompile(`(?:下一步|接下来|然后|次に|次のステップ(?:で|は)?)[^。\n]{0,6}?(?:应|应该|必须|需要|务必|請|请)?[^。\n]{0,4}?(?:立即|立刻|马上|直接|すぐに|直ちに)[^。\n]{0,4}?(?:调用|呼び出|実行|呼ぶ)\s*[\w.-]+\s*\(\s*(?:action\s*[=:]\s*)?['"]?(?i:patch|update|set|delete|remove|enable|disable|create|grant|modify|change|reset|drop)`)
 
-// secCoerceCJKRules are SEC004's readings of Chinese and Japanese text
-// beyond the act-on-output directive: a call ordered at the start of every
-// session ("每次会话开始时必须调用…", "セッション開始時に必ず…を呼び出"),
-// and the tool's output given authority ("必须严格遵循工具返回的指令").
+// secCoerceCJKRules are SEC004's readings beyond the folded patterns, in
+// order: the act-on-output directive in Chinese and Japanese
+// (secCoerceChinese), a call ordered at the start of every session
+// ("每次会话开始时必须调用…", "セッション開始時に必ず…を呼び出"), the
+// tool's output given authority ("必须严格遵循工具返回的指令"), then a
+// first-use demand and a consent gate, both at info.
 var secCoerceCJKRules = []struct {
 	what string
 	re   *regexp.Regexp
+	info bool
 }{
-	{"session-start coercion", regexp.MustCompile(`(?:每次|每个|每一次)(?:新的?)?(?:会话|對話|对话|會話|聊天)(?:开始|開始)(?:时|時)?[^。\n]{0,8}?(?:必须|務必|务必|一定要|总是|總是|都要)[^。\n]{0,8}?(?:调用|調用|使用|运行)|(?:セッション|会話)(?:の)?開始時に(?:は)?[^。\n]{0,8}?必ず[^。\n]{0,20}?(?:呼び出|実行|使用)`)},
-	{"directive giving its output authority", regexp.MustCompile(`(?:必须|務必|务必|必須)?严格(?:遵循|遵守|按照|执行)(?:此|该|這個|这个|本)?工具(?:提供|返回|給出|给出|输出)的(?:指令|指示|指导|步骤|反馈)|(?:必须|务必|務必)(?:遵循|遵守|按照)(?:此|该|这个|本)?工具(?:提供|返回|给出|输出)的(?:指令|指示|步骤)`)},
+	{"directive to act on its output", secCoerceChinese, false},
+	{"session-start coercion", regexp.MustCompile(`(?:每次|每个|每一次)(?:新的?)?(?:会话|對話|对话|會話|聊天)(?:开始|開始)(?:时|時)?[^。\n]{0,8}?(?:必须|務必|务必|一定要|总是|總是|都要)[^。\n]{0,8}?(?:调用|調用|使用|运行)|(?:セッション|会話)(?:の)?開始時に(?:は)?[^。\n]{0,8}?必ず[^。\n]{0,20}?(?:呼び出|実行|使用)`), false},
+	{"directive giving its output authority", regexp.MustCompile(`(?:必须|務必|务必|必須)?严格(?:遵循|遵守|按照|执行)(?:此|该|這個|这个|本)?工具(?:提供|返回|給出|给出|输出)的(?:指令|指示|指导|步骤|反馈)|(?:必须|务必|務必)(?:遵循|遵守|按照)(?:此|该|这个|本)?工具(?:提供|返回|给出|输出)的(?:指令|指示|步骤)`), false},
+	{"first-use demand", secFirstUse, true},
+	{"consent gate on the agent's next steps", secConsentGate, true},
 }
 
 // secFirstUse is a demand that the tool be called on first use, in English
@@ -232,19 +238,10 @@ var secConsentGate = regexp.MustCompile(`(?i)\b(?:must\s+not|must\s+never|shall\
 // Japanese text, then a first-use demand or a consent gate at info.
 func secCoerceCJK(s secSurface) (secMatch, bool) {
 	text := preciseCodeOnly(s.Text)
-	if loc := secCoerceChinese.FindStringIndex(text); loc != nil {
-		return secMatch{what: "directive to act on its output", text: secSnippet(text[loc[0]:loc[1]])}, true
-	}
 	for _, p := range secCoerceCJKRules {
 		if loc := p.re.FindStringIndex(text); loc != nil {
-			return secMatch{what: p.what, text: secSnippet(text[loc[0]:loc[1]])}, true
+			return secMatch{what: p.what, text: secSnippet(text[loc[0]:loc[1]]), info: p.info}, true
 		}
-	}
-	if loc := secFirstUse.FindStringIndex(text); loc != nil {
-		return secMatch{what: "first-use demand", text: secSnippet(text[loc[0]:loc[1]]), info: true}, true
-	}
-	if loc := secConsentGate.FindStringIndex(text); loc != nil {
-		return secMatch{what: "consent gate on the agent's next steps", text: secSnippet(text[loc[0]:loc[1]]), info: true}, true
 	}
 	return secMatch{}, false
 }

@@ -137,6 +137,10 @@ func secBeyondExtra(s secSurface) (secMatch, bool) {
 	if m, ok := secBeyondShell(s); ok {
 		return m, true
 	}
+	if s.Tool != "" && secHasWord(secIdentifierWords(s.Tool), secInstallTools...) {
+		// Installing is the tool's own job: neither install reading applies.
+		return secMatch{}, false
+	}
 	if m, ok := secBeyondInstall(s); ok {
 		return m, true
 	}
@@ -158,11 +162,9 @@ var secInstallFrom = regexp.MustCompile(`(?i)\binstall\s+(?:it|them|this|that|(?
 	`|(?:请|請)?(?:从|從)\s*<?https?://\S+\s*(?:安装|安裝)|(?:请|請)?(?:安装|安裝)[^。\n]{0,30}?(?:MCP|服务器|伺服器|插件|扩展)[^。\n]{0,10}?(?:从|從|：|:)\s*<?https?://`)
 
 // secBeyondInstallFrom finds an order to install a server, extension or
-// plugin from a link, unless installing is the tool's own job.
+// plugin from a link (secBeyondExtra asks it only when installing is not
+// the tool's own job).
 func secBeyondInstallFrom(s secSurface) (secMatch, bool) {
-	if s.Tool != "" && secHasWord(secIdentifierWords(s.Tool), secInstallTools...) {
-		return secMatch{}, false
-	}
 	text := preciseFence.ReplaceAllString(s.Text, " ")
 	loc := secInstallFrom.FindStringIndex(text)
 	if loc == nil {
@@ -197,11 +199,9 @@ var secInstallTools = []string{"install", "installer", "setup", "skill", "skills
 // plugin or MCP server to the client is a directive in any language; a
 // global install is one when its sentence tells the model to run it, and
 // is reported at info when the sentence only names it ("requires ffmpeg
-// (brew install ffmpeg)").
+// (brew install ffmpeg)"). secBeyondExtra asks it only when installing is
+// not the tool's own job.
 func secBeyondInstall(s secSurface) (secMatch, bool) {
-	if s.Tool != "" && secHasWord(secIdentifierWords(s.Tool), secInstallTools...) {
-		return secMatch{}, false
-	}
 	text := secShellQuotes.Replace(s.Text)
 	if loc := secAgentInstall.FindStringIndex(text); loc != nil {
 		return secMatch{what: "directive to install or build", text: secSnippet(strings.TrimSpace(text[loc[0]:loc[1]]))}, true

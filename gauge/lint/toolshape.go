@@ -29,12 +29,16 @@ type toolShape struct {
 	style byte
 	// tools are the tool names with their words, lowercased.
 	tools []shapeTool
+	// vocab holds every word of the tools, singular.
+	vocab map[string]bool
 }
 
 // shapeTool is one tool name split into words.
 type shapeTool struct {
 	name  string
 	words []string
+	// flat is words joined with no separator.
+	flat string
 }
 
 // Separator styles of a name.
@@ -53,14 +57,17 @@ const shapeShare = 0.9
 // serverToolShape returns the server's tool-name shape, built once per run.
 func serverToolShape(ctx *Context) *toolShape {
 	return ctx.Memo("tool.shape", func() any {
-		s := &toolShape{}
+		s := &toolShape{vocab: map[string]bool{}}
 		firsts := map[string]int{}
 		styles := map[byte]int{}
 		multi := 0
 		for i := range ctx.Tools {
 			name := ctx.Tools[i].Name
 			words := secIdentifierWords(name)
-			s.tools = append(s.tools, shapeTool{name: name, words: words})
+			s.tools = append(s.tools, shapeTool{name: name, words: words, flat: strings.Join(words, "")})
+			for _, w := range words {
+				s.vocab[text.Singular(w)] = true
+			}
 			if len(words) < 2 {
 				continue
 			}
@@ -133,7 +140,7 @@ func (s *toolShape) resolve(name string, call bool) (string, bool) {
 	}
 	flat := strings.Join(words, "")
 	for _, t := range s.tools {
-		if strings.Join(t.words, "") == flat {
+		if t.flat == flat {
 			return t.name, true
 		}
 	}
@@ -250,14 +257,8 @@ func (s *toolShape) inVocabulary(name string) bool {
 	if len(words) < 2 {
 		return false
 	}
-	vocab := map[string]bool{}
-	for _, t := range s.tools {
-		for _, w := range t.words {
-			vocab[text.Singular(w)] = true
-		}
-	}
 	for _, w := range words[1:] {
-		if !vocab[text.Singular(w)] {
+		if !s.vocab[text.Singular(w)] {
 			return false
 		}
 	}
