@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -28,18 +29,39 @@ func TestDegenerateNamesDoNotPanic(t *testing.T) {
 		tools = append(tools, fmt.Sprintf(`{"name":%s,"description":%s,"inputSchema":{"type":"object","properties":{%s},"required":[%s]}}`,
 			q(n), q(desc), strings.Join(props, ","), q(n)))
 	}
-	snap := toolsSnapshot(t, tools...)
-	for _, p := range []Profile{ProfileMcpgauge, ProfileToolgauge, ""} {
-		t.Run(string(p)+"-profile", func(t *testing.T) {
-			fs, err := RunChecked(snap, Config{Profile: p})
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, f := range fs {
-				if f.Message == "" {
-					t.Errorf("%s on %q: finding without a message", f.Rule, f.Tool)
+	servers := []struct {
+		name  string
+		tools []string
+	}{{"mixed names", tools}}
+	// A server whose tools share a prefix (nine acme_* tools of ten) reads
+	// the names in its text against that prefix and meets its one
+	// degenerate tool there (MCP017 once indexed a wordless tool's first
+	// word).
+	var prefixed []string
+	for _, v := range []string{"list", "get", "create", "update", "delete", "move", "find", "copy", "send"} {
+		prefixed = append(prefixed, fmt.Sprintf(`{"name":"acme_%s_item","description":"Call wordpress_move_item or move_item first, then acme_get.","inputSchema":{"type":"object"}}`, v))
+	}
+	for _, n := range names {
+		odd := fmt.Sprintf(`{"name":%q,"description":"Call wordpress_move_item first.","inputSchema":{"type":"object"}}`, n)
+		servers = append(servers, struct {
+			name  string
+			tools []string
+		}{fmt.Sprintf("shared prefix and %q", n), append(slices.Clone(prefixed), odd)})
+	}
+	for _, server := range servers {
+		snap := toolsSnapshot(t, server.tools...)
+		for _, p := range []Profile{ProfileMcpgauge, ProfileToolgauge, ""} {
+			t.Run(server.name+"/"+string(p)+"-profile", func(t *testing.T) {
+				fs, err := RunChecked(snap, Config{Profile: p})
+				if err != nil {
+					t.Fatal(err)
 				}
-			}
-		})
+				for _, f := range fs {
+					if f.Message == "" {
+						t.Errorf("%s on %q: finding without a message", f.Rule, f.Tool)
+					}
+				}
+			})
+		}
 	}
 }

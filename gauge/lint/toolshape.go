@@ -147,7 +147,7 @@ func (s *toolShape) resolve(name string, call bool) (string, bool) {
 	if s.prefix != "" && text.Singular(words[0]) != s.prefix {
 		withPrefix := s.prefix + flat
 		for _, t := range s.tools {
-			if text.Singular(t.words[0])+strings.Join(t.words[1:], "") == withPrefix {
+			if len(t.words) > 0 && text.Singular(t.words[0])+strings.Join(t.words[1:], "") == withPrefix {
 				return t.name, true
 			}
 		}
