@@ -973,12 +973,21 @@ func secSiteScript(t *model.Tool, facts secTool) secExecSurface {
 		if len(pw) == 0 || !secIsFreeText(p.obj) || !secHasWord(pw[len(pw)-1:], "code", "source", "script", "js", "javascript", "snippet") {
 			continue
 		}
-		if !secHasWord(pw, "code", "js", "javascript") && !secSiteCodeTalk.MatchString(secParamDesc(t, p.name)) {
+		if !secHasWord(pw, "code", "js", "javascript") && !secSiteCodeTalk.MatchString(secObjDesc(p.obj)) {
 			continue
 		}
 		return secExecSurface{why: fmt.Sprintf("it adds the code its free-text parameter `%s` carries to the site's pages", p.name), reach: reachSiteVisitors, real: true}
 	}
 	return secExecSurface{}
+}
+
+// secObjDesc is the folded description of one parameter's schema: a
+// nested parameter's own (secParamDesc finds a name among the top-level
+// and union parameters only, and misses `request.sourceCode`).
+func secObjDesc(obj map[string]any) string {
+	d, _ := obj["description"].(string)
+	folded, _ := secFold(d)
+	return folded
 }
 
 // secSiteParams returns secDeepParams followed by the properties of each
