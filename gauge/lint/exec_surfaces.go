@@ -1005,3 +1005,158 @@ func secSiteParams(t *model.Tool) []secDeepParam {
 	}
 	return out
 }
+
+// Readings since SEC011 revision 15 (issue 21, thirteenth audit): where a
+// shell command runs when the server drives a phone, tablet or emulator;
+// SQL a tool only explains or searches; a function named, not written;
+// a debugger that launches or attaches to a program; and a tool that runs
+// another agent with a switch that turns its approvals off.
+
+// reachDevice is the reach of commands run through a device bridge (adb,
+// hdc, an iOS simulator's shell): they run on the device, not the server's
+// host. It opens with reachCommandsPrefix: such commands destroy there
+// (uninstall apps, wipe data) as a shell would.
+const reachDevice = reachCommandsPrefix + "the connected device (the phone, tablet or emulator the server drives through its debug bridge), not the server's host"
+
+// secDeviceTalk is text placing commands on a mobile device or emulator:
+// adb, hdc, an Android or iOS device, an emulator or simulator, a phone.
+// Cisco's IOS alone is no device of this kind.
+var secDeviceTalk = regexp.MustCompile(`\b(?:adb|hdc|android|harmonyos|emulators?|simulators?|avds?|emulad[oa]r(?:es)?|[ée]mulateurs?|(?:ios|mobile|usb|connected|attached)\s+(?:[\w-]+\s+)?devices?|iphones?|ipads?|(?:smart)?phones?|handsets?|tablets?)\b`)
+
+// secDeviceWords are name and parameter words of a device bridge.
+var secDeviceWords = []string{"adb", "hdc", "android", "emulator", "simulator", "udid", "avd", "iphone", "ipad", "phone"}
+
+// secOnDevice reports whether a tool's commands run on a mobile device or
+// emulator: its name or a parameter names the bridge or the device (adb,
+// udid, emulator), or its affirmed text does.
+func secOnDevice(t *model.Tool, words []string, affirmative string) bool {
+	if secHasWord(words, secDeviceWords...) || secDeviceTalk.MatchString(affirmative) {
+		return true
+	}
+	for _, pn := range t.ParamNames() {
+		if secHasWord(secIdentifierWords(pn), "udid", "adb", "emulator", "simulator", "avd") {
+			return true
+		}
+	}
+	return false
+}
+
+// secAnalysisWords are name words of a tool that explains, reviews or
+// reshapes SQL it is given rather than running it.
+var secAnalysisWords = []string{"explain", "analyze", "analyse", "optimize", "optimise", "format", "formatter", "lint", "linter", "validate", "validator", "review", "beautify", "prettify", "translate", "convert", "document", "summarize", "summarise", "refactor", "rewrite", "improve", "describe", "parse", "parser", "suggest", "critique"}
+
+// secAnalysisTalk is text that explains, analyses, reviews, optimises or
+// reshapes SQL (English, Spanish, French, German, Portuguese): "Break down
+// complex SQL queries into plain English", "SQL query to optimize".
+var secAnalysisTalk = regexp.MustCompile(`\b(?:explain|analy[sz]|optimi[sz]|format|lint|validat|review|beautif|prettif|refactor|rewrit|improv|summari[sz]|critiqu|break\s+down|plain\s+(?:english|language)|explica|analiza|optimiza|erkl[aä]r|optimier|analysier)\w*`)
+
+// secDBTargetWords name a parameter that picks the database, connection
+// or engine a statement runs on.
+var secDBTargetWords = []string{"database", "databases", "db", "connection", "conn", "dsn", "datasource", "warehouse", "cluster", "instance", "host", "server", "dataset", "catalog", "engine", "uri", "url", "endpoint", "session"}
+
+// secOnlyAnalysesSQL reports whether a tool that takes SQL only explains,
+// reviews, optimises or formats it: no parameter names a database or
+// connection for it to run on, nothing in its name, text or the SQL
+// parameter's description says it runs, and its name, text or that
+// parameter says analysis ("SQL query to explain", ai_sql_optimize). A
+// tool with a database_id that explains a query plan is not read here.
+func secOnlyAnalysesSQL(t *model.Tool, facts secTool, param string) bool {
+	if param == "" {
+		return false
+	}
+	for _, pn := range t.ParamNames() {
+		if secHasWord(secIdentifierWords(pn), secDBTargetWords...) {
+			return false
+		}
+	}
+	pd := secParamDesc(t, param)
+	if secHasWord(facts.words, "run", "execute", "exec", "query", "submit") || secRunClaim.MatchString(facts.desc) || secParamRunsTalk.MatchString(pd) || secRunsTalk.MatchString(pd) {
+		return false
+	}
+	return secHasWord(facts.words, secAnalysisWords...) || secAnalysisTalk.MatchString(facts.desc+" "+pd)
+}
+
+// secNamesFunctionTalk is a parameter description saying a `function`
+// parameter carries a function's name, not its code: "break on entry to
+// this function", "symbol name", "name of the method to trace".
+var secNamesFunctionTalk = regexp.MustCompile(`\b(?:symbol|function|method)(?:'s)?\s+names?\b|\bnames?\s+of\s+(?:the\s+|a\s+)?(?:function|method|symbol)s?\b|\bby\s+(?:symbol\s+|its\s+)?name\b|\bbreak\s+on\b|\bfully[- ]qualified\b|\bnombre\s+de\s+la\s+funci|\bnom\s+de\s+la\s+fonction\b|\bfunktionsname`)
+
+// secFunctionBodyTalk is a description that puts code in a parameter: a
+// function body, an arrow function, source code to run.
+var secFunctionBodyTalk = regexp.MustCompile(`\bfunction\s+body\b|\barrow\s+function\b|=>|\bsource\s+code\b|\bcode\s+to\s+(?:run|execute|evaluate)\b`)
+
+// secNamesFunction reports whether a parameter's description says it
+// takes the name of a function (to break on, trace or call) and not the
+// function's code.
+func secNamesFunction(pdesc string) bool {
+	return secNamesFunctionTalk.MatchString(pdesc) && !secFunctionBodyTalk.MatchString(pdesc)
+}
+
+// Reaches of a debugger that launches or attaches to a program.
+const (
+	reachDebugLaunch = "the program or script it names, launched on the server's host under the debugger with the arguments the model passes (the debugger can then run code in it)"
+	reachDebugAttach = "any process whose debug port it reaches, on a host and port the model names: once attached, the debugger reads its memory and runs code in it"
+)
+
+// secDebugStopWords open the name of a debugger tool that lists, stops or
+// reads a session rather than starting one.
+var secDebugStopWords = []string{"get", "list", "stop", "terminate", "kill", "close", "detach", "end", "delete", "remove", "status", "restart", "disconnect", "pause", "step", "set", "clear", "read", "show"}
+
+// secDebugLaunch is a debugger tool that starts a session: with a host
+// parameter it attaches to a debug endpoint the model names, and with a
+// program, script or executable parameter it launches that program. A
+// server of breakpoints and stepping, or a tool named for debugging, is a
+// debugger.
+func secDebugLaunch(t *model.Tool, facts secTool) secExecSurface {
+	w := facts.words
+	if facts.runtime != runtimeDebugger && !secHasWord(w, "debug", "debugging", "debugger", "dap", "gdb", "lldb", "dbg") {
+		return secExecSurface{}
+	}
+	if secHasWord(w, secDebugStopWords...) || !secHasWord(w, "start", "launch", "run", "create", "spawn", "new", "attach", "connect", "begin", "open", "iniciar", "lanzar", "lancer", "demarrer", "starten", "avvia", "avviare") && (len(w) == 0 || w[0] != "debug") {
+		return secExecSurface{}
+	}
+	var host, program string
+	for _, p := range secDeepParams(t) {
+		pw := secIdentifierWords(p.name)
+		if len(pw) == 0 || !secIsFreeText(p.obj) {
+			continue
+		}
+		switch {
+		case host == "" && secHasWord(pw[len(pw)-1:], "host", "hostname", "address", "addr"):
+			host = p.name
+		case program == "" && secHasWord(pw, "script", "program", "executable", "binary", "exe") && (len(pw) == 1 || secHasWord(pw[len(pw)-1:], "path", "file", "name")):
+			program = p.name
+		}
+	}
+	switch {
+	case host != "":
+		return secExecSurface{why: fmt.Sprintf("it attaches the debugger to the host its `%s` names", host), reach: reachDebugAttach, real: true}
+	case program != "" && !secHasWord(w, "attach", "connect"):
+		// Attaching a script to a scene node, or connecting one, starts
+		// no program.
+		return secExecSurface{why: fmt.Sprintf("it launches the program its `%s` names under the debugger", program), reach: reachDebugLaunch, real: true}
+	}
+	return secExecSurface{}
+}
+
+// secAgentQueryParams are free-text parameters a tool that runs an agent
+// may hand it besides a task or prompt.
+var secAgentQueryParams = []string{"query", "question", "q", "input", "text", "message", "request", "goal", "topic", "ask"}
+
+// secUncheckedAgent is a tool whose schema lets the model switch off an
+// agent's approvals or sandbox (secUncheckedModeParam: `yolo`,
+// `dangerouslySkipPermissions`, `sandbox: danger-full-access`) and that
+// takes free text: only an agent that acts has such a switch, so the text
+// is run by an agent whose checks the model can turn off, whatever the
+// tool calls itself (a search tool that runs gemini-cli).
+func secUncheckedAgent(t *model.Tool, facts secTool) secExecSurface {
+	mode := secUncheckedModeParam(t)
+	if mode == "" {
+		return secExecSurface{}
+	}
+	name := secFreeTextParam(t, append(slices.Clone(secAgentParams), secAgentQueryParams...)...)
+	if name == "" {
+		return secExecSurface{}
+	}
+	return secExecSurface{why: fmt.Sprintf("it hands the `%s` it is given to an agent whose approvals or sandbox the model can switch off with %s", name, mode), reach: reachAgentControls, real: true}
+}

@@ -118,6 +118,12 @@ func secExecutionSurface(t *model.Tool, facts secTool) secExecSurface {
 			runs = false
 			s.reach = reachNothing
 		}
+		if s.reach == reachDatabase && secOnlyAnalysesSQL(t, facts, code.param) {
+			// SQL taken to explain, review or optimise, with no database
+			// to run it on: the tool returns what it makes of it.
+			runs = false
+			s.reach = reachNothing
+		}
 		if secMathOnly(t, facts, code.param) {
 			// A calculator's expression is math it computes, not a
 			// program it runs.
@@ -143,7 +149,7 @@ func secExecutionSurface(t *model.Tool, facts secTool) secExecSurface {
 			return s
 		}
 	}
-	for _, read := range []func(*model.Tool, secTool) secExecSurface{secAgentControls, secAgentTask, secBrowserAgent, secScriptFile, secStoredCode, secCITrigger, secMethodCall, secLanguageCode, secSiteScript, secTerminalInput, secStepsDefinition, secWorkflowRun, secDatabaseAPI, secTestRun, secBatchJob, secDesktopControl, secInstaller, secRunProject, secAgentLaunch, secRemoteJob, secOpsRunScript} {
+	for _, read := range []func(*model.Tool, secTool) secExecSurface{secAgentControls, secAgentTask, secBrowserAgent, secScriptFile, secStoredCode, secCITrigger, secMethodCall, secLanguageCode, secSiteScript, secTerminalInput, secStepsDefinition, secWorkflowRun, secDatabaseAPI, secTestRun, secBatchJob, secDesktopControl, secInstaller, secRunProject, secAgentLaunch, secRemoteJob, secOpsRunScript, secDebugLaunch, secUncheckedAgent} {
 		if r := read(t, facts); r.real {
 			return r
 		}
@@ -397,7 +403,7 @@ func secLanguageCode(t *model.Tool, facts secTool) secExecSurface {
 		if len(pw) == 0 || !secHasWord(pw[len(pw)-1:], "code", "script", "source", "function", "js", "javascript") {
 			continue
 		}
-		if pd := secParamDesc(t, name); secRunsLanguage.MatchString(pd) || secRunsLanguage.MatchString(strings.Join(pw, " ")) {
+		if pd := secParamDesc(t, name); (secRunsLanguage.MatchString(pd) || secRunsLanguage.MatchString(strings.Join(pw, " "))) && !(pw[len(pw)-1] == "function" && secNamesFunction(pd)) {
 			reach := reachProcess
 			switch {
 			case secReachPlugin.MatchString(facts.desc + " " + pd):
@@ -660,6 +666,10 @@ func secExecutionReach(t *model.Tool, facts secTool) string {
 			return reachReadOnlyQuery
 		}
 		return reachDatabase
+	case secOnDevice(t, words, desc):
+		// adb_shell: "Command to run inside 'adb shell'" runs on the
+		// attached phone or emulator, not on the server's host.
+		return reachDevice
 	case secHasWord(words, "kubectl"):
 		return reachCluster
 	case secCloudCLI(words, desc):
@@ -801,7 +811,7 @@ func secCodeSurface(t *model.Tool, facts secTool) secCodeReading {
 			return secCodeReading{why: fmt.Sprintf("its free-text parameter `%s` takes a command to run", name), param: name}
 		case (last == "code" && len(pw) <= 2 || strings.Join(pw, "_") == "source_code") && !secNotCodeContext.MatchString(pdesc+" "+strings.Join(pw, " ")):
 			return secCodeReading{why: fmt.Sprintf("its free-text parameter `%s` takes source code", name), param: name}
-		case last == "function" && len(pw) == 1 && secCodeTalk.MatchString(pdesc):
+		case last == "function" && len(pw) == 1 && secCodeTalk.MatchString(pdesc) && !secNamesFunction(pdesc):
 			return secCodeReading{why: fmt.Sprintf("its parameter `%s` takes a function body to evaluate", name), param: name}
 		case kind == sqlStatement && (last == "sql" || last == "query" && (sqlTool || secSQLStatementTalk.MatchString(pdesc))):
 			return secCodeReading{why: fmt.Sprintf("its free-text parameter `%s` takes raw SQL", name), param: name}
@@ -829,7 +839,7 @@ var (
 	secWhereTalk = regexp.MustCompile(`\bwhere[\s-]+(?:clause|condition|filter|expression|predicate)s?\b|\bsql\s+(?:filter|condition|predicate)s?\b`)
 	// secNotSQLTalk is a description of text that is no SQL: a pattern
 	// matched against values, a value, a search term.
-	secNotSQLTalk = regexp.MustCompile(`\b(?:regular\s+expression|regex(?:p)?|like\s+pattern|wildcards?|value\s+to\s+match|search\s+(?:term|text|string|keywords?)|keywords?|natural[- ]language)\b`)
+	secNotSQLTalk = regexp.MustCompile(`\b(?:regular\s+expression|regex(?:p)?|like\s+pattern|wildcards?|value\s+to\s+match|search\s+(?:term|text|string|quer(?:y|ies)|keywords?)|text\s+to\s+(?:search|look)\s+for|matched\s+against|keywords?|natural[- ]language)\b`)
 	// secCommandToRun is a parameter description saying it carries a
 	// command or script that runs.
 	secCommandToRun = regexp.MustCompile(`\b(?:commands?|cmd|script)\s+(?:line\s+)?(?:to\s+(?:be\s+)?(?:run|execute|executed)\b|(?:that\s+)?(?:is|will\s+be)\s+(?:run|executed)\b)`)
