@@ -1160,3 +1160,67 @@ func secUncheckedAgent(t *model.Tool, facts secTool) secExecSurface {
 	}
 	return secExecSurface{why: fmt.Sprintf("it hands the `%s` it is given to an agent whose approvals or sandbox the model can switch off with %s", name, mode), reach: reachAgentControls, real: true}
 }
+
+// reachProseReadOnlyConn is the reach of SQL a tool calls read-only in
+// prose only while the model picks the connection it runs on.
+const reachProseReadOnlyConn = "the database the model's connection string names, with the credentials in it: the tool calls its queries read-only in prose only (no readOnlyHint, no schema limit), and a read-only database user configured for the server no longer applies"
+
+// secConnectionParam names a free-text parameter with which the model
+// picks the database connection itself: a connection string, a DSN, a
+// database URL or URI.
+func secConnectionParam(t *model.Tool) string {
+	for _, pn := range t.ParamNames() {
+		obj, _ := t.Params()[pn].(map[string]any)
+		w := secIdentifierWords(pn)
+		if obj == nil || !secIsFreeText(obj) || len(w) == 0 {
+			continue
+		}
+		last := w[len(w)-1]
+		switch {
+		case last == "dsn",
+			secHasWord(w, "connection", "conn") && secHasWord([]string{last}, "string", "str", "url", "uri"),
+			secHasWord(w, "database", "db") && secHasWord([]string{last}, "url", "uri"):
+			return pn
+		}
+	}
+	return ""
+}
+
+// secReadOnlyInProseOnly reports whether the only things that call a SQL
+// tool read-only are words: no readOnlyHint, no parameter pattern that
+// admits SELECT alone, and no query language that cannot write.
+func secReadOnlyInProseOnly(t *model.Tool, facts secTool) bool {
+	if a := t.Annotations; a != nil && a.ReadOnlyHint != nil && *a.ReadOnlyHint {
+		return false
+	}
+	if secReadOnlyDialect.MatchString(facts.desc) {
+		return false
+	}
+	for _, p := range secDeepParams(t) {
+		if pat, _ := p.obj["pattern"].(string); secSelectPattern.MatchString(pat) {
+			return false
+		}
+		if secReadEnum(p.obj) {
+			return false // operation: select, count or exists
+		}
+	}
+	return true
+}
+
+// secReadVerbs are values of an operation enum that only read.
+var secReadVerbs = []string{"select", "count", "exists", "read", "find", "get", "list", "fetch", "query", "search", "describe", "explain", "show", "aggregate", "sample", "preview"}
+
+// secReadEnum reports whether a parameter is an enum whose every value
+// only reads (an `operation` of select, count or exists).
+func secReadEnum(obj map[string]any) bool {
+	vals := preciseEnumValues(obj)
+	if len(vals) == 0 {
+		return false
+	}
+	for _, v := range vals {
+		if w := secIdentifierWords(v); len(w) == 0 || !secHasWord(w[:1], secReadVerbs...) {
+			return false
+		}
+	}
+	return true
+}

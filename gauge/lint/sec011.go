@@ -15,7 +15,7 @@ func sec011() Rule {
 	return Rule{
 		ID: "SEC011", Name: "code-execution-surface", Family: "Security",
 		Summary: "The tool runs code, shell commands, SQL, a pipeline or an agent task supplied by the model.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 14, Check: checkSEC011,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 15, Check: checkSEC011,
 	}
 }
 
@@ -134,6 +134,15 @@ func secExecutionSurface(t *model.Tool, facts secTool) secExecSurface {
 			s.why = fmt.Sprintf("its free-text parameter `%s` takes a query in a language that only reads", code.param)
 		}
 		s.real = s.reach != reachReadOnlySQL && s.reach != reachReadOnlyQuery && runs && secTakesCode(t, facts)
+		if s.reach == reachReadOnlySQL && runs && secTakesCode(t, facts) && secReadOnlyInProseOnly(t, facts) {
+			if conn := secConnectionParam(t); conn != "" {
+				// "Run a read-only SQL query" with a connectionString the
+				// model sets: nothing declared holds the SQL to reads,
+				// and the model picks the database and the user.
+				s.why = fmt.Sprintf("%s, on the connection its `%s` names", s.why, conn)
+				s.reach, s.real = reachProseReadOnlyConn, true
+			}
+		}
 		if s.real && secStoredStartCommand(t, facts, code.param) {
 			// Dokploy's application-update `command`: the start command
 			// of the service it configures, run by the platform there.
