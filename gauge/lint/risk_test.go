@@ -46,6 +46,15 @@ func TestToolRisks(t *testing.T) {
 		{`{"name":"run_tests","description":"Execute the project's tests.","inputSchema":{"type":"object","properties":{"target":{"type":"string","description":"Test file or directory"}}}}`, lint.RiskExecute},
 		{`{"name":"db_request","description":"Performs an HTTP request against the database's REST API.","inputSchema":{"type":"object","properties":{"method":{"type":"string","enum":["GET","DELETE"]},"path":{"type":"string"}}}}`, lint.RiskExecute},
 		{`{"name":"batch","description":"Runs statements atomically.","inputSchema":{"type":"object","properties":{"statements":{"type":"array","items":{"type":"string"},"description":"SQL statements to execute"}}}}`, lint.RiskExecute},
+		// SEC011 revision 15: a device shell, a debugger that launches what
+		// the model names, free text for an agent whose approvals a switch
+		// lifts, and read-only SQL in prose on a connection the model sets
+		// execute; SQL only explained, with no database, reads.
+		{`{"name":"adb_shell","description":"Run a raw ADB shell command.","inputSchema":{"type":"object","properties":{"deviceId":{"type":"string"},"command":{"type":"string","description":"Command to run inside 'adb shell'"}}}}`, lint.RiskExecute},
+		{`{"name":"start_debugging","description":"Start debugging a script.","inputSchema":{"type":"object","properties":{"scriptPath":{"type":"string"},"args":{"type":"array","items":{"type":"string"}}}}}`, lint.RiskExecute},
+		{`{"name":"web_lookup","description":"Looks something up.","inputSchema":{"type":"object","properties":{"query":{"type":"string"},"yolo":{"type":"boolean"}}}}`, lint.RiskExecute},
+		{`{"name":"query","description":"Runs a read-only SQL query.","inputSchema":{"type":"object","properties":{"sql":{"type":"string"},"connectionString":{"type":"string"}}}}`, lint.RiskExecute},
+		{`{"name":"ai_sql_review","description":"Break down a SQL query into plain English.","annotations":{"readOnlyHint":true},"inputSchema":{"type":"object","properties":{"sql":{"type":"string","description":"SQL query to explain"}}}}`, lint.RiskRead},
 	}
 	for _, c := range cases {
 		capture := precision.Capture{Tools: []json.RawMessage{json.RawMessage(c.tool)}}
