@@ -1016,7 +1016,7 @@ func secSiteParams(t *model.Tool) []secDeepParam {
 // hdc, an iOS simulator's shell): they run on the device, not the server's
 // host. It opens with reachCommandsPrefix: such commands destroy there
 // (uninstall apps, wipe data) as a shell would.
-const reachDevice = reachCommandsPrefix + "the connected device (the phone, tablet or emulator the server drives through its debug bridge), not the server's host"
+const reachDevice = reachCommandsPrefix + "the connected device (the phone, tablet, emulator or other device the server drives), not the server's host"
 
 // secDeviceTalk is text placing commands on a mobile device or emulator:
 // adb, hdc, an Android or iOS device, an emulator or simulator, a phone.
@@ -1112,12 +1112,16 @@ func secDebugLaunch(t *model.Tool, facts secTool) secExecSurface {
 	if facts.runtime != runtimeDebugger && !secHasWord(w, "debug", "debugging", "debugger", "dap", "gdb", "lldb", "dbg") {
 		return secExecSurface{}
 	}
-	if secHasWord(w, secDebugStopWords...) || !secHasWord(w, "start", "launch", "run", "create", "spawn", "new", "attach", "connect", "begin", "open", "iniciar", "lanzar", "lancer", "demarrer", "starten", "avvia", "avviare") && (len(w) == 0 || w[0] != "debug") {
+	// "debug" opens a verb only on a debugger server (debugFile); a
+	// debug_request of an HTTP client starts no debugger.
+	if secHasWord(w, secDebugStopWords...) || !secHasWord(w, "start", "launch", "run", "create", "spawn", "new", "attach", "connect", "begin", "open", "iniciar", "lanzar", "lancer", "demarrer", "starten", "avvia", "avviare") && (len(w) == 0 || w[0] != "debug" || facts.runtime != runtimeDebugger) {
 		return secExecSurface{}
 	}
 	var host, program string
+	port := false
 	for _, p := range secDeepParams(t) {
 		pw := secIdentifierWords(p.name)
+		port = port || secHasWord(pw, "port")
 		if len(pw) == 0 || !secIsFreeText(p.obj) {
 			continue
 		}
@@ -1129,7 +1133,8 @@ func secDebugLaunch(t *model.Tool, facts secTool) secExecSurface {
 		}
 	}
 	switch {
-	case host != "":
+	case host != "" && (port || strings.Contains(secObjDesc(secParamObj(t, host)), "port")):
+		// A host and a debug port: an endpoint anywhere the model names.
 		return secExecSurface{why: fmt.Sprintf("it attaches the debugger to the host its `%s` names", host), reach: reachDebugAttach, real: true}
 	case program != "" && !secHasWord(w, "attach", "connect"):
 		// Attaching a script to a scene node, or connecting one, starts
@@ -1143,6 +1148,12 @@ func secDebugLaunch(t *model.Tool, facts secTool) secExecSurface {
 // may hand it besides a task or prompt.
 var secAgentQueryParams = []string{"query", "question", "q", "input", "text", "message", "request", "goal", "topic", "ask"}
 
+// secAgentSwitch is an unchecked mode that only an agent has: yolo, full
+// auto, skipped or bypassed permissions or approvals, an approval policy
+// or permission mode, a sandbox mode of danger-full-access. A bare
+// "dangerous" flag or a browser's no-sandbox launch is no agent's.
+var secAgentSwitch = regexp.MustCompile(`\byolo\b|\bfull\s*auto\b|\b(?:skip|bypass|disable)\s+(?:all\s+)?(?:permissions?|approvals?)\b|\bdangerously\s+skip\b|\bapprovals?\b|\bpermission\s+mode\b|\bdanger\s+full\s+access\b`)
+
 // secUncheckedAgent is a tool whose schema lets the model switch off an
 // agent's approvals or sandbox (secUncheckedModeParam: `yolo`,
 // `dangerouslySkipPermissions`, `sandbox: danger-full-access`) and that
@@ -1151,7 +1162,7 @@ var secAgentQueryParams = []string{"query", "question", "q", "input", "text", "m
 // tool calls itself (a search tool that runs gemini-cli).
 func secUncheckedAgent(t *model.Tool, facts secTool) secExecSurface {
 	mode := secUncheckedModeParam(t)
-	if mode == "" {
+	if mode == "" || !secAgentSwitch.MatchString(strings.Join(secIdentifierWords(mode), " ")) {
 		return secExecSurface{}
 	}
 	name := secFreeTextParam(t, append(slices.Clone(secAgentParams), secAgentQueryParams...)...)
@@ -1223,4 +1234,15 @@ func secReadEnum(obj map[string]any) bool {
 		}
 	}
 	return true
+}
+
+// secParamObj is the schema of the parameter secDeepParams names name, or
+// nil.
+func secParamObj(t *model.Tool, name string) map[string]any {
+	for _, p := range secDeepParams(t) {
+		if p.name == name {
+			return p.obj
+		}
+	}
+	return nil
 }
