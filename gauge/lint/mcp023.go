@@ -14,7 +14,7 @@ func mcp023() Rule {
 		ID: "MCP023", Name: "unconstrained-well-known-format", Family: "Parameters",
 		Summary: "A date, email, or URL parameter declares no format or pattern.",
 		Default: Warning, Toolgauge: Warning, Scope: ScopeParameter, Origin: OriginToolgauge,
-		Revision: 11, Check: checkMCP023,
+		Revision: 12, Check: checkMCP023,
 	}
 }
 
@@ -51,7 +51,7 @@ func mcp023Open(ctx *Context, tool, path string, p *tgParam) *Problem {
 		return nil
 	}
 	shape := formatShape(p.name)
-	if shape == "" && ctx.Precise() && (preciseDateByContext(p) || preciseDateNamed(p) || preciseBareDateWord(tool, p)) {
+	if shape == "" && ctx.Precise() && (preciseDateByContext(p) || preciseDateNamed(p) || preciseBareDateWord(tool, p) || preciseEventStamp(p)) {
 		shape = "a date or timestamp"
 	}
 	if shape == "" {
@@ -145,12 +145,20 @@ func preciseDateIn(ctx *Context, tool, prefix string, root map[string]any, p *tg
 	path := prefix + p.name
 	if inner, ok := p.obj["properties"].(map[string]any); ok && depth < preciseNestMax && isJSONString(p.obj["type"], "object") {
 		var out []Problem
+		dated := preciseDatedObject(p)
 		for _, name := range secSortedKeys(inner) {
 			sub, _ := inner[name].(map[string]any)
 			if sub == nil {
 				continue
 			}
-			out = append(out, preciseDateIn(ctx, tool, path+".", root, preciseRefParam(root, name, sub), depth+1)...)
+			q := preciseRefParam(root, name, sub)
+			if dated && preciseOperators[strings.ToLower(strings.Trim(name, "$_"))] {
+				if pr := preciseDateOperand(ctx, tool, path+"."+name, p.name, q); pr != nil {
+					out = append(out, *pr)
+				}
+				continue
+			}
+			out = append(out, preciseDateIn(ctx, tool, path+".", root, q, depth+1)...)
 		}
 		return out
 	}
@@ -166,6 +174,51 @@ func preciseDateIn(ctx *Context, tool, prefix string, root map[string]any, p *tg
 		return []Problem{*pr}
 	}
 	return nil
+}
+
+// preciseOperators are the keys of a comparison or range object: the
+// bounds or the value a filter compares a field with (lt, gte, before,
+// from, start, min, eq; $gt in a Mongo-style filter).
+var preciseOperators = map[string]bool{"lt": true, "lte": true, "gt": true, "gte": true, "eq": true, "ne": true, "neq": true,
+	"before": true, "after": true, "from": true, "to": true, "start": true, "end": true, "begin": true, "min": true,
+	"max": true, "since": true, "until": true, "on": true, "equals": true}
+
+// preciseDatedObject reports whether an object parameter is named as a
+// date or time (targetDate, created_at, createdAt, due, dateRange) and so its
+// comparison keys (lt, gt, from, to) hold dates: filter.targetDate.lt.
+// A format, a kind, a zone or a duration (dateFormat, time_zone,
+// timeout) is no date.
+func preciseDatedObject(p *tgParam) bool {
+	toks := text.IdentifierTokens(p.name)
+	at := len(toks) > 1 && strings.EqualFold(toks[len(toks)-1], "at")
+	event := len(toks) == 1 && (preciseBareDates[strings.ToLower(toks[0])] || preciseTimedEvents[strings.ToLower(toks[0])])
+	if formatShape(p.name) != "a date or timestamp" && !at && !event {
+		return false
+	}
+	q := &tgParam{name: p.name}
+	return !preciseNoInstant(q) && !preciseTimeZone(q) && !preciseDuration(q) && !preciseNotADate(q)
+}
+
+// preciseDateOperand is the finding on a free-string comparison key
+// (lt, gte, from) of an object named as a date, reported as path, or
+// nil. The key is judged as a value of the object's name
+// (targetDate.lt as a targetDate) with its own description: "Less than
+// date" asks for a date, and the schema says nothing of its syntax.
+func preciseDateOperand(ctx *Context, tool, path, parent string, q *tgParam) *Problem {
+	if !q.freeString || formatShape(q.name) == "an email address" || formatShape(q.name) == "a URL" {
+		return nil
+	}
+	as := *q
+	as.name = parent
+	if formatShape(parent) == "" {
+		// createdAt, due: an event's time that only a description would
+		// make a date under the name readings; here the comparison says so.
+		as.name = parent + "_date"
+	}
+	if !preciseFormatWanted("a date or timestamp", &as) {
+		return nil
+	}
+	return mcp023Open(ctx, tool, path, &as)
 }
 
 // preciseDateInNested reads the objects a parameter holds other than as
@@ -479,11 +532,13 @@ func preciseNoInstant(p *tgParam) bool {
 			return true
 		}
 	}
+	if preciseNamesAThing(toks) {
+		return true
+	}
 	if len(toks) > 1 {
 		switch strings.ToLower(toks[len(toks)-1]) {
-		case "type", "types", "kind", "mode", "granularity", "field", "column", "lang", "language", "unit", "units", "label":
-			// scheduleDateType, date_field, time_mode: a kind of date or
-			// the name of a date field, not a date.
+		case "type", "types", "kind", "mode", "granularity", "lang", "language", "unit", "units", "label":
+			// scheduleDateType, time_mode: a kind of date, not a date.
 			return true
 		}
 	}
@@ -494,6 +549,22 @@ func preciseNoInstant(p *tgParam) bool {
 	// no date syntax beside it.
 	return preciseNotAnInstant.MatchString(p.desc) || preciseRangeQuery.MatchString(p.desc) ||
 		!preciseDateSyntax.MatchString(p.desc) && preciseRelativeOnly.MatchString(p.desc)
+}
+
+// preciseThingHeads are the last words of a name that names a thing
+// rather than holds a value: an identifier (date_field_id, timeEntryId,
+// start_date_key), a field, column or attribute (date_column,
+// createdAtField, expiry_attribute), an index or a slug.
+var preciseThingHeads = map[string]bool{"id": true, "ids": true, "uuid": true, "uuids": true, "guid": true, "key": true, "keys": true,
+	"ref": true, "refs": true, "index": true, "idx": true, "name": true, "names": true, "slug": true, "field": true, "fields": true,
+	"column": true, "columns": true, "col": true, "attribute": true, "attributes": true, "attr": true, "property": true, "prop": true}
+
+// preciseNamesAThing reports whether a name of several words ends in a
+// word that names a thing (an ID, a key, a field, a column): the date
+// word before it says which thing (the ID of a date field), and the value
+// is that thing's identity, not a time, whatever its type.
+func preciseNamesAThing(toks []string) bool {
+	return len(toks) > 1 && preciseThingHeads[strings.ToLower(toks[len(toks)-1])]
 }
 
 // preciseNotAnInstant is a description that takes no single date syntax
@@ -746,7 +817,7 @@ func preciseUnitlessIn(tool, prefix string, props map[string]any) []Problem {
 		}
 		p := &tgParam{name: name, obj: sub}
 		p.desc, p.hasDesc = paramDescription(sub)
-		if preciseTimeZone(p) || formatShape(name) == "a date or timestamp" && !preciseNumberSchema(sub) {
+		if preciseTimeZone(p) || formatShape(name) == "a date or timestamp" && !preciseNumberSchema(sub) && !preciseNamesAThing(text.IdentifierTokens(name)) {
 			zoned = true
 		}
 	}
@@ -771,7 +842,7 @@ func preciseUnitlessIn(tool, prefix string, props map[string]any) []Problem {
 		// description speaks of one: "Pagination start" is an offset.
 		bound := len(toks) == 1 && preciseBoundNames[strings.ToLower(toks[0])] && zoned &&
 			(!p.hasDesc || preciseDateTalk.MatchString(p.desc))
-		if !bound && (formatShape(name) != "a date or timestamp" || preciseNotADate(p) || preciseTimeZone(p) || preciseDuration(p)) {
+		if !bound && (formatShape(name) != "a date or timestamp" || preciseNamesAThing(toks) || preciseNotADate(p) || preciseTimeZone(p) || preciseDuration(p)) {
 			continue
 		}
 		if preciseTimeUnit.MatchString(strings.Join(toks, " ")) || p.hasDesc && preciseTimeUnit.MatchString(p.desc) {
@@ -906,6 +977,31 @@ var preciseOtherKind = regexp.MustCompile(`(?i)\bunix\b|\bepoch\b|\btimestamp\b|
 var preciseBareDates = map[string]bool{"created": true, "modified": true, "updated": true, "due": true,
 	"published": true, "issued": true, "dated": true, "posted": true, "released": true,
 	"started": true, "ended": true, "finished": true, "began": true, "expired": true}
+
+// preciseEventStamp reports whether a name is, in full, the time of a
+// record's event: a participle joined to at or on (createdOn,
+// updated_at, publishedAt, ClosedOn) or led by last (lastUpdated,
+// last_modified, LastPublished). Nothing else is in the name
+// (createdBy, lastUpdatedFields, sentTo name other things), so the value
+// is a timestamp whatever describes it. A schema that takes a number
+// beside the string is left to the other readings.
+func preciseEventStamp(p *tgParam) bool {
+	toks := text.IdentifierTokens(p.name)
+	if len(toks) != 2 || preciseStringOrNumber(p.obj) {
+		// dueOn: number or string, a day offset beside its written
+		// forms: several kinds on purpose (the eleventh audit's
+		// standard for OmniFocus's filters).
+		return false
+	}
+	a, b := strings.ToLower(toks[0]), strings.ToLower(toks[1])
+	switch {
+	case preciseTimedEvents[a] && (b == "at" || b == "on"):
+		return true
+	case a == "last" && preciseTimedEvents[b]:
+		return true
+	}
+	return false
+}
 
 // preciseDatedRecordVerbs are tool-name verbs that create, upload or
 // change a record: on such a tool an undescribed `created` is the date the

@@ -15,7 +15,7 @@ func mcp026() Rule {
 	return Rule{
 		ID: "MCP026", Name: "empty-schema", Family: "Parameters",
 		Summary: "The tool's input schema declares no parameters, yet its name or description says it needs some.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 4, Check: checkMCP026,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 5, Check: checkMCP026,
 	}
 }
 
@@ -37,12 +37,59 @@ func checkMCP026(ctx *Context) []Problem {
 		if why == "" {
 			continue
 		}
-		out = append(out, Problem{Tool: t.Name,
+		byName := mcp026BySeekVerb(why) && mcp026DeclaredEmpty(t) && !mcp026Chosen.MatchString(facts[i].desc) && !mcp026SeekBy.MatchString(facts[i].desc)
+		if d := mcp026DescNeeds(facts[i]); byName && d != "" {
+			why, byName = d, false
+		}
+		pr := Problem{Tool: t.Name,
 			Message:    fmt.Sprintf("`%s`'s input schema declares no parameters, yet %s, so a model can only guess what to send.", t.Name, why),
 			Suggestion: fmt.Sprintf("Declare every input `%s` reads under inputSchema.properties, each with a type and a description, and list the ones it cannot do without under `required`. A client shows the model the schema, not the handler.", t.Name),
-		})
+		}
+		if byName {
+			// The author wrote an empty object on purpose and only a
+			// seeking verb in the name says otherwise: find_issues
+			// ("Scan infrastructure for problems") and find_internal_db
+			// ("Auto-detect … from connected databases") seek on their
+			// own. A creating or changing verb keeps its warning.
+			pr.Severity = Info
+		}
+		out = append(out, pr)
 	}
 	return out
+}
+
+// mcp026ByName opens every reason mcp026Needs gives from the tool's name.
+const mcp026ByName = "its name says"
+
+// mcp026SeekVerbs look for something, which a tool may find by itself
+// (detect the running instance, scan the estate, look up this machine's
+// address) rather than be told.
+var mcp026SeekVerbs = []string{"find", "search", "lookup", "query"}
+
+// mcp026SeekBy is prose naming what a search goes by ("by a name or
+// regex", "by title"): the caller must give it.
+var mcp026SeekBy = regexp.MustCompile(`(?i)\bby\s+(?:an?\s+|the\s+|its\s+|their\s+)?(?:name|id|key|title|email|query|keyword|regex|pattern|text|term|tag|path|url|number|type|date)s?\b`)
+
+// mcp026BySeekVerb reports whether a reason of mcp026Needs comes from a
+// seeking verb of the tool's name ("its name says it finds …").
+func mcp026BySeekVerb(why string) bool {
+	for _, v := range mcp026SeekVerbs {
+		if strings.HasPrefix(why, mcp026ByName+" it "+mcp026Third(v)+" ") {
+			return true
+		}
+	}
+	return false
+}
+
+// mcp026DeclaredEmpty reports whether a tool's input schema is an object
+// that declares its properties, and declares none: `"properties": {}`
+// (an empty z.object(), often with additionalProperties: false). Its
+// author said, in the schema, that the tool takes nothing; a schema with
+// no properties key at all (only "$schema", the mark of a failed
+// conversion) says nothing either way.
+func mcp026DeclaredEmpty(t *model.Tool) bool {
+	props, ok := t.InputSchema["properties"].(map[string]any)
+	return ok && len(props) == 0
 }
 
 // mcp026Declares reports whether a tool's input schema declares any input:
@@ -151,6 +198,12 @@ func mcp026Needs(f secTool, all []secTool) string {
 			}
 		}
 	}
+	return mcp026DescNeeds(f)
+}
+
+// mcp026DescNeeds says why a tool needs inputs from its description alone
+// (it names an input, or operations and arguments to set), or "".
+func mcp026DescNeeds(f secTool) string {
 	if loc := mcp026NamesInputs.FindStringIndex(f.desc); loc != nil {
 		return fmt.Sprintf("its description names an input (%q)", strings.TrimSpace(f.desc[loc[0]:loc[1]]))
 	}

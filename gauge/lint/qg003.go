@@ -16,7 +16,7 @@ func qg003() Rule {
 		ID: "QG003", Name: "qg-verbose-description", Family: "Quality-gate",
 		Summary: "The description is longer than 500 characters.",
 		Default: Info, Scope: ScopeTool, Origin: OriginQualityGate,
-		Revision: 3, Check: checkQG003,
+		Revision: 4, Check: checkQG003,
 	}
 }
 
@@ -37,8 +37,12 @@ const qgManualMin = 1500
 var (
 	// qgCurl is a command line that calls an HTTP API.
 	qgCurl = regexp.MustCompile(`(?i)\b(?:curl|wget)\s+(?:-|https?://)`)
-	// qgJSONKey is a line of a pretty-printed JSON object ("key": ...).
-	qgJSONKey = regexp.MustCompile(`(?m)^[ \t]*"[^"\n]{1,60}"[ \t]*:`)
+	// qgJSONKey is a line of a pretty-printed JSON object ("key": ...),
+	// or of an object literal written in code or YAML, indented, whose
+	// key may be bare or single-quoted when a JSON value follows it
+	// (`  from: "view_name",`, `  'limit': 20`, `    where: {`). An
+	// indented prose line ("  Note: keep it short") has no such value.
+	qgJSONKey = regexp.MustCompile(`(?m)^[ \t]*"[^"\n]{1,60}"[ \t]*:|^[ \t]+(?:'[^'\n]{1,60}'|[A-Za-z_$][\w$]{0,40})[ \t]*:[ \t]*(?:["'\[{]|-?\d|true\b|false\b|null\b)`)
 	// qgParamEntry is a line that opens with a parameter name and its
 	// explanation: "- `limit` (integer, default 10): ...", "pid: ...",
 	// "Parameter: `search_term` (string, optional)", a table row
@@ -72,7 +76,7 @@ func qgManualMaterial(desc string, params []string) string {
 		return "a sample API call (a command line), which belongs in a resource or the server's documentation"
 	}
 	if len(qgJSONKey.FindAllStringIndex(desc, -1)) >= qgJSONSampleLines {
-		return "a sample JSON body, which belongs in the output schema, a parameter's examples or a resource"
+		return "a sample JSON body (or object literal), which belongs in the output schema, a parameter's examples or a resource"
 	}
 	if len(params) == 0 {
 		return ""
