@@ -425,6 +425,47 @@ func preciseOperationValues(obj map[string]any) []string {
 	return out
 }
 
+// precisePayLinkTalk is a description saying the call only makes a
+// checkout or payment link (or session) that a person opens to pay:
+// "Create a Stripe checkout session to top up credits. Returns a checkout
+// URL", "Generates a payment link", "devuelve un enlace de pago", "crée une
+// session de paiement", "erstellt einen Zahlungslink". No money moves until
+// that person pays, so the call spends nothing.
+var precisePayLinkTalk = regexp.MustCompile(`(?i)\b(?:checkout|payment|pay)\s+(?:session|link|url|page)s?\b|\b(?:returns?|creates?|generates?|gives?)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+)?(?:link|url)\s+(?:to|for)\s+(?:pay|checkout|complete\s+(?:the\s+)?(?:payment|purchase))\b` +
+	`|\benlace\s+de\s+pago\b|\bsesi[oó]n\s+de\s+pago\b|\b(?:lien|session|page)\s+de\s+paiement\b|\bzahlungs(?:link|sitzung|seite)\b|\bcheckout-(?:link|sitzung)\b`)
+
+// precisePayParamTalk is a number parameter's description saying it is
+// what the call pays people: "Payment in USD per worker", "Winner prize in
+// USD", "Pay per approved post in USD", "Recompensa en USD por tarea",
+// "Prime versée au gagnant", "Belohnung pro Aufgabe".
+var precisePayParamTalk = regexp.MustCompile(`(?i)^\s*(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:payment|pay|payout|prize|reward|bounty|wage|compensation|recompensa|premio|pago|prime|r[ée]compense|belohnung|pr[äa]mie|verg[üu]tung)\b`)
+
+// precisePostVerbs open the name of a tool that puts work or an offer out.
+var precisePostVerbs = []string{"post", "create", "launch", "start", "publish", "submit", "open", "new", "add"}
+
+// precisePaysPeopleParam says why a tool that posts work commits money to
+// the people who do it, or "": its name opens on posting or creating
+// (post_task, post_competition, create_bounty) and a number parameter is
+// described as the payment, prize or reward it pays (budget_usd "Payment in
+// USD per worker", prize_usd "Winner prize in USD"). A price, cost or budget
+// described as such (create_product's price_usd "Price in USD") pays no one.
+func precisePaysPeopleParam(t *tgTool) string {
+	if len(t.nameWords) == 0 || !secHasWord(t.nameWords[:min(2, len(t.nameWords))], precisePostVerbs...) {
+		return ""
+	}
+	props := t.t.Params()
+	for _, n := range t.t.ParamNames() {
+		obj, _ := props[n].(map[string]any)
+		if obj == nil || !isJSONString(obj["type"], "number") && !isJSONString(obj["type"], "integer") {
+			continue
+		}
+		if d, _ := obj["description"].(string); precisePayParamTalk.MatchString(d) {
+			return fmt.Sprintf("its `%s` parameter is what it pays the people who take the work (%q), committed when it is posted", n, secSnippet(d))
+		}
+	}
+	return ""
+}
+
 // preciseIrreversibleNames are name tokens that make a tool irreversible
 // without a delete verb: what it cancels, rolls back or spends cannot be
 // taken back by calling it again.
@@ -598,10 +639,10 @@ func preciseIrreversibleName(t *tgTool) string {
 			// verb names what is read.
 			return ""
 		}
-		if what, ok := preciseIrreversibleNames[w]; ok && !preciseMoneyNoun(t.nameWords, i) {
+		if what, ok := preciseIrreversibleNames[w]; ok && !preciseMoneyNoun(t.nameWords, i) && !(strings.Contains(what, "money") && precisePayLinkTalk.MatchString(t.desc)) {
 			return fmt.Sprintf("its name says it %s (%q)", what, w)
 		}
-		if w == "top" && i+1 < len(t.nameTokens) && strings.EqualFold(t.nameTokens[i+1], "up") {
+		if w == "top" && i+1 < len(t.nameTokens) && strings.EqualFold(t.nameTokens[i+1], "up") && !precisePayLinkTalk.MatchString(t.desc) {
 			return "its name says it spends money (\"top up\")"
 		}
 		switch w {
@@ -615,6 +656,9 @@ func preciseIrreversibleName(t *tgTool) string {
 		return "its name says it places an order, which spends money"
 	}
 	if why := preciseMovesValueName(t.nameWords); why != "" {
+		return why
+	}
+	if why := precisePaysPeopleParam(t); why != "" {
 		return why
 	}
 	var or, update, write, file bool
@@ -791,6 +835,11 @@ var preciseMovesValueTalk = regexp.MustCompile(`(?i)\b(?:transfer|send)(?:s|ing)
 	`|\b(?:deposit|withdraw)(?:s|ing)?\s+(?:(?:the|your|some)\s+)?(?:funds|money|tokens?|cash|crypto|coins?|eth|bnb|sol|btc|usdc|usdt)\s+(?:into|to|from|out\s+of)\b` +
 	`|\b(?:execut|confirm|complet|finali[sz]|authori[sz])(?:e|es|ing|s)?\s+(?:an?|the)\s+(?:pending\s+|queued\s+|previewed\s+)?(?:transfer|payment|payout|withdrawal)s?\b` +
 	`|\bapprov(?:e|es|ing)\s+(?:[\w-]+\s+){1,4}?to\s+spend\b` +
+	// "release their payment INSTANTLY to their crypto wallet", "disburses
+	// the funds", "pays out the bounty", "libera el pago", "libère le
+	// paiement", "zahlt die Prämie aus".
+	`|\b(?:releas|disburs)(?:e|es|ing)\s+(?:(?:an?|the|their|his|her|its|your)\s+)?(?:[\w-]+\s+)?(?:payments?|payouts?|funds|escrow|rewards?|bount(?:y|ies)|money|prizes?)\b|\bpay(?:s|ing)?\s+out\b` +
+	`|\blibera(?:r)?\s+(?:el|los)\s+(?:pagos?|fondos)\b|\blib[èe]re(?:r)?\s+(?:le|les)\s+(?:paiements?|fonds)\b|\bzahlt\s+(?:[\w-]+\s+){0,3}?aus\b` +
 	`|(?:^|[\s(/])(?:transfier[ea]n?|env[ií]an?|transf[èe]rent?|envoient|envoie|sendet|senden|[üu]e?berweis(?:t|en))\s+(?:[\w-]+\s+){0,2}?(?:tokens?|nfts?|fondos|dinero|criptomonedas?|jetons|fonds|argent|geld|gelder|münzen)\b`)
 
 // precisePurchaseTalk is a sentence saying the call buys something: "Purchase
@@ -966,6 +1015,30 @@ func preciseClearsRebuildable(words []string, desc string) bool {
 	return clears && preciseRebuildableWords[head] && !preciseLossTalk.MatchString(desc)
 }
 
+// preciseManagesRebuildable reports whether a tool's name ends on a cache
+// or temporary store (manage_cache, cdn_cache, tmp_store is not one: the
+// last word decides) and every destructive value its operation parameter
+// offers only clears it (clear, flush, purge, invalidate, reset, delete),
+// with no word that anything is lost for good: the store is rebuilt, as
+// purge_cache's is.
+func preciseManagesRebuildable(t *tgTool) bool {
+	if len(t.nameWords) == 0 || !preciseRebuildableWords[t.nameWords[len(t.nameWords)-1]] || preciseLossTalk.MatchString(t.desc) {
+		return false
+	}
+	clears := false
+	for _, av := range preciseActionValues(t.t) {
+		v := strings.ToLower(av.value)
+		if !preciseDestructiveModes[v] && !preciseDestructiveModeName(v) {
+			continue
+		}
+		if !preciseClearWords[v] {
+			return false
+		}
+		clears = true
+	}
+	return clears
+}
+
 // preciseStopWords stop something running; preciseAppWords name an app
 // on a device or simulator, which starts again when launched.
 var (
@@ -1033,8 +1106,9 @@ func preciseHarmlessDestruction(t *tgTool) bool {
 		// local cache to the store" sends the cache over the live copy.
 		return true
 	}
-	if preciseClearsRebuildable(t.nameWords, t.desc) {
-		// purge_cache, clear_cdn_cache: what is cleared is rebuilt.
+	if preciseClearsRebuildable(t.nameWords, t.desc) || preciseManagesRebuildable(t) {
+		// purge_cache, clear_cdn_cache, manage_cache with operation
+		// "clear": what is cleared is rebuilt.
 		return true
 	}
 	soft := false

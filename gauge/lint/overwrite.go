@@ -46,9 +46,22 @@ func preciseOverwrites(tools []tgTool, t *tgTool) string {
 	if why := preciseWritesFileAt(t); why != "" {
 		return why
 	}
+	if why := preciseRestoresOldState(toks); why != "" {
+		return why
+	}
+	if preciseHasAny(toks, preciseBulkWords) && secHasWord(toks, "update", "edit", "modify", "patch", "set") && preciseTakesNewValue(t) && !preciseAddsOnlyTalk.MatchString(t.desc) {
+		// linear_bulk_update_issues: each record's old values are gone,
+		// and the caller does not hold them to set them back.
+		return "its name says it writes stored values in place over many records at once (\"bulk\"), and what it writes over is gone"
+	}
 	for i, w := range toks {
 		if i > 1 {
 			break
+		}
+		if w == "set" && len(toks) > 1 && preciseStoredValueNouns[toks[len(toks)-1]] && preciseTakesNewValue(t) {
+			// set-environment-variable-value: "Set or update the current
+			// value"; set_breakpoint or set_status name no stored value.
+			return "its name says it sets stored values in place (\"set\" a value), and what it writes over is gone"
 		}
 		if does := preciseOverwriteVerbs[w]; does != "" && preciseTakesNewValue(t) && !preciseAddsOnlyTalk.MatchString(t.desc) && !preciseRenameOnlyTalk.MatchString(t.desc) {
 			return fmt.Sprintf("its name says it %s stored values in place (%q), and what it writes over is gone", does, w)
@@ -71,6 +84,41 @@ func preciseOverwrites(tools []tgTool, t *tgTool) string {
 	}
 	if does := preciseTrailingUpdate(t); does != "" {
 		return fmt.Sprintf("its name says it %s stored values in place (%q, after what it changes), and what it writes over is gone", does, toks[len(toks)-1])
+	}
+	return ""
+}
+
+// preciseStoredValueNouns close the name of a tool that sets a stored
+// value (set_variable_value, set_cell_content, set_note_text).
+var preciseStoredValueNouns = map[string]bool{"value": true, "values": true, "content": true, "contents": true, "body": true, "text": true}
+
+// preciseHasAny reports whether any of words is in set.
+func preciseHasAny(words []string, set map[string]bool) bool {
+	for _, w := range words {
+		if set[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// preciseOldStateNouns name an earlier state of a thing kept to go back to.
+var preciseOldStateNouns = []string{"revision", "revisions", "version", "versions", "snapshot", "snapshots", "checkpoint", "checkpoints", "backup", "backups", "history"}
+
+// preciseRestoresOldState says why a tool that restores an earlier state
+// writes it over the current one (restore_document_revision,
+// restoreSnapshot, restore_file_version), or "": its name opens (first or
+// second word) on restore, revert or roll back and names a revision,
+// version, snapshot, checkpoint or backup. Restoring a deleted item
+// (restore_page, undelete) brings it back and is not read.
+func preciseRestoresOldState(toks []string) string {
+	for i, w := range toks {
+		if i > 1 {
+			break
+		}
+		if (w == "restore" || w == "revert") && secHasWord(toks[i+1:], preciseOldStateNouns...) {
+			return fmt.Sprintf("its name says it %ss an earlier state over the current one (%q), and what the current one holds is replaced", w, w)
+		}
 	}
 	return ""
 }
@@ -98,7 +146,11 @@ func preciseChoice(obj map[string]any) bool {
 		vals = append(vals, c)
 	}
 	if len(vals) == 0 {
-		return false
+		// documentType: anyOf [{enum: ["skill"]}, {type: "null"}]: a
+		// choice, or null to clear it.
+		if !preciseBranchChoices(obj, &vals) {
+			return false
+		}
 	}
 	for _, v := range vals {
 		sv, _ := v.(string)
@@ -109,6 +161,38 @@ func preciseChoice(obj map[string]any) bool {
 		}
 	}
 	return true
+}
+
+// preciseBranchChoices appends to vals the enum or const values of obj's
+// anyOf or oneOf branches and reports whether every branch is such a
+// choice or null (no free value among them).
+func preciseBranchChoices(obj map[string]any, vals *[]any) bool {
+	for _, k := range []string{"anyOf", "oneOf"} {
+		list, _ := obj[k].([]any)
+		if len(list) == 0 {
+			continue
+		}
+		n := len(*vals)
+		for _, b := range list {
+			m, _ := b.(map[string]any)
+			if m == nil {
+				return false
+			}
+			if isJSONString(m["type"], "null") {
+				continue
+			}
+			e, _ := m["enum"].([]any)
+			if c, ok := m["const"]; ok {
+				e = append(e, c)
+			}
+			if len(e) == 0 {
+				return false
+			}
+			*vals = append(*vals, e...)
+		}
+		return len(*vals) > n
+	}
+	return false
 }
 
 // preciseUpdatesInPlace reports whether preciseOverwrites reads t only
@@ -211,7 +295,7 @@ var preciseAddedValueTalk = regexp.MustCompile(`(?i)\bto\s+(?:add|append)\b|\bap
 // neither an identifier of what it changes, a place to move it to, nor a
 // label or switch on it: content to write over what it held.
 func preciseTakesNewValue(t *tgTool) bool {
-	return preciseNewValueIn(t.t.Params(), t.t.ParamNames(), false, false, 0)
+	return preciseNewValueIn(t.t.Params(), t.t.ParamNames(), false, false, false, 0)
 }
 
 // preciseTakesUserContent reports whether an update takes content the user
@@ -222,8 +306,81 @@ func preciseTakesNewValue(t *tgTool) bool {
 // values (update_bid, update_campaign_budget, update_member's role) loses
 // nothing the same call cannot put back.
 func preciseTakesUserContent(t *tgTool) bool {
-	return preciseNewValueIn(t.t.Params(), t.t.ParamNames(), false, true, 0)
+	if preciseSetsStatus(t) || preciseUpdatesPeople(t.nameWords) {
+		return false
+	}
+	names := t.t.ParamNames()
+	if secHasWord(t.nameWords, preciseDeliveryNouns...) {
+		// update_webhook_destination's url is where events go: a
+		// setting another call sets back, not content written over.
+		kept := make([]string, 0, len(names))
+		for _, n := range names {
+			if w := secIdentifierWords(n); len(w) == 0 || !preciseAddressEnds[w[len(w)-1]] {
+				kept = append(kept, n)
+			}
+		}
+		names = kept
+	}
+	// A bulk update's array of requests is read item by item (adStatus,
+	// bidPercentage): the settings of many records, not content.
+	return preciseNewValueIn(t.t.Params(), names, false, true, preciseHasAny(t.nameWords, preciseBulkWords), 0)
 }
+
+// preciseStatusNouns close the name of a tool that sets a status.
+var preciseStatusNouns = map[string]bool{"status": true, "statuses": true, "state": true, "stage": true, "phase": true}
+
+// preciseSetsStatus reports whether an update sets a status from fixed
+// choices (update_user_status with status ACTIVE, FLAGGED or BLOCKED;
+// set_ticket_state; update_session_status with new_status Approved or
+// Declined): its name closes on a status and a parameter named for a status
+// offers an enum none of whose values deletes or cannot be taken back
+// (preciseChoice). Another call sets the status back; a note or a
+// notification flag beside it is no content written over.
+func preciseSetsStatus(t *tgTool) bool {
+	if len(t.nameWords) < 2 || !preciseStatusNouns[t.nameWords[len(t.nameWords)-1]] {
+		return false
+	}
+	props := t.t.Params()
+	for _, n := range t.t.ParamNames() {
+		w := secIdentifierWords(n)
+		obj, _ := props[n].(map[string]any)
+		if len(w) > 0 && preciseStatusNouns[w[len(w)-1]] && obj != nil && preciseChoice(obj) {
+			return true
+		}
+	}
+	return false
+}
+
+// precisePeopleNouns name the people linked to a thing (its reviewers,
+// assignees, watchers): an update of who they are adds and removes links
+// another call restores, and deletes no content.
+var precisePeopleNouns = []string{"reviewer", "reviewers", "assignee", "assignees", "watcher", "watchers", "follower", "followers", "collaborator", "collaborators",
+	"participant", "participants", "approver", "approvers", "subscriber", "subscribers"}
+
+// preciseUpdatesPeople reports whether an update's name closes on the
+// people linked to a thing (update_document_reviewers, set_issue_assignees).
+func preciseUpdatesPeople(words []string) bool {
+	return len(words) > 1 && secHasWord(words[len(words)-1:], precisePeopleNouns...)
+}
+
+// preciseSettingOnlyWords end the name of a parameter that, in an update
+// told from content, is a setting another call sets back: a label or alias,
+// the events a webhook is subscribed to. In a bulk update's items, a type
+// or kind picks what each item is (inventoryReferenceType) as well.
+var preciseSettingOnlyWords = map[string]bool{"label": true, "alias": true, "nickname": true, "events": true, "topics": true}
+
+// precisePersonLinkWords in a parameter's name make it a link to a person
+// (ownerEmail, assignee_id): set back by another call.
+var precisePersonLinkWords = []string{"owner", "assignee", "assignees", "reviewer", "reviewers", "approver"}
+
+// preciseIdentifiesTalk is a parameter description saying it picks what is
+// changed: "The vendor_data value that identifies the user", "findingKey
+// from list_knowledge_health_findings", "Identifiant de l'utilisateur".
+var preciseIdentifiesTalk = regexp.MustCompile(`(?i)\b(?:that|which|used\s+to)\s+identif(?:y|ies)\b|\bfrom\s+(?:a\s+|the\s+)?(?:list|get|search|find)_[a-z_]+\b|^\s*identifi(?:ant|cador)\b`)
+
+// preciseDeliveryNouns name a tool whose URL is where something is
+// delivered (a webhook, a callback, a destination): a setting.
+var preciseDeliveryNouns = []string{"webhook", "webhooks", "hook", "hooks", "callback", "callbacks", "destination", "destinations", "notification", "notifications"}
 
 // preciseSettingWords end the name of a parameter, or of an object holding
 // it, that is a setting another call sets back rather than content the
@@ -236,6 +393,8 @@ var preciseSettingWords = map[string]bool{
 }
 
 // preciseNewValueIn reports whether props (named names) hold a new value.
+// With items (a bulk update read for settings), an array of objects is
+// read through its items' fields.
 // An object with properties of its own is read through: a request split
 // into path and body parts (Chatwork's `path.task_id`, `body.body`) holds
 // what its parts hold. Inside a body part every field is the state written,
@@ -244,7 +403,7 @@ var preciseSettingWords = map[string]bool{
 // boolean, and a parameter described as a status or state ("タスクのステー
 // タス（open: 未完了, done: 完了）"), is a switch another call sets back, not
 // content written over.
-func preciseNewValueIn(props map[string]any, names []string, inBody, settings bool, depth int) bool {
+func preciseNewValueIn(props map[string]any, names []string, inBody, settings, items bool, depth int) bool {
 	for _, n := range names {
 		obj, _ := props[n].(map[string]any)
 		w := secIdentifierWords(n)
@@ -252,12 +411,22 @@ func preciseNewValueIn(props map[string]any, names []string, inBody, settings bo
 		if len(w) > 0 {
 			last = w[len(w)-1]
 		}
+		if it, _ := obj["items"].(map[string]any); settings && items && it != nil && depth < 3 {
+			// A bulk update's requests[]: each item's fields are what is
+			// set (adStatus, bidPercentage), read as the item's own.
+			if sub, _ := it["properties"].(map[string]any); len(sub) > 0 {
+				if preciseNewValueIn(sub, secSortedKeys(sub), inBody, settings, items, depth+1) {
+					return true
+				}
+				continue
+			}
+		}
 		if sub, _ := obj["properties"].(map[string]any); len(sub) > 0 && depth < 3 {
 			if settings && (preciseSettingWords[last] || precisePlaceWords[last]) {
 				// position.x, defaultBid.value, budget.daily.amount.
 				continue
 			}
-			if preciseNewValueIn(sub, secSortedKeys(sub), inBody || preciseBodyParts[strings.ToLower(n)], settings, depth+1) {
+			if preciseNewValueIn(sub, secSortedKeys(sub), inBody || preciseBodyParts[strings.ToLower(n)], settings, items, depth+1) {
 				return true
 			}
 			continue
@@ -268,11 +437,11 @@ func preciseNewValueIn(props map[string]any, names []string, inBody, settings bo
 		if !inBody && preciseIdentifierEnds[last] && !(settings && preciseAddressEnds[last]) || precisePlaceWords[last] || preciseMarkWords[last] || preciseCallWords[last] {
 			continue
 		}
-		if settings && (preciseSettingWords[last] || preciseChoice(obj) && !preciseAccessWords[last]) {
+		if settings && (preciseSettingWords[last] || preciseSettingOnlyWords[last] || items && depth > 0 && (last == "type" || last == "kind") || secHasWord(w, precisePersonLinkWords...) || preciseChoice(obj) && !preciseAccessWords[last]) {
 			continue
 		}
 		d, _ := obj["description"].(string)
-		if !inBody && preciseDescribedAsID(d) {
+		if !inBody && (preciseDescribedAsID(d) || settings && preciseIdentifiesTalk.MatchString(d)) {
 			continue
 		}
 		if preciseAddedValueTalk.MatchString(d) {

@@ -15,7 +15,7 @@ func qg009() Rule {
 		ID: "QG009", Name: "qg-destructive-without-warning", Family: "Quality-gate",
 		Summary: "A destructive tool neither warns in its description nor sets destructiveHint: true.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 11, Check: checkQG009,
+		Revision: 12, Check: checkQG009,
 	}
 }
 
@@ -28,6 +28,17 @@ var qgCaution = regexp.MustCompile(`\b(?:cannot|can't|can\s*not)\s+be\s+(?:undon
 // is '0' ("n'appara0tra", "verf0gbar").
 var qgGoneTalk = regexp.MustCompile(`\bno\s+longer\s+(?:appears?|be\s+(?:visible|available|accessible|listed|shown|found)|exists?)\b|\bwill\s+not\s+(?:appear|be\s+(?:visible|listed|shown))\s+(?:again|any\s*more)\b` +
 	`|\b(?:stops?|ceases?)\s+working\b|\bdeja\s+de\s+funcionar\b|\bcesse\s+de\s+fonctionner\b|\bfunktioniert\s+nicht\s+mehr\b|\bya\s+no\s+(?:aparecer|estar|ser)\w*|\bn'appara[i0]tr\w*\s+plus\b|\bnicht\s+mehr\s+(?:angezeigt|sichtbar|erscheinen|verf[u0]gbar)\b`)
+
+// qgLossTalk is a description that says what the call loses or writes
+// over (read on the folded description, where a non-ASCII letter is '0'):
+// "can cause existing comments to lose the text they reference", "existing
+// content will be lost", "rewrites the whole document body", "replaces the
+// entire file", "se perderán los cambios", "les données seront perdues",
+// "gehen verloren", "wird vollständig überschrieben". Saying so is the
+// warning an author writes; the hint is MCP040's to ask for.
+var qgLossTalk = regexp.MustCompile(`\b(?:will|may|can|could|might)\s+(?:cause\s+(?:[\w'-]+\s+){0,4}?to\s+)?lose\b|\b(?:is|are|will\s+be|may\s+be|gets?)\s+lost\b` +
+	`|\b(?:rewrites|replaces|overwrites)\s+the\s+(?:whole|entire|complete|full)\b` +
+	`|\bse\s+perder[a0]n?\b|\bser[ao]nt?\s+perdu|\bseront\s+[e0]cras|\bgehen?\s+verloren\b|\b(?:vollst[a0]ndig\s+)?[u0]berschrieben\b`)
 
 // qgCascade is a description that states what else is lost with what the
 // tool deletes: "Delete a model version and all associated predictions,
@@ -77,7 +88,7 @@ func qgWarns(desc, folded string, precise bool) bool {
 	if !precise {
 		return false
 	}
-	if qgGoneTalk.MatchString(folded) {
+	if qgGoneTalk.MatchString(folded) || qgLossTalk.MatchString(folded) {
 		return true
 	}
 	m, _ := preciseWarnsInOtherLanguage(desc, true)
@@ -127,7 +138,9 @@ func checkQG009(ctx *Context) []Problem {
 				// 90 days": the description says what deletion does.
 				continue
 			}
-			if qgAnsweredStop(t, verb) || qgAddsBack(facts, facts[i].words) {
+			if qgAnsweredStop(t, verb) || qgAddsBack(facts, facts[i].words) || secRemovesMarkerOrMember(facts[i].words, facts[i].desc) {
+				// A bookmark or favourite removed, or a user taken out of
+				// a group, is added back: no warning of loss is owed.
 				continue
 			}
 		}
