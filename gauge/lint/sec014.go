@@ -13,7 +13,7 @@ func sec014() Rule {
 	return Rule{
 		ID: "SEC014", Name: "secret-parameter", Family: "Security",
 		Summary: "A parameter takes a secret (API key, token, private key, password): the secret passes through the model.",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 11, Check: checkSEC014,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 12, Check: checkSEC014,
 	}
 }
 
@@ -154,7 +154,11 @@ func secSecretParam(p secParam, toolWords []string) (what string, chosen bool) {
 		return "", false
 	}
 	head, quals := words[len(words)-1], words[:len(words)-1]
-	if len(quals) == 0 && p.parent != "" {
+	// bare: the parameter's own name is the head alone (token, key), so
+	// its description may say what it is even when its object names
+	// something else (source.token: "API token for source").
+	bare := len(quals) == 0
+	if bare && p.parent != "" {
 		// config.password, credentials.key: the object names what it is.
 		quals = secIdentifierWords(p.parent)
 	}
@@ -195,7 +199,7 @@ func secSecretParam(p secParam, toolWords []string) (what string, chosen bool) {
 				return "", false
 			}
 			return "an API key", false
-		case len(quals) == 0 && secCredentialTalk.MatchString(desc) && !secKeyIsID.MatchString(desc):
+		case bare && secCredentialTalk.MatchString(desc) && !secKeyIsID.MatchString(desc):
 			return "an API key", false
 		}
 	case "token":
@@ -208,7 +212,7 @@ func secSecretParam(p secParam, toolWords []string) (what string, chosen bool) {
 			return "", false
 		case secHasWord(quals, secTokenCredential...):
 			return "an access token", false
-		case len(quals) == 0 && secTokenTalk.MatchString(desc):
+		case bare && secTokenTalk.MatchString(desc):
 			return "an access token", false
 		case len(quals) == 0 && p.parent == "" && secHasWord(toolWords, secLoginVerbs...):
 			// login(token): the token a tool logs in with authenticates.
