@@ -87,6 +87,14 @@ func checkSEC014(ctx *Context) []Problem {
 				// known to the model by design; report it, do not warn.
 				sev = Info
 			}
+			if sev == Info && secRegistersOwnAccount(facts[i].words) {
+				// didit_register(email, password): the caller's own
+				// account with the service, whose password then logs in
+				// as the user (as a login tool's does), not a login made
+				// for someone else.
+				sev = Off // the rule's own severity, as a login's password
+				what = "the password of the account it registers (the caller's own account with the service)"
+			}
 			msg := fmt.Sprintf("Tool `%s` takes %s in `%s`: the secret passes through the model, so it lands in the conversation, the client's logs and the model provider, and an injected instruction can send it elsewhere.",
 				t.Name, what, p.path)
 			if sev == Info {
@@ -686,4 +694,20 @@ func secLocalOperand(t *model.Tool, p secParam, words []string, toolDesc string)
 		}
 	}
 	return false
+}
+
+// secRegisterOthers are name words of a tool that registers something
+// other than the caller's own account: a user, member or customer of the
+// caller's service, a device, an app, a webhook.
+var secRegisterOthers = []string{"user", "users", "member", "members", "customer", "customers", "client", "clients", "employee", "employees", "student", "students",
+	"patient", "patients", "device", "devices", "webhook", "webhooks", "domain", "domains", "app", "apps", "application", "applications", "agent", "agents",
+	"service", "services", "server", "servers", "node", "nodes", "runner", "runners", "model", "models", "key", "keys", "plugin", "plugins",
+	"sub", "subaccount", "subaccounts", "child", "team", "teams", "participant", "participants", "attendee", "attendees", "guest", "guests", "player", "players"}
+
+// secRegistersOwnAccount reports whether a tool's name words sign the
+// caller up with the service (register, signup, sign_up, enroll) and name
+// nothing else being registered.
+func secRegistersOwnAccount(words []string) bool {
+	signup := secHasWord(words, "register", "signup", "enroll", "enrol") || secHasWord(words, "sign") && secHasWord(words, "up")
+	return signup && !secHasWord(words, secRegisterOthers...)
 }
