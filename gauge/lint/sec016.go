@@ -410,6 +410,13 @@ func secNameSpaced(name string) string {
 // of a remote service that takes the machine's files.
 func secLocalUploader(ctx *Context, facts []secTool) string {
 	for i := range ctx.Tools {
+		if secLocalProcessTalk.MatchString(secToolText(&ctx.Tools[i])) {
+			// A server that also works on files locally (OCR, a local
+			// model) is not only a client of the remote service.
+			return ""
+		}
+	}
+	for i := range ctx.Tools {
 		t := &ctx.Tools[i]
 		p, how := secLocalUpload(t, facts[i].words)
 		if how != secViaUpload && how != secViaAttach {

@@ -1290,16 +1290,18 @@ func secGrantUserAdminFlag(t *model.Tool, words []string) string {
 // secGrantBlockedStates and secGrantActiveStates are enum values of a
 // principal's status: one that shuts it out, one that lets it back in.
 var (
-	secGrantBlockedStates = []string{"blocked", "suspended", "banned", "disabled", "locked", "deactivated", "inactive"}
+	secGrantBlockedStates = []string{"blocked", "suspended", "banned", "disabled", "locked"}
 	secGrantActiveStates  = []string{"active", "enabled", "unblocked", "unlocked", "activated", "reactivated"}
 )
 
 // secGrantUnblocksPrincipal says a tool that sets the status of a user,
 // member or account offers, in a status or state enum, both a value that
 // shuts the principal out (blocked, suspended) and one that lets it in
-// (active): the model can unblock whoever was blocked; or "".
+// (active): the model can unblock whoever was blocked; or "". An
+// inactive or deactivated state is not a block (a CRM account's record
+// status), and a customer's status is not a login's.
 func secGrantUnblocksPrincipal(t *model.Tool, words []string) string {
-	if !secHasWord(words, "user", "users", "member", "members", "account", "accounts", "customer", "customers") || secHasWord(words, secGrantNotAccess...) ||
+	if !secHasWord(words, "user", "users", "member", "members", "account", "accounts") || secHasWord(words, secGrantNotAccess...) ||
 		!secHasWord(words, "update", "set", "change", "modify", "edit", "patch") {
 		return ""
 	}
