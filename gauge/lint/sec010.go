@@ -301,6 +301,10 @@ var secReadOpening = regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:lists?|gets?|
 // ("each destination has its own …", "every entry includes …").
 var secEachHolds = regexp.MustCompile(`\b(?:each|every)\s+(?:\w+\s+){0,2}?(?:has|have|includes|contains|carries|holds|comes\s+with)\b`)
 
+// secCredentialPart names a part of a credential that identifies it
+// without being it ("the prefix of", "the last four characters of").
+var secCredentialPart = regexp.MustCompile(`\b(?:prefix(?:es)?|suffix(?:es)?|hash(?:es)?|fingerprints?|names?|ids?|expiry|expiration|length|status|type|scopes?|hints?|last\s+(?:\d+|four|few)(?:\s+\w+)?|first\s+(?:\d+|four|few)(?:\s+\w+)?)\s+of\s+(?:\w+\s+)?$`)
+
 // secCredentialHeld is a credential named in what an item holds.
 var secCredentialHeld = regexp.MustCompile(`^[^.\n]{0,120}?\b(` + secCredentialNouns + `)\b`)
 
@@ -371,7 +375,12 @@ func secReturnsCredentials(desc string) string {
 				if k := strings.IndexAny(held, ";:"); k >= 0 {
 					held = held[:k]
 				}
-				if cred := secCredentialIn(held, secCredentialHeld); cred != "" {
+				if m := secCredentialHeld.FindStringSubmatchIndex(held); m != nil && secCredentialPart.MatchString(held[:m[2]]) {
+					// "the prefix of their API key": a part that
+					// identifies the credential, not the credential.
+					held = ""
+				}
+				if cred := secCredentialIn(held, secCredentialHeld); held != "" && cred != "" {
 					return cred
 				}
 			}
