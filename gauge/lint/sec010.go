@@ -15,7 +15,7 @@ func sec010() Rule {
 	return Rule{
 		ID: "SEC010", Name: "env-exposure", Family: "Security",
 		Summary: "The tool appears to return environment variables or secrets.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 15, Check: checkSEC010,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 16, Check: checkSEC010,
 	}
 }
 
@@ -67,6 +67,14 @@ func checkSEC010(ctx *Context) []Problem {
 				// code_env of a data platform: "Code env ops: list/get. get
 				// returns package summaries": a Python/R package
 				// environment, whose contents are packages, not variables.
+				continue
+			case secVariableRecords.MatchString(desc) && !secEnvSecretTalk.MatchString(desc):
+				// get-environment-variables of a low-code platform:
+				// "environment variable definitions and their current
+				// values" are records of the platform's data model
+				// (solution components), not the server's process
+				// environment; only a text that says they hold secrets
+				// makes them credentials.
 				continue
 			case secResourceVars.MatchString(desc) && !secEnvSecretTalk.MatchString(desc) && secSecretsKeptApart(ctx):
 				// env_var_list of a Worker on a server with secret_put and
@@ -286,6 +294,20 @@ var secCredentialReturn = regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:gets?|re
 // includes the signing secret"); the clause is read from its verb on.
 var secReturnClause = regexp.MustCompile(`(?:^\s*|\b(?:and|it|which|that|then|also|tool)\s+|[,;:(]\s*)(returns?|outputs?)\b|\b(?:response|result|output|reply)\s+(?:also\s+)?(includes|contains|holds|carries)\b`)
 
+// secReadOpening is an opening sentence of a tool that reads or lists.
+var secReadOpening = regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:lists?|gets?|returns?|shows?|retrieves?|fetch(?:es)?|reads?|views?|displays?|exports?|searches?)\b`)
+
+// secEachHolds is a sentence saying what each listed item has or holds
+// ("each destination has its own …", "every entry includes …").
+var secEachHolds = regexp.MustCompile(`\b(?:each|every)\s+(?:\w+\s+){0,2}?(?:has|have|includes|contains|carries|holds|comes\s+with)\b`)
+
+// secCredentialPart names a part of a credential that identifies it
+// without being it ("the prefix of", "the last four characters of").
+var secCredentialPart = regexp.MustCompile(`\b(?:prefix(?:es)?|suffix(?:es)?|hash(?:es)?|fingerprints?|names?|ids?|expiry|expiration|length|status|type|scopes?|hints?|last\s+(?:\d+|four|few)(?:\s+\w+)?|first\s+(?:\d+|four|few)(?:\s+\w+)?)\s+of\s+(?:\w+\s+)?$`)
+
+// secCredentialHeld is a credential named in what an item holds.
+var secCredentialHeld = regexp.MustCompile(`^[^.\n]{0,120}?\b(` + secCredentialNouns + `)\b`)
+
 // secCredentialIncluded is a credential a response holds, read from the
 // verb of a secReturnClause.
 var secCredentialIncluded = regexp.MustCompile(`^\s*(?:includes|contains|holds|carries)\b[^.\n]{0,60}?\b(` + secCredentialNouns + `)\b`)
@@ -342,6 +364,25 @@ func secReturnsCredentials(desc string) string {
 		for _, p := range secCredentialReturnedLater {
 			if m := p.re.FindStringSubmatchIndex(sentence); m != nil {
 				return p.what(strings.Join(strings.Fields(sentence[m[2]:m[3]]), " "))
+			}
+		}
+		// A reading tool's items each hold a credential: "List webhook
+		// destinations. Each destination has its own URL, … and signing
+		// secret": every item comes back with its secret.
+		if secReadOpening.MatchString(first) {
+			if m := secEachHolds.FindStringIndex(sentence); m != nil {
+				held := sentence[m[1]:]
+				if k := strings.IndexAny(held, ";:"); k >= 0 {
+					held = held[:k]
+				}
+				if m := secCredentialHeld.FindStringSubmatchIndex(held); m != nil && secCredentialPart.MatchString(held[:m[2]]) {
+					// "the prefix of their API key": a part that
+					// identifies the credential, not the credential.
+					held = ""
+				}
+				if cred := secCredentialIn(held, secCredentialHeld); held != "" && cred != "" {
+					return cred
+				}
 			}
 		}
 		// A return clause anywhere: "… and returns one-time client and
@@ -722,6 +763,11 @@ func secSecretsKeptApart(ctx *Context) bool {
 
 // secResourceVars is a description of the variables of a deployed
 // resource (a Worker, a project, a site), not of the server's own process.
+// secVariableRecords is a description of a platform's variable records:
+// "environment variable definitions", "env var records", "environment
+// variable components" (rows of a data model, not a process environment).
+var secVariableRecords = regexp.MustCompile(`\benv(?:ironment)?[\s_-]*var(?:iable)?s?[\s_-]*(?:definitions?|records?|components?|entit(?:y|ies))\b|\benvironmentvariable(?:definition|value)s?\b`)
+
 var secResourceVars = regexp.MustCompile(`\b(?:variables|vars)\s+(?:for|of)\s+(?:a|an|the|this|that|each|given|specified|your)?\s*(?:\w+\s+)?(?:worker|script|project|service|site|app|application|function|deployment|container|environment|pipeline|repository|repo|workspace)s?\b`)
 
 // secTakesSecretInput reports whether a tool takes a secret value as an
@@ -1228,9 +1274,10 @@ func secListsVaultItems(ctx *Context, i int, desc string) bool {
 		if j == i {
 			continue
 		}
-		o := &ctx.Tools[j]
-		od := strings.ToLower(o.RawDescription)
-		if p, _ := secSecretSelector(o, facts[j].words, od); p != "" {
+		// The sibling's description is read folded, as its own finding
+		// reads it: casing, accents or a zero-width space must not
+		// change the answer.
+		if p, _ := secSecretSelector(&ctx.Tools[j], facts[j].words, facts[j].desc); p != "" {
 			return true
 		}
 	}

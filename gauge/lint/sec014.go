@@ -13,7 +13,7 @@ func sec014() Rule {
 	return Rule{
 		ID: "SEC014", Name: "secret-parameter", Family: "Security",
 		Summary: "A parameter takes a secret (API key, token, private key, password): the secret passes through the model.",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 11, Check: checkSEC014,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 12, Check: checkSEC014,
 	}
 }
 
@@ -87,6 +87,14 @@ func checkSEC014(ctx *Context) []Problem {
 				// known to the model by design; report it, do not warn.
 				sev = Info
 			}
+			if sev == Info && secRegistersOwnAccount(facts[i].words) {
+				// didit_register(email, password): the caller's own
+				// account with the service, whose password then logs in
+				// as the user (as a login tool's does), not a login made
+				// for someone else.
+				sev = Off // the rule's own severity, as a login's password
+				what = "the password of the account it registers (the caller's own account with the service)"
+			}
 			msg := fmt.Sprintf("Tool `%s` takes %s in `%s`: the secret passes through the model, so it lands in the conversation, the client's logs and the model provider, and an injected instruction can send it elsewhere.",
 				t.Name, what, p.path)
 			if sev == Info {
@@ -154,7 +162,11 @@ func secSecretParam(p secParam, toolWords []string) (what string, chosen bool) {
 		return "", false
 	}
 	head, quals := words[len(words)-1], words[:len(words)-1]
-	if len(quals) == 0 && p.parent != "" {
+	// bare: the parameter's own name is the head alone (token, key), so
+	// its description may say what it is even when its object names
+	// something else (source.token: "API token for source").
+	bare := len(quals) == 0
+	if bare && p.parent != "" {
 		// config.password, credentials.key: the object names what it is.
 		quals = secIdentifierWords(p.parent)
 	}
@@ -195,7 +207,7 @@ func secSecretParam(p secParam, toolWords []string) (what string, chosen bool) {
 				return "", false
 			}
 			return "an API key", false
-		case len(quals) == 0 && secCredentialTalk.MatchString(desc) && !secKeyIsID.MatchString(desc):
+		case bare && secCredentialTalk.MatchString(desc) && !secKeyIsID.MatchString(desc):
 			return "an API key", false
 		}
 	case "token":
@@ -208,7 +220,7 @@ func secSecretParam(p secParam, toolWords []string) (what string, chosen bool) {
 			return "", false
 		case secHasWord(quals, secTokenCredential...):
 			return "an access token", false
-		case len(quals) == 0 && secTokenTalk.MatchString(desc):
+		case bare && secTokenTalk.MatchString(desc):
 			return "an access token", false
 		case len(quals) == 0 && p.parent == "" && secHasWord(toolWords, secLoginVerbs...):
 			// login(token): the token a tool logs in with authenticates.
@@ -682,4 +694,20 @@ func secLocalOperand(t *model.Tool, p secParam, words []string, toolDesc string)
 		}
 	}
 	return false
+}
+
+// secRegisterOthers are name words of a tool that registers something
+// other than the caller's own account: a user, member or customer of the
+// caller's service, a device, an app, a webhook.
+var secRegisterOthers = []string{"user", "users", "member", "members", "customer", "customers", "client", "clients", "employee", "employees", "student", "students",
+	"patient", "patients", "device", "devices", "webhook", "webhooks", "domain", "domains", "app", "apps", "application", "applications", "agent", "agents",
+	"service", "services", "server", "servers", "node", "nodes", "runner", "runners", "model", "models", "key", "keys", "plugin", "plugins",
+	"sub", "subaccount", "subaccounts", "child", "team", "teams", "participant", "participants", "attendee", "attendees", "guest", "guests", "player", "players"}
+
+// secRegistersOwnAccount reports whether a tool's name words sign the
+// caller up with the service (register, signup, sign_up, enroll) and name
+// nothing else being registered.
+func secRegistersOwnAccount(words []string) bool {
+	signup := secHasWord(words, "register", "signup", "enroll", "enrol") || secHasWord(words, "sign") && secHasWord(words, "up")
+	return signup && !secHasWord(words, secRegisterOthers...)
 }

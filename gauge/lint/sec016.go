@@ -13,7 +13,7 @@ func sec016() Rule {
 	return Rule{
 		ID: "SEC016", Name: "local-upload", Family: "Security",
 		Summary: "A tool reads a local path the model names and sends its contents to a remote service.",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 8, Check: checkSEC016,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 9, Check: checkSEC016,
 	}
 }
 
@@ -29,11 +29,15 @@ func checkSEC016(ctx *Context) []Problem {
 	var out []Problem
 	facts := secTools(ctx)
 	hosted := secServerHostedModel(ctx.Tools)
+	uploader := secLocalUploader(ctx, facts)
 	for i := range ctx.Tools {
 		t := &ctx.Tools[i]
 		p, how := secLocalUpload(t, facts[i].words)
 		if how == "" {
 			p, how = secModelUpload(t, facts[i].words, hosted)
+		}
+		if how == "" && uploader != "" && uploader != t.Name {
+			p, how = secSiblingUpload(t, facts[i].words, uploader)
 		}
 		if how == "" {
 			continue
@@ -398,4 +402,58 @@ func secNameSpaced(name string) string {
 		}
 		return r
 	}, name))
+}
+
+// secLocalUploader returns the name of a tool of the server that uploads
+// a local file through a parameter described as a local or absolute path
+// ("Absolute path to the face image file"), or "": the server is a client
+// of a remote service that takes the machine's files.
+func secLocalUploader(ctx *Context, facts []secTool) string {
+	for i := range ctx.Tools {
+		if secLocalProcessTalk.MatchString(secToolText(&ctx.Tools[i])) {
+			// A server that also works on files locally (OCR, a local
+			// model) is not only a client of the remote service.
+			return ""
+		}
+	}
+	for i := range ctx.Tools {
+		t := &ctx.Tools[i]
+		p, how := secLocalUpload(t, facts[i].words)
+		if how != secViaUpload && how != secViaAttach {
+			continue
+		}
+		for _, q := range secParams(t) {
+			if q.path == p && secLocalPathTalk.MatchString(q.desc()) {
+				return t.Name
+			}
+		}
+	}
+	return ""
+}
+
+// secLocalFileVerbs are name words of a tool that works on local files
+// itself (reads, writes, moves, converts them) rather than handing them to
+// the remote service.
+var secLocalFileVerbs = []string{"read", "write", "move", "copy", "delete", "remove", "rename", "list", "open", "convert", "resize", "crop", "compress",
+	"extract", "zip", "unzip", "save", "edit", "view", "show", "stat", "hash", "checksum", "exists", "watch", "download", "export", "preview", "render", "print"}
+
+// secLocalProcessTalk is a tool's text saying it works locally or offline.
+var secLocalProcessTalk = regexp.MustCompile(`\blocally\b|\boffline\b|\bon\s+(?:this|the\s+local|your)\s+(?:machine|device|computer)\b|\bwithout\s+(?:uploading|sending)\b`)
+
+// secSiblingUpload says a tool of a server whose sibling uploads local
+// files by absolute path takes such a path itself, for an input file (an
+// image, a document, a photo): the server hands the file to the same
+// remote service (didit_face_match(image_1_path) beside
+// didit_upload_face_entry(image_path)). A tool named for local file work
+// and one whose text says it works locally stay silent.
+func secSiblingUpload(t *model.Tool, words []string, uploader string) (param, how string) {
+	if secNamedNoSend(words) || secHasWord(words, secLocalFileVerbs...) || secLocalProcessTalk.MatchString(secToolText(t)) {
+		return "", ""
+	}
+	for _, p := range secParams(t) {
+		if p.parent == "" && secLocalPathTalk.MatchString(p.desc()) && secIsLocalSource(p, true, false) {
+			return p.path, fmt.Sprintf("sends what it reads to the remote service its sibling `%s` uploads local files to", uploader)
+		}
+	}
+	return "", ""
 }

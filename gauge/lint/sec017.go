@@ -14,7 +14,7 @@ func sec017() Rule {
 	return Rule{
 		ID: "SEC017", Name: "access-grant", Family: "Security",
 		Summary: "A tool grants people, accounts, hosts or keys access (invites members, changes roles, shares with others, registers keys, mints tokens, allow-lists IPs).",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 9, Check: checkSEC017,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 10, Check: checkSEC017,
 	}
 }
 
@@ -147,6 +147,8 @@ func secGrantWhat(t *model.Tool, words []string) string {
 		func() string { return secGrantPrincipalMembers(t, words) },
 		func() string { return secGrantPrincipalLevels(t, words) },
 		func() string { return secGrantAssignShares(t, words) },
+		func() string { return secGrantUserAdminFlag(t, words) },
+		func() string { return secGrantUnblocksPrincipal(t, words) },
 	} {
 		if w := read(); w != "" {
 			return w
@@ -295,7 +297,13 @@ func secGrantByName(t *model.Tool, words []string) string {
 		// chmod changes a local file's mode bits.
 		// push_perms and apply_permissions replace the live rules with
 		// the ones the model brings: who may read and write changes.
-		if has("add", "update", "set", "change", "assign", "modify", "edit", "patch", "put", "upsert", "grant", "attach", "bind", "promote", "push", "deploy", "apply") ||
+		if secGrantRenamesRole(t, kept) {
+			// update-security-role(name, description, businessUnitId):
+			// a role's own properties change; no privilege is added and
+			// no one is given the role.
+			return ""
+		}
+		if has("add", "update", "set", "change", "assign", "modify", "edit", "patch", "put", "upsert", "grant", "attach", "bind", "promote", "push", "deploy", "apply", "replace") ||
 			has("create", "new") && has("permission", "permissions", "access", "acl", "acls", "rolebinding", "rolebindings", "sharing", "membership", "memberships") {
 			// create_calendar_permission creates a share entry; create_role
 			// only defines a role nobody holds yet.
@@ -639,7 +647,12 @@ func secGrantHasPrincipalParam(t *model.Tool) bool {
 	for _, p := range secParams(t) {
 		// A principal may sit under a request body (body.recipients).
 		w := secIdentifierWords(p.name)
-		if secHasWord(w, "email", "emails", "user", "users", "recipient", "recipients", "grantee", "grantees", "principal", "domain", "group", "groups", "member", "members", "collaborator", "collaborators", "role", "permission", "permissions", "people") {
+		if secHasWord(w, "email", "emails", "user", "users", "recipient", "recipients", "grantee", "grantees", "principal", "domain", "group", "groups", "member", "members", "collaborator", "collaborators", "role", "permission", "permissions", "people", "partner", "partners") {
+			return true
+		}
+		// share_session(partner_client_id), share_with(app_id): another
+		// application, named by its client or app id, is let in.
+		if secHasWord(w, "client", "app", "application", "integration") && secHasWord(w, "id", "ids") {
 			return true
 		}
 	}
@@ -802,6 +815,8 @@ var (
 		{"sends a sharing invitation that grants access", regexp.MustCompile(`\b(?:sends?|creates?)\s+(?:a\s+|an\s+)?sharing\s+invitations?\b`)},
 		{"exposes a service on an external or public port", regexp.MustCompile(`\bexpos(?:e|es|ing)\b[^.]{0,60}\bon\s+(?:a|an|the)\s+(?:public|external)\s+ports?\b`)},
 		{"lets hosts or people connect", regexp.MustCompile(`\ballows?\s+(?:a\s+|an\s+|the\s+|another\s+|new\s+)?(?:remote\s+|external\s+)?(?:hosts?|ips?|ip\s+address(?:es)?|addresses|users?|accounts?|clients?|people|servers?)\s+to\s+(?:connect|access|log\s?in|sign\s?in|reach)\b`)},
+		{"opens a private resource to the whole company, organization or workspace", regexp.MustCompile(`\b(?:publish(?:es|ing)?|shar(?:e|es|ing)|expos(?:e|es|ing)|mak(?:e|es|ing)|releas(?:e|es|ing))\s+(?:a\s+|an\s+|the\s+|this\s+|your\s+)?private\s+(?:\w+\s+){0,2}?(?:(?:visible|available|accessible)\s+)?(?:into|to|with|across|for)\s+(?:the\s+|your\s+)?(?:whole\s+|entire\s+)?(?:company|organi[sz]ation|org|workspace|everyone|all\s+(?:users|members|employees|staff)|tenant)\b`)},
+		{"adds entries to an allowlist that decides who or what is let through", regexp.MustCompile(`^\s*(?:adds?|creates?|inserts?|appends?|puts?)\s+(?:an?\s+|the\s+|one\s+or\s+more\s+|new\s+)*(?:\w+\s+)?(?:entry|entries|values?|items?|records?)\s+(?:to|into|on)\s+(?:an?\s+|the\s+|your\s+)?(?:\w+\s*/\s*)*(?:allow\s*-?\s*list|white\s*-?\s*list|safe\s*-?\s*list)s?\b`)},
 		{"opens access to hosts or addresses", regexp.MustCompile(`\b(?:allow(?:s|lists?)?|white-?lists?|adds?)\b[^.]{0,40}\b(?:ip|ips|ip\s+address(?:es)?|cidrs?|ip\s+ranges?)\b[^.]{0,40}\b(?:allow\s*-?list|white\s*-?list|access|firewall|trusted)\b|\b(?:allow\s*-?list|white\s*-?list)\s+(?:an?\s+|the\s+)?(?:ip|ips|ip\s+address(?:es)?|cidrs?)\b`)},
 	}
 )
@@ -1216,4 +1231,97 @@ func secGrantAssignShares(t *model.Tool, words []string) string {
 		return ""
 	}
 	return "assigns a record to people and shares its access with them"
+}
+
+// secGrantGrantParams are parameter name words that carry access: the
+// privileges, permissions, scopes or policies a role holds, or the
+// people, groups or principals who hold it.
+var secGrantGrantParams = []string{"privilege", "privileges", "permission", "permissions", "right", "rights", "scope", "scopes", "policy", "policies",
+	"member", "members", "user", "users", "principal", "principals", "assignee", "assignees", "group", "groups", "grant", "grants", "access",
+	"action", "actions", "capability", "capabilities", "statement", "statements", "level", "depth", "admin", "superuser"}
+
+// secGrantRenamesRole reports whether a tool named for updating a role
+// (update_role, editSecurityRole) changes only the role's own properties:
+// its name words name a role and no permission, privilege, access or
+// member, its verb updates (not add, assign or grant), and no parameter
+// at any depth carries privileges, permissions, scopes or holders.
+func secGrantRenamesRole(t *model.Tool, words []string) bool {
+	if !secHasWord(words, "role", "roles") || !secHasWord(words, "update", "edit", "modify", "patch", "change", "rename") ||
+		secHasWord(words, "add", "assign", "grant", "attach", "bind", "promote", "set", "replace", "permission", "permissions", "privilege", "privileges", "access", "acl", "acls", "member", "members", "user", "users", "rolebinding", "rolebindings") {
+		return false
+	}
+	for _, p := range secParams(t) {
+		if secHasWord(secIdentifierWords(p.name), secGrantGrantParams...) {
+			return false
+		}
+	}
+	return true
+}
+
+// secGrantAdminFlagWords are name words of a boolean that makes a user
+// an administrator.
+var secGrantAdminFlagWords = []string{"admin", "administrator", "superuser", "superadmin", "staff", "sudo", "root", "sysadmin"}
+
+// secGrantUserAdminFlag says a tool that creates or updates a user,
+// member or account takes a boolean that makes it an administrator
+// (is_superuser, isAdmin, admin), or the groups or roles it belongs to
+// as a list of ids; or "".
+func secGrantUserAdminFlag(t *model.Tool, words []string) string {
+	if !secHasWord(words, "user", "users", "member", "members", "account", "accounts", "login", "logins") || secHasWord(words, secGrantNotAccess...) ||
+		!secHasWord(words, "update", "set", "change", "modify", "edit", "patch", "create", "add", "new", "invite", "upsert") {
+		return ""
+	}
+	for _, p := range secParams(t) {
+		if p.parent != "" {
+			continue
+		}
+		w := secIdentifierWords(p.name)
+		ty, _ := p.schema["type"].(string)
+		if ty == "boolean" && secHasWord(w, secGrantAdminFlagWords...) {
+			return fmt.Sprintf("can make a user an administrator (`%s`)", p.path)
+		}
+		if ty == "array" && secHasWord(w, "group", "groups", "role", "roles") && secHasWord(w, "id", "ids") {
+			return fmt.Sprintf("sets the groups or roles a user belongs to (`%s`)", p.path)
+		}
+	}
+	return ""
+}
+
+// secGrantBlockedStates and secGrantActiveStates are enum values of a
+// principal's status: one that shuts it out, one that lets it back in.
+var (
+	secGrantBlockedStates = []string{"blocked", "suspended", "banned", "disabled", "locked"}
+	secGrantActiveStates  = []string{"active", "enabled", "unblocked", "unlocked", "activated", "reactivated"}
+)
+
+// secGrantUnblocksPrincipal says a tool that sets the status of a user,
+// member or account offers, in a status or state enum, both a value that
+// shuts the principal out (blocked, suspended) and one that lets it in
+// (active): the model can unblock whoever was blocked; or "". An
+// inactive or deactivated state is not a block (a CRM account's record
+// status), and a customer's status is not a login's.
+func secGrantUnblocksPrincipal(t *model.Tool, words []string) string {
+	if !secHasWord(words, "user", "users", "member", "members", "account", "accounts") || secHasWord(words, secGrantNotAccess...) ||
+		!secHasWord(words, "update", "set", "change", "modify", "edit", "patch") {
+		return ""
+	}
+	for _, p := range secParams(t) {
+		if p.parent != "" || !secHasWord(secIdentifierWords(p.name), "status", "state") {
+			continue
+		}
+		list, _ := p.schema["enum"].([]any)
+		blocked, active := false, ""
+		for _, e := range list {
+			v, _ := e.(string)
+			lw := strings.ToLower(v)
+			blocked = blocked || secHasWord([]string{lw}, secGrantBlockedStates...)
+			if active == "" && secHasWord([]string{lw}, secGrantActiveStates...) {
+				active = v
+			}
+		}
+		if blocked && active != "" {
+			return fmt.Sprintf("can unblock a user or account (`%s`: `%s`)", p.path, active)
+		}
+	}
+	return ""
 }
