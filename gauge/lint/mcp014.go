@@ -29,6 +29,11 @@ func checkMCP014(ctx *Context) []Problem {
 	// each tool (see precisePairKept), and a tool is at warning when one of
 	// its siblings is a near-duplicate, at info when they only overlap.
 	near := map[string]bool{}
+	// nearSibs are the near-duplicate siblings, which alone a finding at
+	// warning names: a list padded with tools that only share words
+	// ("launch, pause, clone a campaign" beside a bulk status update)
+	// states an overlap that is not there.
+	nearSibs := map[string][]string{}
 	excused := func(t, sib *tgTool) bool {
 		return t.hasDisambig || t.lowered.MentionsName(sib.mentionName)
 	}
@@ -38,17 +43,23 @@ func checkMCP014(ctx *Context) []Problem {
 		if !excused(l, r) {
 			siblings[l.name] = append(siblings[l.name], r.name)
 			near[l.name] = near[l.name] || dup
+			if dup {
+				nearSibs[l.name] = append(nearSibs[l.name], r.name)
+			}
 		}
 		if !excused(r, l) {
 			siblings[r.name] = append(siblings[r.name], l.name)
 			near[r.name] = near[r.name] || dup
+			if dup {
+				nearSibs[r.name] = append(nearSibs[r.name], l.name)
+			}
 		}
 	}
 	for _, p := range tgPairs(ctx) {
 		l, r := &tools[p.left], &tools[p.right]
 		dup := false
 		if ctx.Precise() {
-			if !precisePairKept(ctx, l, r, tgConfusable) {
+			if !precisePairKept(ctx, l, r, tgConfusable) || preciseDirectionSwapped(l.nameWords, r.nameWords) {
 				continue
 			}
 			dup = p.score >= tgNearDuplicate && precisePairKept(ctx, l, r, tgNearDuplicate) &&
@@ -102,6 +113,9 @@ func checkMCP014(ctx *Context) []Problem {
 		sev := Off
 		if ctx.Precise() && !near[name] {
 			sev = Info
+		}
+		if ctx.Precise() && near[name] {
+			sibs = nearSibs[name]
 		}
 		out = append(out, Problem{
 			Severity:   sev,
@@ -378,4 +392,23 @@ func preciseNamespaceOf(words []string, spaces map[string]bool) string {
 		return words[0]
 	}
 	return ""
+}
+
+// preciseDirectionSwapped reports whether two names are the same words
+// around a word of direction, their sides swapped (syncSpecWithCollection
+// and syncCollectionWithSpec, csv_to_json and json_to_csv): the tools do
+// opposite jobs, not one job two ways, so there is no choosing between
+// them to guide (their near-identical wording is MCP013's finding).
+func preciseDirectionSwapped(a, b []string) bool {
+	if slices.Equal(a, b) || len(a) != len(b) {
+		return false
+	}
+	dir := false
+	for _, w := range a {
+		dir = dir || preciseDirectionWords[w] || w == "2"
+	}
+	x, y := slices.Clone(a), slices.Clone(b)
+	slices.Sort(x)
+	slices.Sort(y)
+	return dir && slices.Equal(x, y)
 }
