@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
+	"github.com/mcpgauge/mcpgauge/gauge/text"
 )
 
 // mcp014 is MCP014 no-disambiguation-guidance.
@@ -15,7 +16,7 @@ func mcp014() Rule {
 		ID: "MCP014", Name: "no-disambiguation-guidance", Family: "Description",
 		Summary: "A tool overlaps with a sibling and never says which to prefer.",
 		Default: Warning, Toolgauge: Warning, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 6, Check: checkMCP014,
+		Revision: 7, Check: checkMCP014,
 	}
 }
 
@@ -28,6 +29,11 @@ func checkMCP014(ctx *Context) []Problem {
 	// each tool (see precisePairKept), and a tool is at warning when one of
 	// its siblings is a near-duplicate, at info when they only overlap.
 	near := map[string]bool{}
+	// nearSibs are the near-duplicate siblings, which alone a finding at
+	// warning names: a list padded with tools that only share words
+	// ("launch, pause, clone a campaign" beside a bulk status update)
+	// states an overlap that is not there.
+	nearSibs := map[string][]string{}
 	excused := func(t, sib *tgTool) bool {
 		return t.hasDisambig || t.lowered.MentionsName(sib.mentionName)
 	}
@@ -37,17 +43,23 @@ func checkMCP014(ctx *Context) []Problem {
 		if !excused(l, r) {
 			siblings[l.name] = append(siblings[l.name], r.name)
 			near[l.name] = near[l.name] || dup
+			if dup {
+				nearSibs[l.name] = append(nearSibs[l.name], r.name)
+			}
 		}
 		if !excused(r, l) {
 			siblings[r.name] = append(siblings[r.name], l.name)
 			near[r.name] = near[r.name] || dup
+			if dup {
+				nearSibs[r.name] = append(nearSibs[r.name], l.name)
+			}
 		}
 	}
 	for _, p := range tgPairs(ctx) {
 		l, r := &tools[p.left], &tools[p.right]
 		dup := false
 		if ctx.Precise() {
-			if !precisePairKept(ctx, l, r, tgConfusable) {
+			if !precisePairKept(ctx, l, r, tgConfusable) || preciseDirectionSwapped(l.nameWords, r.nameWords) {
 				continue
 			}
 			dup = p.score >= tgNearDuplicate && precisePairKept(ctx, l, r, tgNearDuplicate) &&
@@ -80,6 +92,17 @@ func checkMCP014(ctx *Context) []Problem {
 			link(l, r, true)
 		}
 	}
+	if ctx.Precise() {
+		for _, p := range preciseWordOrderTwins(tools) {
+			l, r := &tools[p[0]], &tools[p[1]]
+			if slices.Contains(siblings[l.name], r.name) || slices.Contains(siblings[r.name], l.name) {
+				continue
+			}
+			why := " (the names are the same words in another order and the parameters are mostly the same)"
+			twin[l.name], twin[r.name] = why, why
+			link(l, r, true)
+		}
+	}
 	var out []Problem
 	for i := range tools {
 		name := tools[i].name
@@ -90,6 +113,9 @@ func checkMCP014(ctx *Context) []Problem {
 		sev := Off
 		if ctx.Precise() && !near[name] {
 			sev = Info
+		}
+		if ctx.Precise() && near[name] {
+			sibs = nearSibs[name]
 		}
 		out = append(out, Problem{
 			Severity:   sev,
@@ -123,7 +149,7 @@ func preciseCodeTwins(ctx *Context) []preciseCodeTwin {
 	var out []preciseCodeTwin
 	for a := range code {
 		for b := a + 1; b < len(code); b++ {
-			if slices.Equal(langs[a], langs[b]) {
+			if slices.Equal(langs[a], langs[b]) && !preciseNamesNamePurposes(ctx.Tools[code[a]].Name, ctx.Tools[code[b]].Name) {
 				out = append(out, preciseCodeTwin{left: code[a], right: code[b], langs: langs[a]})
 			}
 		}
@@ -231,4 +257,158 @@ func preciseSynonymNames(a, b []string) bool {
 	}
 	op := preciseSynonymVerbs[onlyA[0]]
 	return op != "" && op == preciseSynonymVerbs[onlyB[0]]
+}
+
+// preciseNamesNamePurposes reports whether two tool names name one object
+// and a different purpose each: they share a word, and each has words the
+// other lacks, none of them a synonym of the other's (ai_sql_explain and
+// ai_sql_optimize, format_query and validate_query). Two code runners so
+// named are told apart by their names: explaining SQL in plain English
+// is not optimizing it. Names that share no word (nodejs_inspect and
+// evaluate) or differ in a synonym verb (run_js, execute_js) say nothing
+// apart.
+func preciseNamesNamePurposes(a, b string) bool {
+	onlyA, onlyB, shared := singularWordDiff(text.IdentifierTokens(a), text.IdentifierTokens(b))
+	if shared == 0 || len(onlyA) == 0 || len(onlyB) == 0 {
+		return false
+	}
+	for _, x := range onlyA {
+		for _, y := range onlyB {
+			if preciseSameOperation(x, y) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// preciseRunVerbs are verbs that all name running code.
+var preciseRunVerbs = map[string]bool{"run": true, "exec": true, "execute": true, "eval": true, "evaluate": true}
+
+// preciseSameOperation reports whether two name words name one
+// operation: synonym verbs (edit and update) or two verbs of running code
+// (run and execute).
+func preciseSameOperation(x, y string) bool {
+	if op := preciseSynonymVerbs[x]; op != "" && op == preciseSynonymVerbs[y] {
+		return true
+	}
+	return preciseRunVerbs[x] && preciseRunVerbs[y]
+}
+
+// preciseWordOrderTwins returns the pairs (i<j) of tools whose names are
+// the same words in another order, once a namespace the server puts in
+// front of many names is set aside and synonym verbs are read as one
+// (mb_create_parametric_question, mb_question_create_parametric and
+// parametric_question_create; createInvoiceDraft and draft_invoice_create),
+// and whose parameters are mostly the same (preciseSchemasAlike, at least
+// one each). Names that are the same words in the same order are MCP001's
+// reading; names with a word of direction (csv_to_json and json_to_csv,
+// syncSpecWithCollection and syncCollectionWithSpec) or a number
+// (json2csv) mean another thing in another order and are left out, as are
+// names of fewer than two words once the namespace is gone.
+func preciseWordOrderTwins(tools []tgTool) [][2]int {
+	spaces := preciseNamespaces(tools)
+	keys := make([]string, len(tools))
+	for i := range tools {
+		keys[i] = preciseWordSetKey(tools[i].nameWords, spaces)
+	}
+	var out [][2]int
+	for i := range tools {
+		if keys[i] == "" || len(tools[i].params) == 0 {
+			continue
+		}
+		for j := i + 1; j < len(tools); j++ {
+			if keys[j] != keys[i] || len(tools[j].params) == 0 || tools[i].name == tools[j].name {
+				continue
+			}
+			if a, b := preciseNamespaceOf(tools[i].nameWords, spaces), preciseNamespaceOf(tools[j].nameWords, spaces); a != "" && b != "" && a != b {
+				// ghGetFileContent and localGetFileContent: the
+				// namespaces are the difference (GitHub or the disk).
+				continue
+			}
+			if preciseSchemasAlike(&tools[i], &tools[j]) {
+				out = append(out, [2]int{i, j})
+			}
+		}
+	}
+	return out
+}
+
+// preciseDirectionWords change what a name means when the words around
+// them change places.
+var preciseDirectionWords = map[string]bool{"to": true, "from": true, "with": true, "into": true, "onto": true,
+	"vs": true, "versus": true, "via": true, "over": true, "under": true, "per": true, "of": true, "for": true, "by": true, "in": true, "on": true}
+
+// preciseNamespaces are the server's namespaces: each first word of a
+// quarter or more of its tool names (and of three at least) when that
+// word is no verb (mb in mb_card_get, mb_user_update, …). It is a prefix
+// the server puts in front of names, not a word of the tool.
+func preciseNamespaces(tools []tgTool) map[string]bool {
+	count := map[string]int{}
+	for i := range tools {
+		if w := tools[i].nameWords; len(w) > 1 {
+			count[w[0]]++
+		}
+	}
+	out := map[string]bool{}
+	for w, n := range count {
+		if n >= 3 && 4*n >= len(tools) && !text.IsReadVerb(w) && !text.IsDestructiveVerb(w) && !preciseOtherVerbs[w] && preciseSynonymVerbs[w] == "" {
+			out[w] = true
+		}
+	}
+	return out
+}
+
+// preciseWordSetKey is a name's words sorted (as written, so get_entry
+// and get_entries stay apart), synonym verbs read as their operation and
+// a leading namespace dropped; "" when
+// the name has a word of direction or a number, or fewer than two words
+// are left.
+func preciseWordSetKey(words []string, spaces map[string]bool) string {
+	if preciseNamespaceOf(words, spaces) != "" {
+		words = words[1:]
+	}
+	var set []string
+	for _, w := range words {
+		if preciseDirectionWords[w] || text.IsDigits(w) {
+			return ""
+		}
+		if op := preciseSynonymVerbs[w]; op != "" {
+			w = op
+		}
+		set = append(set, w)
+	}
+	slices.Sort(set)
+	if len(set) < 2 {
+		return ""
+	}
+	return strings.Join(set, " ")
+}
+
+// preciseNamespaceOf is the namespace a name of three or more words
+// starts with, or "".
+func preciseNamespaceOf(words []string, spaces map[string]bool) string {
+	if len(words) > 2 && spaces[words[0]] {
+		return words[0]
+	}
+	return ""
+}
+
+// preciseDirectionSwapped reports whether two names are the same words
+// around a word of direction, their sides swapped (syncSpecWithCollection
+// and syncCollectionWithSpec, csv_to_json and json_to_csv): the tools do
+// opposite jobs, not one job two ways, so there is no choosing between
+// them to guide (their near-identical wording is MCP013's finding).
+func preciseDirectionSwapped(a, b []string) bool {
+	if slices.Equal(a, b) || len(a) != len(b) {
+		return false
+	}
+	dir := false
+	for _, w := range a {
+		dir = dir || preciseDirectionWords[w] || w == "2"
+	}
+	x, y := slices.Clone(a), slices.Clone(b)
+	slices.Sort(x)
+	slices.Sort(y)
+	return dir && slices.Equal(x, y)
 }

@@ -3,6 +3,7 @@ package lint
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/text"
@@ -14,7 +15,7 @@ func mcp017() Rule {
 		ID: "MCP017", Name: "description-names-unknown-tool", Family: "Description",
 		Summary: "A description tells the model to use a tool the server does not have.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 11, Check: checkMCP017,
+		Revision: 12, Check: checkMCP017,
 	}
 }
 
@@ -41,8 +42,13 @@ func checkMCP017(ctx *Context) []Problem {
 		unknown := unkNamesIn(ctx, t.RawDescription, self, names, reported)
 		for _, pn := range t.ParamNames() {
 			if sub, ok := t.Params()[pn].(map[string]any); ok {
-				if d, ok := sub["description"].(string); ok {
+				texts := unkSchemaTexts(sub, 0)
+				if d, ok := sub["description"].(string); ok && len(texts) > 0 && texts[0] == d {
 					unknown = append(unknown, unkNamesIn(ctx, d, self, names, reported)...)
+					texts = texts[1:]
+				}
+				for _, d := range texts {
+					unknown = append(unknown, unkNestedNamesIn(ctx, d, self, names, reported)...)
 				}
 			}
 		}
@@ -460,4 +466,78 @@ func unkQuoted(desc string, from int) bool {
 		}
 	}
 	return single%2 == 1 || double%2 == 1
+}
+
+// unkMaxDepth bounds how deep unkSchemaTexts reads nested parameters.
+const unkMaxDepth = 4
+
+// unkSchemaTexts returns a parameter's description and those of the
+// properties nested in it (an options object's fields, an array's item
+// fields), in schema order: "Use specialized formatting like
+// get_flag_details" in options.enhanced_details steers the model as much
+// as a top-level parameter's text.
+func unkSchemaTexts(s map[string]any, depth int) []string {
+	var out []string
+	if d, ok := s["description"].(string); ok {
+		out = append(out, d)
+	}
+	return append(out, unkNestedTexts(s, depth)...)
+}
+
+// unkNestedTexts is unkSchemaTexts without the schema's own description.
+func unkNestedTexts(s map[string]any, depth int) []string {
+	var out []string
+	if depth >= unkMaxDepth {
+		return out
+	}
+	if items, ok := s["items"].(map[string]any); ok {
+		out = append(out, unkSchemaTexts(items, depth+1)...)
+	}
+	props, ok := s["properties"].(map[string]any)
+	if !ok {
+		return out
+	}
+	keys := make([]string, 0, len(props))
+	for k := range props {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		if sub, ok := props[k].(map[string]any); ok {
+			out = append(out, unkSchemaTexts(sub, depth+1)...)
+		}
+	}
+	return out
+}
+
+// unkNestedNamesIn is unkNamesIn for the text of a nested field, where
+// names of other things abound (a member type open_chat, a GraphQL
+// create_subitem mutation): it keeps only a name the text calls a tool
+// ("from listFollowedProjects tool") or one that is a near miss of a
+// tool the server has (get_site_template beside respira_get_site_template).
+// Names it drops are not marked reported.
+func unkNestedNamesIn(ctx *Context, raw, self string, names *serverNames, reported map[string]bool) []string {
+	trial := map[string]bool{}
+	for k, v := range reported {
+		trial[k] = v
+	}
+	var out []string
+	for _, n := range unkNamesIn(ctx, raw, self, names, trial) {
+		if _, ok := serverToolShape(ctx).resolve(n, true); ok || unkCalledTool(raw, n) {
+			out = append(out, n)
+		}
+	}
+	for _, n := range out {
+		reported[n] = true
+		reported[strings.ToLower(n)] = true
+	}
+	return out
+}
+
+// unkCalledTool reports whether a text calls name a tool: "name tool",
+// "the name tool", "tool name" or "tool `name`".
+func unkCalledTool(raw, name string) bool {
+	q := regexp.QuoteMeta(name)
+	re := regexp.MustCompile(`(?i)(\b` + q + "`?\\s+tool\\b|\\btool\\s+`?" + q + `\b)`)
+	return re.MatchString(raw)
 }

@@ -333,22 +333,64 @@ var secBracketEmphasis = regexp.MustCompile(`^\[\s*important\s*\]$`)
 // example cue (e.g. "...", such as "...", for example "...").
 var secValueLead = regexp.MustCompile(`(?i)(?:[:=(\[{,]|\be\.?g\.?|\bexamples?:?|\bsuch\s+as|\blike|\bz\.\s?b\.|\bpor\s+ejemplo|\bpar\s+exemple|例如[:：]?)\s*$`)
 
-// secQuotedValue reports whether raw[a:b] lies inside a double-quoted string
+// secQuotedValue reports whether raw[a:b] lies inside a quoted string
 // that is a value or an example (a sample input of a classifier, a test
-// payload): text quoted as data, not addressed to the model.
+// payload): text quoted as data, not addressed to the model. Any quote
+// mark counts: "…", “…”, '…' (not an apostrophe), ‘…’, «…», 「…」, 『…』.
 func secQuotedValue(raw string, a, b int) bool {
 	before := raw[:a]
 	open := -1
-	if strings.Count(before, `"`)%2 == 1 {
+	if strings.Count(before, `"`)%2 == 1 && strings.Contains(raw[b:], `"`) {
 		open = strings.LastIndex(before, `"`)
 	}
-	if k := strings.LastIndex(before, "\u201c"); k > open && k > strings.LastIndex(before, "\u201d") {
+	for _, q := range secQuotePairs {
+		k := strings.LastIndex(before, q[0])
+		if k > open && strings.LastIndex(before, q[1]) < k && strings.Contains(raw[b:], q[1]) {
+			open = k
+		}
+	}
+	if k := secSingleQuoteOpen(raw, a, b); k > open {
 		open = k
 	}
-	if open < 0 || a-open > 400 || !strings.ContainsAny(raw[b:], "\"\u201d") {
+	if open < 0 || a-open > 400 {
 		return false
 	}
 	return secValueLead.MatchString(raw[max(0, open-40):open])
+}
+
+// secQuotePairs are the paired quote marks besides the straight ones.
+var secQuotePairs = [][2]string{{"\u201c", "\u201d"}, {"\u2018", "\u2019"}, {"\u00ab", "\u00bb"}, {"\u300c", "\u300d"}, {"\u300e", "\u300f"}}
+
+// secSingleQuoteOpen is the index of a straight single quote that opens a
+// quoted string around raw[a:b] (text='…'), or -1: no letter or digit
+// before it (so no apostrophe, as in don't), no straight quote between it
+// and the hit but apostrophes, and a closing quote after the hit with no
+// letter or digit right after it.
+func secSingleQuoteOpen(raw string, a, b int) int {
+	k := strings.LastIndex(raw[:a], "'")
+	for k >= 0 && secApostrophe(raw, k) {
+		k = strings.LastIndex(raw[:k], "'")
+	}
+	if k < 0 || k > 0 && secAlnumByte(raw[k-1]) {
+		return -1
+	}
+	for c := b; c < len(raw) && c-b < 400; c++ {
+		if raw[c] == '\'' && !secApostrophe(raw, c) {
+			return k
+		}
+	}
+	return -1
+}
+
+// secApostrophe reports whether the straight quote at raw[i] stands
+// between two letters or digits (don't, O'Brien).
+func secApostrophe(raw string, i int) bool {
+	return i > 0 && i+1 < len(raw) && secAlnumByte(raw[i-1]) && secAlnumByte(raw[i+1])
+}
+
+// secAlnumByte reports whether an ASCII byte is a letter or digit.
+func secAlnumByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 // secFindInContext is secFind for the default profile: it reads a hit in
@@ -417,16 +459,27 @@ func secFindInContext(ctx *Context, s string, pats []secPattern) (secMatch, bool
 					}
 					continue
 				}
-			case "an SSH key path":
-				if secRefused.MatchString(secSentence(folded, loc[0], loc[1])) || secPublicKeys.MatchString(folded) && !strings.Contains(folded, "private") {
+			case "an SSH key path", "a cloud or tool credential file":
+				sentence := secSentence(folded, loc[0], loc[1])
+				if secRefused.MatchString(sentence) || p.what == "an SSH key path" && secPublicKeys.MatchString(folded) && !strings.Contains(folded, "private") {
 					continue // authorized_keys lines of public keys it installs ask for no secret
+				}
+				if !secEnvTouched(sentence) {
+					// "Credentials are loaded from ~/.aws/credentials",
+					// "uses the key configured in ~/.ssh/config": where
+					// the server or its tool reads its own settings, as
+					// a .env named as a location.
+					if located.what == "" {
+						located = secMatch{what: p.what, text: secSnippet(text[starts[loc[0]]:starts[loc[1]]]), info: true}
+					}
+					continue
 				}
 			case "an MCP client configuration":
 				sentence := secSentence(folded, loc[0], loc[1])
 				if secRefused.MatchString(sentence) || !secConfigAccess.MatchString(sentence) {
 					continue // "set TOKEN in the env block of your client's mcp.json" says where a setting goes; it touches no file
 				}
-			case "a system credential file", "a cloud or tool credential file", "directory traversal":
+			case "a system credential file", "directory traversal":
 				if secRefused.MatchString(secSentence(folded, loc[0], loc[1])) {
 					continue // "~/.ssh ... are rejected" is a guard, not a pointer
 				}
@@ -485,7 +538,7 @@ func secFindInContext(ctx *Context, s string, pats []secPattern) (secMatch, bool
 // secrets file: it opens with an access verb ("Read the .env file and
 // pass its content", "first, cat .env", "- open .env"), in any of a few
 // languages.
-var secEnvDirected = regexp.MustCompile(`^[\s\-*•\d.)>:]*(?:(?:first|then|please|also|always|now|next|before\s+\w+(?:\s+\w+)?)[,\s]+)*(?:read|open|cat|load|parse|include|send|pass|upload|copy|print|dump|extract|exfiltrat\w*|forward|attach|leak|share|modify|edit|write|overwrite|append|inject|insert|replace|delete|remove|show|display|output|return|get|look\s+(?:at|in(?:to)?|up)|check|inspect|lee|lea|leer|abre|envia|lis|lisez|lire|ouvrez|envoyez|lies|lesen|öffne|sende)\b`)
+var secEnvDirected = regexp.MustCompile(`^[\s\-*•\d.)>:]*(?:(?:first|then|please|also|always|now|next|primero|luego|d'abord|ensuite|zuerst|dann|before\s+\w+(?:\s+\w+)?)[,\s]+)*(?:read|open|cat|load|parse|include|send|pass|upload|copy|print|dump|extract|exfiltrat\w*|forward|attach|leak|share|modify|edit|write|overwrite|append|inject|insert|replace|delete|remove|show|display|output|return|get|look\s+(?:at|in(?:to)?|up)|check|inspect|lee|lea|leer|abre|envia|lis|lisez|lire|ouvrez|envoyez|lies|lesen|öffne|sende)\b`)
 
 // secEnvExposed is a sentence saying a secrets file's content comes back
 // or goes out ("reads the .env file and returns its values", "include

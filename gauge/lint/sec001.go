@@ -8,7 +8,7 @@ func sec001() Rule {
 		ID: "SEC001", Name: "instruction-override", Family: "Security",
 		Summary: "Text tries to override the model's instructions or plants pseudo-system tags.",
 		Default: Error, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 2, Check: secPhraseRule(secOverridePatterns,
+		Revision: 3, Check: secPhraseRule(secOverridePatterns,
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s contains an %s: %q.", s.where(), m.what, m.text)
 			},

@@ -8,7 +8,7 @@ func sec008() Rule {
 		ID: "SEC008", Name: "sensitive-path", Family: "Security",
 		Summary: "Text points at secrets: SSH keys, .env files, cloud credentials, MCP client configs, or asks for keys.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 5, Check: secPhraseRule(secSensitivePatterns,
+		Revision: 6, Check: secPhraseRule(secSensitivePatterns,
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s mentions %s: %q.", s.where(), m.what, m.text)
 			},
