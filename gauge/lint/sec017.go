@@ -2,7 +2,9 @@ package lint
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
@@ -1176,7 +1178,7 @@ func secGrantPrincipalLevels(t *model.Tool, words []string) string {
 		p, _ := props[name].(map[string]any)
 		items, _ := p["items"].(map[string]any)
 		sub, _ := items["properties"].(map[string]any)
-		for k := range sub {
+		for _, k := range slices.Sorted(maps.Keys(sub)) {
 			w := secIdentifierWords(k)
 			if secHasWord(w, secGrantLevelWords...) {
 				return fmt.Sprintf("sets which users or groups reach the resource and at what level (`%s[].%s`)", name, k)
