@@ -13,7 +13,7 @@ func sec014() Rule {
 	return Rule{
 		ID: "SEC014", Name: "secret-parameter", Family: "Security",
 		Summary: "A parameter takes a secret (API key, token, private key, password): the secret passes through the model.",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 12, Check: checkSEC014,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 13, Check: checkSEC014,
 	}
 }
 
@@ -44,6 +44,15 @@ func checkSEC014(ctx *Context) []Problem {
 				// sit in a browser URL; hash(input, key: "Secret key for
 				// HMAC"): the operand of a local computation.
 				continue
+			}
+			if what == "" {
+				if c, setsCookies := secCookieParam(p, facts[i].words); c != "" {
+					// crawl(url, cookies: "HTTP cookies for SSR
+					// authentication"): a session cookie logs in as the
+					// user wherever the request goes.
+					what = c
+					chosen = setsCookies
+				}
 			}
 			if what == "" && secSecretVariableValue(t, p, facts[i].words) {
 				// createEnvVar(value, type: plain|encrypted|secret): the
@@ -81,7 +90,11 @@ func checkSEC014(ctx *Context) []Problem {
 				!secNewSecret.MatchString(p.desc()) && !secOperationSets(t) {
 				existing = true
 			}
-			if chosen && !stored && !existing && (secHasWord(facts[i].words, secSecretSetters...) || secNewSecret.MatchString(p.desc()) ||
+			if chosen && what == secCookieWhat {
+				// browser_set_cookies(cookies): the model plants cookies
+				// in a browser it drives; report it, do not warn.
+				sev = Info
+			} else if chosen && !stored && !existing && (secHasWord(facts[i].words, secSecretSetters...) || secNewSecret.MatchString(p.desc()) ||
 				!secHasWord(facts[i].words, secAuthVerbs...) && !secAuthTalk.MatchString(p.desc())) {
 				// A password the model sets on a new account or webhook is
 				// known to the model by design; report it, do not warn.
@@ -710,4 +723,79 @@ var secRegisterOthers = []string{"user", "users", "member", "members", "customer
 func secRegistersOwnAccount(words []string) bool {
 	signup := secHasWord(words, "register", "signup", "enroll", "enrol") || secHasWord(words, "sign") && secHasWord(words, "up")
 	return signup && !secHasWord(words, secRegisterOthers...)
+}
+
+// secCookieWhat is what a cookie parameter takes.
+const secCookieWhat = "HTTP cookies (a session cookie logs in as the user)"
+
+// secCookieParam says whether a parameter takes HTTP cookies to send
+// with a request: its name is a cookie, cookies, a cookie header, jar or
+// string, or a session cookie (cookies, Cookie, cookie_header, cookieJar,
+// session_cookie), of any type the model fills (a header string, a map
+// of names to values, a list of cookie objects), with no enum or const.
+// A session cookie is a credential: whoever holds it is logged in as the
+// user, whatever site or crawler it goes to. A flag (return_cookies,
+// acceptCookies), a cookie's name, domain or file, a consent banner and a
+// response's recorded cookies are silent. sets is true when the tool
+// plants cookies in a browser it drives (set_cookies): reported at info.
+func secCookieParam(p secParam, toolWords []string) (what string, sets bool) {
+	words := secIdentifierWords(p.name)
+	if len(words) == 0 || len(words) > 3 || !secHasWord(words, "cookie", "cookies", "cookiejar") {
+		return "", false
+	}
+	if !secHasWord(words[len(words)-1:], "cookie", "cookies", "cookiejar", "header", "headers", "jar", "string", "str", "value", "values") ||
+		secHasWord(words, secCookieNotValue...) {
+		return "", false
+	}
+	if !secTakesString(p.schema) && !secIsObjectOrList(p.schema) {
+		return "", false // return_cookies: a boolean flag
+	}
+	if secCookieNotSent.MatchString(p.desc()) {
+		return "", false
+	}
+	sets = secHasWord(toolWords, "cookie", "cookies") && secHasWord(toolWords, "set", "add", "import", "load", "restore", "inject")
+	return secCookieWhat, sets
+}
+
+// secCookieNotValue are name words of a cookie parameter that takes no
+// cookie's value: a flag, a cookie's name or domain, a file, consent.
+var secCookieNotValue = []string{"accept", "consent", "banner", "popup", "policy", "name", "names", "domain", "domains", "path", "file",
+	"return", "include", "clear", "block", "ignore", "selector", "count", "enabled", "enable", "disable", "allow"}
+
+// secCookieNotSent is a cookie parameter's description saying the value
+// is a recorded response's or an example's, or a consent choice.
+var secCookieNotSent = regexp.MustCompile(`\bresponse\W{0,3}s\b|\bof\s+the\s+response\b|\b(?:returned|received|recorded)\b|\bexamples?\b|\bconsent\b|\bbanner\b|\bpop-?up\b`)
+
+// secIsObjectOrList reports whether a schema takes an object or an array
+// with no enum or const (a cookie map or a list of cookie objects).
+func secIsObjectOrList(schema map[string]any) bool {
+	if schema == nil {
+		return false
+	}
+	if _, ok := schema["enum"]; ok {
+		return false
+	}
+	if _, ok := schema["const"]; ok {
+		return false
+	}
+	switch ty := schema["type"].(type) {
+	case string:
+		return ty == "object" || ty == "array"
+	case []any:
+		for _, v := range ty {
+			if v == "object" || v == "array" {
+				return true
+			}
+		}
+	}
+	for _, key := range []string{"anyOf", "oneOf"} {
+		if alts, ok := schema[key].([]any); ok {
+			for _, a := range alts {
+				if alt, ok := a.(map[string]any); ok && (secIsObjectOrList(alt) || secTakesString(alt)) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

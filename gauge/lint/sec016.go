@@ -13,7 +13,7 @@ func sec016() Rule {
 	return Rule{
 		ID: "SEC016", Name: "local-upload", Family: "Security",
 		Summary: "A tool reads a local path the model names and sends its contents to a remote service.",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 9, Check: checkSEC016,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 10, Check: checkSEC016,
 	}
 }
 
@@ -28,7 +28,7 @@ func checkSEC016(ctx *Context) []Problem {
 	}
 	var out []Problem
 	facts := secTools(ctx)
-	hosted := secServerHostedModel(ctx.Tools)
+	hosted := secServerHostedModel(ctx.Tools) || secServerCallsHostedModel(ctx.Tools)
 	uploader := secLocalUploader(ctx, facts)
 	for i := range ctx.Tools {
 		t := &ctx.Tools[i]
@@ -89,6 +89,17 @@ func secLocalUpload(t *model.Tool, words []string) (param, how string) {
 	for _, p := range secParams(t) {
 		if secIsLocalSource(p, how == secViaAPI, readsLocal) {
 			return p.path, how
+		}
+	}
+	if how == secViaAPI {
+		// voice_clone(audioFile: "Path to the audio file") on a tool
+		// that calls a remote API: an input parameter that says it takes
+		// a file's path names what the API receives.
+		for _, p := range secParams(t) {
+			if secTakesStrings(p.schema) && secSaysFilePath.MatchString(p.desc()) && !secModelOutputTalk.MatchString(p.desc()) &&
+				!secRemotePathTalk.MatchString(p.desc()) && secIsInputNamed(secIdentifierWords(p.name)) {
+				return p.path, how
+			}
 		}
 	}
 	if how == secViaUpload {
@@ -229,9 +240,16 @@ func secIsLocalSource(p secParam, inputOnly, toolReadsLocal bool) bool {
 		return false
 	}
 	if inputOnly {
-		return secHasWord(pw, "input", "source", "src", "image", "images", "file", "files", "filepath", "filepaths", "document", "attachment", "photo", "audio", "video", "media", "app", "apk", "ipa", "bundle", "binary")
+		return secIsInputNamed(pw)
 	}
 	return true
+}
+
+// secIsInputNamed reports whether a parameter's name words name an input
+// file (input, source, image, audio, document…), not a setting.
+func secIsInputNamed(pw []string) bool {
+	return !secHasWord(pw, secNotSourceWords...) &&
+		secHasWord(pw, "input", "source", "src", "image", "images", "file", "files", "filepath", "filepaths", "document", "attachment", "photo", "audio", "video", "media", "app", "apk", "ipa", "bundle", "binary")
 }
 
 // secNotSourceWords name a parameter that is written to, or is not the
@@ -386,7 +404,7 @@ var (
 	// secSaysFilePath is a parameter that says it takes a path to a file
 	// ("full file path to the image", "array of file paths", "path to the
 	// local PDF", "chemin du fichier", "ruta del archivo", "Dateipfad").
-	secSaysFilePath = regexp.MustCompile(`\b(?:file|image|local|absolute|full)\s+(?:file\s+)?paths?\b|\bpaths?\s+(?:to|of)\s+(?:the\s+|a\s+|an\s+|each\s+|your\s+)?(?:local\s+|existing\s+)?(?:\w+\s+)?(?:files?|images?|documents?|photos?|pictures?|pdfs?|videos?|audio)\b|\bchemins?\s+(?:d[eu]\s+|des\s+)?(?:fichiers?|l'image|images?)\b|\brutas?\s+(?:del?\s+|de\s+los\s+)?(?:archivos?|ficheros?|im0genes|imagen)\b|\b(?:datei|bild)pfade?\b`)
+	secSaysFilePath = regexp.MustCompile(`\b(?:file|image|local|absolute|full)\s+(?:file\s+)?paths?\b|\bpaths?\s+(?:to|of)\s+(?:the\s+|a\s+|an\s+|each\s+|your\s+)?(?:local\s+|existing\s+)?(?:\w+\s+){0,2}(?:files?|images?|documents?|photos?|pictures?|pdfs?|videos?|audio)\b|\bchemins?\s+(?:d[eu]\s+|des\s+)?(?:fichiers?|l'image|images?)\b|\brutas?\s+(?:del?\s+|de\s+los\s+)?(?:archivos?|ficheros?|im0genes|imagen)\b|\b(?:datei|bild)pfade?\b`)
 	// secIncludesFilesTalk is a prompt that reads files it names ("use @
 	// syntax to include files", "reference files with @path", "prefix a
 	// path with @ to attach it").
@@ -457,3 +475,28 @@ func secSiblingUpload(t *model.Tool, words []string, uploader string) (param, ho
 	}
 	return "", ""
 }
+
+// secServerCallsHostedModel reports whether the server's own text says
+// its tools call a remote API or a hosted vision, multimodal or language
+// model ("This tool calls MiniMax API", "using advanced AI vision
+// models", "via the Acme vision API"), with no tool saying the model runs
+// locally: a tool that takes a prompt and a local file's path then hands
+// the file to that remote model.
+func secServerCallsHostedModel(tools []model.Tool) bool {
+	found := false
+	for i := range tools {
+		text := secToolText(&tools[i])
+		if secLocalModelTalk.MatchString(text) || secLocalProcessTalk.MatchString(text) {
+			return false
+		}
+		if secHostedModelTalk.MatchString(text) || secRemoteAPITalk.MatchString(secToolDesc(&tools[i])) {
+			found = true
+		}
+	}
+	return found
+}
+
+// secHostedModelTalk names a vision, multimodal or vision-language model
+// or API, or a model reached through an API ("AI vision models", "a
+// multimodal LLM", "vision API", "modèle de vision"; text is folded, so an accent reads as 0).
+var secHostedModelTalk = regexp.MustCompile(`\b(?:ai\s+)?(?:vision|multimodal|multi-modal|vision[-\s]language)\s+(?:ai\s+)?(?:models?|apis?|llms?|endpoints?)\b|\bmod[e0è]les?\s+(?:de\s+)?vision\b|\bmodelos?\s+(?:de\s+)?visi[o0ó]n\b`)
