@@ -91,7 +91,7 @@ func secLocalUpload(t *model.Tool, words []string) (param, how string) {
 			return p.path, how
 		}
 	}
-	if how == secViaAPI {
+	if how == secViaAPI && !secLocalAPITalk.MatchString(text) {
 		// voice_clone(audioFile: "Path to the audio file") on a tool
 		// that calls a remote API: an input parameter that says it takes
 		// a file's path names what the API receives.
@@ -486,7 +486,7 @@ func secServerCallsHostedModel(tools []model.Tool) bool {
 	found := false
 	for i := range tools {
 		text := secToolText(&tools[i])
-		if secLocalModelTalk.MatchString(text) || secLocalProcessTalk.MatchString(text) {
+		if secLocalModelTalk.MatchString(text) || secLocalProcessTalk.MatchString(text) || secLocalAPITalk.MatchString(text) {
 			return false
 		}
 		if secHostedModelTalk.MatchString(text) || secRemoteAPITalk.MatchString(secToolDesc(&tools[i])) {
@@ -500,3 +500,8 @@ func secServerCallsHostedModel(tools []model.Tool) bool {
 // or API, or a model reached through an API ("AI vision models", "a
 // multimodal LLM", "vision API", "modèle de vision"; text is folded, so an accent reads as 0).
 var secHostedModelTalk = regexp.MustCompile(`\b(?:ai\s+)?(?:vision|multimodal|multi-modal|vision[-\s]language)\s+(?:ai\s+)?(?:models?|apis?|llms?|endpoints?)\b|\bmod[e0è]les?\s+(?:de\s+)?vision\b|\bmodelos?\s+(?:de\s+)?visi[o0ó]n\b`)
+
+// secLocalAPITalk says the API a tool calls runs on the machine: on
+// localhost, 127.0.0.1, or a local server or instance ("calls the ComfyUI
+// API at http://localhost:8188").
+var secLocalAPITalk = regexp.MustCompile(`\blocalhost\b|\b127\.0\.0\.1\b|\blocal\s+(?:\w+\s+)?(?:server|instance|api|daemon)\b`)
