@@ -1246,3 +1246,42 @@ func secParamObj(t *model.Tool, name string) map[string]any {
 	}
 	return nil
 }
+
+// reachAgentLater is where a stored agent prompt runs.
+const reachAgentLater = "agent sessions its trigger or schedule starts later, unattended, which act with their own tools"
+
+// secAgentSchedule is a tool that stores a prompt that agent sessions
+// run later: a trigger, schedule, cron or automation tool (by its name)
+// with a free-text prompt parameter (prompt, prompt_template) and an
+// agent in its schema or description. Nothing asks the user when it
+// fires.
+func secAgentSchedule(t *model.Tool, facts secTool) secExecSurface {
+	if !secHasWord(facts.words, "trigger", "triggers", "schedule", "schedules", "scheduled", "cron", "automation", "automations", "routine", "routines", "recurring") {
+		return secExecSurface{}
+	}
+	prompt, agent := "", secScheduledAgent.MatchString(secUserAgent.ReplaceAllString(facts.desc, ""))
+	for _, p := range secDeepParams(t) {
+		w := secIdentifierWords(p.name)
+		if prompt == "" && secIsFreeText(p.obj) && secHasWord(w, "prompt") {
+			prompt = p.name
+		}
+		if secHasWord(w, "agent", "agents") || secAgentToolset(w) {
+			agent = true
+		}
+	}
+	if prompt == "" || !agent {
+		return secExecSurface{}
+	}
+	return secExecSurface{why: fmt.Sprintf("it stores the `%s` it is given as the prompt of agent sessions that its trigger or schedule starts later", prompt), reach: reachAgentLater, real: true}
+}
+
+// secScheduledAgent is an agent named in a trigger's description, in
+// English, German, French or Spanish ("coding agent", "Coding-Agenten",
+// "l'agent", "el agente").
+var secScheduledAgent = regexp.MustCompile(`(?:^|[^\w])(?:sub-?)?agent(?:s|en|e|es)?\b`)
+
+// secAgentToolset is a parameter name that sets the tools an agent gets
+// (mcp_servers, allowed_tools).
+func secAgentToolset(w []string) bool {
+	return secHasWord(w, "mcp") && secHasWord(w, "servers", "server") || secHasWord(w, "allowed") && secHasWord(w, "tools")
+}

@@ -12,7 +12,7 @@ func sec004() Rule {
 		ID: "SEC004", Name: "coercive-directive", Family: "Security",
 		Summary: "Text coerces the model to call the tool first, always, or above everything else.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 14, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: secCoercePrecise, keep: secCoerceKeep, extra: secCoerceCJK},
+		Revision: 15, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: secCoercePrecise, keep: secCoerceKeep, extra: secCoerceCJK},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s contains a %s: %q.", s.where(), m.what, m.text)
 			},
@@ -180,6 +180,11 @@ var secCoercePrecise = concatPatterns(
 		// user asks, even of the server's own tool.
 		`\b(?:always|must)\s+(?:\w+\s+){0,2}?(?:call|use|run|invoke|load|read|execute)\s+(?:this\s+(?:tool\s+|function\s+)?|it\s+|`+"`"+`?[\w.-]+`+"`"+`?\s+)(?:(?:tool|function)\s+)?(?:first\s+)?(?:at|on|in)\s+the\s+(?:very\s+)?(?:start|beginning|outset|opening)\s+of\s+(?:each|every|any|all)\s+(?:new\s+)?(?:sessions?|conversations?|chats?|threads?|interactions?)\b`,
 		`\b(?:at|on)\s+the\s+(?:very\s+)?(?:start|beginning|outset)\s+of\s+(?:each|every|any)\s+(?:new\s+)?(?:session|conversation|chat|thread|interaction)\b[\s,:;]*(?:you\s+)?(?:must|always|should\s+always)\s+(?:\w+\s+){0,1}?(?:call|use|run|invoke|load|read|execute)\b`,
+		// A bare imperative whose "each/every/any session" makes it a
+		// call on every session ("Call this once at the beginning of any
+		// session"); "Call this at session start" with no such word is a
+		// usage hint and is not read.
+		`(?:^|[.!?:;]\s+|\n\s*)(?:call|use|run|invoke)\s+(?:this\s+(?:tool\s+|function\s+)?|it\s+)(?:once\s+|first\s+)?(?:at|on|in)\s+the\s+(?:very\s+)?(?:start|beginning|outset)\s+of\s+(?:each|every|any|all)\s+(?:new\s+)?(?:sessions?|conversations?|chats?)\b`,
 		`\b(?:this\s+(?:tool|function)|it)\s+(?:must|has\s+to|needs\s+to)\s+(?:always\s+)?be\s+(?:called|run|used|invoked)\s+(?:first\s+)?(?:at|on|in)\s+the\s+(?:very\s+)?(?:start|beginning|outset)\s+of\s+(?:each|every|any|all)\s+(?:new\s+)?(?:sessions?|conversations?|chats?|threads?)\b`,
 		`\b(?:siempre|debes)\s+(?:llamar?|usar?|ejecutar?|invocar?)\s+(?:a\s+)?(?:esta\s+herramienta\s+|[\w.-]+\s+)al\s+(?:inicio|comienzo|principio)\s+de\s+cada\s+(?:sesi0n|conversaci0n|chat)\b`,
 		`\bal\s+(?:inicio|comienzo|principio)\s+de\s+cada\s+(?:sesi0n|conversaci0n|chat)\s*,?\s*(?:siempre\s+|debes\s+)(?:llamar?|usar?|ejecutar?|invocar?)\b`,

@@ -15,7 +15,7 @@ func sec011() Rule {
 	return Rule{
 		ID: "SEC011", Name: "code-execution-surface", Family: "Security",
 		Summary: "The tool runs code, shell commands, SQL, a pipeline or an agent task supplied by the model.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 15, Check: checkSEC011,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 16, Check: checkSEC011,
 	}
 }
 
@@ -95,6 +95,12 @@ type secExecSurface struct {
 // that only looks like one (bash_read_file takes a path, a linter reads
 // code, a SQL tool limited to reads) is not.
 func secExecutionSurface(t *model.Tool, facts secTool) secExecSurface {
+	if secRunsNothingItself.MatchString(facts.desc) {
+		// "This tool does NOT drive the browser itself", "prints the
+		// command for you to run": the tool returns guidance and runs
+		// nothing, whatever its name says.
+		return secExecSurface{}
+	}
 	if secCommandRouter.MatchString(facts.desc) {
 		// A hierarchical router's "command" is one of the server's own
 		// sub-commands; only its own word that they run SQL counts.
@@ -158,7 +164,7 @@ func secExecutionSurface(t *model.Tool, facts secTool) secExecSurface {
 			return s
 		}
 	}
-	for _, read := range []func(*model.Tool, secTool) secExecSurface{secAgentControls, secAgentTask, secBrowserAgent, secScriptFile, secStoredCode, secCITrigger, secMethodCall, secLanguageCode, secSiteScript, secTerminalInput, secStepsDefinition, secWorkflowRun, secDatabaseAPI, secTestRun, secBatchJob, secDesktopControl, secInstaller, secRunProject, secAgentLaunch, secRemoteJob, secOpsRunScript, secDebugLaunch, secUncheckedAgent} {
+	for _, read := range []func(*model.Tool, secTool) secExecSurface{secAgentControls, secAgentTask, secBrowserAgent, secScriptFile, secStoredCode, secCITrigger, secMethodCall, secLanguageCode, secSiteScript, secTerminalInput, secStepsDefinition, secWorkflowRun, secDatabaseAPI, secTestRun, secBatchJob, secDesktopControl, secInstaller, secRunProject, secAgentLaunch, secRemoteJob, secOpsRunScript, secDebugLaunch, secUncheckedAgent, secAgentSchedule} {
 		if r := read(t, facts); r.real {
 			return r
 		}
@@ -176,7 +182,7 @@ var (
 	// secRouterRunsSQL is a router's description saying a sub-command runs SQL.
 	secRouterRunsSQL = regexp.MustCompile(`\b(?:execut(?:e|es|ing)|run(?:s|ning)?)\s+(?:raw\s+|arbitrary\s+)?(?:sql|t-sql)\b(?:\s+(?:queries|query|statements?))?`)
 	// secAgentTalk hands a task to an agent, or starts one.
-	secAgentTalk = regexp.MustCompile(`\b(?:sends?|delegates?|dispatch(?:es)?|hands?|forwards?|submits?|assigns?|passes)\s+(?:a\s+|an\s+|the\s+|your\s+)?(?:[\w.-]+\s+){0,3}?(?:tasks?|prompts?|messages?|requests?|instructions?|jobs?)\s+to\s+(?:the\s+|an?\s+)?(?:[\w.-]+\s+){0,3}?agents?\b` +
+	secAgentTalk = regexp.MustCompile(`\b(?:sends?|delegates?|dispatch(?:es)?|hands?|forwards?|submits?|assigns?|passes)\s+(?:a\s+|an\s+|the\s+|your\s+)?(?:[\w.-]+\s+){0,3}?(?:tasks?|prompts?|messages?|requests?|instructions?|jobs?)\s+(?:\w+ly\s+)?to\s+(?:the\s+|an?\s+)?(?:[\w.-]+\s+){0,3}?agents?\b` +
 		`|\b(?:runs?|starts?|launch(?:es)?|spawns?|invokes?|asks?)\s+(?:a\s+|an\s+|the\s+)?(?:[\w.-]+\s+){0,2}?(?:coding\s+|ai\s+|autonomous\s+|sub-?)?agents?\s+(?:to|on|with|that|which)\b`)
 	// secAgentRunsTask says an agent carries out the task or prompt it is
 	// given ("Execute a task autonomously using the Computer Use agent",
@@ -198,7 +204,21 @@ var (
 	// edits files (a human support agent does not).
 	secAgentActs = regexp.MustCompile(`\b(?:tools?|autonomous(?:ly)?|coding|codebase|files?|commands?|shell|actions?|acts?|execut\w*|browse\w*|workspace)\b`)
 	// secAgentParams carry the task an agent is given.
-	secAgentParams = []string{"task", "prompt", "message", "instruction", "instructions", "request", "goal", "query"}
+	secAgentParams = []string{"task", "prompt", "message", "instruction", "instructions", "request", "goal", "query", "content"}
+	// secSentToAgent is a prompt parameter's description saying it goes
+	// to the agent ("The prompt to send to the agent", "message
+	// delivered to the coding agent").
+	secSentToAgent = regexp.MustCompile(`\b(?:send|sent|deliver(?:ed)?|give|given|pass(?:ed)?|forward(?:ed)?)\s+to\s+(?:the\s+|an?\s+|this\s+)?(?:[\w-]+\s+){0,2}?(?:sub-?)?agents?\b`)
+	// secRunsNothingItself is a description denying that the tool runs
+	// anything: it returns guidance or a command for the model or the
+	// user to run ("This tool does NOT drive the browser itself", "only
+	// prints the command for you to run").
+	secRunsNothingItself = regexp.MustCompile(`\b(?:this\s+tool|it)\s+(?:does\s+not|doesn't|will\s+not|won't|never)\s+(?:actually\s+)?(?:run|execute|drive|evaluate|perform|invoke)s?\s+(?:[\w-]+\s+){0,3}?itself\b` +
+		`|\b(?:this\s+tool|it)\s+(?:does\s+not|doesn't|will\s+not|won't|never)\s+(?:actually\s+)?(?:run|execute|evaluate)s?\s+(?:anything|any\s+(?:code|commands?|scripts?))(?:\s+(?:itself|at\s+all))?\s*(?:[.;:,)]|$)` +
+		`|\b(?:returns?|prints?|outputs?|generates?|gives?)\s+(?:you\s+)?(?:only\s+)?(?:the\s+|a\s+)?(?:[\w-]+\s+){0,2}?(?:commands?|instructions|guidance|steps)\s+(?:for\s+you\s+to|(?:that\s+)?you\s+(?:can|should|must|then|need\s+to))\s+(?:run|execute|paste|type)\b` +
+		// German, French, Spanish (secFold turns ü, é, ú into 0):
+		// "führt keine Befehle aus", "n'exécute rien", "no ejecuta nada".
+		`|\bf0hrt\s+(?:(?:keine\w*\s+\w+|nichts)|(?:\w+\s+){0,3}?nicht\s+selbst)\s+aus\b|\bn'ex0cute\s+(?:rien|aucun\w*)\b|\bno\s+ejecuta\s+(?:nada|ning0n\w*)\b`)
 	// secArtifacts are name words of something that runs once stored:
 	// cron jobs, hooks, Apex, triggers, functions, middleware.
 	secArtifacts = []string{"cron", "crontab", "cronjob", "hook", "hooks", "apex", "trigger", "triggers", "lambda", "function", "functions", "middleware", "script", "scripts", "macro", "macros", "userscript", "postinstall", "worker", "workers"}
@@ -271,6 +291,11 @@ func secAgentTask(t *model.Tool, facts secTool) secExecSurface {
 	if loc := secAgentTalk.FindStringIndex(facts.desc); loc != nil && secAgentActs.MatchString(facts.desc) && !secNegatedBefore.MatchString(facts.desc[max(0, loc[0]-40):loc[0]]) {
 		return secExecSurface{why: fmt.Sprintf("its description says it hands the `%s` it is given to an agent", name), reach: reachAgentTask, real: true}
 	}
+	if pd := secParamDesc(t, name); secSentToAgent.MatchString(pd) && secAgentActs.MatchString(facts.desc) && !secUserAgent.MatchString(pd) {
+		// A follow-up or queued prompt: the parameter itself says it is
+		// sent to the agent, which acts on it.
+		return secExecSurface{why: fmt.Sprintf("its `%s` is a prompt sent to an agent, which acts on it", name), reach: reachAgentTask, real: true}
+	}
 	// An agent that carries out the prompt by itself: the tool or its
 	// prompt parameter says an agent executes or accomplishes it, and
 	// the tool says the agent acts (browses, edits files, runs commands).
@@ -311,6 +336,20 @@ func secTerminalInput(t *model.Tool, facts secTool) secExecSurface {
 // secTerminalWrites is a description saying the tool sends input to the
 // terminal.
 var secTerminalWrites = regexp.MustCompile(`\b(?:writes?|sends?|types?)\s+(?:the\s+|an?\s+)?(?:input|keystrokes?|keys|commands?|text)\b|\bkeystrokes?\b`)
+
+// secParamSaysShell reports whether a parameter's description says it
+// takes a shell command ("Shell command to execute").
+func secParamSaysShell(t *model.Tool) bool {
+	for _, p := range secDeepParams(t) {
+		if secIsFreeText(p.obj) && secParamShell.MatchString(secParamDesc(t, p.name)) {
+			return true
+		}
+	}
+	return false
+}
+
+// secParamShell is a parameter description opening on a shell command.
+var secParamShell = regexp.MustCompile(`^(?:the\s+|a\s+)?(?:shell|bash|zsh|powershell)\s+(?:commands?|scripts?)\b`)
 
 // secSaysSandbox reports whether a tool's name or description says it
 // works in a sandbox (and not outside one).
@@ -498,7 +537,7 @@ const (
 	reachCluster       = "the Kubernetes cluster, through any kubectl command"
 	reachCLI           = "any command of the command-line tool it wraps"
 	reachProcess       = "code wherever the server runs it"
-	reachSandbox       = "a sandboxed shell, as its description says"
+	reachSandbox       = "commands or code in what the server calls a sandbox (its word: the scan cannot check the isolation)"
 	reachIPC           = "the application's backend commands over IPC"
 	reachAgentTask     = "another agent, which acts with its own tools"
 	reachStored        = "the host or platform that runs what it stores or deploys"
@@ -636,6 +675,15 @@ func secDeepParams(t *model.Tool) []secDeepParam {
 	for _, name := range t.ParamNames() {
 		if obj, _ := props[name].(map[string]any); obj != nil {
 			branchProps(obj)
+			// A batch: an array of objects, each with its own fields
+			// (`commands: [{label, command}]`).
+			items, _ := obj["items"].(map[string]any)
+			ip, _ := items["properties"].(map[string]any)
+			for _, n := range slices.Sorted(maps.Keys(ip)) {
+				if o, _ := ip[n].(map[string]any); o != nil {
+					out = append(out, secDeepParam{n, o})
+				}
+			}
 		}
 	}
 	return out
@@ -697,6 +745,15 @@ func secExecutionReach(t *model.Tool, facts secTool) string {
 	case secHasWord(words, "notebook", "kernel", "jupyter") || secReachKernel.MatchString(desc) || secHasWord(words, "cell", "cells") && strings.Contains(desc, "notebook"):
 		// A notebook cell runs in the kernel, whatever language it is in.
 		return reachKernel
+	case secParamSaysShell(t):
+		// A parameter that takes a "Shell command to execute" (a batch's
+		// `commands[].command`) runs in a shell, whatever CLI the
+		// description names as an example; in what the server calls a
+		// sandbox when it says so.
+		if secSaysSandbox(words, facts.desc) {
+			return reachSandbox
+		}
+		return reachLocalShell
 	case !secHasWord(words, "shell", "bash", "terminal") && secReachCLI.MatchString(desc):
 		return reachCLI
 	case facts.runtime == runtimeDebugger && (secHasWord(words, "evaluate", "eval", "expression", "repl", "console") || secDebuggeeTalk.MatchString(desc)):
