@@ -820,6 +820,11 @@ var preciseDestructionTalk = []preciseTalk{
 	// A later sentence that says what the call destroys: "Disable versioning
 	// on a table. Drops the _version column and its trigger."
 	{regexp.MustCompile(`(?i)(?:^|[.!?;:]\s+|\n)\s*(?:it\s+|this\s+)?(?:also\s+|then\s+)?(?:permanently\s+)?(?:deletes|drops|destroys|purges|wipes|erases|truncates)\s+(?:the|all|its|every|any|each|an?|their|your)(?:\s+[\w-]+){1,3}`), "its description says it destroys: %q"},
+	// A later sentence that strips a stored field the schema or data
+	// names as an identifier: "Compact handoffs. Removes full_details but
+	// keeps summaries", "Strips raw_payload from archived events". A
+	// reference (user_id, label_key) removed is a link, not content.
+	{regexp.MustCompile(`(?:^|[.!?;]\s+|\n)\s*(?:(?i)it\s+|this\s+)?(?:(?i)also\s+|then\s+)?(?:Removes|Strips|Discards|Clears|removes|strips|discards|clears|Elimina|Borra|Supprime|Entfernt|Löscht)\s+(?:(?i)the\s+|all\s+|their\s+|its\s+|every\s+|los\s+|las\s+|el\s+|la\s+|les\s+|le\s+|die\s+|den\s+|das\s+)?` + "`?" + `[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:[a-z0-9]{4,}|[a-z0-9]|[a-hj-z0-9][a-z0-9]|i[a-ce-z0-9]|[a-hjl-z0-9][a-z0-9]{2}|i[a-ce-z0-9][a-z0-9]|id[a-rt-z0-9]|k[a-df-z0-9][a-z0-9]|ke[a-xz0-9])\b`), "its description says it strips stored content: %q"},
 	{precisePaysTalk, "its description says it pays, which cannot be taken back: %q"},
 	{preciseMovesValueTalk, "its description says it moves money or tokens, which cannot be taken back: %q"},
 	// A call placed to a phone number is billed and reaches a person:
