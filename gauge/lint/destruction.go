@@ -311,8 +311,9 @@ func preciseDestructiveOperation(props map[string]any, names []string, depth int
 			continue
 		}
 		if preciseActionParams[strings.ToLower(name)] {
-			for _, v := range preciseOperationValues(obj) {
-				if preciseDestructiveModes[strings.ToLower(v)] || preciseDestructiveModeName(v) {
+			values := preciseOperationValues(obj)
+			for _, v := range values {
+				if preciseDestructiveModes[strings.ToLower(v)] || preciseDestructiveModeName(v) && preciseActsAmong(values, v) {
 					return fmt.Sprintf("its `%s` parameter takes %q", name, v)
 				}
 			}
@@ -369,6 +370,27 @@ func preciseListedOperationKind(list string, props map[string]any) string {
 func preciseDestructiveModeName(v string) bool {
 	w := secIdentifierWords(v)
 	return len(w) >= 2 && secHasWord(w[:1], "delete", "destroy", "drop", "purge", "erase", "wipe", "truncate", "uninstall", "unpublish")
+}
+
+// preciseActsAmong reports whether a compound value (drop_table,
+// drop_attribution) stands among operations: it is the only value, or
+// another value opens on a verb (create_table, list, archive_old). Among
+// nouns only (period_over_period, trends, drop_attribution) the parameter
+// picks a kind of analysis or view, and the destructive word names what
+// is analysed (a traffic drop), not an act.
+func preciseActsAmong(values []string, v string) bool {
+	others := 0
+	for _, o := range values {
+		if strings.EqualFold(o, v) {
+			continue
+		}
+		others++
+		w := secIdentifierWords(o)
+		if len(w) > 0 && (text.IsBareVerb(w[0]) || text.IsReadVerb(w[0]) || text.IsDestructiveVerb(w[0]) || secHasWord(w[:1], secWriteVerbs...) || secHasWord(w[:1], secCheckVerbs...)) {
+			return true
+		}
+	}
+	return others == 0
 }
 
 // preciseSubschemas returns obj itself, its array items and its anyOf,
@@ -798,6 +820,11 @@ var preciseDestructionTalk = []preciseTalk{
 	// A later sentence that says what the call destroys: "Disable versioning
 	// on a table. Drops the _version column and its trigger."
 	{regexp.MustCompile(`(?i)(?:^|[.!?;:]\s+|\n)\s*(?:it\s+|this\s+)?(?:also\s+|then\s+)?(?:permanently\s+)?(?:deletes|drops|destroys|purges|wipes|erases|truncates)\s+(?:the|all|its|every|any|each|an?|their|your)(?:\s+[\w-]+){1,3}`), "its description says it destroys: %q"},
+	// A later sentence that strips a stored field the schema or data
+	// names as an identifier: "Compact handoffs. Removes full_details but
+	// keeps summaries", "Strips raw_payload from archived events". A
+	// reference (user_id, label_key) removed is a link, not content.
+	{regexp.MustCompile(`(?:^|[.!?;]\s+|\n)\s*(?:(?i)it\s+|this\s+)?(?:(?i)also\s+|then\s+)?(?:Removes|Strips|Discards|Clears|removes|strips|discards|clears|Elimina|Borra|Supprime|Entfernt|Löscht)\s+(?:(?i)the\s+|all\s+|their\s+|its\s+|every\s+|los\s+|las\s+|el\s+|la\s+|les\s+|le\s+|die\s+|den\s+|das\s+)?` + "`?" + `[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:[a-z0-9]{4,}|[a-z0-9]|[a-hj-z0-9][a-z0-9]|i[a-ce-z0-9]|[a-hjl-z0-9][a-z0-9]{2}|i[a-ce-z0-9][a-z0-9]|id[a-rt-z0-9]|k[a-df-z0-9][a-z0-9]|ke[a-xz0-9])\b`), "its description says it strips stored content: %q"},
 	{precisePaysTalk, "its description says it pays, which cannot be taken back: %q"},
 	{preciseMovesValueTalk, "its description says it moves money or tokens, which cannot be taken back: %q"},
 	// A call placed to a phone number is billed and reaches a person:
@@ -1349,7 +1376,12 @@ func preciseInverseTool(tools []tgTool, self *tgTool, toks []string) string {
 		// The link noun may follow the verb (remove_member) or, in a
 		// noun-first name, stand just before it (submolt_moderator_remove).
 		trailing := i == len(toks)-1 && i > 0 && preciseLinkObjects[toks[i-1]]
-		if w == "remove" && !hasFrom && !preciseNamesLink(toks[i+1:]) && !trailing {
+		// Without a link noun, a removal is a link only when it names the
+		// two ends by reference and adding it back needs nothing else
+		// (remove_dependency(task_id, depends_on_task_id) against
+		// add_dependency): what goes is the join, not data.
+		byIDs := w == "remove" && !hasFrom && !preciseNamesLink(toks[i+1:]) && !trailing
+		if byIDs && !preciseJoinsByReference(self) {
 			return ""
 		}
 		for k := range tools {
@@ -1364,7 +1396,7 @@ func preciseInverseTool(tools []tgTool, self *tgTool, toks []string) string {
 					break
 				}
 			}
-			if same && preciseParamsWithin(self, &tools[k]) {
+			if same && preciseParamsWithin(self, &tools[k]) && (!byIDs || preciseRequiredWithin(&tools[k], self)) {
 				return tools[k].name
 			}
 		}
@@ -1397,6 +1429,38 @@ func preciseNamesLink(toks []string) bool {
 // again: removing one loses nothing of the thing.
 var preciseMarkers = map[string]bool{
 	"favorite": true, "favorites": true, "favourite": true, "favourites": true, "bookmark": true, "bookmarks": true,
+}
+
+// preciseJoinsByReference reports whether every parameter of a tool is a
+// reference to an existing thing (task_id, parentId, blocked_by_key) and
+// there are at least two: the tool acts on what joins them.
+func preciseJoinsByReference(t *tgTool) bool {
+	names := t.t.ParamNames()
+	if len(names) < 2 {
+		return false
+	}
+	for _, n := range names {
+		w := secIdentifierWords(n)
+		if len(w) == 0 || !secHasWord(w[len(w)-1:], "id", "ids", "key", "uuid", "slug", "ref") {
+			return false
+		}
+	}
+	return true
+}
+
+// preciseRequiredWithin reports whether every required parameter of t is
+// a parameter of other: other's call gives t all it needs.
+func preciseRequiredWithin(t, other *tgTool) bool {
+	have := map[string]bool{}
+	for _, n := range other.t.ParamNames() {
+		have[n] = true
+	}
+	for _, n := range t.t.Required() {
+		if !have[n] {
+			return false
+		}
+	}
+	return true
 }
 
 // preciseParamsWithin reports whether every parameter of t is also a

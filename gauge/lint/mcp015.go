@@ -17,7 +17,7 @@ func mcp015() Rule {
 		ID: "MCP015", Name: "placeholder-text", Family: "Description",
 		Summary: "A description still contains placeholder text.",
 		Default: Error, Toolgauge: Error, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 3, Check: checkMCP015,
+		Revision: 4, Check: checkMCP015,
 	}
 }
 
@@ -25,8 +25,12 @@ func checkMCP015(ctx *Context) []Problem {
 	var out []Problem
 	for _, t := range tgTools(ctx) {
 		hit, ok := text.Placeholder.FindIn(t.mapped)
+		// A placeholder word that is also a word of the tool's or a
+		// parameter's name (update_task_wip, wip_data; todo_list) names
+		// the thing the tool stores, not missing text.
+		named := preciseNameWords(&t)
 		if ok && ctx.Precise() {
-			var values []string
+			values := append([]string(nil), named...)
 			for _, p := range t.params {
 				if p.obj != nil {
 					values = append(values, preciseEnumValues(p.obj)...)
@@ -57,7 +61,7 @@ func checkMCP015(ctx *Context) []Problem {
 			}
 			hit, ok := text.Placeholder.Find(desc)
 			if ok && ctx.Precise() {
-				_, ok = precisePlaceholder(desc, preciseEnumValues(p.obj))
+				_, ok = precisePlaceholder(desc, append(preciseEnumValues(p.obj), named...))
 			}
 			if !ok {
 				continue
@@ -71,6 +75,16 @@ func checkMCP015(ctx *Context) []Problem {
 		}
 	}
 	return out
+}
+
+// preciseNameWords returns the words of a tool's name and of its
+// parameters' names.
+func preciseNameWords(t *tgTool) []string {
+	words := secIdentifierWords(t.name)
+	for _, p := range t.params {
+		words = append(words, secIdentifierWords(p.name)...)
+	}
+	return words
 }
 
 // precisePlaceholder finds placeholder text in the description's own prose:

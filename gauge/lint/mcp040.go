@@ -15,7 +15,7 @@ func mcp040() Rule {
 		ID: "MCP040", Name: "destructive-tool-without-hint", Family: "Annotations",
 		Summary: "A tool that looks destructive declares no destructiveHint.",
 		Default: Error, Toolgauge: Error, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 20, Check: checkMCP040,
+		Revision: 21, Check: checkMCP040,
 	}
 }
 
@@ -75,6 +75,14 @@ func checkMCP040(ctx *Context) []Problem {
 			// they lose access at once: shown, at warning, as what it is.
 			msg = fmt.Sprintf("`%s` removes a %s (an access revocation: adding them again restores it, but access ends at once) and declares no `destructiveHint`.", t.name, precisePersonRemoval(t))
 			sev = Warning
+		case preciseLatePhraseOnly(t):
+			// wake_me_up_later's fourth paragraph: "the firing path
+			// destroys all of the requester's other one-time wakes". A
+			// phrase far from what the tool says it does, with no
+			// destructive word in its name, opening or parameters, may
+			// describe another path's clean-up: a note.
+			msg = fmt.Sprintf("`%s` mentions destruction only past its opening paragraph (%q) and declares no `destructiveHint`; say `true` if a call destroys it, `false` if not.", t.name, secSnippet(preciseLatePhrase(t)))
+			sev = Info
 		case !tgReadsLikeDeletion(t):
 			if why := preciseDescribesDestruction(t); why != "" {
 				msg = fmt.Sprintf("`%s` destroys, overwrites or cannot be undone (%s) but declares no `destructiveHint`.", t.name, why)
@@ -178,3 +186,64 @@ func tgReadsLikeDeletion(t *tgTool) bool {
 // the client's own trust store (an SSH known_hosts file), whose entries the
 // next connection offers to trust again.
 var preciseClientTrustEntry = regexp.MustCompile(`(?i)\bknown_hosts\b`)
+
+// preciseLatePhrase returns the destructive phrase ("destroys all",
+// "permanently") of a tool's description when it stands only past the
+// opening paragraph, or "".
+func preciseLatePhrase(t *tgTool) string {
+	opening, rest, ok := strings.Cut(strings.TrimSpace(t.desc), "\n\n")
+	if !ok || text.DestructivePhrase.Match(opening) {
+		return ""
+	}
+	i, j, ok := text.DestructivePhrase.FindIndex(rest)
+	if !ok {
+		return ""
+	}
+	// The sentence that says it names a parameter (figma_import_tokens:
+	// "in `strategy: replace` mode, variables ... are permanently
+	// deleted"): the call picks the destruction.
+	start := strings.LastIndexAny(rest[:i], ".\n") + 1
+	end := len(rest)
+	if k := strings.IndexAny(rest[j:], ".\n"); k >= 0 {
+		end = j + k
+	}
+	sentence := strings.ToLower(rest[start:end])
+	for _, n := range t.t.ParamNames() {
+		if len(n) >= 3 && preciseHasIdentifier(sentence, strings.ToLower(n)) {
+			return ""
+		}
+	}
+	return rest[i:j]
+}
+
+// preciseLatePhraseOnly reports whether a tool reads as destructive only
+// by a phrase past its opening paragraph: no destructive word in its
+// name, no destruction its opening or parameters describe.
+func preciseLatePhraseOnly(t *tgTool) bool {
+	for _, tok := range t.nameTokens {
+		if text.IsDestructiveVerb(tok) {
+			return false
+		}
+	}
+	return t.destructPhrase && preciseLatePhrase(t) != "" && preciseDescribesDestruction(t) == ""
+}
+
+// preciseHasIdentifier reports whether s holds id as a whole word: not
+// inside a longer identifier (mode in "modes" or "model" does not count).
+func preciseHasIdentifier(s, id string) bool {
+	ident := func(b byte) bool {
+		return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
+	}
+	for off := 0; off < len(s); {
+		k := strings.Index(s[off:], id)
+		if k < 0 {
+			return false
+		}
+		i, j := off+k, off+k+len(id)
+		if (i == 0 || !ident(s[i-1])) && (j == len(s) || !ident(s[j])) {
+			return true
+		}
+		off = i + 1
+	}
+	return false
+}

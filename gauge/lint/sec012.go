@@ -14,7 +14,7 @@ func sec012() Rule {
 	return Rule{
 		ID: "SEC012", Name: "annotation-contradiction", Family: "Security",
 		Summary: "The tool's behaviour hints contradict its name or description, or a flag that destroys is on by default.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 18, Check: checkSEC012,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 19, Check: checkSEC012,
 	}
 }
 
@@ -104,6 +104,10 @@ func checkSEC012(ctx *Context) []Problem {
 			case (readNamed || saysReadOnly) && (a.DestructiveHint == nil || !*a.DestructiveHint) && secWritesLocal(t, desc) == "" && secWidensTools(desc) == "":
 				// get_merge_request_commits: a verb inside a read tool's name
 				// names what is read, not an action.
+			case ctx.Precise() && secRunsAnalysis(words) && !secTakesCommand(t) && secWriteFlagOn(t) == "" && (a.DestructiveHint == nil || !*a.DestructiveHint) && !secMutatingOpening.MatchString(desc) && secWritesLocal(t, desc) == "":
+				// runAccessibilityAudit, run_security_scan: a run verb whose
+				// object is an audit, check, test or report produces a
+				// result to read; the run changes nothing.
 			case (secDestructiveVerb(words) != "" || secHasWord(words, secWriteVerbs...)) && !(ctx.Precise() && secComputesOnArguments(t, words, desc) || copyOnly):
 				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but its name says it changes things.", t.Name),
 					"Set readOnlyHint: false (and destructiveHint to match), or rename the tool if it really only reads. Clients skip confirmation for read-only tools.")
@@ -222,6 +226,11 @@ var (
 )
 
 var (
+	// secRunVerbs open a name whose object is what is run.
+	secRunVerbs = []string{"run", "execute", "exec", "perform", "start", "launch", "trigger", "do", "ejecutar", "lancer", "executar"}
+	// secAnalysisNouns are results a run produces for reading: an audit,
+	// a check, a scan, a report (not a job, a script or a migration).
+	secAnalysisNouns = []string{"audit", "audits", "check", "checks", "scan", "scans", "report", "reports", "analysis", "analyses", "benchmark", "benchmarks", "lint", "diagnostic", "diagnostics", "lighthouse", "inspection", "assessment", "evaluation", "auditoria", "auditoría", "analyse", "analisis", "análisis"}
 	// secCheckVerbs open the name of a tool that checks a change rather
 	// than making it.
 	secCheckVerbs = []string{"validate", "check", "verify", "preview", "simulate", "test", "dry", "lint", "diff", "plan"}
@@ -851,3 +860,33 @@ func secStoresDestructiveValue(t *model.Tool, words []string, desc, why string) 
 // secHTTPMethodValue is preciseDescribesDestruction's reading of an HTTP
 // method parameter that takes DELETE.
 var secHTTPMethodValue = regexp.MustCompile("(?i)^its `(?:[\\w.]*\\.)?(?:http_?)?method` parameter takes")
+
+// secRunsAnalysis reports whether a tool's name runs an analysis and
+// nothing else (runAccessibilityAudit, run_security_scan,
+// execute_health_check): its first word is a run verb, its last word is
+// the audit, check, scan or report it produces, and no other word of the
+// name is a write or destructive verb ("run_cleanup_report" still reads,
+// "run_and_delete_check" does not). A server prefix is not skipped
+// (respira_run_security_audit has a flag that writes a probe file, which
+// the flag readings do not see). Tests are left out: a test run
+// executes the project's code.
+func secRunsAnalysis(words []string) bool {
+	if len(words) < 2 || !secHasWord(words[:1], secRunVerbs...) || !secHasWord(words[len(words)-1:], secAnalysisNouns...) {
+		return false
+	}
+	rest := words[1 : len(words)-1]
+	return secDestructiveVerb(rest) == "" && !secHasWord(rest, secWriteVerbs...)
+}
+
+// secTakesCommand reports whether a tool takes a parameter named for what
+// it runs (percyRunCommand, test_cmd, script, build_args): an audit run
+// over a command the model supplies runs that command.
+func secTakesCommand(t *model.Tool) bool {
+	for _, n := range t.ParamNames() {
+		w := secIdentifierWords(n)
+		if len(w) > 0 && secHasWord(w[len(w)-1:], "command", "commands", "cmd", "cmds", "script", "scripts", "code", "args", "argv", "shell") {
+			return true
+		}
+	}
+	return false
+}
