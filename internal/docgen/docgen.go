@@ -84,6 +84,9 @@ func rulePages(rules []lint.Rule) []Page {
 		if line := precision.RuleLine(r.ID); line != "" {
 			fmt.Fprintf(&b, "**Measured precision** (default profile): %s. See [precision](../precision.md).\n\n", line)
 		}
+		if line := precision.UnseenRuleLine(r.ID); line != "" {
+			fmt.Fprintf(&b, "**On unseen servers**: %s. The corpus figure above includes servers rules were written from; this one does not. See [the audits](../audit.md#first-judgements-at-a-glance).\n\n", line)
+		}
 		fmt.Fprintf(&b, "Turn it off or change its severity in `mcpgauge.yaml`:\n\n```yaml\nlint:\n  rules:\n    %s: off   # or error, warning, info\n```\n", r.ID)
 		pages = append(pages, Page{Path: filepath.Join("rules", r.ID+".md"), Content: []byte(b.String())})
 	}
