@@ -3,7 +3,6 @@ package coordinator_test
 import (
 	"context"
 	"fmt"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -18,6 +17,7 @@ import (
 	"github.com/mcpgauge/mcpgauge/coordinator"
 	"github.com/mcpgauge/mcpgauge/coordinator/sweeptest"
 	"github.com/mcpgauge/mcpgauge/internal/netguard"
+	"github.com/mcpgauge/mcpgauge/internal/testutil/loopport"
 	"github.com/mcpgauge/mcpgauge/internal/testutil/natstest"
 	"github.com/mcpgauge/mcpgauge/natsbus"
 	"github.com/mcpgauge/mcpgauge/registry"
@@ -77,15 +77,11 @@ func serverNames(servers []*sweeptest.Server) []string {
 	return out
 }
 
-func freePort(t *testing.T) int {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
-}
+// freePort is a loopback port named before anything listens on it, taken
+// from below the ephemeral range so that no ":0" listener of a parallel
+// test and no client dialling it while it is down can hold it when the
+// server binds (see loopport).
+func freePort(t *testing.T) int { return loopport.Free(t) }
 
 // TestReliabilityNATSRestart: the NATS server (a separate listening
 // server, as in a deployment) is shut down and started again on the same

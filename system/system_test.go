@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"io"
-	"net"
 	"net/http"
 	"regexp"
 	"strconv"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
+	"github.com/mcpgauge/mcpgauge/internal/testutil/loopport"
 	"github.com/mcpgauge/mcpgauge/internal/testutil/natstest"
 	"github.com/mcpgauge/mcpgauge/internal/testutil/syncbuf"
 	"github.com/mcpgauge/mcpgauge/natsbus"
@@ -38,16 +38,11 @@ func waitFor(t *testing.T, out *syncbuf.Buffer, re *regexp.Regexp, done <-chan e
 }
 
 // freePort returns a loopback port nothing listens on (just released).
-func freePort(t *testing.T) int {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	port := ln.Addr().(*net.TCPAddr).Port
-	ln.Close()
-	return port
-}
+// freePort is a loopback port named before anything listens on it, taken
+// from below the ephemeral range so that no ":0" listener of a parallel
+// test and no client dialling it while it is down can hold it when the
+// server binds (see loopport).
+func freePort(t *testing.T) int { return loopport.Free(t) }
 
 func healthz(t *testing.T, addr string) int {
 	t.Helper()
