@@ -82,25 +82,21 @@ func checkMCP014(ctx *Context) []Problem {
 		}
 	}
 	if ctx.Precise() {
-		for _, p := range preciseSynonymTwins(tools) {
-			l, r := &tools[p[0]], &tools[p[1]]
-			if slices.Contains(siblings[l.name], r.name) || slices.Contains(siblings[r.name], l.name) {
-				continue
+		for _, kind := range []struct {
+			pairs [][2]int
+			why   string
+		}{
+			{preciseSynonymTwins(tools), " (the names differ only in a synonym verb and the parameters are mostly the same)"},
+			{preciseWordOrderTwins(tools), " (the names are the same words in another order and the parameters are mostly the same)"},
+		} {
+			for _, p := range kind.pairs {
+				l, r := &tools[p[0]], &tools[p[1]]
+				if slices.Contains(siblings[l.name], r.name) || slices.Contains(siblings[r.name], l.name) {
+					continue
+				}
+				twin[l.name], twin[r.name] = kind.why, kind.why
+				link(l, r, true)
 			}
-			why := " (the names differ only in a synonym verb and the parameters are mostly the same)"
-			twin[l.name], twin[r.name] = why, why
-			link(l, r, true)
-		}
-	}
-	if ctx.Precise() {
-		for _, p := range preciseWordOrderTwins(tools) {
-			l, r := &tools[p[0]], &tools[p[1]]
-			if slices.Contains(siblings[l.name], r.name) || slices.Contains(siblings[r.name], l.name) {
-				continue
-			}
-			why := " (the names are the same words in another order and the parameters are mostly the same)"
-			twin[l.name], twin[r.name] = why, why
-			link(l, r, true)
 		}
 	}
 	var out []Problem

@@ -14,7 +14,7 @@ func mcp023() Rule {
 		ID: "MCP023", Name: "unconstrained-well-known-format", Family: "Parameters",
 		Summary: "A date, email, or URL parameter declares no format or pattern.",
 		Default: Warning, Toolgauge: Warning, Scope: ScopeParameter, Origin: OriginToolgauge,
-		Revision: 12, Check: checkMCP023,
+		Revision: 13, Check: checkMCP023,
 	}
 }
 
@@ -51,7 +51,7 @@ func mcp023Open(ctx *Context, tool, path string, p *tgParam) *Problem {
 		return nil
 	}
 	shape := formatShape(p.name)
-	if shape == "" && ctx.Precise() && (preciseDateByContext(p) || preciseDateNamed(p) || preciseBareDateWord(tool, p) || preciseEventStamp(p)) {
+	if shape == "" && ctx.Precise() && (preciseDateByContext(p) || preciseDateNamed(p) || preciseBareDateWord(tool, p) || preciseEventStamp(p) || preciseDescribedDate(p)) {
 		shape = "a date or timestamp"
 	}
 	if shape == "" {
@@ -408,6 +408,34 @@ func preciseDateNamed(p *tgParam) bool {
 	return false
 }
 
+// preciseDescribedDate reports whether a free string whose name holds no
+// date word (checkIn, departure, window) is still a date the schema
+// leaves open: its description opens by calling the value a date or time
+// and states one date syntax in prose ("Check-in date (YYYY-MM-DD)",
+// "Departure time, ISO 8601"). A description that only mentions a date
+// ("Label shown next to the 2024-01-01 column"), a value whose date is
+// one case among others ("The value to set. For date: ISO 8601") or one
+// that offers several kinds of time is not read.
+func preciseDescribedDate(p *tgParam) bool {
+	if !p.freeString || !p.hasDesc {
+		return false
+	}
+	m := preciseOpensAsDate.FindStringSubmatch(p.desc)
+	if m == nil || preciseCaseWord.MatchString(m[1]) {
+		return false
+	}
+	return preciseDateSyntax.MatchString(p.desc) && !preciseKindChoice(p)
+}
+
+// preciseOpensAsDate is a description whose first words call the value a
+// date or time ("Check-in date (YYYY-MM-DD)", "The departure time in ISO
+// 8601"); group 1 holds the words before the date word.
+var preciseOpensAsDate = regexp.MustCompile(`(?i)^\s*(?:the\s+|an?\s+)?((?:[\w-]+\s+){0,3}?)(?:date|time|timestamp|datetime|date-time|date/time)(?:\s*[,.;:(]|\s+(?:in|as|of|for|when|at|on|to|from|that|which)\b|\s*$)`)
+
+// preciseCaseWord marks the words before a date word as a case of the
+// value, not its name: "For date:", "If date,", "When time ...".
+var preciseCaseWord = regexp.MustCompile(`(?i)^(?:for|if|when|with|unless|or|and)\b`)
+
 // preciseTimeValue is a description that calls its value a time or a
 // date: a short phrase ending in one at the start of a sentence ("Start
 // time for the investigation", "The end date of the range"), not a time
@@ -511,6 +539,11 @@ func preciseNotADate(p *tgParam) bool {
 	if preciseCursor(p) {
 		return true
 	}
+	if p.hasDesc && preciseOtherObject.MatchString(p.desc) && !preciseDateTalk.MatchString(p.desc) {
+		// "Scroll until this selector is visible": until names the stop
+		// condition, and the description says the value is a selector.
+		return true
+	}
 	if p.hasDesc && preciseNamedPeriod.MatchString(p.desc) && !preciseDateSyntax.MatchString(p.desc) {
 		// "Named period instead of dates, e.g. 'Last Month'": a period
 		// name (date_macro, date_preset), not a date syntax.
@@ -519,6 +552,11 @@ func preciseNotADate(p *tgParam) bool {
 	return p.hasDesc && (preciseCallsItAnID.MatchString(p.desc) || preciseKeywordFilter.MatchString(p.desc) ||
 		preciseKeywordList.MatchString(p.desc) && !preciseDateTalk.MatchString(p.desc))
 }
+
+// preciseOtherObject is a description that calls the value a thing that
+// is no time, as the subject of a condition: "until this selector is
+// visible", "until the element appears", "until the text matches".
+var preciseOtherObject = regexp.MustCompile(`(?i)\b(?:this|the|that)\s+(?:css\s+|xpath\s+|ui\s+|dom\s+|page\s+)?(?:selector|locator|element|condition|text|regex|pattern)\s+(?:is|are|becomes?|appears?|matches?|exists?|shows?\s+up|disappears?)\b`)
 
 // preciseNoInstant reports whether a date-looking parameter takes no
 // instant in one syntax, whatever its description asks: a display format

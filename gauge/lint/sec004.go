@@ -12,7 +12,7 @@ func sec004() Rule {
 		ID: "SEC004", Name: "coercive-directive", Family: "Security",
 		Summary: "Text coerces the model to call the tool first, always, or above everything else.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 15, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: secCoercePrecise, keep: secCoerceKeep, extra: secCoerceCJK},
+		Revision: 16, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: secCoercePrecise, keep: secCoerceKeep, extra: secCoerceCJK},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s contains a %s: %q.", s.where(), m.what, m.text)
 			},
@@ -173,6 +173,19 @@ var secCoercePrecise = concatPatterns(
 		`\b(?:debes|deber0s|tienes\s+que|debe)\s+(?:seguir|obedecer|cumplir)\s+(?:estrictamente\s+|exactamente\s+)?(?:las|los|todas\s+las)\s+(?:instrucciones|indicaciones|pasos|directrices|0rdenes)\s+(?:\w+\s+){0,2}?(?:proporcionad[ao]s|dad[ao]s|devuelt[ao]s|indicad[ao]s)\s+por\s+(?:la|esta)\s+herramienta\b`,
 		`\b(?:vous\s+devez|tu\s+dois|il\s+faut)\s+(?:suivre|respecter|ob0ir\s+0)\s+(?:strictement\s+|exactement\s+)?(?:les|toutes\s+les)\s+(?:instructions|consignes|0tapes|directives)\s+(?:\w+\s+){0,2}?(?:fournies|donn0es|renvoy0es|retourn0es)\s+par\s+(?:l'outil|cet\s+outil)\b`,
 		`\b(?:du\s+musst|sie\s+m0ssen|befolge|befolgen\s+sie)\s+(?:strikt\s+|genau\s+|unbedingt\s+)?(?:die|alle)\s+(?:anweisungen|schritte|vorgaben)\s+(?:des\s+(?:tools|werkzeugs)|(?:aus\s+der|in\s+der)\s+(?:tool-?)?(?:antwort|ausgabe))\b`),
+	secRe("call-before-work coercion", 0,
+		// "Call this before answering Rust questions or writing Rust
+		// code": a call set ahead of the agent's own answers or code over
+		// a whole domain, not a step another tool needs. A single object
+		// ("before writing the file", "before answering the question")
+		// stays silent: only plural questions or code as a mass are read.
+		`\b(?:call|use|run|invoke|consult|read)\s+(?:this|it)\s+(?:tool\s+|function\s+)?(?:first\s+)?before\s+(?:you\s+)?(?:answer(?:ing)?|respond(?:ing)?\s+to|writ(?:e|ing)|generat(?:e|ing))\s+(?:any\s+)?(?:[\w.+#-]+\s+){0,2}?(?:questions|code)\b`),
+	secRe("proactive-use coercion", 0,
+		// "Automatically use this tool whenever you draw a chart": a call
+		// ordered on the agent's own work, unasked. "This tool is called
+		// automatically when a file changes" says what the client does
+		// and stays silent.
+		`\bautomatically\s+(?:use|call|invoke|run|trigger)\s+(?:this\s+(?:tool\s+|function\s+)?|it\s+)(?:whenever|every\s*time|each\s+time|any\s*time|when|after|before)\s+you\b`),
 	secRe("session-start coercion", 0,
 		// "ALWAYS call figma_search_components at the start of each
 		// session", "you must run this at the beginning of every
@@ -182,9 +195,15 @@ var secCoercePrecise = concatPatterns(
 		`\b(?:at|on)\s+the\s+(?:very\s+)?(?:start|beginning|outset)\s+of\s+(?:each|every|any)\s+(?:new\s+)?(?:session|conversation|chat|thread|interaction)\b[\s,:;]*(?:you\s+)?(?:must|always|should\s+always)\s+(?:\w+\s+){0,1}?(?:call|use|run|invoke|load|read|execute)\b`,
 		// A bare imperative whose "each/every/any session" makes it a
 		// call on every session ("Call this once at the beginning of any
-		// session"); "Call this at session start" with no such word is a
-		// usage hint and is not read.
+		// session").
 		`(?:^|[.!?:;]\s+|\n\s*)(?:call|use|run|invoke)\s+(?:this\s+(?:tool\s+|function\s+)?|it\s+)(?:once\s+|first\s+)?(?:at|on|in)\s+the\s+(?:very\s+)?(?:start|beginning|outset)\s+of\s+(?:each|every|any|all)\s+(?:new\s+)?(?:sessions?|conversations?|chats?)\b`,
+		// Revision 16: "When starting a conversation, call list_a and
+		// list_b ... before taking action": calls ordered at the start of
+		// every conversation and made a gate on the agent's actions.
+		// "Call this at session start" with no mandate stays a usage hint
+		// (revision 15), and so does "Use when starting a session on a
+		// site".
+		`\b(?:when|whenever|upon|on)\s+(?:starting|beginning|opening|you\s+start|you\s+begin|you\s+open)\s+(?:a|any|each|every|the|your)\s+(?:new\s+)?(?:conversation|session|chat)\s*[,:]?\s*(?:you\s+should\s+|you\s+must\s+|always\s+|first\s+)?(?:call|use|run|invoke|read|load)\b[^.!?\n]{0,160}?\bbefore\s+(?:taking|doing|making|starting)\s+(?:any\s+)?(?:action|actions|anything|changes|work)\b`,
 		`\b(?:this\s+(?:tool|function)|it)\s+(?:must|has\s+to|needs\s+to)\s+(?:always\s+)?be\s+(?:called|run|used|invoked)\s+(?:first\s+)?(?:at|on|in)\s+the\s+(?:very\s+)?(?:start|beginning|outset)\s+of\s+(?:each|every|any|all)\s+(?:new\s+)?(?:sessions?|conversations?|chats?|threads?)\b`,
 		`\b(?:siempre|debes)\s+(?:llamar?|usar?|ejecutar?|invocar?)\s+(?:a\s+)?(?:esta\s+herramienta\s+|[\w.-]+\s+)al\s+(?:inicio|comienzo|principio)\s+de\s+cada\s+(?:sesi0n|conversaci0n|chat)\b`,
 		`\bal\s+(?:inicio|comienzo|principio)\s+de\s+cada\s+(?:sesi0n|conversaci0n|chat)\s*,?\s*(?:siempre\s+|debes\s+)(?:llamar?|usar?|ejecutar?|invocar?)\b`,

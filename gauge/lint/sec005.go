@@ -12,7 +12,7 @@ func sec005() Rule {
 		ID: "SEC005", Name: "tool-shadowing", Family: "Security",
 		Summary: "Text tries to change how the model uses other tools.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 8, Check: secPhraseRuleWith(secShadowPatterns, secPrecise{patterns: secShadowPrecise, extra: secShadowExtra},
+		Revision: 9, Check: secPhraseRuleWith(secShadowPatterns, secPrecise{patterns: secShadowPrecise, extra: secShadowExtra},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s reaches beyond its own tool (%s): %q.", s.where(), m.what, m.text)
 			},
@@ -76,6 +76,9 @@ var secShadowPrecise = concatPatterns(
 		`\bother\s+tools?\s+(?:only\s+)?as\s+a\s+(?:fallback|last\s+resort)\b`),
 	secRe("shell command for the agent", 0,
 		`\b(?:run|execute|type|paste|enter)\s+(?:[^.!?\n]{0,60}?\s)?(?:in|into|from|on)\s+(?:your|the\s+user'?s?|a|the)\s+(?:own\s+|local\s+)?(?:terminal|shell|console|command\s+line|command\s+prompt|bash)\b`,
+		// Revision 9: "run the returned command using your shell tool":
+		// the agent's own shell named as the means.
+		`\b(?:run|execute)\s+(?:[^.!?\n]{0,60}?\s)?(?:using|with|via|through)\s+your\s+(?:own\s+)?(?:terminal|shell|console|command[- ]line|bash)(?:\s+tool)?\b`,
 		`\b(?:in|from|using|with)\s+your\s+(?:own\s+)?(?:terminal|shell|bash|command\s+line)\b[^.!?\n]{0,20}?\b(?:run|execute)\b`),
 )
 
