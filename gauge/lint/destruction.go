@@ -1396,7 +1396,7 @@ func preciseInverseTool(tools []tgTool, self *tgTool, toks []string) string {
 					break
 				}
 			}
-			if same && preciseParamsWithin(self, &tools[k]) && (!byIDs || preciseRequiredWithin(&tools[k], self)) {
+			if same && preciseNamesWithin(self.t.ParamNames(), &tools[k]) && (!byIDs || preciseNamesWithin(tools[k].t.Required(), self)) {
 				return tools[k].name
 			}
 		}
@@ -1448,29 +1448,16 @@ func preciseJoinsByReference(t *tgTool) bool {
 	return true
 }
 
-// preciseRequiredWithin reports whether every required parameter of t is
-// a parameter of other: other's call gives t all it needs.
-func preciseRequiredWithin(t, other *tgTool) bool {
+// preciseNamesWithin reports whether every name in names is also a
+// parameter of other. Called with a tool's parameter names it says other
+// takes everything that tool takes; with its required names, that
+// other's call gives the tool all it needs.
+func preciseNamesWithin(names []string, other *tgTool) bool {
 	have := map[string]bool{}
 	for _, n := range other.t.ParamNames() {
 		have[n] = true
 	}
-	for _, n := range t.t.Required() {
-		if !have[n] {
-			return false
-		}
-	}
-	return true
-}
-
-// preciseParamsWithin reports whether every parameter of t is also a
-// parameter of other.
-func preciseParamsWithin(t, other *tgTool) bool {
-	have := map[string]bool{}
-	for _, n := range other.t.ParamNames() {
-		have[n] = true
-	}
-	for _, n := range t.t.ParamNames() {
+	for _, n := range names {
 		if !have[n] {
 			return false
 		}
