@@ -1306,6 +1306,9 @@ func preciseReversible(tools []tgTool, t *tgTool) string {
 	if inverse := preciseInverseTool(tools, t, toks); inverse != "" && !permanent {
 		return fmt.Sprintf("it breaks a link the server makes again with `%s`", inverse)
 	}
+	if with := preciseVersionedRollback(tools, t); with != "" && !permanent {
+		return fmt.Sprintf("it rolls back to a stored version, and `%s` keeps every change as a version, so the state it leaves can be rolled back to in turn", with)
+	}
 	if !permanent && len(toks) > 0 && (toks[0] == "remove" || len(toks) > 1 && toks[1] == "remove") && preciseNameDestroys(toks) == "remove" {
 		for _, w := range toks {
 			if preciseMarkers[w] {
@@ -1396,7 +1399,7 @@ func preciseInverseTool(tools []tgTool, self *tgTool, toks []string) string {
 					break
 				}
 			}
-			if same && preciseParamsWithin(self, &tools[k]) && (!byIDs || preciseRequiredWithin(&tools[k], self)) {
+			if same && preciseNamesWithin(self.t.ParamNames(), &tools[k]) && (!byIDs || preciseNamesWithin(tools[k].t.Required(), self)) {
 				return tools[k].name
 			}
 		}
@@ -1448,29 +1451,46 @@ func preciseJoinsByReference(t *tgTool) bool {
 	return true
 }
 
-// preciseRequiredWithin reports whether every required parameter of t is
-// a parameter of other: other's call gives t all it needs.
-func preciseRequiredWithin(t, other *tgTool) bool {
-	have := map[string]bool{}
-	for _, n := range other.t.ParamNames() {
-		have[n] = true
+// preciseVersionedRollback names the tool that updates the same thing t
+// rolls back and says each update is kept as a version (rollback_agent
+// beside update_agent "Automatically creates a new version"), or "". The
+// state a rollback leaves is then one more version, so nothing is lost. A
+// rollback with no such sibling (a migration, a deployment) is left to its
+// own words.
+func preciseVersionedRollback(tools []tgTool, t *tgTool) string {
+	toks := t.nameWords
+	if len(toks) < 2 || !secHasWord(toks[:1], "rollback", "revert", "roll") {
+		return ""
 	}
-	for _, n := range t.t.Required() {
-		if !have[n] {
-			return false
+	objects := map[string]bool{}
+	for _, w := range toks[1:] {
+		if !secHasWord([]string{w}, "back", "to", "version", "versions", "previous", "revision") {
+			objects[w] = true
 		}
 	}
-	return true
+	for k := range tools {
+		u := &tools[k]
+		if u.name == t.name || len(u.nameWords) < 2 || !secHasWord(u.nameWords[:1], "update", "edit", "modify", "save", "set") {
+			continue
+		}
+		if !objects[u.nameWords[len(u.nameWords)-1]] || preciseAffirmed(preciseProse(u.desc), preciseKeepsVersionTalk) == "" || preciseDropsVersionTalk.MatchString(u.desc) {
+			continue
+		}
+		return u.name
+	}
+	return ""
 }
 
-// preciseParamsWithin reports whether every parameter of t is also a
-// parameter of other.
-func preciseParamsWithin(t, other *tgTool) bool {
+// preciseNamesWithin reports whether every name in names is also a
+// parameter of other. Called with a tool's parameter names it says other
+// takes everything that tool takes; with its required names, that
+// other's call gives the tool all it needs.
+func preciseNamesWithin(names []string, other *tgTool) bool {
 	have := map[string]bool{}
 	for _, n := range other.t.ParamNames() {
 		have[n] = true
 	}
-	for _, n := range t.t.ParamNames() {
+	for _, n := range names {
 		if !have[n] {
 			return false
 		}

@@ -49,6 +49,11 @@ func preciseOverwrites(tools []tgTool, t *tgTool) string {
 	if why := preciseRestoresOldState(toks); why != "" {
 		return why
 	}
+	if preciseAffirmed(preciseProse(t.desc), preciseKeepsVersionTalk) != "" && !preciseDropsVersionTalk.MatchString(t.desc) {
+		// update_agent "Automatically creates a new version": the values
+		// written over stay in the version history.
+		return ""
+	}
 	if preciseHasAny(toks, preciseBulkWords) && secHasWord(toks, "update", "edit", "modify", "patch", "set") && preciseTakesNewValue(t) && !preciseAddsOnlyTalk.MatchString(t.desc) {
 		// linear_bulk_update_issues: each record's old values are gone,
 		// and the caller does not hold them to set them back.
@@ -87,6 +92,18 @@ func preciseOverwrites(tools []tgTool, t *tgTool) string {
 	}
 	return ""
 }
+
+// preciseKeepsVersionTalk is a description saying each change is kept as
+// a version ("Automatically creates a new version", "previous versions are
+// kept", "keeps a full revision history"): what an update writes over
+// stays in that history. A sentence that also replaces or discards the
+// earlier version does not count.
+var preciseKeepsVersionTalk = regexp.MustCompile(`(?i)\b(?:creates?|saves?|stores?|records?)\s+(?:a\s+)?new\s+(?:version|revision|snapshot)\b` +
+	`|\b(?:previous|prior|earlier|old)\s+(?:versions?|revisions?|configurations?)\s+(?:are|is|remains?|stays?)\s+(?:kept|preserved|retained|saved)\b|\bkeeps?\s+(?:a\s+|the\s+)?(?:full\s+)?(?:version|revision)\s+history\b`)
+
+// preciseDropsVersionTalk is a sentence that keeps no earlier version
+// after all: "creates a new version, replacing the previous one".
+var preciseDropsVersionTalk = regexp.MustCompile(`(?i)\b(?:replac|overwrit|discard|delet|remov)\w*\s+(?:the\s+)?(?:previous|prior|old|earlier|current|existing)\b`)
 
 // preciseStoredValueNouns close the name of a tool that sets a stored
 // value (set_variable_value, set_cell_content, set_note_text).

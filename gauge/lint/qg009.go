@@ -15,7 +15,7 @@ func qg009() Rule {
 		ID: "QG009", Name: "qg-destructive-without-warning", Family: "Quality-gate",
 		Summary: "A destructive tool neither warns in its description nor sets destructiveHint: true.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 13, Check: checkQG009,
+		Revision: 14, Check: checkQG009,
 	}
 }
 
@@ -105,7 +105,12 @@ func checkQG009(ctx *Context) []Problem {
 	facts := secTools(ctx)
 	for i := range ctx.Tools {
 		t := &ctx.Tools[i]
-		verb := secDestructiveVerb(facts[i].words)
+		words := facts[i].words
+		if ctx.Precise() {
+			// drag_drop: the drop of a drag-and-drop gesture deletes nothing.
+			words = secWithoutGestureDrop(words)
+		}
+		verb := secDestructiveVerb(words)
 		if verb == "" || qgWarns(t.RawDescription, facts[i].desc, ctx.Precise()) {
 			continue
 		}

@@ -14,7 +14,7 @@ func sec012() Rule {
 	return Rule{
 		ID: "SEC012", Name: "annotation-contradiction", Family: "Security",
 		Summary: "The tool's behaviour hints contradict its name or description, or a flag that destroys is on by default.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 19, Check: checkSEC012,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 20, Check: checkSEC012,
 	}
 }
 
@@ -49,6 +49,10 @@ func checkSEC012(ctx *Context) []Problem {
 			continue
 		}
 		words, desc := facts[i].words, facts[i].desc
+		if ctx.Precise() {
+			// drag_drop: the drop of a drag-and-drop gesture deletes nothing.
+			words = secWithoutGestureDrop(words)
+		}
 		// Only the description's opening verb counts: descriptions often
 		// mention destruction to steer away from it ("To permanently remove a
 		// ticket, use archive_ticket").
@@ -889,4 +893,21 @@ func secTakesCommand(t *model.Tool) bool {
 		}
 	}
 	return false
+}
+
+// secWithoutGestureDrop returns words without a "drop" that closes a
+// drag-and-drop gesture (drag_drop, dragAndDrop, drag_and_drop): a pointer
+// released over a target moves a page element or a file, it deletes
+// nothing. A drop with no drag just before it (drop_table, drop_index) is
+// kept, and words is returned unchanged when there is none to remove.
+func secWithoutGestureDrop(words []string) []string {
+	for i, w := range words {
+		if w != "drop" || !secHasWord(words[max(0, i-2):i], "drag") {
+			continue
+		}
+		out := make([]string, 0, len(words)-1)
+		out = append(out, words[:i]...)
+		return append(out, secWithoutGestureDrop(words[i+1:])...)
+	}
+	return words
 }
