@@ -1416,7 +1416,9 @@ var secInstructionParams = []string{"instruction", "instructions", "prompt", "re
 // become code that runs.
 func secGenerateAndRun(t *model.Tool, facts secTool) secExecSurface {
 	w := facts.words
-	named := secHasWord(w, "generate", "generates") && secHasWord(w, "execute", "executes", "run", "runs")
+	// The name must also say what is generated is code: a
+	// generate_and_run_report writes prose.
+	named := secHasWord(w, "generate", "generates") && secHasWord(w, "execute", "executes", "run", "runs") && secHasWord(w, "code", "test", "tests", "script", "scripts", "check", "checks", "program")
 	if !named && !secGenerateRunTalk.MatchString(facts.affirmative) {
 		return secExecSurface{}
 	}
