@@ -1285,3 +1285,212 @@ var secScheduledAgent = regexp.MustCompile(`(?:^|[^\w])(?:sub-?)?agent(?:s|en|e|
 func secAgentToolset(w []string) bool {
 	return secHasWord(w, "mcp") && secHasWord(w, "servers", "server") || secHasWord(w, "allowed") && secHasWord(w, "tools")
 }
+
+// Readings since SEC011 revision 17 (issue 21, fourteenth and fifteenth
+// audits as design material): code written to a file is not run by the
+// tool that writes it; a workflow node of a code type makes a server one
+// whose workflows the model writes; app builds installed from any URL;
+// code generated from the model's instructions and run; a project's
+// dependencies installed where a development server starts.
+
+// Reaches of the surfaces read since revision 17.
+const (
+	reachWritesFile   = "nothing it runs itself: it writes the code to a file, which runs only when something else runs that file"
+	reachAppInstall   = "the device or machine it installs onto: an app build from any URL, remote source or artifact the model names, whose code then runs there"
+	reachGenerated    = "code the service generates from the model's free-text instructions and runs against the app or project it names"
+	reachProjectSetup = "the project directory it names: installing its dependencies runs their install scripts, and the server it starts runs the project's code, on the host"
+)
+
+// secWritesFileTalk is a description saying the tool saves or writes code,
+// a script or a test to a file ("Save generated test code to a file",
+// "writes the script into the given path").
+var secWritesFileTalk = regexp.MustCompile(`\b(?:saves?|writes?|stores?|persists?|exports?)\s+(?:(?:the|a|an|your|this|generated|given)\s+){0,2}(?:[\w-]+\s+){0,2}?(?:code|scripts?|tests?|source)\s+(?:to|into|in|as|on)\s+(?:(?:a|an|the|given|its)\s+)?(?:[\w.-]+\s+){0,2}?(?:files?|disk|paths?|director(?:y|ies)|folders?)\b`)
+
+// secOnlyWritesFile reports whether a tool only writes the code it takes
+// to a file: its text says it saves or writes code to a file, a parameter
+// names the file or directory, its name says no run, and nothing in its
+// text says it runs what it writes ("and executes it"). Running that file
+// is another tool's call, which is where the surface is.
+func secOnlyWritesFile(t *model.Tool, facts secTool) bool {
+	if !secWritesFileTalk.MatchString(facts.desc) || secHasWord(facts.words, "run", "runs", "execute", "exec", "eval", "evaluate", "shell", "bash") {
+		return false
+	}
+	for _, loc := range secRunClaim.FindAllStringIndex(facts.desc, -1) {
+		if !secNegatedBefore.MatchString(facts.desc[max(0, loc[0]-40):loc[0]]) {
+			return false
+		}
+	}
+	for _, p := range secDeepParams(t) {
+		pw := secIdentifierWords(p.name)
+		if len(pw) > 0 && secIsFreeText(p.obj) && secHasWord(pw[len(pw)-1:], "file", "filename", "path", "filepath", "dir", "directory", "folder") {
+			return true
+		}
+	}
+	return false
+}
+
+// secCodeStepKinds are the words of a workflow node or step type that runs
+// code, a script, a shell command or SQL (custom_code, run_script,
+// postgres_sql).
+var secCodeStepKinds = []string{"code", "script", "javascript", "js", "python", "shell", "bash", "command", "sql"}
+
+// secAddsCodeStep reports whether a tool adds or changes one node or step
+// of a workflow or pipeline (its name says node, step or stage with a
+// write verb; a parameter or its text names the workflow) and lets the
+// model pick a type that runs code: a `type` or `kind` parameter whose enum
+// or description lists a code, script, shell or SQL type. A server with
+// such a tool writes workflows as surely as one that takes whole steps.
+func secAddsCodeStep(t *model.Tool, facts secTool) bool {
+	w := facts.words
+	if !secHasWord(w, "node", "nodes", "step", "steps", "stage", "stages") || !secHasWord(w, "add", "create", "insert", "update", "set", "put", "upsert", "edit", "replace") {
+		return false
+	}
+	inFlow := strings.Contains(facts.desc, "workflow") || strings.Contains(facts.desc, "pipeline")
+	kind := false
+	for _, p := range secDeepParams(t) {
+		pw := secIdentifierWords(p.name)
+		if secHasWord(pw, "workflow", "pipeline", "flow") {
+			inFlow = true
+		}
+		if len(pw) == 0 || !secHasWord(pw[len(pw)-1:], "type", "kind") || !isJSONString(p.obj["type"], "string") {
+			continue
+		}
+		text := secParamDesc(t, p.name)
+		if vals, _ := p.obj["enum"].([]any); len(vals) > 0 {
+			for _, v := range vals {
+				if s, ok := v.(string); ok {
+					text += " " + s
+				}
+			}
+		}
+		for _, part := range strings.FieldsFunc(text, func(r rune) bool {
+			return r == ',' || r == ':' || r == ';' || r == ' ' || r == '\n' || r == '|' || r == '/'
+		}) {
+			if secHasWord(secIdentifierWords(part), secCodeStepKinds...) {
+				kind = true
+			}
+		}
+	}
+	return inFlow && kind
+}
+
+// secAppInstallTalk is a description saying the tool installs an app,
+// build or package from a URL, a remote source or an artifact ("Install
+// app builds from URLs", "installs the APK from any download link").
+var secAppInstallTalk = regexp.MustCompile(`\binstall\w*\s+(?:(?:an?|the|any)\s+)?(?:[\w-]+\s+){0,2}?(?:apps?|builds?|apks?|ipas?|binar(?:y|ies)|applications?|packages?|bundles?)\b[^.;]{0,40}?\bfrom\s+(?:(?:an?|the|any)\s+)?(?:[\w-]+\s+){0,2}?(?:urls?|links?|remote\b|artifacts?|download)`)
+
+// secAppInstall is a tool that installs an app build from a URL, a remote
+// source or a CI artifact the model gives (a free-text or open-object
+// source, url or artifact parameter): whatever that build contains runs
+// on the device or machine it lands on. An install by store id or from a
+// local path is not read.
+func secAppInstall(t *model.Tool, facts secTool) secExecSurface {
+	w := facts.words
+	if !secHasWord(w, "install", "installs", "deploy", "sideload") || secHasWord(w, "uninstall", "list", "get", "status", "check") || !secAppInstallTalk.MatchString(facts.affirmative) {
+		return secExecSurface{}
+	}
+	for _, p := range secDeepParams(t) {
+		pw := secIdentifierWords(p.name)
+		if len(pw) == 0 || !secHasWord(pw, "source", "url", "uri", "link", "artifact", "spec") {
+			continue
+		}
+		_, declared := p.obj["properties"].(map[string]any)
+		if secIsFreeText(p.obj) || isJSONString(p.obj["type"], "object") && !declared {
+			return secExecSurface{why: fmt.Sprintf("it installs the app build its `%s` names, from any URL, remote source or artifact", p.name), reach: reachAppInstall, real: true}
+		}
+	}
+	return secExecSurface{}
+}
+
+// secGenerateRunTalk is a name or description saying the tool generates
+// code, tests or a script and runs them ("Generate and execute tests",
+// "writes a script and runs it").
+var secGenerateRunTalk = regexp.MustCompile(`\b(?:generates?|writes?|drafts?)\s+and\s+(?:executes?|runs?)\b|\b(?:generates?|writes?|creates?|drafts?)\s+(?:(?:the|a|an|new)\s+)?(?:[\w-]+\s+){0,2}?(?:code|tests?|checks?|scripts?|programs?)\s+(?:and|then)\s+(?:(?:then|also)\s+)?(?:executes?|runs?)\b`)
+
+// secInstructionParams name a parameter carrying free instructions.
+var secInstructionParams = []string{"instruction", "instructions", "prompt", "requirements", "requirement", "goal", "task"}
+
+// secGenerateAndRun is a tool that generates code or tests and runs them
+// (its name pairs generate with execute or run, or its affirmed text says
+// so), steered by a free-text instruction parameter: the model's words
+// become code that runs.
+func secGenerateAndRun(t *model.Tool, facts secTool) secExecSurface {
+	w := facts.words
+	// The name must also say what is generated is code: a
+	// generate_and_run_report writes prose.
+	named := secHasWord(w, "generate", "generates") && secHasWord(w, "execute", "executes", "run", "runs") && secHasWord(w, "code", "test", "tests", "script", "scripts", "check", "checks", "program")
+	if !named && !secGenerateRunTalk.MatchString(facts.affirmative) {
+		return secExecSurface{}
+	}
+	for _, p := range secDeepParams(t) {
+		pw := secIdentifierWords(p.name)
+		if len(pw) > 0 && secIsFreeText(p.obj) && secHasWord(pw[len(pw)-1:], secInstructionParams...) {
+			return secExecSurface{why: fmt.Sprintf("it generates code or tests and runs them, steered by the free text its `%s` carries", p.name), reach: reachGenerated, real: true}
+		}
+	}
+	return secExecSurface{}
+}
+
+// secDevServerTalk is text that starts or prepares a development server,
+// a bundler or a watch build.
+var secDevServerTalk = regexp.MustCompile(`\b(?:dev(?:elopment)?\s+servers?|bundlers?|watch\s+mode)\b`)
+
+// secProjectSetup is a tool that starts or prepares a development server
+// for a project directory the model names (a free-text `projectRoot`,
+// `projectDir`, `projectPath`) and has a switch to install the project's
+// dependencies (`installDependencies`, `installDeps`): a package install
+// runs its packages' install scripts and the server runs the project's
+// code on the host.
+func secProjectSetup(t *model.Tool, facts secTool) secExecSurface {
+	if !secDevServerTalk.MatchString(facts.affirmative) {
+		return secExecSurface{}
+	}
+	root, install := "", false
+	for _, p := range secDeepParams(t) {
+		pw := secIdentifierWords(p.name)
+		if len(pw) == 0 {
+			continue
+		}
+		if secHasWord(pw, "install") && secHasWord(pw, "dependencies", "deps", "packages", "modules") && !secHasWord(pw, "skip", "no") {
+			install = true
+		}
+		if root == "" && secIsFreeText(p.obj) && secHasWord(pw, "project", "app", "workspace") && secHasWord(pw[len(pw)-1:], "root", "dir", "directory", "path", "folder") {
+			root = p.name
+		}
+	}
+	if root == "" || !install {
+		return secExecSurface{}
+	}
+	return secExecSurface{why: fmt.Sprintf("it installs the dependencies of the project its `%s` names and starts its development server", root), reach: reachProjectSetup, real: true}
+}
+
+// reachScriptSteps is where the steps of an automation script or flow
+// file run.
+const reachScriptSteps = "the device or app it drives, through every step of the script or flow file it names (and any code those steps run); anything that can write that path chooses the steps"
+
+// secRunsFlowFileTalk is a description saying the tool runs, replays or
+// plays back a script, flow or macro ("Run a recorded automation script",
+// "plays back the saved UI flow", "executes the macro file").
+var secRunsFlowFileTalk = regexp.MustCompile(`\b(?:run|runs|execute|executes|replay|replays|play|plays|play\s+back|plays\s+back)\s+(?:(?:a|an|the|any|given|this)\s+)?(?:(?:recorded|saved|stored|automation|ui|test|yaml|json)\s+){0,2}(?:scripts?|flows?|macros?)\b`)
+
+// secFlowFile is a tool that runs, replays or plays back an automation
+// script, flow or macro from a file whose path the model gives (a
+// free-text `path`, `file`, `scriptPath`): what runs is whatever that file
+// says. A flow or script picked by id, and a file only validated, are not
+// read.
+func secFlowFile(t *model.Tool, facts secTool) secExecSurface {
+	if secOnlyTransforms(facts) || !secRunsFlowFileTalk.MatchString(facts.affirmative) {
+		return secExecSurface{}
+	}
+	for _, p := range secDeepParams(t) {
+		pw := secIdentifierWords(p.name)
+		if len(pw) == 0 || !secIsFreeText(p.obj) || !secHasWord(pw[len(pw)-1:], "path", "file", "filepath", "filename") {
+			continue
+		}
+		if pd := secParamDesc(t, p.name); secHasWord(pw, "output", "out", "log", "save", "dest", "destination", "export") || strings.Contains(pd, "output") || strings.Contains(pd, "save") {
+			continue // where a run's output or log goes
+		}
+		return secExecSurface{why: fmt.Sprintf("it runs the script or flow in the file its `%s` names", p.name), reach: reachScriptSteps, real: true}
+	}
+	return secExecSurface{}
+}

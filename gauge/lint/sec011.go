@@ -15,7 +15,7 @@ func sec011() Rule {
 	return Rule{
 		ID: "SEC011", Name: "code-execution-surface", Family: "Security",
 		Summary: "The tool runs code, shell commands, SQL, a pipeline or an agent task supplied by the model.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 16, Check: checkSEC011,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 17, Check: checkSEC011,
 	}
 }
 
@@ -63,6 +63,9 @@ func checkSEC011(ctx *Context) []Problem {
 		}
 		if s.reach == reachMath {
 			msg = fmt.Sprintf("Tool `%s` takes an expression but evaluates it only as math: %s.", t.Name, why)
+		}
+		if s.reach == reachWritesFile {
+			msg = fmt.Sprintf("Tool `%s` takes code but its description says it only writes it to a file: %s.", t.Name, why)
 		}
 		if s.reach == reachSQLFilter {
 			msg = fmt.Sprintf("Tool `%s` puts SQL the model writes into its own statement: %s.", t.Name, why)
@@ -124,6 +127,12 @@ func secExecutionSurface(t *model.Tool, facts secTool) secExecSurface {
 			runs = false
 			s.reach = reachNothing
 		}
+		if secOnlyWritesFile(t, facts) {
+			// "Save generated test code to a file": the file runs when
+			// another tool runs it; writing it runs nothing.
+			runs = false
+			s.reach = reachWritesFile
+		}
 		if s.reach == reachDatabase && secOnlyAnalysesSQL(t, facts, code.param) {
 			// SQL taken to explain, review or optimise, with no database
 			// to run it on: the tool returns what it makes of it.
@@ -164,7 +173,7 @@ func secExecutionSurface(t *model.Tool, facts secTool) secExecSurface {
 			return s
 		}
 	}
-	for _, read := range []func(*model.Tool, secTool) secExecSurface{secAgentControls, secAgentTask, secBrowserAgent, secScriptFile, secStoredCode, secCITrigger, secMethodCall, secLanguageCode, secSiteScript, secTerminalInput, secStepsDefinition, secWorkflowRun, secDatabaseAPI, secTestRun, secBatchJob, secDesktopControl, secInstaller, secRunProject, secAgentLaunch, secRemoteJob, secOpsRunScript, secDebugLaunch, secUncheckedAgent, secAgentSchedule} {
+	for _, read := range []func(*model.Tool, secTool) secExecSurface{secAgentControls, secAgentTask, secBrowserAgent, secScriptFile, secStoredCode, secCITrigger, secMethodCall, secLanguageCode, secSiteScript, secTerminalInput, secStepsDefinition, secWorkflowRun, secDatabaseAPI, secTestRun, secBatchJob, secDesktopControl, secInstaller, secRunProject, secAgentLaunch, secRemoteJob, secOpsRunScript, secDebugLaunch, secUncheckedAgent, secAgentSchedule, secAppInstall, secGenerateAndRun, secProjectSetup, secFlowFile} {
 		if r := read(t, facts); r.real {
 			return r
 		}
@@ -771,7 +780,10 @@ func secExecutionReach(t *model.Tool, facts secTool) string {
 		return reachIPC
 	case secReachSandbox.MatchString(desc) && !secReachUnsandboxed.MatchString(facts.desc):
 		return reachSandbox
-	case secHasWord(words, "dbg", "debugger", "gdb", "lldb", "debug", "x64dbg") || secReachDebugger.MatchString(desc):
+	case secHasWord(words, "dbg", "debugger", "gdb", "lldb", "x64dbg") || secHasWord(words, "debug") && facts.runtime == runtimeDebugger || secReachDebugger.MatchString(desc):
+		// "debug" alone names a debugger only on a debugger server: a
+		// test run "in debug/verbose mode" whose `command` is any program
+		// reaches what that program reaches, not a debugged process.
 		if secEvaluatesCode(t, words, desc) {
 			return reachDebuggee
 		}

@@ -19,7 +19,8 @@ type secTool struct {
 	// what the reach of a surface is read from.
 	affirmative string
 	// authoring: some tool of the same server writes the steps of a
-	// workflow or pipeline (secStepsDefinition), so a run of any workflow
+	// workflow or pipeline (secStepsDefinition) or adds a step of a code
+	// type (secAddsCodeStep), so a run of any workflow
 	// may run what the model wrote.
 	authoring bool
 	// runtime: what the server's tools, taken together, attach to (a
@@ -39,7 +40,7 @@ func secTools(ctx *Context) []secTool {
 		}
 		authoring := false
 		for i := range ctx.Tools {
-			authoring = authoring || secStepsDefinition(&ctx.Tools[i], out[i]).real
+			authoring = authoring || secStepsDefinition(&ctx.Tools[i], out[i]).real || secAddsCodeStep(&ctx.Tools[i], out[i])
 		}
 		instructions := ""
 		if ctx.Snap != nil {
