@@ -769,13 +769,7 @@ var secCookieNotSent = regexp.MustCompile(`\bresponse\W{0,3}s\b|\bof\s+the\s+res
 // secIsObjectOrList reports whether a schema takes an object or an array
 // with no enum or const (a cookie map or a list of cookie objects).
 func secIsObjectOrList(schema map[string]any) bool {
-	if schema == nil {
-		return false
-	}
-	if _, ok := schema["enum"]; ok {
-		return false
-	}
-	if _, ok := schema["const"]; ok {
+	if schema == nil || secFixedValue(schema) {
 		return false
 	}
 	switch ty := schema["type"].(type) {
