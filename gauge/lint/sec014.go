@@ -13,7 +13,7 @@ func sec014() Rule {
 	return Rule{
 		ID: "SEC014", Name: "secret-parameter", Family: "Security",
 		Summary: "A parameter takes a secret (API key, token, private key, password): the secret passes through the model.",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 13, Check: checkSEC014,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 14, Check: checkSEC014,
 	}
 }
 
@@ -750,7 +750,8 @@ func secCookieParam(p secParam, toolWords []string) (what string, sets bool) {
 	if !secTakesString(p.schema) && !secIsObjectOrList(p.schema) {
 		return "", false // return_cookies: a boolean flag
 	}
-	if secCookieNotSent.MatchString(p.desc()) {
+	if d := p.desc(); secCookieNotSent.MatchString(d) ||
+		secCookieOfResponse.MatchString(d) && !secCookieSent.MatchString(d) {
 		return "", false
 	}
 	sets = secHasWord(toolWords, "cookie", "cookies") && secHasWord(toolWords, "set", "add", "import", "load", "restore", "inject")
@@ -762,9 +763,22 @@ func secCookieParam(p secParam, toolWords []string) (what string, sets bool) {
 var secCookieNotValue = []string{"accept", "consent", "banner", "popup", "policy", "name", "names", "domain", "domains", "path", "file",
 	"return", "include", "clear", "block", "ignore", "selector", "count", "enabled", "enable", "disable", "allow"}
 
-// secCookieNotSent is a cookie parameter's description saying the value
-// is a recorded response's or an example's, or a consent choice.
-var secCookieNotSent = regexp.MustCompile(`\bresponse\W{0,3}s\b|\bof\s+the\s+response\b|\b(?:returned|received|recorded)\b|\bexamples?\b|\bconsent\b|\bbanner\b|\bpop-?up\b`)
+// secCookieNotSent is a cookie parameter's description naming a consent
+// choice: the cookie banner or pop-up, not a cookie's value.
+var secCookieNotSent = regexp.MustCompile(`\bconsent\b|\bbanner\b|\bpop-?up\b`)
+
+// secCookieOfResponse is a cookie parameter's description whose cookies
+// belong to a response or a stored example the tool records ("The
+// response's cookie data", "cookies of the saved response"): data the
+// tool stores, not cookies it sends. Cookies merely received earlier
+// ("cookies received from login") are still sent, so only the owner
+// reading counts, and secCookieSent overrides it.
+var secCookieOfResponse = regexp.MustCompile(`\b(?:response|example)\W{0,3}s\s+(?:\w+\s+)?cookies?\b|` +
+	`\bcookies?\b(?:\s+\w+){0,2}\s+(?:of|in|on)\s+(?:the|this|a|an|each)\s+(?:(?:saved|recorded|stored|example|sample|mock|mocked)\s+)?(?:response|example)s?\b`)
+
+// secCookieSent is a cookie parameter's description saying the cookies
+// go out with a request: sent, attached, used to authenticate.
+var secCookieSent = regexp.MustCompile(`\bsen(?:d|ds|t|ding)\b|\battach\w*|\bwith\s+(?:each|every|the|all|this|later|subsequent)\s+(?:\w+\s+)?requests?\b|\bauthenticat\w*|\blog(?:s|ged)?\s+in\b`)
 
 // secIsObjectOrList reports whether a schema takes an object or an array
 // with no enum or const (a cookie map or a list of cookie objects).
