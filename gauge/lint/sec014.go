@@ -13,7 +13,7 @@ func sec014() Rule {
 	return Rule{
 		ID: "SEC014", Name: "secret-parameter", Family: "Security",
 		Summary: "A parameter takes a secret (API key, token, private key, password): the secret passes through the model.",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 14, Check: checkSEC014,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 15, Check: checkSEC014,
 	}
 }
 
@@ -88,6 +88,13 @@ func checkSEC014(ctx *Context) []Problem {
 			// unless the tool sets them (a setter verb, "new").
 			if (secLogsInWith(t, p) || secUnlocksKey(p)) && !secHasWord(facts[i].words, secSecretSetters...) && !secHasWord(facts[i].words, "generate", "keygen") &&
 				!secNewSecret.MatchString(p.desc()) && !secOperationSets(t) {
+				existing = true
+			}
+			if secBasicAuthLogin(p, facts[i].words) {
+				// audit_settings(auth: {login, password: "HTTP Basic auth
+				// password"}): the login of a site the service visits is
+				// an existing credential handed to the service, whatever
+				// verb configures the visit.
 				existing = true
 			}
 			if chosen && what == secCookieWhat {
@@ -192,6 +199,13 @@ func secSecretParam(p secParam, toolWords []string) (what string, chosen bool) {
 			return "a private key's passphrase", true
 		}
 		return "a password", true
+	case "pass", "pw":
+		// httpAuthPass: "Password for Basic HTTP authentication". The
+		// short form is a password only when its description says so
+		// (a compiler pass, a boarding pass are not).
+		if secPasswordTalk.MatchString(desc) {
+			return "a password", true
+		}
 	case "apikey", "apitoken", "pkcs12", "p12", "pfx", "bearer":
 		return secSecretNames[head], false
 	case "secret":
@@ -806,4 +820,29 @@ func secIsObjectOrList(schema map[string]any) bool {
 		}
 	}
 	return false
+}
+
+// secPasswordTalk says a short-named value (pass, pw) is a password.
+var secPasswordTalk = regexp.MustCompile(`\bpassword\b|\bpassphrase\b`)
+
+// secBasicAuthTalk says a password is the login of an HTTP Basic (or
+// HTTP) authentication: a protected site's user and password.
+var secBasicAuthTalk = regexp.MustCompile(`\b(?:http\s+)?basic\s+(?:http\s+)?auth(?:entication)?\b|\bhttp\s+auth(?:entication)?\b`)
+
+// secProtectTalk says the password is one the tool puts on something to
+// protect it (a preview site's password), which the model picks.
+var secProtectTalk = regexp.MustCompile(`\bprotect\w*\b|\brequired\s+(?:of|from)\s+(?:visitors|users)\b`)
+
+// secBasicAuthLogin reports whether a password is the HTTP Basic
+// authentication login of a site the service reaches (a crawler's or
+// monitor's settings): an existing credential of a third-party site,
+// even when a setter verb saves it. A password described as new or
+// initial, one that protects something the tool publishes, and one on a
+// tool that creates a user or account stay as they are.
+func secBasicAuthLogin(p secParam, toolWords []string) bool {
+	desc := p.desc()
+	if !secBasicAuthTalk.MatchString(desc) || secNewSecret.MatchString(desc) || secProtectTalk.MatchString(desc) {
+		return false
+	}
+	return !secHasWord(toolWords, "user", "users", "account", "accounts", "member", "members")
 }
