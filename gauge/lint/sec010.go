@@ -15,7 +15,7 @@ func sec010() Rule {
 	return Rule{
 		ID: "SEC010", Name: "env-exposure", Family: "Security",
 		Summary: "The tool appears to return environment variables or secrets.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 17, Check: checkSEC010,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 18, Check: checkSEC010,
 	}
 }
 
@@ -561,6 +561,14 @@ var secCredentialReturnedLater = []struct {
 		func(s string) string { return s + ", which work for whoever holds them, without logging in" }},
 	{regexp.MustCompile(`\b(?:returned|resulting)\s+(urls?|links?)\b[^.\n]{0,80}?\b(?:with\s+no|without(?:\s+an?)?|no)\s+(?:authori[sz]ation|auth|login|sign-?in|credentials)\b`),
 		func(s string) string { return "a " + s + " that works without authorization, for whoever holds it" }},
+	// "If the workflow has a webhook trigger, the response includes
+	// webhookUrl": the URL of an incoming trigger runs the resource for
+	// whoever posts to it, as a bearer token would. A webhook the service
+	// delivers to (its target URL) is the receiver's address, not this.
+	{regexp.MustCompile(`\b(?:webhook|incoming\s+webhook|http)\s+triggers?\b[^.\n]{0,80}?\b(?:returns?|(?:response|result|output)\s+(?:also\s+)?(?:includes|contains))\b[^.\n]{0,40}?\b((?:webhook|trigger)[\s_-]?urls?)`),
+		func(s string) string {
+			return "the URL of a webhook trigger (" + s + "), which runs the resource for whoever sends a request to it"
+		}},
 }
 
 // secNamedSecretRead reads a tool whose name is a secret (a kubeconfig, a
