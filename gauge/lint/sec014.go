@@ -199,6 +199,13 @@ func secSecretParam(p secParam, toolWords []string) (what string, chosen bool) {
 			return "a private key's passphrase", true
 		}
 		return "a password", true
+	case "value":
+		// add_credential(value: "The secret value (API key or
+		// connection string)"): a bare value whose description opens by
+		// calling it the secret, the credential or the key itself.
+		if bare && p.parent == "" && secValueIsSecret.MatchString(desc) && !secNoSecretsTalk.MatchString(desc) && !secValueRefused.MatchString(desc) {
+			return "a credential's secret value", false
+		}
 	case "pass", "pw":
 		// httpAuthPass: "Password for Basic HTTP authentication". The
 		// short form is a password only when its description says so
@@ -846,3 +853,12 @@ func secBasicAuthLogin(p secParam, toolWords []string) bool {
 	}
 	return !secHasWord(toolWords, "user", "users", "account", "accounts", "member", "members")
 }
+
+// secValueIsSecret is the opening of a bare value's description calling
+// it the secret itself: the secret, credential, API key, token or
+// password value, or the key or token itself.
+var secValueIsSecret = regexp.MustCompile(`^\s*(?:the\s+)?(?:secret|credential|api\s+key|access\s+token|api\s+token|password)(?:'s)?\s+(?:value|itself)\b|^\s*(?:the\s+)?(?:secret|credential)\s*\(`)
+
+// secValueRefused says the parameter refuses the secret ("The secret value
+// is never accepted here").
+var secValueRefused = regexp.MustCompile(`\b(?:never|not)\s+(?:be\s+)?(?:accepted|taken|allowed|sent|passed)\b`)
