@@ -108,17 +108,21 @@ func secSchemaDesc(schema map[string]any) string {
 	return ""
 }
 
+// secFixedValue reports whether a schema fixes its value with an enum or
+// a const, so the model picks a value rather than writes one.
+func secFixedValue(schema map[string]any) bool {
+	if _, ok := schema["enum"]; ok {
+		return true
+	}
+	_, ok := schema["const"]
+	return ok
+}
+
 // secTakesString reports whether a parameter takes a string the model
 // writes: typed string (alone or among others) or untyped, with no enum
 // or const. A pattern or a format still lets the model write the value.
 func secTakesString(schema map[string]any) bool {
-	if schema == nil {
-		return false
-	}
-	if _, ok := schema["enum"]; ok {
-		return false
-	}
-	if _, ok := schema["const"]; ok {
+	if schema == nil || secFixedValue(schema) {
 		return false
 	}
 	if ty, ok := schema["type"]; ok {

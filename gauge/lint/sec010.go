@@ -15,7 +15,7 @@ func sec010() Rule {
 	return Rule{
 		ID: "SEC010", Name: "env-exposure", Family: "Security",
 		Summary: "The tool appears to return environment variables or secrets.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 16, Check: checkSEC010,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 18, Check: checkSEC010,
 	}
 }
 
@@ -62,6 +62,11 @@ func checkSEC010(ctx *Context) []Problem {
 			case !secEnvReturn.MatchString(desc) && secPlatformEnvironment(t, desc):
 				// queryEnv of a cloud platform: "env" is an environment with
 				// an id (list, details, domains, usage), not process variables.
+				continue
+			case secEnvCheck(t, words, desc):
+				// env_check: "Check environment variable configuration
+				// and setup status": a check reports whether each
+				// variable is set, not what it holds.
 				continue
 			case secPackageEnvironment(desc):
 				// code_env of a data platform: "Code env ops: list/get. get
@@ -168,6 +173,30 @@ func checkSEC010(ctx *Context) []Problem {
 		}
 	}
 	return out
+}
+
+// secEnvCheckOpening is an opening sentence that checks, verifies or
+// validates (the environment's setup), rather than reads it.
+var secEnvCheckOpening = regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:checks?|verif(?:y|ies)|validates?|diagnoses?)\b`)
+
+// secEnvValueTalk is a description that says values come back: their
+// values or contents, or a verb that shows, prints or lists variables.
+var secEnvValueTalk = regexp.MustCompile(`\bvalues?\b|\bcontents?\b|\b(?:shows?|prints?|dumps?|displays?|lists?|reveals?|exports?|echo(?:es)?)\b|\breturns?\s+(?:all\s+|the\s+|every\s+|each\s+)?(?:env|environment|variables?|vars|secrets?|keys?|tokens?)\b`)
+
+// secEnvCheck reports whether a tool checks the environment's setup: its
+// opening sentence (or, when that opening is not a read, its name) is a
+// check, verify or validate, and nothing in its text says the values,
+// or the variables themselves, come back. Such a tool reports which
+// variables are set or missing, not what they hold.
+func secEnvCheck(t *model.Tool, words []string, desc string) bool {
+	if secEnvValueTalk.MatchString(desc) {
+		return false
+	}
+	opening := strings.ToLower(secOpeningSentence(t.RawDescription))
+	if secEnvCheckOpening.MatchString(opening) {
+		return true
+	}
+	return !secReadOpening.MatchString(opening) && secHasWord(words, "check", "verify", "validate", "doctor")
 }
 
 // secSchemaSecretDefault finds secret parameters (a private key, an API
@@ -532,6 +561,14 @@ var secCredentialReturnedLater = []struct {
 		func(s string) string { return s + ", which work for whoever holds them, without logging in" }},
 	{regexp.MustCompile(`\b(?:returned|resulting)\s+(urls?|links?)\b[^.\n]{0,80}?\b(?:with\s+no|without(?:\s+an?)?|no)\s+(?:authori[sz]ation|auth|login|sign-?in|credentials)\b`),
 		func(s string) string { return "a " + s + " that works without authorization, for whoever holds it" }},
+	// "If the workflow has a webhook trigger, the response includes
+	// webhookUrl": the URL of an incoming trigger runs the resource for
+	// whoever posts to it, as a bearer token would. A webhook the service
+	// delivers to (its target URL) is the receiver's address, not this.
+	{regexp.MustCompile(`\b(?:webhook|incoming\s+webhook|http)\s+triggers?\b[^.\n]{0,80}?\b(?:returns?|(?:response|result|output)\s+(?:also\s+)?(?:includes|contains))\b[^.\n]{0,40}?\b((?:webhook|trigger)[\s_-]?urls?)`),
+		func(s string) string {
+			return "the URL of a webhook trigger (" + s + "), which runs the resource for whoever sends a request to it"
+		}},
 }
 
 // secNamedSecretRead reads a tool whose name is a secret (a kubeconfig, a
@@ -585,8 +622,9 @@ var (
 	secCredentialMeans = regexp.MustCompile(`\b(?:with|using|via|through|by|accessible|authori[sz]ed|authenticated)\s+(?:the\s+|your\s+|current\s+|its\s+)*$`)
 	// secCredentialQualifies is what follows a credential that names
 	// something about it, not it: "a password setup form", "the API
-	// key's name", "access token ids", "secret names".
-	secCredentialQualifies = regexp.MustCompile(`^(?:'s?\b|\s+(?:setup|set[- ]up|reset|change|form|field|policy|policies|rules|complexity|strength|prompt|manager|rotation|requirements?|expiry|expiration|status|ids?|names?|prefix(?:es)?|metadata|fingerprints?|counts?|hints?|labels?|usage)\b)`)
+	// key's name", "access token ids", "secret names", "API key
+	// details" in an account summary (plan, credits, the key's limits).
+	secCredentialQualifies = regexp.MustCompile(`^(?:'s?\b|\s+(?:setup|set[- ]up|reset|change|form|field|policy|policies|rules|complexity|strength|prompt|manager|rotation|requirements?|expiry|expiration|status|ids?|names?|prefix(?:es)?|metadata|fingerprints?|counts?|hints?|labels?|usage|details|info|information|permissions|limits|quotas?|settings)\b)`)
 )
 
 // secCredentialWhat names a credential for a message.
@@ -1372,7 +1410,8 @@ func secAccountKeyReturn(words []string, desc string) (found, held bool) {
 	}
 	hit := secAccountKeyStore.MatchString(desc)
 	for _, m := range secAccountKeyGiven.FindAllStringIndex(desc, -1) {
-		if !secAccountKeyMeans.MatchString(desc[:m[0]]) && !secAccountKeyVia.MatchString(desc[m[0]:m[1]]) {
+		if !secAccountKeyMeans.MatchString(desc[:m[0]]) && !secAccountKeyVia.MatchString(desc[m[0]:m[1]]) &&
+			!secCredentialQualifies.MatchString(desc[m[1]:]) { // "API key permissions": about the key
 			hit = true
 			break
 		}

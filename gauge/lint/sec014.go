@@ -13,7 +13,7 @@ func sec014() Rule {
 	return Rule{
 		ID: "SEC014", Name: "secret-parameter", Family: "Security",
 		Summary: "A parameter takes a secret (API key, token, private key, password): the secret passes through the model.",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 13, Check: checkSEC014,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 15, Check: checkSEC014,
 	}
 }
 
@@ -88,6 +88,13 @@ func checkSEC014(ctx *Context) []Problem {
 			// unless the tool sets them (a setter verb, "new").
 			if (secLogsInWith(t, p) || secUnlocksKey(p)) && !secHasWord(facts[i].words, secSecretSetters...) && !secHasWord(facts[i].words, "generate", "keygen") &&
 				!secNewSecret.MatchString(p.desc()) && !secOperationSets(t) {
+				existing = true
+			}
+			if secBasicAuthLogin(p, facts[i].words) {
+				// audit_settings(auth: {login, password: "HTTP Basic auth
+				// password"}): the login of a site the service visits is
+				// an existing credential handed to the service, whatever
+				// verb configures the visit.
 				existing = true
 			}
 			if chosen && what == secCookieWhat {
@@ -192,6 +199,20 @@ func secSecretParam(p secParam, toolWords []string) (what string, chosen bool) {
 			return "a private key's passphrase", true
 		}
 		return "a password", true
+	case "value":
+		// add_credential(value: "The secret value (API key or
+		// connection string)"): a bare value whose description opens by
+		// calling it the secret, the credential or the key itself.
+		if bare && p.parent == "" && secValueIsSecret.MatchString(desc) && !secNoSecretsTalk.MatchString(desc) && !secValueRefused.MatchString(desc) {
+			return "a credential's secret value", false
+		}
+	case "pass", "pw":
+		// httpAuthPass: "Password for Basic HTTP authentication". The
+		// short form is a password only when its description says so
+		// (a compiler pass, a boarding pass are not).
+		if secPasswordTalk.MatchString(desc) {
+			return "a password", true
+		}
 	case "apikey", "apitoken", "pkcs12", "p12", "pfx", "bearer":
 		return secSecretNames[head], false
 	case "secret":
@@ -750,7 +771,8 @@ func secCookieParam(p secParam, toolWords []string) (what string, sets bool) {
 	if !secTakesString(p.schema) && !secIsObjectOrList(p.schema) {
 		return "", false // return_cookies: a boolean flag
 	}
-	if secCookieNotSent.MatchString(p.desc()) {
+	if d := p.desc(); secCookieNotSent.MatchString(d) ||
+		secCookieOfResponse.MatchString(d) && !secCookieSent.MatchString(d) {
 		return "", false
 	}
 	sets = secHasWord(toolWords, "cookie", "cookies") && secHasWord(toolWords, "set", "add", "import", "load", "restore", "inject")
@@ -762,20 +784,27 @@ func secCookieParam(p secParam, toolWords []string) (what string, sets bool) {
 var secCookieNotValue = []string{"accept", "consent", "banner", "popup", "policy", "name", "names", "domain", "domains", "path", "file",
 	"return", "include", "clear", "block", "ignore", "selector", "count", "enabled", "enable", "disable", "allow"}
 
-// secCookieNotSent is a cookie parameter's description saying the value
-// is a recorded response's or an example's, or a consent choice.
-var secCookieNotSent = regexp.MustCompile(`\bresponse\W{0,3}s\b|\bof\s+the\s+response\b|\b(?:returned|received|recorded)\b|\bexamples?\b|\bconsent\b|\bbanner\b|\bpop-?up\b`)
+// secCookieNotSent is a cookie parameter's description naming a consent
+// choice: the cookie banner or pop-up, not a cookie's value.
+var secCookieNotSent = regexp.MustCompile(`\bconsent\b|\bbanner\b|\bpop-?up\b`)
+
+// secCookieOfResponse is a cookie parameter's description whose cookies
+// belong to a response or a stored example the tool records ("The
+// response's cookie data", "cookies of the saved response"): data the
+// tool stores, not cookies it sends. Cookies merely received earlier
+// ("cookies received from login") are still sent, so only the owner
+// reading counts, and secCookieSent overrides it.
+var secCookieOfResponse = regexp.MustCompile(`\b(?:response|example)\W{0,3}s\s+(?:\w+\s+)?cookies?\b|` +
+	`\bcookies?\b(?:\s+\w+){0,2}\s+(?:of|in|on)\s+(?:the|this|a|an|each)\s+(?:(?:saved|recorded|stored|example|sample|mock|mocked)\s+)?(?:response|example)s?\b`)
+
+// secCookieSent is a cookie parameter's description saying the cookies
+// go out with a request: sent, attached, used to authenticate.
+var secCookieSent = regexp.MustCompile(`\bsen(?:d|ds|t|ding)\b|\battach\w*|\bwith\s+(?:each|every|the|all|this|later|subsequent)\s+(?:\w+\s+)?requests?\b|\bauthenticat\w*|\blog(?:s|ged)?\s+in\b`)
 
 // secIsObjectOrList reports whether a schema takes an object or an array
 // with no enum or const (a cookie map or a list of cookie objects).
 func secIsObjectOrList(schema map[string]any) bool {
-	if schema == nil {
-		return false
-	}
-	if _, ok := schema["enum"]; ok {
-		return false
-	}
-	if _, ok := schema["const"]; ok {
+	if schema == nil || secFixedValue(schema) {
 		return false
 	}
 	switch ty := schema["type"].(type) {
@@ -799,3 +828,37 @@ func secIsObjectOrList(schema map[string]any) bool {
 	}
 	return false
 }
+
+// secPasswordTalk says a short-named value (pass, pw) is a password.
+var secPasswordTalk = regexp.MustCompile(`\bpassword\b|\bpassphrase\b`)
+
+// secBasicAuthTalk says a password is the login of an HTTP Basic (or
+// HTTP) authentication: a protected site's user and password.
+var secBasicAuthTalk = regexp.MustCompile(`\b(?:http\s+)?basic\s+(?:http\s+)?auth(?:entication)?\b|\bhttp\s+auth(?:entication)?\b`)
+
+// secProtectTalk says the password is one the tool puts on something to
+// protect it (a preview site's password), which the model picks.
+var secProtectTalk = regexp.MustCompile(`\bprotect\w*\b|\brequired\s+(?:of|from)\s+(?:visitors|users)\b`)
+
+// secBasicAuthLogin reports whether a password is the HTTP Basic
+// authentication login of a site the service reaches (a crawler's or
+// monitor's settings): an existing credential of a third-party site,
+// even when a setter verb saves it. A password described as new or
+// initial, one that protects something the tool publishes, and one on a
+// tool that creates a user or account stay as they are.
+func secBasicAuthLogin(p secParam, toolWords []string) bool {
+	desc := p.desc()
+	if !secBasicAuthTalk.MatchString(desc) || secNewSecret.MatchString(desc) || secProtectTalk.MatchString(desc) {
+		return false
+	}
+	return !secHasWord(toolWords, "user", "users", "account", "accounts", "member", "members")
+}
+
+// secValueIsSecret is the opening of a bare value's description calling
+// it the secret itself: the secret, credential, API key, token or
+// password value, or the key or token itself.
+var secValueIsSecret = regexp.MustCompile(`^\s*(?:the\s+)?(?:secret|credential|api\s+key|access\s+token|api\s+token|password)(?:'s)?\s+(?:value|itself)\b|^\s*(?:the\s+)?(?:secret|credential)\s*\(`)
+
+// secValueRefused says the parameter refuses the secret ("The secret value
+// is never accepted here").
+var secValueRefused = regexp.MustCompile(`\b(?:never|not)\s+(?:be\s+)?(?:accepted|taken|allowed|sent|passed)\b`)

@@ -16,7 +16,7 @@ func sec017() Rule {
 	return Rule{
 		ID: "SEC017", Name: "access-grant", Family: "Security",
 		Summary: "A tool grants people, accounts, hosts or keys access (invites members, changes roles, shares with others, registers keys, mints tokens, allow-lists IPs).",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 10, Check: checkSEC017,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 11, Check: checkSEC017,
 	}
 }
 
@@ -169,6 +169,9 @@ func secGrantWhat(t *model.Tool, words []string) string {
 		return w
 	}
 	if w := secGrantCORS(t, words); w != "" {
+		return w
+	}
+	if w := secGrantCallableByAnyone(t, words); w != "" {
 		return w
 	}
 	if m := secGrantSetsPublicClause(secToolText(t)); m != "" {
@@ -813,6 +816,13 @@ var (
 		{"registers keys that open access", regexp.MustCompile(`\b(?:adds?|registers?|uploads?|imports?|replaces?|creates?|sets?)\b[^.]{0,40}\b(?:(?:ssh|deploy|gpg)(?:\s+public)?\s+keys?\b|public\s+keys?\s+(?:to|on|for)\s+(?:the\s+|your\s+|an?\s+|this\s+)?(?:account|server|vps|host|instance|repository|repo|pod|machine|user)s?\b)`)},
 		{"mints a credential that gives access", regexp.MustCompile(`\b(?:creates?|generates?|mints?|issues?|rotates?|regenerates?)\b[^.]{0,40}\b(?:api\s+(?:keys?|tokens?)|access\s+tokens?|auth(?:entication)?\s+tokens?|personal\s+access\s+tokens?|app\s+passwords?|service\s+account\s+keys?|client\s+secrets?|deploy\s+tokens?)\b`)},
 		{"manages roles, role assignments or permissions", regexp.MustCompile(`\bmanag(?:e|es|ing)\s+(?:the\s+|your\s+|an?\s+)?(?:\w+\s+){0,3}?(?:role[\s-]based\s+access\s+control|rbac|role\s+assignments?|role\s+bindings?|iam\s+(?:policies|policy|roles|bindings|permissions)|(?:user|member|team|group|access)\s+(?:roles|permissions)|permissions|access\s+control\s+lists?)\b`)},
+		// "Manage the console's service accounts and site permissions":
+		// permissions closing a list of things the tool manages.
+		{"manages roles, role assignments or permissions", regexp.MustCompile(`\bmanag(?:e|es|ing)\s+(?:the\s+|your\s+|an?\s+)?(?:[\w'’-]+,?\s+){1,6}?(?:and|&)\s+(?:\w+\s+){0,2}?(?:permissions|roles|access\s+rights)\b`)},
+		// "Change display settings or app permissions on the device": the
+		// operating system's grants to an app (camera, location,
+		// contacts), given or taken back.
+		{"grants or revokes an app's permissions on a device (camera, location, contacts and the like)", regexp.MustCompile(`\b(?:change|changes|set|sets|grant|grants|toggle|toggles|update|updates|modif(?:y|ies)|manage|manages|adjust|adjusts)\s+(?:[\w-]+,?\s+){0,8}?(?:or\s+|and\s+)?(?:an?\s+|the\s+)?(?:app|application|apps|applications)(?:'s)?\s+permissions\b`)},
 		{"transfers ownership", regexp.MustCompile(`\btransfer(?:s|ring)?\s+(?:the\s+|a\s+|an\s+)?(?:\w+\s+){0,2}?(?:owner|ownership)\b`)},
 		{"sends a sharing invitation that grants access", regexp.MustCompile(`\b(?:sends?|creates?)\s+(?:a\s+|an\s+)?sharing\s+invitations?\b`)},
 		{"exposes a service on an external or public port", regexp.MustCompile(`\bexpos(?:e|es|ing)\b[^.]{0,60}\bon\s+(?:a|an|the)\s+(?:public|external)\s+ports?\b`)},
@@ -1326,4 +1336,30 @@ func secGrantUnblocksPrincipal(t *model.Tool, words []string) string {
 		}
 	}
 	return ""
+}
+
+// secGrantCallableTalk is a tool's text saying a choice makes the
+// resource callable or reachable at an address anyone can send to (a
+// method and URL, a public URL or endpoint, anyone, the internet).
+var secGrantCallableTalk = regexp.MustCompile(`(?i)\b(?:becomes?|is\s+made|made|will\s+be|turns?\s+into\s+something)\s+(?:publicly\s+)?(?:callable|invok[ae]ble|triggerable|reachable|accessible)\s+(?:(?:at|via|through|from|by)\s+(?:(?:get|post|put|patch)\b|https?://|<|a\s+(?:public\s+)?(?:url|endpoint|link)\b|its\s+(?:public\s+)?(?:url|endpoint)\b|the\s+(?:public\s+)?(?:url|endpoint)\b|anyone\b|the\s+internet\b|outside\b|any\s+(?:client|caller|one)\b)|publicly\b|to\s+anyone\b)`)
+
+// secGrantCallerAuthTalk says calls at that address still authenticate
+// (an API key, a token, a signature), so holding the URL is not enough.
+var secGrantCallerAuthTalk = regexp.MustCompile(`(?i)\b(?:requires?|needs?|with|pass|send|include|signed\s+with)\s+(?:an?\s+|the\s+|your\s+|its\s+)?(?:valid\s+)?(?:api\s*key|token|bearer|secret|signature|auth\w*|credentials?)\b|\bauthenticated\s+(?:callers?|requests?|users?)\b`)
+
+// secGrantCallableByAnyone says a tool that changes a resource can make
+// it callable by whoever sends a request to its address (a workflow
+// whose trigger becomes a webhook: "becomes callable at POST
+// <server>/webhooks/<id>"), or "". Text saying the caller must still
+// present a key, token or signature, and a read-only name, are not one.
+func secGrantCallableByAnyone(t *model.Tool, words []string) string {
+	if !secHasWord(words, secGrantSetters...) && !secHasWord(words, "enable", "configure", "deploy", "activate") {
+		return ""
+	}
+	text := secToolText(t)
+	m := secGrantCallableTalk.FindString(text)
+	if m == "" || secGrantCallerAuthTalk.MatchString(text) {
+		return ""
+	}
+	return fmt.Sprintf("makes a resource callable by whoever sends a request to its address (%q)", secSnippet(m))
 }
