@@ -312,6 +312,12 @@ func preciseDestructiveOperation(props map[string]any, names []string, depth int
 		}
 		if preciseActionParams[strings.ToLower(name)] {
 			values := preciseOperationValues(obj)
+			if preciseRouteMethod(values, props) {
+				// add_mock_rule's method (GET ... DELETE) beside the
+				// response it answers with: the verb of a route the
+				// tool defines, not a request it sends.
+				continue
+			}
 			for _, v := range values {
 				if preciseDestructiveModes[strings.ToLower(v)] || preciseDestructiveModeName(v) && preciseActsAmong(values, v) {
 					return fmt.Sprintf("its `%s` parameter takes %q", name, v)
@@ -423,6 +429,34 @@ func preciseNestedProps(obj map[string]any) []map[string]any {
 		}
 	}
 	return out
+}
+
+// preciseRouteMethod reports whether an operation parameter's values are
+// all HTTP methods (GET, POST, DELETE) and the same object takes the
+// response that route answers with (response, response_body,
+// status_code, mock_response): the tool defines a route, stub or mock
+// that will answer a DELETE, it sends none. A method beside a body, a URL
+// and headers only (an HTTP request tool) is still the request's own verb.
+func preciseRouteMethod(values []string, props map[string]any) bool {
+	if len(values) == 0 {
+		return false
+	}
+	for _, v := range values {
+		if !preciseMethodNames.MatchString(v) || strings.TrimSpace(v) != v || strings.ToUpper(v) != v {
+			return false
+		}
+	}
+	for name := range props {
+		toks := secIdentifierWords(name)
+		switch {
+		case len(toks) == 2 && toks[0] == "status" && toks[1] == "code":
+			return true
+		case len(toks) >= 1 && (toks[len(toks)-1] == "response" || toks[len(toks)-1] == "reply") && (len(toks) == 1 || toks[0] == "mock" || toks[0] == "stub" || toks[0] == "fake"),
+			len(toks) == 2 && (toks[0] == "response" || toks[0] == "reply") && (toks[1] == "body" || toks[1] == "data" || toks[1] == "payload"):
+			return true
+		}
+	}
+	return false
 }
 
 // preciseOperationValues returns the string values an operation parameter
@@ -1888,10 +1922,11 @@ func precisePassthroughDocuments(t *tgTool) (method, why string) {
 // preciseCreateOverExisting is a description saying that, when what the
 // tool writes already exists, the existing one is updated, overwritten or
 // replaced rather than kept: "If the page already exists at the specified
-// path, it will be updated", "overwrites the file if it already exists",
+// path, it will be updated", "If a board with the same title already
+// exists, it is replaced", "overwrites the file if it already exists",
 // "si ya existe, se sobrescribe", "s'il existe déjà, il sera remplacé",
 // "falls sie bereits existiert, wird sie überschrieben".
-var preciseCreateOverExisting = regexp.MustCompile(`(?i)\bif\s+(?:the\s+|a\s+|an\s+|this\s+|that\s+)?(?:[\w-]+\s+){0,4}?(?:already\s+)?exists?\b[^.;]{0,40}?,?\s*(?:it|that|the\s+[\w-]+|the\s+existing(?:\s+[\w-]+)?)\s+(?:will\s+be|is|gets|get)\s+(?:updated|overwritten|replaced)\b` +
+var preciseCreateOverExisting = regexp.MustCompile(`(?i)\bif\s+(?:the\s+|a\s+|an\s+|this\s+|that\s+)?(?:[\w-]+\s+){0,6}?(?:already\s+)?exists?\b[^.;]{0,40}?,?\s*(?:it|that|the\s+[\w-]+|the\s+existing(?:\s+[\w-]+)?)\s+(?:will\s+be|is|gets|get)\s+(?:updated|overwritten|replaced)\b` +
 	`|\b(?:updates|overwrites|replaces|update|overwrite|replace)\s+(?:it|them|the\s+existing(?:\s+[\w-]+)?)\s+if\s+(?:it|they|one|the\s+[\w-]+)\s+already\s+exists?\b` +
 	`|\bsi\s+(?:ya\s+)?existe(?:\s+ya)?\b[^.;]{0,40}?\b(?:se\s+)?(?:sobrescrib|sobreescrib|reemplaz|actualiz)\w*` +
 	`|\bs'(?:il|ils|elle|elles)\s+existen?t?\s+déjà[^.;]{0,40}?(?:écrasé|remplacé|mis\s+à\s+jour)\w*` +

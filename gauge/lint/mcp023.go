@@ -14,7 +14,7 @@ func mcp023() Rule {
 		ID: "MCP023", Name: "unconstrained-well-known-format", Family: "Parameters",
 		Summary: "A date, email, or URL parameter declares no format or pattern.",
 		Default: Warning, Toolgauge: Warning, Scope: ScopeParameter, Origin: OriginToolgauge,
-		Revision: 13, Check: checkMCP023,
+		Revision: 14, Check: checkMCP023,
 	}
 }
 
@@ -536,6 +536,9 @@ func preciseNotADate(p *tgParam) bool {
 	if hasRel && other {
 		return true
 	}
+	if preciseOnPhrase(p, toks) {
+		return true
+	}
 	if preciseCursor(p) {
 		return true
 	}
@@ -551,6 +554,25 @@ func preciseNotADate(p *tgParam) bool {
 	}
 	return p.hasDesc && (preciseCallsItAnID.MatchString(p.desc) || preciseKeywordFilter.MatchString(p.desc) ||
 		preciseKeywordList.MatchString(p.desc) && !preciseDateTalk.MatchString(p.desc))
+}
+
+// preciseOnPhrase reports whether a name whose only date sign is a
+// trailing `_on` (working_on, based_on, relying_on) is a verb and its
+// preposition, not the day something happens: the word before `on` is no
+// timed event (created_on, due_on, published_on stay dates) and the
+// description speaks of no date or time ("What you are currently working
+// on"). An undescribed one stays a date.
+func preciseOnPhrase(p *tgParam, toks []string) bool {
+	if len(toks) < 2 || !strings.EqualFold(toks[len(toks)-1], "on") || !p.hasDesc {
+		return false
+	}
+	for _, t := range toks[:len(toks)-1] {
+		w := strings.ToLower(t)
+		if text.IsDateLikeName(w) || preciseTimedEvents[w] || preciseBareDates[w] {
+			return false
+		}
+	}
+	return !preciseDateTalk.MatchString(p.desc) && !preciseDateSyntax.MatchString(p.desc)
 }
 
 // preciseOtherObject is a description that calls the value a thing that

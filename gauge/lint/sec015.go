@@ -14,8 +14,26 @@ func sec015() Rule {
 	return Rule{
 		ID: "SEC015", Name: "egress-destination", Family: "Security",
 		Summary: "A parameter lets the model choose where the server's authenticated traffic or a data stream goes (base URL, proxy, webhook, mail forwarding).",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 9, Check: checkSEC015,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 10, Check: checkSEC015,
 	}
+}
+
+// secProbeTalk is a parameter description that confines the base URL to a
+// liveness probe: "Override base URL for health check", "base URL used
+// only for the connectivity test".
+var secProbeTalk = regexp.MustCompile(`\b(?:for|of|by|in)\s+(?:the\s+|a\s+)?(?:health|liveness|readiness|connectivity|reachability|uptime)[\s-]*(?:checks?|probes?|tests?|pings?)\b`)
+
+// secProbeMore is a description that also sends other calls to the base
+// URL ("for the health check and all API requests").
+var secProbeMore = regexp.MustCompile(`\b(?:and|or|plus|as\s+well\s+as)\s+(?:all\s+|other\s+|every\s+|the\s+|later\s+)?(?:api|requests?|calls?|operations?|tools?)\b`)
+
+// secProbeOnly reports whether a base URL's description (folded) says it
+// only redirects a health or connectivity check: such a probe carries no
+// credential and no user data, so the model picks no destination for
+// either. A description that names other calls sent there too still counts.
+func secProbeOnly(pdesc string) bool {
+	loc := secProbeTalk.FindStringIndex(pdesc)
+	return loc != nil && !secProbeMore.MatchString(pdesc)
 }
 
 // checkSEC015 finds parameters that let the model pick the destination of
@@ -81,7 +99,7 @@ func secEgressDestination(t *model.Tool, words []string, desc string, p secParam
 	// base URL it is given.
 	switch {
 	case urlish && secHasWord(pw, "base", "api", "server", "instance", "region", "regional") && secBaseURLTalk.MatchString(pdesc) &&
-		(secOverrideTalk.MatchString(pdesc) || secSaysAuth.MatchString(secToolText(t))):
+		(secOverrideTalk.MatchString(pdesc) || secSaysAuth.MatchString(secToolText(t))) && !secProbeOnly(pdesc):
 		return secViaBaseURL
 	case (head == "url" || head == "uri") && len(pw) == 1 && secSaysAuth.MatchString(desc) && secFullURLTalk.MatchString(pdesc):
 		return secViaRequestURL
