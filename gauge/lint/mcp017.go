@@ -15,7 +15,7 @@ func mcp017() Rule {
 		ID: "MCP017", Name: "description-names-unknown-tool", Family: "Description",
 		Summary: "A description tells the model to use a tool the server does not have.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 12, Check: checkMCP017,
+		Revision: 13, Check: checkMCP017,
 	}
 }
 
@@ -52,7 +52,13 @@ func checkMCP017(ctx *Context) []Problem {
 				}
 			}
 		}
+		missingPrompts := unkPromptsIn(ctx, t.RawDescription)
 		if len(unknown) == 0 {
+			if len(missingPrompts) > 0 {
+				out = append(out, Problem{Tool: t.Name,
+					Message:    fmt.Sprintf("The description of `%s` tells the model to use %s, but this server lists no prompt of that name.", t.Name, unkPromptList(missingPrompts)),
+					Suggestion: "Name only prompts the server lists in prompts/list, or put the guidance in the description itself; a model told to use a missing prompt cannot follow it."})
+			}
 			continue
 		}
 		var parts []string
@@ -66,6 +72,9 @@ func checkMCP017(ctx *Context) []Problem {
 		out = append(out, Problem{Tool: t.Name,
 			Message:    fmt.Sprintf("The description of `%s` refers to %s as %s, but this server has no tool of that name.", t.Name, strings.Join(parts, ", "), map[bool]string{true: "tools", false: "a tool"}[len(parts) > 1]),
 			Suggestion: "Name the server's tools exactly as tools/list lists them; a model told to call a missing tool wastes a turn or calls another server's tool of that name."})
+		if len(missingPrompts) > 0 {
+			out[len(out)-1].Message += fmt.Sprintf(" It also tells the model to use %s, which the server does not list.", unkPromptList(missingPrompts))
+		}
 	}
 	return out
 }
@@ -540,4 +549,71 @@ func unkCalledTool(raw, name string) bool {
 	q := regexp.QuoteMeta(name)
 	re := regexp.MustCompile(`(?i)(\b` + q + "`?\\s+tool\\b|\\btool\\s+`?" + q + `\b)`)
 	return re.MatchString(raw)
+}
+
+// unkPromptRef is a text that tells the model to use a named prompt: "Use
+// the formatReport prompt", "format it with the `summary-style` prompt",
+// "must be processed using the 'to_outline' prompt".
+var unkPromptRef = regexp.MustCompile("(?i)\\b(?:use|using|with|run|invoke|call|apply|follow|via|through)\\s+(?:the\\s+)?([`'\"]?)([A-Za-z][\\w.-]*[A-Za-z0-9])([`'\"]?)\\s+prompts?\\b")
+
+// unkPromptShape reports whether a word reads as a prompt's identifier:
+// snake_case, kebab-case of three words or more, or camelCase starting in
+// lower case. "The system prompt", "the user-provided prompt" (a compound
+// adjective) and "the GitHub prompt" (a brand) are no prompt the server
+// should list.
+func unkPromptShape(w string) bool {
+	if strings.Contains(w, "_") || strings.Count(w, "-") >= 2 {
+		return true
+	}
+	if w[0] < 'a' || w[0] > 'z' {
+		return false
+	}
+	for i := 1; i < len(w); i++ {
+		if w[i] >= 'A' && w[i] <= 'Z' && w[i-1] >= 'a' && w[i-1] <= 'z' {
+			return true
+		}
+	}
+	return false
+}
+
+// unkPromptsIn returns the prompts a tool description tells the model to
+// use that the server does not list, in order of first mention. A name
+// counts when it has an identifier's shape or is quoted; one the server
+// lists as a prompt (in any case) or as a tool is no miss.
+func unkPromptsIn(ctx *Context, raw string) []string {
+	var out []string
+	for _, m := range unkPromptRef.FindAllStringSubmatch(raw, -1) {
+		name := m[2]
+		quoted := m[1] != "" && m[1] == m[3]
+		if !quoted && !unkPromptShape(name) || slices.Contains(out, name) {
+			continue
+		}
+		known := false
+		for _, p := range ctx.Snap.Prompts {
+			if strings.EqualFold(p.Name, name) || unkNormal(p.Name) == unkNormal(name) {
+				known = true
+			}
+		}
+		for i := range ctx.Tools {
+			if strings.EqualFold(ctx.Tools[i].Name, name) {
+				known = true
+			}
+		}
+		if !known {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// unkPromptList renders missing prompt names for a message.
+func unkPromptList(names []string) string {
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = "`" + n + "`"
+	}
+	if len(parts) == 1 {
+		return "the prompt " + parts[0]
+	}
+	return "the prompts " + strings.Join(parts, ", ")
 }

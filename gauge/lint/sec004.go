@@ -12,7 +12,7 @@ func sec004() Rule {
 		ID: "SEC004", Name: "coercive-directive", Family: "Security",
 		Summary: "Text coerces the model to call the tool first, always, or above everything else.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 16, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: secCoercePrecise, keep: secCoerceKeep, extra: secCoerceCJK},
+		Revision: 17, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: secCoercePrecise, keep: secCoerceKeep, extra: secCoerceCJK},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s contains a %s: %q.", s.where(), m.what, m.text)
 			},
@@ -196,7 +196,10 @@ var secCoercePrecise = concatPatterns(
 		// A bare imperative whose "each/every/any session" makes it a
 		// call on every session ("Call this once at the beginning of any
 		// session").
-		`(?:^|[.!?:;]\s+|\n\s*)(?:call|use|run|invoke)\s+(?:this\s+(?:tool\s+|function\s+)?|it\s+)(?:once\s+|first\s+)?(?:at|on|in)\s+the\s+(?:very\s+)?(?:start|beginning|outset)\s+of\s+(?:each|every|any|all)\s+(?:new\s+)?(?:sessions?|conversations?|chats?)\b`,
+		// Revision 17: a sentence may open with an emoji, a bullet or
+		// markdown emphasis ("🚀 CALL THIS FIRST at the start of every
+		// session"); secFold turns the emoji into \x01.
+		`(?:^|[.!?:;]\s+|\n\s*)(?:[\x01*#>_~-]+\s*)?(?:call|use|run|invoke)\s+(?:this\s+(?:tool\s+|function\s+)?|it\s+)(?:once\s+|first\s+)?(?:at|on|in)\s+the\s+(?:very\s+)?(?:start|beginning|outset)\s+of\s+(?:each|every|any|all)\s+(?:new\s+)?(?:sessions?|conversations?|chats?)\b`,
 		// Revision 16: "When starting a conversation, call list_a and
 		// list_b ... before taking action": calls ordered at the start of
 		// every conversation and made a gate on the agent's actions.

@@ -12,7 +12,7 @@ func sec005() Rule {
 		ID: "SEC005", Name: "tool-shadowing", Family: "Security",
 		Summary: "Text tries to change how the model uses other tools.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 9, Check: secPhraseRuleWith(secShadowPatterns, secPrecise{patterns: secShadowPrecise, extra: secShadowExtra},
+		Revision: 10, Check: secPhraseRuleWith(secShadowPatterns, secPrecise{patterns: secShadowPrecise, extra: secShadowExtra},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s reaches beyond its own tool (%s): %q.", s.where(), m.what, m.text)
 			},
@@ -43,7 +43,24 @@ var secShadowPrecise = concatPatterns(
 		`\bprefer\s+(?:this|it|me|these)\s+(?:tools?\s+|server\s+|function\s+|mcp\s+)?over\b`,
 		`\b(?:faster|better|quicker|smarter|superior|more\s+(?:reliable|accurate|capable|powerful|efficient))\s+(?:to|than)\s+(?:your|any|the\s+(?:agent|model|assistant)'?s)\s+(?:own\s+)?(?:native|built-?in|default|standard|other)\s+(?:[\w-]+\s+){0,2}(?:tools?|features?|functions?|capabilit(?:y|ies)|search(?:es)?|edits?|editing|commands?)\b`,
 		`\bprefer\s+(?:[\w-]+\s+){0,2}?tools?\s+(?:over|instead\s+of|rather\s+than)\s+(?:the\s+|any\s+|your\s+|raw\s+|plain\s+)?(?:other|built-?in|native|generic|web|internet|bash|shell|terminal|command[- ]line|cli)\b`,
-		secRankedAboveOthers, secPreferredAboveOthers),
+		secRankedAboveOthers, secPreferredAboveOthers,
+		// Revision 10: the passive after another clause ("This is the
+		// primary tool for X and should be prioritized over other
+		// tools"); the object must be other or built-in tools or servers,
+		// not "other options" or "other fields".
+		`\b(?:should|must|is\s+to|needs\s+to)\s+(?:always\s+)?be\s+(?:preferred|prioriti[sz]ed|favou?red|chosen|used|called)\s+`+secAboveOthers+`\s+(?:the\s+|any\s+|all\s+|your\s+)?(?:other|built-?in|native|generic|default)\s+(?:[\w-]+\s+)?(?:tools?|servers?|mcp\s+servers?|mcps?|functions?|search(?:es)?)\b`,
+		// Revision 10: giving up on the task rather than seeking another
+		// tool ("report the error to the user instead of trying other PDF
+		// tools"); "retry the job instead of trying other queues" names
+		// no tool and stays silent.
+		`\binstead\s+of\s+(?:trying|switching\s+to|falling\s+back\s+to|looking\s+for|reaching\s+for)\s+(?:any\s+|the\s+)?(?:other|alternative|different)\s+(?:[\w-]+\s+)?(?:tools?|servers?|mcp\s+servers?|mcps?|services?|providers?)\b`),
+	// Revision 10: a standing order to use this tool in place of a named
+	// one ("Always use this INSTEAD OF browsermcp for web app testing").
+	// The name must not be one of the server's own tools, and it must be
+	// followed by what for or when, so "always use this instead of
+	// guessing" (an -ing word, a strategy) stays silent.
+	secRe("steering away from other tools", 1,
+		"\\balways\\s+(?:use|call|invoke|run|choose|prefer|pick|select)\\s+(?:this|it|me)\\s+(?:tool\\s+|server\\s+|function\\s+|mcp\\s+)?(?:instead\\s+of|rather\\s+than|in\\s+place\\s+of)\\s+(?:using\\s+|calling\\s+)?(`?[\\w.-]*(?:[a-fh-z0-9_.-]|[a-mo-z0-9_.-]g|[a-hj-z0-9_.-]ng)`?)(?:\\s+(?:tools?|servers?|mcps?|extensions?|plugins?))?\\s+(?:for|when|whenever|to|in|on)\\b"),
 	// The same in Spanish, Portuguese, French, German and Italian:
 	// secFold turns accented letters into "0" ("plutôt" reads "plut0t"),
 	// so the patterns spell them that way.

@@ -12,7 +12,7 @@ func sec019() Rule {
 		ID: "SEC019", Name: "data-solicitation", Family: "Security",
 		Summary: "A parameter or description asks the model for data the call does not need: its own identity, the conversation, or telemetry about its work.",
 		Default: Warning, Toolgauge: Off, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 2, Check: checkSEC019,
+		Revision: 3, Check: checkSEC019,
 	}
 }
 
@@ -39,7 +39,16 @@ func checkSEC019(ctx *Context) []Problem {
 	}
 	for i := range ctx.Tools {
 		t := &ctx.Tools[i]
-		if flagged[t.Name] || secAboutModels(t.Name+" "+t.RawDescription) {
+		if flagged[t.Name] {
+			continue
+		}
+		if q := secArtifactQuery(t.InputSchema); q != "" {
+			out = append(out, Problem{Tool: t.Name, Parameter: q,
+				Message:    fmt.Sprintf("The `%s` parameter of tool `%s` asks the model to put the user's own artifacts (logs, stack traces, code, configuration) into a free-text query, which the call does not need.", q, t.Name),
+				Suggestion: sec019Suggestion})
+			continue
+		}
+		if secAboutModels(t.Name + " " + t.RawDescription) {
 			continue
 		}
 		var names []string
@@ -129,3 +138,49 @@ var secSolicitPatterns = concatPatterns(
 	secRe("telemetry about its work", 0,
 		`\b(?:call|use|invoke)\s+this\s+(?:tool\s+)?(?:when|after|whenever|once|at\s+the\s+end\s+of)\b[^.!?\n]{0,80}?\bto\s+(?:track|report|record|log|send)\s+(?:\w+\s+){0,2}?(?:telemetry|usage\s+analytics|usage\s+metrics)\b`),
 )
+
+// secQueryWords name a free-text query or question a tool passes on
+// (query, question, q, prompt, topic, search).
+var secQueryWords = []string{"query", "q", "question", "prompt", "topic", "search", "request"}
+
+// secAskToInclude is a description that asks the caller to include,
+// paste or provide something in the value.
+var secAskToInclude = regexp.MustCompile(`(?i)\b(?:include|includes|including|paste|provide|attach|add|share|send|copy)\b`)
+
+// secPrivateArtifacts are kinds of the user's own working material: logs,
+// stack traces, code snippets, configurations, environment variables.
+var secPrivateArtifacts = []*regexp.Regexp{
+	regexp.MustCompile(`(?i)\blogs?\b|\blog\s+(?:output|files?|lines?)\b`),
+	regexp.MustCompile(`(?i)\bstack\s*traces?\b|\btracebacks?\b|\bcore\s+dumps?\b`),
+	regexp.MustCompile(`(?i)\bcode\s+(?:snippets?|samples?|excerpts?|blocks?)\b|\bsource\s+code\b|\bsnippets?\s+of\s+(?:your\s+|the\s+)?code\b`),
+	regexp.MustCompile(`(?i)\bconfigurations?\b|\bconfig\s+files?\b|\bconfigs\b|\b\.env\b|\benvironment\s+variables?\b`),
+}
+
+// secArtifactQuery returns the name of a top-level free-text query
+// parameter whose description asks the model to include at least two
+// kinds of the user's private working material ("Include exact error
+// messages, logs, and stack traces ... relevant code snippets"), or "".
+// Two kinds are needed: "include the exact error message" or "quote the
+// function name" is a specific search, and a parameter named code or
+// diff on a review tool is the tool's job, not a query.
+func secArtifactQuery(schema any) string {
+	m, _ := schema.(map[string]any)
+	props, _ := m["properties"].(map[string]any)
+	for _, k := range secSortedKeys(props) {
+		p, _ := props[k].(map[string]any)
+		d, _ := p["description"].(string)
+		if d == "" || !secHasWord(secIdentifierWords(k), secQueryWords...) || !secAskToInclude.MatchString(d) {
+			continue
+		}
+		kinds := 0
+		for _, re := range secPrivateArtifacts {
+			if re.MatchString(d) {
+				kinds++
+			}
+		}
+		if kinds >= 2 {
+			return k
+		}
+	}
+	return ""
+}
