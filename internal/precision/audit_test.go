@@ -3,15 +3,19 @@ package precision
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
 var (
-	auditSkeleton = flag.String("audit-skeleton", "", "write label skeletons for the audits' unlabelled findings to this file")
-	updateAudit   = flag.Bool("update-audit", false, "rewrite the figure block of each audit's doc page from its files")
+	auditSkeleton = flag.String("audit-skeleton", "", "write label skeletons for the unlabelled findings of every audit the run selects (all, or those -run picks) "+
+		"to this one file once all audits have run: one section per audit, headed by a comment naming the labels.yaml it goes in; "+
+		"and to the same path with .review.jsonl added every finding at warning or error with its audit and tool text")
+	updateAudit = flag.Bool("update-audit", false, "rewrite the figure block of each audit's doc page from its files")
 )
 
 // audits are the independent audits of issue 21: captures of servers that
@@ -57,6 +61,18 @@ func TestAudit(t *testing.T) {
 	for _, c := range corpus {
 		inCorpus[c.Package] = true
 	}
+	skels := &auditSkeletons{}
+	if *auditSkeleton != "" {
+		// Cleanup runs once every parallel subtest has finished.
+		t.Cleanup(func() {
+			var dirs []string
+			for _, a := range audits {
+				dirs = append(dirs, a.dir)
+			}
+			yaml, review := skels.render(dirs)
+			writeSkeletonFiles(t, *auditSkeleton, yaml, review)
+		})
+	}
 	for _, a := range audits {
 		t.Run(filepath.Base(a.dir), func(t *testing.T) {
 			t.Parallel()
@@ -77,7 +93,11 @@ func TestAudit(t *testing.T) {
 				t.Fatal(err)
 			}
 			if *auditSkeleton != "" {
-				writeSkeleton(t, caps, labels, *auditSkeleton)
+				sk, err := buildSkeleton(caps, labels, filepath.Base(a.dir))
+				if err != nil {
+					t.Fatal(err)
+				}
+				skels.add(a.dir, sk)
 			}
 			for _, p := range res.Unlabelled {
 				t.Logf("unlabelled: %s", p)
@@ -111,6 +131,99 @@ func TestAudit(t *testing.T) {
 			if !bytes.Equal(got, want) {
 				t.Errorf("%s: the audit figures differ from what %s and today's rules give (a rule change moved them, or the page was edited); see the page on how to record it.\ngot:\n%s\nwant:\n%s",
 					a.doc, a.dir, got, want)
+			}
+		})
+	}
+}
+
+// auditSkeletons gathers the skeletons of the audits a TestAudit run
+// selects: each parallel subtest adds its own, and the parent writes them
+// as one file when all have finished, so no audit's skeleton overwrites
+// another's.
+type auditSkeletons struct {
+	mu    sync.Mutex
+	parts map[string]labelSkeleton // by audit directory
+}
+
+// add records the skeleton of the audit in dir.
+func (s *auditSkeletons) add(dir string, sk labelSkeleton) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.parts == nil {
+		s.parts = map[string]labelSkeleton{}
+	}
+	s.parts[dir] = sk
+}
+
+// render joins the recorded skeletons in the order of dirs (audits not
+// recorded, because -run left them out or they failed first, are left
+// out): each audit's section is headed by a comment naming the labels.yaml
+// its entries go in, under servers:, or saying it has nothing unlabelled.
+// The review lines are joined in the same order.
+func (s *auditSkeletons) render(dirs []string) (yaml string, review []string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var b strings.Builder
+	for _, dir := range dirs {
+		sk, ok := s.parts[dir]
+		if !ok {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteString("\n")
+		}
+		labels := filepath.ToSlash(filepath.Join(dir, AuditLabelsFile))
+		if sk.yaml == "" {
+			fmt.Fprintf(&b, "# ==== %s: no unlabelled findings\n", labels)
+		} else {
+			fmt.Fprintf(&b, "# ==== %s (entries go under servers:)\n%s", labels, sk.yaml)
+		}
+		review = append(review, sk.review...)
+	}
+	return b.String(), review
+}
+
+// TestAuditSkeletons holds the -audit-skeleton file to every selected
+// audit's skeleton, whatever order the parallel subtests finish in: one
+// section per audit in the audits' order, none for an audit not run.
+func TestAuditSkeletons(t *testing.T) {
+	t.Parallel()
+	p := labelSkeleton{yaml: "  srv-p:\n    findings:\n    - {rule: SEC011, tool: \"run\"}\n", review: []string{`{"audit":"p"}`}}
+	q := labelSkeleton{yaml: "  srv-q:\n    findings:\n    - {rule: MCP020, tool: \"get\"}\n", review: []string{`{"audit":"q1"}`, `{"audit":"q2"}`}}
+	dirs := []string{"testdata/audit/o", "testdata/audit/p", "testdata/audit/q", "testdata/audit/r"}
+	for _, tc := range []struct {
+		name       string
+		parts      map[string]labelSkeleton
+		wantYAML   string
+		wantReview []string
+	}{
+		{name: "two audits", parts: map[string]labelSkeleton{"testdata/audit/q": q, "testdata/audit/p": p},
+			wantYAML: "# ==== testdata/audit/p/labels.yaml (entries go under servers:)\n" + p.yaml +
+				"\n# ==== testdata/audit/q/labels.yaml (entries go under servers:)\n" + q.yaml,
+			wantReview: []string{`{"audit":"p"}`, `{"audit":"q1"}`, `{"audit":"q2"}`}},
+		{name: "one audit with nothing unlabelled", parts: map[string]labelSkeleton{"testdata/audit/r": {}, "testdata/audit/p": p},
+			wantYAML: "# ==== testdata/audit/p/labels.yaml (entries go under servers:)\n" + p.yaml +
+				"\n# ==== testdata/audit/r/labels.yaml: no unlabelled findings\n",
+			wantReview: []string{`{"audit":"p"}`}},
+		{name: "one audit", parts: map[string]labelSkeleton{"testdata/audit/q": q},
+			wantYAML:   "# ==== testdata/audit/q/labels.yaml (entries go under servers:)\n" + q.yaml,
+			wantReview: q.review},
+		{name: "none selected", parts: map[string]labelSkeleton{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			var s auditSkeletons
+			var wg sync.WaitGroup
+			for dir, sk := range tc.parts {
+				wg.Go(func() { s.add(dir, sk) })
+			}
+			wg.Wait()
+			yaml, review := s.render(dirs)
+			if yaml != tc.wantYAML {
+				t.Errorf("skeleton:\n%s\nwant:\n%s", yaml, tc.wantYAML)
+			}
+			if strings.Join(review, "\n") != strings.Join(tc.wantReview, "\n") {
+				t.Errorf("review lines %q, want %q", review, tc.wantReview)
 			}
 		})
 	}

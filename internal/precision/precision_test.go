@@ -363,11 +363,43 @@ func ratioText(t Tally) string {
 	return fmt.Sprintf("%.1f%% (%d of %d)", 100*p, t.True, t.True+t.False)
 }
 
-// writeSkeleton lists every unlabelled finding as a YAML label to fill in,
-// and every finding at warning or error (labelled or not) with its tool's
-// description in path.review.jsonl, for reading while judging.
+// writeSkeleton writes the corpus's skeleton (see buildSkeleton) to path
+// and its review lines to path.review.jsonl.
 func writeSkeleton(t *testing.T, corpus []Capture, labels *Labels, path string) {
 	t.Helper()
+	sk, err := buildSkeleton(corpus, labels, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeSkeletonFiles(t, path, sk.yaml, sk.review)
+}
+
+// writeSkeletonFiles writes a skeleton to path and its review lines, one
+// JSON object a line, to path.review.jsonl.
+func writeSkeletonFiles(t *testing.T, path, yaml string, review []string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(yaml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path+".review.jsonl", []byte(strings.Join(review, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// labelSkeleton is the label skeleton of one set of captures: yaml holds a
+// server entry for each server with unlabelled findings, to go under the
+// servers: key of its labels.yaml, and review one JSON line for every
+// finding at warning or error (labelled or not) with its tool's text.
+type labelSkeleton struct {
+	yaml   string
+	review []string
+}
+
+// buildSkeleton lists every unlabelled finding as a YAML label to fill in,
+// and every finding at warning or error (labelled or not) with its tool's
+// description as a review line, for reading while judging. A non-empty
+// audit names the audit in each review line.
+func buildSkeleton(corpus []Capture, labels *Labels, audit string) (labelSkeleton, error) {
 	var b strings.Builder
 	var review []string
 	cfg := DefaultConfig()
@@ -375,7 +407,7 @@ func writeSkeleton(t *testing.T, corpus []Capture, labels *Labels, path string) 
 		c := &corpus[i]
 		snap, err := c.Snapshot()
 		if err != nil {
-			t.Fatal(err)
+			return labelSkeleton{}, err
 		}
 		known := map[string]bool{}
 		if sl := labels.Servers[c.Server]; sl != nil {
@@ -407,6 +439,9 @@ func writeSkeleton(t *testing.T, corpus []Capture, labels *Labels, path string) 
 			}
 			rev := map[string]any{"server": c.Server, "rule": f.Rule, "severity": f.Severity.String(), "tool": f.Tool, "param": f.Parameter,
 				"entity": f.Entity, "related": f.Related, "message": f.Message, "labelled": labelled}
+			if audit != "" {
+				rev["audit"] = audit
+			}
 			for _, tl := range snap.Tools {
 				if tl.Name == f.Tool {
 					rev["description"] = tl.RawDescription
@@ -424,12 +459,7 @@ func writeSkeleton(t *testing.T, corpus []Capture, labels *Labels, path string) 
 			fmt.Fprintf(&b, "  %s:\n    findings:\n%s\n", c.Server, strings.Join(lines, "\n"))
 		}
 	}
-	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path+".review.jsonl", []byte(strings.Join(review, "\n")+"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	return labelSkeleton{yaml: b.String(), review: review}, nil
 }
 
 func quoteAll(s []string) string {
