@@ -64,6 +64,7 @@ func rulePages(rules []lint.Rule) []Page {
 	var pages []Page
 	families := map[string][]lint.Rule{}
 	var order []string
+	lines := precision.NewRuleLines()
 	for _, r := range rules {
 		if _, ok := families[r.Family]; !ok {
 			order = append(order, r.Family)
@@ -81,10 +82,10 @@ func rulePages(rules []lint.Rule) []Page {
 			doc = "_No further documentation._"
 		}
 		b.WriteString(doc + "\n\n")
-		if line := precision.RuleLine(r.ID); line != "" {
+		if line := lines.Measured(r.ID); line != "" {
 			fmt.Fprintf(&b, "**Measured precision** (default profile): %s. See [precision](../precision.md).\n\n", line)
 		}
-		if line := precision.UnseenRuleLine(r.ID); line != "" {
+		if line := lines.Unseen(r.ID); line != "" {
 			fmt.Fprintf(&b, "**On unseen servers**: %s. The corpus figure above includes servers rules were written from; this one does not. See [the audits](../audit.md#first-judgements-at-a-glance).\n\n", line)
 		}
 		fmt.Fprintf(&b, "Turn it off or change its severity in `mcpgauge.yaml`:\n\n```yaml\nlint:\n  rules:\n    %s: off   # or error, warning, info\n```\n", r.ID)

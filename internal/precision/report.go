@@ -41,11 +41,33 @@ func Committed() (Measured, error) {
 	return m, nil
 }
 
-// RuleLine is the sentence a rule's doc page shows about its measured
-// precision ("" when nothing was measured).
-func RuleLine(id string) string {
-	m, err := Committed()
-	if err != nil || m.Servers == 0 {
+// RuleLines quotes the committed measurements on the rule pages. It holds
+// measured.json and unseen.json parsed once, by NewRuleLines, so a
+// generator writing every rule page parses each file once, not once a page.
+// A file that does not parse gives no line (TestPrecision and
+// TestFirstJudgements fail on it).
+type RuleLines struct {
+	measured Measured         // zero when measured.json does not parse
+	unseen   []FirstJudgement // nil when unseen.json does not parse
+}
+
+// NewRuleLines parses the committed measurements the rule pages quote.
+func NewRuleLines() RuleLines {
+	var l RuleLines
+	if m, err := Committed(); err == nil {
+		l.measured = m
+	}
+	if a, err := FirstJudgements(); err == nil {
+		l.unseen = a
+	}
+	return l
+}
+
+// Measured is the sentence a rule's doc page shows about its measured
+// precision on the corpus ("" when nothing was measured).
+func (l RuleLines) Measured(id string) string {
+	m := l.measured
+	if m.Servers == 0 {
 		return ""
 	}
 	r := m.Rules[id]
@@ -56,6 +78,26 @@ func RuleLine(id string) string {
 		return fmt.Sprintf("no finding on the %d-server corpus", m.Servers)
 	}
 	return fmt.Sprintf("%s (%d of %d findings at warning or error right on the %d-server corpus)", pct(r.True, r.Findings), r.True, r.Findings, m.Servers)
+}
+
+// Unseen is the sentence a rule's doc page shows about its precision on
+// servers no rule was written for: its findings at warning or error,
+// pooled over the first judgements of every independent audit ("" when it
+// had none there).
+func (l RuleLines) Unseen(id string) string {
+	if len(l.unseen) == 0 {
+		return ""
+	}
+	var judged, right int
+	for _, a := range l.unseen {
+		r := a.Rules[id]
+		judged += r.Findings
+		right += r.True
+	}
+	if judged == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s (%d of %d findings at warning or error right when first judged, pooled over %d independent audits of servers no rule was written for)", pct(right, judged), right, judged, len(l.unseen))
 }
 
 // Summary is the Measured view of a result.

@@ -35,24 +35,3 @@ func FirstJudgements() ([]FirstJudgement, error) {
 	}
 	return f.Audits, nil
 }
-
-// UnseenRuleLine is the sentence a rule's doc page shows about its
-// precision on servers no rule was written for: its findings at warning or
-// error, pooled over the first judgements of every independent audit
-// ("" when it had none there).
-func UnseenRuleLine(id string) string {
-	audits, err := FirstJudgements()
-	if err != nil || len(audits) == 0 {
-		return ""
-	}
-	var judged, right int
-	for _, a := range audits {
-		r := a.Rules[id]
-		judged += r.Findings
-		right += r.True
-	}
-	if judged == 0 {
-		return ""
-	}
-	return fmt.Sprintf("%s (%d of %d findings at warning or error right when first judged, pooled over %d independent audits of servers no rule was written for)", pct(right, judged), right, judged, len(audits))
-}

@@ -109,6 +109,7 @@ func TestUnseenRuleLine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	lines := NewRuleLines()
 	cases := []struct{ id string }{{"SEC012"}, {"MCP020"}, {"MCP040"}}
 	for _, c := range cases {
 		var judged, right int
@@ -116,13 +117,50 @@ func TestUnseenRuleLine(t *testing.T) {
 			judged += a.Rules[c.id].Findings
 			right += a.Rules[c.id].True
 		}
-		line := UnseenRuleLine(c.id)
+		line := lines.Unseen(c.id)
 		want := strconv.Itoa(right) + " of " + strconv.Itoa(judged) + " findings"
 		if judged == 0 || !strings.Contains(line, want) || !strings.Contains(line, strconv.Itoa(len(audits))+" independent audits") {
 			t.Errorf("%s: %q, want %q over %d audits", c.id, line, want, len(audits))
 		}
 	}
-	if got := UnseenRuleLine("NOPE999"); got != "" {
+	if got := lines.Unseen("NOPE999"); got != "" {
 		t.Errorf("a rule with no finding got %q", got)
+	}
+}
+
+// TestRuleLines holds each sentence of the rule pages to the parsed
+// measurements it is given, and gives no sentence when a file did not
+// parse (the zero RuleLines).
+func TestRuleLines(t *testing.T) {
+	t.Parallel()
+	parsed := RuleLines{
+		measured: Measured{Servers: 12, Rules: map[string]RuleMeasure{"SEC001": {Findings: 4, True: 3}, "MCP002": {Info: 5}}},
+		unseen: []FirstJudgement{
+			{Audit: "a", Rules: map[string]RuleMeasure{"SEC001": {Findings: 2, True: 1}}},
+			{Audit: "b", Rules: map[string]RuleMeasure{"SEC001": {Findings: 2, True: 2}, "MCP002": {Info: 1}}},
+		},
+	}
+	for _, tc := range []struct {
+		name, id         string
+		lines            RuleLines
+		measured, unseen string
+	}{
+		{name: "judged findings", lines: parsed, id: "SEC001",
+			measured: "75.0% (3 of 4 findings at warning or error right on the 12-server corpus)",
+			unseen:   "75.0% (3 of 4 findings at warning or error right when first judged, pooled over 2 independent audits of servers no rule was written for)"},
+		{name: "info only", lines: parsed, id: "MCP002",
+			measured: "no finding at warning or error on the 12-server corpus (5 at info, not judged)"},
+		{name: "no finding", lines: parsed, id: "QG001", measured: "no finding on the 12-server corpus"},
+		{name: "nothing parsed", lines: RuleLines{}, id: "SEC001"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			if got := tc.lines.Measured(tc.id); got != tc.measured {
+				t.Errorf("Measured(%s) = %q, want %q", tc.id, got, tc.measured)
+			}
+			if got := tc.lines.Unseen(tc.id); got != tc.unseen {
+				t.Errorf("Unseen(%s) = %q, want %q", tc.id, got, tc.unseen)
+			}
+		})
 	}
 }
