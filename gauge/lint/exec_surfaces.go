@@ -1494,3 +1494,42 @@ func secFlowFile(t *model.Tool, facts secTool) secExecSurface {
 	}
 	return secExecSurface{}
 }
+
+var (
+	// secServerArtefactRun is a description saying the tool runs one of
+	// the server's own artefacts, named or made earlier: "Execute a saved
+	// plan against the sources", "Runs the configured checks", "Run the
+	// job with this id". What runs is the server's, not text the model
+	// writes.
+	secServerArtefactRun = regexp.MustCompile(`\b(?:execut|run)\w*\s+(?:(?:a|an|the|this|that|your|each|every|all|one)\s+)?(?:(?:saved|stored|existing|prepared|generated|previously[- ]created|created|named|selected|configured|predefined|pre-defined|registered|scheduled|approved)\s+)?(?:[\w-]+\s+)?(?:plans?|jobs?|workflows?|pipelines?|suites?|checks?|checklists?|migrations?|recipes?|audits?|scans?|benchmarks?)\b`)
+	// secRunsCodeTalk is a description saying the tool runs code, a
+	// command or a script ("executes arbitrary code", "runs shell
+	// commands"): then its bare name is read as it reads.
+	secRunsCodeTalk = regexp.MustCompile(`\b(?:execut|run|eval)\w*\s+(?:[\w-]+\s+){0,2}?(?:code|commands?|scripts?|javascript|js|python|shell|sql|snippets?|programs?)\b`)
+	// secServerArtefactRef is a parameter that points at such an artefact
+	// by id, path or name (planPath, job_id, workflowName).
+	secServerArtefactRef = map[string]bool{"plan": true, "job": true, "workflow": true, "pipeline": true, "suite": true, "check": true, "checklist": true, "migration": true, "recipe": true, "audit": true, "scan": true, "benchmark": true}
+)
+
+// secRunsServerArtefact reports whether a tool named only for running
+// (execute, runcode) runs something the server defines or made earlier: its
+// description says it runs a saved plan, a job, a check suite, or a
+// parameter points at one by id, path or name (planPath), and no
+// description or parameter speaks of code, a command or a script. Such a
+// tool runs no text the model writes, whatever its bare name says; a
+// parameter that carries code is still read as one.
+func secRunsServerArtefact(t *model.Tool, facts secTool) bool {
+	if secRunsCodeTalk.MatchString(facts.affirmative) {
+		return false
+	}
+	if secServerArtefactRun.MatchString(facts.affirmative) {
+		return true
+	}
+	for _, p := range secDeepParams(t) {
+		pw := secIdentifierWords(p.name)
+		if len(pw) == 2 && secServerArtefactRef[pw[0]] && secHasWord(pw[1:], "id", "path", "name", "file", "ref", "key") {
+			return true
+		}
+	}
+	return false
+}

@@ -15,7 +15,7 @@ func sec011() Rule {
 	return Rule{
 		ID: "SEC011", Name: "code-execution-surface", Family: "Security",
 		Summary: "The tool runs code, shell commands, SQL, a pipeline or an agent task supplied by the model.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 17, Check: checkSEC011,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 18, Check: checkSEC011,
 	}
 }
 
@@ -543,6 +543,7 @@ const (
 	reachReadOnlySQL   = "the database, through queries the tool calls read-only"
 	reachAgent         = "another coding agent with its permission checks off"
 	reachBrowser       = "the open browser page and its session"
+	reachAppRuntime    = "the mobile app's own JavaScript runtime on the device (its state, storage and native modules), not a browser page"
 	reachCluster       = "the Kubernetes cluster, through any kubectl command"
 	reachCLI           = "any command of the command-line tool it wraps"
 	reachProcess       = "code wherever the server runs it"
@@ -565,6 +566,7 @@ var (
 	secReachSSH         = regexp.MustCompile(`\bssh\b|\bremote\s+(?:host|server|machine)s?\b`)
 	secReachContainer   = regexp.MustCompile(`\b(?:pods?|containers?)\b`)
 	secReachAgentTalk   = regexp.MustCompile(`dangerously[- ]skip[- ]permissions|bypass\s*permissions|skip(?:s|ping)?\s+(?:all\s+)?permission|--yolo\b|full[- ]auto\b`)
+	secReachAppRuntime  = regexp.MustCompile(`\b(?:react[- ]native|hermes|expo)\s+(?:app(?:lication)?(?:'s)?\s+)?(?:js\s+|javascript\s+)?(?:context|runtime|app|application|bundle)\b|\bin\s+(?:the\s+)?(?:mobile\s+|native\s+)?app(?:lication)?(?:'s)?\s+(?:own\s+)?(?:js\s+|javascript\s+)?(?:context|runtime)\b`)
 	secReachBrowser     = regexp.MustCompile(`\b(?:page|browser|dom|tab|webpage)\b`)
 	secReachReadOnly    = regexp.MustCompile(`\bread[- ]only\b|\bonly\s+(?:select|read)\b|^(?:execute|run)s?\s+an?\s+select\s+(?:query|statement)\b`)
 	secReachDebugger    = regexp.MustCompile(`\bdebugg(?:er|ed)\b|\bx64dbg\b|\bgdb\b|\blldb\b`)
@@ -641,6 +643,9 @@ func secTakesCode(t *model.Tool, facts secTool) bool {
 		}
 		if secHasWord(pw[len(pw)-1:], "sql", "query") && secSQLParamKind(t, p.name) != sqlStatement {
 			continue // a WHERE fragment or a pattern runs no statement of its own
+		}
+		if pw[len(pw)-1] == "code" && secOneTimeCode.MatchString(secParamDesc(t, p.name)+" "+strings.Join(pw, " ")) {
+			continue // an approval, country or promo code is no program
 		}
 		return true
 	}
@@ -770,6 +775,12 @@ func secExecutionReach(t *model.Tool, facts secTool) string {
 		// context" of a server whose tools set breakpoints and step
 		// runs in the paused process, not in a browser.
 		return reachDebuggee
+	case secReachAppRuntime.MatchString(desc):
+		// "Run JS in React Native app context (not WebView)": the code
+		// runs in the app's own JavaScript runtime on the device, with
+		// the app's state and native modules, not in a browser page
+		// (the negated "not WebView" is cut from what is read).
+		return reachAppRuntime
 	case !secHasWord(words, secReachShellWords...) && secReachLanguages.MatchString(desc) && !secReachShellTalk.MatchString(desc):
 		return reachProcess
 	case secHasWord(words, "browser", "page", "playwright", "puppeteer") || secHasWord(words, "evaluate") && facts.runtime == runtimeBrowser || secReachBrowser.MatchString(desc) && !secHasWord(words, secReachShellWords...):
@@ -812,9 +823,12 @@ func secEvaluatesCode(t *model.Tool, words []string, desc string) bool {
 
 var (
 	secCodeObjects    = []string{"code", "script", "command", "commands", "shell", "sql", "query", "python", "js", "javascript", "snippet", "cell", "expression", "bash", "cmd", "program"}
-	secNotCodeContext = regexp.MustCompile(`\b(?:country|zip|postal|language|currency|status|error|auth|authori[sz]ation|verification|promo|coupon|discount|datacenter|data\s+center|iso|area|airport|product|access|confirmation|otp|colou?r|region|locale|http|response|invite|referral|two-factor|2fa|mfa|sms|qr|bar|postcode|discount|voucher|exit)\b`)
-	secCodeTalk       = regexp.MustCompile(`\b(?:javascript|js|python|code|function\s+body|arrow\s+function|script|expression)\b|=>`)
-	secSQLTalk        = regexp.MustCompile(`\bsql\b|\bselect\s+\S+\s+from\b`)
+	secNotCodeContext = regexp.MustCompile(`\b\d+[- ]?(?:digit|character|char|letter)s?\b|\b(?:approval|one-time|pin|passcode|country|zip|postal|language|currency|status|error|auth|authori[sz]ation|verification|promo|coupon|discount|datacenter|data\s+center|iso|area|airport|product|access|confirmation|otp|colou?r|region|locale|http|response|invite|referral|two-factor|2fa|mfa|sms|qr|bar|postcode|discount|voucher|exit)\b`)
+	// secOneTimeCode is a code that is no program: an approval, a
+	// verification or a promo code, a code of so many digits.
+	secOneTimeCode = regexp.MustCompile(`\b\d+[- ]?digits?\b|\b(?:approval|confirmation|verification|one-time|otp|pin|auth|authori[sz]ation|promo|coupon|discount|invite|referral|country|zip|postal|area|error|status|exit|response)\s+codes?\b`)
+	secCodeTalk    = regexp.MustCompile(`\b(?:javascript|js|python|code|function\s+body|arrow\s+function|script|expression)\b|=>`)
+	secSQLTalk     = regexp.MustCompile(`\bsql\b|\bselect\s+\S+\s+from\b`)
 )
 
 // secCodeReading is what secCodeSurface reads of a tool.
@@ -843,7 +857,7 @@ func secCodeSurface(t *model.Tool, facts secTool) secCodeReading {
 			return secCodeReading{why: fmt.Sprintf("its name `%s` says it runs %s", t.Name, words[i+2])}
 		}
 	}
-	if len(words) == 1 && (words[0] == "runcode" || words[0] == "execute") {
+	if len(words) == 1 && (words[0] == "runcode" || words[0] == "execute") && !secRunsServerArtefact(t, facts) {
 		return secCodeReading{why: fmt.Sprintf("its name `%s` says it executes input", t.Name)}
 	}
 	sqlTool := secHasWord(words, "sql") || secSQLTalk.MatchString(desc)

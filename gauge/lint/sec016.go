@@ -13,7 +13,7 @@ func sec016() Rule {
 	return Rule{
 		ID: "SEC016", Name: "local-upload", Family: "Security",
 		Summary: "A tool reads a local path the model names and sends its contents to a remote service.",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 10, Check: checkSEC016,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 11, Check: checkSEC016,
 	}
 }
 
@@ -28,7 +28,7 @@ func checkSEC016(ctx *Context) []Problem {
 	}
 	var out []Problem
 	facts := secTools(ctx)
-	hosted := secServerHostedModel(ctx.Tools) || secServerCallsHostedModel(ctx.Tools)
+	hosted := secServerHostedModel(ctx.Tools) || secServerCallsHostedModel(ctx.Tools) || secInstructionsSendToHostedModel(ctx)
 	uploader := secLocalUploader(ctx, facts)
 	for i := range ctx.Tools {
 		t := &ctx.Tools[i]
@@ -338,6 +338,11 @@ func secModelUpload(t *model.Tool, words []string, hosted bool) (param, how stri
 		if p.parent == "" && secTakesString(p.schema) && secHasWord(secIdentifierWords(p.name), "prompt", "prompts", "instruction", "instructions", "question") {
 			asks = true
 		}
+		// queries: "Array of questions to ask about the PDF": questions
+		// the model writes for the hosted model, whatever the name.
+		if p.parent == "" && secTakesStrings(p.schema) && secAsksModelTalk.MatchString(p.desc()) {
+			asks = true
+		}
 	}
 	if !asks {
 		return "", ""
@@ -505,3 +510,37 @@ var secHostedModelTalk = regexp.MustCompile(`\b(?:ai\s+)?(?:vision|multimodal|mu
 // localhost, 127.0.0.1, or a local server or instance ("calls the ComfyUI
 // API at http://localhost:8188").
 var secLocalAPITalk = regexp.MustCompile(`\blocalhost\b|\b127\.0\.0\.1\b|\blocal\s+(?:\w+\s+)?(?:server|instance|api|daemon)\b`)
+
+var (
+	// secAsksModelTalk is a parameter description saying it carries the
+	// questions or prompts the tool puts to a model ("questions to ask
+	// about the document", "prompts for the model").
+	secAsksModelTalk = regexp.MustCompile(`\bquestions?\s+(?:to\s+(?:ask|answer|put)|about)\b|\bprompts?\s+(?:to\s+send|for\s+the\s+(?:model|ai|llm))\b`)
+	// secSendsToModelTalk is a server's text saying it sends what it reads
+	// to the model or provider it is configured with ("sends it to the
+	// configured LLM with your queries", "uploads the file to the
+	// provider").
+	secSendsToModelTalk = regexp.MustCompile(`\b(?:sends?|sent|uploads?|uploaded|submits?|forwards?|passes)\b[^.;]{0,40}?\b(?:to|with)\s+(?:the\s+|your\s+)?(?:configured\s+|selected\s+|chosen\s+|hosted\s+|remote\s+)?(?:llms?|ai\s+models?|models?|providers?|llm\s+providers?)\b`)
+)
+
+// secInstructionsSendToHostedModel reports whether the server's
+// instructions name a hosted model's service with its API ("Gemini File
+// API") and say the server sends what it reads to the configured model:
+// the model a tool's questions go to runs off the machine, though the
+// tool's own text says only "using AI". Instructions that name a local
+// model say nothing leaves.
+func secInstructionsSendToHostedModel(ctx *Context) bool {
+	if ctx.Snap == nil || ctx.Snap.Server.Instructions == "" {
+		return false
+	}
+	ins, _ := secFold(preciseCodeOnly(ctx.Snap.Server.Instructions))
+	if secLocalModelTalk.MatchString(ins) || !secSendsToModelTalk.MatchString(ins) {
+		return false
+	}
+	for _, m := range secHostedModelName.FindAllStringIndex(ins, -1) {
+		if secHostedModelAPI.MatchString(ins[m[1]:min(len(ins), m[1]+40)]) {
+			return true
+		}
+	}
+	return false
+}

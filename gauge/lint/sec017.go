@@ -16,7 +16,7 @@ func sec017() Rule {
 	return Rule{
 		ID: "SEC017", Name: "access-grant", Family: "Security",
 		Summary: "A tool grants people, accounts, hosts or keys access (invites members, changes roles, shares with others, registers keys, mints tokens, allow-lists IPs).",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 11, Check: checkSEC017,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 12, Check: checkSEC017,
 	}
 }
 
@@ -1198,8 +1198,11 @@ func secGrantPrincipalLevels(t *model.Tool, words []string) string {
 	return ""
 }
 
+// secGrantOpNouns are operation words naming access itself.
+var secGrantOpNouns = []string{"permission", "permissions", "role", "roles", "access", "privilege", "privileges", "acl", "acls", "owner", "ownership"}
+
 // secGrantOperationOnPrincipals returns a grant operation value
-// (set_permissions, assign_role) of a tool whose schema also names the
+// (set_permissions, assign_role, permission_grant) of a tool whose schema also names the
 // owner, the permissions or the principals it sets, whatever the tool's
 // name (bulk_edit_tags(operation: set_permissions, owner, permissions)).
 func secGrantOperationOnPrincipals(t *model.Tool) string {
@@ -1207,8 +1210,16 @@ func secGrantOperationOnPrincipals(t *model.Tool) string {
 	// grants nothing: the value itself must name access.
 	op := ""
 	for _, s := range secOperationValues(t) {
-		if w := secIdentifierWords(s); len(w) > 1 && secHasWord(w[:1], "grant", "add", "assign", "set", "update", "share", "change", "modify", "edit") &&
-			secHasWord(w[1:], "permission", "permissions", "role", "roles", "access", "privilege", "privileges", "acl", "acls", "owner", "ownership") {
+		w := secIdentifierWords(s)
+		if len(w) > 1 && secHasWord(w[:1], "grant", "add", "assign", "set", "update", "share", "change", "modify", "edit") &&
+			secHasWord(w[1:], secGrantOpNouns...) {
+			op = s
+			break
+		}
+		// permission_grant, role_assign: the noun first, then an
+		// unambiguous grant verb last (not "set": a permission_set is
+		// a thing, not a change).
+		if len(w) > 1 && secHasWord(w[len(w)-1:], "grant", "assign", "add", "share") && secHasWord(w[:len(w)-1], secGrantOpNouns...) {
 			op = s
 			break
 		}
