@@ -168,8 +168,10 @@ func singularWordSet(toks []string) map[string]bool {
 // difference between their tools: a word one has and the other lacks that
 // is not a verb (activate_plugin vs activate_theme, nodes_top vs pods_top,
 // delete_database vs delete_database_user). Names that differ only in
-// verbs (kubectl_get, kubectl_describe), in number (get_user, get_users)
-// or by a modifier (list_directory, list_directory_with_sizes) do not.
+// verbs (kubectl_get, kubectl_describe), in number (get_user, get_users),
+// by a modifier (list_directory, list_directory_with_sizes) or by a
+// word of depth (get_events_light, get_events_full: preciseDepthWords)
+// do not.
 func preciseNamesTellApart(a, b []string) bool {
 	onlyA, onlyB, _ := singularWordDiff(a, b)
 	extra := append(onlyA, onlyB...)
@@ -184,12 +186,18 @@ func preciseNamesTellApart(a, b []string) bool {
 		}
 	}
 	for _, w := range extra {
-		if !text.IsReadVerb(w) && !text.IsDestructiveVerb(w) && !preciseOtherVerbs[w] && !text.IsDigits(w) {
+		if !text.IsReadVerb(w) && !text.IsDestructiveVerb(w) && !preciseOtherVerbs[w] && !text.IsDigits(w) && !preciseDepthWords[w] {
 			return true
 		}
 	}
 	return false
 }
+
+// preciseDepthWords say how much of one answer a tool returns, not which
+// object it is about: get_events_light and get_events_full are one call at
+// two depths, and their names do not say which one a question needs.
+var preciseDepthWords = map[string]bool{"light": true, "lite": true, "full": true, "brief": true, "detailed": true,
+	"verbose": true, "compact": true, "minimal": true, "extended": true}
 
 // singularWordDiff compares two names' tokens as singularWordSet reads
 // them: the words only a has, the words only b has (in no set order), and
