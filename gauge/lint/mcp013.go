@@ -16,7 +16,7 @@ func mcp013() Rule {
 		ID: "MCP013", Name: "overlapping-descriptions", Family: "Description",
 		Summary: "Two tools' descriptions are near-identical.",
 		Default: Warning, Toolgauge: Error, Scope: ScopePair, Origin: OriginToolgauge,
-		Revision: 4, Check: checkMCP013,
+		Revision: 5, Check: checkMCP013,
 	}
 }
 
@@ -86,10 +86,12 @@ func checkMCP013(ctx *Context) []Problem {
 // default profile: measured on what is specific to each tool (the
 // sentences three or more tools share and the server's boilerplate words
 // removed, still at least tgMinCompareWords words each) and on schemas that
-// take mostly the same parameters; not between tools of opposite verbs, and
-// not when either description names the other.
+// take mostly the same parameters; not between tools of opposite verbs,
+// not between descriptions whose lead verbs name different operations
+// (preciseLeadsTellApart), and not when either description names the
+// other.
 func precisePairKept(ctx *Context, l, r *tgTool, threshold float64) bool {
-	if preciseVerbsDiffer(l.nameTokens, r.nameTokens) {
+	if preciseVerbsDiffer(l.nameTokens, r.nameTokens) || preciseLeadsTellApart(l, r) {
 		return false
 	}
 	if l.lowered.MentionsName(r.mentionName) || r.lowered.MentionsName(l.mentionName) {

@@ -168,8 +168,10 @@ func singularWordSet(toks []string) map[string]bool {
 // difference between their tools: a word one has and the other lacks that
 // is not a verb (activate_plugin vs activate_theme, nodes_top vs pods_top,
 // delete_database vs delete_database_user). Names that differ only in
-// verbs (kubectl_get, kubectl_describe), in number (get_user, get_users)
-// or by a modifier (list_directory, list_directory_with_sizes) do not.
+// verbs (kubectl_get, kubectl_describe), in number (get_user, get_users),
+// by a modifier (list_directory, list_directory_with_sizes) or by a
+// word of depth (get_events_light, get_events_full: preciseDepthWords)
+// do not.
 func preciseNamesTellApart(a, b []string) bool {
 	onlyA, onlyB, _ := singularWordDiff(a, b)
 	extra := append(onlyA, onlyB...)
@@ -184,12 +186,18 @@ func preciseNamesTellApart(a, b []string) bool {
 		}
 	}
 	for _, w := range extra {
-		if !text.IsReadVerb(w) && !text.IsDestructiveVerb(w) && !preciseOtherVerbs[w] && !text.IsDigits(w) {
+		if !text.IsReadVerb(w) && !text.IsDestructiveVerb(w) && !preciseOtherVerbs[w] && !text.IsDigits(w) && !preciseDepthWords[w] {
 			return true
 		}
 	}
 	return false
 }
+
+// preciseDepthWords say how much of one answer a tool returns, not which
+// object it is about: get_events_light and get_events_full are one call at
+// two depths, and their names do not say which one a question needs.
+var preciseDepthWords = map[string]bool{"light": true, "lite": true, "full": true, "brief": true, "detailed": true,
+	"verbose": true, "compact": true, "minimal": true, "extended": true}
 
 // singularWordDiff compares two names' tokens as singularWordSet reads
 // them: the words only a has, the words only b has (in no set order), and
@@ -297,4 +305,95 @@ func preciseSameSchema(l, r *tgTool) bool {
 	ja, errA := json.Marshal(a)
 	jb, errB := json.Marshal(b)
 	return errA == nil && errB == nil && string(ja) == string(jb)
+}
+
+// preciseLeadOps maps the verbs a description may open with to the
+// operation they name. Three operations read (list a collection, get one
+// item, search by a query) and three write (create, update, delete).
+var preciseLeadOps = map[string]string{
+	"list": "list", "enumerate": "list", "browse": "list",
+	"get": "get", "fetch": "get", "retrieve": "get", "read": "get", "describe": "get", "show": "get", "view": "get", "inspect": "get",
+	"search": "search", "find": "search", "query": "search", "lookup": "search",
+	"create": "create", "add": "create", "insert": "create", "register": "create",
+	"update": "update", "edit": "update", "modify": "update", "change": "update", "patch": "update", "rename": "update",
+	"delete": "delete", "remove": "delete", "destroy": "delete", "erase": "delete", "purge": "delete",
+}
+
+// preciseReadOps are the operations of preciseLeadOps that only read.
+var preciseReadOps = map[string]bool{"list": true, "get": true, "search": true}
+
+// preciseLeadVerbOps returns the operations a description opens with:
+// its first word read as a verb of preciseLeadOps ("Lists", "Retrieves",
+// "Searches" too), and any verb joined to it by "or", "and" or a slash
+// ("Get or list Kubernetes resources": get and list). It returns nil
+// when the first word is no such verb ("Sandbox files ...", "Run a
+// query").
+func preciseLeadVerbOps(desc string) map[string]bool {
+	words := preciseWord.FindAllString(strings.ToLower(desc), 6)
+	ops := map[string]bool{}
+	for i := 0; i < len(words); i++ {
+		op := preciseLeadOp(words[i])
+		if op == "" {
+			break
+		}
+		ops[op] = true
+		if i+1 >= len(words) || words[i+1] != "or" && words[i+1] != "and" {
+			break
+		}
+		i++
+	}
+	if len(ops) == 0 {
+		return nil
+	}
+	return ops
+}
+
+// preciseLeadOp is the operation of one word read as a verb, bare or in
+// its third person ("lists", "searches"), or "".
+func preciseLeadOp(w string) string {
+	if op := preciseLeadOps[w]; op != "" {
+		return op
+	}
+	for _, suffix := range []string{"es", "s"} {
+		if stem, ok := strings.CutSuffix(w, suffix); ok {
+			if op := preciseLeadOps[stem]; op != "" {
+				return op
+			}
+		}
+	}
+	return ""
+}
+
+// preciseLeadsTellApart reports whether two descriptions open with
+// different operations, which tells their tools apart whatever the
+// words they share around them: the lead verbs name no operation in
+// common ("List files in the sandbox" and "Read a text file from the
+// sandbox"; "Get or list resources" and "Describe resources" share get),
+// and either one of them writes ("Create a webhook", "Delete a webhook")
+// or, both reading, the tools require different parameters (reading one
+// file requires its path, listing a folder does not). Two reads of one
+// schema ("Get all users", "List all users") may be one job in two
+// words, and stay measured.
+func preciseLeadsTellApart(l, r *tgTool) bool {
+	a, b := preciseLeadVerbOps(l.desc), preciseLeadVerbOps(r.desc)
+	if a == nil || b == nil {
+		return false
+	}
+	reads := true
+	for op := range a {
+		if b[op] {
+			return false
+		}
+		reads = reads && preciseReadOps[op]
+	}
+	for op := range b {
+		reads = reads && preciseReadOps[op]
+	}
+	if !reads {
+		return true
+	}
+	ra, rb := l.t.Required(), r.t.Required()
+	slices.Sort(ra)
+	slices.Sort(rb)
+	return !slices.Equal(slices.Compact(ra), slices.Compact(rb))
 }
