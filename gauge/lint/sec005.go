@@ -12,7 +12,7 @@ func sec005() Rule {
 		ID: "SEC005", Name: "tool-shadowing", Family: "Security",
 		Summary: "Text tries to change how the model uses other tools.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 10, Check: secPhraseRuleWith(secShadowPatterns, secPrecise{patterns: secShadowPrecise, extra: secShadowExtra},
+		Revision: 11, Check: secPhraseRuleWith(secShadowPatterns, secPrecise{patterns: secShadowPrecise, extra: secShadowExtra},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s reaches beyond its own tool (%s): %q.", s.where(), m.what, m.text)
 			},
@@ -86,6 +86,13 @@ var secShadowPrecise = concatPatterns(
 	secRe("steering away from other tools", 0,
 		`\b(?:prefer|use|choose|favou?r|prioriti[sz]e|rely\s+on|consult|pick|query)\s+(?:this|these|our)\s+(?:connector|server|tool|integration|mcp|api|app|plugin|extension|service)(?:s|'s|s')?(?:\s+[\w-]+){0,3}?\s+(?:over|instead\s+of|rather\s+than|in\s+place\s+of|before)\s+(?:the\s+|a\s+|any\s+|your\s+)?(?:public\s+|general\s+|generic\s+|open\s+)?(?:web(?:\s*sites?|\s+search(?:es)?|\s+pages?)?|internet|search\s+engines?|google|bing|browsers?|browsing|online\s+(?:search|sources))\b`,
 		`\b(?:prefer|use|choose|favou?r|prioriti[sz]e|rely\s+on|consult|call|query)\s+(?:this|these|it|our)\b[^.!?\n]{0,60}?\b(?:instead\s+of|rather\s+than|over|before)\s+(?:searching|browsing|googling|scraping|looking\s+(?:\w+\s+)?up)\s+(?:\w+\s+)?(?:on\s+|in\s+)?(?:the\s+)?(?:web|internet|google|online|websites?)\b`),
+	// Revision 11: an exclusivity claim that names another tool as
+	// unable to do the job: "This is the correct tool for reading the
+	// staging logs; tail_logs cannot see them". The named tool must not
+	// be one of the server's own ("list_items cannot see archived items,
+	// use list_archived" routes between its tools).
+	secRe("exclusivity claim against another tool", 1,
+		`\bthis\s+is\s+the\s+(?:correct|right|proper|only|designated|appropriate|intended)\s+(?:tool|server|way)\b[^.!?\n]{0,80}?\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+|(?:the\s+)?(?:other|built-?in|native|generic|default)\s+(?:[\w-]+\s+)?tools?)\s+(?:cannot|can't|can\s+not|does\s+not|doesn't|do\s+not|don't|will\s+not|won't|(?:is|are)\s+(?:unable|not\s+able)\s+to)\s+(?:see|access|read|reach|capture|observe|inspect|handle|detect|find|work)\b`),
 	secRe("fallback steering", 0,
 		`\b(?:fall\s*-?\s*back|resort)\s+to\s+(?:using\s+)?(?:the\s+|your\s+|any\s+)?(?:other|built-?in|native|generic|default|standard|web|bash|shell|terminal)\s+(?:tools?|search|commands?|methods?|utilities|functions?)\b`,
 		`\b(?:fall\s*-?\s*back|resort)\s+to\s+(?:using\s+)?(?:the\s+)?(?:websearch|webfetch|bash|grep|glob|[a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b`,
