@@ -12,7 +12,7 @@ func sec005() Rule {
 		ID: "SEC005", Name: "tool-shadowing", Family: "Security",
 		Summary: "Text tries to change how the model uses other tools.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 11, Check: secPhraseRuleWith(secShadowPatterns, secPrecise{patterns: secShadowPrecise, extra: secShadowExtra},
+		Revision: 12, Check: secPhraseRuleWith(secShadowPatterns, secPrecise{patterns: secShadowPrecise, extra: secShadowExtra},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s reaches beyond its own tool (%s): %q.", s.where(), m.what, m.text)
 			},
@@ -139,7 +139,23 @@ func secShadowExtra(s secSurface) (secMatch, bool) {
 	text := preciseFence.ReplaceAllString(s.Text, " ")
 	loc := secRunnerCommand.FindStringIndex(folded)
 	if loc == nil {
-		return secMatch{}, false
+		// Revision 12: "Run `acme --setup` to choose a provider": a
+		// program with a flag in a code span, ordered at the start of a
+		// clause of text the model reads, is a command for the agent's
+		// shell. Parameter text (a command's example value) and a
+		// sentence that gives the command to the user stay silent.
+		if s.Parameter != "" {
+			return secMatch{}, false
+		}
+		for _, l := range secCLICommand.FindAllStringIndex(folded, 4) {
+			if !secUserRuns.MatchString(secSentence(folded, l[0]+1, l[1])) && !secExampleCue.MatchString(folded[max(0, l[0]-16):l[0]+1]) {
+				loc = l
+				break
+			}
+		}
+		if loc == nil {
+			return secMatch{}, false
+		}
 	}
 	from := loc[0]
 	for from < loc[1] && !strings.HasPrefix(folded[from:], "run") && !strings.HasPrefix(folded[from:], "execute") {
@@ -152,3 +168,16 @@ func secShadowExtra(s secSurface) (secMatch, bool) {
 // installer ("Run `npx -y some-cli init`"): it reads the text with code
 // spans kept, since the command is usually in one.
 var secRunnerCommand = regexp.MustCompile("(?:^|[.!?:,;\\n]\\s*|\\bthen\\s+|\\bfirst\\s+|\\bplease\\s+)(?:run|execute)\\s+(?:the\\s+command\\s+|this\\s+command\\s*:?\\s*)?`?(?:npx|npm\\s+(?:i|install|exec)|pnpm\\s+dlx|yarn\\s+dlx|bunx|uvx|pipx\\s+run|pip3?\\s+install|curl|wget|brew\\s+install|sudo)\\b[^`\\n]{0,60}")
+
+// secCLICommand is an imperative to run a program with a flag, written in
+// a code span at the start of a clause ("Run `acme --setup`", "- Run
+// `acme auth login --device`"); the shared lead-in allows a bullet or an
+// emoji.
+var secCLICommand = regexp.MustCompile(secLeadIn + "(?:please\\s+|then\\s+|first\\s+)?(?:run|execute)\\s+`[a-z][\\w.-]*(?:\\s+[a-z][\\w-]*){0,2}\\s+--?[a-z][\\w-]*[^`\\n]{0,60}`")
+
+// secUserRuns is a sentence that gives a command to the user to run
+// ("ask the user to run", "the user should run"), not to the agent.
+var secUserRuns = regexp.MustCompile(`\b(?:ask|tell|have|instruct|let|remind)\s+(?:the\s+)?users?\b|\b(?:the\s+)?users?\s+(?:can|should|must|may|needs?\s+to|has\s+to)\s+(?:first\s+)?run\b`)
+
+// secExampleCue ends the text before an example ("e.g.", "Example:").
+var secExampleCue = regexp.MustCompile(`\b(?:e\.?g\.?|examples?|for\s+(?:example|instance)|such\s+as)\W*$`)
