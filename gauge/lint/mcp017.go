@@ -15,7 +15,7 @@ func mcp017() Rule {
 		ID: "MCP017", Name: "description-names-unknown-tool", Family: "Description",
 		Summary: "A description tells the model to use a tool the server does not have.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 13, Check: checkMCP017,
+		Revision: 14, Check: checkMCP017,
 	}
 }
 
@@ -113,7 +113,7 @@ func unkNamesIn(ctx *Context, raw, self string, names *serverNames, reported map
 		// function of the query language, not a tool: a call form
 		// inside an open quote names a tool only after a call verb.
 		toolContext := verb || joined || listed[m[0]] || srfToolAfter(after) && !(paren && (srfInCode(before) || unkQuoted(desc, m[0])))
-		bare := !toolContext && g == 2 && strings.Contains(name, "_") && unkBareToolLike(name) && !unkValueName(name) && !unkElsewhere(desc, m[0], m[1]) && !unkFieldList(desc, m[0], m[1])
+		bare := !toolContext && g == 2 && strings.Contains(name, "_") && unkBareToolLike(name) && !unkValueName(name) && !unkElsewhere(desc, m[0], m[1]) && !unkFieldList(desc, m[0], m[1]) && !unkImplementationGloss(desc, m[0], m[1])
 		prevTool = -1
 		if toolContext {
 			prevTool = m[1]
@@ -386,6 +386,30 @@ func unkClause(desc string, from, to int, stops string) string {
 	}
 	return desc[start : to+end]
 }
+
+// unkImplementationGloss reports whether the bare name at desc[from:to]
+// stands alone in parentheses to gloss the component before it ("the
+// vt100 parser (set_size)", "the PTY master (MasterPty::resize)"): the
+// text explains how the tool is built, it tells the model to call
+// nothing. The parenthesis must follow a component noun, or its sentence
+// must name another implementation member as Type::method.
+func unkImplementationGloss(desc string, from, to int) bool {
+	before := strings.TrimRight(desc[:from], "`'\"")
+	after := strings.TrimLeft(desc[to:], "`'\"")
+	if !strings.HasSuffix(before, "(") || !strings.HasPrefix(after, ")") {
+		return false
+	}
+	lead := strings.TrimRight(before[:len(before)-1], " ")
+	return unkComponentNoun.MatchString(lead[max(0, len(lead)-40):]) || unkMemberPath.MatchString(unkClause(desc, from, to, ".!?\n"))
+}
+
+var (
+	// unkComponentNoun ends the noun phrase of a library or program
+	// component ("the vt100 parser", "the HTTP client").
+	unkComponentNoun = regexp.MustCompile(`(?i)\b(?:parser|library|crate|module|package|driver|engine|client|master|class|struct|object|runtime|backend|sdk|binding|wrapper|method|function)s?$`)
+	// unkMemberPath is a member named by its type (MasterPty::resize).
+	unkMemberPath = regexp.MustCompile(`\b[A-Za-z_]\w*::[A-Za-z_]\w*`)
+)
 
 // unkWindow bounds how far around a name its sentence and line are read.
 const unkWindow = 240

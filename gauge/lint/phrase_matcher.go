@@ -51,6 +51,33 @@ func secFold(s string) (folded string, starts []int) {
 	return b.String(), starts
 }
 
+// Shared pieces of sentence readings, written for folded text. A reading
+// built from them says who does what to what; it does not spell out its
+// own article or filler alternations.
+const (
+	// secLeadIn opens a clause: the text's start, a sentence end, a line
+	// break, then any bullet, emoji (\x01 after folding) or markdown
+	// emphasis ("- ", "🚀 ", "**").
+	secLeadIn = `(?:^|[.!?:;]\s+|\n\s*)(?:[\x01*#>_~-]+\s*)?`
+	// secCallVerb is an order to call a tool.
+	secCallVerb = `(?:call|use|run|invoke)`
+	// secSelfObject is the tool itself as the object of the order ("this",
+	// "this tool", "it"), with the space after it.
+	secSelfObject = `(?:this\s+(?:tool\s+|function\s+|server\s+)?|it\s+)`
+	// secDeterminer is an article, a quantifier or "your" before a noun,
+	// with the space after it.
+	secDeterminer = `(?:(?:a|an|the|each|every|any|all|your|this)\s+)`
+	// secAgentSession is the agent's own session, conversation or chat
+	// ("a work session", "the conversation").
+	secAgentSession = `(?:(?:new|work|working|coding|current)\s+)?(?:sessions?|conversations?|chats?)\b`
+)
+
+// secHandlePrerequisite is a technical reason to call a tool at a moment:
+// it signs in or returns an ID, token or handle that later calls need.
+// Unlike secPrerequisite, the word "session" alone is no reason: "call
+// this at the end of the session" orders a call, it hands nothing over.
+var secHandlePrerequisite = regexp.MustCompile(`\b(?:authenticat\w*|log\s*in|sign\s*in|handshake|session[\s_-]?(?:ids?|tokens?)|(?:obtain|get|fetch|returns?|provides?|creates?)\s+(?:the\s+|an?\s+|your\s+)?(?:\w+[\s_-]){0,2}?(?:ids?|tokens?|keys?|handles?|cursors?))\b`)
+
 // secPattern is one regex of a rule's family, run on secFold'ed text.
 type secPattern struct {
 	re *regexp.Regexp
@@ -511,6 +538,19 @@ func secFindInContext(ctx *Context, s string, pats []secPattern) (secMatch, bool
 				if secPrerequisite.MatchString(secSentence(folded, loc[0], loc[1]) + " " + secNextSentence(folded, loc[1])) {
 					continue // "must be called before any other tool; returns the session_id they need" is a technical prerequisite
 				}
+			case "session-moment coercion", "proactive-call coercion":
+				// "Call this at the start of a session to get the session
+				// token" hands later calls what they need; "call this before
+				// debugging any error raised by run_tests" routes between
+				// the server's own tools; "before any action, always check
+				// with the user" protects the user.
+				// The lead-in may hold the previous sentence's full stop.
+				from := loc[0] + len(hit) - len(strings.TrimLeft(hit, ".!?:;\n \x01*#>_~-"))
+				sentence := secSentence(folded, from, loc[1])
+				if secHandlePrerequisite.MatchString(sentence) || secAsksUser.MatchString(sentence) || secOnNeed.MatchString(sentence) ||
+					p.what == "proactive-call coercion" && !strings.HasPrefix(hit, "before") && secSentenceNamesOwnTool(ctx, sentence) {
+					continue
+				}
 			case "persona assignment":
 				if secBeyondConditional.MatchString(folded[max(0, loc[0]-12):loc[0]]) {
 					continue // "if you are an expert user" is a condition on the reader, not a persona
@@ -555,6 +595,11 @@ func secEnvTouched(sentence string) bool {
 // in, opens a session or returns an ID, token or handle the other tools
 // need. A demand with such a reason is workflow, not coercion.
 var secPrerequisite = regexp.MustCompile(`\b(?:authenticat\w*|log\s*in|sign\s*in|initiali[sz]\w*|handshake|session(?:[\s_-]?(?:id|token))?|(?:obtain|get|fetch|returns?|provides?|creates?)\s+(?:the\s+|an?\s+|your\s+)?(?:\w+[\s_-]){0,2}?(?:ids?|tokens?|keys?|handles?|cursors?))\b`)
+
+// secOnNeed is a call made conditional on a need of the agent or the
+// user ("when you need the last handoff", "if the user asks for it"): a
+// usage hint, not a call on every session.
+var secOnNeed = regexp.MustCompile(`\b(?:when|if|whenever|only\s+if)\s+(?:you|the\s+user|users?)\s+(?:need|needs|want|wants|ask|asks|request|requests)\b`)
 
 // secNextSentence is the sentence of folded that follows offset to.
 func secNextSentence(folded string, to int) string {

@@ -12,7 +12,7 @@ func sec004() Rule {
 		ID: "SEC004", Name: "coercive-directive", Family: "Security",
 		Summary: "Text coerces the model to call the tool first, always, or above everything else.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 17, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: secCoercePrecise, keep: secCoerceKeep, extra: secCoerceCJK},
+		Revision: 18, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: concatPatterns(secCoercePrecise, secCoerceMoment), keep: secCoerceKeep, extra: secCoerceCJK},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s contains a %s: %q.", s.where(), m.what, m.text)
 			},
@@ -213,6 +213,39 @@ var secCoercePrecise = concatPatterns(
 		`\bau\s+d0but\s+de\s+chaque\s+(?:session|conversation)\s*,?\s*(?:appelez|appelle|utilisez|utilise|ex0cutez|lancez)\s+toujours\b`,
 		`\b(?:appelez|appelle|utilisez|utilise|ex0cutez|lancez)\s+toujours\s+(?:cet\s+outil\s+|[\w.-]+\s+)au\s+d0but\s+de\s+chaque\s+(?:session|conversation)\b`,
 		`\bzu\s+beginn\s+(?:jeder|einer\s+jeden)\s+(?:sitzung|session|unterhaltung|konversation)\b[^.!?\n]{0,60}?\b(?:immer|unbedingt|muss|musst|m0ssen)\b`),
+)
+
+// secCoerceMoment is SEC004's revision-18 reading of shape (a) of issue
+// 21's coercion class: an order to call a tool tied to a moment of the
+// agent's own session or work, not to the user's request. It is built
+// from the shared clause pieces (secLeadIn, secCallVerb, secSelfObject,
+// secDeterminer, secAgentSession) and read in the default profile.
+var secCoerceMoment = concatPatterns(
+	secRe("session-moment coercion", 0,
+		// An imperative call, of this tool, of a named tool or bare, at
+		// the start or end of the agent's session: "Call this FIRST at
+		// session start", "Call at END of session when ...", "- Call
+		// get_x at the start of every session". "Call it at the start of
+		// a workout" names no session of the agent and stays silent.
+		secLeadIn+`(?:always\s+)?`+secCallVerb+`\s+(?:`+secSelfObject+`|[\w.-]+\s+)?(?:once\s+|first\s+|again\s+)?(?:at|on|in)\s+`+
+			`(?:`+secDeterminer+`?`+secAgentSession+`\s+(?:start|end|close)\b|(?:the\s+)?(?:very\s+)?(?:start|beginning|end|close)\s+of\s+`+secDeterminer+`?`+secAgentSession+`)`,
+		// The same order tied to the session's end or to the client's
+		// context compaction: "Call this before context compression or
+		// when ending a work session". A session of the server's domain
+		// ("when ending a session on the device") stays silent: the
+		// session noun must end its clause.
+		secLeadIn+`(?:always\s+)?`+secCallVerb+`\s+`+secSelfObject+`?(?:[^.!?\n]{0,40}?\s)?(?:(?:when|whenever|before|as)\s+(?:you\s+(?:are\s+)?)?(?:ending|end|finishing|finish|closing|close|wrapping\s+up|wrap\s+up|leaving)\s+`+secDeterminer+secAgentSession+`(?:\s*[.!?,;:\x01)]|\s*$|\s+(?:or|and|so|because|to)\b)|(?:before|ahead\s+of)\s+(?:the\s+|your\s+)?context\s+(?:compression|compaction|is\s+(?:compressed|compacted|summari[sz]ed)))`),
+	secRe("proactive-call coercion", 0,
+		// An imperative call before the agent's own work of a whole kind:
+		// "Call BEFORE debugging any error", "Use this before answering
+		// any question". One object ("before fixing the bug") or work of
+		// the server's domain ("before deleting any record") stays silent.
+		secLeadIn+`(?:always\s+)?(?:`+secCallVerb+`|consult|check)\s+`+secSelfObject+`?(?:first\s+)?before\s+(?:you\s+)?(?:start\s+|begin\s+)?(?:debugging|troubleshooting|diagnosing|investigating|fixing|answering|responding\s+to|implementing|refactoring|coding|debug|troubleshoot|diagnose|investigate|fix|answer|implement|refactor)\s+(?:any|every|each|all)\b`,
+		// A standing check ahead of every interaction: "Before any
+		// interaction, always check the mode first". A qualified action
+		// ("before any write operation") is a step of the server's own
+		// workflow and stays silent.
+		`\bbefore\s+(?:any|every|each)\s+(?:other\s+)?(?:interactions?|requests?|tasks?|actions?|work|operations?|steps?|tool\s+calls?|conversations?|sessions?|responses?|answers?|questions?)\b[^.!?\n]{0,30}?[,:]?\s*(?:you\s+)?(?:must\s+|should\s+)?always\s+(?:call|use|run|invoke|check|consult|read|load|fetch|get|verify)\b`),
 )
 
 // secDoneGate is "before treating the work as done", "before you declare

@@ -12,7 +12,7 @@ func sec005() Rule {
 		ID: "SEC005", Name: "tool-shadowing", Family: "Security",
 		Summary: "Text tries to change how the model uses other tools.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 10, Check: secPhraseRuleWith(secShadowPatterns, secPrecise{patterns: secShadowPrecise, extra: secShadowExtra},
+		Revision: 12, Check: secPhraseRuleWith(secShadowPatterns, secPrecise{patterns: secShadowPrecise, extra: secShadowExtra},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s reaches beyond its own tool (%s): %q.", s.where(), m.what, m.text)
 			},
@@ -86,6 +86,13 @@ var secShadowPrecise = concatPatterns(
 	secRe("steering away from other tools", 0,
 		`\b(?:prefer|use|choose|favou?r|prioriti[sz]e|rely\s+on|consult|pick|query)\s+(?:this|these|our)\s+(?:connector|server|tool|integration|mcp|api|app|plugin|extension|service)(?:s|'s|s')?(?:\s+[\w-]+){0,3}?\s+(?:over|instead\s+of|rather\s+than|in\s+place\s+of|before)\s+(?:the\s+|a\s+|any\s+|your\s+)?(?:public\s+|general\s+|generic\s+|open\s+)?(?:web(?:\s*sites?|\s+search(?:es)?|\s+pages?)?|internet|search\s+engines?|google|bing|browsers?|browsing|online\s+(?:search|sources))\b`,
 		`\b(?:prefer|use|choose|favou?r|prioriti[sz]e|rely\s+on|consult|call|query)\s+(?:this|these|it|our)\b[^.!?\n]{0,60}?\b(?:instead\s+of|rather\s+than|over|before)\s+(?:searching|browsing|googling|scraping|looking\s+(?:\w+\s+)?up)\s+(?:\w+\s+)?(?:on\s+|in\s+)?(?:the\s+)?(?:web|internet|google|online|websites?)\b`),
+	// Revision 11: an exclusivity claim that names another tool as
+	// unable to do the job: "This is the correct tool for reading the
+	// staging logs; tail_logs cannot see them". The named tool must not
+	// be one of the server's own ("list_items cannot see archived items,
+	// use list_archived" routes between its tools).
+	secRe("exclusivity claim against another tool", 1,
+		`\bthis\s+is\s+the\s+(?:correct|right|proper|only|designated|appropriate|intended)\s+(?:tool|server|way)\b[^.!?\n]{0,80}?\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+|(?:the\s+)?(?:other|built-?in|native|generic|default)\s+(?:[\w-]+\s+)?tools?)\s+(?:cannot|can't|can\s+not|does\s+not|doesn't|do\s+not|don't|will\s+not|won't|(?:is|are)\s+(?:unable|not\s+able)\s+to)\s+(?:see|access|read|reach|capture|observe|inspect|handle|detect|find|work)\b`),
 	secRe("fallback steering", 0,
 		`\b(?:fall\s*-?\s*back|resort)\s+to\s+(?:using\s+)?(?:the\s+|your\s+|any\s+)?(?:other|built-?in|native|generic|default|standard|web|bash|shell|terminal)\s+(?:tools?|search|commands?|methods?|utilities|functions?)\b`,
 		`\b(?:fall\s*-?\s*back|resort)\s+to\s+(?:using\s+)?(?:the\s+)?(?:websearch|webfetch|bash|grep|glob|[a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b`,
@@ -132,7 +139,23 @@ func secShadowExtra(s secSurface) (secMatch, bool) {
 	text := preciseFence.ReplaceAllString(s.Text, " ")
 	loc := secRunnerCommand.FindStringIndex(folded)
 	if loc == nil {
-		return secMatch{}, false
+		// Revision 12: "Run `acme --setup` to choose a provider": a
+		// program with a flag in a code span, ordered at the start of a
+		// clause of text the model reads, is a command for the agent's
+		// shell. Parameter text (a command's example value) and a
+		// sentence that gives the command to the user stay silent.
+		if s.Parameter != "" {
+			return secMatch{}, false
+		}
+		for _, l := range secCLICommand.FindAllStringIndex(folded, 4) {
+			if !secUserRuns.MatchString(secSentence(folded, l[0]+1, l[1])) && !secExampleCue.MatchString(folded[max(0, l[0]-16):l[0]+1]) {
+				loc = l
+				break
+			}
+		}
+		if loc == nil {
+			return secMatch{}, false
+		}
 	}
 	from := loc[0]
 	for from < loc[1] && !strings.HasPrefix(folded[from:], "run") && !strings.HasPrefix(folded[from:], "execute") {
@@ -145,3 +168,16 @@ func secShadowExtra(s secSurface) (secMatch, bool) {
 // installer ("Run `npx -y some-cli init`"): it reads the text with code
 // spans kept, since the command is usually in one.
 var secRunnerCommand = regexp.MustCompile("(?:^|[.!?:,;\\n]\\s*|\\bthen\\s+|\\bfirst\\s+|\\bplease\\s+)(?:run|execute)\\s+(?:the\\s+command\\s+|this\\s+command\\s*:?\\s*)?`?(?:npx|npm\\s+(?:i|install|exec)|pnpm\\s+dlx|yarn\\s+dlx|bunx|uvx|pipx\\s+run|pip3?\\s+install|curl|wget|brew\\s+install|sudo)\\b[^`\\n]{0,60}")
+
+// secCLICommand is an imperative to run a program with a flag, written in
+// a code span at the start of a clause ("Run `acme --setup`", "- Run
+// `acme auth login --device`"); the shared lead-in allows a bullet or an
+// emoji.
+var secCLICommand = regexp.MustCompile(secLeadIn + "(?:please\\s+|then\\s+|first\\s+)?(?:run|execute)\\s+`[a-z][\\w.-]*(?:\\s+[a-z][\\w-]*){0,2}\\s+--?[a-z][\\w-]*[^`\\n]{0,60}`")
+
+// secUserRuns is a sentence that gives a command to the user to run
+// ("ask the user to run", "the user should run"), not to the agent.
+var secUserRuns = regexp.MustCompile(`\b(?:ask|tell|have|instruct|let|remind)\s+(?:the\s+)?users?\b|\b(?:the\s+)?users?\s+(?:can|should|must|may|needs?\s+to|has\s+to)\s+(?:first\s+)?run\b`)
+
+// secExampleCue ends the text before an example ("e.g.", "Example:").
+var secExampleCue = regexp.MustCompile(`\b(?:e\.?g\.?|examples?|for\s+(?:example|instance)|such\s+as)\W*$`)

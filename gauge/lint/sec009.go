@@ -11,7 +11,7 @@ func sec009() Rule {
 	return Rule{
 		ID: "SEC009", Name: "exfiltration-parameter", Family: "Security",
 		Summary: "An optional free-text parameter (notes, context, metadata, ...) or open additionalProperties could carry data out.",
-		Default: Info, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 5, Check: checkSEC009,
+		Default: Info, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 6, Check: checkSEC009,
 	}
 }
 
@@ -156,8 +156,14 @@ var secConversationTalk = regexp.MustCompile(`(?i)\b(?:conversation|chat|history
 // output) with an example value, and does not ask for the conversation: a
 // translation's or a search's documented context, not a side channel.
 func secStatedHint(d string) bool {
-	return secHintPurpose.MatchString(d) && secHintExample.MatchString(d) && !secConversationTalk.MatchString(d)
+	return (secHintPurpose.MatchString(d) && secHintExample.MatchString(d) || secHintMaterial.MatchString(d)) && !secConversationTalk.MatchString(d)
 }
+
+// secHintMaterial is an example that names reference material of the
+// tool's domain as what belongs in the text ("Optional extra context (e.g.
+// library documentation)", "such as a glossary or the style guide"): the
+// example says what the hint is, as a stated purpose would (revision 6).
+var secHintMaterial = regexp.MustCompile(`(?i)\b(?:e\.g\.|eg\b|for\s+example|for\s+instance|such\s+as|like)[,:]?\s+(?:\w+\s+){0,3}?(?:documentation|docs|glossary|glossaries|specifications?|specs?|style\s+guides?|terminology|readme|manuals?|reference\s+material|api\s+reference)\b`)
 
 // secRecordWriteVerbs open the name of a tool that creates or changes a
 // record in the user's own system (create_customer, update-order).
