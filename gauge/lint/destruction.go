@@ -85,7 +85,7 @@ func preciseDescribesDestruction(t *tgTool) string {
 		return fmt.Sprintf("its description offers DELETE among the values it sets: %q", secSnippet(m))
 	}
 	for _, c := range preciseDestructionTalk {
-		if m := preciseAffirmed(prose, c.re); m != "" {
+		if m := preciseAffirmedKept(prose, c.re, c.keep()); m != "" {
 			if preciseRemovesMarkerTalk.MatchString(prose) && strings.HasPrefix(strings.ToLower(m), "by removing") {
 				// "Mark as read by removing the UNREAD label": a label
 				// or flag removed is set again.
@@ -312,10 +312,11 @@ func preciseDestructiveOperation(props map[string]any, names []string, depth int
 		}
 		if preciseActionParams[strings.ToLower(name)] {
 			values := preciseOperationValues(obj)
-			if preciseRouteMethod(values, props) {
+			if preciseMethodNotSent(name, values, obj, props) {
 				// add_mock_rule's method (GET ... DELETE) beside the
-				// response it answers with: the verb of a route the
-				// tool defines, not a request it sends.
+				// response it answers with, a "method filter" over
+				// captured traffic: the verb of a route the tool
+				// defines or of requests it selects, not one it sends.
 				continue
 			}
 			for _, v := range values {
@@ -431,6 +432,50 @@ func preciseNestedProps(obj map[string]any) []map[string]any {
 	return out
 }
 
+// preciseMethodNotSent reports whether an operation parameter whose
+// values are all HTTP methods (or, with no values, that is named for a
+// method) names a method the tool does not send: the
+// method of a route it defines (preciseRouteMethod), or one its
+// description says selects traffic (preciseMethodSelects: "HTTP method
+// to filter captured requests by", "method the rule matches"). An HTTP
+// method enum is the tool's own operation only when the tool sends the
+// request.
+func preciseMethodNotSent(name string, values []string, obj, props map[string]any) bool {
+	if !preciseAllHTTPMethods(values) || len(values) == 0 && !preciseMethodParam(name) {
+		return false
+	}
+	d, _ := obj["description"].(string)
+	return preciseMethodSelects.MatchString(d) || preciseRouteMethod(values, props)
+}
+
+// preciseMethodSelects is a method parameter's description saying the
+// method selects requests rather than being sent: it filters, matches or
+// limits what is listed, recorded or intercepted ("HTTP method filter",
+// "Only show requests with this method", "method to match").
+var preciseMethodSelects = regexp.MustCompile(`(?i)\bfilter(?:s|ed|ing)?\b|\bmatch(?:es|ed|ing)?\b|\bonly\s+(?:show|list|return|include|keep)s?\b|\b(?:captured|recorded|logged|intercepted)\s+(?:requests?|traffic|calls?)\b`)
+
+// preciseMethodParam reports whether a parameter is named for an HTTP
+// method: method, http_method, httpMethod, verb.
+func preciseMethodParam(name string) bool {
+	switch strings.ToLower(name) {
+	case "method", "http_method", "httpmethod", "verb":
+		return true
+	}
+	return false
+}
+
+// preciseAllHTTPMethods reports whether values is non-empty and each is an
+// HTTP method in capitals (GET, POST, DELETE), or whether values is empty
+// (a free method parameter, judged by its description alone).
+func preciseAllHTTPMethods(values []string) bool {
+	for _, v := range values {
+		if !preciseMethodNames.MatchString(v) || strings.TrimSpace(v) != v || strings.ToUpper(v) != v {
+			return false
+		}
+	}
+	return true
+}
+
 // preciseRouteMethod reports whether an operation parameter's values are
 // all HTTP methods (GET, POST, DELETE) and the same object takes the
 // response that route answers with (response, response_body,
@@ -438,13 +483,8 @@ func preciseNestedProps(obj map[string]any) []map[string]any {
 // that will answer a DELETE, it sends none. A method beside a body, a URL
 // and headers only (an HTTP request tool) is still the request's own verb.
 func preciseRouteMethod(values []string, props map[string]any) bool {
-	if len(values) == 0 {
+	if len(values) == 0 || !preciseAllHTTPMethods(values) {
 		return false
-	}
-	for _, v := range values {
-		if !preciseMethodNames.MatchString(v) || strings.TrimSpace(v) != v || strings.ToUpper(v) != v {
-			return false
-		}
 	}
 	for name := range props {
 		toks := secIdentifierWords(name)
@@ -831,6 +871,35 @@ type preciseTalk struct {
 	why string
 }
 
+// keep returns what says whether a match of the talk counts (nil: every
+// match): the field a "Removes <field>" sentence strips must not be a
+// reference. A match refused lets a later one of the sentence count.
+func (c preciseTalk) keep() func(string) bool {
+	if c.re == preciseStripsFieldTalk {
+		return preciseNotReference
+	}
+	return nil
+}
+
+// preciseStripsFieldTalk is a later sentence that strips a stored field the
+// schema or data names as an identifier: "Compact handoffs. Removes
+// full_details but keeps summaries", "Strips raw_payload from archived
+// events". Its identifier is checked by preciseNotReference: a reference
+// (user_id, label_key) removed is a link, not content.
+var preciseStripsFieldTalk = regexp.MustCompile(`(?:^|[.!?;]\s+|\n)\s*(?:(?i)it\s+|this\s+)?(?:(?i)also\s+|then\s+)?(?:Removes|Strips|Discards|Clears|removes|strips|discards|clears|Elimina|Borra|Supprime|Entfernt|Löscht)\s+(?:(?i)the\s+|all\s+|their\s+|its\s+|every\s+|los\s+|las\s+|el\s+|la\s+|les\s+|le\s+|die\s+|den\s+|das\s+)?` + "`?" + `[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b`)
+
+// preciseNotReference reports whether the identifier a "Removes <field>"
+// sentence ends on names content, not a reference: its last segment is
+// not id, ids or key (user_id, label_key are links to other things).
+func preciseNotReference(m string) bool {
+	i := strings.LastIndexByte(m, '_')
+	switch m[i+1:] {
+	case "id", "ids", "key":
+		return false
+	}
+	return true
+}
+
 // preciseDestructionTalk are the sentences of a description that say the
 // tool destroys, overwrites or spends, wherever they stand.
 var preciseDestructionTalk = []preciseTalk{
@@ -854,11 +923,9 @@ var preciseDestructionTalk = []preciseTalk{
 	// A later sentence that says what the call destroys: "Disable versioning
 	// on a table. Drops the _version column and its trigger."
 	{regexp.MustCompile(`(?i)(?:^|[.!?;:]\s+|\n)\s*(?:it\s+|this\s+)?(?:also\s+|then\s+)?(?:permanently\s+)?(?:deletes|drops|destroys|purges|wipes|erases|truncates)\s+(?:the|all|its|every|any|each|an?|their|your)(?:\s+[\w-]+){1,3}`), "its description says it destroys: %q"},
-	// A later sentence that strips a stored field the schema or data
-	// names as an identifier: "Compact handoffs. Removes full_details but
-	// keeps summaries", "Strips raw_payload from archived events". A
-	// reference (user_id, label_key) removed is a link, not content.
-	{regexp.MustCompile(`(?:^|[.!?;]\s+|\n)\s*(?:(?i)it\s+|this\s+)?(?:(?i)also\s+|then\s+)?(?:Removes|Strips|Discards|Clears|removes|strips|discards|clears|Elimina|Borra|Supprime|Entfernt|Löscht)\s+(?:(?i)the\s+|all\s+|their\s+|its\s+|every\s+|los\s+|las\s+|el\s+|la\s+|les\s+|le\s+|die\s+|den\s+|das\s+)?` + "`?" + `[a-z][a-z0-9]*(?:_[a-z0-9]+)*_(?:[a-z0-9]{4,}|[a-z0-9]|[a-hj-z0-9][a-z0-9]|i[a-ce-z0-9]|[a-hjl-z0-9][a-z0-9]{2}|i[a-ce-z0-9][a-z0-9]|id[a-rt-z0-9]|k[a-df-z0-9][a-z0-9]|ke[a-xz0-9])\b`), "its description says it strips stored content: %q"},
+	// A later sentence that strips a stored field named as an
+	// identifier, not a reference (preciseStripsFieldTalk).
+	{preciseStripsFieldTalk, "its description says it strips stored content: %q"},
 	{precisePaysTalk, "its description says it pays, which cannot be taken back: %q"},
 	{preciseMovesValueTalk, "its description says it moves money or tokens, which cannot be taken back: %q"},
 	// A call placed to a phone number is billed and reaches a person:
@@ -933,6 +1000,12 @@ var preciseClauseEnd = regexp.MustCompile(`[.!?;:]\s+|\n+`)
 // preciseAffirmed returns the first match of re in s that stands in a
 // sentence which does not deny or steer away from it, or "".
 func preciseAffirmed(s string, re *regexp.Regexp) string {
+	return preciseAffirmedKept(s, re, nil)
+}
+
+// preciseAffirmedKept is preciseAffirmed counting only the matches keep
+// accepts (every match when keep is nil).
+func preciseAffirmedKept(s string, re *regexp.Regexp, keep func(string) bool) string {
 	if !re.MatchString(s) {
 		return ""
 	}
@@ -943,8 +1016,13 @@ func preciseAffirmed(s string, re *regexp.Regexp) string {
 			continue
 		}
 		for _, sent := range preciseClauseEnd.Split(line, -1) {
-			if m := re.FindString(sent); m != "" && !preciseNegated.MatchString(sent) {
-				return m
+			if preciseNegated.MatchString(sent) {
+				continue
+			}
+			for _, m := range re.FindAllString(sent, -1) {
+				if m != "" && (keep == nil || keep(m)) {
+					return m
+				}
 			}
 		}
 	}
@@ -1322,6 +1400,9 @@ func preciseReversible(tools []tgTool, t *tgTool) string {
 	if preciseFromTrash.MatchString(first) {
 		return "it takes something out of the trash"
 	}
+	if why := preciseRemovesScaffolding(tools, t); why != "" {
+		return why
+	}
 	if m := preciseRelationBetween.FindString(first); m != "" && !permanent {
 		return fmt.Sprintf("it removes only a relation between two things, which are both kept (%q)", secSnippet(m))
 	}
@@ -1591,7 +1672,7 @@ func preciseAPIPassthrough(t *tgTool) string {
 			// of operation that reaches DELETE.
 			continue
 		}
-		if url && (lname == "method" || lname == "http_method" || lname == "httpmethod" || lname == "verb") && preciseHTTPMethodTalk.MatchString(d) {
+		if url && preciseMethodParam(lname) && preciseHTTPMethodTalk.MatchString(d) && !preciseMethodSelects.MatchString(d) {
 			return fmt.Sprintf("its `%s` parameter takes any HTTP method, DELETE included", name)
 		}
 	}
@@ -2173,6 +2254,103 @@ func precisePublishesLive(t *tgTool) string {
 	}
 	if secHasWord(w, "live", "production", "prod") && secHasWord(w, "update", "replace", "set", "overwrite", "edit", "patch") {
 		return "its name writes changes straight to the live site, replacing what visitors see"
+	}
+	return ""
+}
+
+// preciseScaffoldNouns name what a debugging or testing session sets up
+// for itself and takes down again: a mock or stub that answers requests in
+// place of the network, a breakpoint, a port forward or tunnel to a
+// debugger, a watcher, an interceptor.
+var preciseScaffoldNouns = map[string]bool{
+	"mock": true, "mocks": true, "stub": true, "stubs": true, "breakpoint": true, "breakpoints": true,
+	"logpoint": true, "logpoints": true, "watchpoint": true, "watchpoints": true, "forward": true, "forwards": true,
+	"portforward": true, "watcher": true, "watchers": true, "interceptor": true, "interceptors": true,
+}
+
+// preciseScaffoldTalk is an opening sentence naming such an artefact: "a
+// network mock rule", "an HDC port-forward", "the file watcher".
+var preciseScaffoldTalk = regexp.MustCompile(`(?i)\b(?:mock|stub)\s+(?:rules?|routes?|responses?)\b|\bport[\s-]?forward(?:s|ing)?\b|\b(?:file\s+)?watchers?\b|\binterceptors?\b`)
+
+// preciseMadeBySessionTalk is a description saying the server made what
+// is removed: "created for inspection", "set up by start_trace".
+var preciseMadeBySessionTalk = regexp.MustCompile(`(?i)\b(?:created|set\s+up|opened|added|registered)\s+(?:by|for|during|with)\b`)
+
+// preciseDurableTalk is a description placing what is removed where it
+// outlives the session: saved, persisted, in a project or config file, on
+// disk, or for good.
+var preciseDurableTalk = regexp.MustCompile(`(?i)\b(?:saved|persist\w*|stored|project|workspace|collection|config(?:uration)?\s+files?|on\s+disk|permanent\w*|irreversibl\w*|cannot\s+be\s+undone)\b`)
+
+// preciseFileTalk is a description naming a file the server keeps things
+// in: a file name with a data extension (rules.json, stubs.yaml), "file"
+// or "文件".
+var preciseFileTalk = regexp.MustCompile(`(?i)\b[\w-]+\.(?:json|ya?ml|toml|xml|ini|conf|har)\b|\bfiles?\b|文件|ファイル`)
+
+// preciseRemovesScaffolding says why a removal takes down only scaffolding
+// the server's own tools set up for a debugging or testing session, or
+// "": its name says it removes (remove, delete, close, drop, stop), its
+// name or opening names such an artefact (a mock rule, a stub, a
+// breakpoint, a port forward, a watcher), the server made it (a sibling
+// tool names the same artefact without removing it, or the description
+// says it was created for the session), and nothing places it where it
+// outlives the session: its description, or any of the server's tools
+// that names the same artefact, says it is saved, persisted or kept in a
+// file (a mock server's rules.json, a persisted stub). A
+// mock server's saved collection, a webhook or a scheduled job are not
+// scaffolding and stay destructive.
+func preciseRemovesScaffolding(tools []tgTool, t *tgTool) string {
+	if t.destructPhrase || preciseDurableTalk.MatchString(t.desc) {
+		return ""
+	}
+	removes := false
+	for _, w := range t.nameWords {
+		switch w {
+		case "remove", "delete", "clear", "close", "drop", "stop", "unset", "detach", "cancel":
+			removes = true
+		}
+	}
+	if !removes {
+		// manage_stub with an action "delete": a tool of several acts
+		// whose delete may reach more than the session's scaffolding.
+		return ""
+	}
+	first, _, _ := strings.Cut(strings.TrimSpace(preciseProse(t.desc)), ".")
+	noun := ""
+	for _, w := range t.nameWords {
+		if preciseScaffoldNouns[w] {
+			noun = w
+			break
+		}
+	}
+	if noun == "" {
+		m := preciseScaffoldTalk.FindString(first)
+		if m == "" {
+			return ""
+		}
+		noun = strings.ToLower(m)
+	}
+	stem := strings.TrimSuffix(strings.Fields(noun)[0], "s")
+	for i := range tools {
+		if d := tools[i].desc; strings.Contains(strings.ToLower(d), stem) && (preciseDurableTalk.MatchString(d) || preciseFileTalk.MatchString(d)) {
+			// reload_rules: "reload mock rules from the file (after
+			// editing rules.json)": the server keeps them in a file, the
+			// user's durable work, not a session's scaffolding.
+			return ""
+		}
+	}
+	if preciseMadeBySessionTalk.MatchString(t.desc) {
+		return fmt.Sprintf("it removes only session scaffolding the server set up (%s), which is set up again", noun)
+	}
+	for i := range tools {
+		o := &tools[i]
+		if o == t || o.name == t.name || tgReadsLikeDeletion(o) {
+			continue
+		}
+		for _, w := range o.nameWords {
+			if w == noun || preciseScaffoldNouns[w] && strings.Contains(noun, strings.TrimSuffix(w, "s")) {
+				return fmt.Sprintf("it removes only session scaffolding (%s) that `%s` sets up again", noun, o.name)
+			}
+		}
 	}
 	return ""
 }

@@ -14,7 +14,7 @@ func mcp023() Rule {
 		ID: "MCP023", Name: "unconstrained-well-known-format", Family: "Parameters",
 		Summary: "A date, email, or URL parameter declares no format or pattern.",
 		Default: Warning, Toolgauge: Warning, Scope: ScopeParameter, Origin: OriginToolgauge,
-		Revision: 14, Check: checkMCP023,
+		Revision: 15, Check: checkMCP023,
 	}
 }
 
@@ -943,6 +943,10 @@ func preciseNumberSchema(sub map[string]any) bool {
 // (after, afterId, insert_before) is a cursor, an ID or a text anchor:
 // its description does not speak of a date, and its name joins no timed
 // event (createdAfter, updated_before).
+//
+// A since or until is one too when its description says the value is a
+// position in a sequence, not a time: "items AFTER this index (0-based)",
+// "the offset to resume from", "a sequence number" (and says no date).
 func preciseCursor(p *tgParam) bool {
 	toks := text.IdentifierTokens(p.name)
 	for _, t := range toks {
@@ -951,10 +955,19 @@ func preciseCursor(p *tgParam) bool {
 			if (!p.hasDesc || !preciseDateTalk.MatchString(p.desc)) && !preciseTimedEvent(toks) {
 				return true
 			}
+		case "since", "until":
+			if p.hasDesc && precisePositionTalk.MatchString(p.desc) && !preciseDateTalk.MatchString(p.desc) && !preciseDateSyntax.MatchString(p.desc) {
+				return true
+			}
 		}
 	}
 	return false
 }
+
+// precisePositionTalk is a description calling a value a position in a
+// sequence: an index, an offset, a cursor, a sequence or line number, a
+// count of items already seen, a 0-based number.
+var precisePositionTalk = regexp.MustCompile(`(?i)\b(?:index|offset|cursor|position|sequence\s+(?:number|id)|seq(?:no)?|line\s+number|(?:zero|one|0|1)-based)\b`)
 
 // preciseTimedEvents are participles of events a record carries a time
 // for: joined to after or before (createdAfter, updated_before) they make

@@ -15,7 +15,7 @@ func mcp041() Rule {
 		ID: "MCP041", Name: "read-only-tool-without-hint", Family: "Annotations",
 		Summary: "A tool that looks read-only declares no readOnlyHint.",
 		Default: Warning, Toolgauge: Warning, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 7, Check: checkMCP041,
+		Revision: 8, Check: checkMCP041,
 	}
 }
 
@@ -114,6 +114,14 @@ func preciseReadWrites(t *model.Tool) string {
 		if preciseReadWriteTalk.MatchString(d) {
 			return "its `" + name + "` parameter " + strings.ToLower(preciseReadWriteTalk.FindString(d))
 		}
+		if preciseSetsOpening.MatchString(d) && preciseLastsTalk.MatchString(d) {
+			// topInsetDp: "Set the inset override. Persists for the
+			// connection": passing it changes what later calls do.
+			return fmt.Sprintf("its `%s` parameter sets state that lasts: %q", name, preciseLastsTalk.FindString(d))
+		}
+	}
+	if m := preciseStartsIfDownTalk.FindString(t.RawDescription); m != "" {
+		return fmt.Sprintf("its description says a call may start a service: %q", m)
 	}
 	if preciseReadWriteTalk.MatchString(t.RawDescription) {
 		return "its description says it " + strings.ToLower(preciseReadWriteTalk.FindString(t.RawDescription))
@@ -139,6 +147,22 @@ func preciseReadWrites(t *model.Tool) string {
 	}
 	return ""
 }
+
+// preciseSetsOpening is a parameter description that opens on setting or
+// overriding a value ("Set Android top inset override", "Overrides the
+// default timeout").
+var preciseSetsOpening = regexp.MustCompile(`(?i)^\s*(?:sets?|overrides?|changes?|updates?|configures?)\b`)
+
+// preciseLastsTalk is a description saying what a value sets outlives the
+// call: "Persists for the connection", "remembered for the session",
+// "kept until reset".
+var preciseLastsTalk = regexp.MustCompile(`(?i)\bpersist(?:s|ed|ent)?\b|\b(?:remembered|kept|stays?|remains?|applies)\s+(?:for|until|across)\s+(?:the\s+|this\s+|later\s+|all\s+|subsequent\s+)?(?:connection|session|later|subsequent|future|reset|restart)\w*`)
+
+// preciseStartsIfDownTalk is a description saying a call starts a process
+// or service when it is not running: "Attempts to auto-start the engine if
+// not running", "launches the daemon when it is down". The status check
+// then changes what runs on the machine.
+var preciseStartsIfDownTalk = regexp.MustCompile(`(?i)\bauto[- ]?(?:starts?|launch(?:es)?|spawns?)\b|\b(?:starts?|launch(?:es)?|spawns?|boots?)\s+(?:[\w-]+\s+){0,3}?(?:if|when)\s+(?:it\s+is\s+|it's\s+)?(?:not\s+(?:already\s+|yet\s+)?running|down|stopped)\b`)
 
 // preciseMarksReadTalk is prose saying a tool marks items read, seen or
 // acknowledged, in the languages descriptions are written in: "Marks all

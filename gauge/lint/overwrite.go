@@ -527,6 +527,9 @@ func preciseWritesFileAt(t *tgTool) string {
 	if preciseAppendsOnly.MatchString(t.desc) {
 		return ""
 	}
+	if why := preciseWritesGivenContent(t); why != "" {
+		return why
+	}
 	props := t.t.Params()
 	for _, n := range t.t.ParamNames() {
 		obj, _ := props[n].(map[string]any)
@@ -639,3 +642,53 @@ func preciseCarriesValue(s map[string]any) bool {
 	}
 	return false
 }
+
+// preciseWritesFileOpening is a description opening on writing or saving a
+// file: "Writes a summary markdown file to the docs directory", "Saves the
+// report file into the folder".
+var preciseWritesFileOpening = regexp.MustCompile(`(?i)^\s*(?:writes?|saves?)\s+(?:a|an|the|one)?\s*(?:[\w.-]+\s+){0,4}?files?\b`)
+
+// preciseWritesGivenContent says how a tool writes content the caller
+// gives into a file at a place the caller names, or "": its description
+// opens on writing a file, one string parameter carries the content
+// (content, body, markdown, text) and another names where (a path, a
+// directory, a file name). A file written there replaces one already
+// there. A tool that writes into a fresh temporary directory, or returns
+// a patch, opens on neither.
+func preciseWritesGivenContent(t *tgTool) string {
+	// The opening is matched on the whole description: its anchor keeps
+	// it to the first words, and a file name (README.md) holds a dot.
+	if !preciseWritesFileOpening.MatchString(t.desc) || preciseTempTalk.MatchString(t.desc) {
+		return ""
+	}
+	props := t.t.Params()
+	content, where := "", ""
+	for _, n := range t.t.ParamNames() {
+		obj, _ := props[n].(map[string]any)
+		if obj == nil || !isJSONString(obj["type"], "string") {
+			continue
+		}
+		w := secIdentifierWords(n)
+		if len(w) == 0 {
+			continue
+		}
+		switch w[len(w)-1] {
+		case "content", "contents", "body", "markdown", "text":
+			if content == "" {
+				content = n
+			}
+		case "path", "dir", "directory", "folder", "filename", "file":
+			if where == "" {
+				where = n
+			}
+		}
+	}
+	if content == "" || where == "" {
+		return ""
+	}
+	return fmt.Sprintf("it writes the `%s` it is given to a file at the place its `%s` parameter names, over any file already there", content, where)
+}
+
+// preciseTempTalk is a description placing what a tool writes in a fresh
+// temporary place, where nothing is written over.
+var preciseTempTalk = regexp.MustCompile(`(?i)\b(?:temp(?:orary)?|tmp|scratch)\s+(?:dir(?:ectory)?|folder|files?|location)\b|\bnew\s+(?:empty\s+)?(?:dir(?:ectory)?|folder)\b`)
