@@ -15,7 +15,7 @@ func qg009() Rule {
 		ID: "QG009", Name: "qg-destructive-without-warning", Family: "Quality-gate",
 		Summary: "A destructive tool neither warns in its description nor sets destructiveHint: true.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 15, Check: checkQG009,
+		Revision: 16, Check: checkQG009,
 	}
 }
 
@@ -39,6 +39,17 @@ var qgGoneTalk = regexp.MustCompile(`\bno\s+longer\s+(?:appears?|be\s+(?:visible
 var qgLossTalk = regexp.MustCompile(`\b(?:will|may|can|could|might)\s+(?:cause\s+(?:[\w'-]+\s+){0,4}?to\s+)?lose\b|\b(?:is|are|will\s+be|may\s+be|gets?)\s+lost\b` +
 	`|\b(?:rewrites|replaces|overwrites)\s+the\s+(?:whole|entire|complete|full)\b` +
 	`|\bse\s+perder[a0]n?\b|\bser[ao]nt?\s+perdu|\bseront\s+[e0]cras|\bgehen?\s+verloren\b|\b(?:vollst[a0]ndig\s+)?[u0]berschrieben\b`)
+
+// qgConsequenceTalk is a description stating the consequence the call has
+// at once or for good, read on the folded description: "cannot be
+// un-revoked", "cannot be unpublished", "immediately invalidates the
+// link", "preventing the recipient from using it", "will no longer be
+// able to sign in". Saying what stops working is the warning of loss an
+// author writes, as "cannot be undone" is (issue 21).
+var qgConsequenceTalk = regexp.MustCompile(`\b(?:cannot|can't|can\s*not)\s+be\s+un-?[a-z]{3,}(?:ed|d|en)\b` +
+	`|\b(?:immediately|instantly|permanently)\s+(?:invalidat|revok|disabl|deactivat|expir|terminat|cancel)\w*` +
+	`|\bprevent(?:s|ing)?\s+(?:[\w'-]+\s+){0,4}?from\s+(?:using|accessing|signing|logging|joining|reading|opening)\b` +
+	`|\bno\s+longer\s+(?:be\s+)?(?:able\s+to|valid|usable|works?)\b`)
 
 // qgCascade is a description that states what else is lost with what the
 // tool deletes: "Delete a model version and all associated predictions,
@@ -88,7 +99,7 @@ func qgWarns(desc, folded string, precise bool) bool {
 	if !precise {
 		return false
 	}
-	if qgGoneTalk.MatchString(folded) || qgLossTalk.MatchString(folded) {
+	if qgGoneTalk.MatchString(folded) || qgLossTalk.MatchString(folded) || qgConsequenceTalk.MatchString(folded) {
 		return true
 	}
 	m, _ := preciseWarnsInOtherLanguage(desc, true)
