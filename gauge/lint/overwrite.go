@@ -35,6 +35,16 @@ var preciseIdentifierEnds = map[string]bool{"id": true, "ids": true, "uuid": tru
 // stored: "appends", "adds a comment", "does not change existing".
 var preciseAddsOnlyTalk = regexp.MustCompile(`(?i)\bappend|\bonly\s+adds?\b|\b(?:does\s+not|doesn't|never|will\s+not|won't)\s+(?:change|modify|overwrite|replace|remove)\s+(?:any\s+)?existing\b`)
 
+// preciseHandsBackGuidance is a description opening on handing back
+// guidance for the agent to follow ("Provides a checklist for ...",
+// "Returns step-by-step instructions to ..."): what its name changes is
+// what the guidance is about, and the call itself writes nothing.
+var preciseHandsBackGuidance = regexp.MustCompile(`(?i)^\s*(?:provides?|returns?|gives?|shows?)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,2}?(?:instructions|steps|guide|guidance|checklists?)\b`)
+
+// preciseGuidanceAlsoWrites is such a description saying the call also
+// writes ("and updates the file", "then saves").
+var preciseGuidanceAlsoWrites = regexp.MustCompile(`(?i)\b(?:and|then)\s+(?:then\s+|itself\s+)?(?:writes|saves|updates|overwrites|replaces|applies|deletes)\b`)
+
 // preciseOverwrites says why a tool whose hint is unset writes over or takes
 // away stored data without a delete verb, or "": its name opens on an
 // update verb and it takes a new value beside the identifiers of what it
@@ -43,6 +53,12 @@ var preciseAddsOnlyTalk = regexp.MustCompile(`(?i)\bappend|\bonly\s+adds?\b|\b(?
 // gives.
 func preciseOverwrites(tools []tgTool, t *tgTool) string {
 	toks := t.nameWords
+	if preciseHandsBackGuidance.MatchString(t.desc) && !preciseGuidanceAlsoWrites.MatchString(t.desc) {
+		// update_docs "Provides a checklist for the agent to update the
+		// docs": the call hands back text; the agent does any writing,
+		// through tools of its own.
+		return ""
+	}
 	if why := preciseWritesFileAt(t); why != "" {
 		return why
 	}
