@@ -14,7 +14,7 @@ func sec012() Rule {
 	return Rule{
 		ID: "SEC012", Name: "annotation-contradiction", Family: "Security",
 		Summary: "The tool's behaviour hints contradict its name or description, or a flag that destroys is on by default.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 20, Check: checkSEC012,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 21, Check: checkSEC012,
 	}
 }
 
@@ -90,7 +90,7 @@ func checkSEC012(ctx *Context) []Problem {
 		// queries in read-only transactions") or only hands back
 		// instructions ("Provide installation instructions"), so a write
 		// word in its name is what it is about, not what it does.
-		saysReadOnly := ctx.Precise() && (secSaysReadOnly.MatchString(desc) || secSaysNoChange.MatchString(strings.ToLower(t.Description)))
+		saysReadOnly := ctx.Precise() && (secSaysReadOnly.MatchString(desc) || secSaysNoChange.MatchString(strings.ToLower(t.Description)) || secPlansOnly(words, desc))
 		// copyOnly: the tool changes only the content the call carries and
 		// hands the result back (strip_comments(code) "returns it").
 		copyOnly := ctx.Precise() && secChangesReturnedCopy(t, desc)
@@ -200,6 +200,12 @@ func checkSEC012(ctx *Context) []Problem {
 			// with writes on, so DELETE and DROP are among them.
 			add(fmt.Sprintf("Tool `%s` is marked destructiveHint: false, but it runs what the model writes (reach: %s), which can destroy whatever that reaches.", t.Name, destructiveReach(ctx, i)),
 				"Set destructiveHint: true so clients ask the user before calling it, or restrict it to statements that only add or read and say so.")
+		} else if why := secRestoresOverCurrent(tgTools(ctx)[i].nameWords, desc); ctx.Precise() && a.DestructiveHint != nil && !*a.DestructiveHint && why != "" {
+			// restore_snapshot, "Restore the workspace from a saved
+			// copy": the earlier state is written over the current one,
+			// and what the current one held since is gone.
+			add(fmt.Sprintf("Tool `%s` is marked destructiveHint: false, but %s.", t.Name, why),
+				"Set destructiveHint: true so clients ask the user before calling it, or say in the description that the current state is saved before it is replaced.")
 		}
 		design = true
 		// The default profile needs the description to say each call adds
@@ -240,13 +246,21 @@ var (
 	secCheckVerbs = []string{"validate", "check", "verify", "preview", "simulate", "test", "dry", "lint", "diff", "plan"}
 	// secSaysReadOnly is a description saying the tool only reads or only
 	// returns instructions.
-	secSaysReadOnly = regexp.MustCompile(`\bread[- ]only\b|^\s*(?:provides?|returns?|gets?|shows?|gives?|lists?)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}(?:instructions|steps|guide|guidance)\b`)
+	secSaysReadOnly = regexp.MustCompile(`\bread[- ]only\b|^\s*(?:provides?|returns?|gets?|shows?|gives?|lists?)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}(?:instructions|steps|guide|guidance|checklists?)\b`)
 	// secSaysNoChange is a description, read unfolded so that other
 	// scripts count, that says in so many words that the tool changes
 	// nothing: read-only in Chinese, Japanese, Spanish, French, German or
 	// Portuguese ("只读操作", "solo lectura"), or a dry run that changes
 	// nothing ("dry-run，不产生任何变更", "makes no changes").
-	secSaysNoChange = regexp.MustCompile(`只读|唯讀|只讀|読み取り専用|\bsolo\s+lectura\b|\blecture\s+seule\b|\bschreibgeschützt\b|\bnur\s+lesend\b|\bsomente\s+leitura\b|不(?:会)?(?:产生|做|作|进行)任何(?:变更|修改|更改|改动)|\b(?:changes|modifies|alters|writes)\s+nothing\b|\b(?:makes|performs|applies)\s+no\s+(?:changes|modifications|writes)\b|\bnothing\s+is\s+(?:changed|modified|written|applied)\b`)
+	secSaysNoChange = regexp.MustCompile(`只读|唯讀|只讀|読み取り専用|\bsolo\s+lectura\b|\blecture\s+seule\b|\bschreibgeschützt\b|\bnur\s+lesend\b|\bsomente\s+leitura\b|不(?:会)?(?:产生|做|作|进行)任何(?:变更|修改|更改|改动)|\b(?:changes|modifies|alters|writes)\s+nothing\b|\b(?:makes|performs|applies)\s+no\s+(?:changes|modifications|writes)\b|\bnothing\s+is\s+(?:changed|modified|written|applied)\b` +
+		`|\b(?:does|do|will)\s+not\s+(?:write|modify|change|alter|touch)\s+(?:any\s+)?(?:files?|anything|data)\s*(?:[.;]|$)`)
+	// secPlanOpening is a description opening on planning, previewing or
+	// simulating a change ("Plans the upgrade of ...", "Previews the
+	// migration"): the tool works out what a change would do.
+	secPlanOpening = regexp.MustCompile(`^\s*(?:plans?|previews?|simulates?|dry[- ]runs?)\s+[a-z]`)
+	// secPlanAlsoApplies is a plan tool's description saying it also
+	// carries the change out ("plans and applies", "then writes").
+	secPlanAlsoApplies = regexp.MustCompile(`\b(?:and|then)\s+(?:appl(?:y|ies)|execut(?:e|es)|writ(?:e|es)|perform(?:s)?|commit(?:s)?|carr(?:y|ies)\s+out)\b`)
 	// secEachCallAdds is a description saying every call adds something.
 	// A bare "append" or "duplicate" is not enough: "edit the duplicate"
 	// names a thing, and an append may say where, not how often.
@@ -910,4 +924,59 @@ func secWithoutGestureDrop(words []string) []string {
 		return append(out, secWithoutGestureDrop(words[i+1:])...)
 	}
 	return words
+}
+
+// secPlansOnly reports whether a tool only works out a change it leaves to
+// another call (issue 21): its name opens, after at most one prefix word
+// that is no verb, on plan, preview, simulate or dry (bfs_plan_stack_update,
+// preview_migration), and its description opens on planning or
+// previewing without saying it then applies, writes or executes. The
+// change words after the plan verb (update, add) name what is planned.
+// create_plan or delete_plan, whose first verb acts on a plan, are not
+// read.
+func secPlansOnly(words []string, desc string) bool {
+	for i, w := range words {
+		if i > 1 {
+			return false
+		}
+		if secHasWord([]string{w}, "plan", "preview", "simulate", "dry") {
+			return secPlanOpening.MatchString(desc) && !secPlanAlsoApplies.MatchString(desc)
+		}
+		if text.IsDestructiveVerb(w) || text.IsReadVerb(w) || secHasWord([]string{w}, secWriteVerbs...) || secHasWord([]string{w}, secRunVerbs...) {
+			return false
+		}
+	}
+	return false
+}
+
+// secRestoreOpening is a description opening on restoring or reverting
+// something from or to an earlier saved state: "Restore the workspace
+// from a saved copy", "Reverts the page to a previous version", "Rolls
+// the database back to a snapshot".
+var secRestoreOpening = regexp.MustCompile(`^\s*(?:restores?|reverts?|rolls?\s+back|roll\s+back)\s+(?:[\w'-]+\s+){0,4}?(?:back\s+)?(?:from|to)\s+(?:an?\s+|the\s+|its\s+)?(?:saved|earlier|previous|prior|older|last|latest|most\s+recent)?\s*(?:saved\s+)?(?:copy|copies|snapshot|backup|checkpoint|version|revision|state)\b`)
+
+// secSavesCurrentTalk is a restore's description saying the current state
+// is kept first ("saves the current state before restoring", "the
+// current version is kept in history").
+var secSavesCurrentTalk = regexp.MustCompile(`\b(?:saves?|backs?\s+up|keeps?|preserves?|stashes?)\s+(?:the\s+)?current\b|\bcurrent\s+(?:state|version|copy)\s+(?:is|are)\s+(?:saved|kept|preserved|backed\s+up)\b`)
+
+// secRestoresOverCurrent says why a tool writes an earlier state over the
+// current one (issue 21): its name restores or reverts a revision,
+// version, snapshot, checkpoint or backup (MCP040's reading), or its
+// description opens on restoring or reverting from or to a saved copy,
+// snapshot, backup, checkpoint or earlier version; or "". Restoring a
+// deleted item (restore_page, "Restores a page from the trash") brings
+// it back and is not read, nor a restore whose description says the
+// current state is saved first.
+func secRestoresOverCurrent(nameWords []string, desc string) string {
+	if secSavesCurrentTalk.MatchString(desc) {
+		return ""
+	}
+	if why := preciseRestoresOldState(nameWords); why != "" {
+		return why
+	}
+	if m := secRestoreOpening.FindString(desc); m != "" {
+		return fmt.Sprintf("its description says it restores an earlier state over the current one (%q), and what the current one holds is replaced", secSnippet(strings.TrimSpace(m)))
+	}
+	return ""
 }
