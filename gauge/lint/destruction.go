@@ -2255,8 +2255,28 @@ func precisePublishesLive(t *tgTool) string {
 	if secHasWord(w, "live", "production", "prod") && secHasWord(w, "update", "replace", "set", "overwrite", "edit", "patch") {
 		return "its name writes changes straight to the live site, replacing what visitors see"
 	}
+	if secHasWord(w, "deploy", "redeploy") && !secHasWord(w, "new", "create", "cancel", "list", "logs", "log", "plan", "validate", "check") {
+		// aio_app_deploy "deploys the entire app": a whole-app deploy
+		// writes over every action, page or function deployed before.
+		texts := []string{t.desc}
+		for _, p := range secParams(t.t) {
+			if d, _ := p.schema["description"].(string); d != "" {
+				texts = append(texts, d)
+			}
+		}
+		for _, d := range texts {
+			if m := preciseWholeDeployTalk.FindString(d); m != "" {
+				return fmt.Sprintf("it deploys over what is running (%q), replacing every part deployed before", secSnippet(m))
+			}
+		}
+	}
 	return ""
 }
+
+// preciseWholeDeployTalk says a deploy puts a whole application in place
+// of the one running: "deploys the entire app", "redeploy the whole
+// project", "deploys all functions".
+var preciseWholeDeployTalk = regexp.MustCompile(`(?i)\b(?:re)?deploy(?:s|ing)?\s+(?:the\s+)?(?:entire|whole|full|complete|all(?:\s+of\s+the)?)\s+(?:[\w-]+\s+)?(?:app|application|project|site|service|stack|functions|actions|workers?)\b`)
 
 // preciseScaffoldNouns name what a debugging or testing session sets up
 // for itself and takes down again: a mock or stub that answers requests in
