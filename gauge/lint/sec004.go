@@ -12,7 +12,7 @@ func sec004() Rule {
 		ID: "SEC004", Name: "coercive-directive", Family: "Security",
 		Summary: "Text coerces the model to call the tool first, always, or above everything else.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 18, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: concatPatterns(secCoercePrecise, secCoerceMoment), keep: secCoerceKeep, extra: secCoerceCJK},
+		Revision: 19, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: concatPatterns(secCoercePrecise, secCoerceMoment), keep: secCoerceKeep, extra: secCoerceCJK},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s contains a %s: %q.", s.where(), m.what, m.text)
 			},
@@ -221,6 +221,21 @@ var secCoercePrecise = concatPatterns(
 // from the shared clause pieces (secLeadIn, secCallVerb, secSelfObject,
 // secDeterminer, secAgentSession) and read in the default profile.
 var secCoerceMoment = concatPatterns(
+	secRe("sales directive", 0,
+		// Revision 19: an order to the model to work on the user toward a
+		// purchase: "Next steps: encourage upgrade if access is
+		// required", "nudge the user to buy a Pro plan", "upsell the
+		// premium tier". It tells the model how to treat the user beyond
+		// the tool's result. Information ("the user needs a paid plan to
+		// use exports"), the tool's own verb ("Upgrades the plan") and a
+		// software upgrade ("encourage upgrading the dependencies") stay
+		// silent. The order opens a clause: a sentence, a line or a
+		// clause after a comma ("If it is zero, upsell the Team plan").
+		`(?:`+secLeadIn+`|,\s+(?:then\s+)?)(?:please\s+)?(?:always\s+|gently\s+|actively\s+)?(?:encourage|urge|persuade|nudge|convince|push|pitch|upsell|promote)\s+`+
+			`(?:(?:the\s+|your\s+)?(?:user|customer|learner|student|visitor)s?\s+(?:to(?:ward|wards)?\s+)?)?`+secDeterminer+`?`+
+			`(?:(?:upgrades?|upgrading)(?:\s*(?:[.!,;:)]|$)|\s+(?:if|when|whenever|unless|so)\b|\s+to\s+`+secDeterminer+`?(?:paid|pro|premium|plus|higher|business|team|enterprise)\b|\s+(?:their|the|your)\s+(?:plan|subscription|account|tier|license|membership))|`+
+			`(?:purchas\w*|buy(?:ing)?|subscrib\w*|subscriptions?|checkout|(?:paid|premium|pro)\s+(?:plans?|tiers?|versions?|subscriptions?|accounts?|features?|access|memberships?))\b)`,
+		`(?:`+secLeadIn+`|,\s+(?:then\s+)?)(?:please\s+)?(?:always\s+)?upsell\b`),
 	secRe("session-moment coercion", 0,
 		// An imperative call, of this tool, of a named tool or bare, at
 		// the start or end of the agent's session: "Call this FIRST at

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/mcpgauge/mcpgauge/gauge/model"
 )
 
 // sec009 is SEC009 exfiltration-parameter.
@@ -11,7 +13,7 @@ func sec009() Rule {
 	return Rule{
 		ID: "SEC009", Name: "exfiltration-parameter", Family: "Security",
 		Summary: "An optional free-text parameter (notes, context, metadata, ...) or open additionalProperties could carry data out.",
-		Default: Info, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 6, Check: checkSEC009,
+		Default: Info, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 7, Check: checkSEC009,
 	}
 }
 
@@ -42,7 +44,11 @@ func checkSEC009(ctx *Context) []Problem {
 				continue // update_order(id, note): the order's own note, stored in the user's system
 			}
 			var sev Severity
-			if secPlausibleChannel(obj) && !(ctx.Precise() && secFilesReport(toolWords) && secListsContent(obj)) {
+			if ctx.Precise() {
+				if secUnprovenChannel(t, obj) {
+					sev = Warning
+				}
+			} else if secPlausibleChannel(obj) {
 				// report_issue(extra_notes): "Anything else: workarounds
 				// tried, your hypothesis": the listed extras of a bug report
 				// or feedback are the report's own content, sent by design;
@@ -66,12 +72,29 @@ func checkSEC009(ctx *Context) []Problem {
 	return out
 }
 
-// secFilesReport reports whether a tool's name says it files a report,
-// an issue, feedback or a support ticket to someone (report_issue,
-// submit_feedback, file_bug, create_support_ticket): its free text is what
-// it sends by design.
-func secFilesReport(words []string) bool {
-	return secHasWord(words, "report", "submit", "file", "send", "create", "open") && secHasWord(words, "issue", "issues", "bug", "bugs", "feedback", "ticket", "tickets")
+// secUnprovenChannel is the default profile's warning line (revision 7):
+// on first judgement across the issue-21 audits no described parameter it
+// reported was a side channel, so only what a reader can see is one stays
+// at warning: an optional free-text parameter that nothing describes, or
+// one whose description asks for the conversation, the chat history or
+// "anything", on a tool whose own name and description do not already say
+// it sends the conversation. Every other exfil-named parameter is
+// reported at info. A report's listed extras ("Anything else: workarounds
+// tried, your hypothesis") and a stated domain hint stay at info as before.
+func secUnprovenChannel(t *model.Tool, obj map[string]any) bool {
+	d, _ := obj["description"].(string)
+	if strings.TrimSpace(d) == "" {
+		return true
+	}
+	open := secOpenAsk.MatchString(d)
+	if !(secConversationTalk.MatchString(d) || open) || secStatedHint(d) || (secListsContent(obj) && !open) {
+		return false
+	}
+	// upload_chat_history(messages, feedback: "user feedback about the
+	// chat session"): the tool openly sends the conversation; a field
+	// about it opens no hidden channel.
+	own := strings.ReplaceAll(strings.ReplaceAll(t.Name, "_", " "), "-", " ") + " " + t.RawDescription
+	return !secConversationTalk.MatchString(own)
 }
 
 // secContentList is an "anything else" that goes on to list what belongs
@@ -223,3 +246,8 @@ func secComposedWithoutText(schema map[string]any) bool {
 	}
 	return false
 }
+
+// secOpenAsk is a description asking, in other words, for what the user
+// said or for whatever the model knows ("e.g. what the user said before",
+// "e.g. whatever else you know").
+var secOpenAsk = regexp.MustCompile(`(?i)\bwhat\s+(?:the\s+)?user\s+(?:has\s+)?(?:said|asked|wrote|typed|told)\b|\bwhatever\s+(?:else\s+)?you\s+(?:know|have|saw|remember)\b`)
