@@ -14,7 +14,7 @@ func sec015() Rule {
 	return Rule{
 		ID: "SEC015", Name: "egress-destination", Family: "Security",
 		Summary: "A parameter lets the model choose where the server's authenticated traffic or a data stream goes (base URL, proxy, webhook, mail forwarding).",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 10, Check: checkSEC015,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 11, Check: checkSEC015,
 	}
 }
 
@@ -146,6 +146,12 @@ func secEgressDestination(t *model.Tool, words []string, desc string, p secParam
 		// copy_between_databases(targetConnectionString): the rows are
 		// written to whatever database or host the model names.
 		return "the database or host the data is copied to"
+	case forwardish && urlish && !secForwardedTo.MatchString(pdesc):
+		// createInvitation(redirectUrl): "URL to redirect users to after
+		// they accept": where a person's browser lands after an action,
+		// not an address mail is forwarded to, and the server's
+		// credentials do not go there.
+		return ""
 	case forwardish && secMailTalk.MatchString(pdesc+" "+desc) ||
 		secHasWord(pw, "email", "address", "mail") && secForwardedTo.MatchString(pdesc):
 		return secViaForwarding

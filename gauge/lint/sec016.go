@@ -13,7 +13,7 @@ func sec016() Rule {
 	return Rule{
 		ID: "SEC016", Name: "local-upload", Family: "Security",
 		Summary: "A tool reads a local path the model names and sends its contents to a remote service.",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 11, Check: checkSEC016,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 12, Check: checkSEC016,
 	}
 }
 
@@ -159,12 +159,36 @@ func secToolDesc(t *model.Tool) string {
 	return folded
 }
 
+// secToolProse is the tool's name words, its description and its
+// parameters' descriptions, folded, code blanked: what the tool says it
+// does. Parameter names are left out: a setting named fileUpload or
+// file_storage whose values are libraries to scaffold (uploadthing,
+// filepond) is a choice the tool writes down, not an upload it makes, and
+// so is the description of any parameter that picks one of fixed values.
+func secToolProse(t *model.Tool) string {
+	var b strings.Builder
+	b.WriteString(strings.Join(secIdentifierWords(t.Name), " "))
+	b.WriteString(". ")
+	b.WriteString(preciseCodeOnly(t.RawDescription))
+	for _, p := range secParams(t) {
+		if _, choice := p.schema["enum"]; choice {
+			continue // fileUpload: "File upload", one of uploadthing, filepond, none
+		}
+		if d, ok := p.schema["description"].(string); ok {
+			b.WriteString(". ")
+			b.WriteString(preciseCodeOnly(d))
+		}
+	}
+	folded, _ := secFold(b.String())
+	return folded
+}
+
 // secSendsFilesOut says how a tool sends what it reads off the machine
 // (its name or description uploads or deploys; it calls a remote API), or
 // "".
 func secSendsFilesOut(t *model.Tool, words []string, text string) string {
 	if secHasWord(words, "upload", "uploads", "deploy", "deploys", "publish") ||
-		secUploadTalk.MatchString(text) {
+		secUploadTalk.MatchString(secToolProse(t)) {
 		return secViaUpload
 	}
 	if secHasWord(words, "file", "files") && secHasWord(words, "share", "send") || secShareFileTalk.MatchString(secToolDesc(t)) {

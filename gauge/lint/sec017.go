@@ -16,7 +16,7 @@ func sec017() Rule {
 	return Rule{
 		ID: "SEC017", Name: "access-grant", Family: "Security",
 		Summary: "A tool grants people, accounts, hosts or keys access (invites members, changes roles, shares with others, registers keys, mints tokens, allow-lists IPs).",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 12, Check: checkSEC017,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 13, Check: checkSEC017,
 	}
 }
 
@@ -198,7 +198,9 @@ func secGrantByName(t *model.Tool, words []string) string {
 	}
 	has := func(set ...string) bool { return secHasWord(kept, set...) }
 	switch {
-	case has("invite", "invites"):
+	case has("invite", "invites") || has("invitation", "invitations") && has("create", "send", "add", "new", "issue", "resend"):
+		// create_invitation issues the invite itself: whoever accepts it
+		// joins (revoke_invitation and list_invitations stay silent).
 		if has(secGrantNotAccess...) || has("attendee", "attendees") {
 			return ""
 		}
@@ -302,6 +304,12 @@ func secGrantByName(t *model.Tool, words []string) string {
 		// chmod changes a local file's mode bits.
 		// push_perms and apply_permissions replace the live rules with
 		// the ones the model brings: who may read and write changes.
+		if secGrantAnnotatesOnly(t, kept) || secGrantComponentRole(t, kept) {
+			// update_membership_metadata merges notes on a membership;
+			// replace_primary_role swaps a project's backend: no one
+			// gains access.
+			return ""
+		}
 		if secGrantRenamesRole(t, kept) {
 			// update-security-role(name, description, businessUnitId):
 			// a role's own properties change; no privilege is added and
@@ -1373,4 +1381,45 @@ func secGrantCallableByAnyone(t *model.Tool, words []string) string {
 		return ""
 	}
 	return fmt.Sprintf("makes a resource callable by whoever sends a request to its address (%q)", secSnippet(m))
+}
+
+// secGrantAnnotationWords name what a tool changes when its name ends in
+// them after an access noun (update_membership_metadata,
+// set_role_description): the record's notes, not who holds what.
+var secGrantAnnotationWords = []string{"metadata", "meta", "notes", "note", "labels", "label", "tags", "tag", "attributes", "preferences", "description", "comment", "comments"}
+
+// secGrantAnnotatesOnly reports whether a tool's name ends in annotation
+// words after its access noun (updateOrganizationMembershipMetadata) and
+// it takes no role, permission or access parameter: it edits data kept on
+// a membership or role, and nobody's access changes.
+func secGrantAnnotatesOnly(t *model.Tool, words []string) bool {
+	if len(words) < 2 || !secHasWord(words[len(words)-1:], secGrantAnnotationWords...) {
+		return false
+	}
+	return !secGrantHasRoleParam(t) && !secGrantChangesAccessTalk.MatchString(secToolDesc(t))
+}
+
+// secGrantChangesAccessTalk is a description saying the call changes who
+// may do what.
+var secGrantChangesAccessTalk = regexp.MustCompile(`\b(?:grants?|revokes?|gives?|assigns?)\b[^.]{0,40}\b(?:access|permissions?|roles?|rights|privileges?)\b|\b(?:changes?|updates?|sets?)\s+(?:the\s+|a\s+)?(?:\w+\s+)?(?:roles?|permissions?|access\s+levels?)\b`)
+
+// secGrantPersonTalk is a tool's text naming someone who could hold
+// access, or the access itself.
+var secGrantPersonTalk = regexp.MustCompile(`\b(?:users?|members?|memberships?|people|persons?|accounts?|principals?|permissions?|privileges?|access|rights|groups?|teams?|employees?|staff|admins?|administrators?|collaborators?|assignees?|invitees?|identit(?:y|ies)|rbac|iam|polic(?:y|ies)|scopes?|logins?)\b`)
+
+// secGrantComponentRole reports whether the only access noun of a tool's
+// name is role and its text names no one who could hold it nor any
+// access: a role of a thing (a project's "frontend, backend or database
+// Primary Role", a node's role in a cluster layout), not a person's.
+func secGrantComponentRole(t *model.Tool, words []string) bool {
+	for _, w := range words {
+		if w != "role" && w != "roles" && secHasWord([]string{w}, secGrantAccessNouns...) {
+			return false
+		}
+	}
+	if secGrantHasPrincipalParam(t) {
+		return false
+	}
+	text := secToolText(t)
+	return !secGrantPersonTalk.MatchString(text)
 }
