@@ -162,20 +162,54 @@ func secTakesStrings(schema map[string]any) bool {
 // description and every parameter's name and description, folded, with
 // code spans and fences blanked.
 func secToolText(t *model.Tool) string {
+	folded, _ := secFold(secToolWords(t, toolWords{paramNames: true}))
+	return folded
+}
+
+// toolWords says which parts of a tool secToolWords writes out beside its
+// name's words and its description.
+type toolWords struct {
+	paramNames     bool // each parameter's name words before its description
+	skipEnumParams bool // leave out parameters that pick one of fixed values
+	enumValues     bool // each enum value's words after its parameter
+}
+
+// secToolWords is the one builder of a tool's own text: its name's words,
+// its description and its parameters' descriptions, code spans and fences
+// blanked, with the parts w asks for. Callers fold or lowercase it.
+func secToolWords(t *model.Tool, w toolWords) string {
 	var b strings.Builder
 	b.WriteString(strings.Join(secIdentifierWords(t.Name), " "))
 	b.WriteString(". ")
 	b.WriteString(preciseCodeOnly(t.RawDescription))
 	for _, p := range secParams(t) {
-		b.WriteString(". ")
-		b.WriteString(strings.Join(secIdentifierWords(p.name), " "))
-		if d, ok := p.schema["description"].(string); ok {
-			b.WriteString(": ")
+		list, choice := p.schema["enum"].([]any)
+		if _, has := p.schema["enum"]; has && w.skipEnumParams {
+			continue
+		}
+		d, described := p.schema["description"].(string)
+		switch {
+		case w.paramNames:
+			b.WriteString(". ")
+			b.WriteString(strings.Join(secIdentifierWords(p.name), " "))
+			if described {
+				b.WriteString(": ")
+				b.WriteString(preciseCodeOnly(d))
+			}
+		case described:
+			b.WriteString(". ")
 			b.WriteString(preciseCodeOnly(d))
 		}
+		if w.enumValues && choice {
+			for _, e := range list {
+				if v, ok := e.(string); ok {
+					b.WriteString(" ")
+					b.WriteString(strings.Join(secIdentifierWords(v), " "))
+				}
+			}
+		}
 	}
-	folded, _ := secFold(b.String())
-	return folded
+	return b.String()
 }
 
 // secNoSendVerbs are the words of a tool's name that say it only reads,

@@ -166,20 +166,7 @@ func secToolDesc(t *model.Tool) string {
 // filepond) is a choice the tool writes down, not an upload it makes, and
 // so is the description of any parameter that picks one of fixed values.
 func secToolProse(t *model.Tool) string {
-	var b strings.Builder
-	b.WriteString(strings.Join(secIdentifierWords(t.Name), " "))
-	b.WriteString(". ")
-	b.WriteString(preciseCodeOnly(t.RawDescription))
-	for _, p := range secParams(t) {
-		if _, choice := p.schema["enum"]; choice {
-			continue // fileUpload: "File upload", one of uploadthing, filepond, none
-		}
-		if d, ok := p.schema["description"].(string); ok {
-			b.WriteString(". ")
-			b.WriteString(preciseCodeOnly(d))
-		}
-	}
-	folded, _ := secFold(b.String())
+	folded, _ := secFold(secToolWords(t, toolWords{skipEnumParams: true}))
 	return folded
 }
 

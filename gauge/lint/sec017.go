@@ -1011,25 +1011,8 @@ func secGrantNewUserGroups(t *model.Tool) string {
 // descriptions, lowercased but not folded, so that readings in other
 // languages can see their letters.
 func secGrantRawText(t *model.Tool) string {
-	var b strings.Builder
-	b.WriteString(strings.Join(secIdentifierWords(t.Name), " "))
-	b.WriteString(". ")
-	b.WriteString(preciseCodeOnly(t.RawDescription))
-	for _, p := range secParams(t) {
-		if d, ok := p.schema["description"].(string); ok {
-			b.WriteString(". ")
-			b.WriteString(preciseCodeOnly(d))
-		}
-		// Enum values name the kinds a parameter picks (require_mfa).
-		list, _ := p.schema["enum"].([]any)
-		for _, e := range list {
-			if v, ok := e.(string); ok {
-				b.WriteString(" ")
-				b.WriteString(strings.Join(secIdentifierWords(v), " "))
-			}
-		}
-	}
-	return strings.ToLower(b.String())
+	// Enum values name the kinds a parameter picks (require_mfa).
+	return strings.ToLower(secToolWords(t, toolWords{enumValues: true}))
 }
 
 var (
