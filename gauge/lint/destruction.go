@@ -1062,8 +1062,14 @@ var (
 	preciseDestroysTalk = regexp.MustCompile(`(?i)\b(?:overwrit\w*|delet\w*|remov\w*|discard\w*|destroy\w*|purg\w*|wip(?:e|es|ing)|eras\w*|force[- ]push\w*|rewrit\w+\s+(?:the\s+)?history)\b` +
 		`|\beven\s+(?:if|when|though)\s+(?:the\s+|a\s+|an\s+|it\s+|one\s+)?(?:[\w-]+\s+){0,4}?(?:already\s+)?exists?\b|\breplac\w*\s+(?:the\s+|any\s+|an\s+)?existing\b|\bsobrescrib\w*|\b[ée]cras\w*|\b[üu]berschreib\w*`)
 	// preciseDestructiveOpening is a description opening on an act of
-	// destruction: "Remove untracked files", "Replaces the content of one page".
-	preciseDestructiveOpening = regexp.MustCompile(`(?i)^\s*(?:this\s+tool\s+)?(?:permanently\s+|irreversibly\s+|completely\s+)?(?:(?:remove|delete|destroy|drop|purge|wipe|erase|truncate|overwrite|discard)s?\b|replaces?\s+(?:the\s+)?(?:entire\s+|whole\s+|full\s+|existing\s+)?(?:content|contents|body|data|file)\b)`)
+	// destruction: "Remove untracked files", "Replaces the content of one page",
+	// "Replaces all the contents of an environment", "Replace all external
+	// links on a story", "Replace the entire set of X" (since MCP040 r27 and
+	// SEC012 r22). "Replace all occurrences" of a pattern in a text names no
+	// stored thing and is not read.
+	preciseDestructiveOpening = regexp.MustCompile(`(?i)^\s*(?:this\s+tool\s+)?(?:permanently\s+|irreversibly\s+|completely\s+)?(?:(?:remove|delete|destroy|drop|purge|wipe|erase|truncate|overwrite|discard)s?\b|replaces?\s+(?:the\s+)?(?:entire\s+|whole\s+|full\s+|existing\s+)?(?:content|contents|body|data|file)\b` +
+		`|replaces?\s+all\s+(?:of\s+)?(?:the\s+|existing\s+|current\s+)?(?:[\w-]+\s+)?(?:contents?|data|entries|items|rules|links|records|fields|values|nodes|files|documents|pages|rows|settings|properties|attachments|tags|labels)\b` +
+		`|replaces?\s+(?:the\s+)?(?:entire|whole|full|complete)\s+(?:set|list)\b)`)
 )
 
 // actionValue is one enum value of a tool's operation parameter.
@@ -2374,3 +2380,62 @@ func preciseRemovesScaffolding(tools []tgTool, t *tgTool) string {
 	}
 	return ""
 }
+
+// preciseCallCostTalk is a sentence saying the call itself costs money or
+// starts something billed: "may incur costs", "keeps incurring storage
+// charges", "BILLABLE from creation", "a shared and billed resource",
+// "your card will be charged", "calls a paid API". A price quoted for
+// reading ("costs 1 credit per row") is not among them: metered reads are
+// how many APIs work, and nothing is bought.
+var preciseCallCostTalk = regexp.MustCompile(`(?i)\bincur(?:s|ring)?\s+(?:\w+\s+){0,2}?(?:costs?|charges?|fees?|billing)\b` +
+	`|\b(?:an?|the|this)\s+(?:[\w-]+\s+(?:and\s+)?)?(?:billable|billed)\s+(?:[\w-]+\s+)?resource\b|\bbillable\s+(?:from|until)\b|\bbillable\s*:|^\s*billable\s*$` +
+	`|\b(?:costs?|charges?|consumes?|spends?)\s+(?:real\s+)?money\b` +
+	`|\b(?:you|your\s+(?:account|card)|the\s+(?:user|customer|account|card|caller))\s+(?:will|may)\s+be\s+(?:charged|billed)\b` +
+	`|\bcharges?\s+(?:the\s+)?(?:user's|customer's|your|caller's|payer's)\s+(?:credit\s+)?(?:card|account|wallet|balance)\b` +
+	`|\b(?:calls?|uses?)\s+(?:a\s+)?paid\s+(?:api|service|endpoint|model)\b|\bpaid\s+(?:generation|request|call)s?\b`)
+
+// preciseCostReadWords in a tool's name make it about a price, a cost or a
+// bill, not a purchase: estimate_cost, get_pricing, quote_order,
+// preview_invoice, check_balance, list_billing.
+var preciseCostReadWords = map[string]bool{
+	"estimate": true, "estimated": true, "quote": true, "quotes": true, "preview": true, "simulate": true, "calculate": true,
+	"price": true, "prices": true, "pricing": true, "cost": true, "costs": true, "balance": true, "balances": true,
+	"billing": true, "bill": true, "bills": true, "invoice": true, "invoices": true, "usage": true, "spend": true, "spending": true,
+}
+
+// preciseSpendsTalk returns the sentence in which a tool's own description
+// says the call itself spends money (text_to_video: "This tool calls the
+// API and may incur costs"; create_pod: "BILLABLE from creation"), or "".
+// A tool whose name opens with a read verb (list_billing: "spend across all
+// billable resources") or names a price, an estimate or a bill
+// (estimate_cost, get_pricing) reads what is spent, and a sentence that
+// denies it ("does not incur charges", "free tier, no charge") says
+// nothing is.
+func preciseSpendsTalk(t *tgTool) string {
+	for i, w := range t.nameWords {
+		if i == 0 && text.IsReadVerb(w) || preciseCostReadWords[w] {
+			return ""
+		}
+	}
+	// Code is blanked, but not example lines: preciseProse drops a
+	// one-line description whole for its "e.g.". A dash parts clauses
+	// too: "a billed resource - only call this when asked" spends in
+	// its first clause whatever the second restricts.
+	prose := preciseCodeOnly(t.desc)
+	if !preciseCallCostTalk.MatchString(prose) {
+		return ""
+	}
+	for _, sent := range preciseCostClauseEnd.Split(prose, -1) {
+		if preciseNegated.MatchString(sent) || preciseRefusedTalk.MatchString(sent) {
+			continue
+		}
+		if m := preciseCallCostTalk.FindString(sent); m != "" {
+			return strings.TrimSpace(m)
+		}
+	}
+	return ""
+}
+
+// preciseCostClauseEnd splits prose into sentences and clauses, a spaced
+// dash included.
+var preciseCostClauseEnd = regexp.MustCompile(`[.!?;:]\s+|:$|\n+|\s+[-–—]+\s+`)

@@ -15,7 +15,7 @@ func mcp040() Rule {
 		ID: "MCP040", Name: "destructive-tool-without-hint", Family: "Annotations",
 		Summary: "A tool that looks destructive declares no destructiveHint.",
 		Default: Error, Toolgauge: Error, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 26, Check: checkMCP040,
+		Revision: 27, Check: checkMCP040,
 	}
 }
 
@@ -96,6 +96,12 @@ func checkMCP040(ctx *Context) []Problem {
 				msg = fmt.Sprintf("`%s` destroys, overwrites or cannot be undone (its description lists a destructive operation: %q) but declares no `destructiveHint`.", t.name, secSnippet(m))
 			} else if m := preciseAffirmed(t.desc, precisePurchaseTalk); m != "" {
 				msg = fmt.Sprintf("`%s` destroys, overwrites or cannot be undone (its description says it purchases, which spends money: %q) but declares no `destructiveHint`.", t.name, secSnippet(strings.TrimLeft(m, ".!?;: \n")))
+			} else if m := preciseSpendsTalk(t); m != "" {
+				// "may incur costs", "BILLABLE from creation": the call
+				// spends, and money spent does not come back; the author
+				// may call it a cost of use, so a warning.
+				msg = fmt.Sprintf("`%s` spends money when called (its description says so: %q), which cannot be taken back, but declares no `destructiveHint`.", t.name, secSnippet(m))
+				sev = Warning
 			} else if how := preciseAPIPassthrough(t); how != "" {
 				// One tool for every operation of an API reaches its
 				// deletes, refunds and payments as well as its reads.

@@ -14,7 +14,7 @@ func sec012() Rule {
 	return Rule{
 		ID: "SEC012", Name: "annotation-contradiction", Family: "Security",
 		Summary: "The tool's behaviour hints contradict its name or description, or a flag that destroys is on by default.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 21, Check: checkSEC012,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 22, Check: checkSEC012,
 	}
 }
 
@@ -200,6 +200,12 @@ func checkSEC012(ctx *Context) []Problem {
 			// with writes on, so DELETE and DROP are among them.
 			add(fmt.Sprintf("Tool `%s` is marked destructiveHint: false, but it runs what the model writes (reach: %s), which can destroy whatever that reaches.", t.Name, destructiveReach(ctx, i)),
 				"Set destructiveHint: true so clients ask the user before calling it, or restrict it to statements that only add or read and say so.")
+		} else if m := preciseSpendsTalk(&tgTools(ctx)[i]); ctx.Precise() && a.DestructiveHint != nil && !*a.DestructiveHint && (a.ReadOnlyHint == nil || !*a.ReadOnlyHint) && m != "" {
+			// allocate_device: "a shared and billed resource"; the
+			// tool's own words say the call spends, and money spent is
+			// not the only-additive change false promises.
+			add(fmt.Sprintf("Tool `%s` is marked destructiveHint: false, but its description says the call spends money (%q), which cannot be taken back.", t.Name, secSnippet(m)),
+				"Set destructiveHint: true so clients ask the user before spending, or say in the description that the call is free.")
 		} else if why := secRestoresOverCurrent(tgTools(ctx)[i].nameWords, desc); ctx.Precise() && a.DestructiveHint != nil && !*a.DestructiveHint && why != "" {
 			// restore_snapshot, "Restore the workspace from a saved
 			// copy": the earlier state is written over the current one,
