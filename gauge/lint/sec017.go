@@ -16,7 +16,7 @@ func sec017() Rule {
 	return Rule{
 		ID: "SEC017", Name: "access-grant", Family: "Security",
 		Summary: "A tool grants people, accounts, hosts or keys access (invites members, changes roles, shares with others, registers keys, mints tokens, allow-lists IPs).",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 14, Check: checkSEC017,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 15, Check: checkSEC017,
 	}
 }
 
@@ -58,8 +58,10 @@ var secGrantStop = []string{"revoke", "remove", "delete", "deny", "block", "unsh
 // secGrantAccessNouns are name words naming access itself.
 var secGrantAccessNouns = []string{"role", "roles", "permission", "permissions", "perm", "perms", "access", "acl", "acls", "privilege", "privileges", "rolebinding", "rolebindings", "sharing", "membership", "memberships"}
 
-// secGrantPrincipals are name words naming who is let in.
-var secGrantPrincipals = []string{"member", "members", "collaborator", "collaborators", "delegate", "delegates", "guest", "guests", "admin", "admins", "owner", "owners", "teammate", "teammates"}
+// secGrantPrincipals are name words naming who is let in: a member,
+// a collaborator, a guest, or a role given to a person (an admin, a
+// moderator, a beta tester).
+var secGrantPrincipals = []string{"member", "members", "collaborator", "collaborators", "delegate", "delegates", "guest", "guests", "admin", "admins", "owner", "owners", "teammate", "teammates", "moderator", "moderators", "tester", "testers"}
 
 // secGrantSetters are name words of a tool that adds or changes something.
 var secGrantSetters = []string{"add", "create", "update", "set", "change", "assign", "modify", "edit", "patch", "put", "upsert", "grant", "invite", "register", "upload", "import", "attach", "link", "bind", "allow", "replace", "manage", "new", "promote", "transfer", "save", "expose", "publish"}
@@ -328,6 +330,16 @@ func secGrantByName(t *model.Tool, words []string) string {
 	}
 	if has(secGrantPrincipals...) && !has(secGrantNotAccess...) && !secGrantRecordsWork(t, kept) {
 		if has("add", "invite", "create", "promote", "transfer") {
+			switch {
+			case has("moderator", "moderators"):
+				// submolt_moderator_add: a moderator holds powers over
+				// the community and its members.
+				return "makes someone a moderator"
+			case has("tester", "testers"):
+				// add_tester_to_group: a beta tester gets the builds
+				// that are not public yet.
+				return "adds testers, who get access to what is under test (pre-release builds)"
+			}
 			return "adds members"
 		}
 		if has("update", "set", "change", "modify", "edit", "patch") && secGrantHasRoleParam(t) {
