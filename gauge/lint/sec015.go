@@ -14,7 +14,7 @@ func sec015() Rule {
 	return Rule{
 		ID: "SEC015", Name: "egress-destination", Family: "Security",
 		Summary: "A parameter lets the model choose where the server's authenticated traffic or a data stream goes (base URL, proxy, webhook, mail forwarding).",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 11, Check: checkSEC015,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 12, Check: checkSEC015,
 	}
 }
 
@@ -101,6 +101,13 @@ func secEgressDestination(t *model.Tool, words []string, desc string, p secParam
 	case urlish && secHasWord(pw, "base", "api", "server", "instance", "region", "regional") && secBaseURLTalk.MatchString(pdesc) &&
 		(secOverrideTalk.MatchString(pdesc) || secSaysAuth.MatchString(secToolText(t))) && !secProbeOnly(pdesc):
 		return secViaBaseURL
+	case urlish && secHasWord(pw, "base", "api", "server", "instance") && secLoginURLTalk.MatchString(pdesc) && secLoginTalk.MatchString(desc) &&
+		!secHasWord(words, "get", "list", "check", "status", "verify", "test", "logout", "disconnect") && !secProbeOnly(pdesc):
+		// setup(base_url): "Authenticate via browser to connect your
+		// editor to your account", base_url "Cloud API base URL": the
+		// login, and the token it yields for every later call, go to
+		// whatever host the model names.
+		return secViaLoginURL
 	case (head == "url" || head == "uri") && len(pw) == 1 && secSaysAuth.MatchString(desc) && secFullURLTalk.MatchString(pdesc):
 		return secViaRequestURL
 	case (head == "url" || head == "uri" || head == "endpoint") && len(pw) == 1 && secPaysTalk.MatchString(desc):
@@ -167,6 +174,9 @@ const (
 	// secViaPaidURL is a request the server pays for or signs with its
 	// wallet: the payment is the credential that goes to the URL.
 	secViaPaidURL = "the URL of a request the server pays for from its wallet"
+	// secViaLoginURL is the API a login tool signs in to: the session
+	// or token it obtains is then used against that host.
+	secViaLoginURL = "the API base URL the login signs in to (the token it obtains is then sent there)"
 	// secViaForwarding is where a mail tool forwards messages.
 	secViaForwarding = "the address mail is forwarded to"
 )
@@ -200,6 +210,17 @@ var (
 	secMailTalk = regexp.MustCompile(`\be-?mail\b|\bmessages?\b|\binbox\b|\bmailbox\b`)
 	// secForwardedTo says mail is forwarded to the address.
 	secForwardedTo = regexp.MustCompile(`\b(?:forwarded|forward|redirected)\s+to\b|\bto\s+which\s+(?:\w+\s+){0,4}(?:forwarded|redirected|delivered)\b`)
+)
+
+var (
+	// secLoginTalk is a tool saying it logs the user in or connects
+	// their account: "Authenticate via browser to connect your editor to
+	// your account", "Log in to your workspace", "Sign in with a device
+	// code".
+	secLoginTalk = regexp.MustCompile(`\b(?:authenticat(?:e|es|ing)|log(?:s|ging)?\s+in(?:to)?|sign(?:s|ing)?\s+in(?:to)?|login)\s+(?:via|with|to|through|using|against|your|the|a)\b|\bconnect(?:s|ing)?\s+(?:\w+\s+){0,3}to\s+your\s+(?:\w+\s+)?account\b`)
+	// secLoginURLTalk is a parameter described as the root of an API or
+	// cloud service (not a web page or an environment under test).
+	secLoginURLTalk = regexp.MustCompile(`\b(?:cloud\s+|rest\s+|backend\s+)?api\s+(?:base\s+)?(?:url|endpoint|root|host)\b|\b(?:cloud|backend|auth(?:entication)?|login)\s+(?:server\s+|service\s+)?(?:base\s+)?url\b`)
 )
 
 // secDraftOnly reports whether a tool's description says the call only

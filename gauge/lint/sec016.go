@@ -13,7 +13,7 @@ func sec016() Rule {
 	return Rule{
 		ID: "SEC016", Name: "local-upload", Family: "Security",
 		Summary: "A tool reads a local path the model names and sends its contents to a remote service.",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 12, Check: checkSEC016,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 13, Check: checkSEC016,
 	}
 }
 
@@ -65,6 +65,32 @@ func checkSEC016(ctx *Context) []Problem {
 	return out
 }
 
+// secFileInputPath returns the parameter through which a browser tool
+// puts local files in a page's file input: a string or list of strings
+// named for paths or files (filePath, paths, files) or described as a
+// file's path, not the element it targets (uid, ref, selector) and not
+// file content given inline (base64), or "".
+func secFileInputPath(t *model.Tool) string {
+	for _, p := range secParams(t) {
+		pw := secIdentifierWords(p.name)
+		if !secTakesStrings(p.schema) || secHasWord(pw, "uid", "ref", "selector", "element", "id", "index", "xpath", "locator", "target", "content", "data", "base64", "name", "names", "type", "mime") {
+			continue
+		}
+		pdesc := strings.ToLower(p.desc())
+		if secInlineFileTalk.MatchString(pdesc) {
+			continue
+		}
+		if secHasWord(pw, "path", "paths", "filepath", "filepaths") || secHasWord(pw, "file", "files") && len(pw) <= 2 || secSaysFilePath.MatchString(pdesc) {
+			return p.path
+		}
+	}
+	return ""
+}
+
+// secInlineFileTalk is a file parameter that takes the content itself
+// (base64, a data URL), not a path the browser reads.
+var secInlineFileTalk = regexp.MustCompile(`\bbase-?64\b|\bdata\s*:?\s*url\b|\bfile\s+contents?\b`)
+
 // secLocalUpload returns the first parameter through which a tool reads a
 // local path it sends off the machine, and how it sends it, or "", "".
 func secLocalUpload(t *model.Tool, words []string) (param, how string) {
@@ -73,7 +99,14 @@ func secLocalUpload(t *model.Tool, words []string) (param, how string) {
 	}
 	text := secToolText(t)
 	if secBrowserFileInput.MatchString(text) {
-		return "", "" // a page's file input: the browser, not the server, holds the file
+		// upload_file(uid, filePath): "Upload a file to a file input":
+		// the browser reads the local path the model names and the page
+		// sends it to whatever site is open (the page that asks for it
+		// may be the one that injected the instruction).
+		if p := secFileInputPath(t); p != "" {
+			return p, secViaFileInput
+		}
+		return "", ""
 	}
 	how = secSendsFilesOut(t, words, text)
 	if how == "" {
@@ -140,7 +173,9 @@ const (
 	secViaPush   = "uploads the local artefact it names to a remote registry or service"
 	secViaShare  = "puts what it reads behind a share link that anyone holding the link can open"
 	secViaMail   = "attaches what it reads to the message it sends"
-	secViaImport = "writes what it reads into the database its connection string names, on any host the model gives"
+	// secViaFileInput is a browser tool that fills a page's file input.
+	secViaFileInput = "puts what it reads in a web page's file input, which hands it to whatever site the page is on"
+	secViaImport    = "writes what it reads into the database its connection string names, on any host the model gives"
 )
 
 // secShareFileTalk is a description that shares a file through a link:

@@ -16,7 +16,7 @@ func sec017() Rule {
 	return Rule{
 		ID: "SEC017", Name: "access-grant", Family: "Security",
 		Summary: "A tool grants people, accounts, hosts or keys access (invites members, changes roles, shares with others, registers keys, mints tokens, allow-lists IPs).",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 13, Check: checkSEC017,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 15, Check: checkSEC017,
 	}
 }
 
@@ -58,8 +58,10 @@ var secGrantStop = []string{"revoke", "remove", "delete", "deny", "block", "unsh
 // secGrantAccessNouns are name words naming access itself.
 var secGrantAccessNouns = []string{"role", "roles", "permission", "permissions", "perm", "perms", "access", "acl", "acls", "privilege", "privileges", "rolebinding", "rolebindings", "sharing", "membership", "memberships"}
 
-// secGrantPrincipals are name words naming who is let in.
-var secGrantPrincipals = []string{"member", "members", "collaborator", "collaborators", "delegate", "delegates", "guest", "guests", "admin", "admins", "owner", "owners", "teammate", "teammates"}
+// secGrantPrincipals are name words naming who is let in: a member,
+// a collaborator, a guest, or a role given to a person (an admin, a
+// moderator, a beta tester).
+var secGrantPrincipals = []string{"member", "members", "collaborator", "collaborators", "delegate", "delegates", "guest", "guests", "admin", "admins", "owner", "owners", "teammate", "teammates", "moderator", "moderators", "tester", "testers"}
 
 // secGrantSetters are name words of a tool that adds or changes something.
 var secGrantSetters = []string{"add", "create", "update", "set", "change", "assign", "modify", "edit", "patch", "put", "upsert", "grant", "invite", "register", "upload", "import", "attach", "link", "bind", "allow", "replace", "manage", "new", "promote", "transfer", "save", "expose", "publish"}
@@ -328,6 +330,16 @@ func secGrantByName(t *model.Tool, words []string) string {
 	}
 	if has(secGrantPrincipals...) && !has(secGrantNotAccess...) && !secGrantRecordsWork(t, kept) {
 		if has("add", "invite", "create", "promote", "transfer") {
+			switch {
+			case has("moderator", "moderators"):
+				// submolt_moderator_add: a moderator holds powers over
+				// the community and its members.
+				return "makes someone a moderator"
+			case has("tester", "testers"):
+				// add_tester_to_group: a beta tester gets the builds
+				// that are not public yet.
+				return "adds testers, who get access to what is under test (pre-release builds)"
+			}
 			return "adds members"
 		}
 		if has("update", "set", "change", "modify", "edit", "patch") && secGrantHasRoleParam(t) {
@@ -345,6 +357,16 @@ func secGrantByName(t *model.Tool, words []string) string {
 		return "adds users to a team, group or role"
 	}
 	nameUpdates := has("update", "set", "change", "edit", "modify", "patch", "manage", "configure") && !has("create", "new", "add")
+	if nameUpdates && has(secGrantNotAccess...) {
+		// update-list(public: "Whether the list is publicly
+		// accessible"): a record kind that usually carries no access
+		// (a list, an event) is opened to anyone when the parameter
+		// itself says so; a comment's `public` (seen by the requester)
+		// does not say anyone.
+		if p := secGrantPublicParam(t); p != "" && secGrantAnyoneTalk.MatchString(secGrantParamDesc(t, p)) {
+			return fmt.Sprintf("can make an existing resource public (`%s`)", p)
+		}
+	}
 	if (nameUpdates || !has(secGrantSetters...) && secOperationUpdates(t)) && !has(secGrantNotAccess...) {
 		// updateProject(publicSource: true), update_project(visibility:
 		// public): an existing private resource opened to anyone. A new
@@ -369,15 +391,28 @@ func secGrantByName(t *model.Tool, words []string) string {
 // visibility, privacy or access enum with a public value; or "".
 func secGrantPublicParam(t *model.Tool) string {
 	for _, p := range secParams(t) {
-		if p.parent != "" {
-			continue
+		if strings.Count(p.path, ".") > 1 || strings.Contains(p.path, "[]") {
+			continue // deeper than the fields object of the resource updated
 		}
 		w := secIdentifierWords(p.name)
-		if ty, _ := p.schema["type"].(string); ty == "boolean" && secHasWord(w, "public") &&
+		pdesc := strings.ToLower(p.desc())
+		if p.parent != "" && !secGrantAnyoneTalk.MatchString(pdesc) && !secGrantVisibilityTalk.MatchString(pdesc) {
+			// workspace.type, mock.private: a field of the object the
+			// update writes counts when its own description says it is
+			// the resource's visibility or who can reach it.
+			continue
+		}
+		ty, _ := p.schema["type"].(string)
+		if ty == "boolean" && secHasWord(w, "public") &&
 			!secHasWord(w, "directory", "dir", "folder", "path", "key", "keys", "url", "ip", "ips", "address", "addresses") {
 			return p.path
 		}
-		if !secHasWord(w, "visibility", "privacy", "access", "sharing") {
+		if ty == "boolean" && secHasWord(w, "private") && len(w) <= 2 && secGrantAnyoneTalk.MatchString(pdesc) {
+			// mock.private: "By default, mock servers are public and can
+			// receive requests from anyone": switching it off opens it.
+			return p.path
+		}
+		if !secHasWord(w, "visibility", "privacy", "access", "sharing") && !(p.parent != "" && secGrantVisibilityTalk.MatchString(pdesc)) {
 			continue
 		}
 		list, _ := p.schema["enum"].([]any)
@@ -385,6 +420,27 @@ func secGrantPublicParam(t *model.Tool) string {
 			if s, _ := e.(string); secHasWord(secIdentifierWords(s), "public", "anyone", "everyone") {
 				return p.path
 			}
+		}
+	}
+	return ""
+}
+
+var (
+	// secGrantAnyoneTalk is a parameter saying the resource is reachable
+	// by anyone: "publicly accessible", "can receive requests from
+	// anyone", "visible to everyone".
+	secGrantAnyoneTalk = regexp.MustCompile(`\bpublicly\s+(?:accessible|available|visible|viewable|readable|shared)\b|\b(?:from|by|to)\s+(?:anyone|everyone)\b|\banyone\s+(?:can|with|on)\b|\bwithout\s+(?:logging\s+in|signing\s+in|authentication)\b`)
+	// secGrantVisibilityTalk is a field described as the resource's
+	// visibility or privacy setting.
+	secGrantVisibilityTalk = regexp.MustCompile(`\b(?:visibility|privacy)\b`)
+)
+
+// secGrantParamDesc returns the folded description of the tool's
+// parameter at path.
+func secGrantParamDesc(t *model.Tool, path string) string {
+	for _, p := range secParams(t) {
+		if p.path == path {
+			return strings.ToLower(p.desc())
 		}
 	}
 	return ""
