@@ -12,7 +12,7 @@ func sec004() Rule {
 		ID: "SEC004", Name: "coercive-directive", Family: "Security",
 		Summary: "Text coerces the model to call the tool first, always, or above everything else.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 19, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: concatPatterns(secCoercePrecise, secCoerceMoment), keep: secCoerceKeep, extra: secCoerceCJK},
+		Revision: 20, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: concatPatterns(secCoercePrecise, secCoerceMoment), keep: secCoerceKeep, extra: secCoerceCJK},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s contains a %s: %q.", s.where(), m.what, m.text)
 			},
@@ -236,6 +236,18 @@ var secCoerceMoment = concatPatterns(
 			`(?:(?:upgrades?|upgrading)(?:\s*(?:[.!,;:)]|$)|\s+(?:if|when|whenever|unless|so)\b|\s+to\s+`+secDeterminer+`?(?:paid|pro|premium|plus|higher|business|team|enterprise)\b|\s+(?:their|the|your)\s+(?:plan|subscription|account|tier|license|membership))|`+
 			`(?:purchas\w*|buy(?:ing)?|subscrib\w*|subscriptions?|checkout|(?:paid|premium|pro)\s+(?:plans?|tiers?|versions?|subscriptions?|accounts?|features?|access|memberships?))\b)`,
 		`(?:`+secLeadIn+`|,\s+(?:then\s+)?)(?:please\s+)?(?:always\s+)?upsell\b`),
+	secRe("mandated-first-step coercion", 0,
+		// Revision 20: the tool declared a required, mandatory or critical
+		// first step, as a header or of itself ("**REQUIRED FIRST STEP
+		// for domain analysis.**", "This is a critical first step - you
+		// must set ... before running benchmarks"): a mandate to call it
+		// ahead of a kind of the agent's work. A plain first step ("Use
+		// this as the first step when setting up a project", "the first
+		// step in the wizard") and a mandate whose sentence gives the
+		// technical reason (it returns the session_id, a token or a key
+		// the other tools need, or signs in) stay silent (secCoerceKeep).
+		secLeadIn+`(?:(?:this|it)\s+(?:tool\s+|function\s+)?(?:is|acts\s+as|serves\s+as)\s+)?(?:an?\s+|the\s+|your\s+)?(?:very\s+)?(?:required|mandatory|compulsory|obligatory|critical|essential|crucial)\s+(?:and\s+\w+\s+)?first\s+step\b`,
+		`\b(?:this|it)\s+(?:tool\s+|function\s+)?(?:is|acts\s+as|serves\s+as)\s+(?:an?|the|your)\s+(?:very\s+)?(?:required|mandatory|compulsory|obligatory|critical|essential|crucial)\s+(?:and\s+\w+\s+)?first\s+step\b`),
 	secRe("session-moment coercion", 0,
 		// An imperative call, of this tool, of a named tool or bare, at
 		// the start or end of the agent's session: "Call this FIRST at
@@ -327,6 +339,20 @@ func secCoerceKeep(ctx *Context, s secSurface, m secMatch) bool {
 	if m.what == "priority override" && s.Parameter != "" {
 		return !secRanksParameter(s, m)
 	}
+	if m.what == "mandated-first-step coercion" {
+		// "REQUIRED FIRST STEP: returns the session_id every other tool
+		// needs" is a prerequisite with its reason, anywhere in the text;
+		// so is a sign-in. "Essential first step before using
+		// list_videos" routes between the server's own tools.
+		if secPrerequisiteReason.MatchString(s.folded) {
+			return false
+		}
+		k := strings.Index(s.folded, strings.ToLower(m.text))
+		if k < 0 {
+			return true
+		}
+		return !secSentenceNamesOwnTool(ctx, secSentence(s.folded, k, k+len(m.text)))
+	}
 	if m.what == "fresh-call coercion" && s.Parameter != "" {
 		// "If true, do not use cached results": a flag's meaning.
 		return false
@@ -343,6 +369,11 @@ func secCoerceKeep(ctx *Context, s secSurface, m secMatch) bool {
 func secFixingTool(words []string) bool {
 	return secHasWord(words, "fix", "fixes", "apply", "patch", "edit", "write", "refactor", "format", "autofix")
 }
+
+// secPrerequisiteReason is the technical reason a first step gives for
+// itself: it returns or creates an id, a session, a token or a key the
+// other tools need, or it signs in.
+var secPrerequisiteReason = regexp.MustCompile(`\b(?:returns?|creates?|issues?|obtains?|gets?|get|yields?|provides?|generates?|opens?)\s+(?:\w+\s+){0,3}?(?:ids?|session(?:_id|\s+id)?|tokens?|keys?|api[_ ]keys?|handles?|credentials?|cookies?)\b|\b(?:authenticat\w*|sign(?:s|ing)?\s+in|log(?:s|ging)?\s+in|login)\b`)
 
 // secRanksWithin is what a parameter's rank word must name to rank more
 // than the parameter: tools, servers, instructions, the system or the user's

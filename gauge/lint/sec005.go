@@ -12,7 +12,7 @@ func sec005() Rule {
 		ID: "SEC005", Name: "tool-shadowing", Family: "Security",
 		Summary: "Text tries to change how the model uses other tools.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 12, Check: secPhraseRuleWith(secShadowPatterns, secPrecise{patterns: secShadowPrecise, extra: secShadowExtra},
+		Revision: 13, Check: secPhraseRuleWith(secShadowPatterns, secPrecise{patterns: secShadowPrecise, extra: secShadowExtra},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s reaches beyond its own tool (%s): %q.", s.where(), m.what, m.text)
 			},
@@ -93,6 +93,14 @@ var secShadowPrecise = concatPatterns(
 	// use list_archived" routes between its tools).
 	secRe("exclusivity claim against another tool", 1,
 		`\bthis\s+is\s+the\s+(?:correct|right|proper|only|designated|appropriate|intended)\s+(?:tool|server|way)\b[^.!?\n]{0,80}?\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+|(?:the\s+)?(?:other|built-?in|native|generic|default)\s+(?:[\w-]+\s+)?tools?)\s+(?:cannot|can't|can\s+not|does\s+not|doesn't|do\s+not|don't|will\s+not|won't|(?:is|are)\s+(?:unable|not\s+able)\s+to)\s+(?:see|access|read|reach|capture|observe|inspect|handle|detect|find|work)\b`),
+	// Revision 13: a prohibition of alternatives that lists the agent's
+	// own shell or built-in tools: "Use this tool instead of workarounds.
+	// Do NOT use these alternatives: - Bash sleep ... - the client's own
+	// scheduling tool". A list of the server's own endpoints or tools
+	// ("do not use these alternatives: the v1 endpoint, export_csv") and
+	// other nouns ("never use the following characters") stay silent.
+	secRe("steering away from other tools", 0,
+		`\b(?:do\s+not|don't|never|avoid)\s+(?:use\s+|using\s+|call\s+|calling\s+)?(?:these|the\s+following|any\s+of\s+(?:these|the\s+following)|such)\s+(?:alternatives|workarounds|substitutes|fallbacks|alternative\s+(?:tools|approaches|methods))\b[\s\S]{0,300}?\b(?:bash|shell|terminal|command[- ]line|built-?in|native|claude\s+code|cursor|copilot|the\s+(?:agent|client|assistant|model)'s\s+own)\b`),
 	secRe("fallback steering", 0,
 		`\b(?:fall\s*-?\s*back|resort)\s+to\s+(?:using\s+)?(?:the\s+|your\s+|any\s+)?(?:other|built-?in|native|generic|default|standard|web|bash|shell|terminal)\s+(?:tools?|search|commands?|methods?|utilities|functions?)\b`,
 		`\b(?:fall\s*-?\s*back|resort)\s+to\s+(?:using\s+)?(?:the\s+)?(?:websearch|webfetch|bash|grep|glob|[a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b`,

@@ -12,7 +12,7 @@ func sec019() Rule {
 		ID: "SEC019", Name: "data-solicitation", Family: "Security",
 		Summary: "A parameter or description asks the model for data the call does not need: its own identity, the conversation, or telemetry about its work.",
 		Default: Warning, Toolgauge: Off, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 3, Check: checkSEC019,
+		Revision: 4, Check: checkSEC019,
 	}
 }
 
@@ -48,6 +48,12 @@ func checkSEC019(ctx *Context) []Problem {
 				Suggestion: sec019Suggestion})
 			continue
 		}
+		if q := secConversationParam(t.Name+" "+t.RawDescription, t.InputSchema); q != "" {
+			out = append(out, Problem{Tool: t.Name, Parameter: q,
+				Message:    fmt.Sprintf("The `%s` parameter of tool `%s` asks the model for the conversation's earlier messages, which leave with the call to the service.", q, t.Name),
+				Suggestion: sec019Suggestion})
+			continue
+		}
 		if secAboutModels(t.Name + " " + t.RawDescription) {
 			continue
 		}
@@ -72,6 +78,79 @@ func checkSEC019(ctx *Context) []Problem {
 	}
 	return out
 }
+
+// secConversationParam returns the name of a top-level parameter that
+// asks the model for the conversation itself (revision 4), or "": an
+// array of chat turns, objects whose role is one of user and assistant,
+// or a parameter whose description asks for the previous messages of the
+// conversation or the chat history ("Previous conversation messages for
+// context", "Optional previous messages for context"). A tool that runs a
+// completion on a model the user picks (llm, completion, inference) takes
+// messages as its prompt and is left alone, and so are the earlier
+// messages of a mail thread or a channel (the server's own data).
+func secConversationParam(own string, schema any) string {
+	if secHasWord(secIdentifierWords(strings.ToLower(own)), "llm", "llms", "completion", "completions", "inference", "model", "models") {
+		return ""
+	}
+	m, _ := schema.(map[string]any)
+	props, _ := m["properties"].(map[string]any)
+	for _, k := range secSortedKeys(props) {
+		p, _ := props[k].(map[string]any)
+		d, _ := p["description"].(string)
+		if secThreadData.MatchString(d) {
+			continue
+		}
+		if secChatTurns(p) || secAsksHistory.MatchString(d) && secCarriesMessages(k, p) {
+			return k
+		}
+	}
+	return ""
+}
+
+// secChatTurns reports whether an array parameter's items are chat turns:
+// objects with a role property whose enum holds both user and assistant.
+func secChatTurns(p map[string]any) bool {
+	if t, _ := p["type"].(string); t != "array" {
+		return false
+	}
+	items, _ := p["items"].(map[string]any)
+	props, _ := items["properties"].(map[string]any)
+	role, _ := props["role"].(map[string]any)
+	enum, _ := role["enum"].([]any)
+	user, assistant := false, false
+	for _, e := range enum {
+		switch e {
+		case "user":
+			user = true
+		case "assistant":
+			assistant = true
+		}
+	}
+	return user && assistant
+}
+
+// secCarriesMessages reports whether a parameter can carry messages: an
+// array, or a string named for them (history, messages, context,
+// transcript); a count, a flag or a chat's id cannot.
+func secCarriesMessages(name string, p map[string]any) bool {
+	switch t, _ := p["type"].(string); t {
+	case "array":
+		return true
+	case "string":
+		w := secIdentifierWords(name)
+		return !secHasWord(w, "id", "ids", "uuid", "key", "name", "title") && secHasWord(w, "history", "messages", "context", "transcript", "conversation", "chat")
+	}
+	return false
+}
+
+// secAsksHistory is a parameter description asking for the conversation so
+// far: previous, prior or earlier messages or turns of the conversation or
+// chat, or given "for context", and the chat or conversation history.
+var secAsksHistory = regexp.MustCompile(`(?i)\b(?:previous|prior|earlier|past)\s+(?:(?:conversation|chat)\s+(?:messages|turns|exchanges)\b|(?:messages|turns|exchanges)\s+(?:(?:of|in|from)\s+(?:the\s+|this\s+|your\s+)?(?:conversation|chat)\b|for\s+context\b))|\b(?:conversation|chat)\s+history\b`)
+
+// secThreadData is a description of a mail thread's, a channel's or a
+// ticket's messages: the server's own data, not the conversation.
+var secThreadData = regexp.MustCompile(`(?i)\b(?:e-?mails?|mail|inbox|thread|channel|slack|sms|ticket|issue|comments?)\b`)
 
 // secAddressesCaller is a property description that speaks to or about
 // the caller ("your model name", "the agent calling this tool").
