@@ -72,7 +72,7 @@ func preciseDescribesDestruction(t *tgTool) string {
 	if preciseOnlyCommand.MatchString(first) {
 		return ""
 	}
-	if why := preciseDestructiveOperation(props, t.t.ParamNames(), 0); why != "" {
+	if why := preciseDestructiveOperation(props, preciseActingParams(t), 0); why != "" {
 		return why
 	}
 	if why := preciseBulkReplaces(t); why != "" {
@@ -348,6 +348,84 @@ func preciseDestructiveOperation(props map[string]any, names []string, depth int
 	return ""
 }
 
+// preciseRecordedActivityTalk is a description saying the tool reads a
+// record of acts already done: "Summarize tracked object activity",
+// "Timeline for one entity ... each object mutation", "the audit log",
+// "recorded API calls", "created/updated/deleted objects over time".
+var preciseRecordedActivityTalk = regexp.MustCompile(`(?i)\b(?:timeline|audit\s+(?:log|trail)|activity\s+(?:log|feed|history)|change\s*log|event\s+(?:log|history))s?\b` +
+	`|\b(?:tracked|recorded|logged|captured|past|historical)\s+(?:[\w-]+\s+){0,2}?(?:events?|activity|activities|changes|mutations?|operations|actions|calls|requests|traffic)\b` +
+	`|\b(?:created|added|inserted)\s*/\s*(?:updated|modified|changed)\s*/\s*(?:deleted|removed)\b`)
+
+// preciseRecordReadOpenings open the description of a tool that reads or
+// sums up what was recorded: "Summarize ...", "Timeline for ...",
+// "Show ...", "Returns ...".
+var preciseRecordReadOpenings = map[string]bool{
+	"summarize": true, "summarise": true, "summary": true, "timeline": true, "history": true, "audit": true,
+	"report": true, "analyze": true, "analyse": true, "returns": true, "return": true, "see": true, "trace": true,
+	"shows": true, "lists": true, "gets": true, "reads": true, "queries": true, "searches": true, "fetches": true,
+}
+
+// preciseActingParams returns the parameter names of t whose operation
+// values can be the tool's own act: all of them, except, on a tool that
+// reads recorded activity (preciseReadsRecordedActivity), an operation
+// parameter whose values are kinds of recorded event (its enum offers
+// "create" beside "delete") and which is undescribed or described as a
+// filter. flightbox_objects' action create/update/delete picks which
+// recorded object events are summed up; it deletes nothing.
+func preciseActingParams(t *tgTool) []string {
+	names := t.t.ParamNames()
+	if !preciseReadsRecordedActivity(t) {
+		return names
+	}
+	props := t.t.Params()
+	var out []string
+	for _, n := range names {
+		obj, _ := props[n].(map[string]any)
+		if obj != nil && preciseActionParams[strings.ToLower(n)] {
+			d, _ := obj["description"].(string)
+			if (d == "" || preciseMethodSelects.MatchString(d)) && secHasWord(lowerAll(preciseOperationValues(obj)), "create", "insert", "add") {
+				continue
+			}
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// preciseReadsRecordedActivity reports whether a tool reads a record of
+// acts already done: its name holds no verb that acts (a write, a
+// destructive or any bare verb other than a read), its description opens
+// on a read or a summary (preciseRecordReadOpenings, a read verb) and
+// speaks of recorded activity (preciseRecordedActivityTalk). "Manage
+// calendar events" opens on an act and is not such a tool.
+func preciseReadsRecordedActivity(t *tgTool) bool {
+	for _, w := range t.nameWords {
+		if text.IsReadVerb(w) {
+			continue
+		}
+		if text.IsDestructiveVerb(w) || text.IsBareVerb(w) || secHasWord([]string{w}, secWriteVerbs...) {
+			return false
+		}
+	}
+	// Code is blanked, but not example lines: preciseProse drops a
+	// one-line description whole for its "for example".
+	prose := preciseCodeOnly(t.desc)
+	first := strings.ToLower(strings.Trim(strings.SplitN(strings.TrimSpace(prose), " ", 2)[0], ".,:;"))
+	if !preciseRecordReadOpenings[first] && !text.IsReadVerb(first) {
+		return false
+	}
+	return preciseRecordedActivityTalk.MatchString(prose)
+}
+
+// lowerAll returns the lower-cased copy of each string in list.
+func lowerAll(list []string) []string {
+	out := make([]string, len(list))
+	for i, s := range list {
+		out[i] = strings.ToLower(s)
+	}
+	return out
+}
+
 // preciseListedOperationKind says which destructive kind a list of
 // operations offers, or "": a parameter named for several operations or
 // actions (operations, actions, ops, changes) whose items pick their kind
@@ -527,7 +605,7 @@ func preciseOperationValues(obj map[string]any) []string {
 // URL", "Generates a payment link", "devuelve un enlace de pago", "crée une
 // session de paiement", "erstellt einen Zahlungslink". No money moves until
 // that person pays, so the call spends nothing.
-var precisePayLinkTalk = regexp.MustCompile(`(?i)\b(?:checkout|payment|pay)\s+(?:session|link|url|page)s?\b|\b(?:returns?|creates?|generates?|gives?)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+)?(?:link|url)\s+(?:to|for)\s+(?:pay|checkout|complete\s+(?:the\s+)?(?:payment|purchase))\b` +
+var precisePayLinkTalk = regexp.MustCompile(`(?i)\b(?:checkout|payment|pay)\s+(?:session|link|url|page)s?\b|\b(?:link|url)\s+(?:for\s+(?:the\s+|a\s+|your\s+)?[\w-]+\s+)?to\s+(?:pay|top\s+up|fund|purchase|buy|complete\s+(?:the\s+)?(?:payment|purchase))\b|\b(?:returns?|creates?|generates?|gives?)\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+)?(?:link|url)\s+(?:to|for)\s+(?:pay|checkout|complete\s+(?:the\s+)?(?:payment|purchase))\b` +
 	`|\benlace\s+de\s+pago\b|\bsesi[oó]n\s+de\s+pago\b|\b(?:lien|session|page)\s+de\s+paiement\b|\bzahlungs(?:link|sitzung|seite)\b|\bcheckout-(?:link|sitzung)\b`)
 
 // precisePayParamTalk is a number parameter's description saying it is
@@ -623,8 +701,14 @@ var preciseRecordWriteVerbs = map[string]bool{
 	"save": true, "store": true,
 }
 
+// preciseStandingPrefixes before a money word (auto_topup, automatic
+// pay, recurring charge) name a standing arrangement the tool sets up, not
+// money this call spends.
+var preciseStandingPrefixes = map[string]bool{"auto": true, "automatic": true, "autopay": true, "recurring": true, "scheduled": true}
+
 // preciseMoneyNoun reports whether the money word at words[i] (purchase,
-// buy, pay, charge) names a record rather than the tool's act: a read verb
+// buy, pay, charge) names a record rather than the tool's act: it follows
+// a word naming a standing arrangement (auto_topup_set), a read verb
 // anywhere in the name is the act (purchase_invoice_get), a record noun
 // follows it (purchase_history, pay_slip), or it qualifies a noun that
 // another write verb acts on (purchase_order_create, draft_purchase_order).
@@ -634,7 +718,7 @@ func preciseMoneyNoun(words []string, i int) bool {
 	if what := preciseIrreversibleNames[words[i]]; what != "spends money" && what != "takes money" {
 		return false
 	}
-	if i+1 < len(words) && preciseRecordNouns[words[i+1]] {
+	if i+1 < len(words) && preciseRecordNouns[words[i+1]] || i > 0 && preciseStandingPrefixes[words[i-1]] {
 		return true
 	}
 	qualifies := i+1 < len(words) && !text.IsBareVerb(words[i+1])
@@ -923,6 +1007,10 @@ var preciseDestructionTalk = []preciseTalk{
 	// A later sentence that says what the call destroys: "Disable versioning
 	// on a table. Drops the _version column and its trigger."
 	{regexp.MustCompile(`(?i)(?:^|[.!?;:]\s+|\n)\s*(?:it\s+|this\s+)?(?:also\s+|then\s+)?(?:permanently\s+)?(?:deletes|drops|destroys|purges|wipes|erases|truncates)\s+(?:the|all|its|every|any|each|an?|their|your)(?:\s+[\w-]+){1,3}`), "its description says it destroys: %q"},
+	// A clause, after a stop or a spaced dash, that wipes a list of
+	// what is stored with no determiner: "Hard stop — wipes goals,
+	// decisions and notes", "Resets the board. Erases cards, lists".
+	{regexp.MustCompile(`(?i)(?:^|[.!?;:]\s+|\n|\s[-–—]+\s+)(?:it\s+|this\s+)?(?:also\s+|then\s+)?(?:permanently\s+)?(?:deletes|destroys|purges|wipes|erases)\s+(?:all\s+)?[a-z][\w-]*s\s*(?:,|\band\b)\s*[a-z][\w-]*s\b`), "its description says it destroys: %q"},
 	// A later sentence that strips a stored field named as an
 	// identifier, not a reference (preciseStripsFieldTalk).
 	{preciseStripsFieldTalk, "its description says it strips stored content: %q"},

@@ -35,6 +35,40 @@ var preciseIdentifierEnds = map[string]bool{"id": true, "ids": true, "uuid": tru
 // stored: "appends", "adds a comment", "does not change existing".
 var preciseAddsOnlyTalk = regexp.MustCompile(`(?i)\bappend|\bonly\s+adds?\b|\b(?:does\s+not|doesn't|never|will\s+not|won't)\s+(?:change|modify|overwrite|replace|remove)\s+(?:any\s+)?existing\b`)
 
+// preciseLogsEntryOpening is a description opening on logging or adding
+// one new entry: "Log a progress observation", "Record a new check-in",
+// "Append an entry to the journal", "Add a note to the ticket". A
+// description that also replaces the previous entry is read as written.
+var preciseLogsEntryOpening = regexp.MustCompile(`(?i)^\s*(?:logs?|records?|appends?|adds?)\s+(?:an?|one|a\s+new|another)\s+(?:[\w-]+\s+){0,2}?(?:observation|note|entry|comment|event|check-?in|log\s+entry|journal\s+entry|progress\s+report)s?\b`)
+
+// preciseReflectsStateTalk is a sentence saying the update regenerates
+// what it writes from the current state: "Update the metadata to reflect
+// the current room state", "Refresh the summary to match the latest data".
+var preciseReflectsStateTalk = regexp.MustCompile(`(?i)\bto\s+(?:reflect|match|mirror)\s+(?:the\s+|its\s+|your\s+)?(?:current|latest|present)\b`)
+
+// preciseNewValueTalk opens a parameter description that gives the new
+// value to write: "New skill content", "The new title".
+var preciseNewValueTalk = regexp.MustCompile(`(?i)^\s*(?:the\s+)?(?:new|updated|replacement)\b`)
+
+// preciseTakesGivenContent reports whether a tool takes content for it
+// to write: a parameter named for content, text, a body or a value
+// (preciseCarriedContentWords, preciseStoredValueNouns), or described as
+// the new value.
+func preciseTakesGivenContent(t *tgTool) bool {
+	props := t.t.Params()
+	for _, n := range t.t.ParamNames() {
+		w := secIdentifierWords(n)
+		if secHasWord(w, preciseCarriedContentWords...) || preciseHasAny(w, preciseStoredValueNouns) {
+			return true
+		}
+		obj, _ := props[n].(map[string]any)
+		if d, _ := obj["description"].(string); preciseNewValueTalk.MatchString(d) {
+			return true
+		}
+	}
+	return false
+}
+
 // preciseHandsBackGuidance is a description opening on handing back
 // guidance for the agent to follow ("Provides a checklist for ...",
 // "Returns step-by-step instructions to ..."): what its name changes is
@@ -68,6 +102,18 @@ func preciseOverwrites(tools []tgTool, t *tgTool) string {
 	if preciseAffirmed(preciseProse(t.desc), preciseKeepsVersionTalk) != "" && !preciseDropsVersionTalk.MatchString(t.desc) {
 		// update_agent "Automatically creates a new version": the values
 		// written over stay in the version history.
+		return ""
+	}
+	if preciseLogsEntryOpening.MatchString(t.desc) && !preciseDropsVersionTalk.MatchString(t.desc) {
+		// update_progress "Log a progress observation on a goal": the
+		// call adds an entry beside the earlier ones; nothing is
+		// written over.
+		return ""
+	}
+	if preciseAffirmed(preciseProse(t.desc), preciseReflectsStateTalk) != "" && !preciseTakesGivenContent(t) {
+		// update_registration "to reflect the current account state":
+		// what it writes is made from the current state, not given by
+		// the caller, and what it replaces described an older state.
 		return ""
 	}
 	if preciseHasAny(toks, preciseBulkWords) && secHasWord(toks, "update", "edit", "modify", "patch", "set") && preciseTakesNewValue(t) && !preciseAddsOnlyTalk.MatchString(t.desc) {
