@@ -1549,7 +1549,7 @@ const reachProxyPrefix = "any tool of "
 const (
 	reachProxyUpstream = reachProxyPrefix + "the upstream MCP servers it proxies to, with the arguments the model passes (whatever those tools do, writes and deletes included, behind this one tool's annotations)"
 	reachProxyBrowser  = reachProxyPrefix + "the browser pages connected to it, run in the user's own browser and signed-in sessions with the arguments the model passes"
-	reachProxyDev      = reachProxyPrefix + "the development server it connects to, with the arguments the model passes (whatever those tools do, cache clearing and restarts included)"
+	reachProxyDev      = reachProxyPrefix + "the development server it connects to, with the arguments the model passes (whatever those tools do, behind this one tool's annotations)"
 	reachProxyOther    = reachProxyPrefix + "the other server or service it forwards the call to, with the arguments the model passes (whatever those tools do, behind this one tool's annotations)"
 )
 
