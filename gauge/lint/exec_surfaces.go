@@ -540,11 +540,12 @@ const (
 )
 
 // reachRunsOnTarget reports whether a reach is commands or a batch job run
-// on a system the server connects to (named or not), or code run through
-// an application's plugin API on its open documents: they destroy there
-// as a shell would.
+// on a system the server connects to (named or not), code run through
+// an application's plugin API on its open documents, or any tool of
+// another server a proxy calls by name: they destroy there as a shell
+// would.
 func reachRunsOnTarget(reach string) bool {
-	return strings.HasPrefix(reach, reachCommandsPrefix) || strings.HasPrefix(reach, reachBatchPrefix) || reach == reachPlugin
+	return strings.HasPrefix(reach, reachCommandsPrefix) || strings.HasPrefix(reach, reachBatchPrefix) || reach == reachPlugin || strings.HasPrefix(reach, reachProxyPrefix)
 }
 
 // secRemoteTargetTalk is a description naming the remote system commands
@@ -1532,4 +1533,179 @@ func secRunsServerArtefact(t *model.Tool, facts secTool) bool {
 		}
 	}
 	return false
+}
+
+// Readings since SEC011 revision 19 (issue 21, nineteenth audit as design
+// material): a proxy or relay that calls any tool of another server by
+// the name the model gives, and the reach of a shell command the text
+// places on a remote machine.
+
+// reachProxyPrefix opens the reach of a tool that calls any tool of
+// another server, page or service by name; reachRunsOnTarget reads it
+// back, since those tools may destroy there as a shell would.
+const reachProxyPrefix = "any tool of "
+
+// Reaches of a tool proxy, by where the tools it calls live.
+const (
+	reachProxyUpstream = reachProxyPrefix + "the upstream MCP servers it proxies to, with the arguments the model passes (whatever those tools do, writes and deletes included, behind this one tool's annotations)"
+	reachProxyBrowser  = reachProxyPrefix + "the browser pages connected to it, run in the user's own browser and signed-in sessions with the arguments the model passes"
+	reachProxyDev      = reachProxyPrefix + "the development server it connects to, with the arguments the model passes (whatever those tools do, behind this one tool's annotations)"
+	reachProxyOther    = reachProxyPrefix + "the other server or service it forwards the call to, with the arguments the model passes (whatever those tools do, behind this one tool's annotations)"
+)
+
+var (
+	// secCallsToolTalk is a description saying the tool calls, runs or
+	// proxies a tool it is told ("Call a WebMCP tool registered by a
+	// page", "Execute a tool from a specific MCP group", "Proxies the
+	// call to the upstream server").
+	secCallsToolTalk = regexp.MustCompile(`\b(?:call|calls|invoke|invokes|execute|executes|run|runs|proxy|proxies|forward|forwards)\s+(?:(?:a|an|the|any|one|specific|given|named|remote|upstream)\s+){0,3}(?:[\w.-]+\s+){0,2}?tools?\b|\bprox(?:y|ies)\s+(?:the\s+)?(?:tool\s+)?calls?\b`)
+	// secOwnToolsTalk is a description whose tools are the server's own
+	// ("any tool of this server", "the tools above"): a batch of its own
+	// tools, each listed with its own annotations.
+	secOwnToolsTalk = regexp.MustCompile(`\b(?:this|the\s+same|our|its\s+own)\s+(?:mcp\s+)?server'?s?\b|\b(?:these|the\s+above|the\s+other|our\s+own)\s+tools\b|\btools?\s+(?:listed\s+)?(?:above|below)\b`)
+	// secProxyBrowserTalk, secProxyUpstreamTalk, secProxyDevTalk and
+	// secProxyOtherTalk place the tools a proxy calls outside the server:
+	// registered by browser pages, on upstream MCP servers or groups, on a
+	// development server, on another or a connected server.
+	secProxyBrowserTalk  = regexp.MustCompile(`\b(?:registered|exposed|provided)\s+by\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,2}?(?:browser|pages?|tabs?|web\s*sites?)\b|\b(?:connected|open)\s+(?:browser\s+)?(?:pages?|tabs?)\b`)
+	secProxyUpstreamTalk = regexp.MustCompile(`\b(?:upstream|downstream)\b|\bprox(?:y|ies)\b|\bmcp\s+groups?\b|\bbackend\s+(?:mcp\s+)?servers?\b`)
+	secProxyDevTalk      = regexp.MustCompile(`\bdev(?:elopment)?\s+servers?\b`)
+	secProxyOtherTalk    = regexp.MustCompile(`\b(?:another|other|remote|connected|external|third[- ]party)\s+(?:mcp\s+)?(?:servers?|services?)\b`)
+	// secToolWord is a parameter description that speaks of a tool.
+	secToolWord = regexp.MustCompile(`\btools?\b`)
+)
+
+// secRemoteShellTarget returns the remote machine a shell command runs
+// on, as the tool's affirmed text names it ("Execute a command on a
+// running agent machine", "in the target VM"), or "" when the text
+// names none or places the command on this machine: a shell command
+// sent to a machine another tool provisions is not a shell on the
+// server's host.
+func secRemoteShellTarget(affirmative string) string {
+	if secLocalShellTalk.MatchString(affirmative) {
+		return ""
+	}
+	return secRemoteTarget(affirmative)
+}
+
+// secToolNameParam returns a free-text parameter naming the tool to call:
+// a name with the word tool (toolName, tool_name, tool), or a bare `name`
+// whose description speaks of a tool. An enum (a dispatcher over the
+// server's own fixed operations) is not free text.
+func secToolNameParam(t *model.Tool) string {
+	for _, p := range secDeepParams(t) {
+		if !secIsFreeText(p.obj) || !isJSONString(p.obj["type"], "string") {
+			continue
+		}
+		pw := secIdentifierWords(p.name)
+		switch {
+		case len(pw) == 0:
+		case secHasWord(pw, "tool") && (len(pw) == 1 || secHasWord(pw[len(pw)-1:], "name", "id", "slug")):
+			return p.name
+		case len(pw) == 1 && pw[0] == "name" && secToolWord.MatchString(secParamDesc(t, p.name)):
+			return p.name
+		}
+	}
+	return ""
+}
+
+// secFreeArgsParam returns a parameter carrying the called tool's
+// arguments as the model writes them: args, arguments, params, parameters
+// or input, an object that declares no properties of its own, or a JSON
+// string.
+func secFreeArgsParam(t *model.Tool) string {
+	for _, p := range secDeepParams(t) {
+		pw := secIdentifierWords(p.name)
+		if len(pw) == 0 || !secHasWord(pw[len(pw)-1:], "args", "arguments", "params", "parameters", "input") {
+			continue
+		}
+		_, declared := p.obj["properties"].(map[string]any)
+		if isJSONString(p.obj["type"], "object") && !declared || secIsFreeText(p.obj) && isJSONString(p.obj["type"], "string") {
+			return p.name
+		}
+	}
+	return ""
+}
+
+// secToolProxy is a tool that calls any tool of another server, group,
+// browser page or service by the name the model gives (free text, not an
+// enum of its own operations), with free arguments, and says it calls,
+// executes or proxies that tool: every one of those tools, destructive or
+// not, runs behind this one tool and its annotations. Its text must place
+// those tools outside the server (upstream servers or groups, browser
+// pages that register them, a development server, another server). A
+// tool that lists, describes or searches tools takes no arguments to
+// pass; a batch of the server's own tools ("any tool of this server", or
+// steps that name no other place) is not read.
+func secToolProxy(t *model.Tool, facts secTool) secExecSurface {
+	if !secHasWord(facts.words, "call", "invoke", "execute", "exec", "run", "proxy", "use") {
+		return secExecSurface{}
+	}
+	name := secToolNameParam(t)
+	if name == "" || secFreeArgsParam(t) == "" {
+		return secExecSurface{}
+	}
+	text := facts.affirmative
+	if !secCallsToolTalk.MatchString(text) || secOwnToolsTalk.MatchString(text) {
+		return secExecSurface{}
+	}
+	// The tools must live elsewhere, as the text says: a batch of the
+	// server's own steps (each listed with its own annotations) names no
+	// other place.
+	var reach string
+	switch {
+	case secProxyDevTalk.MatchString(text):
+		reach = reachProxyDev
+	case secProxyUpstreamTalk.MatchString(text):
+		reach = reachProxyUpstream
+	case secProxyBrowserTalk.MatchString(text):
+		reach = reachProxyBrowser
+	case secProxyOtherTalk.MatchString(text):
+		reach = reachProxyOther
+	default:
+		return secExecSurface{}
+	}
+	return secExecSurface{why: fmt.Sprintf("it calls whatever tool its free-text `%s` names, with the arguments the model passes", name), reach: reach, real: true}
+}
+
+var (
+	// secCodingAgentCLITalk names a coding agent that runs as a CLI with
+	// its own tools (file edits, shell commands): Claude Code, Codex,
+	// Gemini CLI, OpenCode, Aider, Qwen Code.
+	secCodingAgentCLITalk = regexp.MustCompile(`\b(?:claude[ _-]?code|codex(?:[ _-]cli)?|gemini[ _-]cli|open[ _-]?code|aider|qwen[ _-]code|cursor[ _-]agent|kilo[ _-]code)\b`)
+	// secAgentCLIChoice is an enum value naming such an agent by its
+	// bare name, offered by a parameter that picks a CLI.
+	secAgentCLIChoice = regexp.MustCompile(`^(?:claude|codex|gemini|opencode|aider|qwen)\b`)
+	// secSendsToCLITalk is a description that sends a prompt or task to a
+	// CLI or an agent, or starts an agent, worker or CLI ("Send a prompt
+	// to a CLI provider", "Spawn a worker agent"); "Run a code review
+	// using Codex CLI" runs a review, not the agent on a prompt.
+	secSendsToCLITalk = regexp.MustCompile(`\b(?:sends?|delegates?|hands?|dispatch(?:es)?|pass(?:es)?|forwards?)\s+(?:(?:a|an|the|your|this)\s+)?(?:[\w-]+\s+){0,2}?(?:prompts?|tasks?|subtasks?|messages?|instructions?|requests?)\s+to\s+(?:(?:a|an|the|any|your)\s+)?(?:[\w-]+\s+){0,3}?(?:cli|agents?|workers?)\b|\b(?:spawns?|starts?|launch(?:es)?|runs?)\s+(?:(?:a|an|the|new|another)\s+)?(?:[\w-]+\s+){0,2}?(?:cli|agents?|workers?)\b`)
+)
+
+// secCodingAgentCLI is a tool that starts a coding agent's CLI (Claude
+// Code, Codex, Gemini CLI) or sends it a prompt or task the model writes:
+// that agent acts with its own tools, editing files and running commands
+// where it starts. Its text or a parameter's choices must name such an
+// agent; a prompt sent to a hosted model API (no CLI, no agent) is not
+// read.
+func secCodingAgentCLI(t *model.Tool, facts secTool) secExecSurface {
+	prompt := secFreeTextParam(t, "task", "prompt", "instruction", "instructions", "message")
+	if prompt == "" || !secSendsToCLITalk.MatchString(facts.affirmative) {
+		return secExecSurface{}
+	}
+	named := secCodingAgentCLITalk.MatchString(facts.affirmative)
+	for _, p := range secDeepParams(t) {
+		pd := secParamDesc(t, p.name)
+		choices := preciseEnumValues(p.obj)
+		for _, v := range choices {
+			lv := strings.ToLower(v)
+			named = named || secCodingAgentCLITalk.MatchString(lv) ||
+				secAgentCLIChoice.MatchString(lv) && (strings.Contains(pd, "cli") || secHasWord(secIdentifierWords(p.name), "cli"))
+		}
+	}
+	if !named {
+		return secExecSurface{}
+	}
+	return secExecSurface{why: fmt.Sprintf("it hands the `%s` it is given to a coding agent's CLI, which acts on it with its own tools", prompt), reach: reachAgentTask, real: true}
 }

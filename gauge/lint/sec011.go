@@ -15,7 +15,7 @@ func sec011() Rule {
 	return Rule{
 		ID: "SEC011", Name: "code-execution-surface", Family: "Security",
 		Summary: "The tool runs code, shell commands, SQL, a pipeline or an agent task supplied by the model.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 18, Check: checkSEC011,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 19, Check: checkSEC011,
 	}
 }
 
@@ -173,7 +173,7 @@ func secExecutionSurface(t *model.Tool, facts secTool) secExecSurface {
 			return s
 		}
 	}
-	for _, read := range []func(*model.Tool, secTool) secExecSurface{secAgentControls, secAgentTask, secBrowserAgent, secScriptFile, secStoredCode, secCITrigger, secMethodCall, secLanguageCode, secSiteScript, secTerminalInput, secStepsDefinition, secWorkflowRun, secDatabaseAPI, secTestRun, secBatchJob, secDesktopControl, secInstaller, secRunProject, secAgentLaunch, secRemoteJob, secOpsRunScript, secDebugLaunch, secUncheckedAgent, secAgentSchedule, secAppInstall, secGenerateAndRun, secProjectSetup, secFlowFile} {
+	for _, read := range []func(*model.Tool, secTool) secExecSurface{secAgentControls, secAgentTask, secBrowserAgent, secScriptFile, secStoredCode, secCITrigger, secMethodCall, secLanguageCode, secSiteScript, secTerminalInput, secStepsDefinition, secWorkflowRun, secDatabaseAPI, secTestRun, secBatchJob, secDesktopControl, secInstaller, secRunProject, secAgentLaunch, secRemoteJob, secOpsRunScript, secDebugLaunch, secUncheckedAgent, secAgentSchedule, secAppInstall, secGenerateAndRun, secProjectSetup, secFlowFile, secToolProxy, secCodingAgentCLI} {
 		if r := read(t, facts); r.real {
 			return r
 		}
@@ -766,6 +766,12 @@ func secExecutionReach(t *model.Tool, facts secTool) string {
 		// sandbox when it says so.
 		if secSaysSandbox(words, facts.desc) {
 			return reachSandbox
+		}
+		if target := secRemoteShellTarget(desc); target != "" && !secHasWord(words, "shell", "bash", "zsh", "powershell", "terminal", "subprocess", "local") {
+			// "Execute a command on a running agent machine": the
+			// shell is on the machine the text names, not the
+			// server's host.
+			return reachCommandsPrefix + target + ", the remote machine the server sends them to (not a shell on the server's host)"
 		}
 		return reachLocalShell
 	case !secHasWord(words, "shell", "bash", "terminal") && secReachCLI.MatchString(desc):
