@@ -13,7 +13,7 @@ func mcp016() Rule {
 		ID: "MCP016", Name: "repeated-boilerplate", Family: "Description",
 		Summary: "Most tool descriptions repeat the same text.",
 		Default: Warning, Scope: ScopeServer, Origin: OriginMcpgauge,
-		Revision: 1, Check: checkMCP016,
+		Revision: 2, Check: checkMCP016,
 	}
 }
 
@@ -38,7 +38,10 @@ func checkMCP016(ctx *Context) []Problem {
 		described++
 		seen := map[string]bool{}
 		for _, part := range bpSplit.Split(d, -1) {
-			s := strings.Join(strings.Fields(part), " ")
+			// A sentence that ends a description keeps its full stop
+			// (bpSplit needs a space after it): drop it, so the same
+			// sentence counts wherever it stands.
+			s := strings.TrimRight(strings.Join(strings.Fields(part), " "), ".!?")
 			if len(s) < bpMinSentence || seen[s] {
 				continue
 			}
@@ -59,15 +62,17 @@ func checkMCP016(ctx *Context) []Problem {
 		entry
 	}
 	var reps []rep
-	chars, most := 0, 0
+	chars, most, cost := 0, 0, 0
 	for s, e := range counts {
-		if e.count >= bpMinTools && float64(e.count) >= bpShare*float64(described) {
+		share := float64(e.count) / float64(described)
+		if e.count >= bpMinTools && (share >= bpShare || e.count >= bpWideTools && share >= bpWideShare) {
 			reps = append(reps, rep{s, *e})
 			chars += len(s)
+			cost += len(s) * e.count
 			most = max(most, e.count)
 		}
 	}
-	if chars < bpMinChars {
+	if chars < bpMinChars && (most < bpManyTools || cost < bpMinCost) {
 		return nil
 	}
 	sort.Slice(reps, func(i, j int) bool { return reps[i].first < reps[j].first })
@@ -85,8 +90,17 @@ const (
 	bpShare    = 0.6
 	// bpMinSentence skips short repeats ("Error Responses:", "400: Bad request").
 	bpMinSentence = 20
+	// bpWideTools and bpWideShare: on a server where at least bpWideTools
+	// tools carry a sentence, half of the described tools is most of them.
+	bpWideTools = 20
+	bpWideShare = 0.5
 	// bpMinChars is how long the repeated text must be to be worth a finding.
 	bpMinChars = 80
+	// bpManyTools and bpMinCost: shorter repeated text is worth a finding
+	// when at least bpManyTools descriptions carry it and it costs at least
+	// bpMinCost characters of every tools/list.
+	bpManyTools = 30
+	bpMinCost   = 1500
 )
 
 var bpSplit = regexp.MustCompile(`\n+|[.!?]\s+`)

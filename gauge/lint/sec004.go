@@ -12,7 +12,7 @@ func sec004() Rule {
 		ID: "SEC004", Name: "coercive-directive", Family: "Security",
 		Summary: "Text coerces the model to call the tool first, always, or above everything else.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 20, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: concatPatterns(secCoercePrecise, secCoerceMoment), keep: secCoerceKeep, extra: secCoerceCJK},
+		Revision: 21, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: concatPatterns(secCoercePrecise, secCoerceMoment), keep: secCoerceKeep, extra: secCoerceCJK},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s contains a %s: %q.", s.where(), m.what, m.text)
 			},
@@ -139,6 +139,19 @@ var secCoercePrecise = concatPatterns(
 		// marking the invoice paid" set no such gate and stay silent.
 		`\b(?:(?:call|use|run|invoke)\s+(?:this|it)|(?:validate|check|verify|test|review)\s+(?:[\w-]+\s+)?(?:with|using)\s+(?:this|it))\b[^.!?\n]{0,80}?\b`+secDoneGate,
 		`\b(?:this\s+(?:tool|function|check)|it)\s+(?:must|should|has\s+to|needs\s+to)\s+(?:always\s+)?be\s+(?:called|run|used|invoked)\b[^.!?\n]{0,60}?\b`+secDoneGate),
+	secRe("call-over-knowledge coercion", 0,
+		// "ALWAYS use this instead of typing dates from memory", "call it
+		// instead of relying on your own knowledge": the tool ordered over
+		// what the model knows. "Use this instead of list_items when you
+		// need more fields" (another tool) and "use this instead of
+		// guessing the project ID" (a value only the server holds) stay
+		// silent.
+		`\b(?:use|call|invoke|run|consult)\s+(?:this(?:\s+tool|\s+function|\s+server)?|it)\s+instead\s+of\s+(?:(?:[\w-]+\s+){0,4}?from\s+(?:your\s+)?(?:own\s+)?(?:memory|knowledge|training(?:\s+data)?|recall)\b|(?:relying\s+on|using|trusting)\s+(?:your\s+)?(?:own\s+)?(?:memory|knowledge|training(?:\s+data)?)\b)`,
+		// "Use this tool whenever you need today's date - NEVER hardcode
+		// dates": a call ordered on every need, with a ban on the model's
+		// own value. Without the ban ("use this whenever you need the
+		// board list") it says when the tool helps.
+		`\b(?:use|call|invoke|run)\s+this\s+(?:tool\s+|function\s+)?(?:whenever|every\s*time|any\s*time)\s+you\s+need\b[^.!?\n]{0,60}?\b(?:never|do\s+not|don't)\s+(?:hard-?code|guess|assume|invent|make\s+up|compute|calculate)\b`),
 	secRe("fresh-call coercion", 0,
 		// "Always call this tool FRESH for every user question": a call
 		// ordered ahead of every answer, over what the model already holds.
@@ -353,7 +366,7 @@ func secCoerceKeep(ctx *Context, s secSurface, m secMatch) bool {
 		}
 		return !secSentenceNamesOwnTool(ctx, secSentence(s.folded, k, k+len(m.text)))
 	}
-	if m.what == "fresh-call coercion" && s.Parameter != "" {
+	if (m.what == "fresh-call coercion" || m.what == "call-over-knowledge coercion") && s.Parameter != "" {
 		// "If true, do not use cached results": a flag's meaning.
 		return false
 	}

@@ -13,7 +13,7 @@ func sec020() Rule {
 		ID: "SEC020", Name: "directive-beyond-job", Family: "Security",
 		Summary: "Text tells the model how to answer, which version to install, how to change files or its client, or to build and deploy: beyond the job of the tool.",
 		Default: Warning, Toolgauge: Off, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 8, Check: secPhraseRuleWith(nil, secPrecise{patterns: secBeyondPatterns, keep: secBeyondKeep, extra: secBeyondExtra},
+		Revision: 9, Check: secPhraseRuleWith(nil, secPrecise{patterns: secBeyondPatterns, keep: secBeyondKeep, extra: secBeyondExtra},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s gives a %s, beyond what the tool does: %q.", s.where(), m.what, strings.TrimLeft(m.text, ".!?;:,-*# \t\n"))
 			},
@@ -67,7 +67,27 @@ var secBeyondPatterns = concatPatterns(
 		// with numbers for user selection", "present the choices as a
 		// numbered list so the user can pick one".
 		`\b(?:list|present|show|display|give|number|format|offer)\s+(?:[^.!?\n]{0,40}?\s)?(?:with\s+numbers|numbered|as\s+(?:a\s+)?(?:numbered|bulleted|markdown)\s+(?:list|table)|(?:as|in)\s+a\s+(?:markdown\s+)?table|as\s+bullet(?:ed)?\s+(?:points|list))\s+(?:for|to|so\s+(?:that\s+)?)\s*(?:the\s+)?(?:users?|customers?)\b`,
-		`\balways\s+(?:list|present|show|display|number|format)\s+(?:[^.!?\n]{0,40}?\s)?(?:with\s+numbers|numbered|as\s+(?:a\s+)?(?:numbered|bulleted|markdown)\s+(?:list|table)|(?:as|in)\s+a\s+(?:markdown\s+)?table|as\s+bullet(?:ed)?\s+(?:points|list))`),
+		`\balways\s+(?:list|present|show|display|number|format)\s+(?:[^.!?\n]{0,40}?\s)?(?:with\s+numbers|numbered|as\s+(?:a\s+)?(?:numbered|bulleted|markdown)\s+(?:list|table)|(?:as|in)\s+a\s+(?:markdown\s+)?table|as\s+bullet(?:ed)?\s+(?:points|list))`,
+		// The length of the model's reply, as an imperative opening a
+		// clause: "RESPONSE STYLE: Confirm briefly in 1 sentence", "After
+		// calling this tool, confirm to the user in one short sentence",
+		// "Answer in at most two sentences", "Keep your reply to one
+		// line". A verb with an object ("Confirm the booking in one
+		// sentence"), the third person ("answers in one sentence") and
+		// the tool's output ("Returns a one-sentence summary") stay silent.
+		`(?:^|[^\w\s']\s*|\b(?:then|and|always|please|just|only|must|should)\s+)(?:confirm|answer|respond|reply)\s+(?:to\s+(?:the\s+)?user\s+)?(?:(?:very\s+)?(?:briefly|concisely|tersely|succinctly|only)\s+)?(?:in|with|using)\s+(?:(?:at\s+most|no\s+more\s+than|under|a\s+maximum\s+of|max(?:imum)?|only)\s+)?`+secReplyCount+`\s+(?:short\s+|brief\s+|concise\s+)?(?:sentences?|lines?|words|paragraphs?)\b`,
+		`(?:^|[^\w\s']\s*|\b(?:then|and|always|please|just|only|must|should)\s+)confirm\s+(?:to\s+(?:the\s+)?user\s+)?(?:very\s+)?(?:briefly|concisely|tersely|succinctly)\s*(?:[.!;]|$)`,
+		`\bkeep\s+(?:your|the)\s+(?:confirmation|reply|answer|response|summary|message\s+to\s+the\s+user)s?\s+(?:to|under|within)\s+(?:at\s+most\s+)?`+secReplyCount+`\s+(?:short\s+)?(?:sentences?|lines?|words|paragraphs?)\b`,
+		`(?:^|[^\w\s']\s*)be\s+(?:concise|brief|terse|succinct)\s+(?:when|while)\s+(?:answering|responding|replying|confirming|reporting\s+(?:back\s+)?to\s+the\s+user)\b`,
+		// What the reply must leave out, as an imperative opening a clause:
+		// "Do NOT add notes, tips, caveats, or advice.", "never include
+		// disclaimers or follow-up questions in your reply". Two or more
+		// words for commentary around an answer, ending the clause or going
+		// "in your reply"; "Do not add notes or tips to the card" (the
+		// server's data), "Returns the recipe with no notes or tips" and a
+		// bare "No notes or warnings." (which may describe the output)
+		// stay silent.
+		`(?:^|[.!?:;\x01]\s*|\b(?:and|then|please|also)\s+)(?:do\s+not|don't|never)\s+(?:(?:add|include|give|offer|append|provide|write)\s+)?(?:any\s+)?`+secReplyExtra+`(?:\s*,\s*(?:or\s+|and\s+|nor\s+)?`+secReplyExtra+`|\s+(?:or|and|nor)\s+`+secReplyExtra+`)+\s*(?:[.!;]|$|(?:in|to)\s+(?:your|the)\s+(?:reply|response|answer|confirmation|summary)\b)`),
 	// A house voice for what the model writes to people: "These rules
 	// apply to every customer-facing sentence", `Never use "we"`,
 	// "Use a warm, direct tone with customers".
@@ -97,6 +117,14 @@ var secBeyondPatterns = concatPatterns(
 		`\b(?:coding|code|style|programming)\s+(?:rules|guidelines|conventions|standards)\s*:\s*(?:you\s+)?(?:must\s+|should\s+)?(?:import|prefer|always|never|wrap|avoid|do\s+not|don't)\b`,
 		`\bwhen\s+(?:writing|generating|creating|producing)\s+(?:\w+\s+){0,2}?code\b[^.!?\n]{0,80}?,\s*(?:always|never|you\s+must|must|do\s+not|don't)\s+\w+`),
 )
+
+// secReplyCount is a small count of sentences, lines or words a reply is
+// held to ("1", "one", "a single", "one or two", "2-3").
+const secReplyCount = `(?:1|one|a\s+single|2|two|3|three|a\s+few|one\s+or\s+two|1\s*(?:-|to|or)\s*2|2\s*(?:-|to|or)\s*3)`
+
+// secReplyExtra is a word for commentary a reply adds around its answer:
+// notes, tips, caveats, advice, disclaimers and the like.
+const secReplyExtra = `(?:notes|tips|caveats|disclaimers|commentary|advice|explanations|preambles?|pleasantries|suggestions|warnings|(?:implementation|technical)\s+details|follow-?up\s+questions|emojis?)`
 
 // secBeyondConditional is what, just before "you are an expert ...",
 // makes it a condition on the reader ("if you are an expert user"), not a
