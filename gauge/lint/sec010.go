@@ -15,7 +15,7 @@ func sec010() Rule {
 	return Rule{
 		ID: "SEC010", Name: "env-exposure", Family: "Security",
 		Summary: "The tool appears to return environment variables or secrets.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 18, Check: checkSEC010,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 19, Check: checkSEC010,
 	}
 }
 
@@ -539,6 +539,21 @@ var secCredentialOutputs = []struct {
 				return s + ", which sign whoever opens them in as the account holder"
 			}
 			return "a " + s + ", which signs whoever opens it in as the account holder"
+		}}, // "Get a credential by name with the actual (unmasked) value": a read
+	// whose opening says the stored secret's value comes back in the
+	// clear. "The actual value of a metric" names no credential, and a
+	// masked value is caught earlier by secRedacted.
+	{regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:gets?|returns?|shows?|views?|retrieves?|reads?|fetch(?:es)?|reveals?|displays?)\b[^.\n]{0,60}?\b(credentials?|secrets?|api\s+keys?|passwords?|(?:access|auth|api)\s+tokens?)\b[^.\n]{0,40}?\b(?:actual|real|raw|unmasked|decrypted|plain-?text|clear-?text)\s*(?:\(\s*(?:unmasked|decrypted|plain-?text)\s*\)\s*)?values?\b`),
+		func(s string) string {
+			return "the unmasked value of a stored " + strings.Replace(s, "api ", "API ", 1)
+		}},
+	// "Return gateway URL/token for an agent": an endpoint handed back
+	// with its token is a connection credential, whoever holds the pair
+	// calls the endpoint as the account. The token must close the clause
+	// or name what it is for ("token address" of a coin does not).
+	{regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:gets?|returns?|shows?|retrieves?|provides?|fetch(?:es)?|issues?|generates?|creates?)\b[^.\n]{0,40}?\b((?:[\w-]+\s+)?(?:urls?|endpoints?)\s*(?:/|\+|&|\band\b)\s*(?:access\s+|auth\s+|bearer\s+)?tokens?)(?:\s*(?:[,;)]|$)|\s+(?:for|of|to)\b)`),
+		func(s string) string {
+			return "a " + s + " pair, an endpoint with the token that lets whoever holds it call the endpoint"
 		}},
 }
 
@@ -1394,6 +1409,10 @@ var (
 	secAccountKeyMeans = regexp.MustCompile(`\b(?:with|using|via|through|by|requires?|needs?|authenticated|authori[sz]ed|pass(?:ing)?|send(?:ing)?|provid(?:e|ing)\s+(?:your|an?|the))\b[^.;\n]{0,20}$`)
 )
 
+// secPurposeTo is text ending in a purpose infinitive ("… to "): the verb
+// after it is what the call is for, not a means named before it.
+var secPurposeTo = regexp.MustCompile(`\bin\s+order\s+to\s*$|\bto\s*$`)
+
 // secAccountKeyReturn reads a tool that registers an account or agent, or
 // returns the caller's identity, and hands back its API key or secret
 // ("register_agent": "注册新的 AI Agent，获取 API Key", "whoami": "returns your
@@ -1410,7 +1429,14 @@ func secAccountKeyReturn(words []string, desc string) (found, held bool) {
 	}
 	hit := secAccountKeyStore.MatchString(desc)
 	for _, m := range secAccountKeyGiven.FindAllStringIndex(desc, -1) {
-		if !secAccountKeyMeans.MatchString(desc[:m[0]]) && !secAccountKeyVia.MatchString(desc[m[0]:m[1]]) &&
+		before := desc[:m[0]]
+		if secPurposeTo.MatchString(before) {
+			// "Register this agent with Provenonce to get … (hash + API
+			// key)": "with" names where the agent registers, and the
+			// purpose clause is what the call hands back.
+			before = ""
+		}
+		if !secAccountKeyMeans.MatchString(before) && !secAccountKeyVia.MatchString(desc[m[0]:m[1]]) &&
 			!secCredentialQualifies.MatchString(desc[m[1]:]) { // "API key permissions": about the key
 			hit = true
 			break

@@ -13,7 +13,7 @@ func sec014() Rule {
 	return Rule{
 		ID: "SEC014", Name: "secret-parameter", Family: "Security",
 		Summary: "A parameter takes a secret (API key, token, private key, password): the secret passes through the model.",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 15, Check: checkSEC014,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 16, Check: checkSEC014,
 	}
 }
 
@@ -373,7 +373,11 @@ var (
 	// secSecretValuesTalk says a map's values are secrets.
 	secSecretValuesTalk = regexp.MustCompile(`\bsensitive\s+(?:data|values?|information|inputs?)\b|\bpasswords?\b|\bsecrets?\b|\bcredentials\b|\bapi\s+keys?\b|\baccess\s+tokens?\b`)
 	// secNoSecretsTalk says a map must not hold secrets.
-	secNoSecretsTalk = regexp.MustCompile(`\b(?:never|not|don'?t|no)\s+(?:\w+\s+){0,3}(?:secrets?|passwords?|sensitive|credentials)\b`)
+	// It also reads a map whose secret-carrying keys the server refuses
+	// ("API key params are ignored", "credential fields are stripped"):
+	// what the model passes there never reaches a login.
+	secNoSecretsTalk = regexp.MustCompile(`\b(?:never|not|don'?t|no)\s+(?:\w+\s+){0,3}(?:secrets?|passwords?|sensitive|credentials)\b` +
+		`|\b(?:secrets?|passwords?|credentials?|api\s+keys?|(?:access|auth)\s+tokens?|tokens?|auth)\s+(?:params?|parameters?|fields?|keys?|values?|arguments?)\s+(?:are|is|will\s+be|get)\s+(?:always\s+|silently\s+)?(?:ignored|blocked|rejected|stripped|removed|dropped|discarded|filtered(?:\s+out)?|refused|not\s+(?:allowed|accepted|permitted|forwarded|sent|passed))\b`)
 	// secConnCredentials says a connection string carries credentials.
 	secConnCredentials = regexp.MustCompile(`\bpassword\b|\bcredentials?\b|://[^\s/:@"']+:[^\s/@"']+@`)
 )

@@ -16,7 +16,7 @@ func sec017() Rule {
 	return Rule{
 		ID: "SEC017", Name: "access-grant", Family: "Security",
 		Summary: "A tool grants people, accounts, hosts or keys access (invites members, changes roles, shares with others, registers keys, mints tokens, allow-lists IPs).",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 15, Check: checkSEC017,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 16, Check: checkSEC017,
 	}
 }
 
@@ -138,7 +138,7 @@ func secGrantWhat(t *model.Tool, words []string) string {
 		return w
 	}
 	first := secOpeningSentence(t.RawDescription)
-	if (secGrantReadOpening.MatchString(first) && !secGrantListedGrant.MatchString(first)) || secGrantShareText.MatchString(first) {
+	if (secGrantReadOpening.MatchString(first) || secGrantSeeOpening.MatchString(first) && !secGrantSeeReference.MatchString(first)) && !secGrantListedGrant.MatchString(first) || secGrantShareText.MatchString(first) {
 		return ""
 	}
 	if w := secGrantByName(t, words); w != "" {
@@ -851,6 +851,13 @@ var (
 	// secGrantReadOpening is an opening sentence that lists, reads or
 	// checks access, or takes it away.
 	secGrantReadOpening = regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:lists?|gets?|retrieves?|returns?|shows?|views?|reads?|fetch(?:es)?|search(?:es)?|finds?|checks?|describes?|counts?|looks?\s+up|revokes?|removes?|deletes?|denies|den(?:y)|cancels?|declines?|rejects?|accepts?)\b`)
+	// secGrantSeeOpening is an opening that only looks at something ("See
+	// rooms in your network", "Inspect the members of a team"): a read,
+	// whatever noun the tool's name carries.
+	secGrantSeeOpening = regexp.MustCompile(`^\s*(?:this\s+tool\s+(?:lets\s+you\s+)?)?(?:sees?|inspects?|browses?)\b`)
+	// secGrantSeeReference is a "see" that points the reader elsewhere
+	// ("See also invite_user", "See the docs"), not a read.
+	secGrantSeeReference = regexp.MustCompile(`^\s*see\s+(?:also|below|above|note|https?:|(?:the\s+)?(?:docs?|documentation|readme|guide|section|reference|manual))\b`)
 	// secGrantListedGrant is an opening whose list of verbs grants too
 	// ("List, grant, update or revoke an agent's access").
 	secGrantListedGrant = regexp.MustCompile(`^\s*\w+\s*,\s*(?:\w+\s*,\s*)*(?:and\s+|or\s+)?(?:grant|share|invite)\b`)
