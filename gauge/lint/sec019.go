@@ -3,6 +3,7 @@ package lint
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -116,17 +117,8 @@ func secChatTurns(p map[string]any) bool {
 	items, _ := p["items"].(map[string]any)
 	props, _ := items["properties"].(map[string]any)
 	role, _ := props["role"].(map[string]any)
-	enum, _ := role["enum"].([]any)
-	user, assistant := false, false
-	for _, e := range enum {
-		switch e {
-		case "user":
-			user = true
-		case "assistant":
-			assistant = true
-		}
-	}
-	return user && assistant
+	roles := preciseEnumValues(role)
+	return slices.Contains(roles, "user") && slices.Contains(roles, "assistant")
 }
 
 // secCarriesMessages reports whether a parameter can carry messages: an
