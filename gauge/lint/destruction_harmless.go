@@ -1,0 +1,534 @@
+package lint
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/mcpgauge/mcpgauge/gauge/text"
+)
+
+// Destruction that does not count: caches and other rebuildable state, a
+// confirmation the user gives, reversible removals and tools whose inverse
+// the server also lists.
+
+// preciseLocalForget is a first sentence saying the tool only forgets a
+// local copy: it removes an entry from a cache (a cached sign-in, a
+// cached page) or signs out, and the thing itself lives on.
+var preciseLocalForget = regexp.MustCompile(`(?i)\bfrom\s+(?:the\s+|its\s+|a\s+|this\s+)?(?:local\s+|token\s+|credential\s+|in-memory\s+|memory\s+|account\s+)?cache\b|\b(?:signs?|logs?)\s+(?:\w+\s+)?out\b` +
+	`|^\s*(?:discard|clear|flush|invalidate|evict|drop)s?\s+(?:the\s+|all\s+|any\s+)?cached\b` +
+	`|^\s*(?:descartar|borrar|limpiar|vaciar)\s+(?:los\s+|las\s+|el\s+|la\s+)?(?:valores\s+|datos\s+)?(?:en\s+)?cach[ée]` +
+	`|^\s*(?:vider|effacer)\s+(?:le\s+|les\s+)?(?:valeurs\s+)?(?:en\s+)?cache\b`)
+
+// preciseKillsByNameTalk is a description saying the tool kills every
+// process that matches a name (killall, pkill, taskkill /IM, "kills all
+// ... processes", "termina todos los procesos", "beendet alle Prozesse").
+var preciseKillsByNameTalk = regexp.MustCompile(`(?i)\b(?:killall|pkill|taskkill\s+/im)\b|\b(?:kill|terminat)(?:s|es|e|ing)?\s+(?:all|every|each|any)\s+(?:[\w-]+\s+){0,3}?process(?:es)?\b|\b(?:mata|termina|finaliza)\s+todos\s+los\s+procesos\b|\b(?:beendet|t[öo]tet)\s+alle\s+(?:[\w-]+\s+)?prozesse\b|\btue\s+tous\s+les\s+processus\b`)
+
+// preciseRebuildableWords name a store that is rebuilt on its own when it
+// is cleared: a cache, a CDN's copy, temporary files.
+var preciseRebuildableWords = map[string]bool{"cache": true, "caches": true, "cdn": true, "temp": true, "tmp": true, "temporary": true, "scratch": true}
+
+// preciseClearWords are name tokens that clear or drop what follows them.
+var preciseClearWords = map[string]bool{
+	"purge": true, "clear": true, "flush": true, "invalidate": true, "evict": true, "empty": true, "reset": true, "refresh": true,
+	"drop": true, "delete": true, "remove": true, "clean": true, "cleanup": true, "wipe": true, "all": true,
+}
+
+// preciseLossTalk is a description saying what is cleared is lost for
+// good ("permanently", "cannot be undone", "data will be lost").
+var preciseLossTalk = regexp.MustCompile(`(?i)\bpermanent\w*|\birreversib\w*|\bcannot\s+be\s+(?:undone|recovered|restored)|\b(?:data|records?|files?|content|work)\s+(?:is|are|will\s+be|gets?)\s+(?:lost|deleted|gone)\b`)
+
+// preciseClearsRebuildable reports whether a tool's name (its lower-cased
+// words, tgTool.nameWords) clears a store that rebuilds itself: its last
+// word that is not a clearing verb is a cache or temporary store
+// (purge_cache, clear_page_cache, invalidateCdnCache, cache_flush,
+// clean_tmp) and its description does not say something is lost for
+// good. Caches refill: nothing is lost.
+func preciseClearsRebuildable(words []string, desc string) bool {
+	clears, head := false, ""
+	for _, w := range words {
+		if preciseClearWords[w] {
+			clears = clears || w != "all"
+			continue
+		}
+		head = w
+	}
+	return clears && preciseRebuildableWords[head] && !preciseLossTalk.MatchString(desc)
+}
+
+// preciseManagesRebuildable reports whether a tool's name ends on a cache
+// or temporary store (manage_cache, cdn_cache, tmp_store is not one: the
+// last word decides) and every destructive value its operation parameter
+// offers only clears it (clear, flush, purge, invalidate, reset, delete),
+// with no word that anything is lost for good: the store is rebuilt, as
+// purge_cache's is.
+func preciseManagesRebuildable(t *tgTool) bool {
+	if len(t.nameWords) == 0 || !preciseRebuildableWords[t.nameWords[len(t.nameWords)-1]] || preciseLossTalk.MatchString(t.desc) {
+		return false
+	}
+	clears := false
+	for _, av := range preciseActionValues(t.t) {
+		v := strings.ToLower(av.value)
+		if !preciseDestructiveModes[v] && !preciseDestructiveModeName(v) {
+			continue
+		}
+		if !preciseClearWords[v] {
+			return false
+		}
+		clears = true
+	}
+	return clears
+}
+
+// preciseStopWords stop something running; preciseAppWords name an app
+// on a device or simulator, which starts again when launched.
+var (
+	preciseStopWords = map[string]bool{"terminate": true, "stop": true, "kill": true, "quit": true, "close": true, "exit": true}
+	preciseAppWords  = map[string]bool{"app": true, "apps": true, "application": true, "applications": true, "simulator": true, "emulator": true}
+)
+
+// preciseStopsApp reports whether a tool only stops a running app on a
+// device or simulator (terminate_app, quitApplication, kill_app): the app
+// is launched again and nothing stored goes with it, unless the
+// description says data is lost. Its name holds a stop word, an app word
+// and no other destructive verb; words are its lower-cased name words
+// (tgTool.nameWords).
+func preciseStopsApp(words []string, desc string) bool {
+	stops, app := false, false
+	for _, w := range words {
+		switch {
+		case preciseStopWords[w]:
+			stops = true
+		case preciseAppWords[w]:
+			app = true
+		case text.IsDestructiveVerb(w):
+			return false
+		}
+	}
+	return stops && app && !preciseLossTalk.MatchString(desc) && !secDataLossTalk.MatchString(desc)
+}
+
+// preciseUserWord is a confirmation that names the user who gives it.
+var preciseUserWord = regexp.MustCompile(`(?i)\buser\b`)
+
+// preciseModelConfirms reports whether the tool's confirmation is a
+// boolean parameter the model itself sets (confirm: "Must be true when
+// method is 'delete'"): "requires confirmation" then asks nobody.
+func preciseModelConfirms(t *tgTool) bool {
+	props := t.t.Params()
+	for _, name := range t.t.ParamNames() {
+		obj, _ := props[name].(map[string]any)
+		if obj == nil || obj["type"] != "boolean" {
+			continue
+		}
+		switch strings.ToLower(name) {
+		case "confirm", "confirmed", "confirmation", "confirm_delete", "confirmdelete", "i_am_sure", "really":
+			return true
+		}
+	}
+	return false
+}
+
+// preciseAsksConfirmation matches a description that already makes the
+// model confirm with the user.
+var preciseAsksConfirmation = regexp.MustCompile(`(?i)\b(ask(s)? (the user )?(for )?confirm|requires? (explicit |user )?confirmation|confirm with the user|after (the )?user confirms|with confirmation|prompt (the )?user to confirm)`)
+
+// preciseHarmlessDestruction reports whether a tool that reads as
+// destructive only clears a session setting or in-memory state (its
+// destructive verb is clear/reset/close/end/stop/cancel and its name or
+// description is about a session or setting), or already asks the user to
+// confirm.
+func preciseHarmlessDestruction(t *tgTool) bool {
+	if m := preciseAsksConfirmation.FindString(t.desc); m != "" && (preciseUserWord.MatchString(m) || !preciseModelConfirms(t)) {
+		return true
+	}
+	if first, _, _ := strings.Cut(t.desc, "."); preciseLocalForget.MatchString(first) && !precisePushLocalTalk.MatchString(first) {
+		// "Remove a token from the local cache" forgets; "Push data from
+		// local cache to the store" sends the cache over the live copy.
+		return true
+	}
+	if preciseClearsRebuildable(t.nameWords, t.desc) || preciseManagesRebuildable(t) {
+		// purge_cache, clear_cdn_cache, manage_cache with operation
+		// "clear": what is cleared is rebuilt.
+		return true
+	}
+	soft := false
+	for _, tok := range t.nameTokens {
+		switch strings.ToLower(tok) {
+		case "clear", "reset", "close", "end", "stop", "cancel":
+			soft = true
+		}
+	}
+	if !soft {
+		return false
+	}
+	first, _, _ := strings.Cut(t.desc, ".")
+	if preciseCounterOrSignIn(t) {
+		return true
+	}
+	return preciseSessionOnly.MatchString(strings.Join(t.nameTokens, " ")) || preciseSessionOnly.MatchString(first)
+}
+
+// preciseCounterWords name a count kept about other things (an unread
+// badge, a usage counter): resetting one loses none of the things counted.
+var preciseCounterWords = map[string]bool{"count": true, "counter": true, "counters": true, "badge": true, "unread": true}
+
+// preciseSignInWords name the sign-in a server keeps for itself (its
+// stored tokens, its auth state): clearing it is a sign-out the next
+// sign-in undoes, and nothing in the account goes with it.
+var preciseSignInWords = map[string]bool{"auth": true, "token": true, "tokens": true, "credential": true, "credentials": true, "login": true, "oauth": true, "signin": true}
+
+// preciseRevokesTalk is a description saying the call revokes or deletes
+// at the service, not only in the server's own store.
+var preciseRevokesTalk = regexp.MustCompile(`(?i)\brevok\w*|\bdelet\w*|\binvalidat\w*|\bpermanent\w*`)
+
+// preciseCounterOrSignIn reports whether a clear- or reset-named tool only
+// resets a counter (reset_unread_notification_count) or clears the
+// server's own stored sign-in (clear_tokens: "Clear all stored OAuth
+// tokens ... This will require re-authentication"; clear_auth), and says
+// nothing of revoking or deleting at the service.
+func preciseCounterOrSignIn(t *tgTool) bool {
+	if t.destructPhrase || preciseRevokesTalk.MatchString(t.desc) {
+		return false
+	}
+	for _, w := range t.nameWords {
+		if preciseCounterWords[w] || preciseSignInWords[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// preciseReadNamed reports whether the tool's name opens with a read verb
+// (after the server's shared prefix): a destructive word later in the name
+// (get_deletion_status, list_reset_requests) names what is read, not an
+// action, and the description does not say it destroys anything or pays
+// by itself (a fetch that settles payment demands from the wallet).
+func preciseReadNamed(t *tgTool) bool {
+	if t.destructPhrase || precisePaysByItself(t) || preciseAffirmed(preciseProse(t.desc), preciseOverwriteTalk) != "" {
+		return false
+	}
+	for i, tok := range t.nameTokens {
+		if i > 1 {
+			break
+		}
+		if i == 0 && (preciseOverwriteVerbs[strings.ToLower(tok)] != "" || strings.EqualFold(tok, "archive")) {
+			// update_list, archive_list: the first verb acts, and the
+			// read word after it names what it acts on.
+			return false
+		}
+		if text.IsReadVerb(tok) {
+			return true
+		}
+		if text.IsDestructiveVerb(tok) {
+			return false
+		}
+	}
+	return false
+}
+
+// preciseUndoVerbs are name verbs that undo an earlier act and destroy
+// nothing: untrash_message restores, unapprovePullRequest withdraws an
+// approval, unstage_change drops a change before it is applied.
+var preciseUndoVerbs = map[string]bool{
+	"untrash": true, "undelete": true, "unarchive": true, "unstage": true, "unapprove": true, "unassign": true,
+	"unlink": true, "unpin": true, "unstar": true, "unfollow": true, "untag": true, "unlabel": true, "unmute": true,
+	"unhide": true, "unwatch": true, "unreact": true, "unsnooze": true,
+	"unfavorite": true, "unfavourite": true, "unbookmark": true, "unlike": true, "unsave": true,
+}
+
+// preciseLinkVerbs pair a verb that breaks a link with the verb that makes
+// it again.
+var preciseLinkVerbs = map[string]string{
+	"remove": "add", "detach": "attach", "disconnect": "connect", "unlink": "link", "unassign": "assign",
+}
+
+// preciseRelationNouns name a link between two things, not a thing: an
+// operation that removes one breaks the link and both ends survive.
+var preciseRelationNouns = map[string]bool{
+	"link": true, "links": true, "relation": true, "relations": true, "relationship": true, "relationships": true,
+	"association": true, "associations": true, "membership": true, "memberships": true,
+}
+
+// preciseRelationBetween is a description opening on removing the link
+// between two things, which both stay: "Removes the relation between an
+// issue and a related issue", "Delete the link between two pages",
+// "Elimina la relación entre", "Entfernt die Verknüpfung zwischen".
+var preciseRelationBetween = regexp.MustCompile(`(?i)^\s*(?:removes?|deletes?|breaks?|clears?|unlinks?)\s+(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+)?(?:relation|relationship|link|association|connection)s?\s+(?:between|from)\b` +
+	`|^\s*(?:elimina|quita|borra)r?\s+(?:la\s+|el\s+)?(?:relaci[oó]n|v[ií]nculo|enlace)\s+entre\b|^\s*(?:entfernt|l[öo]scht|entferne)\s+(?:die\s+|den\s+)?(?:Verkn[üu]pfung|Beziehung|Verbindung)\s+zwischen\b`)
+
+// preciseBreakpoints is a description that opens on debugger breakpoints:
+// removing one loses nothing that cannot be set again.
+var preciseBreakpoints = regexp.MustCompile(`(?i)^[^.]*\bbreakpoints?\b`)
+
+// preciseSettingVerbs open the names of tools that set or toggle a value: a
+// destructive word later in the name names the setting
+// (set_popularity_drop_bypass), not an act.
+var preciseSettingVerbs = map[string]bool{"set": true, "toggle": true, "enable": true, "disable": true, "configure": true}
+
+var (
+	// preciseToTrash is a description that says the tool moves what it
+	// deletes to a trash or bin, or soft-deletes it, so it can be restored.
+	preciseToTrash = regexp.MustCompile(`(?i)\b(?:moves?|moving|sends?|puts?)\b[^.]{0,40}?\bto\s+(?:the\s+)?(?:trash|bin|recycle\s+bin|recycling\s+bin|wastebasket)\b|\bsoft[- ]delet\w*`)
+	// preciseFromTrash is a description that opens on taking something out
+	// of the trash: a restore.
+	preciseFromTrash = regexp.MustCompile(`(?i)^\s*(?:removes?|takes?|moves?)\s+(?:\w+\s+){0,3}?(?:out\s+of|from)\s+(?:the\s+)?(?:trash|bin|recycle\s+bin)\b`)
+)
+
+// preciseReversible says why a tool that reads as destructive only breaks a
+// link or moves something where it can be restored, or "". tools is the
+// server's whole tool list: a link the server can make again with a
+// matching tool (asana_remove_tag_from_task beside asana_add_tag_to_task,
+// detach_script beside attach_script) is not destruction, and neither is a
+// name verb that undoes (untrash, unapprove), an operation that removes
+// only links or group memberships (jira_links action "remove"), nor moving
+// to the trash without a word of permanence. Debatable by design: a
+// trash can be emptied; the tool that empties it stays destructive.
+func preciseReversible(tools []tgTool, t *tgTool) string {
+	first := strings.TrimSpace(preciseProse(t.desc))
+	permanent := t.destructPhrase
+	toks := t.nameWords
+	for i, w := range toks {
+		if i > 1 {
+			break
+		}
+		if preciseUndoVerbs[w] && !permanent {
+			return fmt.Sprintf("its name undoes an earlier act (%q)", w)
+		}
+		if preciseSettingVerbs[w] && !preciseDestructiveOpening.MatchString(first) && preciseNameDestroys(toks[i+1:]) != "" {
+			return fmt.Sprintf("its name sets a value (%q); the destructive word names the setting", w)
+		}
+	}
+	if preciseFromTrash.MatchString(first) {
+		return "it takes something out of the trash"
+	}
+	if why := preciseRemovesScaffolding(tools, t); why != "" {
+		return why
+	}
+	if m := preciseRelationBetween.FindString(first); m != "" && !permanent {
+		return fmt.Sprintf("it removes only a relation between two things, which are both kept (%q)", secSnippet(m))
+	}
+	if preciseNotDeleted.MatchString(t.desc) {
+		return "its description says what it removes is kept, not permanently deleted"
+	}
+	if why := preciseRemovesAccessEntry(t, toks, first); why != "" && !permanent {
+		return why
+	}
+	if preciseLocalAlias(t, toks) {
+		return "it removes only the server's own local alias or shortcut, not user data"
+	}
+	if !permanent && preciseToTrash.MatchString(t.desc) && !preciseBypassesTrash(t) {
+		return "it moves what it deletes to the trash, where it can be restored"
+	}
+	if inverse := preciseInverseTool(tools, t, toks); inverse != "" && !permanent {
+		return fmt.Sprintf("it breaks a link the server makes again with `%s`", inverse)
+	}
+	if with := preciseVersionedRollback(tools, t); with != "" && !permanent {
+		return fmt.Sprintf("it rolls back to a stored version, and `%s` keeps every change as a version, so the state it leaves can be rolled back to in turn", with)
+	}
+	if !permanent && len(toks) > 0 && (toks[0] == "remove" || len(toks) > 1 && toks[1] == "remove") && preciseNameDestroys(toks) == "remove" {
+		for _, w := range toks {
+			if preciseMarkers[w] {
+				return fmt.Sprintf("it removes the user's own marker (%q), not the thing it marks", w)
+			}
+		}
+	}
+	if !permanent && preciseNameDestroys(toks) == "" && !preciseDestructiveOpening.MatchString(first) {
+		for _, w := range toks {
+			if preciseRelationNouns[w] {
+				return fmt.Sprintf("its operations remove only %s, which are added again", w)
+			}
+		}
+		if preciseBreakpoints.MatchString(first) {
+			return "its operations remove only debugger breakpoints, which are set again"
+		}
+	}
+	if !permanent {
+		for _, w := range toks {
+			if preciseDebuggerMarks[w] {
+				// delete_breakpoint, clear_watchpoints: a debugging
+				// session's own marks, set again by another call; none
+				// of the user's code or data goes with them.
+				return fmt.Sprintf("it removes only debugger %s, which another call sets again", w)
+			}
+		}
+	}
+	return ""
+}
+
+// preciseDebuggerMarks are the marks a debugging session places in running
+// code: removing one loses nothing the user wrote.
+var preciseDebuggerMarks = map[string]bool{
+	"breakpoint": true, "breakpoints": true, "watchpoint": true, "watchpoints": true, "logpoint": true, "logpoints": true,
+	"tracepoint": true, "tracepoints": true,
+}
+
+// preciseNameDestroys returns the first destructive verb among toks, or "".
+func preciseNameDestroys(toks []string) string {
+	return secDestructiveVerb(toks)
+}
+
+// preciseInverseTool returns the name of a tool in tools that makes again
+// the link toks breaks: the same name with the link-breaking verb swapped
+// for its maker and "from" for "to" (remove_tag_from_task and
+// add_tag_to_task; detach_script and attach_script) that takes every
+// parameter the removal takes, so the link is named by its two ends and
+// holds nothing of its own (attio's remove-record-from-list takes an entry
+// ID its maker does not: the entry has values of its own), or "". A removal
+// that names no "from" and uses the plain verb remove is not read as a
+// link: remove_domain beside add_domain loses the domain's settings.
+func preciseInverseTool(tools []tgTool, self *tgTool, toks []string) string {
+	for i, w := range toks {
+		maker, ok := preciseLinkVerbs[w]
+		if !ok {
+			continue
+		}
+		hasFrom := false
+		want := make([]string, len(toks))
+		copy(want, toks)
+		want[i] = maker
+		for j := range want {
+			if want[j] == "from" {
+				want[j] = "to"
+				hasFrom = true
+			}
+		}
+		// The link noun may follow the verb (remove_member) or, in a
+		// noun-first name, stand just before it (submolt_moderator_remove).
+		trailing := i == len(toks)-1 && i > 0 && preciseLinkObjects[toks[i-1]]
+		// Without a link noun, a removal is a link only when it names the
+		// two ends by reference and adding it back needs nothing else
+		// (remove_dependency(task_id, depends_on_task_id) against
+		// add_dependency): what goes is the join, not data.
+		byIDs := w == "remove" && !hasFrom && !preciseNamesLink(toks[i+1:]) && !trailing
+		if byIDs && !preciseJoinsByReference(self) {
+			return ""
+		}
+		for k := range tools {
+			other := tools[k].nameTokens
+			if len(other) != len(want) {
+				continue
+			}
+			same := true
+			for j := range other {
+				if o := strings.ToLower(other[j]); o != want[j] && !(want[j] == "to" && (o == "into" || o == "on")) {
+					same = false
+					break
+				}
+			}
+			if same && preciseNamesWithin(self.t.ParamNames(), &tools[k]) && (!byIDs || preciseNamesWithin(tools[k].t.Required(), self)) {
+				return tools[k].name
+			}
+		}
+		return ""
+	}
+	return ""
+}
+
+// preciseLinkObjects are nouns of a link between a thing and a person or
+// a marker, not a thing with data of its own: removing a label from an
+// issue or a member from a project leaves both ends, and adding it back
+// restores it.
+var preciseLinkObjects = map[string]bool{
+	"member": true, "members": true, "label": true, "labels": true, "tag": true, "tags": true, "assignee": true, "assignees": true,
+	"watcher": true, "watchers": true, "reviewer": true, "reviewers": true, "collaborator": true, "collaborators": true,
+	"delegate": true, "delegates": true, "subscriber": true, "subscribers": true, "follower": true, "followers": true,
+	// A role a person holds on a thing: taking it away is undone by
+	// granting it again (remove_moderator, maintainer_remove).
+	"moderator": true, "moderators": true, "admin": true, "admins": true, "maintainer": true, "maintainers": true,
+	"editor": true, "editors": true, "viewer": true, "viewers": true, "approver": true, "approvers": true,
+}
+
+// preciseNamesLink reports whether the words after a removal verb end on a
+// link noun (remove_delegate, removeIssueLabel, removeProjectMember).
+func preciseNamesLink(toks []string) bool {
+	return len(toks) > 0 && preciseLinkObjects[toks[len(toks)-1]]
+}
+
+// preciseMarkers are what a user keeps for themself to find a thing
+// again: removing one loses nothing of the thing.
+var preciseMarkers = map[string]bool{
+	"favorite": true, "favorites": true, "favourite": true, "favourites": true, "bookmark": true, "bookmarks": true,
+}
+
+// preciseJoinsByReference reports whether every parameter of a tool is a
+// reference to an existing thing (task_id, parentId, blocked_by_key) and
+// there are at least two: the tool acts on what joins them.
+func preciseJoinsByReference(t *tgTool) bool {
+	names := t.t.ParamNames()
+	if len(names) < 2 {
+		return false
+	}
+	for _, n := range names {
+		w := secIdentifierWords(n)
+		if len(w) == 0 || !secHasWord(w[len(w)-1:], "id", "ids", "key", "uuid", "slug", "ref") {
+			return false
+		}
+	}
+	return true
+}
+
+// preciseVersionedRollback names the tool that updates the same thing t
+// rolls back and says each update is kept as a version (rollback_agent
+// beside update_agent "Automatically creates a new version"), or "". The
+// state a rollback leaves is then one more version, so nothing is lost. A
+// rollback with no such sibling (a migration, a deployment) is left to its
+// own words.
+func preciseVersionedRollback(tools []tgTool, t *tgTool) string {
+	toks := t.nameWords
+	if len(toks) < 2 || !secHasWord(toks[:1], "rollback", "revert", "roll") {
+		return ""
+	}
+	objects := map[string]bool{}
+	for _, w := range toks[1:] {
+		if !secHasWord([]string{w}, "back", "to", "version", "versions", "previous", "revision") {
+			objects[w] = true
+		}
+	}
+	for k := range tools {
+		u := &tools[k]
+		if u.name == t.name || len(u.nameWords) < 2 || !secHasWord(u.nameWords[:1], "update", "edit", "modify", "save", "set") {
+			continue
+		}
+		if !objects[u.nameWords[len(u.nameWords)-1]] || preciseAffirmed(preciseProse(u.desc), preciseKeepsVersionTalk) == "" || preciseDropsVersionTalk.MatchString(u.desc) {
+			continue
+		}
+		return u.name
+	}
+	return ""
+}
+
+// preciseNamesWithin reports whether every name in names is also a
+// parameter of other. Called with a tool's parameter names it says other
+// takes everything that tool takes; with its required names, that
+// other's call gives the tool all it needs.
+func preciseNamesWithin(names []string, other *tgTool) bool {
+	have := map[string]bool{}
+	for _, n := range other.t.ParamNames() {
+		have[n] = true
+	}
+	for _, n := range names {
+		if !have[n] {
+			return false
+		}
+	}
+	return true
+}
+
+var (
+	// preciseAllOperationsTalk is prose saying one tool serves every
+	// operation of an API: "Unified tool for all Square API operations",
+	// "Make any request to the API", "call any endpoint".
+	preciseAllOperationsTalk = regexp.MustCompile(`(?i)\b(?:all|any|every|arbitrary)\s+(?:of\s+(?:the\s+)?)?(?:[\w.-]+\s+){0,2}?(?:api|rest|graphql)\s+(?:operations?|endpoints?|requests?|calls?|methods?)\b` +
+		`|\b(?:any|arbitrary)\s+(?:api\s+)?endpoints?\b|\b(?:make|send)s?\s+(?:any|arbitrary)\s+(?:api\s+|http\s+)?requests?\b`)
+	// preciseOperationParams name the parameter that picks what an API
+	// call does.
+	preciseOperationParams = map[string]bool{
+		"method": true, "operation": true, "op": true, "action": true, "endpoint": true, "path": true,
+		"operationid": true, "operation_id": true, "http_method": true, "httpmethod": true, "verb": true,
+	}
+	// preciseHTTPMethodTalk is a parameter description naming an HTTP
+	// method: "HTTP method (default: GET)".
+	preciseHTTPMethodTalk = regexp.MustCompile(`(?i)\bhttp\s+(?:method|verb)\b|\b(?:GET|POST|PUT|PATCH|DELETE)\s*(?:,|/|\|)\s*(?:GET|POST|PUT|PATCH|DELETE)\b`)
+)
