@@ -41,6 +41,7 @@ var audits = []struct{ dir, doc string }{
 	{dir: "testdata/audit/2026-12-02-r", doc: "docs/audit-2026-12-02-r.md"},
 	{dir: "testdata/audit/2026-12-02-s", doc: "docs/audit-2026-12-02-s.md"},
 	{dir: "testdata/audit/2026-12-02-t", doc: "docs/audit-2026-12-02-t.md"},
+	{dir: "testdata/audit/2026-12-02-u", doc: "docs/audit-2026-12-02-u.md"},
 }
 
 // TestAudit measures the default profile on each independent audit and
