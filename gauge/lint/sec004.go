@@ -12,7 +12,7 @@ func sec004() Rule {
 		ID: "SEC004", Name: "coercive-directive", Family: "Security",
 		Summary: "Text coerces the model to call the tool first, always, or above everything else.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 21, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: concatPatterns(secCoercePrecise, secCoerceMoment), keep: secCoerceKeep, extra: secCoerceCJK},
+		Revision: 22, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: concatPatterns(secCoercePrecise, secCoerceMoment), keep: secCoerceKeep, extra: secCoerceCJK},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s contains a %s: %q.", s.where(), m.what, m.text)
 			},
@@ -234,6 +234,24 @@ var secCoercePrecise = concatPatterns(
 // from the shared clause pieces (secLeadIn, secCallVerb, secSelfObject,
 // secDeterminer, secAgentSession) and read in the default profile.
 var secCoerceMoment = concatPatterns(
+	secRe("urgent-call coercion", 0,
+		// Revision 22: an order to call the tool at once with no
+		// dependency on anything ("⚠️ CALL THIS TOOL IMMEDIATELY to get
+		// the workflow", "Use this right away, before anything else",
+		// "You must invoke it at once."). The adverb has to end the
+		// clause, lead to a purpose of reading, or set the call before
+		// everything; "call this immediately after create_order" or "if
+		// the payment fails" is an ordering on an event and stays silent.
+		`(?:^|[^\w\s']\s*|\x01\w?\s*|\b(?:then|and|always|please|just|must|should|you\s+must|you\s+should|you\s+need\s+to)\s+)(?:call|use|run|invoke|execute|trigger|read|load|consult|open)\s+(?:(?:this|the)\s+(?:tool|function|server|endpoint|guide|first)\s+|this\s+|it\s+|me\s+)?(?:immediately|right\s+away|at\s+once|right\s+now|asap|without\s+delay|first\s+thing)\b[*_]*\s*(?:[.!;:\x{2014}\x{2013}]|-\s|$|to\s+(?:get|receive|load|read|see|obtain|fetch|learn|access|view|start|begin|retrieve)\b|(?:before|ahead\s+of)\s+(?:anything|doing\s+anything|any\s+other|every|all|you\s+(?:start|begin|do|answer|respond|act|plan))\b|,\s*(?:before|then|do\s+not|don't|and\s+then)\b)`,
+		`(?:^|[^\w\s']\s*|\b(?:then|and|always|please|just|must|should)\s+)(?:call|use|run|invoke|read|consult)\s+(?:this|it|me)\s+(?:tool\s+|function\s+)?(?:first\s+)?before\s+(?:anything|doing\s+anything)\s+else\b`),
+	secRe("proactive-use coercion", 0,
+		// Revision 22: reading the server's material proactively, ordered
+		// as an imperative ("Read relevant skills proactively when a task
+		// matches", "Proactively consult the playbooks", "you should
+		// proactively check the guides"). The third person ("the server
+		// proactively refreshes tokens") is what the tool does.
+		`(?:^|[^\w\s']\s*|\b(?:then|and|always|please|should|must|you\s+should|you\s+must)\s+)(?:read|load|consult|check|fetch|search|query|retrieve|look\s+up|review|browse|open|pull)\s+(?:[\w'-]+\s+){0,4}?proactively\b`,
+		`(?:^|[^\w\s']\s*|\b(?:then|and|always|please|should|must|you)\s+)proactively\s+(?:read|load|consult|check|fetch|search|query|retrieve|look\s+up|review|browse|open|pull)\b`),
 	secRe("sales directive", 0,
 		// Revision 19: an order to the model to work on the user toward a
 		// purchase: "Next steps: encourage upgrade if access is
@@ -366,6 +384,26 @@ func secCoerceKeep(ctx *Context, s secSurface, m secMatch) bool {
 		}
 		return !secSentenceNamesOwnTool(ctx, secSentence(s.folded, k, k+len(m.text)))
 	}
+	if m.what == "call-first coercion" && ctx != nil {
+		// "**ALWAYS CALL THIS FIRST** before querying" on a server whose
+		// query_data needs what this returns: first before one of the
+		// server's own operations is a prerequisite between its tools, not
+		// a claim over everything ("before writing code" stays read).
+		k := strings.Index(s.folded, strings.ToLower(m.text))
+		if k >= 0 {
+			if g := secBeforeGerund.FindStringSubmatch(s.folded[k+len(m.text):]); g != nil && secOwnOperation(ctx, g[1]) {
+				return false
+			}
+		}
+	}
+	if m.what == "urgent-call coercion" {
+		// "Call this immediately to get the session_id the other tools
+		// need" is a prerequisite with its reason.
+		k := strings.Index(s.folded, strings.ToLower(m.text))
+		if k >= 0 && secPrerequisiteReason.MatchString(secSentence(s.folded, k, k+len(m.text))) {
+			return false
+		}
+	}
 	if (m.what == "fresh-call coercion" || m.what == "call-over-knowledge coercion") && s.Parameter != "" {
 		// "If true, do not use cached results": a flag's meaning.
 		return false
@@ -374,6 +412,28 @@ func secCoerceKeep(ctx *Context, s secSurface, m secMatch) bool {
 		return true
 	}
 	return !secFixingTool(secIdentifierWords(s.Tool))
+}
+
+// secBeforeGerund is "before querying" right after a call-first hit
+// (emphasis and a comma allowed between).
+var secBeforeGerund = regexp.MustCompile(`^[*_\s]*,?\s*before\s+([a-z]+)ing\b`)
+
+// secOwnOperation reports whether stem ("query" of "querying", "creat" of
+// "creating") is a word of one of the server's own tool names.
+func secOwnOperation(ctx *Context, stem string) bool {
+	if len(stem) < 3 {
+		return false
+	}
+	cands := []string{stem, stem + "e"}
+	if n := len(stem); n > 3 && stem[n-1] == stem[n-2] {
+		cands = append(cands, stem[:n-1])
+	}
+	for i := range ctx.Tools {
+		if secHasWord(secIdentifierWords(ctx.Tools[i].Name), cands...) {
+			return true
+		}
+	}
+	return false
 }
 
 // secFixingTool reports whether applying changes is the tool's own job

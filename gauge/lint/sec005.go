@@ -12,7 +12,7 @@ func sec005() Rule {
 		ID: "SEC005", Name: "tool-shadowing", Family: "Security",
 		Summary: "Text tries to change how the model uses other tools.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 13, Check: secPhraseRuleWith(secShadowPatterns, secPrecise{patterns: secShadowPrecise, extra: secShadowExtra},
+		Revision: 14, Check: secPhraseRuleWith(secShadowPatterns, secPrecise{patterns: secShadowPrecise, extra: secShadowExtra},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s reaches beyond its own tool (%s): %q.", s.where(), m.what, m.text)
 			},
@@ -112,7 +112,20 @@ var secShadowPrecise = concatPatterns(
 		// the agent's own shell named as the means.
 		`\b(?:run|execute)\s+(?:[^.!?\n]{0,60}?\s)?(?:using|with|via|through)\s+your\s+(?:own\s+)?(?:terminal|shell|console|command[- ]line|bash)(?:\s+tool)?\b`,
 		`\b(?:in|from|using|with)\s+your\s+(?:own\s+)?(?:terminal|shell|bash|command\s+line)\b[^.!?\n]{0,20}?\b(?:run|execute)\b`),
+	secRe("shell command for the agent", 0,
+		// Revision 14: the agent sent to command-line programs of its own
+		// to work out a value ("Utilize available tools like 'gcloud',
+		// 'kubectl' ... to discover the URIs", "by using the command
+		// 'gcloud config get-value project'", "use CLIs such as aws or
+		// az"). "Works with clusters that kubectl can reach" and a
+		// program only named stay silent.
+		`\b(?:use|utili[sz]e|leverage|employ|run|try)\s+(?:the\s+|your\s+|any\s+)?(?:available\s+|local\s+|own\s+)?(?:tools|commands|clis|cli\s+tools|command[- ]line\s+tools)\s+(?:like|such\s+as|e\.g\.,?|including)\s+[\x01'"]?\s*`+secAgentCLI+`\b`,
+		`\bby\s+(?:using|running|executing|calling)\s+(?:the\s+)?(?:shell\s+|cli\s+)?command\s+[\x01'"]?\s*`+secAgentCLI+`\b`),
 )
+
+// secAgentCLI is a command-line program of the agent's machine that reads
+// its user's cloud, cluster or repository.
+const secAgentCLI = `(?:gcloud|kubectl|aws|az|gh|git|docker|terraform|helm|oc|doctl|heroku|vercel|flyctl|psql|mysql)`
 
 // secOtherTools is the object of a preference that names no tool of
 // the server: other, all others or built-in ones, with a tool noun or
