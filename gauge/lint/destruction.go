@@ -274,6 +274,12 @@ func preciseLessCertain(t *tgTool) string {
 	if m := preciseAffirmed(preciseProse(t.desc), preciseClosesOpenWork); m != "" {
 		return fmt.Sprintf("its description says open work is closed (%q)", secSnippet(m))
 	}
+	if stop && (secHasWord(toks, "all", "every") || preciseStopsEveryTalk.MatchString(t.desc)) && preciseHasAny(toks, preciseRunningNouns) {
+		return "its name says it stops every running process or server at once, and whatever they held in progress goes with them"
+	}
+	if m := preciseMigratesSchema(t); m != "" {
+		return fmt.Sprintf("it runs a migration on a live database's schema (%q), which can drop or rewrite tables and columns", secSnippet(m))
+	}
 	switch {
 	case stop && work:
 		return "its name says it stops running work, whose progress is lost"
@@ -596,3 +602,56 @@ func preciseOperationValues(obj map[string]any) []string {
 	}
 	return out
 }
+
+// preciseRunningNouns name things that run and hold work while they do:
+// servers, processes, services, workers, containers, instances, agents.
+var preciseRunningNouns = map[string]bool{
+	"server": true, "servers": true, "process": true, "processes": true, "service": true, "services": true,
+	"worker": true, "workers": true, "container": true, "containers": true, "instance": true, "instances": true,
+	"agent": true, "agents": true, "daemon": true, "daemons": true, "vm": true, "vms": true, "job": true, "jobs": true,
+}
+
+// preciseStopsEveryTalk is an opening that stops every running one:
+// "Stop all running servers", "Terminate every worker", "Kill all
+// processes".
+var preciseStopsEveryTalk = regexp.MustCompile(`(?i)^\s*(?:stop|terminate|kill|halt|shut\s+down)s?\s+(?:all|every|each)\b`)
+
+// preciseMigrationTalk is an opening that runs migrations on a database
+// or its schema: "Run database migration for …", "Apply pending
+// migrations to the database", "Migrates the database schema to the
+// latest version", "Execute schema migrations". Generating a migration
+// file, listing migrations or reading their status is not one.
+var preciseMigrationTalk = regexp.MustCompile(`(?i)^\s*(?:(?:run|apply|execute|perform)s?\s+(?:all\s+|the\s+|any\s+)?(?:pending\s+|outstanding\s+|new\s+)?(?:database\s+|db\s+|schema\s+)?migrations?\b|migrates?\s+(?:the\s+)?(?:[\w-]+\s+)?(?:database|db|schema)\b)`)
+
+// preciseMigratesSchema returns the opening that says a tool runs
+// migrations on a database (a verb that runs or applies them, or
+// "migrate" itself, leading its name), or "": the live schema changes,
+// columns and tables can go, and no tool of the server undoes it. A
+// dry run, a generated file or a status read does not count.
+func preciseMigratesSchema(t *tgTool) string {
+	toks := t.nameWords
+	lead := false
+	for i, w := range toks {
+		if i > 1 {
+			break
+		}
+		if w == "migrate" || w == "migration" || w == "migrations" || w == "run" || w == "apply" {
+			lead = true
+		}
+	}
+	if !lead || !(secHasWord(toks, "migrate", "migration", "migrations") && (secHasWord(toks, "database", "db", "schema") || preciseMigrationTalk.MatchString(t.desc))) {
+		return ""
+	}
+	if preciseMigrationNoRun.MatchString(t.desc) {
+		return ""
+	}
+	first, _, _ := strings.Cut(strings.TrimSpace(t.desc), ".")
+	if m := preciseMigrationTalk.FindString(first); m != "" {
+		return strings.TrimSpace(m)
+	}
+	return strings.Join(toks, "_")
+}
+
+// preciseMigrationNoRun is a description of a migration tool that runs
+// nothing: a dry run, a preview, a generated migration file.
+var preciseMigrationNoRun = regexp.MustCompile(`(?i)\bdry[\s-]?run\b|\bpreview\b|\bgenerat\w+\b`)

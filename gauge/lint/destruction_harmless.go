@@ -153,6 +153,12 @@ func preciseHarmlessDestruction(t *tgTool) bool {
 		// "clear": what is cleared is rebuilt.
 		return true
 	}
+	if preciseUIStateOnly(t) {
+		// browser_clear "Clears the value of an input element",
+		// blur_element "Remove focus", drag_and_drop: what goes is a
+		// page's state the next keystroke or click sets again.
+		return true
+	}
 	soft := false
 	for _, tok := range t.nameTokens {
 		switch strings.ToLower(tok) {
@@ -532,3 +538,46 @@ var (
 	// method: "HTTP method (default: GET)".
 	preciseHTTPMethodTalk = regexp.MustCompile(`(?i)\bhttp\s+(?:method|verb)\b|\b(?:GET|POST|PUT|PATCH|DELETE)\s*(?:,|/|\|)\s*(?:GET|POST|PUT|PATCH|DELETE)\b`)
 )
+
+// preciseUIStateTalk is a first sentence whose clearing or removing verb
+// acts on what a page or app shows rather than on anything stored: the
+// focus, the selection or a hover, or the typed value of an input, text
+// box or form field ("Clears the value of an input element", "Remove
+// focus from an element", "Empty the search box", "Clear the current
+// selection"). A bare "field" is a record's, a highlight may be a stored
+// annotation, and deleting a selection deletes the selected text: none
+// counts.
+var preciseUIStateTalk = regexp.MustCompile(`(?i)^\s*(?:clear|remove|reset|dismiss)(?:s|es)?\s+(?:the\s+|any\s+|all\s+)?(?:current\s+|keyboard\s+|input\s+)?(?:focus|selection|selections|hover(?:\s+state)?)\b` +
+	`|^\s*(?:clear|reset|empty|erase|delete)(?:s|es)?\s+(?:the\s+|an?\s+|all\s+)?(?:typed\s+|entered\s+)?(?:text|value|contents?|input)\s+(?:of|in|from)\s+(?:the\s+|an?\s+)?(?:[\w-]+\s+)?(?:input(?:\s+(?:element|field|box))?|text\s*box|textarea|text\s+field|form\s+field|search\s+(?:box|field)|element)s?\b` +
+	`|^\s*(?:clear|reset|empty)(?:s|es)?\s+(?:the\s+|an?\s+)?(?:input\s+(?:element|field|box)|text\s*box|textarea|text\s+field|search\s+(?:box|field))s?\b`)
+
+// preciseUIGestureWords are name words of a pointer gesture whose verb is
+// also a destructive word ("drop" in drag_and_drop).
+var preciseUIGestureWords = map[string]bool{"drag": true, "draganddrop": true, "dnd": true}
+
+// preciseUIStateOnly reports whether a tool that reads as destructive only
+// changes what a page shows: its first sentence clears or removes the
+// focus, a selection, a highlight or an input's typed value, or its name
+// is a drag-and-drop gesture, and its description says nothing is lost
+// for good. Nothing stored goes; the next click or keystroke sets it
+// again.
+func preciseUIStateOnly(t *tgTool) bool {
+	first, rest, _ := strings.Cut(strings.TrimSpace(t.desc), ".")
+	if preciseLossTalk.MatchString(rest) || secDataLossTalk.MatchString(strings.ToLower(rest)) {
+		return false
+	}
+	if preciseUIStateTalk.MatchString(first) {
+		return true
+	}
+	gesture := false
+	for _, w := range t.nameWords {
+		switch {
+		case preciseUIGestureWords[w]:
+			gesture = true
+		case w == "drop" || w == "and":
+		case text.IsDestructiveVerb(w):
+			return false
+		}
+	}
+	return gesture && !t.destructPhrase && !preciseLossTalk.MatchString(first)
+}

@@ -15,7 +15,7 @@ func mcp026() Rule {
 	return Rule{
 		ID: "MCP026", Name: "empty-schema", Family: "Parameters",
 		Summary: "The tool's input schema declares no parameters, yet its name or description says it needs some.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 5, Check: checkMCP026,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 6, Check: checkMCP026,
 	}
 }
 
@@ -35,6 +35,13 @@ func checkMCP026(ctx *Context) []Problem {
 		}
 		why := mcp026Needs(facts[i], facts)
 		if why == "" {
+			continue
+		}
+		if ctx.Precise() && strings.HasPrefix(why, mcp026ByName) && mcp026HandsBackGuide.MatchString(facts[i].desc) && mcp026DescNeeds(facts[i]) == "" && !mcp026Chosen.MatchString(facts[i].desc) {
+			// add-accessibility "CALL THIS TOOL to get full workflow
+			// instructions": the call hands back fixed guidance for
+			// the model to follow; the verb in its name is the
+			// guidance's subject, and there is nothing to choose.
 			continue
 		}
 		byName := mcp026BySeekVerb(why) && mcp026DeclaredEmpty(t) && !mcp026Chosen.MatchString(facts[i].desc) && !mcp026SeekBy.MatchString(facts[i].desc)
@@ -277,3 +284,9 @@ func mcp026OneItem(verb string, obj []string) string {
 	}
 	return fmt.Sprintf("its name says it %s the %s of one %s", verb, head, strings.Join(parent, " "))
 }
+
+// mcp026HandsBackGuide is a description saying the call returns guidance
+// for the model to follow: "to get full workflow instructions", "Returns
+// a step-by-step guide for …", "Provides the checklist to …", "Loads the
+// playbook for …".
+var mcp026HandsBackGuide = regexp.MustCompile(`(?i)\b(?:to\s+(?:get|receive|obtain|load|fetch|read)|returns?|provides?|gives?|loads?|fetch(?:es)?|outputs?|hands?\s+back)\s+(?:you\s+)?(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,3}?(?:instructions|workflow|guide|guidance|checklist|playbook|runbook|walkthrough)s?\b`)

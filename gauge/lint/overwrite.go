@@ -96,6 +96,12 @@ func preciseOverwrites(tools []tgTool, t *tgTool) string {
 	if why := preciseWritesFileAt(t); why != "" {
 		return why
 	}
+	if preciseSwitchesContext(t) {
+		// update_environment(project_dir, active_project,
+		// active_user_account): the call points the session at another
+		// project or account; the next call points it back.
+		return ""
+	}
 	if why := preciseRestoresOldState(toks); why != "" {
 		return why
 	}
@@ -754,3 +760,40 @@ func preciseWritesGivenContent(t *tgTool) string {
 // preciseTempTalk is a description placing what a tool writes in a fresh
 // temporary place, where nothing is written over.
 var preciseTempTalk = regexp.MustCompile(`(?i)\b(?:temp(?:orary)?|tmp|scratch)\s+(?:dir(?:ectory)?|folder|files?|location)\b|\bnew\s+(?:empty\s+)?(?:dir(?:ectory)?|folder)\b`)
+
+// preciseContextParamTalk is a parameter description choosing what the
+// session works in: "Change the current project directory", "Switch the
+// active account", "Select the working directory".
+var preciseContextParamTalk = regexp.MustCompile(`(?i)^\s*(?:change|switch|select|set|choose)s?\s+(?:the\s+|which\s+)?(?:current|active|working|selected)\b`)
+
+// preciseContextParamWords open a parameter name that picks what the
+// session works in (active_project, current_directory, working_dir).
+var preciseContextParamWords = map[string]bool{"active": true, "current": true, "working": true, "selected": true, "cwd": true}
+
+// preciseSwitchesContext reports whether every parameter of a tool (one at
+// least) picks what the session works in rather than writing to it: its
+// name opens on active, current, working or selected followed by what is
+// picked (active_project, current_dir), or its description opens on
+// changing the current or active one ("Change the current project
+// directory"). Such an update points the session at another project,
+// directory or account; nothing stored is written over, and the next call
+// points it back.
+func preciseSwitchesContext(t *tgTool) bool {
+	names := t.t.ParamNames()
+	if len(names) == 0 || preciseLossTalk.MatchString(t.desc) {
+		return false
+	}
+	props := t.t.Params()
+	for _, n := range names {
+		words := text.IdentifierTokens(n)
+		if len(words) >= 2 && preciseContextParamWords[strings.ToLower(words[0])] || len(words) == 1 && strings.EqualFold(n, "cwd") {
+			continue
+		}
+		obj, _ := props[n].(map[string]any)
+		d, _ := obj["description"].(string)
+		if !preciseContextParamTalk.MatchString(d) {
+			return false
+		}
+	}
+	return true
+}

@@ -14,7 +14,7 @@ func sec012() Rule {
 	return Rule{
 		ID: "SEC012", Name: "annotation-contradiction", Family: "Security",
 		Summary: "The tool's behaviour hints contradict its name or description, or a flag that destroys is on by default.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 22, Check: checkSEC012,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 23, Check: checkSEC012,
 	}
 }
 
@@ -112,6 +112,10 @@ func checkSEC012(ctx *Context) []Problem {
 				// runAccessibilityAudit, run_security_scan: a run verb whose
 				// object is an audit, check, test or report produces a
 				// result to read; the run changes nothing.
+			case ctx.Precise() && secReadsJobReport(words, desc) && !destructiveText && (a.DestructiveHint == nil || !*a.DestructiveHint) && secWritesLocal(t, desc) == "":
+				// deploy_status "Check the status of a background
+				// deployment job": the write word names the job whose
+				// status, progress or log the call reads.
 			case (secDestructiveVerb(words) != "" || secHasWord(words, secWriteVerbs...)) && !(ctx.Precise() && secComputesOnArguments(t, words, desc) || copyOnly):
 				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but its name says it changes things.", t.Name),
 					"Set readOnlyHint: false (and destructiveHint to match), or rename the tool if it really only reads. Clients skip confirmation for read-only tools.")
@@ -985,4 +989,22 @@ func secRestoresOverCurrent(nameWords []string, desc string) string {
 		return fmt.Sprintf("its description says it restores an earlier state over the current one (%q), and what the current one holds is replaced", secSnippet(strings.TrimSpace(m)))
 	}
 	return ""
+}
+
+// secJobReportNouns end a name that reads how an act went: its status,
+// progress, result, log or history (deploy_status, backup_progress,
+// import_result, sync_log).
+var secJobReportNouns = map[string]bool{"status": true, "state": true, "progress": true, "result": true, "results": true, "log": true, "logs": true, "history": true, "report": true, "outcome": true}
+
+// secJobReadOpening is a description opening on a read verb: "Check the
+// status", "Get the progress", "Returns the log", "Shows the history".
+var secJobReadOpening = regexp.MustCompile(`(?i)^\s*(?:check|get|fetch|retrieve|read|return|show|view|list|look\s+up|poll|query|inspect|see|monitor|track)(?:s|es)?\b`)
+
+// secReadsJobReport reports whether a tool's name ends on what is read
+// about an act (status, progress, result, log, history) and its
+// description opens on reading it: the change word before it
+// (deploy_status, migration_progress, sync_history) names the job read,
+// not a change the call makes.
+func secReadsJobReport(words []string, desc string) bool {
+	return len(words) >= 2 && secJobReportNouns[words[len(words)-1]] && secJobReadOpening.MatchString(desc) && !secMutatingOpening.MatchString(desc) && !secReadOrWriteOpening.MatchString(desc)
 }
