@@ -13,7 +13,7 @@ func sec013() Rule {
 	return Rule{
 		ID: "SEC013", Name: "guardrail-control", Family: "Security",
 		Summary: "A tool lets the model change or lift guardrails (allowed directories, blocked commands, confirmations, protection rules).",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 5, Check: checkSEC013,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 6, Check: checkSEC013,
 	}
 }
 
@@ -61,7 +61,15 @@ func checkSEC013(ctx *Context) []Problem {
 			}
 		}
 		for _, s := range texts {
-			for _, k := range secGuardrailTalk.FindAllString(preciseCodeOnly(s), -1) {
+			s = preciseCodeOnly(s)
+			for _, loc := range secGuardrailTalk.FindAllStringIndex(s, -1) {
+				k := s[loc[0]:loc[1]]
+				if secAudienceList(s, loc) {
+					// auth_set_sms_region_policy: "an ALLOW or DENY list
+					// of country codes" is the product's policy for its
+					// end users, no limit on what the model may do.
+					continue
+				}
 				if !seen[strings.ToLower(k)] {
 					seen[strings.ToLower(k)] = true
 					keys = append(keys, k)
@@ -86,6 +94,39 @@ func checkSEC013(ctx *Context) []Problem {
 // model do: allowed directories, blocked commands, allow/deny lists, a
 // read-only or safe mode, confirmation prompts, sandboxing.
 var secGuardrailTalk = regexp.MustCompile(`(?i)\b(?:allowed[\s_-]?(?:directories|dirs|paths|roots|commands|hosts|domains|origins|tools|urls)|allowed(?:Directories|Dirs|Paths|Roots|Commands|Hosts|Domains|Origins|Tools|Urls)|blocked[\s_-]?(?:commands|paths|directories|hosts|domains|tools|urls)|blocked(?:Commands|Paths|Directories|Hosts|Domains|Tools|Urls)|(?:allow|deny|block|white|black)[\s_-]?list(?:ed)?|read[\s_-]?only[\s_-]?mode|safe[\s_-]?mode|sandboxing|sandbox(?:ed)?[\s_-]?(?:mode|modes|settings?|polic(?:y|ies)|levels?|restrictions?|permissions?|enabled|disabled)|(?:disabl\w*|enabl\w*|turn\w*\s+off|without|no|bypass\w*|skip\w*)[\s_-]+(?:the[\s_-]+)?sandbox(?:ing)?|require[sd]?[\s_-]?(?:confirmation|approval)|(?:confirmation|approval)[\s_-]?(?:prompts?|required|mode)|auto[\s_-]?approv\w*)\b`)
+
+// secBareListTalk is a guardrail match that names only a list (an allow,
+// deny or block list), not what it limits.
+var secBareListTalk = regexp.MustCompile(`(?i)^(?:allow|deny|block|white|black)[\s_-]?list(?:ed)?$`)
+
+// secAudienceTalk names the people or places a product serves (countries,
+// regions, phone numbers, end users, customers, senders, recipients,
+// e-mail addresses): a list of them is the product's policy for its users.
+var secAudienceTalk = regexp.MustCompile(`(?i)\b(?:countr(?:y|ies)|country[\s_-]?codes?|regions?|locales?|phone[\s_-]?numbers?|(?:end[\s_-]?)?users?|customers?|visitors?|subscribers?|senders?|recipients?|e-?mail[\s_-]?(?:addresses|domains)|signups?|sign-ups?|players?|buyers?|sellers?|shoppers?|patients?|students?)\b`)
+
+// secModelReachTalk names what a guardrail limits: what the server, and so
+// the model, may run, read or reach.
+var secModelReachTalk = regexp.MustCompile(`(?i)\b(?:commands?|paths?|director(?:y|ies)|dirs?|folders?|files?|tools?|hosts?|urls?|websites?|sites?|ips?|operations?|actions?|programs?|executables?|binaries|packages?|endpoints?|models?|agents?)\b`)
+
+// secAudienceList reports whether a bare allow/deny/block list match at loc
+// in s is a list of the people or places a product serves ("an ALLOW or
+// DENY list of country codes", "a blocklist of sender addresses"): its
+// sentence names such an audience and nothing the server itself may run,
+// read or reach. Such a list is the product's policy for its end users,
+// set by its owner, not a limit on the model; "the allowlist of commands
+// the agent may run" still is one.
+func secAudienceList(s string, loc []int) bool {
+	if !secBareListTalk.MatchString(s[loc[0]:loc[1]]) {
+		return false
+	}
+	start := strings.LastIndexAny(s[:loc[0]], ".;!?\n") + 1
+	end := len(s)
+	if i := strings.IndexAny(s[loc[1]:], ".;!?\n"); i >= 0 {
+		end = loc[1] + i
+	}
+	sentence := s[start:end]
+	return secAudienceTalk.MatchString(sentence) && !secModelReachTalk.MatchString(sentence)
+}
 
 // secSetterWords mark a tool that changes settings.
 var secSetterWords = []string{"set", "update", "edit", "change", "configure", "modify", "unset", "disable", "enable", "toggle", "unblock", "allow", "add", "remove", "write", "put", "patch"}

@@ -13,7 +13,7 @@ func sec014() Rule {
 	return Rule{
 		ID: "SEC014", Name: "secret-parameter", Family: "Security",
 		Summary: "A parameter takes a secret (API key, token, private key, password): the secret passes through the model.",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 16, Check: checkSEC014,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 17, Check: checkSEC014,
 	}
 }
 
@@ -264,6 +264,15 @@ func secSecretParam(p secParam, toolWords []string) (what string, chosen bool) {
 			// tokens takes the token's value.
 			return "an access token", false
 		}
+	case "id", "sessionid", "sid":
+		// check-sap-authentication(session_id): "User session ID obtained
+		// from OAuth authentication. Provide this to authenticate": a
+		// signed-in session's ID is a bearer credential, whoever presents
+		// it acts as the user. A handle on a browser or chat session the
+		// server opened is not one: its text names no sign-in.
+		if (head != "id" || secHasWord(quals, "session")) && secSessionAuthTalk.MatchString(desc) && !secSessionNotAuth.MatchString(desc) {
+			return "a signed-in session's ID (whoever presents it acts as the user)", false
+		}
 	case "authorization":
 		if secTokenTalk.MatchString(desc) || strings.Contains(desc, "header") {
 			return "an Authorization header", false
@@ -288,6 +297,13 @@ func secIsAuthCode(p secParam) bool {
 		return false
 	}
 	desc := p.desc()
+	if secCodeShownAfterSignIn.MatchString(desc) && !secCodeFromRedirect.MatchString(desc) {
+		// firebase_login(authCode): "generated after the user signs in
+		// via the login URL": a code the sign-in page shows the user to
+		// copy back into the login the tool itself started, redeemed at
+		// once against that pending login; no standing secret.
+		return false
+	}
 	if secHasWord(words[:len(words)-1], "authorization", "authorisation", "auth", "oauth", "authz") {
 		return !secNotAuthCode.MatchString(desc)
 	}
@@ -298,6 +314,20 @@ var (
 	// secAuthCodeTalk says a code is an OAuth authorization code: named
 	// so, or exchanged for an access or refresh token.
 	secAuthCodeTalk = regexp.MustCompile(`\b(?:oauth\s+)?(?:authori[sz]ation|auth|oauth)\s+code\b|\bexchang\w*\b[^.]{0,60}\b(?:access|refresh|auth|oauth)\s+tokens?\b`)
+	// secCodeShownAfterSignIn says the sign-in page shows the code to the
+	// user, who copies it back ("generated after the user signs in via
+	// the login URL", "the code shown in your browser after you log in",
+	// "paste the code displayed once sign-in completes").
+	secCodeShownAfterSignIn = regexp.MustCompile(`\b(?:generated|shown|displayed|printed|given)\s+(?:to\s+(?:the\s+user|you)\s+)?(?:in\s+(?:the|your)\s+browser\s+|on\s+(?:the|a)\s+(?:\w+\s+)?page\s+)?(?:after|once|when)\s+(?:the\s+user\s+|you\s+)?(?:signs?|logs?|signed|logged|sign-in|log-in|login|authenticat\w*)\b|\b(?:user|you)\s+(?:copies|copy|copied|pastes?|pasted)\s+(?:\w+\s+){0,3}from\s+(?:the|your)\s+(?:browser|sign-?in\s+page|login\s+page)\b`)
+	// secCodeFromRedirect says the code is read off a callback or
+	// redirect URL, meant for the client's endpoint and never shown.
+	secCodeFromRedirect = regexp.MustCompile(`\b(?:callback|redirect(?:ed|s)?|redirect_uri)\b`)
+	// secSessionAuthTalk says a session ID comes from a sign-in or is
+	// presented to authenticate.
+	secSessionAuthTalk = regexp.MustCompile(`\b(?:obtained|received|returned|issued|got|gotten|acquired|created)\s+(?:from|by|after|during|via|through|on|at|when)\s+(?:the\s+|your\s+|a\s+|an\s+)?(?:\w+\s+){0,2}(?:oauth|authentication|authenticating|login|log\s*-?in|logging\s+in|sign\s*-?in|signing\s+in|auth|sso)\b|\b(?:provide|pass|use|supply|send|present)\s+(?:this|it|the\s+session(?:\s+id)?|your\s+session(?:\s+id)?)\s+to\s+(?:authenticate|log\s*in|sign\s*in|re-?authenticate)\b|\b(?:login|authenticated|auth|sso|oauth)\s+session\s+(?:id|identifier)\b|\bsession\s+(?:id|identifier)\s+(?:that|which)\s+authenticates\b`)
+	// secSessionNotAuth says the session is a flag or only names a
+	// session to close or inspect.
+	secSessionNotAuth = regexp.MustCompile(`^\s*(?:whether|if\s+true|true\s+to)\b`)
 	// secNotAuthCode says the code is a flag or a status, not the code.
 	secNotAuthCode = regexp.MustCompile(`^\s*(?:whether|if\s+true|true\s+to)\b|\b(?:status|error|response)\s+code\b`)
 	// secTokenIsID says a token names a document, base or table (its id,

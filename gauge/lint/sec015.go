@@ -14,7 +14,7 @@ func sec015() Rule {
 	return Rule{
 		ID: "SEC015", Name: "egress-destination", Family: "Security",
 		Summary: "A parameter lets the model choose where the server's authenticated traffic or a data stream goes (base URL, proxy, webhook, mail forwarding).",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 12, Check: checkSEC015,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 13, Check: checkSEC015,
 	}
 }
 
@@ -108,6 +108,13 @@ func secEgressDestination(t *model.Tool, words []string, desc string, p secParam
 		// login, and the token it yields for every later call, go to
 		// whatever host the model names.
 		return secViaLoginURL
+	case urlish && secHasWord(pw, secServiceInstanceWords...) && !secIsConnectionString(pw) && secConnectsToTalk.MatchString(pdesc) &&
+		secDefaultInstanceTalk.MatchString(pdesc) && !secConnCredentials.MatchString(pdesc) && !secProbeOnly(pdesc):
+		// realtimedatabase_set_data(databaseUrl): "connect to the database
+		// at url. If omitted, use default database instance": the server
+		// connects, with the sign-in it holds, to the instance it would
+		// otherwise pick itself; the model can point it anywhere.
+		return secViaInstanceURL
 	case (head == "url" || head == "uri") && len(pw) == 1 && secSaysAuth.MatchString(desc) && secFullURLTalk.MatchString(pdesc):
 		return secViaRequestURL
 	case (head == "url" || head == "uri" || head == "endpoint") && len(pw) == 1 && secPaysTalk.MatchString(desc):
@@ -177,6 +184,9 @@ const (
 	// secViaLoginURL is the API a login tool signs in to: the session
 	// or token it obtains is then used against that host.
 	secViaLoginURL = "the API base URL the login signs in to (the token it obtains is then sent there)"
+	// secViaInstanceURL is the address of the service instance the tool
+	// connects to in place of the default the server would pick.
+	secViaInstanceURL = "the address of the service instance it connects to in place of its default (the server's sign-in goes there)"
 	// secViaForwarding is where a mail tool forwards messages.
 	secViaForwarding = "the address mail is forwarded to"
 )
@@ -210,6 +220,22 @@ var (
 	secMailTalk = regexp.MustCompile(`\be-?mail\b|\bmessages?\b|\binbox\b|\bmailbox\b`)
 	// secForwardedTo says mail is forwarded to the address.
 	secForwardedTo = regexp.MustCompile(`\b(?:forwarded|forward|redirected)\s+to\b|\bto\s+which\s+(?:\w+\s+){0,4}(?:forwarded|redirected|delivered)\b`)
+)
+
+// secServiceInstanceWords qualify the address of a hosted service's
+// instance a tool connects to (databaseUrl, cluster_endpoint,
+// workspace_host, project_url).
+var secServiceInstanceWords = []string{"database", "db", "instance", "cluster", "workspace", "tenant", "project", "service", "server", "site", "org", "organization", "account", "store", "bucket", "vault", "warehouse", "deployment"}
+
+var (
+	// secConnectsToTalk says the tool connects or sends its requests to
+	// the address ("connect to the database at url", "requests go to
+	// this cluster", "the instance to query").
+	secConnectsToTalk = regexp.MustCompile(`\bconnect(?:s|ing)?\s+to\b|\bconnection\s+to\b|\b(?:requests?|calls?|queries|writes|reads)\s+(?:are\s+|will\s+be\s+)?(?:sent|made|go(?:es)?|routed)\s+to\b|\b(?:instance|database|cluster|workspace|server|service|project)\s+to\s+(?:use|query|read|write|call|target|connect)\b|\btarget\s+(?:the\s+)?(?:instance|database|cluster|workspace|server)\b`)
+	// secDefaultInstanceTalk says the server otherwise picks the instance
+	// itself ("If omitted, use default database instance", "defaults to
+	// the project's cluster", "when not set, the configured workspace").
+	secDefaultInstanceTalk = regexp.MustCompile(`\b(?:if|when)\s+(?:omitted|not\s+(?:set|given|provided|specified|passed)|empty|unset|absent|missing|blank)\b[^.]{0,60}\b(?:default|configured|current|project'?s?)\b|\bdefaults?\s+to\s+(?:the\s+)?(?:default|configured|current|project'?s?|your)\b|\b(?:otherwise|else)\s+(?:uses?\s+)?(?:the\s+)?(?:default|configured)\b|\boverrides?\b`)
 )
 
 var (

@@ -16,7 +16,7 @@ func sec017() Rule {
 	return Rule{
 		ID: "SEC017", Name: "access-grant", Family: "Security",
 		Summary: "A tool grants people, accounts, hosts or keys access (invites members, changes roles, shares with others, registers keys, mints tokens, allow-lists IPs).",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 16, Check: checkSEC017,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 17, Check: checkSEC017,
 	}
 }
 
@@ -151,6 +151,7 @@ func secGrantWhat(t *model.Tool, words []string) string {
 		func() string { return secGrantPrincipalMembers(t, words) },
 		func() string { return secGrantPrincipalLevels(t, words) },
 		func() string { return secGrantAssignShares(t, words) },
+		func() string { return secGrantUserClaims(t, words) },
 		func() string { return secGrantUserAdminFlag(t, words) },
 		func() string { return secGrantUnblocksPrincipal(t, words) },
 	} {
@@ -174,6 +175,9 @@ func secGrantWhat(t *model.Tool, words []string) string {
 		return w
 	}
 	if w := secGrantCallableByAnyone(t, words); w != "" {
+		return w
+	}
+	if w := secGrantListeningServer(t, words); w != "" {
 		return w
 	}
 	if m := secGrantSetsPublicClause(secToolText(t)); m != "" {
@@ -1383,7 +1387,16 @@ func secGrantUnblocksPrincipal(t *model.Tool, words []string) string {
 		return ""
 	}
 	for _, p := range secParams(t) {
-		if p.parent != "" || !secHasWord(secIdentifierWords(p.name), "status", "state") {
+		if p.parent != "" {
+			continue
+		}
+		if ty, _ := p.schema["type"].(string); ty == "boolean" && secHasWord(secIdentifierWords(p.name), secGrantBlockedStates...) && secGrantUnblockTalk.MatchString(p.desc()) {
+			// auth_update_user(disabled): "true disables the user, false
+			// enables the user": the switch that shut a user out also
+			// lets them back in.
+			return fmt.Sprintf("can re-enable a disabled or blocked user or account (`%s`)", p.path)
+		}
+		if !secHasWord(secIdentifierWords(p.name), "status", "state") {
 			continue
 		}
 		list, _ := p.schema["enum"].([]any)
@@ -1401,6 +1414,101 @@ func secGrantUnblocksPrincipal(t *model.Tool, words []string) string {
 		}
 	}
 	return ""
+}
+
+// secGrantUnblockTalk is a block switch's description saying its other
+// state lets the principal back in ("false enables the user", "set to
+// false to unblock").
+var secGrantUnblockTalk = regexp.MustCompile(`\bfalse\s+(?:to\s+)?(?:re-?)?(?:enables?|unblocks?|unlocks?|activates?|reactivates?|restores?|unsuspends?|unbans?)\b|\b(?:re-?enables?|unblocks?|unlocks?|reactivates?|unsuspends?|unbans?)\b`)
+
+// secGrantClaimsTalk names the claims an identity service puts in a
+// user's token, which the app's rules read as privileges ("set a custom
+// claim on a user's account", "custom user claims", "JWT claims").
+var secGrantClaimsTalk = regexp.MustCompile(`\b(?:custom|token|jwt|id\s+token|access\s+token|auth(?:entication)?|identity|security)\s+(?:user\s+)?claims?\b`)
+
+// secGrantClaimsSetTalk says the text sets or adds such a claim.
+var secGrantClaimsSetTalk = regexp.MustCompile(`\b(?:set|sets|setting|add|adds|adding|assign|assigns|update|updates|updating|grant|grants|attach|attaches|write|writes|put|puts|change|changes)\b`)
+
+// secGrantUserClaims says a tool sets the custom claims of a user's token
+// (Firebase's auth_update_user: "set a custom claim on a specific user's
+// account", key "e.g. 'admin'"), or "". An app's security rules read those
+// claims as the user's roles: the model can make anyone an admin. Reading
+// or verifying claims, and claims that are not a token's (an insurance
+// claim, claiming a reward), are not one.
+func secGrantUserClaims(t *model.Tool, words []string) string {
+	if secHasWord(words, "verify", "validate", "decode", "inspect", "check") {
+		return ""
+	}
+	text, _ := secFold(t.RawDescription)
+	for _, p := range secParams(t) {
+		text += " " + p.desc()
+	}
+	if !secHasWord(words, "user", "users", "account", "accounts", "member", "members", "claim", "claims") && !secGrantUserTalk.MatchString(text) {
+		return ""
+	}
+	loc := secGrantClaimsTalk.FindStringIndex(text)
+	if loc == nil {
+		return ""
+	}
+	start := strings.LastIndexAny(text[:loc[0]], ".;!?\n") + 1
+	if !secGrantClaimsSetTalk.MatchString(text[start:loc[1]]) && !secHasWord(words, "set", "update", "add", "assign", "grant", "put", "patch", "edit", "modify", "change") {
+		return ""
+	}
+	return fmt.Sprintf("sets the claims on a user's token that the app reads as privileges (%q)", secSnippet(text[loc[0]:loc[1]]))
+}
+
+// secGrantUserTalk is a text naming a user's or account's record.
+var secGrantUserTalk = regexp.MustCompile(`\b(?:user|users|user's|account|account's|member|principal)\b`)
+
+// secGrantListenOps are verbs and nouns of an operation or name that
+// starts a server listening for connections (start_server,
+// launchListener, serve_websocket).
+var (
+	secGrantListenVerbs = []string{"start", "launch", "run", "open", "serve", "listen", "expose", "spawn", "boot"}
+	secGrantListenNouns = []string{"server", "listener", "websocket", "socket", "ws", "http", "tcp", "stream", "streaming", "feed"}
+)
+
+// secGrantServesDataTalk says the tool streams, serves or exposes data to
+// whoever connects ("Stream SAP data via WebSocket", "serves the records
+// over HTTP", "broadcast sensor readings to connected clients").
+var secGrantServesDataTalk = regexp.MustCompile(`\b(?:stream(?:s|ing)?|serv(?:e|es|ing)|expos(?:e|es|ing)|shar(?:e|es|ing)|publish(?:es|ing)?|broadcast(?:s|ing)?|push(?:es|ing)?)\b[^.]{0,60}\b(?:data|records?|entities|entity|rows?|tables?|events?|readings?|updates?|changes?|files?|documents?|database)\b[^.]{0,40}\b(?:via|over|through|to|on)\b[^.]{0,40}\b(?:websockets?|web\s+sockets?|sockets?|http|tcp|port|clients?|subscribers?|connections?|whoever|anyone|network)\b`)
+
+// secGrantListeningServer says a tool starts a server on a port the model
+// picks and that server streams or serves the data the tool reaches to
+// whoever connects (sap-odata's realtime-data-stream: action start_server
+// and port, "Stream SAP data via WebSocket"), or "". A client that
+// connects to a server, a tool that only stops or checks one, and a
+// development server that serves no data are not one.
+func secGrantListeningServer(t *model.Tool, words []string) string {
+	port := ""
+	for _, p := range secParams(t) {
+		if p.parent == "" && secHasWord(secIdentifierWords(p.name), "port") {
+			port = p.path
+			break
+		}
+	}
+	if port == "" {
+		return ""
+	}
+	starts := ""
+	check := func(name string) {
+		w := secIdentifierWords(name)
+		if starts == "" && len(w) > 0 && secHasWord(w[:1], secGrantListenVerbs...) && secHasWord(w, secGrantListenNouns...) {
+			starts = name
+		}
+	}
+	check(t.Name)
+	for _, v := range secOperationValues(t) {
+		check(v)
+	}
+	if starts == "" {
+		return ""
+	}
+	text, _ := secFold(t.RawDescription + ". " + t.Title)
+	if !secGrantServesDataTalk.MatchString(text) {
+		return ""
+	}
+	return fmt.Sprintf("starts a server (`%s`) on a port the model picks (`%s`) that streams the data it reaches to whoever connects", starts, port)
 }
 
 // secGrantCallableTalk is a tool's text saying a choice makes the
