@@ -16,7 +16,7 @@ func mcp013() Rule {
 		ID: "MCP013", Name: "overlapping-descriptions", Family: "Description",
 		Summary: "Two tools' descriptions are near-identical.",
 		Default: Warning, Toolgauge: Error, Scope: ScopePair, Origin: OriginToolgauge,
-		Revision: 5, Check: checkMCP013,
+		Revision: 6, Check: checkMCP013,
 	}
 }
 
@@ -61,6 +61,26 @@ func checkMCP013(ctx *Context) []Problem {
 				Related:    []string{r},
 				Message:    fmt.Sprintf("`%s` and `%s` have the same description and parameters: a model cannot tell them apart.", l, r),
 				Suggestion: fmt.Sprintf("If `%s` and `%s` do the same thing, delete one; if not, say in each description what only that one does.", l, r),
+			})
+		}
+	}
+	if ctx.Precise() {
+		for _, p := range preciseCopiedText(ctx) {
+			l, r := tools[p[0]].name, tools[p[1]].name
+			out = append(out, Problem{
+				Tool:       l,
+				Related:    []string{r},
+				Message:    fmt.Sprintf("`%s` and `%s` have the same description word for word, though their parameters differ: a model picks a tool by its description, so one of them is described as the other.", l, r),
+				Suggestion: fmt.Sprintf("Describe what `%s` and `%s` each do; a description copied from another tool sends the model to the wrong one.", l, r),
+			})
+		}
+		for _, p := range preciseAliasPairs(ctx) {
+			l, r := tools[p[0]].name, tools[p[1]].name
+			out = append(out, Problem{
+				Tool:       l,
+				Related:    []string{r},
+				Message:    fmt.Sprintf("`%s` and `%s` take the same parameters and one calls itself an alias or a more convenient form of the other: two names for one call, and nothing says which to use.", l, r),
+				Suggestion: fmt.Sprintf("Keep one of `%s` and `%s`; if both must stay, say in each what only that one does and when to pick it.", l, r),
 			})
 		}
 	}
@@ -263,3 +283,122 @@ func preciseSameText(ctx *Context) [][2]int {
 	}
 	return out
 }
+
+// preciseCopiedText returns the pairs (i<j) of tools whose descriptions are
+// the same word for word though their parameters differ (revision 6): a
+// description copied onto the wrong tool ("Create or update a closing slide
+// with a thank-you message and contacts" on the tool that takes an image
+// URL). Only a text exactly two tools carry counts, and only one of at
+// least tgMinCompareWords content words: a sentence three or more tools
+// share is the server's boilerplate or placeholder, and a short text
+// ("Get a record") may fit both.
+func preciseCopiedText(ctx *Context) [][2]int {
+	tools := tgTools(ctx)
+	byText := map[string][]int{}
+	for i := range tools {
+		if d := strings.TrimSpace(tools[i].desc); d != "" {
+			byText[d] = append(byText[d], i)
+		}
+	}
+	var out [][2]int
+	for d, ix := range byText {
+		if len(ix) != 2 || len(text.ContentBag(d)) < tgMinCompareWords || preciseRetiredNotice.MatchString(d) {
+			continue
+		}
+		l, r := &tools[ix[0]], &tools[ix[1]]
+		if preciseSchemasAlike(l, r) || preciseVerbsDiffer(l.nameTokens, r.nameTokens) {
+			continue // the same text and parameters is preciseSameText's
+		}
+		out = append(out, [2]int{ix[0], ix[1]})
+	}
+	slices.SortFunc(out, func(a, b [2]int) int { return a[0] - b[0] })
+	return out
+}
+
+// preciseRetiredNotice is a description that only says a tool is out of
+// service ("DECOMMISSIONED: … This tool always fails"): the same notice
+// on two retired tools describes neither's job, so it is copied from
+// nothing.
+var preciseRetiredNotice = regexp.MustCompile(`(?i)\b(?:decommissioned|discontinued|deprecated|no\s+longer\s+(?:available|supported|works?)|always\s+fails|not\s+(?:yet\s+)?implemented|shut\s+down)\b`)
+
+// preciseAliasTalk is a description saying it is another tool under a
+// second name or in a handier form: "alias for", "alias of", "same as",
+// "equivalent to", "more convenient than", "a wrapper around", followed by
+// the other tool's name (matched per pair).
+const preciseAliasTalk = `(?:(?:an?\s+)?(?:deprecated\s+)?(?:compatibility\s+|legacy\s+|backward[s-]?compatible\s+)?(?:alias|aliases|synonym|shorthand|shortcut)\s+(?:of|for|to)|(?:the\s+)?same\s+as|identical\s+to|equivalent\s+to|more\s+convenient\s+(?:than|version\s+of|form\s+of)|(?:a\s+)?(?:convenience\s+|thin\s+)?wrapper\s+(?:around|for|of|over))`
+
+// preciseAliasPairs returns the pairs (i<j) of tools that take the same
+// parameters (the same names, at least one) where one description calls
+// itself an alias, the same as, or a more convenient form of the other by
+// name ("Alias for waybill_delete", "More convenient than
+// track_multiple_documents"), unless it goes on to say what differs ("the
+// same as X but returns CSV", "except"). Two names for one call are a coin
+// flip the server itself admits (revision 6).
+func preciseAliasPairs(ctx *Context) [][2]int {
+	tools := tgTools(ctx)
+	byName := map[string]int{}
+	for i := range tools {
+		if _, dup := byName[tools[i].name]; !dup {
+			byName[tools[i].name] = i
+		}
+	}
+	seen := map[[2]int]bool{}
+	var out [][2]int
+	for i := range tools {
+		t := &tools[i]
+		if len(t.params) == 0 || t.desc == "" || preciseAliasRetired.MatchString(t.desc) {
+			continue
+		}
+		for _, m := range preciseAliasRef.FindAllStringSubmatch(t.desc, -1) {
+			j, ok := byName[m[1]]
+			if !ok || j == i || preciseAliasDiffers.MatchString(m[2]) || !preciseSameParamNames(t, &tools[j]) {
+				continue
+			}
+			p := [2]int{min(i, j), max(i, j)}
+			if !seen[p] {
+				seen[p] = true
+				out = append(out, p)
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b [2]int) int {
+		if a[0] != b[0] {
+			return a[0] - b[0]
+		}
+		return a[1] - b[1]
+	})
+	return out
+}
+
+// preciseAliasRef is alias talk followed by a tool name (captured whole,
+// so track_multiple is not read inside track_multiple_documents) and the
+// words after it.
+var preciseAliasRef = regexp.MustCompile(`(?i)\b` + preciseAliasTalk + `\s+(?:the\s+)?[` + "`" + `'"]?([A-Za-z0-9_:-]+)(?:\(\))?[` + "`" + `'"]?(?:\s+tool)?([^.;\n]{0,40})`)
+
+// preciseSameParamNames reports whether two tools take parameters of the
+// same names.
+func preciseSameParamNames(l, r *tgTool) bool {
+	if len(l.params) != len(r.params) {
+		return false
+	}
+	names := map[string]bool{}
+	for _, p := range l.params {
+		names[strings.ToLower(p.name)] = true
+	}
+	for _, p := range r.params {
+		if !names[strings.ToLower(p.name)] {
+			return false
+		}
+	}
+	return true
+}
+
+// preciseAliasRetired is an alias that says it is kept only for old
+// callers ("Deprecated compatibility alias for …", "kept for older
+// clients", "use X instead"): the text already tells the model which of
+// the two to pick.
+var preciseAliasRetired = regexp.MustCompile(`(?i)\b(?:deprecated|legacy|obsolete|backwards?[\s-]compat\w*|compatibility|older\s+(?:clients|versions)|kept\s+for|prefer\s+\S+|use\s+\S+\s+instead)\b`)
+
+// preciseAliasDiffers is what follows "the same as X" when the text goes
+// on to say what differs ("but returns CSV", "except that", "with paging").
+var preciseAliasDiffers = regexp.MustCompile(`(?i)^\s*[,(]?\s*(?:but|except|only|without|plus|and\s+also|in\s+addition|however|though|while)\b`)

@@ -13,7 +13,7 @@ func sec019() Rule {
 		ID: "SEC019", Name: "data-solicitation", Family: "Security",
 		Summary: "A parameter or description asks the model for data the call does not need: its own identity, the conversation, or telemetry about its work.",
 		Default: Warning, Toolgauge: Off, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 4, Check: checkSEC019,
+		Revision: 5, Check: checkSEC019,
 	}
 }
 
@@ -201,11 +201,34 @@ var secSolicitPatterns = concatPatterns(
 		`\bif\s+you\s+are\s+an?\s+(?:ai|llm|language\s+model|model|agent|assistant|bot)\b[^.!?\n]{0,80}?\b(?:your|you)\b`,
 		`\b(?:company|organi[sz]ation|provider|vendor|lab)\s+(?:that|which|who)\s+(?:trained|built|created|made|developed)\s+you\b`,
 		`\b(?:specify|provide|indicate|report|enter|pass|give|state|include|set)\s+(?:\w+\s+){0,2}?your\s+(?:own\s+)?(?:ai|llm|language)\s+model(?:'s)?\s*(?:name|id|identifier|version|provider)?\b`,
-		`\bname\s+of\s+(?:the\s+)?(?:ai|llm|language\s+model|model|agent|assistant)\s+(?:you\s+are|that\s+is\s+calling|calling\s+(?:this|the)\s+tool|making\s+(?:this|the)\s+(?:call|request))\b`),
+		`\bname\s+of\s+(?:the\s+)?(?:ai|llm|language\s+model|model|agent|assistant)\s+(?:you\s+are|that\s+is\s+calling|calling\s+(?:this|the)\s+tool|making\s+(?:this|the)\s+(?:call|request))\b`,
+		// Revision 5: "the name and version of the LLM (Large Language
+		// Model) you are using", "the language model being used by the
+		// MCP client", "which LLM are you using": the calling model's or
+		// client's identity. The model is named as a language model, an
+		// LLM or an AI model: "the model you are running" on a platform
+		// that runs models is the user's model.
+		`\b(?:name|names|version|versions|identity|identifier|id)\b[^.!?\n]{0,30}?\bof\s+(?:the\s+|this\s+)?(?:llm|large\s+language\s+model|(?:ai\s+)?language\s+model|ai\s+model|ai\s+assistant|ai\s+agent)\b(?:\s*\([^)]{0,40}\))?\s+(?:(?:that\s+)?you\s+are\s+(?:using|based\s+on|powered\s+by)|you'?re\s+using|being\s+used\s+by\s+(?:the\s+|your\s+)?(?:mcp\s+)?client|(?:that\s+is\s+)?powering\s+you)\b`,
+		`\b(?:which|what)\s+(?:ai\s+model|llm|(?:large\s+)?language\s+model)\s+are\s+you\b(?:\s+(?:using|based\s+on|powered\s+by)\b)?`,
+		`\bname\s+(?:and|\(and)\s+version\)?\s+of\s+(?:the\s+|your\s+)?(?:mcp\s+(?:\([^)]{0,40}\)\s+)?client|ai\s+client|client\s+application)\b`,
+		`\b(?:name|version)\b[^.!?\n]{0,30}?\bof\s+(?:the\s+|your\s+)?(?:mcp\s+(?:\([^)]{0,40}\)\s+)?client|ai\s+client)(?:\s+implementation)?\s+(?:(?:that\s+)?you\s+are\s+using|you'?re\s+using|being\s+used)\b`),
 	secRe("the conversation", 0,
 		`\byour\s+(?:current\s+)?(?:conversation|chat)(?:\s*/\s*(?:conversation|chat))?(?:'s)?\s+(?:title|name)\b`,
 		`\b(?:conversation|chat)\s+(?:history|transcript|log)\s+(?:so\s+far|with\s+the\s+user|between\s+you\s+and\s+the\s+user)\b`,
 		`\b(?:paste|include|pass|send|provide)\s+(?:\w+\s+){0,2}?(?:your|the)\s+system\s+prompt\b`),
+	// Revision 5: the user's own words asked "for logging" or analytics
+	// ("User question or description. Used for logging and natural
+	// language fallback", "the user's original request, stored for
+	// analytics"): the description says the text is for the vendor.
+	secRe("the user's words for the vendor's logs", 0,
+		`\b(?:(?:the\s+)?user(?:'s|s')?\s+(?:own\s+|original\s+|exact\s+|raw\s+|verbatim\s+)?|original\s+|verbatim\s+)(?:question|questions|request|requests|prompt|prompts|query|message|input|words|intent|wording)\b[^\n]{0,120}?\b(?:used\s+(?:only\s+)?(?:for|in)\s+(?:our\s+)?(?:logging|logs|analytics|telemetry|tracking|usage\s+(?:tracking|metrics|statistics))|(?:logged|recorded|stored|kept|collected)\s+(?:only\s+)?for\s+(?:logging|analytics|telemetry|tracking|metrics|auditing\s+and\s+analytics)|for\s+(?:logging|analytics|telemetry|tracking)\s+purposes|to\s+(?:help\s+us\s+)?(?:improve\s+our\s+(?:service|product|models?)|track\s+usage))\b`,
+		`\b(?:used\s+(?:only\s+)?for|for)\s+(?:logging|analytics|telemetry|tracking)(?:\s+purposes)?\s*[:,(\x01-]\s*(?:the\s+)?(?:user(?:'s)?\s+(?:own\s+|original\s+|exact\s+)?|original\s+)(?:question|request|prompt|query|message|input|words)\b`),
+	// Revision 5: the output of commands the model ran, verbatim ("include
+	// ... the full command that was executed, and the complete, verbatim
+	// stdout"): whatever a shell printed, secrets included, leaves.
+	secRe("the output of commands it ran", 0,
+		`\b(?:include|includes|including|paste|add|copy|provide|attach)\b[^.!?\n]{0,160}?\b(?:commands?|tool\s+calls?)\s+(?:that\s+)?(?:was|were|you)\s+(?:executed|run|ran|called|made|invoked)\b[^.!?\n]{0,80}?\b(?:verbatim|complete|full|entire|raw|unedited)\b[^.!?\n]{0,20}?\b(?:stdout|stderr|output|outputs)\b`,
+		`\b(?:include|includes|including|paste|add|copy|provide|attach)\b[^.!?\n]{0,80}?\b(?:verbatim|complete|full|entire|raw|unedited)\b[^.!?\n]{0,20}?\b(?:stdout|stderr|terminal\s+output|console\s+output|output)\s+(?:of|from)\s+(?:the\s+|each\s+|every\s+|all\s+|any\s+)?(?:commands?|tool\s+calls?)\s+(?:(?:that\s+)?you\s+(?:ran|executed|have\s+run|invoked)|(?:that\s+)?(?:was|were|have\s+been)\s+(?:executed|run))\b`),
 	secRe("telemetry about its work", 0,
 		`\b(?:call|use|invoke)\s+this\s+(?:tool\s+)?(?:when|after|whenever|once|at\s+the\s+end\s+of)\b[^.!?\n]{0,80}?\bto\s+(?:track|report|record|log|send)\s+(?:\w+\s+){0,2}?(?:telemetry|usage\s+analytics|usage\s+metrics)\b`),
 )
