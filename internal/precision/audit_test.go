@@ -42,6 +42,7 @@ var audits = []struct{ dir, doc string }{
 	{dir: "testdata/audit/2026-12-02-s", doc: "docs/audit-2026-12-02-s.md"},
 	{dir: "testdata/audit/2026-12-02-t", doc: "docs/audit-2026-12-02-t.md"},
 	{dir: "testdata/audit/2026-12-02-u", doc: "docs/audit-2026-12-02-u.md"},
+	{dir: "testdata/audit/2026-12-02-v", doc: "docs/audit-2026-12-02-v.md"},
 }
 
 // TestAudit measures the default profile on each independent audit and
