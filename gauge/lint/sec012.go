@@ -14,7 +14,7 @@ func sec012() Rule {
 	return Rule{
 		ID: "SEC012", Name: "annotation-contradiction", Family: "Security",
 		Summary: "The tool's behaviour hints contradict its name or description, or a flag that destroys is on by default.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 23, Check: checkSEC012,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 24, Check: checkSEC012,
 	}
 }
 
@@ -323,7 +323,10 @@ func secReadNamed(words []string) bool {
 		if i > 1 {
 			return false
 		}
-		if text.IsDestructiveVerb(w) {
+		if text.IsDestructiveVerb(w) || i == 0 && secHasWord(words[:1], secWriteVerbs...) && !secHasWord(words[:1], "execute", "exec", "run") {
+			// update_status, set_state: the first verb acts, and the read
+			// word after it names what it acts on (execute_read_query runs
+			// the read it names).
 			return false
 		}
 		if text.IsReadVerb(w) {
