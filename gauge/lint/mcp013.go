@@ -54,34 +54,28 @@ func checkMCP013(ctx *Context) []Problem {
 		})
 	}
 	if ctx.Precise() {
-		for _, p := range preciseSameText(ctx) {
-			l, r := tools[p[0]].name, tools[p[1]].name
-			out = append(out, Problem{
-				Tool:       l,
-				Related:    []string{r},
-				Message:    fmt.Sprintf("`%s` and `%s` have the same description and parameters: a model cannot tell them apart.", l, r),
-				Suggestion: fmt.Sprintf("If `%s` and `%s` do the same thing, delete one; if not, say in each description what only that one does.", l, r),
-			})
+		// Pairs the default profile reads beside the word overlap above,
+		// each with the message and fix its own kind of sameness needs.
+		kinds := []struct {
+			pairs    [][2]int
+			msg, fix string
+		}{
+			{preciseSameText(ctx),
+				"`%s` and `%s` have the same description and parameters: a model cannot tell them apart.",
+				"If `%s` and `%s` do the same thing, delete one; if not, say in each description what only that one does."},
+			{preciseCopiedText(ctx),
+				"`%s` and `%s` have the same description word for word, though their parameters differ: a model picks a tool by its description, so one of them is described as the other.",
+				"Describe what `%s` and `%s` each do; a description copied from another tool sends the model to the wrong one."},
+			{preciseAliasPairs(ctx),
+				"`%s` and `%s` take the same parameters and one calls itself an alias or a more convenient form of the other: two names for one call, and nothing says which to use.",
+				"Keep one of `%s` and `%s`; if both must stay, say in each what only that one does and when to pick it."},
 		}
-	}
-	if ctx.Precise() {
-		for _, p := range preciseCopiedText(ctx) {
-			l, r := tools[p[0]].name, tools[p[1]].name
-			out = append(out, Problem{
-				Tool:       l,
-				Related:    []string{r},
-				Message:    fmt.Sprintf("`%s` and `%s` have the same description word for word, though their parameters differ: a model picks a tool by its description, so one of them is described as the other.", l, r),
-				Suggestion: fmt.Sprintf("Describe what `%s` and `%s` each do; a description copied from another tool sends the model to the wrong one.", l, r),
-			})
-		}
-		for _, p := range preciseAliasPairs(ctx) {
-			l, r := tools[p[0]].name, tools[p[1]].name
-			out = append(out, Problem{
-				Tool:       l,
-				Related:    []string{r},
-				Message:    fmt.Sprintf("`%s` and `%s` take the same parameters and one calls itself an alias or a more convenient form of the other: two names for one call, and nothing says which to use.", l, r),
-				Suggestion: fmt.Sprintf("Keep one of `%s` and `%s`; if both must stay, say in each what only that one does and when to pick it.", l, r),
-			})
+		for _, k := range kinds {
+			for _, p := range k.pairs {
+				l, r := tools[p[0]].name, tools[p[1]].name
+				out = append(out, Problem{Tool: l, Related: []string{r},
+					Message: fmt.Sprintf(k.msg, l, r), Suggestion: fmt.Sprintf(k.fix, l, r)})
+			}
 		}
 	}
 	if set := tgPairSetOf(ctx); set.total > len(set.pairs) {
