@@ -32,6 +32,10 @@ type server struct {
 	Args    []string          `yaml:"args"`
 	Env     map[string]string `yaml:"env"`
 	Note    string            `yaml:"note"`
+	// Bin names the package's program to run when it is not the one npx
+	// picks (npx -p <package> <bin>), as a package's README may say for its
+	// MCP server.
+	Bin string `yaml:"bin"`
 	// Files are written into the work directory before the start
 	// (placeholder config files a server insists on reading).
 	Files map[string]string `yaml:"files"`
@@ -43,14 +47,15 @@ func main() {
 	cache := flag.String("cache", filepath.Join(os.TempDir(), "mcpgauge-precision-cache"), "npm install cache")
 	only := flag.String("only", "", "comma-separated names to capture (default all)")
 	timeout := flag.Duration("timeout", 90*time.Second, "per-call deadline while connecting and listing")
+	maxMB := flag.Int64("max-mb", 0, "cap on one install's size in MB (0: the worker's default, install.max_mb)")
 	flag.Parse()
-	if err := run(*list, *out, *cache, *only, *timeout); err != nil {
+	if err := run(*list, *out, *cache, *only, *timeout, *maxMB); err != nil {
 		fmt.Fprintln(os.Stderr, "precision:", err)
 		os.Exit(1)
 	}
 }
 
-func run(list, out, cache, only string, timeout time.Duration) error {
+func run(list, out, cache, only string, timeout time.Duration, maxMB int64) error {
 	data, err := os.ReadFile(list)
 	if err != nil {
 		return err
@@ -68,7 +73,7 @@ func run(list, out, cache, only string, timeout time.Duration) error {
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}
-	npm := &worker.NPM{Cache: cache}
+	npm := &worker.NPM{Cache: cache, Caps: worker.InstallCaps{Bytes: maxMB << 20}}
 	ctx := context.Background()
 	if err := npm.Available(ctx); err != nil {
 		return err
@@ -144,11 +149,21 @@ func capture(ctx context.Context, npm *worker.NPM, s server, timeout time.Durati
 	for k, v := range s.Env {
 		env[k] = expand(v)
 	}
+	command := inst.Command
+	if s.Bin != "" {
+		if s.Bin != filepath.Base(s.Bin) || len(inst.Path) == 0 {
+			return nil, fmt.Errorf("bin %q must be a plain name linked by the install", s.Bin)
+		}
+		command = filepath.Join(inst.Path[0], s.Bin)
+		if _, err := os.Stat(command); err != nil {
+			return nil, fmt.Errorf("bin %q: %w", s.Bin, err)
+		}
+	}
 	args := append([]string(nil), inst.Args...)
 	for _, a := range s.Args {
 		args = append(args, expand(a))
 	}
-	target := &connect.Target{Transport: connect.TransportStdio, Command: inst.Command, Args: args, Env: env, Dir: work,
+	target := &connect.Target{Transport: connect.TransportStdio, Command: command, Args: args, Env: env, Dir: work,
 		Display: "npx " + s.Package + "@" + s.Version}
 	sess, err := connect.Dial(ctx, target, connect.Options{Timeout: timeout, ClientName: "mcpgauge-precision"})
 	if err != nil {
