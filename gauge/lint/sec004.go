@@ -12,7 +12,7 @@ func sec004() Rule {
 		ID: "SEC004", Name: "coercive-directive", Family: "Security",
 		Summary: "Text coerces the model to call the tool first, always, or above everything else.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 22, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: concatPatterns(secCoercePrecise, secCoerceMoment), keep: secCoerceKeep, extra: secCoerceCJK},
+		Revision: 23, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: concatPatterns(secCoercePrecise, secCoerceMoment, secCoerceStay), keep: secCoerceKeep, extra: secCoerceCJK},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s contains a %s: %q.", s.where(), m.what, m.text)
 			},
@@ -306,6 +306,66 @@ var secCoerceMoment = concatPatterns(
 		`\bbefore\s+(?:any|every|each)\s+(?:other\s+)?(?:interactions?|requests?|tasks?|actions?|work|operations?|steps?|tool\s+calls?|conversations?|sessions?|responses?|answers?|questions?)\b[^.!?\n]{0,30}?[,:]?\s*(?:you\s+)?(?:must\s+|should\s+)?always\s+(?:call|use|run|invoke|check|consult|read|load|fetch|get|verify)\b`),
 )
 
+// secCoerceStay is SEC004's revision-23 reading (issue 21, round 21): text
+// that keeps the model in the tool instead of with the user, and text that
+// presses the server's workflow on every task. Both steer the model beyond
+// the call: who it answers to, and what it does on every piece of work.
+var secCoerceStay = concatPatterns(
+	secRe("loop coercion", 0,
+		// "If it returns timed_out, wait again rather than asking the
+		// user", "keep polling instead of checking with the user": a
+		// repeated call put in place of the user. "Use this instead of
+		// asking the user to describe it" (a lookup, no repeat) and
+		// "retry rather than asking the user for a new token" (a value
+		// the user holds) stay silent.
+		`\b`+secRepeatCall+`\b[^.!?\n]{0,40}?\b(?:rather\s+than|instead\s+of)\s+`+secTurnToUser+`\s+`+secUserEnd,
+		// "Do not ask the user; just wait again".
+		`\b(?:do\s+not|don't|never)\s+(?:ask|prompt|consult|check\s+(?:in\s+)?with|return\s+to|go\s+back\s+to|hand\s+(?:control\s+)?back\s+to)\s+(?:the\s+|your\s+)?user\b[^.!?\n]{0,40}?[;,:\x01-]\s*(?:just\s+|instead\s+|simply\s+)?`+secRepeatCall+`\b`,
+		// "Stay in that loop until they tell you to stop", "keep
+		// listening until you are told to stop", "keep calling it
+		// forever": a loop of calls whose only end is someone telling
+		// the model to stop, or none. "Poll until the job is done" ends
+		// with the task and stays silent; so do "stay in the loop" for
+		// news and "active indefinitely" of a setting.
+		`(?:`+secLeadIn+`|\b(?:then|and|just|always|must|should|please)\s+)(?:stay|remain|keep\s+going|continue)\s+in\s+(?:that|this|the)\s+(?:[\w-]+\s+)?loop\b[^.!?\n]{0,60}?`+secEndlessLoop,
+		`(?:`+secLeadIn+`|\b(?:then|and|just|always|must|should|please)\s+)(?:keep|continue)\s+(?:calling|waiting|listening|polling|looping|checking|watching)\b[^.!?\n]{0,60}?`+secEndlessLoop),
+	secRe("standing-workflow coercion", 0,
+		// "Call workflow-init to enable the workflow (unless trivial
+		// change)", "For every non-trivial task, start a plan with this
+		// tool": an order over all of the agent's work but the trivial,
+		// not a hint on when the tool helps. "Use it when working on
+		// non-trivial changes" (no order), "call this before writing
+		// non-trivial queries against a table" (the server's own data)
+		// stay silent.
+		secLeadIn+`(?:always\s+|first\s+)?`+secWorkflowVerb+`\s+[^.!?\n]{0,80}?[(,\s\x01-]\s*(?:unless|except\s+(?:for|when|on|with|in)?)\s*(?:it\s+is\s+|it's\s+|the\s+|a\s+|an\s+|for\s+(?:a\s+|an\s+)?|making\s+(?:a\s+)?|doing\s+(?:a\s+)?)?(?:(?:very|truly|really)\s+)?(?:trivial|tiny|minor|one-line|single-line)\s+`+secAgentWork,
+		`\bfor\s+(?:every|each|any|all)\s+non-?\s?trivial\s+`+secAgentWork+`[^.!?\n]{0,40}?[,:\s]\s*(?:you\s+(?:must|should)\s+|always\s+|first\s+)?`+secWorkflowVerb+`\b`,
+		secLeadIn+`(?:always\s+|first\s+)?`+secWorkflowVerb+`\s+[^.!?\n]{0,80}?\bfor\s+(?:every|each|any|all)\s+non-?\s?trivial\s+`+secAgentWork),
+)
+
+// secRepeatCall is a call made again, or kept up: "wait again", "call it
+// again", "keep polling", "retry".
+const secRepeatCall = `(?:(?:call|wait|poll|listen|check|try|run|invoke)\s+(?:this\s+(?:tool\s+)?|it\s+)?again|keep\s+(?:waiting|calling|polling|listening|checking|retrying|trying)|continue\s+(?:waiting|polling|listening|calling)|retry)`
+
+// secTurnToUser is turning to the user instead: asking, consulting,
+// handing control back to them.
+const secTurnToUser = `(?:asking|prompting|consulting|checking\s+(?:in\s+)?with|returning\s+(?:control\s+)?to|going\s+back\s+to|handing\s+(?:control\s+|it\s+)?back\s+to|talking\s+to|replying\s+to|messaging|pinging|interrupting|bothering)\s+(?:the|your)`
+
+// secUserEnd is the user turned to; secCoerceKeep drops the hit when a
+// value is asked of them (secAsksForValue).
+const secUserEnd = `users?\b`
+
+// secEndlessLoop ends a loop with no end of the task's own: until someone
+// tells the model to stop, or never.
+const secEndlessLoop = `(?:\buntil\b[^.!?\n]{0,40}?\b(?:tells?|asks?|says?|told|asked|instructs?|instructed)\s+(?:you\s+)?(?:to\s+)?stop\b|\b(?:forever|indefinitely|endlessly)\b)`
+
+// secWorkflowVerb is an order to call a tool or enter a workflow: call,
+// use, run, start, enable, initialise, follow.
+const secWorkflowVerb = `(?:call|use|run|invoke|start|enable|initiali[sz]e|follow)`
+
+// secAgentWork is the agent's own work of a kind: a task, change, edit,
+// fix, feature or request.
+const secAgentWork = `(?:[\w-]+\s+)?(?:changes?|tasks?|edits?|fix(?:es)?|features?|work|requests?|tweaks?|implementations?)\b`
+
 // secDoneGate is "before treating the work as done", "before you declare
 // the task complete", "before finishing your task": the moment the agent
 // calls its work finished.
@@ -404,6 +464,14 @@ func secCoerceKeep(ctx *Context, s secSurface, m secMatch) bool {
 			return false
 		}
 	}
+	if m.what == "loop coercion" {
+		// "retry rather than asking the user for a new token" asks the
+		// user for data the call needs, not for direction.
+		k := strings.Index(s.folded, strings.ToLower(m.text))
+		if k >= 0 && secAsksForValue.MatchString(s.folded[k+len(m.text):]) {
+			return false
+		}
+	}
 	if (m.what == "fresh-call coercion" || m.what == "call-over-knowledge coercion") && s.Parameter != "" {
 		// "If true, do not use cached results": a flag's meaning.
 		return false
@@ -413,6 +481,10 @@ func secCoerceKeep(ctx *Context, s secSurface, m secMatch) bool {
 	}
 	return !secFixingTool(secIdentifierWords(s.Tool))
 }
+
+// secAsksForValue follows "asking the user" when a value is asked of
+// them: "for a new token", "to provide the code".
+var secAsksForValue = regexp.MustCompile(`^\s+(?:for|to\s+(?:provide|give|enter|supply|paste|type|share|send|pick|choose|select))\b`)
 
 // secBeforeGerund is "before querying" right after a call-first hit
 // (emphasis and a comma allowed between).

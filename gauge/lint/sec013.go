@@ -13,7 +13,7 @@ func sec013() Rule {
 	return Rule{
 		ID: "SEC013", Name: "guardrail-control", Family: "Security",
 		Summary: "A tool lets the model change or lift guardrails (allowed directories, blocked commands, confirmations, protection rules).",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 6, Check: checkSEC013,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 7, Check: checkSEC013,
 	}
 }
 
@@ -166,6 +166,9 @@ func secGuardrailLift(t *model.Tool) string {
 	if mode := secUncheckedModeParam(t); mode != "" {
 		return mode
 	}
+	if p := secGateLiftParam(t); p != "" {
+		return p
+	}
 	text := preciseCodeOnly(t.RawDescription)
 	for _, loc := range secGuardrailLiftTalk.FindAllStringIndex(text, -1) {
 		if secLiftNegated.MatchString(strings.ToLower(text[max(0, loc[0]-40):loc[0]])) {
@@ -303,8 +306,162 @@ func secHumanGatePass(t *model.Tool) string {
 		}
 		return "\"" + secSnippet(text[loc[0]:loc[1]]) + "\""
 	}
+	if v := secGateApproveAction(t); v != "" {
+		return v
+	}
+	return secNoHumanApproval(t)
+}
+
+// secGateLiftTalk is text saying something bypasses, skips, overrides or
+// switches off a gate or an approval (a process gate as much as a
+// security one): "bypass gates", "Skip all workflow gates", "override the
+// approval requirement", "even if gates block", "regardless of pending
+// approvals". A confirmation the tool asks for on one call is not read:
+// a confirm flag satisfies that gate (revision 2).
+var secGateLiftTalk = regexp.MustCompile(`(?i)\b(?:bypass(?:es|ing)?|skip(?:s|ping)?|overrid(?:e|es|ing)|disabl(?:e|es|ing)|lift(?:s|ing)?|turn(?:s|ing)?\s+off|circumvent(?:s|ing)?)\s+(?:all\s+|any\s+|the\s+|every\s+)?(?:[\w-]+\s+){0,2}?(?:gates|gate|approvals?|approval\s+(?:gates?|requirements?|steps?|checks?))\b` +
+	`|\beven\s+(?:if|when|though)\s+(?:the\s+|a\s+|any\s+)?(?:[\w-]+\s+)?(?:gates?|approvals?)\s+(?:block|blocks|fail|fails|deny|denies|(?:is|are)\s+(?:pending|missing|not\s+met))\b` +
+	`|\bregardless\s+of\s+(?:the\s+|any\s+)?(?:[\w-]+\s+)?(?:gates?|approvals?)\b`)
+
+// secGateLiftParam names a parameter with which the model lifts a gate
+// or an approval itself, or "": one whose own description says it does
+// ("force: Force advancement even if gates block", "autonomous: Skip all
+// workflow gates"), or one the tool's description names in the sentence
+// that says so ("Use force=true to bypass gates"). "Abilities under this
+// namespace bypass the opt-in gate" says what the server does with no
+// parameter of the model's, and a confirm flag is the gate itself: both
+// stay silent.
+func secGateLiftParam(t *model.Tool) string {
+	if secCircuitTalk.MatchString(t.RawDescription) {
+		return "" // a gate of a circuit is an operation on it, not a check
+	}
+	props := t.Params()
+	names := t.ParamNames()
+	for _, name := range names {
+		if secConfirmGateParam(name, props[name]) {
+			continue
+		}
+		m, _ := props[name].(map[string]any)
+		desc, _ := m["description"].(string)
+		desc = preciseCodeOnly(desc)
+		for _, loc := range secGateLiftTalk.FindAllStringIndex(desc, -1) {
+			if !secLiftNegated.MatchString(strings.ToLower(desc[max(0, loc[0]-40):loc[0]])) {
+				return "`" + name + "`"
+			}
+		}
+	}
+	text := secShellQuotes.Replace(t.RawDescription)
+	for _, loc := range secGateLiftTalk.FindAllStringIndex(text, -1) {
+		before := text[:loc[0]]
+		if k := strings.LastIndexAny(before, ".;!?\n"); k >= 0 {
+			before = before[k+1:]
+		}
+		if secLiftNegated.MatchString(strings.ToLower(before)) {
+			continue
+		}
+		var words []string
+		for _, w := range secParamToken.FindAllString(before, -1) {
+			words = append(words, strings.ToLower(strings.Trim(w, ".-")))
+		}
+		for _, name := range names {
+			if !secConfirmGateParam(name, props[name]) && secHasWord(words, strings.ToLower(name)) {
+				return "`" + name + "`"
+			}
+		}
+	}
 	return ""
 }
+
+// secCircuitTalk is a tool about circuits, where a gate is an operation
+// (a quantum or logic gate), not a check on the model.
+var secCircuitTalk = regexp.MustCompile(`(?i)\b(?:qubits?|quantum|circuits?|logic\s+gates?|netlists?)\b`)
+
+// secParamToken is a word as a parameter is spelt (skip_review,
+// dry-run, force).
+var secParamToken = regexp.MustCompile(`[A-Za-z0-9_.-]+`)
+
+// secGateTalk is a tool's own text naming the gates or approvals it
+// manages.
+var secGateTalk = regexp.MustCompile(`(?i)\bgates?\b|\bapprovals?\b|\brequires?\s+approval\b`)
+
+// secGateActionVerbs and secGateActionObjects make an action value that
+// grants the approval a step of the work waits for (approvePlan,
+// pass_stage_validation); secAutonomyWords one that switches the gates
+// off (setAutonomous).
+var (
+	secGateActionVerbs   = []string{"approve", "pass", "accept", "grant", "signoff"}
+	secGateActionObjects = []string{"plan", "plans", "phase", "phases", "stage", "stages", "step", "steps", "gate", "gates", "checkpoint", "checkpoints", "validation", "transition"}
+	secAutonomyWords     = []string{"autonomous", "autonomy", "autopilot", "unattended", "yolo"}
+)
+
+// secGateApproveAction names an action value (an enum or const value of a
+// tool that is not read-only) with which the model grants an approval or
+// turns the gates off, in a tool whose own description names the gates or
+// approvals it manages ("Manage workflow operations: ... gates,
+// approvals" with approvePlan and setAutonomous), or "". The value must
+// join the verb to a step of the work (a plan, phase, stage, step, gate,
+// checkpoint, validation): a bare "approve" or "APPROVED" is a review's
+// state (a pull request's, a comment's), "approve_merge_request" a
+// review the user may well ask for, and both stay silent, as does an
+// approval action in a tool that speaks of no gate.
+func secGateApproveAction(t *model.Tool) string {
+	if a := t.Annotations; a != nil && a.ReadOnlyHint != nil && *a.ReadOnlyHint {
+		return ""
+	}
+	if !secGateTalk.MatchString(preciseCodeOnly(t.RawDescription)) {
+		return ""
+	}
+	props := t.Params()
+	for _, name := range t.ParamNames() {
+		for _, v := range secEnumConstValues(props[name]) {
+			w := secIdentifierWords(v)
+			if secHasWord(w[:min(1, len(w))], secGateActionVerbs...) && secHasWord(w, secGateActionObjects...) || secHasWord(w, secAutonomyWords...) {
+				return "`" + v + "`"
+			}
+		}
+	}
+	return ""
+}
+
+// secNoHumanTalk is text saying an approval, acceptance or decision goes
+// through with the person or the vote meant to make it left out: "unblock
+// the flow without a human in the loop", "Decision types to auto-approve
+// without voting".
+var secNoHumanTalk = regexp.MustCompile(`(?i)\b(?:auto-?)?(?:approv\w*|accept\w*|unblock\w*|resolv\w*|pass(?:es|ing)?|proceed\w*|continu\w*)\b[^.;\n]{0,60}?\bwithout\s+(?:a\s+|any\s+)?(?:human(?:\s+(?:in\s+the\s+loop|clicking|approving|approval|review|intervention|sign-?off))?|person\s+(?:approving|reviewing|in\s+the\s+loop)|voting|a\s+vote)\b`)
+
+// secNoHumanApproval quotes, from the tool's description or a parameter's,
+// what says the tool approves or accepts without the human or the vote
+// meant to decide, or "".
+func secNoHumanApproval(t *model.Tool) string {
+	texts := []string{preciseCodeOnly(t.RawDescription)}
+	props := t.Params()
+	for _, name := range t.ParamNames() {
+		m, _ := props[name].(map[string]any)
+		if desc, _ := m["description"].(string); desc != "" {
+			texts = append(texts, preciseCodeOnly(desc))
+		}
+	}
+	for _, text := range texts {
+		for _, loc := range secNoHumanTalk.FindAllStringIndex(text, -1) {
+			if secLiftNegated.MatchString(strings.ToLower(text[max(0, loc[0]-40):loc[0]])) {
+				continue // "never approves without a human"
+			}
+			span := text[loc[0]:loc[1]]
+			verbs := secNoHumanVerb.FindAllStringIndex(span, -1)
+			for i := len(verbs) - 1; i > 0; i-- {
+				if secNoHumanTalk.MatchString(span[verbs[i][0]:]) {
+					span = span[verbs[i][0]:] // quote the verb the "without" belongs to
+					break
+				}
+			}
+			return "\"" + secSnippet(span) + "\""
+		}
+	}
+	return ""
+}
+
+// secNoHumanVerb is a verb of secNoHumanTalk, to quote the one nearest
+// its "without".
+var secNoHumanVerb = regexp.MustCompile(`(?i)\b(?:auto-?)?(?:approv\w*|accept\w*|unblock\w*|resolv\w*|pass(?:es|ing)?|proceed\w*|continu\w*)\b`)
 
 // sec013SelfApproval reports the first self-approval reading that holds
 // for t: a human gate the model passes, or a guardrail it lifts, each with

@@ -13,7 +13,7 @@ func sec020() Rule {
 		ID: "SEC020", Name: "directive-beyond-job", Family: "Security",
 		Summary: "Text tells the model how to answer, which version to install, how to change files or its client, or to build and deploy: beyond the job of the tool.",
 		Default: Warning, Toolgauge: Off, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 10, Check: secPhraseRuleWith(nil, secPrecise{patterns: secBeyondPatterns, keep: secBeyondKeep, extra: secBeyondExtra},
+		Revision: 11, Check: secPhraseRuleWith(nil, secPrecise{patterns: secBeyondPatterns, keep: secBeyondKeep, extra: secBeyondExtra},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s gives a %s, beyond what the tool does: %q.", s.where(), m.what, strings.TrimLeft(m.text, ".!?;:,-*# \t\n"))
 			},
@@ -321,15 +321,48 @@ func secBeyondShell(s secSurface) (secMatch, bool) {
 		return secMatch{}, false
 	}
 	text := secShellQuotes.Replace(s.Text)
-	loc := secShellDirective.FindStringIndex(text)
-	if loc == nil {
-		return secMatch{}, false
+	for _, loc := range secShellDirective.FindAllStringIndex(text, -1) {
+		if secParticipleRead(text, loc) {
+			continue // "the file's content, read with git show": how the tool reads it
+		}
+		return secMatch{what: "directive to run a shell command", text: secSnippet(text[loc[0]:loc[1]])}, true
 	}
-	return secMatch{what: "directive to run a shell command", text: secSnippet(text[loc[0]:loc[1]])}, true
+	return secMatch{}, false
+}
+
+// secReadWith is a hit that opens on a bare "read" with no object before
+// its means ("read with git show", "read from git config").
+var secReadWith = regexp.MustCompile(`(?i)^read\s+(?:from|by\s+running|via|using|with|through)\b`)
+
+// secOrderBefore ends the text before a verb that stands as an order: a
+// modal, "you", "then", "please", or a clause mark.
+var secOrderBefore = regexp.MustCompile(`(?i)(?:^|[:;(\x{2014}\x{2013}*>-]|\b(?:should|must|can|may|please|you|then|and|first|to|always|never|just))$`)
+
+// secParticipleRead reports whether a shell-directive hit at loc opens on
+// "read" used as a past participle: a bare "read with/from …" after a
+// noun or a comma ("Get the content of a file, read with git show at the
+// head branch") says how the tool read the value. Only "read" is spelt
+// alike as an order and a participle; "Read it from git config", "You
+// should read from git config" and a clause that opens on "Read with"
+// stay orders.
+func secParticipleRead(text string, loc []int) bool {
+	if !secReadWith.MatchString(text[loc[0]:loc[1]]) {
+		return false
+	}
+	before := text[:loc[0]]
+	if k := strings.LastIndexAny(before, ".!?\n"); k >= 0 {
+		before = before[k+1:]
+	}
+	return !secOrderBefore.MatchString(strings.TrimSpace(before))
 }
 
 // secShellQuotes opens code spans and quotes into spaces.
 var secShellQuotes = strings.NewReplacer("`", " ", "\"", " ", "'", " ", "\u201c", " ", "\u201d", " ", "\u2018", " ", "\u2019", " ")
+
+// secRunnerOpening is a shell-command hit that opens on the verb of
+// running (execute, run), which at the head of a tool's description is
+// the tool's own action.
+var secRunnerOpening = regexp.MustCompile(`(?i)^(?:execute|run)\b`)
 
 // secSpellTail is the word after "spell … as" that makes it a value the
 // tool expects ("as it appears", "as shown", "as needed").
@@ -355,6 +388,20 @@ func secBeyondKeep(_ *Context, s secSurface, m secMatch) bool {
 	}
 	if m.what == "directive to run code the tool provides" {
 		return s.Parameter == "" && (s.Tool == "" || !secHasWord(secIdentifierWords(s.Tool), secShellTools...))
+	}
+	if m.what == "directive to run a shell command" && s.Tool != "" {
+		// "Execute any supported acme CLI command" is a command runner
+		// (cli_exec) saying what it runs, and "Execute" or "Run" opening a
+		// tool's own description names what the tool does: neither sends
+		// the model to its shell. "Use the acme link CLI command to get
+		// the id" addresses the model wherever it stands.
+		if secHasWord(secIdentifierWords(s.Tool), secShellTools...) {
+			return false
+		}
+		if s.Parameter == "" && s.Field == "description" && secRunnerOpening.MatchString(m.text) &&
+			strings.HasPrefix(strings.ToLower(strings.TrimSpace(s.Text)), strings.ToLower(m.text)) {
+			return false
+		}
 	}
 	if m.what == "directive about everything the model writes" {
 		return s.Parameter == ""
