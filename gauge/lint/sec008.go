@@ -1,6 +1,9 @@
 package lint
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // sec008 is SEC008 sensitive-path.
 func sec008() Rule {
@@ -8,7 +11,7 @@ func sec008() Rule {
 		ID: "SEC008", Name: "sensitive-path", Family: "Security",
 		Summary: "Text points at secrets: SSH keys, .env files, cloud credentials, MCP client configs, or asks for keys.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 6, Check: secPhraseRule(secSensitivePatterns,
+		Revision: 7, Check: secPhraseRuleWith(secSensitivePatterns, secPrecise{keep: secSensitiveKeep},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s mentions %s: %q.", s.where(), m.what, m.text)
 			},
@@ -29,3 +32,30 @@ var secSensitivePatterns = concatPatterns(
 	secRe("a request for secrets", 0,
 		`\b(?:read|cat|include|send|attach|upload|collect|extract|harvest|dump|print|output|leak|exfiltrat\w*|forward|share|copy)\s+(?:the\s+|all\s+|any\s+|your\s+|their\s+|its\s+)?(?:contents?\s+of\s+(?:the\s+)?)?(?:user'?s?\s+)?(?:api[\s_-]?keys?|credentials|secrets|private\s+keys?|passwords|access\s+tokens?|auth(?:entication)?\s+tokens?|session\s+cookies?|ssh\s+keys?)\b`),
 )
+
+// secSensitiveKeep drops, under the default profile, a request for
+// secrets that is the description of a boolean parameter
+// (include_private_key: "Include private key in response"): a flag's
+// description says what setting it does, and asks the model to read or
+// send nothing. Whether the tool then returns the secret is SEC010's
+// reading.
+func secSensitiveKeep(ctx *Context, s secSurface, m secMatch) bool {
+	if m.what != "a request for secrets" || s.Tool == "" || s.Parameter == "" || s.Field != "description" {
+		return true
+	}
+	for i := range ctx.Tools {
+		t := &ctx.Tools[i]
+		if t.Name != s.Tool {
+			continue
+		}
+		for _, p := range secParams(t) {
+			if p.path != s.Parameter && !strings.HasPrefix(p.path, s.Parameter+".") && !strings.HasPrefix(p.path, s.Parameter+"[]") {
+				continue
+			}
+			if d, _ := p.schema["description"].(string); d == s.Text && isJSONString(p.schema["type"], "boolean") {
+				return false
+			}
+		}
+	}
+	return true
+}

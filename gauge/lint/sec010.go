@@ -15,7 +15,7 @@ func sec010() Rule {
 	return Rule{
 		ID: "SEC010", Name: "env-exposure", Family: "Security",
 		Summary: "The tool appears to return environment variables or secrets.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 19, Check: checkSEC010,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 20, Check: checkSEC010,
 	}
 }
 
@@ -131,6 +131,10 @@ func checkSEC010(ctx *Context) []Problem {
 					out = append(out, Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` creates an OAuth application: its client secret comes back at creation, a credential that reaches the model's context, logs and any server the conversation is sent to.", t.Name),
 						Suggestion: "Create OAuth applications in the provider's console, or return only the client id and hand the secret to the user outside the conversation."})
+				} else if key, param := secGeneratesSiblingSecret(ctx, i); key != "" {
+					out = append(out, Problem{Tool: t.Name,
+						Message:    fmt.Sprintf("Tool `%s` generates a new %s and returns it: the server's own tools take that %s as a credential (`%s`), so the new secret reaches the model's context, logs and any server the conversation is sent to.", t.Name, key, key, param),
+						Suggestion: "Store the new key where the server reads it (its configuration, a key file, the OS keychain) and return only its public part or fingerprint; say in the description that the secret is not returned."})
 				} else if what, sure := secNamedCredentialOutput(t, words, desc); what != "" {
 					p := Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` returns %s: credentials in a tool result reach the model's context, logs and any server the conversation is sent to.", t.Name, what),
@@ -1447,4 +1451,64 @@ func secAccountKeyReturn(words []string, desc string) (found, held bool) {
 	}
 	created := secHasWord(words, "register", "registration", "signup", "enroll", "enrol", "onboard") || secHasWord(words, "sign") && secHasWord(words, "up")
 	return true, !created
+}
+
+// secGeneratesKeyOpening is a description opening by generating or
+// creating a new key, token or secret: group 1 is the key's kind as the
+// text names it ("pi key", "node token"), one or two words before it.
+var secGeneratesKeyOpening = regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:generates?|creates?|mints?|issues?|derives?)\s+(?:a\s+|an\s+)?(?:new\s+|fresh\s+|random\s+)?((?:[a-z0-9][\w-]*\s+){1,2}(?:keys?|tokens?|secrets?))\b`)
+
+// secGeneratedKeyKept says the new secret stays out of the result: it is
+// stored, written to a file or keychain, or only its public part comes
+// back.
+var secGeneratedKeyKept = regexp.MustCompile(`\b(?:saved?|stored?|writes?|written|kept|keeps?)\s+(?:it\s+|them\s+)?(?:to|in|into)\b|\b(?:returns?|shows?)\s+(?:only\s+)?(?:the\s+|its\s+)?(?:public\s+(?:key|part)|fingerprint|key\s+id)\b`)
+
+// secGeneratesSiblingSecret reports whether tool i generates a new key
+// (its description opens "Generate a new <kind> key", with no parameter
+// and no word saying where the key is kept) of a kind that another tool
+// of the same server takes as a credential: a parameter SEC014 reads as
+// a secret whose description names the same kind ("<Kind> key (optional,
+// defaults to the env var)"). What the server's own tools take as a
+// secret is a secret, whatever its name; a generator that answers with it
+// puts it in the conversation. It returns the kind and the sibling's
+// tool.param, or "".
+func secGeneratesSiblingSecret(ctx *Context, i int) (kind, param string) {
+	t := &ctx.Tools[i]
+	if len(t.ParamNames()) > 0 {
+		return "", "" // a generator with inputs may take where to keep it
+	}
+	m := secGeneratesKeyOpening.FindStringSubmatch(secOpeningSentence(t.RawDescription))
+	if m == nil {
+		return "", ""
+	}
+	kind = strings.TrimSpace(m[1])
+	named := regexp.MustCompile(`\b` + regexp.QuoteMeta(kind) + `\b`)
+	kw := strings.Fields(kind)
+	if secHasWord(kw, "public", "publishable", "anon", "ssh", "gpg", "pgp", "idempotency", "cache", "api", "access") {
+		// a public key is no secret; an API key or access token a tool
+		// creates is read by the rule's other readings.
+		return "", ""
+	}
+	if d := strings.ToLower(t.RawDescription); secGeneratedKeyKept.MatchString(d) || secRedacted.MatchString(d) || secValuesHidden.MatchString(d) {
+		return "", ""
+	}
+	facts := secTools(ctx)
+	for j := range ctx.Tools {
+		if j == i {
+			continue
+		}
+		for _, p := range secParams(&ctx.Tools[j]) {
+			what, chosen := secSecretParam(p, facts[j].words)
+			if what == "" || chosen || !named.MatchString(p.desc()) {
+				continue
+			}
+			// The kind as the generator writes it ("PI key"), for the
+			// message.
+			if loc := regexp.MustCompile(`(?i)\b` + strings.Join(strings.Fields(regexp.QuoteMeta(kind)), `\s+`) + `\b`).FindStringIndex(t.RawDescription); loc != nil {
+				kind = t.RawDescription[loc[0]:loc[1]]
+			}
+			return kind, ctx.Tools[j].Name + "." + p.path
+		}
+	}
+	return "", ""
 }

@@ -13,7 +13,7 @@ func sec014() Rule {
 	return Rule{
 		ID: "SEC014", Name: "secret-parameter", Family: "Security",
 		Summary: "A parameter takes a secret (API key, token, private key, password): the secret passes through the model.",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 17, Check: checkSEC014,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 18, Check: checkSEC014,
 	}
 }
 
@@ -146,7 +146,7 @@ func secSecretParam(p secParam, toolWords []string) (what string, chosen bool) {
 	if secIsFreeMap(p.schema) {
 		// variables, secrets: a map of values the description says holds
 		// passwords or sensitive data.
-		if secSecretValuesTalk.MatchString(desc) && !secNoSecretsTalk.MatchString(desc) {
+		if secNamesSecretValues(desc) && !secNoSecretsTalk.MatchString(desc) {
 			return "secret values (the description names passwords or sensitive data)", false
 		}
 		if p.parent == "" && secHasWord(toolWords, "credential", "credentials") && secHasWord(toolWords, secSecretSetters...) &&
@@ -225,6 +225,8 @@ func secSecretParam(p secParam, toolWords []string) (what string, chosen bool) {
 			return "an API secret", false
 		case secSigningTalk.MatchString(desc):
 			return "a signing secret", true
+		case secEnvFallbackTalk.MatchString(desc):
+			return secEnvFallbackWhat, false
 		case valued && len(quals) == 0:
 			// secret_put(secretValue): a secret store's value is a
 			// credential issued elsewhere (an API key the Worker uses).
@@ -243,6 +245,11 @@ func secSecretParam(p secParam, toolWords []string) (what string, chosen bool) {
 			return "an API key", false
 		case bare && secCredentialTalk.MatchString(desc) && !secKeyIsID.MatchString(desc):
 			return "an API key", false
+		case secEnvFallbackTalk.MatchString(desc) && !secKeyIsID.MatchString(desc) && !secHasWord(quals, secKeyNotCredential...) && !secKeyNamesData.MatchString(desc):
+			// edge_balance(key: "Identity key (defaults to the ID_KEY env
+			// var)"): the key the server otherwise reads from its
+			// environment is its configured credential.
+			return secEnvFallbackWhat, false
 		}
 	case "token":
 		switch {
@@ -256,6 +263,10 @@ func secSecretParam(p secParam, toolWords []string) (what string, chosen bool) {
 			return "an access token", false
 		case bare && secTokenTalk.MatchString(desc):
 			return "an access token", false
+		case secEnvFallbackTalk.MatchString(desc):
+			// token: "Defaults to the SERVICE_TOKEN environment
+			// variable": the server's configured token, overridden.
+			return secEnvFallbackWhat, false
 		case len(quals) == 0 && p.parent == "" && secHasWord(toolWords, secLoginVerbs...):
 			// login(token): the token a tool logs in with authenticates.
 			return "an access token", false
@@ -386,7 +397,10 @@ var secAuthVerbs = []string{"connect", "login", "logon", "signin", "auth", "auth
 var (
 	// secAuthTalk is a parameter description saying the password
 	// authenticates the caller.
-	secAuthTalk = regexp.MustCompile(`\bauth(?:entication|enticate|orization)?\b|\blog\s*-?in\b|\bsign\s*-?in\b|\bcurrent\b|\bexisting\b|\byour\s+(?:\w+\s+)?password\b`)
+	// A password or passphrase that decrypts or unlocks what exists
+	// ("Decryption passphrase", "passphrase to unlock the vault") is
+	// one too: whoever learns it reads what it protects.
+	secAuthTalk = regexp.MustCompile(`\bauth(?:entication|enticate|orization)?\b|\blog\s*-?in\b|\bsign\s*-?in\b|\bcurrent\b|\bexisting\b|\byour\s+(?:\w+\s+)?password\b|\bdecrypt(?:s|ion|ing)?\b|\bunlocks?\b`)
 	// secNewSecret is a parameter description saying the secret is set.
 	secNewSecret = regexp.MustCompile(`^\s*(?:the\s+)?(?:new|desired|initial|temporary)\b|\bto\s+(?:set|assign|create)\b|\bwill\s+be\s+(?:set|generated)\b`)
 	// secCredentialTalk is a description saying the value authenticates.
@@ -896,3 +910,40 @@ var secValueIsSecret = regexp.MustCompile(`^\s*(?:the\s+)?(?:secret|credential|a
 // secValueRefused says the parameter refuses the secret ("The secret value
 // is never accepted here").
 var secValueRefused = regexp.MustCompile(`\b(?:never|not)\s+(?:be\s+)?(?:accepted|taken|allowed|sent|passed)\b`)
+
+// secEnvFallbackWhat is what a key, token or secret takes when its
+// description says the server otherwise reads it from its environment.
+const secEnvFallbackWhat = "a key the server otherwise reads from its environment (its configured credential)"
+
+// secEnvFallbackTalk says a value defaults to, or falls back on, an
+// environment variable when omitted ("defaults to PI env var", "falls
+// back to $SERVICE_TOKEN", "if omitted, the API_KEY environment variable
+// is used", "default: env ID_KEY"): the parameter overrides what the
+// server is configured with.
+var secEnvFallbackTalk = regexp.MustCompile(`\b(?:defaults?(?:\s+to|\s*:)|falls?\s+back\s+(?:on|to)|otherwise(?:\s+(?:uses?|reads?|taken\s+from|read\s+from))?|(?:if|when)\s+(?:omitted|not\s+(?:given|provided|set|specified|passed)|absent|empty)\s*,?\s*(?:uses?|reads?|takes?|read\s+from|taken\s+from)?)\s+(?:from\s+)?(?:the\s+)?(?:value\s+(?:of|in)\s+(?:the\s+)?)?(?:\$[a-z][a-z0-9_]*|(?:[a-z][a-z0-9_]*\s+)?(?:env(?:ironment)?\s+var(?:iable)?s?|env)\b)|\b(?:the\s+)?\$?[a-z][a-z0-9]*_[a-z0-9_]+\s+(?:env(?:ironment)?\s+var(?:iable)?\s+)?(?:is\s+)?used\s+(?:if|when)\s+(?:omitted|not\s+(?:given|provided|set))\b`)
+
+// secKeyNotCredential qualify a key that no environment fallback makes a
+// credential: a cache, sort, partition or idempotency key names data.
+var secKeyNotCredential = []string{"cache", "sort", "partition", "primary", "foreign", "idempotency", "dedup", "dedupe", "row", "object", "storage", "map", "dict", "hash", "lookup", "index", "shortcut", "hot", "keyboard", "public", "publishable", "anon"}
+
+// secKeyNamesData is a key's description naming the data it looks up
+// ("Item key to read", "the key of the record", "Cache key"): a key into
+// data, not a credential, whatever its default.
+var secKeyNamesData = regexp.MustCompile(`^\s*(?:the\s+)?(?:item|record|entry|object|row|field|cache|sort|partition|lookup|map|dictionary|property|setting|config(?:uration)?|document|file|project|issue|translation|i18n|storage|kv|redis|bucket)\s+key\b|\bkey\s+(?:to\s+(?:read|look\s+up|fetch|get|store|write)|of\s+(?:the\s+|an?\s+)?(?:item|record|entry|object|row|field|value|setting|document|file))\b`)
+
+// secSecretNegated says a secret's mention is denied just before it ("no
+// API key needed", "without an API key", "does not require a token").
+var secSecretNegated = regexp.MustCompile(`\b(?:no|without|never|not|nor|don'?t|doesn'?t|needn'?t)\s+(?:\w+\s+){0,5}$`)
+
+// secNamesSecretValues reports whether a map's description names secrets
+// as what it holds (passwords, sensitive data, API keys): a mention
+// denied just before it ("Map of role name to code; no API key
+// needed") says what the call does without, not what the map holds.
+func secNamesSecretValues(desc string) bool {
+	for _, loc := range secSecretValuesTalk.FindAllStringIndex(desc, -1) {
+		if !secSecretNegated.MatchString(desc[:loc[0]]) {
+			return true
+		}
+	}
+	return false
+}

@@ -14,7 +14,7 @@ func sec015() Rule {
 	return Rule{
 		ID: "SEC015", Name: "egress-destination", Family: "Security",
 		Summary: "A parameter lets the model choose where the server's authenticated traffic or a data stream goes (base URL, proxy, webhook, mail forwarding).",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 13, Check: checkSEC015,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 14, Check: checkSEC015,
 	}
 }
 
@@ -49,12 +49,20 @@ func checkSEC015(ctx *Context) []Problem {
 	}
 	var out []Problem
 	facts := secTools(ctx)
+	metered := secServerMetersSpend(facts)
 	for i := range ctx.Tools {
 		t := &ctx.Tools[i]
 		words, desc := facts[i].words, facts[i].desc
 		forwarded := false
 		for _, p := range secParams(t) {
 			what := secEgressDestination(t, words, desc, p)
+			if what == "" && metered && secPaidRelayURL(t, p) {
+				// agentspend_use(url, headers, body): "Call a URL through
+				// AgentSpend" on a server that reports budget and
+				// charges: each call is paid, and what the model writes
+				// goes through the relay to the host it names.
+				what = secViaPaidRelay
+			}
 			if what == "" || what == secViaForwarding && forwarded {
 				// forwardTo, forwardAsAttachmentTo, redirectTo of one
 				// mail rule: one finding says it.
@@ -62,7 +70,7 @@ func checkSEC015(ctx *Context) []Problem {
 			}
 			forwarded = forwarded || what == secViaForwarding
 			harm := "send the server's credentials or the user's data to a host it picks"
-			if what == secViaPaidURL {
+			if what == secViaPaidURL || what == secViaPaidRelay {
 				harm = "make the server pay, and send what the model writes, to a host it picks"
 			}
 			out = append(out, Problem{Tool: t.Name, Parameter: p.path,
@@ -328,4 +336,51 @@ func secDefinesCallableTool(t *model.Tool, words []string) bool {
 		}
 	}
 	return false
+}
+
+// secViaPaidRelay is the URL of a call a metered relay makes and bills.
+const secViaPaidRelay = "the URL of a request relayed, and billed to the user's budget, by the service it goes through (with the headers and body the model writes)"
+
+// secRelayTalk is an opening that calls or fetches any URL through a
+// named service ("Call a URL through AgentSpend", "Fetch any endpoint via
+// the Acme gateway", "Proxy a request through Relayco"): the service
+// relays the request, headers and body included.
+var secRelayTalk = regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:calls?|fetch(?:es)?|requests?|sends?|proxies|proxy|routes?|forwards?|makes?)\s+(?:an?\s+|any\s+|the\s+)?(?:http\s+)?(?:url|uri|endpoint|api|request)s?\s+(?:(?:to\s+)?(?:an?\s+|any\s+)?(?:url|uri|endpoint)\s+)?(?:through|via)\s+(?:the\s+)?[\w.-]+`)
+
+// secSpendTalk names what a metered service reports of the user's money:
+// a budget, the spend so far, charges, a spending limit.
+var secSpendTalk = regexp.MustCompile(`\bbudgets?\b|\b(?:current|total|weekly|monthly|daily)\s+spend(?:ing)?\b|\bspend(?:ing)?\s+(?:limits?|caps?)\b|\b(?:recent\s+)?charges\b`)
+
+// secServerMetersSpend reports whether the server's tools, taken
+// together, report a budget and what was spent or charged against it
+// ("Get weekly budget, current spend, remaining budget, and recent
+// charges"): the calls the server makes for the model are paid from the
+// user's money.
+func secServerMetersSpend(facts []secTool) bool {
+	kinds := map[string]bool{}
+	for _, f := range facts {
+		for _, m := range secSpendTalk.FindAllString(f.desc, -1) {
+			switch {
+			case strings.Contains(m, "budget"):
+				kinds["budget"] = true
+			case strings.Contains(m, "charge"):
+				kinds["charge"] = true
+			default:
+				kinds["spend"] = true
+			}
+		}
+	}
+	return len(kinds) >= 2
+}
+
+// secPaidRelayURL reports whether p is the bare url of a tool whose
+// opening calls any URL through a named relay (secRelayTalk): on a server
+// that meters spend, the relay bills the call and carries the headers and
+// body the model writes to the host the model names.
+func secPaidRelayURL(t *model.Tool, p secParam) bool {
+	pw := secIdentifierWords(p.name)
+	if p.parent != "" || len(pw) != 1 || pw[0] != "url" && pw[0] != "uri" && pw[0] != "endpoint" || !secTakesString(p.schema) {
+		return false
+	}
+	return secRelayTalk.MatchString(secOpeningSentence(t.RawDescription))
 }

@@ -13,7 +13,7 @@ func sec016() Rule {
 	return Rule{
 		ID: "SEC016", Name: "local-upload", Family: "Security",
 		Summary: "A tool reads a local path the model names and sends its contents to a remote service.",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 13, Check: checkSEC016,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 14, Check: checkSEC016,
 	}
 }
 
@@ -427,6 +427,12 @@ func secServerHostedModel(tools []model.Tool) bool {
 		t := &tools[i]
 		d, _ := secFold(preciseCodeOnly(t.RawDescription))
 		s := secNameSpaced(t.Name) + " " + d
+		if secNamesHostedModelKey(t) && !secLocalModelTalk.MatchString(secToolText(t)) {
+			// consult: "then API when OPENAI_API_KEY is set": the
+			// variable that holds a hosted model's API key says the
+			// server calls that model, wherever the text names it.
+			return true
+		}
 		for _, m := range secHostedModelName.FindAllStringIndex(s, -1) {
 			if secHostedModelAPI.MatchString(s[m[1]:min(len(s), m[1]+40)]) {
 				return true
@@ -441,6 +447,11 @@ var (
 	// service. Claude is left out: descriptions name it as the client
 	// ("edits Claude can apply"), not as where a prompt goes.
 	secHostedModelName = regexp.MustCompile(`\b(?:gemini|openai|open\s+ai|chatgpt|gpt-?[0-9][\w.-]*|dall-?e(?:\s*[0-9])?|grok|deepseek|perplexity|cohere|replicate|stability\s+ai|midjourney|groq|openrouter|vertex\s+ai|bedrock|azure\s+openai|elevenlabs|imagen|ideogram|mistral\s+ai|nano\s+banana)\b`)
+	// secHostedModelKeyVar is the environment variable of a hosted
+	// model's API key (OPENAI_API_KEY, GEMINI_API_KEY,
+	// ANTHROPIC_API_KEY), in any case: a server that reads one calls
+	// that model's API.
+	secHostedModelKeyVar = regexp.MustCompile(`(?:^|[^a-z0-9_])(?:openai|azure_openai|gemini|google_ai|google_genai|anthropic|deepseek|xai|grok|groq|openrouter|mistral|perplexity|cohere|replicate|elevenlabs|stability|ideogram|together|fireworks)_api_key\b`)
 	// secAmbiguousModelName is a hosted model's name that is also a word
 	// or another product.
 	secAmbiguousModelName = regexp.MustCompile(`^(?:replicate|bedrock|imagen|perplexity|cohere)$`)
@@ -585,6 +596,21 @@ func secInstructionsSendToHostedModel(ctx *Context) bool {
 	}
 	for _, m := range secHostedModelName.FindAllStringIndex(ins, -1) {
 		if secHostedModelAPI.MatchString(ins[m[1]:min(len(ins), m[1]+40)]) {
+			return true
+		}
+	}
+	return false
+}
+
+// secNamesHostedModelKey reports whether a tool's description or a
+// parameter's names a hosted model's API-key variable, code spans
+// included (a variable is often written as code).
+func secNamesHostedModelKey(t *model.Tool) bool {
+	if d, _ := secFold(t.RawDescription); secHostedModelKeyVar.MatchString(d) {
+		return true
+	}
+	for _, p := range secParams(t) {
+		if secHostedModelKeyVar.MatchString(p.desc()) {
 			return true
 		}
 	}

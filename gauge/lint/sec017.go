@@ -16,7 +16,7 @@ func sec017() Rule {
 	return Rule{
 		ID: "SEC017", Name: "access-grant", Family: "Security",
 		Summary: "A tool grants people, accounts, hosts or keys access (invites members, changes roles, shares with others, registers keys, mints tokens, allow-lists IPs).",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 17, Check: checkSEC017,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 18, Check: checkSEC017,
 	}
 }
 
@@ -148,6 +148,8 @@ func secGrantWhat(t *model.Tool, words []string) string {
 		func() string { return secGrantAccessRequest(t, words) },
 		func() string { return secGrantPolicySwitch(t, words) },
 		func() string { return secGrantSpendAllowance(t, words) },
+		func() string { return secGrantSpendMandate(t, words) },
+		func() string { return secGrantJoinsAsNode(t, words) },
 		func() string { return secGrantPrincipalMembers(t, words) },
 		func() string { return secGrantPrincipalLevels(t, words) },
 		func() string { return secGrantAssignShares(t, words) },
@@ -1576,4 +1578,65 @@ func secGrantComponentRole(t *model.Tool, words []string) bool {
 	}
 	text := secToolText(t)
 	return !secGrantPersonTalk.MatchString(text)
+}
+
+var (
+	// secGrantMandateTalk is an opening that creates a standing authority
+	// to spend: a payment, purchase or spending mandate, or a spending or
+	// purchase authority given to an agent or delegate ("Create a new
+	// Active Mandate for autonomous agent payment authorization with
+	// spend caps", "Create an intent-based payment mandate for
+	// high-level purchase authorization").
+	secGrantMandateTalk = regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:creates?|issues?|grants?|sets?\s+up|establish(?:es)?|registers?)\b[^.]{0,80}?(?:\bmandates?\b[^.]{0,60}?\b(?:payments?|purchases?|spend\w*|debits?|charges?)\b|\b(?:payments?|purchases?|spending|debit)\b[^.]{0,30}?\bmandates?\b|\b(?:spending|purchase|purchasing|payment)\s+(?:authority|permission|authori[sz]ation)s?\b[^.]{0,60}?\b(?:agents?|delegates?|on\s+behalf)\b|\b(?:agents?|delegates?)\b[^.]{0,40}?\b(?:spending|purchase|purchasing|payment)\s+(?:authority|permission|authori[sz]ation)s?\b)`)
+	// secGrantCapNames are name words of a parameter that caps the amount
+	// an authority lets its holder spend.
+	secGrantCapNames = []string{"amount", "cap", "limit", "max", "maximum", "budget", "ceiling"}
+)
+
+// secGrantSpendMandate says a tool creates a standing authority to spend
+// the user's money up to an amount (a payment mandate for an agent or a
+// merchant), or "": its name creates or grants, its opening creates a
+// payment, purchase or spending mandate (or a spending authority for an
+// agent or delegate), and a numeric parameter caps the amount. The holder
+// spends later, on calls no one confirms, which is access to the money.
+// A mandate for fixed line items (a cart to approve, no cap) and a
+// one-off charge are no standing authority.
+func secGrantSpendMandate(t *model.Tool, words []string) string {
+	if !secHasWord(words, "create", "new", "issue", "grant", "setup", "establish", "register", "add") {
+		return ""
+	}
+	if !secGrantMandateTalk.MatchString(secOpeningSentence(t.RawDescription)) {
+		return ""
+	}
+	for _, p := range secParams(t) {
+		if p.parent != "" || !(isJSONString(p.schema["type"], "number") || isJSONString(p.schema["type"], "integer")) {
+			continue
+		}
+		if secHasWord(secIdentifierWords(p.name), secGrantCapNames...) {
+			return fmt.Sprintf("grants authority to spend the user's money up to the amount in `%s` (a payment mandate its holder spends on later, with no one confirming each charge)", p.name)
+		}
+	}
+	return ""
+}
+
+// secGrantJoinsNodeTalk is an opening that enrols the machine in a
+// network as a node that serves others: a compute, worker, relay, exit,
+// storage, GPU or validator node or provider ("Join as compute node",
+// "Register this machine as a GPU provider"), or that contributes its
+// compute, CPU, GPU or bandwidth to a network.
+var secGrantJoinsNodeTalk = regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:joins?|enrol(?:l|ls|s)?|registers?|adds?|starts?|runs?|becomes?)\s+(?:this\s+(?:machine|device|computer|host)\s+|the\s+(?:local\s+)?(?:machine|device|computer|host)\s+)?(?:(?:to|in|into)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,2}(?:network|swarm|mesh|pool|grid)\s+)?as\s+(?:a\s+|an\s+)?(?:compute|computing|worker|relay|exit|storage|gpu|mining|validator|inference)\s+(?:node|peer|host|provider|worker)s?\b|\bcontribut(?:e|es|ing)\s+(?:this\s+machine'?s?\s+|the\s+machine'?s?\s+|your\s+|its\s+)?(?:spare\s+|idle\s+|unused\s+)?(?:compute|cpu|gpu|bandwidth|processing\s+power)\b[^.]{0,40}?\bto\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,2}(?:network|swarm|mesh|pool|grid)\b`)
+
+// secGrantJoinsAsNode says a tool enrols the user's machine in a network
+// as a node that runs or relays others' work, or "": the network's
+// members then use the machine's compute, storage or connection, which
+// outlives the conversation as any grant does. A tool that only reads a
+// node's status or leaves the network is not one (the name's verb).
+func secGrantJoinsAsNode(t *model.Tool, words []string) string {
+	if secHasWord(words, "leave", "stop", "status", "list", "get", "show", "info") {
+		return ""
+	}
+	if m := secGrantJoinsNodeTalk.FindString(secOpeningSentence(t.RawDescription)); m != "" {
+		return fmt.Sprintf("enrols the user's machine in a network that runs or relays others' work on it (%q)", secSnippet(strings.TrimSpace(m)))
+	}
+	return ""
 }
