@@ -553,9 +553,11 @@ func preciseNotADate(p *tgParam) bool {
 		// whatever time words its examples hold.
 		return true
 	}
-	if p.hasDesc && precisePositionTalk.MatchString(p.desc) && !preciseDateTalk.MatchString(p.desc) && !preciseDateSyntax.MatchString(p.desc) {
+	if p.hasDesc && precisePositionTalk.MatchString(p.desc) && !preciseDateTalk.MatchString(p.desc) && !preciseDateSyntax.MatchString(p.desc) && !preciseTimeNoun(toks) {
 		// "insert_at: Track index to insert at, -1 for end": a position
-		// in a sequence, not a time.
+		// in a sequence, not a time. A name that says time (end_time:
+		// "End position of the clip") is a point on a time line, whose
+		// unit is still owed.
 		return true
 	}
 	if p.hasDesc && preciseNamedPeriod.MatchString(p.desc) && !preciseDateSyntax.MatchString(p.desc) {
@@ -567,6 +569,19 @@ func preciseNotADate(p *tgParam) bool {
 		preciseKeywordList.MatchString(p.desc) && !preciseDateTalk.MatchString(p.desc))
 }
 
+// preciseTimeNoun reports whether a name holds a noun of time (date,
+// time, timestamp, datetime, deadline, expiry), not only a preposition
+// that may join a time (at, on, since, until, before, after).
+func preciseTimeNoun(toks []string) bool {
+	for _, t := range toks {
+		switch strings.ToLower(t) {
+		case "date", "dates", "datetime", "timestamp", "time", "times", "deadline", "expiry", "expires", "ts":
+			return true
+		}
+	}
+	return false
+}
+
 // preciseOpensAsCode is a description whose first words call the value
 // code: an expression, a condition, a predicate, a script, a snippet, a
 // formula or a lambda ("A GDScript boolean expression", "JavaScript
@@ -574,12 +589,13 @@ func preciseNotADate(p *tgParam) bool {
 var preciseOpensAsCode = regexp.MustCompile(`(?i)^\s*(?:an?\s+|the\s+)?((?:[\w#+.-]+\s+){0,3}?)(?:expressions?|conditions?|predicates?|scripts?|snippets?|formulas?|lambdas?|code)\b`)
 
 // preciseCalledCode reports whether a description opens by calling the
-// value code the tool evaluates (preciseOpensAsCode), and no word before
+// value code the tool evaluates (preciseOpensAsCode), no word before
 // that noun makes it a time ("A date expression such as now-1d", "Cron
-// expression", "a relative time expression" stay times).
+// expression", "a relative time expression" stay times), and it states
+// no date syntax ("Condition time, as HH:MM" still asks for one).
 func preciseCalledCode(desc string) bool {
 	m := preciseOpensAsCode.FindStringSubmatch(desc)
-	return m != nil && !preciseTimedCodeWord.MatchString(m[1])
+	return m != nil && !preciseTimedCodeWord.MatchString(m[1]) && !preciseDateSyntax.MatchString(desc)
 }
 
 // preciseTimedCodeWord is a word that makes an expression a time: a date,
