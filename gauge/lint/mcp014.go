@@ -16,7 +16,7 @@ func mcp014() Rule {
 		ID: "MCP014", Name: "no-disambiguation-guidance", Family: "Description",
 		Summary: "A tool overlaps with a sibling and never says which to prefer.",
 		Default: Warning, Toolgauge: Warning, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 8, Check: checkMCP014,
+		Revision: 9, Check: checkMCP014,
 	}
 }
 
@@ -88,6 +88,7 @@ func checkMCP014(ctx *Context) []Problem {
 		}{
 			{preciseSynonymTwins(tools), " (the names differ only in a synonym verb and the parameters are mostly the same)"},
 			{preciseWordOrderTwins(tools), " (the names are the same words in another order and the parameters are mostly the same)"},
+			{preciseUpgradeTwins(tools), " (one name is the other's with a word that only claims a better version, and the parameters are the same)"},
 		} {
 			for _, p := range kind.pairs {
 				l, r := &tools[p[0]], &tools[p[1]]
@@ -407,4 +408,120 @@ func preciseDirectionSwapped(a, b []string) bool {
 	slices.Sort(x)
 	slices.Sort(y)
 	return dir && slices.Equal(x, y)
+}
+
+// preciseUpgradeWords claim a better version of the same call, not
+// another object, scope or kind: hooks_route_enhanced beside hooks_route,
+// smart_recommend beside recommend, advanced_search beside search.
+var preciseUpgradeWords = map[string]bool{"enhanced": true, "advanced": true, "smart": true, "improved": true,
+	"better": true, "intelligent": true, "optimized": true, "optimised": true, "upgraded": true, "superior": true}
+
+// preciseUpgradeTwins returns the pairs (i<j) of tools whose names are
+// the same words but for one word of preciseUpgradeWords that one of them
+// adds (search_components and search_components_enhanced) and that take
+// the same parameters (preciseSameInputs, at least one each). The added word says
+// one is better, not what for: with the same inputs a model has nothing
+// to choose by unless a description says when to use each (the usual
+// MCP014 excuse: a steering sentence, or a description naming the other).
+func preciseUpgradeTwins(tools []tgTool) [][2]int {
+	var out [][2]int
+	for i := range tools {
+		for j := i + 1; j < len(tools); j++ {
+			l, r := &tools[i], &tools[j]
+			if len(l.params) == 0 || !preciseSameInputs(l, r) {
+				continue
+			}
+			if preciseUpgradeOf(l.nameWords, r.nameWords) || preciseUpgradeOf(r.nameWords, l.nameWords) {
+				out = append(out, [2]int{i, j})
+			}
+		}
+	}
+	return out
+}
+
+// preciseUpgradeOf reports whether long is short with one upgrade word
+// added at its start or its end, short having one word at least: there
+// the word qualifies the whole call (smart_recommend, route_enhanced).
+// Inside a name it qualifies the object after it, which is then another
+// kind of object (get_smart_contract beside get_contract,
+// list_smart_folders beside list_folders).
+func preciseUpgradeOf(short, long []string) bool {
+	if len(short) == 0 || len(long) != len(short)+1 {
+		return false
+	}
+	for _, k := range []int{0, len(long) - 1} {
+		if w := long[k]; preciseUpgradeWords[w] {
+			rest := append(append([]string(nil), long[:k]...), long[k+1:]...)
+			if slices.Equal(rest, short) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// preciseSameInputs reports whether two tools take the same parameters:
+// as many, and each of one matched by a parameter of the other of the
+// same name or, both being lists of string values (enums), one that
+// offers half or more of the same values ("category" and "use_case", each
+// a choice among general, coding, reasoning, …): an enum is known by its
+// values more than by its name.
+func preciseSameInputs(l, r *tgTool) bool {
+	if len(l.params) != len(r.params) {
+		return false
+	}
+	used := make([]bool, len(r.params))
+	for i := range l.params {
+		a := &l.params[i]
+		found := -1
+		for j := range r.params {
+			if !used[j] && strings.EqualFold(a.name, r.params[j].name) {
+				found = j
+				break
+			}
+		}
+		if found < 0 {
+			for j := range r.params {
+				if !used[j] && preciseSameChoices(a.obj, r.params[j].obj) {
+					found = j
+					break
+				}
+			}
+		}
+		if found < 0 {
+			return false
+		}
+		used[found] = true
+	}
+	return true
+}
+
+// preciseSameChoices reports whether two parameter schemas are enums of
+// strings, of two values or more each, that share half or more of the
+// smaller one's values.
+func preciseSameChoices(a, b map[string]any) bool {
+	x, y := preciseEnumStrings(a), preciseEnumStrings(b)
+	if len(x) < 2 || len(y) < 2 {
+		return false
+	}
+	shared := 0
+	for v := range x {
+		if y[v] {
+			shared++
+		}
+	}
+	return 2*shared >= min(len(x), len(y))
+}
+
+// preciseEnumStrings is a schema's enum values that are strings,
+// lower-cased.
+func preciseEnumStrings(obj map[string]any) map[string]bool {
+	out := map[string]bool{}
+	e, _ := obj["enum"].([]any)
+	for _, v := range e {
+		if s, ok := v.(string); ok {
+			out[strings.ToLower(s)] = true
+		}
+	}
+	return out
 }

@@ -15,7 +15,7 @@ func mcp017() Rule {
 		ID: "MCP017", Name: "description-names-unknown-tool", Family: "Description",
 		Summary: "A description tells the model to use a tool the server does not have.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 14, Check: checkMCP017,
+		Revision: 15, Check: checkMCP017,
 	}
 }
 
@@ -109,6 +109,13 @@ func unkNamesIn(ctx *Context, raw, self string, names *serverNames, reported map
 		// "replaces get_a, get_b, and get_c": the items joined to a
 		// tool reference are tools too.
 		joined := prevTool >= 0 && prevTool <= m[0] && unkJoin.MatchString(desc[prevTool:m[0]])
+		if paren && !verb && !joined && !listed[m[0]] && srfCodeSentence(desc, m[0], m[1]) {
+			// "build it with GDScript.new() and set_script() it onto a
+			// holder": a call form no call verb introduces, in a
+			// sentence that writes code, is a function of that code.
+			prevTool = -1
+			continue
+		}
 		// "sprint in openSprints()" inside a quoted example is a
 		// function of the query language, not a tool: a call form
 		// inside an open quote names a tool only after a call verb.

@@ -14,7 +14,7 @@ func mcp023() Rule {
 		ID: "MCP023", Name: "unconstrained-well-known-format", Family: "Parameters",
 		Summary: "A date, email, or URL parameter declares no format or pattern.",
 		Default: Warning, Toolgauge: Warning, Scope: ScopeParameter, Origin: OriginToolgauge,
-		Revision: 15, Check: checkMCP023,
+		Revision: 16, Check: checkMCP023,
 	}
 }
 
@@ -547,6 +547,19 @@ func preciseNotADate(p *tgParam) bool {
 		// condition, and the description says the value is a selector.
 		return true
 	}
+	if p.hasDesc && preciseCalledCode(p.desc) {
+		// "until: A GDScript boolean expression, re-evaluated every
+		// frame": the value is code the tool evaluates, a stop condition,
+		// whatever time words its examples hold.
+		return true
+	}
+	if p.hasDesc && precisePositionTalk.MatchString(p.desc) && !preciseDateTalk.MatchString(p.desc) && !preciseDateSyntax.MatchString(p.desc) && !preciseTimeNoun(toks) {
+		// "insert_at: Track index to insert at, -1 for end": a position
+		// in a sequence, not a time. A name that says time (end_time:
+		// "End position of the clip") is a point on a time line, whose
+		// unit is still owed.
+		return true
+	}
 	if p.hasDesc && preciseNamedPeriod.MatchString(p.desc) && !preciseDateSyntax.MatchString(p.desc) {
 		// "Named period instead of dates, e.g. 'Last Month'": a period
 		// name (date_macro, date_preset), not a date syntax.
@@ -555,6 +568,39 @@ func preciseNotADate(p *tgParam) bool {
 	return p.hasDesc && (preciseCallsItAnID.MatchString(p.desc) || preciseKeywordFilter.MatchString(p.desc) ||
 		preciseKeywordList.MatchString(p.desc) && !preciseDateTalk.MatchString(p.desc))
 }
+
+// preciseTimeNoun reports whether a name holds a noun of time (date,
+// time, timestamp, datetime, deadline, expiry), not only a preposition
+// that may join a time (at, on, since, until, before, after).
+func preciseTimeNoun(toks []string) bool {
+	for _, t := range toks {
+		switch strings.ToLower(t) {
+		case "date", "dates", "datetime", "timestamp", "time", "times", "deadline", "expiry", "expires", "ts":
+			return true
+		}
+	}
+	return false
+}
+
+// preciseOpensAsCode is a description whose first words call the value
+// code: an expression, a condition, a predicate, a script, a snippet, a
+// formula or a lambda ("A GDScript boolean expression", "JavaScript
+// condition to wait for"); group 1 holds the words before that noun.
+var preciseOpensAsCode = regexp.MustCompile(`(?i)^\s*(?:an?\s+|the\s+)?((?:[\w#+.-]+\s+){0,3}?)(?:expressions?|conditions?|predicates?|scripts?|snippets?|formulas?|lambdas?|code)\b`)
+
+// preciseCalledCode reports whether a description opens by calling the
+// value code the tool evaluates (preciseOpensAsCode), no word before
+// that noun makes it a time ("A date expression such as now-1d", "Cron
+// expression", "a relative time expression" stay times), and it states
+// no date syntax ("Condition time, as HH:MM" still asks for one).
+func preciseCalledCode(desc string) bool {
+	m := preciseOpensAsCode.FindStringSubmatch(desc)
+	return m != nil && !preciseTimedCodeWord.MatchString(m[1]) && !preciseDateSyntax.MatchString(desc)
+}
+
+// preciseTimedCodeWord is a word that makes an expression a time: a date,
+// a time, a cron schedule, a duration or a relative time.
+var preciseTimedCodeWord = regexp.MustCompile(`(?i)\b(?:date|dates|time|times|datetime|timestamp|cron|duration|relative|natural|iso|rfc|period|schedule)\b`)
 
 // preciseOnPhrase reports whether a name whose only date sign is a
 // trailing `_on` (working_on, based_on, relying_on) is a verb and its

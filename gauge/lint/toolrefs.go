@@ -218,6 +218,37 @@ func srfInCode(before string) bool {
 	return srfCodeBefore.MatchString(before[max(0, len(before)-24):])
 }
 
+// srfCodeMember is code in prose: a member of an object or type called
+// (`GDScript.new()`, `tree.get_nodes()`, a call's result called again:
+// `get_node("/root/X").is_stepping()`), a snake_case member of a
+// capitalised type (`SurfaceTool.append_from`), or a member named by its
+// type (`MasterPty::resize`).
+var srfCodeMember = regexp.MustCompile(`(?:[A-Za-z_]\w*|\))\.[A-Za-z_]\w*\(|\b[A-Z]\w*\.[a-z][a-z0-9]*_\w+|\b[A-Za-z_]\w*::[A-Za-z_]\w*`)
+
+// srfCodeSentence reports whether the sentence around s[from:to] writes
+// code beside the name: a member of an object or type (srfCodeMember).
+// Sentences end at a newline, or at a full stop, question or exclamation
+// mark followed by a space or the end (the dot of `GDScript.new()` ends
+// none); they are read at most 240 bytes either side.
+func srfCodeSentence(s string, from, to int) bool {
+	lo, hi := max(0, from-240), min(len(s), to+240)
+	start := lo
+	for i := from - 1; i >= lo; i-- {
+		if s[i] == '\n' || i+1 < len(s) && strings.IndexByte(".!?", s[i]) >= 0 && strings.IndexByte(srfSpace, s[i+1]) >= 0 {
+			start = i + 1
+			break
+		}
+	}
+	end := hi
+	for i := to; i < hi; i++ {
+		if s[i] == '\n' || strings.IndexByte(".!?", s[i]) >= 0 && (i+1 == len(s) || strings.IndexByte(srfSpace, s[i+1]) >= 0) {
+			end = i
+			break
+		}
+	}
+	return srfCodeMember.MatchString(s[start:end])
+}
+
 // srfHedged reports whether the text after a reference says the tool may
 // not be there.
 func srfHedged(after string) bool {
