@@ -297,12 +297,23 @@ func secCloudCLI(words []string, affirmative string) bool {
 	return secCloudCLITalk.MatchString(affirmative)
 }
 
-// secServerRuntime is what a server's tools, taken together, attach to:
-// a browser page, a debugged process, or neither.
-type secServerRuntime int
+// secServerRuntime is what a server's tools, taken together, attach to
+// (a browser page, a debugged process, or neither) and the languages its
+// own text says it evaluates (since revision 20).
+type secServerRuntime struct {
+	attach secAttach
+	// langs are the languages some tool of the server says it evaluates,
+	// executes or runs code in ("Evaluate raw Strudel/Tidal code",
+	// "Execute GDScript inside the running game"), each between spaces:
+	// " strudel tidal gdscript ".
+	langs string
+}
+
+// secAttach is what a server's tools attach to.
+type secAttach int
 
 const (
-	runtimeUnknown secServerRuntime = iota
+	runtimeUnknown secAttach = iota
 	runtimeBrowser
 	runtimeDebugger
 )
@@ -324,6 +335,11 @@ var (
 // drives the process it attaches to. A browser wins when a server is
 // both (a page's debugger evaluates in the page).
 func secRuntimeOf(facts []secTool, instructions string) secServerRuntime {
+	return secServerRuntime{attach: secAttachOf(facts, instructions), langs: secEvaluatedLangs(facts)}
+}
+
+// secAttachOf reads what a server's tools attach to (secRuntimeOf).
+func secAttachOf(facts []secTool, instructions string) secAttach {
 	browser, debugger := 0, 0
 	for _, f := range facts {
 		w := f.words
@@ -639,8 +655,8 @@ var secTypeActions = []string{"type", "key", "keys", "keypress", "press", "hotke
 // reaches every application open there, a terminal included. A browser
 // page's own typing is the page's reach, read elsewhere.
 func secDesktopControl(t *model.Tool, facts secTool) secExecSurface {
-	if !secDesktopTalk.MatchString(facts.desc) || secReachBrowser.MatchString(facts.desc) && !strings.Contains(facts.desc, "desktop") ||
-		secHasWord(facts.words, "browser", "page", "tab", "puppeteer", "playwright", "webview") || facts.runtime == runtimeBrowser || secTargetsElement(t) {
+	if !secDesktopTalk.MatchString(facts.desc) || secInputIntoProgram(facts) || secReachBrowser.MatchString(facts.desc) && !strings.Contains(facts.desc, "desktop") ||
+		secHasWord(facts.words, "browser", "page", "tab", "puppeteer", "playwright", "webview") || facts.runtime.attach == runtimeBrowser || secTargetsElement(t) {
 		return secExecSurface{}
 	}
 	typed := ""
@@ -656,6 +672,20 @@ func secDesktopControl(t *model.Tool, facts secTool) secExecSurface {
 		return secExecSurface{}
 	}
 	return secExecSurface{why: fmt.Sprintf("its `%s` types text and presses keys the model chooses on the user's desktop", typed), reach: reachDesktop, real: true}
+}
+
+// secInputIntoProgramTalk is a description that injects or sends input
+// into a program it names, a game, an engine, an emulator, a simulator or
+// a virtual machine ("Inject input into a running Godot game", "sends key
+// events to the emulator"): its keys land in that program's input, not on
+// the user's desktop.
+var secInputIntoProgramTalk = regexp.MustCompile(`\b(?:inject|send|deliver|dispatch|simulat|feed|forward|post)\w*\s+(?:(?:the|a|an|synthetic|simulated|virtual|fake)\s+)?(?:[\w-]+\s+){0,3}?(?:inputs?|input\s+events?|events?|keys?|keystrokes?|key\s+presses|actions?)\s+(?:in)?to\s+(?:(?:the|a|an|your)\s+)?(?:(?:running|launched|open|active|focused|live)\s+)?(?:[\w.-]+\s+){0,2}?(?:games?|engines?|emulators?|simulators?|vms?|virtual\s+machines?)\b`)
+
+// secInputIntoProgram reports whether a tool's affirmed text places the
+// input it injects in a program it names rather than on the desktop: the
+// reach comes from what the tool says it drives.
+func secInputIntoProgram(facts secTool) bool {
+	return secInputIntoProgramTalk.MatchString(facts.affirmative) && !strings.Contains(facts.affirmative, "desktop")
 }
 
 // secTargetsElement reports whether a tool aims its input at a page, tab,
@@ -889,15 +919,25 @@ func secRemoteJob(t *model.Tool, facts secTool) secExecSurface {
 	return secExecSurface{}
 }
 
+// secOpsCodeWords name what holds code when an operation names its object
+// (update_script, create_function).
+var secOpsCodeWords = []string{"script", "scripts", "code", "source", "body", "definition", "content", "function", "functions", "program", "macro", "runbook", "automation", "flow", "workflow", "job", "task", "scenario", "hook", "snippet"}
+
 // secOpsRunScript is a multiplexed tool whose operations both create or
 // update its objects and run them, where its text says those objects
 // hold a script or code ("Scenario ops: list/run/create/update ... use
-// includeScript"): the run executes what the model wrote.
+// includeScript"): the run executes what the model wrote. Since revision
+// 20 an operation that names its own object writes that object: it
+// counts only when the object holds code (update_script), is the tool's
+// own (create_runbook on manage_runbook) or is what the run operation
+// runs; set_viewport_2d writes an editor's viewport.
 func secOpsRunScript(t *model.Tool, facts secTool) secExecSurface {
 	if !secScriptTalk.MatchString(facts.affirmative) {
 		return secExecSurface{}
 	}
-	var runs, writes string
+	var runs string
+	var runObj []string
+	var writeOps [][]string
 	for _, op := range secOpsOf(t, facts.affirmative) {
 		if len(op) == 0 {
 			continue
@@ -905,9 +945,20 @@ func secOpsRunScript(t *model.Tool, facts secTool) secExecSurface {
 		switch {
 		case runs == "" && secHasWord(op[:1], "run", "execute", "exec", "trigger", "rerun", "ausführen", "exécuter", "ejecutar"):
 			runs = strings.Join(op, " ")
-		case writes == "" && secHasWord(op[:1], "create", "update", "edit", "replace", "upsert", "write", "set", "save") && !secHasWord(op[1:], secMetadataWords...):
+			runObj = op[1:]
+		case secHasWord(op[:1], "create", "update", "edit", "replace", "upsert", "write", "set", "save") && !secHasWord(op[1:], secMetadataWords...):
 			// update-labels sets a job's labels: no script it runs.
+			writeOps = append(writeOps, op)
+		}
+	}
+	writes := ""
+	for _, op := range writeOps {
+		// set_viewport_2d writes the editor's viewport: an operation
+		// that names its own object writes that object, not the code or
+		// the tool's objects the run operation runs.
+		if obj := op[1:]; len(obj) == 0 || secHasWord(obj, secOpsCodeWords...) || secHasWord(obj, facts.words...) || secHasWord(obj, runObj...) {
 			writes = strings.Join(op, " ")
+			break
 		}
 	}
 	if runs == "" || writes == "" {
@@ -1110,12 +1161,12 @@ var secDebugStopWords = []string{"get", "list", "stop", "terminate", "kill", "cl
 // debugger.
 func secDebugLaunch(t *model.Tool, facts secTool) secExecSurface {
 	w := facts.words
-	if facts.runtime != runtimeDebugger && !secHasWord(w, "debug", "debugging", "debugger", "dap", "gdb", "lldb", "dbg") {
+	if facts.runtime.attach != runtimeDebugger && !secHasWord(w, "debug", "debugging", "debugger", "dap", "gdb", "lldb", "dbg") {
 		return secExecSurface{}
 	}
 	// "debug" opens a verb only on a debugger server (debugFile); a
 	// debug_request of an HTTP client starts no debugger.
-	if secHasWord(w, secDebugStopWords...) || !secHasWord(w, "start", "launch", "run", "create", "spawn", "new", "attach", "connect", "begin", "open", "iniciar", "lanzar", "lancer", "demarrer", "starten", "avvia", "avviare") && (len(w) == 0 || w[0] != "debug" || facts.runtime != runtimeDebugger) {
+	if secHasWord(w, secDebugStopWords...) || !secHasWord(w, "start", "launch", "run", "create", "spawn", "new", "attach", "connect", "begin", "open", "iniciar", "lanzar", "lancer", "demarrer", "starten", "avvia", "avviare") && (len(w) == 0 || w[0] != "debug" || facts.runtime.attach != runtimeDebugger) {
 		return secExecSurface{}
 	}
 	var host, program string
@@ -1708,4 +1759,272 @@ func secCodingAgentCLI(t *model.Tool, facts secTool) secExecSurface {
 		return secExecSurface{}
 	}
 	return secExecSurface{why: fmt.Sprintf("it hands the `%s` it is given to a coding agent's CLI, which acts on it with its own tools", prompt), reach: reachAgentTask, real: true}
+}
+
+// Readings since SEC011 revision 20 (issue 21, twenty-third audit as
+// design material): code in a language the server evaluates, carried by a
+// parameter of any name and shape (a string, a list of strings, a map of
+// names to strings); a query in a query language that writes; and the
+// reach of code evaluated inside a running game or engine.
+
+// reachGame is where code evaluated in a running game or engine runs.
+const reachGame = "the running game or engine process the server drives: the code runs inside it, with the engine's scripting API and whatever the text puts in scope"
+
+var (
+	// secLangRunClaim is a tool's own claim that it evaluates, executes or
+	// runs code in a language it names: "Evaluate raw Strudel/Tidal
+	// code", "Execute GDScript inside the running game", "Runs Lua
+	// chunks". Group 1 is the language (alternatives joined by '/'),
+	// group 2 the code noun when there is one.
+	secLangRunClaim = regexp.MustCompile(`\b(?:re-?)?(?:evaluat(?:e|es|ed|ing)|execut(?:e|es|ed|ing)|interpret(?:s|ed|ing)?|runs?|running|ran)\s+(?:(?:the|a|an|any|some|raw|arbitrary|inline|custom|one-shot|your|user|given|provided|untrusted)\s+){0,3}([a-z][a-z0-9+#]*(?:/[a-z][a-z0-9+#]*)*)(?:\s+(code|scripts?|statements?|expressions?|snippets?|programs?|chunks?))?\b`)
+	// secNotALanguage are words a run claim can put where a language
+	// stands that name none, and languages other readings own (SQL, a
+	// shell): "Run test code", "Execute shell scripts".
+	secNotALanguage = map[string]bool{
+		"the": true, "a": true, "an": true, "this": true, "that": true, "these": true, "those": true, "it": true, "them": true, "its": true, "their": true, "our": true, "my": true, "all": true, "each": true, "every": true,
+		"code": true, "script": true, "scripts": true, "statement": true, "statements": true, "expression": true, "expressions": true, "snippet": true, "snippets": true, "program": true, "programs": true,
+		"test": true, "tests": true, "unit": true, "sample": true, "example": true, "generated": true, "existing": true, "following": true, "new": true, "own": true, "source": true, "plain": true, "local": true, "remote": true,
+		"safe": true, "unsafe": true, "trusted": true, "full": true, "whole": true, "multiple": true, "multi-line": true, "multiline": true, "single": true, "simple": true, "small": true, "short": true, "more": true, "other": true, "same": true,
+		"math": true, "maths": true, "mathematical": true, "arithmetic": true, "algebraic": true, "numeric": true, "numerical": true, "boolean": true, "logical": true, "conditional": true, "formula": true,
+		"regular": true, "regex": true, "regexp": true, "glob": true, "cron": true, "filter": true, "search": true, "template": true, "jsonpath": true, "jmespath": true, "jq": true, "xpath": true, "cel": true,
+		"sql": true, "shell": true, "bash": true, "zsh": true, "sh": true, "cmd": true, "cli": true, "terminal": true, "query": true, "queries": true, "command": true, "commands": true, "error": true, "status": true, "exit": true,
+	}
+	// secScriptFalseFriends end in "script" and name no language.
+	secScriptFalseFriends = map[string]bool{"transcript": true, "manuscript": true, "postscript": true, "subscript": true, "superscript": true, "prescript": true}
+	// secKnownLanguage is a general-purpose programming or scripting
+	// language, named without a code noun after it ("Execute GDScript").
+	secKnownLanguage = regexp.MustCompile(`^(?:[a-z]{2,}script|python[23]?|lua|luau|ruby|perl|php|groovy|kotlin|java|scala|julia|elixir|erlang|clojure|haskell|tcl|node(?:\.js)?|nodejs|js|ts)$`)
+	// secCodeNoun is what a parameter's description calls code: code,
+	// a script, statements, an expression or a predicate, a snippet, a
+	// program, a chunk, a function body.
+	secCodeNoun = `(?:code|scripts?|statements?|expressions?|predicates?|snippets?|programs?|chunks?|function\s+bod(?:y|ies))`
+	// secCodeNounTalk is a code noun in a parameter description.
+	secCodeNounTalk = regexp.MustCompile(`\b` + secCodeNoun + `\b`)
+	// secEvaluatedTalk is a parameter description saying its value is
+	// evaluated, executed, interpreted or compiled and run ("GDScript expressions
+	// evaluated once before the first input", "re-evaluated every frame").
+	secEvaluatedTalk = regexp.MustCompile(`\b(?:re-?)?evaluated\b|\bexecuted\b|\binterpreted\b|\bcompiled\s+and\s+(?:run|executed)\b|\bto\s+(?:be\s+)?(?:evaluate|execute|interpret|run)d?\b|\b(?:is|are|gets?|will\s+be|being)\s+run\b`)
+	// secReachGameTalk places code in a running game or engine: "against
+	// the running game", "inside the RUNNING game process", "into a
+	// running Godot game".
+	secReachGameTalk = regexp.MustCompile(`\b(?:running|launched|live|playing)\s+(?:[\w.-]+\s+){0,2}?(?:game|games|engine)\b|\bgame\s+(?:process|engine|runtime)\b|\bin-game\b`)
+)
+
+// secCodeReaderWords open the name of a tool that reads, checks or
+// converts the code it is given without running it (validate_script,
+// format_code, explain_query): "compiled to check" is no run.
+var secCodeReaderWords = []string{"validate", "lint", "check", "verify", "analyze", "analyse", "review", "format", "explain", "convert", "parse", "transform", "diff", "translate", "document", "summarize", "summarise", "compare", "highlight", "refactor", "optimize", "minify", "beautify", "tokenize", "preview"}
+
+// secIsLanguage reports whether a word from a run claim names a language:
+// not a word of secNotALanguage, and, when no code noun follows it, a
+// known programming or scripting language.
+func secIsLanguage(word string, noun bool) bool {
+	if secNotALanguage[word] || secScriptFalseFriends[word] || len(word) < 2 {
+		return false
+	}
+	return noun || secKnownLanguage.MatchString(word)
+}
+
+// secEvaluatedLangs returns the languages a server's own tools say they
+// evaluate, execute or run code in (secLangRunClaim, in each tool's
+// affirmed description), each between spaces, or "".
+func secEvaluatedLangs(facts []secTool) string {
+	seen := map[string]bool{}
+	var langs []string
+	for _, f := range facts {
+		for _, m := range secLangRunClaim.FindAllStringSubmatch(f.affirmative, -1) {
+			for _, l := range strings.Split(m[1], "/") {
+				if !seen[l] && secIsLanguage(l, m[2] != "") {
+					seen[l] = true
+					langs = append(langs, l)
+				}
+			}
+		}
+	}
+	if len(langs) == 0 {
+		return ""
+	}
+	return " " + strings.Join(langs, " ") + " "
+}
+
+// secIsFreeTextMap is an object whose values are free text (a map of role
+// names to code: additionalProperties of type string).
+func secIsFreeTextMap(obj map[string]any) bool {
+	if !isJSONString(obj["type"], "object") {
+		return false
+	}
+	if _, declared := obj["properties"].(map[string]any); declared {
+		return false
+	}
+	ap, _ := obj["additionalProperties"].(map[string]any)
+	return ap != nil && isJSONString(ap["type"], "string") && secIsFreeText(ap)
+}
+
+// secLangCode returns the language a parameter description says its
+// value is code in ("Strudel code for this layer", "A GDScript boolean
+// expression", "Map of role name to new Strudel code"): one of the three
+// words before a code noun, when it is one of langs (" strudel gdscript
+// ") or a known language, and whether it is one the server says it
+// evaluates.
+func secLangCode(pd, langs string) (lang, noun string, served bool) {
+	for _, loc := range secCodeNounTalk.FindAllStringIndex(pd, -1) {
+		// The clause the noun stands in: what follows the last stop,
+		// colon, semicolon, comma, dash or bracket before it.
+		start := strings.LastIndexAny(pd[:loc[0]], ".;:!?,()[]{}\n") + 1
+		if k := strings.LastIndex(pd[:loc[0]], " - "); k >= 0 && k+3 > start {
+			start = k + 3
+		}
+		before := strings.Fields(pd[start:loc[0]])
+		for k := len(before) - 1; k >= 0 && k >= len(before)-3; k-- {
+			w := strings.Trim(before[k], "\"'`<*_")
+			for _, l := range strings.Split(w, "/") {
+				if secNotALanguage[l] || secScriptFalseFriends[l] || len(l) < 2 {
+					continue
+				}
+				if !strings.Contains(langs, " "+l+" ") && !secKnownLanguage.MatchString(l) {
+					continue
+				}
+				// The value is that code only when the clause opens on
+				// it ("Wobble code for the next bar", "A Lua boolean
+				// expression", "Map of track name to Wobble code"), not
+				// when the code is what the value is about or beside
+				// ("New name, shown next to the Wobble code").
+				if opener := strings.Join(before[:k], " "); !secCodeValueOpener.MatchString(strings.TrimPrefix(opener+" ", " ")) {
+					continue
+				}
+				if strings.Contains(langs, " "+l+" ") {
+					return l, pd[loc[0]:loc[1]], true
+				}
+				if lang == "" {
+					lang, noun = l, pd[loc[0]:loc[1]]
+				}
+			}
+		}
+	}
+	return lang, noun, false
+}
+
+// secCodeValueOpener is what may stand in a parameter description's
+// clause before the code it says the value is: nothing, an article or
+// "optional", or a container of such code ("Array of", "List of", "Map
+// of role name to", "Object mapping each track to").
+var secCodeValueOpener = regexp.MustCompile(`^(?:(?:a|an|the|one|optional|required|raw|inline|new|single|each|several|multiple)\s+)*(?:(?:array|list|set|sequence|map|mapping|dictionary|dict|object|record|table)\s+(?:(?:of|from|mapping)\s+)?(?:[\w-]+\s+){0,3}?(?:(?:to|->|=>)\s+)?(?:(?:a|an|the|one|new|optional|raw)\s+)*)?$`)
+
+// secNotEvaluatedTalk is a parameter description saying its value is
+// never evaluated or run ("quoted in the note; it is never executed").
+var secNotEvaluatedTalk = regexp.MustCompile(`\b(?:never|not|isn't|aren't|nor)\s+(?:\w+\s+)?(?:evaluated|executed|run|interpreted|compiled)\b`)
+
+// secEvaluatedCode is a tool with a parameter whose own description says
+// its value is code in a language the server evaluates: a language some
+// tool of the same server says it evaluates, executes or runs ("Strudel
+// code to play directly" beside "Evaluate raw Strudel/Tidal code"), or a
+// programming language the description says is evaluated, executed or
+// compiled ("GDScript expressions evaluated once before the first
+// input"). The parameter may be a string, a list of strings or a map of
+// names to strings, and may have any name. A tool that only checks,
+// converts, previews or saves what it is given, or says it does not
+// evaluate it, is not read; neither is a regular expression, a glob, a
+// filter or a query (not a code noun).
+func secEvaluatedCode(t *model.Tool, facts secTool) secExecSurface {
+	if secHasWord(facts.words, secCodeReaderWords...) || secOnlyTransforms(facts) || secOnlyWritesFile(t, facts) ||
+		secNoRunTalk.MatchString(facts.desc) || secAssessTalk.MatchString(facts.desc) {
+		return secExecSurface{}
+	}
+	// A tool whose name says it reads, saves or generates (get_state,
+	// save_pattern) is read only on its parameter's own word that the
+	// code is evaluated.
+	checker := secHasWord(facts.words, secCheckerWords...)
+	for _, p := range secDeepParams(t) {
+		if !secIsFreeTextOrList(p.obj) && !secIsFreeTextMap(p.obj) || secMathOnly(t, facts, p.name) {
+			continue
+		}
+		raw := secParamDesc(t, p.name)
+		if secNoRunTalk.MatchString(raw) || secNotEvaluatedTalk.MatchString(raw) {
+			continue
+		}
+		pd := secAffirmative(raw)
+		lang, noun, served := secLangCode(pd, facts.runtime.langs)
+		if lang == "" {
+			continue
+		}
+		var why string
+		verb := "is"
+		if strings.HasSuffix(noun, "s") {
+			verb = "are"
+		}
+		switch {
+		case secEvaluatedTalk.MatchString(pd):
+			why = fmt.Sprintf("its parameter `%s` takes %s %s, which its description says %s evaluated", p.name, secLangName(t, p.name, lang), noun, verb)
+		case served && !checker:
+			why = fmt.Sprintf("its parameter `%s` takes %s %s, code in a language the server's own tools say they evaluate", p.name, secLangName(t, p.name, lang), noun)
+		default:
+			continue
+		}
+		reach := reachProcess
+		switch text := facts.affirmative + " " + pd; {
+		case secReachGameTalk.MatchString(text):
+			reach = reachGame
+		case secReachBrowser.MatchString(text) || facts.runtime.attach == runtimeBrowser:
+			reach = reachBrowser
+		}
+		return secExecSurface{why: why, reach: reach, real: true}
+	}
+	return secExecSurface{}
+}
+
+// secLangName is a language as a parameter's raw description spells it
+// ("GDScript", "Strudel"), or the folded word.
+func secLangName(t *model.Tool, param, lang string) string {
+	for _, p := range secDeepParams(t) {
+		if p.name != param {
+			continue
+		}
+		d, _ := p.obj["description"].(string)
+		if m := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(lang) + `\b`).FindString(d); m != "" {
+			return m
+		}
+	}
+	return lang
+}
+
+// secWritableQueryLang names a query language with write statements: a
+// graph query language (Cypher's CREATE, SET, DELETE; Gremlin's addV and
+// drop; nGQL), SurrealQL, EdgeQL, N1QL and SQL++. SQL has its own reading;
+// SPARQL (its query form), KQL, PromQL, JSONPath and search syntaxes read.
+var secWritableQueryLang = regexp.MustCompile(`\b(?:open\s*)?cypher\b|\bgremlin\b|\bngql\b|\bsurrealql\b|\bedgeql\b|\bn1ql\b|\bsql\+\+`)
+
+// secQueryParamWords name a parameter that carries a query.
+var secQueryParamWords = []string{"query", "queries", "statement", "statements", "cypher", "gremlin", "traversal", "q"}
+
+// secWritableQuery is a tool that runs a query the model writes in a
+// query language that can write ("Execute Cypher graph query over the
+// property graph" with a free `query`): like raw SQL, it reaches the
+// database, writes included. Its name or affirmed text must say it
+// executes or runs the query; a query the tool or the parameter calls
+// read-only, a natural-language or search query, and a tool that only
+// converts or explains a query are not read.
+func secWritableQuery(t *model.Tool, facts secTool) secExecSurface {
+	text := strings.Join(facts.words, " ") + " " + facts.affirmative
+	if !secRunsTalk.MatchString(text) || secOnlyTransforms(facts) || secNoRunTalk.MatchString(facts.desc) || secReachReadOnly.MatchString(facts.desc) {
+		return secExecSurface{}
+	}
+	for _, p := range secDeepParams(t) {
+		pw := secIdentifierWords(p.name)
+		if len(pw) == 0 || !secIsFreeText(p.obj) || !secHasWord(pw[len(pw)-1:], secQueryParamWords...) {
+			continue
+		}
+		pd := secParamDesc(t, p.name)
+		if secReachReadOnly.MatchString(pd) || secNotSQLTalk.MatchString(pd) {
+			continue
+		}
+		lang := secWritableQueryLang.FindString(pd)
+		if lang == "" {
+			lang = secWritableQueryLang.FindString(text)
+		}
+		if lang == "" {
+			continue
+		}
+		return secExecSurface{why: fmt.Sprintf("its free-text parameter `%s` takes a %s query it runs, in a query language with write statements", p.name, secLangName(t, p.name, lang)), reach: reachDatabase, real: true}
+	}
+	return secExecSurface{}
 }

@@ -35,3 +35,55 @@ func TestSecAffirmative(t *testing.T) {
 		}
 	}
 }
+
+// TestSecLangCode checks which parameter descriptions say their value is
+// code in a language, and whether the server evaluates that language.
+func TestSecLangCode(t *testing.T) {
+	const langs = " wobble gdscript "
+	cases := []struct {
+		desc       string
+		lang, noun string
+		served     bool
+	}{
+		{"wobble code for the next bar", "wobble", "code", true},
+		{"map of track name to new wobble code", "wobble", "code", true},
+		{"array of wobble code strings, one per stage", "wobble", "code", true},
+		{"optional effect probe: gdscript expressions evaluated once", "gdscript", "expressions", true},
+		{"a lua boolean expression, re-evaluated every frame", "lua", "expression", false},
+		{"new name, shown next to the wobble code", "", "", false},
+		{"notes on the wobble code", "", "", false},
+		{"a regular expression evaluated against each line", "", "", false},
+		{"math expression evaluated by the calculator", "", "", false},
+		{"the description of the script", "", "", false},
+	}
+	for _, c := range cases {
+		lang, noun, served := secLangCode(c.desc, langs)
+		if lang != c.lang || noun != c.noun || served != c.served {
+			t.Errorf("secLangCode(%q) = %q, %q, %v; want %q, %q, %v", c.desc, lang, noun, served, c.lang, c.noun, c.served)
+		}
+	}
+}
+
+// TestSecEvaluatedLangs checks the languages read from a server's own
+// claims that it evaluates, executes or runs code.
+func TestSecEvaluatedLangs(t *testing.T) {
+	cases := []struct {
+		descs []string
+		want  string
+	}{
+		{[]string{"evaluate raw wobble/tidal code directly."}, " wobble tidal "},
+		{[]string{"execute gdscript inside the running game process."}, " gdscript "},
+		{[]string{"runs the test code of the project.", "executes a sql query.", "evaluate math expressions."}, ""},
+		{[]string{"run custom code in a sandbox.", "executes shell scripts."}, ""},
+		{[]string{"runs the tests."}, ""},
+	}
+	for _, c := range cases {
+		facts := make([]secTool, len(c.descs))
+		for i, d := range c.descs {
+			facts[i] = secTool{desc: d, affirmative: secAffirmative(d)}
+		}
+		if got := secEvaluatedLangs(facts); got != c.want {
+			t.Errorf("secEvaluatedLangs(%q) = %q, want %q", c.descs, got, c.want)
+		}
+	}
+}

@@ -15,7 +15,7 @@ func sec011() Rule {
 	return Rule{
 		ID: "SEC011", Name: "code-execution-surface", Family: "Security",
 		Summary: "The tool runs code, shell commands, SQL, a pipeline or an agent task supplied by the model.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 19, Check: checkSEC011,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 20, Check: checkSEC011,
 	}
 }
 
@@ -173,7 +173,7 @@ func secExecutionSurface(t *model.Tool, facts secTool) secExecSurface {
 			return s
 		}
 	}
-	for _, read := range []func(*model.Tool, secTool) secExecSurface{secAgentControls, secAgentTask, secBrowserAgent, secScriptFile, secStoredCode, secCITrigger, secMethodCall, secLanguageCode, secSiteScript, secTerminalInput, secStepsDefinition, secWorkflowRun, secDatabaseAPI, secTestRun, secBatchJob, secDesktopControl, secInstaller, secRunProject, secAgentLaunch, secRemoteJob, secOpsRunScript, secDebugLaunch, secUncheckedAgent, secAgentSchedule, secAppInstall, secGenerateAndRun, secProjectSetup, secFlowFile, secToolProxy, secCodingAgentCLI} {
+	for _, read := range []func(*model.Tool, secTool) secExecSurface{secAgentControls, secAgentTask, secBrowserAgent, secScriptFile, secStoredCode, secCITrigger, secMethodCall, secLanguageCode, secSiteScript, secTerminalInput, secStepsDefinition, secWorkflowRun, secDatabaseAPI, secTestRun, secBatchJob, secDesktopControl, secInstaller, secRunProject, secAgentLaunch, secRemoteJob, secOpsRunScript, secDebugLaunch, secUncheckedAgent, secAgentSchedule, secAppInstall, secGenerateAndRun, secProjectSetup, secFlowFile, secToolProxy, secCodingAgentCLI, secWritableQuery, secEvaluatedCode} {
 		if r := read(t, facts); r.real {
 			return r
 		}
@@ -776,7 +776,7 @@ func secExecutionReach(t *model.Tool, facts secTool) string {
 		return reachLocalShell
 	case !secHasWord(words, "shell", "bash", "terminal") && secReachCLI.MatchString(desc):
 		return reachCLI
-	case facts.runtime == runtimeDebugger && (secHasWord(words, "evaluate", "eval", "expression", "repl", "console") || secDebuggeeTalk.MatchString(desc)):
+	case facts.runtime.attach == runtimeDebugger && (secHasWord(words, "evaluate", "eval", "expression", "repl", "console") || secDebuggeeTalk.MatchString(desc)):
 		// nodejs-debugger's evaluate: an expression "in the current
 		// context" of a server whose tools set breakpoints and step
 		// runs in the paused process, not in a browser.
@@ -787,9 +787,13 @@ func secExecutionReach(t *model.Tool, facts secTool) string {
 		// the app's state and native modules, not in a browser page
 		// (the negated "not WebView" is cut from what is read).
 		return reachAppRuntime
+	case secReachGameTalk.MatchString(desc) && !secHasWord(words, secReachShellWords...) && !secReachShellTalk.MatchString(desc) && !strings.Contains(desc, "command"):
+		// "Execute GDScript inside the RUNNING game process": the code
+		// runs in the game or engine the server drives.
+		return reachGame
 	case !secHasWord(words, secReachShellWords...) && secReachLanguages.MatchString(desc) && !secReachShellTalk.MatchString(desc):
 		return reachProcess
-	case secHasWord(words, "browser", "page", "playwright", "puppeteer") || secHasWord(words, "evaluate") && facts.runtime == runtimeBrowser || secReachBrowser.MatchString(desc) && !secHasWord(words, secReachShellWords...):
+	case secHasWord(words, "browser", "page", "playwright", "puppeteer") || secHasWord(words, "evaluate") && facts.runtime.attach == runtimeBrowser || secReachBrowser.MatchString(desc) && !secHasWord(words, secReachShellWords...):
 		// A bare evaluate reaches a page only on a browser automation
 		// server.
 		return reachBrowser
@@ -797,7 +801,7 @@ func secExecutionReach(t *model.Tool, facts secTool) string {
 		return reachIPC
 	case secReachSandbox.MatchString(desc) && !secReachUnsandboxed.MatchString(facts.desc):
 		return reachSandbox
-	case secHasWord(words, "dbg", "debugger", "gdb", "lldb", "x64dbg") || secHasWord(words, "debug") && facts.runtime == runtimeDebugger || secReachDebugger.MatchString(desc):
+	case secHasWord(words, "dbg", "debugger", "gdb", "lldb", "x64dbg") || secHasWord(words, "debug") && facts.runtime.attach == runtimeDebugger || secReachDebugger.MatchString(desc):
 		// "debug" alone names a debugger only on a debugger server: a
 		// test run "in debug/verbose mode" whose `command` is any program
 		// reaches what that program reaches, not a debugged process.
