@@ -980,15 +980,20 @@ var secSavesCurrentTalk = regexp.MustCompile(`\b(?:saves?|backs?\s+up|keeps?|pre
 // snapshot, backup, checkpoint or earlier version; or "". Restoring a
 // deleted item (restore_page, "Restores a page from the trash") brings
 // it back and is not read, nor a restore whose description says the
-// current state is saved first.
+// current state is saved first. desc is read in lower case and quoted as
+// given.
 func secRestoresOverCurrent(nameWords []string, desc string) string {
-	if secSavesCurrentTalk.MatchString(desc) {
+	if secSavesCurrentTalk.MatchString(strings.ToLower(desc)) {
 		return ""
 	}
 	if why := preciseRestoresOldState(nameWords); why != "" {
 		return why
 	}
-	if m := secRestoreOpening.FindString(desc); m != "" {
+	if loc := secRestoreOpening.FindStringIndex(strings.ToLower(desc)); loc != nil {
+		m := desc[loc[0]:loc[1]]
+		if len(strings.ToLower(desc)) != len(desc) {
+			m = strings.ToLower(desc)[loc[0]:loc[1]]
+		}
 		return fmt.Sprintf("its description says it restores an earlier state over the current one (%q), and what the current one holds is replaced", secSnippet(strings.TrimSpace(m)))
 	}
 	return ""
