@@ -40,11 +40,13 @@ var preciseAddsOnlyTalk = regexp.MustCompile(`(?i)\bappend|\bonly\s+adds?\b|\b(?
 // "Append an entry to the journal", "Add a note to the ticket". A
 // description that also replaces the previous entry is read as written.
 //
-// With log, record or append the verb itself says the call adds one more
-// record, whatever it records ("Record a learning experience for a
-// task"); with add the object must be such an entry ("Add a note"), since
-// "Add a field" may change a stored shape.
-var preciseLogsEntryOpening = regexp.MustCompile(`(?i)^\s*(?:(?:logs?|records?|appends?)\s+(?:an?|one|a\s+new|another)\s+[\w-]+|adds?\s+(?:an?|one|a\s+new|another)\s+(?:[\w-]+\s+){0,2}?(?:observation|note|entry|comment|event|check-?in|log\s+entry|journal\s+entry|progress\s+report)s?\b)`)
+// The entry may be a record of anything that happened, not only a note or
+// an event: an experience, an episode, an outcome, an attempt, a
+// measurement ("Record a learning experience for a specific task"). A
+// new value of what the record is about ("Record a new address") is not
+// such an entry.
+var preciseLogsEntryOpening = regexp.MustCompile(`(?i)^\s*(?:logs?|records?|appends?|adds?)\s+(?:an?|one|a\s+new|another)\s+(?:[\w-]+\s+){0,2}?(?:observation|note|entry|comment|event|check-?in|log\s+entry|journal\s+entry|progress\s+report` +
+	`|experience|episode|outcome|attempt|interaction|occurrence|measurement|sample|reading|transition|trajectory|incident|feedback)s?\b`)
 
 // preciseReflectsStateTalk is a sentence saying the update regenerates
 // what it writes from the current state: "Update the metadata to reflect
@@ -840,7 +842,7 @@ func preciseSwitchesContext(t *tgTool) bool {
 // what the call brings into what is already stored: "Merge with existing
 // data", "Append generated tasks to existing file", "When true, append to
 // existing taxonomy terms instead of replacing".
-var preciseMergeTalk = regexp.MustCompile(`(?i)\b(?:merg|append|add)(?:e|es|s|ing)?\s+(?:it\s+|them\s+|[\w-]+\s+){0,2}?(?:with|to|into|onto)\s+(?:the\s+|any\s+|all\s+)?(?:existing|current|stored)\b|\binstead\s+of\s+(?:replacing|overwriting)\b`)
+var preciseMergeTalk = regexp.MustCompile(`(?i)\b(?:merg|append|add)(?:e|es|s|ing)?\s+(?:it\s+|them\s+|[\w-]+\s+){0,2}?(?:with|to|into|onto)\s+(?:the\s+|any\s+|all\s+)?(?:existing|stored)\b|\binstead\s+of\s+(?:replacing|overwriting)\b`)
 
 // preciseMergeFlagReplaces says why a tool whose boolean merge or append
 // flag (merge, append, mergeExisting, append_terms) is described as
