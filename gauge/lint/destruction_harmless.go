@@ -206,8 +206,8 @@ func preciseClearsSessionState(t *tgTool) bool {
 
 // preciseOmittedClearsAllTalk is a parameter's description saying that
 // leaving it out makes the call clear, delete or remove everything it
-// could pick one of: "Omit to clear all layers", "If omitted, all
-// animation styles are removed", "Leave empty to delete every entry".
+// could pick one of: "Omit to clear all layers", "If omitted, all saved
+// filters are removed", "Leave empty to delete every entry".
 var preciseOmittedClearsAllTalk = regexp.MustCompile(`(?i)\b(?:omit(?:ted)?|leave\s+(?:it\s+)?(?:empty|blank|unset|out)|if\s+(?:not\s+(?:specified|provided|given|set)|omitted|absent|empty|unset))\b[^.;]{0,20}?\b(?:(?:to\s+)?(?:clear|delete|remove|erase|wipe|purge|drop|discard)s?\s+(?:all|every(?:thing)?)\b|(?:all|every(?:thing)?)\b[^.;]{0,40}?\b(?:is|are|will\s+be|gets?)\s+(?:cleared|deleted|removed|erased|wiped|purged|dropped|discarded)\b)`)
 
 // preciseOmittedClearsAll returns the parameter of t whose description
