@@ -274,6 +274,9 @@ func preciseLessCertain(t *tgTool) string {
 	if m := preciseAffirmed(preciseProse(t.desc), preciseClosesOpenWork); m != "" {
 		return fmt.Sprintf("its description says open work is closed (%q)", secSnippet(m))
 	}
+	if why := preciseParamLosesUnsaved(t); why != "" {
+		return why
+	}
 	if stop && (secHasWord(toks, "all", "every") || preciseStopsEveryTalk.MatchString(t.desc)) && preciseHasAny(toks, preciseRunningNouns) {
 		return "its name says it stops every running process or server at once, and whatever they held in progress goes with them"
 	}
@@ -293,12 +296,24 @@ func preciseLessCertain(t *tgTool) string {
 
 // preciseClosesOpenWork is prose saying a tool closes what the user has
 // open or loses unsaved work: "All current tabs will be closed", "open
-// sessions are terminated", "unsaved changes will be lost", "se cerrarán
-// todas las pestañas", "alle offenen Tabs werden geschlossen".
+// sessions are terminated", "unsaved changes will be lost", "Unsaved
+// changes are DISCARDED", "Set false to discard unsaved editor changes",
+// "se cerrarán todas las pestañas", "alle offenen Tabs werden
+// geschlossen".
 var preciseClosesOpenWork = regexp.MustCompile(`(?i)\b(?:all\s+)?(?:current|open|existing|active)\s+(?:[\w-]+\s+)?(?:tabs|windows|sessions|documents|pages|connections)\s+(?:will\s+be|are|get)\s+(?:closed|lost|terminated|discarded)\b` +
-	`|\bunsaved\s+(?:changes|work|data|edits)\s+(?:will\s+be|are|is|may\s+be)\s+lost\b` +
+	`|` + preciseLosesUnsavedPattern +
 	`|\bse\s+(?:cerrarán|perderán)\s+(?:todas\s+|todos\s+)?(?:las\s+|los\s+)?(?:pestañas|ventanas|sesiones|cambios)\b` +
 	`|\b(?:alle\s+)?(?:offenen|aktuellen)\s+(?:tabs|fenster|sitzungen)\s+werden\s+geschlossen\b`)
+
+// preciseLosesUnsavedPattern is prose saying unsaved work goes: "unsaved
+// changes will be lost", "Unsaved changes are DISCARDED", "discarding the
+// editor's unsaved in-memory copy", "Set false to discard unsaved editor
+// changes".
+const preciseLosesUnsavedPattern = `\bunsaved\s+(?:[\w-]+\s+)?(?:changes|work|data|edits)\s+(?:will\s+be|are|is|may\s+be|get)\s+(?:lost|discarded|thrown\s+away)\b` +
+	`|\b(?:discard(?:s|ing)?|los(?:e|es|ing)|throw(?:s|ing)?\s+away)\s+(?:the\s+|any\s+|all\s+)?(?:[\w'-]+\s+){0,2}?unsaved\b`
+
+// preciseLosesUnsavedTalk is preciseLosesUnsavedPattern on its own.
+var preciseLosesUnsavedTalk = regexp.MustCompile(`(?i)` + preciseLosesUnsavedPattern)
 
 // preciseDestructiveOperation finds, in props and the schemas nested under
 // them (array items, object properties, anyOf/oneOf branches) down to a
@@ -655,3 +670,20 @@ func preciseMigratesSchema(t *tgTool) string {
 // preciseMigrationNoRun is a description of a migration tool that runs
 // nothing: a dry run, a preview, a generated migration file.
 var preciseMigrationNoRun = regexp.MustCompile(`(?i)\bdry[\s-]?run\b|\bpreview\b|\bgenerat\w+\b`)
+
+// preciseParamLosesUnsaved says which parameter of t is described as
+// losing unsaved work with one of its values ("save": "Set false to
+// discard unsaved editor changes"), or "": the call can throw away edits
+// the user has not saved, which no later call brings back.
+func preciseParamLosesUnsaved(t *tgTool) string {
+	props := t.t.Params()
+	for _, n := range t.t.ParamNames() {
+		obj, _ := props[n].(map[string]any)
+		if d, _ := obj["description"].(string); d != "" {
+			if m := preciseAffirmed(d, preciseLosesUnsavedTalk); m != "" {
+				return fmt.Sprintf("its `%s` parameter says a call can lose unsaved work (%q)", n, secSnippet(m))
+			}
+		}
+	}
+	return ""
+}

@@ -140,6 +140,27 @@ var preciseAsksConfirmation = regexp.MustCompile(`(?i)\b(ask(s)? (the user )?(fo
 // description is about a session or setting), or already asks the user to
 // confirm.
 func preciseHarmlessDestruction(t *tgTool) bool {
+	return preciseHarmlessBesidesSession(t) || preciseSoftName(t) && (preciseCounterOrSignIn(t) || preciseClearsSessionState(t))
+}
+
+// preciseSessionClearOfAll returns the parameter of a tool that clears a
+// session's state (preciseHarmlessDestruction's session reading, and no
+// other of its readings) whose omission clears everything, with its
+// words; or "", "". jam_clear "Remove one or all layers from the jam
+// session", role "Omit to clear all layers": what goes by default is all
+// the session holds, not a setting another call sets back.
+func preciseSessionClearOfAll(t *tgTool) (string, string) {
+	if preciseHarmlessBesidesSession(t) || !preciseSoftName(t) || preciseCounterOrSignIn(t) || !preciseClearsSessionState(t) {
+		return "", ""
+	}
+	return preciseOmittedClearsAll(t)
+}
+
+// preciseHarmlessBesidesSession reports the readings of
+// preciseHarmlessDestruction other than a session's state cleared: a
+// confirmation the user gives, a local copy forgotten, a store that
+// rebuilds itself, a page's state.
+func preciseHarmlessBesidesSession(t *tgTool) bool {
 	if m := preciseAsksConfirmation.FindString(t.desc); m != "" && (preciseUserWord.MatchString(m) || !preciseModelConfirms(t)) {
 		return true
 	}
@@ -159,21 +180,50 @@ func preciseHarmlessDestruction(t *tgTool) bool {
 		// page's state the next keystroke or click sets again.
 		return true
 	}
-	soft := false
+	return false
+}
+
+// preciseSoftName reports whether a tool's name clears, resets, closes,
+// ends, stops or cancels: verbs that may only touch a session's state.
+func preciseSoftName(t *tgTool) bool {
 	for _, tok := range t.nameTokens {
 		switch strings.ToLower(tok) {
 		case "clear", "reset", "close", "end", "stop", "cancel":
-			soft = true
+			return true
 		}
 	}
-	if !soft {
-		return false
-	}
+	return false
+}
+
+// preciseClearsSessionState reports whether a soft-named tool's name or
+// first sentence is about a session, a setting, the context, a selection,
+// a cache, a filter or a console: what it clears is the session's own
+// state, not stored data.
+func preciseClearsSessionState(t *tgTool) bool {
 	first, _, _ := strings.Cut(t.desc, ".")
-	if preciseCounterOrSignIn(t) {
-		return true
-	}
 	return preciseSessionOnly.MatchString(strings.Join(t.nameTokens, " ")) || preciseSessionOnly.MatchString(first)
+}
+
+// preciseOmittedClearsAllTalk is a parameter's description saying that
+// leaving it out makes the call clear, delete or remove everything it
+// could pick one of: "Omit to clear all layers", "If omitted, all saved
+// filters are removed", "Leave empty to delete every entry".
+var preciseOmittedClearsAllTalk = regexp.MustCompile(`(?i)\b(?:omit(?:ted)?|leave\s+(?:it\s+)?(?:empty|blank|unset|out)|if\s+(?:not\s+(?:specified|provided|given|set)|omitted|absent|empty|unset))\b[^.;]{0,20}?\b(?:(?:to\s+)?(?:clear|delete|remove|erase|wipe|purge|drop|discard)s?\s+(?:all|every(?:thing)?)\b|(?:all|every(?:thing)?)\b[^.;]{0,40}?\b(?:is|are|will\s+be|gets?)\s+(?:cleared|deleted|removed|erased|wiped|purged|dropped|discarded)\b)`)
+
+// preciseOmittedClearsAll returns the parameter of t whose description
+// says leaving it out clears everything, with that description's words,
+// or "", "". The model gets the widest loss by saying nothing: on a
+// soft-named tool that clears a session's state (jam_clear, "Omit to
+// clear all layers"), everything the session holds goes, not a setting.
+func preciseOmittedClearsAll(t *tgTool) (string, string) {
+	props := t.t.Params()
+	for _, n := range t.t.ParamNames() {
+		obj, _ := props[n].(map[string]any)
+		if d, _ := obj["description"].(string); preciseOmittedClearsAllTalk.MatchString(d) {
+			return n, preciseOmittedClearsAllTalk.FindString(d)
+		}
+	}
+	return "", ""
 }
 
 // preciseCounterWords name a count kept about other things (an unread
@@ -580,4 +630,11 @@ func preciseUIStateOnly(t *tgTool) bool {
 		}
 	}
 	return gesture && !t.destructPhrase && !preciseLossTalk.MatchString(first)
+}
+
+// preciseSessionClearOfAllParam is the parameter preciseSessionClearOfAll
+// returns, or "".
+func preciseSessionClearOfAllParam(t *tgTool) string {
+	p, _ := preciseSessionClearOfAll(t)
+	return p
 }

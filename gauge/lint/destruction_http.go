@@ -57,6 +57,12 @@ func preciseAPIPassthrough(t *tgTool) string {
 		if url && preciseMethodParam(lname) && preciseHTTPMethodTalk.MatchString(d) && !preciseMethodSelects.MatchString(d) {
 			return fmt.Sprintf("its `%s` parameter takes any HTTP method, DELETE included", name)
 		}
+		if url && preciseMethodParam(lname) && strings.TrimSpace(d) == "" && preciseTakesRequestParts(t) {
+			// agentspend_use(url, method, headers, body): beside the
+			// headers and body of a request, an undescribed free
+			// method is the request's HTTP method, DELETE included.
+			return fmt.Sprintf("its `%s` parameter is a free HTTP method beside the URL, headers and body of the request it sends, DELETE included", name)
+		}
 	}
 	if free == "" {
 		return ""
@@ -409,3 +415,19 @@ var preciseAuthorListedTail = regexp.MustCompile("(?i)((?:`?[A-Za-z][\\w.-]*`?\\
 
 // preciseListedName is an identifier in such a list.
 var preciseListedName = regexp.MustCompile(`[A-Za-z][\w.*-]*`)
+
+// preciseTakesRequestParts reports whether a tool takes the headers and
+// the body of an HTTP request (headers, and body, data or payload): with
+// a URL beside them, the tool sends a request the caller shapes.
+func preciseTakesRequestParts(t *tgTool) bool {
+	headers, body := false, false
+	for _, n := range t.t.ParamNames() {
+		switch strings.ToLower(n) {
+		case "headers", "header":
+			headers = true
+		case "body", "data", "payload", "json":
+			body = true
+		}
+	}
+	return headers && body
+}

@@ -15,7 +15,7 @@ func mcp040() Rule {
 		ID: "MCP040", Name: "destructive-tool-without-hint", Family: "Annotations",
 		Summary: "A tool that looks destructive declares no destructiveHint.",
 		Default: Error, Toolgauge: Error, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 29, Check: checkMCP040,
+		Revision: 30, Check: checkMCP040,
 	}
 }
 
@@ -44,6 +44,13 @@ func checkMCP040(ctx *Context) []Problem {
 			// The server's own text lists the tool as destructive: its
 			// author says so, whatever the tool's own words.
 			msg = fmt.Sprintf("`%s` is listed as destructive in its server's own text (%q) but declares no `destructiveHint`.", t.name, secSnippet(preciseAuthorListed(ctx)[i]))
+		case preciseSessionClearOfAllParam(t) != "":
+			// jam_clear's role "Omit to clear all layers": a session
+			// clear is harmless when it takes a setting, not when the
+			// model, by saying nothing, empties all the session holds.
+			p, m := preciseSessionClearOfAll(t)
+			msg = fmt.Sprintf("`%s` clears everything its session holds when `%s` is left out (%q) but declares no `destructiveHint`.", t.name, p, secSnippet(m))
+			sev = Warning
 		case preciseHarmlessDestruction(t):
 			continue
 		case destructiveReach(ctx, i) != "":

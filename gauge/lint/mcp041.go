@@ -15,7 +15,7 @@ func mcp041() Rule {
 		ID: "MCP041", Name: "read-only-tool-without-hint", Family: "Annotations",
 		Summary: "A tool that looks read-only declares no readOnlyHint.",
 		Default: Warning, Toolgauge: Warning, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 8, Check: checkMCP041,
+		Revision: 9, Check: checkMCP041,
 	}
 }
 
@@ -40,7 +40,7 @@ func checkMCP041(ctx *Context) []Problem {
 			}
 			// An action enum that kills or deletes (a process manager's
 			// "kill") makes the tool more than a read.
-			return !ctx.Precise() || preciseReadWrites(t.t) == "" && preciseDestructiveOperation(t.t.Params(), t.t.ParamNames(), 0) == "" && preciseActsNamed(t.nameWords) == ""
+			return !ctx.Precise() || preciseReadWrites(t.t) == "" && preciseDestructiveOperation(t.t.Params(), t.t.ParamNames(), 0) == "" && preciseActsNamed(t.nameWords) == "" && preciseMutatingMode(t) == ""
 		},
 		"`%s` reads as read-only but declares no `readOnlyHint`.",
 		"Set `readOnlyHint: true` in `%s`'s annotations. Clients use it to run safe tools without interrupting the user; "+
@@ -178,8 +178,9 @@ var (
 	// preciseReadOrWriteTalk is a first sentence that offers a write beside
 	// the read it opens on: "Get or update speaker notes", "Get or add
 	// comments", "Get or create a label", "Find and replace text", "Show or
-	// hide nodes", "List, apply, restore patches", "or close a handle".
-	preciseReadOrWriteTalk = regexp.MustCompile(`(?i)(?:,|\bor\b|\band\b|/)\s*(?:(?:then|also)\s+)?((?:set|update|add|create|apply|restore|close|delete|remove|modify|write|post|hide|replace|kill|rotate|edit|change|rename|move|upload|overwrite|clear|reset)s?)\b\s+(?:[\w-]+)`)
+	// hide nodes", "List, apply, restore patches", "or close a handle",
+	// "List or append files to ...".
+	preciseReadOrWriteTalk = regexp.MustCompile(`(?i)(?:,|\bor\b|\band\b|/)\s*(?:(?:then|also)\s+)?((?:set|update|add|append|insert|create|apply|restore|close|delete|remove|modify|write|post|hide|replace|kill|rotate|edit|change|rename|move|upload|overwrite|clear|reset)s?)\b\s+(?:[\w-]+)`)
 	// preciseWriteOpening is a first sentence that opens on a write
 	// although the name reads ("get_events_api_key": "Generate or rotate
 	// the events API key").

@@ -39,7 +39,14 @@ var preciseAddsOnlyTalk = regexp.MustCompile(`(?i)\bappend|\bonly\s+adds?\b|\b(?
 // one new entry: "Log a progress observation", "Record a new check-in",
 // "Append an entry to the journal", "Add a note to the ticket". A
 // description that also replaces the previous entry is read as written.
-var preciseLogsEntryOpening = regexp.MustCompile(`(?i)^\s*(?:logs?|records?|appends?|adds?)\s+(?:an?|one|a\s+new|another)\s+(?:[\w-]+\s+){0,2}?(?:observation|note|entry|comment|event|check-?in|log\s+entry|journal\s+entry|progress\s+report)s?\b`)
+//
+// The entry may be a record of anything that happened, not only a note or
+// an event: an experience, an episode, an outcome, an attempt, a
+// measurement ("Record a learning experience for a specific task"). A
+// new value of what the record is about ("Record a new address") is not
+// such an entry.
+var preciseLogsEntryOpening = regexp.MustCompile(`(?i)^\s*(?:logs?|records?|appends?|adds?)\s+(?:an?|one|a\s+new|another)\s+(?:[\w-]+\s+){0,2}?(?:observation|note|entry|comment|event|check-?in|log\s+entry|journal\s+entry|progress\s+report` +
+	`|experience|episode|outcome|attempt|interaction|occurrence|measurement|sample|reading|transition|trajectory|incident|feedback)s?\b`)
 
 // preciseReflectsStateTalk is a sentence saying the update regenerates
 // what it writes from the current state: "Update the metadata to reflect
@@ -102,12 +109,27 @@ func preciseOverwrites(tools []tgTool, t *tgTool) string {
 		// project or account; the next call points it back.
 		return ""
 	}
-	if why := preciseRestoresOldState(toks); why != "" {
+	if why := secRestoresOverCurrent(toks, t.desc); why != "" {
+		// restore_snapshot, or "Restore AI agent state from a
+		// snapshot": the saved state is written over the current one.
+		return why
+	}
+	if why := preciseMergeFlagReplaces(t); why != "" {
+		return why
+	}
+	if why := preciseAppliesOverFiles(t); why != "" {
 		return why
 	}
 	if preciseAffirmed(preciseProse(t.desc), preciseKeepsVersionTalk) != "" && !preciseDropsVersionTalk.MatchString(t.desc) {
 		// update_agent "Automatically creates a new version": the values
 		// written over stay in the version history.
+		return ""
+	}
+	if opener := preciseResendsOwnSession(tools, t); opener != "" {
+		// update_review_context(session_id, title, description,
+		// reasoning) beside open_review(title, description, reasoning):
+		// the call sends again, to the session the model opened, what
+		// the model gave when it opened it.
 		return ""
 	}
 	if preciseLogsEntryOpening.MatchString(t.desc) && !preciseDropsVersionTalk.MatchString(t.desc) {
@@ -585,6 +607,19 @@ var preciseFileTargetTalk = regexp.MustCompile(`(?i)\b(?:local|remote)\s+(?:file
 	// The same in Spanish, French and German.
 	`(?i)\bruta\s+absoluta\b[^.]{0,40}\bdonde\s+se\s+(?:guardar|escribir)|\bchemin\s+absolu\b[^.]{0,40}\bo[uù]\s+[^.]{0,40}\b(?:enregistr|sauvegard|[ée]crit)|\babsolute[rn]?\s+(?:Datei|Ordner|Verzeichnis)?pfad\b[^.]{0,40}\b(?:gespeichert|geschrieben)`)
 
+// preciseOutputPathTalk is a path parameter whose description opens on
+// naming it the call's output path or output file path, after at most
+// three words saying whose output it is: "Output file path", "Output
+// path.", "Calibration result output path (.json/.yaml/.yml)", "Optional
+// output path for command artifacts". The call writes its output there,
+// over any file at that path. An output directory, a file name alone and
+// an output format are not read.
+var preciseOutputPathTalk = regexp.MustCompile(`(?i)^\s*(?:the\s+|an?\s+)?(?:optional\s*:?\s+)?(?:[\w-]+\s+){0,3}?output\s+(?:file\s+)?path\b`)
+
+// preciseOnlySuggestsTalk is a path described as only a suggestion the
+// call hands back ("Suggested output file path"), not where it writes.
+var preciseOnlySuggestsTalk = regexp.MustCompile(`(?i)\bsuggest(?:ed|s|ion)?\b`)
+
 // preciseWritesFileAt says how a tool writes a file at a path the caller
 // names on a local or remote machine, whatever is there already, or "": a
 // transfer whose path parameter is described as its local or remote
@@ -606,6 +641,11 @@ func preciseWritesFileAt(t *tgTool) string {
 		}
 		if d, _ := obj["description"].(string); preciseFileTargetTalk.MatchString(d) {
 			return fmt.Sprintf("it writes a file at the path its `%s` parameter names (%q), over whatever is there", n, secSnippet(preciseFileTargetTalk.FindString(d)))
+		} else if m := preciseOutputPathTalk.FindString(d); m != "" && !preciseOnlySuggestsTalk.MatchString(d) {
+			// calibrate's output "Calibration result output path",
+			// audit_export's out "Output file path": the file the call
+			// writes, wherever the caller points it.
+			return fmt.Sprintf("it writes its output to the file its `%s` parameter names (%q), over whatever is there", n, secSnippet(strings.TrimSpace(m)))
 		}
 	}
 	return ""
@@ -796,4 +836,112 @@ func preciseSwitchesContext(t *tgTool) bool {
 		}
 	}
 	return true
+}
+
+// preciseMergeTalk is a flag's description saying it merges or appends
+// what the call brings into what is already stored: "Merge with existing
+// data", "Append generated tasks to existing file", "When true, append to
+// existing taxonomy terms instead of replacing".
+var preciseMergeTalk = regexp.MustCompile(`(?i)\b(?:merg|append|add)(?:e|es|s|ing)?\s+(?:it\s+|them\s+|[\w-]+\s+){0,2}?(?:with|to|into|onto)\s+(?:the\s+|any\s+|all\s+)?(?:existing|stored)\b|\binstead\s+of\s+(?:replacing|overwriting)\b`)
+
+// preciseMergeFlagReplaces says why a tool whose boolean merge or append
+// flag (merge, append, mergeExisting, append_terms) is described as
+// merging into what exists writes over what is stored when the flag is
+// false, or "": the flag is the switch between adding and replacing, and
+// the model turns it off with one word (hooks_import's merge, "Merge with
+// existing data": with false, the imported data replaces the stored).
+func preciseMergeFlagReplaces(t *tgTool) string {
+	props := t.t.Params()
+	for _, n := range t.t.ParamNames() {
+		obj, _ := props[n].(map[string]any)
+		if obj == nil || !isJSONString(obj["type"], "boolean") || !secHasWord(secIdentifierWords(n), "merge", "append") {
+			continue
+		}
+		if d, _ := obj["description"].(string); preciseMergeTalk.MatchString(d) {
+			return fmt.Sprintf("its `%s` flag merges into what is stored (%q), so with it false the call replaces what is there", n, secSnippet(preciseMergeTalk.FindString(d)))
+		}
+	}
+	return ""
+}
+
+// preciseDryRunWritesTalk is a dry-run or preview flag's description that
+// names what the real call does to files: "If true, returns preview
+// instead of writing files", "Preview without modifying the files".
+var preciseDryRunWritesTalk = regexp.MustCompile(`(?i)\b(?:instead\s+of|without)\s+(?:actually\s+)?(?:writing|modifying|changing|overwriting|updating|touching)\s+(?:to\s+)?(?:any\s+|the\s+|its\s+|your\s+)?(?:[\w-]+\s+)?files?\b`)
+
+// preciseAppliesOverFiles says why a tool whose name applies something
+// (apply_theme, apply_preset; after at most one prefix word) writes over
+// the files it applies to, or "": its dry-run or preview flag says the
+// call, as made without it, writes files ("If true, returns preview
+// instead of writing files"). What is applied goes into files that are
+// already there (a theme into the project's stylesheet), and the model
+// gets the write by leaving the flag out.
+func preciseAppliesOverFiles(t *tgTool) string {
+	w := t.nameWords
+	if len(w) == 0 || !(w[0] == "apply" || len(w) > 1 && w[1] == "apply" && !text.IsBareVerb(w[0]) && !text.IsReadVerb(w[0])) {
+		return ""
+	}
+	props := t.t.Params()
+	for _, n := range t.t.ParamNames() {
+		obj, _ := props[n].(map[string]any)
+		if obj == nil || !isJSONString(obj["type"], "boolean") || !secHasWord(secIdentifierWords(n), "dry", "dryrun", "preview") {
+			continue
+		}
+		if d, _ := obj["description"].(string); preciseDryRunWritesTalk.MatchString(d) {
+			return fmt.Sprintf("it applies what it names to files its `%s` flag says the call otherwise writes (%q), over what they hold", n, secSnippet(preciseDryRunWritesTalk.FindString(d)))
+		}
+	}
+	return ""
+}
+
+// preciseOpenVerbs open the name of a tool that opens or starts a
+// session of work (open_review, start_session).
+var preciseOpenVerbs = []string{"open", "start", "begin", "launch"}
+
+// preciseResendsOwnSession names the sibling that opens the session an
+// update writes to, or "": the update picks a session (a parameter named
+// for one, session or session_id), and every other value it takes that is
+// not a path or an id is a parameter of a sibling whose name opens (after
+// at most one prefix word) on open, start, begin or launch and that takes
+// no session of its own (it makes one). The update then sends again, to a
+// session the model opened, only what the model gave when it opened it:
+// nothing the user stored is written over. An update of a record that
+// merely lives in a session (a verification session's document fields,
+// which no opener takes) is read as before.
+func preciseResendsOwnSession(tools []tgTool, t *tgTool) string {
+	session := ""
+	var values []string
+	for _, n := range t.t.ParamNames() {
+		w := secIdentifierWords(n)
+		switch {
+		case len(w) > 0 && (w[len(w)-1] == "session" || len(w) > 1 && w[len(w)-2] == "session" && secHasWord(w[len(w)-1:], "id", "ids", "key")):
+			session = n
+		case len(w) > 0 && (preciseIdentifierEnds[w[len(w)-1]] || secHasWord(w[len(w)-1:], preciseWriteTargetKinds...)):
+		default:
+			values = append(values, n)
+		}
+	}
+	if session == "" || len(values) == 0 {
+		return ""
+	}
+	for k := range tools {
+		o := &tools[k]
+		if o.name == t.name || len(o.nameWords) == 0 {
+			continue
+		}
+		w := o.nameWords
+		if !(secHasWord(w[:1], preciseOpenVerbs...) || len(w) > 1 && secHasWord(w[1:2], preciseOpenVerbs...) && !text.IsBareVerb(w[0]) && !text.IsReadVerb(w[0])) {
+			continue
+		}
+		takesSession := false
+		for _, n := range o.t.ParamNames() {
+			if ow := secIdentifierWords(n); secHasWord(ow, "session") {
+				takesSession = true
+			}
+		}
+		if !takesSession && preciseNamesWithin(values, o) {
+			return o.name
+		}
+	}
+	return ""
 }

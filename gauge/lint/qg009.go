@@ -15,7 +15,7 @@ func qg009() Rule {
 		ID: "QG009", Name: "qg-destructive-without-warning", Family: "Quality-gate",
 		Summary: "A destructive tool neither warns in its description nor sets destructiveHint: true.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 17, Check: checkQG009,
+		Revision: 18, Check: checkQG009,
 	}
 }
 
@@ -49,7 +49,8 @@ var qgLossTalk = regexp.MustCompile(`\b(?:will|may|can|could|might)\s+(?:cause\s
 var qgConsequenceTalk = regexp.MustCompile(`\b(?:cannot|can't|can\s*not)\s+be\s+un-?[a-z]{3,}(?:ed|d|en)\b` +
 	`|\b(?:immediately|instantly|permanently)\s+(?:invalidat|revok|disabl|deactivat|expir|terminat|cancel)\w*` +
 	`|\bprevent(?:s|ing)?\s+(?:[\w'-]+\s+){0,4}?from\s+(?:using|accessing|signing|logging|joining|reading|opening)\b` +
-	`|\bno\s+longer\s+(?:be\s+)?(?:able\s+to|valid|usable|works?)\b`)
+	`|\bno\s+longer\s+(?:be\s+)?(?:able\s+to|valid|usable|works?)\b` +
+	`|\bprevent(?:s|ing)?\s+(?:any\s+)?(?:further|future|subsequent)\s+[a-z]{3,}`)
 
 // qgCascade is a description that states what else is lost with what the
 // tool deletes: "Delete a model version and all associated predictions,

@@ -14,7 +14,7 @@ func sec012() Rule {
 	return Rule{
 		ID: "SEC012", Name: "annotation-contradiction", Family: "Security",
 		Summary: "The tool's behaviour hints contradict its name or description, or a flag that destroys is on by default.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 24, Check: checkSEC012,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 25, Check: checkSEC012,
 	}
 }
 
@@ -216,6 +216,12 @@ func checkSEC012(ctx *Context) []Problem {
 			// and what the current one held since is gone.
 			add(fmt.Sprintf("Tool `%s` is marked destructiveHint: false, but %s.", t.Name, why),
 				"Set destructiveHint: true so clients ask the user before calling it, or say in the description that the current state is saved before it is replaced.")
+		} else if why := secLosesUnsaved(&tgTools(ctx)[i]); ctx.Precise() && a.DestructiveHint != nil && !*a.DestructiveHint && why != "" {
+			// godot_editor_edit's save "Set false to discard unsaved
+			// editor changes": edits the user has not saved are gone,
+			// and no later call brings them back.
+			add(fmt.Sprintf("Tool `%s` is marked destructiveHint: false, but %s, which no later call brings back.", t.Name, why),
+				"Set destructiveHint: true so clients ask the user before a call that can drop unsaved work, or make the call save first and say so.")
 		}
 		design = true
 		// The default profile needs the description to say each call adds
@@ -980,15 +986,20 @@ var secSavesCurrentTalk = regexp.MustCompile(`\b(?:saves?|backs?\s+up|keeps?|pre
 // snapshot, backup, checkpoint or earlier version; or "". Restoring a
 // deleted item (restore_page, "Restores a page from the trash") brings
 // it back and is not read, nor a restore whose description says the
-// current state is saved first.
+// current state is saved first. desc is read in lower case and quoted as
+// given.
 func secRestoresOverCurrent(nameWords []string, desc string) string {
-	if secSavesCurrentTalk.MatchString(desc) {
+	if secSavesCurrentTalk.MatchString(strings.ToLower(desc)) {
 		return ""
 	}
 	if why := preciseRestoresOldState(nameWords); why != "" {
 		return why
 	}
-	if m := secRestoreOpening.FindString(desc); m != "" {
+	if loc := secRestoreOpening.FindStringIndex(strings.ToLower(desc)); loc != nil {
+		m := desc[loc[0]:loc[1]]
+		if len(strings.ToLower(desc)) != len(desc) {
+			m = strings.ToLower(desc)[loc[0]:loc[1]]
+		}
 		return fmt.Sprintf("its description says it restores an earlier state over the current one (%q), and what the current one holds is replaced", secSnippet(strings.TrimSpace(m)))
 	}
 	return ""
@@ -1010,4 +1021,17 @@ var secJobReadOpening = regexp.MustCompile(`(?i)^\s*(?:check|get|fetch|retrieve|
 // not a change the call makes.
 func secReadsJobReport(words []string, desc string) bool {
 	return len(words) >= 2 && secJobReportNouns[words[len(words)-1]] && secJobReadOpening.MatchString(desc) && !secMutatingOpening.MatchString(desc) && !secReadOrWriteOpening.MatchString(desc)
+}
+
+// secLosesUnsaved says how a tool can throw away work the user has not
+// saved, or "": its description says unsaved changes are lost or
+// discarded ("Unsaved changes are DISCARDED silently"), or a parameter
+// says one of its values does ("Set false to discard unsaved editor
+// changes"). A sentence that steers away ("to avoid discarding unsaved
+// changes", "without touching unsaved changes") is not read.
+func secLosesUnsaved(t *tgTool) string {
+	if m := preciseAffirmed(preciseProse(t.desc), preciseLosesUnsavedTalk); m != "" {
+		return fmt.Sprintf("its description says a call loses unsaved work (%q)", secSnippet(m))
+	}
+	return preciseParamLosesUnsaved(t)
 }
