@@ -44,6 +44,7 @@ var audits = []struct{ dir, doc string }{
 	{dir: "testdata/audit/2026-12-02-u", doc: "docs/audit-2026-12-02-u.md"},
 	{dir: "testdata/audit/2026-12-02-v", doc: "docs/audit-2026-12-02-v.md"},
 	{dir: "testdata/audit/2026-12-02-w", doc: "docs/audit-2026-12-02-w.md"},
+	{dir: "testdata/audit/2026-12-02-x", doc: "docs/audit-2026-12-02-x.md"},
 }
 
 // TestAudit measures the default profile on each independent audit and
