@@ -163,8 +163,12 @@ func capture(ctx context.Context, npm *worker.NPM, s server, timeout time.Durati
 	for _, a := range s.Args {
 		args = append(args, expand(a))
 	}
+	display := "npx " + s.Package + "@" + s.Version
+	if s.Bin != "" {
+		display = "npx -p " + s.Package + "@" + s.Version + " " + s.Bin
+	}
 	target := &connect.Target{Transport: connect.TransportStdio, Command: command, Args: args, Env: env, Dir: work,
-		Display: "npx " + s.Package + "@" + s.Version}
+		Display: display}
 	sess, err := connect.Dial(ctx, target, connect.Options{Timeout: timeout, ClientName: "mcpgauge-precision"})
 	if err != nil {
 		return nil, fmt.Errorf("connect: %w", err)

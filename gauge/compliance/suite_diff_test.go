@@ -3,6 +3,7 @@ package compliance_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -117,8 +118,8 @@ func suiteEntry(t *testing.T) (string, []string) {
 	}
 	entry := filepath.Join(dir, "node_modules", "@modelcontextprotocol", "conformance", "dist", "index.js")
 	if _, err := os.Stat(filepath.Join(dir, suiteComplete)); err != nil {
-		if why := installSuite(dir); why != "" {
-			t.Skipf("official conformance suite not run: npm install @modelcontextprotocol/conformance@%s failed: %.200s", suiteVersion, why)
+		if err := installSuite(dir); err != nil {
+			t.Skipf("official conformance suite not run: %.300v", err)
 		}
 	}
 	var flags []string
@@ -140,15 +141,14 @@ const suiteComplete = ".mcpgauge-suite-complete"
 
 // installSuite installs the suite into a fresh directory beside dir, marks
 // it complete and moves it into place, so dir is either absent, a whole
-// install, or an older partial one that the next run replaces. It returns
-// why it failed, or "".
-func installSuite(dir string) string {
+// install, or an older partial one that the next run replaces.
+func installSuite(dir string) error {
 	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
-		return err.Error()
+		return fmt.Errorf("prepare the suite's directory: %w", err)
 	}
 	tmp, err := os.MkdirTemp(filepath.Dir(dir), filepath.Base(dir)+".partial-")
 	if err != nil {
-		return err.Error()
+		return fmt.Errorf("prepare the suite's directory: %w", err)
 	}
 	defer os.RemoveAll(tmp)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
@@ -163,25 +163,23 @@ func installSuite(dir string) string {
 				break
 			}
 		}
-		return err.Error() + ": " + why
+		return fmt.Errorf("npm install @modelcontextprotocol/conformance@%s: %w: %s", suiteVersion, err, why)
 	}
 	if err := os.WriteFile(filepath.Join(tmp, suiteComplete), []byte(suiteVersion+"\n"), 0o644); err != nil {
-		return err.Error()
+		return fmt.Errorf("mark the suite's install complete: %w", err)
 	}
 	if err := os.Chmod(tmp, 0o755); err != nil { // MkdirTemp makes it 0700
-		return err.Error()
+		return fmt.Errorf("open the suite's directory: %w", err)
 	}
-	if _, err := os.Stat(filepath.Join(dir, suiteComplete)); err == nil {
-		return "" // another run finished first; its install is whole
+	whole := func() bool { _, err := os.Stat(filepath.Join(dir, suiteComplete)); return err == nil }
+	if whole() {
+		return nil // another run finished first; its install is whole
 	}
 	_ = os.RemoveAll(dir) // a partial install, never marked
-	if err := os.Rename(tmp, dir); err != nil {
-		if _, serr := os.Stat(filepath.Join(dir, suiteComplete)); serr == nil {
-			return ""
-		}
-		return err.Error()
+	if err := os.Rename(tmp, dir); err != nil && !whole() {
+		return fmt.Errorf("move the suite's install into place: %w", err)
 	}
-	return ""
+	return nil
 }
 
 func nodeVersion(v string) (int, int) {
