@@ -631,10 +631,3 @@ func preciseUIStateOnly(t *tgTool) bool {
 	}
 	return gesture && !t.destructPhrase && !preciseLossTalk.MatchString(first)
 }
-
-// preciseSessionClearOfAllParam is the parameter preciseSessionClearOfAll
-// returns, or "".
-func preciseSessionClearOfAllParam(t *tgTool) string {
-	p, _ := preciseSessionClearOfAll(t)
-	return p
-}

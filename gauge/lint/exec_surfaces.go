@@ -1878,10 +1878,8 @@ func secLangCode(pd, langs string) (lang, noun string, served bool) {
 		for k := len(before) - 1; k >= 0 && k >= len(before)-3; k-- {
 			w := strings.Trim(before[k], "\"'`<*_")
 			for _, l := range strings.Split(w, "/") {
-				if secNotALanguage[l] || secScriptFalseFriends[l] || len(l) < 2 {
-					continue
-				}
-				if !strings.Contains(langs, " "+l+" ") && !secKnownLanguage.MatchString(l) {
+				served := strings.Contains(langs, " "+l+" ")
+				if !secIsLanguage(l, served) {
 					continue
 				}
 				// The value is that code only when the clause opens on
@@ -1892,7 +1890,7 @@ func secLangCode(pd, langs string) (lang, noun string, served bool) {
 				if opener := strings.Join(before[:k], " "); !secCodeValueOpener.MatchString(strings.TrimPrefix(opener+" ", " ")) {
 					continue
 				}
-				if strings.Contains(langs, " "+l+" ") {
+				if served {
 					return l, pd[loc[0]:loc[1]], true
 				}
 				if lang == "" {

@@ -428,10 +428,12 @@ func preciseUpgradeTwins(tools []tgTool) [][2]int {
 	for i := range tools {
 		for j := i + 1; j < len(tools); j++ {
 			l, r := &tools[i], &tools[j]
-			if len(l.params) == 0 || !preciseSameInputs(l, r) {
+			// The name test is cheap and rejects almost every pair; the
+			// schema comparison only runs on the few it keeps.
+			if len(l.params) == 0 || !preciseUpgradeOf(l.nameWords, r.nameWords) && !preciseUpgradeOf(r.nameWords, l.nameWords) {
 				continue
 			}
-			if preciseUpgradeOf(l.nameWords, r.nameWords) || preciseUpgradeOf(r.nameWords, l.nameWords) {
+			if preciseSameInputs(l, r) {
 				out = append(out, [2]int{i, j})
 			}
 		}

@@ -35,6 +35,7 @@ func checkMCP040(ctx *Context) []Problem {
 		}
 		msg := fmt.Sprintf("`%s` reads as destructive but declares no `destructiveHint`.", t.name)
 		sev := Off
+		sessionParam, sessionMatch := preciseSessionClearOfAll(t)
 		switch {
 		case !ctx.Precise():
 			if !tgReadsLikeDeletion(t) {
@@ -44,12 +45,11 @@ func checkMCP040(ctx *Context) []Problem {
 			// The server's own text lists the tool as destructive: its
 			// author says so, whatever the tool's own words.
 			msg = fmt.Sprintf("`%s` is listed as destructive in its server's own text (%q) but declares no `destructiveHint`.", t.name, secSnippet(preciseAuthorListed(ctx)[i]))
-		case preciseSessionClearOfAllParam(t) != "":
+		case sessionParam != "":
 			// jam_clear's role "Omit to clear all layers": a session
 			// clear is harmless when it takes a setting, not when the
 			// model, by saying nothing, empties all the session holds.
-			p, m := preciseSessionClearOfAll(t)
-			msg = fmt.Sprintf("`%s` clears everything its session holds when `%s` is left out (%q) but declares no `destructiveHint`.", t.name, p, secSnippet(m))
+			msg = fmt.Sprintf("`%s` clears everything its session holds when `%s` is left out (%q) but declares no `destructiveHint`.", t.name, sessionParam, secSnippet(sessionMatch))
 			sev = Warning
 		case preciseHarmlessDestruction(t):
 			continue
