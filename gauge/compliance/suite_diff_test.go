@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gofrs/flock"
 	"github.com/mcpgauge/mcpgauge/gauge/compliance"
 	"github.com/mcpgauge/mcpgauge/gauge/connect"
 	"github.com/mcpgauge/mcpgauge/internal/testutil/fixtures"
@@ -171,12 +172,21 @@ func installSuite(dir string) error {
 	if err := os.Chmod(tmp, 0o755); err != nil { // MkdirTemp makes it 0700
 		return fmt.Errorf("open the suite's directory: %w", err)
 	}
-	whole := func() bool { _, err := os.Stat(filepath.Join(dir, suiteComplete)); return err == nil }
-	if whole() {
+	// The swap holds a lock beside dir (shared with .ci/run's flock), so a
+	// run that finds dir partial cannot delete a whole install another run
+	// has just moved into place.
+	lock := flock.New(dir + ".lock")
+	if err := lock.Lock(); err != nil {
+		return fmt.Errorf("lock the suite's directory: %w", err)
+	}
+	defer lock.Unlock()
+	if _, err := os.Stat(filepath.Join(dir, suiteComplete)); err == nil {
 		return nil // another run finished first; its install is whole
 	}
-	_ = os.RemoveAll(dir) // a partial install, never marked
-	if err := os.Rename(tmp, dir); err != nil && !whole() {
+	if err := os.RemoveAll(dir); err != nil { // a partial install, never marked
+		return fmt.Errorf("remove a partial install of the suite: %w", err)
+	}
+	if err := os.Rename(tmp, dir); err != nil {
 		return fmt.Errorf("move the suite's install into place: %w", err)
 	}
 	return nil
