@@ -36,6 +36,12 @@ type server struct {
 	// picks (npx -p <package> <bin>), as a package's README may say for its
 	// MCP server.
 	Bin string `yaml:"bin"`
+	// File runs a file of the install instead, named relative to its
+	// node_modules ("<package>/bridge/mcp-server.cjs"): the MCP server a
+	// plugin's own config starts with node, or a native binary that the
+	// package's install script, which the capture never runs, would have
+	// linked as its bin. JavaScript files run with node.
+	File string `yaml:"file"`
 	// Files are written into the work directory before the start
 	// (placeholder config files a server insists on reading).
 	Files map[string]string `yaml:"files"`
@@ -160,12 +166,28 @@ func capture(ctx context.Context, npm *worker.NPM, s server, timeout time.Durati
 		}
 	}
 	args := append([]string(nil), inst.Args...)
+	if s.File != "" {
+		if s.Bin != "" || len(inst.Path) == 0 {
+			return nil, fmt.Errorf("file %q: needs an npm install and no bin", s.File)
+		}
+		file, err := installedFile(filepath.Dir(inst.Path[0]), s.File)
+		if err != nil {
+			return nil, err
+		}
+		command, args = file, nil
+		if ext := filepath.Ext(file); ext == ".js" || ext == ".cjs" || ext == ".mjs" {
+			command, args = "node", []string{file}
+		}
+	}
 	for _, a := range s.Args {
 		args = append(args, expand(a))
 	}
 	display := "npx " + s.Package + "@" + s.Version
 	if s.Bin != "" {
 		display = "npx -p " + s.Package + "@" + s.Version + " " + s.Bin
+	}
+	if s.File != "" {
+		display = s.Package + "@" + s.Version + ": node_modules/" + s.File
 	}
 	target := &connect.Target{Transport: connect.TransportStdio, Command: command, Args: args, Env: env, Dir: work,
 		Display: display}
@@ -195,4 +217,25 @@ func capture(ctx context.Context, npm *worker.NPM, s server, timeout time.Durati
 	}
 	c.Note = s.Note
 	return &c, nil
+}
+
+// installedFile resolves name, a path relative to the install's
+// node_modules directory, and refuses one that leaves it (by "..", an
+// absolute path or a symbolic link).
+func installedFile(modules, name string) (string, error) {
+	if !filepath.IsLocal(name) {
+		return "", fmt.Errorf("file %q must be a relative path inside node_modules", name)
+	}
+	root, err := filepath.EvalSymlinks(modules)
+	if err != nil {
+		return "", fmt.Errorf("file %q: %w", name, err)
+	}
+	file, err := filepath.EvalSymlinks(filepath.Join(root, name))
+	if err != nil {
+		return "", fmt.Errorf("file %q: %w", name, err)
+	}
+	if rel, err := filepath.Rel(root, file); err != nil || !filepath.IsLocal(rel) {
+		return "", fmt.Errorf("file %q leaves node_modules", name)
+	}
+	return file, nil
 }
