@@ -588,21 +588,18 @@ func secAlnumByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
-// secFindInContext is secFind for the default profile: it reads a hit in
-// its context and skips hits that are not what the pattern means. Text in
-// code spans and fenced blocks is what the tool shows, not what it says; a
-// concealment verb ("hide it") counts only when its sentence is about the
-// user; a pseudo-system label counts only when what follows does not ask
-// the model to consult the user; a .env named inside quotes as an example
-// file name is not a pointer at secrets.
-func secFindInContext(ctx *Context, s string, pats []secPattern) (secMatch, bool) {
-	return secFirst(secHitsInContext(ctx, s, pats))
-}
-
-// secHitsInContext yields the hits secFindInContext reads in context, in
-// the order it reads them: the patterns in the family's order, each one's
-// hits in text order, then the first hit named only as a location (at
-// info). Their offsets are in s, though the reading blanks code.
+// secHitsInContext is the default profile's reading of a family: it reads
+// each hit in its context and skips hits that are not what the pattern
+// means. Text in code spans and fenced blocks is what the tool shows, not
+// what it says; a concealment verb ("hide it") counts only when its
+// sentence is about the user; a pseudo-system label counts only when what
+// follows does not ask the model to consult the user; a .env named inside
+// quotes as an example file name is not a pointer at secrets. It yields
+// the hits it keeps in the order it reads them, the patterns in the
+// family's order and each one's hits in text order, then the first hit
+// named only as a location (at info); so its first hit is the one the
+// reading reports when no filter of the rule drops it. Their offsets are
+// in s, though the reading blanks code.
 func secHitsInContext(ctx *Context, s string, pats []secPattern) iter.Seq[secMatch] {
 	return func(yield func(secMatch) bool) {
 		mapped := secCodeOnly(s)

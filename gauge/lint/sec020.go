@@ -13,7 +13,7 @@ func sec020() Rule {
 		ID: "SEC020", Name: "directive-beyond-job", Family: "Security",
 		Summary: "Text tells the model how to answer, which version to install, how to change files or its client, or to build and deploy: beyond the job of the tool.",
 		Default: Warning, Toolgauge: Off, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 11, Check: secPhraseRuleWith(nil, secPrecise{patterns: secBeyondPatterns, keep: secBeyondKeep, extra: secBeyondExtra},
+		Revision: 12, Check: secPhraseRuleWith(nil, secPrecise{patterns: secBeyondPatterns, keep: secBeyondKeep, extra: secBeyondExtra},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s gives a %s, beyond what the tool does: %q.", s.where(), m.what, strings.TrimLeft(m.text, ".!?;:,-*# \t\n"))
 			},
@@ -160,7 +160,7 @@ const secReplyExtra = `(?:notes|tips|caveats|disclaimers|commentary|advice|expla
 
 // secBeyondConditional is what, just before "you are an expert ...",
 // makes it a condition on the reader ("if you are an expert user"), not a
-// persona; secFindInContext reads it.
+// persona; secHitsInContext reads it.
 var secBeyondConditional = regexp.MustCompile(`\b(?:if|when|unless|whether|once)\s+$`)
 
 // secBeyondChinese are SEC020's persona and edit-files directives in
