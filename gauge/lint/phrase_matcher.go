@@ -190,7 +190,8 @@ func secUnfold(text string, starts []int, a, b int) (int, int) {
 // secMapped is text derived from an original one by blanking parts of it
 // (fenced blocks, code spans, quote marks) into single spaces, with the
 // way back: byte k of text stands for orig[lo[k]:hi[k]], one byte for a
-// byte kept, the whole blanked part for its space.
+// byte kept, the whole blanked part for its space. Nil lo and hi mean
+// nothing is blanked yet: text is the original.
 type secMapped struct {
 	text   string
 	lo, hi []int
@@ -200,11 +201,7 @@ type secMapped struct {
 
 // secOriginal is s itself, before anything is blanked.
 func secOriginal(s string) secMapped {
-	m := secMapped{text: s, lo: make([]int, len(s)), hi: make([]int, len(s)), n: len(s)}
-	for k := range len(s) {
-		m.lo[k], m.hi[k] = k, k+1
-	}
-	return m
+	return secMapped{text: s, n: len(s)}
 }
 
 // secCodeOnly is preciseCodeOnly(s) with the way back to s.
@@ -224,16 +221,13 @@ func (m secMapped) blank(re *regexp.Regexp) secMapped {
 	prev := 0
 	for _, loc := range locs {
 		b.WriteString(m.text[prev:loc[0]])
-		out.lo = append(out.lo, m.lo[prev:loc[0]]...)
-		out.hi = append(out.hi, m.hi[prev:loc[0]]...)
-		lo, hi := m.orig(loc[0], loc[1])
+		out.keep(m, prev, loc[0])
+		out.blankOf(m, loc[0], loc[1])
 		b.WriteByte(' ')
-		out.lo, out.hi = append(out.lo, lo), append(out.hi, hi)
 		prev = loc[1]
 	}
 	b.WriteString(m.text[prev:])
-	out.lo = append(out.lo, m.lo[prev:]...)
-	out.hi = append(out.hi, m.hi[prev:]...)
+	out.keep(m, prev, len(m.text))
 	out.text = b.String()
 	return out
 }
@@ -249,28 +243,45 @@ func (m secMapped) blankRunes(set string) secMapped {
 	for i, r := range m.text {
 		_, size := utf8.DecodeRuneInString(m.text[i:])
 		if strings.ContainsRune(set, r) {
-			lo, hi := m.orig(i, i+size)
+			out.blankOf(m, i, i+size)
 			b.WriteByte(' ')
-			out.lo, out.hi = append(out.lo, lo), append(out.hi, hi)
 			continue
 		}
 		b.WriteString(m.text[i : i+size])
-		out.lo = append(out.lo, m.lo[i:i+size]...)
-		out.hi = append(out.hi, m.hi[i:i+size]...)
+		out.keep(m, i, i+size)
 	}
 	out.text = b.String()
 	return out
 }
 
+// keep appends the way back of m.text[a:b], kept as it is.
+func (out *secMapped) keep(m secMapped, a, b int) {
+	if m.lo == nil {
+		for k := a; k < b; k++ {
+			out.lo, out.hi = append(out.lo, k), append(out.hi, k+1)
+		}
+		return
+	}
+	out.lo, out.hi = append(out.lo, m.lo[a:b]...), append(out.hi, m.hi[a:b]...)
+}
+
+// blankOf appends the way back of one space standing for m.text[a:b].
+func (out *secMapped) blankOf(m secMapped, a, b int) {
+	lo, hi := m.orig(a, b)
+	out.lo, out.hi = append(out.lo, lo), append(out.hi, hi)
+}
+
 // orig maps text[a:b] back to the original's byte offsets.
 func (m secMapped) orig(a, b int) (int, int) {
-	if b <= a {
-		if a < len(m.text) {
-			return m.lo[a], m.lo[a]
-		}
-		return m.n, m.n
+	switch {
+	case m.lo == nil:
+		return a, max(a, b)
+	case b > a:
+		return m.lo[a], m.hi[b-1]
+	case a < len(m.text):
+		return m.lo[a], m.lo[a]
 	}
-	return m.lo[a], m.hi[b-1]
+	return m.n, m.n
 }
 
 // secTrimmed is [a, b) of text without the white space at its ends, as
