@@ -1,8 +1,10 @@
 package lint
 
 import (
+	"iter"
 	"regexp"
 	"regexp/syntax"
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -92,9 +94,17 @@ type secPattern struct {
 	ownTool int
 }
 
-// secMatch is a pattern hit with the matched original text.
+// secMatch is a pattern hit: what it is, the text a message quotes, and
+// where it stands in the surface's original text.
 type secMatch struct {
 	what, text string
+	// start and end are the byte offsets of the hit in the original text
+	// of its surface (secSurface.Text), whatever the reading blanked or
+	// folded to find it: s.Text[start:end] is the hit, from its first
+	// character to its last (invisible characters around it left out).
+	// A filter reads the hit's surroundings through them
+	// (secSurface.foldedSpan), never by finding the quoted text again.
+	start, end int
 	// info marks a hit the default profile reports at info: the pattern
 	// is there, but its sentence does not say the model is to touch it
 	// (".env" named as where the server keeps its settings).
@@ -128,21 +138,172 @@ func secFind(ctx *Context, s string, pats []secPattern) (secMatch, bool) {
 
 // secFindFolded is secFind for text already folded: folded, starts = secFold(s).
 func secFindFolded(ctx *Context, s, folded string, starts []int, pats []secPattern) (secMatch, bool) {
-	for _, p := range pats {
-		if !secHasAnchor(folded, p.anchors) {
-			continue
-		}
-		for _, loc := range p.re.FindAllStringSubmatchIndex(folded, 4) {
-			if p.ownTool > 0 && loc[2*p.ownTool] >= 0 {
-				name := s[starts[loc[2*p.ownTool]]:starts[loc[2*p.ownTool+1]]]
-				if secIsOwnTool(ctx, name) {
-					continue
-				}
-			}
-			return secMatch{what: p.what, text: secSnippet(s[starts[loc[0]]:starts[loc[1]]])}, true
-		}
+	return secFirst(secHitsFolded(ctx, s, folded, starts, pats))
+}
+
+// secFirst is the first hit of hits.
+func secFirst(hits iter.Seq[secMatch]) (secMatch, bool) {
+	for m := range hits {
+		return m, true
 	}
 	return secMatch{}, false
+}
+
+// secHitsFolded yields the hits of pats in s (folded, starts = secFold(s)):
+// the patterns in the family's order, each one's first four hits in text
+// order, a hit naming one of the server's own tools skipped.
+func secHitsFolded(ctx *Context, s, folded string, starts []int, pats []secPattern) iter.Seq[secMatch] {
+	return func(yield func(secMatch) bool) {
+		for _, p := range pats {
+			if !secHasAnchor(folded, p.anchors) {
+				continue
+			}
+			for _, loc := range p.re.FindAllStringSubmatchIndex(folded, 4) {
+				if p.ownTool > 0 && loc[2*p.ownTool] >= 0 {
+					name := s[starts[loc[2*p.ownTool]]:starts[loc[2*p.ownTool+1]]]
+					if secIsOwnTool(ctx, name) {
+						continue
+					}
+				}
+				a, b := secUnfold(s, starts, loc[0], loc[1])
+				if !yield(secMatch{what: p.what, text: secSnippet(s[a:b]), start: a, end: b}) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// secUnfold maps the folded bytes [a, b) of text (folded, starts =
+// secFold(text)) back to text: from the rune that gave folded byte a to
+// the end of the rune that gave folded byte b-1, so invisible characters
+// dropped after the hit stay out of it.
+func secUnfold(text string, starts []int, a, b int) (int, int) {
+	if b <= a {
+		return starts[a], starts[a]
+	}
+	last := starts[b-1]
+	_, size := utf8.DecodeRuneInString(text[last:])
+	return starts[a], last + size
+}
+
+// secMapped is text derived from an original one by blanking parts of it
+// (fenced blocks, code spans, quote marks) into single spaces, with the
+// way back: byte k of text stands for orig[lo[k]:hi[k]], one byte for a
+// byte kept, the whole blanked part for its space. Nil lo and hi mean
+// nothing is blanked yet: text is the original.
+type secMapped struct {
+	text   string
+	lo, hi []int
+	// n is the original's length.
+	n int
+}
+
+// secOriginal is s itself, before anything is blanked.
+func secOriginal(s string) secMapped {
+	return secMapped{text: s, n: len(s)}
+}
+
+// secCodeOnly is preciseCodeOnly(s) with the way back to s.
+func secCodeOnly(s string) secMapped {
+	return secOriginal(s).blank(preciseFence).blank(preciseSpan)
+}
+
+// blank replaces each match of re in m.text with one space, as
+// re.ReplaceAllString(m.text, " ") does.
+func (m secMapped) blank(re *regexp.Regexp) secMapped {
+	locs := re.FindAllStringIndex(m.text, -1)
+	if len(locs) == 0 {
+		return m
+	}
+	var b strings.Builder
+	out := secMapped{n: m.n, lo: make([]int, 0, len(m.text)), hi: make([]int, 0, len(m.text))}
+	prev := 0
+	for _, loc := range locs {
+		b.WriteString(m.text[prev:loc[0]])
+		out.keep(m, prev, loc[0])
+		out.blankOf(m, loc[0], loc[1])
+		b.WriteByte(' ')
+		prev = loc[1]
+	}
+	b.WriteString(m.text[prev:])
+	out.keep(m, prev, len(m.text))
+	out.text = b.String()
+	return out
+}
+
+// blankRunes replaces each rune of set in m.text with one space, as a
+// strings.Replacer from each of those runes to " " does.
+func (m secMapped) blankRunes(set string) secMapped {
+	if !strings.ContainsAny(m.text, set) {
+		return m
+	}
+	var b strings.Builder
+	out := secMapped{n: m.n, lo: make([]int, 0, len(m.text)), hi: make([]int, 0, len(m.text))}
+	for i, r := range m.text {
+		_, size := utf8.DecodeRuneInString(m.text[i:])
+		if strings.ContainsRune(set, r) {
+			out.blankOf(m, i, i+size)
+			b.WriteByte(' ')
+			continue
+		}
+		b.WriteString(m.text[i : i+size])
+		out.keep(m, i, i+size)
+	}
+	out.text = b.String()
+	return out
+}
+
+// keep appends the way back of m.text[a:b], kept as it is.
+func (out *secMapped) keep(m secMapped, a, b int) {
+	if m.lo == nil {
+		for k := a; k < b; k++ {
+			out.lo, out.hi = append(out.lo, k), append(out.hi, k+1)
+		}
+		return
+	}
+	out.lo, out.hi = append(out.lo, m.lo[a:b]...), append(out.hi, m.hi[a:b]...)
+}
+
+// blankOf appends the way back of one space standing for m.text[a:b].
+func (out *secMapped) blankOf(m secMapped, a, b int) {
+	lo, hi := m.orig(a, b)
+	out.lo, out.hi = append(out.lo, lo), append(out.hi, hi)
+}
+
+// orig maps text[a:b] back to the original's byte offsets.
+func (m secMapped) orig(a, b int) (int, int) {
+	switch {
+	case m.lo == nil:
+		return a, max(a, b)
+	case b > a:
+		return m.lo[a], m.hi[b-1]
+	case a < len(m.text):
+		return m.lo[a], m.lo[a]
+	}
+	return m.n, m.n
+}
+
+// secTrimmed is [a, b) of text without the white space at its ends, as
+// strings.TrimSpace(text[a:b]) trims it.
+func secTrimmed(text string, a, b int) (int, int) {
+	hit := text[a:b]
+	a += len(hit) - len(strings.TrimLeftFunc(hit, unicode.IsSpace))
+	b -= len(hit) - len(strings.TrimRightFunc(hit, unicode.IsSpace))
+	return a, max(a, b)
+}
+
+// foldedSpan maps a hit of the surface back to its folded text: the
+// folded bytes [a, b) of the runes of s.Text[m.start:m.end].
+func (s secSurface) foldedSpan(m secMatch) (int, int) {
+	return sort.SearchInts(s.starts, m.start), sort.SearchInts(s.starts, m.end)
+}
+
+// hit is a hit of the surface as a filter reads it: folded, every run of
+// white space one space, never cut short as the quoted text is.
+func (s secSurface) hit(m secMatch) string {
+	a, b := s.foldedSpan(m)
+	return strings.Join(strings.Fields(s.folded[a:b]), " ")
 }
 
 // secOwnToolSet is a word that, as the object of "instead of calling X",
@@ -185,21 +346,18 @@ type secPrecise struct {
 }
 
 // secPhraseRuleWith is secPhraseRule with the default profile's additions.
+// There a surface's hits are read in turn: those of the family (read in
+// context when the family's plain reading finds one), then those of the
+// profile's own patterns, and the first that the filter keeps is the
+// surface's problem; a hit the filter drops no longer hides a later one in
+// the same text. Only when none is kept does the rule's own check run.
 func secPhraseRuleWith(ps []secPattern, precise secPrecise, message func(s secSurface, m secMatch) string, suggestion string) func(*Context) []Problem {
 	return func(ctx *Context) []Problem {
 		var out []Problem
 		for _, s := range secSurfaces(ctx) {
 			m, ok := secFindFolded(ctx, s.Text, s.folded, s.starts, ps)
 			if ctx.Precise() {
-				if ok {
-					m, ok = secFindInContext(ctx, s.Text, ps)
-				}
-				if !ok && len(precise.patterns) > 0 && secAnyAnchor(s.folded, precise.patterns) {
-					m, ok = secFindInContext(ctx, s.Text, precise.patterns)
-				}
-				if ok && precise.keep != nil && !precise.keep(ctx, s, m) {
-					ok = false
-				}
+				m, ok = secFirstKept(ctx, s, precise, ok, ps)
 				if !ok && precise.extra != nil {
 					m, ok = precise.extra(s)
 				}
@@ -214,6 +372,27 @@ func secPhraseRuleWith(ps []secPattern, precise secPrecise, message func(s secSu
 		}
 		return out
 	}
+}
+
+// secFirstKept is the default profile's reading of a surface: the first
+// hit, in context, that precise.keep keeps, of the family ps (when its
+// plain reading found one, found) and then of precise.patterns.
+func secFirstKept(ctx *Context, s secSurface, precise secPrecise, found bool, ps []secPattern) (secMatch, bool) {
+	var families [][]secPattern
+	if found {
+		families = append(families, ps)
+	}
+	if len(precise.patterns) > 0 && secAnyAnchor(s.folded, precise.patterns) {
+		families = append(families, precise.patterns)
+	}
+	for _, pats := range families {
+		for m := range secHitsInContext(ctx, s.Text, pats) {
+			if precise.keep == nil || precise.keep(ctx, s, m) {
+				return m, true
+			}
+		}
+	}
+	return secMatch{}, false
 }
 
 // secAnyAnchor reports whether folded could match any of pats.
@@ -420,158 +599,176 @@ func secAlnumByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
-// secFindInContext is secFind for the default profile: it reads a hit in
-// its context and skips hits that are not what the pattern means. Text in
-// code spans and fenced blocks is what the tool shows, not what it says; a
-// concealment verb ("hide it") counts only when its sentence is about the
-// user; a pseudo-system label counts only when what follows does not ask
-// the model to consult the user; a .env named inside quotes as an example
-// file name is not a pointer at secrets.
-func secFindInContext(ctx *Context, s string, pats []secPattern) (secMatch, bool) {
-	text := preciseCodeOnly(s)
-	folded, starts := secFold(text)
-	var located secMatch // a hit named only as a location, reported at info when no other is found
-	for _, p := range pats {
-		if !secHasAnchor(folded, p.anchors) {
-			continue
+// secHitsInContext is the default profile's reading of a family: it reads
+// each hit in its context and skips hits that are not what the pattern
+// means. Text in code spans and fenced blocks is what the tool shows, not
+// what it says; a concealment verb ("hide it") counts only when its
+// sentence is about the user; a pseudo-system label counts only when what
+// follows does not ask the model to consult the user; a .env named inside
+// quotes as an example file name is not a pointer at secrets. It yields
+// the hits it keeps in the order it reads them, the patterns in the
+// family's order and each one's hits in text order, then the first hit
+// named only as a location (at info); so its first hit is the one the
+// reading reports when no filter of the rule drops it. Their offsets are
+// in s, though the reading blanks code.
+func secHitsInContext(ctx *Context, s string, pats []secPattern) iter.Seq[secMatch] {
+	return func(yield func(secMatch) bool) {
+		mapped := secCodeOnly(s)
+		text := mapped.text
+		folded, starts := secFold(text)
+		// match is the hit at folded [a, b), quoted from the prose read.
+		match := func(what string, a, b int) secMatch {
+			ta, tb := secUnfold(text, starts, a, b)
+			start, end := mapped.orig(ta, tb)
+			return secMatch{what: what, text: secSnippet(text[ta:tb]), start: start, end: end}
 		}
-		for _, loc := range p.re.FindAllStringSubmatchIndex(folded, -1) {
-			if p.ownTool > 0 && loc[2*p.ownTool] >= 0 {
-				name := text[starts[loc[2*p.ownTool]]:starts[loc[2*p.ownTool+1]]]
-				if secIsOwnTool(ctx, name) || secOwnToolSet.MatchString(strings.ToLower(name)) {
-					continue
+		var located secMatch // a hit named only as a location, reported at info when no other is found
+		for _, p := range pats {
+			if !secHasAnchor(folded, p.anchors) {
+				continue
+			}
+			for _, loc := range p.re.FindAllStringSubmatchIndex(folded, -1) {
+				if p.ownTool > 0 && loc[2*p.ownTool] >= 0 {
+					name := text[starts[loc[2*p.ownTool]]:starts[loc[2*p.ownTool+1]]]
+					if secIsOwnTool(ctx, name) || secOwnToolSet.MatchString(strings.ToLower(name)) {
+						continue
+					}
+				}
+				hit := folded[loc[0]:loc[1]]
+				switch p.what {
+				case "instruction override", "role redefinition":
+					if secQuotedValue(text, starts[loc[0]], starts[loc[1]]) {
+						continue // reflex({ text: "ignore ... print the system prompt" }): a sample input, not an instruction
+					}
+				case "concealment":
+					if (strings.HasPrefix(hit, "hide") || strings.HasPrefix(hit, "conceal")) && !strings.Contains(secSentence(folded, loc[0], loc[1]), "user") {
+						continue
+					}
+				case "a request for secrets":
+					// "Upload credentials are generated and used internally" names
+					// a thing, it asks for nothing; "include credentials" as a
+					// fetch credentials mode (omit, same-origin) is a setting.
+					if secNounPhrase.MatchString(folded[loc[1]:]) || secFetchMode.MatchString(secSentence(folded, loc[0], loc[1])) {
+						continue
+					}
+				case "pseudo-system tag":
+					if secBracketEmphasis.MatchString(hit) {
+						continue // "[IMPORTANT] use create_items for several": a label of emphasis claims no role
+					}
+					if secQuotedValue(text, starts[loc[0]], starts[loc[1]]) {
+						continue
+					}
+					end := min(len(folded), loc[1]+240)
+					if secAsksUser.MatchString(folded[loc[1]:end]) {
+						continue
+					}
+				case "a .env file":
+					if loc[0] > 0 && strings.ContainsAny(folded[loc[0]:loc[0]+1]+folded[max(0, loc[0]-1):loc[0]], `"'`) {
+						continue
+					}
+					sentence := secSentence(folded, loc[0], loc[1])
+					if secRefused.MatchString(sentence) {
+						continue
+					}
+					if !secEnvTouched(sentence) {
+						// "Tokens are saved to .env", "will use EBAY_REDIRECT_URI
+						// from .env": where the server keeps its settings.
+						if located.what == "" {
+							located = match(p.what, loc[0], loc[1])
+							located.info = true
+						}
+						continue
+					}
+				case "an SSH key path", "a cloud or tool credential file":
+					sentence := secSentence(folded, loc[0], loc[1])
+					if secRefused.MatchString(sentence) || p.what == "an SSH key path" && secPublicKeys.MatchString(folded) && !strings.Contains(folded, "private") {
+						continue // authorized_keys lines of public keys it installs ask for no secret
+					}
+					if !secEnvTouched(sentence) {
+						// "Credentials are loaded from ~/.aws/credentials",
+						// "uses the key configured in ~/.ssh/config": where
+						// the server or its tool reads its own settings, as
+						// a .env named as a location.
+						if located.what == "" {
+							located = match(p.what, loc[0], loc[1])
+							located.info = true
+						}
+						continue
+					}
+				case "an MCP client configuration":
+					sentence := secSentence(folded, loc[0], loc[1])
+					if secRefused.MatchString(sentence) || !secConfigAccess.MatchString(sentence) {
+						continue // "set TOKEN in the env block of your client's mcp.json" says where a setting goes; it touches no file
+					}
+				case "a system credential file", "directory traversal":
+					if secRefused.MatchString(secSentence(folded, loc[0], loc[1])) {
+						continue // "~/.ssh ... are rejected" is a guard, not a pointer
+					}
+				case "steering away from other tools", "fallback steering":
+					// Read the sentence with its code spans: the alternatives are often in them.
+					raw, rawStarts := secFold(s)
+					m := match(p.what, loc[0], loc[1])
+					sentence := secSentence(raw, sort.SearchInts(rawStarts, m.start), sort.SearchInts(rawStarts, m.end))
+					if secSentenceNamesOwnTool(ctx, sentence) {
+						continue // "prefer this tool over 'fill' or 'click' calls" routes between its own tools
+					}
+					if strings.HasSuffix(hit, "over") && !secOtherToolObject.MatchString(folded[loc[1]:min(len(folded), loc[1]+60)]) {
+						continue // "prefer this over a full re-list", "over manually re-applying": a strategy of the same tool
+					}
+				case "cross-tool shadowing":
+					// "prefer the rerank parameter of search-records instead of
+					// calling this tool" routes to the server's own tool; a
+					// code recipe ("instead of using a ref") is not about tools.
+					sentence := secSentence(folded, loc[0], loc[1])
+					if secSentenceNamesOwnTool(ctx, sentence) || !secAboutTools.MatchString(sentence) {
+						continue
+					}
+				case "call-first coercion", "call-before-work coercion":
+					if secSentenceNamesOwnTool(ctx, secSentence(folded, loc[0], loc[1])) {
+						continue // "call this first ... before using fetch_latest" orders two of its own tools
+					}
+					if secPrerequisite.MatchString(secSentence(folded, loc[0], loc[1]) + " " + secNextSentence(folded, loc[1])) {
+						continue // "must be called before any other tool; returns the session_id they need" is a technical prerequisite
+					}
+				case "session-moment coercion", "proactive-call coercion":
+					// "Call this at the start of a session to get the session
+					// token" hands later calls what they need; "call this before
+					// debugging any error raised by run_tests" routes between
+					// the server's own tools; "before any action, always check
+					// with the user" protects the user.
+					// The lead-in may hold the previous sentence's full stop.
+					from := loc[0] + len(hit) - len(strings.TrimLeft(hit, ".!?:;\n \x01*#>_~-"))
+					sentence := secSentence(folded, from, loc[1])
+					if secHandlePrerequisite.MatchString(sentence) || secAsksUser.MatchString(sentence) || secOnNeed.MatchString(sentence) ||
+						p.what == "proactive-call coercion" && !strings.HasPrefix(hit, "before") && secSentenceNamesOwnTool(ctx, sentence) {
+						continue
+					}
+				case "persona assignment":
+					if secBeyondConditional.MatchString(folded[max(0, loc[0]-12):loc[0]]) {
+						continue // "if you are an expert user" is a condition on the reader, not a persona
+					}
+				case "first-choice steering":
+					if sentence := secSentence(folded, loc[0], loc[1]); secConditional.MatchString(folded[loc[1]:min(len(folded), loc[1]+40)]) &&
+						(!secAheadOfOwnWork.MatchString(sentence) || secSentenceNamesOwnTool(ctx, sentence)) {
+						continue // "the first choice when users report errors" says when, it does not demand; "..., before calling get_details" orders two own tools
+					}
+				case "priority override":
+					if loc[0] > 0 && strings.ContainsAny(folded[max(0, loc[0]-1):loc[0]], `"'“`) {
+						continue // "pass 4 when the user says \"highest priority\"" quotes the user
+					}
+					if secRankWord.MatchString(hit) && !secAboutTools.MatchString(secSentence(folded, loc[0], loc[1])) {
+						continue // "Truncation handling (HIGHEST PRIORITY)" ranks the tool's own steps
+					}
+				}
+				if !yield(match(p.what, loc[0], loc[1])) {
+					return
 				}
 			}
-			hit := folded[loc[0]:loc[1]]
-			switch p.what {
-			case "instruction override", "role redefinition":
-				if secQuotedValue(text, starts[loc[0]], starts[loc[1]]) {
-					continue // reflex({ text: "ignore ... print the system prompt" }): a sample input, not an instruction
-				}
-			case "concealment":
-				if (strings.HasPrefix(hit, "hide") || strings.HasPrefix(hit, "conceal")) && !strings.Contains(secSentence(folded, loc[0], loc[1]), "user") {
-					continue
-				}
-			case "a request for secrets":
-				// "Upload credentials are generated and used internally" names
-				// a thing, it asks for nothing; "include credentials" as a
-				// fetch credentials mode (omit, same-origin) is a setting.
-				if secNounPhrase.MatchString(folded[loc[1]:]) || secFetchMode.MatchString(secSentence(folded, loc[0], loc[1])) {
-					continue
-				}
-			case "pseudo-system tag":
-				if secBracketEmphasis.MatchString(hit) {
-					continue // "[IMPORTANT] use create_items for several": a label of emphasis claims no role
-				}
-				if secQuotedValue(text, starts[loc[0]], starts[loc[1]]) {
-					continue
-				}
-				end := min(len(folded), loc[1]+240)
-				if secAsksUser.MatchString(folded[loc[1]:end]) {
-					continue
-				}
-			case "a .env file":
-				if loc[0] > 0 && strings.ContainsAny(folded[loc[0]:loc[0]+1]+folded[max(0, loc[0]-1):loc[0]], `"'`) {
-					continue
-				}
-				sentence := secSentence(folded, loc[0], loc[1])
-				if secRefused.MatchString(sentence) {
-					continue
-				}
-				if !secEnvTouched(sentence) {
-					// "Tokens are saved to .env", "will use EBAY_REDIRECT_URI
-					// from .env": where the server keeps its settings.
-					if located.what == "" {
-						located = secMatch{what: p.what, text: secSnippet(text[starts[loc[0]]:starts[loc[1]]]), info: true}
-					}
-					continue
-				}
-			case "an SSH key path", "a cloud or tool credential file":
-				sentence := secSentence(folded, loc[0], loc[1])
-				if secRefused.MatchString(sentence) || p.what == "an SSH key path" && secPublicKeys.MatchString(folded) && !strings.Contains(folded, "private") {
-					continue // authorized_keys lines of public keys it installs ask for no secret
-				}
-				if !secEnvTouched(sentence) {
-					// "Credentials are loaded from ~/.aws/credentials",
-					// "uses the key configured in ~/.ssh/config": where
-					// the server or its tool reads its own settings, as
-					// a .env named as a location.
-					if located.what == "" {
-						located = secMatch{what: p.what, text: secSnippet(text[starts[loc[0]]:starts[loc[1]]]), info: true}
-					}
-					continue
-				}
-			case "an MCP client configuration":
-				sentence := secSentence(folded, loc[0], loc[1])
-				if secRefused.MatchString(sentence) || !secConfigAccess.MatchString(sentence) {
-					continue // "set TOKEN in the env block of your client's mcp.json" says where a setting goes; it touches no file
-				}
-			case "a system credential file", "directory traversal":
-				if secRefused.MatchString(secSentence(folded, loc[0], loc[1])) {
-					continue // "~/.ssh ... are rejected" is a guard, not a pointer
-				}
-			case "steering away from other tools", "fallback steering":
-				// Read the sentence with its code spans: the alternatives are often in them.
-				raw, _ := secFold(s)
-				sentence := secSentence(folded, loc[0], loc[1])
-				if k := strings.Index(raw, hit); k >= 0 {
-					sentence = secSentence(raw, k, k+len(hit))
-				}
-				if secSentenceNamesOwnTool(ctx, sentence) {
-					continue // "prefer this tool over 'fill' or 'click' calls" routes between its own tools
-				}
-				if strings.HasSuffix(hit, "over") && !secOtherToolObject.MatchString(folded[loc[1]:min(len(folded), loc[1]+60)]) {
-					continue // "prefer this over a full re-list", "over manually re-applying": a strategy of the same tool
-				}
-			case "cross-tool shadowing":
-				// "prefer the rerank parameter of search-records instead of
-				// calling this tool" routes to the server's own tool; a
-				// code recipe ("instead of using a ref") is not about tools.
-				sentence := secSentence(folded, loc[0], loc[1])
-				if secSentenceNamesOwnTool(ctx, sentence) || !secAboutTools.MatchString(sentence) {
-					continue
-				}
-			case "call-first coercion", "call-before-work coercion":
-				if secSentenceNamesOwnTool(ctx, secSentence(folded, loc[0], loc[1])) {
-					continue // "call this first ... before using fetch_latest" orders two of its own tools
-				}
-				if secPrerequisite.MatchString(secSentence(folded, loc[0], loc[1]) + " " + secNextSentence(folded, loc[1])) {
-					continue // "must be called before any other tool; returns the session_id they need" is a technical prerequisite
-				}
-			case "session-moment coercion", "proactive-call coercion":
-				// "Call this at the start of a session to get the session
-				// token" hands later calls what they need; "call this before
-				// debugging any error raised by run_tests" routes between
-				// the server's own tools; "before any action, always check
-				// with the user" protects the user.
-				// The lead-in may hold the previous sentence's full stop.
-				from := loc[0] + len(hit) - len(strings.TrimLeft(hit, ".!?:;\n \x01*#>_~-"))
-				sentence := secSentence(folded, from, loc[1])
-				if secHandlePrerequisite.MatchString(sentence) || secAsksUser.MatchString(sentence) || secOnNeed.MatchString(sentence) ||
-					p.what == "proactive-call coercion" && !strings.HasPrefix(hit, "before") && secSentenceNamesOwnTool(ctx, sentence) {
-					continue
-				}
-			case "persona assignment":
-				if secBeyondConditional.MatchString(folded[max(0, loc[0]-12):loc[0]]) {
-					continue // "if you are an expert user" is a condition on the reader, not a persona
-				}
-			case "first-choice steering":
-				if sentence := secSentence(folded, loc[0], loc[1]); secConditional.MatchString(folded[loc[1]:min(len(folded), loc[1]+40)]) &&
-					(!secAheadOfOwnWork.MatchString(sentence) || secSentenceNamesOwnTool(ctx, sentence)) {
-					continue // "the first choice when users report errors" says when, it does not demand; "..., before calling get_details" orders two own tools
-				}
-			case "priority override":
-				if loc[0] > 0 && strings.ContainsAny(folded[max(0, loc[0]-1):loc[0]], `"'“`) {
-					continue // "pass 4 when the user says \"highest priority\"" quotes the user
-				}
-				if secRankWord.MatchString(hit) && !secAboutTools.MatchString(secSentence(folded, loc[0], loc[1])) {
-					continue // "Truncation handling (HIGHEST PRIORITY)" ranks the tool's own steps
-				}
-			}
-			return secMatch{what: p.what, text: secSnippet(text[starts[loc[0]]:starts[loc[1]]])}, true
+		}
+		if located.what != "" {
+			yield(located)
 		}
 	}
-	return located, located.what != ""
 }
 
 // secEnvDirected is a sentence that tells the model to touch a named

@@ -3,7 +3,6 @@ package lint
 import (
 	"fmt"
 	"regexp"
-	"strings"
 )
 
 // sec004 is SEC004 coercive-directive.
@@ -12,7 +11,7 @@ func sec004() Rule {
 		ID: "SEC004", Name: "coercive-directive", Family: "Security",
 		Summary: "Text coerces the model to call the tool first, always, or above everything else.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 23, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: concatPatterns(secCoercePrecise, secCoerceMoment, secCoerceStay), keep: secCoerceKeep, extra: secCoerceCJK},
+		Revision: 24, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: concatPatterns(secCoercePrecise, secCoerceMoment, secCoerceStay), keep: secCoerceKeep, extra: secCoerceCJK},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s contains a %s: %q.", s.where(), m.what, m.text)
 			},
@@ -415,10 +414,12 @@ var secConsentGate = regexp.MustCompile(`(?i)\b(?:must\s+not|must\s+never|shall\
 // secCoerceCJK is SEC004's reading beyond the folded patterns: Chinese and
 // Japanese text, then a first-use demand or a consent gate at info.
 func secCoerceCJK(s secSurface) (secMatch, bool) {
-	text := preciseCodeOnly(s.Text)
+	mapped := secCodeOnly(s.Text)
+	text := mapped.text
 	for _, p := range secCoerceCJKRules {
 		if loc := p.re.FindStringIndex(text); loc != nil {
-			return secMatch{what: p.what, text: secSnippet(text[loc[0]:loc[1]]), info: p.info}, true
+			start, end := mapped.orig(loc[0], loc[1])
+			return secMatch{what: p.what, text: secSnippet(text[loc[0]:loc[1]]), start: start, end: end, info: p.info}, true
 		}
 	}
 	return secMatch{}, false
@@ -438,37 +439,30 @@ func secCoerceKeep(ctx *Context, s secSurface, m secMatch) bool {
 		if secPrerequisiteReason.MatchString(s.folded) {
 			return false
 		}
-		k := strings.Index(s.folded, strings.ToLower(m.text))
-		if k < 0 {
-			return true
-		}
-		return !secSentenceNamesOwnTool(ctx, secSentence(s.folded, k, k+len(m.text)))
+		a, b := s.foldedSpan(m)
+		return !secSentenceNamesOwnTool(ctx, secSentence(s.folded, a, b))
 	}
 	if m.what == "call-first coercion" && ctx != nil {
 		// "**ALWAYS CALL THIS FIRST** before querying" on a server whose
 		// query_data needs what this returns: first before one of the
 		// server's own operations is a prerequisite between its tools, not
 		// a claim over everything ("before writing code" stays read).
-		k := strings.Index(s.folded, strings.ToLower(m.text))
-		if k >= 0 {
-			if g := secBeforeGerund.FindStringSubmatch(s.folded[k+len(m.text):]); g != nil && secOwnOperation(ctx, g[1]) {
-				return false
-			}
+		_, b := s.foldedSpan(m)
+		if g := secBeforeGerund.FindStringSubmatch(s.folded[b:]); g != nil && secOwnOperation(ctx, g[1]) {
+			return false
 		}
 	}
 	if m.what == "urgent-call coercion" {
 		// "Call this immediately to get the session_id the other tools
 		// need" is a prerequisite with its reason.
-		k := strings.Index(s.folded, strings.ToLower(m.text))
-		if k >= 0 && secPrerequisiteReason.MatchString(secSentence(s.folded, k, k+len(m.text))) {
+		if a, b := s.foldedSpan(m); secPrerequisiteReason.MatchString(secSentence(s.folded, a, b)) {
 			return false
 		}
 	}
 	if m.what == "loop coercion" {
 		// "retry rather than asking the user for a new token" asks the
 		// user for data the call needs, not for direction.
-		k := strings.Index(s.folded, strings.ToLower(m.text))
-		if k >= 0 && secAsksForValue.MatchString(s.folded[k+len(m.text):]) {
+		if _, b := s.foldedSpan(m); secAsksForValue.MatchString(s.folded[b:]) {
 			return false
 		}
 	}
@@ -531,13 +525,9 @@ var secRanksWithin = regexp.MustCompile(`\btools?\b|\bservers?\b|\bfunctions?\b|
 // information"): advice on which argument to pass, not a demand on the
 // model's order of tools.
 func secRanksParameter(s secSurface, m secMatch) bool {
-	hit := strings.ToLower(m.text)
-	if !secRankWord.MatchString(hit) {
+	a, b := s.foldedSpan(m)
+	if !secRankWord.MatchString(s.folded[a:b]) {
 		return false
 	}
-	k := strings.Index(s.folded, hit)
-	if k < 0 {
-		return false
-	}
-	return !secRanksWithin.MatchString(secSentence(s.folded, k, k+len(hit)))
+	return !secRanksWithin.MatchString(secSentence(s.folded, a, b))
 }

@@ -156,8 +156,9 @@ func secShadowExtra(s secSurface) (secMatch, bool) {
 	if !strings.Contains(s.folded, "run") && !strings.Contains(s.folded, "execute") {
 		return secMatch{}, false
 	}
-	folded, starts := secFold(preciseFence.ReplaceAllString(s.Text, " "))
-	text := preciseFence.ReplaceAllString(s.Text, " ")
+	mapped := secOriginal(s.Text).blank(preciseFence)
+	text := mapped.text
+	folded, starts := secFold(text)
 	loc := secRunnerCommand.FindStringIndex(folded)
 	if loc == nil {
 		// Revision 12: "Run `acme --setup` to choose a provider": a
@@ -182,7 +183,9 @@ func secShadowExtra(s secSurface) (secMatch, bool) {
 	for from < loc[1] && !strings.HasPrefix(folded[from:], "run") && !strings.HasPrefix(folded[from:], "execute") {
 		from++
 	}
-	return secMatch{what: "shell command for the agent", text: secSnippet(text[starts[from]:starts[loc[1]]])}, true
+	ta, tb := secUnfold(text, starts, from, loc[1])
+	start, end := mapped.orig(ta, tb)
+	return secMatch{what: "shell command for the agent", text: secSnippet(text[ta:tb]), start: start, end: end}, true
 }
 
 // secRunnerCommand is an imperative to run a third-party package runner or

@@ -13,7 +13,7 @@ func sec020() Rule {
 		ID: "SEC020", Name: "directive-beyond-job", Family: "Security",
 		Summary: "Text tells the model how to answer, which version to install, how to change files or its client, or to build and deploy: beyond the job of the tool.",
 		Default: Warning, Toolgauge: Off, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 11, Check: secPhraseRuleWith(nil, secPrecise{patterns: secBeyondPatterns, keep: secBeyondKeep, extra: secBeyondExtra},
+		Revision: 12, Check: secPhraseRuleWith(nil, secPrecise{patterns: secBeyondPatterns, keep: secBeyondKeep, extra: secBeyondExtra},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s gives a %s, beyond what the tool does: %q.", s.where(), m.what, strings.TrimLeft(m.text, ".!?;:,-*# \t\n"))
 			},
@@ -160,7 +160,7 @@ const secReplyExtra = `(?:notes|tips|caveats|disclaimers|commentary|advice|expla
 
 // secBeyondConditional is what, just before "you are an expert ...",
 // makes it a condition on the reader ("if you are an expert user"), not a
-// persona; secFindInContext reads it.
+// persona; secHitsInContext reads it.
 var secBeyondConditional = regexp.MustCompile(`\b(?:if|when|unless|whether|once)\s+$`)
 
 // secBeyondChinese are SEC020's persona and edit-files directives in
@@ -178,10 +178,12 @@ var secBeyondChinese = []struct {
 // secBeyondCJK is SEC020's reading of Chinese text, on the surface's
 // text with code blanked.
 func secBeyondCJK(s secSurface) (secMatch, bool) {
-	text := preciseCodeOnly(s.Text)
+	mapped := secCodeOnly(s.Text)
+	text := mapped.text
 	for _, p := range secBeyondChinese {
 		if loc := p.re.FindStringIndex(text); loc != nil {
-			return secMatch{what: p.what, text: secSnippet(text[loc[0]:loc[1]])}, true
+			start, end := mapped.orig(loc[0], loc[1])
+			return secMatch{what: p.what, text: secSnippet(text[loc[0]:loc[1]]), start: start, end: end}, true
 		}
 	}
 	return secMatch{}, false
@@ -225,12 +227,12 @@ var secInstallFrom = regexp.MustCompile(`(?i)\binstall\s+(?:it|them|this|that|(?
 // plugin from a link (secBeyondExtra asks it only when installing is not
 // the tool's own job).
 func secBeyondInstallFrom(s secSurface) (secMatch, bool) {
-	text := preciseFence.ReplaceAllString(s.Text, " ")
-	loc := secInstallFrom.FindStringIndex(text)
+	mapped := secOriginal(s.Text).blank(preciseFence)
+	loc := secInstallFrom.FindStringIndex(mapped.text)
 	if loc == nil {
 		return secMatch{}, false
 	}
-	return secMatch{what: "directive to install another server", text: secSnippet(strings.TrimSpace(text[loc[0]:loc[1]]))}, true
+	return secMatchIn(mapped, "directive to install another server", loc), true
 }
 
 // secAgentInstall is a command that adds a skill, plugin, extension or MCP
@@ -262,16 +264,18 @@ var secInstallTools = []string{"install", "installer", "setup", "skill", "skills
 // (brew install ffmpeg)"). secBeyondExtra asks it only when installing is
 // not the tool's own job.
 func secBeyondInstall(s secSurface) (secMatch, bool) {
-	text := secShellQuotes.Replace(s.Text)
+	mapped := secShellQuoted(s.Text)
+	text := mapped.text
 	if loc := secAgentInstall.FindStringIndex(text); loc != nil {
-		return secMatch{what: "directive to install or build", text: secSnippet(strings.TrimSpace(text[loc[0]:loc[1]]))}, true
+		return secMatchIn(mapped, "directive to install or build", loc), true
 	}
 	loc := secGlobalInstall.FindStringIndex(text)
 	if loc == nil {
 		return secMatch{}, false
 	}
-	sentence := secRawSentence(text, loc[0], loc[1])
-	return secMatch{what: "directive to install or build", text: secSnippet(strings.TrimSpace(text[loc[0]:loc[1]])), info: !secInstallDirective.MatchString(sentence)}, true
+	m := secMatchIn(mapped, "directive to install or build", loc)
+	m.info = !secInstallDirective.MatchString(secRawSentence(text, loc[0], loc[1]))
+	return m, true
 }
 
 // secRawSentence is the sentence of raw text around [from, to) with the
@@ -320,12 +324,14 @@ func secBeyondShell(s secSurface) (secMatch, bool) {
 	if s.Tool != "" && secHasWord(secIdentifierWords(s.Tool), secShellTools...) {
 		return secMatch{}, false
 	}
-	text := secShellQuotes.Replace(s.Text)
+	mapped := secShellQuoted(s.Text)
+	text := mapped.text
 	for _, loc := range secShellDirective.FindAllStringIndex(text, -1) {
 		if secParticipleRead(text, loc) {
 			continue // "the file's content, read with git show": how the tool reads it
 		}
-		return secMatch{what: "directive to run a shell command", text: secSnippet(text[loc[0]:loc[1]])}, true
+		start, end := mapped.orig(loc[0], loc[1])
+		return secMatch{what: "directive to run a shell command", text: secSnippet(text[loc[0]:loc[1]]), start: start, end: end}, true
 	}
 	return secMatch{}, false
 }
@@ -356,8 +362,25 @@ func secParticipleRead(text string, loc []int) bool {
 	return !secOrderBefore.MatchString(strings.TrimSpace(before))
 }
 
+// secShellQuoteMarks are the marks secShellQuotes opens into spaces: the
+// code span's backquote and the quotes, straight and typographic.
+const secShellQuoteMarks = "`\"'\u201c\u201d\u2018\u2019"
+
 // secShellQuotes opens code spans and quotes into spaces.
 var secShellQuotes = strings.NewReplacer("`", " ", "\"", " ", "'", " ", "\u201c", " ", "\u201d", " ", "\u2018", " ", "\u2019", " ")
+
+// secShellQuoted is secShellQuotes.Replace(text) with the way back to text.
+func secShellQuoted(text string) secMapped {
+	return secOriginal(text).blankRunes(secShellQuoteMarks)
+}
+
+// secMatchIn is the hit at loc of mapped.text, white space at its ends
+// left out, placed in the original text.
+func secMatchIn(mapped secMapped, what string, loc []int) secMatch {
+	a, b := secTrimmed(mapped.text, loc[0], loc[1])
+	start, end := mapped.orig(a, b)
+	return secMatch{what: what, text: secSnippet(mapped.text[a:b]), start: start, end: end}
+}
 
 // secRunnerOpening is a shell-command hit that opens on the verb of
 // running (execute, run), which at the head of a tool's description is
@@ -381,7 +404,8 @@ var secSuggestsTheTool = regexp.MustCompile(`\b(?:suggest|recommend|propose|prom
 // install tool naming the version it installs): that is when to call the
 // tool, SEC004's matter, not a directive beyond it.
 func secBeyondKeep(_ *Context, s secSurface, m secMatch) bool {
-	if m.what == "directive about how to answer" && secSpellTail.MatchString(strings.ToLower(m.text)) {
+	hit := s.hit(m)
+	if m.what == "directive about how to answer" && secSpellTail.MatchString(hit) {
 		// "Always spell the city as it appears on the map": the value the
 		// tool expects, not the model's wording.
 		return false
@@ -398,8 +422,7 @@ func secBeyondKeep(_ *Context, s secSurface, m secMatch) bool {
 		if secHasWord(secIdentifierWords(s.Tool), secShellTools...) {
 			return false
 		}
-		if s.Parameter == "" && s.Field == "description" && secRunnerOpening.MatchString(m.text) &&
-			strings.HasPrefix(strings.ToLower(strings.TrimSpace(s.Text)), strings.ToLower(m.text)) {
+		if s.Parameter == "" && s.Field == "description" && secRunnerOpening.MatchString(hit) && strings.TrimSpace(s.Text[:m.start]) == "" {
 			return false
 		}
 	}
@@ -409,15 +432,14 @@ func secBeyondKeep(_ *Context, s secSurface, m secMatch) bool {
 	if m.what == "directive about how to answer" || m.what == "house voice for the answer" {
 		// A parameter's text says what to pass ("fields to include in your
 		// response" selects the API's fields); the answer is the model's.
-		hit := strings.ToLower(m.text)
 		return s.Parameter == "" && !secFieldSelector.MatchString(hit) && !secSuggestsTheTool.MatchString(hit)
 	}
 	if s.Tool == "" || m.what != "directive to install or build" && m.what != "directive about which version to use" {
 		return true
 	}
-	hit := strings.Fields(strings.ToLower(m.text))
+	words := strings.Fields(hit)
 	for _, w := range secIdentifierWords(s.Tool) {
-		for _, h := range hit {
+		for _, h := range words {
 			if h == w {
 				return false
 			}
