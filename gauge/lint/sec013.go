@@ -170,10 +170,7 @@ func secGuardrailLift(t *model.Tool) string {
 		return p
 	}
 	text := preciseCodeOnly(t.RawDescription)
-	for _, loc := range secGuardrailLiftTalk.FindAllStringIndex(text, -1) {
-		if secLiftNegated.MatchString(strings.ToLower(text[max(0, loc[0]-40):loc[0]])) {
-			continue // "never use it to remove branch protection" describes a guard
-		}
+	if loc := secFirstNotNegated(secGuardrailLiftTalk, text); loc != nil { // not "never use it to remove branch protection"
 		return "\"" + secSnippet(text[loc[0]:loc[1]]) + "\""
 	}
 	return ""
@@ -182,6 +179,17 @@ func secGuardrailLift(t *model.Tool) string {
 // secLiftNegated ends the clause before a lifting phrase that denies it
 // ("never use it to", "cannot", "does not").
 var secLiftNegated = regexp.MustCompile(`\b(?:never|not|no|cannot|can't|won't|don't|doesn't)\b[^.;,!?\n]{0,30}$`)
+
+// secFirstNotNegated is the first match of re in text that secLiftNegated
+// does not deny (read in the 40 bytes before it), or nil.
+func secFirstNotNegated(re *regexp.Regexp, text string) []int {
+	for _, loc := range re.FindAllStringIndex(text, -1) {
+		if !secLiftNegated.MatchString(strings.ToLower(text[max(0, loc[0]-40):loc[0]])) {
+			return loc
+		}
+	}
+	return nil
+}
 
 // secGuardrailLiftTalk is a description saying the tool bypasses, disables
 // or removes a guardrail or protection.
@@ -300,10 +308,7 @@ func secHumanGatePass(t *model.Tool) string {
 		return "`" + t.Name + "`"
 	}
 	text := preciseCodeOnly(t.RawDescription)
-	for _, loc := range secHumanGateTalk.FindAllStringIndex(text, -1) {
-		if secLiftNegated.MatchString(strings.ToLower(text[max(0, loc[0]-40):loc[0]])) {
-			continue // "cannot approve a manual checkpoint"
-		}
+	if loc := secFirstNotNegated(secHumanGateTalk, text); loc != nil { // not "cannot approve a manual checkpoint"
 		return "\"" + secSnippet(text[loc[0]:loc[1]]) + "\""
 	}
 	if v := secGateApproveAction(t); v != "" {
@@ -342,11 +347,8 @@ func secGateLiftParam(t *model.Tool) string {
 		}
 		m, _ := props[name].(map[string]any)
 		desc, _ := m["description"].(string)
-		desc = preciseCodeOnly(desc)
-		for _, loc := range secGateLiftTalk.FindAllStringIndex(desc, -1) {
-			if !secLiftNegated.MatchString(strings.ToLower(desc[max(0, loc[0]-40):loc[0]])) {
-				return "`" + name + "`"
-			}
+		if secFirstNotNegated(secGateLiftTalk, preciseCodeOnly(desc)) != nil {
+			return "`" + name + "`"
 		}
 	}
 	text := secShellQuotes.Replace(t.RawDescription)
@@ -441,20 +443,19 @@ func secNoHumanApproval(t *model.Tool) string {
 		}
 	}
 	for _, text := range texts {
-		for _, loc := range secNoHumanTalk.FindAllStringIndex(text, -1) {
-			if secLiftNegated.MatchString(strings.ToLower(text[max(0, loc[0]-40):loc[0]])) {
-				continue // "never approves without a human"
-			}
-			span := text[loc[0]:loc[1]]
-			verbs := secNoHumanVerb.FindAllStringIndex(span, -1)
-			for i := len(verbs) - 1; i > 0; i-- {
-				if secNoHumanTalk.MatchString(span[verbs[i][0]:]) {
-					span = span[verbs[i][0]:] // quote the verb the "without" belongs to
-					break
-				}
-			}
-			return "\"" + secSnippet(span) + "\""
+		loc := secFirstNotNegated(secNoHumanTalk, text) // not "never approves without a human"
+		if loc == nil {
+			continue
 		}
+		span := text[loc[0]:loc[1]]
+		verbs := secNoHumanVerb.FindAllStringIndex(span, -1)
+		for i := len(verbs) - 1; i > 0; i-- {
+			if secNoHumanTalk.MatchString(span[verbs[i][0]:]) {
+				span = span[verbs[i][0]:] // quote the verb the "without" belongs to
+				break
+			}
+		}
+		return "\"" + secSnippet(span) + "\""
 	}
 	return ""
 }
