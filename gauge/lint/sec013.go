@@ -428,7 +428,7 @@ func secGateApproveAction(t *model.Tool) string {
 // through with the person or the vote meant to make it left out: "unblock
 // the flow without a human in the loop", "Decision types to auto-approve
 // without voting".
-var secNoHumanTalk = regexp.MustCompile(`(?i)\b(?:auto-?)?(?:approv\w*|accept\w*|unblock\w*|resolv\w*|pass(?:es|ing)?|proceed\w*|continu\w*)\b[^.;\n]{0,60}?\bwithout\s+(?:a\s+|any\s+)?(?:human(?:\s+(?:in\s+the\s+loop|clicking|approving|approval|review|intervention|sign-?off))?|person\s+(?:approving|reviewing|in\s+the\s+loop)|voting|a\s+vote)\b`)
+var secNoHumanTalk = regexp.MustCompile(`(?i)` + secNoHumanVerbs + `[^.;\n]{0,60}?\bwithout\s+(?:a\s+|any\s+)?(?:human(?:\s+(?:in\s+the\s+loop|clicking|approving|approval|review|intervention|sign-?off))?|person\s+(?:approving|reviewing|in\s+the\s+loop)|voting|a\s+vote)\b`)
 
 // secNoHumanApproval quotes, from the tool's description or a parameter's,
 // what says the tool approves or accepts without the human or the vote
@@ -460,9 +460,11 @@ func secNoHumanApproval(t *model.Tool) string {
 	return ""
 }
 
-// secNoHumanVerb is a verb of secNoHumanTalk, to quote the one nearest
-// its "without".
-var secNoHumanVerb = regexp.MustCompile(`(?i)\b(?:auto-?)?(?:approv\w*|accept\w*|unblock\w*|resolv\w*|pass(?:es|ing)?|proceed\w*|continu\w*)\b`)
+// secNoHumanVerbs are the verbs of secNoHumanTalk; secNoHumanVerb finds
+// one, to quote the one nearest its "without".
+const secNoHumanVerbs = `\b(?:auto-?)?(?:approv\w*|accept\w*|unblock\w*|resolv\w*|pass(?:es|ing)?|proceed\w*|continu\w*)\b`
+
+var secNoHumanVerb = regexp.MustCompile(`(?i)` + secNoHumanVerbs)
 
 // sec013SelfApproval reports the first self-approval reading that holds
 // for t: a human gate the model passes, or a guardrail it lifts, each with
