@@ -933,6 +933,14 @@ var secKeyNamesData = regexp.MustCompile(`^\s*(?:the\s+)?(?:item|record|entry|ob
 
 // secSecretNegated says a secret's mention is denied just before it ("no
 // API key needed", "without an API key", "does not require a token").
+// It is not one of the other negation readings, which read other spans:
+// secLiftNegated (sec013) reads the lowered 40 bytes before an action
+// phrase, a denial within 30 characters and no clause break ("cannot",
+// "won't" count; "without", "nor" and "needn't" do not); preciseNegated (destruction_talk.go) reads a
+// whole sentence, where "only", "instead" or "blocks" anywhere refuse a
+// harm; mcp027Negated takes the denial only right before the name, an
+// article at most between. This one allows up to five whole words after
+// the denial ("does not require a valid token").
 var secSecretNegated = regexp.MustCompile(`\b(?:no|without|never|not|nor|don'?t|doesn'?t|needn'?t)\s+(?:\w+\s+){0,5}$`)
 
 // secNamesSecretValues reports whether a map's description names secrets
