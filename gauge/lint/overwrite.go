@@ -861,14 +861,12 @@ func preciseMergeFlagReplaces(t *tgTool) string {
 // words whose description re matches: its name and the snippet re
 // matched, or "".
 func preciseFlagSays(t *tgTool, re *regexp.Regexp, words ...string) (name, said string) {
-	props := t.t.Params()
-	for _, n := range t.t.ParamNames() {
-		obj, _ := props[n].(map[string]any)
-		if obj == nil || !isJSONString(obj["type"], "boolean") || !secHasWord(secIdentifierWords(n), words...) {
+	for _, p := range t.params {
+		if p.obj == nil || !isJSONString(p.obj["type"], "boolean") || !secHasWord(secIdentifierWords(p.name), words...) {
 			continue
 		}
-		if d, _ := obj["description"].(string); re.MatchString(d) {
-			return n, secSnippet(re.FindString(d))
+		if d, _ := p.obj["description"].(string); re.MatchString(d) {
+			return p.name, secSnippet(re.FindString(d))
 		}
 	}
 	return "", ""
