@@ -1937,7 +1937,8 @@ func secEvaluatedCode(t *model.Tool, facts secTool) secExecSurface {
 		if !secIsFreeTextOrList(p.obj) && !secIsFreeTextMap(p.obj) || secMathOnly(t, facts, p.name) {
 			continue
 		}
-		raw := secParamDesc(t, p.name)
+		given, _ := p.obj["description"].(string)
+		raw, _ := secFold(given)
 		if secNoRunTalk.MatchString(raw) || secNotEvaluatedTalk.MatchString(raw) {
 			continue
 		}
@@ -1953,9 +1954,9 @@ func secEvaluatedCode(t *model.Tool, facts secTool) secExecSurface {
 		}
 		switch {
 		case secEvaluatedTalk.MatchString(pd):
-			why = fmt.Sprintf("its parameter `%s` takes %s %s, which its description says %s evaluated", p.name, secLangName(t, p.name, lang), noun, verb)
+			why = fmt.Sprintf("its parameter `%s` takes %s %s, which its description says %s evaluated", p.name, secLangName(given, lang), noun, verb)
 		case served && !checker:
-			why = fmt.Sprintf("its parameter `%s` takes %s %s, code in a language the server's own tools say they evaluate", p.name, secLangName(t, p.name, lang), noun)
+			why = fmt.Sprintf("its parameter `%s` takes %s %s, code in a language the server's own tools say they evaluate", p.name, secLangName(given, lang), noun)
 		default:
 			continue
 		}
@@ -1971,17 +1972,11 @@ func secEvaluatedCode(t *model.Tool, facts secTool) secExecSurface {
 	return secExecSurface{}
 }
 
-// secLangName is a language as a parameter's raw description spells it
-// ("GDScript", "Strudel"), or the folded word.
-func secLangName(t *model.Tool, param, lang string) string {
-	for _, p := range secDeepParams(t) {
-		if p.name != param {
-			continue
-		}
-		d, _ := p.obj["description"].(string)
-		if m := secFindFold(d, lang); m != "" {
-			return m
-		}
+// secLangName is a language as a parameter's description, given as
+// written, spells it ("GDScript", "Strudel"), or the folded word.
+func secLangName(desc, lang string) string {
+	if m := secFindFold(desc, lang); m != "" {
+		return m
 	}
 	return lang
 }
@@ -2041,7 +2036,8 @@ func secWritableQuery(t *model.Tool, facts secTool) secExecSurface {
 		if len(pw) == 0 || !secIsFreeText(p.obj) || !secHasWord(pw[len(pw)-1:], secQueryParamWords...) {
 			continue
 		}
-		pd := secParamDesc(t, p.name)
+		given, _ := p.obj["description"].(string)
+		pd, _ := secFold(given)
 		if secReachReadOnly.MatchString(pd) || secNotSQLTalk.MatchString(pd) {
 			continue
 		}
@@ -2052,7 +2048,7 @@ func secWritableQuery(t *model.Tool, facts secTool) secExecSurface {
 		if lang == "" {
 			continue
 		}
-		return secExecSurface{why: fmt.Sprintf("its free-text parameter `%s` takes a %s query it runs, in a query language with write statements", p.name, secLangName(t, p.name, lang)), reach: reachDatabase, real: true}
+		return secExecSurface{why: fmt.Sprintf("its free-text parameter `%s` takes a %s query it runs, in a query language with write statements", p.name, secLangName(given, lang)), reach: reachDatabase, real: true}
 	}
 	return secExecSurface{}
 }
