@@ -1484,7 +1484,7 @@ func secGeneratesSiblingSecret(ctx *Context, i int) (kind, param string) {
 	kind = strings.TrimSpace(m[1])
 	named := regexp.MustCompile(`\b` + regexp.QuoteMeta(kind) + `\b`)
 	kw := strings.Fields(kind)
-	if secHasWord(kw, "public", "publishable", "anon", "ssh", "gpg", "pgp", "idempotency", "cache", "api", "access") {
+	if secHasWord(kw, secKeyNotSecret...) || secHasWord(kw, "cache", "api", "access") {
 		// a public key is no secret; an API key or access token a tool
 		// creates is read by the rule's other readings.
 		return "", ""

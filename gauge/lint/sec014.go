@@ -234,7 +234,7 @@ func secSecretParam(p secParam, toolWords []string) (what string, chosen bool) {
 		}
 	case "key":
 		switch {
-		case secHasWord(quals, "public", "publishable", "anon", "anonymous", "ssh", "gpg", "pgp", "idempotency"):
+		case secHasWord(quals, secKeyNotSecret...):
 			return "", false
 		case secHasWord(quals, "private", "signing", "encryption", "master"):
 			return "a private key", false
@@ -922,9 +922,16 @@ const secEnvFallbackWhat = "a key the server otherwise reads from its environmen
 // server is configured with.
 var secEnvFallbackTalk = regexp.MustCompile(`\b(?:defaults?(?:\s+to|\s*:)|falls?\s+back\s+(?:on|to)|otherwise(?:\s+(?:uses?|reads?|taken\s+from|read\s+from))?|(?:if|when)\s+(?:omitted|not\s+(?:given|provided|set|specified|passed)|absent|empty)\s*,?\s*(?:uses?|reads?|takes?|read\s+from|taken\s+from)?)\s+(?:from\s+)?(?:the\s+)?(?:value\s+(?:of|in)\s+(?:the\s+)?)?(?:\$[a-z][a-z0-9_]*|(?:[a-z][a-z0-9_]*\s+)?(?:env(?:ironment)?\s+var(?:iable)?s?|env)\b)|\b(?:the\s+)?\$?[a-z][a-z0-9]*_[a-z0-9_]+\s+(?:env(?:ironment)?\s+var(?:iable)?\s+)?(?:is\s+)?used\s+(?:if|when)\s+(?:omitted|not\s+(?:given|provided|set))\b`)
 
+// secKeyNotSecret qualify a key that is no secret whatever its
+// description: public by design (a publishable or anonymous key, a
+// public, SSH or GPG key) or an idempotency key. SEC014 reads such a key
+// as none; SEC010 reads no generator of one as handing back a credential.
+var secKeyNotSecret = []string{"public", "publishable", "anon", "anonymous", "ssh", "gpg", "pgp", "idempotency"}
+
 // secKeyNotCredential qualify a key that no environment fallback makes a
-// credential: a cache, sort, partition or idempotency key names data.
-var secKeyNotCredential = []string{"cache", "sort", "partition", "primary", "foreign", "idempotency", "dedup", "dedupe", "row", "object", "storage", "map", "dict", "hash", "lookup", "index", "shortcut", "hot", "keyboard", "public", "publishable", "anon"}
+// credential: a cache, sort or partition key names data. (The kinds of
+// secKeyNotSecret are read before it.)
+var secKeyNotCredential = []string{"cache", "sort", "partition", "primary", "foreign", "dedup", "dedupe", "row", "object", "storage", "map", "dict", "hash", "lookup", "index", "shortcut", "hot", "keyboard"}
 
 // secKeyNamesData is a key's description naming the data it looks up
 // ("Item key to read", "the key of the record", "Cache key"): a key into
