@@ -39,7 +39,7 @@ func checkSEC014(ctx *Context) []Problem {
 				continue
 			}
 			what, chosen := secSecretParam(p, facts[i].words)
-			if what != "" && !chosen && (secPublicByDesign(p) || secLocalOperand(t, p, facts[i].words, facts[i].desc)) {
+			if what != "" && !chosen && secSecretExempt(t, p, facts[i]) {
 				// accessToken with pattern ^pk\.: a public token, made to
 				// sit in a browser URL; hash(input, key: "Secret key for
 				// HMAC"): the operand of a local computation.
@@ -761,6 +761,13 @@ var (
 	// secRemoteTalk is a tool description that talks to a service.
 	secRemoteTalk = regexp.MustCompile(`\b(?:api|service|server|endpoint|account|remote|upload|send|request)s?\b`)
 )
+
+// secSecretExempt reports whether a parameter secSecretParam reads as a
+// credential is none after all: a key public by design, or the operand of
+// a computation the tool performs locally.
+func secSecretExempt(t *model.Tool, p secParam, f secTool) bool {
+	return secPublicByDesign(p) || secLocalOperand(t, p, f.words, f.desc)
+}
 
 // secLocalOperand reports whether a key parameter is the operand of a
 // computation the tool performs locally on data given in the same call
