@@ -247,19 +247,7 @@ func preciseActionValues(t *model.Tool) []actionValue {
 // array items.
 func preciseEnumValues(obj map[string]any) []string {
 	items, _ := obj["items"].(map[string]any)
-	return append(preciseOwnEnumValues(obj), preciseOwnEnumValues(items)...)
-}
-
-// preciseOwnEnumValues returns the string enum values of a schema itself.
-func preciseOwnEnumValues(obj map[string]any) []string {
-	var out []string
-	list, _ := obj["enum"].([]any)
-	for _, v := range list {
-		if s, ok := v.(string); ok {
-			out = append(out, s)
-		}
-	}
-	return out
+	return append(schemaStrings(obj, "enum"), schemaStrings(items, "enum")...)
 }
 
 // preciseSessionOnly matches a tool that only clears or resets a session

@@ -505,7 +505,7 @@ func preciseSameInputs(l, r *tgTool) bool {
 func preciseSameChoices(a, b map[string]any) bool {
 	set := func(obj map[string]any) map[string]bool {
 		out := map[string]bool{}
-		for _, s := range preciseOwnEnumValues(obj) {
+		for _, s := range schemaStrings(obj, "enum") {
 			out[strings.ToLower(s)] = true
 		}
 		return out
