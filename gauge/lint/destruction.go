@@ -676,12 +676,10 @@ var preciseMigrationNoRun = regexp.MustCompile(`(?i)\bdry[\s-]?run\b|\bpreview\b
 // discard unsaved editor changes"), or "": the call can throw away edits
 // the user has not saved, which no later call brings back.
 func preciseParamLosesUnsaved(t *tgTool) string {
-	props := t.t.Params()
-	for _, n := range t.t.ParamNames() {
-		obj, _ := props[n].(map[string]any)
-		if d, _ := obj["description"].(string); d != "" {
+	for _, p := range t.params {
+		if d, _ := p.obj["description"].(string); d != "" {
 			if m := preciseAffirmed(d, preciseLosesUnsavedTalk); m != "" {
-				return fmt.Sprintf("its `%s` parameter says a call can lose unsaved work (%q)", n, secSnippet(m))
+				return fmt.Sprintf("its `%s` parameter says a call can lose unsaved work (%q)", p.name, secSnippet(m))
 			}
 		}
 	}

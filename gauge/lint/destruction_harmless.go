@@ -216,11 +216,9 @@ var preciseOmittedClearsAllTalk = regexp.MustCompile(`(?i)\b(?:omit(?:ted)?|leav
 // soft-named tool that clears a session's state (jam_clear, "Omit to
 // clear all layers"), everything the session holds goes, not a setting.
 func preciseOmittedClearsAll(t *tgTool) (string, string) {
-	props := t.t.Params()
-	for _, n := range t.t.ParamNames() {
-		obj, _ := props[n].(map[string]any)
-		if d, _ := obj["description"].(string); preciseOmittedClearsAllTalk.MatchString(d) {
-			return n, preciseOmittedClearsAllTalk.FindString(d)
+	for _, p := range t.params {
+		if d, _ := p.obj["description"].(string); preciseOmittedClearsAllTalk.MatchString(d) {
+			return p.name, preciseOmittedClearsAllTalk.FindString(d)
 		}
 	}
 	return "", ""

@@ -421,8 +421,8 @@ var preciseListedName = regexp.MustCompile(`[A-Za-z][\w.*-]*`)
 // a URL beside them, the tool sends a request the caller shapes.
 func preciseTakesRequestParts(t *tgTool) bool {
 	headers, body := false, false
-	for _, n := range t.t.ParamNames() {
-		switch strings.ToLower(n) {
+	for _, p := range t.params {
+		switch strings.ToLower(p.name) {
 		case "headers", "header":
 			headers = true
 		case "body", "data", "payload", "json":

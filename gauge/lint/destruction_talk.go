@@ -246,19 +246,8 @@ func preciseActionValues(t *model.Tool) []actionValue {
 // preciseEnumValues returns the string enum values of a schema or of its
 // array items.
 func preciseEnumValues(obj map[string]any) []string {
-	var out []string
-	for _, src := range []map[string]any{obj, func() map[string]any { m, _ := obj["items"].(map[string]any); return m }()} {
-		if src == nil {
-			continue
-		}
-		list, _ := src["enum"].([]any)
-		for _, v := range list {
-			if s, ok := v.(string); ok {
-				out = append(out, s)
-			}
-		}
-	}
-	return out
+	items, _ := obj["items"].(map[string]any)
+	return append(schemaStrings(obj, "enum"), schemaStrings(items, "enum")...)
 }
 
 // preciseSessionOnly matches a tool that only clears or resets a session

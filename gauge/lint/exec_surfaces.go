@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 )
@@ -1936,7 +1937,8 @@ func secEvaluatedCode(t *model.Tool, facts secTool) secExecSurface {
 		if !secIsFreeTextOrList(p.obj) && !secIsFreeTextMap(p.obj) || secMathOnly(t, facts, p.name) {
 			continue
 		}
-		raw := secParamDesc(t, p.name)
+		given, _ := p.obj["description"].(string)
+		raw, _ := secFold(given)
 		if secNoRunTalk.MatchString(raw) || secNotEvaluatedTalk.MatchString(raw) {
 			continue
 		}
@@ -1952,9 +1954,9 @@ func secEvaluatedCode(t *model.Tool, facts secTool) secExecSurface {
 		}
 		switch {
 		case secEvaluatedTalk.MatchString(pd):
-			why = fmt.Sprintf("its parameter `%s` takes %s %s, which its description says %s evaluated", p.name, secLangName(t, p.name, lang), noun, verb)
+			why = fmt.Sprintf("its parameter `%s` takes %s %s, which its description says %s evaluated", p.name, secLangName(given, lang), noun, verb)
 		case served && !checker:
-			why = fmt.Sprintf("its parameter `%s` takes %s %s, code in a language the server's own tools say they evaluate", p.name, secLangName(t, p.name, lang), noun)
+			why = fmt.Sprintf("its parameter `%s` takes %s %s, code in a language the server's own tools say they evaluate", p.name, secLangName(given, lang), noun)
 		default:
 			continue
 		}
@@ -1970,19 +1972,42 @@ func secEvaluatedCode(t *model.Tool, facts secTool) secExecSurface {
 	return secExecSurface{}
 }
 
-// secLangName is a language as a parameter's raw description spells it
-// ("GDScript", "Strudel"), or the folded word.
-func secLangName(t *model.Tool, param, lang string) string {
-	for _, p := range secDeepParams(t) {
-		if p.name != param {
-			continue
-		}
-		d, _ := p.obj["description"].(string)
-		if m := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(lang) + `\b`).FindString(d); m != "" {
-			return m
-		}
+// secLangName is a language as a parameter's description, given as
+// written, spells it ("GDScript", "Strudel"), or the folded word.
+func secLangName(desc, lang string) string {
+	if m := secFindFold(desc, lang); m != "" {
+		return m
 	}
 	return lang
+}
+
+// secFindFold is the first span of s equal to w but for case whose ends
+// are word boundaries, or "": what `(?i)\b` + regexp.QuoteMeta(w) + `\b`
+// finds (a rune matches by simple case folding, a boundary lies between
+// an ASCII word character and anything else), with no regexp compiled
+// for each word.
+func secFindFold(s, w string) string {
+	boundary := func(i int) bool {
+		word := func(c byte) bool {
+			return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+		}
+		return (i > 0 && word(s[i-1])) != (i < len(s) && word(s[i]))
+	}
+	for i := range s {
+		j := i
+		for _, c := range w {
+			r, n := utf8.DecodeRuneInString(s[j:])
+			if n == 0 || !strings.EqualFold(string(r), string(c)) {
+				j = -1
+				break
+			}
+			j += n
+		}
+		if j >= 0 && boundary(i) && boundary(j) {
+			return s[i:j]
+		}
+	}
+	return ""
 }
 
 // secWritableQueryLang names a query language with write statements: a
@@ -2011,7 +2036,8 @@ func secWritableQuery(t *model.Tool, facts secTool) secExecSurface {
 		if len(pw) == 0 || !secIsFreeText(p.obj) || !secHasWord(pw[len(pw)-1:], secQueryParamWords...) {
 			continue
 		}
-		pd := secParamDesc(t, p.name)
+		given, _ := p.obj["description"].(string)
+		pd, _ := secFold(given)
 		if secReachReadOnly.MatchString(pd) || secNotSQLTalk.MatchString(pd) {
 			continue
 		}
@@ -2022,7 +2048,7 @@ func secWritableQuery(t *model.Tool, facts secTool) secExecSurface {
 		if lang == "" {
 			continue
 		}
-		return secExecSurface{why: fmt.Sprintf("its free-text parameter `%s` takes a %s query it runs, in a query language with write statements", p.name, secLangName(t, p.name, lang)), reach: reachDatabase, real: true}
+		return secExecSurface{why: fmt.Sprintf("its free-text parameter `%s` takes a %s query it runs, in a query language with write statements", p.name, secLangName(given, lang)), reach: reachDatabase, real: true}
 	}
 	return secExecSurface{}
 }

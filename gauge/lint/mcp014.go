@@ -500,9 +500,17 @@ func preciseSameInputs(l, r *tgTool) bool {
 
 // preciseSameChoices reports whether two parameter schemas are enums of
 // strings, of two values or more each, that share half or more of the
-// smaller one's values.
+// smaller one's values (compared in lower case; an array's items are not
+// read).
 func preciseSameChoices(a, b map[string]any) bool {
-	x, y := preciseEnumStrings(a), preciseEnumStrings(b)
+	set := func(obj map[string]any) map[string]bool {
+		out := map[string]bool{}
+		for _, s := range schemaStrings(obj, "enum") {
+			out[strings.ToLower(s)] = true
+		}
+		return out
+	}
+	x, y := set(a), set(b)
 	if len(x) < 2 || len(y) < 2 {
 		return false
 	}
@@ -513,17 +521,4 @@ func preciseSameChoices(a, b map[string]any) bool {
 		}
 	}
 	return 2*shared >= min(len(x), len(y))
-}
-
-// preciseEnumStrings is a schema's enum values that are strings,
-// lower-cased.
-func preciseEnumStrings(obj map[string]any) map[string]bool {
-	out := map[string]bool{}
-	e, _ := obj["enum"].([]any)
-	for _, v := range e {
-		if s, ok := v.(string); ok {
-			out[strings.ToLower(s)] = true
-		}
-	}
-	return out
 }

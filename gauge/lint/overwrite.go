@@ -851,17 +851,32 @@ var preciseMergeTalk = regexp.MustCompile(`(?i)\b(?:merg|append|add)(?:e|es|s|in
 // the model turns it off with one word (hooks_import's merge, "Merge with
 // existing data": with false, the imported data replaces the stored).
 func preciseMergeFlagReplaces(t *tgTool) string {
-	props := t.t.Params()
-	for _, n := range t.t.ParamNames() {
-		obj, _ := props[n].(map[string]any)
-		if obj == nil || !isJSONString(obj["type"], "boolean") || !secHasWord(secIdentifierWords(n), "merge", "append") {
-			continue
-		}
-		if d, _ := obj["description"].(string); preciseMergeTalk.MatchString(d) {
-			return fmt.Sprintf("its `%s` flag merges into what is stored (%q), so with it false the call replaces what is there", n, secSnippet(preciseMergeTalk.FindString(d)))
-		}
+	if n, said := preciseFlagSays(t, preciseMergeTalk, "merge", "append"); n != "" {
+		return fmt.Sprintf("its `%s` flag merges into what is stored (%q), so with it false the call replaces what is there", n, said)
 	}
 	return ""
+}
+
+// preciseFlagSays finds the first boolean parameter of t named with one of
+// words whose description re matches: its name and the snippet re
+// matched, or "".
+func preciseFlagSays(t *tgTool, re *regexp.Regexp, words ...string) (name, said string) {
+	for _, p := range t.params {
+		if p.obj == nil || !isJSONString(p.obj["type"], "boolean") || !secHasWord(secIdentifierWords(p.name), words...) {
+			continue
+		}
+		if d, _ := p.obj["description"].(string); re.MatchString(d) {
+			return p.name, secSnippet(re.FindString(d))
+		}
+	}
+	return "", ""
+}
+
+// preciseNameLeadsWith reports whether a name's words open on one of
+// verbs, after at most one prefix word that is no verb of its own
+// (apply_theme, ui_apply_preset; not get_apply_status).
+func preciseNameLeadsWith(w []string, verbs ...string) bool {
+	return len(w) > 0 && (secHasWord(w[:1], verbs...) || len(w) > 1 && secHasWord(w[1:2], verbs...) && !text.IsBareVerb(w[0]) && !text.IsReadVerb(w[0]))
 }
 
 // preciseDryRunWritesTalk is a dry-run or preview flag's description that
@@ -877,19 +892,11 @@ var preciseDryRunWritesTalk = regexp.MustCompile(`(?i)\b(?:instead\s+of|without)
 // already there (a theme into the project's stylesheet), and the model
 // gets the write by leaving the flag out.
 func preciseAppliesOverFiles(t *tgTool) string {
-	w := t.nameWords
-	if len(w) == 0 || !(w[0] == "apply" || len(w) > 1 && w[1] == "apply" && !text.IsBareVerb(w[0]) && !text.IsReadVerb(w[0])) {
+	if !preciseNameLeadsWith(t.nameWords, "apply") {
 		return ""
 	}
-	props := t.t.Params()
-	for _, n := range t.t.ParamNames() {
-		obj, _ := props[n].(map[string]any)
-		if obj == nil || !isJSONString(obj["type"], "boolean") || !secHasWord(secIdentifierWords(n), "dry", "dryrun", "preview") {
-			continue
-		}
-		if d, _ := obj["description"].(string); preciseDryRunWritesTalk.MatchString(d) {
-			return fmt.Sprintf("it applies what it names to files its `%s` flag says the call otherwise writes (%q), over what they hold", n, secSnippet(preciseDryRunWritesTalk.FindString(d)))
-		}
+	if n, said := preciseFlagSays(t, preciseDryRunWritesTalk, "dry", "dryrun", "preview"); n != "" {
+		return fmt.Sprintf("it applies what it names to files its `%s` flag says the call otherwise writes (%q), over what they hold", n, said)
 	}
 	return ""
 }
@@ -929,8 +936,7 @@ func preciseResendsOwnSession(tools []tgTool, t *tgTool) string {
 		if o.name == t.name || len(o.nameWords) == 0 {
 			continue
 		}
-		w := o.nameWords
-		if !(secHasWord(w[:1], preciseOpenVerbs...) || len(w) > 1 && secHasWord(w[1:2], preciseOpenVerbs...) && !text.IsBareVerb(w[0]) && !text.IsReadVerb(w[0])) {
+		if !preciseNameLeadsWith(o.nameWords, preciseOpenVerbs...) {
 			continue
 		}
 		takesSession := false

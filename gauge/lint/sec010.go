@@ -15,7 +15,7 @@ func sec010() Rule {
 	return Rule{
 		ID: "SEC010", Name: "env-exposure", Family: "Security",
 		Summary: "The tool appears to return environment variables or secrets.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 20, Check: checkSEC010,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 21, Check: checkSEC010,
 	}
 }
 
@@ -1484,7 +1484,7 @@ func secGeneratesSiblingSecret(ctx *Context, i int) (kind, param string) {
 	kind = strings.TrimSpace(m[1])
 	named := regexp.MustCompile(`\b` + regexp.QuoteMeta(kind) + `\b`)
 	kw := strings.Fields(kind)
-	if secHasWord(kw, "public", "publishable", "anon", "ssh", "gpg", "pgp", "idempotency", "cache", "api", "access") {
+	if secHasWord(kw, secKeyNotSecret...) || secHasWord(kw, "cache", "api", "access") {
 		// a public key is no secret; an API key or access token a tool
 		// creates is read by the rule's other readings.
 		return "", ""
@@ -1499,7 +1499,7 @@ func secGeneratesSiblingSecret(ctx *Context, i int) (kind, param string) {
 		}
 		for _, p := range secParams(&ctx.Tools[j]) {
 			what, chosen := secSecretParam(p, facts[j].words)
-			if what == "" || chosen || !named.MatchString(p.desc()) {
+			if what == "" || chosen || !named.MatchString(p.desc()) || secSecretExempt(&ctx.Tools[j], p, facts[j]) {
 				continue
 			}
 			// The kind as the generator writes it ("PI key"), for the

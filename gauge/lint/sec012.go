@@ -187,41 +187,45 @@ func checkSEC012(ctx *Context) []Problem {
 				// is unsure: both at info.
 				out[len(out)-1].Severity = Info
 			}
-		} else if said := preciseAuthorListed(ctx)[i]; ctx.Precise() && a.DestructiveHint != nil && !*a.DestructiveHint && said != "" {
-			// The server's own text lists the tool as destructive
-			// ("Destructive tools (restore_snapshot, ...)"): its author
-			// contradicts its own hint.
-			add(fmt.Sprintf("Tool `%s` is marked destructiveHint: false, but its server's own text lists it as destructive: %q.", t.Name, secSnippet(said)),
-				"Set destructiveHint: true so clients ask the user before calling it, or drop it from the server's list of destructive tools.")
-		} else if method, why := precisePassthroughDocuments(&tgTools(ctx)[i]); ctx.Precise() && a.DestructiveHint != nil && !*a.DestructiveHint && why != "" {
-			// bb_put: "Replace Bitbucket resources (full update)"; bb_post
-			// documents "Merge PR". One method to any path does whatever
-			// the operations its description lists do.
-			add(fmt.Sprintf("Tool `%s` is marked destructiveHint: false, but it sends %s to any path the model names and its description documents %s: not an only-additive update.", t.Name, method, why),
-				"Set destructiveHint: true so clients ask the user before calling it, or drop the non-additive operations from what the tool documents and allows.")
-		} else if ctx.Precise() && a.DestructiveHint != nil && !*a.DestructiveHint && secRunsStatements(ctx, i) {
-			// mysql_transaction_execute: statements the model writes run
-			// with writes on, so DELETE and DROP are among them.
-			add(fmt.Sprintf("Tool `%s` is marked destructiveHint: false, but it runs what the model writes (reach: %s), which can destroy whatever that reaches.", t.Name, destructiveReach(ctx, i)),
-				"Set destructiveHint: true so clients ask the user before calling it, or restrict it to statements that only add or read and say so.")
-		} else if m := preciseSpendsTalk(&tgTools(ctx)[i]); ctx.Precise() && a.DestructiveHint != nil && !*a.DestructiveHint && (a.ReadOnlyHint == nil || !*a.ReadOnlyHint) && m != "" {
-			// allocate_device: "a shared and billed resource"; the
-			// tool's own words say the call spends, and money spent is
-			// not the only-additive change false promises.
-			add(fmt.Sprintf("Tool `%s` is marked destructiveHint: false, but its description says the call spends money (%q), which cannot be taken back.", t.Name, secSnippet(m)),
-				"Set destructiveHint: true so clients ask the user before spending, or say in the description that the call is free.")
-		} else if why := secRestoresOverCurrent(tgTools(ctx)[i].nameWords, desc); ctx.Precise() && a.DestructiveHint != nil && !*a.DestructiveHint && why != "" {
-			// restore_snapshot, "Restore the workspace from a saved
-			// copy": the earlier state is written over the current one,
-			// and what the current one held since is gone.
-			add(fmt.Sprintf("Tool `%s` is marked destructiveHint: false, but %s.", t.Name, why),
-				"Set destructiveHint: true so clients ask the user before calling it, or say in the description that the current state is saved before it is replaced.")
-		} else if why := secLosesUnsaved(&tgTools(ctx)[i]); ctx.Precise() && a.DestructiveHint != nil && !*a.DestructiveHint && why != "" {
-			// godot_editor_edit's save "Set false to discard unsaved
-			// editor changes": edits the user has not saved are gone,
-			// and no later call brings them back.
-			add(fmt.Sprintf("Tool `%s` is marked destructiveHint: false, but %s, which no later call brings back.", t.Name, why),
-				"Set destructiveHint: true so clients ask the user before a call that can drop unsaved work, or make the call save first and say so.")
+		} else if ctx.Precise() && a.DestructiveHint != nil && !*a.DestructiveHint {
+			// The readings below contradict destructiveHint: false; they
+			// run only where it is set.
+			if said := preciseAuthorListed(ctx)[i]; said != "" {
+				// The server's own text lists the tool as destructive
+				// ("Destructive tools (restore_snapshot, ...)"): its author
+				// contradicts its own hint.
+				add(fmt.Sprintf("Tool `%s` is marked destructiveHint: false, but its server's own text lists it as destructive: %q.", t.Name, secSnippet(said)),
+					"Set destructiveHint: true so clients ask the user before calling it, or drop it from the server's list of destructive tools.")
+			} else if method, why := precisePassthroughDocuments(&tgTools(ctx)[i]); why != "" {
+				// bb_put: "Replace Bitbucket resources (full update)"; bb_post
+				// documents "Merge PR". One method to any path does whatever
+				// the operations its description lists do.
+				add(fmt.Sprintf("Tool `%s` is marked destructiveHint: false, but it sends %s to any path the model names and its description documents %s: not an only-additive update.", t.Name, method, why),
+					"Set destructiveHint: true so clients ask the user before calling it, or drop the non-additive operations from what the tool documents and allows.")
+			} else if secRunsStatements(ctx, i) {
+				// mysql_transaction_execute: statements the model writes run
+				// with writes on, so DELETE and DROP are among them.
+				add(fmt.Sprintf("Tool `%s` is marked destructiveHint: false, but it runs what the model writes (reach: %s), which can destroy whatever that reaches.", t.Name, destructiveReach(ctx, i)),
+					"Set destructiveHint: true so clients ask the user before calling it, or restrict it to statements that only add or read and say so.")
+			} else if m := preciseSpendsTalk(&tgTools(ctx)[i]); (a.ReadOnlyHint == nil || !*a.ReadOnlyHint) && m != "" {
+				// allocate_device: "a shared and billed resource"; the
+				// tool's own words say the call spends, and money spent is
+				// not the only-additive change false promises.
+				add(fmt.Sprintf("Tool `%s` is marked destructiveHint: false, but its description says the call spends money (%q), which cannot be taken back.", t.Name, secSnippet(m)),
+					"Set destructiveHint: true so clients ask the user before spending, or say in the description that the call is free.")
+			} else if why := secRestoresOverCurrent(tgTools(ctx)[i].nameWords, desc); why != "" {
+				// restore_snapshot, "Restore the workspace from a saved
+				// copy": the earlier state is written over the current one,
+				// and what the current one held since is gone.
+				add(fmt.Sprintf("Tool `%s` is marked destructiveHint: false, but %s.", t.Name, why),
+					"Set destructiveHint: true so clients ask the user before calling it, or say in the description that the current state is saved before it is replaced.")
+			} else if why := secLosesUnsaved(&tgTools(ctx)[i]); why != "" {
+				// godot_editor_edit's save "Set false to discard unsaved
+				// editor changes": edits the user has not saved are gone,
+				// and no later call brings them back.
+				add(fmt.Sprintf("Tool `%s` is marked destructiveHint: false, but %s, which no later call brings back.", t.Name, why),
+					"Set destructiveHint: true so clients ask the user before a call that can drop unsaved work, or make the call save first and say so.")
+			}
 		}
 		design = true
 		// The default profile needs the description to say each call adds

@@ -170,10 +170,7 @@ func secGuardrailLift(t *model.Tool) string {
 		return p
 	}
 	text := preciseCodeOnly(t.RawDescription)
-	for _, loc := range secGuardrailLiftTalk.FindAllStringIndex(text, -1) {
-		if secLiftNegated.MatchString(strings.ToLower(text[max(0, loc[0]-40):loc[0]])) {
-			continue // "never use it to remove branch protection" describes a guard
-		}
+	if loc := secFirstNotNegated(secGuardrailLiftTalk, text); loc != nil { // not "never use it to remove branch protection"
 		return "\"" + secSnippet(text[loc[0]:loc[1]]) + "\""
 	}
 	return ""
@@ -182,6 +179,17 @@ func secGuardrailLift(t *model.Tool) string {
 // secLiftNegated ends the clause before a lifting phrase that denies it
 // ("never use it to", "cannot", "does not").
 var secLiftNegated = regexp.MustCompile(`\b(?:never|not|no|cannot|can't|won't|don't|doesn't)\b[^.;,!?\n]{0,30}$`)
+
+// secFirstNotNegated is the first match of re in text that secLiftNegated
+// does not deny (read in the 40 bytes before it), or nil.
+func secFirstNotNegated(re *regexp.Regexp, text string) []int {
+	for _, loc := range re.FindAllStringIndex(text, -1) {
+		if !secLiftNegated.MatchString(strings.ToLower(text[max(0, loc[0]-40):loc[0]])) {
+			return loc
+		}
+	}
+	return nil
+}
 
 // secGuardrailLiftTalk is a description saying the tool bypasses, disables
 // or removes a guardrail or protection.
@@ -300,10 +308,7 @@ func secHumanGatePass(t *model.Tool) string {
 		return "`" + t.Name + "`"
 	}
 	text := preciseCodeOnly(t.RawDescription)
-	for _, loc := range secHumanGateTalk.FindAllStringIndex(text, -1) {
-		if secLiftNegated.MatchString(strings.ToLower(text[max(0, loc[0]-40):loc[0]])) {
-			continue // "cannot approve a manual checkpoint"
-		}
+	if loc := secFirstNotNegated(secHumanGateTalk, text); loc != nil { // not "cannot approve a manual checkpoint"
 		return "\"" + secSnippet(text[loc[0]:loc[1]]) + "\""
 	}
 	if v := secGateApproveAction(t); v != "" {
@@ -342,11 +347,8 @@ func secGateLiftParam(t *model.Tool) string {
 		}
 		m, _ := props[name].(map[string]any)
 		desc, _ := m["description"].(string)
-		desc = preciseCodeOnly(desc)
-		for _, loc := range secGateLiftTalk.FindAllStringIndex(desc, -1) {
-			if !secLiftNegated.MatchString(strings.ToLower(desc[max(0, loc[0]-40):loc[0]])) {
-				return "`" + name + "`"
-			}
+		if secFirstNotNegated(secGateLiftTalk, preciseCodeOnly(desc)) != nil {
+			return "`" + name + "`"
 		}
 	}
 	text := secShellQuotes.Replace(t.RawDescription)
@@ -426,7 +428,7 @@ func secGateApproveAction(t *model.Tool) string {
 // through with the person or the vote meant to make it left out: "unblock
 // the flow without a human in the loop", "Decision types to auto-approve
 // without voting".
-var secNoHumanTalk = regexp.MustCompile(`(?i)\b(?:auto-?)?(?:approv\w*|accept\w*|unblock\w*|resolv\w*|pass(?:es|ing)?|proceed\w*|continu\w*)\b[^.;\n]{0,60}?\bwithout\s+(?:a\s+|any\s+)?(?:human(?:\s+(?:in\s+the\s+loop|clicking|approving|approval|review|intervention|sign-?off))?|person\s+(?:approving|reviewing|in\s+the\s+loop)|voting|a\s+vote)\b`)
+var secNoHumanTalk = regexp.MustCompile(`(?i)` + secNoHumanVerbs + `[^.;\n]{0,60}?\bwithout\s+(?:a\s+|any\s+)?(?:human(?:\s+(?:in\s+the\s+loop|clicking|approving|approval|review|intervention|sign-?off))?|person\s+(?:approving|reviewing|in\s+the\s+loop)|voting|a\s+vote)\b`)
 
 // secNoHumanApproval quotes, from the tool's description or a parameter's,
 // what says the tool approves or accepts without the human or the vote
@@ -441,27 +443,28 @@ func secNoHumanApproval(t *model.Tool) string {
 		}
 	}
 	for _, text := range texts {
-		for _, loc := range secNoHumanTalk.FindAllStringIndex(text, -1) {
-			if secLiftNegated.MatchString(strings.ToLower(text[max(0, loc[0]-40):loc[0]])) {
-				continue // "never approves without a human"
-			}
-			span := text[loc[0]:loc[1]]
-			verbs := secNoHumanVerb.FindAllStringIndex(span, -1)
-			for i := len(verbs) - 1; i > 0; i-- {
-				if secNoHumanTalk.MatchString(span[verbs[i][0]:]) {
-					span = span[verbs[i][0]:] // quote the verb the "without" belongs to
-					break
-				}
-			}
-			return "\"" + secSnippet(span) + "\""
+		loc := secFirstNotNegated(secNoHumanTalk, text) // not "never approves without a human"
+		if loc == nil {
+			continue
 		}
+		span := text[loc[0]:loc[1]]
+		verbs := secNoHumanVerb.FindAllStringIndex(span, -1)
+		for i := len(verbs) - 1; i > 0; i-- {
+			if secNoHumanTalk.MatchString(span[verbs[i][0]:]) {
+				span = span[verbs[i][0]:] // quote the verb the "without" belongs to
+				break
+			}
+		}
+		return "\"" + secSnippet(span) + "\""
 	}
 	return ""
 }
 
-// secNoHumanVerb is a verb of secNoHumanTalk, to quote the one nearest
-// its "without".
-var secNoHumanVerb = regexp.MustCompile(`(?i)\b(?:auto-?)?(?:approv\w*|accept\w*|unblock\w*|resolv\w*|pass(?:es|ing)?|proceed\w*|continu\w*)\b`)
+// secNoHumanVerbs are the verbs of secNoHumanTalk; secNoHumanVerb finds
+// one, to quote the one nearest its "without".
+const secNoHumanVerbs = `\b(?:auto-?)?(?:approv\w*|accept\w*|unblock\w*|resolv\w*|pass(?:es|ing)?|proceed\w*|continu\w*)\b`
+
+var secNoHumanVerb = regexp.MustCompile(`(?i)` + secNoHumanVerbs)
 
 // sec013SelfApproval reports the first self-approval reading that holds
 // for t: a human gate the model passes, or a guardrail it lifts, each with

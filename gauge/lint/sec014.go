@@ -39,7 +39,7 @@ func checkSEC014(ctx *Context) []Problem {
 				continue
 			}
 			what, chosen := secSecretParam(p, facts[i].words)
-			if what != "" && !chosen && (secPublicByDesign(p) || secLocalOperand(t, p, facts[i].words, facts[i].desc)) {
+			if what != "" && !chosen && secSecretExempt(t, p, facts[i]) {
 				// accessToken with pattern ^pk\.: a public token, made to
 				// sit in a browser URL; hash(input, key: "Secret key for
 				// HMAC"): the operand of a local computation.
@@ -234,7 +234,7 @@ func secSecretParam(p secParam, toolWords []string) (what string, chosen bool) {
 		}
 	case "key":
 		switch {
-		case secHasWord(quals, "public", "publishable", "anon", "anonymous", "ssh", "gpg", "pgp", "idempotency"):
+		case secHasWord(quals, secKeyNotSecret...):
 			return "", false
 		case secHasWord(quals, "private", "signing", "encryption", "master"):
 			return "a private key", false
@@ -762,6 +762,13 @@ var (
 	secRemoteTalk = regexp.MustCompile(`\b(?:api|service|server|endpoint|account|remote|upload|send|request)s?\b`)
 )
 
+// secSecretExempt reports whether a parameter secSecretParam reads as a
+// credential is none after all: a key public by design, or the operand of
+// a computation the tool performs locally.
+func secSecretExempt(t *model.Tool, p secParam, f secTool) bool {
+	return secPublicByDesign(p) || secLocalOperand(t, p, f.words, f.desc)
+}
+
 // secLocalOperand reports whether a key parameter is the operand of a
 // computation the tool performs locally on data given in the same call
 // (hash(input, action: hmac, key)): the user's HMAC or cipher key, not a
@@ -922,9 +929,16 @@ const secEnvFallbackWhat = "a key the server otherwise reads from its environmen
 // server is configured with.
 var secEnvFallbackTalk = regexp.MustCompile(`\b(?:defaults?(?:\s+to|\s*:)|falls?\s+back\s+(?:on|to)|otherwise(?:\s+(?:uses?|reads?|taken\s+from|read\s+from))?|(?:if|when)\s+(?:omitted|not\s+(?:given|provided|set|specified|passed)|absent|empty)\s*,?\s*(?:uses?|reads?|takes?|read\s+from|taken\s+from)?)\s+(?:from\s+)?(?:the\s+)?(?:value\s+(?:of|in)\s+(?:the\s+)?)?(?:\$[a-z][a-z0-9_]*|(?:[a-z][a-z0-9_]*\s+)?(?:env(?:ironment)?\s+var(?:iable)?s?|env)\b)|\b(?:the\s+)?\$?[a-z][a-z0-9]*_[a-z0-9_]+\s+(?:env(?:ironment)?\s+var(?:iable)?\s+)?(?:is\s+)?used\s+(?:if|when)\s+(?:omitted|not\s+(?:given|provided|set))\b`)
 
+// secKeyNotSecret qualify a key that is no secret whatever its
+// description: public by design (a publishable or anonymous key, a
+// public, SSH or GPG key) or an idempotency key. SEC014 reads such a key
+// as none; SEC010 reads no generator of one as handing back a credential.
+var secKeyNotSecret = []string{"public", "publishable", "anon", "anonymous", "ssh", "gpg", "pgp", "idempotency"}
+
 // secKeyNotCredential qualify a key that no environment fallback makes a
-// credential: a cache, sort, partition or idempotency key names data.
-var secKeyNotCredential = []string{"cache", "sort", "partition", "primary", "foreign", "idempotency", "dedup", "dedupe", "row", "object", "storage", "map", "dict", "hash", "lookup", "index", "shortcut", "hot", "keyboard", "public", "publishable", "anon"}
+// credential: a cache, sort or partition key names data. (The kinds of
+// secKeyNotSecret are read before it.)
+var secKeyNotCredential = []string{"cache", "sort", "partition", "primary", "foreign", "dedup", "dedupe", "row", "object", "storage", "map", "dict", "hash", "lookup", "index", "shortcut", "hot", "keyboard"}
 
 // secKeyNamesData is a key's description naming the data it looks up
 // ("Item key to read", "the key of the record", "Cache key"): a key into
@@ -933,6 +947,14 @@ var secKeyNamesData = regexp.MustCompile(`^\s*(?:the\s+)?(?:item|record|entry|ob
 
 // secSecretNegated says a secret's mention is denied just before it ("no
 // API key needed", "without an API key", "does not require a token").
+// It is not one of the other negation readings, which read other spans:
+// secLiftNegated (sec013) reads the lowered 40 bytes before an action
+// phrase, a denial within 30 characters and no clause break ("cannot",
+// "won't" count; "without", "nor" and "needn't" do not); preciseNegated (destruction_talk.go) reads a
+// whole sentence, where "only", "instead" or "blocks" anywhere refuse a
+// harm; mcp027Negated takes the denial only right before the name, an
+// article at most between. This one allows up to five whole words after
+// the denial ("does not require a valid token").
 var secSecretNegated = regexp.MustCompile(`\b(?:no|without|never|not|nor|don'?t|doesn'?t|needn'?t)\s+(?:\w+\s+){0,5}$`)
 
 // secNamesSecretValues reports whether a map's description names secrets
