@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 )
@@ -1975,39 +1974,10 @@ func secEvaluatedCode(t *model.Tool, facts secTool) secExecSurface {
 // secLangName is a language as a parameter's description, given as
 // written, spells it ("GDScript", "Strudel"), or the folded word.
 func secLangName(desc, lang string) string {
-	if m := secFindFold(desc, lang); m != "" {
+	if m := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(lang) + `\b`).FindString(desc); m != "" {
 		return m
 	}
 	return lang
-}
-
-// secFindFold is the first span of s equal to w but for case whose ends
-// are word boundaries, or "": what `(?i)\b` + regexp.QuoteMeta(w) + `\b`
-// finds (a rune matches by simple case folding, a boundary lies between
-// an ASCII word character and anything else), with no regexp compiled
-// for each word.
-func secFindFold(s, w string) string {
-	boundary := func(i int) bool {
-		word := func(c byte) bool {
-			return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
-		}
-		return (i > 0 && word(s[i-1])) != (i < len(s) && word(s[i]))
-	}
-	for i := range s {
-		j := i
-		for _, c := range w {
-			r, n := utf8.DecodeRuneInString(s[j:])
-			if n == 0 || !strings.EqualFold(string(r), string(c)) {
-				j = -1
-				break
-			}
-			j += n
-		}
-		if j >= 0 && boundary(i) && boundary(j) {
-			return s[i:j]
-		}
-	}
-	return ""
 }
 
 // secWritableQueryLang names a query language with write statements: a
