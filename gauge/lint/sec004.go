@@ -11,7 +11,7 @@ func sec004() Rule {
 		ID: "SEC004", Name: "coercive-directive", Family: "Security",
 		Summary: "Text coerces the model to call the tool first, always, or above everything else.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 24, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: concatPatterns(secCoercePrecise, secCoerceMoment, secCoerceStay), keep: secCoerceKeep, extra: secCoerceCJK},
+		Revision: 25, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: concatPatterns(secCoercePrecise, secCoerceMoment, secCoerceStay), keep: secCoerceKeep, extra: secCoerceCJK},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s contains a %s: %q.", s.where(), m.what, m.text)
 			},
@@ -428,6 +428,9 @@ func secCoerceCJK(s secSurface) (secMatch, bool) {
 // secCoerceKeep filters SEC004's default-profile hits that are the tool's
 // purpose rather than steering.
 func secCoerceKeep(ctx *Context, s secSurface, m secMatch) bool {
+	if secRestrains(s, m) {
+		return false
+	}
 	if m.what == "priority override" && s.Parameter != "" {
 		return !secRanksParameter(s, m)
 	}
@@ -531,3 +534,43 @@ func secRanksParameter(s secSurface, m secMatch) bool {
 	}
 	return !secRanksWithin.MatchString(secSentence(s.folded, a, b))
 }
+
+// secRestrains reports whether a SEC004 hit holds the model back rather
+// than pushing the tool (revision 25): the order is negated where it
+// stands ("Do NOT call this proactively"), or a priority phrase governs a
+// clause that restrains the model until the user asks or agrees ("It is
+// VERY IMPORTANT to only commit when explicitly asked", "Highest
+// priority: never push without the user's approval"). Text that holds the
+// model back for the user's sake coerces no choice or rank of the tool.
+func secRestrains(s secSurface, m secMatch) bool {
+	a, b := s.foldedSpan(m)
+	if secNegatedOrder.MatchString(s.folded[:a]) {
+		return true
+	}
+	return m.what == "priority override" && secRestraintClause.MatchString(s.folded[b:])
+}
+
+// secNegatedOrder is a negation standing right before a hit: "do not",
+// "never", "must not", "shouldn't", markdown emphasis allowed ("Do
+// **NOT** call this proactively"). "Do not hesitate to call this
+// proactively" and "Don't wait: call this first" are no negation of the
+// call.
+var secNegatedOrder = regexp.MustCompile(`(?:\b(?:do|does|must|should|shall|need|will)\s+[*_]*not|\b(?:don'?t|doesn'?t|shouldn'?t|mustn'?t|never))[*_]*\s*[*_]*$`)
+
+// secUserAsks is the user's asking or agreeing: "explicitly asked", "the
+// user asks", "the user's explicit approval", "asking the user",
+// "confirmation".
+const secUserAsks = `(?:(?:explicitly|specifically|directly|expressly)\s+)?(?:asked|requested|told|instructed|approved|authori[sz]ed|permitted)\b` +
+	`|(?:asking|consulting|checking\s+with)\s+(?:the\s+|your\s+)?user\b` +
+	`|(?:the\s+|your\s+)?user(?:'s)?\s+(?:\w+\s+)?(?:asks?|requests?|approves?|approval|confirms?|confirmation|consent|permission|says\s+so|tells\s+you|instructs\s+you)\b` +
+	`|(?:explicit\s+|prior\s+)?(?:approval|confirmation|consent|permission)\b`
+
+// secRestraintClause is the clause a priority phrase governs when it
+// restrains the model: "to only <act> when/if/after <the user asks>", or
+// "(that you) never/not <act> unless/until/without/before <the user
+// agrees>". "Only use this tool unless told otherwise" keeps the tool
+// first by default and is no restraint; neither is "never answer without
+// calling this tool first".
+var secRestraintClause = regexp.MustCompile(`^[*_\s]*(?:[:,\x{2014}\x{2013}-]\s*)?(?:to\s+|that\s+)?(?:you\s+|the\s+(?:model|agent|assistant)\s+)?(?:must\s+|should\s+|shall\s+|always\s+)?` +
+	`(?:only\b[^.!?\n;]{0,60}?\b(?:when|if|after|once)\s+(?:\w+\s+){0,2}?(?:` + secUserAsks + `)` +
+	`|(?:never|not|do\s+not|don'?t|avoid)\b[^.!?\n;]{0,60}?\b(?:unless|until|without|before)\s+(?:\w+\s+){0,2}?(?:` + secUserAsks + `))`)
