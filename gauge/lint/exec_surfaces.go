@@ -406,9 +406,27 @@ func secReadsOnlyLanguage(t *model.Tool, desc string) bool {
 	for _, p := range secDeepParams(t) {
 		text += " " + secParamDesc(t, p.name)
 	}
-	return secSQLLikeTalk.MatchString(text) && secSelectExample.MatchString(text) &&
-		!secWritableDialect.MatchString(text) && !secWriteStatement.MatchString(text) && !secSQLEngineTalk.MatchString(text)
+	if !secSQLLikeTalk.MatchString(text) || secWritableDialect.MatchString(text) || secWriteStatement.MatchString(text) || secSQLEngineTalk.MatchString(text) {
+		return false
+	}
+	// Since revision 21: a language the tool's own text gives a reading
+	// purpose ("a SQL-style query language for analyzing runs and
+	// metrics", "an analytics query language", "read-only") reads as
+	// well as one shown by its SELECT examples, when no verb of a write
+	// to data appears anywhere in the tool's text.
+	return secSelectExample.MatchString(text) || secAnalysisLanguageTalk.MatchString(text) && !secDataWriteVerb.MatchString(text)
 }
+
+// secAnalysisLanguageTalk is a query language's text giving it a reading
+// purpose: "for analyzing", "to analyse", "analytics", "for reporting",
+// "read-only".
+var secAnalysisLanguageTalk = regexp.MustCompile(`\b(?:for|to)\s+(?:analy[sz](?:e|ing)|explor(?:e|ing)|report(?:ing)?\s+on|inspect(?:ing)?|aggregat(?:e|ing))\b|\banalytics?\b|\bread[- ]only\b`)
+
+// secDataWriteVerb is a verb of a write to data anywhere in a tool's
+// text ("insert", "updates", "deleting", "mutate"): a query language
+// whose tool says any of them is not read as one that only reads. The
+// model "writing a query" is no write to data, so "write" is not one.
+var secDataWriteVerb = regexp.MustCompile(`\b(?:insert|update|delete|modify|modifie|mutate|drop|alter|truncate|upsert|remove|overwrite|create)(?:s|d|es|ing)?\b`)
 
 // secStartCommandTalk is a parameter description of the command a
 // service, application or container runs when it starts: "Command to run
@@ -834,6 +852,36 @@ var secArgsParams = []string{"args", "arguments", "argv", "flags", "cliargs", "c
 // function call, template, tool call or query, not on a command line.
 var secArgsElsewhere = regexp.MustCompile(`\b(?:function|method|template|tool|query|json|payload|prompt)\b`)
 
+// secArgsOwnerTalk is an arguments description naming whose arguments
+// they are: "Optional arguments for the skill", "arguments passed to the
+// recipe", "the macro's arguments". Group 1 holds up to three words
+// after the determiner, group 2 the possessor.
+var secArgsOwnerTalk = regexp.MustCompile(`\b(?:arguments|args|parameters|params|flags)\s+(?:to\s+pass\s+)?(?:for|to|of|passed\s+to|given\s+to|forwarded\s+to)\s+(?:the|this|that|each|a|an|your)\s+((?:[\w-]+\s*){1,3})|\b(?:the|this|that|a|an)\s+([\w-]+)'s\s+(?:arguments|args|parameters|flags)\b`)
+
+// secLaunchedNouns name what is started as a process: arguments for one
+// of these are command-line arguments.
+var secLaunchedNouns = regexp.MustCompile(`^(?:agents?|sub-?agents?|cli|clis|process|processes|command|commands|binary|binaries|program|programs|executable|executables|worker|workers|claude|codex|aider|gemini|opencode|goose|shell|terminal|session|sessions|tmux|pane)$`)
+
+// secArgsOfOther reports whether an arguments description says they are
+// the arguments of something that is not started as a process (a skill,
+// a recipe, a macro, a template): the tool passes them to that thing,
+// not to an agent's command line (Since revision 21).
+func secArgsOfOther(pd string) bool {
+	m := secArgsOwnerTalk.FindStringSubmatch(strings.ToLower(pd))
+	if m == nil {
+		return false
+	}
+	// Any of the words after the determiner may be the owner ("the
+	// coding agent", "the skill"): one that is started as a process
+	// keeps the reading.
+	for _, w := range strings.Fields(m[1] + " " + m[2]) {
+		if secLaunchedNouns.MatchString(w) {
+			return false
+		}
+	}
+	return true
+}
+
 // secAgentLaunch is a tool that starts another agent (a coding CLI) as a
 // process in a terminal or pane with free command-line arguments the
 // model writes: those flags can turn its permission checks off
@@ -847,7 +895,7 @@ func secAgentLaunch(t *model.Tool, facts secTool) secExecSurface {
 		if !secIsFreeTextOrList(p.obj) || !slices.Contains(secArgsParams, strings.ToLower(p.name)) {
 			continue
 		}
-		if secArgsElsewhere.MatchString(secParamDesc(t, p.name)) {
+		if pd := secParamDesc(t, p.name); secArgsElsewhere.MatchString(pd) || secArgsOfOther(pd) {
 			continue
 		}
 		return secExecSurface{why: fmt.Sprintf("it starts another agent's CLI with the free command-line arguments `%s` the model writes", p.name), reach: reachAgentLaunch, real: true}

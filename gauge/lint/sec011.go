@@ -15,7 +15,7 @@ func sec011() Rule {
 	return Rule{
 		ID: "SEC011", Name: "code-execution-surface", Family: "Security",
 		Summary: "The tool runs code, shell commands, SQL, a pipeline or an agent task supplied by the model.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 20, Check: checkSEC011,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 21, Check: checkSEC011,
 	}
 }
 
@@ -590,8 +590,13 @@ var secRunsTalk = regexp.MustCompile(`\b(?:run|runs|running|execute|executes|exe
 var secHowInterprets = regexp.MustCompile(`\bhow\s+(?:[\w.'-]+\s+){1,3}?interprets?\b`)
 
 // secNoRunTalk is a description saying the tool does not run its input
-// (just-bash's bash_transform: "without executing it").
-var secNoRunTalk = regexp.MustCompile(`\bwithout\s+(?:executing|running|evaluating)\b|\b(?:does\s+not|doesn't|never)\s+(?:execute|run|evaluate)\b`)
+// (just-bash's bash_transform: "without executing it"). A bare "never
+// run" is an order to the model ("NEVER run destructive git commands",
+// "you should never run it twice") about which commands to send, not a
+// statement that the tool runs nothing: "never" counts only after a
+// tense or passive that makes the tool or its input the subject ("it
+// will never run", "the code is never executed").
+var secNoRunTalk = regexp.MustCompile(`\bwithout\s+(?:executing|running|evaluating)\b|\b(?:does\s+not|doesn't)\s+(?:execute|run|evaluate)\b|\b(?:it|will|would|is|are|be|been|gets?)\s+never\s+(?:execute|run|evaluate)d?\b`)
 
 // secAssessTalk is "evaluates X against ...": an assessment, not a run.
 var secAssessTalk = regexp.MustCompile(`\bevaluates?\s+(?:a|an|the|your)?\s*(?:[\w-]+\s+){0,3}?against\b`)

@@ -14,7 +14,7 @@ func sec012() Rule {
 	return Rule{
 		ID: "SEC012", Name: "annotation-contradiction", Family: "Security",
 		Summary: "The tool's behaviour hints contradict its name or description, or a flag that destroys is on by default.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 25, Check: checkSEC012,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 26, Check: checkSEC012,
 	}
 }
 
@@ -108,10 +108,12 @@ func checkSEC012(ctx *Context) []Problem {
 			case (readNamed || saysReadOnly) && (a.DestructiveHint == nil || !*a.DestructiveHint) && secWritesLocal(t, desc) == "" && secWidensTools(desc) == "":
 				// get_merge_request_commits: a verb inside a read tool's name
 				// names what is read, not an action.
-			case ctx.Precise() && secRunsAnalysis(words) && !secTakesCommand(t) && secWriteFlagOn(t) == "" && (a.DestructiveHint == nil || !*a.DestructiveHint) && !secMutatingOpening.MatchString(desc) && secWritesLocal(t, desc) == "":
+			case ctx.Precise() && (secRunsAnalysis(words) || secRunsStoredQuery(t, facts[i]) || secWaitsForState(words, desc)) && !secTakesCommand(t) && secWriteFlagOn(t) == "" && (a.DestructiveHint == nil || !*a.DestructiveHint) && !secMutatingOpening.MatchString(desc) && secWritesLocal(t, desc) == "":
 				// runAccessibilityAudit, run_security_scan: a run verb whose
 				// object is an audit, check, test or report produces a
-				// result to read; the run changes nothing.
+				// result to read; the run changes nothing. Nor does running
+				// a query the server stores (run_saved_report_query by its
+				// id), or waiting for a job to finish and reading its state.
 			case ctx.Precise() && secReadsJobReport(words, desc) && !destructiveText && (a.DestructiveHint == nil || !*a.DestructiveHint) && secWritesLocal(t, desc) == "":
 				// deploy_status "Check the status of a background
 				// deployment job": the write word names the job whose
@@ -1038,4 +1040,59 @@ func secLosesUnsaved(t *tgTool) string {
 		return fmt.Sprintf("its description says a call loses unsaved work (%q)", secSnippet(m))
 	}
 	return preciseParamLosesUnsaved(t)
+}
+
+// secRunsStoredQuery reports whether a tool's name runs a query
+// (run_saved_query, execute_widget_query: a run verb first, query or
+// queries last, no write or destructive verb between) that the server
+// stores: the tool takes no free-text query, SQL or statement of the
+// model's and is no execution surface, so the query it runs is one its
+// author wrote to read, picked by key or id (since revision 26, issue 21).
+func secRunsStoredQuery(t *model.Tool, f secTool) bool {
+	words := f.words
+	if len(words) < 2 || !secHasWord(words[:1], secRunVerbs...) || !secHasWord(words[len(words)-1:], "query", "queries") {
+		return false
+	}
+	if rest := words[1 : len(words)-1]; secDestructiveVerb(rest) != "" || secHasWord(rest, secWriteVerbs...) {
+		return false
+	}
+	for _, p := range secDeepParams(t) {
+		pw := secIdentifierWords(p.name)
+		if len(pw) > 0 && secIsFreeText(p.obj) && secHasWord(pw[len(pw)-1:], "query", "queries", "sql", "statement", "statements", "expression", "filter") {
+			return false
+		}
+	}
+	return !secExecutionSurface(t, f).real
+}
+
+// secWaitOpening is a description opening on waiting: "Wait for a run to
+// complete", "Waits until the deployment is ready", "Blocks until".
+var secWaitOpening = regexp.MustCompile(`^\s*(?:waits?|awaits?|blocks?|polls?)\s+(?:for|until|till|on)\b`)
+
+// secWaitThenActs is a waiting tool's description saying it acts once
+// the wait is over: "and then publishes the release", "then deletes it".
+var secWaitThenActs = regexp.MustCompile(`\b(?:and|then)\s+(?:then\s+)?(?:deletes?|removes?|publish(?:es)?|deploys?|creates?|updates?|writes?|sends?|starts?|triggers?|cancels?|merges?|push(?:es)?|commits?|restarts?|stops?|kills?|promotes?|releases?)\b`)
+
+// secWaitsForState reports whether a tool's name opens on waiting (wait,
+// await, after at most one prefix word that is no verb, then for, until
+// or on) and its description opens on waiting for something and does not say it then
+// acts ("and then deletes"): wait_for_run_to_complete reads the state it
+// waits for, and the run or deploy word after it names what is waited on
+// (since revision 26, issue 21).
+func secWaitsForState(words []string, desc string) bool {
+	for i, w := range words {
+		if i > 1 {
+			return false
+		}
+		if w == "wait" || w == "await" {
+			// wait_for_..., wait_until_...: what follows is what is
+			// waited on; wait_then_publish acts after the wait.
+			return i+1 < len(words) && secHasWord(words[i+1:i+2], "for", "until", "till", "on") &&
+				secWaitOpening.MatchString(desc) && !secPlanAlsoApplies.MatchString(desc) && !secWaitThenActs.MatchString(desc) && secDestructiveVerb(words) == ""
+		}
+		if text.IsDestructiveVerb(w) || text.IsReadVerb(w) || secHasWord([]string{w}, secWriteVerbs...) || secHasWord([]string{w}, secRunVerbs...) {
+			return false
+		}
+	}
+	return false
 }
