@@ -14,7 +14,7 @@ func mcp023() Rule {
 		ID: "MCP023", Name: "unconstrained-well-known-format", Family: "Parameters",
 		Summary: "A date, email, or URL parameter declares no format or pattern.",
 		Default: Warning, Toolgauge: Warning, Scope: ScopeParameter, Origin: OriginToolgauge,
-		Revision: 16, Check: checkMCP023,
+		Revision: 17, Check: checkMCP023,
 	}
 }
 
@@ -24,6 +24,9 @@ func checkMCP023(ctx *Context) []Problem {
 		if ctx.Precise() {
 			root := t.t.InputSchema
 			found := preciseDateIn(ctx, t.name, "", root, preciseRefParam(root, p.name, p.obj), 0)
+			if len(found) > 0 && preciseSharesPartnerKinds(t, p) {
+				found = nil
+			}
 			if len(found) == 0 && preciseTimedBound(t, p) {
 				found = append(found, preciseBoundProblem(t.name, p.name))
 			}
@@ -112,6 +115,36 @@ func preciseTimedBound(t *tgTool, p *tgParam) bool {
 	}
 	return false
 }
+
+// preciseSharesPartnerKinds reports whether a described window bound
+// (from, to, start, end, since, until) takes the several kinds of time its
+// partner offers: the partner's description names a choice of kinds no
+// one format holds ("ISO 8601, relative (30s, 15m, 2h, 7d)"), and this
+// bound's description refers to the partner's formats ("Same formats as
+// from") or names a relative time too ("ISO 8601 or relative, default:
+// now"). The two ends of a window are parsed alike, and one end's
+// examples spell out what the other's short word means. A bound that
+// asks for one syntax of its own ("End date, YYYY-MM-DD") is still read.
+func preciseSharesPartnerKinds(t *tgTool, p *tgParam) bool {
+	partner, ok := preciseBoundPartner[strings.ToLower(p.name)]
+	if !ok || !p.freeString || !p.hasDesc || !preciseSharedKindTalk.MatchString(p.desc) {
+		return false
+	}
+	props, _ := t.t.InputSchema["properties"].(map[string]any)
+	for name, v := range props {
+		sub, _ := v.(map[string]any)
+		if sub == nil || !strings.EqualFold(name, partner) {
+			continue
+		}
+		q := newTGParam(name, sub)
+		return q.hasDesc && (preciseSeveralKinds(&q) || preciseAltKinds(q.desc) || preciseKindChoice(&q))
+	}
+	return false
+}
+
+// preciseSharedKindTalk is a bound's description that names a relative
+// time or points at its partner's formats.
+var preciseSharedKindTalk = regexp.MustCompile(`(?i)\brelative\b|\bsame\s+(?:formats?|syntax(?:es)?)\s+as\b`)
 
 // preciseBoundProblem is the finding on an undescribed window bound of a
 // tool about time.
@@ -349,6 +382,12 @@ func preciseLooseUnion(tool, path string, p *tgParam) *Problem {
 		}
 	}
 	if format == "" || !plain || len(p.branches) < 2 {
+		return nil
+	}
+	if preciseDurationNamed(p.name) || p.hasDesc && preciseRelativeSpelledRe.MatchString(p.desc) {
+		// delay, timeout: an amount of time or a date ("a duration like
+		// 1h30m or an ISO 8601 date"); the plain branch holds the
+		// duration, which no date format fits.
 		return nil
 	}
 	fix := fmt.Sprintf("Drop the plain-string branch of `%s`, or give it a `pattern` for the other values it takes; as it stands a client validates nothing and the model may send any string.", path)
@@ -722,8 +761,17 @@ func preciseDuration(p *tgParam) bool {
 	if p.hasDesc && preciseDateSyntax.MatchString(p.desc) {
 		return false
 	}
+	if preciseDurationNamed(p.name) {
+		return true
+	}
+	return p.hasDesc && len(preciseDurationValue.FindAllString(p.desc, 3)) >= 2
+}
+
+// preciseDurationNamed reports whether a name joins a duration word
+// (timeRange, spentTime, delay, ttl) and no date word.
+func preciseDurationNamed(name string) bool {
 	dur, date := false, false
-	for _, t := range text.IdentifierTokens(p.name) {
+	for _, t := range text.IdentifierTokens(name) {
 		switch w := strings.ToLower(t); {
 		case preciseDurationWords[w]:
 			dur = true
@@ -731,10 +779,7 @@ func preciseDuration(p *tgParam) bool {
 			date = true
 		}
 	}
-	if dur && !date {
-		return true
-	}
-	return p.hasDesc && len(preciseDurationValue.FindAllString(p.desc, 3)) >= 2
+	return dur && !date
 }
 
 // preciseTimeZone reports whether a date-looking parameter takes a time
@@ -830,8 +875,18 @@ func preciseSeveralFormats(desc string) bool {
 var preciseSyntaxKinds = []*regexp.Regexp{
 	regexp.MustCompile(`(?i)\biso(?:[ -]?8601)?\b|\brfc ?3339\b|\byyyy\b|\d{4}-\d{2}-\d{2}`),
 	regexp.MustCompile(`(?i)\bunix\b|\bepoch\b|\bposix\b`),
-	regexp.MustCompile(`(?i)(?:,|\bor|\band|\bas|\bsupports?|\baccepts?|\btakes?)\s+(?:an?\s+)?(?:relative|natural[- ]language)\s+(?:times?|dates?|expressions?|durations?)\b|["'\x60\x{201c}]in\s+\d+\s+\w+["'\x60\x{201d}]`),
+	regexp.MustCompile(`(?i)(?:,|\bor|\band|\bas|\bsupports?|\baccepts?|\btakes?)\s+(?:an?\s+)?(?:relative|natural[- ]language)\s+(?:times?|dates?|expressions?|durations?)\b|["'\x60\x{201c}]in\s+\d+\s+\w+["'\x60\x{201d}]|` + preciseRelativeSpelled),
 }
+
+// preciseRelativeSpelled is a relative time or a duration offered as one
+// of the choices and spelled by its examples as a count of a unit ("…,
+// relative (30s, 15m, 2h, 7d)", "or relative like \"7d\"", "as a
+// duration like 1h30m or an ISO 8601 date"): an offset from now of any
+// length, which no date format holds. Relative words alone ("relative
+// like 'today'") are a closed list a pattern can hold, and are not read.
+var preciseRelativeSpelledRe = regexp.MustCompile(`(?i)` + preciseRelativeSpelled)
+
+const preciseRelativeSpelled = `(?:,|\bor|\band|\bas)\s+(?:an?\s+)?(?:relative|durations?)(?:\s+(?:times?|expressions?|offsets?|values?))?(?:\s*\(\s*(?:e\.g\.,?\s*)?|\s+like\s+|\s+such\s+as\s+|\s+e\.g\.,?\s+|\s*:\s*)["'\x60\x{201c}]?\d+\s?(?:ms|s|m|h|d|w)(?:\d|\b)`
 
 // preciseSeveralKinds reports whether a date parameter takes several kinds
 // of written time on purpose: its description names at least two of a
