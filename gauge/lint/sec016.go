@@ -13,7 +13,7 @@ func sec016() Rule {
 	return Rule{
 		ID: "SEC016", Name: "local-upload", Family: "Security",
 		Summary: "A tool reads a local path the model names and sends its contents to a remote service.",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 14, Check: checkSEC016,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 15, Check: checkSEC016,
 	}
 }
 
@@ -119,9 +119,19 @@ func secLocalUpload(t *model.Tool, words []string) (param, how string) {
 	// parameter that says itself it is local counts there.
 	desc := secToolDesc(t)
 	readsLocal := (secLocalPathTalk.MatchString(desc) || secFromDeviceTalk.MatchString(desc)) && !secHasWord(words, "pipeline", "pipelines", "workflow", "workflows")
-	for _, p := range secParams(t) {
-		if secIsLocalSource(p, how == secViaAPI, readsLocal) {
-			return p.path, how
+	// A parameter that says itself it is local ("Path on disk to read
+	// file contents from", files[].localPath) is the source before a
+	// path parameter that is local only because the tool's text reads
+	// local files: write_files' localPath, not get_file's path of a
+	// remote file, is what the tool reads and uploads.
+	for _, pass := range []bool{false, readsLocal} {
+		for _, p := range secParams(t) {
+			if secIsLocalSource(p, how == secViaAPI, pass) {
+				return p.path, how
+			}
+		}
+		if !readsLocal {
+			break
 		}
 	}
 	if how == secViaAPI && !secLocalAPITalk.MatchString(text) {
