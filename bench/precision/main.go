@@ -40,7 +40,9 @@ type server struct {
 	// node_modules ("<package>/bridge/mcp-server.cjs"): the MCP server a
 	// plugin's own config starts with node, or a native binary that the
 	// package's install script, which the capture never runs, would have
-	// linked as its bin. JavaScript files run with node.
+	// linked as its bin. JavaScript files run with node. The install still
+	// resolves the package's bin first, so the package must have one it
+	// can pick (one bin, or one named like the package).
 	File string `yaml:"file"`
 	// Files are written into the work directory before the start
 	// (placeholder config files a server insists on reading).
@@ -69,6 +71,11 @@ func run(list, out, cache, only string, timeout time.Duration, maxMB int64) erro
 	var servers []server
 	if err := yaml.Unmarshal(data, &servers); err != nil {
 		return fmt.Errorf("%s: %w", list, err)
+	}
+	for _, s := range servers {
+		if s.File != "" && (s.Bin != "" || !filepath.IsLocal(s.File)) {
+			return fmt.Errorf("%s: %s: file %q must be a relative path inside node_modules, with no bin", list, s.Name, s.File)
+		}
 	}
 	want := map[string]bool{}
 	for _, n := range strings.Split(only, ",") {
@@ -167,15 +174,15 @@ func capture(ctx context.Context, npm *worker.NPM, s server, timeout time.Durati
 	}
 	args := append([]string(nil), inst.Args...)
 	if s.File != "" {
-		if s.Bin != "" || len(inst.Path) == 0 {
-			return nil, fmt.Errorf("file %q: needs an npm install and no bin", s.File)
+		if len(inst.Path) == 0 {
+			return nil, fmt.Errorf("file %q: needs an npm install", s.File)
 		}
 		file, err := installedFile(filepath.Dir(inst.Path[0]), s.File)
 		if err != nil {
 			return nil, err
 		}
 		command, args = file, nil
-		if ext := filepath.Ext(file); ext == ".js" || ext == ".cjs" || ext == ".mjs" {
+		if isJavaScript(file) {
 			command, args = "node", []string{file}
 		}
 	}
@@ -237,5 +244,24 @@ func installedFile(modules, name string) (string, error) {
 	if rel, err := filepath.Rel(root, file); err != nil || !filepath.IsLocal(rel) {
 		return "", fmt.Errorf("file %q leaves node_modules", name)
 	}
+	info, err := os.Stat(file)
+	if err != nil {
+		return "", fmt.Errorf("file %q: %w", name, err)
+	}
+	if !info.Mode().IsRegular() {
+		return "", fmt.Errorf("file %q is not a regular file", name)
+	}
+	if !isJavaScript(file) && info.Mode().Perm()&0o111 == 0 {
+		return "", fmt.Errorf("file %q is not executable (the package's install script, which the capture never runs, may be what sets that)", name)
+	}
 	return file, nil
+}
+
+// isJavaScript reports whether file runs with node rather than on its own.
+func isJavaScript(file string) bool {
+	switch filepath.Ext(file) {
+	case ".js", ".cjs", ".mjs":
+		return true
+	}
+	return false
 }
