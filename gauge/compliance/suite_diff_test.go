@@ -113,8 +113,8 @@ func suiteEntry(t *testing.T) (string, []string) {
 	if major < 20 || (major == 20 && minor < 6) {
 		t.Skipf("official conformance suite not run: node %s is older than 20.6 (module.register)", strings.TrimSpace(string(out)))
 	}
-	dir := os.Getenv(suiteDirEnv)
-	if dir == "" {
+	dir := filepath.Clean(os.Getenv(suiteDirEnv)) // a trailing "/" would put the lock inside
+	if os.Getenv(suiteDirEnv) == "" {
 		dir = filepath.Join(os.TempDir(), "mcpgauge-conformance-suite", suiteVersion)
 	}
 	entry := filepath.Join(dir, "node_modules", "@modelcontextprotocol", "conformance", "dist", "index.js")
@@ -176,8 +176,12 @@ func installSuite(dir string) error {
 	// run that finds dir partial cannot delete a whole install another run
 	// has just moved into place.
 	lock := flock.New(dir + ".lock")
-	if err := lock.Lock(); err != nil {
+	ok, err := lock.TryLockContext(ctx, 100*time.Millisecond)
+	if err != nil {
 		return fmt.Errorf("lock the suite's directory: %w", err)
+	}
+	if !ok {
+		return fmt.Errorf("lock the suite's directory: %s is held by another run", dir+".lock")
 	}
 	defer lock.Unlock()
 	if _, err := os.Stat(filepath.Join(dir, suiteComplete)); err == nil {
