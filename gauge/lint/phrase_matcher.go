@@ -611,6 +611,11 @@ func secAlnumByte(c byte) bool {
 // named only as a location (at info); so its first hit is the one the
 // reading reports when no filter of the rule drops it. Their offsets are
 // in s, though the reading blanks code.
+// secMaxHits bounds the hits of one pattern that the in-context reading
+// reads in one text; the first that its filters and the rule's keep pass
+// is reported.
+const secMaxHits = 32
+
 func secHitsInContext(ctx *Context, s string, pats []secPattern) iter.Seq[secMatch] {
 	return func(yield func(secMatch) bool) {
 		mapped := secCodeOnly(s)
@@ -623,11 +628,18 @@ func secHitsInContext(ctx *Context, s string, pats []secPattern) iter.Seq[secMat
 			return secMatch{what: what, text: secSnippet(text[ta:tb]), start: start, end: end}
 		}
 		var located secMatch // a hit named only as a location, reported at info when no other is found
+		// raw folds s with its code spans, for the readings that need them;
+		// folded once, on first use.
+		var raw string
+		var rawStarts []int
 		for _, p := range pats {
 			if !secHasAnchor(folded, p.anchors) {
 				continue
 			}
-			for _, loc := range p.re.FindAllStringSubmatchIndex(folded, -1) {
+			// At most secMaxHits hits of one pattern are read, so a text that
+			// repeats a phrase thousands of times costs the filters a bounded
+			// number of passes, not one per repeat.
+			for _, loc := range p.re.FindAllStringSubmatchIndex(folded, secMaxHits) {
 				if p.ownTool > 0 && loc[2*p.ownTool] >= 0 {
 					name := text[starts[loc[2*p.ownTool]]:starts[loc[2*p.ownTool+1]]]
 					if secIsOwnTool(ctx, name) || secOwnToolSet.MatchString(strings.ToLower(name)) {
@@ -706,7 +718,9 @@ func secHitsInContext(ctx *Context, s string, pats []secPattern) iter.Seq[secMat
 					}
 				case "steering away from other tools", "fallback steering":
 					// Read the sentence with its code spans: the alternatives are often in them.
-					raw, rawStarts := secFold(s)
+					if rawStarts == nil {
+						raw, rawStarts = secFold(s)
+					}
 					m := match(p.what, loc[0], loc[1])
 					sentence := secSentence(raw, sort.SearchInts(rawStarts, m.start), sort.SearchInts(rawStarts, m.end))
 					if secSentenceNamesOwnTool(ctx, sentence) {

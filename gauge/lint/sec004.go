@@ -571,6 +571,6 @@ const secUserAsks = `(?:(?:explicitly|specifically|directly|expressly)\s+)?(?:as
 // agrees>". "Only use this tool unless told otherwise" keeps the tool
 // first by default and is no restraint; neither is "never answer without
 // calling this tool first".
-var secRestraintClause = regexp.MustCompile(`^[*_\s]*(?:[:,\x{2014}\x{2013}-]\s*)?(?:to\s+|that\s+)?(?:you\s+|the\s+(?:model|agent|assistant)\s+)?(?:must\s+|should\s+|shall\s+|always\s+)?` +
+var secRestraintClause = regexp.MustCompile(`^[*_\s]*(?:[:,\x01-]\s*)?(?:to\s+|that\s+)?(?:you\s+|the\s+(?:model|agent|assistant)\s+)?(?:must\s+|should\s+|shall\s+|always\s+)?` +
 	`(?:only\b[^.!?\n;]{0,60}?\b(?:when|if|after|once)\s+(?:\w+\s+){0,2}?(?:` + secUserAsks + `)` +
 	`|(?:never|not|do\s+not|don'?t|avoid)\b[^.!?\n;]{0,60}?\b(?:unless|until|without|before)\s+(?:\w+\s+){0,2}?(?:` + secUserAsks + `))`)
