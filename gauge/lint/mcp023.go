@@ -130,14 +130,11 @@ func preciseSharesPartnerKinds(t *tgTool, p *tgParam) bool {
 	if !ok || !p.freeString || !p.hasDesc || !preciseSharedKindTalk.MatchString(p.desc) {
 		return false
 	}
-	props, _ := t.t.InputSchema["properties"].(map[string]any)
-	for name, v := range props {
-		sub, _ := v.(map[string]any)
-		if sub == nil || !strings.EqualFold(name, partner) {
-			continue
+	for i := range t.params { // in the schema's order, so `to` and `To` are read alike every run
+		q := &t.params[i]
+		if strings.EqualFold(q.name, partner) {
+			return q.hasDesc && (preciseSeveralKinds(q) || preciseAltKinds(q.desc) || preciseKindChoice(q))
 		}
-		q := newTGParam(name, sub)
-		return q.hasDesc && (preciseSeveralKinds(&q) || preciseAltKinds(q.desc) || preciseKindChoice(&q))
 	}
 	return false
 }
