@@ -104,6 +104,10 @@ type secMatch struct {
 	// character to its last (invisible characters around it left out).
 	// A filter reads the hit's surroundings through them
 	// (secSurface.foldedSpan), never by finding the quoted text again.
+	// The span is of the original text, so a hit that crosses a code span
+	// the reading blanked shows that code to the filter (secSurface.hit).
+	// Hits of a reading's extra readers (precise.extra) carry offsets too,
+	// though no filter reads them yet.
 	start, end int
 	// info marks a hit the default profile reports at info: the pattern
 	// is there, but its sentence does not say the model is to touch it
