@@ -603,6 +603,12 @@ func secAlnumByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
+// secMaxHits bounds the hits of one pattern that the in-context reading
+// reads in one text, so a text that repeats a phrase thousands of times
+// costs the filters a bounded number of passes; the first hit that the
+// reading's filters and the rule's keep pass is reported.
+const secMaxHits = 32
+
 // secHitsInContext is the default profile's reading of a family: it reads
 // each hit in its context and skips hits that are not what the pattern
 // means. Text in code spans and fenced blocks is what the tool shows, not
@@ -614,19 +620,21 @@ func secAlnumByte(c byte) bool {
 // family's order and each one's hits in text order, then the first hit
 // named only as a location (at info); so its first hit is the one the
 // reading reports when no filter of the rule drops it. Their offsets are
-// in s, though the reading blanks code.
-// secMaxHits bounds the hits of one pattern that the in-context reading
-// reads in one text; the first that its filters and the rule's keep pass
-// is reported.
-const secMaxHits = 32
-
+// in s, though the reading blanks code. At most secMaxHits hits of one
+// pattern are read.
 func secHitsInContext(ctx *Context, s string, pats []secPattern) iter.Seq[secMatch] {
 	return func(yield func(secMatch) bool) {
-		mapped := secCodeOnly(s)
-		text := mapped.text
+		text := preciseCodeOnly(s)
 		folded, starts := secFold(text)
+		// mapped is text with the way back to s (its text is text), built
+		// on the first hit: most surfaces have none.
+		var mapped *secMapped
 		// match is the hit at folded [a, b), quoted from the prose read.
 		match := func(what string, a, b int) secMatch {
+			if mapped == nil {
+				m := secCodeOnly(s)
+				mapped = &m
+			}
 			ta, tb := secUnfold(text, starts, a, b)
 			start, end := mapped.orig(ta, tb)
 			return secMatch{what: what, text: secSnippet(text[ta:tb]), start: start, end: end}
@@ -640,9 +648,6 @@ func secHitsInContext(ctx *Context, s string, pats []secPattern) iter.Seq[secMat
 			if !secHasAnchor(folded, p.anchors) {
 				continue
 			}
-			// At most secMaxHits hits of one pattern are read, so a text that
-			// repeats a phrase thousands of times costs the filters a bounded
-			// number of passes, not one per repeat.
 			for _, loc := range p.re.FindAllStringSubmatchIndex(folded, secMaxHits) {
 				if p.ownTool > 0 && loc[2*p.ownTool] >= 0 {
 					name := text[starts[loc[2*p.ownTool]]:starts[loc[2*p.ownTool+1]]]

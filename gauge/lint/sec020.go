@@ -264,16 +264,15 @@ var secInstallTools = []string{"install", "installer", "setup", "skill", "skills
 // (brew install ffmpeg)"). secBeyondExtra asks it only when installing is
 // not the tool's own job.
 func secBeyondInstall(s secSurface) (secMatch, bool) {
-	mapped := secShellQuoted(s.Text)
-	text := mapped.text
+	text := secShellQuotes.Replace(s.Text) // the way back is built only for a hit
 	if loc := secAgentInstall.FindStringIndex(text); loc != nil {
-		return secMatchIn(mapped, "directive to install or build", loc), true
+		return secMatchIn(secShellQuoted(s.Text), "directive to install or build", loc), true
 	}
 	loc := secGlobalInstall.FindStringIndex(text)
 	if loc == nil {
 		return secMatch{}, false
 	}
-	m := secMatchIn(mapped, "directive to install or build", loc)
+	m := secMatchIn(secShellQuoted(s.Text), "directive to install or build", loc)
 	m.info = !secInstallDirective.MatchString(secRawSentence(text, loc[0], loc[1]))
 	return m, true
 }
@@ -324,13 +323,12 @@ func secBeyondShell(s secSurface) (secMatch, bool) {
 	if s.Tool != "" && secHasWord(secIdentifierWords(s.Tool), secShellTools...) {
 		return secMatch{}, false
 	}
-	mapped := secShellQuoted(s.Text)
-	text := mapped.text
+	text := secShellQuotes.Replace(s.Text) // the way back is built only for a hit
 	for _, loc := range secShellDirective.FindAllStringIndex(text, -1) {
 		if secParticipleRead(text, loc) {
 			continue // "the file's content, read with git show": how the tool reads it
 		}
-		start, end := mapped.orig(loc[0], loc[1])
+		start, end := secShellQuoted(s.Text).orig(loc[0], loc[1])
 		return secMatch{what: "directive to run a shell command", text: secSnippet(text[loc[0]:loc[1]]), start: start, end: end}, true
 	}
 	return secMatch{}, false
@@ -369,7 +367,8 @@ const secShellQuoteMarks = "`\"'\u201c\u201d\u2018\u2019"
 // secShellQuotes opens code spans and quotes into spaces.
 var secShellQuotes = strings.NewReplacer("`", " ", "\"", " ", "'", " ", "\u201c", " ", "\u201d", " ", "\u2018", " ", "\u2019", " ")
 
-// secShellQuoted is secShellQuotes.Replace(text) with the way back to text.
+// secShellQuoted is secShellQuotes.Replace(text) with the way back to text
+// (its text is that Replace's, which the tests hold).
 func secShellQuoted(text string) secMapped {
 	return secOriginal(text).blankRunes(secShellQuoteMarks)
 }
