@@ -1080,19 +1080,15 @@ var secWaitThenActs = regexp.MustCompile(`\b(?:and|then)\s+(?:then\s+)?(?:delete
 // waits for, and the run or deploy word after it names what is waited on
 // (since revision 26, issue 21).
 func secWaitsForState(words []string, desc string) bool {
-	for i, w := range words {
-		if i > 1 {
-			return false
-		}
-		if w == "wait" || w == "await" {
-			// wait_for_..., wait_until_...: what follows is what is
-			// waited on; wait_then_publish acts after the wait.
-			return i+1 < len(words) && secHasWord(words[i+1:i+2], "for", "until", "till", "on") &&
-				secWaitOpening.MatchString(desc) && !secPlanAlsoApplies.MatchString(desc) && !secWaitThenActs.MatchString(desc) && secDestructiveVerb(words) == ""
-		}
-		if text.IsDestructiveVerb(w) || text.IsReadVerb(w) || secHasWord([]string{w}, secWriteVerbs...) || secHasWord([]string{w}, secRunVerbs...) {
-			return false
-		}
+	if !preciseNameLeadsWith(words, "wait", "await") {
+		return false
 	}
-	return false
+	i := 0
+	if !secHasWord(words[:1], "wait", "await") {
+		i = 1 // after one prefix word that is no verb
+	}
+	// wait_for_..., wait_until_...: what follows is what is waited on;
+	// wait_then_publish acts after the wait.
+	return i+1 < len(words) && secHasWord(words[i+1:i+2], "for", "until", "till", "on") &&
+		secWaitOpening.MatchString(desc) && !secPlanAlsoApplies.MatchString(desc) && !secWaitThenActs.MatchString(desc) && secDestructiveVerb(words) == ""
 }
