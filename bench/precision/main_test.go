@@ -11,29 +11,19 @@ func TestInstalledFile(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	modules := filepath.Join(dir, "node_modules")
-	if err := os.MkdirAll(filepath.Join(modules, "pkg", "bridge"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(modules, "pkg", "bridge", "server.cjs"), nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "outside.js"), nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink(filepath.Join(dir, "outside.js"), filepath.Join(modules, "pkg", "link.js")); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll(filepath.Join(modules, ".bin"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink("../pkg/bridge/server.cjs", filepath.Join(modules, ".bin", "server")); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(modules, "pkg", "native"), nil, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(modules, "pkg", "stub"), nil, 0o644); err != nil {
-		t.Fatal(err)
+	for _, err := range []error{
+		os.MkdirAll(filepath.Join(modules, "pkg", "bridge"), 0o755),
+		os.WriteFile(filepath.Join(modules, "pkg", "bridge", "server.cjs"), nil, 0o644),
+		os.WriteFile(filepath.Join(dir, "outside.js"), nil, 0o644),
+		os.Symlink(filepath.Join(dir, "outside.js"), filepath.Join(modules, "pkg", "link.js")),
+		os.MkdirAll(filepath.Join(modules, ".bin"), 0o755),
+		os.Symlink("../pkg/bridge/server.cjs", filepath.Join(modules, ".bin", "server")),
+		os.WriteFile(filepath.Join(modules, "pkg", "native"), nil, 0o755),
+		os.WriteFile(filepath.Join(modules, "pkg", "stub"), nil, 0o644),
+	} {
+		if err != nil {
+			t.Fatal(err)
+		}
 	}
 	cases := []struct {
 		name, file string
