@@ -7,16 +7,22 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"os"
+	"os/exec"
+	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
 	"go.yaml.in/yaml/v3"
+	"golang.org/x/mod/module"
+	"golang.org/x/mod/semver"
 
 	"github.com/mcpgauge/mcpgauge/gauge/connect"
 	"github.com/mcpgauge/mcpgauge/internal/precision"
@@ -47,6 +53,35 @@ type server struct {
 	// Files are written into the work directory before the start
 	// (placeholder config files a server insists on reading).
 	Files map[string]string `yaml:"files"`
+	// Go builds a Go package instead of installing from npm: an MCP
+	// server published as a Go module, built with `go install
+	// <go>@<version>` through the Go module proxy. Package is then the
+	// module path (the audit-space hash is taken of it) and Go the
+	// package of its main, inside that module.
+	Go string `yaml:"go"`
+}
+
+// check refuses an entry whose fields contradict each other.
+func (s server) check() error {
+	if s.File != "" && (s.Bin != "" || !filepath.IsLocal(s.File)) {
+		return fmt.Errorf("%s: file %q must be a relative path inside node_modules, with no bin", s.Name, s.File)
+	}
+	if s.Go == "" {
+		return nil
+	}
+	if s.Bin != "" || s.File != "" {
+		return fmt.Errorf("%s: go %q takes no bin or file", s.Name, s.Go)
+	}
+	if err := module.CheckPath(s.Package); err != nil {
+		return fmt.Errorf("%s: package must be the Go module path: %w", s.Name, err)
+	}
+	if err := module.CheckImportPath(s.Go); err != nil || (s.Go != s.Package && !strings.HasPrefix(s.Go, s.Package+"/")) {
+		return fmt.Errorf("%s: go %q must be a package inside module %s", s.Name, s.Go, s.Package)
+	}
+	if !semver.IsValid(s.Version) || semver.Canonical(s.Version) != s.Version {
+		return fmt.Errorf("%s: go version %q must be an exact release such as v1.2.3", s.Name, s.Version)
+	}
+	return nil
 }
 
 func main() {
@@ -73,8 +108,8 @@ func run(list, out, cache, only string, timeout time.Duration, maxMB int64) erro
 		return fmt.Errorf("%s: %w", list, err)
 	}
 	for _, s := range servers {
-		if s.File != "" && (s.Bin != "" || !filepath.IsLocal(s.File)) {
-			return fmt.Errorf("%s: %s: file %q must be a relative path inside node_modules, with no bin", list, s.Name, s.File)
+		if err := s.check(); err != nil {
+			return fmt.Errorf("%s: %w", list, err)
 		}
 	}
 	want := map[string]bool{}
@@ -123,7 +158,13 @@ func run(list, out, cache, only string, timeout time.Duration, maxMB int64) erro
 func capture(ctx context.Context, npm *worker.NPM, s server, timeout time.Duration) (*precision.Capture, error) {
 	ctx, cancel := context.WithTimeout(ctx, 8*time.Minute)
 	defer cancel()
-	inst, err := npm.Install(ctx, registry.PlanPackage{RegistryType: "npm", Identifier: s.Package, Version: s.Version}, worker.InstallOptions{})
+	var inst *worker.Installed
+	var err error
+	if s.Go != "" {
+		inst, err = goInstall(ctx, npm.Cache, s.Go, s.Version, os.Environ())
+	} else {
+		inst, err = npm.Install(ctx, registry.PlanPackage{RegistryType: "npm", Identifier: s.Package, Version: s.Version}, worker.InstallOptions{})
+	}
 	if err != nil {
 		return nil, fmt.Errorf("install: %w", err)
 	}
@@ -196,6 +237,9 @@ func capture(ctx context.Context, npm *worker.NPM, s server, timeout time.Durati
 	if s.File != "" {
 		display = s.Package + "@" + s.Version + ": node_modules/" + s.File
 	}
+	if s.Go != "" {
+		display = "go install " + s.Go + "@" + s.Version
+	}
 	target := &connect.Target{Transport: connect.TransportStdio, Command: command, Args: args, Env: env, Dir: work,
 		Display: display}
 	sess, err := connect.Dial(ctx, target, connect.Options{Timeout: timeout, ClientName: "mcpgauge-precision"})
@@ -224,6 +268,37 @@ func capture(ctx context.Context, npm *worker.NPM, s server, timeout time.Durati
 	}
 	c.Note = s.Note
 	return &c, nil
+}
+
+// goInstall builds pkg at version with `go install` into its own directory
+// under cache and returns the program to start. The go command runs in
+// environ (GOPROXY, GOTOOLCHAIN, GOMODCACHE as it sets them: a module that
+// needs a newer Go than the local one builds only where GOTOOLCHAIN allows
+// that version); the build sees no cgo.
+func goInstall(ctx context.Context, cache, pkg, version string, environ []string) (*worker.Installed, error) {
+	dir := filepath.Join(cache, "go", strings.ReplaceAll(pkg, "/", "!")+"@"+version)
+	cmd := exec.CommandContext(ctx, "go", "install", "-trimpath", pkg+"@"+version)
+	cmd.Env = append(slices.Clip(environ), "GOBIN="+dir, "CGO_ENABLED=0", "GOFLAGS=-modcacherw")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("go install %s@%s: %w: %s", pkg, version, err, bytes.TrimSpace(out))
+	}
+	program := filepath.Join(dir, goProgram(pkg))
+	if _, err := os.Stat(program); err != nil {
+		return nil, fmt.Errorf("go install %s@%s: %w", pkg, version, err)
+	}
+	return &worker.Installed{Command: program, Version: version}, nil
+}
+
+// goProgram is the name go install gives pkg's program: its last element,
+// or the one before a major-version suffix ("cmd/tool/v2" gives "tool").
+func goProgram(pkg string) string {
+	base := path.Base(pkg)
+	if _, _, ok := module.SplitPathVersion(pkg); ok && semver.Major(base) == base && base != "v0" && base != "v1" {
+		if pre := path.Base(path.Dir(pkg)); pre != "." {
+			return pre
+		}
+	}
+	return base
 }
 
 // installedFile resolves name, a path relative to the install's

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"archive/zip"
+	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -54,5 +57,115 @@ func TestInstalledFile(t *testing.T) {
 				t.Fatalf("installedFile(%q) error %q, want it to say %q", c.file, err, c.want)
 			}
 		})
+	}
+}
+
+func TestServerCheck(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name string
+		s    server
+		want string // a piece of the error, or "" for none
+	}{
+		{"an npm entry", server{Name: "a", Package: "pkg", Version: "1.0.0"}, ""},
+		{"a file of node_modules", server{Name: "a", Package: "pkg", Version: "1.0.0", File: "pkg/x.js"}, ""},
+		{"a file with a bin", server{Name: "a", Package: "pkg", Version: "1.0.0", File: "pkg/x.js", Bin: "x"}, "with no bin"},
+		{"a file leaving node_modules", server{Name: "a", Package: "pkg", Version: "1.0.0", File: "../x.js"}, "relative path"},
+		{"a go main in its module", server{Name: "a", Package: "example.com/m", Version: "v1.2.3", Go: "example.com/m/cmd/srv"}, ""},
+		{"a go module that is its main", server{Name: "a", Package: "example.com/m/v2", Version: "v2.0.1", Go: "example.com/m/v2"}, ""},
+		{"a go package of another module", server{Name: "a", Package: "example.com/m", Version: "v1.2.3", Go: "example.com/mx/cmd"}, "inside module"},
+		{"a go entry with an npm name", server{Name: "a", Package: "@scope/pkg", Version: "v1.2.3", Go: "@scope/pkg"}, "module path"},
+		{"a go version that is a query", server{Name: "a", Package: "example.com/m", Version: "latest", Go: "example.com/m"}, "exact release"},
+		{"a go version without v", server{Name: "a", Package: "example.com/m", Version: "1.2.3", Go: "example.com/m"}, "exact release"},
+		{"a go version that is short", server{Name: "a", Package: "example.com/m", Version: "v1.2", Go: "example.com/m"}, "exact release"},
+		{"a go entry with a file", server{Name: "a", Package: "example.com/m", Version: "v1.2.3", Go: "example.com/m", File: "x"}, "no bin or file"},
+		{"a go path with a space", server{Name: "a", Package: "example.com/m", Version: "v1.2.3", Go: "example.com/m/a b"}, "inside module"},
+		{"a go module path that is a flag", server{Name: "a", Package: "-exec=x", Version: "v1.2.3", Go: "-exec=x"}, "module path"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			err := c.s.check()
+			if c.want == "" {
+				if err != nil {
+					t.Fatalf("check() = %v, want nil", err)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("check() = %v, want an error saying %q", err, c.want)
+			}
+		})
+	}
+}
+
+func TestGoProgram(t *testing.T) {
+	t.Parallel()
+	for pkg, want := range map[string]string{
+		"github.com/grafana/mcp-grafana/cmd/mcp-grafana":   "mcp-grafana",
+		"golang.org/x/tools/gopls":                         "gopls",
+		"github.com/google/osv-scanner/v2/cmd/osv-scanner": "osv-scanner",
+		"example.com/tool/v2":                              "tool",
+		"example.com/v1":                                   "v1",
+	} {
+		if got := goProgram(pkg); got != want {
+			t.Errorf("goProgram(%q) = %q, want %q", pkg, got, want)
+		}
+	}
+}
+
+// TestGoInstall builds a module served from a proxy on disk (GOPROXY=file://,
+// no network) and runs the program it returns.
+func TestGoInstall(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command")
+	}
+	const mod, version = "example.com/tinyserver", "v0.1.0"
+	proxy := t.TempDir()
+	vdir := filepath.Join(proxy, mod, "@v")
+	gomod := "module " + mod + "\n\ngo 1.22\n"
+	var zb bytes.Buffer
+	zw := zip.NewWriter(&zb)
+	for name, body := range map[string]string{
+		"go.mod":  gomod,
+		"main.go": "package main\n\nimport \"fmt\"\n\nfunc main() { fmt.Println(\"tiny server up\") }\n",
+	} {
+		w, err := zw.Create(mod + "@" + version + "/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.Write([]byte(body)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, err := range []error{
+		zw.Close(),
+		os.MkdirAll(vdir, 0o755),
+		os.WriteFile(filepath.Join(vdir, "list"), []byte(version+"\n"), 0o644),
+		os.WriteFile(filepath.Join(vdir, version+".info"), []byte(`{"Version":"`+version+`","Time":"2026-01-01T00:00:00Z"}`), 0o644),
+		os.WriteFile(filepath.Join(vdir, version+".mod"), []byte(gomod), 0o644),
+		os.WriteFile(filepath.Join(vdir, version+".zip"), zb.Bytes(), 0o644),
+	} {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	env := append(os.Environ(), "GOPROXY=file://"+filepath.ToSlash(proxy), "GOSUMDB=off", "GOTOOLCHAIN=local",
+		"GOMODCACHE="+filepath.Join(t.TempDir(), "modcache"))
+	ctx := t.Context()
+	inst, err := goInstall(ctx, t.TempDir(), mod, version, env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if inst.Version != version || filepath.Base(inst.Command) != "tinyserver" {
+		t.Fatalf("goInstall = %+v, want program tinyserver at %s", inst, version)
+	}
+	out, err := exec.CommandContext(ctx, inst.Command).Output()
+	if err != nil || strings.TrimSpace(string(out)) != "tiny server up" {
+		t.Fatalf("running %s: %q, %v", inst.Command, out, err)
+	}
+	if _, err := goInstall(ctx, t.TempDir(), mod, "v0.2.0", env); err == nil || !strings.Contains(err.Error(), "go install "+mod+"@v0.2.0") {
+		t.Fatalf("goInstall of a version the proxy lacks = %v, want an error naming it", err)
 	}
 }
