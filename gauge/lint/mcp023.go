@@ -14,7 +14,7 @@ func mcp023() Rule {
 		ID: "MCP023", Name: "unconstrained-well-known-format", Family: "Parameters",
 		Summary: "A date, email, or URL parameter declares no format or pattern.",
 		Default: Warning, Toolgauge: Warning, Scope: ScopeParameter, Origin: OriginToolgauge,
-		Revision: 17, Check: checkMCP023,
+		Revision: 18, Check: checkMCP023,
 	}
 }
 
@@ -872,8 +872,36 @@ func preciseSeveralFormats(desc string) bool {
 var preciseSyntaxKinds = []*regexp.Regexp{
 	regexp.MustCompile(`(?i)\biso(?:[ -]?8601)?\b|\brfc ?3339\b|\byyyy\b|\d{4}-\d{2}-\d{2}`),
 	regexp.MustCompile(`(?i)\bunix\b|\bepoch\b|\bposix\b`),
-	regexp.MustCompile(`(?i)(?:,|\bor|\band|\bas|\bsupports?|\baccepts?|\btakes?)\s+(?:an?\s+)?(?:relative|natural[- ]language)\s+(?:times?|dates?|expressions?|durations?)\b|["'\x60\x{201c}]in\s+\d+\s+\w+["'\x60\x{201d}]|` + preciseRelativeSpelled),
+	regexp.MustCompile(`(?i)(?:,|\bor|\band|\bas|\bsupports?|\baccepts?|\btakes?)\s+(?:an?\s+)?(?:relative|natural[- ]language)\s+(?:times?|dates?|expressions?|durations?)\b|["'\x60\x{201c}]in\s+\d+\s+\w+["'\x60\x{201d}]|` + preciseRelativeSpelled + `|` + preciseAnchoredOffset),
 }
+
+// preciseOffsetUnit is a unit of a written time offset, as date-math
+// languages abbreviate or spell it: ns, us, ms, s, m, h, d, w, mo, M, y,
+// q, or a word (min, hours, days, weeks, months, years).
+const preciseOffsetUnit = `(?:ns|us|\x{00b5}s|ms|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|wks?|weeks?|mo|mon|months?|q|y|yrs?|years?)`
+
+// preciseAnchoredOffset is a time written as an offset from the present
+// in one of the spellings date-math languages share, offered beside a
+// calendar syntax: (1) an expression anchored at now, with an offset or a
+// rounding ("now-1h", "now-1.5h", "now-2h45m", "now-7d/d", "now/d",
+// "now+3w"), as Grafana, Prometheus and Elasticsearch write it; (2) a
+// signed offset snapped to a unit ("-24h@h", "-7d@d", "@d"), as Splunk
+// writes it; (3) "N units ago" given as an example, or git's
+// "2.weeks.ago"; (4) a relative kind joined to the choices by "or", a
+// comma, "and" or "as" and named as an offset from the present ("or
+// relative to now", "relative to the current time"), or named as a
+// relative format, a delta or an offset and shown by a signed offset, an
+// anchored expression or bare now ("or delta like -1d, -1w, -1mo",
+// "or relative format (e.g. now)", ", an offset such as +3w"). A relative
+// word from a closed list ("yesterday", "today"), a quoted 'now' with no
+// relative kind named (a sentinel: "Use 'now' to only return incomplete
+// tasks") and a default written as an offset ("defaults to 1 hour ago")
+// offer no second kind.
+const preciseAnchoredOffset = `\bnow(?:[-+]\d+(?:\.\d+)?` + preciseOffsetUnit + `(?:\d+(?:\.\d+)?` + preciseOffsetUnit + `)*(?:/` + preciseOffsetUnit + `)?|/` + preciseOffsetUnit + `)\b` +
+	`|(?:^|[\s(,'"\x60\x{201c}])[-+]?\d*` + preciseOffsetUnit + `?@` + preciseOffsetUnit + `\b` +
+	`|["'\x60\x{201c}]\d+\s+` + preciseOffsetUnit + `\s+ago["'\x60\x{201d}]|\b(?:like|e\.g\.,?|such\s+as)\s+\d+\s+` + preciseOffsetUnit + `\s+ago\b|\b\d+\.` + preciseOffsetUnit + `\.ago\b` +
+	`|(?:,|\bor|\band|\bas)\s+(?:an?\s+)?(?:relative|offsets?|deltas?)\s+(?:to|from)\s+(?:now|the\s+present|the\s+current\s+(?:time|date|moment))\b` +
+	`|(?:,|\bor|\band|\bas)\s+(?:an?\s+)?(?:relative(?:\s+(?:formats?|syntax|notation|times?|offsets?|deltas?|values?|expressions?))?|(?:time\s+)?(?:deltas?|offsets?))(?:\s*\(\s*(?:e\.g\.,?\s*)?|\s+like\s+|\s+such\s+as:?\s+|\s+e\.g\.,?\s+|\s*:\s*)["'\x60\x{201c}]?(?:[-+]\d+(?:\.\d+)?` + preciseOffsetUnit + `\b|now\b)`
 
 // preciseRelativeSpelled is a relative time or a duration offered as one
 // of the choices and spelled by its examples as a count of a unit ("…,
