@@ -15,7 +15,7 @@ func sec010() Rule {
 	return Rule{
 		ID: "SEC010", Name: "env-exposure", Family: "Security",
 		Summary: "The tool appears to return environment variables or secrets.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 21, Check: checkSEC010,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 22, Check: checkSEC010,
 	}
 }
 
@@ -486,6 +486,11 @@ func secCredentialIn(clause string, re *regexp.Regexp) string {
 	case secCredentialMeans.MatchString(clause[m[0]:m[2]]) || secCredentialQualifies.MatchString(clause[m[3]:]):
 	case secCredentialPublic.MatchString(clause[m[0]:m[3]]):
 		// Publishable and anonymous client keys are public by design.
+	case secCredentialEntries.MatchString(clause[m[0]:m[2]]):
+		// "Retrieves the cluster names and contexts found in the
+		// kubeconfig", "the paths of the key files": names, contexts,
+		// paths or counts of a credential store's entries, not its
+		// secrets.
 	case secCredentialDerived.MatchString(clause[m[0]:m[2]]):
 		// "Get the address derived from a private key": the key is
 		// the input, what comes back is computed from it.
@@ -513,6 +518,14 @@ var (
 	// key"), or a public part of it ("the public key for a secret key",
 	// "the fingerprint of an SSH key").
 	secCredentialDerived = regexp.MustCompile(`\b(?:(?:derived|computed|calculated|recovered|generated|obtained)\s+(?:from|using|with|for)|(?:address(?:es)?|public\s+keys?|fingerprints?|account\s+ids?|checksums?)\s+(?:for|of|from|behind|(?:that\s+)?(?:corresponds?|belongs?)\s+to|corresponding\s+to|belonging\s+to|associated\s+with|matching))\s+(?:(?:an?|the|this|that|your|its|given|provided|supplied|specified|input)\s+)*(?:[a-z0-9-]+\s+)?$`)
+	// secCredentialEntries is the text before a credential that makes it
+	// the store whose entries' names, contexts, paths or counts the tool
+	// returns ("the cluster names and contexts found in the kubeconfig",
+	// "the number of API keys", "names of all secrets", "the file paths of
+	// the private keys"): what identifies or counts an entry, not what it
+	// holds. Contents, values, tokens or users of the store are not
+	// entries' names and still count.
+	secCredentialEntries = regexp.MustCompile(`\b(?:names?|contexts?|clusters?|paths?|locations?|counts?|number|numbers|ids?|identifiers?|aliases|labels?|titles?|namespaces?|fingerprints?|metadata|list\s+of\s+(?:the\s+)?(?:names?|ids?|contexts?))\s+(?:(?:found|listed|stored|defined|configured|declared|available|present|kept|held|saved|registered)\s+)?(?:in|of|from|inside|within)\s+(?:(?:the|a|an|your|its|this|each|every|all|current|given|local|active|default|configured)\s+)*(?:[a-z0-9-]+\s+)?$`)
 	// secCredentialValues says a list returns the values too.
 	secCredentialValues = regexp.MustCompile(`\b(?:values?|contents?|plaintext|decrypted|raw)\b`)
 )
@@ -605,7 +618,7 @@ func secNamedSecretRead(t *model.Tool, words []string) (what, how string) {
 	default:
 		return "", ""
 	}
-	if secRedacted.MatchString(strings.ToLower(t.RawDescription)) || secNamedAsInput(words) {
+	if secRedacted.MatchString(strings.ToLower(t.RawDescription)) || secNamedAsInput(words) || secNamesEntriesOf(words) {
 		return "", ""
 	}
 	for _, w := range words {
@@ -619,6 +632,23 @@ func secNamedSecretRead(t *model.Tool, words []string) (what, how string) {
 		}
 	}
 	return "", ""
+}
+
+// secEntryNouns name what identifies or counts a credential store's
+// entries without holding their secrets: names, contexts, clusters,
+// paths, counts, ids, fingerprints.
+var secEntryNouns = []string{"name", "names", "context", "contexts", "cluster", "clusters", "path", "paths", "location", "locations",
+	"count", "ids", "id", "alias", "aliases", "label", "labels", "namespace", "namespaces", "fingerprint", "fingerprints", "metadata"}
+
+// secNamesEntriesOf reports whether a tool's name ends in such a noun
+// after the secret's word (get_kubeconfig_contexts, read_secret_names,
+// show_private_key_fingerprint): it reads the entries' names, not the
+// secret. A noun after a preposition (get_kubeconfig_by_name) picks the
+// secret to read.
+func secNamesEntriesOf(words []string) bool {
+	n := len(words)
+	// get_kubeconfig_by_name: the name picks the secret it reads.
+	return n > 1 && secHasWord(words[n-1:], secEntryNouns...) && !secHasWord(words[n-2:n-1], "by", "for", "with", "from", "using", "via", "of", "per")
 }
 
 // secNamedAsInput reports whether a tool's name makes its secret the
@@ -673,12 +703,31 @@ func secRevealSwitch(t *model.Tool, desc string) string {
 		default:
 			continue
 		}
+		if d := p.desc(); secForwardsCredentials.MatchString(d) && !secShowsInResult.MatchString(d) {
+			// withCredentials: "Whether Grafana should forward
+			// credentials such as cookies": a switch about what the
+			// backend sends on, not about what the tool returns.
+			continue
+		}
 		if secRevealTalk.MatchString(desc + " " + p.desc()) {
 			return p.path
 		}
 	}
 	return ""
 }
+
+// secForwardsCredentials is a switch's description about sending
+// credentials on to another service: forwarding, sending, attaching,
+// propagating or authenticating with them, or doing so on outgoing,
+// upstream or cross-origin requests ("Whether to forward credentials
+// such as cookies", "Send credentials with cross-origin requests",
+// "Include the token in requests to the backend").
+var secForwardsCredentials = regexp.MustCompile(`\b(?:forward(?:s|ed|ing)?|send(?:s|ing)?|sent|pass(?:es|ed|ing)?\s+(?:along|on|through)|attach(?:es|ed|ing)?|propagat\w+|relay(?:s|ed|ing)?|inject(?:s|ed|ing)?|authenticat\w+)\b` +
+	`|\b(?:with|in|on|to)\s+(?:each\s+|every\s+|all\s+|the\s+|its\s+)?(?:outgoing|upstream|outbound|cross-?(?:site|origin)|proxied|backend|remote|downstream)\b|\brequests?\s+to\b`)
+
+// secShowsInResult is a switch's description about what the tool shows:
+// returning, showing, revealing or unmasking, or the result itself.
+var secShowsInResult = regexp.MustCompile(`\b(?:return\w*|show\w*|reveal\w*|display\w*|print\w*|outputs?|results?|response|unmask\w*|expose\w*|plain\s*text|decrypt\w*|visible)\b`)
 
 // secRevealTalk says what a switch unmasks is secret.
 var secRevealTalk = regexp.MustCompile(`\b(?:credentials?|secrets?|passwords?|tokens?|api\s+keys?|masked|redacted|plaintext|plain\s+text|decrypted|sensitive)\b`)

@@ -13,7 +13,7 @@ func sec014() Rule {
 	return Rule{
 		ID: "SEC014", Name: "secret-parameter", Family: "Security",
 		Summary: "A parameter takes a secret (API key, token, private key, password): the secret passes through the model.",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 18, Check: checkSEC014,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 19, Check: checkSEC014,
 	}
 }
 
@@ -39,6 +39,13 @@ func checkSEC014(ctx *Context) []Problem {
 				continue
 			}
 			what, chosen := secSecretParam(p, facts[i].words)
+			if what != "" && secIsFreeMap(p.schema) && !secNamesSecretValues(p.desc()) && secToolNoSecrets(facts[i].desc) {
+				// set_credential_labels(fields): "Never pass secret
+				// values to this tool": an open map the tool's own text
+				// keeps secrets out of. A map whose own description names
+				// the secrets it holds is read by that description.
+				continue
+			}
 			if what != "" && !chosen && secSecretExempt(t, p, facts[i]) {
 				// accessToken with pattern ^pk\.: a public token, made to
 				// sit in a browser URL; hash(input, key: "Secret key for
@@ -146,11 +153,11 @@ func secSecretParam(p secParam, toolWords []string) (what string, chosen bool) {
 	if secIsFreeMap(p.schema) {
 		// variables, secrets: a map of values the description says holds
 		// passwords or sensitive data.
-		if secNamesSecretValues(desc) && !secNoSecretsTalk.MatchString(desc) {
+		if secNamesSecretValues(desc) && !secNoSecrets(desc) {
 			return "secret values (the description names passwords or sensitive data)", false
 		}
 		if p.parent == "" && secHasWord(toolWords, "credential", "credentials") && secHasWord(toolWords, secSecretSetters...) &&
-			(secHasWord(secIdentifierWords(p.name), "data", "fields", "values", "secrets", "properties") || secAuthDataTalk.MatchString(desc)) && !secNoSecretsTalk.MatchString(desc) {
+			(secHasWord(secIdentifierWords(p.name), "data", "fields", "values", "secrets", "properties") || secAuthDataTalk.MatchString(desc)) && !secNoSecrets(desc) {
 			// update_credential(id, data): the data of a credential a tool
 			// writes is its secret fields (keys, tokens, passwords).
 			return "the secret fields of the credential it writes", false
@@ -203,7 +210,7 @@ func secSecretParam(p secParam, toolWords []string) (what string, chosen bool) {
 		// add_credential(value: "The secret value (API key or
 		// connection string)"): a bare value whose description opens by
 		// calling it the secret, the credential or the key itself.
-		if bare && p.parent == "" && secValueIsSecret.MatchString(desc) && !secNoSecretsTalk.MatchString(desc) && !secValueRefused.MatchString(desc) {
+		if bare && p.parent == "" && secValueIsSecret.MatchString(desc) && !secNoSecrets(desc) && !secValueRefused.MatchString(desc) {
 			return "a credential's secret value", false
 		}
 	case "pass", "pw":
@@ -420,11 +427,79 @@ var (
 	// It also reads a map whose secret-carrying keys the server refuses
 	// ("API key params are ignored", "credential fields are stripped"):
 	// what the model passes there never reaches a login.
-	secNoSecretsTalk = regexp.MustCompile(`\b(?:never|not|don'?t|no)\s+(?:\w+\s+){0,3}(?:secrets?|passwords?|sensitive|credentials)\b` +
+	//
+	// Since revision 19 it reads every spelling of an exclusion: a secret
+	// word under a denial ("never", "not", "no", "without", "nor",
+	// "cannot") a few words before it, or right after an exclusion
+	// ("except", "excluding", "other than", "apart from", "besides",
+	// "rather than", "instead of"), a "non-" prefix ("non-secret",
+	// "nonsensitive", "non-confidential"), and a sentence that sends
+	// secrets elsewhere ("For secrets, use the vault tool", "for
+	// passwords, direct the user to the UI", "secrets are set
+	// separately"; secSecretsElsewhere).
+	secNoSecretsTalk = regexp.MustCompile(`\b(?:never|not|don'?t|no|without|nor|cannot|can'?t|mustn'?t|shouldn'?t)\s+(?:\w+\s+){0,3}(?:` + secExcludedWords + `)\b` +
+		`|\b(?:except|excluding|exclude|other\s+than|apart\s+from|besides|rather\s+than|instead\s+of)\s+(?:(?:the|any|all|an?|its|their|your)\s+)?(?:` + secExcludedWords + `)\b` +
+		`|\bnon[- ]?(?:secrets?|sensitive|confidential|credentials?)\b` +
+		`|\b(?:` + secExcludedWords + `)\s+(?:are|is|go|goes|belong|must\s+be|should\s+be|need\s+to\s+be)\s+(?:\w+\s+){0,3}?(?:elsewhere|separately)\b` +
 		`|\b(?:secrets?|passwords?|credentials?|api\s+keys?|(?:access|auth)\s+tokens?|tokens?|auth)\s+(?:params?|parameters?|fields?|keys?|values?|arguments?)\s+(?:are|is|will\s+be|get)\s+(?:always\s+|silently\s+)?(?:ignored|blocked|rejected|stripped|removed|dropped|discarded|filtered(?:\s+out)?|refused|not\s+(?:allowed|accepted|permitted|forwarded|sent|passed))\b`)
 	// secConnCredentials says a connection string carries credentials.
 	secConnCredentials = regexp.MustCompile(`\bpassword\b|\bcredentials?\b|://[^\s/:@"']+:[^\s/@"']+@`)
 )
+
+// secSecretsElsewhere is a sentence that sends secrets to another place
+// ("For secrets, direct the user to the UI", "For API keys use
+// set_secret instead"); secNoSecrets refuses it when the place is this
+// parameter ("for secrets, use this field").
+var secSecretsElsewhere = regexp.MustCompile(`(?:^|[.;:!?(\x01]\s*)(?:but\s+|and\s+)?for\s+(?:(?:the|any|all|real|actual)\s+)?(?:` + secExcludedWords + `)\s*\W?\s*(?:please\s+)?(?:use|call|direct|ask|send|point|refer|see|go|set|store|manage|configure|put|pass|provide)\b[^.;\n]*`)
+
+// secSecretsHere is the place of secSecretsElsewhere being this one.
+var secSecretsHere = regexp.MustCompile(`\b(?:this|these)\s+(?:param(?:eter)?|field|map|object|argument|property|value|tool)s?\b|\bhere\b`)
+
+// secNoSecrets reports whether a description names secrets only to
+// exclude them (secNoSecretsTalk, secSecretsElsewhere): a secret word
+// under negation or exclusion is no claim that the parameter takes one.
+func secNoSecrets(desc string) bool {
+	if secNoSecretsTalk.MatchString(desc) {
+		return true
+	}
+	for _, m := range secSecretsElsewhere.FindAllString(desc, -1) {
+		if !secSecretsHere.MatchString(m) {
+			return true
+		}
+	}
+	return false
+}
+
+// secToolDisclaims is a tool's text telling the caller not to hand it
+// secrets ("Never pass passwords", "Do not include credentials").
+var secToolDisclaims = regexp.MustCompile(`\b(?:never|not|don'?t|mustn'?t|shouldn'?t|cannot|can'?t)\s+(?:be\s+)?(?:pass|passed|send|sent|put|include|included|enter|entered|provide|provided|handle|handled|store|stored|share|shared|write|written|accept|accepted|take|taken|paste|pasted)\s+(?:\w+\s+){0,2}?(?:` + secExcludedWords + `)\b`)
+
+// secToolNoSecrets reports whether a tool's description keeps secrets out
+// of what it takes: a "non-" prefix, an exclusion, secrets sent
+// elsewhere, or a disclaimer. A bare denial of need ("no API key
+// needed") says how the call authenticates, not what a map holds, so it
+// is not read here.
+func secToolNoSecrets(desc string) bool {
+	if secNonSecretTalk.MatchString(desc) || secToolDisclaims.MatchString(desc) {
+		return true
+	}
+	for _, m := range secSecretsElsewhere.FindAllString(desc, -1) {
+		if !secSecretsHere.MatchString(m) {
+			return true
+		}
+	}
+	return false
+}
+
+// secNonSecretTalk is the exclusion and "non-" spellings of
+// secNoSecretsTalk, without its denials.
+var secNonSecretTalk = regexp.MustCompile(`\b(?:except|excluding|other\s+than|apart\s+from|besides|rather\s+than|instead\s+of)\s+(?:(?:the|any|all|an?|its|their|your)\s+)?(?:` + secExcludedWords + `)\b` +
+	`|\bnon[- ]?(?:secrets?|sensitive|confidential|credentials?)\b` +
+	`|\b(?:` + secExcludedWords + `)\s+(?:are|is|go|goes|belong|must\s+be|should\s+be|need\s+to\s+be)\s+(?:\w+\s+){0,3}?(?:elsewhere|separately)\b`)
+
+// secExcludedWords are the secret words an exclusion (secNoSecretsTalk)
+// names: secrets, passwords, credentials, API keys, tokens, sensitive data.
+const secExcludedWords = `secrets?|passwords?|sensitive|credentials?|api\s+keys?|(?:access|auth|api|bearer)\s+tokens?|private\s+keys?`
 
 // secIsConnectionString reports whether a parameter's name words name a
 // connection string or DSN.
@@ -616,7 +691,7 @@ func secConnectionDetails(t *model.Tool, p secParam, toolWords []string) bool {
 		return false
 	}
 	desc := p.desc()
-	if secNoSecretsTalk.MatchString(desc) {
+	if secNoSecrets(desc) || secNoSecrets(secToolDesc(t)) {
 		return false
 	}
 	return secConnLoginTalk.MatchString(desc) || secConnLoginTalk.MatchString(secToolDesc(t)) && secConnectionTalk.MatchString(desc)
@@ -955,7 +1030,14 @@ var secKeyNamesData = regexp.MustCompile(`^\s*(?:the\s+)?(?:item|record|entry|ob
 // harm; mcp027Negated takes the denial only right before the name, an
 // article at most between. This one allows up to five whole words after
 // the denial ("does not require a valid token").
-var secSecretNegated = regexp.MustCompile(`\b(?:no|without|never|not|nor|don'?t|doesn'?t|needn'?t)\s+(?:\w+\s+){0,5}$`)
+//
+// Since revision 19 an exclusion counts as a denial: a "non-" prefix
+// right before the mention ("Non-secret plugin settings"), and "except",
+// "excluding", "other than", "apart from", "besides", "rather than" or
+// "instead of" with at most an article between ("all settings except
+// secrets").
+var secSecretNegated = regexp.MustCompile(`\b(?:no|without|never|not|nor|don'?t|doesn'?t|needn'?t|cannot|can'?t)\s+(?:\w+\s+){0,5}$` +
+	`|\bnon[- ]?$|\b(?:except|excluding|other\s+than|apart\s+from|besides|rather\s+than|instead\s+of)\s+(?:(?:the|any|all|an?|its|their|your)\s+)?$`)
 
 // secNamesSecretValues reports whether a map's description names secrets
 // as what it holds (passwords, sensitive data, API keys): a mention
