@@ -15,7 +15,7 @@ func qg009() Rule {
 		ID: "QG009", Name: "qg-destructive-without-warning", Family: "Quality-gate",
 		Summary: "A destructive tool neither warns in its description nor sets destructiveHint: true.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 18, Check: checkQG009,
+		Revision: 19, Check: checkQG009,
 	}
 }
 
@@ -148,6 +148,11 @@ func checkQG009(ctx *Context) []Problem {
 				out = append(out, Problem{Tool: t.Name, Severity: Info,
 					Message:    fmt.Sprintf("`%s` removes a %s without saying what they lose; adding them again restores it, so this is a note, not a warning of loss.", t.Name, who),
 					Suggestion: "Say what the removed person loses access to, and set annotations.destructiveHint to say whether you count that as destruction."})
+				continue
+			}
+			if secKeepsWorkReset(facts[i].words, facts[i].desc) {
+				// dolt_reset_soft "Soft resets the working set": a soft,
+				// mixed or keep reset moves the head and keeps the work.
 				continue
 			}
 			if qgRecoverableTalk.MatchString(facts[i].desc) {

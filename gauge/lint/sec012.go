@@ -14,7 +14,7 @@ func sec012() Rule {
 	return Rule{
 		ID: "SEC012", Name: "annotation-contradiction", Family: "Security",
 		Summary: "The tool's behaviour hints contradict its name or description, or a flag that destroys is on by default.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 26, Check: checkSEC012,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 27, Check: checkSEC012,
 	}
 }
 
@@ -97,7 +97,7 @@ func checkSEC012(ctx *Context) []Problem {
 		if a.ReadOnlyHint != nil && *a.ReadOnlyHint {
 			design = secDestructiveVerb(words) == "" && !destructiveText && (a.DestructiveHint == nil || !*a.DestructiveHint)
 			switch {
-			case ctx.Precise() && secHasWord(words[:min(2, len(words))], "manage") && !saysReadOnly:
+			case ctx.Precise() && secHasWord(words[:min(2, len(words))], "manage") && !saysReadOnly && !secEnumOnlyReads(t):
 				// manage-list-entry: a manage tool adds, changes and removes,
 				// whatever read word follows it.
 				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but its name says it manages (adds, changes or removes) things.", t.Name),
@@ -108,7 +108,7 @@ func checkSEC012(ctx *Context) []Problem {
 			case (readNamed || saysReadOnly) && (a.DestructiveHint == nil || !*a.DestructiveHint) && secWritesLocal(t, desc) == "" && secWidensTools(desc) == "":
 				// get_merge_request_commits: a verb inside a read tool's name
 				// names what is read, not an action.
-			case ctx.Precise() && (secRunsAnalysis(words) || secRunsStoredQuery(t, facts[i]) || secWaitsForState(words, desc)) && !secTakesCommand(t) && secWriteFlagOn(t) == "" && (a.DestructiveHint == nil || !*a.DestructiveHint) && !secMutatingOpening.MatchString(desc) && secWritesLocal(t, desc) == "":
+			case ctx.Precise() && (secRunsAnalysis(words) || secRunsTestsBySelect(words, desc) || secRunsStoredQuery(t, facts[i]) || secWaitsForState(words, desc)) && !secTakesCommand(t) && secWriteFlagOn(t) == "" && (a.DestructiveHint == nil || !*a.DestructiveHint) && !secMutatingOpening.MatchString(desc) && secWritesLocal(t, desc) == "":
 				// runAccessibilityAudit, run_security_scan: a run verb whose
 				// object is an audit, check, test or report produces a
 				// result to read; the run changes nothing. Nor does running
@@ -121,7 +121,7 @@ func checkSEC012(ctx *Context) []Problem {
 			case (secDestructiveVerb(words) != "" || secHasWord(words, secWriteVerbs...)) && !(ctx.Precise() && secComputesOnArguments(t, words, desc) || copyOnly):
 				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but its name says it changes things.", t.Name),
 					"Set readOnlyHint: false (and destructiveHint to match), or rename the tool if it really only reads. Clients skip confirmation for read-only tools.")
-			case secMutatingOpening.MatchString(desc):
+			case secMutatingOpening.MatchString(desc) && !(ctx.Precise() && secExecutesReadQuery(desc)):
 				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but its description says it modifies or deletes data.", t.Name),
 					"Set readOnlyHint: false (and destructiveHint to match), or fix the description. Clients skip confirmation for read-only tools.")
 			case ctx.Precise() && secReadOrWriteOpening.MatchString(desc):
@@ -178,7 +178,7 @@ func checkSEC012(ctx *Context) []Problem {
 		// A cache or temporary store that is purged refills itself
 		// (purge_cache): destructiveHint: false is right.
 		rebuilds := ctx.Precise() && preciseClearsRebuildable(tgTools(ctx)[i].nameWords, tgTools(ctx)[i].desc)
-		if a.DestructiveHint != nil && !*a.DestructiveHint && (secDestructiveVerb(words) != "" && !readNamed && !copyOnly || destructiveText) && !unlinks && !rebuilds {
+		if a.DestructiveHint != nil && !*a.DestructiveHint && (secDestructiveVerb(words) != "" && !readNamed && !copyOnly && !(ctx.Precise() && secKeepsWorkReset(words, desc)) || destructiveText) && !unlinks && !rebuilds {
 			add(fmt.Sprintf("Tool `%s` is marked destructiveHint: false, but its name or description says it deletes or irreversibly changes data.", t.Name),
 				"Set destructiveHint: true so clients ask the user before calling it.")
 			if ctx.Precise() && (secStopsRunning(words, desc) || !secDestroysByStructure(words, desc, destroys, readNamed || copyOnly)) {
@@ -1091,4 +1091,114 @@ func secWaitsForState(words []string, desc string) bool {
 	// wait_then_publish acts after the wait.
 	return i+1 < len(words) && secHasWord(words[i+1:i+2], "for", "until", "till", "on") &&
 		secWaitOpening.MatchString(desc) && !secPlanAlsoApplies.MatchString(desc) && !secWaitThenActs.MatchString(desc) && secDestructiveVerb(words) == ""
+}
+
+// secEnumOnlyReads reports whether a tool's operation parameters (action,
+// operation, op, mode, command: preciseActionParams) enumerate what it
+// does and every value reads: its first word is a read verb (get, list,
+// search, describe) and no word of it writes or destroys
+// (get_contact_points, list_time_intervals). The enum decides what the
+// tool does, so a generic verb in its name (manage, handle) is no
+// evidence of a change (since revision 27, issue 21). A tool with no
+// enumerated operation, or one value that writes (get_x, update_x), is
+// not read.
+func secEnumOnlyReads(t *model.Tool) bool {
+	avs := preciseActionValues(t)
+	if len(avs) == 0 {
+		return false
+	}
+	for _, av := range avs {
+		w := secIdentifierWords(av.value)
+		if len(w) == 0 || !text.IsReadVerb(w[0]) || secDestructiveVerb(w) != "" || secHasWord(w, secWriteVerbs...) {
+			return false
+		}
+	}
+	return true
+}
+
+// secReadQueryOpening is a description opening on running a query the
+// description itself calls a read: "Executes a READ query", "Runs a
+// read-only query", "Executes a SELECT query", "Executes a log query
+// against a Loki datasource", "Runs a PromQL query". The kind before
+// query names what it reads (logs, metrics, traces, a search) or says it
+// reads; a SQL, GraphQL or Cypher query, which may write, is not read.
+var secReadQueryOpening = regexp.MustCompile(`^\s*(?:executes|runs|performs|issues)\s+(?:an?\s+|the\s+|one\s+)?(?:read(?:-only)?|readonly|select|search|lookup|log|logs|metrics?|traces?|promql|logql|logsql|traceql)\s+(?:[\w-]+\s+)?quer(?:y|ies)\b`)
+
+// secReadQueryAlsoWrites is the first sentence of such a description
+// saying the tool also changes something: "and writes the result to a
+// table", "then deletes the matches". Only a verb after and, then, also
+// or a comma is read: "against the event store" names no write.
+var secReadQueryAlsoWrites = regexp.MustCompile(`(?:\b(?:and|then|also)|,)\s+(?:then\s+|also\s+)?(?:writes?|inserts?|updates?|deletes?|removes?|modif(?:y|ies)|creates?|drops?|saves?|stores?|overwrites?|truncates?|alters?)\b`)
+
+// secExecutesReadQuery reports whether a description opening on executes
+// or runs (secMutatingOpening's executes) runs a query it calls a read,
+// and its first sentence says nothing else is changed (since revision
+// 27, issue 21): running a read is reading.
+func secExecutesReadQuery(desc string) bool {
+	if !secReadQueryOpening.MatchString(desc) {
+		return false
+	}
+	first, _, _ := strings.Cut(desc, ". ")
+	return !secReadQueryAlsoWrites.MatchString(first)
+}
+
+// secSelectRunTalk is a description saying a run is done through a SQL
+// SELECT: "via SELECT * FROM dolt_test_run()", "by running SELECT ...",
+// "using a SELECT query".
+var secSelectRunTalk = regexp.MustCompile(`\b(?:via|using|with|by|through|as)\s+(?:running\s+|executing\s+|issuing\s+)?(?:an?\s+)?select\b`)
+
+// secSQLWriteTalk is SQL that writes: a statement keyword of DML or DDL.
+var secSQLWriteTalk = regexp.MustCompile(`\b(?:insert\s+into|update\s+\w+\s+set|delete\s+from|drop\s+(?:table|database|view|index)|create\s+(?:table|database|view|index)|alter\s+table|truncate|merge\s+into|call\s+\w+)\b`)
+
+// secRunsTestsBySelect reports whether a tool's name runs tests (a run
+// verb first, test or tests last, no write or destructive verb between)
+// and its description says the run is a SQL SELECT and names no SQL that
+// writes: tests a database evaluates through a SELECT read and report
+// (since revision 27, issue 21). A test run that says nothing of how it
+// runs is left out, as secRunsAnalysis leaves it: it may execute the
+// project's code.
+func secRunsTestsBySelect(words []string, desc string) bool {
+	if len(words) < 2 || !secHasWord(words[:1], secRunVerbs...) || !secHasWord(words[len(words)-1:], "test", "tests") {
+		return false
+	}
+	if rest := words[1 : len(words)-1]; secDestructiveVerb(rest) != "" || secHasWord(rest, secWriteVerbs...) {
+		return false
+	}
+	return secSelectRunTalk.MatchString(desc) && !secSQLWriteTalk.MatchString(desc)
+}
+
+// secKeepWorkQualifiers qualify a reset that keeps the work: git's and
+// dolt's soft, mixed and keep resets move the branch head or unstage,
+// and the working changes stay.
+var secKeepWorkQualifiers = []string{"soft", "mixed", "keep", "unstage"}
+
+// secKeepWorkResetTalk is a description opening on such a reset: "Soft
+// resets the working set", "Performs a mixed reset", "Resets ... keeping
+// the working changes".
+var secKeepWorkResetTalk = regexp.MustCompile(`^\s*(?:(?:performs?|does|runs?)\s+an?\s+)?(?:soft|mixed|keep)(?:ly)?\s+resets?\b`)
+
+// secLosesWorkResetTalk is a reset's description saying the work goes:
+// hard or forced resets, discarded or lost changes.
+var secLosesWorkResetTalk = regexp.MustCompile(`\b(?:hard|force[ds]?|discard\w*|lost|los(?:e|es|ing)|wip(?:e|es|ing)|clean\w*|delet\w*|overwrit\w*|throws?\s+away)\b`)
+
+// secKeepsWorkReset reports whether the only destructive word of a name
+// is reset and the reset keeps the work (since revision 27, issue 21): the
+// name or the description's opening qualifies it soft, mixed, keep or
+// unstage (dolt_reset_soft, "Soft resets the working set to the given
+// revision"), and neither says hard, force, discard or lose. Kept narrow:
+// a bare reset (reset_database, reset_password) is still read as
+// destruction.
+func secKeepsWorkReset(words []string, desc string) bool {
+	if secDestructiveVerb(words) != "reset" {
+		return false
+	}
+	for _, w := range words {
+		if w != "reset" && text.IsDestructiveVerb(w) {
+			return false
+		}
+	}
+	if secHasWord(words, "hard", "force", "forced", "clean") || secLosesWorkResetTalk.MatchString(desc) {
+		return false
+	}
+	return secHasWord(words, secKeepWorkQualifiers...) || secKeepWorkResetTalk.MatchString(desc)
 }
