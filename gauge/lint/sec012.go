@@ -14,7 +14,7 @@ func sec012() Rule {
 	return Rule{
 		ID: "SEC012", Name: "annotation-contradiction", Family: "Security",
 		Summary: "The tool's behaviour hints contradict its name or description, or a flag that destroys is on by default.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 27, Check: checkSEC012,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 28, Check: checkSEC012,
 	}
 }
 
@@ -164,7 +164,11 @@ func checkSEC012(ctx *Context) []Problem {
 			// search_issues marked destructive: a confirmation prompt on
 			// every search trains users to approve destruction.
 			design = true
-			add(fmt.Sprintf("Tool `%s` is marked destructiveHint: true, but its name and description say it only reads.", t.Name),
+			what := "only reads"
+			if f := facts[i]; !secReadNamed(secDropHTTPMethod(f.words)) && !secExtractsReturning(f.words, f.desc) {
+				what = "only computes a value from its arguments"
+			}
+			add(fmt.Sprintf("Tool `%s` is marked destructiveHint: true, but its name and description say it %s.", t.Name, what),
 				"Set destructiveHint: false (and readOnlyHint: true if it changes nothing). A prompt on every read trains users to approve destructive calls without reading them.")
 		}
 		design = false
@@ -419,7 +423,8 @@ func secWritesLocal(t *model.Tool, desc string) string {
 // (a "query" tool that runs SQL may write).
 func secOnlyReads(t *model.Tool, f secTool, tg *tgTool, destructiveText bool) bool {
 	f.words = secDropHTTPMethod(f.words)
-	if !(secReadNamed(f.words) || secExtractsReturning(f.words, f.desc)) || destructiveText || secDestructiveVerb(f.words) != "" || secHasWord(f.words, secWriteVerbs...) {
+	computes := secComputesOnlyOnArguments(t, f)
+	if !(secReadNamed(f.words) || secExtractsReturning(f.words, f.desc) || computes) || destructiveText || secDestructiveVerb(f.words) != "" || secHasWord(f.words, secWriteVerbs...) {
 		return false
 	}
 	if secMutatingOpening.MatchString(f.desc) || preciseMutatingMode(tg) != "" || secExecutionSurface(t, f).real ||
@@ -429,11 +434,33 @@ func secOnlyReads(t *model.Tool, f secTool, tg *tgTool, destructiveText bool) bo
 	// Evidence that it only reads, not just a read word: a name that
 	// opens on a change verb (fixListFormatting: "list" is what it fixes)
 	// or a description saying it converts or rewrites what it finds is a
-	// write, and destructiveHint: true there is no contradiction.
-	if len(f.words) > 0 && secChangeFirst[f.words[0]] || preciseAffirmed(f.desc, secConvertTalk) != "" {
+	// write, and destructiveHint: true there is no contradiction. A
+	// conversion of the values the call carries (computes) changes
+	// nothing stored.
+	if !computes && (len(f.words) > 0 && secChangeFirst[f.words[0]] || preciseAffirmed(f.desc, secConvertTalk) != "") {
 		return false
 	}
 	return true
+}
+
+// secStoresOrSends is prose saying a tool keeps, sends or rewrites what
+// it computes: it saves, stores, uploads, sends, posts, writes, persists,
+// publishes or commits it, or works in place.
+var secStoresOrSends = regexp.MustCompile(`\b(?:sav(?:e|es|ed|ing)|stor(?:e|es|ed|ing)|upload(?:s|ed|ing)?|send(?:s|ing)?|sent|posts?\s+(?:it|them|the)|writ(?:e|es|ing|ten)|overwrit\w*|persist\w*|publish\w*|commit(?:s|ted)?|in[- ]place|emails?|attach(?:es|ed)?)\b`)
+
+// secComputesOnlyOnArguments reports whether a tool only computes a value
+// from its own arguments (issue 21, round 24): its name and description
+// say so as secComputesOnArguments reads them (hash_generate "Generate
+// hash values for text", text_encode "Encode or decode text"), no
+// parameter names a stored place for the result, and nothing in its
+// description says the result is stored, sent or written back ("hash and
+// upload", "format the file in place"). Such a tool destroys nothing, so
+// destructiveHint: true on it is a false hint.
+func secComputesOnlyOnArguments(t *model.Tool, f secTool) bool {
+	if !secComputesOnArguments(t, f.words, f.desc) {
+		return false
+	}
+	return preciseAffirmed(f.desc, secStoresOrSends) == "" && secSendsRemote(t.RawDescription) == ""
 }
 
 // secExtractsReturning reports whether a name opens on a verb that takes
@@ -757,13 +784,25 @@ func secFirstWord(words []string, set ...string) string {
 	return ""
 }
 
-// secComputeVerbs are write verbs of a name that also name a pure
-// computation on values: merging two documents, appending to a list.
-var secComputeVerbs = []string{"merge", "append", "concat", "combine"}
+// secComputeVerbs are name words of a pure computation on values: the
+// write verbs that also name one (merging two documents, appending to a
+// list), and the verbs and values of a computation that changes nothing
+// (hash, encode, decode, convert, format, parse, calculate, compare, diff;
+// a hash, checksum, UUID or random value generated).
+var secComputeVerbs = []string{"merge", "append", "concat", "combine",
+	"hash", "encode", "decode", "convert", "format", "parse", "validate", "calculate", "calc", "compute", "count", "compare", "diff",
+	"checksum", "digest", "uuid", "guid", "ulid", "random"}
 
 // secComputesOnValues is a description opening on a computation over
-// values the call carries ("Merge two JSON documents").
-var secComputesOnValues = regexp.MustCompile(`^\s*(?:merges?|appends?|combines?|concatenates?)\s+(?:two|three|multiple|several|many|the\s+given|given|the\s+provided|provided|a\s+list\s+of|a\s+set\s+of|an?)?\s*(?:json|yaml|xml|text|string)?\s*(?:documents?|objects?|arrays?|strings?|lists?|values?|dictionaries|dicts?|maps?|texts?|patches|inputs?|schemas?)\b`)
+// values the call carries ("Merge two JSON documents", "Encode or decode
+// text", "Generate hash values for text", "Compare two texts"). A
+// generation counts only when what it generates is a computed value (a
+// hash, checksum, digest, UUID or random value), not a stored object (a
+// report, a key); a document or file is no carried value for the verbs
+// that may rewrite it in place (format, convert).
+var secComputesOnValues = regexp.MustCompile(`^\s*(?:merges?|appends?|combines?|concatenates?)\s+(?:two|three|multiple|several|many|the\s+given|given|the\s+provided|provided|a\s+list\s+of|a\s+set\s+of|an?)?\s*(?:json|yaml|xml|text|string)?\s*(?:documents?|objects?|arrays?|strings?|lists?|values?|dictionaries|dicts?|maps?|texts?|patches|inputs?|schemas?)\b` +
+	`|^\s*(?:generates?|computes?|calculates?|creates?|produces?|returns?)\s+(?:an?\s+|the\s+|one\s+|some\s+|new\s+)*(?:[\w-]+\s+)?(?:hash(?:es)?|checksums?|digests?|uuids?|guids?|ulids?|random)\b` +
+	`|^\s*(?:hash(?:es)?|encodes?|decodes?|converts?|formats?|pars(?:e|es)|validates?|calculates?|computes?|counts?|compares?|diffs?)(?:\s*(?:,|or|and|/)\s*(?:hash(?:es)?|encodes?|decodes?|converts?|formats?|pars(?:e|es)|validates?|calculates?|computes?|counts?|compares?|diffs?))*\s+(?:two|three|multiple|several|the\s+given|given|the\s+provided|provided|a\s+list\s+of|a\s+set\s+of|an?|the)?\s*(?:json|yaml|xml|csv|plain|raw|base64|input)?\s*(?:texts?|strings?|values?|numbers?|expressions?|inputs?|amounts?|units?|timestamps?|dates?|data)\b`)
 
 // secComputesOnArguments reports whether a tool named with a write verb
 // only computes on its arguments (issue 21): every change word of its
