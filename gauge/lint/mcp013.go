@@ -16,7 +16,7 @@ func mcp013() Rule {
 		ID: "MCP013", Name: "overlapping-descriptions", Family: "Description",
 		Summary: "Two tools' descriptions are near-identical.",
 		Default: Warning, Toolgauge: Error, Scope: ScopePair, Origin: OriginToolgauge,
-		Revision: 6, Check: checkMCP013,
+		Revision: 7, Check: checkMCP013,
 	}
 }
 
@@ -64,7 +64,7 @@ func checkMCP013(ctx *Context) []Problem {
 				"`%s` and `%s` have the same description and parameters: a model cannot tell them apart.",
 				"If `%s` and `%s` do the same thing, delete one; if not, say in each description what only that one does."},
 			{preciseCopiedText(ctx),
-				"`%s` and `%s` have the same description word for word, though their parameters differ: a model picks a tool by its description, so one of them is described as the other.",
+				"`%s` and `%s` have the same description word for word, though their names say they do different things: at least one description is wrong for its tool, or a model picking by description cannot tell them apart.",
 				"Describe what `%s` and `%s` each do; a description copied from another tool sends the model to the wrong one."},
 			{preciseAliasPairs(ctx),
 				"`%s` and `%s` take the same parameters and one calls itself an alias or a more convenient form of the other: two names for one call, and nothing says which to use.",
@@ -233,8 +233,14 @@ func preciseSlotNamed(slot, own []string) bool {
 // description, mostly the same parameters and no opposite verbs: what
 // their names say apart, their descriptions never do.
 func preciseSamePair(l, r *tgTool) bool {
-	d := strings.TrimSpace(l.desc)
-	return d != "" && d == strings.TrimSpace(r.desc) && preciseSchemasAlike(l, r) && !preciseVerbsDiffer(l.nameTokens, r.nameTokens)
+	d := preciseWholeText(l.desc)
+	return d != "" && d == preciseWholeText(r.desc) && preciseSchemasAlike(l, r) && !preciseVerbsDiffer(l.nameTokens, r.nameTokens)
+}
+
+// preciseWholeText is a description as compared whole: lower-cased, its
+// runs of white space one space, trimmed.
+func preciseWholeText(d string) string {
+	return strings.Join(strings.Fields(strings.ToLower(d)), " ")
 }
 
 // preciseSchemasAlike reports whether two tools take mostly the same
@@ -278,29 +284,36 @@ func preciseSameText(ctx *Context) [][2]int {
 	return out
 }
 
-// preciseCopiedText returns the pairs (i<j) of tools whose descriptions are
-// the same word for word though their parameters differ (revision 6): a
-// description copied onto the wrong tool ("Create or update a closing slide
-// with a thank-you message and contacts" on the tool that takes an image
-// URL). Only a text exactly two tools carry counts, and only one of at
-// least tgMinCompareWords content words: a sentence three or more tools
-// share is the server's boilerplate or placeholder, and a short text
-// ("Get a record") may fit both.
+// preciseCopiedText returns the pairs (i<j) of tools whose whole
+// descriptions are the same text (case and white space aside) and that
+// preciseSamePair does not report: their parameters differ, or their names
+// carry opposite verbs (revisions 6 and 7). One text on two tools is a
+// defect whatever the schemas and the names: a description copied onto the
+// wrong tool ("Create or update a closing slide with a thank-you message
+// and contacts" on the tool that takes an image URL; "Creates a new branch
+// ..." on a tool that lists changes), or two tools the model cannot tell
+// apart. Only a text exactly two tools carry counts, as a text three or
+// more share is the server's boilerplate or a family's placeholder (other
+// rules' job), and only one of at least two words, one of them a content
+// word, that does not stand for a missing description: an empty or
+// one-word text ("TODO") or "No description provided" is a placeholder, not
+// a copy. A retired notice and a text saying its tool is an alias describe
+// no job.
 func preciseCopiedText(ctx *Context) [][2]int {
 	tools := tgTools(ctx)
 	byText := map[string][]int{}
 	for i := range tools {
-		if d := strings.TrimSpace(tools[i].desc); d != "" {
+		if d := preciseWholeText(tools[i].desc); d != "" {
 			byText[d] = append(byText[d], i)
 		}
 	}
 	var out [][2]int
 	for d, ix := range byText {
-		if len(ix) != 2 || len(text.ContentBag(d)) < tgMinCompareWords || preciseRetiredNotice.MatchString(d) {
+		if len(ix) != 2 || len(preciseWord.FindAllString(d, -1)) < 2 || len(text.ContentBag(d)) == 0 || preciseNoDescription.MatchString(d) ||
+			preciseRetiredNotice.MatchString(d) || preciseAliasWords.MatchString(d) {
 			continue
 		}
-		l, r := &tools[ix[0]], &tools[ix[1]]
-		if preciseSchemasAlike(l, r) || preciseVerbsDiffer(l.nameTokens, r.nameTokens) {
+		if preciseSamePair(&tools[ix[0]], &tools[ix[1]]) {
 			continue // the same text and parameters is preciseSameText's
 		}
 		out = append(out, [2]int{ix[0], ix[1]})
@@ -308,6 +321,16 @@ func preciseCopiedText(ctx *Context) [][2]int {
 	slices.SortFunc(out, func(a, b [2]int) int { return a[0] - b[0] })
 	return out
 }
+
+// preciseNoDescription is a text that stands where a description is
+// missing ("TODO", "No description provided", "Not documented yet"): the
+// same placeholder on two tools is copied from nothing.
+var preciseNoDescription = regexp.MustCompile(`(?i)^\W*(?:todo|tbd|fixme|placeholder|n/?a|none|no\s+description|description\s+(?:missing|pending|coming|to\s+come)|not\s+(?:yet\s+)?documented|undocumented)\b`)
+
+// preciseAliasWords is a text calling its tool an alias of another, by
+// whatever name: the same words on an alias and on the tool it stands for
+// say which is which.
+var preciseAliasWords = regexp.MustCompile(`(?i)\b` + preciseAliasTalk + `\b`)
 
 // preciseRetiredNotice is a description that only says a tool is out of
 // service ("DECOMMISSIONED: … This tool always fails"): the same notice
