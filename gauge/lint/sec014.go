@@ -13,7 +13,7 @@ func sec014() Rule {
 	return Rule{
 		ID: "SEC014", Name: "secret-parameter", Family: "Security",
 		Summary: "A parameter takes a secret (API key, token, private key, password): the secret passes through the model.",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 19, Check: checkSEC014,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 20, Check: checkSEC014,
 	}
 }
 
@@ -299,6 +299,59 @@ func secSecretParam(p secParam, toolWords []string) (what string, chosen bool) {
 		if len(quals) == 0 && secCredentialTalk.MatchString(desc) {
 			return "credentials", false
 		}
+	}
+	if head == "key" || head == "token" || head == "secret" {
+		// create_snapshot(deleteKey: "Secret key for deleting external
+		// snapshots"): a key whose own description calls its value a
+		// secret key is one, whatever purpose its name gives it.
+		// A shared or signing secret is one the model picks only on a
+		// tool that sets something (create_webhook); elsewhere it is an
+		// existing secret the caller verifies or signs with.
+		if what, signing := secDescCallsSecret(desc, quals); what != "" {
+			return what, signing && secHasWord(toolWords, secSecretSetters...)
+		}
+	}
+	return "", false
+}
+
+// secSecretKindTalk is a description's words calling a value a secret:
+// a secret or private key, a secret token, a signing key, a shared,
+// signing, client, webhook or API secret.
+var secSecretKindTalk = regexp.MustCompile(`\b(?:(?:secret|private|signing)\s+(?:access\s+)?(?:key|token)|(?:shared|signing|client|webhook|api)\s+secret)\b`)
+
+// secSecretKindLead are words that, in the words before a secret kind in
+// its sentence, make the kind something other than the parameter's value
+// (a "cache key for secret key lookups", the "name of the private key").
+var secSecretKindLead = []string{"for", "of", "to", "from", "with", "by", "in", "on", "into", "and", "or", "than", "like", "about", "where", "which", "that"}
+
+// secDescCallsSecret says what secret a key, token or secret parameter
+// takes when a sentence of its own description opens by calling its value
+// one ("Secret key for deleting external snapshots", "The shared secret
+// used to verify webhook payloads", "Private key (PEM) that signs the
+// request"): at most three words (an article, an adjective, a purpose
+// noun) before the kind, none of them a preposition or a conjunction,
+// and no denial or exclusion ("Non-secret key", "not the private key").
+// A key its qualifiers or its description name as an identifier or as
+// public stays silent (read before this).
+func secDescCallsSecret(desc string, quals []string) (what string, signing bool) {
+	if secHasWord(quals, secKeyNotSecret...) || secHasWord(quals, secKeyNotCredential...) || secHasWord(quals, secTokenNotCredential...) ||
+		secKeyIsID.MatchString(desc) || secKeyNamesData.MatchString(desc) || secValueRefused.MatchString(desc) {
+		return "", false
+	}
+	for _, loc := range secSecretKindTalk.FindAllStringIndex(desc, -1) {
+		start := strings.LastIndexAny(desc[:loc[0]], ".;:!?(\n") + 1
+		lead := strings.Fields(desc[start:loc[0]])
+		if len(lead) > 3 || secHasWord(lead, secSecretKindLead...) || secSecretNegated.MatchString(desc[:loc[0]]) {
+			continue
+		}
+		kind := desc[loc[0]:loc[1]]
+		if strings.HasSuffix(kind, "secret") && !strings.HasPrefix(kind, "client") && !strings.HasPrefix(kind, "api") {
+			return "a signing secret", true
+		}
+		if strings.HasPrefix(kind, "private") {
+			return "a private key (its description calls it one)", false
+		}
+		return "a secret key (its description calls it one)", false
 	}
 	return "", false
 }
