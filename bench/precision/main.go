@@ -9,6 +9,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"debug/buildinfo"
 	"errors"
 	"flag"
 	"fmt"
@@ -16,6 +17,7 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -78,8 +80,11 @@ func (s server) check() error {
 	if err := module.CheckImportPath(s.Go); err != nil || (s.Go != s.Package && !strings.HasPrefix(s.Go, s.Package+"/")) {
 		return fmt.Errorf("%s: go %q must be a package inside module %s", s.Name, s.Go, s.Package)
 	}
-	if !semver.IsValid(s.Version) || semver.Canonical(s.Version) != s.Version {
-		return fmt.Errorf("%s: go version %q must be an exact release such as v1.2.3", s.Name, s.Version)
+	if module.CanonicalVersion(s.Version) != s.Version {
+		return fmt.Errorf("%s: go version %q must be an exact version such as v1.2.3 (no query such as latest)", s.Name, s.Version)
+	}
+	if err := module.Check(s.Package, s.Version); err != nil {
+		return fmt.Errorf("%s: %w", s.Name, err)
 	}
 	return nil
 }
@@ -161,7 +166,7 @@ func capture(ctx context.Context, npm *worker.NPM, s server, timeout time.Durati
 	var inst *worker.Installed
 	var err error
 	if s.Go != "" {
-		inst, err = goInstall(ctx, npm.Cache, s.Go, s.Version, os.Environ())
+		inst, err = goInstall(ctx, npm.Cache, s.Package, s.Go, s.Version, os.Environ())
 	} else {
 		inst, err = npm.Install(ctx, registry.PlanPackage{RegistryType: "npm", Identifier: s.Package, Version: s.Version}, worker.InstallOptions{})
 	}
@@ -270,21 +275,36 @@ func capture(ctx context.Context, npm *worker.NPM, s server, timeout time.Durati
 	return &c, nil
 }
 
-// goInstall builds pkg at version with `go install` into its own directory
-// under cache and returns the program to start. The go command runs in
-// environ (GOPROXY, GOTOOLCHAIN, GOMODCACHE as it sets them: a module that
-// needs a newer Go than the local one builds only where GOTOOLCHAIN allows
-// that version); the build sees no cgo.
-func goInstall(ctx context.Context, cache, pkg, version string, environ []string) (*worker.Installed, error) {
-	dir := filepath.Join(cache, "go", strings.ReplaceAll(pkg, "/", "!")+"@"+version)
+// goInstall builds pkg, a main package of module mod, at version with `go
+// install` into its own directory under cache and returns the program to
+// start. The go command runs in environ (GOPROXY, GOTOOLCHAIN, GOMODCACHE
+// as it sets them); the build sees no cgo. The program's build information
+// must name mod at version as its main module: a package that lives in a
+// nested module of its own is refused, since the audit-space hash was taken
+// of mod.
+func goInstall(ctx context.Context, cache, mod, pkg, version string, environ []string) (*worker.Installed, error) {
+	dir, err := filepath.Abs(filepath.Join(cache, "go", strings.ReplaceAll(pkg, "/", "!")+"@"+version))
+	if err != nil {
+		return nil, err
+	}
 	cmd := exec.CommandContext(ctx, "go", "install", "-trimpath", pkg+"@"+version)
 	cmd.Env = append(slices.Clip(environ), "GOBIN="+dir, "CGO_ENABLED=0", "GOFLAGS=-modcacherw")
+	// Compilers the go command started may hold the output pipe after it
+	// is killed at the deadline; stop waiting for them.
+	cmd.WaitDelay = 10 * time.Second
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("go install %s@%s: %w: %s", pkg, version, err, bytes.TrimSpace(out))
 	}
 	program := filepath.Join(dir, goProgram(pkg))
-	if _, err := os.Stat(program); err != nil {
+	if runtime.GOOS == "windows" {
+		program += ".exe"
+	}
+	info, err := buildinfo.ReadFile(program)
+	if err != nil {
 		return nil, fmt.Errorf("go install %s@%s: %w", pkg, version, err)
+	}
+	if info.Main.Path != mod || info.Main.Version != version {
+		return nil, fmt.Errorf("go install %s@%s built module %s@%s, not %s@%s", pkg, version, info.Main.Path, info.Main.Version, mod, version)
 	}
 	return &worker.Installed{Command: program, Version: version}, nil
 }

@@ -75,9 +75,13 @@ func TestServerCheck(t *testing.T) {
 		{"a go module that is its main", server{Name: "a", Package: "example.com/m/v2", Version: "v2.0.1", Go: "example.com/m/v2"}, ""},
 		{"a go package of another module", server{Name: "a", Package: "example.com/m", Version: "v1.2.3", Go: "example.com/mx/cmd"}, "inside module"},
 		{"a go entry with an npm name", server{Name: "a", Package: "@scope/pkg", Version: "v1.2.3", Go: "@scope/pkg"}, "module path"},
-		{"a go version that is a query", server{Name: "a", Package: "example.com/m", Version: "latest", Go: "example.com/m"}, "exact release"},
-		{"a go version without v", server{Name: "a", Package: "example.com/m", Version: "1.2.3", Go: "example.com/m"}, "exact release"},
-		{"a go version that is short", server{Name: "a", Package: "example.com/m", Version: "v1.2", Go: "example.com/m"}, "exact release"},
+		{"a go version that is a query", server{Name: "a", Package: "example.com/m", Version: "latest", Go: "example.com/m"}, "exact version"},
+		{"a go version without v", server{Name: "a", Package: "example.com/m", Version: "1.2.3", Go: "example.com/m"}, "exact version"},
+		{"a go version that is short", server{Name: "a", Package: "example.com/m", Version: "v1.2", Go: "example.com/m"}, "exact version"},
+		{"an incompatible major version", server{Name: "a", Package: "example.com/m", Version: "v2.0.0+incompatible", Go: "example.com/m/cmd"}, ""},
+		{"a pseudo-version", server{Name: "a", Package: "example.com/m", Version: "v0.0.0-20260101000000-abcdefabcdef", Go: "example.com/m"}, ""},
+		{"a major version the path does not carry", server{Name: "a", Package: "example.com/m", Version: "v2.0.0", Go: "example.com/m"}, "invalid version"},
+		{"a path major the version does not match", server{Name: "a", Package: "example.com/m/v3", Version: "v2.1.0", Go: "example.com/m/v3"}, "invalid version"},
 		{"a go entry with a file", server{Name: "a", Package: "example.com/m", Version: "v1.2.3", Go: "example.com/m", File: "x"}, "no bin or file"},
 		{"a go path with a space", server{Name: "a", Package: "example.com/m", Version: "v1.2.3", Go: "example.com/m/a b"}, "inside module"},
 		{"a go module path that is a flag", server{Name: "a", Package: "-exec=x", Version: "v1.2.3", Go: "-exec=x"}, "module path"},
@@ -151,10 +155,13 @@ func TestGoInstall(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	env := append(os.Environ(), "GOPROXY=file://"+filepath.ToSlash(proxy), "GOSUMDB=off", "GOTOOLCHAIN=local",
+	// GOENV=off and empty private-module settings keep a developer's own
+	// go env from sending the install anywhere but the proxy on disk.
+	env := append(os.Environ(), "GOENV=off", "GOPRIVATE=", "GONOPROXY=", "GONOSUMDB=", "GOFLAGS=",
+		"GOPROXY=file://"+filepath.ToSlash(proxy), "GOSUMDB=off", "GOTOOLCHAIN=local",
 		"GOMODCACHE="+filepath.Join(t.TempDir(), "modcache"))
 	ctx := t.Context()
-	inst, err := goInstall(ctx, t.TempDir(), mod, version, env)
+	inst, err := goInstall(ctx, t.TempDir(), mod, mod, version, env)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,7 +172,14 @@ func TestGoInstall(t *testing.T) {
 	if err != nil || strings.TrimSpace(string(out)) != "tiny server up" {
 		t.Fatalf("running %s: %q, %v", inst.Command, out, err)
 	}
-	if _, err := goInstall(ctx, t.TempDir(), mod, "v0.2.0", env); err == nil || !strings.Contains(err.Error(), "go install "+mod+"@v0.2.0") {
-		t.Fatalf("goInstall of a version the proxy lacks = %v, want an error naming it", err)
+	// The go command's own words follow ours: the proxy has no v0.2.0.
+	if _, err := goInstall(ctx, t.TempDir(), mod, mod, "v0.2.0", env); err == nil || !strings.Contains(err.Error(), "go install "+mod+"@v0.2.0: exit status") || !strings.Contains(err.Error(), "v0.2.0.info") {
+		t.Fatalf("goInstall of a version the proxy lacks = %v, want the go command's error naming the missing version", err)
+	}
+	// A package whose build names another main module than the entry's
+	// (a nested module) is refused: the audit-space hash was taken of the
+	// entry's module.
+	if _, err := goInstall(ctx, t.TempDir(), "example.com/parent", mod, version, env); err == nil || !strings.Contains(err.Error(), "built module "+mod+"@"+version+", not example.com/parent@"+version) {
+		t.Fatalf("goInstall under another module = %v, want it refused", err)
 	}
 }
