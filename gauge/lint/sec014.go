@@ -339,9 +339,8 @@ func secDescCallsSecret(desc string, quals []string) (what string, signing bool)
 		return "", false
 	}
 	for _, loc := range secSecretKindTalk.FindAllStringIndex(desc, -1) {
-		start := strings.LastIndexAny(desc[:loc[0]], ".;:!?(\n") + 1
-		lead := strings.Fields(desc[start:loc[0]])
-		if len(lead) > 3 || secHasWord(lead, secSecretKindLead...) || secSecretNegated.MatchString(desc[:loc[0]]) {
+		lead, ok := secSentenceLead(desc, loc[0], 3)
+		if !ok || secHasWord(lead, secSecretKindLead...) || secSecretDeniedAt(desc, loc[0]) {
 			continue
 		}
 		kind := desc[loc[0]:loc[1]]
@@ -1092,13 +1091,82 @@ var secKeyNamesData = regexp.MustCompile(`^\s*(?:the\s+)?(?:item|record|entry|ob
 var secSecretNegated = regexp.MustCompile(`\b(?:no|without|never|not|nor|don'?t|doesn'?t|needn'?t|cannot|can'?t)\s+(?:\w+\s+){0,5}$` +
 	`|\bnon[- ]?$|\b(?:except|excluding|other\s+than|apart\s+from|besides|rather\s+than|instead\s+of)\s+(?:(?:the|any|all|an?|its|their|your)\s+)?$`)
 
+// secSecretDeniedAt reports whether secSecretNegated matches the text
+// right before desc[at]. Every match of it is made of word characters,
+// white space, an apostrophe or a hyphen and spans at most six
+// whitespace-separated words, so only that tail is read
+// (secNegationWindow): the cost is bounded by the window, not by the
+// length of the text before the mention, which would make a long
+// description with many mentions quadratic.
+func secSecretDeniedAt(desc string, at int) bool {
+	return secSecretNegated.MatchString(desc[secNegationWindow(desc, at):at])
+}
+
+// secNegationWindow returns where the tail of desc[:at] that
+// secSecretNegated can match begins: walking back from at over word
+// characters, white space, apostrophes and hyphens, it stops at any other
+// character or at the start of the eighth word back.
+func secNegationWindow(desc string, at int) int {
+	words := 0
+	inWord := false
+	for i := at - 1; i >= 0; i-- {
+		c := desc[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v':
+			inWord = false
+		case c == '_' || c == '\'' || c == '-' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+			if !inWord {
+				words++
+				if words > 7 {
+					return i + 1
+				}
+			}
+			inWord = true
+		default:
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// secSentenceLead returns the words of desc's sentence before desc[at]
+// (back to the last of ".;:!?(" or a line break) when there are at most
+// max of them; ok is false when there are more. It reads at most max+1
+// words back, so its cost does not grow with the text before the
+// sentence.
+func secSentenceLead(desc string, at, max int) (lead []string, ok bool) {
+	words := 0
+	inWord := false
+	start := 0
+	for i := at - 1; i >= 0; i-- {
+		c := desc[i]
+		if strings.IndexByte(".;:!?(\n", c) >= 0 {
+			start = i + 1
+			break
+		}
+		if c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v' {
+			inWord = false
+			continue
+		}
+		if !inWord {
+			words++
+			if words > max {
+				return nil, false
+			}
+		}
+		inWord = true
+	}
+	lead = strings.Fields(desc[start:at])
+	return lead, len(lead) <= max
+}
+
 // secNamesSecretValues reports whether a map's description names secrets
 // as what it holds (passwords, sensitive data, API keys): a mention
 // denied just before it ("Map of role name to code; no API key
 // needed") says what the call does without, not what the map holds.
 func secNamesSecretValues(desc string) bool {
 	for _, loc := range secSecretValuesTalk.FindAllStringIndex(desc, -1) {
-		if !secSecretNegated.MatchString(desc[:loc[0]]) {
+		if !secSecretDeniedAt(desc, loc[0]) {
 			return true
 		}
 	}
