@@ -307,6 +307,12 @@ func secSecretParam(p secParam, toolWords []string) (what string, chosen bool) {
 		// A shared or signing secret is one the model picks only on a
 		// tool that sets something (create_webhook); elsewhere it is an
 		// existing secret the caller verifies or signs with.
+		if secShowsNameExample.MatchString(secSchemaDesc(p.schema)) {
+			// set_env(envKey: "Secret key to set, e.g. STRIPE_SECRET_KEY"):
+			// an environment variable's name shown as the value's example
+			// says the key names a secret; it is none.
+			return "", false
+		}
 		if what, signing := secDescCallsSecret(desc, quals); what != "" {
 			return what, signing && secHasWord(toolWords, secSecretSetters...)
 		}
@@ -318,6 +324,12 @@ func secSecretParam(p secParam, toolWords []string) (what string, chosen bool) {
 // a secret or private key, a secret token, a signing key, a shared,
 // signing, client, webhook or API secret.
 var secSecretKindTalk = regexp.MustCompile(`\b(?:(?:secret|private|signing)\s+(?:access\s+)?(?:key|token)|(?:shared|signing|client|webhook|api)\s+secret)\b`)
+
+// secShowsNameExample is a description (read in its own case) giving an
+// upper-case identifier with an underscore, an environment variable's
+// name, as the example of its value ("e.g. STRIPE_SECRET_KEY", "for
+// example `DEPLOY_KEY`"): the value names something.
+var secShowsNameExample = regexp.MustCompile(`(?i:\b(?:e\.g\.|eg\b|i\.e\.|for\s+example|for\s+instance|such\s+as|like))\s*[:,]?\s*[` + "`" + `"'$]?[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b`)
 
 // secSecretKindLead are words that, in the words before a secret kind in
 // its sentence, make the kind something other than the parameter's value
@@ -469,7 +481,10 @@ var (
 	// secSigningTalk is a description saying a secret signs deliveries.
 	secSigningTalk = regexp.MustCompile(`\bsign(?:s|ing|ed)?\b|\bhmac\b|\bwebhook\b`)
 	// secKeyIsID says a key parameter names or identifies a key.
-	secKeyIsID = regexp.MustCompile(`\bkey\s+(?:id|ids|identifier|name|alias)\b|\b(?:id|identifier|name|alias)\s+of\s+(?:the|an?)\s+(?:\w+\s+)?key\b`)
+	// Since revision 20's mend it also reads a key "under which" or "by
+	// which" something is stored, kept or looked up: the slot's name.
+	secKeyIsID = regexp.MustCompile(`\bkey\s+(?:id|ids|identifier|name|alias)\b|\b(?:id|identifier|name|alias)\s+of\s+(?:the|an?)\s+(?:\w+\s+)?key\b` +
+		`|\b(?:under|by)\s+which\s+(?:\w+\s+){0,4}?(?:is|are|was|were|gets?|will\s+be)\s+(?:stored|kept|saved|cached|filed|registered|indexed|held|looked\s+up|found|listed)\b`)
 	// secNotASecretValue says a parameter takes a secret's name, ID,
 	// alias, location or flag, or pages through results: not its value.
 	secNotASecretValue = regexp.MustCompile(`^\s*(?:whether|if\s+true|true\s+to|set\s+to\s+true)\b|\b(?:name|id|identifier|alias|arn|label)\s+of\s+(?:the|an?)\s+(?:\w+\s+){0,2}(?:secret|key|token|credential|password)s?\b|\b(?:secret|key|token|credential|certificate)\s+(?:name|alias|id|identifier|reference)\b|\bpagination\b|\bnext\s+page\b|\bpage\s+of\s+results\b|\benvironment\s+variable\s+(?:name|that\s+holds)\b|\bpath\s+to\s+(?:the\s+|a\s+|an\s+)?(?:\w+\s+){0,3}(?:file|directory|folder)\b|\bone-?time\b|\botp\b|\bverification\s+code\b`)
