@@ -505,9 +505,7 @@ var (
 	// passwords, direct the user to the UI", "secrets are set
 	// separately"; secSecretsElsewhere).
 	secNoSecretsTalk = regexp.MustCompile(`\b(?:never|not|don'?t|no|without|nor|cannot|can'?t|mustn'?t|shouldn'?t)\s+(?:\w+\s+){0,3}(?:` + secExcludedWords + `)\b` +
-		`|\b(?:except|excluding|exclude|other\s+than|apart\s+from|besides|rather\s+than|instead\s+of)\s+(?:(?:the|any|all|an?|its|their|your)\s+)?(?:` + secExcludedWords + `)\b` +
-		`|\bnon[- ]?(?:secrets?|sensitive|confidential|credentials?)\b` +
-		`|\b(?:` + secExcludedWords + `)\s+(?:are|is|go|goes|belong|must\s+be|should\s+be|need\s+to\s+be)\s+(?:\w+\s+){0,3}?(?:elsewhere|separately)\b` +
+		`|\bexclude\s+(?:(?:the|any|all|an?|its|their|your)\s+)?(?:` + secExcludedWords + `)\b|` + secNonSecretSpellings +
 		`|\b(?:secrets?|passwords?|credentials?|api\s+keys?|(?:access|auth)\s+tokens?|tokens?|auth)\s+(?:params?|parameters?|fields?|keys?|values?|arguments?)\s+(?:are|is|will\s+be|get)\s+(?:always\s+|silently\s+)?(?:ignored|blocked|rejected|stripped|removed|dropped|discarded|filtered(?:\s+out)?|refused|not\s+(?:allowed|accepted|permitted|forwarded|sent|passed))\b`)
 	// secConnCredentials says a connection string carries credentials.
 	secConnCredentials = regexp.MustCompile(`\bpassword\b|\bcredentials?\b|://[^\s/:@"']+:[^\s/@"']+@`)
@@ -519,6 +517,17 @@ var (
 // parameter ("for secrets, use this field").
 var secSecretsElsewhere = regexp.MustCompile(`(?:^|[.;:!?(\x01]\s*)(?:but\s+|and\s+)?for\s+(?:(?:the|any|all|real|actual)\s+)?(?:` + secExcludedWords + `)\s*\W?\s*(?:please\s+)?(?:use|call|direct|ask|send|point|refer|see|go|set|store|manage|configure|put|pass|provide)\b[^.;\n]*`)
 
+// secSendsSecretsElsewhere reports whether a sentence of desc sends
+// secrets to a place other than this parameter (secSecretsElsewhere).
+func secSendsSecretsElsewhere(desc string) bool {
+	for _, m := range secSecretsElsewhere.FindAllString(desc, -1) {
+		if !secSecretsHere.MatchString(m) {
+			return true
+		}
+	}
+	return false
+}
+
 // secSecretsHere is the place of secSecretsElsewhere being this one.
 var secSecretsHere = regexp.MustCompile(`\b(?:this|these)\s+(?:param(?:eter)?|field|map|object|argument|property|value|tool)s?\b|\bhere\b`)
 
@@ -529,12 +538,7 @@ func secNoSecrets(desc string) bool {
 	if secNoSecretsTalk.MatchString(desc) {
 		return true
 	}
-	for _, m := range secSecretsElsewhere.FindAllString(desc, -1) {
-		if !secSecretsHere.MatchString(m) {
-			return true
-		}
-	}
-	return false
+	return secSendsSecretsElsewhere(desc)
 }
 
 // secToolDisclaims is a tool's text telling the caller not to hand it
@@ -550,19 +554,22 @@ func secToolNoSecrets(desc string) bool {
 	if secNonSecretTalk.MatchString(desc) || secToolDisclaims.MatchString(desc) {
 		return true
 	}
-	for _, m := range secSecretsElsewhere.FindAllString(desc, -1) {
-		if !secSecretsHere.MatchString(m) {
-			return true
-		}
-	}
-	return false
+	return secSendsSecretsElsewhere(desc)
 }
 
 // secNonSecretTalk is the exclusion and "non-" spellings of
 // secNoSecretsTalk, without its denials.
-var secNonSecretTalk = regexp.MustCompile(`\b(?:except|excluding|other\s+than|apart\s+from|besides|rather\s+than|instead\s+of)\s+(?:(?:the|any|all|an?|its|their|your)\s+)?(?:` + secExcludedWords + `)\b` +
+var secNonSecretTalk = regexp.MustCompile(secNonSecretSpellings)
+
+// secExclusionLead is an exclusion and an optional determiner before what
+// it excludes ("except the", "other than", "instead of any").
+const secExclusionLead = `\b(?:except|excluding|other\s+than|apart\s+from|besides|rather\s+than|instead\s+of)\s+(?:(?:the|any|all|an?|its|their|your)\s+)?`
+
+// secNonSecretSpellings are the exclusion, "non-" and "elsewhere"
+// spellings that keep secrets out (secNoSecretsTalk, secNonSecretTalk).
+const secNonSecretSpellings = secExclusionLead + `(?:` + secExcludedWords + `)\b` +
 	`|\bnon[- ]?(?:secrets?|sensitive|confidential|credentials?)\b` +
-	`|\b(?:` + secExcludedWords + `)\s+(?:are|is|go|goes|belong|must\s+be|should\s+be|need\s+to\s+be)\s+(?:\w+\s+){0,3}?(?:elsewhere|separately)\b`)
+	`|\b(?:` + secExcludedWords + `)\s+(?:are|is|go|goes|belong|must\s+be|should\s+be|need\s+to\s+be)\s+(?:\w+\s+){0,3}?(?:elsewhere|separately)\b`
 
 // secExcludedWords are the secret words an exclusion (secNoSecretsTalk)
 // names: secrets, passwords, credentials, API keys, tokens, sensitive data.
@@ -1104,7 +1111,7 @@ var secKeyNamesData = regexp.MustCompile(`^\s*(?:the\s+)?(?:item|record|entry|ob
 // "instead of" with at most an article between ("all settings except
 // secrets").
 var secSecretNegated = regexp.MustCompile(`\b(?:no|without|never|not|nor|don'?t|doesn'?t|needn'?t|cannot|can'?t)\s+(?:\w+\s+){0,5}$` +
-	`|\bnon[- ]?$|\b(?:except|excluding|other\s+than|apart\s+from|besides|rather\s+than|instead\s+of)\s+(?:(?:the|any|all|an?|its|their|your)\s+)?$`)
+	`|\bnon[- ]?$|` + secExclusionLead + `$`)
 
 // secSecretDeniedAt reports whether secSecretNegated matches the text
 // right before desc[at]. Every match of it is made of word characters,
