@@ -717,13 +717,25 @@ func secRevealSwitch(t *model.Tool, desc string) string {
 }
 
 // secForwardsCredentials is a switch's description about sending
-// credentials on to another service: forwarding, sending, attaching,
-// propagating or authenticating with them, or doing so on outgoing,
-// upstream or cross-origin requests ("Whether to forward credentials
-// such as cookies", "Send credentials with cross-origin requests",
-// "Include the token in requests to the backend").
-var secForwardsCredentials = regexp.MustCompile(`\b(?:forward(?:s|ed|ing)?|send(?:s|ing)?|sent|pass(?:es|ed|ing)?\s+(?:along|on|through)|attach(?:es|ed|ing)?|propagat\w+|relay(?:s|ed|ing)?|inject(?:s|ed|ing)?|authenticat\w+)\b` +
-	`|\b(?:with|in|on|to)\s+(?:each\s+|every\s+|all\s+|the\s+|its\s+)?(?:outgoing|upstream|outbound|cross-?(?:site|origin)|proxied|backend|remote|downstream)\b|\brequests?\s+to\b`)
+// credentials on to another service: a forwarding verb that governs the
+// credential, the verb first ("Whether to forward credentials such as
+// cookies", "Attach the user's credentials to requests", "Send the
+// signing secret with outgoing deliveries", "Authenticate with the
+// stored tokens"), a credential said to be forwarded or sent
+// ("credentials are forwarded to the upstream"), or one put in the
+// requests ("Include the token in requests to the backend").
+//
+// Since revision 22's mend a credential described by where it went, a
+// participle after it ("bearer tokens attached to outgoing requests",
+// "credentials sent with each request", "the secrets forwarded to the
+// upstream"), is what an export, dump or listing includes: no
+// forwarding.
+var secForwardsCredentials = regexp.MustCompile(`\b(?:forward(?:s|ing)?|send(?:s|ing)?|pass(?:es|ing)?\s+(?:along|on|through)|attach(?:es|ing)?|propagat(?:e|es|ing)|relay(?:s|ing)?|inject(?:s|ing)?|authenticat(?:e|es|ing)\s+(?:with|using|by))\s+(?:[\w']+\s+){0,4}?` + secForwardedCredential +
+	`|` + secForwardedCredential + `\s+(?:are|is|be|get|gets|being)\s+(?:\w+\s+)?(?:forwarded|sent|passed|attached|propagated|relayed|injected)\b` +
+	`|` + secForwardedCredential + `\s+(?:in|into)\s+(?:(?:the|each|every|all|its|their)\s+)?(?:\w+\s+)?(?:requests?|calls?|headers?)\b`)
+
+// secForwardedCredential is what secForwardsCredentials forwards.
+const secForwardedCredential = `(?:credentials?|cookies?|tokens?|secrets?|passwords?|api\s+keys?|keys?|auth\w*\s+headers?|auth\w*)\b`
 
 // secShowsInResult is a switch's description about what the tool shows:
 // returning, showing, revealing or unmasking, or the result itself.

@@ -307,6 +307,12 @@ func secSecretParam(p secParam, toolWords []string) (what string, chosen bool) {
 		// A shared or signing secret is one the model picks only on a
 		// tool that sets something (create_webhook); elsewhere it is an
 		// existing secret the caller verifies or signs with.
+		if secShowsNameExample.MatchString(secSchemaDesc(p.schema)) {
+			// set_env(envKey: "Secret key to set, e.g. STRIPE_SECRET_KEY"):
+			// an environment variable's name shown as the value's example
+			// says the key names a secret; it is none.
+			return "", false
+		}
 		if what, signing := secDescCallsSecret(desc, quals); what != "" {
 			return what, signing && secHasWord(toolWords, secSecretSetters...)
 		}
@@ -318,6 +324,12 @@ func secSecretParam(p secParam, toolWords []string) (what string, chosen bool) {
 // a secret or private key, a secret token, a signing key, a shared,
 // signing, client, webhook or API secret.
 var secSecretKindTalk = regexp.MustCompile(`\b(?:(?:secret|private|signing)\s+(?:access\s+)?(?:key|token)|(?:shared|signing|client|webhook|api)\s+secret)\b`)
+
+// secShowsNameExample is a description (read in its own case) giving an
+// upper-case identifier with an underscore, an environment variable's
+// name, as the example of its value ("e.g. STRIPE_SECRET_KEY", "for
+// example `DEPLOY_KEY`"): the value names something.
+var secShowsNameExample = regexp.MustCompile(`(?i:\b(?:e\.g\.|eg\b|i\.e\.|for\s+example|for\s+instance|such\s+as|like))\s*[:,]?\s*[` + "`" + `"'$]?[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b`)
 
 // secSecretKindLead are words that, in the words before a secret kind in
 // its sentence, make the kind something other than the parameter's value
@@ -339,9 +351,8 @@ func secDescCallsSecret(desc string, quals []string) (what string, signing bool)
 		return "", false
 	}
 	for _, loc := range secSecretKindTalk.FindAllStringIndex(desc, -1) {
-		start := strings.LastIndexAny(desc[:loc[0]], ".;:!?(\n") + 1
-		lead := strings.Fields(desc[start:loc[0]])
-		if len(lead) > 3 || secHasWord(lead, secSecretKindLead...) || secSecretNegated.MatchString(desc[:loc[0]]) {
+		lead, ok := secSentenceLead(desc, loc[0], 3)
+		if !ok || secHasWord(lead, secSecretKindLead...) || secSecretDeniedAt(desc, loc[0]) {
 			continue
 		}
 		kind := desc[loc[0]:loc[1]]
@@ -470,7 +481,10 @@ var (
 	// secSigningTalk is a description saying a secret signs deliveries.
 	secSigningTalk = regexp.MustCompile(`\bsign(?:s|ing|ed)?\b|\bhmac\b|\bwebhook\b`)
 	// secKeyIsID says a key parameter names or identifies a key.
-	secKeyIsID = regexp.MustCompile(`\bkey\s+(?:id|ids|identifier|name|alias)\b|\b(?:id|identifier|name|alias)\s+of\s+(?:the|an?)\s+(?:\w+\s+)?key\b`)
+	// Since revision 20's mend it also reads a key "under which" or "by
+	// which" something is stored, kept or looked up: the slot's name.
+	secKeyIsID = regexp.MustCompile(`\bkey\s+(?:id|ids|identifier|name|alias)\b|\b(?:id|identifier|name|alias)\s+of\s+(?:the|an?)\s+(?:\w+\s+)?key\b` +
+		`|\b(?:under|by)\s+which\s+(?:\w+\s+){0,4}?(?:is|are|was|were|gets?|will\s+be)\s+(?:stored|kept|saved|cached|filed|registered|indexed|held|looked\s+up|found|listed)\b`)
 	// secNotASecretValue says a parameter takes a secret's name, ID,
 	// alias, location or flag, or pages through results: not its value.
 	secNotASecretValue = regexp.MustCompile(`^\s*(?:whether|if\s+true|true\s+to|set\s+to\s+true)\b|\b(?:name|id|identifier|alias|arn|label)\s+of\s+(?:the|an?)\s+(?:\w+\s+){0,2}(?:secret|key|token|credential|password)s?\b|\b(?:secret|key|token|credential|certificate)\s+(?:name|alias|id|identifier|reference)\b|\bpagination\b|\bnext\s+page\b|\bpage\s+of\s+results\b|\benvironment\s+variable\s+(?:name|that\s+holds)\b|\bpath\s+to\s+(?:the\s+|a\s+|an\s+)?(?:\w+\s+){0,3}(?:file|directory|folder)\b|\bone-?time\b|\botp\b|\bverification\s+code\b`)
@@ -491,9 +505,7 @@ var (
 	// passwords, direct the user to the UI", "secrets are set
 	// separately"; secSecretsElsewhere).
 	secNoSecretsTalk = regexp.MustCompile(`\b(?:never|not|don'?t|no|without|nor|cannot|can'?t|mustn'?t|shouldn'?t)\s+(?:\w+\s+){0,3}(?:` + secExcludedWords + `)\b` +
-		`|\b(?:except|excluding|exclude|other\s+than|apart\s+from|besides|rather\s+than|instead\s+of)\s+(?:(?:the|any|all|an?|its|their|your)\s+)?(?:` + secExcludedWords + `)\b` +
-		`|\bnon[- ]?(?:secrets?|sensitive|confidential|credentials?)\b` +
-		`|\b(?:` + secExcludedWords + `)\s+(?:are|is|go|goes|belong|must\s+be|should\s+be|need\s+to\s+be)\s+(?:\w+\s+){0,3}?(?:elsewhere|separately)\b` +
+		`|\bexclude\s+(?:(?:the|any|all|an?|its|their|your)\s+)?(?:` + secExcludedWords + `)\b|` + secNonSecretSpellings +
 		`|\b(?:secrets?|passwords?|credentials?|api\s+keys?|(?:access|auth)\s+tokens?|tokens?|auth)\s+(?:params?|parameters?|fields?|keys?|values?|arguments?)\s+(?:are|is|will\s+be|get)\s+(?:always\s+|silently\s+)?(?:ignored|blocked|rejected|stripped|removed|dropped|discarded|filtered(?:\s+out)?|refused|not\s+(?:allowed|accepted|permitted|forwarded|sent|passed))\b`)
 	// secConnCredentials says a connection string carries credentials.
 	secConnCredentials = regexp.MustCompile(`\bpassword\b|\bcredentials?\b|://[^\s/:@"']+:[^\s/@"']+@`)
@@ -505,6 +517,17 @@ var (
 // parameter ("for secrets, use this field").
 var secSecretsElsewhere = regexp.MustCompile(`(?:^|[.;:!?(\x01]\s*)(?:but\s+|and\s+)?for\s+(?:(?:the|any|all|real|actual)\s+)?(?:` + secExcludedWords + `)\s*\W?\s*(?:please\s+)?(?:use|call|direct|ask|send|point|refer|see|go|set|store|manage|configure|put|pass|provide)\b[^.;\n]*`)
 
+// secSendsSecretsElsewhere reports whether a sentence of desc sends
+// secrets to a place other than this parameter (secSecretsElsewhere).
+func secSendsSecretsElsewhere(desc string) bool {
+	for _, m := range secSecretsElsewhere.FindAllString(desc, -1) {
+		if !secSecretsHere.MatchString(m) {
+			return true
+		}
+	}
+	return false
+}
+
 // secSecretsHere is the place of secSecretsElsewhere being this one.
 var secSecretsHere = regexp.MustCompile(`\b(?:this|these)\s+(?:param(?:eter)?|field|map|object|argument|property|value|tool)s?\b|\bhere\b`)
 
@@ -515,12 +538,7 @@ func secNoSecrets(desc string) bool {
 	if secNoSecretsTalk.MatchString(desc) {
 		return true
 	}
-	for _, m := range secSecretsElsewhere.FindAllString(desc, -1) {
-		if !secSecretsHere.MatchString(m) {
-			return true
-		}
-	}
-	return false
+	return secSendsSecretsElsewhere(desc)
 }
 
 // secToolDisclaims is a tool's text telling the caller not to hand it
@@ -536,19 +554,22 @@ func secToolNoSecrets(desc string) bool {
 	if secNonSecretTalk.MatchString(desc) || secToolDisclaims.MatchString(desc) {
 		return true
 	}
-	for _, m := range secSecretsElsewhere.FindAllString(desc, -1) {
-		if !secSecretsHere.MatchString(m) {
-			return true
-		}
-	}
-	return false
+	return secSendsSecretsElsewhere(desc)
 }
 
 // secNonSecretTalk is the exclusion and "non-" spellings of
 // secNoSecretsTalk, without its denials.
-var secNonSecretTalk = regexp.MustCompile(`\b(?:except|excluding|other\s+than|apart\s+from|besides|rather\s+than|instead\s+of)\s+(?:(?:the|any|all|an?|its|their|your)\s+)?(?:` + secExcludedWords + `)\b` +
+var secNonSecretTalk = regexp.MustCompile(secNonSecretSpellings)
+
+// secExclusionLead is an exclusion and an optional determiner before what
+// it excludes ("except the", "other than", "instead of any").
+const secExclusionLead = `\b(?:except|excluding|other\s+than|apart\s+from|besides|rather\s+than|instead\s+of)\s+(?:(?:the|any|all|an?|its|their|your)\s+)?`
+
+// secNonSecretSpellings are the exclusion, "non-" and "elsewhere"
+// spellings that keep secrets out (secNoSecretsTalk, secNonSecretTalk).
+const secNonSecretSpellings = secExclusionLead + `(?:` + secExcludedWords + `)\b` +
 	`|\bnon[- ]?(?:secrets?|sensitive|confidential|credentials?)\b` +
-	`|\b(?:` + secExcludedWords + `)\s+(?:are|is|go|goes|belong|must\s+be|should\s+be|need\s+to\s+be)\s+(?:\w+\s+){0,3}?(?:elsewhere|separately)\b`)
+	`|\b(?:` + secExcludedWords + `)\s+(?:are|is|go|goes|belong|must\s+be|should\s+be|need\s+to\s+be)\s+(?:\w+\s+){0,3}?(?:elsewhere|separately)\b`
 
 // secExcludedWords are the secret words an exclusion (secNoSecretsTalk)
 // names: secrets, passwords, credentials, API keys, tokens, sensitive data.
@@ -1090,7 +1111,76 @@ var secKeyNamesData = regexp.MustCompile(`^\s*(?:the\s+)?(?:item|record|entry|ob
 // "instead of" with at most an article between ("all settings except
 // secrets").
 var secSecretNegated = regexp.MustCompile(`\b(?:no|without|never|not|nor|don'?t|doesn'?t|needn'?t|cannot|can'?t)\s+(?:\w+\s+){0,5}$` +
-	`|\bnon[- ]?$|\b(?:except|excluding|other\s+than|apart\s+from|besides|rather\s+than|instead\s+of)\s+(?:(?:the|any|all|an?|its|their|your)\s+)?$`)
+	`|\bnon[- ]?$|` + secExclusionLead + `$`)
+
+// secSecretDeniedAt reports whether secSecretNegated matches the text
+// right before desc[at]. Every match of it is made of word characters,
+// white space, an apostrophe or a hyphen and spans at most six
+// whitespace-separated words, so only that tail is read
+// (secNegationWindow): the cost is bounded by the window, not by the
+// length of the text before the mention, which would make a long
+// description with many mentions quadratic.
+func secSecretDeniedAt(desc string, at int) bool {
+	return secSecretNegated.MatchString(desc[secNegationWindow(desc, at):at])
+}
+
+// secNegationWindow returns where the tail of desc[:at] that
+// secSecretNegated can match begins: walking back from at over word
+// characters, white space, apostrophes and hyphens, it stops at any other
+// character or at the start of the eighth word back.
+func secNegationWindow(desc string, at int) int {
+	words := 0
+	inWord := false
+	for i := at - 1; i >= 0; i-- {
+		c := desc[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v':
+			inWord = false
+		case c == '_' || c == '\'' || c == '-' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+			if !inWord {
+				words++
+				if words > 7 {
+					return i + 1
+				}
+			}
+			inWord = true
+		default:
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// secSentenceLead returns the words of desc's sentence before desc[at]
+// (back to the last of ".;:!?(" or a line break) when there are at most
+// max of them; ok is false when there are more. It reads at most max+1
+// words back, so its cost does not grow with the text before the
+// sentence.
+func secSentenceLead(desc string, at, max int) (lead []string, ok bool) {
+	words := 0
+	inWord := false
+	start := 0
+	for i := at - 1; i >= 0; i-- {
+		c := desc[i]
+		if strings.IndexByte(".;:!?(\n", c) >= 0 {
+			start = i + 1
+			break
+		}
+		if c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v' {
+			inWord = false
+			continue
+		}
+		if !inWord {
+			words++
+			if words > max {
+				return nil, false
+			}
+		}
+		inWord = true
+	}
+	lead = strings.Fields(desc[start:at])
+	return lead, len(lead) <= max
+}
 
 // secNamesSecretValues reports whether a map's description names secrets
 // as what it holds (passwords, sensitive data, API keys): a mention
@@ -1098,7 +1188,7 @@ var secSecretNegated = regexp.MustCompile(`\b(?:no|without|never|not|nor|don'?t|
 // needed") says what the call does without, not what the map holds.
 func secNamesSecretValues(desc string) bool {
 	for _, loc := range secSecretValuesTalk.FindAllStringIndex(desc, -1) {
-		if !secSecretNegated.MatchString(desc[:loc[0]]) {
+		if !secSecretDeniedAt(desc, loc[0]) {
 			return true
 		}
 	}
