@@ -822,7 +822,7 @@ func secComputesOnArguments(t *model.Tool, words []string, desc string) bool {
 		pw := secIdentifierWords(p.name)
 		if secHasWord(pw, "table", "tables", "column", "columns", "row", "rows", "record", "records", "file", "files", "path", "paths", "branch", "branches", "ref",
 			"repo", "repository", "range", "sheet", "cell", "cells", "collection", "database", "db", "bucket", "uuid", "dest", "destination", "output") ||
-			secHasWord(pw[len(pw)-1:], "id", "ids") {
+			len(pw) > 0 && secHasWord(pw[len(pw)-1:], "id", "ids") {
 			return false
 		}
 	}
