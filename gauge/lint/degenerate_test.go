@@ -48,6 +48,19 @@ func TestDegenerateNamesDoNotPanic(t *testing.T) {
 			tools []string
 		}{fmt.Sprintf("shared prefix and %q", n), append(slices.Clone(prefixed), odd)})
 	}
+	// A tool that only computes on its arguments (SEC012 revision 28 reads
+	// every parameter's last word for an id) with wordless parameter names.
+	var computes []string
+	for _, n := range names {
+		computes = append(computes, fmt.Sprintf(`%q:{"type":"string"}`, n))
+	}
+	servers = append(servers, struct {
+		name  string
+		tools []string
+	}{"compute verb with wordless parameters", []string{
+		`{"name":"format_text","description":"Formats text as Markdown.","annotations":{"destructiveHint":true},"inputSchema":{"type":"object","properties":{` + strings.Join(computes, ",") + `}}}`,
+		`{"name":"hash_generate","description":"Generate hash values for text.","annotations":{"readOnlyHint":true},"inputSchema":{"type":"object","properties":{` + strings.Join(computes, ",") + `}}}`,
+	}})
 	for _, server := range servers {
 		snap := toolsSnapshot(t, server.tools...)
 		for _, p := range []Profile{ProfileMcpgauge, ProfileToolgauge, ""} {

@@ -97,7 +97,7 @@ func checkSEC012(ctx *Context) []Problem {
 		if a.ReadOnlyHint != nil && *a.ReadOnlyHint {
 			design = secDestructiveVerb(words) == "" && !destructiveText && (a.DestructiveHint == nil || !*a.DestructiveHint)
 			switch {
-			case ctx.Precise() && secHasWord(words[:min(2, len(words))], "manage") && !saysReadOnly && !secEnumOnlyReads(t):
+			case ctx.Precise() && secHasWord(words[:min(2, len(words))], "manage") && !saysReadOnly && !secEnumOnlyReads(t, facts[i]):
 				// manage-list-entry: a manage tool adds, changes and removes,
 				// whatever read word follows it.
 				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but its name says it manages (adds, changes or removes) things.", t.Name),
@@ -460,7 +460,94 @@ func secComputesOnlyOnArguments(t *model.Tool, f secTool) bool {
 	if !secComputesOnArguments(t, f.words, f.desc) {
 		return false
 	}
-	return preciseAffirmed(f.desc, secStoresOrSends) == "" && secSendsRemote(t.RawDescription) == ""
+	return preciseAffirmed(f.desc, secStoresOrSends) == "" && secSendsRemote(t.RawDescription) == "" && secLaterAct(f.desc) == ""
+}
+
+// secLaterActVerbs are the acts that change stored state when a later
+// clause of a description names them: the write and destructive verbs,
+// and the verbs that take data in or put it to use (import, apply, load,
+// ingest, replace, sync).
+var secLaterActVerbs = append(append([]string{"import", "apply", "load", "ingest", "replace", "sync", "store", "persist", "commit"}, secWriteVerbs...),
+	"delete", "remove", "destroy", "drop", "purge", "wipe", "erase", "truncate", "clear", "discard", "revoke", "terminate", "kill", "uninstall", "reset", "overwrite")
+
+// secLaterActTalk finds a description's later acts (mend of SEC012 r27
+// and r28, issue 21): a verb after and, then or also, or after a
+// semicolon or a sentence break ("and imports it", "then deletes the
+// matches", ". Moves the entries"), and a passive that says something is
+// changed ("are then deleted", "is overwritten"). Group 1 is a verb in
+// any form, group 2 one opening a sentence (third person only: ". Set
+// limit ..." is an instruction to the caller), group 3 a participle.
+var secLaterActTalk = regexp.MustCompile(`(?i)(?:\b(?:and|then|also)|;)\s+(?:then\s+|also\s+|permanently\s+|immediately\s+|automatically\s+)*([a-z]+)\b` +
+	`|[.!?]\s+(?:then\s+|also\s+|finally\s+|it\s+|the\s+tool\s+)?([a-z]+s)\b` +
+	`|\b(?:is|are|gets?|be|been|being)\s+(?:then\s+|also\s+|permanently\s+|immediately\s+|automatically\s+)*([a-z]+(?:ed|en)|sent)\b`)
+
+// secVerbStems returns the base forms an inflected verb may have:
+// imports, applies, deleted, dropped, writing, written.
+func secVerbStems(w string) []string {
+	w = strings.ToLower(w)
+	out := []string{w}
+	add := func(cut int, suffix string) {
+		if len(w) > cut+1 {
+			out = append(out, w[:len(w)-cut]+suffix)
+		}
+	}
+	switch {
+	case strings.HasSuffix(w, "ies"), strings.HasSuffix(w, "ied"):
+		add(3, "y")
+	case strings.HasSuffix(w, "es"):
+		add(2, "")
+		add(1, "")
+	case strings.HasSuffix(w, "s"):
+		add(1, "")
+	case strings.HasSuffix(w, "ed"):
+		add(2, "")
+		add(1, "")
+		add(3, "")
+	case strings.HasSuffix(w, "ing"):
+		add(3, "")
+		add(3, "e")
+		add(4, "")
+	case strings.HasSuffix(w, "en"):
+		add(2, "")
+		add(2, "e")
+		add(3, "e")
+	}
+	if w == "sent" {
+		out = append(out, "send")
+	}
+	return out
+}
+
+// secLaterAct returns the first later act of a description that stands
+// in a sentence which does not deny it ("deleted documents are never
+// returned" is no act), or "".
+func secLaterAct(desc string) string {
+	for _, m := range secLaterActTalk.FindAllStringSubmatchIndex(desc, -1) {
+		for g := 1; g <= 3; g++ {
+			if m[2*g] < 0 {
+				continue
+			}
+			verb := desc[m[2*g]:m[2*g+1]]
+			if g == 1 && (strings.HasSuffix(verb, "ed") || strings.HasSuffix(verb, "en")) {
+				// "lines that were added and removed": a participle
+				// after and describes, it does not act.
+				continue
+			}
+			if !secHasWord(secVerbStems(verb), secLaterActVerbs...) {
+				continue
+			}
+			start := strings.LastIndexAny(desc[:m[0]+1], ".!?;") + 1
+			end := len(desc)
+			if i := strings.IndexAny(desc[m[1]:], ".!?;"); i >= 0 {
+				end = m[1] + i
+			}
+			if preciseNegated.MatchString(desc[start:end]) {
+				continue
+			}
+			return verb
+		}
+	}
+	return ""
 }
 
 // secExtractsReturning reports whether a name opens on a verb that takes
@@ -822,7 +909,7 @@ func secComputesOnArguments(t *model.Tool, words []string, desc string) bool {
 		pw := secIdentifierWords(p.name)
 		if secHasWord(pw, "table", "tables", "column", "columns", "row", "rows", "record", "records", "file", "files", "path", "paths", "branch", "branches", "ref",
 			"repo", "repository", "range", "sheet", "cell", "cells", "collection", "database", "db", "bucket", "uuid", "dest", "destination", "output") ||
-			secHasWord(pw[len(pw)-1:], "id", "ids") {
+			len(pw) > 0 && secHasWord(pw[len(pw)-1:], "id", "ids") {
 			return false
 		}
 	}
@@ -1141,9 +1228,9 @@ func secWaitsForState(words []string, desc string) bool {
 // evidence of a change (since revision 27, issue 21). A tool with no
 // enumerated operation, or one value that writes (get_x, update_x), is
 // not read.
-func secEnumOnlyReads(t *model.Tool) bool {
+func secEnumOnlyReads(t *model.Tool, f secTool) bool {
 	avs := preciseActionValues(t)
-	if len(avs) == 0 {
+	if len(avs) == 0 || secTakesCommand(t) || secExecutionSurface(t, f).real {
 		return false
 	}
 	for _, av := range avs {
@@ -1178,7 +1265,7 @@ func secExecutesReadQuery(desc string) bool {
 		return false
 	}
 	first, _, _ := strings.Cut(desc, ". ")
-	return !secReadQueryAlsoWrites.MatchString(first)
+	return !secReadQueryAlsoWrites.MatchString(first) && secLaterAct(desc) == ""
 }
 
 // secSelectRunTalk is a description saying a run is done through a SQL
@@ -1239,5 +1326,41 @@ func secKeepsWorkReset(words []string, desc string) bool {
 	if secHasWord(words, "hard", "force", "forced", "clean") || secLosesWorkResetTalk.MatchString(desc) {
 		return false
 	}
-	return secHasWord(words, secKeepWorkQualifiers...) || secKeepWorkResetTalk.MatchString(desc)
+	for _, w := range secLetterWords.FindAllString(desc, -1) {
+		// "and removes untracked files", "drops uncommitted changes",
+		// "every document is erased": any destructive verb but the
+		// reset itself loses work (mend of r27).
+		for _, st := range secVerbStems(w) {
+			if st != "reset" && text.IsDestructiveVerb(st) {
+				return false
+			}
+		}
+	}
+	return secKeepQualifiedName(words) || secKeepWorkResetTalk.MatchString(desc)
+}
+
+// secLetterWords are a text's words of letters.
+var secLetterWords = regexp.MustCompile(`[A-Za-z]+`)
+
+// secKeepQualifiedName reports whether a name qualifies its reset as one
+// that keeps the work (mend of SEC012 r27 and QG009 r19): the qualifier
+// stands next to reset (soft_reset, reset_soft, repo_reset_mixed), and a
+// keep or unstage after it ends the name (reset_keep; reset_keep_users
+// keeps the users, not the work).
+func secKeepQualifiedName(words []string) bool {
+	for i, w := range words {
+		if w != "reset" {
+			continue
+		}
+		if i > 0 && secHasWord(words[i-1:i], secKeepWorkQualifiers...) {
+			return true
+		}
+		if i+1 < len(words) && secHasWord(words[i+1:i+2], "soft", "mixed") {
+			return true
+		}
+		if i+2 == len(words) && secHasWord(words[i+1:], secKeepWorkQualifiers...) {
+			return true
+		}
+	}
+	return false
 }
