@@ -70,11 +70,18 @@ func checkMCP013(ctx *Context) []Problem {
 				"`%s` and `%s` take the same parameters and one calls itself an alias or a more convenient form of the other: two names for one call, and nothing says which to use.",
 				"Keep one of `%s` and `%s`; if both must stay, say in each what only that one does and when to pick it."},
 		}
-		for _, k := range kinds {
+		for ki, k := range kinds {
 			for _, p := range k.pairs {
 				l, r := tools[p[0]].name, tools[p[1]].name
+				msg := k.msg
+				if ki == 1 && !preciseVerbsDiffer(tools[p[0]].nameTokens, tools[p[1]].nameTokens) &&
+					!preciseNamesTellApart(tools[p[0]].nameTokens, tools[p[1]].nameTokens) {
+					// Picked because the parameters differ, not the names
+					// (get_user and fetch_user): say so.
+					msg = "`%s` and `%s` have the same description word for word, though they take different parameters: at least one description is wrong for its tool, or a model picking by description cannot tell them apart."
+				}
 				out = append(out, Problem{Tool: l, Related: []string{r},
-					Message: fmt.Sprintf(k.msg, l, r), Suggestion: fmt.Sprintf(k.fix, l, r)})
+					Message: fmt.Sprintf(msg, l, r), Suggestion: fmt.Sprintf(k.fix, l, r)})
 			}
 		}
 	}
@@ -323,9 +330,12 @@ func preciseCopiedText(ctx *Context) [][2]int {
 }
 
 // preciseNoDescription is a text that stands where a description is
-// missing ("TODO", "No description provided", "Not documented yet"): the
-// same placeholder on two tools is copied from nothing.
-var preciseNoDescription = regexp.MustCompile(`(?i)^\W*(?:todo|tbd|fixme|placeholder|n/?a|none|no\s+description|description\s+(?:missing|pending|coming|to\s+come)|not\s+(?:yet\s+)?documented|undocumented)\b`)
+// missing ("TODO", "TODO: describe", "None provided", "No description
+// provided", "Not documented yet"): the same placeholder on two tools is
+// copied from nothing. A marker word counts alone or as a note's head
+// ("TODO: ..."), not as a sentence's first word ("None of the rows are
+// changed. ..." describes a tool).
+var preciseNoDescription = regexp.MustCompile(`(?i)^\W*(?:(?:todo|tbd|fixme|placeholder|n/?a|none)\W*$|(?:todo|tbd|fixme)\s*[:(\x{2013}\x{2014}-]|(?:none\s+(?:provided|given|yet|available)|no\s+description|description\s+(?:missing|pending|coming|to\s+come)|not\s+(?:yet\s+)?documented|undocumented)\b)`)
 
 // preciseAliasWords is a text calling its tool an alias of another, by
 // whatever name: the same words on an alias and on the tool it stands for

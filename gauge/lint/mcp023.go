@@ -897,11 +897,62 @@ const preciseOffsetUnit = `(?:ns|us|\x{00b5}s|ms|s|secs?|seconds?|m|mins?|minute
 // relative kind named (a sentinel: "Use 'now' to only return incomplete
 // tasks") and a default written as an offset ("defaults to 1 hour ago")
 // offer no second kind.
-const preciseAnchoredOffset = `\bnow(?:[-+]\d+(?:\.\d+)?` + preciseOffsetUnit + `(?:\d+(?:\.\d+)?` + preciseOffsetUnit + `)*(?:/` + preciseOffsetUnit + `)?|/` + preciseOffsetUnit + `)\b` +
-	`|(?:^|[\s(,'"\x60\x{201c}])[-+]?\d*` + preciseOffsetUnit + `?@` + preciseOffsetUnit + `\b` +
+const preciseAnchoredOffset = preciseOfferedAs + `\bnow(?:[-+]\d+(?:\.\d+)?` + preciseOffsetUnit + `(?:\d+(?:\.\d+)?` + preciseOffsetUnit + `)*(?:/` + preciseOffsetUnit + `)?|/` + preciseOffsetUnit + `)\b` +
+	`|` + preciseOfferedAs + `[-+]?\d*` + preciseOffsetUnit + `?@` + preciseOffsetUnit + `\b` +
 	`|["'\x60\x{201c}]\d+\s+` + preciseOffsetUnit + `\s+ago["'\x60\x{201d}]|\b(?:like|e\.g\.,?|such\s+as)\s+\d+\s+` + preciseOffsetUnit + `\s+ago\b|\b\d+\.` + preciseOffsetUnit + `\.ago\b` +
-	`|(?:,|\bor|\band|\bas)\s+(?:an?\s+)?(?:relative|offsets?|deltas?)\s+(?:to|from)\s+(?:now|the\s+present|the\s+current\s+(?:time|date|moment))\b` +
+	`|(?:,|\bor|\band|\bas)\s+(?:an?\s+)?(?:relative|offsets?|deltas?)\s+(?:to|from)\s+(?:now|the\s+present|the\s+current\s+(?:time|date|moment))\b(?:\s+zones?\b)?` +
 	`|(?:,|\bor|\band|\bas)\s+(?:an?\s+)?(?:relative(?:\s+(?:formats?|syntax|notation|times?|offsets?|deltas?|values?|expressions?))?|(?:time\s+)?(?:deltas?|offsets?))(?:\s*\(\s*(?:e\.g\.,?\s*)?|\s+like\s+|\s+such\s+as:?\s+|\s+e\.g\.,?\s+|\s*:\s*)["'\x60\x{201c}]?(?:[-+]\d+(?:\.\d+)?` + preciseOffsetUnit + `\b|now\b)`
+
+// preciseOfferedAs is what comes before a time spelled as an offset from
+// the present when a description offers it (mend of r18): a connector of
+// choices or examples ("or", "like", "e.g.", "such as", "for example",
+// "and", "accepts"), or an opening quote, bracket, comma or slash. A bare
+// spelling in prose ("Ping @m on failure", "computed as now-1h") offers
+// nothing; nor does "as" ("computed as now-15m when empty").
+const preciseOfferedAs = `(?:(?:\bor|\blike|\be\.g\.,?|\bi\.e\.,?|\bsuch\s+as:?|\bfor\s+(?:example|instance),?|\band|\bincluding|\bexamples?:|\bsupports?|\baccepts?|\btakes?|\ballows?)\s+|[(,/'"\x60\x{201c}]\s*)`
+
+var (
+	// preciseOfferRefused says a sentence refuses what it names: "are not
+	// accepted", "is not supported", "unsupported", "do not use".
+	preciseOfferRefused = regexp.MustCompile(`(?i)\b(?:not|never|no\s+longer)\s+(?:be\s+)?(?:accepted|supported|allowed|permitted|valid|parsed|recogni[sz]ed|understood|honou?red)\b|\b(?:isn't|aren't|won't\s+be)\s+(?:accepted|supported|allowed|permitted|valid|parsed)\b|\b(?:unsupported|rejected|disallowed|forbidden|invalid)\b|\b(?:do\s+not|don't|never|cannot|can't|must\s+not)\s+(?:use|pass|send|give|supply|provide|accept|be)\b`)
+	// preciseDefaultLead is a default stated just before a value
+	// ("Default: 'now-1h'", "(defaults to \"now-7d\")"): the server's own
+	// choice, not one offered.
+	preciseDefaultLead = regexp.MustCompile(`(?i)\bdefault(?:s|\s+is|\s+value(?:\s+is)?)?(?:\s+to)?\s*[:=]?\s*$`)
+	// preciseAbbrevDot masks the dots of abbreviations so they do not end
+	// a sentence.
+	preciseAbbrevDot        = regexp.MustCompile(`(?i)\b(?:e\.g|i\.e|etc|vs|cf)\.`)
+	preciseOfferSentenceEnd = regexp.MustCompile(`[.;!?](?:\s|$)`)
+)
+
+// preciseRelativeKind reports whether a description offers a relative
+// time as one of its kinds (preciseSyntaxKinds[2]), reading each match in
+// its own sentence (mend of r18): a match in a sentence that refuses it
+// ("Relative values such as now-1h are not accepted"), a value stated as
+// the default, and "relative to the current time zone" (a zone, not a
+// time) offer nothing.
+func preciseRelativeKind(desc string) bool {
+	masked := preciseAbbrevDot.ReplaceAllStringFunc(desc, func(m string) string { return strings.ReplaceAll(m, ".", "_") })
+	for _, loc := range preciseSyntaxKinds[2].FindAllStringIndex(desc, -1) {
+		m := strings.ToLower(desc[loc[0]:loc[1]])
+		if strings.HasSuffix(m, "zone") || strings.HasSuffix(m, "zones") {
+			continue
+		}
+		start := 0
+		for _, e := range preciseOfferSentenceEnd.FindAllStringIndex(masked[:loc[0]], -1) {
+			start = e[1]
+		}
+		end := len(desc)
+		if e := preciseOfferSentenceEnd.FindStringIndex(masked[loc[1]:]); e != nil {
+			end = loc[1] + e[0]
+		}
+		if preciseOfferRefused.MatchString(desc[start:end]) || preciseDefaultLead.MatchString(desc[start:loc[0]]) {
+			continue
+		}
+		return true
+	}
+	return false
+}
 
 // preciseRelativeSpelled is a relative time or a duration offered as one
 // of the choices and spelled by its examples as a count of a unit ("…,
@@ -923,14 +974,14 @@ const preciseRelativeSpelled = `(?:,|\bor|\band|\bas)\s+(?:an?\s+)?(?:relative|d
 func preciseSeveralKinds(p *tgParam) bool {
 	n := 0
 	for _, re := range preciseSyntaxKinds {
-		if re.MatchString(p.desc) {
+		if re == preciseSyntaxKinds[2] && preciseRelativeKind(p.desc) || re != preciseSyntaxKinds[2] && re.MatchString(p.desc) {
 			n++
 		}
 	}
 	if n < 2 {
 		return false
 	}
-	return preciseSyntaxKinds[2].MatchString(p.desc) || preciseStringOrNumber(p.obj)
+	return preciseRelativeKind(p.desc) || preciseStringOrNumber(p.obj)
 }
 
 var (
@@ -1157,7 +1208,7 @@ func preciseKindChoice(p *tgParam) bool {
 	if m == "" {
 		return false
 	}
-	return preciseOtherKind.MatchString(m) || preciseSyntaxKinds[2].MatchString(p.desc) || preciseStringOrNumber(p.obj) ||
+	return preciseOtherKind.MatchString(m) || preciseRelativeKind(p.desc) || preciseStringOrNumber(p.obj) ||
 		preciseObjectForm.MatchString(p.desc)
 }
 
