@@ -522,7 +522,15 @@ func secVerbStems(w string) []string {
 // in a sentence which does not deny it ("deleted documents are never
 // returned" is no act), or "".
 func secLaterAct(desc string) string {
+	// deniedTo is the end of the last sentence found denying: later hits
+	// inside it share its verdict, so each sentence is bounded and read
+	// once (hostile text repeating "and deletes" with no full stop would
+	// otherwise be read again for every hit).
+	deniedTo := -1
 	for _, m := range secLaterActTalk.FindAllStringSubmatchIndex(desc, -1) {
+		if m[0] < deniedTo {
+			continue
+		}
 		for g := 1; g <= 3; g++ {
 			if m[2*g] < 0 {
 				continue
@@ -542,7 +550,8 @@ func secLaterAct(desc string) string {
 				end = m[1] + i
 			}
 			if preciseNegated.MatchString(desc[start:end]) {
-				continue
+				deniedTo = end
+				break
 			}
 			return verb
 		}
