@@ -3,6 +3,7 @@ package lint
 import (
 	"fmt"
 	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/text"
@@ -933,26 +934,48 @@ var (
 // time) offer nothing.
 func preciseRelativeKind(desc string) bool {
 	masked := preciseAbbrevDot.ReplaceAllStringFunc(desc, func(m string) string { return strings.ReplaceAll(m, ".", "_") })
+	// The sentence ends are found once; each hit's sentence is looked up
+	// in them, and a sentence found refusing is not read again for the
+	// next hit in it (hostile text repeating "or now-1h" in one refused
+	// sentence would otherwise be read once per hit).
+	ends := preciseOfferSentenceEnd.FindAllStringIndex(masked, -1)
+	lastStart, lastEnd := -1, -1
 	for _, loc := range preciseSyntaxKinds[2].FindAllStringIndex(desc, -1) {
 		m := strings.ToLower(desc[loc[0]:loc[1]])
 		if strings.HasSuffix(m, "zone") || strings.HasSuffix(m, "zones") {
 			continue
 		}
 		start := 0
-		for _, e := range preciseOfferSentenceEnd.FindAllStringIndex(masked[:loc[0]], -1) {
-			start = e[1]
+		if i := sort.Search(len(ends), func(i int) bool { return ends[i][1] > loc[0] }); i > 0 {
+			start = ends[i-1][1]
+		}
+		if loc[0] > 0 && strings.IndexByte(".;!?", masked[loc[0]-1]) >= 0 {
+			// A sentence mark right before the hit ends the text before it.
+			start = loc[0]
 		}
 		end := len(desc)
-		if e := preciseOfferSentenceEnd.FindStringIndex(masked[loc[1]:]); e != nil {
-			end = loc[1] + e[0]
+		if j := sort.Search(len(ends), func(j int) bool { return ends[j][0] >= loc[1] }); j < len(ends) {
+			end = ends[j][0]
 		}
-		if preciseOfferRefused.MatchString(desc[start:end]) || preciseDefaultLead.MatchString(desc[start:loc[0]]) {
+		if start == lastStart && end == lastEnd {
+			continue
+		}
+		if preciseOfferRefused.MatchString(desc[start:end]) {
+			lastStart, lastEnd = start, end
+			continue
+		}
+		// A default's lead stands just before the value: a bounded look.
+		if preciseDefaultLead.MatchString(desc[max(start, loc[0]-preciseDefaultLeadSpan):loc[0]]) {
 			continue
 		}
 		return true
 	}
 	return false
 }
+
+// preciseDefaultLeadSpan bounds how far before a value preciseDefaultLead
+// looks ("Default value is to: " and its spaces fit well inside it).
+const preciseDefaultLeadSpan = 128
 
 // preciseRelativeSpelled is a relative time or a duration offered as one
 // of the choices and spelled by its examples as a count of a unit ("…,
