@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"runtime"
+	"sync"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -22,10 +24,17 @@ func main() {
 		time.Sleep(time.Hour)
 		return
 	}
+	// The limit counts threads, and the Go runtime aborts when it cannot
+	// start one it needs. Start spare threads before the bomb, so that the
+	// server answers from threads it already has instead of racing its own
+	// children for the last slots.
+	spareThreads(6)
 	n, last := 0, "none"
 	var started []*exec.Cmd
 	for n < *max {
 		cmd := exec.Command(os.Args[0], "-child")
+		// One P per child keeps each fragment's runtime to few threads.
+		cmd.Env = append(os.Environ(), "GOMAXPROCS=1")
 		if err := cmd.Start(); err != nil {
 			last = err.Error()
 			break
@@ -51,4 +60,26 @@ func main() {
 			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: report}}}, nil, nil
 		})
 	_ = srv.Run(context.Background(), &mcp.StdioTransport{})
+}
+
+// spareThreads makes the runtime start n more OS threads and keep them idle:
+// n goroutines each hold a thread at once, then let go of it. The runtime
+// keeps idle threads for reuse and never ends them.
+func spareThreads(n int) {
+	var held, done sync.WaitGroup
+	release := make(chan struct{})
+	held.Add(n)
+	done.Add(n)
+	for range n {
+		go func() {
+			defer done.Done()
+			runtime.LockOSThread()
+			held.Done()
+			<-release
+			runtime.UnlockOSThread()
+		}()
+	}
+	held.Wait()
+	close(release)
+	done.Wait()
 }
