@@ -111,6 +111,7 @@ func TestAudit(t *testing.T) {
 			for _, p := range res.Unlabelled {
 				t.Logf("unlabelled: %s", p)
 			}
+			logUncaught(t, res)
 			all, _ := res.Recall()
 			p, _ := res.Precision()
 			k := res.Ranking()

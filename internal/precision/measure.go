@@ -163,6 +163,9 @@ type Result struct {
 	// Missed are dangers labelled caught that no rule of their class
 	// finds; NewlyCaught are dangers labelled not caught that now are.
 	Missed, NewlyCaught []Problem
+	// Uncaught are every danger no default rule of its class finds at
+	// warning or error on its tool, labelled caught or not.
+	Uncaught []Problem
 }
 
 // Recall over every labelled danger, and over the fresh servers' dangers.
@@ -312,6 +315,8 @@ func Measure(corpus []Capture, labels *Labels, cfg lint.Config) (*Result, error)
 				if sr.Fresh {
 					cs.FreshCaught++
 				}
+			} else {
+				res.Uncaught = append(res.Uncaught, Problem{c.Server, fmt.Sprintf("%s danger on %q (%s)", d.Class, d.Tool, d.Reason)})
 			}
 			switch {
 			case d.Caught && !caught:

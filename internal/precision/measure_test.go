@@ -61,6 +61,9 @@ func TestMeasure(t *testing.T) {
 	if len(res.NewlyCaught) != 1 || !strings.Contains(res.NewlyCaught[0].Text, "other_thing") {
 		t.Errorf("newly caught = %v, want other_thing", res.NewlyCaught)
 	}
+	if len(res.Uncaught) != 1 || !strings.Contains(res.Uncaught[0].Text, "gone") {
+		t.Errorf("uncaught = %v, want the defect on gone alone", res.Uncaught)
+	}
 	if len(res.Classes) != 1 || res.Classes[0].Dangers != 3 || res.Classes[0].Caught != 2 {
 		t.Errorf("classes = %+v, want 3 defects, 2 caught", res.Classes)
 	}

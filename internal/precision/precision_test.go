@@ -20,9 +20,10 @@ import (
 )
 
 var (
-	update     = flag.Bool("update", false, "rewrite docs/precision.md and internal/precision/measured.json from the corpus")
-	skeleton   = flag.String("skeleton", "", "write label skeletons for unlabelled findings to this file")
-	listCaught = flag.Bool("list-caught", false, "log every labelled danger without caught: true that a rule now finds")
+	update       = flag.Bool("update", false, "rewrite docs/precision.md and internal/precision/measured.json from the corpus")
+	skeleton     = flag.String("skeleton", "", "write label skeletons for unlabelled findings to this file")
+	listCaught   = flag.Bool("list-caught", false, "log every labelled danger without caught: true that a rule now finds")
+	listUncaught = flag.Bool("list-uncaught", false, "log every labelled danger (corpus and audits) that no default rule of its class finds")
 )
 
 // minServers is the corpus size the corpus has reached (issue 21 asks for
@@ -220,6 +221,7 @@ func TestPrecision(t *testing.T) {
 	for _, p := range res.StaleFalse {
 		t.Logf("stale label (remove it): %s", p)
 	}
+	logUncaught(t, res)
 	if *listCaught {
 		for _, p := range res.NewlyCaught {
 			t.Logf("NEWLY CAUGHT %s", p)
@@ -468,4 +470,16 @@ func quoteAll(s []string) string {
 		q[i] = fmt.Sprintf("%q", x)
 	}
 	return strings.Join(q, ", ")
+}
+
+// logUncaught logs, under -list-uncaught, every danger of res that no
+// default rule of its class finds.
+func logUncaught(t *testing.T, res *Result) {
+	t.Helper()
+	if !*listUncaught {
+		return
+	}
+	for _, p := range res.Uncaught {
+		t.Logf("UNCAUGHT %s", p)
+	}
 }
