@@ -13,6 +13,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"net/http"
 	"os"
 	"os/exec"
 	"path"
@@ -278,7 +279,9 @@ func capture(ctx context.Context, npm *worker.NPM, s server, timeout time.Durati
 // goInstall builds pkg, a main package of module mod, at version with `go
 // install` into its own directory under cache and returns the program to
 // start. The go command runs in environ (GOPROXY, GOTOOLCHAIN, GOMODCACHE
-// as it sets them); the build sees no cgo. The program's build information
+// as it sets them), behind a proxy on disk that pins mod at version
+// (pinProxy: a proxy that refuses the module's version list still builds
+// it); the build sees no cgo. The program's build information
 // must name mod at version as its main module: a package that lives in a
 // nested module of its own is refused, since the audit-space hash was taken
 // of mod.
@@ -287,8 +290,18 @@ func goInstall(ctx context.Context, cache, mod, pkg, version string, environ []s
 	if err != nil {
 		return nil, err
 	}
+	goenv := exec.CommandContext(ctx, "go", "env", "GOPROXY")
+	goenv.Env = environ
+	out, err := goenv.Output()
+	if err != nil {
+		return nil, fmt.Errorf("go env GOPROXY: %w", err)
+	}
+	goproxy, err := pinProxy(ctx, http.DefaultClient, strings.TrimSpace(string(out)), dir+".pin", mod, version)
+	if err != nil {
+		return nil, err
+	}
 	cmd := exec.CommandContext(ctx, "go", "install", "-trimpath", pkg+"@"+version)
-	cmd.Env = append(slices.Clip(environ), "GOBIN="+dir, "CGO_ENABLED=0", "GOFLAGS=-modcacherw")
+	cmd.Env = append(slices.Clip(environ), "GOBIN="+dir, "CGO_ENABLED=0", "GOFLAGS=-modcacherw", "GOPROXY="+goproxy)
 	// Compilers the go command started may hold the output pipe after it
 	// is killed at the deadline; stop waiting for them.
 	cmd.WaitDelay = 10 * time.Second

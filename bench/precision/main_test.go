@@ -3,10 +3,15 @@ package main
 import (
 	"archive/zip"
 	"bytes"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -126,6 +131,36 @@ func TestGoInstall(t *testing.T) {
 		t.Skip("no go command")
 	}
 	const mod, version = "example.com/tinyserver", "v0.1.0"
+	proxy := tinyProxy(t, mod, version)
+	env := goTestEnv(t, "file://"+filepath.ToSlash(proxy))
+	ctx := t.Context()
+	inst, err := goInstall(ctx, t.TempDir(), mod, mod, version, env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if inst.Version != version || filepath.Base(inst.Command) != "tinyserver" {
+		t.Fatalf("goInstall = %+v, want program tinyserver at %s", inst, version)
+	}
+	out, err := exec.CommandContext(ctx, inst.Command).Output()
+	if err != nil || strings.TrimSpace(string(out)) != "tiny server up" {
+		t.Fatalf("running %s: %q, %v", inst.Command, out, err)
+	}
+	// The go command's own words follow ours: the proxy has no v0.2.0.
+	if _, err := goInstall(ctx, t.TempDir(), mod, mod, "v0.2.0", env); err == nil || !strings.Contains(err.Error(), "go install "+mod+"@v0.2.0: exit status") || !strings.Contains(err.Error(), "v0.2.0.info") {
+		t.Fatalf("goInstall of a version the proxy lacks = %v, want the go command's error naming the missing version", err)
+	}
+	// A package whose build names another main module than the entry's
+	// (a nested module) is refused: the audit-space hash was taken of the
+	// entry's module.
+	if _, err := goInstall(ctx, t.TempDir(), "example.com/parent", mod, version, env); err == nil || !strings.Contains(err.Error(), "built module "+mod+"@"+version+", not example.com/parent@"+version) {
+		t.Fatalf("goInstall under another module = %v, want it refused", err)
+	}
+}
+
+// tinyProxy writes a module proxy on disk holding mod at version, a main
+// package that prints "tiny server up", and returns its directory.
+func tinyProxy(t *testing.T, mod, version string) string {
+	t.Helper()
 	proxy := t.TempDir()
 	vdir := filepath.Join(proxy, mod, "@v")
 	gomod := "module " + mod + "\n\ngo 1.22\n"
@@ -155,31 +190,77 @@ func TestGoInstall(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	// GOENV=off and empty private-module settings keep a developer's own
-	// go env from sending the install anywhere but the proxy on disk.
-	env := append(os.Environ(), "GOENV=off", "GOPRIVATE=", "GONOPROXY=", "GONOSUMDB=", "GOFLAGS=",
-		"GOPROXY=file://"+filepath.ToSlash(proxy), "GOSUMDB=off", "GOTOOLCHAIN=local",
+	return proxy
+}
+
+// goTestEnv keeps a developer's own go env from sending an install
+// anywhere but goproxy (GOENV=off, empty private-module settings), with
+// no checksum database and the local toolchain.
+func goTestEnv(t *testing.T, goproxy string) []string {
+	return append(os.Environ(), "GOENV=off", "GOPRIVATE=", "GONOPROXY=", "GONOSUMDB=", "GOFLAGS=",
+		"GOPROXY="+goproxy, "GOSUMDB=off", "GOTOOLCHAIN=local",
 		"GOMODCACHE="+filepath.Join(t.TempDir(), "modcache"))
-	ctx := t.Context()
-	inst, err := goInstall(ctx, t.TempDir(), mod, mod, version, env)
+}
+
+// TestGoInstallPinsRefusedList: a proxy that serves a module's exact
+// version but refuses its version list (as proxy.golang.org does for many
+// MCP servers here) still builds it, through the pinned proxy on disk.
+func TestGoInstallPinsRefusedList(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command")
+	}
+	const mod, version = "example.com/tinyserver", "v0.1.0"
+	proxy := tinyProxy(t, mod, version)
+	var mu sync.Mutex
+	var lists int
+	files := http.FileServer(http.Dir(proxy))
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/@v/list") || strings.HasSuffix(r.URL.Path, "/@latest") {
+			mu.Lock()
+			lists++
+			mu.Unlock()
+			http.Error(w, "This module version is not available.", http.StatusForbidden)
+			return
+		}
+		files.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	u, err := url.Parse(srv.URL)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if inst.Version != version || filepath.Base(inst.Command) != "tinyserver" {
-		t.Fatalf("goInstall = %+v, want program tinyserver at %s", inst, version)
+	if ip := net.ParseIP(u.Hostname()); ip == nil || !ip.IsLoopback() {
+		t.Fatalf("test proxy at %s is not on loopback", srv.URL)
+	}
+	ctx := t.Context()
+	inst, err := goInstall(ctx, t.TempDir(), mod, mod, version, goTestEnv(t, srv.URL))
+	if err != nil {
+		t.Fatal(err)
 	}
 	out, err := exec.CommandContext(ctx, inst.Command).Output()
 	if err != nil || strings.TrimSpace(string(out)) != "tiny server up" {
 		t.Fatalf("running %s: %q, %v", inst.Command, out, err)
 	}
-	// The go command's own words follow ours: the proxy has no v0.2.0.
-	if _, err := goInstall(ctx, t.TempDir(), mod, mod, "v0.2.0", env); err == nil || !strings.Contains(err.Error(), "go install "+mod+"@v0.2.0: exit status") || !strings.Contains(err.Error(), "v0.2.0.info") {
-		t.Fatalf("goInstall of a version the proxy lacks = %v, want the go command's error naming the missing version", err)
+	mu.Lock()
+	defer mu.Unlock()
+	if lists != 0 {
+		t.Errorf("the refusing proxy was asked for a version list %d times; the pinned proxy should answer it", lists)
 	}
-	// A package whose build names another main module than the entry's
-	// (a nested module) is refused: the audit-space hash was taken of the
-	// entry's module.
-	if _, err := goInstall(ctx, t.TempDir(), "example.com/parent", mod, version, env); err == nil || !strings.Contains(err.Error(), "built module "+mod+"@"+version+", not example.com/parent@"+version) {
-		t.Fatalf("goInstall under another module = %v, want it refused", err)
+	// A version the proxy does not serve fails with the proxy's words.
+	if _, err := goInstall(ctx, t.TempDir(), mod, mod, "v0.2.0", goTestEnv(t, srv.URL)); err == nil || !strings.Contains(err.Error(), "pin "+mod+"@v0.2.0") || !strings.Contains(err.Error(), "404") {
+		t.Errorf("goInstall of a version the proxy lacks = %v, want the pin to fail with the proxy's status", err)
+	}
+}
+
+// TestPinProxyLeavesOtherProxies: only an HTTP proxy first in GOPROXY is
+// pinned; a proxy on disk, direct and off are passed through.
+func TestPinProxyLeavesOtherProxies(t *testing.T) {
+	t.Parallel()
+	for _, goproxy := range []string{"file:///srv/proxy", "direct", "off", "", "file:///a,https://proxy.golang.org"} {
+		got, err := pinProxy(t.Context(), http.DefaultClient, goproxy, t.TempDir(), "example.com/m", "v1.0.0")
+		if err != nil || got != goproxy {
+			t.Errorf("pinProxy(%q) = %q, %v; want it unchanged", goproxy, got, err)
+		}
 	}
 }
