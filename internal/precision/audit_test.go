@@ -47,6 +47,7 @@ var audits = []struct{ dir, doc string }{
 	{dir: "testdata/audit/2026-12-02-x", doc: "docs/audit-2026-12-02-x.md"},
 	{dir: "testdata/audit/2026-12-02-y", doc: "docs/audit-2026-12-02-y.md"},
 	{dir: "testdata/audit/2026-12-02-z", doc: "docs/audit-2026-12-02-z.md"},
+	{dir: "testdata/audit/2026-12-02-aa", doc: "docs/audit-2026-12-02-aa.md"},
 }
 
 // TestAudit measures the default profile on each independent audit and
