@@ -151,8 +151,12 @@ func run(list, out, cache, only string, timeout time.Duration, maxMB int64) erro
 		if err := os.WriteFile(filepath.Join(out, s.Name+".json"), b, 0o644); err != nil {
 			return err
 		}
-		fmt.Printf("ok   %-28s %s@%s: %d tools, %d resources, %d templates, %d prompts (%s)\n", s.Name, s.Package, s.Version,
-			len(c.Tools), len(c.Resources), len(c.Templates), len(c.Prompts), time.Since(t0).Round(time.Second))
+		quarter := "audit"
+		if precision.CorpusQuarter(s.Package) {
+			quarter = "corpus"
+		}
+		fmt.Printf("ok   %-28s %s@%s: %d tools, %d resources, %d templates, %d prompts, %s quarter (%s)\n", s.Name, s.Package, s.Version,
+			len(c.Tools), len(c.Resources), len(c.Templates), len(c.Prompts), quarter, time.Since(t0).Round(time.Second))
 	}
 	if len(failed) > 0 {
 		return fmt.Errorf("%d servers not captured: %s", len(failed), strings.Join(failed, ", "))

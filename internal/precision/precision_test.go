@@ -2,7 +2,6 @@ package precision
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -52,8 +51,6 @@ const (
 	topQuarterEnforced = true
 )
 
-// auditSalt prefixes a package name in the audit-space hash (issue 21).
-const auditSalt = "corpus-117913:"
 
 // grandfathered are the packages of the corpus before issue 21's audit-space
 // rule: they stay whatever their hash. No package may be added here.
@@ -67,13 +64,6 @@ var grandfathered = []string{
 	"@circleci/mcp-server-circleci", "@modelcontextprotocol/server-slack", "@antv/mcp-server-chart", "mcp-mermaid", "@openbnb/mcp-server-airbnb",
 	"@eslint/mcp", "@negokaz/excel-mcp-server", "mcp-fetch-server", "@modelcontextprotocol/server-google-maps", "time-mcp",
 	"@kimtaeyoon83/mcp-server-youtube-transcript",
-}
-
-// inAuditSpace says a package may join the corpus: the SHA-256 of the salt
-// and its name starts with a hex digit 0-3 (bench/precision/eligible.sh).
-func inAuditSpace(pkg string) bool {
-	sum := sha256.Sum256([]byte(auditSalt + pkg))
-	return sum[0] < 0x40
 }
 
 func repoRoot(t *testing.T) string {
@@ -156,23 +146,23 @@ func TestCorpusAuditSpace(t *testing.T) {
 		pkgs[c.Package] = "capture " + c.Server
 	}
 	for _, p := range []string{"@modelcontextprotocol/server-everything", "exa-mcp-server", "@stripe/mcp"} {
-		if !inAuditSpace(p) {
+		if !CorpusQuarter(p) {
 			t.Errorf("%s hashes outside the audit space; the hash is wrong", p)
 		}
 	}
-	if inAuditSpace("@playwright/mcp") {
+	if CorpusQuarter("@playwright/mcp") {
 		t.Error("@playwright/mcp hashes inside the audit space; the hash is wrong")
 	}
 	for p, where := range pkgs {
-		if !old[p] && !inAuditSpace(p) {
-			t.Errorf("%s: package %s is outside the audit space (sha256(%q + name) must start with 0-3): leave it for independent audits", where, p, auditSalt)
+		if !old[p] && !CorpusQuarter(p) {
+			t.Errorf("%s: package %s is outside the audit space (sha256(%q + name) must start with 0-3): leave it for independent audits", where, p, SpaceSalt)
 		}
 	}
 }
 
 // TestEligibleScriptAgrees runs bench/precision/eligible.sh, the filter a
 // person uses to pick candidates, on packages on both sides of the rule and
-// checks it keeps exactly those inAuditSpace keeps.
+// checks it keeps exactly those CorpusQuarter keeps.
 func TestEligibleScriptAgrees(t *testing.T) {
 	t.Parallel()
 	root := repoRoot(t)
@@ -185,13 +175,13 @@ func TestEligibleScriptAgrees(t *testing.T) {
 	}
 	var want []string
 	for _, n := range names {
-		if inAuditSpace(n) {
+		if CorpusQuarter(n) {
 			want = append(want, n)
 		}
 	}
 	got := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
 	if strings.Join(got, "|") != strings.Join(want, "|") || len(want) == 0 || len(want) == len(names) {
-		t.Errorf("eligible.sh kept %q, inAuditSpace keeps %q", got, want)
+		t.Errorf("eligible.sh kept %q, CorpusQuarter keeps %q", got, want)
 	}
 }
 
