@@ -11,7 +11,7 @@ func sec004() Rule {
 		ID: "SEC004", Name: "coercive-directive", Family: "Security",
 		Summary: "Text coerces the model to call the tool first, always, or above everything else.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 25, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: concatPatterns(secCoercePrecise, secCoerceMoment, secCoerceStay), keep: secCoerceKeep, extra: secCoerceCJK},
+		Revision: 26, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: concatPatterns(secCoercePrecise, secCoerceMoment, secCoerceStay), keep: secCoerceKeep, extra: secCoerceCJK},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s contains a %s: %q.", s.where(), m.what, m.text)
 			},
@@ -151,6 +151,17 @@ var secCoercePrecise = concatPatterns(
 		// own value. Without the ban ("use this whenever you need the
 		// board list") it says when the tool helps.
 		`\b(?:use|call|invoke|run)\s+this\s+(?:tool\s+|function\s+)?(?:whenever|every\s*time|any\s*time)\s+you\s+need\b[^.!?\n]{0,60}?\b(?:never|do\s+not|don't)\s+(?:hard-?code|guess|assume|invent|make\s+up|compute|calculate)\b`),
+	secRe("call-first coercion", 0,
+		// Revision 26: the tool ordered ahead of the agent's own means of
+		// reading source, files, the codebase or the web ("ALWAYS try this
+		// tool first before reading package source code", "Use this before
+		// attempting to read source files directly"). Silent: a first
+		// call before the server's own data ("call this first before
+		// reading the order lines"), an attempt without "directly" or
+		// "yourself" ("use this before attempting to read the log"), and a
+		// read that is one of the server's own tools (secCoerceKeep).
+		`\b(?:try|use|call|consult|check|run|invoke|query)\s+(?:this|it)\s+(?:tool\s+|function\s+|server\s+|mcp\s+)?first\s*,?\s*before\s+(?:you\s+)?(?:attempt(?:ing)?\s+to\s+|try(?:ing)?\s+to\s+|start(?:ing)?\s+)?`+secOwnMeansRead+`\s+(?:the\s+|any\s+|its\s+|their\s+|a\s+|your\s+)?(?:[\w.'-]+\s+){0,2}?(?:source(?:\s+code|\s+files?)?|code(?:base)?|files|repositor(?:y|ies)|repos|the\s+web|web(?:\s+pages|sites)?|internet)\b`,
+		`\b(?:try|use|call|consult|check|run|invoke|query)\s+(?:this|it)\s+(?:tool\s+|function\s+|server\s+|mcp\s+)?(?:first\s+)?before\s+(?:you\s+)?(?:attempt(?:ing)?|try(?:ing)?)\s+to\s+`+secOwnMeansRead+`\b[^.!?\n]{0,40}?\b(?:directly|yourself|manually|on\s+your\s+own|by\s+hand)\b`),
 	secRe("fresh-call coercion", 0,
 		// "Always call this tool FRESH for every user question": a call
 		// ordered ahead of every answer, over what the model already holds.
@@ -341,6 +352,15 @@ var secCoerceStay = concatPatterns(
 		secLeadIn+`(?:always\s+|first\s+)?`+secWorkflowVerb+`\s+[^.!?\n]{0,80}?\bfor\s+(?:every|each|any|all)\s+non-?\s?trivial\s+`+secAgentWork),
 )
 
+// secOwnMeansRead is the agent's own way of reading: read, open, browse,
+// search, grep, look at, inspect, explore, scan, fetch or scrape, as a
+// verb or a gerund.
+const secOwnMeansRead = `(?:read(?:ing)?|open(?:ing)?|brows(?:e|ing)|search(?:ing)?|grep(?:ping)?|look(?:ing)?\s+(?:at|through|into)|inspect(?:ing)?|explor(?:e|ing)|scan(?:ning)?|fetch(?:ing)?|scrap(?:e|ing))`
+
+// secBeforeOwnMeans is the read a revision-26 call-first hit sets the
+// tool ahead of ("before reading", "before attempting to search").
+var secBeforeOwnMeans = regexp.MustCompile(`\bbefore\s+(?:you\s+)?(?:attempt(?:ing)?\s+to\s+|try(?:ing)?\s+to\s+|start(?:ing)?\s+)?(read|open|brows|search|grep|look|inspect|explor|scan|fetch|scrap)`)
+
 // secRepeatCall is a call made again, or kept up: "wait again", "call it
 // again", "keep polling", "retry".
 const secRepeatCall = `(?:(?:call|wait|poll|listen|check|try|run|invoke)\s+(?:this\s+(?:tool\s+)?|it\s+)?again|keep\s+(?:waiting|calling|polling|listening|checking|retrying|trying)|continue\s+(?:waiting|polling|listening|calling)|retry)`
@@ -450,8 +470,13 @@ func secCoerceKeep(ctx *Context, s secSurface, m secMatch) bool {
 		// query_data needs what this returns: first before one of the
 		// server's own operations is a prerequisite between its tools, not
 		// a claim over everything ("before writing code" stays read).
-		_, b := s.foldedSpan(m)
+		a, b := s.foldedSpan(m)
 		if g := secBeforeGerund.FindStringSubmatch(s.folded[b:]); g != nil && secOwnOperation(ctx, g[1]) {
+			return false
+		}
+		// Revision 26: "call this first before reading files" on a server
+		// with read_file orders two of its own tools.
+		if g := secBeforeOwnMeans.FindStringSubmatch(s.folded[a:b]); g != nil && secOwnOperation(ctx, g[1]) {
 			return false
 		}
 	}

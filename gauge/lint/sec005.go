@@ -12,7 +12,7 @@ func sec005() Rule {
 		ID: "SEC005", Name: "tool-shadowing", Family: "Security",
 		Summary: "Text tries to change how the model uses other tools.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 14, Check: secPhraseRuleWith(secShadowPatterns, secPrecise{patterns: secShadowPrecise, extra: secShadowExtra},
+		Revision: 15, Check: secPhraseRuleWith(secShadowPatterns, secPrecise{patterns: secShadowPrecise, extra: secShadowExtra},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s reaches beyond its own tool (%s): %q.", s.where(), m.what, m.text)
 			},
@@ -101,6 +101,14 @@ var secShadowPrecise = concatPatterns(
 	// other nouns ("never use the following characters") stay silent.
 	secRe("steering away from other tools", 0,
 		`\b(?:do\s+not|don't|never|avoid)\s+(?:use\s+|using\s+|call\s+|calling\s+)?(?:these|the\s+following|any\s+of\s+(?:these|the\s+following)|such)\s+(?:alternatives|workarounds|substitutes|fallbacks|alternative\s+(?:tools|approaches|methods))\b[\s\S]{0,300}?\b(?:bash|shell|terminal|command[- ]line|built-?in|native|claude\s+code|cursor|copilot|the\s+(?:agent|client|assistant|model)'s\s+own)\b`),
+	// Revision 15: the agent's own tools dismissed as a waste ("Do NOT
+	// waste time trying curl, webfetch, or parsing raw HTML", "don't
+	// bother with web search"). It steers the model away from tools the
+	// server does not own; "do not waste time retrying the request" or
+	// "don't waste tokens on the full list" names no tool and stays
+	// silent.
+	secRe("steering away from other tools", 0,
+		`\b(?:do\s+not|don't|never|no\s+need\s+to)\s+(?:waste\s+(?:your\s+)?(?:time|tokens|effort|turns|calls)|bother)\s+(?:on\s+|with\s+)?(?:trying|using|calling|running|reaching\s+for|attempting)?\s*(?:the\s+|your\s+|a\s+|any\s+)?(?:own\s+|built-?in\s+|native\s+)?(?:curl|wget|web\s?fetch|web\s?search(?:es)?|search\s+engines?|google|bing|bash|shell|terminal|grep|browser\s+tools?|other\s+tools?|fetch\s+tools?)\b`),
 	secRe("fallback steering", 0,
 		`\b(?:fall\s*-?\s*back|resort)\s+to\s+(?:using\s+)?(?:the\s+|your\s+|any\s+)?(?:other|built-?in|native|generic|default|standard|web|bash|shell|terminal)\s+(?:tools?|search|commands?|methods?|utilities|functions?)\b`,
 		`\b(?:fall\s*-?\s*back|resort)\s+to\s+(?:using\s+)?(?:the\s+)?(?:websearch|webfetch|bash|grep|glob|[a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b`,
