@@ -14,7 +14,7 @@ func sec012() Rule {
 	return Rule{
 		ID: "SEC012", Name: "annotation-contradiction", Family: "Security",
 		Summary: "The tool's behaviour hints contradict its name or description, or a flag that destroys is on by default.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 28, Check: checkSEC012,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 29, Check: checkSEC012,
 	}
 }
 
@@ -165,7 +165,7 @@ func checkSEC012(ctx *Context) []Problem {
 			// every search trains users to approve destruction.
 			design = true
 			what := "only reads"
-			if f := facts[i]; !secReadNamed(secDropHTTPMethod(f.words)) && !secExtractsReturning(f.words, f.desc) {
+			if f := facts[i]; !secReadNamed(secDropHTTPMethod(f.words)) && !secExtractsReturning(f.words, f.desc) && !(secReadsByOpening(f.words, f.desc) && !secParamChanges(t)) {
 				what = "only computes a value from its arguments"
 			}
 			add(fmt.Sprintf("Tool `%s` is marked destructiveHint: true, but its name and description say it %s.", t.Name, what),
@@ -424,7 +424,12 @@ func secWritesLocal(t *model.Tool, desc string) string {
 func secOnlyReads(t *model.Tool, f secTool, tg *tgTool, destructiveText bool) bool {
 	f.words = secDropHTTPMethod(f.words)
 	computes := secComputesOnlyOnArguments(t, f)
-	if !(secReadNamed(f.words) || secExtractsReturning(f.words, f.desc) || computes) || destructiveText || secDestructiveVerb(f.words) != "" || secHasWord(f.words, secWriteVerbs...) {
+	if secStartsOrCreatesAside.MatchString(f.desc) {
+		// "finds or creates a customer", "using a temporary curl pod": a
+		// read that makes something on the way is no pure read.
+		return false
+	}
+	if !(secReadNamed(f.words) || secExtractsReturning(f.words, f.desc) || (secReadsByOpening(f.words, f.desc) && !secParamChanges(t)) || computes) || destructiveText || secDestructiveVerb(f.words) != "" || secHasWord(f.words, secWriteVerbs...) {
 		return false
 	}
 	if secMutatingOpening.MatchString(f.desc) || preciseMutatingMode(tg) != "" || secExecutionSurface(t, f).real ||
@@ -441,6 +446,61 @@ func secOnlyReads(t *model.Tool, f secTool, tg *tgTool, destructiveText bool) bo
 		return false
 	}
 	return true
+}
+
+// secReadOpeningVerb is a description opening on a read, in the words
+// authors use for one: read, get, find, list, show, display, look up,
+// inspect, verify, validate, analyse, retrieve, fetch, describe, view,
+// search or check, imperative or third person.
+var secReadOpeningVerb = regexp.MustCompile(`^\s*(?:reads?|gets?|finds?|lists?|shows?|displays?|look(?:s)?\s+up|inspects?|verif(?:y|ies)|validates?|analy[sz]es?|retrieves?|fetch(?:es)?|describes?|views?|search(?:es)?|checks?)\s+(?:the\s+|a\s+|an\s+|all\s+|that\s+|whether\s+|if\s+)?[a-z]`)
+
+// secAnyChangeTalk is a verb anywhere in a name or description that
+// changes, starts, sends or deletes, in its acting forms (base, third
+// person, -ing): a participle ("is installed", "last sent and
+// acknowledged") describes and is not read.
+var secAnyChangeTalk = regexp.MustCompile(`\b(?:creat(?:e|es|ing)|install(?:s|ing)?|mark(?:s|ing)?|acknowledg(?:e|es|ing)|restart(?:s|ing)?|start(?:s|ing)?\s+(?:a|an|the|new)\b|launch(?:es|ing)?|spawn(?:s|ing)?|writ(?:e|es|ing)|sav(?:e|es|ing)|send(?:s|ing)?|post(?:s|ing)?\s+(?:it|them|the|a)\b|delet(?:e|es|ing)|remov(?:e|es|ing)|updat(?:e|es|ing)|modif(?:y|ies|ying)|apply|applies|applying|deploy(?:s|ing)?|execut(?:e|es|ing)|run(?:s|ning)?\s+(?:a|an|the|any|arbitrary)\b|kill(?:s|ing)?|stop(?:s|ping)?|reset(?:s|ting)?|upload(?:s|ing)?|publish(?:es|ing)?|commit(?:s|ting)?|clear(?:s|ing)?|set(?:s|ting)?\s+(?:the|a|an)\b|temporary\s+(?:[\w-]+\s+)?(?:pods?|containers?|jobs?|vms?|instances?))\b`)
+
+// secStartsOrCreatesAside is prose saying a read makes something on the
+// way: it gets or creates, finds or creates, or works through a
+// temporary pod, container, job or instance it starts.
+var secStartsOrCreatesAside = regexp.MustCompile(`\b(?:gets?|finds?|fetch(?:es)?|looks?\s+up|reads?)\s+or\s+creates?\b|\bcreates?\s+(?:it|one|them)\s+(?:if|when)\b|\btemporary\s+(?:[\w-]+\s+)?(?:pods?|containers?|jobs?|vms?|instances?)\b`)
+
+// secReadsByOpening reports whether a name that does not open on a read
+// verb (a noun only, as `hover` or `definition`; a read verb further in,
+// as `rollouts_list`; a read the name list lacks, as `display_…`) is a
+// read by its description: the description opens on a read verb and
+// neither the name nor the description says, in an acting form, that it
+// creates, installs, marks, acknowledges, starts, restarts, writes,
+// saves, sends, deletes, updates or runs anything (issue 21, round 25).
+func secReadsByOpening(words []string, desc string) bool {
+	if len(words) == 0 || !secReadOpeningVerb.MatchString(desc) || secAnyChangeTalk.MatchString(desc) || secAnyChangeTalk.MatchString(strings.Join(words, " ")) {
+		return false
+	}
+	for _, w := range words {
+		if text.IsDestructiveVerb(w) || secChangeFirst[w] || secHasWord([]string{w}, secWriteVerbs...) {
+			return false
+		}
+	}
+	return true
+}
+
+// secParamChanges reports whether a parameter's name or description
+// says, in an acting form, that the call changes, starts or deletes
+// something (`should_install`: "Whether to install the plugin if not
+// found"): the read its description opens on is then not all it does.
+func secParamChanges(t *model.Tool) bool {
+	props := t.Params()
+	for _, name := range t.ParamNames() {
+		if secAnyChangeTalk.MatchString(strings.Join(secIdentifierWords(name), " ")) {
+			return true
+		}
+		if obj, _ := props[name].(map[string]any); obj != nil {
+			if d, _ := obj["description"].(string); d != "" && secAnyChangeTalk.MatchString(strings.ToLower(d)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // secStoresOrSends is prose saying a tool keeps, sends or rewrites what
