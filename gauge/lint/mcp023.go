@@ -15,7 +15,7 @@ func mcp023() Rule {
 		ID: "MCP023", Name: "unconstrained-well-known-format", Family: "Parameters",
 		Summary: "A date, email, or URL parameter declares no format or pattern.",
 		Default: Warning, Toolgauge: Warning, Scope: ScopeParameter, Origin: OriginToolgauge,
-		Revision: 18, Check: checkMCP023,
+		Revision: 19, Check: checkMCP023,
 	}
 }
 
@@ -354,8 +354,94 @@ func preciseRefParam(root map[string]any, name string, obj map[string]any) *tgPa
 			}
 		}
 	}
+	eff = preciseFlatUnion(root, eff)
 	p := newTGParam(name, eff)
 	return &p
+}
+
+// preciseFlatUnion is a schema whose anyOf or oneOf holds a union only to
+// wrap it (anyOf [null, {anyOf [{anyOf [string]}, number]}], as OpenAPI
+// generators nest a nullable and a one-branch union): a union of unions
+// takes what its leaves take, so the leaves become the schema's own
+// branches and are read as a string-or-number is read. A branch is a
+// wrapper when it holds nothing but the union (and a description or a
+// title); a branch with its own type, properties or items is a leaf. A
+// schema with no wrapper is returned as it is.
+func preciseFlatUnion(root, obj map[string]any) map[string]any {
+	key := ""
+	for _, k := range []string{"anyOf", "oneOf"} {
+		if _, ok := obj[k].([]any); ok {
+			key = k
+			break
+		}
+	}
+	if key == "" {
+		return obj
+	}
+	var leaves []any
+	desc, _ := obj["description"].(string)
+	wrapped := false
+	var walk func(brs []any, depth int)
+	walk = func(brs []any, depth int) {
+		for _, b := range brs {
+			br, _ := b.(map[string]any)
+			if br == nil {
+				continue
+			}
+			if _, ref := br["$ref"]; ref {
+				br = preciseRefParam(root, "", br).obj
+			}
+			inner := preciseWrapperBranches(br)
+			if inner == nil || depth >= preciseNestMax*2 {
+				leaves = append(leaves, br)
+				continue
+			}
+			wrapped = true
+			if d, _ := br["description"].(string); desc == "" && strings.TrimSpace(d) != "" {
+				desc = d
+			}
+			walk(inner, depth+1)
+		}
+	}
+	brs, _ := obj[key].([]any)
+	walk(brs, 0)
+	if !wrapped {
+		return obj
+	}
+	flat := make(map[string]any, len(obj))
+	for k, v := range obj {
+		if k != "anyOf" && k != "oneOf" {
+			flat[k] = v
+		}
+	}
+	flat[key] = leaves
+	if desc != "" {
+		flat["description"] = desc
+	}
+	return flat
+}
+
+// preciseWrapperBranches are the branches of a schema that is only a
+// union (anyOf or oneOf, with at most a description or a title beside
+// it), or nil when the schema says something of its own.
+func preciseWrapperBranches(br map[string]any) []any {
+	var inner []any
+	for k, v := range br {
+		switch k {
+		case "anyOf", "oneOf":
+			if inner != nil {
+				return nil
+			}
+			inner, _ = v.([]any)
+			if inner == nil {
+				return nil
+			}
+		case "description", "title":
+		default:
+			return nil
+		}
+	}
+	return inner
 }
 
 // preciseDateFormats are the JSON-Schema formats of a date or time.
