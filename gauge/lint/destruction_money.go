@@ -135,6 +135,9 @@ func preciseMoneyNoun(words []string, i int) bool {
 	if i+1 < len(words) && preciseRecordNouns[words[i+1]] || i > 0 && preciseStandingPrefixes[words[i-1]] {
 		return true
 	}
+	if preciseMoneyWordInProductName(words, i) {
+		return true
+	}
 	qualifies := i+1 < len(words) && !text.IsBareVerb(words[i+1])
 	for j, w := range words {
 		if j != i && (text.IsReadVerb(w) || qualifies && preciseRecordWriteVerbs[w]) {
@@ -142,6 +145,32 @@ func preciseMoneyNoun(words []string, i int) bool {
 		}
 	}
 	return false
+}
+
+// preciseMoneyWordInProductName reports whether the money word at
+// words[i] is part of a noun phrase the name opens on, not the tool's act:
+// a word that is no verb stands before it (apple_pay, google_pay,
+// samsung_pay: a product) and right after it another verb acts on an
+// object of its own (apple_pay_create_session, google_pay_register_domains;
+// "new" qualifies what is bought, it is no verb). The
+// tool then creates, registers or updates that object; the money word only
+// says whose it is. A money word that opens the name (pay_invoice,
+// charge_card), one whose verb takes no object of its own
+// (card_charge_create: the charge is what is created), and one followed by
+// a verb that itself moves money are still the act.
+func preciseMoneyWordInProductName(words []string, i int) bool {
+	if i == 0 || text.IsBareVerb(words[i-1]) || text.IsReadVerb(words[i-1]) || preciseIrreversibleNames[words[i-1]] != "" {
+		return false
+	}
+	if i+2 >= len(words) {
+		return false
+	}
+	w := words[i+1]
+	if w == "new" || preciseIrreversibleNames[w] != "" || preciseValueMoveVerbs[w] || preciseSettleVerbs[w] {
+		// domains_purchase_new_domain: "new" qualifies what is bought.
+		return false
+	}
+	return (text.IsBareVerb(w) || w == "register" || w == "unregister") && !text.IsFiller(words[i+2])
 }
 
 // preciseValueNouns name what holds money or value on a ledger or a

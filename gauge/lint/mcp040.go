@@ -53,7 +53,7 @@ func checkMCP040(ctx *Context) []Problem {
 			sev = Warning
 		case preciseHarmlessDestruction(t):
 			continue
-		case destructiveReach(ctx, i) != "":
+		case destructiveReach(ctx, i) != "" && !preciseReadOnlyReach(t):
 			// A tool that runs what the model writes can destroy whatever
 			// it reaches, whatever its own words or its name (a SQL
 			// "query" that runs DDL and DML) say.
@@ -182,6 +182,29 @@ func destructiveReach(ctx *Context, i int) string {
 		return s.reach
 	}
 	return ""
+}
+
+// preciseReadOnlyOpening is an opening sentence that limits what a tool
+// runs to reads: "Execute kubectl commands with read-only access", "Run
+// read-only SQL queries", "Runs only read commands".
+var preciseReadOnlyOpening = regexp.MustCompile(`(?i)\b(?:with|in|using|under)\s+(?:a\s+)?read[- ]only\s+(?:access|mode|permissions?|credentials|connection|role|user)\b|\bread[- ]only\s+(?:commands?|queries|query|statements?|operations?)\b|\bonly\s+(?:read|select|get)\s+(?:commands?|queries|statements?|operations?)\b`)
+
+// preciseReadOnlyReach reports whether a tool that runs what the model
+// writes has answered its reach itself: it declares readOnlyHint: true and
+// its opening sentence says what it runs is limited to reads ("Execute
+// kubectl commands with read-only access"). Whether the limit holds is
+// SEC012's question (a read-only hint beside a reach that writes), not a
+// missing destructiveHint. A tool whose opening does not say so, or that
+// declares no readOnlyHint, is still read by its reach.
+func preciseReadOnlyReach(t *tgTool) bool {
+	if !markedReadOnly(t) {
+		return false
+	}
+	opening := strings.TrimSpace(preciseProse(t.desc))
+	if k := strings.IndexAny(opening, ".\n"); k >= 0 {
+		opening = opening[:k]
+	}
+	return preciseReadOnlyOpening.MatchString(opening)
 }
 
 // tgReadsLikeDeletion: any raw name token is a destructive verb, or the

@@ -52,6 +52,22 @@ var qgConsequenceTalk = regexp.MustCompile(`\b(?:cannot|can't|can\s*not)\s+be\s+
 	`|\bno\s+longer\s+(?:be\s+)?(?:able\s+to|valid|usable|works?)\b` +
 	`|\bprevent(?:s|ing)?\s+(?:any\s+)?(?:further|future|subsequent)\s+[a-z]{3,}`)
 
+// qgAfterStateTalk is a description that says what the thing is left as
+// after the call (read on the folded description): what still works
+// ("Disabled images are still accessible via their public URL", "can
+// still be retrieved individually", "remains available to existing
+// holders"), where it goes ("hidden from list results"), or what it no
+// longer does ("rendering the invitation link unusable", "making the key
+// invalid", "the token becomes unusable"). Saying what is kept and what
+// stops is saying what is lost, the warning this rule asks for (issue 21,
+// round 25).
+var qgAfterStateTalk = regexp.MustCompile(`\bstill\s+(?:be\s+)?(?:accessible|available|visible|retrievable|readable|viewable)\b` +
+	`|\bcan\s+still\s+be\s+(?:retrieved|accessed|viewed|read|fetched|downloaded|found|listed|opened)\b` +
+	`|\b(?:remains?|stays?)\s+(?:accessible|available|retrievable|visible|readable)\b` +
+	`|\b(?:is|are|will\s+be|becomes?|get|gets)\s+hidden\s+from\b` +
+	`|\b(?:render(?:s|ing)?|mak(?:es?|ing))\s+(?:[\w'-]+\s+){0,4}?(?:unusable|invalid|inaccessible|unavailable|inoperable|useless|void)\b` +
+	`|\b(?:becomes?|is\s+then|are\s+then)\s+(?:unusable|invalid|inaccessible|unavailable|void)\b`)
+
 // qgCascade is a description that states what else is lost with what the
 // tool deletes: "Delete a model version and all associated predictions,
 // including all output files". Saying what goes with it is the warning an
@@ -126,7 +142,7 @@ func checkQG009(ctx *Context) []Problem {
 		if verb == "" || qgWarns(t.RawDescription, facts[i].desc, ctx.Precise()) {
 			continue
 		}
-		if ctx.Precise() && (qgCascade.MatchString(facts[i].desc) || qgScopeTalk.MatchString(facts[i].desc)) {
+		if ctx.Precise() && (qgCascade.MatchString(facts[i].desc) || qgScopeTalk.MatchString(facts[i].desc) || qgAfterStateTalk.MatchString(facts[i].desc)) {
 			// "Delete a model version and all associated predictions",
 			// "Bookmarks inside the list are not deleted": the
 			// description says what is lost, which is a warning.
