@@ -342,22 +342,33 @@ func preciseObjectBranches(root, obj map[string]any) []map[string]any {
 // reads it: a local `$ref` is replaced by what it points to, the
 // parameter's own keys (its description) over the target's.
 func preciseRefParam(root map[string]any, name string, obj map[string]any) *tgParam {
+	p := newTGParam(name, preciseFlatUnion(root, preciseRefMerge(root, obj)))
+	return &p
+}
+
+// preciseRefMerge is obj with a local `$ref` replaced by what it points
+// to, obj's own keys (its description) over the target's; obj itself when
+// it has none.
+func preciseRefMerge(root, obj map[string]any) map[string]any {
 	chain := refResolve(root, obj)
-	eff := obj
-	if len(chain) > 1 {
-		eff = map[string]any{}
-		for i := len(chain) - 1; i >= 0; i-- {
-			for k, v := range chain[i] {
-				if k != "$ref" {
-					eff[k] = v
-				}
+	if len(chain) <= 1 {
+		return obj
+	}
+	eff := map[string]any{}
+	for i := len(chain) - 1; i >= 0; i-- {
+		for k, v := range chain[i] {
+			if k != "$ref" {
+				eff[k] = v
 			}
 		}
 	}
-	eff = preciseFlatUnion(root, eff)
-	p := newTGParam(name, eff)
-	return &p
+	return eff
 }
+
+// preciseFlatMaxBranches bounds the branches preciseFlatUnion visits: a
+// hostile schema whose unions point back to themselves, or whose every
+// level doubles through `$ref`s, is read unflattened instead.
+const preciseFlatMaxBranches = 256
 
 // preciseFlatUnion is a schema whose anyOf or oneOf holds a union only to
 // wrap it (anyOf [null, {anyOf [{anyOf [string]}, number]}], as OpenAPI
@@ -366,7 +377,8 @@ func preciseRefParam(root map[string]any, name string, obj map[string]any) *tgPa
 // branches and are read as a string-or-number is read. A branch is a
 // wrapper when it holds nothing but the union (and a description or a
 // title); a branch with its own type, properties or items is a leaf. A
-// schema with no wrapper is returned as it is.
+// schema with no wrapper, or with more branches than
+// preciseFlatMaxBranches, is returned as it is.
 func preciseFlatUnion(root, obj map[string]any) map[string]any {
 	key := ""
 	for _, k := range []string{"anyOf", "oneOf"} {
@@ -381,16 +393,20 @@ func preciseFlatUnion(root, obj map[string]any) map[string]any {
 	var leaves []any
 	desc, _ := obj["description"].(string)
 	wrapped := false
+	visited := 0
 	var walk func(brs []any, depth int)
 	walk = func(brs []any, depth int) {
 		for _, b := range brs {
+			if visited++; visited > preciseFlatMaxBranches {
+				return
+			}
 			br, _ := b.(map[string]any)
 			if br == nil {
 				continue
 			}
-			if _, ref := br["$ref"]; ref {
-				br = preciseRefParam(root, "", br).obj
-			}
+			// Merge only: flattening the target here would recurse
+			// through it once per path that reaches it.
+			br = preciseRefMerge(root, br)
 			inner := preciseWrapperBranches(br)
 			if inner == nil || depth >= preciseNestMax*2 {
 				leaves = append(leaves, br)
@@ -405,12 +421,12 @@ func preciseFlatUnion(root, obj map[string]any) map[string]any {
 	}
 	brs, _ := obj[key].([]any)
 	walk(brs, 0)
-	if !wrapped {
+	if !wrapped || visited > preciseFlatMaxBranches {
 		return obj
 	}
 	flat := make(map[string]any, len(obj))
 	for k, v := range obj {
-		if k != "anyOf" && k != "oneOf" {
+		if k != key {
 			flat[k] = v
 		}
 	}
