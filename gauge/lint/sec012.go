@@ -458,7 +458,7 @@ var secReadOpeningVerb = regexp.MustCompile(`^\s*(?:reads?|gets?|finds?|lists?|s
 // changes, starts, sends or deletes, in its acting forms (base, third
 // person, -ing): a participle ("is installed", "last sent and
 // acknowledged") describes and is not read.
-var secAnyChangeTalk = regexp.MustCompile(`\b(?:creat(?:e|es|ing)|install(?:s|ing)?|mark(?:s|ing)?|acknowledg(?:e|es|ing)|restart(?:s|ing)?|start(?:s|ing)?\s+(?:a|an|the|new)\b|launch(?:es|ing)?|spawn(?:s|ing)?|writ(?:e|es|ing)|sav(?:e|es|ing)|send(?:s|ing)?|post(?:s|ing)?\s+(?:it|them|the|a)\b|delet(?:e|es|ing)|remov(?:e|es|ing)|updat(?:e|es|ing)|modif(?:y|ies|ying)|apply|applies|applying|deploy(?:s|ing)?|execut(?:e|es|ing)|run(?:s|ning)?\s+(?:a|an|the|any|arbitrary)\b|kill(?:s|ing)?|stop(?:s|ping)?|reset(?:s|ting)?|upload(?:s|ing)?|publish(?:es|ing)?|commit(?:s|ting)?|clear(?:s|ing)?|set(?:s|ting)?\s+(?:the|a|an)\b|temporary\s+(?:[\w-]+\s+)?(?:pods?|containers?|jobs?|vms?|instances?))\b`)
+var secAnyChangeTalk = regexp.MustCompile(`\b(?:creat(?:e|es|ing)|install(?:s|ing)?|mark(?:s|ing)?|acknowledg(?:e|es|ing)|restart(?:s|ing)?|start(?:s|ing)?\s+(?:a|an|the|new)\b|launch(?:es|ing)?|spawn(?:s|ing)?|writ(?:e|es|ing)|sav(?:e|es|ing)|send(?:s|ing)?|post(?:s|ing)?\s+(?:it|them|the|a)\b|delet(?:e|es|ing)|remov(?:e|es|ing)|updat(?:e|es|ing)|modif(?:y|ies|ying)|apply|applies|applying|deploy(?:s|ing)?|execut(?:e|es|ing)|run(?:s|ning)?\s+(?:a|an|the|any|arbitrary)\b|kill(?:s|ing)?|stop(?:s|ping)?|reset(?:s|ting)?|upload(?:s|ing)?|publish(?:es|ing)?|commit(?:s|ting)?|clear(?:s|ing)?|set(?:s|ting)?\s+(?:the|a|an)\b|disabl(?:e|es|ing)|trigger(?:s|ing)?|temporary\s+(?:[\w-]+\s+)?(?:pods?|containers?|jobs?|vms?|instances?))\b`)
 
 // secStartsOrCreatesAside is prose saying a read makes something on the
 // way: it gets or creates, finds or creates, or works through a
@@ -477,11 +477,39 @@ func secReadsByOpening(words []string, desc string) bool {
 		return false
 	}
 	for _, w := range words {
-		if text.IsDestructiveVerb(w) || secChangeFirst[w] || secHasWord([]string{w}, secWriteVerbs...) {
+		if secChangeVerb(w) {
 			return false
 		}
 	}
+	// The description's acting words go through the destructive and write
+	// verbs the name is checked against ("Gets the order and cancels it",
+	// "and purges the queue"; secChangeFirst, "xds sync", opens names
+	// only): a participle (-ed, -en, sent) describes and is not read, and
+	// run, set and post, nouns
+	// or states as often ("is installed and running"), act only with the
+	// object secAnyChangeTalk asks of them.
+	for _, w := range strings.FieldsFunc(desc, func(r rune) bool { return r < 'a' || r > 'z' }) {
+		if strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "en") || w == "sent" {
+			continue
+		}
+		for _, s := range secVerbStems(w) {
+			if (text.IsDestructiveVerb(s) || secHasWord([]string{s}, secWriteVerbs...)) && !secObjectBound[s] {
+				return false
+			}
+		}
+	}
 	return true
+}
+
+// secObjectBound are change verbs secAnyChangeTalk reads as acting only
+// with an object after them.
+var secObjectBound = map[string]bool{"run": true, "set": true, "post": true}
+
+// secChangeVerb reports whether a word is a verb that deletes, changes or
+// writes: a destructive verb, a change verb that opens a name, or a write
+// verb.
+func secChangeVerb(w string) bool {
+	return text.IsDestructiveVerb(w) || secChangeFirst[w] || secHasWord([]string{w}, secWriteVerbs...)
 }
 
 // secParamChanges reports whether a parameter's name or description
