@@ -170,7 +170,17 @@ func preciseMoneyWordInProductName(words []string, i int) bool {
 		// domains_purchase_new_domain: "new" qualifies what is bought.
 		return false
 	}
+	if preciseMoneyObjects[words[i+2]] {
+		// order_pay_create_payment: what the verb creates is itself money.
+		return false
+	}
 	return (text.IsBareVerb(w) || w == "register" || w == "unregister") && !text.IsFiller(words[i+2])
+}
+
+// preciseMoneyObjects are money nouns: a verb that creates one moves money.
+var preciseMoneyObjects = map[string]bool{
+	"payment": true, "payments": true, "charge": true, "charges": true, "transfer": true, "transfers": true,
+	"payout": true, "payouts": true, "refund": true, "refunds": true, "invoice": true, "invoices": true,
 }
 
 // preciseValueNouns name what holds money or value on a ledger or a

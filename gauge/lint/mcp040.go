@@ -204,8 +204,22 @@ func preciseReadOnlyReach(t *tgTool) bool {
 	if k := strings.IndexAny(opening, ".\n"); k >= 0 {
 		opening = opening[:k]
 	}
-	return preciseReadOnlyOpening.MatchString(opening)
+	for _, m := range preciseReadOnlyOpening.FindAllStringIndex(opening, -1) {
+		if !preciseReadOnlyNotLimit.MatchString(opening[:m[0]]) && !preciseReadOnlyOthers.MatchString(opening[m[1]:]) {
+			return true
+		}
+	}
+	return false
 }
+
+// preciseReadOnlyNotLimit ends the text before a read-only phrase that
+// does not limit the opening's verb: "including non-read-only operations",
+// "not just read-only commands", "any read-only command".
+var preciseReadOnlyNotLimit = regexp.MustCompile(`(?i)(?:\bnon-?|\bnot\s+(?:just\s+|only\s+)?|\bincluding\s+|\bany\s+)$`)
+
+// preciseReadOnlyOthers, after a read-only phrase, runs other commands
+// too: "read-only commands run without confirmation, others need approval".
+var preciseReadOnlyOthers = regexp.MustCompile(`(?i)\bothers\b|\bother\s+(?:commands?|queries|statements?|operations?)\b|\bas\s+well\b`)
 
 // tgReadsLikeDeletion: any raw name token is a destructive verb, or the
 // description contains a destructive phrase.
