@@ -333,6 +333,37 @@ func secIsOwnTool(ctx *Context, name string) bool {
 	return false
 }
 
+// secToolPhrase normalises a tool name or a phrase naming one: lowercase,
+// with _ and - read as spaces ("web_search", "Web-Search" -> "web search").
+func secToolPhrase(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if r == '_' || r == '-' {
+			return ' '
+		}
+		return r
+	}, strings.ToLower(strings.Trim(s, "`'\".,;:()")))
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// secIsOwnToolWords reports whether name, normalised by secToolPhrase,
+// names one of the server's tools: "web search" in a server with
+// web_search.
+func secIsOwnToolWords(ctx *Context, name string) bool {
+	if ctx == nil {
+		return false
+	}
+	w := secToolPhrase(name)
+	if w == "" {
+		return false
+	}
+	for i := range ctx.Tools {
+		if secToolPhrase(ctx.Tools[i].Name) == w {
+			return true
+		}
+	}
+	return false
+}
+
 // secPhraseRule builds the Check of a phrase-family rule: one problem per
 // surface with a hit, with the message made for that hit and a fixed
 // suggestion.
@@ -651,7 +682,7 @@ func secHitsInContext(ctx *Context, s string, pats []secPattern) iter.Seq[secMat
 			for _, loc := range p.re.FindAllStringSubmatchIndex(folded, secMaxHits) {
 				if p.ownTool > 0 && loc[2*p.ownTool] >= 0 {
 					name := text[starts[loc[2*p.ownTool]]:starts[loc[2*p.ownTool+1]]]
-					if secIsOwnTool(ctx, name) || secOwnToolSet.MatchString(strings.ToLower(name)) {
+					if secIsOwnTool(ctx, name) || secIsOwnToolWords(ctx, name) || secOwnToolSet.MatchString(strings.ToLower(name)) {
 						continue
 					}
 				}

@@ -65,8 +65,36 @@ var qgAfterStateTalk = regexp.MustCompile(`\bstill\s+(?:be\s+)?(?:accessible|ava
 	`|\bcan\s+still\s+be\s+(?:retrieved|accessed|viewed|read|fetched|downloaded|found|listed|opened)\b` +
 	`|\b(?:remains?|stays?)\s+(?:accessible|available|retrievable|visible|readable)\b` +
 	`|\b(?:is|are|will\s+be|becomes?|get|gets)\s+hidden\s+from\b` +
-	`|\b(?:render(?:s|ing)?|mak(?:es?|ing))\s+(?:[\w'-]+\s+){0,4}?(?:unusable|invalid|inaccessible|unavailable|inoperable|useless|void)\b` +
+	`|\brender(?:s|ing)?\s+(?:[\w'-]+\s+){0,4}?(?:unusable|invalid|inaccessible|unavailable|inoperable|useless|void)\b` +
+	`|\bmak(?:es?|ing)\s+(?:the|it|them|its|this|these|that|those)\s+(?:[\w'-]+\s+){0,3}?(?:unusable|invalid|inaccessible|unavailable|inoperable|useless|void)\b` +
 	`|\b(?:becomes?|is\s+then|are\s+then)\s+(?:unusable|invalid|inaccessible|unavailable|void)\b`)
+
+// qgRelativeWord opens a relative clause: "rows that are hidden from the
+// view", "files which are still visible" describe what the call is given,
+// not what it leaves.
+var qgRelativeWord = regexp.MustCompile(`\b(?:that|which|who)\b`)
+
+// qgSaysAfterState reports whether the folded description says what the
+// thing is left as after the call (qgAfterStateTalk). A "still ..." or
+// "hidden from" right after that/which/who ("Delete files that are still
+// visible", "Delete rows that are hidden from the view") is a
+// precondition on what the call takes, not what it leaves (round 25).
+func qgSaysAfterState(desc string) bool {
+	for _, m := range qgAfterStateTalk.FindAllStringIndex(desc, -1) {
+		text := desc[m[0]:m[1]]
+		if strings.HasPrefix(text, "still") || strings.Contains(text, "hidden") {
+			before := strings.Fields(desc[:m[0]])
+			if len(before) > 2 {
+				before = before[len(before)-2:]
+			}
+			if qgRelativeWord.MatchString(strings.Join(before, " ")) {
+				continue
+			}
+		}
+		return true
+	}
+	return false
+}
 
 // qgCascade is a description that states what else is lost with what the
 // tool deletes: "Delete a model version and all associated predictions,
@@ -142,7 +170,7 @@ func checkQG009(ctx *Context) []Problem {
 		if verb == "" || qgWarns(t.RawDescription, facts[i].desc, ctx.Precise()) {
 			continue
 		}
-		if ctx.Precise() && (qgCascade.MatchString(facts[i].desc) || qgScopeTalk.MatchString(facts[i].desc) || qgAfterStateTalk.MatchString(facts[i].desc)) {
+		if ctx.Precise() && (qgCascade.MatchString(facts[i].desc) || qgScopeTalk.MatchString(facts[i].desc) || qgSaysAfterState(facts[i].desc)) {
 			// "Delete a model version and all associated predictions",
 			// "Bookmarks inside the list are not deleted": the
 			// description says what is lost, which is a warning.

@@ -3,6 +3,7 @@ package lint
 import (
 	"fmt"
 	"regexp"
+	"strings"
 )
 
 // sec004 is SEC004 coercive-directive.
@@ -476,7 +477,9 @@ func secCoerceKeep(ctx *Context, s secSurface, m secMatch) bool {
 		}
 		// Revision 26: "call this first before reading files" on a server
 		// with read_file orders two of its own tools.
-		if g := secBeforeOwnMeans.FindStringSubmatch(s.folded[a:b]); g != nil && secOwnOperation(ctx, g[1]) {
+		// The thing read must be named by that tool too ("before reading
+		// package source code" is not read_order's job; round 25's review).
+		if g := secBeforeOwnMeans.FindStringSubmatchIndex(s.folded[a:b]); g != nil && secOwnOperationOn(ctx, s.folded[a+g[2]:a+g[3]], secObjectWords(s.folded[a+g[3]:])) {
 			return false
 		}
 	}
@@ -524,6 +527,61 @@ func secOwnOperation(ctx *Context, stem string) bool {
 	}
 	for i := range ctx.Tools {
 		if secHasWord(secIdentifierWords(ctx.Tools[i].Name), cands...) {
+			return true
+		}
+	}
+	return false
+}
+
+// secObjectStop are words before or between the words of what a verb acts
+// on ("the", "any", "your").
+var secObjectStop = map[string]bool{"the": true, "a": true, "an": true, "any": true, "your": true, "its": true, "their": true, "of": true, "all": true, "some": true, "this": true, "these": true, "that": true, "those": true, "to": true, "at": true, "through": true, "into": true}
+
+// secObjectWords is what the verb at the start of rest acts on: up to three
+// words after the rest of the verb, to the end of the clause, stop words
+// left out ("ing package source code." -> package, source, code).
+func secObjectWords(rest string) []string {
+	if i := strings.IndexAny(rest, ".,;:!?()\n"); i >= 0 {
+		rest = rest[:i]
+	}
+	f := strings.Fields(rest)
+	if len(f) > 0 && rest[0] != ' ' && rest[0] != '\t' {
+		f = f[1:] // the rest of the verb ("ing", "e")
+	}
+	var out []string
+	for _, w := range f {
+		if len(out) == 3 {
+			break
+		}
+		if !secObjectStop[w] {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// secOwnOperationOn reports whether one of the server's tools is named by
+// the verb stem (secOwnOperation) and, when the sentence names what is
+// acted on, by one of those words too (read_file for "reading files", not
+// read_order for "reading package source code").
+func secOwnOperationOn(ctx *Context, stem string, object []string) bool {
+	if len(object) == 0 {
+		return secOwnOperation(ctx, stem)
+	}
+	if len(stem) < 3 {
+		return false
+	}
+	cands := []string{stem, stem + "e"}
+	if n := len(stem); n > 3 && stem[n-1] == stem[n-2] {
+		cands = append(cands, stem[:n-1])
+	}
+	var objs []string
+	for _, w := range object {
+		objs = append(objs, w, strings.TrimSuffix(w, "s"), strings.TrimSuffix(w, "es"), w+"s")
+	}
+	for i := range ctx.Tools {
+		words := secIdentifierWords(ctx.Tools[i].Name)
+		if secHasWord(words, cands...) && secHasWord(words, objs...) {
 			return true
 		}
 	}

@@ -107,8 +107,13 @@ var secShadowPrecise = concatPatterns(
 	// server does not own; "do not waste time retrying the request" or
 	// "don't waste tokens on the full list" names no tool and stays
 	// silent.
-	secRe("steering away from other tools", 0,
-		`\b(?:do\s+not|don't|never|no\s+need\s+to)\s+(?:waste\s+(?:your\s+)?(?:time|tokens|effort|turns|calls)|bother)\s+(?:on\s+|with\s+)?(?:trying|using|calling|running|reaching\s+for|attempting)?\s*(?:the\s+|your\s+|a\s+|any\s+)?(?:own\s+|built-?in\s+|native\s+)?(?:curl|wget|web\s?fetch|web\s?search(?:es)?|search\s+engines?|google|bing|bash|shell|terminal|grep|browser\s+tools?|other\s+tools?|fetch\s+tools?)\b`),
+	//
+	// The tool word ends the phrase or stands in a list (a comma, "or",
+	// "and" after it): "do not waste time on shell escaping" names a topic,
+	// not a tool. A word naming one of the server's own tools (web search
+	// in a server with web_search) is silent (round 25's review).
+	secRe("steering away from other tools", 1,
+		`\b(?:do\s+not|don't|never|no\s+need\s+to)\s+(?:waste\s+(?:your\s+)?(?:time|tokens|effort|turns|calls)|bother)\s+(?:on\s+|with\s+)?(?:trying|using|calling|running|reaching\s+for|attempting)?\s*(?:the\s+|your\s+|a\s+|any\s+)?(?:own\s+|built-?in\s+|native\s+)?(curl|wget|web\s?fetch|web\s?search(?:es)?|search\s+engines?|google|bing|bash|shell|terminal|grep|browser\s+tools?|other\s+tools?|fetch\s+tools?)\b(?:[ \t]*(?:[,.;:!?)/\n]|$)|\s+(?:or|and|for|to|when|if|unless|instead|here|again|because)\b)`),
 	secRe("fallback steering", 0,
 		`\b(?:fall\s*-?\s*back|resort)\s+to\s+(?:using\s+)?(?:the\s+|your\s+|any\s+)?(?:other|built-?in|native|generic|default|standard|web|bash|shell|terminal)\s+(?:tools?|search|commands?|methods?|utilities|functions?)\b`,
 		`\b(?:fall\s*-?\s*back|resort)\s+to\s+(?:using\s+)?(?:the\s+)?(?:websearch|webfetch|bash|grep|glob|[a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b`,
