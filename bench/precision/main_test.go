@@ -127,11 +127,8 @@ func TestGoProgram(t *testing.T) {
 // no network) and runs the program it returns.
 func TestGoInstall(t *testing.T) {
 	t.Parallel()
-	if _, err := exec.LookPath("go"); err != nil {
-		t.Skip("no go command")
-	}
-	const mod, version = "example.com/tinyserver", "v0.1.0"
-	proxy := tinyProxy(t, mod, version)
+	proxy := tinyProxy(t, tinyMod, tinyVersion)
+	const mod, version = tinyMod, tinyVersion
 	env := goTestEnv(t, "file://"+filepath.ToSlash(proxy))
 	ctx := t.Context()
 	inst, err := goInstall(ctx, t.TempDir(), mod, mod, version, env)
@@ -141,10 +138,7 @@ func TestGoInstall(t *testing.T) {
 	if inst.Version != version || filepath.Base(inst.Command) != "tinyserver" {
 		t.Fatalf("goInstall = %+v, want program tinyserver at %s", inst, version)
 	}
-	out, err := exec.CommandContext(ctx, inst.Command).Output()
-	if err != nil || strings.TrimSpace(string(out)) != "tiny server up" {
-		t.Fatalf("running %s: %q, %v", inst.Command, out, err)
-	}
+	runsTiny(t, inst.Command)
 	// The go command's own words follow ours: the proxy has no v0.2.0.
 	if _, err := goInstall(ctx, t.TempDir(), mod, mod, "v0.2.0", env); err == nil || !strings.Contains(err.Error(), "go install "+mod+"@v0.2.0: exit status") || !strings.Contains(err.Error(), "v0.2.0.info") {
 		t.Fatalf("goInstall of a version the proxy lacks = %v, want the go command's error naming the missing version", err)
@@ -157,10 +151,26 @@ func TestGoInstall(t *testing.T) {
 	}
 }
 
+// The module tinyProxy serves in the install tests.
+const tinyMod, tinyVersion = "example.com/tinyserver", "v0.1.0"
+
+// runsTiny runs the program built from tinyMod and checks what it prints.
+func runsTiny(t *testing.T, program string) {
+	t.Helper()
+	out, err := exec.CommandContext(t.Context(), program).Output()
+	if err != nil || strings.TrimSpace(string(out)) != "tiny server up" {
+		t.Fatalf("running %s: %q, %v", program, out, err)
+	}
+}
+
 // tinyProxy writes a module proxy on disk holding mod at version, a main
-// package that prints "tiny server up", and returns its directory.
+// package that prints "tiny server up", and returns its directory; it
+// skips the test where there is no go command.
 func tinyProxy(t *testing.T, mod, version string) string {
 	t.Helper()
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command")
+	}
 	proxy := t.TempDir()
 	vdir := filepath.Join(proxy, mod, "@v")
 	gomod := "module " + mod + "\n\ngo 1.22\n"
@@ -197,6 +207,7 @@ func tinyProxy(t *testing.T, mod, version string) string {
 // anywhere but goproxy (GOENV=off, empty private-module settings), with
 // no checksum database and the local toolchain.
 func goTestEnv(t *testing.T, goproxy string) []string {
+	t.Helper()
 	return append(os.Environ(), "GOENV=off", "GOPRIVATE=", "GONOPROXY=", "GONOSUMDB=", "GOFLAGS=",
 		"GOPROXY="+goproxy, "GOSUMDB=off", "GOTOOLCHAIN=local",
 		"GOMODCACHE="+filepath.Join(t.TempDir(), "modcache"))
@@ -207,11 +218,8 @@ func goTestEnv(t *testing.T, goproxy string) []string {
 // MCP servers here) still builds it, through the pinned proxy on disk.
 func TestGoInstallPinsRefusedList(t *testing.T) {
 	t.Parallel()
-	if _, err := exec.LookPath("go"); err != nil {
-		t.Skip("no go command")
-	}
-	const mod, version = "example.com/tinyserver", "v0.1.0"
-	proxy := tinyProxy(t, mod, version)
+	proxy := tinyProxy(t, tinyMod, tinyVersion)
+	const mod, version = tinyMod, tinyVersion
 	var mu sync.Mutex
 	var lists int
 	files := http.FileServer(http.Dir(proxy))
@@ -238,10 +246,7 @@ func TestGoInstallPinsRefusedList(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := exec.CommandContext(ctx, inst.Command).Output()
-	if err != nil || strings.TrimSpace(string(out)) != "tiny server up" {
-		t.Fatalf("running %s: %q, %v", inst.Command, out, err)
-	}
+	runsTiny(t, inst.Command)
 	mu.Lock()
 	defer mu.Unlock()
 	if lists != 0 {
