@@ -318,21 +318,6 @@ func (s secSurface) hit(m secMatch) string {
 // object).
 var secOwnToolSet = regexp.MustCompile(`^(?:individual|individually|separate|separately|multiple|several|many|each|both|these|those|them|this|it|single|sibling|underlying|granular|lower-level|low-level|per-item|one-by-one|repeated|successive|numerous)$`)
 
-// secIsOwnTool reports whether name, trimmed of quotes and punctuation, is
-// one of the server's tools in any case.
-func secIsOwnTool(ctx *Context, name string) bool {
-	if ctx == nil {
-		return false
-	}
-	name = strings.Trim(name, "`'\".,;:()")
-	for i := range ctx.Tools {
-		if strings.EqualFold(ctx.Tools[i].Name, name) {
-			return true
-		}
-	}
-	return false
-}
-
 // secToolPhrase normalises a tool name or a phrase naming one: lowercase,
 // with _ and - read as spaces ("web_search", "Web-Search" -> "web search").
 func secToolPhrase(s string) string {
@@ -345,10 +330,10 @@ func secToolPhrase(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
 
-// secIsOwnToolWords reports whether name, normalised by secToolPhrase,
-// names one of the server's tools: "web search" in a server with
-// web_search.
-func secIsOwnToolWords(ctx *Context, name string) bool {
+// secIsOwnTool reports whether name, trimmed of quotes and punctuation,
+// names one of the server's tools in any case, with _ and - read as
+// spaces: "web search" in a server with web_search.
+func secIsOwnTool(ctx *Context, name string) bool {
 	if ctx == nil {
 		return false
 	}
@@ -682,7 +667,7 @@ func secHitsInContext(ctx *Context, s string, pats []secPattern) iter.Seq[secMat
 			for _, loc := range p.re.FindAllStringSubmatchIndex(folded, secMaxHits) {
 				if p.ownTool > 0 && loc[2*p.ownTool] >= 0 {
 					name := text[starts[loc[2*p.ownTool]]:starts[loc[2*p.ownTool+1]]]
-					if secIsOwnTool(ctx, name) || secIsOwnToolWords(ctx, name) || secOwnToolSet.MatchString(strings.ToLower(name)) {
+					if secIsOwnTool(ctx, name) || secOwnToolSet.MatchString(strings.ToLower(name)) {
 						continue
 					}
 				}
