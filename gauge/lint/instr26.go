@@ -43,3 +43,36 @@ func instrPascalToolRefs(ctx *Context, ins string, names *serverNames, reported 
 	}
 	return out
 }
+
+// instrToolNameField is a field's text that says the field holds a tool's
+// name and gives examples: "Tool name (e.g., 'input_tap', 'system_wait')",
+// "Name of the tool to run, for example `get_user`".
+var instrToolNameField = regexp.MustCompile(`(?i)^\s*(?:the\s+)?(?:tool\s+name|name\s+of\s+(?:the|a)\s+tool)(?:\s+to\s+(?:call|run|invoke|use|execute))?\s*[,:(]?\s*(?:e\.g\.|eg\.|for\s+example|such\s+as)[,:]?\s*([^)\n]{1,200})`)
+
+// instrQuotedName is one quoted identifier in an example list.
+var instrQuotedName = regexp.MustCompile("[`'\"]([A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)+)[`'\"]")
+
+// instrExampleToolNames returns the examples a field that holds a tool's
+// name gives that are no tool of the server: the model copies an example
+// into the call, and the step fails. An example that is a re-cased or
+// re-prefixed name of a tool of the server counts too (the model finds no
+// such name); one the server has in any form (a tool, a parameter, an enum
+// value) and one written in another style than the server's tools (another
+// server's tool, on a gateway) stay silent.
+func instrExampleToolNames(ctx *Context, raw, self string, names *serverNames, reported map[string]bool) []string {
+	m := instrToolNameField.FindStringSubmatch(raw)
+	if m == nil {
+		return nil
+	}
+	shape := serverToolShape(ctx)
+	var out []string
+	for _, q := range instrQuotedName.FindAllStringSubmatch(m[1], -1) {
+		name := q[1]
+		if unkNormal(name) == self || reported[name] || names.has(name, true, false) || !shape.shaped(name, false) || !unkListedName(name) {
+			continue
+		}
+		reported[name] = true
+		out = append(out, name)
+	}
+	return out
+}
