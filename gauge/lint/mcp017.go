@@ -15,7 +15,7 @@ func mcp017() Rule {
 		ID: "MCP017", Name: "description-names-unknown-tool", Family: "Description",
 		Summary: "A description tells the model to use a tool the server does not have.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 15, Check: checkMCP017,
+		Revision: 16, Check: checkMCP017,
 	}
 }
 
@@ -45,10 +45,14 @@ func checkMCP017(ctx *Context) []Problem {
 				texts := unkSchemaTexts(sub, 0)
 				if d, ok := sub["description"].(string); ok && len(texts) > 0 && texts[0] == d {
 					unknown = append(unknown, unkNamesIn(ctx, d, self, names, reported)...)
+					unknown = append(unknown, instrExampleToolNames(ctx, d, self, names, reported)...)
 					texts = texts[1:]
 				}
 				for _, d := range texts {
 					unknown = append(unknown, unkNestedNamesIn(ctx, d, self, names, reported)...)
+					// Revision 16: the examples of a field that holds a
+					// tool's name (instr26.go).
+					unknown = append(unknown, instrExampleToolNames(ctx, d, self, names, reported)...)
 				}
 			}
 		}

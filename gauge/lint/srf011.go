@@ -11,7 +11,7 @@ import (
 func srf011() Rule {
 	return Rule{ID: "SRF011", Name: "instructions-unknown-tool", Family: "Resources & prompts",
 		Summary: "The instructions tell the model to use a tool the server does not have.",
-		Default: Warning, Scope: ScopeInstr, Origin: OriginMcpgauge, Revision: 6, Check: checkSRF011}
+		Default: Warning, Scope: ScopeInstr, Origin: OriginMcpgauge, Revision: 7, Check: checkSRF011}
 }
 
 // checkSRF011 finds identifiers the instructions present as tools (in
@@ -87,6 +87,9 @@ func checkSRF011(ctx *Context) []Problem {
 		reported[name] = true
 		unknown = append(unknown, name)
 	}
+	// Revision 7: a PascalCase name called as a tool beside camelCase
+	// tools (instr26.go).
+	unknown = append(unknown, instrPascalToolRefs(ctx, ins, names, reported)...)
 	if len(unknown) == 0 {
 		return nil
 	}
