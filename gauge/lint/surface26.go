@@ -1,0 +1,87 @@
+package lint
+
+import (
+	"fmt"
+	"regexp"
+
+	"github.com/mcpgauge/mcpgauge/gauge/model"
+)
+
+// reachFetchedApply is where code or configuration fetched from a source
+// the caller names lands.
+const reachFetchedApply = "the cluster, browser or application it installs or applies into: whatever the URL, path or data the model gives holds (workloads, controllers, extension or plugin code) runs there with the server's access"
+
+// secFromCallerSource is a description saying the tool installs, applies,
+// loads or creates something from a source given by reference: a URL, a
+// link, an archive, encoded data, a file path or directory ("Create a
+// Kubernetes resource from a URL pointing to a YAML manifest", "Installs
+// the operator from a manifest URL", "installing from archive, base64 data
+// or an unpacked directory").
+var secFromCallerSource = regexp.MustCompile(`\b(?:install(?:s|ed|ing)?|appl(?:y|ies|ied|ying)|creat(?:e|es|ed|ing)|load(?:s|ed|ing)?)\b[^.;]{0,80}?\bfrom\s+(?:an?\s+|the\s+|any\s+|its\s+)?(?:[\w.-]+\s+){0,3}?(?:urls?|links?|archives?|base64|(?:file\s+)?paths?|director(?:y|ies))\b`)
+
+// secCodeOrConfigObject is text naming what runs or configures a runtime
+// once applied: a manifest, an extension, a plugin, a package, a chart.
+var secCodeOrConfigObject = regexp.MustCompile(`\b(?:manifests?|yaml|extensions?|plugins?|add-?ons?|packages?|modules?|charts?|scripts?|workloads?|operators?)\b`)
+
+// secSourceParamWords are name words of a parameter carrying the source.
+var secSourceParamWords = []string{"url", "uri", "link", "path", "archive", "base64", "manifest", "source", "value", "data"}
+
+// secSourceParamTalk is a parameter description saying it carries a URL,
+// a path, an archive or encoded data.
+var secSourceParamTalk = regexp.MustCompile(`\b(?:urls?|paths?|archives?|base64|manifests?)\b`)
+
+// secFetchedApply is a tool that installs or applies code or configuration
+// from a source the caller names (any URL, a file path, an archive or
+// encoded bytes): it runs that code with the server's reach, whoever
+// controls the source chooses what runs. Deploying the user's own project
+// from a local directory or archive to hosting is not this reading: the
+// project is the user's, and the upload is SEC016's. A registry's slug alone (a
+// reviewed catalogue entry) is not read here; nor is a tool that only
+// validates, previews or lists.
+func secFetchedApply(t *model.Tool, facts secTool) secExecSurface {
+	w := facts.words
+	if secOnlyTransforms(facts) || secHasWord(w, "get", "list", "read", "validate", "check", "preview", "diff", "lint", "search", "describe", "uninstall", "remove", "delete") {
+		return secExecSurface{}
+	}
+	if !secFromCallerSource.MatchString(facts.affirmative) || !secCodeOrConfigObject.MatchString(facts.affirmative) {
+		return secExecSurface{}
+	}
+	for _, p := range secDeepParams(t) {
+		pw := secIdentifierWords(p.name)
+		if len(pw) == 0 || !secIsFreeText(p.obj) {
+			continue
+		}
+		if secHasWord(pw, secSourceParamWords...) || secSourceParamTalk.MatchString(secParamDesc(t, p.name)) {
+			return secExecSurface{why: fmt.Sprintf("it installs or applies the code or configuration its `%s` points to (any URL, path or data the model gives)", p.name), reach: reachFetchedApply, real: true}
+		}
+	}
+	return secExecSurface{}
+}
+
+// reachProjectScript is where a project's own script or predefined command
+// runs.
+const reachProjectScript = "the server's host: the script or predefined command is shell written in the project's files (package scripts, make targets), run with the server's privileges; whoever can write those files chooses what runs"
+
+// secRunsProjectScript is a description saying the tool runs a script or
+// command the project defines rather than one the model writes: a package
+// manager's `run <script>` ("Run npm run onboard to ..."), a make target,
+// or a predefined or configured command of the project ("Execute a
+// predefined command for a specific project").
+var secRunsProjectScript = regexp.MustCompile(`\b(?:run|runs|running|execute|executes|executing|invoke|invokes)\s+(?:` + "`" + `)?(?:npm|pnpm|yarn|bun)\s+run\b` +
+	`|\b(?:run|runs|running|execute|executes|executing|invoke|invokes)\s+(?:a|an|the|any|each|every|one\s+of\s+the)\s+(?:[\w'-]+\s+){0,2}?(?:predefined|pre-defined|configured|defined|named)\s+(?:project\s+|package\s+)?(?:commands?|scripts?|targets?|tasks?)\b` +
+	`|\b(?:run|runs|running|execute|executes|executing)\s+(?:a|an|the|any)\s+(?:make|package(?:\.json)?|npm)\s+(?:targets?|scripts?)\b`)
+
+// secProjectScript is a tool that runs a script or command the project
+// defines: the model picks which, the project's files say what it does,
+// and it runs on the host. A tool that only lists the scripts, or returns
+// the command for the agent to run itself, runs nothing.
+func secProjectScript(t *model.Tool, facts secTool) secExecSurface {
+	if secOnlyTransforms(facts) || secHasWord(facts.words, "get", "list", "read", "show", "describe", "search", "find", "detect") {
+		return secExecSurface{}
+	}
+	m := secRunsProjectScript.FindString(facts.affirmative)
+	if m == "" {
+		return secExecSurface{}
+	}
+	return secExecSurface{why: fmt.Sprintf("it runs a script or command the project defines (%q)", m), reach: reachProjectScript, real: true}
+}
