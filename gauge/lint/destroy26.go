@@ -225,3 +225,47 @@ func destroy26OffersEnabled(o *tgTool) bool {
 	b, err := json.Marshal(o.t.InputSchema)
 	return err == nil && destroy26EnabledValue.Match(b)
 }
+
+// destroy26ToProduction is text saying where a deploy or promotion goes is
+// what users are served now: "to Production", "into the production
+// environment", "to the live site".
+var destroy26ToProduction = regexp.MustCompile(`(?i)\b(?:to|into|on|onto)\s+(?:the\s+|your\s+)?(?:production|prod|live)\b(?:\s+(?:environment|site|slot|stage|cluster|project))?`)
+
+// destroy26PromotesToProduction says why a tool named to deploy, promote
+// or release puts something in place of what production serves, or "": its
+// name's verb (first word, or after a namespace such as
+// `onfinality.PromoteDeployment`) deploys, promotes or releases, and its
+// description or a parameter's says it goes to production or live. What
+// users were served is replaced at once; a rollback may bring back the
+// code but not what ran against it. A read, a preview, a staging or draft
+// deploy and a cancel are left out, as precisePublishesLive leaves them.
+func destroy26PromotesToProduction(t *tgTool) string {
+	w := t.nameWords
+	if len(w) == 0 || text.IsReadVerb(w[0]) || secHasWord(w, "status", "draft", "preview", "staging", "cancel", "list", "logs", "log", "plan", "validate", "check", "rollback", "undo") {
+		return ""
+	}
+	lead := false
+	for i, x := range w {
+		if i > 1 {
+			break
+		}
+		if x == "deploy" || x == "redeploy" || x == "promote" || x == "release" {
+			lead = true
+		}
+	}
+	if !lead {
+		return ""
+	}
+	texts := []string{preciseProse(t.desc)}
+	for _, p := range secParams(t.t) {
+		if d, _ := p.schema["description"].(string); d != "" {
+			texts = append(texts, d)
+		}
+	}
+	for _, d := range texts {
+		if m := destroy26ToProduction.FindString(d); m != "" {
+			return fmt.Sprintf("its name deploys or promotes, and it goes %q, in place of what users are served now", secSnippet(m))
+		}
+	}
+	return ""
+}

@@ -126,6 +126,12 @@ func checkMCP040(ctx *Context) []Problem {
 				// publish can put it back, so a warning.
 				msg = fmt.Sprintf("`%s` may replace what is live (%s) but declares no `destructiveHint`.", t.name, why)
 				sev = Warning
+			} else if why := destroy26PromotesToProduction(t); why != "" {
+				// A deploy or promotion to production replaces what
+				// users are served; a rollback is the author's answer,
+				// so a warning.
+				msg = fmt.Sprintf("`%s` may replace what is live (%s) but declares no `destructiveHint`.", t.name, why)
+				sev = Warning
 			} else if why := destroy26CutsOff(tools, t); why != "" {
 				// A card, a capability or a link switched off with no
 				// tool to switch it on again: an author may call it
