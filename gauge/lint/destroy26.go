@@ -269,3 +269,56 @@ func destroy26PromotesToProduction(t *tgTool) string {
 	}
 	return ""
 }
+
+// destroy26LinkMakers are the verbs that make the link a removal breaks.
+var destroy26LinkMakers = []string{"add", "create", "connect", "link", "insert"}
+
+// destroy26LinkCarriesValues says why a removal read as "only a relation
+// between two things" loses what the relation itself holds, or "": the
+// server's tool that makes the link (the same name with add, create,
+// connect, link or insert in place of the removing verb) takes values of
+// its own besides the ends' references (a condition, a priority, a label,
+// a weight), and the removal takes none of them. Removing such a link is
+// not undone by naming its two ends again: what it carried goes. A maker
+// that takes only the ends' references keeps the relation reading.
+func destroy26LinkCarriesValues(tools []tgTool, t *tgTool) string {
+	if !strings.HasPrefix(preciseReversible(tools, t), "it removes only a relation between") {
+		return ""
+	}
+	words := t.nameWords
+	verb := -1
+	for i, w := range words {
+		if text.IsDestructiveVerb(w) || w == "break" || w == "unlink" {
+			verb = i
+			break
+		}
+	}
+	if verb < 0 {
+		return ""
+	}
+	own := map[string]bool{}
+	for _, p := range t.params {
+		own[strings.ToLower(p.name)] = true
+	}
+	for _, maker := range destroy26LinkMakers {
+		want := append(append(append([]string{}, words[:verb]...), maker), words[verb+1:]...)
+		for i := range tools {
+			o := &tools[i]
+			if strings.Join(o.nameWords, " ") != strings.Join(want, " ") {
+				continue
+			}
+			var values []string
+			for _, p := range o.params {
+				n := strings.ToLower(p.name)
+				if own[n] || strings.HasSuffix(n, "id") || strings.HasSuffix(n, "ids") || strings.HasSuffix(n, "_key") {
+					continue
+				}
+				values = append(values, p.name)
+			}
+			if len(values) > 0 {
+				return fmt.Sprintf("`%s` makes the link with values of its own (%s), which the removal loses", o.name, strings.Join(values, ", "))
+			}
+		}
+	}
+	return ""
+}

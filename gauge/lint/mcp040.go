@@ -70,6 +70,12 @@ func checkMCP040(ctx *Context) []Problem {
 			// opens its name: a warning, since the caller picks the path.
 			msg = fmt.Sprintf("`%s` may overwrite stored data (%s) but declares no `destructiveHint`.", t.name, preciseWritesFileAt(t))
 			sev = Warning
+		case !preciseReadNamed(t) && destroy26LinkCarriesValues(tools, t) != "":
+			// remove_edge "Remove a connection between two nodes" beside
+			// add_edge(sourceNodeId, targetNodeId, condition, priority):
+			// the link held values of its own, which go with it.
+			msg = fmt.Sprintf("`%s` removes a link that holds values of its own (%s) but declares no `destructiveHint`.", t.name, destroy26LinkCarriesValues(tools, t))
+			sev = Warning
 		case preciseReadNamed(t) || preciseReversible(tools, t) != "" && !destroy26LinkNounCutOff(tools, t, preciseReversible(tools, t)):
 			continue
 		case preciseStopsApp(t.nameWords, t.desc):
