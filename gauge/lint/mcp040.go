@@ -15,7 +15,7 @@ func mcp040() Rule {
 		ID: "MCP040", Name: "destructive-tool-without-hint", Family: "Annotations",
 		Summary: "A tool that looks destructive declares no destructiveHint.",
 		Default: Error, Toolgauge: Error, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 30, Check: checkMCP040,
+		Revision: 32, Check: checkMCP040,
 	}
 }
 
@@ -70,7 +70,13 @@ func checkMCP040(ctx *Context) []Problem {
 			// opens its name: a warning, since the caller picks the path.
 			msg = fmt.Sprintf("`%s` may overwrite stored data (%s) but declares no `destructiveHint`.", t.name, preciseWritesFileAt(t))
 			sev = Warning
-		case preciseReadNamed(t) || preciseReversible(tools, t) != "":
+		case !preciseReadNamed(t) && destroy26LinkCarriesValues(tools, t) != "":
+			// remove_edge "Remove a connection between two nodes" beside
+			// add_edge(sourceNodeId, targetNodeId, condition, priority):
+			// the link held values of its own, which go with it.
+			msg = fmt.Sprintf("`%s` removes a link that holds values of its own (%s) but declares no `destructiveHint`.", t.name, destroy26LinkCarriesValues(tools, t))
+			sev = Warning
+		case preciseReadNamed(t) || preciseReversible(tools, t) != "" && !destroy26LinkNounCutOff(tools, t, preciseReversible(tools, t)):
 			continue
 		case preciseStopsApp(t.nameWords, t.desc):
 			// terminate_app: the app is launched again and nothing stored
@@ -103,6 +109,11 @@ func checkMCP040(ctx *Context) []Problem {
 				msg = fmt.Sprintf("`%s` destroys, overwrites or cannot be undone (its description lists a destructive operation: %q) but declares no `destructiveHint`.", t.name, secSnippet(m))
 			} else if m := preciseAffirmed(t.desc, precisePurchaseTalk); m != "" {
 				msg = fmt.Sprintf("`%s` destroys, overwrites or cannot be undone (its description says it purchases, which spends money: %q) but declares no `destructiveHint`.", t.name, secSnippet(strings.TrimLeft(m, ".!?;: \n")))
+			} else if m := destroy26MovesMoney(t); m != "" {
+				// "Move money ...", "Reverses a card transfer", "Accepts
+				// liability for a dispute": money that has moved does not
+				// come back by another call.
+				msg = fmt.Sprintf("`%s` moves money, which cannot be taken back (its description opens: %q), but declares no `destructiveHint`.", t.name, secSnippet(m))
 			} else if m := preciseSpendsTalk(t); m != "" {
 				// "may incur costs", "BILLABLE from creation": the call
 				// spends, and money spent does not come back; the author
@@ -120,6 +131,18 @@ func checkMCP040(ctx *Context) []Problem {
 				// Publishing replaces what everyone sees at once; a new
 				// publish can put it back, so a warning.
 				msg = fmt.Sprintf("`%s` may replace what is live (%s) but declares no `destructiveHint`.", t.name, why)
+				sev = Warning
+			} else if why := destroy26PromotesToProduction(t); why != "" {
+				// A deploy or promotion to production replaces what
+				// users are served; a rollback is the author's answer,
+				// so a warning.
+				msg = fmt.Sprintf("`%s` may replace what is live (%s) but declares no `destructiveHint`.", t.name, why)
+				sev = Warning
+			} else if why := destroy26CutsOff(tools, t); why != "" {
+				// A card, a capability or a link switched off with no
+				// tool to switch it on again: an author may call it
+				// reversible by other means, so a warning.
+				msg = fmt.Sprintf("`%s` may cut off what others depend on (%s) but declares no `destructiveHint`.", t.name, why)
 				sev = Warning
 			} else if why := preciseLessCertain(t); why != "" {
 				// Stops and merges lose work, but an author may fairly
