@@ -163,6 +163,10 @@ func checkSEC010(ctx *Context) []Problem {
 					out = append(out, Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` says it returns a payment card's full number or security code (PAN, CVV): with them anyone pays as the cardholder, and they reach the model's context, logs and any server the conversation is sent to.", t.Name),
 						Suggestion: "Return the card's id, brand, expiry and last four digits only, and show the full card data to the cardholder outside the conversation (a secure display the service hosts)."})
+				} else if secScansForSecrets(t, desc) {
+					out = append(out, Problem{Tool: t.Name,
+						Message:    fmt.Sprintf("Tool `%s` hunts for secrets left in code or files and reports what it finds: a scanner's finding carries the matched key, password or token, so the secrets it finds reach the model's context, logs and any server the conversation is sent to.", t.Name),
+						Suggestion: "Report each finding's file, line, kind and a masked form of the match (its first characters), never the secret itself, and say so in the description."})
 				} else if what := secIssuesSecret(t, words, desc); what != "" {
 					out = append(out, Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` issues a new %s and hands it back: whoever holds an issued secret uses it as the holder would, and it reaches the model's context, logs and any server the conversation is sent to.", t.Name, what),

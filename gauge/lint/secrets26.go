@@ -216,3 +216,24 @@ func secIssuesSecret(t *model.Tool, words []string, desc string) string {
 
 // secOnChainTalk speaks of a token as an asset on a blockchain.
 var secOnChainTalk = regexp.MustCompile(`\b(?:erc-?\d+|nfts?|coins?|fungible|blockchain|on-?chain|smart\s+contracts?|token\s+(?:supply|symbol|contract)|tokens?\s+(?:on|to)\s+(?:the\s+)?(?:\w+\s+)?(?:chain|network|mainnet|testnet))\b`)
+
+// secSecretScanOpening is an opening that hunts for secrets left in code
+// or files: "Detect hardcoded secrets like API keys", "Scan the repository
+// for leaked credentials", "Find exposed API keys in the given path".
+var secSecretScanOpening = regexp.MustCompile(`^\W*(?:detect|find|scan|search|look|hunt|check)s?\b(?:\s+[\w./-]+){0,5}?\s+(?:for\s+)?(?:(?:any|all|possible|potential)\s+)?(?:(?:hard-?coded|leaked|exposed|embedded|plain-?text|committed)\s+(?:secrets?|credentials?|api\s+keys?|passwords?|tokens?|private\s+keys?)|for\s+(?:secrets|credentials|api\s+keys|passwords|private\s+keys))\b`)
+
+// secScansForSecrets reports whether a tool hunts for secrets left in code
+// or files and reports them: a scanner's finding carries the matched
+// secret (the key, the password, the token), so what it finds comes back
+// into the result, unless its text says the matches are masked or
+// redacted, or that only their locations or kinds are reported.
+func secScansForSecrets(t *model.Tool, desc string) bool {
+	if !secSecretScanOpening.MatchString(secOpeningSentence(t.RawDescription)) {
+		return false
+	}
+	return !secRedacted.MatchString(desc) && !secValuesHidden.MatchString(desc) && !secScanLocationsOnly.MatchString(desc)
+}
+
+// secScanLocationsOnly says a scanner reports where and what kind, not the
+// value.
+var secScanLocationsOnly = regexp.MustCompile(`\b(?:only\s+(?:the\s+)?(?:file|files|locations?|line\s+numbers?|paths?|kinds?|types?)|(?:file|files|locations?|line\s+numbers?|paths?)\s+only|fingerprints?\s+only)\b`)
