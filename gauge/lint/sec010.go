@@ -15,7 +15,7 @@ func sec010() Rule {
 	return Rule{
 		ID: "SEC010", Name: "env-exposure", Family: "Security",
 		Summary: "The tool appears to return environment variables or secrets.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 22, Check: checkSEC010,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 23, Check: checkSEC010,
 	}
 }
 
@@ -159,6 +159,18 @@ func checkSEC010(ctx *Context) []Problem {
 					out = append(out, Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` creates a webhook that others call: the webhook's URL carries its token, a bearer credential that lets whoever holds it post as the integration, and it comes back into the model's context, logs and any server the conversation is sent to.", t.Name),
 						Suggestion: "Return the webhook's id and name, not its URL or token, and let the user copy the URL from the service's own settings."})
+				} else if secReturnsCardData(t) {
+					out = append(out, Problem{Tool: t.Name,
+						Message:    fmt.Sprintf("Tool `%s` says it returns a payment card's full number or security code (PAN, CVV): with them anyone pays as the cardholder, and they reach the model's context, logs and any server the conversation is sent to.", t.Name),
+						Suggestion: "Return the card's id, brand, expiry and last four digits only, and show the full card data to the cardholder outside the conversation (a secure display the service hosts)."})
+				} else if secScansForSecrets(t, desc) {
+					out = append(out, Problem{Tool: t.Name,
+						Message:    fmt.Sprintf("Tool `%s` hunts for secrets left in code or files and reports what it finds: a scanner's finding carries the matched key, password or token, so the secrets it finds reach the model's context, logs and any server the conversation is sent to.", t.Name),
+						Suggestion: "Report each finding's file, line, kind and a masked form of the match (its first characters), never the secret itself, and say so in the description."})
+				} else if what := secIssuesSecret(t, words, desc); what != "" {
+					out = append(out, Problem{Tool: t.Name,
+						Message:    fmt.Sprintf("Tool `%s` issues a new %s and hands it back: whoever holds an issued secret uses it as the holder would, and it reaches the model's context, logs and any server the conversation is sent to.", t.Name, what),
+						Suggestion: "Deliver the new secret where it is used (the server's configuration, a secret store, the user's screen outside the conversation) and return only its id and expiry; or say in the description that the value is not returned."})
 				} else if why := secAttachesUserBrowser(t, words); why != "" {
 					out = append(out, Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` attaches to the user's own running browser (%s): every site the user is logged in to, with its cookies and sessions, becomes reachable by the model's navigation, scripts and screenshots, and an injected instruction can read or act on those accounts.", t.Name, why),

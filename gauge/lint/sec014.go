@@ -13,7 +13,7 @@ func sec014() Rule {
 	return Rule{
 		ID: "SEC014", Name: "secret-parameter", Family: "Security",
 		Summary: "A parameter takes a secret (API key, token, private key, password): the secret passes through the model.",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 20, Check: checkSEC014,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 21, Check: checkSEC014,
 	}
 }
 
@@ -61,6 +61,16 @@ func checkSEC014(ctx *Context) []Problem {
 					chosen = setsCookies
 				}
 			}
+			if what == "" {
+				// cards-link(cardNumber, cardCvv): a payment card's number
+				// and security code pay as the cardholder wherever they go.
+				what = secCardSecret(p)
+			}
+			if what == "" && secSecretStoreValue(p, facts[i].words, facts[i].desc) {
+				// write_secret(path, key, value): the value a tool writes
+				// as a secret is a credential the user holds.
+				what = "the value it writes as a secret (a credential the user holds, which the store exists to keep out of view)"
+			}
 			if what == "" && secSecretVariableValue(t, p, facts[i].words) {
 				// createEnvVar(value, type: plain|encrypted|secret): the
 				// value of a secret variable passes through the model.
@@ -95,6 +105,12 @@ func checkSEC014(ctx *Context) []Problem {
 			// unless the tool sets them (a setter verb, "new").
 			if (secLogsInWith(t, p) || secUnlocksKey(p)) && !secHasWord(facts[i].words, secSecretSetters...) && !secHasWord(facts[i].words, "generate", "keygen") &&
 				!secNewSecret.MatchString(p.desc()) && !secOperationSets(t) {
+				existing = true
+			}
+			if secIssuedElsewhere.MatchString(p.desc()) && !secNewSecret.MatchString(p.desc()) {
+				// set_webhook_secret(secret: "The signing secret the
+				// provider issued"): another party issued it, so it is an
+				// existing credential the model passes on, not one it picks.
 				existing = true
 			}
 			if secBasicAuthLogin(p, facts[i].words) {

@@ -1,0 +1,239 @@
+package lint
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/mcpgauge/mcpgauge/gauge/model"
+)
+
+// Round 26 (branch secrets26): payment card data is a secret the
+// cardholder holds. Whoever has a card's number (PAN) with its security
+// code (CVV, CVC) and expiry can pay with it, so the number and the code
+// are credentials whatever the tool calls them; a card's id, token, brand,
+// BIN or last four digits open nothing.
+
+// secCardNotSecret says a card field's description is about a part of the
+// number that pays with nothing (last four digits, BIN, masked or
+// truncated form), or about a flag or a token standing in for the card.
+var secCardNotSecret = regexp.MustCompile(`\b(?:last\s+(?:4|four)|first\s+(?:6|six|8|eight)|bin\b|masked|truncated|redacted|obfuscated|tokeni[sz]ed|whether|if\s+true|indicates)`)
+
+// secCardTalk says a text speaks of a payment card.
+var secCardTalk = regexp.MustCompile(`\b(?:card|cards|primary\s+account\s+number|pan)\b`)
+
+// secCardNameNotSecret holds name words that make a card field a part or
+// a stand-in of the number, not the number.
+var secCardNameNotSecret = []string{"last4", "last", "masked", "bin", "brand", "type", "id", "token", "hash", "fingerprint", "mask", "prefix", "suffix", "length", "required", "present"}
+
+// secCardSecret says what payment card secret a parameter takes ("a
+// payment card number (PAN)"), or "" when it takes none: a string named
+// for a card's number (cardNumber, card_no, pan beside a card) or its
+// security code (cvv, cvc, cardCvv, securityCode described as a card's).
+func secCardSecret(p secParam) string {
+	if !secTakesString(p.schema) {
+		return ""
+	}
+	words := secIdentifierWords(p.name)
+	if len(words) == 0 || secHasWord(words, secCardNameNotSecret...) {
+		return ""
+	}
+	desc := p.desc()
+	if secCardNotSecret.MatchString(desc) {
+		return ""
+	}
+	if secHasWord(words, "cvv", "cvc", "cvv2", "cvc2") ||
+		secWordsAdjacent(words, "security", "code") && (secCardTalk.MatchString(desc) || secHasWord(secIdentifierWords(p.parent), "card")) {
+		return "a payment card's security code (CVV), which with the card's number pays as the cardholder"
+	}
+	cardContext := secCardTalk.MatchString(desc) || secHasWord(secIdentifierWords(p.parent), "card", "cards")
+	if secWordsAdjacent(words, "card", "number") || secWordsAdjacent(words, "card", "no") || secWordsAdjacent(words, "card", "num") ||
+		words[len(words)-1] == "pan" && (cardContext || secHasWord(words, "card")) {
+		return "a payment card number (PAN), with which anyone who also has its expiry and code pays as the cardholder"
+	}
+	return ""
+}
+
+// secCardDataReturn reads an opening that reads or returns a card's full
+// number or its security code: "Get issued card with PAN, CVV, and
+// expiration", "Reveal the full card number". PAN is read in capitals
+// only (a camera's pan is not a card's).
+var (
+	secCardReadVerb   = regexp.MustCompile(`(?i)^\W*(?:get|gets|retrieve|retrieves|return|returns|fetch|fetches|reveal|reveals|show|shows|read|reads|view|views|display|displays|look\s+up|list|lists)\b`)
+	secCardDataWords  = regexp.MustCompile(`(?i)\b(?:cvv2?|cvc2?|card\s+verification\s+(?:value|code)|card\s+security\s+codes?|(?:full|unmasked|complete|plain-?text|raw)\s+(?:card\s+)?(?:numbers?|pan)|full\s+card\s+details)\b`)
+	secCardPAN        = regexp.MustCompile(`\bPANs?\b`)
+	secCardDataHidden = regexp.MustCompile(`(?i)\b(?:masked|last\s+(?:4|four)|truncated|redact\w*|without\s+(?:the\s+)?(?:full\s+)?(?:pan|cvv|cvc|card\s+number)|(?:never|not)\s+(?:returns?|returned|includes?|included|shows?|shown)|except\s+(?:the\s+)?(?:pan|cvv|cvc|card\s+number))\b`)
+)
+
+// secReturnsCardData reports whether a tool's opening says it reads or
+// returns a payment card's full number or security code: with them (and
+// the expiry) anyone pays as the cardholder, so they are a credential in
+// the result.
+func secReturnsCardData(t *model.Tool) bool {
+	open := secOpeningSentence(t.RawDescription)
+	if !secCardReadVerb.MatchString(open) || secCardDataHidden.MatchString(open) {
+		return false
+	}
+	if secCardDataWords.MatchString(open) {
+		return true
+	}
+	// PAN is read in its raw capitals (the folded opening is lower case).
+	raw := strings.TrimLeft(t.RawDescription, " \n")
+	if k := strings.IndexAny(raw, ".\n"); k >= 0 {
+		raw = raw[:k]
+	}
+	return secCardPAN.MatchString(raw) && secCardWord.MatchString(open)
+}
+
+// secCardWord names a card in a text (a camera's "PAN and tilt" names none).
+var secCardWord = regexp.MustCompile(`\bcards?\b`)
+
+// foldLower is the folded form of s (lower case, accents and zero-width
+// spaces removed), as the phrase matchers read it.
+func foldLower(s string) string {
+	f, _ := secFold(s)
+	return f
+}
+
+// secIssuedElsewhere says a secret's description names another party as
+// the one that issued it ("The signing secret the provider issued",
+// "client secret provided by the identity provider"): the value exists
+// already and unlocks something at that party, so the model does not pick
+// it, whatever verb the tool has.
+var secIssuedElsewhere = regexp.MustCompile(`\b(?:provider|service|platform|bank|issuer|vendor|third[- ]party|identity\s+provider|idp|registrar|gateway|dashboard|console)\s+(?:has\s+)?(?:issued|issues|provided|provides|generated|generates|returned|returns|gave|gives)\b|\b(?:issued|provided|generated|returned)\s+by\s+(?:the\s+|your\s+|a\s+|an\s+)?(?:[\w-]+\s+){0,2}?(?:provider|service|platform|bank|issuer|vendor|third[- ]party|identity\s+provider|idp|registrar|gateway|dashboard|console)\b`)
+
+// secStoreValueNames are the bare names of a parameter that carries what
+// a tool writes (write_secret(key, value)).
+var secStoreValueNames = map[string]bool{"value": true, "data": true, "content": true, "contents": true, "plaintext": true, "payload": true}
+
+// secStoreWriteVerbs write a value into a store.
+var secStoreWriteVerbs = []string{"write", "put", "set", "create", "store", "save", "add", "upsert", "update", "insert"}
+
+// secSecretStoreValue reports whether a parameter is the value a tool
+// writes as a secret: a bare value, data or content string on a tool whose
+// name writes a secret (write_secret, secret_put, set_secrets; "secret" as
+// the object, nothing but value or version after it) and whose text does
+// not keep secrets out ("Update non-secret fields"). The value of a secret
+// is a credential the user holds; the store exists to keep it out of view.
+func secSecretStoreValue(p secParam, toolWords []string, toolDesc string) bool {
+	if p.parent != "" || !secTakesString(p.schema) {
+		return false
+	}
+	words := secIdentifierWords(p.name)
+	if len(words) != 1 || !secStoreValueNames[words[0]] || !secHasWord(toolWords, secStoreWriteVerbs...) {
+		return false
+	}
+	at := -1
+	for i, w := range toolWords {
+		if w == "secret" || w == "secrets" {
+			at = i
+		}
+	}
+	if at < 0 {
+		return false
+	}
+	for _, w := range toolWords[at+1:] {
+		if w != "value" && w != "values" && w != "version" && w != "data" {
+			return false
+		}
+	}
+	return !secNonSecretWrite.MatchString(toolDesc) && !secNonSecretWrite.MatchString(p.desc())
+}
+
+// secNonSecretWrite says a text keeps to values that are not secret.
+var secNonSecretWrite = regexp.MustCompile(`\bnon-?\s?secret\b|\bnot\s+(?:a\s+)?secrets?\b|\bnever\s+(?:pass|put|store|write)\s+(?:secret|credential|password)`)
+
+// secNewSecretHeads are the nouns of a secret a tool can issue.
+// A generated password is no credential of anything yet (a password
+// generator's result), so it is not among them.
+var secNewSecretHeads = map[string]string{"token": "token", "secret": "secret"}
+
+// secAccessTokenQuals name what a token opens: an access, API, session,
+// bearer, grant, deploy, webhook, invite or one-time token is a bearer of
+// access. A bare token may be a receipt of something else ("a token that
+// can then be used to accept the terms of service").
+var secAccessTokenQuals = []string{"access", "api", "auth", "authentication", "authorization", "bearer", "session", "grant", "refresh", "personal",
+	"bot", "service", "deploy", "deployment", "webhook", "signing", "invite", "invitation", "login", "sign-in", "one-time", "registration", "runtime", "agent", "client", "upload", "download", "join", "enrollment", "bootstrap"}
+
+// secTokenOpensTalk says a text's token authenticates or grants access.
+var secTokenOpensTalk = regexp.MustCompile(`\b(?:authenticat\w*|authoriz\w*|grants?\s+access|log\s+in|sign\s+in|bearer)\b`)
+
+// secPhraseStops end the object of an opening verb: the noun after them
+// belongs to something else ("Create a user with password").
+var secPhraseStops = map[string]bool{"with": true, "for": true, "of": true, "and": true, "or": true, "to": true, "in": true, "on": true, "from": true, "by": true, "using": true, "via": true, "that": true, "which": true, "whose": true, "without": true, "if": true, "when": true, "into": true, "as": true, "at": true}
+
+// secIssueVerbs open a sentence that hands out a new secret.
+var secIssueVerbs = map[string]bool{"issue": true, "issues": true, "generate": true, "generates": true, "mint": true, "mints": true, "rotate": true, "rotates": true, "regenerate": true, "regenerates": true, "roll": true, "rolls": true, "create": true, "creates": true}
+
+// secIssuesSecret says what new secret a tool hands out ("token",
+// "secret"), or "": its opening sentence issues, generates, mints,
+// rotates or creates a token, secret, password or credential, the noun
+// ending the verb's object within five words ("Issue one-time runtime
+// update grant token for an agent", "Generate a new signing secret for a
+// hosted webhook endpoint"), or its name pairs such a verb with "secret"
+// (generate_webhook_secret). Issuing a secret hands it to the caller.
+// Silent: a tool that takes the value it stores (create_secret(name,
+// value): the model gives it, the tool keeps it), a text that says the
+// value is masked or not returned, and public, design or on-chain tokens.
+func secIssuesSecret(t *model.Tool, words []string, desc string) string {
+	if secRedacted.MatchString(desc) || secValuesHidden.MatchString(desc) || secCredentialPublic.MatchString(desc) ||
+		secHasWord(words, "publishable", "anon", "anonymous", "public") || secOnChainToken(t, words) || secDesignToken(t, words) {
+		return ""
+	}
+	for _, p := range secParams(t) {
+		pw := secIdentifierWords(p.name)
+		if p.parent == "" && len(pw) > 0 && secTakesString(p.schema) {
+			switch pw[len(pw)-1] {
+			case "value", "secret", "token", "password", "data", "plaintext", "content", "credential", "credentials":
+				return ""
+			}
+		}
+	}
+	if secOnChainTalk.MatchString(desc) {
+		return "" // "Create a new ERC-20 token": an asset, not a credential
+	}
+	open := strings.Fields(strings.Trim(foldLower(secOpeningSentence(t.RawDescription)), " .:;"))
+	if len(open) > 1 && secIssueVerbs[open[0]] {
+		for i, w := range open[1:] {
+			if i > 5 || secPhraseStops[w] {
+				break
+			}
+			if head, ok := secNewSecretHeads[strings.Trim(w, ",.;:()")]; ok {
+				if head == "secret" && (open[0] == "create" || open[0] == "creates") {
+					break // "Create a secret" stores one; it does not hand one out
+				}
+				if head == "token" && !secHasWord(open[1:i+1], secAccessTokenQuals...) && !secTokenOpensTalk.MatchString(desc) {
+					break // "Generates a non-expiring token that can then be used to accept the terms"
+				}
+				return head
+			}
+		}
+	}
+	if secHasWord(words, "generate", "regenerate", "rotate", "issue", "mint", "roll") && secHasWord(words, "secret") {
+		return "secret"
+	}
+	return ""
+}
+
+// secOnChainTalk speaks of a token as an asset on a blockchain.
+var secOnChainTalk = regexp.MustCompile(`\b(?:erc-?\d+|nfts?|coins?|fungible|blockchain|on-?chain|smart\s+contracts?|token\s+(?:supply|symbol|contract)|tokens?\s+(?:on|to)\s+(?:the\s+)?(?:\w+\s+)?(?:chain|network|mainnet|testnet))\b`)
+
+// secSecretScanOpening is an opening that hunts for secrets left in code
+// or files: "Detect hardcoded secrets like API keys", "Scan the repository
+// for leaked credentials", "Find exposed API keys in the given path".
+var secSecretScanOpening = regexp.MustCompile(`^\W*(?:detect|find|scan|search|look|hunt|check)s?\b(?:\s+[\w./-]+){0,5}?\s+(?:for\s+)?(?:(?:any|all|possible|potential)\s+)?(?:(?:hard-?coded|leaked|exposed|embedded|plain-?text|committed)\s+(?:secrets?|credentials?|api\s+keys?|passwords?|tokens?|private\s+keys?)|for\s+(?:secrets|credentials|api\s+keys|passwords|private\s+keys))\b`)
+
+// secScansForSecrets reports whether a tool hunts for secrets left in code
+// or files and reports them: a scanner's finding carries the matched
+// secret (the key, the password, the token), so what it finds comes back
+// into the result, unless its text says the matches are masked or
+// redacted, or that only their locations or kinds are reported.
+func secScansForSecrets(t *model.Tool, desc string) bool {
+	if !secSecretScanOpening.MatchString(secOpeningSentence(t.RawDescription)) {
+		return false
+	}
+	return !secRedacted.MatchString(desc) && !secValuesHidden.MatchString(desc) && !secScanLocationsOnly.MatchString(desc)
+}
+
+// secScanLocationsOnly says a scanner reports where and what kind, not the
+// value.
+var secScanLocationsOnly = regexp.MustCompile(`\b(?:only\s+(?:the\s+)?(?:file|files|locations?|line\s+numbers?|paths?|kinds?|types?)|(?:file|files|locations?|line\s+numbers?|paths?)\s+only|fingerprints?\s+only)\b`)
