@@ -1,7 +1,6 @@
 package lint
 
 import (
-	"encoding/json"
 	"fmt"
 	"regexp"
 	"strings"
@@ -29,10 +28,29 @@ var destroy26RestoreVerbs = map[string]bool{
 	"save": true, "set": true,
 }
 
-// destroy26RestoreTalk is a tool's text saying what it cuts off comes back:
-// "can be re-enabled", "reactivate it later", an action enum offering
-// enable beside disable.
-var destroy26RestoreTalk = regexp.MustCompile(`(?i)\b(?:re-?enabl\w*|enabl(?:e|es|ed|ing)|re-?activat\w*|(?:^|[^-\w])activat(?:e|es|ed|ing)|resum(?:e|es|ed|ing)|reconnect\w*|unsuspend\w*|reinstat\w*)\b`)
+// destroy26RestoreTalk is a tool's text offering a way back for what it
+// cuts off: a restoring verb ("can be re-enabled", "resume it later", "to
+// enable it again", "Disable or enable a flag") or a participle after a
+// modal ("can be enabled again"). The adjective of a state ("an enabled
+// card", "the active session") is not a way back.
+var destroy26RestoreTalk = regexp.MustCompile(`(?i)\b(?:re-?enabl\w*|enabl(?:e|es|ing)|re-?activat\w*|(?:^|[^-\w])activat(?:e|es|ing)|resum(?:e|es|ed|ing)|reconnect\w*|unsuspend\w*|reinstat\w*|(?:can|could|may|might|will)\s+(?:(?:later|again|then|also|easily)\s+)?be\s+(?:enabled|activated)|turn(?:s|ed)?\s+(?:it\s+|them\s+)?back\s+on)\b`)
+
+// destroy26Negation is a negation within three words before a restoring
+// phrase: "can never be re-enabled", "cannot be resumed", "no longer
+// reactivates".
+var destroy26Negation = regexp.MustCompile(`(?i)\b(?:not|never|cannot|can't|won't|no\s+longer|unable\s+to)\s+(?:\S+\s+){0,2}$`)
+
+// destroy26OffersWayBack reports whether a text offers a way back for
+// what the tool cuts off: a restoring phrase with no negation just before
+// it.
+func destroy26OffersWayBack(s string) bool {
+	for _, loc := range destroy26RestoreTalk.FindAllStringIndex(s, -1) {
+		if !destroy26Negation.MatchString(s[:loc[0]]) {
+			return true
+		}
+	}
+	return false
+}
 
 // destroy26CutOffOpening is a description opening on cutting something
 // off: "Disables a card", "Discontinue using a bank account", "This will
@@ -50,15 +68,18 @@ var destroy26SessionObjects = map[string]bool{
 	"breakpoint": true, "breakpoints": true, "watch": true, "watcher": true, "preview": true, "telemetry": true,
 }
 
-// destroy26CutsOff says why a tool switches off or severs something that
+// destroy26CutsOff says why tools[i] switches off or severs something that
 // exists with no way back the server offers, or "": its name's verb (the
 // first word, or the last of a noun-first name such as cards_disable) or
 // its description's opening verb disables, deactivates, discontinues,
 // suspends, disconnects or severs, no other tool of the server turns the
 // same thing back on (enable_x beside disable_x), its own text offers no
-// way back (an enable action, "can be re-enabled"), and what it cuts off
-// is not the client's own session, sign-in or a local toggle.
-func destroy26CutsOff(tools []tgTool, t *tgTool) string {
+// way back (an enable action, "can be re-enabled", not negated), and what
+// it cuts off (its name, or the object of its opening verb) is not the
+// client's own session, sign-in or a local toggle.
+func destroy26CutsOff(ctx *Context, i int) string {
+	tools := tgTools(ctx)
+	t := &tools[i]
 	words := t.nameWords
 	if len(words) == 0 || text.IsReadVerb(words[0]) {
 		return ""
@@ -83,96 +104,177 @@ func destroy26CutsOff(tools []tgTool, t *tgTool) string {
 			return ""
 		}
 	}
-	first, _, _ := strings.Cut(strings.TrimSpace(preciseProse(t.desc)), ".")
-	for _, w := range strings.FieldsFunc(strings.ToLower(first), func(r rune) bool { return !(r >= 'a' && r <= 'z') }) {
+	for _, w := range destroy26OpeningObject(preciseProse(t.desc)) {
 		if destroy26SessionObjects[w] || destroy26SessionObjects[strings.TrimSuffix(w, "s")] {
 			// "Disconnect from all SSH servers": the client's own
 			// connections, opened again by the next call.
 			return ""
 		}
 	}
-	if destroy26RestoreTalk.MatchString(t.desc) || destroy26RestoreTalk.MatchString(destroy26SchemaText(t)) {
+	facts := destroy26ToolFacts(ctx)
+	if destroy26OffersWayBack(t.desc) || facts.tools[i].offersWayBack {
 		return ""
 	}
-	if other := destroy26RestoringSibling(tools, t); other != "" {
+	if destroy26RestoringSibling(facts, i) >= 0 {
 		return ""
 	}
-	return fmt.Sprintf("it %s something that exists (%q), and no tool of the server turns it back on, so what depended on it stops at once", destroy26Third(verb), verb)
-}
-
-// destroy26Third is verb in the third person, for the finding's message.
-func destroy26Third(verb string) string {
-	switch verb {
-	case "disable", "deactivate", "discontinue":
-		return verb + "s"
-	case "disables", "deactivates", "discontinues", "suspends", "disconnects", "severs":
-		return verb
+	third := verb
+	if !strings.HasSuffix(verb, "s") {
+		third = mcp026Third(verb)
 	}
-	return verb + "s"
+	return fmt.Sprintf("it %s something that exists (%q), and no tool of the server turns it back on, so what depended on it stops at once", third, verb)
 }
 
-// destroy26SchemaText is the text of t's parameters: their names, enum
-// values and descriptions, where an action enum offers the way back.
-func destroy26SchemaText(t *tgTool) string {
-	var b strings.Builder
-	for _, p := range t.params {
-		b.WriteString(p.name)
-		b.WriteByte(' ')
-		if d, _ := p.obj["description"].(string); d != "" {
-			b.WriteString(d)
-			b.WriteByte(' ')
+// destroy26OpeningObject returns the words of what a description's opening
+// verb acts on: the words of its first sentence after the cut-off verb (or
+// after its first word), a leading "from" or "off" skipped, up to the first
+// preposition or conjunction (secPhraseStops). "Suspends the account and
+// signs out every session" cuts off the account; "Disconnect from every
+// database server" the servers.
+func destroy26OpeningObject(desc string) []string {
+	first, _, _ := strings.Cut(strings.TrimSpace(desc), ".")
+	ws := strings.FieldsFunc(strings.ToLower(first), func(r rune) bool { return !(r >= 'a' && r <= 'z') })
+	start := 1
+	for j, w := range ws {
+		if destroy26CutOffStem.MatchString(w) {
+			start = j + 1
+			break
 		}
-		if e, _ := p.obj["enum"].([]any); e != nil {
-			for _, v := range e {
-				if s, ok := v.(string); ok {
-					b.WriteString(s)
-					b.WriteByte(' ')
+	}
+	for start < len(ws) && (ws[start] == "from" || ws[start] == "off" || ws[start] == "out") {
+		start++
+	}
+	var out []string
+	for j := start; j < len(ws) && j < start+8 && !secPhraseStops[ws[j]]; j++ {
+		out = append(out, ws[j])
+	}
+	return out
+}
+
+// destroy26CutOffStem is a word of a cut-off verb, in any form.
+var destroy26CutOffStem = regexp.MustCompile(`^(?:disabl|deactivat|discontinu|suspend|disconnect|sever)`)
+
+// destroy26ObjectFiller are name words that name no thing: an id, a
+// preposition, an article.
+var destroy26ObjectFiller = map[string]bool{"id": true, "ids": true, "a": true, "an": true, "the": true, "all": true, "my": true, "one": true}
+
+// destroy26MakerVerbs make a new thing: a create tool whose schema offers
+// the state "active" makes an active thing, it does not turn a switched-off
+// one back on.
+var destroy26MakerVerbs = map[string]bool{"create": true, "add": true, "new": true, "insert": true, "register": true, "make": true, "issue": true, "generate": true}
+
+// destroy26StateOn are the enum, const and default values that turn a thing
+// (back) on: a state ("enabled", "active") or an action ("enable").
+var destroy26StateOn = map[string]bool{"enable": true, "enabled": true, "reenable": true, "active": true, "activate": true, "activated": true,
+	"reactivate": true, "resume": true, "unsuspend": true, "reinstate": true, "restore": true}
+
+// destroy26Tool is what the cut-off reading needs of one tool, computed
+// once per run.
+type destroy26Tool struct {
+	objects       []string        // the name's object words, "s" trimmed, verbs and filler left out
+	seen          map[string]bool // every name word, "s" trimmed
+	restorer      bool            // a tool that can turn a thing back on
+	offersWayBack bool            // its schema offers a value that turns a thing on
+}
+
+// destroy26Facts are the per-tool facts of a server, with an index from a
+// name word to the restorers whose name holds it ("" for restorers whose
+// name names no object).
+type destroy26Facts struct {
+	tools  []destroy26Tool
+	byWord map[string][]int
+}
+
+// destroy26ToolFacts returns the server's destroy26Facts, computed once per
+// run: each tool's schema is walked once, never per pair of tools.
+func destroy26ToolFacts(ctx *Context) *destroy26Facts {
+	return ctx.Memo("destroy26.facts", func() any {
+		tools := tgTools(ctx)
+		f := &destroy26Facts{tools: make([]destroy26Tool, len(tools)), byWord: map[string][]int{}}
+		for i := range tools {
+			o := &tools[i]
+			d := destroy26Tool{seen: map[string]bool{}, offersWayBack: destroy26SchemaOffersOn(o)}
+			restores, reads, makes := false, false, false
+			for j, w := range o.nameWords {
+				reads = reads || text.IsReadVerb(w)
+				restores = restores || destroy26RestoreVerbs[w]
+				if (j == 0 || j == len(o.nameWords)-1) && destroy26MakerVerbs[w] {
+					makes = true
+				}
+				w = strings.TrimSuffix(w, "s")
+				d.seen[w] = true
+				if !destroy26CutOffVerbs[w] && !destroy26CutOffVerbs[w+"s"] && !destroy26RestoreVerbs[w] && !secPhraseStops[w] && !destroy26ObjectFiller[w] {
+					d.objects = append(d.objects, w)
 				}
 			}
+			// An update whose schema sets the state back to enabled
+			// restores; a read's "active" filter and a create's
+			// "active" status do not.
+			d.restorer = restores || !reads && !makes && d.offersWayBack
+			f.tools[i] = d
+			if !d.restorer {
+				continue
+			}
+			if len(d.objects) == 0 {
+				f.byWord[""] = append(f.byWord[""], i)
+			}
+			for w := range d.seen {
+				f.byWord[w] = append(f.byWord[w], i)
+			}
 		}
-	}
-	return b.String()
+		return f
+	}).(*destroy26Facts)
 }
 
-// destroy26RestoringSibling returns the name of another tool of the
-// server whose name holds a restoring verb (enable, activate, resume,
-// connect, ...) and every word of what t cuts off (enable_bundle_capability
-// for disable_bundle_capability; accounts_connect does not restore
-// bank_accounts_disable), or that names the same thing and whose schema
-// sets its state back to enabled or active (webhooks_update with status
-// "enabled" beside webhooks_disable; a list tool's "active" filter only
-// reads), or "".
-func destroy26RestoringSibling(tools []tgTool, t *tgTool) string {
-	objects := map[string]bool{}
-	for _, w := range t.nameWords {
-		if !destroy26CutOffVerbs[w] && len(w) > 2 {
-			objects[strings.TrimSuffix(w, "s")] = true
+// destroy26SchemaOffersOn reports whether a tool's input schema, at any
+// depth, offers an enum, const or default value that turns a thing on
+// ("enabled", "active", an action "enable"), compared as a whole value.
+func destroy26SchemaOffersOn(o *tgTool) bool {
+	found := false
+	secSchemaText(o.t.InputSchema, func(field, s string) {
+		if field == "enum value" || field == "const value" || field == "default value" {
+			found = found || destroy26StateOn[strings.Join(secIdentifierWords(s), "")]
+		}
+	}, 0)
+	return found
+}
+
+// destroy26RestoringSibling returns the index of another tool of the
+// server that turns back on what tools[i] cuts off, or -1: a restorer (its
+// name holds a restoring verb, or, being neither a read nor a create, its
+// schema sets the state to enabled or active) whose name holds every
+// object word of tools[i]'s name (enable_bundle_capability for
+// disable_bundle_capability; accounts_connect does not restore
+// bank_accounts_disable). A name with no object words (disable) is
+// restored only by a restorer whose name has none either (enable), not by
+// any set_*.
+func destroy26RestoringSibling(f *destroy26Facts, i int) int {
+	objects := f.tools[i].objects
+	key := ""
+	if len(objects) > 0 {
+		key = objects[0]
+		for _, w := range objects[1:] {
+			if len(f.byWord[w]) < len(f.byWord[key]) {
+				key = w
+			}
 		}
 	}
-	for i := range tools {
-		o := &tools[i]
-		if o.name == t.name {
+	for _, o := range f.byWord[key] {
+		if o == i {
 			continue
 		}
-		restores, seen, reads := false, map[string]bool{}, false
-		for _, w := range o.nameWords {
-			reads = reads || text.IsReadVerb(w)
-			if destroy26RestoreVerbs[w] {
-				restores = true
-			}
-			seen[strings.TrimSuffix(w, "s")] = true
-		}
 		shares := true
-		for w := range objects {
-			if !seen[w] {
+		for _, w := range objects {
+			if !f.tools[o].seen[w] {
 				shares = false
+				break
 			}
 		}
-		if shares && (restores || !reads && destroy26OffersEnabled(o)) {
-			return o.name
+		if shares {
+			return o
 		}
 	}
-	return ""
+	return -1
 }
 
 // destroy26MoneyOpening is a description opening on money leaving or
@@ -211,19 +313,8 @@ var destroy26KeepsMoney = regexp.MustCompile(`(?i)\bbetween\s+(?:two\s+of\s+)?(?
 // fact switches off a thing named "link" (a payment link, an invite link)
 // with nothing to switch it on again: disabling such a link is not
 // unlinking two things that both stay.
-func destroy26LinkNounCutOff(tools []tgTool, t *tgTool, why string) bool {
-	return strings.HasPrefix(why, "its operations remove only ") && destroy26CutsOff(tools, t) != ""
-}
-
-// destroy26EnabledValue is a state value in a schema that turns a thing
-// back on: an enum or const "enabled", "active", "enable".
-var destroy26EnabledValue = regexp.MustCompile(`(?i)"(?:enabled?|active|activated?)"`)
-
-// destroy26OffersEnabled reports whether a tool's input schema, at any
-// depth, offers a state value that turns a thing back on.
-func destroy26OffersEnabled(o *tgTool) bool {
-	b, err := json.Marshal(o.t.InputSchema)
-	return err == nil && destroy26EnabledValue.Match(b)
+func destroy26LinkNounCutOff(ctx *Context, i int, why string) bool {
+	return strings.HasPrefix(why, "its operations remove only ") && destroy26CutsOff(ctx, i) != ""
 }
 
 // destroy26ToProduction is text saying where a deploy or promotion goes is
@@ -244,16 +335,17 @@ func destroy26PromotesToProduction(t *tgTool) string {
 	if len(w) == 0 || text.IsReadVerb(w[0]) || secHasWord(w, "status", "draft", "preview", "staging", "cancel", "list", "logs", "log", "plan", "validate", "check", "rollback", "undo") {
 		return ""
 	}
-	lead := false
+	lead := -1
 	for i, x := range w {
 		if i > 1 {
 			break
 		}
 		if x == "deploy" || x == "redeploy" || x == "promote" || x == "release" {
-			lead = true
+			lead = i
+			break
 		}
 	}
-	if !lead {
+	if lead < 0 || (w[lead] == "promote" || w[lead] == "release") && !destroy26ActsOnDeployable(w[lead+1:], t.desc) {
 		return ""
 	}
 	texts := []string{preciseProse(t.desc)}
@@ -270,6 +362,69 @@ func destroy26PromotesToProduction(t *tgTool) string {
 	return ""
 }
 
+// destroy26Deployables are what a promotion or release puts in front of
+// users: a build, a deployment, a version of an app or a model.
+var destroy26Deployables = map[string]bool{"deployment": true, "deploy": true, "build": true, "release": true, "version": true,
+	"revision": true, "artifact": true, "image": true, "app": true, "application": true, "site": true, "slot": true,
+	"function": true, "service": true, "bundle": true, "preview": true, "model": true, "environment": true, "env": true,
+	"branch": true, "commit": true, "change": true, "code": true, "container": true, "worker": true, "stack": true,
+	"package": true, "candidate": true, "rollout": true, "canary": true}
+
+// destroy26ActsOnDeployable reports whether a promote or release verb acts
+// on a deployable (promote_deployment, ReleaseVersion): the object words of
+// the name after the verb, or, when the name has none, those of the
+// description's opening ("Promote the current build to production"). A
+// lock, a lease, a hold or a person promoted or released is not a deploy
+// (release_lock, promote_participant "to the live stage").
+func destroy26ActsOnDeployable(after []string, desc string) bool {
+	var object []string
+	for _, x := range after {
+		if secPhraseStops[x] {
+			break
+		}
+		object = append(object, x)
+	}
+	if len(object) == 0 {
+		object = destroy26OpeningObject(preciseProse(desc))
+	}
+	for _, x := range object {
+		if destroy26Deployables[x] || destroy26Deployables[strings.TrimSuffix(x, "s")] {
+			return true
+		}
+	}
+	return false
+}
+
+// destroy26EndWords name one end of a link when they make up a parameter's
+// whole name: source, target, from, to, parent, child (source_node,
+// from_node).
+var destroy26EndWords = map[string]bool{"source": true, "target": true, "from": true, "to": true, "parent": true, "child": true,
+	"src": true, "dst": true, "dest": true, "destination": true, "node": true, "nodes": true, "vertex": true, "start": true, "end": true}
+
+// destroy26RefWords end a parameter name that references a thing rather
+// than carrying a value: sourceId, target_ids, sourceKey, parent_ref.
+var destroy26RefWords = map[string]bool{"id": true, "ids": true, "key": true, "keys": true, "ref": true, "refs": true, "uri": true, "url": true}
+
+// destroy26EndReference reports whether a link maker's parameter names an
+// end of the link, read by identifier words: its last word is id, key,
+// ref, uri or url (fromStationId, source_key), or every word names an end
+// (source, target, from_node). `paid` or `valid` is a value, not an id.
+func destroy26EndReference(name string) bool {
+	ws := secIdentifierWords(name)
+	if len(ws) == 0 {
+		return false
+	}
+	if destroy26RefWords[ws[len(ws)-1]] {
+		return true
+	}
+	for _, w := range ws {
+		if !destroy26EndWords[w] {
+			return false
+		}
+	}
+	return true
+}
+
 // destroy26LinkMakers are the verbs that make the link a removal breaks.
 var destroy26LinkMakers = []string{"add", "create", "connect", "link", "insert"}
 
@@ -277,12 +432,13 @@ var destroy26LinkMakers = []string{"add", "create", "connect", "link", "insert"}
 // between two things" loses what the relation itself holds, or "": the
 // server's tool that makes the link (the same name with add, create,
 // connect, link or insert in place of the removing verb) takes values of
-// its own besides the ends' references (a condition, a priority, a label,
+// its own besides the ends' references (destroy26EndReference) (a condition, a priority, a label,
 // a weight), and the removal takes none of them. Removing such a link is
 // not undone by naming its two ends again: what it carried goes. A maker
 // that takes only the ends' references keeps the relation reading.
-func destroy26LinkCarriesValues(tools []tgTool, t *tgTool) string {
-	if !strings.HasPrefix(preciseReversible(tools, t), "it removes only a relation between") {
+// reversible is preciseReversible's reason for t.
+func destroy26LinkCarriesValues(tools []tgTool, t *tgTool, reversible string) string {
+	if !strings.HasPrefix(reversible, "it removes only a relation between") {
 		return ""
 	}
 	words := t.nameWords
@@ -309,8 +465,7 @@ func destroy26LinkCarriesValues(tools []tgTool, t *tgTool) string {
 			}
 			var values []string
 			for _, p := range o.params {
-				n := strings.ToLower(p.name)
-				if own[n] || strings.HasSuffix(n, "id") || strings.HasSuffix(n, "ids") || strings.HasSuffix(n, "_key") {
+				if own[strings.ToLower(p.name)] || destroy26EndReference(p.name) {
 					continue
 				}
 				values = append(values, p.name)

@@ -36,6 +36,13 @@ func checkMCP040(ctx *Context) []Problem {
 		msg := fmt.Sprintf("`%s` reads as destructive but declares no `destructiveHint`.", t.name)
 		sev := Off
 		sessionParam, sessionMatch := preciseSessionClearOfAll(t)
+		// Each O(tools) reading runs once per tool, before the cases
+		// that ask for it.
+		reversible, linkValues := "", ""
+		if ctx.Precise() {
+			reversible = preciseReversible(tools, t)
+			linkValues = destroy26LinkCarriesValues(tools, t, reversible)
+		}
 		switch {
 		case !ctx.Precise():
 			if !tgReadsLikeDeletion(t) {
@@ -64,19 +71,19 @@ func checkMCP040(ctx *Context) []Problem {
 			// the content and gets the changed copy back; nothing
 			// stored is written over.
 			continue
-		case !tgReadsLikeDeletion(t) && !markedReadOnly(t) && preciseWritesFileAt(t) != "" && preciseDescribesDestruction(t) == "" && preciseReversible(tools, t) == "":
+		case !tgReadsLikeDeletion(t) && !markedReadOnly(t) && preciseWritesFileAt(t) != "" && preciseDescribesDestruction(t) == "" && reversible == "":
 			// A download or export that saves at a path the caller names
 			// writes over whatever file is there, whatever read verb
 			// opens its name: a warning, since the caller picks the path.
 			msg = fmt.Sprintf("`%s` may overwrite stored data (%s) but declares no `destructiveHint`.", t.name, preciseWritesFileAt(t))
 			sev = Warning
-		case !preciseReadNamed(t) && destroy26LinkCarriesValues(tools, t) != "":
+		case !preciseReadNamed(t) && linkValues != "":
 			// remove_edge "Remove a connection between two nodes" beside
 			// add_edge(sourceNodeId, targetNodeId, condition, priority):
 			// the link held values of its own, which go with it.
-			msg = fmt.Sprintf("`%s` removes a link that holds values of its own (%s) but declares no `destructiveHint`.", t.name, destroy26LinkCarriesValues(tools, t))
+			msg = fmt.Sprintf("`%s` removes a link that holds values of its own (%s) but declares no `destructiveHint`.", t.name, linkValues)
 			sev = Warning
-		case preciseReadNamed(t) || preciseReversible(tools, t) != "" && !destroy26LinkNounCutOff(tools, t, preciseReversible(tools, t)):
+		case preciseReadNamed(t) || reversible != "" && !destroy26LinkNounCutOff(ctx, i, reversible):
 			continue
 		case preciseStopsApp(t.nameWords, t.desc):
 			// terminate_app: the app is launched again and nothing stored
@@ -138,7 +145,7 @@ func checkMCP040(ctx *Context) []Problem {
 				// so a warning.
 				msg = fmt.Sprintf("`%s` may replace what is live (%s) but declares no `destructiveHint`.", t.name, why)
 				sev = Warning
-			} else if why := destroy26CutsOff(tools, t); why != "" {
+			} else if why := destroy26CutsOff(ctx, i); why != "" {
 				// A card, a capability or a link switched off with no
 				// tool to switch it on again: an author may call it
 				// reversible by other means, so a warning.
