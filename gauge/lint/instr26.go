@@ -49,8 +49,10 @@ func instrPascalToolRefs(ctx *Context, ins string, names *serverNames, reported 
 // "Name of the tool to run, for example `get_user`".
 var instrToolNameField = regexp.MustCompile(`(?i)^\s*(?:the\s+)?(?:tool\s+name|name\s+of\s+(?:the|a)\s+tool)(?:\s+to\s+(?:call|run|invoke|use|execute))?\s*[,:(]?\s*(?:e\.g\.|eg\.|for\s+example|such\s+as)[,:]?\s*([^)\n]{1,200})`)
 
-// instrQuotedName is one quoted identifier in an example list.
-var instrQuotedName = regexp.MustCompile("[`'\"]([A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)+)[`'\"]")
+// instrQuotedName is one quoted identifier of two words or more in an
+// example list: separated ('input_tap', 'system.wait') or camelCase
+// ('fetchUser'); instrExampleToolNames keeps those in the server's style.
+var instrQuotedName = regexp.MustCompile("[`'\"]([A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)+|[a-z][a-z0-9]*(?:[A-Z][a-z0-9]+)+)[`'\"]")
 
 // instrExampleToolNames returns the examples a field that holds a tool's
 // name gives that are no tool of the server: the model copies an example

@@ -18,8 +18,15 @@ import (
 // truncated form), or about a flag or a token standing in for the card.
 var secCardNotSecret = regexp.MustCompile(`\b(?:last\s+(?:4|four)|first\s+(?:6|six|8|eight)|bin\b|masked|truncated|redacted|obfuscated|tokeni[sz]ed|whether|if\s+true|indicates)`)
 
-// secCardTalk says a text speaks of a payment card.
-var secCardTalk = regexp.MustCompile(`\b(?:card|cards|primary\s+account\s+number|pan)\b`)
+// secCardNumberTalk names a card's number without the word card: its
+// primary account number, or PAN (in a card field's folded text).
+var secCardNumberTalk = regexp.MustCompile(`\b(?:primary\s+account\s+number|pan)\b`)
+
+// secCardTalk says a text speaks of a payment card: it names a card, or a
+// card's number.
+func secCardTalk(desc string) bool {
+	return secCardWord.MatchString(desc) || secCardNumberTalk.MatchString(desc)
+}
 
 // secCardNameNotSecret holds name words that make a card field a part or
 // a stand-in of the number, not the number.
@@ -42,10 +49,10 @@ func secCardSecret(p secParam) string {
 		return ""
 	}
 	if secHasWord(words, "cvv", "cvc", "cvv2", "cvc2") ||
-		secWordsAdjacent(words, "security", "code") && (secCardTalk.MatchString(desc) || secHasWord(secIdentifierWords(p.parent), "card")) {
+		secWordsAdjacent(words, "security", "code") && (secCardTalk(desc) || secHasWord(secIdentifierWords(p.parent), "card")) {
 		return "a payment card's security code (CVV), which with the card's number pays as the cardholder"
 	}
-	cardContext := secCardTalk.MatchString(desc) || secHasWord(secIdentifierWords(p.parent), "card", "cards")
+	cardContext := secCardTalk(desc) || secHasWord(secIdentifierWords(p.parent), "card", "cards")
 	if secWordsAdjacent(words, "card", "number") || secWordsAdjacent(words, "card", "no") || secWordsAdjacent(words, "card", "num") ||
 		words[len(words)-1] == "pan" && (cardContext || secHasWord(words, "card")) {
 		return "a payment card number (PAN), with which anyone who also has its expiry and code pays as the cardholder"
@@ -87,13 +94,6 @@ func secReturnsCardData(t *model.Tool) bool {
 // secCardWord names a card in a text (a camera's "PAN and tilt" names none).
 var secCardWord = regexp.MustCompile(`\bcards?\b`)
 
-// foldLower is the folded form of s (lower case, accents and zero-width
-// spaces removed), as the phrase matchers read it.
-func foldLower(s string) string {
-	f, _ := secFold(s)
-	return f
-}
-
 // secIssuedElsewhere says a secret's description names another party as
 // the one that issued it ("The signing secret the provider issued",
 // "client secret provided by the identity provider"): the value exists
@@ -122,21 +122,38 @@ func secSecretStoreValue(p secParam, toolWords []string, toolDesc string) bool {
 	if len(words) != 1 || !secStoreValueNames[words[0]] || !secHasWord(toolWords, secStoreWriteVerbs...) {
 		return false
 	}
+	if secSecretNameObject(toolWords) < 0 {
+		return false
+	}
+	return !secNonSecretWrite.MatchString(toolDesc) && !secNonSecretWrite.MatchString(p.desc())
+}
+
+// secSecretNameTail holds the words that may follow "secret" in a name
+// whose object the secret is (write_secret_value, rotate_secret_version).
+var secSecretNameTail = map[string]bool{"value": true, "values": true, "version": true, "data": true}
+
+// secSecretNameObject is the index of "secret" or "secrets" in a tool's
+// name words when a secret is the name's object: the last such word, with
+// nothing after it but value, version or data (write_secret,
+// generate_webhook_secret_value); -1 otherwise. A secret that qualifies
+// another noun is not the object (generate_secret_scanning_report makes a
+// report).
+func secSecretNameObject(words []string) int {
 	at := -1
-	for i, w := range toolWords {
+	for i, w := range words {
 		if w == "secret" || w == "secrets" {
 			at = i
 		}
 	}
 	if at < 0 {
-		return false
+		return -1
 	}
-	for _, w := range toolWords[at+1:] {
-		if w != "value" && w != "values" && w != "version" && w != "data" {
-			return false
+	for _, w := range words[at+1:] {
+		if !secSecretNameTail[w] {
+			return -1
 		}
 	}
-	return !secNonSecretWrite.MatchString(toolDesc) && !secNonSecretWrite.MatchString(p.desc())
+	return at
 }
 
 // secNonSecretWrite says a text keeps to values that are not secret.
@@ -170,7 +187,8 @@ var secIssueVerbs = map[string]bool{"issue": true, "issues": true, "generate": t
 // ending the verb's object within five words ("Issue one-time runtime
 // update grant token for an agent", "Generate a new signing secret for a
 // hosted webhook endpoint"), or its name pairs such a verb with "secret"
-// (generate_webhook_secret). Issuing a secret hands it to the caller.
+// (generate_webhook_secret: the verb before it, "secret" the name's
+// object, as secSecretNameObject reads it). Issuing a secret hands it to the caller.
 // Silent: a tool that takes the value it stores (create_secret(name,
 // value): the model gives it, the tool keeps it), a text that says the
 // value is masked or not returned, and public, design or on-chain tokens.
@@ -191,7 +209,7 @@ func secIssuesSecret(t *model.Tool, words []string, desc string) string {
 	if secOnChainTalk.MatchString(desc) {
 		return "" // "Create a new ERC-20 token": an asset, not a credential
 	}
-	open := strings.Fields(strings.Trim(foldLower(secOpeningSentence(t.RawDescription)), " .:;"))
+	open := strings.Fields(strings.Trim(secOpeningSentence(t.RawDescription), " .:;"))
 	if len(open) > 1 && secIssueVerbs[open[0]] {
 		for i, w := range open[1:] {
 			if i > 5 || secPhraseStops[w] {
@@ -208,8 +226,8 @@ func secIssuesSecret(t *model.Tool, words []string, desc string) string {
 			}
 		}
 	}
-	if secHasWord(words, "generate", "regenerate", "rotate", "issue", "mint", "roll") && secHasWord(words, "secret") {
-		return "secret"
+	if at := secSecretNameObject(words); at > 0 && secHasWord(words[:at], "generate", "regenerate", "rotate", "issue", "mint", "roll") {
+		return "secret" // the secret is what the name's verb issues
 	}
 	return ""
 }

@@ -3,6 +3,7 @@ package lint
 import (
 	"fmt"
 	"regexp"
+	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 )
@@ -16,12 +17,63 @@ const reachFetchedApply = "the cluster, browser or application it installs or ap
 // link, an archive, encoded data, a file path or directory ("Create a
 // Kubernetes resource from a URL pointing to a YAML manifest", "Installs
 // the operator from a manifest URL", "installing from archive, base64 data
-// or an unpacked directory").
-var secFromCallerSource = regexp.MustCompile(`\b(?:install(?:s|ed|ing)?|appl(?:y|ies|ied|ying)|creat(?:e|es|ed|ing)|load(?:s|ed|ing)?)\b[^.;]{0,80}?\bfrom\s+(?:an?\s+|the\s+|any\s+|its\s+)?(?:[\w.-]+\s+){0,3}?(?:urls?|links?|archives?|base64|(?:file\s+)?paths?|director(?:y|ies))\b`)
+// or an unpacked directory"). Group 1 is the verb, group 2 what comes
+// between the verb and "from" (its object), group 3 the words naming the
+// source's kind before the source word ("a manifest URL").
+var secFromCallerSource = regexp.MustCompile(`\b(install(?:s|ed|ing)?|appl(?:y|ies|ied|ying)|creat(?:e|es|ed|ing)|load(?:s|ed|ing)?)\b([^.;]{0,80}?)\bfrom\s+(?:an?\s+|the\s+|any\s+|its\s+)?((?:[\w.-]+\s+){0,3}?)(?:urls?|links?|archives?|base64|(?:file\s+)?paths?|director(?:y|ies))\b`)
+
+// secSourcePointsTo is what follows a source word and says what the source
+// holds: "a URL pointing to a YAML manifest", "the path of the plugin".
+// Group 1 is what it holds.
+// A possessive's owner is not what the source holds ("a URL of the
+// package's screenshots" holds screenshots): group 1 starts after it.
+var secSourcePointsTo = regexp.MustCompile(`^\s*(?:(?:that\s+)?point(?:s|ing)?\s+(?:to|at)|of|containing|holding|that\s+(?:holds?|contains?))\s+(?:an?\s+|the\s+|its\s+)?(?:[\w.-]+'s\s+)?((?:[\w.-]+\s+){0,3}[\w.-]+)`)
 
 // secCodeOrConfigObject is text naming what runs or configures a runtime
 // once applied: a manifest, an extension, a plugin, a package, a chart.
 var secCodeOrConfigObject = regexp.MustCompile(`\b(?:manifests?|yaml|extensions?|plugins?|add-?ons?|packages?|modules?|charts?|scripts?|workloads?|operators?)\b`)
+
+// secObjectStops end the object of a verb: a preposition or relative word
+// starts something else ("Applies a manifest to the cluster").
+var secObjectStops = map[string]bool{"with": true, "for": true, "to": true, "in": true, "on": true, "from": true, "by": true, "using": true, "via": true, "that": true, "which": true, "into": true, "as": true, "at": true, "onto": true, "inside": true}
+
+// secVerbObject is the object of a verb: the words before the first
+// preposition or relative word.
+func secVerbObject(s string) string {
+	var out []string
+	for _, w := range strings.Fields(s) {
+		if secObjectStops[strings.Trim(w, ",:()")] {
+			break
+		}
+		out = append(out, w)
+	}
+	return strings.Join(out, " ")
+}
+
+// secInstallsCodeOrConfig reports whether text, the object of an install,
+// apply, load or create verb or the kind of its source, names code or
+// configuration for a runtime. A chart counts only where the tool's text
+// says Helm.
+func secInstallsCodeOrConfig(text, all string) bool {
+	for _, m := range secCodeOrConfigObject.FindAllString(text, -1) {
+		if m != "chart" && m != "charts" || strings.Contains(all, "helm") {
+			return true
+		}
+	}
+	return false
+}
+
+// secNameObject is the object of the first install, apply, load or create
+// verb of a tool's name (install_extension: "extension").
+func secNameObject(words []string) string {
+	for i, w := range words {
+		switch w {
+		case "install", "apply", "load", "create":
+			return strings.Join(words[i+1:], " ")
+		}
+	}
+	return ""
+}
 
 // secSourceParamWords are name words of a parameter carrying the source.
 var secSourceParamWords = []string{"url", "uri", "link", "path", "archive", "base64", "manifest", "source", "value", "data"}
@@ -43,7 +95,7 @@ func secFetchedApply(t *model.Tool, facts secTool) secExecSurface {
 	if secOnlyTransforms(facts) || secHasWord(w, "get", "list", "read", "validate", "check", "preview", "diff", "lint", "search", "describe", "uninstall", "remove", "delete") {
 		return secExecSurface{}
 	}
-	if !secFromCallerSource.MatchString(facts.affirmative) || !secCodeOrConfigObject.MatchString(facts.affirmative) {
+	if !secAppliesCodeFromSource(facts) {
 		return secExecSurface{}
 	}
 	for _, p := range secDeepParams(t) {
@@ -51,7 +103,9 @@ func secFetchedApply(t *model.Tool, facts secTool) secExecSurface {
 		if len(pw) == 0 || !secIsFreeText(p.obj) {
 			continue
 		}
-		if secHasWord(pw, secSourceParamWords...) || secSourceParamTalk.MatchString(secParamDesc(t, p.name)) {
+		d, _ := p.obj["description"].(string) // this entry's own description (a deep name may repeat)
+		pd, _ := secFold(d)
+		if secHasWord(pw, secSourceParamWords...) || secSourceParamTalk.MatchString(pd) {
 			return secExecSurface{why: fmt.Sprintf("it installs or applies the code or configuration its `%s` points to (any URL, path or data the model gives)", p.name), reach: reachFetchedApply, real: true}
 		}
 	}
@@ -84,4 +138,31 @@ func secProjectScript(t *model.Tool, facts secTool) secExecSurface {
 		return secExecSurface{}
 	}
 	return secExecSurface{why: fmt.Sprintf("it runs a script or command the project defines (%q)", m), reach: reachProjectScript, real: true}
+}
+
+// secAppliesCodeFromSource reports whether a tool's text installs, applies,
+// loads or creates code or configuration from a source the caller names:
+// the code-or-configuration word is the object of that verb ("Applies a
+// deployment manifest ... from a URL"; for a bare "installing from
+// archive", the object of the name's verb, install_extension), or the kind
+// of the source ("from a manifest URL", "from a URL pointing to a YAML
+// manifest"). A word elsewhere in the text is not what is installed ("Loads
+// a CSV dataset from a file path ... with the statistics module").
+func secAppliesCodeFromSource(facts secTool) bool {
+	text := facts.affirmative
+	for _, m := range secFromCallerSource.FindAllStringSubmatchIndex(text, -1) {
+		object := secVerbObject(text[m[4]:m[5]])
+		switch strings.TrimSpace(object) {
+		case "", "it", "them", "one", "this", "these":
+			object = secNameObject(facts.words)
+		}
+		kind := text[m[6]:m[7]]
+		if pt := secSourcePointsTo.FindStringSubmatch(text[m[1]:]); pt != nil {
+			kind += " " + pt[1]
+		}
+		if secInstallsCodeOrConfig(object+" | "+kind, text) {
+			return true
+		}
+	}
+	return false
 }
