@@ -31,7 +31,9 @@ func checkSEC014(ctx *Context) []Problem {
 	facts := secTools(ctx)
 	for i := range ctx.Tools {
 		t := &ctx.Tools[i]
-		for _, p := range secParams(t) {
+		params := secParams(t)
+		payment := -1 // secPaymentContext, read once per tool when a card field asks
+		for _, p := range params {
 			if secInjectsSecrets(t, p) {
 				out = append(out, Problem{Tool: t.Name, Parameter: p.path,
 					Message:    fmt.Sprintf("Tool `%s` resolves secrets into the environment of a command the model writes (`%s`): redacting the output does not stop the command from sending the secrets anywhere, and an injected instruction chooses the command.", t.Name, p.path),
@@ -64,7 +66,19 @@ func checkSEC014(ctx *Context) []Problem {
 			if what == "" {
 				// cards-link(cardNumber, cardCvv): a payment card's number
 				// and security code pay as the cardholder wherever they go.
-				what = secCardSecret(p)
+				if what = secCardSecret(p); what != "" {
+					// place_hold(card_number) of a library: a card number
+					// pays only where the tool speaks of payment.
+					if payment < 0 {
+						payment = 0
+						if secPaymentContext(t, params) {
+							payment = 1
+						}
+					}
+					if payment == 0 {
+						what = ""
+					}
+				}
 			}
 			if what == "" && secSecretStoreValue(p, facts[i].words, facts[i].desc) {
 				// write_secret(path, key, value): the value a tool writes

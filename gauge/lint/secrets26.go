@@ -91,6 +91,27 @@ func secReturnsCardData(t *model.Tool) bool {
 	return secCardPAN.MatchString(raw) && secCardWord.MatchString(open)
 }
 
+// secPaymentWords are the words that make a card a payment card: payment
+// and its verbs, a card network, the card's other payment fields (its
+// security code, expiry, billing address, cardholder) and PCI.
+var secPaymentWords = regexp.MustCompile(`\b(?:pay|pays|paying|paid|payments?|pci|credit|debit|prepaid|cvv2?|cvc2?|cardholders?|card\s+holders?|billing|charges?|charged|checkout|merchants?|acquirer|visa|mastercard|amex|american\s+express|discover|expiry|expiration|exp\s+(?:month|year|date))\b`)
+
+// secPaymentContext reports whether a tool speaks of payment anywhere in
+// its description or its parameters' names and descriptions: the number of
+// a library, loyalty or membership card lends books or counts points, and
+// pays as no one. The parameters are those of secParams(t), read once.
+func secPaymentContext(t *model.Tool, params []secParam) bool {
+	if secPaymentWords.MatchString(strings.ToLower(t.RawDescription)) {
+		return true
+	}
+	for _, p := range params {
+		if secPaymentWords.MatchString(strings.Join(secIdentifierWords(p.name), " ")) || secPaymentWords.MatchString(strings.ToLower(p.desc())) {
+			return true
+		}
+	}
+	return false
+}
+
 // secCardWord names a card in a text (a camera's "PAN and tilt" names none).
 var secCardWord = regexp.MustCompile(`\bcards?\b`)
 
