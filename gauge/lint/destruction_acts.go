@@ -242,15 +242,25 @@ func precisePublishesLive(t *tgTool) string {
 	if secHasWord(w, "deploy", "redeploy") && !secHasWord(w, "new", "create", "cancel", "list", "logs", "log", "plan", "validate", "check") {
 		// aio_app_deploy "deploys the entire app": a whole-app deploy
 		// writes over every action, page or function deployed before.
-		texts := []string{t.desc}
-		for _, p := range secParams(t.t) {
-			if d, _ := p.schema["description"].(string); d != "" {
-				texts = append(texts, d)
-			}
+		if m := preciseToolTextMatch(t, t.desc, preciseWholeDeployTalk); m != "" {
+			return fmt.Sprintf("it deploys over what is running (%q), replacing every part deployed before", secSnippet(m))
 		}
-		for _, d := range texts {
-			if m := preciseWholeDeployTalk.FindString(d); m != "" {
-				return fmt.Sprintf("it deploys over what is running (%q), replacing every part deployed before", secSnippet(m))
+	}
+	return ""
+}
+
+// preciseToolTextMatch returns re's first match in lead (the tool's
+// description, or the part of it a reading takes) and then in each of its
+// parameters' descriptions (top level and nested, as secParams lists
+// them), or "".
+func preciseToolTextMatch(t *tgTool, lead string, re *regexp.Regexp) string {
+	if m := re.FindString(lead); m != "" {
+		return m
+	}
+	for _, p := range secParams(t.t) {
+		if d, _ := p.schema["description"].(string); d != "" {
+			if m := re.FindString(d); m != "" {
+				return m
 			}
 		}
 	}

@@ -51,7 +51,7 @@ func checkMCP017(ctx *Context) []Problem {
 				for _, d := range texts {
 					unknown = append(unknown, unkNestedNamesIn(ctx, d, self, names, reported)...)
 					// Revision 16: the examples of a field that holds a
-					// tool's name (instr26.go).
+					// tool's name (tool_name_refs.go).
 					unknown = append(unknown, instrExampleToolNames(ctx, d, self, names, reported)...)
 				}
 			}

@@ -41,7 +41,7 @@ func checkMCP040(ctx *Context) []Problem {
 		reversible, linkValues := "", ""
 		if ctx.Precise() {
 			reversible = preciseReversible(tools, t)
-			linkValues = destroy26LinkCarriesValues(tools, t, reversible)
+			linkValues = effectLinkCarriesValues(tools, t, reversible)
 		}
 		switch {
 		case !ctx.Precise():
@@ -83,7 +83,7 @@ func checkMCP040(ctx *Context) []Problem {
 			// the link held values of its own, which go with it.
 			msg = fmt.Sprintf("`%s` removes a link that holds values of its own (%s) but declares no `destructiveHint`.", t.name, linkValues)
 			sev = Warning
-		case preciseReadNamed(t) || reversible != "" && !destroy26LinkNounCutOff(ctx, i, reversible):
+		case preciseReadNamed(t) || reversible != "" && !effectLinkNounCutOff(ctx, i, reversible):
 			continue
 		case preciseStopsApp(t.nameWords, t.desc):
 			// terminate_app: the app is launched again and nothing stored
@@ -116,7 +116,7 @@ func checkMCP040(ctx *Context) []Problem {
 				msg = fmt.Sprintf("`%s` destroys, overwrites or cannot be undone (its description lists a destructive operation: %q) but declares no `destructiveHint`.", t.name, secSnippet(m))
 			} else if m := preciseAffirmed(t.desc, precisePurchaseTalk); m != "" {
 				msg = fmt.Sprintf("`%s` destroys, overwrites or cannot be undone (its description says it purchases, which spends money: %q) but declares no `destructiveHint`.", t.name, secSnippet(strings.TrimLeft(m, ".!?;: \n")))
-			} else if m := destroy26MovesMoney(t); m != "" {
+			} else if m := effectMovesMoney(t); m != "" {
 				// "Move money ...", "Reverses a card transfer", "Accepts
 				// liability for a dispute": money that has moved does not
 				// come back by another call.
@@ -139,13 +139,13 @@ func checkMCP040(ctx *Context) []Problem {
 				// publish can put it back, so a warning.
 				msg = fmt.Sprintf("`%s` may replace what is live (%s) but declares no `destructiveHint`.", t.name, why)
 				sev = Warning
-			} else if why := destroy26PromotesToProduction(t); why != "" {
+			} else if why := effectPromotesToProduction(t); why != "" {
 				// A deploy or promotion to production replaces what
 				// users are served; a rollback is the author's answer,
 				// so a warning.
 				msg = fmt.Sprintf("`%s` may replace what is live (%s) but declares no `destructiveHint`.", t.name, why)
 				sev = Warning
-			} else if why := destroy26CutsOff(ctx, i); why != "" {
+			} else if why := effectCutsOff(ctx, i); why != "" {
 				// A card, a capability or a link switched off with no
 				// tool to switch it on again: an author may call it
 				// reversible by other means, so a warning.

@@ -88,7 +88,7 @@ func checkSRF011(ctx *Context) []Problem {
 		unknown = append(unknown, name)
 	}
 	// Revision 7: a PascalCase name called as a tool beside camelCase
-	// tools (instr26.go).
+	// tools (tool_name_refs.go).
 	unknown = append(unknown, instrPascalToolRefs(ctx, ins, names, reported)...)
 	if len(unknown) == 0 {
 		return nil

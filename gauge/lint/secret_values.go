@@ -7,7 +7,7 @@ import (
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 )
 
-// Round 26 (branch secrets26): payment card data is a secret the
+// SEC014 and SEC010 (revisions 21 and 23): payment card data is a secret the
 // cardholder holds. Whoever has a card's number (PAN) with its security
 // code (CVV, CVC) and expiry can pay with it, so the number and the code
 // are credentials whatever the tool calls them; a card's id, token, brand,

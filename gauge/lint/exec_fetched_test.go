@@ -9,9 +9,9 @@ import (
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 )
 
-// surface26InstallTool is one tool that installs a plugin from a URL with
+// fetchedInstallTool is one tool that installs a plugin from a URL with
 // p free-text parameters, none named or described as the source.
-func surface26InstallTool(t *testing.T, p int) model.Tool {
+func fetchedInstallTool(t *testing.T, p int) model.Tool {
 	t.Helper()
 	var b strings.Builder
 	b.WriteString(`{"name":"install_plugin","description":"Installs the plugin from a URL.","inputSchema":{"type":"object","properties":{`)
@@ -38,7 +38,7 @@ func surface26InstallTool(t *testing.T, p int) model.Tool {
 // doubling the parameters may at most about double the allocations.
 func TestSecFetchedApplyLinearInParams(t *testing.T) {
 	allocs := func(p int) float64 {
-		tl := surface26InstallTool(t, p)
+		tl := fetchedInstallTool(t, p)
 		d, _ := secFold(tl.RawDescription)
 		facts := secTool{words: secIdentifierWords(tl.Name), desc: d, affirmative: secAffirmative(d)}
 		if got := secFetchedApply(&tl, facts); got.why != "" {
