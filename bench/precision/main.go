@@ -151,17 +151,23 @@ func run(list, out, cache, only string, timeout time.Duration, maxMB int64) erro
 		if err := os.WriteFile(filepath.Join(out, s.Name+".json"), b, 0o644); err != nil {
 			return err
 		}
-		quarter := "audit"
-		if precision.CorpusQuarter(s.Package) {
-			quarter = "corpus"
-		}
 		fmt.Printf("ok   %-28s %s@%s: %d tools, %d resources, %d templates, %d prompts, %s quarter (%s)\n", s.Name, s.Package, s.Version,
-			len(c.Tools), len(c.Resources), len(c.Templates), len(c.Prompts), quarter, time.Since(t0).Round(time.Second))
+			len(c.Tools), len(c.Resources), len(c.Templates), len(c.Prompts), packageQuarter(s.Package), time.Since(t0).Round(time.Second))
 	}
 	if len(failed) > 0 {
 		return fmt.Errorf("%d servers not captured: %s", len(failed), strings.Join(failed, ", "))
 	}
 	return nil
+}
+
+// packageQuarter names the package space a package falls in: "corpus"
+// when the precision corpus may take it, "audit" when it is kept for
+// independent audits (a Go module's /vN suffix is part of its path).
+func packageQuarter(pkg string) string {
+	if precision.CorpusQuarter(pkg) {
+		return "corpus"
+	}
+	return "audit"
 }
 
 // capture installs, starts and snapshots one server.

@@ -269,3 +269,20 @@ func TestPinProxyLeavesOtherProxies(t *testing.T) {
 		}
 	}
 }
+
+// TestPackageQuarter checks the quarter each captured line names: a
+// package's own path decides it, and a Go module's major-version suffix is
+// part of that path (GitHub's server at /v2 falls in the corpus quarter,
+// the path without it in the audit space).
+func TestPackageQuarter(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ pkg, want string }{
+		{"github.com/github/github-mcp-server/v2", "corpus"},
+		{"github.com/github/github-mcp-server", "audit"},
+		{"kit-mcp-server", "audit"},
+	} {
+		if got := packageQuarter(tc.pkg); got != tc.want {
+			t.Errorf("packageQuarter(%q) = %q, want %q", tc.pkg, got, tc.want)
+		}
+	}
+}
