@@ -103,8 +103,7 @@ func secFetchedApply(t *model.Tool, facts secTool) secExecSurface {
 		if len(pw) == 0 || !secIsFreeText(p.obj) {
 			continue
 		}
-		d, _ := p.obj["description"].(string) // this entry's own description (a deep name may repeat)
-		pd, _ := secFold(d)
+		pd := p.desc()
 		if secHasWord(pw, secSourceParamWords...) || secSourceParamTalk.MatchString(pd) {
 			return secExecSurface{why: fmt.Sprintf("it installs or applies the code or configuration its `%s` points to (any URL, path or data the model gives)", p.name), reach: reachFetchedApply, real: true}
 		}

@@ -3,6 +3,7 @@ package lint
 import (
 	"encoding/json"
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -77,5 +78,31 @@ func TestSecAppliesCodeFromSource(t *testing.T) {
 		if got := secAppliesCodeFromSource(facts); got != c.want {
 			t.Errorf("%s %q: got %v, want %v", c.name, c.desc, got, c.want)
 		}
+	}
+}
+
+// TestExecutionSurfaceLinearInParams checks that SEC011's readers read
+// each parameter's own description in place (secDeepParam.desc) instead of
+// looking its name up among every parameter again, which made a hostile
+// tool of P parameters cost P² work. The bytes allocated by one reading
+// may at most about double when the parameters double (they grew about
+// four times with the lookup).
+func TestExecutionSurfaceLinearInParams(t *testing.T) {
+	bytes := func(p int) uint64 {
+		tl := fetchedInstallTool(t, p)
+		tl.Name, tl.RawDescription = "configure", "Configures the options of the workspace."
+		d, _ := secFold(tl.RawDescription)
+		facts := secTool{words: secIdentifierWords(tl.Name), desc: d, affirmative: secAffirmative(d)}
+		secExecutionSurface(&tl, facts) // warm up
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		secExecutionSurface(&tl, facts)
+		runtime.ReadMemStats(&after)
+		return after.TotalAlloc - before.TotalAlloc
+	}
+	n, n2 := bytes(400), bytes(800)
+	t.Logf("bytes allocated by one reading: %d for 400 parameters, %d for 800", n, n2)
+	if float64(n2) > 3*float64(n) {
+		t.Errorf("SEC011's reading allocates faster than the parameters grow: %d bytes for 400, %d for 800", n, n2)
 	}
 }

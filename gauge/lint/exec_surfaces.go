@@ -77,7 +77,7 @@ func secStepsDefinition(t *model.Tool, facts secTool) secExecSurface {
 			continue
 		}
 		last := pw[len(pw)-1]
-		pd := secParamDesc(t, p.name)
+		pd := p.desc()
 		switch {
 		case secHasWord([]string{last}, secStepsParams...) && isJSONString(p.obj["type"], "array") && secFreeStepType(p.obj, pd):
 			return secExecSurface{why: fmt.Sprintf("it writes the workflow's `%s`, of any type, which the engine runs", p.name), reach: reachSteps, real: true}
@@ -175,7 +175,7 @@ func secTestRun(t *model.Tool, facts secTool) secExecSurface {
 		if !secIsFreeTextOrList(p.obj) {
 			continue
 		}
-		if pd := secParamDesc(t, p.name); secPathTalk.MatchString(pd) && !strings.Contains(pd, "url") {
+		if pd := p.desc(); secPathTalk.MatchString(pd) && !strings.Contains(pd, "url") {
 			return secExecSurface{why: fmt.Sprintf("it runs the tests of the local project its `%s` points at", p.name), reach: reachProject, real: true}
 		}
 	}
@@ -404,7 +404,7 @@ var secSQLEngineTalk = regexp.MustCompile(`\b(?:postgres(?:ql)?|mysql|mariadb|sq
 func secReadsOnlyLanguage(t *model.Tool, desc string) bool {
 	text := desc
 	for _, p := range secDeepParams(t) {
-		text += " " + secParamDesc(t, p.name)
+		text += " " + p.desc()
 	}
 	if !secSQLLikeTalk.MatchString(text) || secWritableDialect.MatchString(text) || secWriteStatement.MatchString(text) || secSQLEngineTalk.MatchString(text) {
 		return false
@@ -452,7 +452,7 @@ func secStoredStartCommand(t *model.Tool, facts secTool, param string) bool {
 	if secRunsTalk.MatchString(facts.affirmative) {
 		return false
 	}
-	_, pd := secResolvedParam(t, param)
+	_, pd := secResolvedParam(secIndexParams(t), param)
 	return secStartCommandTalk.MatchString(pd)
 }
 
@@ -755,7 +755,7 @@ func secInstaller(t *model.Tool, facts secTool) secExecSurface {
 			if len(pw) == 0 || !secIsFreeText(p.obj) {
 				continue
 			}
-			pd := secParamDesc(t, p.name)
+			pd := p.desc()
 			if secHasWord(pw, "url", "uri", "zip", "link") || secInstallURLTalk.MatchString(pd) {
 				return secExecSurface{why: fmt.Sprintf("it installs the plugin or extension its `%s` names (from a registry or any URL), whose code then runs", p.name), reach: reachPluginInstall, real: true}
 			}
@@ -814,7 +814,7 @@ func secRunProject(t *model.Tool, facts secTool) secExecSurface {
 		if len(pw) < 1 || !secIsFreeText(p.obj) || !secHasWord(pw[len(pw)-1:], "path", "dir", "directory", "folder", "root") {
 			continue
 		}
-		if pd := secParamDesc(t, p.name); strings.Contains(pd, "url") || secElsewhereTalk.MatchString(pd) || !secHasWord(pw, secProjectObjects...) && !secPathTalk.MatchString(pd) {
+		if pd := p.desc(); strings.Contains(pd, "url") || secElsewhereTalk.MatchString(pd) || !secHasWord(pw, secProjectObjects...) && !secPathTalk.MatchString(pd) {
 			continue
 		}
 		return secExecSurface{why: fmt.Sprintf("it runs the local project its `%s` points at, whose scripts execute", p.name), reach: reachRunProj, real: true}
@@ -895,7 +895,7 @@ func secAgentLaunch(t *model.Tool, facts secTool) secExecSurface {
 		if !secIsFreeTextOrList(p.obj) || !slices.Contains(secArgsParams, strings.ToLower(p.name)) {
 			continue
 		}
-		if pd := secParamDesc(t, p.name); secArgsElsewhere.MatchString(pd) || secArgsOfOther(pd) {
+		if pd := p.desc(); secArgsElsewhere.MatchString(pd) || secArgsOfOther(pd) {
 			continue
 		}
 		return secExecSurface{why: fmt.Sprintf("it starts another agent's CLI with the free command-line arguments `%s` the model writes", p.name), reach: reachAgentLaunch, real: true}
@@ -1455,7 +1455,7 @@ func secAddsCodeStep(t *model.Tool, facts secTool) bool {
 		if len(pw) == 0 || !secHasWord(pw[len(pw)-1:], "type", "kind") || !isJSONString(p.obj["type"], "string") {
 			continue
 		}
-		text := secParamDesc(t, p.name)
+		text := p.desc()
 		if vals, _ := p.obj["enum"].([]any); len(vals) > 0 {
 			for _, v := range vals {
 				if s, ok := v.(string); ok {
@@ -1587,7 +1587,7 @@ func secFlowFile(t *model.Tool, facts secTool) secExecSurface {
 		if len(pw) == 0 || !secIsFreeText(p.obj) || !secHasWord(pw[len(pw)-1:], "path", "file", "filepath", "filename") {
 			continue
 		}
-		if pd := secParamDesc(t, p.name); secHasWord(pw, "output", "out", "log", "save", "dest", "destination", "export") || strings.Contains(pd, "output") || strings.Contains(pd, "save") {
+		if pd := p.desc(); secHasWord(pw, "output", "out", "log", "save", "dest", "destination", "export") || strings.Contains(pd, "output") || strings.Contains(pd, "save") {
 			continue // where a run's output or log goes
 		}
 		return secExecSurface{why: fmt.Sprintf("it runs the script or flow in the file its `%s` names", p.name), reach: reachScriptSteps, real: true}
@@ -1701,7 +1701,7 @@ func secToolNameParam(t *model.Tool) string {
 		case len(pw) == 0:
 		case secHasWord(pw, "tool") && (len(pw) == 1 || secHasWord(pw[len(pw)-1:], "name", "id", "slug")):
 			return p.name
-		case len(pw) == 1 && pw[0] == "name" && secToolWord.MatchString(secParamDesc(t, p.name)):
+		case len(pw) == 1 && pw[0] == "name" && secToolWord.MatchString(p.desc()):
 			return p.name
 		}
 	}
@@ -1795,7 +1795,7 @@ func secCodingAgentCLI(t *model.Tool, facts secTool) secExecSurface {
 	}
 	named := secCodingAgentCLITalk.MatchString(facts.affirmative)
 	for _, p := range secDeepParams(t) {
-		pd := secParamDesc(t, p.name)
+		pd := p.desc()
 		choices := preciseEnumValues(p.obj)
 		for _, v := range choices {
 			lv := strings.ToLower(v)

@@ -350,7 +350,7 @@ var secTerminalWrites = regexp.MustCompile(`\b(?:writes?|sends?|types?)\s+(?:the
 // takes a shell command ("Shell command to execute").
 func secParamSaysShell(t *model.Tool) bool {
 	for _, p := range secDeepParams(t) {
-		if secIsFreeText(p.obj) && secParamShell.MatchString(secParamDesc(t, p.name)) {
+		if secIsFreeText(p.obj) && secParamShell.MatchString(p.desc()) {
 			return true
 		}
 	}
@@ -524,6 +524,36 @@ func secParamDesc(t *model.Tool, name string) string {
 	return ""
 }
 
+// secParamIndex holds a tool's deep parameters (secDeepParams) once, with
+// the entries of each name, so that the per-parameter SQL reading looks a
+// name up in constant time instead of walking every parameter again (which
+// made a hostile tool of P parameters cost P² work).
+type secParamIndex struct {
+	list   []secDeepParam
+	byName map[string][]int // entries of each name, in list order
+	byFold map[string][]int // the same, by the lower-cased name
+}
+
+// secIndexParams indexes t's deep parameters.
+func secIndexParams(t *model.Tool) *secParamIndex {
+	x := &secParamIndex{list: secDeepParams(t), byName: map[string][]int{}, byFold: map[string][]int{}}
+	for i, p := range x.list {
+		x.byName[p.name] = append(x.byName[p.name], i)
+		low := strings.ToLower(p.name)
+		x.byFold[low] = append(x.byFold[low], i)
+	}
+	return x
+}
+
+// desc is the folded description of the first parameter named name, as
+// secParamDesc reads it, or "".
+func (x *secParamIndex) desc(name string) string {
+	if ix := x.byName[name]; len(ix) > 0 {
+		return x.list[ix[0]].desc()
+	}
+	return ""
+}
+
 // secIsFreeTextOrList is free text, or an array of free-text strings (a
 // command given as its argv).
 func secIsFreeTextOrList(obj map[string]any) bool {
@@ -638,7 +668,8 @@ func secTakesCode(t *model.Tool, facts secTool) bool {
 	if secCommandRouter.MatchString(facts.desc) {
 		return false
 	}
-	for _, p := range secDeepParams(t) {
+	params := secIndexParams(t)
+	for _, p := range params.list {
 		if !secIsFreeTextOrList(p.obj) {
 			continue
 		}
@@ -646,10 +677,10 @@ func secTakesCode(t *model.Tool, facts secTool) bool {
 		if len(pw) == 0 || !secCodeParams[pw[len(pw)-1]] {
 			continue
 		}
-		if secHasWord(pw[len(pw)-1:], "sql", "query") && secSQLParamKind(t, p.name) != sqlStatement {
+		if secHasWord(pw[len(pw)-1:], "sql", "query") && secSQLParamKind(params, p.name) != sqlStatement {
 			continue // a WHERE fragment or a pattern runs no statement of its own
 		}
-		if pw[len(pw)-1] == "code" && secOneTimeCode.MatchString(secParamDesc(t, p.name)+" "+strings.Join(pw, " ")) {
+		if pw[len(pw)-1] == "code" && secOneTimeCode.MatchString(p.desc()+" "+strings.Join(pw, " ")) {
 			continue // an approval, country or promo code is no program
 		}
 		return true
@@ -663,6 +694,17 @@ func secTakesCode(t *model.Tool, facts secTool) bool {
 type secDeepParam struct {
 	name string
 	obj  map[string]any
+}
+
+// desc is the parameter's own description, folded as secParamDesc folds
+// it. Read it in place of p.desc() inside a loop over
+// secDeepParams: the lookup walks every parameter again (quadratic in a
+// hostile tool's parameter count) and, for a nested name that repeats an
+// earlier one, returns the earlier one's description.
+func (p secDeepParam) desc() string {
+	d, _ := p.obj["description"].(string)
+	folded, _ := secFold(d)
+	return folded
 }
 
 // secDeepParams returns a tool's parameters in order, followed by the
@@ -829,7 +871,7 @@ func secEvaluatesCode(t *model.Tool, words []string, desc string) bool {
 		return true
 	}
 	for _, p := range secDeepParams(t) {
-		if secIsFreeText(p.obj) && secRunsLanguage.MatchString(secParamDesc(t, p.name)) {
+		if secIsFreeText(p.obj) && secRunsLanguage.MatchString(p.desc()) {
 			return true
 		}
 	}
@@ -877,7 +919,8 @@ func secCodeSurface(t *model.Tool, facts secTool) secCodeReading {
 	}
 	sqlTool := secHasWord(words, "sql") || secSQLTalk.MatchString(desc)
 	fragment := ""
-	for _, p := range secDeepParams(t) {
+	params := secIndexParams(t)
+	for _, p := range params.list {
 		name, obj := p.name, p.obj
 		pdesc := ""
 		if d, ok := obj["description"].(string); ok {
@@ -899,17 +942,17 @@ func secCodeSurface(t *model.Tool, facts secTool) secCodeReading {
 		// What the parameter carries is what its own description says,
 		// through "Alias for where" to the parameter it stands for; its
 		// name decides only when the description is silent.
-		kind := secSQLParamKind(t, name)
+		kind := secSQLParamKind(params, name)
 		if kind == sqlFragment {
 			// A parameter named where is a SQL fragment only on a tool
 			// that talks SQL, or when its description says WHERE clause.
-			if _, rdesc := secResolvedParam(t, name); fragment == "" && (sqlTool || secWhereTalk.MatchString(rdesc)) {
+			if _, rdesc := secResolvedParam(params, name); fragment == "" && (sqlTool || secWhereTalk.MatchString(rdesc)) {
 				fragment = name
 			}
 			continue
 		}
 		switch {
-		case kind == sqlNotSQL && secAliasOf(t, name) != "":
+		case kind == sqlNotSQL && secAliasOf(params, name) != "":
 			// An alias of a pattern, a value or code is read as that one.
 		case len(pw) == 1 && secHasWord(pw, "script", "command", "cmd", "expression", "expr", "eval", "shell", "javascript", "python", "snippet", "program"):
 			return secCodeReading{why: fmt.Sprintf("its free-text parameter `%s` takes %s to run", name, last), param: name}
@@ -954,13 +997,13 @@ var (
 
 // secAliasOf returns the parameter a parameter's description makes it an
 // alias of ("Alias for where"), or "".
-func secAliasOf(t *model.Tool, name string) string {
-	m := secAliasTalk.FindStringSubmatch(secParamDesc(t, name))
+func secAliasOf(x *secParamIndex, name string) string {
+	m := secAliasTalk.FindStringSubmatch(x.desc(name))
 	if m == nil {
 		return ""
 	}
-	for _, p := range secDeepParams(t) {
-		if strings.EqualFold(p.name, m[1]) && !strings.EqualFold(p.name, name) {
+	for _, i := range x.byFold[strings.ToLower(m[1])] {
+		if p := x.list[i]; strings.EqualFold(p.name, m[1]) && !strings.EqualFold(p.name, name) {
 			return p.name
 		}
 	}
@@ -970,30 +1013,30 @@ func secAliasOf(t *model.Tool, name string) string {
 // secResolvedParam follows "Alias for X" descriptions (three at most) to
 // the parameter a parameter stands for, and returns its name and folded
 // description.
-func secResolvedParam(t *model.Tool, name string) (string, string) {
+func secResolvedParam(x *secParamIndex, name string) (string, string) {
 	for hop := 0; hop < 3; hop++ {
-		target := secAliasOf(t, name)
+		target := secAliasOf(x, name)
 		if target == "" {
 			break
 		}
 		name = target
 	}
-	return name, secParamDesc(t, name)
+	return name, x.desc(name)
 }
 
 // secSQLParamKind reads what a parameter of a tool carries, from its own
 // description (followed through aliases): a WHERE clause is a fragment, a
 // pattern, a value or another parameter that is no statement is no SQL,
 // and a parameter whose description is silent is a statement.
-func secSQLParamKind(t *model.Tool, name string) int {
-	rname, rdesc := secResolvedParam(t, name)
+func secSQLParamKind(x *secParamIndex, name string) int {
+	rname, rdesc := secResolvedParam(x, name)
 	rw := secIdentifierWords(rname)
 	switch {
 	case secSQLStatementTalk.MatchString(rdesc):
 		return sqlStatement
 	case secWhereTalk.MatchString(rdesc) || secHasWord(rw[max(0, len(rw)-1):], "where"):
 		return sqlFragment
-	case secNotSQLTalk.MatchString(rdesc) || secAdmitsObject(t, rname):
+	case secNotSQLTalk.MatchString(rdesc) || secAdmitsObject(x, rname):
 		return sqlNotSQL
 	case !strings.EqualFold(rname, name) && !secHasWord(rw[max(0, len(rw)-1):], "sql", "query", "statement", "statements"):
 		return sqlNotSQL // an alias of a pattern, a value or code
@@ -1005,7 +1048,7 @@ func secSQLParamKind(t *model.Tool, name string) int {
 // is a whole SQL statement ("DDL SQL query to execute").
 func secTakesSQLStatement(t *model.Tool) bool {
 	for _, p := range secDeepParams(t) {
-		if secIsFreeTextOrList(p.obj) && secSQLStatementTalk.MatchString(secParamDesc(t, p.name)) {
+		if secIsFreeTextOrList(p.obj) && secSQLStatementTalk.MatchString(p.desc()) {
 			return true
 		}
 	}
@@ -1018,7 +1061,7 @@ func secParamSaysItRuns(t *model.Tool, name string) bool {
 	if name == "" {
 		return false
 	}
-	_, d := secResolvedParam(t, name)
+	_, d := secResolvedParam(secIndexParams(t), name)
 	return secParamRunsTalk.MatchString(d) && !secNoRunTalk.MatchString(d)
 }
 
@@ -1077,7 +1120,7 @@ func secSchemaSelectOnly(t *model.Tool) bool {
 		if pat, _ := p.obj["pattern"].(string); secSelectPattern.MatchString(pat) {
 			return true
 		}
-		if secSelectOnlyTalk.MatchString(secParamDesc(t, p.name)) {
+		if secSelectOnlyTalk.MatchString(p.desc()) {
 			return true
 		}
 	}
@@ -1110,27 +1153,27 @@ var secLimitedToSelect = regexp.MustCompile(`\blimited\s+to\s+select\b|\bselect\
 // secAdmitsObject reports whether a parameter's schema admits a JSON
 // object (its type lists "object", or a branch of its anyOf or oneOf is
 // one): a query given as an object is a filter document (MongoDB-style
-// {"status": "open"}), not a statement.
-func secAdmitsObject(t *model.Tool, name string) bool {
-	for _, p := range secDeepParams(t) {
-		if p.name != name {
-			continue
-		}
-		if isJSONString(p.obj["type"], "object") {
-			return true
-		}
-		if types, ok := p.obj["type"].([]any); ok && slices.Contains(types, any("object")) {
-			return true
-		}
-		for _, k := range []string{"anyOf", "oneOf"} {
-			branches, _ := p.obj[k].([]any)
-			for _, b := range branches {
-				if bm, _ := b.(map[string]any); bm != nil && isJSONString(bm["type"], "object") {
-					return true
-				}
+// {"status": "open"}), not a statement. The first parameter of that name
+// is read, as secParamDesc reads its description.
+func secAdmitsObject(x *secParamIndex, name string) bool {
+	ix := x.byName[name]
+	if len(ix) == 0 {
+		return false
+	}
+	p := x.list[ix[0]]
+	if isJSONString(p.obj["type"], "object") {
+		return true
+	}
+	if types, ok := p.obj["type"].([]any); ok && slices.Contains(types, any("object")) {
+		return true
+	}
+	for _, k := range []string{"anyOf", "oneOf"} {
+		branches, _ := p.obj[k].([]any)
+		for _, b := range branches {
+			if bm, _ := b.(map[string]any); bm != nil && isJSONString(bm["type"], "object") {
+				return true
 			}
 		}
-		return false
 	}
 	return false
 }
