@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -399,6 +400,16 @@ func TestLeftoversFindsOnlyThisTestsProcesses(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { _ = c.Process.Kill(); _ = c.Wait() })
+		// Start returns once the child is forked, maybe before it has
+		// exec'd sleep: until then /proc/<pid>/exe is this test binary,
+		// and leftovers (rightly) does not see it. Wait for the exec.
+		exe := filepath.Join("/proc", strconv.Itoa(c.Process.Pid), "exe")
+		for i := 0; i < 2000; i++ {
+			if got, _ := os.Readlink(exe); got == bin {
+				break
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
 		return c
 	}
 	a, _ := start(mine), start(other)
