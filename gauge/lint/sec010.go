@@ -15,7 +15,7 @@ func sec010() Rule {
 	return Rule{
 		ID: "SEC010", Name: "env-exposure", Family: "Security",
 		Summary: "The tool appears to return environment variables or secrets.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 23, Check: checkSEC010,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 24, Check: checkSEC010,
 	}
 }
 
@@ -175,6 +175,10 @@ func checkSEC010(ctx *Context) []Problem {
 					out = append(out, Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` attaches to the user's own running browser (%s): every site the user is logged in to, with its cookies and sessions, becomes reachable by the model's navigation, scripts and screenshots, and an injected instruction can read or act on those accounts.", t.Name, why),
 						Suggestion: "Launch a separate browser with its own empty profile, or let the user pick the tab and confirm the attachment outside the conversation; say in the description which sessions the model reaches."})
+				} else if why := secLendsBrowserToRemote(t); why != "" {
+					out = append(out, Problem{Tool: t.Name,
+						Message:    fmt.Sprintf("Tool `%s` hands a browser on the user's machine to a remote agent or service, and %s: the sites the user is signed in to, with their cookies and sessions, and the local applications the browser reaches, become usable by that remote party.", t.Name, why),
+						Suggestion: "Give the remote agent a fresh browser with no saved login, or let the user choose and confirm the profile or session outside the conversation; say in the description what the remote party can reach."})
 				}
 			}
 			continue

@@ -13,7 +13,7 @@ func sec016() Rule {
 	return Rule{
 		ID: "SEC016", Name: "local-upload", Family: "Security",
 		Summary: "A tool reads a local path the model names and sends its contents to a remote service.",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 15, Check: checkSEC016,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 16, Check: checkSEC016,
 	}
 }
 
@@ -166,7 +166,10 @@ func secLocalUpload(t *model.Tool, words []string) (param, how string) {
 			// respira_upload_media(file): "base64 string, file URL
 			// to download, or file path": a parameter that says it
 			// takes a file path is one, whatever its name.
-			if p.parent == "" && secTakesString(p.schema) && (secHasWord(pw, "filepath") || len(pw) == 2 && pw[0] == "file" && pw[1] == "path" || secSaysFilePath.MatchString(p.desc())) &&
+			// upload_files(paths: ["..."]): "Array of file paths to
+			// upload": a list of paths is as many paths, each read and
+			// sent.
+			if p.parent == "" && secTakesStrings(p.schema) && (secHasWord(pw, "filepath", "filepaths") || len(pw) == 2 && pw[0] == "file" && (pw[1] == "path" || pw[1] == "paths") || secSaysFilePath.MatchString(p.desc())) &&
 				!secHasWord(pw, secNotSourceWords...) && !secRemotePathTalk.MatchString(p.desc()) {
 				return p.path, how
 			}
