@@ -12,7 +12,7 @@ func sec004() Rule {
 		ID: "SEC004", Name: "coercive-directive", Family: "Security",
 		Summary: "Text coerces the model to call the tool first, always, or above everything else.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 26, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: concatPatterns(secCoercePrecise, secCoerceMoment, secCoerceStay), keep: secCoerceKeep, extra: secCoerceCJK},
+		Revision: 27, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: concatPatterns(secCoercePrecise, secCoerceMoment, secCoerceStay, secCoerceOutputOrder), keep: secCoerceKeep, extra: secCoerceCJK},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s contains a %s: %q.", s.where(), m.what, m.text)
 			},
@@ -451,6 +451,9 @@ func secCoerceCJK(s secSurface) (secMatch, bool) {
 func secCoerceKeep(ctx *Context, s secSurface, m secMatch) bool {
 	if secRestrains(s, m) {
 		return false
+	}
+	if m.what == "mandate on the tool's output" {
+		return secOutputOrderKept(s, m)
 	}
 	if m.what == "priority override" && s.Parameter != "" {
 		return !secRanksParameter(s, m)

@@ -13,7 +13,7 @@ func sec020() Rule {
 		ID: "SEC020", Name: "directive-beyond-job", Family: "Security",
 		Summary: "Text tells the model how to answer, which version to install, how to change files or its client, or to build and deploy: beyond the job of the tool.",
 		Default: Warning, Toolgauge: Off, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 12, Check: secPhraseRuleWith(nil, secPrecise{patterns: secBeyondPatterns, keep: secBeyondKeep, extra: secBeyondExtra},
+		Revision: 13, Check: secPhraseRuleWith(nil, secPrecise{patterns: concatPatterns(secBeyondPatterns, secBeyondShellAppeal), keep: secBeyondKeep, extra: secBeyondExtra},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s gives a %s, beyond what the tool does: %q.", s.where(), m.what, strings.TrimLeft(m.text, ".!?;:,-*# \t\n"))
 			},
@@ -411,6 +411,9 @@ func secBeyondKeep(_ *Context, s secSurface, m secMatch) bool {
 	}
 	if m.what == "directive to run code the tool provides" {
 		return s.Parameter == "" && (s.Tool == "" || !secHasWord(secIdentifierWords(s.Tool), secShellTools...))
+	}
+	if m.what == secShellAppealWhat {
+		return secShellAppealKept(s, m)
 	}
 	if m.what == "directive to run a shell command" && s.Tool != "" {
 		// "Execute any supported acme CLI command" is a command runner
