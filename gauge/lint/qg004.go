@@ -14,7 +14,7 @@ func qg004() Rule {
 		ID: "QG004", Name: "qg-deprecated-tool", Family: "Quality-gate",
 		Summary: "The description says the tool is deprecated or obsolete, yet it is still listed.",
 		Default: Error, Scope: ScopeTool, Origin: OriginQualityGate,
-		Revision: 4, Check: checkQG004,
+		Revision: 5, Check: checkQG004,
 	}
 }
 
@@ -45,7 +45,7 @@ func saysDeprecated(ctx *Context, desc string) bool {
 	if !ctx.Precise() {
 		return qualitygate.IsDeprecated(desc)
 	}
-	return qualitygate.IsDeprecated(desc) && preciseSaysItIsDeprecated(desc) || preciseSaysItIsSuperseded(desc) || preciseSaysItIsRetired(desc)
+	return qualitygate.IsDeprecated(desc) && preciseSaysItIsDeprecated(desc) || preciseSaysItIsSuperseded(desc) || preciseSaysItIsRetired(desc) || saysItIsLegacy(desc)
 }
 
 // preciseRetiredState is a word or phrase that says a thing is out of

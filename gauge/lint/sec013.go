@@ -13,7 +13,7 @@ func sec013() Rule {
 	return Rule{
 		ID: "SEC013", Name: "guardrail-control", Family: "Security",
 		Summary: "A tool lets the model change or lift guardrails (allowed directories, blocked commands, confirmations, protection rules).",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 7, Check: checkSEC013,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 8, Check: checkSEC013,
 	}
 }
 
@@ -481,6 +481,9 @@ func sec013SelfApproval(t *model.Tool) (Problem, bool) {
 		{secGuardrailLift,
 			"Tool `%s` lets the model lift a guardrail (%s): one injected instruction can switch off the protection the user relies on.",
 			"Leave lifting protections (branch protection, safety confirmations, guardrail bypasses) to the user in the service's own console, or ask the user in the tool's own flow before it takes effect; a model should not be able to switch them off by itself."},
+		{secSelfSpendLimit,
+			"Tool `%s` lets the model change a limit that governs its own actions (%s): one injected instruction can raise the cap the user set on what it may spend.",
+			"Leave spending limits and safety profiles that bind the agent to the user (in the service's own console), or let the tool only lower them; a model should not be able to raise its own cap."},
 	}
 	for _, r := range readings {
 		if what := r.read(t); what != "" {

@@ -16,7 +16,7 @@ func sec017() Rule {
 	return Rule{
 		ID: "SEC017", Name: "access-grant", Family: "Security",
 		Summary: "A tool grants people, accounts, hosts or keys access (invites members, changes roles, shares with others, registers keys, mints tokens, allow-lists IPs).",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 18, Check: checkSEC017,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 19, Check: checkSEC017,
 	}
 }
 
@@ -38,6 +38,9 @@ func checkSEC017(ctx *Context) []Problem {
 			continue
 		}
 		what := secGrantWhat(t, facts[i].words)
+		if what == "" {
+			what = secAccountAccessParam(t, facts[i].words)
+		}
 		if what == "" || secGrantOnlyNames(t, what) {
 			continue
 		}
