@@ -103,6 +103,12 @@ type InstallOptions struct {
 	// environment, only the install directory writable); any other runs it
 	// on the host, with a fresh environment still.
 	Sandbox Sandbox
+	// OwnProgram says the caller runs a program of its own choosing from
+	// the install (a bin it names, or a file inside the package), so a
+	// package whose program npx could not pick (several bins, none named
+	// like it, or no bin at all) still installs: Installed.Command is then
+	// empty. Without it such a package fails to install, as npx would.
+	OwnProgram bool
 }
 
 // Installer installs one kind of package into a shared cache.

@@ -121,11 +121,15 @@ var (
 
 // npmMeta is what a finished install records.
 type npmMeta struct {
-	Identifier     string   `json:"identifier"`
-	Version        string   `json:"version"`
-	Integrity      string   `json:"integrity,omitempty"`
-	Resolved       string   `json:"resolved,omitempty"`
-	Bin            string   `json:"bin"`
+	Identifier string `json:"identifier"`
+	Version    string `json:"version"`
+	Integrity  string `json:"integrity,omitempty"`
+	Resolved   string `json:"resolved,omitempty"`
+	Bin        string `json:"bin"`
+	// BinProblem says why no bin was picked (Bin is then empty): the
+	// package installed, but only a caller that names its own program can
+	// run it.
+	BinProblem     string   `json:"binProblem,omitempty"`
 	SkippedScripts []string `json:"skippedScripts,omitempty"`
 	Scripts        bool     `json:"scripts,omitempty"`
 	InstalledAt    string   `json:"installedAt"`
@@ -183,7 +187,7 @@ func (n *NPM) Install(ctx context.Context, pkg registry.PlanPackage, opts Instal
 			return nil, err
 		}
 	}
-	in, err := n.installed(dir, name, meta, cached)
+	in, err := n.installed(dir, name, meta, cached, opts.OwnProgram)
 	if err == nil {
 		in.Remap = map[string]string{dir: npxDir(key)}
 		if opts.LifecycleScripts {
@@ -216,7 +220,20 @@ func readMeta(dir string) (npmMeta, error) {
 	return m, nil
 }
 
-func (n *NPM) installed(dir, name string, m npmMeta, cached bool) (*Installed, error) {
+func (n *NPM) installed(dir, name string, m npmMeta, cached, ownProgram bool) (*Installed, error) {
+	if m.Bin == "" {
+		if !ownProgram || m.BinProblem == "" {
+			return nil, installFailed(nil, "cannot tell which program of %s@%s to run: %s", name, m.Version, cmp.Or(m.BinProblem, "the install record names no bin"))
+		}
+		// The caller picks the program (a bin it names or a file of the
+		// package): only the install's places are given.
+		return &Installed{
+			Dir: dir, Version: m.Version, Integrity: m.Integrity, Resolved: m.Resolved,
+			Cached: cached, SkippedScripts: m.SkippedScripts,
+			Path:     []string{filepath.Join(dir, "node_modules", ".bin")},
+			ReadOnly: []string{dir},
+		}, nil
+	}
 	bin := filepath.Join(dir, "node_modules", filepath.FromSlash(name), filepath.FromSlash(m.Bin))
 	fi, err := os.Stat(bin)
 	if err != nil {
@@ -529,8 +546,16 @@ func (n *NPM) fetch(ctx context.Context, root, key string, pkg registry.PlanPack
 	if opts.LifecycleScripts {
 		meta.SkippedScripts, meta.Scripts = nil, true
 	}
+	// A package whose program npx could not pick still goes into the
+	// cache, with the reason recorded: installed refuses it to a caller
+	// that does not name its own program, and a second scan of it fails
+	// from the record without installing again. A bin pointing outside
+	// the package is refused outright.
 	bin, err := npmBin(filepath.Join(tmp, "node_modules", filepath.FromSlash(pkg.Identifier), "package.json"), pkg.Identifier)
-	if err != nil {
+	switch {
+	case errors.Is(err, errNoProgram):
+		meta.BinProblem = err.Error()
+	case err != nil:
 		return meta, installFailed(err, "cannot tell which program of %s to run", spec)
 	}
 	meta.Bin = bin
@@ -589,6 +614,10 @@ func lockInfo(dir, name string) (npmMeta, error) {
 	return meta, nil
 }
 
+// errNoProgram marks a package npx could not run without being told which
+// program: it has several bins, none named like the package, or none.
+var errNoProgram = errors.New("npx cannot pick its program")
+
 // npmBin picks the program npx would run from a package.json: a string bin,
 // else the bin entry named like the unscoped package, else the only entry.
 func npmBin(path, name string) (string, error) {
@@ -608,7 +637,7 @@ func npmBin(path, name string) (string, error) {
 	var many map[string]string
 	switch {
 	case len(pj.Bin) == 0 || string(pj.Bin) == "null":
-		return "", fmt.Errorf("package %s declares no bin (npx could not run it either)", name)
+		return "", fmt.Errorf("package %s declares no bin (npx could not run it either): %w", name, errNoProgram)
 	case json.Unmarshal(pj.Bin, &one) == nil:
 		file = one
 	case json.Unmarshal(pj.Bin, &many) == nil:
@@ -624,7 +653,7 @@ func npmBin(path, name string) (string, error) {
 				file = v
 			}
 		default:
-			return "", fmt.Errorf("package %s has %d bins and none is named %q: %s", name, len(many), short, strings.Join(sortedKeys(many), ", "))
+			return "", fmt.Errorf("package %s has %d bins and none is named %q: %s: %w", name, len(many), short, strings.Join(sortedKeys(many), ", "), errNoProgram)
 		}
 	default:
 		return "", fmt.Errorf("%s: \"bin\" is neither a string nor an object of strings", path)

@@ -49,9 +49,9 @@ type server struct {
 	// node_modules ("<package>/bridge/mcp-server.cjs"): the MCP server a
 	// plugin's own config starts with node, or a native binary that the
 	// package's install script, which the capture never runs, would have
-	// linked as its bin. JavaScript files run with node. The install still
-	// resolves the package's bin first, so the package must have one it
-	// can pick (one bin, or one named like the package).
+	// linked as its bin. JavaScript files run with node. A package with
+	// no bin, or with several none named like it, installs for a bin or
+	// file entry (worker.InstallOptions.OwnProgram) and for nothing else.
 	File string `yaml:"file"`
 	// Files are written into the work directory before the start
 	// (placeholder config files a server insists on reading).
@@ -179,7 +179,7 @@ func capture(ctx context.Context, npm *worker.NPM, s server, timeout time.Durati
 	if s.Go != "" {
 		inst, err = goInstall(ctx, npm.Cache, s.Package, s.Go, s.Version, os.Environ())
 	} else {
-		inst, err = npm.Install(ctx, registry.PlanPackage{RegistryType: "npm", Identifier: s.Package, Version: s.Version}, worker.InstallOptions{})
+		inst, err = npm.Install(ctx, registry.PlanPackage{RegistryType: "npm", Identifier: s.Package, Version: s.Version}, worker.InstallOptions{OwnProgram: s.Bin != "" || s.File != ""})
 	}
 	if err != nil {
 		return nil, fmt.Errorf("install: %w", err)
