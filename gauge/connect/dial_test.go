@@ -260,6 +260,42 @@ func TestSilentDiscoverFallsBack(t *testing.T) {
 	}
 }
 
+// TestExitOnDiscoverStartsAgain: a server that ends the process on
+// server/discover (the Rust SDK's do) is started once more and offered only
+// initialize in auto mode, and the session says so; a forced stateless
+// revision is not retried and fails as the server exited.
+func TestExitOnDiscoverStartsAgain(t *testing.T) {
+	t.Parallel()
+	log := filepath.Join(t.TempDir(), "methods")
+	tg, pidFile := selfTarget(t, "legacy", map[string]string{envDiscover: "exit", envLog: log})
+	killGroupOnCleanup(t, pidFile)
+	s := dialOK(t, tg, testOpts())
+	if s.Era != model.EraHandshake || s.RequestedVersion != "" {
+		t.Fatalf("era %q, requested %q; want the handshake era in auto mode", s.Era, s.RequestedVersion)
+	}
+	if !strings.Contains(s.DiscoverError, "exited") || !strings.Contains(s.DiscoverError, "started again") {
+		t.Errorf("DiscoverError = %q, want it to say the server exited and was started again", s.DiscoverError)
+	}
+	snap, err := s.Snapshot(context.Background())
+	if err != nil || len(snap.Tools) != 3 {
+		t.Fatalf("snapshot after the restart: %v, %d tools", err, len(toolNames(snap)))
+	}
+	got, _ := os.ReadFile(log)
+	if n := strings.Count(string(got), "server/discover"); n != 1 {
+		t.Errorf("server/discover sent %d times, want once (the restart offers only initialize): %q", n, got)
+	}
+
+	forced, pidFile2 := selfTarget(t, "legacy", map[string]string{envDiscover: "exit"})
+	killGroupOnCleanup(t, pidFile2)
+	o := testOpts()
+	o.ProtocolVersion = StatelessVersion
+	_, err = Dial(context.Background(), forced, o)
+	var de *DialError
+	if !errors.As(err, &de) || de.Kind != DialExited {
+		t.Fatalf("forced %s: %v, want the server's exit (no retry)", StatelessVersion, err)
+	}
+}
+
 func TestHangingServer(t *testing.T) {
 	for _, stubborn := range []bool{false, true} {
 		t.Run("stubborn="+strconv.FormatBool(stubborn), func(t *testing.T) {

@@ -39,7 +39,7 @@ func TestMain(m *testing.M) {
 const (
 	envMode      = "CONNECT_TEST_MODE"
 	envPIDFile   = "CONNECT_TEST_PIDFILE"
-	envDiscover  = "CONNECT_TEST_DISCOVER" // "error" (default), "silent"
+	envDiscover  = "CONNECT_TEST_DISCOVER" // "error" (default), "silent", "exit" (exit 1, as strict servers do)
 	envTools     = "CONNECT_TEST_TOOLS"    // normal, cycle, endless, dup, crash, badcursor
 	envJunk      = "CONNECT_TEST_JUNK"     // "1": junk line before every reply
 	envHang      = "CONNECT_TEST_HANG"     // "1": never answer
@@ -150,8 +150,14 @@ func legacyHandle(method string, params json.RawMessage) (any, map[string]any) {
 	notFound := map[string]any{"code": -32601, "message": "Method not found: " + method}
 	switch method {
 	case "server/discover":
-		if os.Getenv(envDiscover) == "silent" {
+		switch os.Getenv(envDiscover) {
+		case "silent":
 			return nil, map[string]any{"code": "silent"}
+		case "exit":
+			// The Rust SDK's servers end the process on any first
+			// request but initialize ("expect initialized request").
+			fmt.Fprintln(os.Stderr, "Error: expect initialized request, but received: server/discover")
+			os.Exit(1)
 		}
 		return nil, notFound
 	case "initialize":

@@ -208,7 +208,43 @@ type fallbackHint struct {
 func (f *fallbackHint) Error() string { return f.err.Error() }
 func (f *fallbackHint) Unwrap() error { return f.err }
 
+// LatestHandshakeVersion is the newest revision of the initialize
+// handshake: what a stdio server that ends the process on server/discover
+// is offered when it is started again.
+const LatestHandshakeVersion = "2025-11-25"
+
+// dialStdio starts the server and runs the discovery or handshake. In auto
+// mode a server that exits on server/discover, as strict handshake-era
+// servers do (the Rust SDK's ends the process on any first request but
+// initialize), is started once more and offered only initialize; the
+// session's DiscoverError says so. A forced revision is never retried.
 func dialStdio(ctx context.Context, t *Target, o Options) (*Session, error) {
+	s, err := dialStdioOnce(ctx, t, o)
+	if err == nil || o.ProtocolVersion != "" || s == nil || !s.exitedOnDiscover() || ctx.Err() != nil {
+		return okSession(s, err)
+	}
+	first := fmt.Sprintf("the server exited (%s) on server/discover; it was started again and offered only initialize", s.proc.exitStatus())
+	retry := o
+	retry.ProtocolVersion = LatestHandshakeVersion
+	s2, err2 := dialStdioOnce(ctx, t, retry)
+	if err2 != nil {
+		return nil, fmt.Errorf("%w (before that, %s)", err2, strings.Replace(first, "; it was started again and offered only initialize", "", 1))
+	}
+	s2.opts, s2.RequestedVersion, s2.DiscoverError = o, o.ProtocolVersion, first
+	return s2, nil
+}
+
+// okSession drops the session of a failed dial.
+func okSession(s *Session, err error) (*Session, error) {
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// dialStdioOnce starts the process and runs the handshake once; on failure
+// it returns the dead session too, so dialStdio can tell why.
+func dialStdioOnce(ctx context.Context, t *Target, o Options) (*Session, error) {
 	p, err := startProcess(t, o)
 	if err != nil {
 		return nil, startFailure(err)
@@ -216,9 +252,15 @@ func dialStdio(ctx context.Context, t *Target, o Options) (*Session, error) {
 	s := &Session{Target: t, opts: o, proc: p, Transport: "stdio", RequestedVersion: o.ProtocolVersion, dialBudget: budgetOf(ctx)}
 	s.line = newLineConn(p, o.MaxStdoutLine)
 	if err := s.handshake(ctx, s.line); err != nil {
-		return nil, s.withStderr(err)
+		return s, s.withStderr(err)
 	}
 	return s, nil
+}
+
+// exitedOnDiscover reports whether the server process ended while
+// server/discover was its outstanding request.
+func (s *Session) exitedOnDiscover() bool {
+	return s.proc != nil && s.tap != nil && s.proc.exitStatus() != "" && s.tap.outstanding() == methodDiscover
 }
 
 func dialHTTP(ctx context.Context, t *Target, o Options, kind string) (*Session, error) {
