@@ -267,7 +267,8 @@ func TestSilentDiscoverFallsBack(t *testing.T) {
 func TestExitOnDiscoverStartsAgain(t *testing.T) {
 	t.Parallel()
 	log := filepath.Join(t.TempDir(), "methods")
-	tg, pidFile := selfTarget(t, "legacy", map[string]string{envDiscover: "exit", envLog: log})
+	starts := filepath.Join(t.TempDir(), "starts")
+	tg, pidFile := selfTarget(t, "legacy", map[string]string{envDiscover: "exit", envLog: log, envStarts: starts})
 	killGroupOnCleanup(t, pidFile)
 	s := dialOK(t, tg, testOpts())
 	if s.Era != model.EraHandshake || s.RequestedVersion != "" {
@@ -283,6 +284,26 @@ func TestExitOnDiscoverStartsAgain(t *testing.T) {
 	got, _ := os.ReadFile(log)
 	if n := strings.Count(string(got), "server/discover"); n != 1 {
 		t.Errorf("server/discover sent %d times, want once (the restart offers only initialize): %q", n, got)
+	}
+	if got, _ := os.ReadFile(starts); strings.Count(string(got), "start") != 2 {
+		t.Errorf("the server started %d times, want twice", strings.Count(string(got), "start"))
+	}
+
+	// A server the dial itself ends (it floods stdout) did not quit on
+	// server/discover: it is started once, and its error is its own.
+	for _, flood := range []string{envGiantLine, envNoiseOnly} {
+		starts := filepath.Join(t.TempDir(), "starts")
+		tg, pidFile := selfTarget(t, "legacy", map[string]string{flood: "1", envStarts: starts})
+		killGroupOnCleanup(t, pidFile)
+		o := testOpts()
+		o.MaxStdoutLine = 1 << 20
+		_, err := Dial(context.Background(), tg, o)
+		if err == nil || strings.Contains(err.Error(), "before that") {
+			t.Errorf("%s: %v, want the flood's own error and no restart", flood, err)
+		}
+		if got, _ := os.ReadFile(starts); strings.Count(string(got), "start") != 1 {
+			t.Errorf("%s: the server started %d times, want once", flood, strings.Count(string(got), "start"))
+		}
 	}
 
 	forced, pidFile2 := selfTarget(t, "legacy", map[string]string{envDiscover: "exit"})

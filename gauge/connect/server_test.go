@@ -50,9 +50,16 @@ const (
 	envLog       = "CONNECT_TEST_LOG"      // file that gets every method received
 	envHangList  = "CONNECT_TEST_HANGLIST" // "1": never answer tools/list
 	envNoCaps    = "CONNECT_TEST_NOCAPS"   // "1": declare no capabilities (tools/list still works)
+	envStarts    = "CONNECT_TEST_STARTS"   // file that gets a line per process start
 )
 
 func writePID() {
+	if p := os.Getenv(envStarts); p != "" {
+		if f, err := os.OpenFile(p, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o600); err == nil {
+			fmt.Fprintln(f, "start")
+			f.Close()
+		}
+	}
 	if p := os.Getenv(envPIDFile); p != "" {
 		_ = os.WriteFile(p, []byte(strconv.Itoa(os.Getpid())), 0o600)
 	}

@@ -135,6 +135,11 @@ type Session struct {
 	// dialBudget is the time left on the caller's context at Dial, if any.
 	dialBudget time.Duration
 
+	// quitOnDiscover records, when a dial fails, that the server process
+	// ended by itself while server/discover was outstanding (read before
+	// the failed dial closes, and so kills, the process).
+	quitOnDiscover bool
+
 	snapMu    sync.Mutex
 	listErr   *ListError // why the last Snapshot is incomplete
 	closeOnce sync.Once
@@ -220,7 +225,7 @@ const LatestHandshakeVersion = "2025-11-25"
 // session's DiscoverError says so. A forced revision is never retried.
 func dialStdio(ctx context.Context, t *Target, o Options) (*Session, error) {
 	s, err := dialStdioOnce(ctx, t, o)
-	if err == nil || o.ProtocolVersion != "" || s == nil || !s.exitedOnDiscover() || ctx.Err() != nil {
+	if err == nil || o.ProtocolVersion != "" || s == nil || !s.quitOnDiscover || ctx.Err() != nil {
 		return okSession(s, err)
 	}
 	first := fmt.Sprintf("the server exited (%s) on server/discover; it was started again and offered only initialize", s.proc.exitStatus())
@@ -255,12 +260,6 @@ func dialStdioOnce(ctx context.Context, t *Target, o Options) (*Session, error) 
 		return s, s.withStderr(err)
 	}
 	return s, nil
-}
-
-// exitedOnDiscover reports whether the server process ended while
-// server/discover was its outstanding request.
-func (s *Session) exitedOnDiscover() bool {
-	return s.proc != nil && s.tap != nil && s.proc.exitStatus() != "" && s.tap.outstanding() == methodDiscover
 }
 
 func dialHTTP(ctx context.Context, t *Target, o Options, kind string) (*Session, error) {
@@ -345,6 +344,7 @@ func (s *Session) describe(ctx context.Context, err error) error {
 		err = errors.Join(s.aborted(), err)
 	case s.proc != nil && s.proc.exitStatus() != "":
 		kind = DialExited
+		s.quitOnDiscover = method == methodDiscover
 		msg = fmt.Sprintf("server exited (%s) before answering %s", s.proc.exitStatus(), method)
 		if c := s.proc.exitCause(); c != nil {
 			err = errors.Join(c, err)
