@@ -200,8 +200,14 @@ func (n *NPM) Install(ctx context.Context, pkg registry.PlanPackage, opts Instal
 			}
 		}
 	}
-	if err == nil {
+	switch {
+	case err == nil:
 		in.Release = n.PkgCache.Use(dir, !cached)
+	case !cached:
+		// A package a scan cannot run (no bin npx would pick) stays
+		// cached with the reason in its record; it takes room all the
+		// same, so the package cache counts it (and may evict it).
+		n.PkgCache.Use(dir, true)()
 	}
 	return in, err
 }

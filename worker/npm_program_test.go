@@ -90,3 +90,32 @@ func TestNPMOwnProgram(t *testing.T) {
 		})
 	}
 }
+
+// TestNPMUnrunnableInstallIsCounted: the install a scan cannot run (no bin)
+// stays in the cache, so the package cache counts it against its cap like
+// any other install (uncounted, a registry of binless packages would grow
+// a long-running worker's cache past its cap).
+func TestNPMUnrunnableInstallIsCounted(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("npm"); err != nil {
+		t.Skip("npm not installed")
+	}
+	name := "mcpgauge-unrunnable"
+	pj, _ := json.Marshal(map[string]any{"name": name, "version": "1.0.0"})
+	tgz := npmTarball(t, []tarFile{{"package/package.json", string(pj)}, {"package/blob.txt", strings.Repeat("x", 2<<20)}})
+	reg := fakeNPMPackage(t, name, tgz, map[string]any{})
+	cache := t.TempDir()
+	pc := NewPackageCache(cache, 1<<20)
+	_ = pc.Size() // loaded before the install, as a running worker's is
+	n := &NPM{Cache: cache, Registries: []string{reg.URL}, PkgCache: pc}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	if _, err := n.Install(ctx, registry.PlanPackage{Identifier: name, Version: "1.0.0"}, InstallOptions{}); err == nil {
+		t.Fatal("a scan of a package with no bin installed")
+	}
+	// Counted as any fresh install is: the next install's eviction pass
+	// can then take it (an install is never evicted while it is leased).
+	if size := pc.Size(); size < 2<<20 {
+		t.Errorf("package cache size %d, want the 2 MB install counted", size)
+	}
+}
