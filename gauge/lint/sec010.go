@@ -15,7 +15,7 @@ func sec010() Rule {
 	return Rule{
 		ID: "SEC010", Name: "env-exposure", Family: "Security",
 		Summary: "The tool appears to return environment variables or secrets.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 24, Check: checkSEC010,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 25, Check: checkSEC010,
 	}
 }
 
@@ -155,6 +155,10 @@ func checkSEC010(ctx *Context) []Problem {
 					out = append(out, Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` returns RTSP stream URLs: a camera's stream URL carries its access token or login, so whoever holds it watches the live feed without logging in, and it reaches the model's context, logs and any server the conversation is sent to.", t.Name),
 						Suggestion: "Return the stream's id and quality, not its URL, and let the user open the stream from the service's own app; or say in the description that the URL carries no credential."})
+				} else if what := secStoredSecretRead(t, desc); what != "" {
+					out = append(out, Problem{Tool: t.Name,
+						Message:    fmt.Sprintf("Tool `%s` returns %s: credentials in a tool result reach the model's context, logs and any server the conversation is sent to.", t.Name, what),
+						Suggestion: "Return the secret's name, id and expiry, and let the user read the value in the service's own settings (or inject it where it is used without showing it to the model)."})
 				} else if secIncomingWebhook(t, words, desc) {
 					out = append(out, Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` creates a webhook that others call: the webhook's URL carries its token, a bearer credential that lets whoever holds it post as the integration, and it comes back into the model's context, logs and any server the conversation is sent to.", t.Name),
@@ -835,7 +839,7 @@ func secIncomingWebhook(t *model.Tool, words []string, desc string) bool {
 			break
 		}
 	}
-	if !secHasWord(words, "create", "new", "add", "generate") || secWebhookDelivers.MatchString(desc) {
+	if !secHasWord(words, "create", "new", "add", "generate") || secWebhookDelivers.MatchString(desc) || secAddsToWebhook.MatchString(desc) {
 		return false
 	}
 	for _, p := range secParams(t) {

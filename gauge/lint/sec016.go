@@ -13,7 +13,7 @@ func sec016() Rule {
 	return Rule{
 		ID: "SEC016", Name: "local-upload", Family: "Security",
 		Summary: "A tool reads a local path the model names and sends its contents to a remote service.",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 16, Check: checkSEC016,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 17, Check: checkSEC016,
 	}
 }
 
@@ -39,7 +39,10 @@ func checkSEC016(ctx *Context) []Problem {
 		if how == "" && uploader != "" && uploader != t.Name {
 			p, how = secSiblingUpload(t, facts[i].words, uploader)
 		}
-		if how == "" {
+		if how == "" || secRecipientIsUser(secToolText(t)) {
+			// display_image(path): "sends the image to the human user
+			// for inline display": the file goes to the user's own
+			// chat, not to a party the model or an attacker chooses.
 			continue
 		}
 		msg := fmt.Sprintf("Tool `%s` reads the local path in `%s` and %s: the model chooses which file leaves the machine, so an injected instruction can send ~/.ssh or a .env file as easily as the file the user meant.%s",
