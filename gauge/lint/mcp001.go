@@ -14,7 +14,7 @@ func mcp001() Rule {
 		ID: "MCP001", Name: "near-duplicate-tool-names", Family: "Naming",
 		Summary: "Two tools have names that reduce to the same words.",
 		Default: Error, Toolgauge: Error, Scope: ScopePair, Origin: OriginToolgauge,
-		Revision: 3, Check: checkMCP001,
+		Revision: 4, Check: checkMCP001,
 	}
 }
 
@@ -73,24 +73,75 @@ func checkMCP001(ctx *Context) []Problem {
 // (browser_network_requests lists, browser_network_request details one:
 // "Use browser_network_request with the number").
 func preciseNamesExplained(ctx *Context, names []string) bool {
+	if len(names) > 2 {
+		return preciseKindsExplained(ctx, names)
+	}
 	if len(names) != 2 || names[0] == names[1] {
 		return false
 	}
-	tools := tgTools(ctx)
-	var a, b *tgTool
-	for i := range tools {
-		switch tools[i].name {
-		case names[0]:
-			a = &tools[i]
-		case names[1]:
-			b = &tools[i]
-		}
-	}
-	if a == nil || b == nil {
+	group := preciseNamedTools(ctx, names)
+	if group == nil {
 		return false
 	}
-	return a.lowered.MentionsName(b.mentionName) || b.lowered.MentionsName(a.mentionName) || preciseListAndItem(a.nameTokens, b.nameTokens) ||
+	a, b := group[0], group[1]
+	return kindTokensTellApart(a, b) || a.lowered.MentionsName(b.mentionName) || b.lowered.MentionsName(a.mentionName) || preciseListAndItem(a.nameTokens, b.nameTokens) ||
 		preciseNumberNamesType(a, b) || preciseNumberNamesType(b, a)
+}
+
+// preciseKindsMax is the largest group of names reducing to the same
+// words that kind tokens may explain: a family of standards or versions
+// is a handful (erc20, erc721, erc1155), and every pair is compared.
+const preciseKindsMax = 8
+
+// preciseKindsExplained reports whether three or more tools whose names
+// reduce to the same words are told apart pairwise by kind tokens each
+// one's description names (list_erc20, list_erc721, list_erc1155: "Lists
+// ERC-20 …", "Lists ERC-721 …", "Lists ERC-1155 …"). Two tools of one
+// name, or one pair not told apart, keep the group reported.
+func preciseKindsExplained(ctx *Context, names []string) bool {
+	if len(names) > preciseKindsMax {
+		return false
+	}
+	group := preciseNamedTools(ctx, names)
+	if group == nil {
+		return false
+	}
+	for i := range group {
+		for j := i + 1; j < len(group); j++ {
+			if !kindTokensTellApart(group[i], group[j]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// preciseNamedTools returns the tools of the given names, found through
+// one index per run (never a scan of all tools per group), or nil when a
+// name is missing or two tools share it.
+func preciseNamedTools(ctx *Context, names []string) []*tgTool {
+	idx := ctx.Memo("mcp001.toolIndex", func() any {
+		tools := tgTools(ctx)
+		m := make(map[string]int, len(tools))
+		for i := range tools {
+			if _, dup := m[tools[i].name]; dup {
+				m[tools[i].name] = -1
+				continue
+			}
+			m[tools[i].name] = i
+		}
+		return m
+	}).(map[string]int)
+	tools := tgTools(ctx)
+	group := make([]*tgTool, 0, len(names))
+	for _, n := range names {
+		i, ok := idx[n]
+		if !ok || i < 0 {
+			return nil
+		}
+		group = append(group, &tools[i])
+	}
+	return group
 }
 
 // preciseNumberNamesType reports whether a number in a's name that b's

@@ -16,7 +16,7 @@ func mcp013() Rule {
 		ID: "MCP013", Name: "overlapping-descriptions", Family: "Description",
 		Summary: "Two tools' descriptions are near-identical.",
 		Default: Warning, Toolgauge: Error, Scope: ScopePair, Origin: OriginToolgauge,
-		Revision: 7, Check: checkMCP013,
+		Revision: 8, Check: checkMCP013,
 	}
 }
 
@@ -36,10 +36,13 @@ func checkMCP013(ctx *Context) []Problem {
 		l, r := tools[p.left].name, tools[p.right].name
 		sev := Off
 		if ctx.Precise() && !preciseQualifierTwins(&tools[p.left], &tools[p.right]) &&
-			(preciseNamesTellApart(tools[p.left].nameTokens, tools[p.right].nameTokens) || preciseDistinctSlots(&tools[p.left], &tools[p.right])) {
+			(preciseNamesTellApart(tools[p.left].nameTokens, tools[p.right].nameTokens) || preciseDistinctSlots(&tools[p.left], &tools[p.right]) ||
+				kindTokensTellApart(&tools[p.left], &tools[p.right])) {
 			// The names carry the difference (activate_plugin and
 			// activate_theme), or one template names each tool's own
-			// object type (ICMP and ICMPv6 service objects): the same
+			// object type (ICMP and ICMPv6 service objects), or the names
+			// differ in a kind token each description names (ERC-20 and
+			// ERC-721 balances, kind_tokens.go): the same
 			// wording is polish, not a coin flip.
 			sev = Info
 		}
