@@ -17,7 +17,7 @@ func mcp015() Rule {
 		ID: "MCP015", Name: "placeholder-text", Family: "Description",
 		Summary: "A description still contains placeholder text.",
 		Default: Error, Toolgauge: Error, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 4, Check: checkMCP015,
+		Revision: 5, Check: checkMCP015,
 	}
 }
 
@@ -119,6 +119,14 @@ func precisePlaceholderAt(desc, prose string, i, j int, values []string) bool {
 	if preciseQuotedWord(desc, w) {
 		return false
 	}
+	// Revision 5: "Generate lorem ipsum placeholder text", "Lists the
+	// TODO comments of a file": a placeholder phrase followed by a noun of
+	// content names the kind of content the tool makes or handles; a
+	// placeholder stands alone ("TODO", "TODO: describe", "Lorem ipsum
+	// dolor sit amet").
+	if placeholderContentAfter.MatchString(prose[j:min(len(prose), j+precisePlaceholderContext)]) {
+		return false
+	}
 	// "Array of project IDs to add this task to": an instruction phrase
 	// (add this, describe this) followed by the noun it acts on is prose;
 	// a placeholder stands alone ("Add this.", "TODO: describe this").
@@ -145,6 +153,11 @@ func precisePlaceholderAt(desc, prose string, i, j int, values []string) bool {
 	}
 	return !preciseListedValue(prose[max(0, i-precisePlaceholderContext):i], prose[j:min(len(prose), j+precisePlaceholderContext)])
 }
+
+// placeholderContentAfter is a noun of content right after a placeholder
+// phrase (an adjective such as placeholder or filler allowed between):
+// the phrase then says what kind of content is meant.
+var placeholderContentAfter = regexp.MustCompile(`(?i)^[ \t]*-?[ \t]*(?:(?:placeholder|filler|dummy|sample|style|styled)[ \t]+)?(?:text|texts|content|copy|paragraphs?|sentences?|words|comments?|markers?|annotations?|items?|images?|strings?|placeholders?|generator|entries)\b`)
 
 // precisePlaceholderTries bounds the matches judged in one description;
 // precisePlaceholderContext the bytes read either side of one.

@@ -15,7 +15,7 @@ func mcp017() Rule {
 		ID: "MCP017", Name: "description-names-unknown-tool", Family: "Description",
 		Summary: "A description tells the model to use a tool the server does not have.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 16, Check: checkMCP017,
+		Revision: 17, Check: checkMCP017,
 	}
 }
 
@@ -57,6 +57,18 @@ func checkMCP017(ctx *Context) []Problem {
 			}
 		}
 		missingPrompts := unkPromptsIn(ctx, t.RawDescription)
+		// Revision 17: an endpoint path the description sends the model
+		// to (endpoint_path_refs.go).
+		paths := endpointPathRefs(ctx, t.RawDescription)
+		if len(unknown) == 0 && len(paths) > 0 {
+			out = append(out, Problem{Tool: t.Name,
+				Message:    fmt.Sprintf("The description of `%s` tells the model to use the endpoint %s, but the model calls tools, not API paths, and no tool of this server takes a path or URL.", t.Name, endpointPathList(paths)),
+				Suggestion: "Name the tool that wraps that endpoint, as tools/list lists it; a model sent to an API path cannot call it and must guess which tool is meant."})
+			if len(missingPrompts) > 0 {
+				out[len(out)-1].Message += fmt.Sprintf(" It also tells the model to use %s, which the server does not list.", unkPromptList(missingPrompts))
+			}
+			continue
+		}
 		if len(unknown) == 0 {
 			if len(missingPrompts) > 0 {
 				out = append(out, Problem{Tool: t.Name,
@@ -69,6 +81,8 @@ func checkMCP017(ctx *Context) []Problem {
 		for _, n := range unknown {
 			if real, ok := serverToolShape(ctx).resolve(n, true); ok {
 				parts = append(parts, fmt.Sprintf("`%s` (did you mean `%s`?)", n, real))
+			} else if real, ok := shapeTailTool(ctx, n); ok {
+				parts = append(parts, fmt.Sprintf("`%s` (did you mean `%s`?)", n, real))
 			} else {
 				parts = append(parts, fmt.Sprintf("`%s`", n))
 			}
@@ -76,6 +90,9 @@ func checkMCP017(ctx *Context) []Problem {
 		out = append(out, Problem{Tool: t.Name,
 			Message:    fmt.Sprintf("The description of `%s` refers to %s as %s, but this server has no tool of that name.", t.Name, strings.Join(parts, ", "), map[bool]string{true: "tools", false: "a tool"}[len(parts) > 1]),
 			Suggestion: "Name the server's tools exactly as tools/list lists them; a model told to call a missing tool wastes a turn or calls another server's tool of that name."})
+		if len(paths) > 0 {
+			out[len(out)-1].Message += fmt.Sprintf(" It also sends the model to the endpoint %s, which no tool takes.", endpointPathList(paths))
+		}
 		if len(missingPrompts) > 0 {
 			out[len(out)-1].Message += fmt.Sprintf(" It also tells the model to use %s, which the server does not list.", unkPromptList(missingPrompts))
 		}
@@ -144,6 +161,17 @@ func unkNamesIn(ctx *Context, raw, self string, names *serverNames, reported map
 			// unless the text says it is something else.
 			plain := strings.ContainsAny(name, "_-.") && !strings.ContainsAny(name, "/:=") && !unkValueName(name) && !unkElsewhere(desc, m[0], m[1])
 			if unkNormal(real) != self && (toolContext || bare || plain) && !reported[strings.ToLower(name)] {
+				reported[name] = true
+				reported[strings.ToLower(name)] = true
+				unknown = append(unknown, name)
+			}
+			continue
+		}
+		// Revision 17: a name the text calls that ends one tool's name,
+		// the server's prefix and the words after it dropped (zip_list
+		// for vaulttools_file_zip_list), is that tool's name shortened.
+		if real, ok := shapeTailTool(ctx, name); ok && toolContext {
+			if unkNormal(real) != self && !reported[strings.ToLower(name)] {
 				reported[name] = true
 				reported[strings.ToLower(name)] = true
 				unknown = append(unknown, name)

@@ -15,7 +15,7 @@ func mcp023() Rule {
 		ID: "MCP023", Name: "unconstrained-well-known-format", Family: "Parameters",
 		Summary: "A date, email, or URL parameter declares no format or pattern.",
 		Default: Warning, Toolgauge: Warning, Scope: ScopeParameter, Origin: OriginToolgauge,
-		Revision: 19, Check: checkMCP023,
+		Revision: 20, Check: checkMCP023,
 	}
 }
 
@@ -41,6 +41,11 @@ func checkMCP023(ctx *Context) []Problem {
 	if ctx.Precise() {
 		tools := tgTools(ctx)
 		for i := range tools {
+			// Revision 20: the unit the tool's description states for its
+			// time stamps covers its time-stamp numbers.
+			if preciseToolStampUnit.MatchString(tools[i].t.RawDescription) {
+				continue
+			}
 			out = append(out, preciseUnitlessIn(tools[i].name, "", tools[i].t.Params())...)
 		}
 	}
@@ -332,11 +337,33 @@ func preciseObjectBranches(root, obj map[string]any) []map[string]any {
 			br = preciseRefParam(root, "", br).obj
 			if _, has := br["properties"].(map[string]any); has {
 				objs = append(objs, br)
+				continue
+			}
+			// Revision 20: a branch written as an allOf of objects (a
+			// generated union of tagged variants) holds its fields in the
+			// allOf's members.
+			parts, _ := br["allOf"].([]any)
+			for _, m := range parts[:min(len(parts), preciseAllOfMax)] {
+				if mo, _ := m.(map[string]any); mo != nil {
+					mo = preciseRefParam(root, "", mo).obj
+					if _, has := mo["properties"].(map[string]any); has {
+						objs = append(objs, mo)
+					}
+				}
 			}
 		}
 	}
 	return objs
 }
+
+// preciseAllOfMax bounds the allOf members read in one union branch.
+const preciseAllOfMax = 8
+
+// preciseToolStampUnit is a tool description that states the unit of its
+// time stamps once for all of them: "Unix timestamp in seconds",
+// "timestamps are in milliseconds", "seconds since the epoch", "epoch
+// milliseconds".
+var preciseToolStampUnit = regexp.MustCompile(`(?i)\b(?:unix|posix|epoch)\s+(?:time\s*stamps?|times?)\s*(?:\(\s*)?(?:in|as)\s+(?:milli-?|micro-?|nano-?)?seconds\b|\btime\s*stamps?\s+(?:are\s+|must\s+be\s+|should\s+be\s+)?(?:in|as)\s+(?:unix\s+|epoch\s+)?(?:milli-?|micro-?|nano-?)?seconds\b|\b(?:milli-?|micro-?|nano-?)?seconds\s+since\s+(?:the\s+)?(?:unix\s+)?epoch\b|\bepoch\s+(?:milli-?|micro-?|nano-?)?seconds\b`)
 
 // preciseRefParam is a parameter's schema read as the default profile
 // reads it: a local `$ref` is replaced by what it points to, the

@@ -3,6 +3,8 @@ package lint
 import (
 	"regexp"
 	"strings"
+
+	"github.com/mcpgauge/mcpgauge/gauge/text"
 )
 
 // instrPascalName is a bare PascalCase identifier of three words or more
@@ -78,3 +80,43 @@ func instrExampleToolNames(ctx *Context, raw, self string, names *serverNames, r
 	}
 	return out
 }
+
+// shapeTailTool returns the one tool of a server whose tools share a
+// prefix that a name means with that prefix and the words right after it
+// dropped: zip_list for vaulttools_file_zip_list, where every tool starts
+// with vaulttools_ and file_ names a group. The name must have two words or
+// more, not start with the prefix, and end the tool's name exactly; a tail
+// two tools end with means neither. MCP017 reads it only where the text
+// calls the name (after a call verb, in a list of tools): the model finds
+// no tool of that name. The tails are indexed once per run.
+func shapeTailTool(ctx *Context, name string) (string, bool) {
+	s := serverToolShape(ctx)
+	words := secIdentifierWords(name)
+	if s.prefix == "" || len(words) < 2 || text.Singular(words[0]) == s.prefix {
+		return "", false
+	}
+	tails := ctx.Memo("tool.shape.tails", func() any {
+		idx := map[string]string{}
+		for _, t := range s.tools {
+			if len(t.words) < 4 || text.Singular(t.words[0]) != s.prefix {
+				continue
+			}
+			// Tails of two words or more that leave the prefix and at
+			// least one more word out.
+			for k := 2; k <= len(t.words)-2 && k <= shapeTailMax; k++ {
+				key := strings.Join(t.words[len(t.words)-k:], " ")
+				if prev, ok := idx[key]; ok && prev != t.name {
+					idx[key] = ""
+					continue
+				}
+				idx[key] = t.name
+			}
+		}
+		return idx
+	}).(map[string]string)
+	real := tails[strings.Join(words, " ")]
+	return real, real != ""
+}
+
+// shapeTailMax bounds the tail lengths indexed per tool.
+const shapeTailMax = 6
