@@ -457,6 +457,14 @@ func preciseInverseTool(tools []tgTool, self *tgTool, toks []string) string {
 		// add_dependency): what goes is the join, not data.
 		byIDs := w == "remove" && !hasFrom && !preciseNamesLink(toks[i+1:]) && !trailing
 		if byIDs && !preciseJoinsByReference(self) {
+			// webhooks-addresses-remove "Remove addresses from ..."
+			// beside webhooks-addresses-add of the same arguments:
+			// entries of a list the sibling puts back (list_entries.go).
+			for k := range tools {
+				if listNameDiffersByVerb(toks, tools[k].nameTokens, w, maker) && listEntriesUndone(self, &tools[k]) {
+					return tools[k].name
+				}
+			}
 			return ""
 		}
 		for k := range tools {

@@ -15,7 +15,7 @@ func mcp040() Rule {
 		ID: "MCP040", Name: "destructive-tool-without-hint", Family: "Annotations",
 		Summary: "A tool that looks destructive declares no destructiveHint.",
 		Default: Error, Toolgauge: Error, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 32, Check: checkMCP040,
+		Revision: 33, Check: checkMCP040,
 	}
 }
 
@@ -65,11 +65,13 @@ func checkMCP040(ctx *Context) []Problem {
 			// it reaches, whatever its own words or its name (a SQL
 			// "query" that runs DDL and DML) say.
 			msg = fmt.Sprintf("`%s` runs what the model writes (reach: %s), so it can destroy whatever that reaches, but declares no `destructiveHint`.", t.name, destructiveReach(ctx, i))
-		case preciseTransformsCarriedCopy(t):
+		case preciseTransformsCarriedCopy(t) || transformWritesNewOutput(t):
 			// regex replace, a diff's "full replacement", a style
 			// optimiser "removing unused sources": the call carries
 			// the content and gets the changed copy back; nothing
-			// stored is written over.
+			// stored is written over. So with a minify or a regex
+			// replace that writes its result to a new output_path it
+			// returns (new_output.go).
 			continue
 		case !tgReadsLikeDeletion(t) && !markedReadOnly(t) && preciseWritesFileAt(t) != "" && preciseDescribesDestruction(t) == "" && reversible == "":
 			// A download or export that saves at a path the caller names
@@ -155,6 +157,13 @@ func checkMCP040(ctx *Context) []Problem {
 				// Stops and merges lose work, but an author may fairly
 				// call them reversible: a warning, not an error.
 				msg = fmt.Sprintf("`%s` may lose work that cannot be had back (%s) but declares no `destructiveHint`.", t.name, why)
+				sev = Warning
+			} else if why := filesWrittenAtPaths(t); why != "" && !markedReadOnly(t) {
+				// resolve_conflicts(files: [{path, content}]): the content
+				// the model writes goes over each listed file
+				// (file_contents.go); the author may call it reversible
+				// through version control, so a warning.
+				msg = fmt.Sprintf("`%s` may overwrite stored data (%s) but declares no `destructiveHint`.", t.name, why)
 				sev = Warning
 			} else if why := preciseOverwrites(tools, t); why != "" && !markedReadOnly(t) {
 				// An update that writes over stored values, or an archive
