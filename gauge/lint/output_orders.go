@@ -17,7 +17,9 @@ import "regexp"
 // passed to create_connections"), without the immediacy ("the output must
 // be base64-decoded") or with a technical deadline in the sentence ("the
 // response must be used immediately: the download URL expires in 60
-// seconds") it is a note on the data and stays silent.
+// seconds") it is a note on the data and stays silent, as it does when the
+// server does the work ("the results must be processed immediately by the
+// server").
 
 // secOutputSubject is the tool's output named as the subject of a clause.
 const secOutputSubject = `\b(?:the|its|this\s+tool'?s|the\s+tool'?s|this)\s+(?:tool\s+)?(?:output|outputs|result|results|response|responses|return\s+value)\s+`
@@ -41,13 +43,22 @@ var secCoerceOutputOrder = secRe("mandate on the tool's output", 0,
 // output expires, times out or is valid only briefly.
 var secOutputDeadline = regexp.MustCompile(`\b(?:expires?|expiry|expiring|times?\s+out|valid\s+(?:for|only)|short-?lived|one-?time|single-?use|ttl)\b`)
 
+// secOutputBySystem is the agent of the passive named in or right after
+// the mandate, within about five words: the server, tool, backend or
+// service does the work ("the results must be processed immediately by
+// the server"), not the model.
+var secOutputBySystem = regexp.MustCompile(`^[^.!?\n]*?\bby\s+(?:the|this|our|its|that)\s+(?:[\pL\pN-]+\s+)?(?:server|tool|backend|service|api|system|platform|pipeline|worker)s?\b`)
+
 // secOutputOrderKept reports whether an mandate on the tool's output stands:
-// not in a parameter's text (what to pass), and with no deadline in its
-// sentence.
+// not in a parameter's text (what to pass), not done by the server or the
+// tool itself, and with no deadline in its sentence.
 func secOutputOrderKept(s secSurface, m secMatch) bool {
 	if s.Parameter != "" {
 		return false
 	}
 	a, b := s.foldedSpan(m)
+	if secOutputBySystem.MatchString(s.folded[a:min(len(s.folded), b+48)]) {
+		return false
+	}
 	return !secOutputDeadline.MatchString(secSentence(s.folded, a, b))
 }

@@ -27,11 +27,15 @@ var secBeyondShellAppeal = secRe(secShellAppealWhat, 0,
 	`(?:^|[^\w\s']\s*|\b(?:then|and|you|please|simply|just)\s+)run\s+(?:its|these|those|their|the\s+cli'?s?)\s+(?:cli\s+|shell\s+)?commands\s+(?:directly|yourself)\b`)
 
 // secShellAppealCondition is what, before "you have shell access", makes
-// it a condition or requirement, not a statement.
-var secShellAppealCondition = regexp.MustCompile(`\b(?:if|when|unless|whether|once|requires?|required|needs?|provided|assuming|that|where)\s+(?:\w+\s+)?$`)
+// it a condition or requirement, not a statement. "that" alone is not one
+// ("Note that you have shell access" states it); after requires, needs or
+// ensure it is ("requires that you have terminal access").
+var secShellAppealCondition = regexp.MustCompile(`\b(?:if|when|unless|whether|once|requires?|required|needs?|ensure|provided|assuming|where)\s+(?:\w+\s+)?$`)
 
-// secShellAppealRemote is access to another machine after the phrase.
-var secShellAppealRemote = regexp.MustCompile(`^\s+(?:to|on)\s+(?:the|a|an|this|that|your)\s+(?:\w+\s+)?(?:server|host|machine|box|vm|instance|container|cluster|device|node|pod)s?\b`)
+// secShellAppealRemote is access to another machine after the phrase:
+// "on the server", "to a remote host". The agent's own machine ("on your
+// machine", "this machine", "the local machine") is not another one.
+var secShellAppealRemote = regexp.MustCompile(`^\s+(?:to|on)\s+(?:the|a|an|that)\s+(?:(\w+)\s+)?(?:server|host|machine|box|vm|instance|container|cluster|device|node|pod)s?\b`)
 
 // secShellAppealKept reports whether a shell appeal at m stands.
 func secShellAppealKept(s secSurface, m secMatch) bool {
@@ -45,7 +49,8 @@ func secShellAppealKept(s secSurface, m secMatch) bool {
 	if secShellAppealCondition.MatchString(s.folded[max(0, a-40):a]) {
 		return false
 	}
-	return !secShellAppealRemote.MatchString(s.folded[b:min(len(s.folded), b+60)])
+	r := secShellAppealRemote.FindStringSubmatch(s.folded[b:min(len(s.folded), b+60)])
+	return r == nil || r[1] == "local" || r[1] == "own"
 }
 
 // secShellAppealWhat names the reading in SEC020's message.
