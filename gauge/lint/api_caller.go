@@ -97,14 +97,14 @@ func secTopParamDesc(props map[string]any, name string) string {
 	return folded
 }
 
-// secAPIRequestsTalk describes a parameter that holds the requests of a batch:
-// named for them (requests, calls, operations, ops, batch) or described
-// as requests, operations or calls. An `options` object holds none.
+// secAPIRequestsTalk describes a parameter that holds the requests of a
+// batch (requests, operations or calls). An `options` object holds none.
 var secAPIRequestsTalk = regexp.MustCompile(`\b(?:requests|operations|calls)\b`)
 
 // secAPIBatch is a tool that sends a batch of requests the model writes in
 // an object or array parameter that holds requests (secAPIRequestsTalk,
-// or named requests, calls, operations, ops or batch), each with its own
+// or named requests, calls, operations, ops or batch, or the batch's own
+// `body` or `payload`: "Body: { requests: [...] }"), each with its own
 // method, where the text shows a request's method taking a write method:
 // a generic API caller many times over. A batch of reads, a batch whose
 // text names no write method, and a tool whose only object or array
@@ -123,7 +123,7 @@ func secAPIBatch(t *model.Tool, aff string) secExecSurface {
 			continue
 		}
 		d, _ := p["description"].(string)
-		if secHasWord(secIdentifierWords(name), "request", "requests", "call", "calls", "operation", "operations", "ops", "batch") ||
+		if secHasWord(secIdentifierWords(name), "request", "requests", "call", "calls", "operation", "operations", "ops", "batch", "body", "payload") ||
 			secAPIRequestsTalk.MatchString(strings.ToLower(d)) {
 			return secExecSurface{why: "it sends a batch of requests the model writes in `" + name + "`, each with its own method (write methods included) and path, to the service's API", reach: reachServiceAPI, real: true}
 		}
