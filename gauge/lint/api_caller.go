@@ -23,8 +23,9 @@ const reachServiceAPI = "the service's API, any endpoint, with the server's cred
 // API", "Call any X REST endpoint directly", "Test a REST API endpoint").
 var secAPISendTalk = regexp.MustCompile(`\b(?:make|makes|making|send|sends|sending|perform|performs|performing|call|calls|calling|execute|executes|executing|issue|issues|issuing|test|tests|testing)\s+(?:an?\s+|the\s+|any\s+)?(?:[\w.'-]+\s+){0,3}?(?:requests?|endpoints?|api)\b`)
 
-// secWriteMethodTalk names a write method in a method parameter's text.
-var secWriteMethodTalk = regexp.MustCompile(`\b(?:post|put|patch|delete)\b`)
+// secWriteMethodTalk names a write method (secWriteMethods) in a method
+// parameter's text.
+var secWriteMethodTalk = regexp.MustCompile(`\b(?:` + strings.Join(secWriteMethods, "|") + `)\b`)
 
 // secAPIWord names an API or its endpoints.
 var secAPIWord = regexp.MustCompile(`\bapi\b|\bendpoints?\b`)
@@ -60,7 +61,7 @@ func secAPICaller(t *model.Tool, facts secTool) secExecSurface {
 			break
 		}
 	}
-	if path == "" || secAPIAbsoluteURLTalk.MatchString(secAffirmative(secParamDesc(t, path))) {
+	if path == "" || secAPIAbsoluteURLTalk.MatchString(secAffirmative(secTopParamDesc(props, path))) {
 		return secExecSurface{}
 	}
 	writes := false
@@ -69,7 +70,7 @@ func secAPICaller(t *model.Tool, facts secTool) secExecSurface {
 			writes = writes || secHasWord([]string{strings.ToLower(v)}, secWriteMethods...)
 		}
 	} else if secIsFreeText(method) {
-		writes = secWriteMethodTalk.MatchString(secParamDesc(t, "method"))
+		writes = secWriteMethodTalk.MatchString(secTopParamDesc(props, "method"))
 	}
 	if !writes {
 		return secExecSurface{}
@@ -84,13 +85,30 @@ var secBatchTalk = regexp.MustCompile(`\b(?:combin|batch|bundl|group)\w*\s+(?:up
 
 // secMethodWriteTalk shows a request's `method` taking a write method
 // ("method: 'GET'|'POST'|'DELETE'", "each with a method (GET, PUT, ...)").
-var secMethodWriteTalk = regexp.MustCompile(`\bmethods?\b[^.;\n]{0,60}?\b(?:post|put|patch|delete)\b`)
+var secMethodWriteTalk = regexp.MustCompile(`\bmethods?\b[^.;\n]{0,60}?` + secWriteMethodTalk.String())
+
+// secTopParamDesc is the folded description of the top-level parameter
+// name, read from the tool's own properties: a deeper property of the same
+// name (a branch's `path`) does not speak for it.
+func secTopParamDesc(props map[string]any, name string) string {
+	p, _ := props[name].(map[string]any)
+	d, _ := p["description"].(string)
+	folded, _ := secFold(d)
+	return folded
+}
+
+// secAPIRequestsTalk describes a parameter that holds the requests of a
+// batch (requests, operations or calls). An `options` object holds none.
+var secAPIRequestsTalk = regexp.MustCompile(`\b(?:requests|operations|calls)\b`)
 
 // secAPIBatch is a tool that sends a batch of requests the model writes in
-// an object or array parameter, each with its own method, where the text
-// shows a request's method taking a write method: a generic API caller
-// many times over. A batch of reads, or a batch whose text names no write
-// method, is not read.
+// an object or array parameter that holds requests (secAPIRequestsTalk,
+// or named requests, calls, operations, ops or batch, or the batch's own
+// `body` or `payload`: "Body: { requests: [...] }"), each with its own
+// method, where the text shows a request's method taking a write method:
+// a generic API caller many times over. A batch of reads, a batch whose
+// text names no write method, and a tool whose only object or array
+// parameter holds something else (`options`) are not read.
 func secAPIBatch(t *model.Tool, aff string) secExecSurface {
 	if !secBatchTalk.MatchString(aff) || !secMethodWriteTalk.MatchString(aff) {
 		return secExecSurface{}
@@ -101,7 +119,12 @@ func secAPIBatch(t *model.Tool, aff string) secExecSurface {
 		if p == nil {
 			continue
 		}
-		if typ, _ := p["type"].(string); typ == "object" || typ == "array" {
+		if typ, _ := p["type"].(string); typ != "object" && typ != "array" {
+			continue
+		}
+		d, _ := p["description"].(string)
+		if secHasWord(secIdentifierWords(name), "request", "requests", "call", "calls", "operation", "operations", "ops", "batch", "body", "payload") ||
+			secAPIRequestsTalk.MatchString(strings.ToLower(d)) {
 			return secExecSurface{why: "it sends a batch of requests the model writes in `" + name + "`, each with its own method (write methods included) and path, to the service's API", reach: reachServiceAPI, real: true}
 		}
 	}

@@ -28,8 +28,7 @@ func secLendsBrowserToRemote(t *model.Tool) string {
 		}
 		pw := secIdentifierWords(p.name)
 		pdesc := strings.ToLower(p.desc())
-		if secHasWord(pw, "storage", "cookie", "cookies", "profile", "userdata") && secHasWord(pw, "state", "path", "file", "dir", "cookies", "profile", "data") ||
-			secSignedInStateTalk.MatchString(pdesc) {
+		if secSignedInStateTalk.MatchString(pdesc) || lentBrowserLoginName(pw) && !lentBrowserEmulation(p.schema, pdesc) {
 			return fmt.Sprintf("its `%s` parameter loads a saved login", p.path)
 		}
 		if secHasWord(pw, "cdp", "devtools") || secRunningBrowserTalk.MatchString(pdesc) {
@@ -39,7 +38,45 @@ func secLendsBrowserToRemote(t *model.Tool) string {
 	return ""
 }
 
+// lentBrowserLoginName reports whether a parameter's name words name the
+// user's saved sign-ins: a storage state or cookies (`storageStatePath`,
+// `cookies_file`), the browser's user data (`userDataDir`,
+// `user_data_dir`: user and data side by side) or a browser profile
+// named with its place (`profile_dir`, `profilePath`, `profileName`). A
+// bare `profile` is not enough: it may be a device-emulation preset.
+func lentBrowserLoginName(pw []string) bool {
+	if secHasWord(pw, "cookies", "userdata") ||
+		secHasWord(pw, "storage", "cookie") && secHasWord(pw, "state", "path", "file", "dir", "data") ||
+		secHasWord(pw, "profile") && secHasWord(pw, "path", "dir", "directory", "folder", "file", "name", "data") {
+		return true
+	}
+	for i := 0; i+1 < len(pw); i++ {
+		if pw[i] == "user" && pw[i+1] == "data" {
+			return true
+		}
+	}
+	return false
+}
+
+// lentBrowserEmulation reports whether a parameter's description or enum
+// names device or viewport presets ("device emulation: mobile or
+// desktop", enum iphone-13/pixel-7): a profile of what the browser
+// pretends to be, not of who is signed in.
+func lentBrowserEmulation(schema map[string]any, pdesc string) bool {
+	if lentBrowserEmulationTalk.MatchString(pdesc) {
+		return true
+	}
+	for _, v := range preciseEnumValues(schema) {
+		if lentBrowserEmulationTalk.MatchString(strings.ToLower(v)) {
+			return true
+		}
+	}
+	return false
+}
+
 var (
+	// lentBrowserEmulationTalk names device or viewport presets.
+	lentBrowserEmulationTalk = regexp.MustCompile(`\b(?:devices?|viewports?|emulat\w*|mobile|desktop|tablet|iphone|ipad|pixel|screen\s+sizes?|user[\s-]?agents?)\b`)
 	// secRemoteDrivesBrowserTalk is text saying a cloud, remote or hosted
 	// agent or service controls, drives or uses the browser ("the cloud
 	// agent can then control this browser", "connects to the remote

@@ -32,8 +32,8 @@ var sameJobOwners = map[string]bool{"of": true, "for": true, "in": true, "on": t
 // or "" when its lead is not read: no lead verb of one operation, or no
 // object after it. Only the first clause is read, up to a stop mark.
 func sameJobOf(desc string) string {
-	lead := sameJobLead(desc)
-	ops := preciseLeadVerbOps(lead)
+	words := sameJobLead(desc)
+	ops := preciseLeadVerbOps(strings.Join(words[:min(len(words), 6)], " "))
 	if len(ops) != 1 {
 		return ""
 	}
@@ -41,7 +41,6 @@ func sameJobOf(desc string) string {
 	for o := range ops {
 		op = o
 	}
-	words := preciseWord.FindAllString(strings.ToLower(lead), 24)
 	if len(words) < 2 {
 		return ""
 	}
@@ -98,20 +97,23 @@ func sameJobInputs(l *tgTool) string {
 // other words: the same job key (sameJobOf), whose object head both names
 // carry (canary-like `..._diagnostics` beside `..._diagnostics`), and the
 // same parameter names with the same required ones, one at least. Tools
-// are indexed by that key, so the reading is linear in tools. A key that
-// three or more tools share is a family (a generated API's per-resource
-// reads), not a pair, and stays silent, as do two tools of one name.
+// are indexed by that key, so the reading is linear in tools. A job that
+// three or more tools' leads state is a family (a generated API's
+// per-resource reads), not a pair, and stays silent whatever their
+// parameters, as do two tools of one name.
 func preciseSameJobTwins(tools []tgTool) [][2]int {
 	groups := map[string][]int{}
+	jobs := map[string]int{}
 	var keys []string
 	for i := range tools {
 		t := &tools[i]
-		in := sameJobInputs(t)
-		if in == "" {
-			continue
-		}
 		job := sameJobOf(t.desc)
 		if job == "" {
+			continue
+		}
+		jobs[job]++
+		in := sameJobInputs(t)
+		if in == "" {
 			continue
 		}
 		obj := text.Singular(strings.Split(job, "|")[1])
@@ -127,7 +129,8 @@ func preciseSameJobTwins(tools []tgTool) [][2]int {
 	var out [][2]int
 	for _, k := range keys {
 		g := groups[k]
-		if len(g) != 2 || tools[g[0]].name == tools[g[1]].name ||
+		job, _, _ := strings.Cut(k, "#")
+		if len(g) != 2 || jobs[job] > 2 || tools[g[0]].name == tools[g[1]].name ||
 			sameJobNameTold(&tools[g[0]], &tools[g[1]]) || sameJobNameTold(&tools[g[1]], &tools[g[0]]) {
 			continue
 		}
@@ -177,14 +180,32 @@ func sameJobNameTold(t, other *tgTool) bool {
 // sameJobLeadWords returns the singular words of a description's lead
 // clause, the clause sameJobOf reads.
 func sameJobLeadWords(desc string) map[string]bool {
-	return singularWordSet(preciseWord.FindAllString(strings.ToLower(sameJobLead(desc)), 24))
+	return singularWordSet(sameJobLead(desc))
 }
 
-// sameJobLead cuts a description to its lead clause, up to the first stop
-// mark.
-func sameJobLead(desc string) string {
-	if i := strings.IndexAny(desc, ".;:,()\n"); i >= 0 {
-		return desc[:i]
+// sameJobLeadLen is how many words of the lead clause the job reading
+// uses.
+const sameJobLeadLen = 24
+
+// sameJobLead returns the first words (sameJobLeadLen at most, lower
+// case) of a description's lead clause, up to the first stop mark. Only
+// those words are looked at and lowered, so a huge description with no
+// stop mark costs what its first words cost.
+func sameJobLead(desc string) []string {
+	locs := preciseWord.FindAllStringIndex(desc, sameJobLeadLen)
+	end := 0
+	if len(locs) > 0 {
+		end = locs[len(locs)-1][1]
 	}
-	return desc
+	if i := strings.IndexAny(desc[:end], ".;:,()\n"); i >= 0 {
+		end = i
+	}
+	words := make([]string, 0, len(locs))
+	for _, l := range locs {
+		if l[1] > end {
+			break
+		}
+		words = append(words, strings.ToLower(desc[l[0]:l[1]]))
+	}
+	return words
 }

@@ -3,6 +3,7 @@ package lint
 import (
 	"fmt"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
@@ -50,5 +51,50 @@ func TestSameJobTwinsLinearInTools(t *testing.T) {
 	t.Logf("bytes allocated: %d for 1000 tools, %d for 2000", n, n2)
 	if float64(n2) > 3*float64(n) {
 		t.Errorf("the same-job reading allocates faster than the tools grow: %d for 1000, %d for 2000", n, n2)
+	}
+}
+
+// TestSameJobLeadBoundedByItsWords: a lead clause with no stop mark is read
+// for its first words only, so a tool whose description is twice as long
+// costs about the same (the whole clause was lowered three times before).
+func TestSameJobLeadBoundedByItsWords(t *testing.T) {
+	bytes := func(kb int) uint64 {
+		ctx := &Context{cache: map[string]any{}}
+		for i := range 50 {
+			ctx.Tools = append(ctx.Tools, model.Tool{
+				Name:        fmt.Sprintf("get_item_detail_%d", i),
+				Description: "Get the detail of " + strings.Repeat("item ", kb*1024/5),
+				InputSchema: map[string]any{"type": "object", "properties": map[string]any{"id": map[string]any{"type": "string"}}, "required": []any{"id"}},
+			})
+		}
+		tools := tgTools(ctx)
+		preciseSameJobTwins(tools) // warm up
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		preciseSameJobTwins(tools)
+		runtime.ReadMemStats(&after)
+		return after.TotalAlloc - before.TotalAlloc
+	}
+	n, n2 := bytes(64), bytes(128)
+	t.Logf("bytes allocated: %d for 64 KB leads, %d for 128 KB", n, n2)
+	if float64(n2) > 1.5*float64(n) {
+		t.Errorf("the lead reading grows with the description: %d for 64 KB, %d for 128 KB", n, n2)
+	}
+}
+
+// TestSameJobFamilyWhateverTheInputs: a job three tools state is a family
+// even when one of them takes another option.
+func TestSameJobFamilyWhateverTheInputs(t *testing.T) {
+	id := map[string]any{"type": "string"}
+	ctx := &Context{cache: map[string]any{}}
+	for i, props := range []map[string]any{{"id": id}, {"id": id}, {"id": id, "tail": id}} {
+		ctx.Tools = append(ctx.Tools, model.Tool{
+			Name:        fmt.Sprintf("run_logs_%d", i),
+			Description: "Get the logs of a run.",
+			InputSchema: map[string]any{"type": "object", "properties": props, "required": []any{"id"}},
+		})
+	}
+	if pairs := preciseSameJobTwins(tgTools(ctx)); len(pairs) != 0 {
+		t.Errorf("a family of three was paired: %v", pairs)
 	}
 }
