@@ -17,15 +17,20 @@ import (
 
 // endpointDirected is a directing phrase right before an endpoint path:
 // an imperative (use, call, see, query, try, prefer, switch to, refer to)
-// or a passive that sends the reader there ("can be retrieved from",
-// "is available at"), then the path, in backticks or not, with an
+// or a passive that sends the reader there: one with a modal ("can be
+// retrieved from", "should be polled via") or "available at/from". A bare
+// passive ("Prices are fetched from the /v1/prices endpoint") says what
+// the tool itself reads and is no direction. Then the path, in backticks or not, with an
 // optional HTTP method, then "endpoint" or "route".
-var endpointDirected = regexp.MustCompile("(?i)(?:^|[^A-Za-z])(?:(use|call|see|query|try|prefer|hit|switch\\s+to|refer\\s+to|consult)|(?:retrieved?|fetched?|obtained?|read|polled?|checked?|available|found)\\s+(?:from|at|via|through|using|with))\\s+(?:the\\s+)?(?:new\\s+|dedicated\\s+|separate\\s+)?`?(?:(?:GET|POST|PUT|PATCH|DELETE)\\s+)?(/[A-Za-z0-9_{}<>:.\\-]+(?:/[A-Za-z0-9_{}<>:.\\-]+)*)`?\\s+(?:endpoint|route)s?\\b")
+var endpointDirected = regexp.MustCompile("(?i)(?:^|[^A-Za-z])(?:(use|call|see|query|try|prefer|hit|switch\\s+to|refer\\s+to|consult)|(?:can|may|should|must|could|might)\\s+(?:also\\s+|then\\s+|instead\\s+|later\\s+)?be\\s+(?:retrieved|fetched|obtained|read|polled|checked|found)\\s+(?:from|at|via|through|using|with)|available\\s+(?:from|at|via|through))\\s+(?:the\\s+)?(?:new\\s+|dedicated\\s+|separate\\s+)?`?(?:(?:GET|POST|PUT|PATCH|DELETE)\\s+)?(/[A-Za-z0-9_{}<>:.\\-]+(?:/[A-Za-z0-9_{}<>:.\\-]+)*)`?\\s+(?:endpoint|route)s?\\b")
 
 // endpointSelfBefore is the end of text before an imperative verb that makes
-// it describe this tool ("this tool will use", "it calls", "internally
-// use"): the tool's own endpoint, not one the model is sent to.
-var endpointSelfBefore = regexp.MustCompile(`(?i)\b(?:will|would|it|we|internally|which|that|tool|server|wrapper|to)\s+$`)
+// it describe this tool: a subject that is the tool (it, we, this tool,
+// the server, which, that), with or without will or would ("this tool
+// will use", "it calls", "internally use"): the tool's own endpoint, not
+// one the model is sent to. "will", "would" or "to" after another subject
+// ("you will have to call", "you need to use") still direct the reader.
+var endpointSelfBefore = regexp.MustCompile(`(?i)(?:\b(?:it|we|which|that|tool|server|wrapper)\s+(?:(?:will|would)\s+)?|\binternally\s+)$`)
 
 // endpointPathRefs returns the endpoint paths a tool description tells the
 // model to use, when the server has no tool that takes a free path or URL.

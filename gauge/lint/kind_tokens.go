@@ -2,6 +2,8 @@ package lint
 
 import (
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/mcpgauge/mcpgauge/gauge/text"
 )
@@ -35,7 +37,8 @@ func nameKindTokens(toks []string) []kindToken {
 // descNamesKind reports whether a lower-cased description writes a kind
 // token whole: its word (or the word with a "v" before the number, as
 // "icmpv6" for icmp6), then at most one of "-", "_", ".", " ", then its
-// number, with no letter before the word and no digit after the number
+// number, with no letter (of any script) before the word and no digit
+// after the number
 // ("erc-20", "erc20", "h.264", "utf-8", "ipv4"). "erc-200" and "ferc20"
 // do not name erc20.
 func descNamesKind(desc string, k kindToken) bool {
@@ -47,7 +50,7 @@ func descNamesKind(desc string, k kindToken) bool {
 		i += from
 		from = i + 1
 		end := i + len(k.num)
-		if i > 0 && isASCIIDigit(desc[i-1]) || end < len(desc) && isASCIIDigit(desc[end]) {
+		if i > 0 && text.IsASCIIDigit(desc[i-1]) || end < len(desc) && text.IsASCIIDigit(desc[end]) {
 			continue
 		}
 		j := i
@@ -56,7 +59,7 @@ func descNamesKind(desc string, k kindToken) bool {
 		}
 		head := desc[:j]
 		for _, w := range []string{k.word, k.word + "v"} {
-			if strings.HasSuffix(head, w) && (len(head) == len(w) || !isASCIILetter(head[len(head)-len(w)-1])) {
+			if strings.HasSuffix(head, w) && !letterBefore(head[:len(head)-len(w)]) {
 				return true
 			}
 		}
@@ -64,8 +67,13 @@ func descNamesKind(desc string, k kindToken) bool {
 	return false
 }
 
-func isASCIIDigit(c byte) bool  { return c >= '0' && c <= '9' }
-func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+// letterBefore reports whether s ends in a letter of any script ("ß" in
+// "ßerc-20", "é" in "éerc20"): the word after it is then part of a
+// longer word.
+func letterBefore(s string) bool {
+	r, _ := utf8.DecodeLastRuneInString(s)
+	return r != utf8.RuneError && unicode.IsLetter(r)
+}
 
 // kindTokensTellApart reports whether two tools' names differ in a kind
 // token that each one's own description names as what it works on:
@@ -83,7 +91,8 @@ func kindTokensTellApart(a, b *tgTool) bool {
 	if len(onlyA) == 0 || len(onlyB) == 0 {
 		return false
 	}
-	da, db := strings.ToLower(a.desc), strings.ToLower(b.desc)
+	// The per-run lower-cased text: no allocation per pair.
+	da, db := a.lowered.String(), b.lowered.String()
 	return kindsOwn(da, onlyA, onlyB) && kindsOwn(db, onlyB, onlyA)
 }
 

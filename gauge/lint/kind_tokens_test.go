@@ -24,6 +24,10 @@ func TestDescNamesKind(t *testing.T) {
 		{"the v2 api", kindToken{"v", "2"}, true},
 		{"lists erc-200 balances", kindToken{"erc", "20"}, false},
 		{"lists ferc20 balances", kindToken{"erc", "20"}, false},
+		{"lists ßerc-20 balances", kindToken{"erc", "20"}, false},
+		{"lists éerc20 balances", kindToken{"erc", "20"}, false},
+		{"lists «erc-20» balances", kindToken{"erc", "20"}, true},
+		{"lists \xfferc-20 balances", kindToken{"erc", "20"}, true},
 		{"lists erc-1155 and 20 others", kindToken{"erc", "20"}, false},
 		{"ipv4 routes", kindToken{"v", "4"}, false},
 		{"", kindToken{"erc", "20"}, false},
@@ -77,5 +81,34 @@ func TestKindTokensLinearInTools(t *testing.T) {
 	t.Logf("bytes allocated by MCP001: %d for 500 groups, %d for 1000", n, n2)
 	if float64(n2) > 3*float64(n) {
 		t.Errorf("MCP001 allocates faster than the tools grow: %d bytes for 500, %d for 1000", n, n2)
+	}
+}
+
+// TestKindTokensTellApartNoCopyPerPair checks that telling two tools apart
+// by kind token reads the per-run lower-cased descriptions: the bytes one
+// pair allocates do not grow with the length of the descriptions (before,
+// each pair lower-cased both whole descriptions).
+func TestKindTokensTellApartNoCopyPerPair(t *testing.T) {
+	bytes := func(size int) uint64 {
+		pad := strings.Repeat("Token Balances ", size/15)
+		snap := tgSnap(t, tgList(
+			tgWire("list_balances_erc20", "Lists ERC-20 token balances. "+pad, ""),
+			tgWire("list_balances_erc721", "Lists ERC-721 token balances. "+pad, "")))
+		tools := tgTools(NewContext(snap))
+		if !kindTokensTellApart(&tools[0], &tools[1]) {
+			t.Fatal("erc20 and erc721 tools not told apart")
+		}
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		for i := 0; i < 100; i++ {
+			kindTokensTellApart(&tools[0], &tools[1])
+		}
+		runtime.ReadMemStats(&after)
+		return after.TotalAlloc - before.TotalAlloc
+	}
+	n, n2 := bytes(4<<10), bytes(8<<10)
+	t.Logf("bytes allocated by 100 pairs: %d for 4 KB descriptions, %d for 8 KB", n, n2)
+	if n2 > n+n/2+4096 {
+		t.Errorf("kindTokensTellApart copies the descriptions per pair: %d bytes for 4 KB, %d for 8 KB", n, n2)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/gauge/text"
@@ -124,7 +125,7 @@ func precisePlaceholderAt(desc, prose string, i, j int, values []string) bool {
 	// content names the kind of content the tool makes or handles; a
 	// placeholder stands alone ("TODO", "TODO: describe", "Lorem ipsum
 	// dolor sit amet").
-	if placeholderContentAfter.MatchString(prose[j:min(len(prose), j+precisePlaceholderContext)]) {
+	if placeholderNamesContent(prose, w, i, j) {
 		return false
 	}
 	// "Array of project IDs to add this task to": an instruction phrase
@@ -152,6 +153,31 @@ func precisePlaceholderAt(desc, prose string, i, j int, values []string) bool {
 		}
 	}
 	return !preciseListedValue(prose[max(0, i-precisePlaceholderContext):i], prose[j:min(len(prose), j+precisePlaceholderContext)])
+}
+
+// placeholderNamesContent reports whether the placeholder w, prose[i:j],
+// names a kind of content the tool makes or handles: lorem ipsum or a
+// code marker (TODO, FIXME, XXX), followed by a noun of content, in a
+// text that says more than the phrase ("Generate lorem ipsum text", "Find
+// the TODO comments"). TBD, WIP, "coming soon" or "no description" are
+// never a kind of content, and a description that is only the phrase
+// ("Lorem ipsum text", "TODO comments.") stands for the missing text.
+func placeholderNamesContent(prose, w string, i, j int) bool {
+	switch l := strings.ToLower(w); {
+	case strings.HasPrefix(l, "lorem"), l == "todo", l == "todos", l == "fixme", l == "xxx":
+	default:
+		return false
+	}
+	after := prose[j:min(len(prose), j+precisePlaceholderContext)]
+	m := placeholderContentAfter.FindStringIndex(after)
+	if m == nil {
+		return false
+	}
+	// Read at most the context either side: a text longer than that says
+	// more than the phrase.
+	before := prose[max(0, i-precisePlaceholderContext):i]
+	return i > precisePlaceholderContext || j+precisePlaceholderContext < len(prose) ||
+		strings.IndexFunc(before, unicode.IsLetter) >= 0 || strings.IndexFunc(after[m[1]:], unicode.IsLetter) >= 0
 }
 
 // placeholderContentAfter is a noun of content right after a placeholder

@@ -79,9 +79,7 @@ func checkMCP017(ctx *Context) []Problem {
 		}
 		var parts []string
 		for _, n := range unknown {
-			if real, ok := serverToolShape(ctx).resolve(n, true); ok {
-				parts = append(parts, fmt.Sprintf("`%s` (did you mean `%s`?)", n, real))
-			} else if real, ok := shapeTailTool(ctx, n); ok {
+			if real, ok := shapeSuggest(ctx, n); ok {
 				parts = append(parts, fmt.Sprintf("`%s` (did you mean `%s`?)", n, real))
 			} else {
 				parts = append(parts, fmt.Sprintf("`%s`", n))
@@ -98,6 +96,15 @@ func checkMCP017(ctx *Context) []Problem {
 		}
 	}
 	return out
+}
+
+// shapeSuggest is the server tool a missing name n most likely means: the
+// tool its shape resolves to, else the tool whose name ends the same way.
+func shapeSuggest(ctx *Context, n string) (string, bool) {
+	if real, ok := serverToolShape(ctx).resolve(n, true); ok {
+		return real, true
+	}
+	return shapeTailTool(ctx, n)
 }
 
 // unkNamesIn returns the identifiers a text presents as tools that the

@@ -42,11 +42,18 @@ func checkMCP023(ctx *Context) []Problem {
 		tools := tgTools(ctx)
 		for i := range tools {
 			// Revision 20: the unit the tool's description states for its
-			// time stamps covers its time-stamp numbers.
-			if preciseToolStampUnit.MatchString(tools[i].t.RawDescription) {
+			// time stamps covers its time-stamp numbers, when the sentence
+			// is about the input (stamp_unit.go).
+			found := preciseUnitlessIn(tools[i].name, "", tools[i].t.Params())
+			if len(found) == 0 {
 				continue
 			}
-			out = append(out, preciseUnitlessIn(tools[i].name, "", tools[i].t.Params())...)
+			cover := toolStampUnitCover(tools[i].t.RawDescription)
+			for _, pr := range found {
+				if !cover.covers(pr.Parameter) {
+					out = append(out, pr)
+				}
+			}
 		}
 	}
 	return out

@@ -21,7 +21,9 @@ const (
 
 func isASCIIUpper(b byte) bool { return b >= 'A' && b <= 'Z' }
 func isASCIILower(b byte) bool { return b >= 'a' && b <= 'z' }
-func isASCIIDigit(b byte) bool { return b >= '0' && b <= '9' }
+
+// IsASCIIDigit reports whether b is an ASCII digit, 0 to 9.
+func IsASCIIDigit(b byte) bool { return b >= '0' && b <= '9' }
 
 // IdentifierTokens splits a tool or parameter name into lowercase tokens:
 // maximal matches, in order, of an uppercase run not followed by a lowercase
@@ -54,8 +56,8 @@ func IdentifierTokens(name string) []string {
 			for j < n && isASCIILower(name[j]) {
 				j++
 			}
-		case isASCIIDigit(c):
-			for j < n && isASCIIDigit(name[j]) {
+		case IsASCIIDigit(c):
+			for j < n && IsASCIIDigit(name[j]) {
 				j++
 			}
 		default:
@@ -115,7 +117,7 @@ func Singular(word string) string {
 	return word
 }
 
-func isASCIIAlnum(b byte) bool { return isASCIIUpper(b) || isASCIILower(b) || isASCIIDigit(b) }
+func isASCIIAlnum(b byte) bool { return isASCIIUpper(b) || isASCIILower(b) || IsASCIIDigit(b) }
 
 // AllWords returns every maximal [A-Za-z0-9]+ run of s, lowercased,
 // stopwords kept. Any other character (non-ASCII letters and apostrophes
@@ -271,6 +273,9 @@ func Lower(text string) Lowered {
 	l := compat.PyLower(text)
 	return Lowered{s: l, rs: []rune(l)}
 }
+
+// String returns the lower-cased text.
+func (l Lowered) String() string { return l.s }
 
 // Mentions is Mentions(text, name) for the prepared text.
 func (l Lowered) Mentions(name string) bool { return l.MentionsName(PrepareName(name)) }
