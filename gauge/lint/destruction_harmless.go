@@ -460,8 +460,19 @@ func preciseInverseTool(tools []tgTool, self *tgTool, toks []string) string {
 			// webhooks-addresses-remove "Remove addresses from ..."
 			// beside webhooks-addresses-add of the same arguments:
 			// entries of a list the sibling puts back (list_entries.go).
+			var removal *listRemoval // read once per removal, not per sibling
 			for k := range tools {
-				if listNameDiffersByVerb(toks, tools[k].nameTokens, w, maker) && listEntriesUndone(self, &tools[k]) {
+				if !listNameDiffersByVerb(toks, tools[k].nameTokens, w, maker) {
+					continue
+				}
+				if removal == nil {
+					r := listRemovalOf(self)
+					if !r.opensRemove {
+						return ""
+					}
+					removal = &r
+				}
+				if listEntriesUndone(*removal, &tools[k]) {
 					return tools[k].name
 				}
 			}

@@ -3,6 +3,7 @@ package lint
 import (
 	"fmt"
 	"regexp"
+	"strings"
 )
 
 // Readings since MCP040 revision 33 (issue 21, round 28): a call that
@@ -19,7 +20,10 @@ import (
 // says the call only appends, writes into a temporary or new directory,
 // or will not write over an existing file; a read-named tool; and a tool
 // whose text and name say nothing of writing (a validator handed the
-// files' content so that it need not read them from disk).
+// files' content so that it need not read them from disk: a name or an
+// opening verb that validates, lints, checks, previews, analyses or
+// verifies), and a write word in a clause whose subject is the reader
+// ("before you commit them").
 
 // filesWriteTalk is text saying the call writes, saves or changes what
 // it is given: a tool that validates, lints or previews the files it is
@@ -30,13 +34,37 @@ var filesWriteTalk = regexp.MustCompile(`(?i)\b(?:writes?|writing|written|saves?
 // exists.
 var filesNoOverwriteTalk = regexp.MustCompile(`(?i)\b(?:does\s+not|doesn't|will\s+not|won't|never)\s+overwrite\b|\bfails?\s+if\s+(?:a\s+|the\s+|any\s+)?(?:file\s+)?(?:already\s+)?exists?\b|\bonly\s+(?:creates?|writes?)\s+new\s+files\b|\b(?:into|in)\s+a\s+(?:new|fresh|empty|temporary)\s+(?:directory|folder|project|workspace)\b`)
 
+// filesCheckVerbs are the verbs of a tool that only checks the files it
+// is handed: it validates, lints, checks, previews, analyses, verifies or
+// dry-runs them, and writes none.
+var filesCheckVerbs = []string{"validate", "validates", "validator", "lint", "lints", "linter", "check", "checks", "checker", "preview", "previews",
+	"analyze", "analyzes", "analyse", "analyses", "verify", "verifies", "inspect", "inspects", "dryrun", "diagnose", "diagnoses"}
+
+// filesUserClause is a clause whose subject is the reader ("before you
+// commit them", "you can push"): what it says is done is the user's act,
+// not the tool's.
+var filesUserClause = regexp.MustCompile(`(?i)\byou(?:'ll|'re|'ve)?\b[^.;:!?,\n]*`)
+
+// filesCheckOnly reports whether t only checks the files it is handed:
+// its name, or the first word of its opening sentence, is a checking
+// verb (validate_files, "Lints the given files").
+func filesCheckOnly(t *tgTool) bool {
+	if secHasWord(t.nameWords, filesCheckVerbs...) || secHasWord(t.nameWords, "dry") {
+		return true
+	}
+	first := strings.Fields(secOpeningSentence(t.t.RawDescription))
+	return len(first) > 0 && secHasWord(first[:1], filesCheckVerbs...)
+}
+
 // filesWrittenAtPaths names the list parameter of t whose items pair a
 // path with the content written there, or "".
 func filesWrittenAtPaths(t *tgTool) string {
-	if t.t == nil || preciseReadNamed(t) || preciseAppendsOnly.MatchString(t.desc) || preciseTempTalk.MatchString(t.desc) || filesNoOverwriteTalk.MatchString(t.desc) {
+	if preciseReadNamed(t) || filesCheckOnly(t) || preciseAppendsOnly.MatchString(t.desc) || preciseTempTalk.MatchString(t.desc) || filesNoOverwriteTalk.MatchString(t.desc) {
 		return ""
 	}
-	if preciseAffirmed(t.desc, filesWriteTalk) == "" && !secHasWord(t.nameWords, secWriteVerbs...) {
+	// What the reader is told to do ("before you commit them") is not
+	// what the tool writes.
+	if preciseAffirmed(filesUserClause.ReplaceAllString(t.desc, ""), filesWriteTalk) == "" && !secHasWord(t.nameWords, secWriteVerbs...) {
 		return ""
 	}
 	props := t.t.Params()

@@ -29,18 +29,31 @@ var listRemoveFromOpening = regexp.MustCompile(`(?i)^\s*(?:removes?|detach(?:es)
 // role".
 var listAddToOpening = regexp.MustCompile(`(?i)^\s*(?:adds?|attach(?:es)?|assigns?|links?|connects?|appends?)\s+(?:[\w.-]+\s+){1,5}?(?:to|into|on)\s+\S`)
 
-// listEntriesUndone reports whether other puts back what self takes out
-// of a list, read as above. Both descriptions are read from their first
-// sentence; the parameters are compared path by path.
-func listEntriesUndone(self, other *tgTool) bool {
-	if self.t == nil || other.t == nil || self.destructPhrase {
+// listRemoval is what a removal's own facts say for the reading above,
+// computed once per removal however many siblings are compared with it:
+// whether its opening takes entries out of a holder, and its parameters.
+type listRemoval struct {
+	opensRemove bool
+	params      []secParam
+}
+
+// listRemovalOf reads self's facts for listEntriesUndone.
+func listRemovalOf(self *tgTool) listRemoval {
+	if self.destructPhrase || !listRemoveFromOpening.MatchString(preciseProse(self.desc)) {
+		return listRemoval{}
+	}
+	return listRemoval{opensRemove: true, params: secParams(self.t)}
+}
+
+// listEntriesUndone reports whether other puts back what the removal r
+// takes out of a list, read as above. Both descriptions are read from
+// their first sentence; the parameters are compared path by path.
+func listEntriesUndone(r listRemoval, other *tgTool) bool {
+	if !r.opensRemove || len(r.params) == 0 || !listAddToOpening.MatchString(preciseProse(other.desc)) {
 		return false
 	}
-	if !listRemoveFromOpening.MatchString(preciseProse(self.desc)) || !listAddToOpening.MatchString(preciseProse(other.desc)) {
-		return false
-	}
-	mine, theirs := secParams(self.t), secParams(other.t)
-	if len(mine) == 0 || len(mine) != len(theirs) {
+	mine, theirs := r.params, secParams(other.t)
+	if len(mine) != len(theirs) {
 		return false
 	}
 	paths := make(map[string]bool, len(theirs))

@@ -839,7 +839,7 @@ func secIncomingWebhook(t *model.Tool, words []string, desc string) bool {
 			break
 		}
 	}
-	if !secHasWord(words, "create", "new", "add", "generate") || secWebhookDelivers.MatchString(desc) || secAddsToWebhook.MatchString(desc) {
+	if !secHasWord(words, "create", "new", "add", "generate") || secWebhookDelivers.MatchString(desc) || secAddsToExistingWebhook(t.RawDescription) {
 		return false
 	}
 	for _, p := range secParams(t) {
