@@ -3,7 +3,6 @@ package lint
 import (
 	"encoding/json"
 	"fmt"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -94,11 +93,9 @@ func TestExecutionSurfaceLinearInParams(t *testing.T) {
 		d, _ := secFold(tl.RawDescription)
 		facts := secTool{words: secIdentifierWords(tl.Name), desc: d, affirmative: secAffirmative(d)}
 		secExecutionSurface(&tl, facts) // warm up
-		var before, after runtime.MemStats
-		runtime.ReadMemStats(&before)
-		secExecutionSurface(&tl, facts)
-		runtime.ReadMemStats(&after)
-		return after.TotalAlloc - before.TotalAlloc
+		return allocatedBy(func() {
+			secExecutionSurface(&tl, facts)
+		})
 	}
 	n, n2 := bytes(400), bytes(800)
 	t.Logf("bytes allocated by one reading: %d for 400 parameters, %d for 800", n, n2)

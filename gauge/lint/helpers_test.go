@@ -5,6 +5,7 @@ package lint
 // are in testdata/rules, run by cases_test.go.
 
 import (
+	"runtime"
 	"testing"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
@@ -44,4 +45,14 @@ func runAtDefault(t *testing.T, id string, snap *model.Snapshot) []Finding {
 		}
 	}
 	return fs
+}
+
+// allocatedBy is the number of bytes f allocates: the measure of the
+// allocation tests that prove a reading linear in its input (never time).
+func allocatedBy(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
 }

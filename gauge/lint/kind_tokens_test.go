@@ -2,7 +2,6 @@ package lint
 
 import (
 	"fmt"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -71,11 +70,9 @@ func TestKindTokensLinearInTools(t *testing.T) {
 		snap := tgSnap(t, tgList(tools...))
 		ctx := NewContext(snap)
 		tgTools(ctx) // per-run facts outside the measure
-		var before, after runtime.MemStats
-		runtime.ReadMemStats(&before)
-		checkMCP001(ctx)
-		runtime.ReadMemStats(&after)
-		return after.TotalAlloc - before.TotalAlloc
+		return allocatedBy(func() {
+			checkMCP001(ctx)
+		})
 	}
 	n, n2 := bytes(500), bytes(1000)
 	t.Logf("bytes allocated by MCP001: %d for 500 groups, %d for 1000", n, n2)
@@ -98,13 +95,11 @@ func TestKindTokensTellApartNoCopyPerPair(t *testing.T) {
 		if !kindTokensTellApart(&tools[0], &tools[1]) {
 			t.Fatal("erc20 and erc721 tools not told apart")
 		}
-		var before, after runtime.MemStats
-		runtime.ReadMemStats(&before)
-		for i := 0; i < 100; i++ {
-			kindTokensTellApart(&tools[0], &tools[1])
-		}
-		runtime.ReadMemStats(&after)
-		return after.TotalAlloc - before.TotalAlloc
+		return allocatedBy(func() {
+			for i := 0; i < 100; i++ {
+				kindTokensTellApart(&tools[0], &tools[1])
+			}
+		})
 	}
 	n, n2 := bytes(4<<10), bytes(8<<10)
 	t.Logf("bytes allocated by 100 pairs: %d for 4 KB descriptions, %d for 8 KB", n, n2)

@@ -1,7 +1,6 @@
 package lint
 
 import (
-	"runtime"
 	"strings"
 	"testing"
 )
@@ -30,11 +29,9 @@ func TestListEntriesUndoneReadsRemovalOnce(t *testing.T) {
 		if got := preciseInverseTool(tools, self, toks); got != "webhooks-addresses-add" {
 			t.Fatalf("preciseInverseTool = %q, want the adder", got)
 		}
-		var before, after runtime.MemStats
-		runtime.ReadMemStats(&before)
-		preciseInverseTool(tools, self, toks)
-		runtime.ReadMemStats(&after)
-		return after.TotalAlloc - before.TotalAlloc
+		return allocatedBy(func() {
+			preciseInverseTool(tools, self, toks)
+		})
 	}
 	one, many := bytes(1), bytes(64)
 	t.Logf("bytes allocated: %d with one adder, %d with 64", one, many)

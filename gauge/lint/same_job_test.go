@@ -69,11 +69,9 @@ func TestSameJobLeadBoundedByItsWords(t *testing.T) {
 		}
 		tools := tgTools(ctx)
 		preciseSameJobTwins(tools) // warm up
-		var before, after runtime.MemStats
-		runtime.ReadMemStats(&before)
-		preciseSameJobTwins(tools)
-		runtime.ReadMemStats(&after)
-		return after.TotalAlloc - before.TotalAlloc
+		return allocatedBy(func() {
+			preciseSameJobTwins(tools)
+		})
 	}
 	n, n2 := bytes(64), bytes(128)
 	t.Logf("bytes allocated: %d for 64 KB leads, %d for 128 KB", n, n2)
