@@ -97,14 +97,15 @@ func main() {
 	only := flag.String("only", "", "comma-separated names to capture (default all)")
 	timeout := flag.Duration("timeout", 90*time.Second, "per-call deadline while connecting and listing")
 	maxMB := flag.Int64("max-mb", 0, "cap on one install's size in MB (0: the worker's default, install.max_mb)")
+	installTimeout := flag.Duration("install-timeout", 0, "bound on one npm install (0: the worker's default, 5m)")
 	flag.Parse()
-	if err := run(*list, *out, *cache, *only, *timeout, *maxMB); err != nil {
+	if err := run(*list, *out, *cache, *only, *timeout, *maxMB, *installTimeout); err != nil {
 		fmt.Fprintln(os.Stderr, "precision:", err)
 		os.Exit(1)
 	}
 }
 
-func run(list, out, cache, only string, timeout time.Duration, maxMB int64) error {
+func run(list, out, cache, only string, timeout time.Duration, maxMB int64, installTimeout time.Duration) error {
 	data, err := os.ReadFile(list)
 	if err != nil {
 		return err
@@ -127,7 +128,7 @@ func run(list, out, cache, only string, timeout time.Duration, maxMB int64) erro
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}
-	npm := &worker.NPM{Cache: cache, Caps: worker.InstallCaps{Bytes: maxMB << 20}}
+	npm := &worker.NPM{Cache: cache, Caps: worker.InstallCaps{Bytes: maxMB << 20}, Timeout: installTimeout}
 	ctx := context.Background()
 	if err := npm.Available(ctx); err != nil {
 		return err
@@ -172,7 +173,9 @@ func packageQuarter(pkg string) string {
 
 // capture installs, starts and snapshots one server.
 func capture(ctx context.Context, npm *worker.NPM, s server, timeout time.Duration) (*precision.Capture, error) {
-	ctx, cancel := context.WithTimeout(ctx, 8*time.Minute)
+	// The install's own bound plus three minutes to start and list; never
+	// less than the eight minutes a capture always had.
+	ctx, cancel := context.WithTimeout(ctx, max(8*time.Minute, npm.Timeout+3*time.Minute))
 	defer cancel()
 	var inst *worker.Installed
 	var err error
