@@ -98,14 +98,39 @@ func main() {
 	timeout := flag.Duration("timeout", 90*time.Second, "per-call deadline while connecting and listing")
 	maxMB := flag.Int64("max-mb", 0, "cap on one install's size in MB (0: the worker's default, install.max_mb)")
 	installTimeout := flag.Duration("install-timeout", 0, "bound on one npm install (0: the worker's default, 5m)")
+	twins := flag.String("twins", "", "comma-separated directories of earlier captures (searched recursively) a new capture must not be a twin of (default: no check)")
+	allowTwin := flag.String("allow-twin", "", "comma-separated names to write even when they are twins of an earlier capture")
 	flag.Parse()
-	if err := run(*list, *out, *cache, *only, *timeout, *maxMB, *installTimeout); err != nil {
+	tw := twinCheck{Dirs: splitList(*twins), Allow: map[string]bool{}}
+	for _, n := range splitList(*allowTwin) {
+		tw.Allow[n] = true
+	}
+	if err := run(*list, *out, *cache, *only, *timeout, *maxMB, *installTimeout, tw); err != nil {
 		fmt.Fprintln(os.Stderr, "precision:", err)
 		os.Exit(1)
 	}
 }
 
-func run(list, out, cache, only string, timeout time.Duration, maxMB int64, installTimeout time.Duration) error {
+// twinCheck is what -twins and -allow-twin ask for.
+type twinCheck struct {
+	// Dirs hold the earlier captures; none means no check.
+	Dirs []string
+	// Allow names the servers written even when they are twins.
+	Allow map[string]bool
+}
+
+// splitList splits a comma-separated flag value, dropping empty items.
+func splitList(s string) []string {
+	var out []string
+	for _, n := range strings.Split(s, ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func run(list, out, cache, only string, timeout time.Duration, maxMB int64, installTimeout time.Duration, tw twinCheck) error {
 	data, err := os.ReadFile(list)
 	if err != nil {
 		return err
@@ -120,10 +145,8 @@ func run(list, out, cache, only string, timeout time.Duration, maxMB int64, inst
 		}
 	}
 	want := map[string]bool{}
-	for _, n := range strings.Split(only, ",") {
-		if n = strings.TrimSpace(n); n != "" {
-			want[n] = true
-		}
+	for _, n := range splitList(only) {
+		want[n] = true
 	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
@@ -132,6 +155,12 @@ func run(list, out, cache, only string, timeout time.Duration, maxMB int64, inst
 	ctx := context.Background()
 	if err := npm.Available(ctx); err != nil {
 		return err
+	}
+	var prior []priorCapture
+	if len(tw.Dirs) > 0 {
+		if prior, err = loadPriorCaptures(tw.Dirs); err != nil {
+			return err
+		}
 	}
 	var failed []string
 	for _, s := range servers {
@@ -145,15 +174,33 @@ func run(list, out, cache, only string, timeout time.Duration, maxMB int64, inst
 			fmt.Printf("FAIL %-28s %s@%s: %v\n", s.Name, s.Package, s.Version, err)
 			continue
 		}
+		file := filepath.Join(out, s.Name+".json")
+		twins := ""
+		if len(tw.Dirs) > 0 {
+			f := compareTwins(c, withoutFile(prior, file))
+			twins = ", " + f.String()
+			if of := f.twinOf(); of != "" {
+				if !tw.Allow[s.Name] {
+					failed = append(failed, s.Name)
+					fmt.Printf("FAIL %-28s %s@%s: twin of %s: %s\n", s.Name, s.Package, s.Version, of, f)
+					continue
+				}
+				twins += ", twin of " + of + " allowed by -allow-twin"
+			}
+		}
 		b, err := c.Marshal()
 		if err != nil {
 			return err
 		}
-		if err := os.WriteFile(filepath.Join(out, s.Name+".json"), b, 0o644); err != nil {
+		if err := os.WriteFile(file, b, 0o644); err != nil {
 			return err
 		}
-		fmt.Printf("ok   %-28s %s@%s: %d tools, %d resources, %d templates, %d prompts, %s quarter (%s)\n", s.Name, s.Package, s.Version,
-			len(c.Tools), len(c.Resources), len(c.Templates), len(c.Prompts), packageQuarter(s.Package), time.Since(t0).Round(time.Second))
+		if len(tw.Dirs) > 0 {
+			// Later servers of this run are compared with this one too.
+			prior = append(withoutFile(prior, file), slimCapture(file, c))
+		}
+		fmt.Printf("ok   %-28s %s@%s: %d tools, %d resources, %d templates, %d prompts, %s quarter%s (%s)\n", s.Name, s.Package, s.Version,
+			len(c.Tools), len(c.Resources), len(c.Templates), len(c.Prompts), packageQuarter(s.Package), twins, time.Since(t0).Round(time.Second))
 	}
 	if len(failed) > 0 {
 		return fmt.Errorf("%d servers not captured: %s", len(failed), strings.Join(failed, ", "))
