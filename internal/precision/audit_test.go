@@ -52,6 +52,7 @@ var audits = []struct{ dir, doc string }{
 	{dir: "testdata/audit/2026-12-02-ac", doc: "docs/audit-2026-12-02-ac.md"},
 	{dir: "testdata/audit/2026-12-02-ad", doc: "docs/audit-2026-12-02-ad.md"},
 	{dir: "testdata/audit/2026-12-02-ae", doc: "docs/audit-2026-12-02-ae.md"},
+	{dir: "testdata/audit/2026-12-02-af", doc: "docs/audit-2026-12-02-af.md"},
 }
 
 // TestAudit measures the default profile on each independent audit and
