@@ -15,7 +15,7 @@ func sec010() Rule {
 	return Rule{
 		ID: "SEC010", Name: "env-exposure", Family: "Security",
 		Summary: "The tool appears to return environment variables or secrets.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 25, Check: checkSEC010,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 26, Check: checkSEC010,
 	}
 }
 
@@ -503,7 +503,7 @@ func secCredentialIn(clause string, re *regexp.Regexp) string {
 	}
 	cred := strings.Join(strings.Fields(clause[m[2]:m[3]]), " ")
 	switch {
-	case secCredentialMeans.MatchString(clause[m[0]:m[2]]) || secCredentialQualifies.MatchString(clause[m[3]:]):
+	case secCredentialScoped(clause[m[0]:m[2]]) || secCredentialQualifies.MatchString(clause[m[3]:]):
 	case secCredentialPublic.MatchString(clause[m[0]:m[3]]):
 		// Publishable and anonymous client keys are public by design.
 	case secCredentialEntries.MatchString(clause[m[0]:m[2]]):
@@ -687,14 +687,52 @@ func secNamedAsInput(words []string) bool {
 	return false
 }
 
+// secCredentialDeterminers are the words between a preposition and the
+// credential it names as scope or means: "the", "your", "the caller's",
+// "the configured", "an".
+const secCredentialDeterminers = `(?:(?:the|your|my|our|this|that|its|their|an?|current|configured|provided|supplied|given|specified|active|default|same|calling|authenticated|caller'?s|user'?s|account'?s|organi[sz]ation'?s)\s+)*`
+
 var (
-	secCredentialMeans = regexp.MustCompile(`\b(?:with|using|via|through|by|accessible|authori[sz]ed|authenticated)\s+(?:the\s+|your\s+|current\s+|its\s+)*$`)
+	// secCredentialMeans is the text before a credential that makes it
+	// the means or authenticator of the call: "projects accessible with
+	// current credentials", "repositories visible to your token", "using
+	// your API key", "authenticated by the configured token".
+	secCredentialMeans = regexp.MustCompile(`\b(?:with|using|via|through|by|accessible(?:\s+(?:to|with|by))?|visible\s+to|available\s+to|authori[sz]ed(?:\s+(?:by|with|for))?|authenticated(?:\s+(?:by|with|via|using))?)\s+` + secCredentialDeterminers + `$`)
+	// secCredentialAlongWith is "with" that adds the credential to what
+	// comes back ("the project along with its API key"), not the means.
+	secCredentialAlongWith = regexp.MustCompile(`\b(?:along|together|plus|paired|combined|complete|bundled)\s+with\s+` + secCredentialDeterminers + `$`)
+	// secCredentialOwner is the text before a credential that makes it
+	// the owner or scope of what comes back: "the organization that owns
+	// the API key", "the account associated with your API key", "the
+	// user who created the token", "models belonging to the key". An
+	// issuing verb needs its relative pronoun, so "the newly issued API
+	// key" is still the key.
+	secCredentialOwner = regexp.MustCompile(`\b(?:(?:that|which|who|whom)\s+(?:owns?|issued|created|generated|minted|registered|uses?|used)|(?:that|which|who)\s+(?:is|are|was|were)\s+(?:associated|linked|tied|bound|attached)\s+(?:with|to)|own(?:s|ing|ed\s+by)|owner\s+of|belong(?:s|ing)?\s+to|associated\s+with|linked\s+(?:with|to)|tied\s+to|bound\s+to|scoped\s+to|granted\s+to|assigned\s+to|behind|identified\s+by|making\s+the\s+(?:call|request)\s+with)\s+` + secCredentialDeterminers + `$`)
+	// secCredentialAbout is the text before a credential that makes it
+	// what a fact is about or what a list is filtered by: "the usage of
+	// your API key", "rate limits for the token", "the last-used date of
+	// the key", "requests made per API key", "audit events for an access
+	// token". A value, contents or copy of it ("the value of the API
+	// key") is the credential and is not here.
+	secCredentialAbout = regexp.MustCompile(`\b(?:usage|quotas?|limits?|permissions?|scopes?|owners?|organi[sz]ations?|orgs?|accounts?|workspaces?|teams?|projects?|plans?|tiers?|balances?|credits?|spend(?:ing)?|billing|subscriptions?|last[\s-]used(?:\s+(?:date|time|timestamp|at))?|expiry|expiration|status|details|info|information|metadata|settings|restrictions|statistics|stats|analytics|logs?|events?|activity|requests|history|identity|user|profile)\s+(?:for|of|on|per|behind)\s+` + secCredentialDeterminers + `$`)
 	// secCredentialQualifies is what follows a credential that names
 	// something about it, not it: "a password setup form", "the API
 	// key's name", "access token ids", "secret names", "API key
 	// details" in an account summary (plan, credits, the key's limits).
-	secCredentialQualifies = regexp.MustCompile(`^(?:'s?\b|\s+(?:setup|set[- ]up|reset|change|form|field|policy|policies|rules|complexity|strength|prompt|manager|rotation|requirements?|expiry|expiration|status|ids?|names?|prefix(?:es)?|metadata|fingerprints?|counts?|hints?|labels?|usage|details|info|information|permissions|limits|quotas?|settings)\b)`)
+	secCredentialQualifies = regexp.MustCompile(`^(?:'s?\b|\s+(?:setup|set[- ]up|reset|change|form|field|policy|policies|rules|complexity|strength|prompt|manager|rotation|requirements?|expiry|expiration|status|ids?|names?|prefix(?:es)?|metadata|fingerprints?|counts?|hints?|labels?|usage|details|info|information|permissions|limits|quotas?|settings|owners?|scopes?|rate\s+limits?|last[\s-]used|activity|analytics|statistics|stats)\b)`)
 )
+
+// secCredentialScoped reports whether the text before a credential, from
+// the clause's verb on, names the credential as the means, authenticator,
+// owner, scope or filter of what the tool returns rather than as what it
+// returns ("List all custom models for the organization that owns the API
+// key", "Get the usage of your API key", "using your token").
+func secCredentialScoped(before string) bool {
+	if secCredentialAlongWith.MatchString(before) {
+		return false
+	}
+	return secCredentialMeans.MatchString(before) || secCredentialOwner.MatchString(before) || secCredentialAbout.MatchString(before)
+}
 
 // secCredentialWhat names a credential for a message.
 func secCredentialWhat(cred string) string {
