@@ -16,7 +16,7 @@ func mcp014() Rule {
 		ID: "MCP014", Name: "no-disambiguation-guidance", Family: "Description",
 		Summary: "A tool overlaps with a sibling and never says which to prefer.",
 		Default: Warning, Toolgauge: Warning, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 11, Check: checkMCP014,
+		Revision: 12, Check: checkMCP014,
 	}
 }
 
@@ -90,6 +90,7 @@ func checkMCP014(ctx *Context) []Problem {
 			{preciseWordOrderTwins(tools), " (the names are the same words in another order and the parameters are mostly the same)"},
 			{preciseUpgradeTwins(tools), " (one name is the other's with a word that only claims a better version, and the parameters are the same)"},
 			{preciseSameJobTwins(tools), " (the descriptions open with the same job, one verb, object and owner, and the parameters are the same)"},
+			{preciseDeliveryTwins(tools), " (one name is the other's with a streaming word, and the parameters are the same: an MCP client hands the model the whole result either way)"},
 		} {
 			for _, p := range kind.pairs {
 				l, r := &tools[p[0]], &tools[p[1]]
