@@ -12,7 +12,7 @@ func sec004() Rule {
 		ID: "SEC004", Name: "coercive-directive", Family: "Security",
 		Summary: "Text coerces the model to call the tool first, always, or above everything else.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 27, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: concatPatterns(secCoercePrecise, secCoerceMoment, secCoerceStay, secCoerceOutputOrder), keep: secCoerceKeep, extra: secCoerceCJK},
+		Revision: 28, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: concatPatterns(secCoercePrecise, secCoerceMoment, secCoerceStay, secCoerceOutputOrder, secCoerceIdentity), keep: secCoerceKeep, extra: secCoerceCJK},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s contains a %s: %q.", s.where(), m.what, m.text)
 			},
@@ -317,6 +317,27 @@ var secCoerceMoment = concatPatterns(
 		`\bbefore\s+(?:any|every|each)\s+(?:other\s+)?(?:interactions?|requests?|tasks?|actions?|work|operations?|steps?|tool\s+calls?|conversations?|sessions?|responses?|answers?|questions?)\b[^.!?\n]{0,30}?[,:]?\s*(?:you\s+)?(?:must\s+|should\s+)?always\s+(?:call|use|run|invoke|check|consult|read|load|fetch|get|verify)\b`),
 )
 
+// secCoerceIdentity is SEC004's revision-28 reading (issue 21, round 29):
+// a server that tells the host model who it is. "You are a Browser Tool
+// agent that fills web forms on behalf of the user", "You are an agent to
+// call Twilio APIs", "You're a helpful support assistant": the sentence
+// opens a text, a line or a sentence and casts the reader as an agent,
+// assistant or bot, which redefines the model's identity in every session
+// that connects the server and claims all its work of that kind. Only a
+// tool's description and the server instructions are read (secCoerceKeep):
+// a prompt is a template the user picks, and a parameter says what to
+// pass. A condition ("if you are a subagent"), a server describing
+// itself ("You are a Model Context Protocol server for PatternFly"), "you
+// are connected to X" and a quoted example ("Prompt: 'You are a support
+// assistant'") do not open a sentence with the role and stay silent; an
+// expert persona ("You are an expert assistant") is SEC020's.
+var secCoerceIdentity = secRe("redefinition of the model's identity", 0,
+	`(?:^|[.!?]\s+|\n\s*)(?:[\x01*#>_~-]+\s*)?(?:you\s+are|you're)\s+(?:now\s+)?(?:an?|the|my|our)\s+(?:[\w'-]+\s+){0,4}?(?:agent|assistant|bot|chatbot|copilot|co-pilot)\b`)
+
+// secExpertPersona is the expert persona SEC020 reports ("you are an
+// expert assistant"): SEC004 leaves it to that rule.
+var secExpertPersona = regexp.MustCompile(`\b(?:expert|senior|world[- ]class|seasoned|specialist|professional)\b`)
+
 // secCoerceStay is SEC004's revision-23 reading (issue 21, round 21): text
 // that keeps the model in the tool instead of with the user, and text that
 // presses the server's workflow on every task. Both steer the model beyond
@@ -451,6 +472,11 @@ func secCoerceCJK(s secSurface) (secMatch, bool) {
 func secCoerceKeep(ctx *Context, s secSurface, m secMatch) bool {
 	if secRestrains(s, m) {
 		return false
+	}
+	if m.what == "redefinition of the model's identity" {
+		// A tool's description or the server instructions speak to the
+		// model; a prompt or a parameter does not redefine it.
+		return s.Parameter == "" && (s.Entity == "instructions" || s.Tool != "" && s.Field == "description") && !secExpertPersona.MatchString(s.hit(m))
 	}
 	if m.what == "mandate on the tool's output" {
 		return secOutputOrderKept(s, m)
