@@ -253,7 +253,7 @@ var secCoerceMoment = concatPatterns(
 		// clause, lead to a purpose of reading, or set the call before
 		// everything; "call this immediately after create_order" or "if
 		// the payment fails" is an ordering on an event and stays silent.
-		`(?:^|[^\w\s']\s*|\x01\w?\s*|\b(?:then|and|always|please|just|must|should|you\s+must|you\s+should|you\s+need\s+to)\s+)(?:call|use|run|invoke|execute|trigger|read|load|consult|open)\s+(?:(?:this|the)\s+(?:tool|function|server|endpoint|guide|first)\s+|this\s+|it\s+|me\s+)?(?:immediately|right\s+away|at\s+once|right\s+now|asap|without\s+delay|first\s+thing)\b[*_]*\s*(?:[.!;:\x{2014}\x{2013}]|-\s|$|to\s+(?:get|receive|load|read|see|obtain|fetch|learn|access|view|start|begin|retrieve)\b|(?:before|ahead\s+of)\s+(?:anything|doing\s+anything|any\s+other|every|all|you\s+(?:start|begin|do|answer|respond|act|plan))\b|,\s*(?:before|then|do\s+not|don't|and\s+then)\b)`,
+		`(?:^|[^\w\s']\s*|\x01\w?\s*|\b(?:then|and|always|please|just|must|should|you\s+must|you\s+should|you\s+need\s+to)\s+)(?:call|use|run|invoke|execute|trigger|read|load|consult|open)\s+(?:(?:this|the)\s+(?:tool|function|server|endpoint|guide|first)\s+|this\s+|it\s+|me\s+)?(?:immediately|right\s+away|at\s+once|right\s+now|asap|without\s+delay|first\s+thing)\b[*_]*\s*(?:[.!;:\x{2014}\x{2013}]|-\s|$|to\s+(?:get|receive|load|read|see|obtain|fetch|learn|access|view|start|begin|retrieve)\b|(?:before|ahead\s+of)\s+(?:anything|doing\s+anything|any\s+other|every|all|you\s+(?:start|begin|do|answer|respond|act|plan))\b|,\s*(?:before|then|do\s+not|don't|and\s+then)\b|when\s*[*_]*\s*:)`,
 		`(?:^|[^\w\s']\s*|\b(?:then|and|always|please|just|must|should)\s+)(?:call|use|run|invoke|read|consult)\s+(?:this|it|me)\s+(?:tool\s+|function\s+)?(?:first\s+)?before\s+(?:anything|doing\s+anything)\s+else\b`),
 	secRe("proactive-use coercion", 0,
 		// Revision 22: reading the server's material proactively, ordered
@@ -314,6 +314,14 @@ var secCoerceMoment = concatPatterns(
 		// interaction, always check the mode first". A qualified action
 		// ("before any write operation") is a step of the server's own
 		// workflow and stays silent.
+		// Revision 28: the same call ahead of every piece of code the
+		// model writes, as a header followed by an order ("**BEFORE
+		// generating any Terraform code**: Query registries for ...";
+		// the verb-first "call this before writing any code" is
+		// call-before-work coercion already). Code the tool writes
+		// ("Before generating any code, the generator reads ...") gives
+		// the model no order and stays silent.
+		`(?:^|[.!?]\s+|\n\s*)(?:[\x01*#>_~-]+\s*)?before\s+(?:you\s+)?(?:generating|writing|creating|producing|generate|write|create|produce)\s+(?:any|every|each|all)\s+(?:[\w-]+\s+){0,2}?code\b[*_]*\s*[:,]\s*(?:you\s+)?(?:must\s+|should\s+)?(?:always\s+)?(?:query|call|use|run|invoke|check|consult|read|load|fetch|search|look\s+up|verify)\b`,
 		`\bbefore\s+(?:any|every|each)\s+(?:other\s+)?(?:interactions?|requests?|tasks?|actions?|work|operations?|steps?|tool\s+calls?|conversations?|sessions?|responses?|answers?|questions?)\b[^.!?\n]{0,30}?[,:]?\s*(?:you\s+)?(?:must\s+|should\s+)?always\s+(?:call|use|run|invoke|check|consult|read|load|fetch|get|verify)\b`),
 )
 
