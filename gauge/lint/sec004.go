@@ -12,7 +12,7 @@ func sec004() Rule {
 		ID: "SEC004", Name: "coercive-directive", Family: "Security",
 		Summary: "Text coerces the model to call the tool first, always, or above everything else.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 27, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: concatPatterns(secCoercePrecise, secCoerceMoment, secCoerceStay, secCoerceOutputOrder), keep: secCoerceKeep, extra: secCoerceCJK},
+		Revision: 28, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: concatPatterns(secCoercePrecise, secCoerceMoment, secCoerceStay, secCoerceOutputOrder, secCoerceIdentity), keep: secCoerceKeep, extra: secCoerceCJK},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s contains a %s: %q.", s.where(), m.what, m.text)
 			},
@@ -253,7 +253,7 @@ var secCoerceMoment = concatPatterns(
 		// clause, lead to a purpose of reading, or set the call before
 		// everything; "call this immediately after create_order" or "if
 		// the payment fails" is an ordering on an event and stays silent.
-		`(?:^|[^\w\s']\s*|\x01\w?\s*|\b(?:then|and|always|please|just|must|should|you\s+must|you\s+should|you\s+need\s+to)\s+)(?:call|use|run|invoke|execute|trigger|read|load|consult|open)\s+(?:(?:this|the)\s+(?:tool|function|server|endpoint|guide|first)\s+|this\s+|it\s+|me\s+)?(?:immediately|right\s+away|at\s+once|right\s+now|asap|without\s+delay|first\s+thing)\b[*_]*\s*(?:[.!;:\x{2014}\x{2013}]|-\s|$|to\s+(?:get|receive|load|read|see|obtain|fetch|learn|access|view|start|begin|retrieve)\b|(?:before|ahead\s+of)\s+(?:anything|doing\s+anything|any\s+other|every|all|you\s+(?:start|begin|do|answer|respond|act|plan))\b|,\s*(?:before|then|do\s+not|don't|and\s+then)\b)`,
+		`(?:^|[^\w\s']\s*|\x01\w?\s*|\b(?:then|and|always|please|just|must|should|you\s+must|you\s+should|you\s+need\s+to)\s+)(?:call|use|run|invoke|execute|trigger|read|load|consult|open)\s+(?:(?:this|the)\s+(?:tool|function|server|endpoint|guide|first)\s+|this\s+|it\s+|me\s+)?(?:immediately|right\s+away|at\s+once|right\s+now|asap|without\s+delay|first\s+thing)\b[*_]*\s*(?:[.!;:\x{2014}\x{2013}]|-\s|$|to\s+(?:get|receive|load|read|see|obtain|fetch|learn|access|view|start|begin|retrieve)\b|(?:before|ahead\s+of)\s+(?:anything|doing\s+anything|any\s+other|every|all|you\s+(?:start|begin|do|answer|respond|act|plan))\b|,\s*(?:before|then|do\s+not|don't|and\s+then)\b|when\s*[*_]*\s*:)`,
 		`(?:^|[^\w\s']\s*|\b(?:then|and|always|please|just|must|should)\s+)(?:call|use|run|invoke|read|consult)\s+(?:this|it|me)\s+(?:tool\s+|function\s+)?(?:first\s+)?before\s+(?:anything|doing\s+anything)\s+else\b`),
 	secRe("proactive-use coercion", 0,
 		// Revision 22: reading the server's material proactively, ordered
@@ -314,8 +314,37 @@ var secCoerceMoment = concatPatterns(
 		// interaction, always check the mode first". A qualified action
 		// ("before any write operation") is a step of the server's own
 		// workflow and stays silent.
+		// Revision 28: the same call ahead of every piece of code the
+		// model writes, as a header followed by an order ("**BEFORE
+		// generating any Terraform code**: Query registries for ...";
+		// the verb-first "call this before writing any code" is
+		// call-before-work coercion already). Code the tool writes
+		// ("Before generating any code, the generator reads ...") gives
+		// the model no order and stays silent.
+		`(?:^|[.!?]\s+|\n\s*)(?:[\x01*#>_~-]+\s*)?before\s+(?:you\s+)?(?:generating|writing|creating|producing|generate|write|create|produce)\s+(?:any|every|each|all)\s+(?:[\w-]+\s+){0,2}?code\b[*_]*\s*[:,]\s*(?:you\s+)?(?:must\s+|should\s+)?(?:always\s+)?(?:query|call|use|run|invoke|check|consult|read|load|fetch|search|look\s+up|verify)\b`,
 		`\bbefore\s+(?:any|every|each)\s+(?:other\s+)?(?:interactions?|requests?|tasks?|actions?|work|operations?|steps?|tool\s+calls?|conversations?|sessions?|responses?|answers?|questions?)\b[^.!?\n]{0,30}?[,:]?\s*(?:you\s+)?(?:must\s+|should\s+)?always\s+(?:call|use|run|invoke|check|consult|read|load|fetch|get|verify)\b`),
 )
+
+// secCoerceIdentity is SEC004's revision-28 reading (issue 21, round 29):
+// a server that tells the host model who it is. "You are a Browser Tool
+// agent that fills web forms on behalf of the user", "You are an agent to
+// call Twilio APIs", "You're a helpful support assistant": the sentence
+// opens a text, a line or a sentence and casts the reader as an agent,
+// assistant or bot, which redefines the model's identity in every session
+// that connects the server and claims all its work of that kind. Only a
+// tool's description and the server instructions are read (secCoerceKeep):
+// a prompt is a template the user picks, and a parameter says what to
+// pass. A condition ("if you are a subagent"), a server describing
+// itself ("You are a Model Context Protocol server for PatternFly"), "you
+// are connected to X" and a quoted example ("Prompt: 'You are a support
+// assistant'") do not open a sentence with the role and stay silent; an
+// expert persona ("You are an expert assistant") is SEC020's.
+var secCoerceIdentity = secRe("redefinition of the model's identity", 0,
+	`(?:^|[.!?]\s+|\n\s*)(?:[\x01*#>_~-]+\s*)?(?:you\s+are|you're)\s+(?:now\s+)?(?:an?|the|my|our)\s+(?:[\w'-]+\s+){0,4}?(?:agent|assistant|bot|chatbot|copilot|co-pilot)\b`)
+
+// secExpertPersona is the expert persona SEC020 reports ("you are an
+// expert assistant"): SEC004 leaves it to that rule.
+var secExpertPersona = regexp.MustCompile(`\b(?:expert|senior|world[- ]class|seasoned|specialist|professional)\b`)
 
 // secCoerceStay is SEC004's revision-23 reading (issue 21, round 21): text
 // that keeps the model in the tool instead of with the user, and text that
@@ -451,6 +480,11 @@ func secCoerceCJK(s secSurface) (secMatch, bool) {
 func secCoerceKeep(ctx *Context, s secSurface, m secMatch) bool {
 	if secRestrains(s, m) {
 		return false
+	}
+	if m.what == "redefinition of the model's identity" {
+		// A tool's description or the server instructions speak to the
+		// model; a prompt or a parameter does not redefine it.
+		return s.Parameter == "" && (s.Entity == "instructions" || s.Tool != "" && s.Field == "description") && !secExpertPersona.MatchString(s.hit(m))
 	}
 	if m.what == "mandate on the tool's output" {
 		return secOutputOrderKept(s, m)
