@@ -85,8 +85,3 @@ func serverTakesFreePath(ctx *Context) bool {
 		return false
 	}).(bool)
 }
-
-// endpointPathList formats endpoint paths for a message.
-func endpointPathList(paths []string) string {
-	return "`" + strings.Join(paths, "`, `") + "`"
-}

@@ -15,7 +15,7 @@ func mcp017() Rule {
 		ID: "MCP017", Name: "description-names-unknown-tool", Family: "Description",
 		Summary: "A description tells the model to use a tool the server does not have.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 17, Check: checkMCP017,
+		Revision: 18, Check: checkMCP017,
 	}
 }
 
@@ -60,9 +60,16 @@ func checkMCP017(ctx *Context) []Problem {
 		// Revision 17: an endpoint path the description sends the model
 		// to (endpoint_path_refs.go).
 		paths := endpointPathRefs(ctx, t.RawDescription)
+		// Revision 18: an HTTP method and path given as a step for the
+		// model (operation_steps.go).
+		for _, p := range stepEndpointRefs(ctx, t.Name, t.RawDescription) {
+			if !slices.Contains(paths, p) {
+				paths = append(paths, p)
+			}
+		}
 		if len(unknown) == 0 && len(paths) > 0 {
 			out = append(out, Problem{Tool: t.Name,
-				Message:    fmt.Sprintf("The description of `%s` tells the model to use the endpoint %s, but the model calls tools, not API paths, and no tool of this server takes a path or URL.", t.Name, endpointPathList(paths)),
+				Message:    fmt.Sprintf("The description of `%s` tells the model to use the endpoint %s, but the model calls tools, not API paths, and no tool of this server takes a path or URL.", t.Name, endpointPathNames(ctx, t.Name, paths)),
 				Suggestion: "Name the tool that wraps that endpoint, as tools/list lists it; a model sent to an API path cannot call it and must guess which tool is meant."})
 			if len(missingPrompts) > 0 {
 				out[len(out)-1].Message += fmt.Sprintf(" It also tells the model to use %s, which the server does not list.", unkPromptList(missingPrompts))
@@ -89,7 +96,7 @@ func checkMCP017(ctx *Context) []Problem {
 			Message:    fmt.Sprintf("The description of `%s` refers to %s as %s, but this server has no tool of that name.", t.Name, strings.Join(parts, ", "), map[bool]string{true: "tools", false: "a tool"}[len(parts) > 1]),
 			Suggestion: "Name the server's tools exactly as tools/list lists them; a model told to call a missing tool wastes a turn or calls another server's tool of that name."})
 		if len(paths) > 0 {
-			out[len(out)-1].Message += fmt.Sprintf(" It also sends the model to the endpoint %s, which no tool takes.", endpointPathList(paths))
+			out[len(out)-1].Message += fmt.Sprintf(" It also sends the model to the endpoint %s, which no tool takes.", endpointPathNames(ctx, t.Name, paths))
 		}
 		if len(missingPrompts) > 0 {
 			out[len(out)-1].Message += fmt.Sprintf(" It also tells the model to use %s, which the server does not list.", unkPromptList(missingPrompts))
@@ -104,7 +111,10 @@ func shapeSuggest(ctx *Context, n string) (string, bool) {
 	if real, ok := serverToolShape(ctx).resolve(n, true); ok {
 		return real, true
 	}
-	return shapeTailTool(ctx, n)
+	if real, ok := shapeTailTool(ctx, n); ok {
+		return real, true
+	}
+	return stepRunTool(ctx, n)
 }
 
 // unkNamesIn returns the identifiers a text presents as tools that the
@@ -167,7 +177,7 @@ func unkNamesIn(ctx *Context, raw, self string, names *serverNames, reported map
 			// none, shortened) refers to it wherever it stands in prose,
 			// unless the text says it is something else.
 			plain := strings.ContainsAny(name, "_-.") && !strings.ContainsAny(name, "/:=") && !unkValueName(name) && !unkElsewhere(desc, m[0], m[1])
-			if unkNormal(real) != self && (toolContext || bare || plain) && !reported[strings.ToLower(name)] {
+			if unkNormal(real) != self && (toolContext || bare || plain || stepArrowItem(desc, m[0], m[1])) && !reported[strings.ToLower(name)] {
 				reported[name] = true
 				reported[strings.ToLower(name)] = true
 				unknown = append(unknown, name)
@@ -184,6 +194,20 @@ func unkNamesIn(ctx *Context, raw, self string, names *serverNames, reported map
 				unknown = append(unknown, name)
 			}
 			continue
+		}
+		// Revision 18: a name that is an item of a chain of steps
+		// ("get_upload_url -> upload to S3 -> register_file") and a run
+		// of one tool's words, the others left out, is that tool's name
+		// shortened and re-separated (operation_steps.go).
+		if stepArrowItem(desc, m[0], m[1]) {
+			if real, ok := stepRunTool(ctx, name); ok {
+				if unkNormal(real) != self && !reported[strings.ToLower(name)] {
+					reported[name] = true
+					reported[strings.ToLower(name)] = true
+					unknown = append(unknown, name)
+				}
+				continue
+			}
 		}
 		// A name that means none of the server's tools is a tool only if
 		// it is written as they are (their separators, and their prefix
@@ -686,4 +710,23 @@ func unkPromptList(names []string) string {
 		return "the prompt " + parts[0]
 	}
 	return "the prompts " + strings.Join(parts, ", ")
+}
+
+// endpointPathNames formats endpoint paths for a message, each followed by
+// the tool of the server that most likely wraps it (the one tool whose name
+// holds every word of the path), when that is another tool. Only the first
+// few paths are matched against the tools, so a hostile text of many paths
+// costs no paths-times-tools scan.
+func endpointPathNames(ctx *Context, self string, paths []string) string {
+	parts := make([]string, len(paths))
+	for i, p := range paths {
+		parts[i] = "`" + p + "`"
+		if i >= 4 {
+			continue
+		}
+		if real := stepPathTool(ctx, p); real != "" && real != self {
+			parts[i] += fmt.Sprintf(" (did you mean the tool `%s`?)", real)
+		}
+	}
+	return strings.Join(parts, ", ")
 }

@@ -11,7 +11,7 @@ import (
 func srf011() Rule {
 	return Rule{ID: "SRF011", Name: "instructions-unknown-tool", Family: "Resources & prompts",
 		Summary: "The instructions tell the model to use a tool the server does not have.",
-		Default: Warning, Scope: ScopeInstr, Origin: OriginMcpgauge, Revision: 7, Check: checkSRF011}
+		Default: Warning, Scope: ScopeInstr, Origin: OriginMcpgauge, Revision: 8, Check: checkSRF011}
 }
 
 // checkSRF011 finds identifiers the instructions present as tools (in
@@ -77,11 +77,16 @@ func checkSRF011(ctx *Context) []Problem {
 		// and only if it is written as the tools are (their separators,
 		// and their prefix unless a verb introduces it): linkUrl beside
 		// snake_case tools is a field.
-		if _, ok := shape.resolve(name, toolContext); ok {
+		// Revision 8: a step of a chain ("get_upload_url -> upload ->
+		// register_file") that is one tool's name shortened names that
+		// tool wrongly wherever it stands (operation_steps.go).
+		_, run := stepRunTool(ctx, name)
+		chained := run && stepArrowItem(ins, m[0], m[1])
+		if _, ok := shape.resolve(name, toolContext); ok && !chained {
 			if !toolContext && (!strings.ContainsAny(name, "_-") || unkElsewhere(ins, m[0], m[1])) {
 				continue
 			}
-		} else if !toolContext || !shape.shaped(name, !verb) {
+		} else if !chained && (!toolContext || !shape.shaped(name, !verb)) {
 			continue
 		}
 		reported[name] = true
@@ -101,7 +106,11 @@ func checkSRF011(ctx *Context) []Problem {
 	var out []Problem
 	for _, name := range unknown {
 		msg := fmt.Sprintf("The instructions refer to `%s` as a tool, but the server has no tool, prompt or parameter of that name (%s).", name, have)
-		if real, ok := shape.resolve(name, true); ok {
+		real, ok := shape.resolve(name, true)
+		if !ok {
+			real, ok = stepRunTool(ctx, name)
+		}
+		if ok {
 			msg = fmt.Sprintf("The instructions refer to `%s` as a tool, but the server has no tool, prompt or parameter of that name; did you mean `%s`?", name, real)
 		}
 		out = append(out, Problem{Entity: "instructions",
