@@ -2,7 +2,6 @@ package lint
 
 import (
 	"fmt"
-	"runtime"
 	"testing"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
@@ -86,14 +85,12 @@ func TestDeliveryTwinsLinearInTools(t *testing.T) {
 		}
 		tools := tgTools(ctx)
 		preciseDeliveryTwins(tools) // warm up
-		var before, after runtime.MemStats
-		runtime.ReadMemStats(&before)
-		pairs := preciseDeliveryTwins(tools)
-		runtime.ReadMemStats(&after)
+		var pairs [][2]int
+		alloc := allocatedBy(func() { pairs = preciseDeliveryTwins(tools) })
 		if len(pairs) != n/2 {
 			t.Fatalf("%d tools: %d pairs, want %d", n, len(pairs), n/2)
 		}
-		return after.TotalAlloc - before.TotalAlloc
+		return alloc
 	}
 	n, n2 := bytes(1000), bytes(2000)
 	if float64(n2) > 3*float64(n) {

@@ -204,11 +204,7 @@ func stepRunTool(ctx *Context, name string) (string, bool) {
 						continue
 					}
 					mine[key] = true
-					if prev, ok := idx[key]; ok && prev != t.name {
-						idx[key] = ""
-						continue
-					}
-					idx[key] = t.name
+					claimName(idx, key, t.name)
 				}
 			}
 		}

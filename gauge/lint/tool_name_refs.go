@@ -104,12 +104,7 @@ func shapeTailTool(ctx *Context, name string) (string, bool) {
 			// Tails of two words or more that leave the prefix and at
 			// least one more word out.
 			for k := 2; k <= len(t.words)-2 && k <= shapeTailMax; k++ {
-				key := strings.Join(t.words[len(t.words)-k:], " ")
-				if prev, ok := idx[key]; ok && prev != t.name {
-					idx[key] = ""
-					continue
-				}
-				idx[key] = t.name
+				claimName(idx, strings.Join(t.words[len(t.words)-k:], " "), t.name)
 			}
 		}
 		return idx
@@ -120,3 +115,13 @@ func shapeTailTool(ctx *Context, name string) (string, bool) {
 
 // shapeTailMax bounds the tail lengths indexed per tool.
 const shapeTailMax = 6
+
+// claimName records in idx that key names the tool name, or that key is
+// ambiguous ("") once a second tool claims it.
+func claimName(idx map[string]string, key, name string) {
+	if prev, ok := idx[key]; ok && prev != name {
+		idx[key] = ""
+		return
+	}
+	idx[key] = name
+}
