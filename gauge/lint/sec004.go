@@ -12,7 +12,7 @@ func sec004() Rule {
 		ID: "SEC004", Name: "coercive-directive", Family: "Security",
 		Summary: "Text coerces the model to call the tool first, always, or above everything else.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 28, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: concatPatterns(secCoercePrecise, secCoerceMoment, secCoerceStay, secCoerceOutputOrder, secCoerceIdentity), keep: secCoerceKeep, extra: secCoerceCJK},
+		Revision: 29, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: concatPatterns(secCoercePrecise, secCoerceMoment, secCoerceStay, secCoerceOutputOrder, secCoerceIdentity), keep: secCoerceKeep, extra: secCoerceCJK},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s contains a %s: %q.", s.where(), m.what, m.text)
 			},
@@ -253,7 +253,7 @@ var secCoerceMoment = concatPatterns(
 		// clause, lead to a purpose of reading, or set the call before
 		// everything; "call this immediately after create_order" or "if
 		// the payment fails" is an ordering on an event and stays silent.
-		`(?:^|[^\w\s']\s*|\x01\w?\s*|\b(?:then|and|always|please|just|must|should|you\s+must|you\s+should|you\s+need\s+to)\s+)(?:call|use|run|invoke|execute|trigger|read|load|consult|open)\s+(?:(?:this|the)\s+(?:tool|function|server|endpoint|guide|first)\s+|this\s+|it\s+|me\s+)?(?:immediately|right\s+away|at\s+once|right\s+now|asap|without\s+delay|first\s+thing)\b[*_]*\s*(?:[.!;:\x{2014}\x{2013}]|-\s|$|to\s+(?:get|receive|load|read|see|obtain|fetch|learn|access|view|start|begin|retrieve)\b|(?:before|ahead\s+of)\s+(?:anything|doing\s+anything|any\s+other|every|all|you\s+(?:start|begin|do|answer|respond|act|plan))\b|,\s*(?:before|then|do\s+not|don't|and\s+then)\b|when\s*[*_]*\s*:)`,
+		`(?:^|[^\w\s']\s*|\x01\w?\s*|\b(?:then|and|always|please|just|must|should|you\s+must|you\s+should|you\s+need\s+to)\s+)(?:call|use|run|invoke|execute|trigger|read|load|consult|open)\s+(?:(?:this|the)\s+(?:tool|function|server|endpoint|guide|first)\s+|this\s+|it\s+|me\s+)?(?:immediately|right\s+away|at\s+once|right\s+now|asap|without\s+delay|first\s+thing)\b[*_]*\s*(?:[.!;:\x{2014}\x{2013}]|-\s|$|to\s+(?:get|receive|load|read|see|obtain|fetch|learn|access|view|start|begin|retrieve)\b|(?:before|ahead\s+of)\s+(?:anything|doing\s+anything|any\s+other|every|all|you\s+(?:start|begin|do|answer|respond|act|plan))\b|,\s*(?:before|then|do\s+not|don't|and\s+then)\b|when\s*[*_]*\s*:[*_]*[ \t]*(?:\n|$|[-*\x01]\s|\(?\d+[.)]\s))`,
 		`(?:^|[^\w\s']\s*|\b(?:then|and|always|please|just|must|should)\s+)(?:call|use|run|invoke|read|consult)\s+(?:this|it|me)\s+(?:tool\s+|function\s+)?(?:first\s+)?before\s+(?:anything|doing\s+anything)\s+else\b`),
 	secRe("proactive-use coercion", 0,
 		// Revision 22: reading the server's material proactively, ordered
@@ -325,26 +325,32 @@ var secCoerceMoment = concatPatterns(
 		`\bbefore\s+(?:any|every|each)\s+(?:other\s+)?(?:interactions?|requests?|tasks?|actions?|work|operations?|steps?|tool\s+calls?|conversations?|sessions?|responses?|answers?|questions?)\b[^.!?\n]{0,30}?[,:]?\s*(?:you\s+)?(?:must\s+|should\s+)?always\s+(?:call|use|run|invoke|check|consult|read|load|fetch|get|verify)\b`),
 )
 
-// secCoerceIdentity is SEC004's revision-28 reading (issue 21, round 29):
+// secCoerceIdentity is SEC004's revision-29 reading (issue 21, round 29):
 // a server that tells the host model who it is. "You are a Browser Tool
 // agent that fills web forms on behalf of the user", "You are an agent to
-// call Twilio APIs", "You're a helpful support assistant": the sentence
-// opens a text, a line or a sentence and casts the reader as an agent,
-// assistant or bot, which redefines the model's identity in every session
-// that connects the server and claims all its work of that kind. Only a
-// tool's description and the server instructions are read (secCoerceKeep):
-// a prompt is a template the user picks, and a parameter says what to
-// pass. A condition ("if you are a subagent"), a server describing
-// itself ("You are a Model Context Protocol server for PatternFly"), "you
-// are connected to X" and a quoted example ("Prompt: 'You are a support
-// assistant'") do not open a sentence with the role and stay silent; an
-// expert persona ("You are an expert assistant") is SEC020's.
+// call Twilio APIs", "You're a helpful support assistant.": the text opens
+// (after at most a heading line) by casting the reader, as a fact, as an
+// indefinite "a/an" agent, assistant or bot, and the role noun ends the
+// phrase or goes on to what the role does (that, who, to, for, designed,
+// on behalf ...). That redefines the model's identity in every session
+// that connects the server. Only a tool's description and the server
+// instructions are read (secCoerceKeep): a prompt is a template the user
+// picks, and a parameter says what to pass. Silent stay: a role further
+// into the text (a default prompt shown after "Default system prompt:", a
+// block-quoted example, "If you are a subagent"), a definite or possessive
+// role that states the reader's standing rather than a persona ("You are
+// the assigned agent when ...", "You are the agent's manager"), a role
+// noun that qualifies another ("a travel agent's assistant API") or
+// belongs to someone ("an authenticated agent of the Acme org"), a server
+// describing itself ("You are a Model Context Protocol server") and an
+// expert persona ("You are an expert assistant"), which is SEC020's.
 var secCoerceIdentity = secRe("redefinition of the model's identity", 0,
-	`(?:^|[.!?]\s+|\n\s*)(?:[\x01*#>_~-]+\s*)?(?:you\s+are|you're)\s+(?:now\s+)?(?:an?|the|my|our)\s+(?:[\w'-]+\s+){0,4}?(?:agent|assistant|bot|chatbot|copilot|co-pilot)\b`)
+	`^\s*(?:#[^\n]*\n\s*)?(?:[\x01*_~-]+\s*)?(?:you\s+are|you're)\s+(?:now\s+)?an?\s+(?:[\w-]+\s+){0,4}?(?:agent|assistant|bot|chatbot|copilot|co-pilot)`+
+		`(?:[*_]*\s*(?:[.,;:!?)\x{2014}\x{2013}]|$)|\s+(?:that|who|which|whose|to|for|designed|built|made|created|speciali[sz]ed|speciali[sz]ing|dedicated|responsible|tasked|helping|working|acting|here|on\s+behalf|in\s+charge|with|powered|capable)\b)`)
 
 // secExpertPersona is the expert persona SEC020 reports ("you are an
 // expert assistant"): SEC004 leaves it to that rule.
-var secExpertPersona = regexp.MustCompile(`\b(?:expert|senior|world[- ]class|seasoned|specialist|professional)\b`)
+var secExpertPersona = regexp.MustCompile(`\b` + secExpertWords + `\b`)
 
 // secCoerceStay is SEC004's revision-23 reading (issue 21, round 21): text
 // that keeps the model in the tool instead of with the user, and text that

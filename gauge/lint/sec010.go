@@ -15,7 +15,7 @@ func sec010() Rule {
 	return Rule{
 		ID: "SEC010", Name: "env-exposure", Family: "Security",
 		Summary: "The tool appears to return environment variables or secrets.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 26, Check: checkSEC010,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 27, Check: checkSEC010,
 	}
 }
 
@@ -503,6 +503,10 @@ func secCredentialIn(clause string, re *regexp.Regexp) string {
 	}
 	cred := strings.Join(strings.Fields(clause[m[2]:m[3]]), " ")
 	switch {
+	case secCredentialAbout.MatchString(clause[m[0]:m[2]]) && secCredentialItself.MatchString(clause[m[3]:]):
+		// "Returns the usage of your API key and the key itself": a
+		// fact about the key, and then the key too.
+		return cred
 	case secCredentialScoped(clause[m[0]:m[2]]) || secCredentialQualifies.MatchString(clause[m[3]:]):
 	case secCredentialPublic.MatchString(clause[m[0]:m[3]]):
 		// Publishable and anonymous client keys are public by design.
@@ -713,8 +717,14 @@ var (
 	// your API key", "rate limits for the token", "the last-used date of
 	// the key", "requests made per API key", "audit events for an access
 	// token". A value, contents or copy of it ("the value of the API
-	// key") is the credential and is not here.
-	secCredentialAbout = regexp.MustCompile(`\b(?:usage|quotas?|limits?|permissions?|scopes?|owners?|organi[sz]ations?|orgs?|accounts?|workspaces?|teams?|projects?|plans?|tiers?|balances?|credits?|spend(?:ing)?|billing|subscriptions?|last[\s-]used(?:\s+(?:date|time|timestamp|at))?|expiry|expiration|status|details|info|information|metadata|settings|restrictions|statistics|stats|analytics|logs?|events?|activity|requests|history|identity|user|profile)\s+(?:for|of|on|per|behind)\s+` + secCredentialDeterminers + `$`)
+	// key") is the credential and is not here; nor are details, info or
+	// metadata "for the key" (revision 27), which may be its value:
+	// "API key details" after the credential is secCredentialQualifies'.
+	secCredentialAbout = regexp.MustCompile(`\b(?:usage|quotas?|limits?|permissions?|scopes?|owners?|organi[sz]ations?|orgs?|accounts?|workspaces?|teams?|projects?|plans?|tiers?|balances?|credits?|spend(?:ing)?|billing|subscriptions?|last[\s-]used(?:\s+(?:date|time|timestamp|at))?|expiry|expiration|status|settings|restrictions|statistics|stats|analytics|logs?|events?|activity|requests|history|identity|user|profile)\s+(?:for|of|on|per|behind)\s+` + secCredentialDeterminers + `$`)
+	// secCredentialItself is the rest of a clause that returns the
+	// credential after a fact about it (revision 27): "and the key
+	// itself", "its value", "the full secret", "in plaintext".
+	secCredentialItself = regexp.MustCompile(`\b(?:itself|themselves|plain[\s-]?text|(?:its|their|the)\s+(?:(?:full|raw|plaintext|secret|actual|complete)\s+)*values?|(?:full|raw|complete|actual|unmasked)\s+(?:secret|key|token|value|credential|password)s?|secret\s+values?)\b`)
 	// secCredentialQualifies is what follows a credential that names
 	// something about it, not it: "a password setup form", "the API
 	// key's name", "access token ids", "secret names", "API key

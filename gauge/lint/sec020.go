@@ -124,7 +124,7 @@ var secBeyondPatterns = concatPatterns(
 		`\b(?:reply|respond|answer|speak|talk)\s+(?:to\s+(?:the\s+)?(?:users?|customers?|clients?)\s+)?in\s+(?:a|an)\s+(?:[\w-]+,?\s+){0,3}?(?:tone|voice|manner|register)\b`,
 		`\b(?:use|adopt|keep|write\s+in|respond\s+in|reply\s+in|speak\s+in|answer\s+in)\s+(?:a|an|the|your)\s+(?:[\w-]+,?\s+){0,3}?(?:tone|voice)\s+(?:with|to|for|toward|towards|when\s+(?:talking|speaking|writing|replying)\s+to)\s+(?:the\s+)?(?:users?|customers?|clients?|readers?)\b`),
 	secRe("persona assignment", 0,
-		`\byou\s+are\s+(?:an?\s+|the\s+)?(?:\w+\s+)?(?:expert|senior|world[- ]class|seasoned|specialist|professional)\s+(?:[\w-]+\s+){0,3}?(?:engineer|developer|assistant|consultant|advisor|architect|writer|analyst|designer|programmer)\b`),
+		`\byou\s+are\s+(?:an?\s+|the\s+)?(?:\w+\s+)?`+secExpertWords+`\s+(?:[\w-]+\s+){0,3}?(?:engineer|developer|assistant|consultant|advisor|architect|writer|analyst|designer|programmer)\b`),
 	secRe("directive about which version to use", 0,
 		`\b(?:always|must)\s+(?:\w+\s+){0,2}?(?:use|install|pin|upgrade\s+to|update\s+to)\s+(?:the\s+)?(?:very\s+)?latest\s+(?:\w+\s+)?(?:sdk|version|release|tag|package)s?\b`),
 	secRe("directive to edit files", 0,
@@ -449,3 +449,8 @@ func secBeyondKeep(_ *Context, s secSurface, m secMatch) bool {
 	}
 	return true
 }
+
+// secExpertWords is an expert persona's adjective ("expert", "senior",
+// "world-class"): SEC020's persona assignment, and what SEC004's identity
+// reading leaves to it.
+const secExpertWords = `(?:expert|senior|world[- ]class|seasoned|specialist|professional)`
