@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/mcpgauge/mcpgauge/gauge/text"
 )
 
 // Delivery twins are one operation offered twice, once plainly and once
@@ -23,11 +25,21 @@ var deliveryWords = map[string]bool{"stream": true, "streaming": true, "streamed
 // where the other has its delivery word (call and stream, run and stream).
 var deliveryInvokeVerbs = map[string]bool{"call": true, "run": true, "execute": true, "exec": true, "invoke": true}
 
-// deliveryTalk is a description saying its tool streams its result
-// (Server-Sent Events, chunks, token by token): the delivery word in its
-// name is then how the result comes, not a stream object the tool creates
-// or reads.
-var deliveryTalk = regexp.MustCompile(`(?i)\b(?:server[- ]sent\s+events?|sse|streaming|streamed|streams\s+(?:back|the|its)|chunks?|incremental(?:ly)?|token[- ]by[- ]token)\b`)
+// deliveryTalk is a description saying its tool streams its RESULT:
+// Server-Sent Events (a server-to-client transport), or a stream word
+// within a few words of a result word (results, response, output, answer,
+// completion, tokens, reply) either way round ("streaming of function
+// execution results", "returns the response in chunks", "streams back
+// tokens"). The delivery word in its name is then how the result comes,
+// not a stream object the tool creates or reads, nor an input it takes.
+var deliveryTalk = regexp.MustCompile(`(?i)\b(?:server[- ]sent\s+events?|sse|stream(?:s|ing|ed)?\s+(?:back\s+)?(?:\S+\s+){0,4}?(?:results?|responses?|outputs?|answers?|completions?|tokens|repl(?:y|ies))|(?:results?|responses?|outputs?|answers?|completions?|tokens|repl(?:y|ies))\s+(?:\S+\s+){0,4}?(?:streamed|streaming|in\s+chunks|chunk\s+by\s+chunk|incrementally|token[- ]by[- ]token))\b`)
+
+// deliveryOtherTalk is a streamed tool's description saying the stream is
+// an input it takes (an upload, a microphone, an input or audio stream) or
+// carries more than the plain call's result (intermediate steps,
+// progress, logs): the streamed tool then does another job, not the same
+// one delivered another way.
+var deliveryOtherTalk = regexp.MustCompile(`(?i)\b(?:upload\w*|microphone|mic|input\s+streams?|stream(?:s|ing|ed)?\s+(?:of\s+)?(?:your\s+|the\s+)?(?:input|audio)|intermediate|progress|logs?|tail(?:s|ing)?)\b`)
 
 // deliveryKey is a name's words once its delivery word and one invoking
 // verb are set aside, in their order ("functions revision" for both
@@ -69,42 +81,57 @@ func deliveryKey(words []string) (key string, delivery, ok bool) {
 // delivered two ways: one name is the other's with a delivery word
 // (deliveryWords) in place of an invoking verb or added to it
 // (functions-call and functions-stream; call and stream; chat and
-// chat_stream), the streamed tool's description says it streams
-// (deliveryTalk), and both take the same parameters (preciseSameInputs, at
-// least one) and require the same ones. Tools are indexed by their name's
-// key, so the reading is linear in tools. A name that differs in any other
-// word (stream-job beside get-job-status), other parameters (a follow
-// flag, a wait in milliseconds) or a stream that is the object of another
-// verb (create_stream) is not paired.
+// chat_stream), the streamed tool's description says its result streams
+// (deliveryTalk) and never that the stream is an input or carries more
+// than the result (deliveryOtherTalk), and both take the same parameters
+// (preciseSameInputs, at least one) and require the same ones
+// (requiredKey). A key pairs only when exactly one plain and exactly one
+// streamed tool carry it: names that share a key with others (alpha_beta
+// beside alpha-beta, the removed word at other places) are a family, not
+// a pair, so the reading is linear in tools. A name of no other word
+// (call and stream, run and stream) pairs only when the two leads share a
+// word besides the delivery and invoking words (deliveryLeadsShare). A
+// name that differs in any other word (stream-job beside get-job-status),
+// other parameters (a follow flag, a wait in milliseconds) or a stream
+// that is the object of another verb (create_stream) is not paired.
 func preciseDeliveryTwins(tools []tgTool) [][2]int {
-	plain := map[string][]int{}
-	var streamed []int
-	keys := make([]string, len(tools))
+	type twins struct{ plain, streamed, nPlain, nStreamed int }
+	byKey := map[string]*twins{}
+	var keys []string
 	for i := range tools {
 		t := &tools[i]
 		if len(t.params) == 0 {
 			continue
 		}
 		key, delivery, ok := deliveryKey(t.nameWords)
-		keys[i] = key
-		switch {
-		case !ok:
-		case delivery:
-			if deliveryTalk.MatchString(t.desc) {
-				streamed = append(streamed, i)
-			}
-		default:
-			plain[key] = append(plain[key], i)
+		if !ok {
+			continue
+		}
+		g := byKey[key]
+		if g == nil {
+			g = &twins{}
+			byKey[key] = g
+			keys = append(keys, key)
+		}
+		if delivery {
+			g.streamed, g.nStreamed = i, g.nStreamed+1
+		} else {
+			g.plain, g.nPlain = i, g.nPlain+1
 		}
 	}
 	var out [][2]int
-	for _, i := range streamed {
-		for _, j := range plain[keys[i]] {
-			if tools[i].name == tools[j].name || !preciseSameInputs(&tools[i], &tools[j]) || !sameRequired(&tools[i], &tools[j]) {
-				continue
-			}
-			out = append(out, [2]int{min(i, j), max(i, j)})
+	for _, key := range keys {
+		g := byKey[key]
+		if g.nPlain != 1 || g.nStreamed != 1 {
+			continue
 		}
+		p, s := &tools[g.plain], &tools[g.streamed]
+		if p.name == s.name || !deliveryTalk.MatchString(s.desc) || deliveryOtherTalk.MatchString(s.desc) ||
+			!preciseSameInputs(p, s) || requiredKey(p) != requiredKey(s) ||
+			(key == "" && !deliveryLeadsShare(p.desc, s.desc)) {
+			continue
+		}
+		out = append(out, [2]int{min(g.plain, g.streamed), max(g.plain, g.streamed)})
 	}
 	slices.SortFunc(out, func(a, b [2]int) int {
 		if a[0] != b[0] {
@@ -115,17 +142,18 @@ func preciseDeliveryTwins(tools []tgTool) [][2]int {
 	return out
 }
 
-// sameRequired reports whether two tools require the same parameters
-// (by name, case aside).
-func sameRequired(l, r *tgTool) bool {
-	lower := func(t *tgTool) []string {
-		req := t.t.Required()
-		out := make([]string, len(req))
-		for i, s := range req {
-			out[i] = strings.ToLower(s)
+// deliveryLeadsShare reports whether two lead clauses (sameJobLead) share
+// a word that is not a stop word, a delivery word or an invoking verb:
+// `call` "Function Call" beside `stream` "Function Stream" share the
+// function, `run` "Run a job" beside `stream` "Stream the build output"
+// share nothing the call is about.
+func deliveryLeadsShare(l, r string) bool {
+	own := singularWordSet(sameJobLead(l))
+	for _, w := range sameJobLead(r) {
+		w = text.Singular(w)
+		if own[w] && !preciseStopwords[w] && !deliveryWords[w] && !deliveryInvokeVerbs[w] {
+			return true
 		}
-		slices.Sort(out)
-		return slices.Compact(out)
 	}
-	return slices.Equal(lower(l), lower(r))
+	return false
 }

@@ -392,8 +392,17 @@ func preciseLeadsTellApart(l, r *tgTool) bool {
 	if !reads {
 		return true
 	}
-	ra, rb := l.t.Required(), r.t.Required()
-	slices.Sort(ra)
-	slices.Sort(rb)
-	return !slices.Equal(slices.Compact(ra), slices.Compact(rb))
+	return requiredKey(l) != requiredKey(r)
+}
+
+// requiredKey is the names of the parameters a tool requires, lower case,
+// sorted and without repeats, joined by commas: two tools require the same
+// parameters when their keys are equal.
+func requiredKey(t *tgTool) string {
+	req := t.t.Required()
+	for i := range req {
+		req[i] = strings.ToLower(req[i])
+	}
+	slices.Sort(req)
+	return strings.Join(slices.Compact(req), ",")
 }

@@ -69,8 +69,8 @@ func sameJobOf(desc string) string {
 // (lower case, sorted) and of those it requires, or "" when it requires
 // none: an identity the caller gives is what makes two jobs one.
 func sameJobInputs(l *tgTool) string {
-	req := l.t.Required()
-	if len(req) == 0 || len(l.params) == 0 {
+	req := requiredKey(l)
+	if req == "" || len(l.params) == 0 {
 		return ""
 	}
 	// A parameter that wraps a body (an object with properties) takes
@@ -86,11 +86,7 @@ func sameJobInputs(l *tgTool) string {
 		}
 	}
 	slices.Sort(names)
-	for i := range req {
-		req[i] = strings.ToLower(req[i])
-	}
-	slices.Sort(req)
-	return strings.Join(names, ",") + "|" + strings.Join(slices.Compact(req), ",")
+	return strings.Join(names, ",") + "|" + req
 }
 
 // preciseSameJobTwins returns the pairs (i<j) of tools that do one job in
