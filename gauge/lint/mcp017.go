@@ -15,7 +15,7 @@ func mcp017() Rule {
 		ID: "MCP017", Name: "description-names-unknown-tool", Family: "Description",
 		Summary: "A description tells the model to use a tool the server does not have.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 18, Check: checkMCP017,
+		Revision: 19, Check: checkMCP017,
 	}
 }
 
@@ -177,7 +177,7 @@ func unkNamesIn(ctx *Context, raw, self string, names *serverNames, reported map
 			// none, shortened) refers to it wherever it stands in prose,
 			// unless the text says it is something else.
 			plain := strings.ContainsAny(name, "_-.") && !strings.ContainsAny(name, "/:=") && !unkValueName(name) && !unkElsewhere(desc, m[0], m[1])
-			if unkNormal(real) != self && (toolContext || bare || plain || stepArrowItem(desc, m[0], m[1])) && !reported[strings.ToLower(name)] {
+			if unkNormal(real) != self && (toolContext || bare || plain || stepArrowItem(desc, m[0], m[1]) && stepChainSteps(ctx, desc, m[0], m[1])) && !reported[strings.ToLower(name)] {
 				reported[name] = true
 				reported[strings.ToLower(name)] = true
 				unknown = append(unknown, name)
@@ -199,7 +199,7 @@ func unkNamesIn(ctx *Context, raw, self string, names *serverNames, reported map
 		// ("get_upload_url -> upload to S3 -> register_file") and a run
 		// of one tool's words, the others left out, is that tool's name
 		// shortened and re-separated (operation_steps.go).
-		if stepArrowItem(desc, m[0], m[1]) {
+		if stepArrowItem(desc, m[0], m[1]) && stepChainSteps(ctx, desc, m[0], m[1]) {
 			if real, ok := stepRunTool(ctx, name); ok {
 				if unkNormal(real) != self && !reported[strings.ToLower(name)] {
 					reported[name] = true
@@ -715,18 +715,24 @@ func unkPromptList(names []string) string {
 // endpointPathNames formats endpoint paths for a message, each followed by
 // the tool of the server that most likely wraps it (the one tool whose name
 // holds every word of the path), when that is another tool. Only the first
-// few paths are matched against the tools, so a hostile text of many paths
-// costs no paths-times-tools scan.
+// stepMessagePaths paths are named, then how many more there are, so a
+// hostile text of many paths gives a short message and no paths-times-tools
+// scan.
 func endpointPathNames(ctx *Context, self string, paths []string) string {
-	parts := make([]string, len(paths))
+	var parts []string
 	for i, p := range paths {
-		parts[i] = "`" + p + "`"
-		if i >= 4 {
-			continue
+		if i >= stepMessagePaths {
+			parts = append(parts, fmt.Sprintf("and %d more", len(paths)-i))
+			break
 		}
+		part := "`" + p + "`"
 		if real := stepPathTool(ctx, p); real != "" && real != self {
-			parts[i] += fmt.Sprintf(" (did you mean the tool `%s`?)", real)
+			part += fmt.Sprintf(" (did you mean the tool `%s`?)", real)
 		}
+		parts = append(parts, part)
 	}
 	return strings.Join(parts, ", ")
 }
+
+// stepMessagePaths is how many endpoint paths a message names.
+const stepMessagePaths = 5

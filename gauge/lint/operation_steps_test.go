@@ -2,8 +2,10 @@ package lint
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 )
@@ -54,50 +56,122 @@ func TestStepRunTool(t *testing.T) {
 }
 
 func TestStepEndpointRefs(t *testing.T) {
-	ctx := &Context{cache: map[string]any{}, Tools: []model.Tool{{Name: "kb-get-upload-url"}, {Name: "kb-register-file-upload"}}}
+	ctx := &Context{cache: map[string]any{}, Tools: []model.Tool{{Name: "kb-get-upload-url"}, {Name: "kb-register-file-upload"}, {Name: "list_users"}, {Name: "create_user"}}}
 	steps := "1. Get upload URL (GET /v2/kb/{id}/upload_url)\n2. Upload file to the URL\n3. Register file (POST /v2/kb/{id}/register_file)"
-	for _, c := range []struct{ tool, desc, want string }{
-		{"kb-get-upload-url", steps, "/v2/kb/{id}/register_file"},
-		{"kb-register-file-upload", steps, "/v2/kb/{id}/upload_url"},
-		{"kb-get-upload-url", "Step 2: Call POST /v1/commit to finish.", "/v1/commit"},
-		{"kb-get-upload-url", "Then GET /v1/jobs/{id} → POST /v1/jobs/{id}/ack.", "/v1/jobs/{id}"},
-		{"kb-get-upload-url", "1. Fetches a ticket from POST /api/ticket\n2. The hash is submitted via POST /api/launch", ""},
-		{"kb-get-upload-url", "1. Get upload URL (get /v2/kb/x)", ""},
-		{"kb-get-upload-url", "This tool calls GET /v1/x. Wraps the /y endpoint.", ""},
-		{"kb-get-upload-url", "1. Open https://x.io/v1/setup in a browser.", ""},
+	for _, c := range []struct {
+		tool, desc string
+		want       []string
+	}{
+		{"kb-get-upload-url", steps, []string{"/v2/kb/{id}/register_file"}},
+		{"kb-register-file-upload", steps, []string{"/v2/kb/{id}/upload_url"}},
+		{"kb-get-upload-url", "Step 2: Call POST /v1/commit to finish.", []string{"/v1/commit"}},
+		{"kb-get-upload-url", "Then GET /v1/jobs/{id} → POST /v1/jobs/{id}/ack.", []string{"/v1/jobs/{id}", "/v1/jobs/{id}/ack"}},
+		{"kb-get-upload-url", "Start: POST /v1/jobs -> poll until done", []string{"/v1/jobs"}},
+		{"kb-get-upload-url", "1. Call POST /v1/jobs/{id}/state.\n2. Poll GET /v1/jobs/{id}:", []string{"/v1/jobs/{id}/state", "/v1/jobs/{id}"}},
+		{"kb-get-upload-url", "1. Fetches a ticket from POST /api/ticket\n2. The hash is submitted via POST /api/launch", nil},
+		{"kb-get-upload-url", "1. Get upload URL (get /v2/kb/x)", nil},
+		{"kb-get-upload-url", "This tool calls GET /v1/x. Wraps the /y endpoint.", nil},
+		{"kb-get-upload-url", "1. Open https://x.io/v1/setup in a browser.", nil},
+		// Arrows whose other side is no step: a status, a reply, a
+		// tool of the server, the same endpoint renamed.
+		{"kb-get-upload-url", "status -> code:\n GET /health -> 200\n POST /items -> 201", nil},
+		{"kb-get-upload-url", "GET /old/users -> GET /v2/users (redirect)", nil},
+		{"kb-get-upload-url", "we send POST /your/callback -> you reply 200", nil},
+		{"kb-get-upload-url", "list_users -> GET /v1/users, create_user -> POST /v1/users.", nil},
+		// Numbered lists that are the tool's own process or the user's.
+		{"kb-get-upload-url", "Steps performed:\n1. Build the image\n2. Call POST /v1/apps/{id}/deploy\n3. Poll GET /v1/deployments/{id} until ready.", nil},
+		{"kb-get-upload-url", "Typical flow a user follows:\n1. Create a token (POST /v1/tokens)\n2. Call GET /v1/me", nil},
+		{"kb-get-upload-url", "With curl:\n1. Call POST /v1/tokens", nil},
+		{"kb-get-upload-url", "Steps performed:\n1. Build it\n\nThen:\n1. Call POST /v1/apps/{id}/deploy", []string{"/v1/apps/{id}/deploy"}},
 	} {
-		got := ""
-		if refs := stepEndpointRefs(ctx, c.tool, c.desc); len(refs) > 0 {
-			got = refs[0]
-		}
-		if got != c.want {
+		if got := stepEndpointRefs(ctx, c.tool, c.desc); !slices.Equal(got, c.want) {
 			t.Errorf("stepEndpointRefs(%q, %q) = %q, want %q", c.tool, c.desc, got, c.want)
 		}
 	}
 }
 
-// TestStepReadingsLinear: the runs of the tool names are indexed once per
-// run and the steps of a text are read in one pass, so twice the tools
-// and twice the text allocate about twice as much.
+func TestStepChainSteps(t *testing.T) {
+	ctx := &Context{cache: map[string]any{}, Tools: []model.Tool{
+		{Name: "knowledge-get-upload-url"}, {Name: "knowledge-register-file-upload"}, {Name: "order-payment-captured-webhook"},
+	}}
+	for _, c := range []struct {
+		desc, name string
+		want       bool
+	}{
+		{"Flow: get_upload_url -> upload to S3 -> register_file", "register_file", true},
+		{"get_upload_url -> upload to S3 -> register_file", "get_upload_url", true},
+		{"Internally: get_upload_url -> upload to S3 -> register_file, all in one call", "register_file", false},
+		{"Lifecycle: order_created -> payment_captured -> order_shipped", "payment_captured", false},
+		{"order_created -> payment_captured -> order_shipped", "payment_captured", false},
+		{"States:\norder_created -> payment_captured -> register_file", "payment_captured", false},
+		{"Status: draft -> get_upload_url -> register_file", "register_file", false},
+	} {
+		from := strings.Index(c.desc, c.name)
+		if got := stepChainSteps(ctx, c.desc, from, from+len(c.name)); got != c.want {
+			t.Errorf("stepChainSteps(%q, %q) = %v, want %v", c.desc, c.name, got, c.want)
+		}
+	}
+}
+
+// TestStepReadingsLinear: the runs and the words of the tool names are
+// indexed once per run and the steps of a text are read in one pass, so
+// twice the tools (each with its own short description of steps, well
+// under endpointScanLimit) allocate about twice as much, the message's
+// tool for each path included.
 func TestStepReadingsLinear(t *testing.T) {
-	bytes := func(n int) uint64 {
+	run := func(n int) func() {
 		ctx := &Context{cache: map[string]any{}}
 		for i := range n {
-			ctx.Tools = append(ctx.Tools, model.Tool{Name: fmt.Sprintf("kb-get-upload-url%d-part", i)})
+			ctx.Tools = append(ctx.Tools, model.Tool{Name: fmt.Sprintf("svc%d-get-upload-url", i),
+				RawDescription: fmt.Sprintf("1. Get URL (GET /v2/kb/upload_url)\n2. Register file (POST /v2/kb/svc%d/register_file)\n3. Call POST /v2/a/b\n4. Call POST /v2/get/url\n", i)})
 		}
-		desc := ""
-		for i := range n {
-			desc += fmt.Sprintf("%d. Register file (POST /v2/kb/{id}/file%d) -> get_upload_url%d\n", i%50, i, i)
-		}
-		return allocatedBy(func() {
-			stepEndpointRefs(ctx, "kb-x", desc)
-			for i := range n {
-				stepRunTool(ctx, fmt.Sprintf("get_upload_url%d", i))
+		return func() {
+			for _, tl := range ctx.Tools {
+				refs := stepEndpointRefs(ctx, tl.Name, tl.RawDescription)
+				if len(refs) < 3 {
+					t.Fatalf("%s: refs %v", tl.Name, refs)
+				}
+				endpointPathNames(ctx, tl.Name, refs)
+				stepRunTool(ctx, "get_upload_url")
 			}
-		})
+		}
 	}
-	n, n2 := bytes(1000), bytes(2000)
+	n, n2 := allocatedBy(run(1000)), allocatedBy(run(2000))
 	if float64(n2) > 3*float64(n) {
-		t.Errorf("the step readings allocate faster than the input grows: %d for 1000, %d for 2000", n, n2)
+		t.Errorf("the step readings allocate faster than the tools grow: %d for 1000, %d for 2000", n, n2)
+	}
+	// Small maps that do not escape live on the stack, so a per-pair
+	// scan need not allocate: time it too (the best of five runs, on a
+	// fresh Context each, against a bar of eight times for four times the
+	// tools; a scan of every tool per path takes sixteen times, and the
+	// wide bar absorbs a loaded machine).
+	best := func(n int) time.Duration {
+		b := time.Duration(1 << 62)
+		for range 5 {
+			f := run(n)
+			start := time.Now()
+			f()
+			b = min(b, time.Since(start))
+		}
+		return b
+	}
+	d, d4 := best(1000), best(4000)
+	if d4 > 8*d {
+		t.Errorf("the step readings take longer faster than the tools grow: %v for 1000, %v for 4000", d, d4)
+	}
+}
+
+// TestEndpointPathNamesCapped: a message names the first five paths and
+// how many more there are, however many the text gives.
+func TestEndpointPathNamesCapped(t *testing.T) {
+	ctx := &Context{cache: map[string]any{}, Tools: []model.Tool{{Name: "kb-register-file"}}}
+	var paths []string
+	for i := range 1000 {
+		paths = append(paths, fmt.Sprintf("/v1/p%d", i))
+	}
+	got := endpointPathNames(ctx, "x", append([]string{"/v1/register_file"}, paths...))
+	want := "`/v1/register_file` (did you mean the tool `kb-register-file`?), `/v1/p0`, `/v1/p1`, `/v1/p2`, `/v1/p3`, and 996 more"
+	if got != want {
+		t.Errorf("endpointPathNames = %q, want %q", got, want)
 	}
 }

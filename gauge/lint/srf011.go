@@ -11,7 +11,7 @@ import (
 func srf011() Rule {
 	return Rule{ID: "SRF011", Name: "instructions-unknown-tool", Family: "Resources & prompts",
 		Summary: "The instructions tell the model to use a tool the server does not have.",
-		Default: Warning, Scope: ScopeInstr, Origin: OriginMcpgauge, Revision: 8, Check: checkSRF011}
+		Default: Warning, Scope: ScopeInstr, Origin: OriginMcpgauge, Revision: 9, Check: checkSRF011}
 }
 
 // checkSRF011 finds identifiers the instructions present as tools (in
@@ -81,7 +81,7 @@ func checkSRF011(ctx *Context) []Problem {
 		// register_file") that is one tool's name shortened names that
 		// tool wrongly wherever it stands (operation_steps.go).
 		_, run := stepRunTool(ctx, name)
-		chained := run && stepArrowItem(ins, m[0], m[1])
+		chained := run && stepArrowItem(ins, m[0], m[1]) && stepChainSteps(ctx, ins, m[0], m[1])
 		if _, ok := shape.resolve(name, toolContext); ok && !chained {
 			if !toolContext && (!strings.ContainsAny(name, "_-") || unkElsewhere(ins, m[0], m[1])) {
 				continue
