@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 )
@@ -120,11 +119,7 @@ func TestStepChainSteps(t *testing.T) {
 // tool for each path included.
 func TestStepReadingsLinear(t *testing.T) {
 	run := func(n int) func() {
-		ctx := &Context{cache: map[string]any{}}
-		for i := range n {
-			ctx.Tools = append(ctx.Tools, model.Tool{Name: fmt.Sprintf("svc%d-get-upload-url", i),
-				RawDescription: fmt.Sprintf("1. Get URL (GET /v2/kb/upload_url)\n2. Register file (POST /v2/kb/svc%d/register_file)\n3. Call POST /v2/a/b\n4. Call POST /v2/get/url\n", i)})
-		}
+		ctx := stepReadingsServer(n)
 		return func() {
 			for _, tl := range ctx.Tools {
 				refs := stepEndpointRefs(ctx, tl.Name, tl.RawDescription)
@@ -140,24 +135,35 @@ func TestStepReadingsLinear(t *testing.T) {
 	if float64(n2) > 3*float64(n) {
 		t.Errorf("the step readings allocate faster than the tools grow: %d for 1000, %d for 2000", n, n2)
 	}
-	// Small maps that do not escape live on the stack, so a per-pair
-	// scan need not allocate: time it too (the best of five runs, on a
-	// fresh Context each, against a bar of eight times for four times the
-	// tools; a scan of every tool per path takes sixteen times, and the
-	// wide bar absorbs a loaded machine).
-	best := func(n int) time.Duration {
-		b := time.Duration(1 << 62)
-		for range 5 {
-			f := run(n)
-			start := time.Now()
-			f()
-			b = min(b, time.Since(start))
-		}
-		return b
+}
+
+// stepReadingsServer is n tools, each with four numbered steps that name
+// REST calls, for the linearity test and the benchmark.
+func stepReadingsServer(n int) *Context {
+	ctx := &Context{cache: map[string]any{}}
+	for i := range n {
+		ctx.Tools = append(ctx.Tools, model.Tool{Name: fmt.Sprintf("svc%d-get-upload-url", i),
+			RawDescription: fmt.Sprintf("1. Get URL (GET /v2/kb/upload_url)\n2. Register file (POST /v2/kb/svc%d/register_file)\n3. Call POST /v2/a/b\n4. Call POST /v2/get/url\n", i)})
 	}
-	d, d4 := best(1000), best(4000)
-	if d4 > 8*d {
-		t.Errorf("the step readings take longer faster than the tools grow: %v for 1000, %v for 4000", d, d4)
+	return ctx
+}
+
+// BenchmarkStepReadings times the step readings over a whole server at
+// 1,000 and 4,000 tools (docs/benchmarks.md): small maps that do not
+// escape live on the stack, so a scan of every tool per path need not
+// allocate, and only time shows it (sixteen times for four times the
+// tools; the index keeps it near four).
+func BenchmarkStepReadings(b *testing.B) {
+	for _, n := range []int{1000, 4000} {
+		b.Run(fmt.Sprintf("tools=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				ctx := stepReadingsServer(n)
+				for _, tl := range ctx.Tools {
+					endpointPathNames(ctx, tl.Name, stepEndpointRefs(ctx, tl.Name, tl.RawDescription))
+					stepRunTool(ctx, "get_upload_url")
+				}
+			}
+		})
 	}
 }
 
