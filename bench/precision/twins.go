@@ -2,9 +2,7 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -202,8 +200,8 @@ func slimCapture(path string, c *precision.Capture) priorCapture {
 
 // loadPriorCaptures reads every *.json file under dirs (recursively, each
 // file once) that parses as a precision.Capture with at least one tool,
-// streaming it and keeping only what the twin check reads; files that do
-// not parse are skipped. The captures come in the order of the dirs, and
+// keeping only what the twin check reads; files that do not parse are
+// skipped. The captures come in the order of the dirs, and
 // by path inside each.
 func loadPriorCaptures(dirs []string) ([]priorCapture, error) {
 	var out []priorCapture
@@ -240,75 +238,26 @@ func loadPriorCaptures(dirs []string) ([]priorCapture, error) {
 	return out, nil
 }
 
-// readPriorCapture streams one capture file: ok is false when it does not
-// parse as a capture (an object whose tools are a list, with string format,
-// server and package when present) or lists no tool. Only a file that cannot
-// be opened is an error.
+// readPriorCapture reads one capture file as a precision.Capture (the
+// largest captures are a few MB) and keeps what the twin check reads: ok is
+// false when it does not parse as a capture (an object whose tools are a
+// list, with string format, server and package) or lists no tool. Only a
+// file that cannot be opened is an error.
 func readPriorCapture(path string) (priorCapture, bool, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return priorCapture{}, false, err
 	}
 	defer f.Close()
-	p, err := decodePriorCapture(path, f)
-	if err != nil || len(p.Names) == 0 && len(p.Descriptions) == 0 {
+	var c precision.Capture
+	if json.NewDecoder(f).Decode(&c) != nil {
+		return priorCapture{}, false, nil
+	}
+	p := slimCapture(path, &c)
+	if len(p.Names) == 0 && len(p.Descriptions) == 0 {
 		return priorCapture{}, false, nil
 	}
 	return p, true, nil
-}
-
-// errNotCapture marks a file that is JSON but no capture.
-var errNotCapture = errors.New("not a capture")
-
-// decodePriorCapture walks the top-level object of a capture token by token
-// and decodes its tools one at a time, so that only one tool (or one other
-// top-level value) is held in memory at once.
-func decodePriorCapture(path string, r io.Reader) (priorCapture, error) {
-	p := priorCapture{Path: path}
-	dec := json.NewDecoder(r)
-	if tok, err := dec.Token(); err != nil {
-		return p, err
-	} else if tok != json.Delim('{') {
-		return p, errNotCapture
-	}
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return p, err
-		}
-		key, _ := tok.(string)
-		switch key {
-		case "tools":
-			if tok, err := dec.Token(); err != nil {
-				return p, err
-			} else if tok != json.Delim('[') {
-				return p, errNotCapture
-			}
-			seen := map[string]bool{}
-			for dec.More() {
-				var raw json.RawMessage
-				if err := dec.Decode(&raw); err != nil {
-					return p, err
-				}
-				p.addTool(raw, seen)
-			}
-			if _, err := dec.Token(); err != nil {
-				return p, err
-			}
-		case "format", "server", "package":
-			var s string
-			if err := dec.Decode(&s); err != nil {
-				return p, fmt.Errorf("%s: %w", key, err)
-			}
-		default:
-			var skip json.RawMessage
-			if err := dec.Decode(&skip); err != nil {
-				return p, err
-			}
-		}
-	}
-	_, err := dec.Token()
-	return p, err
 }
 
 // withoutFile returns prior without the capture stored at path (the output

@@ -227,7 +227,7 @@ func TestTwinLoadSkips(t *testing.T) {
 	}
 }
 
-func TestTwinLoadStreamsAsSlim(t *testing.T) {
+func TestTwinLoadAsSlim(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	tools := append(slices.Clone(calcTools), tool{"add", "A second add, named twice."}, tool{"search", long}, tool{"blank", ""})
