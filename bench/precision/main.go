@@ -101,7 +101,7 @@ func main() {
 	twins := flag.String("twins", "", "comma-separated directories of earlier captures (searched recursively) a new capture must not be a twin of (default: no check)")
 	allowTwin := flag.String("allow-twin", "", "comma-separated names to write even when they are twins of an earlier capture")
 	flag.Parse()
-	tw := twinCheck{Dirs: splitList(*twins), Allow: map[string]bool{}}
+	tw := &twinCheck{Dirs: splitList(*twins), Allow: map[string]bool{}}
 	for _, n := range splitList(*allowTwin) {
 		tw.Allow[n] = true
 	}
@@ -109,14 +109,6 @@ func main() {
 		fmt.Fprintln(os.Stderr, "precision:", err)
 		os.Exit(1)
 	}
-}
-
-// twinCheck is what -twins and -allow-twin ask for.
-type twinCheck struct {
-	// Dirs hold the earlier captures; none means no check.
-	Dirs []string
-	// Allow names the servers written even when they are twins.
-	Allow map[string]bool
 }
 
 // splitList splits a comma-separated flag value, dropping empty items.
@@ -130,7 +122,7 @@ func splitList(s string) []string {
 	return out
 }
 
-func run(list, out, cache, only string, timeout time.Duration, maxMB int64, installTimeout time.Duration, tw twinCheck) error {
+func run(list, out, cache, only string, timeout time.Duration, maxMB int64, installTimeout time.Duration, tw *twinCheck) error {
 	data, err := os.ReadFile(list)
 	if err != nil {
 		return err
@@ -156,11 +148,8 @@ func run(list, out, cache, only string, timeout time.Duration, maxMB int64, inst
 	if err := npm.Available(ctx); err != nil {
 		return err
 	}
-	var prior []priorCapture
-	if len(tw.Dirs) > 0 {
-		if prior, err = loadPriorCaptures(tw.Dirs); err != nil {
-			return err
-		}
+	if err := tw.load(); err != nil {
+		return err
 	}
 	var failed []string
 	for _, s := range servers {
@@ -175,18 +164,11 @@ func run(list, out, cache, only string, timeout time.Duration, maxMB int64, inst
 			continue
 		}
 		file := filepath.Join(out, s.Name+".json")
-		twins := ""
-		if len(tw.Dirs) > 0 {
-			f := compareTwins(c, withoutFile(prior, file))
-			twins = ", " + f.String()
-			if of := f.twinOf(); of != "" {
-				if !tw.Allow[s.Name] {
-					failed = append(failed, s.Name)
-					fmt.Printf("FAIL %-28s %s@%s: twin of %s: %s\n", s.Name, s.Package, s.Version, of, f)
-					continue
-				}
-				twins += ", twin of " + of + " allowed by -allow-twin"
-			}
+		twins, err := tw.check(s.Name, file, c)
+		if err != nil {
+			failed = append(failed, s.Name)
+			fmt.Printf("FAIL %-28s %s@%s: %v\n", s.Name, s.Package, s.Version, err)
+			continue
 		}
 		b, err := c.Marshal()
 		if err != nil {
@@ -195,10 +177,7 @@ func run(list, out, cache, only string, timeout time.Duration, maxMB int64, inst
 		if err := os.WriteFile(file, b, 0o644); err != nil {
 			return err
 		}
-		if len(tw.Dirs) > 0 {
-			// Later servers of this run are compared with this one too.
-			prior = append(withoutFile(prior, file), slimCapture(file, c))
-		}
+		tw.written(file, c)
 		fmt.Printf("ok   %-28s %s@%s: %d tools, %d resources, %d templates, %d prompts, %s quarter%s (%s)\n", s.Name, s.Package, s.Version,
 			len(c.Tools), len(c.Resources), len(c.Templates), len(c.Prompts), packageQuarter(s.Package), twins, time.Since(t0).Round(time.Second))
 	}

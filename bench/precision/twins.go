@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -258,6 +259,58 @@ func readPriorCapture(path string) (priorCapture, bool, error) {
 		return priorCapture{}, false, nil
 	}
 	return p, true, nil
+}
+
+// twinCheck is what -twins and -allow-twin ask for, and the earlier
+// captures a run compares its new ones with.
+type twinCheck struct {
+	// Dirs hold the earlier captures; none means no check.
+	Dirs []string
+	// Allow names the servers written even when they are twins.
+	Allow map[string]bool
+	// prior are the earlier captures, those of Dirs and those this run
+	// has written.
+	prior []priorCapture
+}
+
+// errTwin marks a capture refused as a twin of an earlier one.
+var errTwin = errors.New("twin")
+
+// load reads the earlier captures of Dirs (nothing when there are none).
+func (tw *twinCheck) load() error {
+	if len(tw.Dirs) == 0 {
+		return nil
+	}
+	prior, err := loadPriorCaptures(tw.Dirs)
+	tw.prior = prior
+	return err
+}
+
+// check compares c, to be written at file for the server name, with the
+// earlier captures but file's own: it returns the figures for the capture's
+// line, or an error wrapping errTwin when c is a twin that Allow does not
+// name. Without Dirs it checks nothing.
+func (tw *twinCheck) check(name, file string, c *precision.Capture) (string, error) {
+	if len(tw.Dirs) == 0 {
+		return "", nil
+	}
+	f := compareTwins(c, withoutFile(tw.prior, file))
+	line := ", " + f.String()
+	if of := f.twinOf(); of != "" {
+		if !tw.Allow[name] {
+			return "", fmt.Errorf("%w of %s: %s", errTwin, of, f)
+		}
+		line += ", twin of " + of + " allowed by -allow-twin"
+	}
+	return line, nil
+}
+
+// written records c, now stored at file, so that later servers of the run
+// are compared with it too.
+func (tw *twinCheck) written(file string, c *precision.Capture) {
+	if len(tw.Dirs) > 0 {
+		tw.prior = append(withoutFile(tw.prior, file), slimCapture(file, c))
+	}
 }
 
 // withoutFile returns prior without the capture stored at path (the output

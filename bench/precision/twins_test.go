@@ -323,3 +323,61 @@ func TestTwinFiguresString(t *testing.T) {
 		}
 	}
 }
+
+// TestTwinCheckRun holds a run's twin decision: a twin is refused unless
+// -allow-twin names it, a capture written earlier in the run counts as an
+// earlier capture, the server's own file does not, and without -twins
+// nothing is checked.
+func TestTwinCheckRun(t *testing.T) {
+	t.Parallel()
+	renamed := []tool{{"plus", calcTools[0].desc}, {"minus", calcTools[1].desc}}
+	cases := []struct {
+		name    string
+		dirs    bool               // -twins given
+		allow   bool               // -allow-twin names the server
+		first   *precision.Capture // written earlier in the run, at first.json
+		file    string             // where the new capture goes
+		twin    bool               // refused as a twin
+		allowed bool               // the line says the twin was let through
+	}{
+		{name: "a renamed twin of an earlier capture", dirs: true, file: "new.json", twin: true},
+		{name: "the same, named by -allow-twin", dirs: true, allow: true, file: "new.json", allowed: true},
+		{name: "a twin of a capture written earlier in the run", dirs: true,
+			first: twinCapture(t, "first", tool{"search", long}), file: "new.json", twin: true},
+		{name: "its own earlier file is no twin", dirs: true, first: twinCapture(t, "first", tool{"search", long}), file: "first.json"},
+		{name: "without -twins", file: "new.json"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			earlier := filepath.Join(dir, "earlier")
+			writeTwinCapture(t, filepath.Join(earlier, "calc.json"), twinCapture(t, "calc", calcTools...))
+			tw := &twinCheck{Allow: map[string]bool{}}
+			if tc.dirs {
+				tw.Dirs = []string{earlier}
+			}
+			if tc.allow {
+				tw.Allow["new"] = true
+			}
+			if err := tw.load(); err != nil {
+				t.Fatal(err)
+			}
+			c := twinCapture(t, "new", renamed...)
+			if tc.first != nil {
+				tw.written(filepath.Join(dir, "first.json"), tc.first)
+				c = twinCapture(t, "new", tool{"find", long})
+			}
+			line, err := tw.check("new", filepath.Join(dir, tc.file), c)
+			if got := errors.Is(err, errTwin); got != tc.twin {
+				t.Fatalf("check: %v (line %q), want refused as a twin: %v", err, line, tc.twin)
+			}
+			if err == nil && tc.twin == false && tc.dirs == (line == "") {
+				t.Fatalf("line %q with -twins %v: want the figures exactly when -twins is given", line, tc.dirs)
+			}
+			if got := strings.Contains(line, "allowed by -allow-twin"); got != tc.allowed {
+				t.Fatalf("line %q, want the twin allowed: %v", line, tc.allowed)
+			}
+		})
+	}
+}
