@@ -199,15 +199,15 @@ func unkNamesIn(ctx *Context, raw, self string, names *serverNames, reported map
 		// ("get_upload_url -> upload to S3 -> register_file") and a run
 		// of one tool's words, the others left out, is that tool's name
 		// shortened and re-separated (operation_steps.go).
-		if stepArrowItem(desc, m[0], m[1]) && stepChainSteps(ctx, desc, m[0], m[1]) {
-			if real, ok := stepRunTool(ctx, name); ok {
-				if unkNormal(real) != self && !reported[strings.ToLower(name)] {
-					reported[name] = true
-					reported[strings.ToLower(name)] = true
-					unknown = append(unknown, name)
-				}
-				continue
+		// The memoised run lookup goes first: the chain is read only for
+		// a name that is some tool's run of words.
+		if real, ok := stepRunTool(ctx, name); ok && stepArrowItem(desc, m[0], m[1]) && stepChainSteps(ctx, desc, m[0], m[1]) {
+			if unkNormal(real) != self && !reported[strings.ToLower(name)] {
+				reported[name] = true
+				reported[strings.ToLower(name)] = true
+				unknown = append(unknown, name)
 			}
+			continue
 		}
 		// A name that means none of the server's tools is a tool only if
 		// it is written as they are (their separators, and their prefix

@@ -52,10 +52,7 @@ func stepEndpointRefs(ctx *Context, tool, desc string) []string {
 		return nil
 	}
 	desc = desc[:min(len(desc), endpointScanLimit)]
-	own := map[string]bool{}
-	for _, w := range secIdentifierWords(tool) {
-		own[text.Singular(w)] = true
-	}
+	own := singularWordSet(secIdentifierWords(tool))
 	var out []string
 	seen := map[string]bool{}
 	add := func(path string) {
@@ -118,13 +115,15 @@ func stepOthersList(before string) bool {
 // /v1/users" says which endpoint a tool wraps) is no step.
 func stepArrowStep(ctx *Context, desc string, from, to int) bool {
 	const pad = " \t`'\"()"
-	method, path, _ := strings.Cut(desc[from:to], " ")
+	// The method and the path around any white space (a tab, a CR).
+	f := strings.Fields(desc[from:to])
+	method, path := f[0], f[len(f)-1]
 	last := stepLastWord(path)
 	step := func(item string) bool {
 		item = strings.Trim(item, pad)
 		if m := stepMethodPath.FindStringSubmatchIndex(item); m != nil {
 			if m[0] == 0 || m[1] == len(strings.TrimRight(item, pad+".,;:")) {
-				other := item[m[0] : strings.IndexAny(item[m[0]:], " \t")+m[0]]
+				other := strings.Fields(item[m[0]:m[1]])[0]
 				return other != method || stepLastWord(stepTrimPath(item[m[2]:m[3]])) != last
 			}
 		}
@@ -135,7 +134,7 @@ func stepArrowStep(ctx *Context, desc string, from, to int) bool {
 			}
 			w = item[:i]
 		}
-		return stepVerbs[strings.ToLower(w)] && !stepToolWords(ctx).names[strings.ToLower(w)]
+		return stepVerbs[strings.ToLower(w)] && !knownNames(ctx).tools[strings.ToLower(w)]
 	}
 	before := strings.TrimRight(desc[max(0, from-120):from], pad)
 	for _, a := range stepArrows {
@@ -263,8 +262,6 @@ type stepWordIndex struct {
 	byWord map[string][]int
 	// words is each tool's set of singular name words.
 	words []map[string]bool
-	// names is the set of the tools' names, lowercased.
-	names map[string]bool
 }
 
 // stepToolWords is the word index of the server's tool names, built once
@@ -272,9 +269,8 @@ type stepWordIndex struct {
 func stepToolWords(ctx *Context) *stepWordIndex {
 	return ctx.Memo("tool.shape.words", func() any {
 		tools := serverToolShape(ctx).tools
-		idx := &stepWordIndex{byWord: map[string][]int{}, words: make([]map[string]bool, len(tools)), names: map[string]bool{}}
+		idx := &stepWordIndex{byWord: map[string][]int{}, words: make([]map[string]bool, len(tools))}
 		for i, t := range tools {
-			idx.names[strings.ToLower(t.name)] = true
 			have := map[string]bool{}
 			for _, w := range t.words {
 				sw := text.Singular(w)
@@ -427,7 +423,7 @@ func stepChainSteps(ctx *Context, desc string, from, to int) bool {
 			continue
 		}
 		items++
-		if stepToolWords(ctx).names[strings.ToLower(name)] {
+		if knownNames(ctx).tools[strings.ToLower(name)] {
 			continue
 		}
 		if _, ok := shapeSuggest(ctx, name); !ok {

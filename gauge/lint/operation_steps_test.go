@@ -34,7 +34,7 @@ func TestStepArrowItem(t *testing.T) {
 }
 
 func TestStepRunTool(t *testing.T) {
-	ctx := &Context{cache: map[string]any{}, Tools: []model.Tool{
+	ctx := &Context{cache: map[string]any{}, Snap: &model.Snapshot{}, Tools: []model.Tool{
 		{Name: "knowledge-get-upload-url"}, {Name: "knowledge-register-file-upload"},
 		{Name: "spans-list"}, {Name: "traces-list"}, {Name: "knowledge-list-files"}, {Name: "datasets-list-files"},
 	}}
@@ -55,7 +55,7 @@ func TestStepRunTool(t *testing.T) {
 }
 
 func TestStepEndpointRefs(t *testing.T) {
-	ctx := &Context{cache: map[string]any{}, Tools: []model.Tool{{Name: "kb-get-upload-url"}, {Name: "kb-register-file-upload"}, {Name: "list_users"}, {Name: "create_user"}}}
+	ctx := &Context{cache: map[string]any{}, Snap: &model.Snapshot{}, Tools: []model.Tool{{Name: "kb-get-upload-url"}, {Name: "kb-register-file-upload"}, {Name: "list_users"}, {Name: "create_user"}}}
 	steps := "1. Get upload URL (GET /v2/kb/{id}/upload_url)\n2. Upload file to the URL\n3. Register file (POST /v2/kb/{id}/register_file)"
 	for _, c := range []struct {
 		tool, desc string
@@ -66,6 +66,11 @@ func TestStepEndpointRefs(t *testing.T) {
 		{"kb-get-upload-url", "Step 2: Call POST /v1/commit to finish.", []string{"/v1/commit"}},
 		{"kb-get-upload-url", "Then GET /v1/jobs/{id} → POST /v1/jobs/{id}/ack.", []string{"/v1/jobs/{id}", "/v1/jobs/{id}/ack"}},
 		{"kb-get-upload-url", "Start: POST /v1/jobs -> poll until done", []string{"/v1/jobs"}},
+		// A method and its path parted by a tab or a carriage return
+		// (white space the pattern takes; cutting at a space alone
+		// panicked on the CR).
+		{"kb-get-upload-url", "Then GET\t/v1/jobs/{id} → POST\r/v1/jobs/{id}/ack.", []string{"/v1/jobs/{id}", "/v1/jobs/{id}/ack"}},
+		{"kb-get-upload-url", "GET\t/old/users -> GET\r/v2/users (redirect)", nil},
 		{"kb-get-upload-url", "1. Call POST /v1/jobs/{id}/state.\n2. Poll GET /v1/jobs/{id}:", []string{"/v1/jobs/{id}/state", "/v1/jobs/{id}"}},
 		{"kb-get-upload-url", "1. Fetches a ticket from POST /api/ticket\n2. The hash is submitted via POST /api/launch", nil},
 		{"kb-get-upload-url", "1. Get upload URL (get /v2/kb/x)", nil},
@@ -90,7 +95,7 @@ func TestStepEndpointRefs(t *testing.T) {
 }
 
 func TestStepChainSteps(t *testing.T) {
-	ctx := &Context{cache: map[string]any{}, Tools: []model.Tool{
+	ctx := &Context{cache: map[string]any{}, Snap: &model.Snapshot{}, Tools: []model.Tool{
 		{Name: "knowledge-get-upload-url"}, {Name: "knowledge-register-file-upload"}, {Name: "order-payment-captured-webhook"},
 	}}
 	for _, c := range []struct {
@@ -121,12 +126,15 @@ func TestStepReadingsLinear(t *testing.T) {
 	run := func(n int) func() {
 		ctx := stepReadingsServer(n)
 		return func() {
-			for _, tl := range ctx.Tools {
+			for i, tl := range ctx.Tools {
 				refs := stepEndpointRefs(ctx, tl.Name, tl.RawDescription)
-				if len(refs) < 3 {
-					t.Fatalf("%s: refs %v", tl.Name, refs)
+				if len(refs) != 3 {
+					t.Fatalf("%s: refs %v, want three (its own path left out)", tl.Name, refs)
 				}
-				endpointPathNames(ctx, tl.Name, refs)
+				next := ctx.Tools[(i+1)%len(ctx.Tools)].Name
+				if msg := endpointPathNames(ctx, tl.Name, refs); !strings.Contains(msg, "`"+next+"`") {
+					t.Fatalf("%s: message %q does not name %s", tl.Name, msg, next)
+				}
 				stepRunTool(ctx, "get_upload_url")
 			}
 		}
@@ -137,15 +145,24 @@ func TestStepReadingsLinear(t *testing.T) {
 	}
 }
 
-// stepReadingsServer is n tools, each with four numbered steps that name
-// REST calls, for the linearity test and the benchmark.
+// stepReadingsServer is n tools svc<letters>-register-file, each with
+// numbered steps that name REST calls: the next tool's own path (whose
+// rarest word, the letters, is in one tool, so the message's lookup walks
+// its candidates and names that tool), a path of no tool, and its own.
 func stepReadingsServer(n int) *Context {
-	ctx := &Context{cache: map[string]any{}}
+	ctx := &Context{cache: map[string]any{}, Snap: &model.Snapshot{}}
 	for i := range n {
-		ctx.Tools = append(ctx.Tools, model.Tool{Name: fmt.Sprintf("svc%d-get-upload-url", i),
-			RawDescription: fmt.Sprintf("1. Get URL (GET /v2/kb/upload_url)\n2. Register file (POST /v2/kb/svc%d/register_file)\n3. Call POST /v2/a/b\n4. Call POST /v2/get/url\n", i)})
+		ctx.Tools = append(ctx.Tools, model.Tool{Name: "svc" + stepLetters(i) + "-register-file",
+			RawDescription: fmt.Sprintf("1. Get URL (GET /v2/kb/upload_url)\n2. Register file (POST /v2/svc%s/register_file)\n3. Call POST /v2/a/b\n4. Call POST /v2/svc%s/register_file\n",
+				stepLetters((i+1)%n), stepLetters(i))})
 	}
 	return ctx
+}
+
+// stepLetters spells i with letters (a for 0 … j for 9), so that each
+// tool's name holds one word of its own.
+func stepLetters(i int) string {
+	return strings.Map(func(r rune) rune { return 'a' + r - '0' }, fmt.Sprint(i))
 }
 
 // BenchmarkStepReadings times the step readings over a whole server at
@@ -170,7 +187,7 @@ func BenchmarkStepReadings(b *testing.B) {
 // TestEndpointPathNamesCapped: a message names the first five paths and
 // how many more there are, however many the text gives.
 func TestEndpointPathNamesCapped(t *testing.T) {
-	ctx := &Context{cache: map[string]any{}, Tools: []model.Tool{{Name: "kb-register-file"}}}
+	ctx := &Context{cache: map[string]any{}, Snap: &model.Snapshot{}, Tools: []model.Tool{{Name: "kb-register-file"}}}
 	var paths []string
 	for i := range 1000 {
 		paths = append(paths, fmt.Sprintf("/v1/p%d", i))
