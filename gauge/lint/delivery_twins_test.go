@@ -103,6 +103,10 @@ func TestDeliveryTwins(t *testing.T) {
 			{Name: "functions-call", Description: "Call a function.", InputSchema: schema("id")},
 			{Name: "functions-stream", Description: "Stream a function call in chunks.", InputSchema: schema("id")},
 		}, 0},
+		{"live is no delivery word (a published item)", []model.Tool{
+			{Name: "create_item", Description: "Create a collection item.", InputSchema: schema("id")},
+			{Name: "create_item_live", Description: "Create a collection item and publish it live; the response streams back using Server-Sent Events.", InputSchema: schema("id")},
+		}, 0},
 		{"two plain tools of one key", []model.Tool{
 			{Name: "functions-call", Description: "Call a function.", InputSchema: schema("id")},
 			{Name: "functions_call", Description: "Call a function.", InputSchema: schema("id")},
