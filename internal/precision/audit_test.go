@@ -53,11 +53,13 @@ var audits = []struct{ dir, doc string }{
 	{dir: "testdata/audit/2026-12-02-ad", doc: "docs/audit-2026-12-02-ad.md"},
 	{dir: "testdata/audit/2026-12-02-ae", doc: "docs/audit-2026-12-02-ae.md"},
 	{dir: "testdata/audit/2026-12-02-af", doc: "docs/audit-2026-12-02-af.md"},
+	{dir: "testdata/audit/2026-12-02-ag", doc: "docs/audit-2026-12-02-ag.md"},
 }
 
 // TestAudit measures the default profile on each independent audit and
-// holds its doc page to the figures: the audit's files parse, its servers
-// are outside the corpus and its quarter of the package space, and the
+// holds its doc page to the figures: the audit's files parse, none of its
+// servers is a corpus capture (audits a to af come from the audit space,
+// ag from the unseen rest of the corpus quarter), and the
 // figure block of the page is what the data and today's rules give. It
 // holds no bar: an audit reports, and a rule change that moves its figures
 // fails here until the page says so.
@@ -96,8 +98,12 @@ func TestAudit(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, c := range caps {
-				if inCorpus[c.Package] || CorpusQuarter(c.Package) {
-					t.Errorf("%s: %s is in the corpus or in its quarter of the package space: an audit takes servers the corpus can never hold", c.Server, c.Package)
+				// An audit's server may come from the corpus quarter once the
+				// audit space has no unseen server left (audit ag), but never
+				// from the corpus: this check is also what keeps the corpus
+				// from taking an audit's server later.
+				if inCorpus[c.Package] {
+					t.Errorf("%s: %s is a corpus capture: an audit takes only servers no rule was written for, and the corpus may never take an audit's server", c.Server, c.Package)
 				}
 				if c.Package == "" || c.Version == "" || c.CapturedAt == "" || len(c.Tools) == 0 {
 					t.Errorf("%s: package %q version %q captured %q tools %d", c.Server, c.Package, c.Version, c.CapturedAt, len(c.Tools))
