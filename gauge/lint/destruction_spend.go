@@ -30,8 +30,10 @@ var effectSpendActTalk = regexp.MustCompile(`(?i)(?:^|[.!?;:]\s+|\n)\s*(?:it\s+|
 // effectAmountMoved is an amount parameter's description saying the call
 // moves that amount away: "The amount to deposit into the plan, in SQT",
 // "The amount to boost the deployment with", "Amount of tokens to stake".
-// An amount to filter by, to show or to estimate moves nothing.
-var effectAmountMoved = regexp.MustCompile(`(?i)^\s*(?:the\s+)?(?:amount|quantity|number|value)\s+(?:of\s+(?:[\w-]+\s+){1,2}?)?to\s+(?:deposit|stake|boost|pay|spend|lock|bid|donate|tip|top\s*up|send|transfer|withdraw)\b`)
+// An amount to filter by, to show or to estimate moves nothing, and a
+// number or value "to send" is a count of messages or a header's text,
+// not money: only an amount is read.
+var effectAmountMoved = regexp.MustCompile(`(?i)^\s*(?:the\s+)?amount\s+(?:of\s+(?:[\w-]+\s+){1,2}?)?to\s+(?:deposit|stake|boost|pay|spend|lock|bid|donate|tip|top\s*up|send|transfer|withdraw)\b`)
 
 // effectSpendNameReads are name words of a tool that works out what a
 // spend would be without making it (estimate_gas, quote_transfer,
