@@ -15,7 +15,7 @@ func mcp040() Rule {
 		ID: "MCP040", Name: "destructive-tool-without-hint", Family: "Annotations",
 		Summary: "A tool that looks destructive declares no destructiveHint.",
 		Default: Error, Toolgauge: Error, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 33, Check: checkMCP040,
+		Revision: 34, Check: checkMCP040,
 	}
 }
 
@@ -123,6 +123,11 @@ func checkMCP040(ctx *Context) []Problem {
 				// liability for a dispute": money that has moved does not
 				// come back by another call.
 				msg = fmt.Sprintf("`%s` moves money, which cannot be taken back (its description opens: %q), but declares no `destructiveHint`.", t.name, secSnippet(m))
+			} else if why := effectSpendsByAct(t); why != "" {
+				// "Bill one approved use", "Mints an identity NFT", an
+				// amount "to deposit into the plan": the call itself
+				// spends, as a purchase does (destruction_spend.go).
+				msg = fmt.Sprintf("`%s` spends money or tokens by its own act (%s), which cannot be taken back, but declares no `destructiveHint`.", t.name, why)
 			} else if m := preciseSpendsTalk(t); m != "" {
 				// "may incur costs", "BILLABLE from creation": the call
 				// spends, and money spent does not come back; the author
