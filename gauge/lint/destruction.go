@@ -70,7 +70,7 @@ func preciseDescribesDestruction(t *tgTool) string {
 	if preciseOnlyCommand.MatchString(first) {
 		return ""
 	}
-	if why := preciseDestructiveOperation(props, preciseActingParams(t), 0); why != "" {
+	if why := preciseDestructiveOperation(props, preciseActingParams(t), 0, preciseReadsOperationList(t)); why != "" {
 		return why
 	}
 	if why := preciseBulkReplaces(t); why != "" {
@@ -319,8 +319,13 @@ var preciseLosesUnsavedTalk = regexp.MustCompile(`(?i)` + preciseLosesUnsavedPat
 // them (array items, object properties, anyOf/oneOf branches) down to a
 // few levels, an operation parameter (action, op, method, ...) whose enum,
 // const, default or examples hold a destructive value, or whose
+// description lists one among the operations. On a tool that reads
+// (reads), a list of bare method and path pairs names API operations to
+// select and is passed over. The rest of the reading: an operation
+// parameter (action, op, method, ...) whose enum,
+// const, default or examples hold a destructive value, or whose
 // description lists one among the operations.
-func preciseDestructiveOperation(props map[string]any, names []string, depth int) string {
+func preciseDestructiveOperation(props map[string]any, names []string, depth int, reads bool) string {
 	if depth > 4 {
 		return ""
 	}
@@ -356,7 +361,13 @@ func preciseDestructiveOperation(props map[string]any, names []string, depth int
 			}
 		}
 		for _, subProps := range preciseNestedProps(obj) {
-			if why := preciseDestructiveOperation(subProps, secSortedKeys(subProps), depth+1); why != "" {
+			if reads && isJSONString(obj["type"], "array") && preciseOperationRef(subProps) {
+				// code-samples-get's method_paths [{method, path}] on a
+				// tool that reads: the API operations whose snippets it
+				// retrieves, not requests it sends.
+				continue
+			}
+			if why := preciseDestructiveOperation(subProps, secSortedKeys(subProps), depth+1, reads); why != "" {
 				return why
 			}
 			if why := preciseListedOperationKind(name, subProps); why != "" {
@@ -393,6 +404,17 @@ var preciseRecordReadOpenings = map[string]bool{
 // recorded object events are summed up; it deletes nothing.
 func preciseActingParams(t *tgTool) []string {
 	names := t.t.ParamNames()
+	if preciseHookAround(t) {
+		// hooks_pre-edit's operation "create, update, delete": the
+		// edit about to happen, which the hook does not make.
+		var out []string
+		for _, n := range names {
+			if !preciseActionParams[strings.ToLower(n)] {
+				out = append(out, n)
+			}
+		}
+		return out
+	}
 	if !preciseReadsRecordedActivity(t) {
 		return names
 	}

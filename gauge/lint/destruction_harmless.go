@@ -140,7 +140,7 @@ var preciseAsksConfirmation = regexp.MustCompile(`(?i)\b(ask(s)? (the user )?(fo
 // description is about a session or setting), or already asks the user to
 // confirm.
 func preciseHarmlessDestruction(t *tgTool) bool {
-	return preciseHarmlessBesidesSession(t) || preciseSoftName(t) && (preciseCounterOrSignIn(t) || preciseClearsSessionState(t))
+	return preciseHarmlessBesidesSession(t) || preciseSoftName(t) && (preciseCounterOrSignIn(t) || preciseCounterResetOnly(t) || preciseClearsSessionState(t))
 }
 
 // preciseSessionClearOfAll returns the parameter of a tool that clears a
@@ -150,7 +150,7 @@ func preciseHarmlessDestruction(t *tgTool) bool {
 // session", role "Omit to clear all layers": what goes by default is all
 // the session holds, not a setting another call sets back.
 func preciseSessionClearOfAll(t *tgTool) (string, string) {
-	if preciseHarmlessBesidesSession(t) || !preciseSoftName(t) || preciseCounterOrSignIn(t) || !preciseClearsSessionState(t) {
+	if preciseHarmlessBesidesSession(t) || !preciseSoftName(t) || preciseCounterOrSignIn(t) || preciseCounterResetOnly(t) || !preciseClearsSessionState(t) {
 		return "", ""
 	}
 	return preciseOmittedClearsAll(t)
@@ -172,6 +172,11 @@ func preciseHarmlessBesidesSession(t *tgTool) bool {
 	if preciseClearsRebuildable(t.nameWords, t.desc) || preciseManagesRebuildable(t) {
 		// purge_cache, clear_cdn_cache, manage_cache with operation
 		// "clear": what is cleared is rebuilt.
+		return true
+	}
+	if preciseScratchCopyOnly(t) {
+		// preview_asset "Loads the asset, builds a hierarchy tree ...,
+		// then destroys it": the call throws away the copy it made.
 		return true
 	}
 	if preciseUIStateOnly(t) {

@@ -166,7 +166,10 @@ func preciseAffirmedKept(s string, re *regexp.Regexp, keep func(string) bool) st
 			continue
 		}
 		for _, sent := range preciseClauseEnd.Split(line, -1) {
-			if preciseNegated.MatchString(sent) {
+			if preciseNegated.MatchString(sent) || preciseOtherToolClause.MatchString(sent) {
+				// A denial, or a clause sending the reader to another
+				// tool for the act ("For pruning expired entries use
+				// memory_cleanup").
 				continue
 			}
 			for _, m := range re.FindAllString(sent, -1) {

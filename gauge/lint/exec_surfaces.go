@@ -28,7 +28,7 @@ const (
 
 // secTransformOpening is a description that opens by converting, checking,
 // explaining, formatting or dry-running what it is given.
-var secTransformOpening = regexp.MustCompile(`^\W*(?:converts?|translates?|transforms?|validates?|checks?|lints?|explains?|formats?|parses?|previews?|shows?|describes?|dry[- ]runs?|simulates?|dumps?|inspects?|tokeni[sz]es?|highlights?|pretty[- ]?prints?|minif(?:y|ies)|beautif(?:y|ies))\b`)
+var secTransformOpening = regexp.MustCompile(`^\W*(?:assess(?:es)?|scores?|classif(?:y|ies)|estimates?|converts?|translates?|transforms?|validates?|checks?|lints?|explains?|formats?|parses?|previews?|shows?|describes?|dry[- ]runs?|simulates?|dumps?|inspects?|tokeni[sz]es?|highlights?|pretty[- ]?prints?|minif(?:y|ies)|beautif(?:y|ies))\b`)
 
 // secRunClaim is a description saying the tool itself runs what it is
 // given ("converts and executes", "runs the query", "Executes ..."); "what

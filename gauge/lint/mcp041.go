@@ -40,7 +40,7 @@ func checkMCP041(ctx *Context) []Problem {
 			}
 			// An action enum that kills or deletes (a process manager's
 			// "kill") makes the tool more than a read.
-			return !ctx.Precise() || preciseReadWrites(t.t) == "" && preciseDestructiveOperation(t.t.Params(), t.t.ParamNames(), 0) == "" && preciseActsNamed(t.nameWords) == "" && preciseMutatingMode(t) == ""
+			return !ctx.Precise() || preciseReadWrites(t.t) == "" && preciseDestructiveOperation(t.t.Params(), t.t.ParamNames(), 0, false) == "" && preciseActsNamed(t.nameWords) == "" && preciseMutatingMode(t) == ""
 		},
 		"`%s` reads as read-only but declares no `readOnlyHint`.",
 		"Set `readOnlyHint: true` in `%s`'s annotations. Clients use it to run safe tools without interrupting the user; "+

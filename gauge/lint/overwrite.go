@@ -44,8 +44,10 @@ var preciseAddsOnlyTalk = regexp.MustCompile(`(?i)\bappend|\bonly\s+adds?\b|\b(?
 // an event: an experience, an episode, an outcome, an attempt, a
 // measurement ("Record a learning experience for a specific task"). A
 // new value of what the record is about ("Record a new address") is not
-// such an entry.
-var preciseLogsEntryOpening = regexp.MustCompile(`(?i)^\s*(?:logs?|records?|appends?|adds?)\s+(?:an?|one|a\s+new|another)\s+(?:[\w-]+\s+){0,2}?(?:observation|note|entry|comment|event|check-?in|log\s+entry|journal\s+entry|progress\s+report` +
+// such an entry. The article may be left out and the entry may carry up
+// to three words before it ("Record editing outcome for learning",
+// "Record a normalized per-agent task outcome").
+var preciseLogsEntryOpening = regexp.MustCompile(`(?i)^\s*(?:logs?|records?|appends?|adds?)\s+(?:(?:an?|one|a\s+new|another)\s+(?:[\w-]+\s+){0,3}?|(?:[\w-]+\s+){0,2}?)(?:observation|note|entry|comment|event|check-?in|log\s+entry|journal\s+entry|progress\s+report` +
 	`|experience|episode|outcome|attempt|interaction|occurrence|measurement|sample|reading|transition|trajectory|incident|feedback)s?\b`)
 
 // preciseReflectsStateTalk is a sentence saying the update regenerates
@@ -330,7 +332,9 @@ func preciseTrailingUpdate(t *tgTool) string {
 		return ""
 	}
 	does := preciseOverwriteVerbs[toks[len(toks)-1]]
-	if does == "" {
+	if does == "" || preciseHookMomentWords[toks[len(toks)-2]] {
+		// hooks_post-edit, hooks_pre-update: the verb is the moment
+		// the hook runs at, around an edit another party makes.
 		return ""
 	}
 	for _, w := range toks[:len(toks)-1] {

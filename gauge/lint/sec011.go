@@ -15,7 +15,7 @@ func sec011() Rule {
 	return Rule{
 		ID: "SEC011", Name: "code-execution-surface", Family: "Security",
 		Summary: "The tool runs code, shell commands, SQL, a pipeline or an agent task supplied by the model.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 23, Check: checkSEC011,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 24, Check: checkSEC011,
 	}
 }
 
@@ -290,11 +290,30 @@ func secAgentControls(t *model.Tool, facts secTool) secExecSurface {
 	return secExecSurface{}
 }
 
+// secTaskOnlyDescribesTalk is a task parameter's description saying what
+// the text is used for other than being carried out: "Task description
+// for intelligent model routing", "used for categorisation", "shown in
+// the dashboard".
+var secTaskOnlyDescribesTalk = regexp.MustCompile(`\b(?:used\s+)?(?:for|in|to\s+(?:aid|help|guide))\s+(?:the\s+)?(?:intelligent\s+|smart\s+|automatic\s+|cost\s+)?(?:model\s+|agent\s+)?(?:routing|classification|categori[sz]ation|labell?ing|tracking|logging|attribution|analytics)\b` +
+	`|\bshown\s+(?:in|on)\s+(?:the\s+)?(?:dashboard|ui|list)\b`)
+
+// secTaskOnlyDescribes reports whether a task parameter's own (folded)
+// description says the text serves to route, classify or track the agent
+// and not that the agent carries it out: agent_spawn's `task`, "Task
+// description for intelligent model routing", registers an agent and
+// runs nothing.
+func secTaskOnlyDescribes(pd string) bool {
+	return secTaskOnlyDescribesTalk.MatchString(pd) && !secPromptRuns.MatchString(pd) && !secSentToAgent.MatchString(pd) && !secTaskCarriedTalk.MatchString(pd)
+}
+
+// secTaskCarriedTalk is a task description saying the agent works on it.
+var secTaskCarriedTalk = regexp.MustCompile(`\b(?:carr(?:y|ies)\s+out|execut\w*|perform\w*|work\s+on|accomplish\w*|complete[sd]?|to\s+do)\b`)
+
 // secAgentTask is a tool that hands a free-text task to another agent
 // that acts with its own tools.
 func secAgentTask(t *model.Tool, facts secTool) secExecSurface {
 	name := secFreeTextParam(t, secAgentParams...)
-	if name == "" {
+	if name == "" || secTaskOnlyDescribes(secParamDesc(t, name)) {
 		return secExecSurface{}
 	}
 	if loc := secAgentTalk.FindStringIndex(facts.desc); loc != nil && secAgentActs.MatchString(facts.desc) && !secNegatedBefore.MatchString(facts.desc[max(0, loc[0]-40):loc[0]]) {
