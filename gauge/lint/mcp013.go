@@ -16,7 +16,7 @@ func mcp013() Rule {
 		ID: "MCP013", Name: "overlapping-descriptions", Family: "Description",
 		Summary: "Two tools' descriptions are near-identical.",
 		Default: Warning, Toolgauge: Error, Scope: ScopePair, Origin: OriginToolgauge,
-		Revision: 8, Check: checkMCP013,
+		Revision: 9, Check: checkMCP013,
 	}
 }
 
@@ -82,6 +82,11 @@ func checkMCP013(ctx *Context) []Problem {
 					// Picked because the parameters differ, not the names
 					// (get_user and fetch_user): say so.
 					msg = "`%s` and `%s` have the same description word for word, though they take different parameters: at least one description is wrong for its tool, or a model picking by description cannot tell them apart."
+				}
+				if ki == 2 && !preciseSameParamNames(&tools[p[0]], &tools[p[1]]) {
+					// Paired by the identity both require (revision 9),
+					// not by the whole schema: say so.
+					msg = "`%s` and `%s` require the same parameters and one calls itself the same as the other: two names for one call, and nothing says which to use."
 				}
 				out = append(out, Problem{Tool: l, Related: []string{r},
 					Message: fmt.Sprintf(msg, l, r), Suggestion: fmt.Sprintf(k.fix, l, r)})
@@ -353,9 +358,10 @@ var preciseRetiredNotice = regexp.MustCompile(`(?i)\b(?:decommissioned|discontin
 
 // preciseAliasTalk is a description saying it is another tool under a
 // second name or in a handier form: "alias for", "alias of", "same as",
+// "same effect as" (revision 9),
 // "equivalent to", "more convenient than", "a wrapper around", followed by
 // the other tool's name (matched per pair).
-const preciseAliasTalk = `(?:(?:an?\s+)?(?:deprecated\s+)?(?:compatibility\s+|legacy\s+|backward[s-]?compatible\s+)?(?:alias|aliases|synonym|shorthand|shortcut)\s+(?:of|for|to)|(?:the\s+)?same\s+as|identical\s+to|equivalent\s+to|more\s+convenient\s+(?:than|version\s+of|form\s+of)|(?:a\s+)?(?:convenience\s+|thin\s+)?wrapper\s+(?:around|for|of|over))`
+const preciseAliasTalk = `(?:(?:an?\s+)?(?:deprecated\s+)?(?:compatibility\s+|legacy\s+|backward[s-]?compatible\s+)?(?:alias|aliases|synonym|shorthand|shortcut)\s+(?:of|for|to)|(?:the\s+)?same\s+(?:(?:effect|behaviou?r|result|function(?:ality)?)\s+)?as|identical\s+to|equivalent\s+to|more\s+convenient\s+(?:than|version\s+of|form\s+of)|(?:a\s+)?(?:convenience\s+|thin\s+)?wrapper\s+(?:around|for|of|over))`
 
 // preciseAliasPairs returns the pairs (i<j) of tools that take the same
 // parameters (the same names, at least one) where one description calls
@@ -363,7 +369,10 @@ const preciseAliasTalk = `(?:(?:an?\s+)?(?:deprecated\s+)?(?:compatibility\s+|le
 // name ("Alias for waybill_delete", "More convenient than
 // track_multiple_documents"), unless it goes on to say what differs ("the
 // same as X but returns CSV", "except"). Two names for one call are a coin
-// flip the server itself admits (revision 6).
+// flip the server itself admits (revision 6). Since revision 9 two tools
+// that require the same parameters (one at least) pair too, whatever
+// options each adds: "Same effect as workflow_cancel" on a tool that, like
+// workflow_cancel, requires a workflowId.
 func preciseAliasPairs(ctx *Context) [][2]int {
 	tools := tgTools(ctx)
 	byName := map[string]int{}
@@ -381,7 +390,7 @@ func preciseAliasPairs(ctx *Context) [][2]int {
 		}
 		for _, m := range preciseAliasRef.FindAllStringSubmatch(t.desc, -1) {
 			j, ok := byName[m[1]]
-			if !ok || j == i || preciseAliasDiffers.MatchString(m[2]) || !preciseSameParamNames(t, &tools[j]) {
+			if !ok || j == i || preciseAliasDiffers.MatchString(m[2]) || !preciseSameParamNames(t, &tools[j]) && !preciseSameRequired(t, &tools[j]) {
 				continue
 			}
 			p := [2]int{min(i, j), max(i, j)}
@@ -404,6 +413,17 @@ func preciseAliasPairs(ctx *Context) [][2]int {
 // so track_multiple is not read inside track_multiple_documents) and the
 // words after it.
 var preciseAliasRef = regexp.MustCompile(`(?i)\b` + preciseAliasTalk + `\s+(?:the\s+)?[` + "`" + `'"]?([A-Za-z0-9_:-]+)(?:\(\))?[` + "`" + `'"]?(?:\s+tool)?([^.;\n]{0,40})`)
+
+// preciseSameRequired reports whether two tools require the same
+// parameters, one at least: the identity of what both act on. A text that
+// calls itself the same effect as another tool that requires the same
+// identity ("Same effect as workflow_cancel", both requiring workflowId)
+// is one call under two names, whatever options each adds (a graceful
+// flag, a reason): the options do not make the act another.
+func preciseSameRequired(l, r *tgTool) bool {
+	k := requiredKey(l)
+	return k != "" && k == requiredKey(r)
+}
 
 // preciseSameParamNames reports whether two tools take parameters of the
 // same names.

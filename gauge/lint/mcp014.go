@@ -16,7 +16,7 @@ func mcp014() Rule {
 		ID: "MCP014", Name: "no-disambiguation-guidance", Family: "Description",
 		Summary: "A tool overlaps with a sibling and never says which to prefer.",
 		Default: Warning, Toolgauge: Warning, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 13, Check: checkMCP014,
+		Revision: 14, Check: checkMCP014,
 	}
 }
 
@@ -89,7 +89,7 @@ func checkMCP014(ctx *Context) []Problem {
 			{preciseSynonymTwins(tools), " (the names differ only in a synonym verb and the parameters are mostly the same)"},
 			{preciseWordOrderTwins(tools), " (the names are the same words in another order and the parameters are mostly the same)"},
 			{preciseUpgradeTwins(tools), " (one name is the other's with a word that only claims a better version, and the parameters are the same)"},
-			{preciseSameJobTwins(tools), " (the descriptions open with the same job, one verb, object and owner, and the parameters are the same)"},
+			{preciseSameJobTwins(ctx), " (the descriptions open with the same job, one verb, object and owner, and the tools require the same parameters and take mostly the same)"},
 			{preciseDeliveryTwins(tools), " (one name is the other's with a streaming word, and the parameters are the same: an MCP client hands the model the whole result either way)"},
 		} {
 			for _, p := range kind.pairs {

@@ -1,10 +1,9 @@
 package lint
 
 import (
-	"slices"
 	"strings"
-
-	"github.com/mcpgauge/mcpgauge/gauge/text"
+	"unicode"
+	"unicode/utf8"
 )
 
 // A tool's job, as its description's lead states it: the operation of its
@@ -32,7 +31,12 @@ var sameJobOwners = map[string]bool{"of": true, "for": true, "in": true, "on": t
 // or "" when its lead is not read: no lead verb of one operation, or no
 // object after it. Only the first clause is read, up to a stop mark.
 func sameJobOf(desc string) string {
-	words := sameJobLead(desc)
+	return sameJobOfWords(sameJobLead(desc))
+}
+
+// sameJobOfWords is sameJobOf on a lead clause already read (its words,
+// lower case).
+func sameJobOfWords(words []string) string {
 	ops := preciseLeadVerbOps(strings.Join(words[:min(len(words), 6)], " "))
 	if len(ops) != 1 {
 		return ""
@@ -65,58 +69,121 @@ func sameJobOf(desc string) string {
 	return op + "|" + obj + "|" + owner
 }
 
-// sameJobInputs is a key of a tool's inputs, the names of its parameters
-// (lower case, sorted) and of those it requires, or "" when it requires
-// none: an identity the caller gives is what makes two jobs one.
-func sameJobInputs(l *tgTool) string {
-	req := requiredKey(l)
-	if req == "" || len(l.params) == 0 {
-		return ""
-	}
-	// A parameter that wraps a body (an object with properties) takes
-	// what its properties name: two `request` bodies holding a cardID and
-	// an issuedCardID are other inputs.
-	var names []string
+// sameJobInputNames is the set of a tool's input names, lower case: its
+// parameters and, for a parameter that wraps a body (an object with
+// properties), each property as parameter.property: two `request` bodies
+// holding a cardID and an issuedCardID are other inputs.
+func sameJobInputNames(l *tgTool) map[string]struct{} {
+	names := map[string]struct{}{}
 	for _, p := range l.params {
-		names = append(names, strings.ToLower(p.name))
+		names[strings.ToLower(p.name)] = struct{}{}
 		if props, ok := p.obj["properties"].(map[string]any); ok {
 			for k := range props {
-				names = append(names, strings.ToLower(p.name+"."+k))
+				names[strings.ToLower(p.name+"."+k)] = struct{}{}
 			}
 		}
 	}
-	slices.Sort(names)
-	return strings.Join(names, ",") + "|" + req
+	return names
+}
+
+// sameJobInputsAlike reports whether two tools that require the same
+// parameters take mostly the same inputs: half or more of their input
+// names (sameJobInputNames) in common. An option one adds (a tab to move
+// a card to, a property name for a property search) does not make the job
+// another; a body of other fields does.
+func sameJobInputsAlike(l, r *tgTool) bool {
+	a, b := sameJobInputNames(l), sameJobInputNames(r)
+	shared := 0
+	for n := range a {
+		if _, ok := b[n]; ok {
+			shared++
+		}
+	}
+	return 2*shared >= len(a)+len(b)-shared
+}
+
+// sameJobShingle is how many words of a lead clause make one shingle of
+// the server's pasted text, and sameJobShingleMin how many a shingle that
+// the lead clause's end cuts short keeps at least.
+const (
+	sameJobShingle    = 6
+	sameJobShingleMin = 3
+)
+
+// sameJobShingleAt is the shingle of a lead clause's words from k: the
+// next sameJobShingle words, or those up to the clause's end.
+func sameJobShingleAt(words []string, k int) string {
+	return strings.Join(words[k:min(len(words), k+sameJobShingle)], " ")
+}
+
+// sameJobLeads returns each tool's lead clause (sameJobLead), cut where
+// it runs on, with no stop mark, into a paragraph the server pastes into
+// other descriptions: from the first word, third or later and written
+// with a capital, that opens a run of sameJobShingle words (or of three
+// words at least up to the clause's end) which three or more tools' lead
+// clauses carry ("Get swarm status from persistent state
+// Use when native Task tool is wrong because ..."). What follows is the
+// server's boilerplate, not this tool's job, and its words (a namespace
+// the paragraph names, "AgentDB-specific controllers") would tell two
+// tools apart that their own words do not. Computed once per run, on the
+// lead clauses only, so it is linear in tools whatever their
+// descriptions' length.
+func sameJobLeads(ctx *Context) [][]string {
+	return ctx.Memo("precise.sameJobLeads", func() any {
+		tools := tgTools(ctx)
+		leads := make([][]string, len(tools))
+		caps := make([][]bool, len(tools))
+		count := map[string]int{}
+		for i := range tools {
+			leads[i], caps[i] = sameJobLeadCased(tools[i].desc)
+			seen := map[string]bool{}
+			for k := 0; k+sameJobShingleMin <= len(leads[i]); k++ {
+				sh := sameJobShingleAt(leads[i], k)
+				if !seen[sh] {
+					seen[sh] = true
+					count[sh]++
+				}
+			}
+		}
+		for i, words := range leads {
+			for k := 2; k+sameJobShingleMin <= len(words); k++ {
+				if caps[i][k] && count[sameJobShingleAt(words, k)] >= 3 {
+					leads[i] = words[:k]
+					break
+				}
+			}
+		}
+		return leads
+	}).([][]string)
 }
 
 // preciseSameJobTwins returns the pairs (i<j) of tools that do one job in
-// other words: the same job key (sameJobOf), whose object head both names
-// carry (canary-like `..._diagnostics` beside `..._diagnostics`), and the
-// same parameter names with the same required ones, one at least. Tools
-// are indexed by that key, so the reading is linear in tools. A job that
-// three or more tools' leads state is a family (a generated API's
-// per-resource reads), not a pair, and stays silent whatever their
-// parameters, as do two tools of one name.
-func preciseSameJobTwins(tools []tgTool) [][2]int {
+// other words: the same job key (sameJobOf, read on sameJobLeads), the
+// same required parameters, one at least, and mostly the same inputs
+// (sameJobInputsAlike). Tools are indexed by job and required parameters,
+// so the reading is linear in tools. A job that three or more tools'
+// leads state is a family (a generated API's per-resource reads), not a
+// pair, and stays silent whatever their parameters, as do two tools of
+// one name and two whose names carry a difference their leads confirm
+// (sameJobNameTold).
+func preciseSameJobTwins(ctx *Context) [][2]int {
+	tools := tgTools(ctx)
+	leads := sameJobLeads(ctx)
 	groups := map[string][]int{}
 	jobs := map[string]int{}
 	var keys []string
 	for i := range tools {
 		t := &tools[i]
-		job := sameJobOf(t.desc)
+		job := sameJobOfWords(leads[i])
 		if job == "" {
 			continue
 		}
 		jobs[job]++
-		in := sameJobInputs(t)
-		if in == "" {
+		req := requiredKey(t)
+		if req == "" || len(t.params) == 0 {
 			continue
 		}
-		obj := text.Singular(strings.Split(job, "|")[1])
-		if !slices.ContainsFunc(t.nameWords, func(w string) bool { return text.Singular(w) == obj }) {
-			continue
-		}
-		k := job + "#" + in
+		k := job + "#" + req
 		if _, ok := groups[k]; !ok {
 			keys = append(keys, k)
 		}
@@ -126,13 +193,25 @@ func preciseSameJobTwins(tools []tgTool) [][2]int {
 	for _, k := range keys {
 		g := groups[k]
 		job, _, _ := strings.Cut(k, "#")
-		if len(g) != 2 || jobs[job] > 2 || tools[g[0]].name == tools[g[1]].name ||
-			sameJobNameTold(&tools[g[0]], &tools[g[1]]) || sameJobNameTold(&tools[g[1]], &tools[g[0]]) {
+		if len(g) != 2 || jobs[job] > 2 || tools[g[0]].name == tools[g[1]].name || !sameJobInputsAlike(&tools[g[0]], &tools[g[1]]) ||
+			sameJobSettled(&tools[g[0]], &tools[g[1]]) || sameJobSettled(&tools[g[1]], &tools[g[0]]) ||
+			sameJobNameTold(&tools[g[0]], &tools[g[1]], leads[g[0]], leads[g[1]]) || sameJobNameTold(&tools[g[1]], &tools[g[0]], leads[g[1]], leads[g[0]]) {
 			continue
 		}
 		out = append(out, [2]int{g[0], g[1]})
 	}
 	return out
+}
+
+// sameJobSettled reports whether t's description settles the choice for
+// both tools: it says t is retired (preciseRetiredNotice) and names the
+// other ("Read the complete contents of a file as text. DEPRECATED: Use
+// read_text_file instead."). A retired tool that points to its successor
+// leaves no choice to make, so the successor's silence is no coin flip.
+// A live tool that steers ("for the chat view use get_team_summary
+// instead") excuses itself only, as everywhere in MCP014.
+func sameJobSettled(t, other *tgTool) bool {
+	return t.lowered.MentionsName(other.mentionName) && preciseRetiredNotice.MatchString(t.desc)
 }
 
 // sameJobNameTold reports whether a word of t's name that the other's
@@ -148,15 +227,15 @@ func preciseSameJobTwins(tools []tgTool) [][2]int {
 // label" names two ways of writing (a partial and a full update). A verb
 // only one name carries (`remarks_fetch` beside `entry_remarks`, "Get
 // remarks") tells nothing.
-func sameJobNameTold(t, other *tgTool) bool {
+func sameJobNameTold(t, other *tgTool, tLead, otherLead []string) bool {
 	onlyT, onlyO, _ := singularWordDiff(t.nameWords, other.nameWords)
 	if len(onlyT) == 0 {
 		return false
 	}
-	own, theirs := sameJobLeadWords(t.desc), sameJobLeadWords(other.desc)
+	own, theirs := singularWordSet(tLead), singularWordSet(otherLead)
 	verb := false
 	for _, w := range onlyT {
-		if own[w] && !theirs[w] {
+		if sameJobUses(own, w) && !sameJobUses(theirs, w) {
 			if preciseLeadOp(w) == "" {
 				return true
 			}
@@ -165,7 +244,7 @@ func sameJobNameTold(t, other *tgTool) bool {
 	}
 	if verb {
 		for _, w := range onlyO {
-			if theirs[w] && !own[w] && preciseLeadOp(w) != "" {
+			if sameJobUses(theirs, w) && !sameJobUses(own, w) && preciseLeadOp(w) != "" {
 				return true
 			}
 		}
@@ -173,10 +252,33 @@ func sameJobNameTold(t, other *tgTool) bool {
 	return false
 }
 
-// sameJobLeadWords returns the singular words of a description's lead
-// clause, the clause sameJobOf reads.
-func sameJobLeadWords(desc string) map[string]bool {
-	return singularWordSet(sameJobLead(desc))
+// sameJobUses reports whether a lead clause's words (singular) use a name
+// word: the word itself, or a word of the same stem, sharing the first
+// five letters or, the shorter one being four letters long, all four of
+// them (`multi` in "multiple", `bridgers` in "bridged"). Only the few
+// words a name has and its sibling's lacks are looked up, each against
+// one lead clause.
+func sameJobUses(lead map[string]bool, w string) bool {
+	if lead[w] {
+		return true
+	}
+	if len(w) < 4 {
+		return false
+	}
+	for v := range lead {
+		n := min(len(v), len(w))
+		if n < 4 {
+			continue
+		}
+		k := 0
+		for k < n && v[k] == w[k] {
+			k++
+		}
+		if k >= min(5, n) {
+			return true
+		}
+	}
+	return false
 }
 
 // sameJobLeadLen is how many words of the lead clause the job reading
@@ -188,6 +290,13 @@ const sameJobLeadLen = 24
 // those words are looked at and lowered, so a huge description with no
 // stop mark costs what its first words cost.
 func sameJobLead(desc string) []string {
+	words, _ := sameJobLeadCased(desc)
+	return words
+}
+
+// sameJobLeadCased is sameJobLead and, for each word, whether it was
+// written with a capital first letter.
+func sameJobLeadCased(desc string) ([]string, []bool) {
 	locs := preciseWord.FindAllStringIndex(desc, sameJobLeadLen)
 	end := 0
 	if len(locs) > 0 {
@@ -197,11 +306,15 @@ func sameJobLead(desc string) []string {
 		end = i
 	}
 	words := make([]string, 0, len(locs))
+	caps := make([]bool, 0, len(locs))
 	for _, l := range locs {
 		if l[1] > end {
 			break
 		}
-		words = append(words, strings.ToLower(desc[l[0]:l[1]]))
+		w := desc[l[0]:l[1]]
+		r, _ := utf8.DecodeRuneInString(w)
+		words = append(words, strings.ToLower(w))
+		caps = append(caps, unicode.IsUpper(r))
 	}
-	return words
+	return words, caps
 }

@@ -36,11 +36,10 @@ func TestSameJobTwinsLinearInTools(t *testing.T) {
 				InputSchema: map[string]any{"type": "object", "properties": map[string]any{"id": map[string]any{"type": "string"}}, "required": []any{"id"}},
 			})
 		}
-		tools := tgTools(ctx)
-		preciseSameJobTwins(tools) // warm up
+		tgTools(ctx) // the tool view is not this reading's cost
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		pairs := preciseSameJobTwins(tools)
+		pairs := preciseSameJobTwins(ctx)
 		runtime.ReadMemStats(&after)
 		if len(pairs) != n/2 {
 			t.Fatalf("%d tools: %d pairs, want %d", n, len(pairs), n/2)
@@ -67,10 +66,9 @@ func TestSameJobLeadBoundedByItsWords(t *testing.T) {
 				InputSchema: map[string]any{"type": "object", "properties": map[string]any{"id": map[string]any{"type": "string"}}, "required": []any{"id"}},
 			})
 		}
-		tools := tgTools(ctx)
-		preciseSameJobTwins(tools) // warm up
+		tgTools(ctx) // the tool view is not this reading's cost
 		return allocatedBy(func() {
-			preciseSameJobTwins(tools)
+			preciseSameJobTwins(ctx)
 		})
 	}
 	n, n2 := bytes(64), bytes(128)
@@ -92,7 +90,79 @@ func TestSameJobFamilyWhateverTheInputs(t *testing.T) {
 			InputSchema: map[string]any{"type": "object", "properties": props, "required": []any{"id"}},
 		})
 	}
-	if pairs := preciseSameJobTwins(tgTools(ctx)); len(pairs) != 0 {
+	if pairs := preciseSameJobTwins(ctx); len(pairs) != 0 {
 		t.Errorf("a family of three was paired: %v", pairs)
+	}
+}
+
+// TestSameJobLeadsCutPastedParagraph: a lead clause is cut where it runs
+// on, with no stop mark, into a capitalised run of words three or more
+// tools' leads carry; a shared run that is not capitalised, one only two
+// tools carry, and one that starts before the lead's third word are kept.
+func TestSameJobLeadsCutPastedParagraph(t *testing.T) {
+	para := " Use when native tools are wrong because you need state"
+	for _, c := range []struct {
+		name  string
+		descs []string
+		want  string // the first tool's lead, words joined
+	}{
+		{"pasted into three", []string{"Search notes by text" + para, "Link two nodes" + para, "Move an entry" + para}, "search notes by text"},
+		{"pasted into two", []string{"Search notes by text" + para, "Link two nodes" + para, "Move an entry"}, "search notes by text use when native tools are wrong because you need state"},
+		{"not capitalised", []string{"Search notes by text use when native tools are wrong", "Link two nodes use when native tools are wrong", "Move an entry use when native tools are wrong"}, "search notes by text use when native tools are wrong"},
+		{"too early", []string{"Search Use when native tools are wrong", "Link Use when native tools are wrong", "Move Use when native tools are wrong"}, "search use when native tools are wrong"},
+	} {
+		ctx := &Context{cache: map[string]any{}}
+		for i, d := range c.descs {
+			ctx.Tools = append(ctx.Tools, model.Tool{Name: fmt.Sprintf("t%d", i), Description: d})
+		}
+		if got := strings.Join(sameJobLeads(ctx)[0], " "); got != c.want {
+			t.Errorf("%s: lead %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
+// TestSameJobUses: a name word is used by a lead that writes it or a word
+// of its stem (five letters in common, or all of a four-letter word).
+func TestSameJobUses(t *testing.T) {
+	lead := singularWordSet([]string{"get", "multiple", "bridged", "balance", "card"})
+	for _, c := range []struct {
+		word string
+		want bool
+	}{
+		{"multi", true}, {"bridger", true}, {"balance", true}, {"cardinality", true},
+		{"bal", false}, {"bridal", false}, {"token", false}, {"ca", false},
+	} {
+		if got := sameJobUses(lead, c.word); got != c.want {
+			t.Errorf("sameJobUses(%q) = %v, want %v", c.word, got, c.want)
+		}
+	}
+}
+
+// TestSameJobLeadsLinearInTools: the pasted-paragraph cut counts each
+// lead clause's shingles once per run, so a server of many tools that all
+// carry one paragraph (ruflo's 353) costs twice as much at twice the size,
+// not four times.
+func TestSameJobLeadsLinearInTools(t *testing.T) {
+	bytes := func(n int) uint64 {
+		ctx := &Context{cache: map[string]any{}}
+		for i := range n {
+			ctx.Tools = append(ctx.Tools, model.Tool{
+				Name:        fmt.Sprintf("ns%d_item_search", i),
+				Description: fmt.Sprintf("Search items%d of a store Use when native tools are wrong because you need persistent state across sessions.", i%(n/2)),
+				InputSchema: map[string]any{"type": "object", "properties": map[string]any{"query": map[string]any{"type": "string"}}, "required": []any{"query"}},
+			})
+		}
+		tgTools(ctx) // the tool view is not this reading's cost
+		var pairs [][2]int
+		b := allocatedBy(func() { pairs = preciseSameJobTwins(ctx) })
+		if len(pairs) != n/2 {
+			t.Fatalf("%d tools: %d pairs, want %d", n, len(pairs), n/2)
+		}
+		return b
+	}
+	n, n2 := bytes(400), bytes(800)
+	t.Logf("bytes allocated: %d for 400 tools, %d for 800", n, n2)
+	if float64(n2) > 3*float64(n) {
+		t.Errorf("the lead cut allocates faster than the tools grow: %d for 400, %d for 800", n, n2)
 	}
 }
