@@ -15,7 +15,7 @@ func mcp017() Rule {
 		ID: "MCP017", Name: "description-names-unknown-tool", Family: "Description",
 		Summary: "A description tells the model to use a tool the server does not have.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 19, Check: checkMCP017,
+		Revision: 20, Check: checkMCP017,
 	}
 }
 
@@ -26,7 +26,7 @@ func checkMCP017(ctx *Context) []Problem {
 		return nil
 	}
 	for i := range ctx.Tools {
-		if unkActivates.MatchString(ctx.Tools[i].RawDescription) {
+		if unkActivatesTools(ctx.Tools[i].RawDescription) {
 			return nil
 		}
 	}
@@ -36,6 +36,11 @@ func checkMCP017(ctx *Context) []Problem {
 		t := &ctx.Tools[i]
 		self := unkNormal(t.Name)
 		reported := map[string]bool{}
+		// Revision 20: the values the tool's tool-name parameter lists
+		// are names of the tools it runs elsewhere, not missing tools.
+		for v := range toolNameValues(t) {
+			reported[v] = true
+		}
 		// The description, then each parameter's: "List them with
 		// list_saved_locations" in a parameter's text steers the model as
 		// much as the tool's own.
@@ -129,7 +134,7 @@ func unkNamesIn(ctx *Context, raw, self string, names *serverNames, reported map
 	desc := preciseFence.ReplaceAllString(raw, " ")
 	var unknown []string
 	shape := serverToolShape(ctx)
-	prevTool := -1
+	prevTool, prevFam := -1, -1
 	listed := srfToolListNames(desc)
 	for _, m := range srfIdentifier.FindAllStringSubmatchIndex(desc, -1) {
 		g := 1
@@ -147,6 +152,15 @@ func unkNamesIn(ctx *Context, raw, self string, names *serverNames, reported map
 		// "replaces get_a, get_b, and get_c": the items joined to a
 		// tool reference are tools too.
 		joined := prevTool >= 0 && prevTool <= m[0] && unkJoin.MatchString(desc[prevTool:m[0]])
+		// Revision 20: how the text calls the name, for a name shaped
+		// like the server's tools (tool_families.go); "Pair claims_grant
+		// + claims_check" joins the second to the first.
+		nf, nt := m[2*g], m[2*g+1]
+		place := famPlaceOf(desc, nf, nt, prevFam >= 0 && prevFam <= m[0] && famJoin.MatchString(desc[prevFam:m[0]]))
+		prevFam = -1
+		if place.called || names.tools[strings.ToLower(name)] {
+			prevFam = m[1]
+		}
 		if paren && !verb && !joined && !listed[m[0]] && srfCodeSentence(desc, m[0], m[1]) {
 			// "build it with GDScript.new() and set_script() it onto a
 			// holder": a call form no call verb introduces, in a
@@ -209,6 +223,16 @@ func unkNamesIn(ctx *Context, raw, self string, names *serverNames, reported map
 			}
 			continue
 		}
+		// Revision 20: a name in the shape of a family of the server's
+		// tools that the text calls (claims_grant beside claims_*), or a
+		// tool's name with its leading segments dropped
+		// (federation_admit for x_federation_admit).
+		if !reported[strings.ToLower(name)] && famMissingTool(ctx, desc, name, self, nf, nt, place, false) {
+			reported[name] = true
+			reported[strings.ToLower(name)] = true
+			unknown = append(unknown, name)
+			continue
+		}
 		// A name that means none of the server's tools is a tool only if
 		// it is written as they are (their separators, and their prefix
 		// unless a call verb introduces it): post_name beside respira_*
@@ -238,10 +262,31 @@ func unkNamesIn(ctx *Context, raw, self string, names *serverNames, reported map
 	// are kebab-case, in the words of its tools (every word but the verb
 	// is a word of some tool), is a tool reference too: "read-only tool"
 	// or "built-in tool" are not in a server's words.
-	if shape.style == shapeKebab {
-		for _, m := range unkBareKebab.FindAllStringSubmatchIndex(desc, -1) {
-			from, to := m[2], m[3]
-			name := desc[from:to]
+	for _, m := range unkBareKebab.FindAllStringSubmatchIndex(desc, -1) {
+		from, to := m[2], m[3]
+		name := desc[from:to]
+		if reported[name] || names.has(name, true, false) || unkNormal(name) == self || srfNotTool(desc[to:]) {
+			continue
+		}
+		// Revision 20: on any server, a kebab-case name in the shape of
+		// its tools (a family, a tool's end) or a stale name of one of
+		// them ("available from list-routes" for list-cds-routes) where
+		// the text calls it.
+		place := famPlaceOf(desc, from, to, false)
+		if famMissingTool(ctx, desc, name, self, from, to, place, true) {
+			reported[name] = true
+			unknown = append(unknown, name)
+			continue
+		}
+		if place.called || place.from {
+			// The place is checked first: resolve walks the tools.
+			if real, ok := shape.resolve(name, true); ok && unkNormal(real) != self && !famOther(desc, name, from, to) {
+				reported[name] = true
+				unknown = append(unknown, name)
+				continue
+			}
+		}
+		if shape.style == shapeKebab {
 			// After a call verb the name must end its phrase ("Run
 			// list-segments first."): "running post-call Language
 			// Operators" uses it as a modifier.
@@ -517,6 +562,27 @@ var (
 		"browser": true, "navigate": true, "click": true, "take": true, "kill": true, "install": true, "deploy": true,
 	}
 )
+
+// unkActivatesTools reports whether a text says a tool adds tools at run
+// time (unkActivates). A past participle after a determiner of all
+// ("covers every registered MCP tool", "all enabled tools") describes the
+// tools there are and activates none.
+func unkActivatesTools(desc string) bool {
+	for _, m := range unkActivates.FindAllStringIndex(desc, 16) {
+		word := desc[m[0]:m[1]]
+		if k := strings.IndexAny(word, " \t\n"); k > 0 {
+			word = word[:k]
+		}
+		if strings.HasSuffix(strings.ToLower(word), "ed") && unkAllBefore.MatchString(desc[max(0, m[0]-16):m[0]]) {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// unkAllBefore is a determiner of all right before a word.
+var unkAllBefore = regexp.MustCompile(`(?i)\b(?:every|each|all|any)\s+$`)
 
 // unkToolLike reports whether an identifier reads as a tool name: its
 // first word is a verb, or it shares the server's name prefix.
