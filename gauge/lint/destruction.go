@@ -321,10 +321,7 @@ var preciseLosesUnsavedTalk = regexp.MustCompile(`(?i)` + preciseLosesUnsavedPat
 // const, default or examples hold a destructive value, or whose
 // description lists one among the operations. On a tool that reads
 // (reads), a list of bare method and path pairs names API operations to
-// select and is passed over. The rest of the reading: an operation
-// parameter (action, op, method, ...) whose enum,
-// const, default or examples hold a destructive value, or whose
-// description lists one among the operations.
+// select and is passed over.
 func preciseDestructiveOperation(props map[string]any, names []string, depth int, reads bool) string {
 	if depth > 4 {
 		return ""

@@ -15,16 +15,18 @@ import (
 
 // effectSpendActTalk is a clause whose own verb spends: it opens on
 // billing or charging someone or something ("Bill one approved use of a
-// PREMIUM specialist", "Charges the customer's saved card"), mints an NFT
-// or an on-chain token ("Mints an identity NFT linked to the room's
-// wallet", "Mints an on-chain agent identity (NFT)"), or approves and
-// carries out a spend request ("Approve and execute a runtime spend
-// request"). A price that says how to charge ("Prices describe how to
+// PREMIUM specialist", "Charges the customer's saved card": its object a
+// payer, an account, a card, a use or a fee, so "Charges the battery" is
+// left out), mints an NFT or an on-chain token as the clause's opening verb
+// ("Mints an identity NFT linked to the room's wallet", "Mints an on-chain
+// agent identity (NFT)"; "the mint address of the NFT" is a noun), or
+// approves and carries out a spend request ("Approve and execute a runtime
+// spend request"). A price that says how to charge ("Prices describe how to
 // charge for products"), a URL or session token minted ("Mint a signed
 // preview URL", "mints a 5-minute token") and a request listed, read or
 // denied are not spending.
-var effectSpendActTalk = regexp.MustCompile(`(?i)(?:^|[.!?;:]\s+|\n)\s*(?:it\s+|this\s+(?:tool\s+)?)?(?:bills?|charges?)\s+(?:one|a|an|the|each|every|your|their|its)\s+[\w'’-]+(?:\s+[\w'’-]+){0,3}` +
-	`|\bmints?\s+(?:an?\s+|the\s+|one\s+|new\s+)?(?:[\w-]+\s+){0,3}?(?:nfts?\b|erc-?\d+\s+tokens?\b|\(nft\))` +
+var effectSpendActTalk = regexp.MustCompile(`(?i)(?:^|[.!?;:]\s+|\n)\s*(?:it\s+|this\s+(?:tool\s+)?)?(?:bills?|charges?)\s+(?:one|a|an|the|each|every|your|their|its)\s+(?:[\w'’-]+\s+){0,2}?(?:customer|client|user|buyer|payer|account|card|wallet|subscriber|member|payment|order|invoice|use|fee|amount|credits?)s?\b` +
+	`|(?:^|[.!?;:]\s+|\n)\s*(?:it\s+|this\s+(?:tool\s+)?)?mints?\s+(?:an?\s+|the\s+|one\s+|new\s+)?(?:[\w-]+\s+){0,3}?(?:nfts?\b|erc-?\d+\s+tokens?\b|\(nft\))` +
 	`|\b(?:approves?\s+and\s+)?(?:execut(?:es?|ing)|carr(?:y|ies)\s+out)\s+(?:a|an|the|this)\s+(?:[\w-]+\s+){0,2}?spend(?:ing)?\s+requests?\b`)
 
 // effectAmountMoved is an amount parameter's description saying the call
@@ -37,10 +39,12 @@ var effectAmountMoved = regexp.MustCompile(`(?i)^\s*(?:the\s+)?amount\s+(?:of\s+
 
 // effectSpendNameReads are name words of a tool that works out what a
 // spend would be without making it (estimate_gas, quote_transfer,
-// simulate_deposit).
+// simulate_deposit) or builds a transaction it does not send
+// (build_unsigned_transfer, prepare_payment).
 var effectSpendNameReads = map[string]bool{
 	"estimate": true, "estimated": true, "quote": true, "quotes": true, "preview": true, "simulate": true,
-	"simulation": true, "calculate": true, "dry": true,
+	"simulation": true, "calculate": true, "dry": true, "build": true, "prepare": true, "encode": true,
+	"draft": true, "construct": true, "serialize": true, "unsigned": true,
 }
 
 // effectSpendsByAct returns why a tool spends money or tokens by its own

@@ -388,9 +388,16 @@ func preciseAliasPairs(ctx *Context) [][2]int {
 		if len(t.params) == 0 || t.desc == "" || preciseAliasRetired.MatchString(t.desc) {
 			continue
 		}
+		// Each other tool's schema is compared with this one's once, however
+		// often the text names it: the comparison sorts both required lists.
+		compared := map[int]bool{}
 		for _, m := range preciseAliasRef.FindAllStringSubmatch(t.desc, -1) {
 			j, ok := byName[m[1]]
-			if !ok || j == i || preciseAliasDiffers.MatchString(m[2]) || !preciseSameParamNames(t, &tools[j]) && !preciseSameRequired(t, &tools[j]) {
+			if !ok || j == i || compared[j] || preciseAliasDiffers.MatchString(m[2]) {
+				continue
+			}
+			compared[j] = true
+			if !preciseSameParamNames(t, &tools[j]) && !preciseSameRequired(t, &tools[j]) {
 				continue
 			}
 			p := [2]int{min(i, j), max(i, j)}

@@ -10,10 +10,10 @@ import (
 // Record-keeping tools: a hook that runs around an act another party does
 // (before an edit, after a command), a tool that files an outcome, a
 // report that points to the sibling tool which prunes, a counter reset, a
-// preview that throws away the copy it loaded itself, an agent registered
-// with a task description used only to route it. Their words name
-// destruction or an agent's reach, but the call itself does neither
-// (round 31).
+// preview that throws away the copy it loaded itself (an agent registered
+// with a task description used only to route it is read in sec011.go).
+// Their words name destruction or an agent's reach, but the call itself
+// does neither (round 31).
 
 // preciseHookOpening is the opening sentence of a hook that runs around an
 // act another party does: it gets, assesses, checks, records or suggests
@@ -27,14 +27,25 @@ var preciseHookOpening = regexp.MustCompile(`(?i)^\s*(?:gets?|returns?|assess(?:
 var preciseHookMomentWords = map[string]bool{"pre": true, "post": true, "before": true, "after": true}
 
 // preciseHookAround reports whether a tool is a hook around an act it does
-// not do itself: its opening gets, assesses or records something before or
-// after an act (preciseHookOpening), and every verb of its name that acts
-// follows a moment word (hooks_pre-edit, hooks_post-command). An operation
+// not do itself: its name says when it runs (a moment word, pre, post,
+// before or after, before another word), its opening gets, assesses or
+// records something before or after an act (preciseHookOpening), and every
+// verb of its name that acts follows a moment word (hooks_pre-edit,
+// hooks_post-command). An operation
 // or command parameter of such a tool names the act about to happen or
 // just done: "Type of operation (create, update, delete)" beside "Get
 // context ... before editing a file" deletes nothing.
 func preciseHookAround(t *tgTool) bool {
-	if !preciseHookOpening.MatchString(preciseProse(t.desc)) {
+	// The name must say when the hook runs (a moment word before a
+	// word): "Checks for dependants before deleting an entity" on
+	// entity_admin(action: delete) is the check before its own act.
+	moment := false
+	for i, w := range t.nameWords {
+		if i+1 < len(t.nameWords) && preciseHookMomentWords[w] {
+			moment = true
+		}
+	}
+	if !moment || !preciseHookOpening.MatchString(preciseProse(t.desc)) {
 		return false
 	}
 	for i, w := range t.nameWords {

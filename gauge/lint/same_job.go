@@ -147,6 +147,12 @@ func sameJobLeads(ctx *Context) [][]string {
 		}
 		for i, words := range leads {
 			for k := 2; k+sameJobShingleMin <= len(words); k++ {
+				// Never at an owner word or right after one: "Delete File
+				// In The Trash" beside "... In The Shared Drive" keeps the
+				// place that tells the two deletes apart.
+				if sameJobOwners[words[k]] || sameJobOwners[words[k-1]] {
+					continue
+				}
 				if caps[i][k] && count[sameJobShingleAt(words, k)] >= 3 {
 					leads[i] = words[:k]
 					break

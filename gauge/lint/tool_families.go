@@ -155,7 +155,7 @@ type famPlace struct {
 	// called: a call verb before it, "tool"/"result" after it, or a join
 	// to a name that is called or is a tool.
 	called bool
-	// from: "from", "through" or "via" before it.
+	// from: "from" before it, or "result" or "output" after it.
 	from bool
 	// ticked: in backticks of its own.
 	ticked bool
