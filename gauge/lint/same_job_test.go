@@ -2,7 +2,6 @@ package lint
 
 import (
 	"fmt"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -24,32 +23,53 @@ func TestSameJobOf(t *testing.T) {
 	}
 }
 
-// TestSameJobTwinsLinearInTools: the reading indexes tools by their job
-// key, so doubling a 1,000-tool server about doubles what it allocates.
-func TestSameJobTwinsLinearInTools(t *testing.T) {
-	bytes := func(n int) uint64 {
-		ctx := &Context{cache: map[string]any{}}
-		for i := range n {
-			ctx.Tools = append(ctx.Tools, model.Tool{
-				Name:        fmt.Sprintf("get_item%d_detail", i),
-				Description: fmt.Sprintf("Get the detail of an item%d for a store.", i%(n/2)),
-				InputSchema: map[string]any{"type": "object", "properties": map[string]any{"id": map[string]any{"type": "string"}}, "required": []any{"id"}},
-			})
-		}
-		tgTools(ctx) // the tool view is not this reading's cost
-		var before, after runtime.MemStats
-		runtime.ReadMemStats(&before)
-		pairs := preciseSameJobTwins(ctx)
-		runtime.ReadMemStats(&after)
-		if len(pairs) != n/2 {
-			t.Fatalf("%d tools: %d pairs, want %d", n, len(pairs), n/2)
-		}
-		return after.TotalAlloc - before.TotalAlloc
+// sameJobPairsAllocated builds a server of n tools, each named by name(i)
+// and described by desc(i), requiring one string parameter param, and
+// returns what preciseSameJobTwins allocates on it and how many pairs it
+// finds (the tool view is built first: it is not this reading's cost).
+func sameJobPairsAllocated(n int, name, desc func(int) string, param string) (uint64, int) {
+	ctx := &Context{cache: map[string]any{}}
+	for i := range n {
+		ctx.Tools = append(ctx.Tools, model.Tool{
+			Name:        name(i),
+			Description: desc(i),
+			InputSchema: map[string]any{"type": "object", "properties": map[string]any{param: map[string]any{"type": "string"}}, "required": []any{param}},
+		})
 	}
-	n, n2 := bytes(1000), bytes(2000)
-	t.Logf("bytes allocated: %d for 1000 tools, %d for 2000", n, n2)
-	if float64(n2) > 3*float64(n) {
-		t.Errorf("the same-job reading allocates faster than the tools grow: %d for 1000, %d for 2000", n, n2)
+	tgTools(ctx)
+	var pairs [][2]int
+	b := allocatedBy(func() { pairs = preciseSameJobTwins(ctx) })
+	return b, len(pairs)
+}
+
+// TestSameJobReadingsLinearInTools: the same-job reading indexes tools by
+// their job key, and the pasted-paragraph cut counts each lead clause's
+// shingles once per run, so a server of twice the tools (ruflo's 353 all
+// carry one paragraph) costs about twice as much, not four times.
+func TestSameJobReadingsLinearInTools(t *testing.T) {
+	for _, c := range []struct {
+		what       string
+		n          int
+		name, desc string
+		param      string
+	}{
+		{"the same-job reading", 1000, "get_item%d_detail", "Get the detail of an item%d for a store.", "id"},
+		{"the lead cut", 400, "ns%d_item_search", "Search items%d of a store Use when native tools are wrong because you need persistent state across sessions.", "query"},
+	} {
+		bytes := func(n int) uint64 {
+			b, pairs := sameJobPairsAllocated(n,
+				func(i int) string { return fmt.Sprintf(c.name, i) },
+				func(i int) string { return fmt.Sprintf(c.desc, i%(n/2)) }, c.param)
+			if pairs != n/2 {
+				t.Fatalf("%s, %d tools: %d pairs, want %d", c.what, n, pairs, n/2)
+			}
+			return b
+		}
+		n, n2 := bytes(c.n), bytes(2*c.n)
+		t.Logf("%s: bytes allocated: %d for %d tools, %d for %d", c.what, n, c.n, n2, 2*c.n)
+		if float64(n2) > 3*float64(n) {
+			t.Errorf("%s allocates faster than the tools grow: %d for %d, %d for %d", c.what, n, c.n, n2, 2*c.n)
+		}
 	}
 }
 
@@ -135,34 +155,5 @@ func TestSameJobUses(t *testing.T) {
 		if got := sameJobUses(lead, c.word); got != c.want {
 			t.Errorf("sameJobUses(%q) = %v, want %v", c.word, got, c.want)
 		}
-	}
-}
-
-// TestSameJobLeadsLinearInTools: the pasted-paragraph cut counts each
-// lead clause's shingles once per run, so a server of many tools that all
-// carry one paragraph (ruflo's 353) costs twice as much at twice the size,
-// not four times.
-func TestSameJobLeadsLinearInTools(t *testing.T) {
-	bytes := func(n int) uint64 {
-		ctx := &Context{cache: map[string]any{}}
-		for i := range n {
-			ctx.Tools = append(ctx.Tools, model.Tool{
-				Name:        fmt.Sprintf("ns%d_item_search", i),
-				Description: fmt.Sprintf("Search items%d of a store Use when native tools are wrong because you need persistent state across sessions.", i%(n/2)),
-				InputSchema: map[string]any{"type": "object", "properties": map[string]any{"query": map[string]any{"type": "string"}}, "required": []any{"query"}},
-			})
-		}
-		tgTools(ctx) // the tool view is not this reading's cost
-		var pairs [][2]int
-		b := allocatedBy(func() { pairs = preciseSameJobTwins(ctx) })
-		if len(pairs) != n/2 {
-			t.Fatalf("%d tools: %d pairs, want %d", n, len(pairs), n/2)
-		}
-		return b
-	}
-	n, n2 := bytes(400), bytes(800)
-	t.Logf("bytes allocated: %d for 400 tools, %d for 800", n, n2)
-	if float64(n2) > 3*float64(n) {
-		t.Errorf("the lead cut allocates faster than the tools grow: %d for 400, %d for 800", n, n2)
 	}
 }
