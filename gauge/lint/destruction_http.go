@@ -75,7 +75,7 @@ func preciseAPIPassthrough(t *tgTool) string {
 
 // preciseMethodNames are HTTP methods named in capitals in a parameter's
 // description.
-var preciseMethodNames = regexp.MustCompile(`\b(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\b`)
+var preciseMethodNames = regexp.MustCompile(`\b(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|CONNECT)\b`)
 
 // preciseNamesOnlySafeMethods reports whether a method parameter's
 // description lists HTTP methods and none of them replaces or deletes

@@ -2,6 +2,7 @@ package lint
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/text"
@@ -153,24 +154,19 @@ func preciseOperationRef(props map[string]any) bool {
 	method, path := false, false
 	for name, v := range props {
 		obj, _ := v.(map[string]any)
-		switch strings.ToLower(name) {
-		case "method", "http_method", "httpmethod", "verb":
-			values := preciseEnumValues(obj)
-			if len(values) == 0 {
+		switch {
+		case preciseMethodParam(name):
+			var values []string
+			for _, e := range preciseEnumValues(obj) {
+				values = append(values, strings.ToUpper(e))
+			}
+			if len(values) == 0 || !preciseAllHTTPMethods(values) {
 				return false
 			}
-			for _, e := range values {
-				if !preciseHTTPMethodWord[strings.ToUpper(e)] {
-					return false
-				}
-			}
 			method = true
-		case "path", "route", "endpoint", "operation_path":
+		case slices.Contains([]string{"path", "route", "endpoint", "operation_path"}, strings.ToLower(name)):
 			path = true
 		}
 	}
 	return method && path
 }
-
-// preciseHTTPMethodWord holds the HTTP methods, in capitals.
-var preciseHTTPMethodWord = map[string]bool{"GET": true, "POST": true, "PUT": true, "PATCH": true, "DELETE": true, "HEAD": true, "OPTIONS": true, "TRACE": true, "CONNECT": true}
