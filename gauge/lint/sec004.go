@@ -12,7 +12,7 @@ func sec004() Rule {
 		ID: "SEC004", Name: "coercive-directive", Family: "Security",
 		Summary: "Text coerces the model to call the tool first, always, or above everything else.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 29, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: concatPatterns(secCoercePrecise, secCoerceMoment, secCoerceStay, secCoerceOutputOrder, secCoerceIdentity), keep: secCoerceKeep, extra: secCoerceCJK},
+		Revision: 30, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: concatPatterns(secCoercePrecise, secCoerceMoment, secCoerceStay, secCoerceOutputOrder, secCoerceIdentity), keep: secCoerceKeep, extra: secCoerceCJK},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s contains a %s: %q.", s.where(), m.what, m.text)
 			},
@@ -509,13 +509,20 @@ func secCoerceKeep(ctx *Context, s secSurface, m secMatch) bool {
 		a, b := s.foldedSpan(m)
 		return !secSentenceNamesOwnTool(ctx, secSentence(s.folded, a, b))
 	}
-	if m.what == "call-first coercion" && ctx != nil {
+	if (m.what == "call-first coercion" || m.what == "call-always coercion") && ctx != nil {
 		// "**ALWAYS CALL THIS FIRST** before querying" on a server whose
 		// query_data needs what this returns: first before one of the
 		// server's own operations is a prerequisite between its tools, not
 		// a claim over everything ("before writing code" stays read).
 		a, b := s.foldedSpan(m)
 		if g := secBeforeGerund.FindStringSubmatch(s.folded[b:]); g != nil && secOwnOperation(ctx, g[1]) {
+			return false
+		}
+		// Revision 30: "ALWAYS call this tool FIRST before using
+		// create_component_theme" names the one sibling it precedes: an
+		// order between the server's own tools, not a claim over the
+		// agent's work.
+		if secBeforeOwnTool(ctx, s.Tool, s.folded[b:]) {
 			return false
 		}
 		// Revision 26: "call this first before reading files" on a server
@@ -553,6 +560,20 @@ func secCoerceKeep(ctx *Context, s secSurface, m secMatch) bool {
 // secAsksForValue follows "asking the user" when a value is asked of
 // them: "for a new token", "to provide the code".
 var secAsksForValue = regexp.MustCompile(`^\s+(?:for|to\s+(?:provide|give|enter|supply|paste|type|share|send|pick|choose|select))\b`)
+
+// secBeforeToolCall is "before using <identifier>" right after a call-first
+// or call-always hit (emphasis and a comma allowed between); the
+// identifier is the first submatch.
+var secBeforeToolCall = regexp.MustCompile("^[*_\\s]*,?\\s*before\\s+(?:using|calling|running|invoking)\\s+(?:the\\s+)?[`'\"]?([a-z0-9][a-z0-9_.-]*[a-z0-9])")
+
+// secBeforeOwnTool reports whether rest, the text after a call-first hit,
+// opens with "before using X" where X is one of the server's own tool
+// names other than the tool's own (self): the hit orders two of its tools. "before using any component"
+// or "before using other tools" name no tool and stay read.
+func secBeforeOwnTool(ctx *Context, self, rest string) bool {
+	g := secBeforeToolCall.FindStringSubmatch(rest)
+	return g != nil && g[1] != strings.ToLower(self) && knownNames(ctx).tools[g[1]]
+}
 
 // secBeforeGerund is "before querying" right after a call-first hit
 // (emphasis and a comma allowed between).

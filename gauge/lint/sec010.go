@@ -15,7 +15,7 @@ func sec010() Rule {
 	return Rule{
 		ID: "SEC010", Name: "env-exposure", Family: "Security",
 		Summary: "The tool appears to return environment variables or secrets.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 27, Check: checkSEC010,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 28, Check: checkSEC010,
 	}
 }
 
@@ -58,6 +58,12 @@ func checkSEC010(ctx *Context) []Problem {
 				// vercel_create_env_var sets a variable and returns none;
 				// a list whose values are masked, or of names only
 				// (list_env_var_names), returns no secret.
+				continue
+			case !secEnvReturn.MatchString(desc) && secEnvAppName(words):
+				// launch_env_manager_server, get_env_editor_url: the
+				// variables modify the name's head noun, an app that
+				// edits them; the tool starts, stops or locates that app
+				// and returns none of the values.
 				continue
 			case !secEnvReturn.MatchString(desc) && secPlatformEnvironment(t, desc):
 				// queryEnv of a cloud platform: "env" is an environment with
@@ -212,6 +218,36 @@ var secEnvValueTalk = regexp.MustCompile(`\bvalues?\b|\bcontents?\b|\b(?:shows?|
 // check, verify or validate, and nothing in its text says the values,
 // or the variables themselves, come back. Such a tool reports which
 // variables are set or missing, not what they hold.
+// secEnvAppNouns are head nouns of an application or its address: what a
+// tool named "<env> <noun>" acts on when the variables only modify it.
+var secEnvAppNouns = map[string]bool{
+	"manager": true, "editor": true, "server": true, "ui": true, "gui": true,
+	"dashboard": true, "app": true, "panel": true, "url": true,
+}
+
+// secEnvAppName says the tool's name uses the environment variables as a
+// modifier of an application noun (env_manager_url,
+// launch-env-editor-server): the word right after the environment words
+// ("env", "environment", optionally "var", "vars", "variable",
+// "variables") is such a noun, so the tool acts on the application, not on
+// the variables. get_env_vars and list_env_var_names end at the
+// variables and are left to the other readings.
+func secEnvAppName(words []string) bool {
+	for i, w := range words {
+		if w != "env" && w != "environment" && w != "envvar" && w != "envvars" {
+			continue
+		}
+		j := i + 1
+		if j < len(words) && (words[j] == "var" || words[j] == "vars" || words[j] == "variable" || words[j] == "variables") {
+			j++
+		}
+		if j < len(words) && secEnvAppNouns[words[j]] {
+			return true
+		}
+	}
+	return false
+}
+
 func secEnvCheck(t *model.Tool, words []string, desc string) bool {
 	if secEnvValueTalk.MatchString(desc) {
 		return false
