@@ -213,11 +213,6 @@ var secEnvCheckOpening = regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:checks?|v
 // values or contents, or a verb that shows, prints or lists variables.
 var secEnvValueTalk = regexp.MustCompile(`\bvalues?\b|\bcontents?\b|\b(?:shows?|prints?|dumps?|displays?|lists?|reveals?|exports?|echo(?:es)?)\b|\breturns?\s+(?:all\s+|the\s+|every\s+|each\s+)?(?:env|environment|variables?|vars|secrets?|keys?|tokens?)\b`)
 
-// secEnvCheck reports whether a tool checks the environment's setup: its
-// opening sentence (or, when that opening is not a read, its name) is a
-// check, verify or validate, and nothing in its text says the values,
-// or the variables themselves, come back. Such a tool reports which
-// variables are set or missing, not what they hold.
 // secEnvAppNouns are head nouns of an application or its address: what a
 // tool named "<env> <noun>" acts on when the variables only modify it.
 var secEnvAppNouns = map[string]bool{
@@ -248,6 +243,11 @@ func secEnvAppName(words []string) bool {
 	return false
 }
 
+// secEnvCheck reports whether a tool checks the environment's setup: its
+// opening sentence (or, when that opening is not a read, its name) is a
+// check, verify or validate, and nothing in its text says the values,
+// or the variables themselves, come back. Such a tool reports which
+// variables are set or missing, not what they hold.
 func secEnvCheck(t *model.Tool, words []string, desc string) bool {
 	if secEnvValueTalk.MatchString(desc) {
 		return false
