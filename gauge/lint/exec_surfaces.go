@@ -2093,12 +2093,13 @@ var secExecutablePathTalk = regexp.MustCompile(`\b(?:path|location)\s+(?:to|of)\
 var secExecutableUnused = regexp.MustCompile(`\b(?:ignored|reserved|unused|not\s+(?:yet\s+)?used|no\s+effect)\b`)
 
 // secLaunchWords are name words of a tool that starts what it is given:
-// run, start, launch, restart, execute, spawn.
-var secLaunchWords = []string{"run", "start", "launch", "restart", "relaunch", "execute", "exec", "spawn"}
+// run, start, launch, restart, execute, spawn, and debug (a debugger
+// launches the program it debugs).
+var secLaunchWords = []string{"run", "start", "launch", "restart", "relaunch", "execute", "exec", "spawn", "debug"}
 
 // secExecutablePath is a tool that starts a program, a binary or a
 // script's entry point from a path the model gives: its name starts or
-// runs something (run, start, launch, restart, execute), and a free-text
+// runs something (run, start, launch, restart, execute, debug), and a free-text
 // parameter's own description says it is the path to the binary,
 // executable or entry point. Installing an app binary onto a device, a
 // path the tool says it ignores, and a tool that only converts or checks
