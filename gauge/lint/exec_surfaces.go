@@ -2070,3 +2070,51 @@ func secWritableQuery(t *model.Tool, facts secTool) secExecSurface {
 	}
 	return secExecSurface{}
 }
+
+// Reading since SEC011 revision 25 (issue 21, round 32): a tool that
+// starts a program from a path the model gives. A parameter that names the
+// binary, executable or entry point a tool launches hands the model the
+// choice of what runs: whatever file is at that path runs on the server's
+// host, with the server's privileges.
+
+// reachExecutablePath is the reach of a program started from a path the
+// model gives.
+const reachExecutablePath = "the program at the path it is given, run on the server's host with the server's privileges (any file there that can be executed)"
+
+// secExecutablePathTalk is a parameter description saying it is the path
+// of a binary, an executable or an entry point: "New Firefox binary
+// path", "Path to the process JS entrypoint file", "Path to language
+// executable".
+var secExecutablePathTalk = regexp.MustCompile(`\b(?:path|location)\s+(?:to|of)\s+(?:the\s+|a\s+|an\s+|your\s+)?(?:[\w.-]+\s+){0,2}?(?:binary|binaries|executable|entry[\s-]?point)\b` +
+	`|\b(?:binary|executable|entry[\s-]?point)\s+(?:file\s+)?path\b`)
+
+// secExecutableUnused is a parameter description saying the tool ignores
+// the value ("Reserved for Phase 2; ignored in Phase 1").
+var secExecutableUnused = regexp.MustCompile(`\b(?:ignored|reserved|unused|not\s+(?:yet\s+)?used|no\s+effect)\b`)
+
+// secLaunchWords are name words of a tool that starts what it is given:
+// run, start, launch, restart, execute, spawn, and debug (a debugger
+// launches the program it debugs).
+var secLaunchWords = []string{"run", "start", "launch", "restart", "relaunch", "execute", "exec", "spawn", "debug"}
+
+// secExecutablePath is a tool that starts a program, a binary or a
+// script's entry point from a path the model gives: its name starts or
+// runs something (run, start, launch, restart, execute, debug), and a free-text
+// parameter's own description says it is the path to the binary,
+// executable or entry point. Installing an app binary onto a device, a
+// path the tool says it ignores, and a tool that only converts or checks
+// what it is given are not read.
+func secExecutablePath(t *model.Tool, facts secTool) secExecSurface {
+	if !secHasWord(facts.words, secLaunchWords...) || secOnlyTransforms(facts) || secNoRunTalk.MatchString(facts.desc) {
+		return secExecSurface{}
+	}
+	for _, p := range secDeepParams(t) {
+		if !secIsFreeText(p.obj) || !isJSONString(p.obj["type"], "string") {
+			continue
+		}
+		if pd := p.desc(); secExecutablePathTalk.MatchString(pd) && !secExecutableUnused.MatchString(pd) {
+			return secExecSurface{why: fmt.Sprintf("it starts the program whose path its free-text `%s` gives (a binary, executable or entry point the model picks)", p.name), reach: reachExecutablePath, real: true}
+		}
+	}
+	return secExecSurface{}
+}

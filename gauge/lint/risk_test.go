@@ -32,6 +32,9 @@ func TestToolRisks(t *testing.T) {
 		{`{"name":"query","description":"Runs a read-only SQL query.","inputSchema":{"type":"object","properties":{"sql":{"type":"string"}}}}`, lint.RiskRead},
 		{`{"name":"trigger_pipeline","description":"Trigger a new pipeline run.","inputSchema":{"type":"object","properties":{"variables":{"type":"object"}}}}`, lint.RiskExecute},
 		{`{"name":"page_tools","description":"Executes arbitrary JavaScript in the host process.","inputSchema":{"type":"object"}}`, lint.RiskExecute},
+		// A program started from a binary path the model gives (SEC011 r25) runs; a binary installed on a device does not.
+		{`{"name":"restart_browser","description":"Restart the browser with different configuration.","inputSchema":{"type":"object","properties":{"browserPath":{"type":"string","description":"New browser binary path"}}}}`, lint.RiskExecute},
+		{`{"name":"install_app","description":"Install an app on the device.","inputSchema":{"type":"object","properties":{"appPath":{"type":"string","description":"Path to app binary."}}}}`, lint.RiskWrite},
 		// Destruction without a delete verb (MCP040's reading); a read verb before the irreversible word keeps a read.
 		{`{"name":"place_order","description":"Place an order."}`, lint.RiskDestructive},
 		{`{"name":"cancel_job","description":"Cancel a running job."}`, lint.RiskDestructive},
