@@ -13,7 +13,7 @@ import (
 func sec012() Rule {
 	return Rule{
 		ID: "SEC012", Name: "annotation-contradiction", Family: "Security",
-		Summary: "The tool's behaviour hints contradict its name or description, or a flag that destroys is on by default.",
+		Summary: "The tool's behaviour hints contradict its name or description, or a default destroys or widens access.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 30, Check: checkSEC012,
 	}
 }
