@@ -212,8 +212,12 @@ func preciseClearsSessionState(t *tgTool) bool {
 // preciseOmittedClearsAllTalk is a parameter's description saying that
 // leaving it out makes the call clear, delete or remove everything it
 // could pick one of: "Omit to clear all layers", "If omitted, all saved
-// filters are removed", "Leave empty to delete every entry".
-var preciseOmittedClearsAllTalk = regexp.MustCompile(`(?i)\b(?:omit(?:ted)?|leave\s+(?:it\s+)?(?:empty|blank|unset|out)|if\s+(?:not\s+(?:specified|provided|given|set)|omitted|absent|empty|unset))\b[^.;]{0,20}?\b(?:(?:to\s+)?(?:clear|delete|remove|erase|wipe|purge|drop|discard)s?\s+(?:all|every(?:thing)?)\b|(?:all|every(?:thing)?)\b[^.;]{0,40}?\b(?:is|are|will\s+be|gets?)\s+(?:cleared|deleted|removed|erased|wiped|purged|dropped|discarded)\b)`)
+// filters are removed", "Leave empty to delete every entry". Since round
+// 32 the soft verbs that end live work count too (close, end, stop,
+// cancel): "Omit entirely to close all open sessions" loses what every
+// open session holds. A reset stays out: settings reset to their defaults
+// are set again by the same call.
+var preciseOmittedClearsAllTalk = regexp.MustCompile(`(?i)\b(?:omit(?:ted)?|leave\s+(?:it\s+)?(?:empty|blank|unset|out)|if\s+(?:not\s+(?:specified|provided|given|set)|omitted|absent|empty|unset))\b[^.;]{0,20}?\b(?:(?:to\s+)?(?:(?:clear|delete|remove|erase|wipe|purge|drop|discard|end|stop|cancel)s?|close[sd]?)\s+(?:all|every(?:thing)?)\b|(?:all|every(?:thing)?)\b[^.;]{0,40}?\b(?:is|are|will\s+be|gets?)\s+(?:cleared|deleted|removed|erased|wiped|purged|dropped|discarded|closed|ended|stopped|cancell?ed)\b)`)
 
 // preciseOmittedClearsAll returns the parameter of t whose description
 // says leaving it out clears everything, with that description's words,

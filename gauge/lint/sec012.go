@@ -13,8 +13,8 @@ import (
 func sec012() Rule {
 	return Rule{
 		ID: "SEC012", Name: "annotation-contradiction", Family: "Security",
-		Summary: "The tool's behaviour hints contradict its name or description, or a flag that destroys is on by default.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 29, Check: checkSEC012,
+		Summary: "The tool's behaviour hints contradict its name or description, or a default destroys or widens access.",
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 30, Check: checkSEC012,
 	}
 }
 
@@ -42,6 +42,14 @@ func checkSEC012(ctx *Context) []Problem {
 				out = append(out, Problem{Tool: t.Name, Parameter: p,
 					Message:    fmt.Sprintf("`%s.%s` defaults to %q, so every call does that unless the model picks another value.", t.Name, p, def),
 					Suggestion: fmt.Sprintf("Make `%s` required, or default it to the value that neither charges nor destroys, so the side effect is asked for, not assumed.", p)})
+			} else if p, v := accessWidestDefault(t, facts[i]); p != "" {
+				// An access bound (run-as user, networking, visibility, an
+				// invite's uses or lifetime) left out is at its widest:
+				// root, unrestricted, public, unlimited, never
+				// (access_defaults.go, round 32).
+				out = append(out, Problem{Tool: t.Name, Parameter: p,
+					Message:    accessWidestMessage(t.Name, p, v),
+					Suggestion: fmt.Sprintf("Default `%s` to its narrowest value, or make it required, so wider access is asked for, not assumed.", p)})
 			}
 		}
 		a := t.Annotations
@@ -865,11 +873,28 @@ var secDataLossTalk = regexp.MustCompile(`\b(?:delet\w*|eras\w*|wip\w*|purg\w*|d
 // or overwrites, or writes from a tool that reads, with default: true, and
 // what every call then does; or "".
 func secDangerousDefault(t *model.Tool, f secTool) (string, string) {
-	props := t.Params()
-	for _, name := range t.ParamNames() {
+	return secDangerousDefaultIn(t.Params(), t.ParamNames(), "", 0, f)
+}
+
+// secDangerousDefaultIn is secDangerousDefault over props and, since
+// revision 30 (round 32), the objects nested under them: a request body's
+// archived: {default: true} archives when the model sends the body, or
+// none, without the flag. It returns the flag's dotted path.
+func secDangerousDefaultIn(props map[string]any, names []string, prefix string, depth int, f secTool) (string, string) {
+	if depth > 3 {
+		return "", ""
+	}
+	for _, name := range names {
 		obj, _ := props[name].(map[string]any)
 		if obj == nil {
 			continue
+		}
+		if depth < 3 {
+			for _, sub := range preciseNestedProps(obj) {
+				if p, what := secDangerousDefaultIn(sub, secSortedKeys(sub), prefix+name+".", depth+1, f); p != "" {
+					return p, what
+				}
+			}
 		}
 		if d, _ := obj["description"].(string); obj["default"] != true && !(isJSONString(obj["type"], "boolean") && secDefaultTrueTalk.MatchString(d) &&
 			secFirstWord(secIdentifierWords(name), secHardDangerFlag...) != "") {
@@ -883,27 +908,35 @@ func secDangerousDefault(t *model.Tool, f secTool) (string, string) {
 		if secHasWord(pw, "no", "not", "dry", "skip", "confirm", "preview", "safe", "backup", "keep", "preserve") {
 			continue
 		}
+		if depth > 0 && (secFirstWord(pw, secDangerFlag...) == "" && secFirstWord(pw, secDangerState...) == "" || secHasWord(secIdentifierWords(prefix), append(secFilterWords, "where", "query", "match", "criteria")...)) {
+			// Nested, only a flag that destroys by its own name is read,
+			// and not in an object that selects (filter.archived): a
+			// write or activation flag inside an options object (a
+			// browser profile's persistChanges) configures a feature the
+			// model opted into by filling that object.
+			continue
+		}
 		if isJSONString(obj["type"], "boolean") && secHasWord(pw[:min(1, len(pw))], secActivateFlag...) && secWidensTools(f.desc) != "" {
 			// qase_discover_tools' activate: a tool that switches on
 			// hidden tools does so on every call unless the model says no.
-			return name, fmt.Sprintf("switches on the tools it finds (%s), widening the session's tool set", name)
+			return prefix + name, fmt.Sprintf("switches on the tools it finds (%s), widening the session's tool set", name)
 		}
 		if v := secFirstWord(pw, secDangerFlag...); v != "" {
-			return name, fmt.Sprintf("does what `%s` says (%s)", name, v)
+			return prefix + name, fmt.Sprintf("does what `%s` says (%s)", name, v)
 		}
 		// A state the flag puts the object in (archived, deleted,
 		// in_trash) is an act only on a tool that changes things: on a
 		// read it filters ("archived: true" lists archived pages).
 		if v := secFirstWord(pw, secDangerState...); v != "" && !secReadNamed(f.words) && !secHasWord(pw, secFilterWords...) {
-			return name, fmt.Sprintf("leaves what it changes %s", v)
+			return prefix + name, fmt.Sprintf("leaves what it changes %s", v)
 		}
 		if d, _ := obj["description"].(string); d != "" && !secReadNamed(f.words) {
 			if m := secTrueDestroys.FindString(d); m != "" {
-				return name, fmt.Sprintf("does what its description says true does (%q)", secSnippet(m))
+				return prefix + name, fmt.Sprintf("does what its description says true does (%q)", secSnippet(m))
 			}
 		}
 		if v := secFirstWord(pw, secWriteFlag...); v != "" && secReadNamed(f.words) && !(v == "download" && secDownloadReturns(obj)) {
-			return name, fmt.Sprintf("of this read also does what `%s` says (%s)", name, v)
+			return prefix + name, fmt.Sprintf("of this read also does what `%s` says (%s)", name, v)
 		}
 	}
 	return "", ""
