@@ -14,7 +14,7 @@ func sec012() Rule {
 	return Rule{
 		ID: "SEC012", Name: "annotation-contradiction", Family: "Security",
 		Summary: "The tool's behaviour hints contradict its name or description, or a default destroys or widens access.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 30, Check: checkSEC012,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 31, Check: checkSEC012,
 	}
 }
 
@@ -869,6 +869,16 @@ func secVerbAdds(words []string) bool {
 // "deletes its data", "cannot be undone").
 var secDataLossTalk = regexp.MustCompile(`\b(?:delet\w*|eras\w*|wip\w*|purg\w*|destroy\w*|lost|los(?:e|es|ing)|discard\w*|cannot\s+be\s+(?:undone|restarted|recovered|resumed)|irreversibl\w*|permanent\w*)\b`)
 
+// secStateShown says a state flag's own description opens on showing or
+// selecting items in that state ("Show archived items in the sidebar",
+// "Include deleted rows"): a view setting, not an act that leaves what
+// the call changes in that state (revision 31).
+func secStateShown(obj map[string]any) bool {
+	d, _ := obj["description"].(string)
+	w := secIdentifierWords(secOpeningSentence(d))
+	return len(w) > 0 && secHasWord(w[:1], secFilterWords...)
+}
+
 // secDangerousDefault returns a boolean parameter that deletes, archives
 // or overwrites, or writes from a tool that reads, with default: true, and
 // what every call then does; or "".
@@ -927,7 +937,7 @@ func secDangerousDefaultIn(props map[string]any, names []string, prefix string, 
 		// A state the flag puts the object in (archived, deleted,
 		// in_trash) is an act only on a tool that changes things: on a
 		// read it filters ("archived: true" lists archived pages).
-		if v := secFirstWord(pw, secDangerState...); v != "" && !secReadNamed(f.words) && !secHasWord(pw, secFilterWords...) {
+		if v := secFirstWord(pw, secDangerState...); v != "" && !secReadNamed(f.words) && !secHasWord(pw, secFilterWords...) && !secStateShown(obj) {
 			return prefix + name, fmt.Sprintf("leaves what it changes %s", v)
 		}
 		if d, _ := obj["description"].(string); d != "" && !secReadNamed(f.words) {
