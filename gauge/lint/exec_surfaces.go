@@ -150,7 +150,7 @@ var (
 	secTestRunTalk  = regexp.MustCompile(`^\W*(?:run|execute)s?\s+(?:the\s+|a\s+|your\s+)?(?:[\w.-]+\s+){0,2}?(?:tests?|specs?|test\s+suites?)\b`)
 	secCoverageTalk = regexp.MustCompile(`\btest\s+coverage\b|\bcoverage\b[^.]{0,60}\btests?\b|\btests?\b[^.]{0,60}\bcoverage\b`)
 	secRemoteReport = regexp.MustCompile(`\b(?:fetch|retriev|download)\w*\b|\b(?:reported|uploaded)\s+to\b|\bfrom\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,2}?(?:api|service|platform|dashboard)\b`)
-	secPathTalk     = regexp.MustCompile(`\b(?:path|file|director(?:y|ies)|folder|project\s+root|glob)\b`)
+	secPathTalk     = regexp.MustCompile(`\b(?:paths?|files?|director(?:y|ies)|folders?|project\s+root|globs?)\b`)
 )
 
 // secTestRun is a tool that runs a local project's tests (or runs them to
@@ -172,7 +172,9 @@ func secTestRun(t *model.Tool, facts secTool) secExecSurface {
 		return secExecSurface{}
 	}
 	for _, p := range secDeepParams(t) {
-		if !secIsFreeTextOrList(p.obj) {
+		// A bare array (no items schema) holds strings as well: test
+		// files given as a list of paths.
+		if _, typed := p.obj["items"]; !secIsFreeTextOrList(p.obj) && (typed || !isJSONString(p.obj["type"], "array")) {
 			continue
 		}
 		if pd := p.desc(); secPathTalk.MatchString(pd) && !strings.Contains(pd, "url") {
