@@ -150,7 +150,7 @@ var (
 	secTestRunTalk  = regexp.MustCompile(`^\W*(?:run|execute)s?\s+(?:the\s+|a\s+|your\s+)?(?:[\w.-]+\s+){0,2}?(?:tests?|specs?|test\s+suites?)\b`)
 	secCoverageTalk = regexp.MustCompile(`\btest\s+coverage\b|\bcoverage\b[^.]{0,60}\btests?\b|\btests?\b[^.]{0,60}\bcoverage\b`)
 	secRemoteReport = regexp.MustCompile(`\b(?:fetch|retriev|download)\w*\b|\b(?:reported|uploaded)\s+to\b|\bfrom\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,2}?(?:api|service|platform|dashboard)\b`)
-	secPathTalk     = regexp.MustCompile(`\b(?:path|file|director(?:y|ies)|folder|project\s+root|glob)\b`)
+	secPathTalk     = regexp.MustCompile(`\b(?:paths?|files?|director(?:y|ies)|folders?|project\s+root|globs?)\b`)
 )
 
 // secTestRun is a tool that runs a local project's tests (or runs them to
@@ -172,7 +172,9 @@ func secTestRun(t *model.Tool, facts secTool) secExecSurface {
 		return secExecSurface{}
 	}
 	for _, p := range secDeepParams(t) {
-		if !secIsFreeTextOrList(p.obj) {
+		// A bare array (no items schema) holds strings as well: test
+		// files given as a list of paths.
+		if _, typed := p.obj["items"]; !secIsFreeTextOrList(p.obj) && (typed || !isJSONString(p.obj["type"], "array")) {
 			continue
 		}
 		if pd := p.desc(); secPathTalk.MatchString(pd) && !strings.Contains(pd, "url") {
@@ -1915,6 +1917,12 @@ func secIsFreeTextMap(obj map[string]any) bool {
 // ") or a known language, and whether it is one the server says it
 // evaluates.
 func secLangCode(pd, langs string) (lang, noun string, served bool) {
+	// A description that says its own value is evaluated ("The Nushell
+	// source code to evaluate") names the language in the word that
+	// stands right before "code", known or not; statements and
+	// expressions are read only in a known language ("SELECT statements",
+	// "combination expression" name none).
+	own := secEvaluatedTalk.MatchString(pd)
 	for _, loc := range secCodeNounTalk.FindAllStringIndex(pd, -1) {
 		// The clause the noun stands in: what follows the last stop,
 		// colon, semicolon, comma, dash or bracket before it.
@@ -1923,11 +1931,16 @@ func secLangCode(pd, langs string) (lang, noun string, served bool) {
 			start = k + 3
 		}
 		before := strings.Fields(pd[start:loc[0]])
+		if n := len(before); n > 0 && before[n-1] == "source" && pd[loc[0]:loc[1]] == "code" {
+			// "Nushell source code": source is part of the code noun.
+			before = before[:n-1]
+		}
 		for k := len(before) - 1; k >= 0 && k >= len(before)-3; k-- {
 			w := strings.Trim(before[k], "\"'`<*_")
 			for _, l := range strings.Split(w, "/") {
 				served := strings.Contains(langs, " "+l+" ")
-				if !secIsLanguage(l, served) {
+				adjacent := own && k == len(before)-1 && pd[loc[0]:loc[1]] == "code" && secLanguageToken.MatchString(l) && !secConjunctions[l]
+				if !secIsLanguage(l, served || adjacent) {
 					continue
 				}
 				// The value is that code only when the clause opens on
@@ -1949,6 +1962,18 @@ func secLangCode(pd, langs string) (lang, noun string, served bool) {
 	}
 	return lang, noun, false
 }
+
+// secConjunctions join words; none names a language.
+var secConjunctions = map[string]bool{"and": true, "or": true, "nor": true, "but": true, "plus": true, "then": true}
+
+// secProductCode is a name ending in a capitalised Code (Claude Code,
+// Visual Studio Code, QR Code): case-sensitive, on the description as
+// given.
+var secProductCode = regexp.MustCompile(`\b([A-Z][\w.+#-]*)\s+Code\b`)
+
+// secLanguageToken is a word that can name a language: letters, then
+// letters, digits, + or # ("nushell", "c++", "f#").
+var secLanguageToken = regexp.MustCompile(`^[a-z][a-z0-9+#]*$`)
 
 // secCodeValueOpener is what may stand in a parameter description's
 // clause before the code it says the value is: nothing, an article or
@@ -1985,7 +2010,10 @@ func secEvaluatedCode(t *model.Tool, facts secTool) secExecSurface {
 			continue
 		}
 		given, _ := p.obj["description"].(string)
-		raw, _ := secFold(given)
+		// "Claude Code session UUID", "VS Code", "QR Code": a capital
+		// Code after a capitalised word is part of a name, not code in
+		// a language (which is written "Python code").
+		raw, _ := secFold(secProductCode.ReplaceAllString(given, "${1} Product"))
 		if secNoRunTalk.MatchString(raw) || secNotEvaluatedTalk.MatchString(raw) {
 			continue
 		}

@@ -15,7 +15,7 @@ func sec011() Rule {
 	return Rule{
 		ID: "SEC011", Name: "code-execution-surface", Family: "Security",
 		Summary: "The tool runs code, shell commands, SQL, a pipeline or an agent task supplied by the model.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 25, Check: checkSEC011,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 26, Check: checkSEC011,
 	}
 }
 
@@ -157,6 +157,12 @@ func secExecutionSurface(t *model.Tool, facts secTool) secExecSurface {
 				s.why = fmt.Sprintf("%s, on the connection its `%s` names", s.why, conn)
 				s.reach, s.real = reachProseReadOnlyConn, true
 			}
+		}
+		if s.real && secNamesCommand(secParamDesc(t, code.param)) {
+			// "Slash command identifier (e.g. \"clear\")": the value
+			// picks one of the commands the target already has; it is
+			// no command line the model writes. It looks like one.
+			s.real = false
 		}
 		if s.real && secStoredStartCommand(t, facts, code.param) {
 			// Dokploy's application-update `command`: the start command
@@ -644,8 +650,28 @@ var secHowInterprets = regexp.MustCompile(`\bhow\s+(?:[\w.'-]+\s+){1,3}?interpre
 // "you should never run it twice") about which commands to send, not a
 // statement that the tool runs nothing: "never" counts only after a
 // tense or passive that makes the tool or its input the subject ("it
-// will never run", "the code is never executed").
-var secNoRunTalk = regexp.MustCompile(`\bwithout\s+(?:executing|running|evaluating)\b|\b(?:does\s+not|doesn't)\s+(?:execute|run|evaluate)\b|\b(?:it|will|would|is|are|be|been|gets?)\s+never\s+(?:execute|run|evaluate)d?\b`)
+// will never run", "the code is never executed"). A denial of how long
+// it runs ("so that this tool does not run indefinitely", "without
+// running out of memory") is no denial that it runs (secRunLength).
+var secNoRunTalk = secRunDenial{regexp.MustCompile(`\bwithout\s+(?:executing|running|evaluating)\b|\b(?:does\s+not|doesn't)\s+(?:execute|run|evaluate)\b|\b(?:it|will|would|is|are|be|been|gets?)\s+never\s+(?:execute|run|evaluate)d?\b`)}
+
+// secRunLength is what follows "does not run" when the denial is about
+// how long or how far the run goes, not whether there is one.
+var secRunLength = regexp.MustCompile(`^\s+(?:indefinitely|forever|endlessly|(?:for\s+)?too\s+long|for\s+(?:a\s+|very\s+)?long|longer\b|out\s+of\b)`)
+
+// secRunDenial matches a description that denies a run: a match of its
+// expression not followed by secRunLength.
+type secRunDenial struct{ re *regexp.Regexp }
+
+// MatchString reports whether s denies a run.
+func (d secRunDenial) MatchString(s string) bool {
+	for _, loc := range d.re.FindAllStringIndex(s, -1) {
+		if !secRunLength.MatchString(s[loc[1]:]) {
+			return true
+		}
+	}
+	return false
+}
 
 // secAssessTalk is "evaluates X against ...": an assessment, not a run.
 var secAssessTalk = regexp.MustCompile(`\bevaluates?\s+(?:a|an|the|your)?\s*(?:[\w-]+\s+){0,3}?against\b`)
@@ -1013,6 +1039,22 @@ var (
 	// command or script that runs.
 	secCommandToRun = regexp.MustCompile(`\b(?:commands?|cmd|script)\s+(?:line\s+)?(?:to\s+(?:be\s+)?(?:run|execute|executed)\b|(?:that\s+)?(?:is|will\s+be)\s+(?:run|executed)\b)`)
 )
+
+// secCommandNameTalk is a parameter description saying its value is the
+// name or identifier of a command ("Slash command identifier", "the ID
+// of the saved script").
+var secCommandNameTalk = regexp.MustCompile(`\b(?:commands?|cmd|scripts?)\s+(?:identifier|id|name|key|slug)s?\b|\b(?:name|identifier|id)\s+of\s+(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+){0,2}?(?:command|script)\b`)
+
+// secRunWordTalk is any word of running in a parameter description.
+var secRunWordTalk = regexp.MustCompile(`\b(?:run|runs|ran|running|execut\w*|evaluat\w*|invok\w*)\b`)
+
+// secNamesCommand reports whether a command parameter's own (folded)
+// description says it names a command the target already has and says
+// nothing of running it: "command name which should be executed" still
+// takes a command line.
+func secNamesCommand(pd string) bool {
+	return secCommandNameTalk.MatchString(pd) && !secRunWordTalk.MatchString(pd)
+}
 
 // secAliasOf returns the parameter a parameter's description makes it an
 // alias of ("Alias for where"), or "".
