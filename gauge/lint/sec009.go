@@ -13,7 +13,7 @@ func sec009() Rule {
 	return Rule{
 		ID: "SEC009", Name: "exfiltration-parameter", Family: "Security",
 		Summary: "An optional free-text parameter (notes, context, metadata, ...) or open additionalProperties could carry data out.",
-		Default: Info, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 7, Check: checkSEC009,
+		Default: Info, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 8, Check: checkSEC009,
 	}
 }
 
@@ -45,7 +45,7 @@ func checkSEC009(ctx *Context) []Problem {
 			}
 			var sev Severity
 			if ctx.Precise() {
-				if secUnprovenChannel(t, obj) {
+				if secUnprovenChannel(t, obj) && !secVerdictNote(t, name, obj) {
 					sev = Warning
 				}
 			} else if secPlausibleChannel(obj) {
@@ -251,3 +251,54 @@ func secComposedWithoutText(schema map[string]any) bool {
 // said or for whatever the model knows ("e.g. what the user said before",
 // "e.g. whatever else you know").
 var secOpenAsk = regexp.MustCompile(`(?i)\bwhat\s+(?:the\s+)?user\s+(?:has\s+)?(?:said|asked|wrote|typed|told)\b|\bwhatever\s+(?:else\s+)?you\s+(?:know|have|saw|remember)\b`)
+
+// secApproveWords and secRejectWords are the two sides of a decision an
+// enum can offer (approve|reject, agree|reject, accept|decline).
+var (
+	secApproveWords = map[string]bool{"approve": true, "approved": true, "approval": true, "agree": true, "agreed": true, "accept": true, "accepted": true}
+	secRejectWords  = map[string]bool{"reject": true, "rejected": true, "rejection": true, "deny": true, "denied": true, "decline": true, "declined": true, "disagree": true, "refuse": true, "refused": true}
+)
+
+// secVerdictNoteWords are exfil-name words for a comment on something:
+// the reason given with a decision. "context", "metadata" or "debug" are
+// no comments.
+var secVerdictNoteWords = map[string]bool{"note": true, "notes": true, "feedback": true, "remark": true, "remarks": true, "reasoning": true}
+
+// secVerdictNote reports whether an optional free-text note sits beside a
+// decision the tool records (revision 8): a sibling parameter is an enum
+// whose values offer both sides of a verdict (decision: agree|reject,
+// verdict: approve|reject|concerns, action: approve_task|reject_task), and
+// the note's own description, if any, does not ask for the conversation.
+// The note is then the reason given with the verdict, the content the
+// call records, not a side channel. A rating (good|bad) is no verdict,
+// and "context" or "metadata" beside a verdict is not its reason.
+func secVerdictNote(t *model.Tool, name string, obj map[string]any) bool {
+	for _, w := range secIdentifierWords(name) {
+		if !secVerdictNoteWords[w] && !secExfilFiller[w] {
+			return false
+		}
+	}
+	if d, _ := obj["description"].(string); secConversationTalk.MatchString(d) || secOpenAsk.MatchString(d) {
+		return false
+	}
+	props := t.Params()
+	for _, other := range t.ParamNames() {
+		if other == name {
+			continue
+		}
+		sib, _ := props[other].(map[string]any)
+		values, _ := sib["enum"].([]any)
+		approve, reject := false, false
+		for _, v := range values {
+			s, _ := v.(string)
+			for _, w := range secIdentifierWords(s) {
+				approve = approve || secApproveWords[w]
+				reject = reject || secRejectWords[w]
+			}
+		}
+		if approve && reject {
+			return true
+		}
+	}
+	return false
+}

@@ -15,7 +15,7 @@ func sec010() Rule {
 	return Rule{
 		ID: "SEC010", Name: "env-exposure", Family: "Security",
 		Summary: "The tool appears to return environment variables or secrets.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 28, Check: checkSEC010,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 29, Check: checkSEC010,
 	}
 }
 
@@ -402,7 +402,16 @@ var secCredentialHeld = regexp.MustCompile(`^[^.\n]{0,120}?\b(` + secCredentialN
 var secCredentialIncluded = regexp.MustCompile(`^\s*(?:includes|contains|holds|carries)\b[^.\n]{0,60}?\b(` + secCredentialNouns + `)\b`)
 
 // secRedacted marks a sentence saying the secret parts are left out.
-var secRedacted = regexp.MustCompile(`\b(?:redact\w*|mask\w*|omit\w*|without\s+(?:the\s+)?(?:secret|token|credential|password|key)s?|names?\s+only|never\s+(?:returns?|includes?|shows?|returned|included|shown|exposed)|(?:does|do|will|is|are)\s+not\s+(?:return(?:ed)?|include[ds]?|expose[ds]?|show[ns]?)|(?:doesn't|don't|won't|isn't|aren't)\s+(?:return(?:ed)?|include[ds]?|expose[ds]?|show[ns]?))\b`)
+var secRedacted = regexp.MustCompile(`\b(?:redact\w*|mask\w*|omit\w*|without\s+(?:the\s+)?(?:secret|token|credential|password|key)s?|names?\s+only|never\s+(?:returns?|includes?|shows?|returned|included|shown|exposed)|(?:does|do|will|is|are)\s+not\s+(?:return(?:ed)?|include[ds]?|expose[ds]?|show[ns]?)|(?:doesn't|don't|won't|isn't|aren't)\s+(?:return(?:ed)?|include[ds]?|expose[ds]?|show[ns]?))\b` +
+	// Revision 29: a negation on the credential itself ("(NO secrets)",
+	// "returns no credentials", "no credential is ever returned").
+	`|\(\s*no\s+(?:secrets?|credentials?)\s*\)|\b(?:returns?|shows?|contains?|includes?)\s+no\s+(?:secrets?|credentials?)\b|\bno\s+(?:secrets?|credentials?)\s+(?:is\s+|are\s+)?(?:ever\s+)?(?:returned|shown|included|exposed)\b`)
+
+// secCredentialStatus is a clause that reports whether a credential is
+// set, not what it holds ("whether credentials are set", "whether the
+// webhook verify token + app secret are set", "whether OAuth credentials
+// are configured"): a yes/no status (revision 29).
+var secCredentialStatus = regexp.MustCompile(`\bwhether\s+(?:[\w'+/-]+\s+){0,7}?(?:is|are)\s+(?:already\s+)?(?:set|configured|present|provided|missing|stored|saved|available)\b`)
 
 // secWrappedLine is a line break inside a sentence: the next line goes
 // on in lower case ("The generated secret is\nreturned only in this
@@ -413,6 +422,7 @@ var secWrappedLine = regexp.MustCompile(`[ \t]*\n[ \t]*([a-z(])`)
 // it returns, or "".
 func secReturnsCredentials(desc string) string {
 	prose, _ := secFold(secWrappedLine.ReplaceAllString(preciseCodeOnly(desc), " $1"))
+	prose = secCredentialStatus.ReplaceAllString(prose, "whether set")
 	first := prose
 	if k := strings.IndexAny(prose, ".\n"); k >= 0 && strings.TrimSpace(prose[:k]) != "" {
 		first = prose[:k]

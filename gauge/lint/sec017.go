@@ -16,7 +16,7 @@ func sec017() Rule {
 	return Rule{
 		ID: "SEC017", Name: "access-grant", Family: "Security",
 		Summary: "A tool grants people, accounts, hosts or keys access (invites members, changes roles, shares with others, registers keys, mints tokens, allow-lists IPs).",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 19, Check: checkSEC017,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 20, Check: checkSEC017,
 	}
 }
 
@@ -216,8 +216,11 @@ func secGrantByName(t *model.Tool, words []string) string {
 			return ""
 		}
 		return "invites people"
-	case has("grant") || has("authorize", "authorise") && has("app", "application", "client", "user", "users", "device", "access", "oauth"):
-		// authorize_payment authorizes a charge, not a person.
+	case has("grant") && secGrantNamesGrantee(t) || has("authorize", "authorise") && has("app", "application", "client", "user", "users", "device", "access", "oauth"):
+		// authorize_payment authorizes a charge, not a person. A grant
+		// whose schema names no grantee (elevated_grant(node), a
+		// one-time update grant for a version) lets no one in that an
+		// injected instruction could pick (revision 20).
 		return "grants access"
 	case has("share", "sharing") && has("link", "links") && !has("text", "post", "social", "story"):
 		// A sharing link whose scope or type reaches beyond the owner
@@ -1642,4 +1645,30 @@ func secGrantJoinsAsNode(t *model.Tool, words []string) string {
 		return fmt.Sprintf("enrols the user's machine in a network that runs or relays others' work on it (%q)", secSnippet(strings.TrimSpace(m)))
 	}
 	return ""
+}
+
+// secGranteeWords are parameter-name words naming who receives a grant
+// beyond secGrantHasPrincipalParam's people and apps: an account or login,
+// an agent, an identity or subject, a public key.
+var secGranteeWords = []string{"username", "usernames", "login", "logins", "account", "accounts", "agent", "agents",
+	"identity", "identities", "subject", "subjects", "assignee", "assignees", "pubkey", "pubkeys"}
+
+// secGrantNamesGrantee reports whether a tool named for a grant takes
+// whom it grants to (revision 20): a principal parameter (an email, user,
+// group, member, role, client or app id), an account, login, agent,
+// identity or subject, or a public key, at any depth of its schema. A
+// grant with none of them (a local task the operator approves, a token
+// for one update of one version, a release of a grant) names no one an
+// injected instruction could aim it at.
+func secGrantNamesGrantee(t *model.Tool) bool {
+	if secGrantHasPrincipalParam(t) {
+		return true
+	}
+	for _, p := range secParams(t) {
+		w := secIdentifierWords(p.name)
+		if secHasWord(w, secGranteeWords...) || secHasWord(w, "public") && secHasWord(w, "key", "keys") {
+			return true
+		}
+	}
+	return false
 }
