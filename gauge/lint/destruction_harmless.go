@@ -332,8 +332,9 @@ var preciseSettingVerbs = map[string]bool{"set": true, "toggle": true, "enable":
 
 var (
 	// preciseToTrash is a description that says the tool moves what it
-	// deletes to a trash or bin, or soft-deletes it, so it can be restored.
-	preciseToTrash = regexp.MustCompile(`(?i)\b(?:moves?|moving|sends?|puts?)\b[^.]{0,40}?\bto\s+(?:the\s+)?(?:trash|bin|recycle\s+bin|recycling\s+bin|wastebasket)\b|\bsoft[- ]delet\w*`)
+	// deletes to a trash or bin, or soft-deletes (soft-removes) it, so it
+	// can be restored.
+	preciseToTrash = regexp.MustCompile(`(?i)\b(?:moves?|moving|sends?|puts?)\b[^.]{0,40}?\bto\s+(?:the\s+)?(?:trash|bin|recycle\s+bin|recycling\s+bin|wastebasket)\b|\bsoft[- ]?(?:delet|remov)\w*`)
 	// preciseFromTrash is a description that opens on taking something out
 	// of the trash: a restore.
 	preciseFromTrash = regexp.MustCompile(`(?i)^\s*(?:removes?|takes?|moves?)\s+(?:\w+\s+){0,3}?(?:out\s+of|from)\s+(?:the\s+)?(?:trash|bin|recycle\s+bin)\b`)
@@ -386,6 +387,12 @@ func preciseReversible(tools []tgTool, t *tgTool) string {
 	}
 	if inverse := preciseInverseTool(tools, t, toks); inverse != "" && !permanent {
 		return fmt.Sprintf("it breaks a link the server makes again with `%s`", inverse)
+	}
+	if m := preciseRollbackAsVersion(t); m != "" && !permanent {
+		return fmt.Sprintf("it rolls back by writing the earlier state as a new version (%q), so the state it leaves stays in the history", secSnippet(m))
+	}
+	if why := preciseCancelsUnstarted(t); why != "" && !permanent {
+		return why
 	}
 	if with := preciseVersionedRollback(tools, t); with != "" && !permanent {
 		return fmt.Sprintf("it rolls back to a stored version, and `%s` keeps every change as a version, so the state it leaves can be rolled back to in turn", with)
@@ -577,6 +584,46 @@ func preciseVersionedRollback(tools []tgTool, t *tgTool) string {
 			continue
 		}
 		return u.name
+	}
+	return ""
+}
+
+// preciseRollbackAsVersion returns the words of a rollback's own
+// description saying the earlier state is written as a new version
+// (workflow_rollback "writes that revision as a NEW attributed rev"), or
+// "". The state the rollback leaves is then one more revision, as with a
+// versioned sibling (preciseVersionedRollback). A sentence that also
+// replaces or discards the current version does not count.
+func preciseRollbackAsVersion(t *tgTool) string {
+	if !secHasWord(t.nameWords, "rollback", "revert", "roll") {
+		return ""
+	}
+	if preciseDropsVersionTalk.MatchString(t.desc) {
+		return ""
+	}
+	return preciseAffirmed(preciseProse(t.desc), preciseKeepsVersionTalk)
+}
+
+// preciseNotStartedOnly is a description that limits a cancel to work that
+// has not started: "Only works for tasks that haven't started yet", "Has no
+// effect on jobs that are already running", "Cancel a scheduled send before
+// it goes out".
+var preciseNotStartedOnly = regexp.MustCompile(`(?i)\bonly\s+(?:works?|applies|possible|valid|succeeds)\s+(?:for|on|to|while|if|when|before)\s+[^.]{0,50}?\b(?:(?:has|have)(?:\s*n[o']t|\s+not)\s+(?:yet\s+)?(?:started|begun|run|been\s+(?:sent|started|run|processed))|(?:still\s+)?(?:pending|queued|scheduled)|not\s+(?:yet\s+)?started)\b` +
+	`|\bhas\s+no\s+effect\s+on\s+[^.]{0,40}?\b(?:already\s+)?(?:running|started|in\s+progress|completed)\b` +
+	`|\bbefore\s+it\s+(?:goes\s+out|is\s+sent|starts|runs|begins)\b`)
+
+// preciseCancelsUnstarted reports why a cancel loses nothing: its
+// description limits it to work that has not started (queued, pending,
+// scheduled), which is submitted again as it was; "". A cancel of running
+// work (a job "queued or in progress", a deployment) stops what was done
+// so far and is left to the other readings.
+func preciseCancelsUnstarted(t *tgTool) string {
+	if !secHasWord(t.nameWords, "cancel") {
+		return ""
+	}
+	// Read as written: the limit itself is a negation ("haven't started").
+	if m := preciseNotStartedOnly.FindString(t.desc); m != "" {
+		return fmt.Sprintf("it cancels only work that has not started (%q), which can be submitted again", secSnippet(m))
 	}
 	return ""
 }

@@ -187,10 +187,13 @@ func preciseOverwrites(tools []tgTool, t *tgTool) string {
 
 // preciseKeepsVersionTalk is a description saying each change is kept as
 // a version ("Automatically creates a new version", "previous versions are
-// kept", "keeps a full revision history"): what an update writes over
-// stays in that history. A sentence that also replaces or discards the
+// kept", "keeps a full revision history"; since round 33 also "Every change
+// is a new rev", "writes that revision as a new rev", "Increments the
+// version"): what an update writes over stays in that history. A sentence that also replaces or discards the
 // earlier version does not count.
-var preciseKeepsVersionTalk = regexp.MustCompile(`(?i)\b(?:creates?|saves?|stores?|records?)\s+(?:a\s+)?new\s+(?:version|revision|snapshot)\b` +
+var preciseKeepsVersionTalk = regexp.MustCompile(`(?i)\b(?:creates?|saves?|stores?|records?)\s+(?:a\s+)?new\s+(?:version|revision|rev|snapshot)\b` +
+	`|\b(?:every|each)\s+(?:change|write|edit|update|save)\s+(?:is|becomes|makes|creates|adds)\s+(?:kept\s+as\s+|saved\s+as\s+|stored\s+as\s+)?(?:a\s+)?new\s+(?:version|revision|rev)\b` +
+	`|\bas\s+a\s+new\s+(?:[\w-]+\s+)?(?:version|revision|rev)\b|\bincrements?\s+the\s+version\b` +
 	`|\b(?:previous|prior|earlier|old)\s+(?:versions?|revisions?|configurations?)\s+(?:are|is|remains?|stays?)\s+(?:kept|preserved|retained|saved)\b|\bkeeps?\s+(?:a\s+|the\s+)?(?:full\s+)?(?:version|revision)\s+history\b`)
 
 // preciseDropsVersionTalk is a sentence that keeps no earlier version

@@ -15,7 +15,7 @@ func qg009() Rule {
 		ID: "QG009", Name: "qg-destructive-without-warning", Family: "Quality-gate",
 		Summary: "A destructive tool neither warns in its description nor sets destructiveHint: true.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 20, Check: checkQG009,
+		Revision: 21, Check: checkQG009,
 	}
 }
 
@@ -132,6 +132,45 @@ func qgAnsweredStop(t *model.Tool, verb string) bool {
 	return qgStopVerbs[verb] && a != nil && a.DestructiveHint != nil && !*a.DestructiveHint
 }
 
+// qgDetachVerbs take one thing off another; the thing itself is kept.
+var qgDetachVerbs = map[string]bool{"remove": true, "detach": true, "unlink": true}
+
+// qgDataNouns name stored data, whose removal loses what was written:
+// "Remove values from JSON columns" is not a detach.
+var qgDataNouns = map[string]bool{"value": true, "values": true, "content": true, "contents": true, "data": true,
+	"text": true, "body": true, "row": true, "rows": true, "record": true, "records": true, "file": true, "files": true,
+	"message": true, "messages": true, "field": true, "fields": true, "key": true, "keys": true, "entry": true, "entries": true,
+	"document": true, "documents": true, "item": true, "items": true}
+
+// qgAnsweredDetach reports whether a tool whose destructive word only
+// takes one thing off another (remove_dolt_remote "Removes a remote from
+// the server", gmail_remove_label "Take a label off a thread", "Remove
+// issues from their epic") says destructiveHint: false, and neither its
+// name nor its opening sentence names stored data (values, content, rows,
+// files, entries) it takes away: the author has answered that nothing is
+// lost, as with a stop (qgAnsweredStop). A removal with no "from" or "off"
+// ("Remove a project") removes the thing itself and is not read. desc is
+// the folded description. Read in the default profile only.
+func qgAnsweredDetach(t *model.Tool, verb string, words []string, desc string) bool {
+	a := t.Annotations
+	if !qgDetachVerbs[verb] || a == nil || a.DestructiveHint == nil || *a.DestructiveHint {
+		return false
+	}
+	opening := desc
+	if k := strings.IndexAny(opening, ".\n"); k >= 0 {
+		opening = opening[:k]
+	}
+	from := false
+	for _, w := range append(append([]string(nil), words...), strings.Fields(opening)...) {
+		w = strings.Trim(strings.ToLower(w), ",;:()\"'`")
+		if qgDataNouns[w] {
+			return false
+		}
+		from = from || w == "from" || w == "off"
+	}
+	return from
+}
+
 // qgWarns reports whether a description warns of destruction; folded is
 // secFold(desc). In the default profile (precise) a warning written in
 // another language counts as the English one does ("一度削除すると元に戻せ
@@ -202,6 +241,12 @@ func checkQG009(ctx *Context) []Problem {
 			if qgRecoverableTalk.MatchString(facts[i].desc) {
 				// "Deleted boards go to Trash and can be restored within
 				// 90 days": the description says what deletion does.
+				continue
+			}
+			if qgAnsweredDetach(t, verb, facts[i].words, facts[i].desc) {
+				// gmail_remove_label "Take a label off a thread" with
+				// destructiveHint: false: the author has said a detach
+				// loses nothing; whether that is wrong is SEC012's.
 				continue
 			}
 			if qgAnsweredStop(t, verb) || qgAddsBack(facts, facts[i].words) || secRemovesMarkerOrMember(facts[i].words, facts[i].desc) {
