@@ -1971,6 +1971,31 @@ var secConjunctions = map[string]bool{"and": true, "or": true, "nor": true, "but
 // given.
 var secProductCode = regexp.MustCompile(`\b([A-Z][\w.+#-]*)\s+Code\b`)
 
+// secCodeOpeners are words that stand before a code noun without naming
+// a product: determiners and kinds of code ("The Code To Execute",
+// "Source Code", "Custom Code"), and languages the known-language pattern
+// does not cover.
+var secCodeOpeners = map[string]bool{"the": true, "a": true, "an": true, "your": true, "this": true, "that": true, "any": true,
+	"arbitrary": true, "custom": true, "raw": true, "source": true, "sample": true, "example": true, "inline": true, "user": true,
+	"sql": true, "bash": true, "shell": true, "go": true, "rust": true, "swift": true, "dart": true, "c": true, "c++": true, "c#": true}
+
+// secProductNames rewrites each capitalised name ending in a capital Code
+// (Claude Code, Visual Studio Code, QR Code) as a product, so its "Code" is
+// not read as code. A known language before Code ("Python Code to
+// evaluate") and a determiner or kind of code ("The Code", "Source Code")
+// are kept: that Code is code. A language only the server's own tools
+// name is not enough: a server that runs "claude --chrome" lists claude
+// among its languages, and "Claude Code session UUID" is still a product.
+func secProductNames(given string) string {
+	return secProductCode.ReplaceAllStringFunc(given, func(m string) string {
+		w := strings.ToLower(strings.Fields(m)[0])
+		if secCodeOpeners[w] || secKnownLanguage.MatchString(w) {
+			return m
+		}
+		return strings.TrimSuffix(m, "Code") + "Product"
+	})
+}
+
 // secLanguageToken is a word that can name a language: letters, then
 // letters, digits, + or # ("nushell", "c++", "f#").
 var secLanguageToken = regexp.MustCompile(`^[a-z][a-z0-9+#]*$`)
@@ -2013,7 +2038,7 @@ func secEvaluatedCode(t *model.Tool, facts secTool) secExecSurface {
 		// "Claude Code session UUID", "VS Code", "QR Code": a capital
 		// Code after a capitalised word is part of a name, not code in
 		// a language (which is written "Python code").
-		raw, _ := secFold(secProductCode.ReplaceAllString(given, "${1} Product"))
+		raw, _ := secFold(secProductNames(given))
 		if secNoRunTalk.MatchString(raw) || secNotEvaluatedTalk.MatchString(raw) {
 			continue
 		}
