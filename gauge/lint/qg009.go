@@ -149,24 +149,21 @@ var qgDataNouns = map[string]bool{"value": true, "values": true, "content": true
 // name nor its opening sentence names stored data (values, content, rows,
 // files, entries) it takes away: the author has answered that nothing is
 // lost, as with a stop (qgAnsweredStop). A removal with no "from" or "off"
-// ("Remove a project") removes the thing itself and is not read. desc is
-// the folded description. Read in the default profile only.
-func qgAnsweredDetach(t *model.Tool, verb string, words []string, desc string) bool {
+// ("Remove a project") removes the thing itself and is not read. Read in
+// the default profile only.
+func qgAnsweredDetach(t *model.Tool, verb string, words []string) bool {
 	a := t.Annotations
 	if !qgDetachVerbs[verb] || a == nil || a.DestructiveHint == nil || *a.DestructiveHint {
 		return false
 	}
-	opening := desc
-	if k := strings.IndexAny(opening, ".\n"); k >= 0 {
-		opening = opening[:k]
-	}
 	from := false
-	for _, w := range append(append([]string(nil), words...), strings.Fields(opening)...) {
-		w = strings.Trim(strings.ToLower(w), ",;:()\"'`")
-		if qgDataNouns[w] {
-			return false
+	for _, ws := range [][]string{words, secIdentifierWords(secOpeningSentence(t.RawDescription))} {
+		for _, w := range ws {
+			if qgDataNouns[w] {
+				return false
+			}
+			from = from || w == "from" || w == "off"
 		}
-		from = from || w == "from" || w == "off"
 	}
 	return from
 }
@@ -243,7 +240,7 @@ func checkQG009(ctx *Context) []Problem {
 				// 90 days": the description says what deletion does.
 				continue
 			}
-			if qgAnsweredDetach(t, verb, facts[i].words, facts[i].desc) {
+			if qgAnsweredDetach(t, verb, facts[i].words) {
 				// gmail_remove_label "Take a label off a thread" with
 				// destructiveHint: false: the author has said a detach
 				// loses nothing; whether that is wrong is SEC012's.
