@@ -580,7 +580,7 @@ func preciseVersionedRollback(tools []tgTool, t *tgTool) string {
 		if u.name == t.name || len(u.nameWords) < 2 || !secHasWord(u.nameWords[:1], "update", "edit", "modify", "save", "set") {
 			continue
 		}
-		if !objects[u.nameWords[len(u.nameWords)-1]] || preciseAffirmed(preciseProse(u.desc), preciseKeepsVersionTalk) == "" || preciseDropsVersionTalk.MatchString(u.desc) {
+		if !objects[u.nameWords[len(u.nameWords)-1]] || preciseKeepsVersion(u.desc) == "" {
 			continue
 		}
 		return u.name
@@ -598,11 +598,25 @@ func preciseRollbackAsVersion(t *tgTool) string {
 	if !secHasWord(t.nameWords, "rollback", "revert", "roll") {
 		return ""
 	}
-	if preciseDropsVersionTalk.MatchString(t.desc) {
+	return preciseKeepsVersion(t.desc)
+}
+
+// preciseKeepsVersion returns the words of desc saying each change is kept
+// as a version (preciseKeepsVersionTalk), or "" when desc also says the
+// earlier version is replaced or discarded (preciseDropsVersionTalk) or
+// that something is lost ("written as a new version; later rows are
+// dropped": the version is kept, what came after it is not).
+func preciseKeepsVersion(desc string) string {
+	low := strings.ToLower(desc)
+	if preciseDropsVersionTalk.MatchString(desc) || secDataLossTalk.MatchString(low) || preciseRollbackDrops.MatchString(low) {
 		return ""
 	}
-	return preciseAffirmed(preciseProse(t.desc), preciseKeepsVersionTalk)
+	return preciseAffirmed(preciseProse(desc), preciseKeepsVersionTalk)
 }
+
+// preciseRollbackDrops is a description saying something is dropped or
+// truncated, which secDataLossTalk's words do not cover.
+var preciseRollbackDrops = regexp.MustCompile(`\b(?:drop(?:s|ped|ping)?|truncat\w*)\b`)
 
 // preciseNotStartedOnly is a description that limits a cancel to work that
 // has not started: "Only works for tasks that haven't started yet", "Has no

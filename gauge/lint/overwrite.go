@@ -122,7 +122,7 @@ func preciseOverwrites(tools []tgTool, t *tgTool) string {
 	if why := preciseAppliesOverFiles(t); why != "" {
 		return why
 	}
-	if preciseAffirmed(preciseProse(t.desc), preciseKeepsVersionTalk) != "" && !preciseDropsVersionTalk.MatchString(t.desc) {
+	if preciseKeepsVersion(t.desc) != "" {
 		// update_agent "Automatically creates a new version": the values
 		// written over stay in the version history.
 		return ""
