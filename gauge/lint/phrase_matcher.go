@@ -527,6 +527,12 @@ var (
 	// secNounPhrase follows a "verb + secret" hit that is a noun phrase
 	// ("upload credentials are generated"), not a request.
 	secNounPhrase = regexp.MustCompile(`^\s+(?:are|is|were|was|will|get|gets|remain|stay)\b`)
+	// secNegatedAsk ends the text before a request for secrets that
+	// forbids it ("never include", "do not send", "without sharing").
+	secNegatedAsk = regexp.MustCompile(`\b(?:never|not|n't|without|no\s+need\s+to)\s+(?:\w+\s+)?$`)
+	// secDoneByItself follows a request for secrets that the runtime
+	// performs by itself ("include session cookies automatically").
+	secDoneByItself = regexp.MustCompile(`^\s+(?:automatically|by\s+default|implicitly)\b`)
 	// secFetchMode is the fetch API's credentials setting.
 	secFetchMode = regexp.MustCompile(`\bsame[- ]origin\b|\bomit\b|\bwhether\s+to\s+(?:include|send)\b`)
 	// secPublicKeys is text about public keys (authorized_keys, *.pub).
@@ -686,6 +692,12 @@ func secHitsInContext(ctx *Context, s string, pats []secPattern) iter.Seq[secMat
 					// a thing, it asks for nothing; "include credentials" as a
 					// fetch credentials mode (omit, same-origin) is a setting.
 					if secNounPhrase.MatchString(folded[loc[1]:]) || secFetchMode.MatchString(secSentence(folded, loc[0], loc[1])) {
+						continue
+					}
+					// "Never include secrets, credentials or tokens" forbids
+					// the act; "to include session cookies automatically"
+					// is what the runtime does, no request to the model.
+					if secNegatedAsk.MatchString(folded[max(0, loc[0]-24):loc[0]]) || secDoneByItself.MatchString(folded[loc[1]:]) {
 						continue
 					}
 				case "pseudo-system tag":

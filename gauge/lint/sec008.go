@@ -11,7 +11,7 @@ func sec008() Rule {
 		ID: "SEC008", Name: "sensitive-path", Family: "Security",
 		Summary: "Text points at secrets: SSH keys, .env files, cloud credentials, MCP client configs, or asks for keys.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 8, Check: secPhraseRuleWith(secSensitivePatterns, secPrecise{keep: secSensitiveKeep},
+		Revision: 9, Check: secPhraseRuleWith(secSensitivePatterns, secPrecise{keep: secSensitiveKeep},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s mentions %s: %q.", s.where(), m.what, m.text)
 			},

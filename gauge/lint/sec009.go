@@ -13,7 +13,7 @@ func sec009() Rule {
 	return Rule{
 		ID: "SEC009", Name: "exfiltration-parameter", Family: "Security",
 		Summary: "An optional free-text parameter (notes, context, metadata, ...) or open additionalProperties could carry data out.",
-		Default: Info, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 8, Check: checkSEC009,
+		Default: Info, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 9, Check: checkSEC009,
 	}
 }
 
@@ -45,7 +45,7 @@ func checkSEC009(ctx *Context) []Problem {
 			}
 			var sev Severity
 			if ctx.Precise() {
-				if secUnprovenChannel(t, obj) && !secVerdictNote(t, name, obj) {
+				if secUnprovenChannel(t, name, obj) && !secVerdictNote(t, name, obj) {
 					sev = Warning
 				}
 			} else if secPlausibleChannel(obj) {
@@ -81,10 +81,17 @@ func checkSEC009(ctx *Context) []Problem {
 // it sends the conversation. Every other exfil-named parameter is
 // reported at info. A report's listed extras ("Anything else: workarounds
 // tried, your hypothesis") and a stated domain hint stay at info as before.
-func secUnprovenChannel(t *model.Tool, obj map[string]any) bool {
+//
+// Since revision 9 an undescribed parameter warns only when its name is a
+// side-channel word (sidenote, debug, reasoning, extra, misc): a note,
+// notes, remarks, feedback, context, details or metadata field is an
+// ordinary field of the record or request the tool handles, and on first
+// judgement across 35 audits every undescribed one of them was the tool's
+// own input (a gate decision's note, a directive's context).
+func secUnprovenChannel(t *model.Tool, name string, obj map[string]any) bool {
 	d, _ := obj["description"].(string)
 	if strings.TrimSpace(d) == "" {
-		return true
+		return secSideChannelName(name)
 	}
 	open := secOpenAsk.MatchString(d)
 	if !(secConversationTalk.MatchString(d) || open) || secStatedHint(d) || (secListsContent(obj) && !open) {
@@ -119,6 +126,23 @@ var secExfilWords = map[string]bool{
 
 // secExfilFiller may accompany an exfil word ("extra_info", "debug_data").
 var secExfilFiller = map[string]bool{"info": true, "data": true, "text": true, "field": true, "string": true, "notes": true, "note": true, "str": true}
+
+// secOrdinaryFieldWords are exfil words that also name an ordinary field
+// of a record or request: the record fields of secRecordFieldWords and a
+// request's feedback, context or additional data.
+var secOrdinaryFieldWords = map[string]bool{"feedback": true, "context": true, "additional": true}
+
+// secSideChannelName reports whether an exfil-named parameter has a word
+// that names no ordinary field (sidenote, debug_info, reasoning,
+// extra_text): a name of the classic side channel itself.
+func secSideChannelName(name string) bool {
+	for _, w := range secIdentifierWords(name) {
+		if secExfilWords[w] && !secRecordFieldWords[w] && !secOrdinaryFieldWords[w] {
+			return true
+		}
+	}
+	return false
+}
 
 // secIsExfilName reports whether a parameter name is made only of
 // free-form-data words and their fillers, with at least one of the former
