@@ -145,9 +145,11 @@ func secDatabaseAPI(t *model.Tool, facts secTool) secExecSurface {
 }
 
 // secTestRunTalk is a description that runs tests or measures their
-// coverage.
+// coverage. Since SEC011 revision 28 (round 34) the opening verb may be
+// the second of two joined by "and" ("Schedule and execute tests",
+// "Build and run the tests"): the tool still runs them.
 var (
-	secTestRunTalk  = regexp.MustCompile(`^\W*(?:run|execute)s?\s+(?:the\s+|a\s+|your\s+)?(?:[\w.-]+\s+){0,2}?(?:tests?|specs?|test\s+suites?)\b`)
+	secTestRunTalk  = regexp.MustCompile(`^\W*(?:[a-z]+\s+(?:and|&)\s+)?(?:run|execute)s?\s+(?:the\s+|a\s+|your\s+)?(?:[\w.-]+\s+){0,2}?(?:tests?|specs?|test\s+suites?)\b`)
 	secCoverageTalk = regexp.MustCompile(`\btest\s+coverage\b|\bcoverage\b[^.]{0,60}\btests?\b|\btests?\b[^.]{0,60}\bcoverage\b`)
 	secRemoteReport = regexp.MustCompile(`\b(?:fetch|retriev|download)\w*\b|\b(?:reported|uploaded)\s+to\b|\bfrom\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,2}?(?:api|service|platform|dashboard)\b`)
 	secPathTalk     = regexp.MustCompile(`\b(?:paths?|files?|director(?:y|ies)|folders?|project\s+root|globs?)\b`)
