@@ -15,7 +15,7 @@ func mcp040() Rule {
 		ID: "MCP040", Name: "destructive-tool-without-hint", Family: "Annotations",
 		Summary: "A tool that looks destructive declares no destructiveHint.",
 		Default: Error, Toolgauge: Error, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 38, Check: checkMCP040,
+		Revision: 39, Check: checkMCP040,
 	}
 }
 
@@ -161,6 +161,14 @@ func checkMCP040(ctx *Context) []Problem {
 			} else if why := preciseLessCertain(t); why != "" {
 				// Stops and merges lose work, but an author may fairly
 				// call them reversible: a warning, not an error.
+				msg = fmt.Sprintf("`%s` may lose work that cannot be had back (%s) but declares no `destructiveHint`.", t.name, why)
+				sev = Warning
+			} else if why := effectCancelsByOperation(t); why != "" {
+				// github_workflow action "cancel", "Job ops: .../abort":
+				// an operation of the tool cancels what is under way, as
+				// a name that cancels does; an author may fairly call
+				// it reversible by starting the work again, so a warning
+				// (destruction_cancel.go).
 				msg = fmt.Sprintf("`%s` may lose work that cannot be had back (%s) but declares no `destructiveHint`.", t.name, why)
 				sev = Warning
 			} else if why := filesWrittenAtPaths(t); why != "" && !markedReadOnly(t) {
