@@ -12,7 +12,7 @@ func sec004() Rule {
 		ID: "SEC004", Name: "coercive-directive", Family: "Security",
 		Summary: "Text coerces the model to call the tool first, always, or above everything else.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 30, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: concatPatterns(secCoercePrecise, secCoerceMoment, secCoerceStay, secCoerceOutputOrder, secCoerceIdentity), keep: secCoerceKeep, extra: secCoerceCJK},
+		Revision: 31, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: concatPatterns(secCoercePrecise, secCoerceMoment, secCoerceStay, secCoerceOutputOrder, secCoerceIdentity), keep: secCoerceKeep, extra: secCoerceCJK},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s contains a %s: %q.", s.where(), m.what, m.text)
 			},
@@ -237,7 +237,28 @@ var secCoercePrecise = concatPatterns(
 		`\bau\s+d0but\s+de\s+chaque\s+(?:session|conversation)\s*,?\s*(?:appelez|appelle|utilisez|utilise|ex0cutez|lancez)\s+toujours\b`,
 		`\b(?:appelez|appelle|utilisez|utilise|ex0cutez|lancez)\s+toujours\s+(?:cet\s+outil\s+|[\w.-]+\s+)au\s+d0but\s+de\s+chaque\s+(?:session|conversation)\b`,
 		`\bzu\s+beginn\s+(?:jeder|einer\s+jeden)\s+(?:sitzung|session|unterhaltung|konversation)\b[^.!?\n]{0,60}?\b(?:immer|unbedingt|muss|musst|m0ssen)\b`),
+	secRe(secUnaskedWhat, 0,
+		// Revision 31 (round 34): the call set apart from the user's asking
+		// for it: "use it without the user having to ask for it first",
+		// "Users might not ask you explicitly to use X, but ..." (the contrast
+		// carries the order; "so users will not ask for it" states a fact),
+		// "don't
+		// wait for the user to ask". A negation in the clause before
+		// ("never call this without the user asking for it") restrains the
+		// model and is left to secCoerceKeep; "even if the user didn't ask
+		// to read the file" names the file, not the call, and stays silent.
+		`\bwithout\s+(?:the\s+|a\s+|your\s+)?users?\s+(?:having\s+to\s+|needing\s+to\s+)?(?:explicitly\s+)?(?:ask(?:ing)?|request(?:ing)?)\s+(?:you\s+)?(?:explicitly\s+)?(?:for\s+(?:it|this|them)\b|to\s+(?:use|call|run|invoke)\b)`,
+		`\busers?\s+(?:might|may|will|would|often|usually)\s+not\s+(?:explicitly\s+)?ask\s+(?:you\s+)?(?:explicitly\s+)?(?:for\s+(?:it|this|them)\b|to\s+(?:use|call|run|invoke)\b)[^.!?\n]{0,60}?\bbut\b`,
+		`\b(?:don't|do\s+not)\s+wait\s+for\s+(?:the\s+|your\s+)?users?\s+to\s+(?:ask|request)\b(?:\s+(?:for\s+(?:it|this|them)\b|to\s+(?:use|call|run|invoke)\b)|\s*(?:[.!;,)\x{2014}\x{2013}]|$))`),
 )
+
+// secUnaskedWhat names SEC004's reading of a call set apart from the
+// user's asking for it.
+const secUnaskedWhat = "call-unasked coercion"
+
+// secClauseNegation is a negation in the clause before a hit: "never call
+// this without the user asking for it" restrains the model.
+var secClauseNegation = regexp.MustCompile(`\b(?:never|not|no|don't|dont|doesn't|mustn't|shouldn't|cannot|can't|won't)\b`)
 
 // secCoerceMoment is SEC004's revision-18 reading of shape (a) of issue
 // 21's coercion class: an order to call a tool tied to a moment of the
@@ -491,6 +512,14 @@ func secCoerceKeep(ctx *Context, s secSurface, m secMatch) bool {
 		// A tool's description or the server instructions speak to the
 		// model; a prompt or a parameter does not redefine it.
 		return s.Parameter == "" && (s.Entity == "instructions" || s.Tool != "" && s.Field == "description") && !secExpertPersona.MatchString(s.hit(m))
+	}
+	if m.what == secUnaskedWhat {
+		a, _ := s.foldedSpan(m)
+		before := s.folded[:a]
+		if k := strings.LastIndexAny(before, ".!?;\n"); k >= 0 {
+			before = before[k+1:]
+		}
+		return s.Parameter == "" && !secClauseNegation.MatchString(before)
 	}
 	if m.what == "mandate on the tool's output" {
 		return secOutputOrderKept(s, m)

@@ -13,7 +13,7 @@ func sec013() Rule {
 	return Rule{
 		ID: "SEC013", Name: "guardrail-control", Family: "Security",
 		Summary: "A tool lets the model change or lift guardrails (allowed directories, blocked commands, confirmations, protection rules).",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 8, Check: checkSEC013,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 9, Check: checkSEC013,
 	}
 }
 
@@ -167,6 +167,9 @@ func secGuardrailLift(t *model.Tool) string {
 		return mode
 	}
 	if p := secGateLiftParam(t); p != "" {
+		return p
+	}
+	if p := secCheckSwitchParam(t); p != "" {
 		return p
 	}
 	text := preciseCodeOnly(t.RawDescription)
@@ -368,6 +371,49 @@ func secGateLiftParam(t *model.Tool) string {
 			if !secConfirmGateParam(name, props[name]) && secHasWord(words, strings.ToLower(name)) {
 				return "`" + name + "`"
 			}
+		}
+	}
+	return ""
+}
+
+// secCheckSwitchTalk is a boolean's description that opens on switching
+// off a check that guards what the call may do, so that true lifts it:
+// a lifting verb (skip, bypass, disable, turn off, ignore, lift, release,
+// override, suppress, circumvent) with a guarding check as its object
+// (signature, integrity or checksum verification, security or safety
+// checks, sanitization, a clean-tree check, approval gates or prompts),
+// or "allow" with destructive, dangerous or unsafe tools or operations.
+// It may follow a short label ("Advanced:"), "if true," "set true to",
+// or "whether to". Checks that guard nothing of the user's (a cache, an
+// update check, plain input validation, a confirmation the flag itself
+// gives, TLS settings of a fetch) are not in the class.
+var secCheckSwitchTalk = regexp.MustCompile(`(?i)^[^\pL\pN]*(?:\pL+(?:\s+\pL+)?\s*:\s*)?` +
+	`(?:(?:if|when)\s+(?:set\s+(?:to\s+)?)?true\s*,?\s*|set\s+(?:(?:it|this)\s+)?(?:to\s+)?true\s+to\s+|true\s*[:=-]\s*|whether\s+(?:or\s+not\s+)?to\s+)?` +
+	`(?:(?:skip(?:s|ping)?|bypass(?:es|ing)?|disabl(?:e|es|ing)|turn(?:s|ing)?\s+off|ignor(?:e|es|ing)|lift(?:s|ing)?|(?:auto-?)?releas(?:e|es|ing)|overrid(?:e|es|ing)|suppress(?:es|ing)?|circumvent(?:s|ing)?)` +
+	`\s+(?:the\s+|all\s+|any\s+|[\w.'’-]+(?:'s|’s)\s+)?(?:[\w/.'’-]+\s+){0,3}?` +
+	`(?:saniti[sz]ation|(?:signature|integrity|checksum|provenance|attestation)\s+(?:verifications?|checks?|validations?)|(?:security|safety|clean)\s+(?:checks?|validations?)|(?:approval|safety|security)\s+(?:gates?|prompts?))` +
+	`|allow(?:s|ing)?\s+(?:[\w-]+\s+)?(?:destructive|dangerous|unsafe)\s+(?:tools?|operations?|commands?|actions?|calls?))\b`)
+
+// secCheckSwitchParam names a boolean parameter whose own description says
+// that setting it switches off a check that guards the call ("skipVerification:
+// Skip signature verification", "skipGitCheck: Skip git clean check",
+// "auto_approve_tools: Auto-release the per-tool approval gates",
+// "allowDestructive: Set true to allow destructive tools"), or "": the
+// model lifts, call by call, a check the server keeps for the user. The
+// description must open on the lift: "Skipped when signature verification
+// fails", "skipCache: Skip cached analysis", "skipUpdateCheck: Skip
+// checking for package updates" and "skipValidation: Skip validation"
+// stay silent.
+func secCheckSwitchParam(t *model.Tool) string {
+	props := t.Params()
+	for _, name := range t.ParamNames() {
+		m, _ := props[name].(map[string]any)
+		if m == nil || !isJSONString(m["type"], "boolean") {
+			continue
+		}
+		desc, _ := m["description"].(string)
+		if secCheckSwitchTalk.MatchString(preciseCodeOnly(desc)) {
+			return "`" + name + "`"
 		}
 	}
 	return ""

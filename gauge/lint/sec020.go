@@ -13,7 +13,7 @@ func sec020() Rule {
 		ID: "SEC020", Name: "directive-beyond-job", Family: "Security",
 		Summary: "Text tells the model how to answer, which version to install, how to change files or its client, or to build and deploy: beyond the job of the tool.",
 		Default: Warning, Toolgauge: Off, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 13, Check: secPhraseRuleWith(nil, secPrecise{patterns: concatPatterns(secBeyondPatterns, secBeyondShellAppeal), keep: secBeyondKeep, extra: secBeyondExtra},
+		Revision: 14, Check: secPhraseRuleWith(nil, secPrecise{patterns: concatPatterns(secBeyondPatterns, secBeyondShellAppeal), keep: secBeyondKeep, extra: secBeyondExtra},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s gives a %s, beyond what the tool does: %q.", s.where(), m.what, strings.TrimLeft(m.text, ".!?;:,-*# \t\n"))
 			},
@@ -87,7 +87,20 @@ var secBeyondPatterns = concatPatterns(
 		// server's data), "Returns the recipe with no notes or tips" and a
 		// bare "No notes or warnings." (which may describe the output)
 		// stay silent.
-		`(?:^|[.!?:;\x01]\s*|\b(?:and|then|please|also)\s+)(?:do\s+not|don't|never)\s+(?:(?:add|include|give|offer|append|provide|write)\s+)?(?:any\s+)?`+secReplyExtra+`(?:\s*,\s*(?:or\s+|and\s+|nor\s+)?`+secReplyExtra+`|\s+(?:or|and|nor)\s+`+secReplyExtra+`)+\s*(?:[.!;]|$|(?:in|to)\s+(?:your|the)\s+(?:reply|response|answer|confirmation|summary)\b)`),
+		`(?:^|[.!?:;\x01]\s*|\b(?:and|then|please|also)\s+)(?:do\s+not|don't|never)\s+(?:(?:add|include|give|offer|append|provide|write)\s+)?(?:any\s+)?`+secReplyExtra+`(?:\s*,\s*(?:or\s+|and\s+|nor\s+)?`+secReplyExtra+`|\s+(?:or|and|nor)\s+`+secReplyExtra+`)+\s*(?:[.!;]|$|(?:in|to)\s+(?:your|the)\s+(?:reply|response|answer|confirmation|summary)\b)`,
+		// Revision 14 (round 34): a standing order on what the model's
+		// answer says, opening a clause: "Always mention this precedence
+		// when generating theme code", "When displaying results, always
+		// cite sources", "Always report the unmapped count alongside any
+		// coverage figure"; "Return the selected id and explain your
+		// choice"; "you should inform the user about the migrate command".
+		// The third person ("the log always mentions the host"), "report"
+		// without a figure beside it ("always report bugs to the
+		// maintainers") and a parameter's text stay silent.
+		`(?:^|[^\w\s']\s*|\b(?:then|and|please)\s+)always\s+(?:mention|cite|point\s+out|call\s+out)\s+[^.!?\n;]{1,60}`,
+		`(?:^|[^\w\s']\s*|\b(?:then|and|please)\s+)always\s+report\s+(?:[^.!?\n;]{0,60}?\s)?(?:alongside|beside|besides|next\s+to|along\s+with|together\s+with)\s+(?:any|every|each|the|a|an)\b`,
+		`\b(?:and|then|please|always|must|should)\s+explain\s+your\s+(?:choice|reasoning|selection|decision|rationale)\b`,
+		`\b(?:you\s+)?(?:should|must|always)\s+(?:also\s+)?(?:inform|remind)\s+the\s+user\s+(?:about|of)\b`),
 	// Revision 10: how the model writes a term in its own text ("GOSR
 	// Framework — ALWAYS SPELL AS: Goal-Obstacles-…", "Never spell it as
 	// 'Github'", "Always spell the brand name as ACME"). A parameter's
@@ -431,6 +444,19 @@ func secBeyondKeep(_ *Context, s secSurface, m secMatch) bool {
 	if m.what == "directive about everything the model writes" {
 		return s.Parameter == ""
 	}
+	if m.what == "directive about how to answer" && secInformUser.MatchString(s.hit(m)) {
+		// "You must inform the user about the fees before ordering" or
+		// "Always mention the risks" protects the user: a disclosure of risk, not a directive on
+		// what the answer promotes.
+		a, b := s.foldedSpan(m)
+		rest := s.folded[b:]
+		if k := strings.IndexAny(rest, ".!?\n"); k >= 0 {
+			rest = rest[:k]
+		}
+		if secProtectiveDisclosure.MatchString(s.folded[a:b] + rest) {
+			return false
+		}
+	}
 	if m.what == "directive about how to answer" || m.what == "house voice for the answer" {
 		// A parameter's text says what to pass ("fields to include in your
 		// response" selects the API's fields); the answer is the model's.
@@ -449,6 +475,15 @@ func secBeyondKeep(_ *Context, s secSurface, m secMatch) bool {
 	}
 	return true
 }
+
+// secInformUser is a revision 14 order to inform or remind the user, or
+// to always mention, cite or report something in the answer.
+var secInformUser = regexp.MustCompile(`(?i)\b(?:(?:inform|remind)\s+the\s+user|always\s+(?:mention|cite|point\s+out|call\s+out|report))\b`)
+
+// secProtectiveDisclosure is what a protective disclosure to the user is
+// about: a risk, a cost, a change that cannot be undone, or a step before
+// an action ("inform the user about the fees before ordering").
+var secProtectiveDisclosure = regexp.MustCompile(`\b(?:before|risks?|costs?|fees?|charges?|prices?|irreversible|permanent(?:ly)?|consequences?|cannot\s+be\s+undone|data\s+loss|warnings?|dangers?|privacy)\b`)
 
 // secExpertWords is an expert persona's adjective ("expert", "senior",
 // "world-class"): SEC020's persona assignment, and what SEC004's identity
