@@ -15,7 +15,7 @@ func mcp023() Rule {
 		ID: "MCP023", Name: "unconstrained-well-known-format", Family: "Parameters",
 		Summary: "A date, email, or URL parameter declares no format or pattern.",
 		Default: Warning, Toolgauge: Warning, Scope: ScopeParameter, Origin: OriginToolgauge,
-		Revision: 20, Check: checkMCP023,
+		Revision: 21, Check: checkMCP023,
 	}
 }
 
@@ -44,7 +44,7 @@ func checkMCP023(ctx *Context) []Problem {
 			// Revision 20: the unit the tool's description states for its
 			// time stamps covers its time-stamp numbers, when the sentence
 			// is about the input (stamp_unit.go).
-			found := preciseUnitlessIn(tools[i].name, "", tools[i].t.Params())
+			found := preciseUnitlessIn(tools[i].name, tools[i].desc, "", tools[i].t.Params())
 			if len(found) == 0 {
 				continue
 			}
@@ -816,7 +816,8 @@ func preciseNoInstant(p *tgParam) bool {
 	}
 	if len(toks) > 1 {
 		switch strings.ToLower(toks[len(toks)-1]) {
-		case "type", "types", "kind", "mode", "granularity", "lang", "language", "unit", "units", "label":
+		case "type", "types", "kind", "mode", "granularity", "lang", "language", "unit", "units", "label",
+			"option", "options", "setting", "settings", "preference", "preferences":
 			// scheduleDateType, time_mode: a kind of date, not a date.
 			return true
 		}
@@ -850,7 +851,7 @@ func preciseNamesAThing(toks []string) bool {
 // on purpose (natural language: "yesterday", "5 days ago") or names a
 // timestamp field rather than giving one ("The name of the timestamp to
 // sort against", "Possible values include last_edited_time").
-var preciseNotAnInstant = regexp.MustCompile(`(?i)\bnatural[- ]language\b|\bname\s+of\s+the\s+(?:\w+\s+)?(?:timestamp|date|time)\s+(?:field|property|column|to)\b|\bpossible\s+values\s+(?:include|are)\b`)
+var preciseNotAnInstant = regexp.MustCompile(`(?i)\bnatural[- ]language\b|\bin\s+any\s+(?:date\s+|time\s+)?format\b|\bname\s+of\s+the\s+(?:\w+\s+)?(?:timestamp|date|time)\s+(?:field|property|column|to)\b|\bpossible\s+values\s+(?:include|are)\b`)
 
 // preciseRangeQuery is a description whose example is a search
 // qualifier's comparison or range, not one date: ">2024-01-01",
@@ -898,7 +899,38 @@ func preciseDuration(p *tgParam) bool {
 	if preciseDurationNamed(p.name) {
 		return true
 	}
-	return p.hasDesc && len(preciseDurationValue.FindAllString(p.desc, 3)) >= 2
+	return p.hasDesc && (len(preciseDurationValue.FindAllString(p.desc, 3)) >= 2 ||
+		!preciseDateTalk.MatchString(p.desc) && preciseExamplesAllDurations(p.desc))
+}
+
+var (
+	// preciseQuotedExample is a value a description quotes as an
+	// example: "30d", '10m', `2h`.
+	preciseQuotedExample = regexp.MustCompile(`["'\x60\x{201c}]([^"'\x60\x{201d}\s]{1,24})["'\x60\x{201d}]`)
+	// preciseDurationToken is one written count of a unit, signed or
+	// not: 30d, 10m, -1w, 1h30m, 90s, 2 hours.
+	preciseDurationToken = regexp.MustCompile(`(?i)^[+-]?(?:\d+(?:\.\d+)?\s?(?:ms|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|wks?|weeks?|mo|months?|y|yrs?|years?))+$`)
+)
+
+// preciseExamplesAllDurations reports whether every value a description
+// quotes as an example is a count of a unit ("Filter to last N(h|d|w|m),
+// e.g. \"30d\"", "Only output after this, e.g. \"10m\""): the examples'
+// own syntax shows the field takes an amount of time back from now, not a
+// calendar date, whatever its name says. It is read only where the
+// description states no date syntax and speaks of no date or time (the
+// caller checks), so "ISO date or relative window such as \"30d\"" is
+// left to the readings of a choice of kinds.
+func preciseExamplesAllDurations(desc string) bool {
+	ms := preciseQuotedExample.FindAllStringSubmatch(desc, -1)
+	if len(ms) == 0 {
+		return false
+	}
+	for _, m := range ms {
+		if !preciseDurationToken.MatchString(m[1]) {
+			return false
+		}
+	}
+	return true
 }
 
 // preciseDurationNamed reports whether a name joins a duration word
@@ -1164,7 +1196,17 @@ var (
 // eleventh audits judged such fields no defect; examples in brackets
 // are set aside so their dots do not end the sentence.
 func preciseAltKinds(desc string) bool {
-	return preciseKindAlt.MatchString(preciseParenthetical.ReplaceAllString(desc, " "))
+	if preciseKindAlt.MatchString(preciseParenthetical.ReplaceAllString(desc, " ")) {
+		return true
+	}
+	// Revision 21: the choice itself may be the bracketed aside
+	// ("Evaluation time (RFC3339 or unix timestamp)").
+	for _, m := range preciseParenthetical.FindAllString(desc, -1) {
+		if preciseKindAlt.MatchString(m) {
+			return true
+		}
+	}
+	return false
 }
 
 // preciseStringOrNumber reports whether a schema's type list takes both a
@@ -1203,7 +1245,7 @@ var (
 // is a day count. It looks at the tool's parameters and one level inside
 // an object parameter (recurrence.until). A number described as a POSIX
 // or Unix timestamp, or in seconds, has declared its unit and is silent.
-func preciseUnitlessIn(tool, prefix string, props map[string]any) []Problem {
+func preciseUnitlessIn(tool, toolDesc, prefix string, props map[string]any) []Problem {
 	var out []Problem
 	zoned := false
 	for name, v := range props {
@@ -1217,6 +1259,7 @@ func preciseUnitlessIn(tool, prefix string, props map[string]any) []Problem {
 			zoned = true
 		}
 	}
+	unitSibling := preciseUnitSibling(props)
 	for _, name := range secSortedKeys(props) {
 		sub, _ := props[name].(map[string]any)
 		if sub == nil {
@@ -1224,7 +1267,7 @@ func preciseUnitlessIn(tool, prefix string, props map[string]any) []Problem {
 		}
 		if prefix == "" && isJSONString(sub["type"], "object") {
 			if inner, ok := sub["properties"].(map[string]any); ok {
-				out = append(out, preciseUnitlessIn(tool, name+".", inner)...)
+				out = append(out, preciseUnitlessIn(tool, toolDesc, name+".", inner)...)
 			}
 			continue
 		}
@@ -1238,10 +1281,19 @@ func preciseUnitlessIn(tool, prefix string, props map[string]any) []Problem {
 		// description speaks of one: "Pagination start" is an offset.
 		bound := len(toks) == 1 && preciseBoundNames[strings.ToLower(toks[0])] && zoned &&
 			(!p.hasDesc || preciseDateTalk.MatchString(p.desc))
+		if !bound && !p.hasDesc && len(toks) == 1 && preciseBareNumberPair(props, strings.ToLower(toks[0])) &&
+			(preciseTimedParent(prefix) || preciseTimeWindowTalk.MatchString(toolDesc)) {
+			// Revision 21: an undescribed pair of number bounds (start
+			// and end) inside an object named as a time (time.start) or
+			// in a tool whose description speaks of time ("within a
+			// specified time range") is a time window, with or without
+			// a zone beside it.
+			bound = true
+		}
 		if !bound && (formatShape(name) != "a date or timestamp" || preciseNamesAThing(toks) || preciseNotADate(p) || preciseTimeZone(p) || preciseDuration(p)) {
 			continue
 		}
-		if preciseTimeUnit.MatchString(strings.Join(toks, " ")) || p.hasDesc && preciseTimeUnit.MatchString(p.desc) {
+		if preciseTimeUnit.MatchString(strings.Join(toks, " ")) || p.hasDesc && preciseTimeUnit.MatchString(p.desc) || unitSibling {
 			continue
 		}
 		out = append(out, Problem{
@@ -1441,3 +1493,61 @@ func preciseBareDateWord(tool string, p *tgParam) bool {
 	}
 	return false
 }
+
+// preciseUnitSibling reports whether a properties map holds a unit field
+// with a closed set of values (timeToLive beside "timeUnit": enum
+// [MILLISECONDS, SECONDS, MINUTES]; delay beside unit: enum [s, ms]): the
+// schema itself makes the caller say what its numbers count, so a time
+// number beside it has no unit left to guess.
+func preciseUnitSibling(props map[string]any) bool {
+	for name, v := range props {
+		sub, _ := v.(map[string]any)
+		toks := text.IdentifierTokens(name)
+		if sub == nil || len(toks) == 0 {
+			continue
+		}
+		switch strings.ToLower(toks[len(toks)-1]) {
+		case "unit", "units":
+			if e, ok := sub["enum"].([]any); ok && len(e) > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// preciseBareNumberPair reports whether bound (start, end, from, to) and
+// its partner both sit in props as undescribed numbers: the two ends of
+// one window, neither saying what it counts.
+func preciseBareNumberPair(props map[string]any, bound string) bool {
+	partner, ok := preciseBoundPartner[bound]
+	if !ok {
+		return false
+	}
+	for name, v := range props {
+		sub, _ := v.(map[string]any)
+		if sub == nil || !strings.EqualFold(name, partner) || !preciseNumberSchema(sub) {
+			continue
+		}
+		_, described := paramDescription(sub)
+		return !described
+	}
+	return false
+}
+
+// preciseTimedParent reports whether an object path's last step names a
+// time or a period (time., timeRange., period.); a bare range, span or
+// window may hold offsets into a text.
+func preciseTimedParent(prefix string) bool {
+	for _, t := range text.IdentifierTokens(strings.TrimSuffix(prefix, ".")) {
+		switch strings.ToLower(t) {
+		case "time", "times", "date", "dates", "timeframe", "period":
+			return true
+		}
+	}
+	return false
+}
+
+// preciseTimeWindowTalk is a tool description that names a window of
+// time: "within a specified time range", "for a date range", "timeframe".
+var preciseTimeWindowTalk = regexp.MustCompile(`(?i)\b(?:time|date)[\s_-]?(?:range|window|span|frame|period|interval)s?\b|\btimeframes?\b`)
