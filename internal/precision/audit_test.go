@@ -56,6 +56,7 @@ var audits = []struct{ dir, doc string }{
 	{dir: "testdata/audit/2026-12-02-ag", doc: "docs/audit-2026-12-02-ag.md"},
 	{dir: "testdata/audit/2026-12-02-ah", doc: "docs/audit-2026-12-02-ah.md"},
 	{dir: "testdata/audit/2026-12-02-ai", doc: "docs/audit-2026-12-02-ai.md"},
+	{dir: "testdata/audit/2026-12-02-aj", doc: "docs/audit-2026-12-02-aj.md"},
 }
 
 // TestAudit measures the default profile on each independent audit and
