@@ -14,7 +14,7 @@ func sec012() Rule {
 	return Rule{
 		ID: "SEC012", Name: "annotation-contradiction", Family: "Security",
 		Summary: "The tool's behaviour hints contradict its name or description, or a default destroys or widens access.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 31, Check: checkSEC012,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 32, Check: checkSEC012,
 	}
 }
 
@@ -190,7 +190,13 @@ func checkSEC012(ctx *Context) []Problem {
 		// A cache or temporary store that is purged refills itself
 		// (purge_cache): destructiveHint: false is right.
 		rebuilds := ctx.Precise() && preciseClearsRebuildable(tgTools(ctx)[i].nameWords, tgTools(ctx)[i].desc)
-		if a.DestructiveHint != nil && !*a.DestructiveHint && (secDestructiveVerb(words) != "" && !readNamed && !copyOnly && !(ctx.Precise() && secKeepsWorkReset(words, desc)) || destructiveText) && !unlinks && !rebuilds {
+		// A tool that brings back what was trashed, deleted or archived
+		// (message_untrash "Remove a message from trash") destroys
+		// nothing: the removal verb's object is the trash's hold on the
+		// thing (destruction_restore.go, round 35). A restore of an
+		// earlier state over the current one is still read below.
+		restores := ctx.Precise() && secRestoresDeleted(words, desc)
+		if a.DestructiveHint != nil && !*a.DestructiveHint && (secDestructiveVerb(words) != "" && !readNamed && !copyOnly && !(ctx.Precise() && secKeepsWorkReset(words, desc)) || destructiveText) && !unlinks && !rebuilds && !restores {
 			add(fmt.Sprintf("Tool `%s` is marked destructiveHint: false, but its name or description says it deletes or irreversibly changes data.", t.Name),
 				"Set destructiveHint: true so clients ask the user before calling it.")
 			if ctx.Precise() && (secStopsRunning(words, desc) || !secDestroysByStructure(words, desc, destroys, readNamed || copyOnly)) {
