@@ -745,12 +745,7 @@ var secChangeFlagVerbs = []string{"update", "overwrite", "write", "save", "delet
 // nor one that removes or replaces in what is returned (remove_duplicates,
 // removeBase64Images, replace_newlines).
 func secWriteFlagOn(t *model.Tool) string {
-	props := t.Params()
-	for _, name := range t.ParamNames() {
-		obj, _ := props[name].(map[string]any)
-		if obj == nil || !isJSONString(obj["type"], "boolean") {
-			continue
-		}
+	for name := range booleanParams(t) {
 		pw := secIdentifierWords(name)
 		if len(pw) > 1 && secHasWord(pw[:1], "force", "allow", "do", "auto") {
 			pw = pw[1:]

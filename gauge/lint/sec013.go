@@ -405,12 +405,7 @@ var secCheckSwitchTalk = regexp.MustCompile(`(?i)^[^\pL\pN]*(?:\pL+(?:\s+\pL+)?\
 // checking for package updates" and "skipValidation: Skip validation"
 // stay silent.
 func secCheckSwitchParam(t *model.Tool) string {
-	props := t.Params()
-	for _, name := range t.ParamNames() {
-		m, _ := props[name].(map[string]any)
-		if m == nil || !isJSONString(m["type"], "boolean") {
-			continue
-		}
+	for name, m := range booleanParams(t) {
 		desc, _ := m["description"].(string)
 		if secCheckSwitchTalk.MatchString(preciseCodeOnly(desc)) {
 			return "`" + name + "`"

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"iter"
 	"sort"
 	"strings"
 
@@ -161,6 +162,23 @@ func schemaBranches(schema map[string]any) []map[string]any {
 		}
 	}
 	return []map[string]any{schema}
+}
+
+// booleanParams yields each top-level parameter of t declared as a
+// boolean, by name in the tool's order, with its schema.
+func booleanParams(t *model.Tool) iter.Seq2[string, map[string]any] {
+	return func(yield func(string, map[string]any) bool) {
+		props := t.Params()
+		for _, name := range t.ParamNames() {
+			obj, _ := props[name].(map[string]any)
+			if obj == nil || !isJSONString(obj["type"], "boolean") {
+				continue
+			}
+			if !yield(name, obj) {
+				return
+			}
+		}
+	}
 }
 
 func isJSONString(v any, want string) bool {
