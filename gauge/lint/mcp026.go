@@ -15,7 +15,7 @@ func mcp026() Rule {
 	return Rule{
 		ID: "MCP026", Name: "empty-schema", Family: "Parameters",
 		Summary: "The tool's input schema declares no parameters, yet its name or description says it needs some.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 6, Check: checkMCP026,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 7, Check: checkMCP026,
 	}
 }
 
@@ -34,6 +34,9 @@ func checkMCP026(ctx *Context) []Problem {
 			continue
 		}
 		why := mcp026Needs(facts[i], facts)
+		if why == "" && mcp026Unread(t) && !mcp026Nothing(facts[i]) {
+			why = mcp026UnreadWhy
+		}
 		if why == "" {
 			continue
 		}
@@ -97,6 +100,38 @@ func mcp026BySeekVerb(why string) bool {
 func mcp026DeclaredEmpty(t *model.Tool) bool {
 	props, ok := t.InputSchema["properties"].(map[string]any)
 	return ok && len(props) == 0
+}
+
+// mcp026UnreadWhy is the reason given for a schema mcp026Unread reads as
+// a failed conversion.
+const mcp026UnreadWhy = "the schema is only a `$schema` line (no type, no properties), the mark of a schema its converter could not read, and nothing says the tool takes no input"
+
+// mcp026Unread reports whether a tool's input schema holds nothing but
+// the `$schema` keyword: not even `"type": "object"`. A server builder
+// writes that when it cannot read the schema the author wrote (a zod 4
+// object handed to a zod 3 converter, say), for every tool of the server
+// alike, so it says nothing about what the tool takes, and the tools of
+// such servers need inputs (a query, a table, a file, a repository).
+func mcp026Unread(t *model.Tool) bool {
+	s := t.InputSchema
+	if len(s) == 0 {
+		return false
+	}
+	for k := range s {
+		if k != "$schema" {
+			return false
+		}
+	}
+	return true
+}
+
+// mcp026Nothing reports whether a tool's name or description says it
+// needs no input: prose saying so, all of a kind with nothing to choose,
+// or a name of the server's or the caller's own state (list_tables,
+// get_status, whoami) or of a thing made blank (create_session).
+func mcp026Nothing(f secTool) bool {
+	return strings.TrimSpace(f.desc) == "" || mcp026NoInput.MatchString(f.desc) || mcp026TakesNothing(f) ||
+		secHasWord(f.words, mcp026SelfWords...) || secHasWord(f.words, mcp026Blank...)
 }
 
 // mcp026Declares reports whether a tool's input schema declares any input:
