@@ -15,7 +15,7 @@ func mcp017() Rule {
 		ID: "MCP017", Name: "description-names-unknown-tool", Family: "Description",
 		Summary: "A description tells the model to use a tool the server does not have.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 20, Check: checkMCP017,
+		Revision: 21, Check: checkMCP017,
 	}
 }
 
@@ -233,6 +233,17 @@ func unkNamesIn(ctx *Context, raw, self string, names *serverNames, reported map
 			unknown = append(unknown, name)
 			continue
 		}
+		// Revision 21: a name in a two-segment family of the server's
+		// tools (manage_jira_plan beside manage_jira_issue and
+		// manage_jira_filter) names a member the server does not have,
+		// wherever it stands in prose, unless the text says it is
+		// something else.
+		if !reported[strings.ToLower(name)] && unkNormal(name) != self && famPairMissing(ctx, desc, name, nf, nt) {
+			reported[name] = true
+			reported[strings.ToLower(name)] = true
+			unknown = append(unknown, name)
+			continue
+		}
 		// A name that means none of the server's tools is a tool only if
 		// it is written as they are (their separators, and their prefix
 		// unless a call verb introduces it): post_name beside respira_*
@@ -273,7 +284,7 @@ func unkNamesIn(ctx *Context, raw, self string, names *serverNames, reported map
 		// them ("available from list-routes" for list-cds-routes) where
 		// the text calls it.
 		place := famPlaceOf(desc, from, to, false)
-		if famMissingTool(ctx, desc, name, self, from, to, place, true) {
+		if famMissingTool(ctx, desc, name, self, from, to, place, true) || famPairMissing(ctx, desc, name, from, to) {
 			reported[name] = true
 			unknown = append(unknown, name)
 			continue
@@ -692,7 +703,7 @@ func unkNestedNamesIn(ctx *Context, raw, self string, names *serverNames, report
 	}
 	var out []string
 	for _, n := range unkNamesIn(ctx, raw, self, names, trial) {
-		if _, ok := serverToolShape(ctx).resolve(n, true); ok || unkCalledTool(raw, n) {
+		if _, ok := serverToolShape(ctx).resolve(n, true); ok || unkCalledTool(raw, n) || serverFamilies(ctx).pairMember(n) {
 			out = append(out, n)
 		}
 	}

@@ -3,6 +3,7 @@ package lint
 import (
 	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 )
@@ -44,6 +45,10 @@ type famIndex struct {
 	// suffixes maps the lowercased end of a tool name after a separator,
 	// two words or more, to the tool ("" when two tools end so).
 	suffixes map[string]string
+	// pairs maps the lowercased first two segments of a tool name of
+	// three segments or more, with the separator after each
+	// ("manage_jira_", "boond_contracts_"), to how many tools start so.
+	pairs map[string]int
 }
 
 // famMaxSuffixes bounds how many ends of one tool name are indexed.
@@ -55,9 +60,12 @@ const famNameSeps = "_-./:"
 // serverFamilies returns the server's family and suffix index.
 func serverFamilies(ctx *Context) *famIndex {
 	return ctx.Memo("tool.families", func() any {
-		ix := &famIndex{families: map[string]int{}, seps: map[string]string{}, suffixes: map[string]string{}}
+		ix := &famIndex{families: map[string]int{}, seps: map[string]string{}, suffixes: map[string]string{}, pairs: map[string]int{}}
 		for i := range ctx.Tools {
 			name := strings.ToLower(ctx.Tools[i].Name)
+			if key, ok := famPairKey(name); ok {
+				ix.pairs[key]++
+			}
 			if k := strings.IndexAny(name, famNameSeps); k > 0 && k+1 < len(name) {
 				key := name[:k+1]
 				ix.families[key]++
@@ -102,6 +110,40 @@ func (ix *famIndex) family(name string) bool {
 		}
 	}
 	return true
+}
+
+// famPairKey is the first two segments of a lowercased name of three
+// segments or more, each with its separator ("manage_jira_" of
+// manage_jira_issue), when the name uses one separator throughout.
+func famPairKey(low string) (string, bool) {
+	k := strings.IndexAny(low, famNameSeps)
+	if k <= 0 {
+		return "", false
+	}
+	sep := low[k]
+	for i := 0; i < len(low); i++ {
+		if strings.IndexByte(famNameSeps, low[i]) >= 0 && low[i] != sep {
+			return "", false
+		}
+	}
+	j := strings.IndexByte(low[k+1:], sep)
+	if j <= 0 || k+1+j+1 >= len(low) {
+		return "", false
+	}
+	return low[:k+1+j+1], true
+}
+
+// pairMember reports whether name is a missing member of a two-segment
+// family of the server's tools: three segments or more in one separator,
+// its first two segments (lowercased, with their separators) the start of
+// two or more tools of three segments or more ("manage_jira_plan" beside
+// manage_jira_issue and manage_jira_filter; "boond_contracts_search"
+// beside boond_contracts_get and boond_contracts_create). Two shared
+// segments are a namespace and a noun, or a verb and a noun, the way the
+// server names its tools; a name in that namespace is a tool's name.
+func (ix *famIndex) pairMember(name string) bool {
+	key, ok := famPairKey(strings.ToLower(name))
+	return ok && ix.pairs[key] >= 2
 }
 
 // suffixTool returns the one tool whose name ends with name after a
@@ -265,6 +307,31 @@ func famMissingTool(ctx *Context, desc, name, self string, from, to int, place f
 		return false
 	}
 	return place.called && ix.family(name)
+}
+
+// famPairMissing reports whether the name at desc[from:to] is a missing
+// member of a two-segment family of the server's tools (pairMember) that
+// the text gives to nothing else: no path, URL, file, member, key, command
+// line, the client's or another product's (famOther), no quoted value, no
+// hedged name ("if available"), no field of a response or of an object in
+// braces, no value (an id, a url) and no item of a list of fields. A slash
+// after it joins an alternative name ("like get_flag_details/
+// get_experiment_details") unless the token is a path (get_x_y/1).
+func famPairMissing(ctx *Context, desc, name string, from, to int) bool {
+	if !serverFamilies(ctx).pairMember(name) || famOther(desc, name, from, to) || unkValueName(name) || unkQuoted(desc, from) ||
+		srfHedged(desc[to:]) || unkResponseField(desc, from) || unkFieldList(desc, from, to) {
+		return false
+	}
+	hi := to
+	for hi < len(desc) && desc[hi] == '`' {
+		hi++
+	}
+	if hi < len(desc) && desc[hi] == '/' && (famSlashPath(desc, hi) || hi+1 >= len(desc) || !unicode.IsLetter(rune(desc[hi+1]))) {
+		return false
+	}
+	window := desc[max(0, from-unkWindow):from]
+	open := unkOpenGroup(window)
+	return open < 0 || window[open] != '{'
 }
 
 // unkToolNameParam is a parameter that takes a tool's name: tool,

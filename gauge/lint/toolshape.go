@@ -31,6 +31,10 @@ type toolShape struct {
 	tools []shapeTool
 	// vocab holds every word of the tools, singular.
 	vocab map[string]bool
+	// owner holds the words of the server's own name (serverInfo name
+	// and title), lowercased: the namespace a client or an older
+	// release puts before its tools (gmail for gmail-mcp).
+	owner map[string]bool
 }
 
 // shapeTool is one tool name split into words.
@@ -57,7 +61,12 @@ const shapeShare = 0.9
 // serverToolShape returns the server's tool-name shape, built once per run.
 func serverToolShape(ctx *Context) *toolShape {
 	return ctx.Memo("tool.shape", func() any {
-		s := &toolShape{vocab: map[string]bool{}}
+		s := &toolShape{vocab: map[string]bool{}, owner: map[string]bool{}}
+		if ctx.Snap != nil {
+			for _, w := range secIdentifierWords(ctx.Snap.Server.Name + " " + ctx.Snap.Server.Title) {
+				s.owner[w] = true
+			}
+		}
 		firsts := map[string]int{}
 		styles := map[byte]int{}
 		multi := 0
@@ -144,6 +153,9 @@ func (s *toolShape) resolve(name string, call bool) (string, bool) {
 			return t.name, true
 		}
 	}
+	if t, ok := s.ownerPrefixed(name); ok {
+		return t, true
+	}
 	if s.prefix != "" && text.Singular(words[0]) != s.prefix {
 		withPrefix := s.prefix + flat
 		for _, t := range s.tools {
@@ -157,6 +169,50 @@ func (s *toolShape) resolve(name string, call bool) (string, bool) {
 	}
 	return s.shortened(words)
 }
+
+// ownerPrefixed finds the tool a name writes under the server's own name:
+// the name ends with a tool's name exactly as the server lists it (two
+// words or more), after a separator, and every word before it is a word
+// of the server's name (gmail_threads_list on gmail-mcp, whose tool is
+// threads_list; mcp_gmail_threads_list). The namespace is the one a
+// client or an earlier release put before the tool, so the rest is that
+// tool. A name under another product's prefix (github_create_issue beside
+// create_issue on a mail server), a name that only shares a tool's words
+// (ruflo-http-fetch, a User-Agent, beside http_fetch) and the server's own
+// name over a one-word tool (just-bash beside bash) stay unresolved.
+func (s *toolShape) ownerPrefixed(name string) (string, bool) {
+	if len(s.owner) == 0 {
+		return "", false
+	}
+	for _, t := range s.tools {
+		if len(t.words) < 2 || len(name) <= len(t.name)+1 || !strings.HasSuffix(name, t.name) {
+			continue
+		}
+		head := name[:len(name)-len(t.name)]
+		if !strings.ContainsRune("_-.", rune(head[len(head)-1])) {
+			continue
+		}
+		words := secIdentifierWords(head)
+		own := 0
+		for _, w := range words {
+			if !s.owner[w] {
+				own = -1
+				break
+			}
+			if !ownerGeneric[w] {
+				own++
+			}
+		}
+		if own > 0 {
+			return t.name, true
+		}
+	}
+	return "", false
+}
+
+// ownerGeneric are words of a server's name that name no product: a
+// prefix of them alone ("mcp_", "server_") is no namespace of this server.
+var ownerGeneric = map[string]bool{"mcp": true, "server": true, "model": true, "context": true, "protocol": true}
 
 // restMatch finds the tool whose words after its first are the name's
 // words after its first, the first words differing: a name under another
