@@ -16,7 +16,7 @@ func sec017() Rule {
 	return Rule{
 		ID: "SEC017", Name: "access-grant", Family: "Security",
 		Summary: "A tool grants people, accounts, hosts or keys access (invites members, changes roles, shares with others, registers keys, mints tokens, allow-lists IPs).",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 20, Check: checkSEC017,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 21, Check: checkSEC017,
 	}
 }
 
@@ -673,6 +673,11 @@ func secGrantAllowedAddressParam(t *model.Tool) string {
 		if !secHasWord(secIdentifierWords(p.name), "ip", "ips", "cidr", "cidrs", "ipaddress", "ipaddresses") {
 			continue
 		}
+		if typ, _ := p.schema["type"].(string); typ == "boolean" || typ == "integer" || typ == "number" {
+			// allow_ip_sans, allow_ipv6: a switch is no address
+			// (revision 21).
+			continue
+		}
 		if d, _ := p.schema["description"].(string); secGrantAllowTalk.MatchString(d) {
 			return p.path
 		}
@@ -728,16 +733,19 @@ func secGrantHasPrincipalParam(t *model.Tool) bool {
 	for _, p := range secParams(t) {
 		// A principal may sit under a request body (body.recipients).
 		w := secIdentifierWords(p.name)
-		if secHasWord(w, "email", "emails", "user", "users", "recipient", "recipients", "grantee", "grantees", "principal", "domain", "group", "groups", "member", "members", "collaborator", "collaborators", "role", "permission", "permissions", "people", "partner", "partners") {
-			return true
-		}
-		// share_session(partner_client_id), share_with(app_id): another
-		// application, named by its client or app id, is let in.
-		if secHasWord(w, "client", "app", "application", "integration") && secHasWord(w, "id", "ids") {
+		if secHasWord(w, "role", "permission", "permissions") || secGrantGranteeName(w) {
 			return true
 		}
 	}
 	return false
+}
+
+// secGrantGranteeName reports whether a parameter's name words name who
+// is let in: a user, an email, a member, a group, or another application
+// by its client or app id (share_session(partner_client_id)).
+func secGrantGranteeName(w []string) bool {
+	return secHasWord(w, "email", "emails", "user", "users", "recipient", "recipients", "grantee", "grantees", "principal", "domain", "group", "groups", "member", "members", "collaborator", "collaborators", "people", "partner", "partners") ||
+		secHasWord(w, "client", "app", "application", "integration") && secHasWord(w, "id", "ids")
 }
 
 // secGrantRoleNames are role names a list of members can be qualified by.
@@ -1579,11 +1587,44 @@ func secGrantComponentRole(t *model.Tool, words []string) bool {
 			return false
 		}
 	}
-	if secGrantHasPrincipalParam(t) {
-		return false
+	// Revision 21: a parameter named role or permission is what would be
+	// given, not who to; only a grantee parameter (a user, an email, a
+	// member, a group) names someone. A role enum whose values are no
+	// access levels (planner, coder; master, worker) is a thing's part.
+	for _, p := range secParams(t) {
+		w := secIdentifierWords(p.name)
+		if secHasWord(w, "permission", "permissions") {
+			return false
+		}
+		if secHasWord(w, "role", "roles") {
+			if secGrantAccessLevelEnum(p.schema) {
+				return false
+			}
+			continue
+		}
+		if secGrantGranteeName(w) {
+			return false
+		}
 	}
 	text := secToolText(t)
 	return !secGrantPersonTalk.MatchString(text)
+}
+
+// secGrantAccessLevelNames are enum values of a role that are levels of
+// access a person holds.
+var secGrantAccessLevelNames = []string{"admin", "admins", "administrator", "owner", "owners", "moderator", "maintainer", "manager", "editor", "viewer", "readonly", "reader", "writer",
+	"member", "members", "guest", "guests", "contributor", "collaborator", "read", "write", "edit", "view", "comment", "commenter", "superuser", "root", "billing", "developer", "operator", "analyst", "auditor", "support"}
+
+// secGrantAccessLevelEnum reports whether a role parameter's enum offers
+// an access level (admin, editor, viewer, member). A free-text role is
+// read by the tool's text instead: who holds it, if anyone.
+func secGrantAccessLevelEnum(schema map[string]any) bool {
+	for _, v := range preciseEnumValues(schema) {
+		if secHasWord(secIdentifierWords(v), secGrantAccessLevelNames...) {
+			return true
+		}
+	}
+	return false
 }
 
 var (
