@@ -434,6 +434,33 @@ var secWrappedLine = regexp.MustCompile(`[ \t]*\n[ \t]*([a-z(])`)
 // secReturnsCredentials returns the credential a tool's description says
 // it returns, or "".
 func secReturnsCredentials(desc string) string {
+	cred := secReturnsCredentialsSaid(desc)
+	if cred == "" {
+		return ""
+	}
+	// Revision 30: a later sentence that says this very credential never
+	// comes back ("Fetch a vault handle from the browser-cookies
+	// namespace. Raw cookie values are never returned, only the opaque
+	// handle") takes the return back.
+	noun := secCredentialNoun.FindString(strings.ToLower(cred))
+	if noun == "" {
+		return cred
+	}
+	f := strings.Fields(strings.ReplaceAll(noun, "_", " "))
+	head := strings.TrimSuffix(f[len(f)-1], "s")
+	named := regexp.MustCompile(`\b` + regexp.QuoteMeta(head) + `s?\b`)
+	prose, _ := secFold(preciseCodeOnly(desc))
+	for _, sentence := range strings.FieldsFunc(prose, func(r rune) bool { return r == '.' || r == '\n' }) {
+		if named.MatchString(sentence) && secRedacted.MatchString(sentence) && !secReturnClause.MatchString(sentence) {
+			return ""
+		}
+	}
+	return cred
+}
+
+// secReturnsCredentialsSaid is secReturnsCredentials before a later
+// sentence's negation is read.
+func secReturnsCredentialsSaid(desc string) string {
 	prose, _ := secFold(secWrappedLine.ReplaceAllString(preciseCodeOnly(desc), " $1"))
 	prose = secCredentialStatus.ReplaceAllString(prose, "whether set")
 	first := prose
@@ -1769,3 +1796,6 @@ var secOpeningClauseBreak = regexp.MustCompile(`;|\s(?:while|but|whereas|unless|
 // place where what the tool returns is found, stored or listed ("… found
 // in the kubeconfig"), whatever that is named (revision 30).
 var secCredentialSource = regexp.MustCompile(`\b(?:found|listed|stored|defined|configured|declared|present|kept|held|saved|registered)\s+(?:in|inside|within)\s+(?:(?:the|a|an|your|its|this|each|every|current|given|local|active|default|configured)\s+)*(?:[a-z0-9-]+\s+)?$`)
+
+// secCredentialNoun finds a credential's noun in what a reading names.
+var secCredentialNoun = regexp.MustCompile(`\b(?:` + secCredentialNouns + `)\b`)
