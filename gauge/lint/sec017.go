@@ -246,7 +246,7 @@ func secGrantByName(t *model.Tool, words []string) string {
 		return "exposes a service on a public URL or port"
 	case has("delegate", "delegates") && has("add", "create", "set", "update"):
 		return "adds a delegate to an account"
-	case (has("allowlist", "whitelist") || has("firewall") && has("rule", "rules")) && has(secGrantSetters...):
+	case (has("allowlist", "whitelist") || has("firewall") && has("rule", "rules")) && has(secGrantSetters...) && !secGrantListsWords(t):
 		// A firewall rule decides who reaches a host; a new, empty
 		// firewall drops everything.
 		return "opens access to hosts or addresses"
@@ -744,7 +744,8 @@ func secGrantHasPrincipalParam(t *model.Tool) bool {
 // is let in: a user, an email, a member, a group, or another application
 // by its client or app id (share_session(partner_client_id)).
 func secGrantGranteeName(w []string) bool {
-	return secHasWord(w, "email", "emails", "user", "users", "recipient", "recipients", "grantee", "grantees", "principal", "domain", "group", "groups", "member", "members", "collaborator", "collaborators", "people", "partner", "partners") ||
+	return secHasWord(w, "email", "emails", "user", "users", "recipient", "recipients", "grantee", "grantees", "principal", "group", "groups", "member", "members", "collaborator", "collaborators", "people", "partner", "partners") ||
+		secGrantDomainName(w) ||
 		secHasWord(w, "client", "app", "application", "integration") && secHasWord(w, "id", "ids")
 }
 
@@ -1712,4 +1713,48 @@ func secGrantNamesGrantee(t *model.Tool) bool {
 		}
 	}
 	return false
+}
+
+// secGrantDomainQualifiers are words before "domain" in a parameter's name
+// that keep it an organisation's or a site's domain (email_domain,
+// allowed_domain): the domain whose people are let in.
+var secGrantDomainQualifiers = []string{"email", "mail", "allowed", "allow", "share", "sharing", "target", "google", "workspace", "org", "organization", "organisation", "company", "user", "member", "tenant", "customer", "client", "web", "site", "custom", "sender", "recipient"}
+
+// secGrantDomainName reports whether a parameter's name words name a
+// domain as a grantee: "domain" alone or after a word of an organisation
+// or a site (email_domain). A domain qualified by any other noun is a
+// field of knowledge or a topic (knowledgeDomain, problem_domain: "Share
+// knowledge from one agent to others within a domain"), no one's address
+// (revision 21).
+func secGrantDomainName(w []string) bool {
+	for i, x := range w {
+		if x != "domain" && x != "domains" {
+			continue
+		}
+		if i == 0 || secHasWord(w[i-1:i], secGrantDomainQualifiers...) {
+			return true
+		}
+	}
+	return false
+}
+
+// secGrantVocabularyNames are parameter names of vocabulary: words,
+// terms, phrases (revision 21).
+var secGrantVocabularyNames = []string{"word", "words", "term", "terms", "phrase", "phrases", "keyword", "keywords", "vocabulary"}
+
+// secGrantListsWords reports whether every parameter of an allow-list tool
+// is vocabulary (add_to_whitelist(words): "Whitelist words so they are
+// never flagged as profanity"): a filter's exceptions let no one in. A
+// tool with no parameters is not one.
+func secGrantListsWords(t *model.Tool) bool {
+	ps := secParams(t)
+	if len(ps) == 0 {
+		return false
+	}
+	for _, p := range ps {
+		if !secHasWord(secIdentifierWords(p.name), secGrantVocabularyNames...) {
+			return false
+		}
+	}
+	return true
 }
