@@ -15,7 +15,7 @@ func sec010() Rule {
 	return Rule{
 		ID: "SEC010", Name: "env-exposure", Family: "Security",
 		Summary: "The tool appears to return environment variables or secrets.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 29, Check: checkSEC010,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 30, Check: checkSEC010,
 	}
 }
 
@@ -54,7 +54,12 @@ func checkSEC010(ctx *Context) []Problem {
 		}
 		if envHit && ctx.Precise() {
 			switch {
-			case secWritesOnly(words) || secValuesHidden.MatchString(desc) || secHasWord(words, "names") && !secHasWord(words, "value", "values"):
+			case secWritesOnly(words) || secValuesHidden.MatchString(desc) || secHasWord(words, "names") && !secHasWord(words, "value", "values") ||
+				!secEnvReturn.MatchString(desc) && !secNameReads(words) && secWriteOpening.MatchString(desc):
+				// Revision 30: "Add entries to an app's environment
+				// variables", "Injects environment variables into the
+				// container": the opening verb writes, nothing says the
+				// tool returns the variables, and its name reads nothing.
 				// vercel_create_env_var sets a variable and returns none;
 				// a list whose values are masked, or of names only
 				// (list_env_var_names), returns no secret.
@@ -97,6 +102,11 @@ func checkSEC010(ctx *Context) []Problem {
 			// The default profile also reads a description that says the
 			// tool returns credentials (a kubeconfig, tokens, API keys).
 			if cred := ""; ctx.Precise() {
+				// "Fetch a signing key by SID. Returns sid, friendly name
+				// and dates": the text lists what comes back, and no
+				// secret is among it; the readings of a secret named by
+				// the text or the name yield to it (revision 30).
+				plain := secDeclaresPlainOutput(desc)
 				if found, held := secAccountKeyReturn(words, strings.ToLower(t.RawDescription)); found {
 					what := "the API key or secret of the account it registers (a new credential, created for the caller and shown in the result)"
 					if held {
@@ -105,11 +115,11 @@ func checkSEC010(ctx *Context) []Problem {
 					out = append(out, Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` returns %s: credentials in a tool result reach the model's context, logs and any server the conversation is sent to.", t.Name, what),
 						Suggestion: "Hand the key to the user outside the conversation (or keep it in the server's configuration and use it there), and return only the account's id and status."})
-				} else if cred = secReturnsCredentials(t.RawDescription); cred != "" {
+				} else if cred = secReturnsCredentials(t.RawDescription); cred != "" && !plain {
 					out = append(out, Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` says it returns %s: credentials in a tool result reach the model's context, logs and any server the conversation is sent to.", t.Name, secCredentialWhat(cred)),
 						Suggestion: "Return only what the model needs (names, contexts, expiry dates) and redact secret values (tokens, keys, passwords, certificate data), or remove the tool."})
-				} else if cred, op := secNamedSecretRead(t, words); cred != "" {
+				} else if cred, op := secNamedSecretRead(t, words); cred != "" && !plain {
 					out = append(out, Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` returns %s (its name, read with %s): credentials in a tool result reach the model's context, logs and any server the conversation is sent to.", t.Name, cred, op),
 						Suggestion: "Return only what the model needs (names, contexts, expiry dates) and redact secret values (tokens, keys, passwords, certificate data), or remove the tool."})
@@ -121,7 +131,7 @@ func checkSEC010(ctx *Context) []Problem {
 					out = append(out, Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` lists the items of a password vault, and the server's other tools show the items hold passwords: a full item carries its login, so the credentials reach the model's context, logs and any server the conversation is sent to.", t.Name),
 						Suggestion: "List item names, ids and URIs only, and say in the description that passwords and one-time codes are left out."})
-				} else if what := secSecretStoreRead(t, words, desc); what != "" {
+				} else if what := secSecretStoreRead(t, words, desc); what != "" && !plain {
 					out = append(out, Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` returns %s: credentials in a tool result reach the model's context, logs and any server the conversation is sent to.", t.Name, what),
 						Suggestion: "Return the secret's name, version and metadata, and let the user read the value outside the conversation (or inject it where it is used without showing it to the model)."})
@@ -141,7 +151,7 @@ func checkSEC010(ctx *Context) []Problem {
 					out = append(out, Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` generates a new %s and returns it: the server's own tools take that %s as a credential (`%s`), so the new secret reaches the model's context, logs and any server the conversation is sent to.", t.Name, key, key, param),
 						Suggestion: "Store the new key where the server reads it (its configuration, a key file, the OS keychain) and return only its public part or fingerprint; say in the description that the secret is not returned."})
-				} else if what, sure := secNamedCredentialOutput(t, words, desc); what != "" {
+				} else if what, sure := secNamedCredentialOutput(t, words, desc); what != "" && !plain {
 					p := Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` returns %s: credentials in a tool result reach the model's context, logs and any server the conversation is sent to.", t.Name, what),
 						Suggestion: "Return only what the model needs (names, ids, expiry dates) and hand secret values to the user outside the conversation, or say in the description that the value is not returned."}
@@ -161,7 +171,7 @@ func checkSEC010(ctx *Context) []Problem {
 					out = append(out, Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` returns RTSP stream URLs: a camera's stream URL carries its access token or login, so whoever holds it watches the live feed without logging in, and it reaches the model's context, logs and any server the conversation is sent to.", t.Name),
 						Suggestion: "Return the stream's id and quality, not its URL, and let the user open the stream from the service's own app; or say in the description that the URL carries no credential."})
-				} else if what := secStoredSecretRead(t, desc); what != "" {
+				} else if what := secStoredSecretRead(t, desc); what != "" && !plain {
 					out = append(out, Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` returns %s: credentials in a tool result reach the model's context, logs and any server the conversation is sent to.", t.Name, what),
 						Suggestion: "Return the secret's name, id and expiry, and let the user read the value in the service's own settings (or inject it where it is used without showing it to the model)."})
@@ -177,7 +187,7 @@ func checkSEC010(ctx *Context) []Problem {
 					out = append(out, Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` hunts for secrets left in code or files and reports what it finds: a scanner's finding carries the matched key, password or token, so the secrets it finds reach the model's context, logs and any server the conversation is sent to.", t.Name),
 						Suggestion: "Report each finding's file, line, kind and a masked form of the match (its first characters), never the secret itself, and say so in the description."})
-				} else if what := secIssuesSecret(t, words, desc); what != "" {
+				} else if what := secIssuesSecret(t, words, desc); what != "" && !plain {
 					out = append(out, Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` issues a new %s and hands it back: whoever holds an issued secret uses it as the holder would, and it reaches the model's context, logs and any server the conversation is sent to.", t.Name, what),
 						Suggestion: "Deliver the new secret where it is used (the server's configuration, a secret store, the user's screen outside the conversation) and return only its id and expiry; or say in the description that the value is not returned."})
@@ -411,7 +421,10 @@ var secRedacted = regexp.MustCompile(`\b(?:redact\w*|mask\w*|omit\w*|without\s+(
 // set, not what it holds ("whether credentials are set", "whether the
 // webhook verify token + app secret are set", "whether OAuth credentials
 // are configured"): a yes/no status (revision 29).
-var secCredentialStatus = regexp.MustCompile(`\bwhether\s+(?:[\w'+/-]+\s+){0,7}?(?:is|are)\s+(?:already\s+)?(?:set|configured|present|provided|missing|stored|saved|available)\b`)
+var secCredentialStatus = regexp.MustCompile(`\bwhether\s+(?:[\w'+/-]+\s+){0,7}?(?:is|are)\s+(?:already\s+)?(?:set|configured|present|provided|missing|stored|saved|available)\b` +
+	// Revision 30: a yes/no answer after the status word ("api key
+	// configured (yes/no)", "token present: true|false").
+	`|(?:[\w'+-]+\s+){1,3}?(?:is\s+|are\s+)?(?:set|configured|present|provided|missing|defined|stored|available)\s*[:(]?\s*(?:yes|no|true|false)\s*(?:/|\||or)\s*(?:yes|no|true|false)\b\)?`)
 
 // secWrappedLine is a line break inside a sentence: the next line goes
 // on in lower case ("The generated secret is\nreturned only in this
@@ -421,6 +434,33 @@ var secWrappedLine = regexp.MustCompile(`[ \t]*\n[ \t]*([a-z(])`)
 // secReturnsCredentials returns the credential a tool's description says
 // it returns, or "".
 func secReturnsCredentials(desc string) string {
+	cred := secReturnsCredentialsSaid(desc)
+	if cred == "" {
+		return ""
+	}
+	// Revision 30: a later sentence that says this very credential never
+	// comes back ("Fetch a vault handle from the browser-cookies
+	// namespace. Raw cookie values are never returned, only the opaque
+	// handle") takes the return back.
+	noun := secCredentialNoun.FindString(strings.ToLower(cred))
+	if noun == "" {
+		return cred
+	}
+	f := strings.Fields(strings.ReplaceAll(noun, "_", " "))
+	head := strings.TrimSuffix(f[len(f)-1], "s")
+	named := regexp.MustCompile(`\b` + regexp.QuoteMeta(head) + `s?\b`)
+	prose, _ := secFold(preciseCodeOnly(desc))
+	for _, sentence := range strings.FieldsFunc(prose, func(r rune) bool { return r == '.' || r == '\n' }) {
+		if named.MatchString(sentence) && secRedacted.MatchString(sentence) && !secReturnClause.MatchString(sentence) {
+			return ""
+		}
+	}
+	return cred
+}
+
+// secReturnsCredentialsSaid is secReturnsCredentials before a later
+// sentence's negation is read.
+func secReturnsCredentialsSaid(desc string) string {
 	prose, _ := secFold(secWrappedLine.ReplaceAllString(preciseCodeOnly(desc), " $1"))
 	prose = secCredentialStatus.ReplaceAllString(prose, "whether set")
 	first := prose
@@ -442,6 +482,12 @@ func secReturnsCredentials(desc string) string {
 		openings = append(openings, next)
 	}
 	for _, opening := range openings {
+		// Revision 30: the opening's return clause ends at a semicolon or
+		// a contrast ("Returns the app's plain variables; secrets are
+		// stored apart"): a secret named after it is not what returns.
+		if loc := secOpeningClauseBreak.FindStringIndex(opening); loc != nil {
+			opening = opening[:loc[0]]
+		}
 		if cred := secCredentialIn(opening, secCredentialReturn); cred != "" {
 			return cred
 		}
@@ -561,6 +607,10 @@ func secCredentialIn(clause string, re *regexp.Regexp) string {
 		// kubeconfig", "the paths of the key files": names, contexts,
 		// paths or counts of a credential store's entries, not its
 		// secrets.
+	case secCredentialSource.MatchString(clause[m[0]:m[2]]) && !secOutputSecretWord.MatchString(clause[m[0]:m[2]]):
+		// Revision 30: "Returns only the cluster names and server
+		// addresses found in the kubeconfig": what is found in the store
+		// comes back, and nothing named before it is a secret.
 	case secCredentialDerived.MatchString(clause[m[0]:m[2]]):
 		// "Get the address derived from a private key": the key is
 		// the input, what comes back is computed from it.
@@ -1687,3 +1737,65 @@ func secGeneratesSiblingSecret(ctx *Context, i int) (kind, param string) {
 	}
 	return "", ""
 }
+
+// secWriteOpening is a description opening on a verb that writes, sets or
+// starts something rather than returning it (revision 30).
+var secWriteOpening = regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:adds?|appends?|inserts?|injects?|sets?|saves?|stores?|persists?|updates?|upserts?|writes?|puts?|creates?|deletes?|removes?|unsets?|replaces?|imports?|uploads?|merges?|overrides?|configures?|defines?|assigns?|edits?|modif(?:y|ies)|changes?|launch(?:es)?|starts?|stops?|closes?|opens?)\b`)
+
+// secNameReads reports whether a tool's name holds a read verb.
+func secNameReads(words []string) bool {
+	for _, w := range words {
+		if text.IsReadVerb(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// secDeclaredOutput is a clause that declares what the tool answers:
+// "Returns sid, friendly name and dates", "It responds with: id, state".
+// Group 1 is what follows the verb, up to the end of the sentence.
+var secDeclaredOutput = regexp.MustCompile(`(?:^|[.;:]\s*|\b(?:and|it|then)\s+)(?:returns?|responds?\s+with|answers?\s+with|outputs?)\s*:?\s+([^.;\n]+)`)
+
+// secOutputSecretWord is a word of a declared output that may be a secret.
+var secOutputSecretWord = regexp.MustCompile(`\w*(?:secret|token|key|password|passwd|passphrase|credential|cookie|url|uri|link|mnemonic|seed)\w*|\b(?:secrets?|tokens?|keys?|passwords?|passphrases?|credentials?|kubeconfigs?|cookies?|urls?|links?|mnemonics?|seeds?|values?|pem|certificates?|private|plaintext|contents?|everything|all|full|details?|records?|objects?|resources?|data|response|result|info(?:rmation)?)\b`)
+
+// secSecretAttribute is a secret's word followed by an attribute that
+// names or describes it ("key id", "token name", "secret's status"): the
+// attribute, not the secret, comes back.
+var secSecretAttribute = regexp.MustCompile(`\b(?:secret|token|key|password|credential)(?:'s)?\s+(?:ids?|names?|types?|prefix(?:es)?|fingerprints?|status|states?|scopes?|expiry|expiration|aliases|labels?|algorithms?|lengths?|sizes?|hints?)\b`)
+
+// secDeclaresPlainOutput reports whether a folded description declares
+// what the tool returns as a list of two or more fields ("Returns sid,
+// friendly name and dates", "returns only the cluster names and server
+// addresses") and no declared output may hold a secret: the author says
+// what comes back, and no key, token, password or record of one is in it.
+// A tool that returns "the key", "the full record" or "details" is not
+// one, nor one whose text declares no list (revision 30).
+func secDeclaresPlainOutput(desc string) bool {
+	found := false
+	for _, m := range secDeclaredOutput.FindAllStringSubmatch(desc, -1) {
+		// access_token, api-key: identifiers are read word by word.
+		list := secSecretAttribute.ReplaceAllString(strings.NewReplacer("_", " ", "-", " ").Replace(m[1]), "")
+		if secOutputSecretWord.MatchString(list) {
+			return false
+		}
+		if strings.Contains(list, ",") || strings.Contains(list, " and ") {
+			found = true
+		}
+	}
+	return found
+}
+
+// secOpeningClauseBreak ends the opening's first clause: a semicolon, or
+// a conjunction of contrast (revision 30). Commas stay: an opening lists
+// what it returns with them.
+var secOpeningClauseBreak = regexp.MustCompile(`;|\s(?:while|but|whereas|unless|except)\s`)
+
+// secCredentialSource is the text before a credential that makes it the
+// place where what the tool returns is found, stored or listed ("… found
+// in the kubeconfig"), whatever that is named (revision 30).
+var secCredentialSource = regexp.MustCompile(`\b(?:found|listed|stored|defined|configured|declared|present|kept|held|saved|registered)\s+(?:in|inside|within)\s+(?:(?:the|a|an|your|its|this|each|every|current|given|local|active|default|configured)\s+)*(?:[a-z0-9-]+\s+)?$`)
+
+// secCredentialNoun finds a credential's noun in what a reading names.
+var secCredentialNoun = regexp.MustCompile(`\b(?:` + secCredentialNouns + `)\b`)

@@ -16,7 +16,7 @@ func sec017() Rule {
 	return Rule{
 		ID: "SEC017", Name: "access-grant", Family: "Security",
 		Summary: "A tool grants people, accounts, hosts or keys access (invites members, changes roles, shares with others, registers keys, mints tokens, allow-lists IPs).",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 20, Check: checkSEC017,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 21, Check: checkSEC017,
 	}
 }
 
@@ -246,7 +246,7 @@ func secGrantByName(t *model.Tool, words []string) string {
 		return "exposes a service on a public URL or port"
 	case has("delegate", "delegates") && has("add", "create", "set", "update"):
 		return "adds a delegate to an account"
-	case (has("allowlist", "whitelist") || has("firewall") && has("rule", "rules")) && has(secGrantSetters...):
+	case (has("allowlist", "whitelist") || has("firewall") && has("rule", "rules")) && has(secGrantSetters...) && !secGrantListsWords(t):
 		// A firewall rule decides who reaches a host; a new, empty
 		// firewall drops everything.
 		return "opens access to hosts or addresses"
@@ -673,6 +673,11 @@ func secGrantAllowedAddressParam(t *model.Tool) string {
 		if !secHasWord(secIdentifierWords(p.name), "ip", "ips", "cidr", "cidrs", "ipaddress", "ipaddresses") {
 			continue
 		}
+		if typ, _ := p.schema["type"].(string); typ == "boolean" || typ == "integer" || typ == "number" {
+			// allow_ip_sans, allow_ipv6: a switch is no address
+			// (revision 21).
+			continue
+		}
 		if d, _ := p.schema["description"].(string); secGrantAllowTalk.MatchString(d) {
 			return p.path
 		}
@@ -728,16 +733,20 @@ func secGrantHasPrincipalParam(t *model.Tool) bool {
 	for _, p := range secParams(t) {
 		// A principal may sit under a request body (body.recipients).
 		w := secIdentifierWords(p.name)
-		if secHasWord(w, "email", "emails", "user", "users", "recipient", "recipients", "grantee", "grantees", "principal", "domain", "group", "groups", "member", "members", "collaborator", "collaborators", "role", "permission", "permissions", "people", "partner", "partners") {
-			return true
-		}
-		// share_session(partner_client_id), share_with(app_id): another
-		// application, named by its client or app id, is let in.
-		if secHasWord(w, "client", "app", "application", "integration") && secHasWord(w, "id", "ids") {
+		if secHasWord(w, "role", "permission", "permissions") || secGrantGranteeName(w) {
 			return true
 		}
 	}
 	return false
+}
+
+// secGrantGranteeName reports whether a parameter's name words name who
+// is let in: a user, an email, a member, a group, or another application
+// by its client or app id (share_session(partner_client_id)).
+func secGrantGranteeName(w []string) bool {
+	return secHasWord(w, "email", "emails", "user", "users", "recipient", "recipients", "grantee", "grantees", "principal", "group", "groups", "member", "members", "collaborator", "collaborators", "people", "partner", "partners") ||
+		secGrantDomainName(w) ||
+		secHasWord(w, "client", "app", "application", "integration") && secHasWord(w, "id", "ids")
 }
 
 // secGrantRoleNames are role names a list of members can be qualified by.
@@ -1579,11 +1588,44 @@ func secGrantComponentRole(t *model.Tool, words []string) bool {
 			return false
 		}
 	}
-	if secGrantHasPrincipalParam(t) {
-		return false
+	// Revision 21: a parameter named role or permission is what would be
+	// given, not who to; only a grantee parameter (a user, an email, a
+	// member, a group) names someone. A role enum whose values are no
+	// access levels (planner, coder; master, worker) is a thing's part.
+	for _, p := range secParams(t) {
+		w := secIdentifierWords(p.name)
+		if secHasWord(w, "permission", "permissions") {
+			return false
+		}
+		if secHasWord(w, "role", "roles") {
+			if secGrantAccessLevelEnum(p.schema) {
+				return false
+			}
+			continue
+		}
+		if secGrantGranteeName(w) {
+			return false
+		}
 	}
 	text := secToolText(t)
 	return !secGrantPersonTalk.MatchString(text)
+}
+
+// secGrantAccessLevelNames are enum values of a role that are levels of
+// access a person holds.
+var secGrantAccessLevelNames = []string{"admin", "admins", "administrator", "owner", "owners", "moderator", "maintainer", "manager", "editor", "viewer", "readonly", "reader", "writer",
+	"member", "members", "guest", "guests", "contributor", "collaborator", "read", "write", "edit", "view", "comment", "commenter", "superuser", "root", "billing", "developer", "operator", "analyst", "auditor", "support"}
+
+// secGrantAccessLevelEnum reports whether a role parameter's enum offers
+// an access level (admin, editor, viewer, member). A free-text role is
+// read by the tool's text instead: who holds it, if anyone.
+func secGrantAccessLevelEnum(schema map[string]any) bool {
+	for _, v := range preciseEnumValues(schema) {
+		if secHasWord(secIdentifierWords(v), secGrantAccessLevelNames...) {
+			return true
+		}
+	}
+	return false
 }
 
 var (
@@ -1671,4 +1713,48 @@ func secGrantNamesGrantee(t *model.Tool) bool {
 		}
 	}
 	return false
+}
+
+// secGrantDomainQualifiers are words before "domain" in a parameter's name
+// that keep it an organisation's or a site's domain (email_domain,
+// allowed_domain): the domain whose people are let in.
+var secGrantDomainQualifiers = []string{"email", "mail", "allowed", "allow", "share", "sharing", "target", "google", "workspace", "org", "organization", "organisation", "company", "user", "member", "tenant", "customer", "client", "web", "site", "custom", "sender", "recipient"}
+
+// secGrantDomainName reports whether a parameter's name words name a
+// domain as a grantee: "domain" alone or after a word of an organisation
+// or a site (email_domain). A domain qualified by any other noun is a
+// field of knowledge or a topic (knowledgeDomain, problem_domain: "Share
+// knowledge from one agent to others within a domain"), no one's address
+// (revision 21).
+func secGrantDomainName(w []string) bool {
+	for i, x := range w {
+		if x != "domain" && x != "domains" {
+			continue
+		}
+		if i == 0 || secHasWord(w[i-1:i], secGrantDomainQualifiers...) {
+			return true
+		}
+	}
+	return false
+}
+
+// secGrantVocabularyNames are parameter names of vocabulary: words,
+// terms, phrases (revision 21).
+var secGrantVocabularyNames = []string{"word", "words", "term", "terms", "phrase", "phrases", "keyword", "keywords", "vocabulary"}
+
+// secGrantListsWords reports whether every parameter of an allow-list tool
+// is vocabulary (add_to_whitelist(words): "Whitelist words so they are
+// never flagged as profanity"): a filter's exceptions let no one in. A
+// tool with no parameters is not one.
+func secGrantListsWords(t *model.Tool) bool {
+	ps := secParams(t)
+	if len(ps) == 0 {
+		return false
+	}
+	for _, p := range ps {
+		if !secHasWord(secIdentifierWords(p.name), secGrantVocabularyNames...) {
+			return false
+		}
+	}
+	return true
 }
