@@ -15,7 +15,7 @@ func sec010() Rule {
 	return Rule{
 		ID: "SEC010", Name: "env-exposure", Family: "Security",
 		Summary: "The tool appears to return environment variables or secrets.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 30, Check: checkSEC010,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 31, Check: checkSEC010,
 	}
 }
 
@@ -119,6 +119,10 @@ func checkSEC010(ctx *Context) []Problem {
 					out = append(out, Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` says it returns %s: credentials in a tool result reach the model's context, logs and any server the conversation is sent to.", t.Name, secCredentialWhat(cred)),
 						Suggestion: "Return only what the model needs (names, contexts, expiry dates) and redact secret values (tokens, keys, passwords, certificate data), or remove the tool."})
+				} else if cred := secDeclaredSecret(desc); cred != "" {
+					out = append(out, Problem{Tool: t.Name,
+						Message:    fmt.Sprintf("Tool `%s` lists %s among what it returns: credentials in a tool result reach the model's context, logs and any server the conversation is sent to.", t.Name, cred),
+						Suggestion: "Return only what the model needs (names, hosts, expiry dates) and redact secret values (tokens, keys, passwords), or remove the tool."})
 				} else if cred, op := secNamedSecretRead(t, words); cred != "" && !plain {
 					out = append(out, Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` returns %s (its name, read with %s): credentials in a tool result reach the model's context, logs and any server the conversation is sent to.", t.Name, cred, op),
@@ -1786,6 +1790,66 @@ func secDeclaresPlainOutput(desc string) bool {
 	}
 	return found
 }
+
+// secListedSecret is a live secret named as an item of a declared output
+// list ("Returns host, port, username and password"): the secret itself,
+// not an attribute of it (secSecretAttribute is removed first).
+var secListedSecret = regexp.MustCompile(`\b(?:passwords?|passwd|passphrases?|client\s+secrets?|private\s+keys?|api\s+keys?|secret\s+keys?|(?:access|refresh|bearer|session|auth)\s+tokens?)\b`)
+
+// secDeclaredSecret returns the secret a clause that declares the tool's
+// output lists among its items (revision 31: "Get the database
+// connection. Returns host, port, username and password"), or "". A list
+// that says the secret is masked, hashed, redacted or left out ("Returns
+// the user's name and email, without the password") names none.
+func secDeclaredSecret(desc string) string {
+	for _, m := range secDeclaredOutput.FindAllStringSubmatch(desc, -1) {
+		list := secSecretAttribute.ReplaceAllString(strings.NewReplacer("_", " ", "-", " ").Replace(m[1]), "")
+		if !strings.Contains(list, ",") && !strings.Contains(list, " and ") {
+			continue // "Returns the password" alone is secReturnsCredentials' reading
+		}
+		if secRedacted.MatchString(list) || secHashedSecret.MatchString(list) {
+			continue
+		}
+		for _, loc := range secListedSecret.FindAllStringIndex(list, -1) {
+			// "Returns public keys and metadata (private keys are not
+			// stored)": the secret is named to say it does not come back.
+			if secSecretDenied.MatchString(list[loc[1]:min(len(list), loc[1]+40)]) || secSecretExcluded.MatchString(list[:loc[0]]) {
+				continue
+			}
+			// The secret must stand as an item of the list: "the API
+			// key owner and scopes", "access token details", "api key
+			// configured (yes/no)" and "the usage of your API key" name
+			// something about the secret, not the secret.
+			if !secListItemEnd.MatchString(list[loc[1]:]) || secItemOwner.MatchString(list[:loc[0]]) {
+				continue
+			}
+			return list[loc[0]:loc[1]]
+		}
+	}
+	return ""
+}
+
+// secListItemEnd follows an item of a list: a comma, "and", "or", a
+// bracket, the end of the clause, or a relative clause about the item
+// ("a session token the IDE must include", "a token that expires").
+var secListItemEnd = regexp.MustCompile(`^\s*(?:$|[,;)(]|\b(?:and|or|as|in|that|which|the|you|your|we|for\s+(?:the|an?|each|this))\b)`)
+
+// secItemOwner ends the text before a secret that is the owner of what
+// an item names ("the usage of your API key", "limits for the current
+// access token").
+var secItemOwner = regexp.MustCompile(`\b(?:of|for|about|on|per|by|from|with)\s+(?:(?:the|your|its|their|a|an|this|current|each|every)\s+)*$`)
+
+// secSecretDenied follows a secret named to say it does not come back
+// ("private keys are not stored", "password never returned").
+var secSecretDenied = regexp.MustCompile(`^\s*\)?\s*(?:(?:is|are|was|were)\s+)?(?:not|never|no\s+longer)\b`)
+
+// secSecretExcluded ends the text before a secret a list leaves out
+// ("everything except the password", "no api key").
+var secSecretExcluded = regexp.MustCompile(`\b(?:no|not|without|except|excluding|but\s+not)\s+(?:the\s+|any\s+|its\s+|their\s+)?$`)
+
+// secHashedSecret is a secret named as stored in a form that is no
+// credential ("password hash", "hashed password", "token fingerprint", "key prefix").
+var secHashedSecret = regexp.MustCompile(`\b(?:hash(?:ed)?|fingerprints?|hints?|prefix|last\s+(?:4|four)|masked|obfuscated)\b`)
 
 // secOpeningClauseBreak ends the opening's first clause: a semicolon, or
 // a conjunction of contrast (revision 30). Commas stay: an opening lists
