@@ -509,7 +509,7 @@ func secRequired(re *syntax.Regexp) []string {
 
 // secNegatedBefore matches a denial just before a hit ("never runs
 // arbitrary code", "prevents remote code execution").
-var secNegatedBefore = regexp.MustCompile(`\b(?:never|not|no|cannot|can't|won't|prevents?|blocks?|refuses?|rejects?|disallows?|forbids?|safe\s+from)\s+(?:\w+\s+){0,2}$`)
+var secNegatedBefore = regexp.MustCompile(`\b(?:never|not|no|cannot|\w+n't|prevents?|blocks?|refuses?|rejects?|disallows?|forbids?|safe\s+from)\s+(?:\w+\s+){0,2}$`)
 
 var (
 	// secRefused marks a sentence that names a sensitive path to refuse it.
@@ -527,9 +527,6 @@ var (
 	// secNounPhrase follows a "verb + secret" hit that is a noun phrase
 	// ("upload credentials are generated"), not a request.
 	secNounPhrase = regexp.MustCompile(`^\s+(?:are|is|were|was|will|get|gets|remain|stay)\b`)
-	// secNegatedAsk ends the text before a request for secrets that
-	// forbids it ("never include", "do not send", "without sharing").
-	secNegatedAsk = regexp.MustCompile(`\b(?:never|not|n't|without|no\s+need\s+to)\s+(?:\w+\s+)?$`)
 	// secDoneByItself follows a request for secrets that the runtime
 	// performs by itself ("include session cookies automatically").
 	secDoneByItself = regexp.MustCompile(`^\s+(?:automatically|by\s+default|implicitly)\b`)
@@ -697,7 +694,7 @@ func secHitsInContext(ctx *Context, s string, pats []secPattern) iter.Seq[secMat
 					// "Never include secrets, credentials or tokens" forbids
 					// the act; "to include session cookies automatically"
 					// is what the runtime does, no request to the model.
-					if secNegatedAsk.MatchString(folded[max(0, loc[0]-24):loc[0]]) || secDoneByItself.MatchString(folded[loc[1]:]) {
+					if secNegatedBefore.MatchString(folded[max(0, loc[0]-40):loc[0]]) || secDoneByItself.MatchString(folded[loc[1]:]) {
 						continue
 					}
 				case "pseudo-system tag":

@@ -1778,9 +1778,7 @@ var secSecretAttribute = regexp.MustCompile(`\b(?:secret|token|key|password|cred
 // one, nor one whose text declares no list (revision 30).
 func secDeclaresPlainOutput(desc string) bool {
 	found := false
-	for _, m := range secDeclaredOutput.FindAllStringSubmatch(desc, -1) {
-		// access_token, api-key: identifiers are read word by word.
-		list := secSecretAttribute.ReplaceAllString(strings.NewReplacer("_", " ", "-", " ").Replace(m[1]), "")
+	for _, list := range secDeclaredLists(desc) {
 		if secOutputSecretWord.MatchString(list) {
 			return false
 		}
@@ -1789,6 +1787,19 @@ func secDeclaresPlainOutput(desc string) bool {
 		}
 	}
 	return found
+}
+
+// secDeclaredLists returns what each clause declaring the tool's output
+// lists (secDeclaredOutput), read word by word (access_token, api-key)
+// and without the attributes that name or describe a secret ("key id",
+// "token name"): the lists revision 30 reads for the absence of a secret
+// and revision 31 for one.
+func secDeclaredLists(desc string) []string {
+	var lists []string
+	for _, m := range secDeclaredOutput.FindAllStringSubmatch(desc, -1) {
+		lists = append(lists, secSecretAttribute.ReplaceAllString(strings.NewReplacer("_", " ", "-", " ").Replace(m[1]), ""))
+	}
+	return lists
 }
 
 // secListedSecret is a live secret named as an item of a declared output
@@ -1802,8 +1813,7 @@ var secListedSecret = regexp.MustCompile(`\b(?:passwords?|passwd|passphrases?|cl
 // that says the secret is masked, hashed, redacted or left out ("Returns
 // the user's name and email, without the password") names none.
 func secDeclaredSecret(desc string) string {
-	for _, m := range secDeclaredOutput.FindAllStringSubmatch(desc, -1) {
-		list := secSecretAttribute.ReplaceAllString(strings.NewReplacer("_", " ", "-", " ").Replace(m[1]), "")
+	for _, list := range secDeclaredLists(desc) {
 		if !strings.Contains(list, ",") && !strings.Contains(list, " and ") {
 			continue // "Returns the password" alone is secReturnsCredentials' reading
 		}
