@@ -407,11 +407,20 @@ func buildSkeleton(corpus []Capture, labels *Labels, audit string) (labelSkeleto
 			}
 		}
 		var lines []string
+		// A label stands for every finding with its key (messages are not
+		// part of it), so two findings of one rule on one tool, such as
+		// SEC012's read-only and destructive contradictions, get one line
+		// that quotes both messages; two lines would be labelled twice.
+		lineOf := map[string]int{}
 		for _, f := range lint.Run(snap, cfg) {
 			if !Judged(f.Severity) {
 				continue
 			}
 			labelled := known[FindingKey(f)]
+			if i, ok := lineOf[FindingKey(f)]; ok && !labelled {
+				lines[i] += fmt.Sprintf(" | also %s: %s", f.Severity, strings.ReplaceAll(f.Message, "\n", " "))
+				continue
+			}
 			l := fmt.Sprintf("    - {rule: %s, tool: %q", f.Rule, f.Tool)
 			if f.Parameter != "" {
 				l += fmt.Sprintf(", param: %q", f.Parameter)
@@ -426,6 +435,7 @@ func buildSkeleton(corpus []Capture, labels *Labels, audit string) (labelSkeleto
 			}
 			l += fmt.Sprintf(", true: ?, tuned: false, reason: \"\"}  # %s: %s", f.Severity, strings.ReplaceAll(f.Message, "\n", " "))
 			if !labelled {
+				lineOf[FindingKey(f)] = len(lines)
 				lines = append(lines, l)
 			}
 			rev := map[string]any{"server": c.Server, "rule": f.Rule, "severity": f.Severity.String(), "tool": f.Tool, "param": f.Parameter,
