@@ -1,6 +1,10 @@
 package lint
 
-import "fmt"
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
 
 // sec003 is SEC003 hidden-side-action.
 func sec003() Rule {
@@ -8,7 +12,7 @@ func sec003() Rule {
 		ID: "SEC003", Name: "hidden-side-action", Family: "Security",
 		Summary: "Text asks the model to move data somewhere as a side action.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 1, Check: secPhraseRule(secSideActionPatterns,
+		Revision: 2, Check: secPhraseRuleWith(secSideActionPatterns, secPrecise{keep: secSideActionKeep},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s describes a secondary data transfer (%s): %q.", s.where(), m.what, m.text)
 			},
@@ -31,3 +35,22 @@ var secSideActionPatterns = concatPatterns(
 		`\b(?:include|append|attach|pass|send|forward|add)\s+(?:the\s+|a\s+copy\s+of\s+the\s+)?(?:full\s+|entire\s+|whole\s+|complete\s+)?(?:conversation|chat|message)\s+(?:history|log|transcript)\b`,
 		`\b(?:extract|collect|harvest|gather|index)\s+(?:all\s+|any\s+)?(?:api\s+keys|credentials|passwords|secrets|tokens|personal\s+data|pii)\b`),
 )
+
+// secSideActionKeep filters SEC003's default-profile hits. Since revision
+// 2 (round 36) a transfer whose need the clause removes ("Replaces the
+// need to include full chat history in prompts", "no need to attach the
+// whole conversation") is what the tool spares the model, not an order
+// to move the data, and is dropped.
+func secSideActionKeep(_ *Context, s secSurface, m secMatch) bool {
+	a, _ := s.foldedSpan(m)
+	before := s.folded[:a]
+	if k := strings.LastIndexAny(before, ".!?;\n"); k >= 0 {
+		before = before[k+1:]
+	}
+	return !secNeedRemoved.MatchString(before)
+}
+
+// secNeedRemoved is a clause's words before a transfer saying its need is
+// gone: "replaces the need to", "no need to", "without having to",
+// "instead of having to".
+var secNeedRemoved = regexp.MustCompile(`\b(?:no|without|replaces?|removes?|eliminates?|avoids?|spares?|saves?(?:\s+you)?|instead\s+of)\s+(?:the\s+|any\s+)?(?:need|needing|having)\s+to\s*$`)

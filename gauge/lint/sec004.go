@@ -12,7 +12,7 @@ func sec004() Rule {
 		ID: "SEC004", Name: "coercive-directive", Family: "Security",
 		Summary: "Text coerces the model to call the tool first, always, or above everything else.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 31, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: concatPatterns(secCoercePrecise, secCoerceMoment, secCoerceStay, secCoerceOutputOrder, secCoerceIdentity), keep: secCoerceKeep, extra: secCoerceCJK},
+		Revision: 32, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: concatPatterns(secCoercePrecise, secCoerceMoment, secCoerceStay, secCoerceOutputOrder, secCoerceIdentity), keep: secCoerceKeep, extra: secCoerceCJK},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s contains a %s: %q.", s.where(), m.what, m.text)
 			},
@@ -547,6 +547,16 @@ func secCoerceKeep(ctx *Context, s secSurface, m secMatch) bool {
 		if g := secBeforeGerund.FindStringSubmatch(s.folded[b:]); g != nil && secOwnOperation(ctx, g[1]) {
 			return false
 		}
+		// Revision 32 (round 36): "Always use before creating
+		// associations to ensure valid relationship types" on a server
+		// with batch_create_associations: the hit itself ends on the
+		// gerund, so the operation and what it acts on are read there;
+		// both must name one of the server's own tools ("Always use
+		// before creating any file" on a server without one stays read).
+		if g := secGerundEnds.FindStringSubmatchIndex(s.folded[a:b]); g != nil &&
+			secOwnOperationOn(ctx, s.folded[a+g[2]:a+g[3]], secObjectWords(s.folded[a+g[3]:])) && len(secObjectWords(s.folded[a+g[3]:])) > 0 {
+			return false
+		}
 		// Revision 30: "ALWAYS call this tool FIRST before using
 		// create_component_theme" names the one sibling it precedes: an
 		// order between the server's own tools, not a claim over the
@@ -603,6 +613,10 @@ func secBeforeOwnTool(ctx *Context, self, rest string) bool {
 	g := secBeforeToolCall.FindStringSubmatch(rest)
 	return g != nil && g[1] != strings.ToLower(self) && knownNames(ctx).tools[g[1]]
 }
+
+// secGerundEnds is "before creating" at the end of a call-first hit; the
+// first submatch is the verb's stem, and its "ing" ends the hit.
+var secGerundEnds = regexp.MustCompile(`\bbefore\s+([a-z]+)ing$`)
 
 // secBeforeGerund is "before querying" right after a call-first hit
 // (emphasis and a comma allowed between).

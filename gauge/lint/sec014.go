@@ -13,7 +13,7 @@ func sec014() Rule {
 	return Rule{
 		ID: "SEC014", Name: "secret-parameter", Family: "Security",
 		Summary: "A parameter takes a secret (API key, token, private key, password): the secret passes through the model.",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 21, Check: checkSEC014,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 22, Check: checkSEC014,
 	}
 }
 
@@ -258,6 +258,12 @@ func secSecretParam(p secParam, toolWords []string) (what string, chosen bool) {
 			return "an API secret", false
 		case secHasWord(quals, "webhook", "signing", "shared", "hook"):
 			return "a signing secret", true
+		case len(quals) == 0 && p.parent == "" && secHasWord(toolWords, "webhook", "webhooks", "hook", "hooks") && !secServiceSecretTalk.MatchString(desc):
+			// Revision 22 (round 36): webhooks_create(secret: "Secret
+			// key"): a bare secret of a tool whose object is a webhook is
+			// that webhook's signing secret, as webhookSecret is; the
+			// tool's object names it as a parent object does.
+			return "a signing secret", true
 		case secCredentialTalk.MatchString(desc):
 			return "an API secret", false
 		case secSigningTalk.MatchString(desc):
@@ -273,6 +279,12 @@ func secSecretParam(p secParam, toolWords []string) (what string, chosen bool) {
 		switch {
 		case secHasWord(quals, secKeyNotSecret...):
 			return "", false
+		case secHasWord(quals, "encryption") && !secHasWord(quals, "private", "signing", "master") && secProtectsNew.MatchString(desc) && secHasWord(toolWords, "create", "generate", "new", "setup"):
+			// Revision 22 (round 36): wallet_create(encryptionKey:
+			// "Encryption key to protect the private key"): the key the
+			// caller picks to lock what the tool creates is a new secret
+			// the tool sets, like a new account's password.
+			return "an encryption key it protects what it creates with", true
 		case secHasWord(quals, "private", "signing", "encryption", "master"):
 			return "a private key", false
 		case secHasWord(quals, "api", "secret", "access", "auth", "admin", "service", "app", "license"):
@@ -510,10 +522,22 @@ var (
 	secTokenTalk = regexp.MustCompile(`\b(?:api|access|auth(?:entication|orization)?|bearer|bot|session|refresh|personal\s+access|oauth|id)\s+tokens?\b|\bbearer\b|\blog\s*-?in\b|\bauthenticat|\bcredential`)
 	// secSigningTalk is a description saying a secret signs deliveries.
 	secSigningTalk = regexp.MustCompile(`\bsign(?:s|ing|ed)?\b|\bhmac\b|\bwebhook\b`)
+	// secServiceSecretTalk is a description calling a bare secret the
+	// secret of an API, client, app or account: a credential a service
+	// issued, not a signing secret the caller picks.
+	secServiceSecretTalk = regexp.MustCompile(`\b(?:api|client|app|application|consumer|account|access)\s+secret\b|\bapi\s+key\b|\baccess\s+key\b`)
+	// secProtectsNew is a key's description saying it protects or
+	// encrypts something ("Encryption key to protect the private key").
+	secProtectsNew = regexp.MustCompile(`\bto\s+(?:protect|encrypt|lock|secure)\b|\bused\s+to\s+(?:protect|encrypt)\b`)
 	// secKeyIsID says a key parameter names or identifies a key.
+	// Since revision 22 (round 36) it also reads a key the parameter
+	// filters by ("filter the event log to a single appKey") or whose
+	// format is built of placeholders ("format: '<port>-<deviceId>'"):
+	// nobody filters by a secret or spells one from parts.
 	// Since revision 20's mend it also reads a key "under which" or "by
 	// which" something is stored, kept or looked up: the slot's name.
 	secKeyIsID = regexp.MustCompile(`\bkey\s+(?:id|ids|identifier|name|alias)\b|\b(?:id|identifier|name|alias)\s+of\s+(?:the|an?)\s+(?:\w+\s+)?key\b` +
+		`|\bfilters?\s+(?:\w+\s+){0,4}?(?:to|by)\s+(?:a|an|the|one)\s+(?:single\s+)?\w+|\bformat\s*:?\s*['"\x60]?<\w+>` +
 		`|\b(?:under|by)\s+which\s+(?:\w+\s+){0,4}?(?:is|are|was|were|gets?|will\s+be)\s+(?:stored|kept|saved|cached|filed|registered|indexed|held|looked\s+up|found|listed)\b`)
 	// secNotASecretValue says a parameter takes a secret's name, ID,
 	// alias, location or flag, or pages through results: not its value.

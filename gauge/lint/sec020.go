@@ -13,7 +13,7 @@ func sec020() Rule {
 		ID: "SEC020", Name: "directive-beyond-job", Family: "Security",
 		Summary: "Text tells the model how to answer, which version to install, how to change files or its client, or to build and deploy: beyond the job of the tool.",
 		Default: Warning, Toolgauge: Off, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 14, Check: secPhraseRuleWith(nil, secPrecise{patterns: concatPatterns(secBeyondPatterns, secBeyondShellAppeal), keep: secBeyondKeep, extra: secBeyondExtra},
+		Revision: 15, Check: secPhraseRuleWith(nil, secPrecise{patterns: concatPatterns(secBeyondPatterns, secBeyondShellAppeal), keep: secBeyondKeep, extra: secBeyondExtra},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s gives a %s, beyond what the tool does: %q.", s.where(), m.what, strings.TrimLeft(m.text, ".!?;:,-*# \t\n"))
 			},
@@ -286,7 +286,11 @@ func secBeyondInstall(s secSurface) (secMatch, bool) {
 		return secMatch{}, false
 	}
 	m := secMatchIn(secShellQuoted(s.Text), "directive to install or build", loc)
-	m.info = !secInstallDirective.MatchString(secRawSentence(text, loc[0], loc[1]))
+	// Revision 15 (round 36): the other install commands of the sentence
+	// are left out too ("Requires a driver: AXe (recommended: brew
+	// install axe) or IDB (brew install idb-companion)"): a command's own
+	// "install" names an alternative, it orders nothing.
+	m.info = !secInstallDirective.MatchString(secGlobalInstall.ReplaceAllString(secRawSentence(text, loc[0], loc[1]), " "))
 	return m, true
 }
 
