@@ -388,6 +388,15 @@ func preciseReversible(tools []tgTool, t *tgTool) string {
 	if inverse := preciseInverseTool(tools, t, toks); inverse != "" && !permanent {
 		return fmt.Sprintf("it breaks a link the server makes again with `%s`", inverse)
 	}
+	if m := undoSaysKept(t.desc); m != "" && !permanent {
+		return fmt.Sprintf("its description says what is kept and that only a part goes (%q)", secSnippet(m))
+	}
+	if again := undoLinkReAdded(tools, t); again != "" {
+		// delete_module_issue "Remove an issue from a module" beside
+		// add_module_issues(project_id, module_id, issues[]): the
+		// descriptions pair what the names do not (destruction_undo.go).
+		return fmt.Sprintf("it takes a thing out of a grouping that `%s` puts it back into, by reference, and the thing is kept", again)
+	}
 	if m := preciseRollbackAsVersion(t); m != "" && !permanent {
 		return fmt.Sprintf("it rolls back by writing the earlier state as a new version (%q), so the state it leaves stays in the history", secSnippet(m))
 	}

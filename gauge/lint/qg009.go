@@ -15,7 +15,7 @@ func qg009() Rule {
 		ID: "QG009", Name: "qg-destructive-without-warning", Family: "Quality-gate",
 		Summary: "A destructive tool neither warns in its description nor sets destructiveHint: true.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 21, Check: checkQG009,
+		Revision: 22, Check: checkQG009,
 	}
 }
 
@@ -106,11 +106,13 @@ var qgCascade = regexp.MustCompile(`\band\s+all\s+(?:of\s+)?(?:its\s+|their\s+|t
 // qgScopeTalk is a description that draws the line of what a delete takes
 // and what it keeps ("Bookmarks inside the list are not deleted", "child
 // pages will not be removed", "does not delete the files it references",
-// "los elementos no se eliminan", "les fichiers ne sont pas supprimés",
+// since round 36 "the rows themselves are kept", "the label itself
+// survives", "los elementos no se eliminan", "les fichiers ne sont pas supprimés",
 // "Einträge werden nicht gelöscht"): the author has told the reader what
 // is lost, which is the warning this rule asks for. Read on the folded
 // description in the default profile only.
 var qgScopeTalk = regexp.MustCompile(`\b(?:is|are|will|would)\s+(?:also\s+)?(?:not|never)\s+(?:be\s+)?(?:deleted|removed|affected|touched)\b|\b(?:does\s+not|doesn't|will\s+not|won't|never)\s+(?:also\s+)?(?:delete|remove)s?\s+(?:the|its|their|any|child|nested|linked|associated)\b` +
+	`|\b(?:itself|themselves)\s+(?:is|are|will\s+be)\s+(?:kept|preserved|retained|untouched|unaffected)\b|\b(?:itself|themselves)\s+survives?\b` +
 	`|\bno\s+se\s+(?:eliminan?|borran?)\b|\bne\s+(?:sont|est|seront|sera)\s+pas\s+supprim|\b(?:werden|wird)\s+nicht\s+gel[o0]scht\b`)
 
 // qgRecoverableTalk is a description saying what is deleted can be had
