@@ -113,7 +113,7 @@ func checkSEC012(ctx *Context) []Problem {
 			case copyOnly && (a.DestructiveHint == nil || !*a.DestructiveHint):
 				// strip_comments(code) "returns it": what it removes is
 				// gone from the copy it hands back, nothing stored.
-			case (readNamed || saysReadOnly) && (a.DestructiveHint == nil || !*a.DestructiveHint) && secWritesLocal(t, desc) == "" && secWidensTools(desc) == "":
+			case (readNamed || saysReadOnly) && (a.DestructiveHint == nil || !*a.DestructiveHint) && secWritesLocal(t, desc) == "" && secWidensTools(desc) == "" && !(ctx.Precise() && secSideEffectFlag(t) != ""):
 				// get_merge_request_commits: a verb inside a read tool's name
 				// names what is read, not an action.
 			case ctx.Precise() && (secRunsAnalysis(words) || secRunsTestsBySelect(words, desc) || secRunsStoredQuery(t, facts[i]) || secWaitsForState(words, desc)) && !secTakesCommand(t) && secWriteFlagOn(t) == "" && (a.DestructiveHint == nil || !*a.DestructiveHint) && !secMutatingOpening.MatchString(desc) && secWritesLocal(t, desc) == "":
@@ -167,6 +167,12 @@ func checkSEC012(ctx *Context) []Problem {
 			case ctx.Precise() && secWritesLocal(t, desc) != "":
 				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but it writes local files (%s).", t.Name, secWritesLocal(t, desc)),
 					"Set readOnlyHint: false (writing a file changes the user's machine), or return the content instead of saving it.")
+			case ctx.Precise() && secSideEffectFlag(t) != "" && (a.DestructiveHint == nil || !*a.DestructiveHint):
+				// whatsapp_read_messages markRead "Mark the conversation
+				// read up to now": the read changes state once the flag is
+				// on (round 36).
+				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but its `%s` flag, by its own description, makes the call change state.", t.Name, secSideEffectFlag(t)),
+					"Set readOnlyHint: false, or move the side effect into its own tool so the read can stay read-only. Clients skip confirmation for read-only tools.")
 			case ctx.Precise() && secCompoundWritingMode(t) != "" && (a.DestructiveHint == nil || !*a.DestructiveHint):
 				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but one of its actions changes state (%s).", t.Name, secCompoundWritingMode(t)),
 					"Set readOnlyHint: false, or move the changing actions into their own tool so the reads can stay read-only. Clients skip confirmation for read-only tools.")
