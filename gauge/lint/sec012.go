@@ -14,7 +14,7 @@ func sec012() Rule {
 	return Rule{
 		ID: "SEC012", Name: "annotation-contradiction", Family: "Security",
 		Summary: "The tool's behaviour hints contradict its name or description, or a default destroys or widens access.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 32, Check: checkSEC012,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 33, Check: checkSEC012,
 	}
 }
 
@@ -113,7 +113,7 @@ func checkSEC012(ctx *Context) []Problem {
 			case copyOnly && (a.DestructiveHint == nil || !*a.DestructiveHint):
 				// strip_comments(code) "returns it": what it removes is
 				// gone from the copy it hands back, nothing stored.
-			case (readNamed || saysReadOnly) && (a.DestructiveHint == nil || !*a.DestructiveHint) && secWritesLocal(t, desc) == "" && secWidensTools(desc) == "":
+			case (readNamed || saysReadOnly) && (a.DestructiveHint == nil || !*a.DestructiveHint) && secWritesLocal(t, desc) == "" && secWidensTools(desc) == "" && !(ctx.Precise() && secSideEffectFlag(t) != ""):
 				// get_merge_request_commits: a verb inside a read tool's name
 				// names what is read, not an action.
 			case ctx.Precise() && (secRunsAnalysis(words) || secRunsTestsBySelect(words, desc) || secRunsStoredQuery(t, facts[i]) || secWaitsForState(words, desc)) && !secTakesCommand(t) && secWriteFlagOn(t) == "" && (a.DestructiveHint == nil || !*a.DestructiveHint) && !secMutatingOpening.MatchString(desc) && secWritesLocal(t, desc) == "":
@@ -129,6 +129,11 @@ func checkSEC012(ctx *Context) []Problem {
 			case (secDestructiveVerb(words) != "" || secHasWord(words, secWriteVerbs...)) && !(ctx.Precise() && secComputesOnArguments(t, words, desc) || copyOnly):
 				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but its name says it changes things.", t.Name),
 					"Set readOnlyHint: false (and destructiveHint to match), or rename the tool if it really only reads. Clients skip confirmation for read-only tools.")
+			case ctx.Precise() && secHasWord(words[:min(1, len(words))], secHandOverVerbs...):
+				// submit_bug_or_feature_request: the name's verb hands
+				// what the call carries over to someone else (round 36).
+				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but its name says it submits or transmits what the call carries.", t.Name),
+					"Set readOnlyHint: false (and openWorldHint: true if it leaves the machine) so clients ask before the data is handed over. Clients skip confirmation for read-only tools.")
 			case secMutatingOpening.MatchString(desc) && !(ctx.Precise() && secExecutesReadQuery(desc)):
 				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but its description says it modifies or deletes data.", t.Name),
 					"Set readOnlyHint: false (and destructiveHint to match), or fix the description. Clients skip confirmation for read-only tools.")
@@ -162,6 +167,15 @@ func checkSEC012(ctx *Context) []Problem {
 			case ctx.Precise() && secWritesLocal(t, desc) != "":
 				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but it writes local files (%s).", t.Name, secWritesLocal(t, desc)),
 					"Set readOnlyHint: false (writing a file changes the user's machine), or return the content instead of saving it.")
+			case ctx.Precise() && secSideEffectFlag(t) != "" && (a.DestructiveHint == nil || !*a.DestructiveHint):
+				// whatsapp_read_messages markRead "Mark the conversation
+				// read up to now": the read changes state once the flag is
+				// on (round 36).
+				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but its `%s` flag, by its own description, makes the call change state.", t.Name, secSideEffectFlag(t)),
+					"Set readOnlyHint: false, or move the side effect into its own tool so the read can stay read-only. Clients skip confirmation for read-only tools.")
+			case ctx.Precise() && secCompoundWritingMode(t) != "" && (a.DestructiveHint == nil || !*a.DestructiveHint):
+				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but one of its actions changes state (%s).", t.Name, secCompoundWritingMode(t)),
+					"Set readOnlyHint: false, or move the changing actions into their own tool so the reads can stay read-only. Clients skip confirmation for read-only tools.")
 			case a.DestructiveHint != nil && *a.DestructiveHint:
 				add(fmt.Sprintf("Tool `%s` sets both readOnlyHint: true and destructiveHint: true.", t.Name),
 					"A read-only tool cannot be destructive: decide which it is and drop the other hint.")
@@ -275,6 +289,12 @@ var (
 	secNonIdempotent      = []string{"append", "create", "add", "insert", "post", "send", "push", "increment", "enqueue", "submit", "publish", "comment", "reply", "duplicate", "clone", "fork"}
 )
 
+// secHandOverVerbs open a name whose call hands what it carries over to
+// someone else, as send, post and upload among secWriteVerbs do: submit,
+// transmit (round 36). Read in the name's first word only, where it is the
+// act and not a noun (a form's submit button).
+var secHandOverVerbs = []string{"submit", "transmit"}
+
 var (
 	// secRunVerbs open a name whose object is what is run.
 	secRunVerbs = []string{"run", "execute", "exec", "perform", "start", "launch", "trigger", "do", "ejecutar", "lancer", "executar"}
@@ -343,6 +363,41 @@ func preciseMutatingMode(t *tgTool) string {
 		}
 	}
 	return ""
+}
+
+// secCompoundWritingMode says which compound operation value of a tool
+// opens on a verb that changes state (update_plan, create_page,
+// enable_bundle) among other operations, or "": one action of a
+// multi-action tool writes, whatever the others read (round 36). A value
+// among nouns only (a kind of view) is not an act.
+func secCompoundWritingMode(t *model.Tool) string {
+	avs := preciseActionValues(t)
+	for _, av := range avs {
+		if secCompoundWriteValue(av.value) && preciseActsAmong(secParamValues(avs, av.param), av.value) {
+			return fmt.Sprintf("its `%s` parameter takes %q", av.param, av.value)
+		}
+	}
+	return ""
+}
+
+// secCompoundWriteValue reports whether an operation value of two or more
+// words opens on a verb that changes state (create_page, update_plan,
+// enableBundle): the value names an act on its object. A value of one word
+// is preciseWriteModes' to read.
+func secCompoundWriteValue(v string) bool {
+	w := secIdentifierWords(v)
+	return len(w) >= 2 && preciseWriteModes[w[0]]
+}
+
+// secParamValues returns the values avs offers through param.
+func secParamValues(avs []actionValue, param string) []string {
+	var out []string
+	for _, av := range avs {
+		if av.param == param {
+			out = append(out, av.value)
+		}
+	}
+	return out
 }
 
 // secReadNamed reports whether a name's words open with a read verb (in
