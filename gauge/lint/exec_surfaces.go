@@ -1152,7 +1152,7 @@ var secAnalysisWords = []string{"explain", "analyze", "analyse", "optimize", "op
 // secAnalysisTalk is text that explains, analyses, reviews, optimises or
 // reshapes SQL (English, Spanish, French, German, Portuguese): "Break down
 // complex SQL queries into plain English", "SQL query to optimize".
-var secAnalysisTalk = regexp.MustCompile(`\b(?:explain|analy[sz]|optimi[sz]|format|lint|validat|review|beautif|prettif|refactor|rewrit|improv|summari[sz]|critiqu|break\s+down|plain\s+(?:english|language)|explica|analiza|optimiza|erkl[aä]r|optimier|analysier)\w*`)
+var secAnalysisTalk = regexp.MustCompile(`\b(?:explain|analy[sz]|optimi[sz]|format|lint|validat|review|beautif|prettif|refactor|rewrit|improv|summari[sz]|critiqu|tun(?:e|es|ing)\b|suggest|recommend|break\s+down|plain\s+(?:english|language)|explica|analiza|optimiza|erkl[aä]r|optimier|analysier)\w*`)
 
 // secDBTargetWords name a parameter that picks the database, connection
 // or engine a statement runs on.
@@ -2169,6 +2169,69 @@ func secExecutablePath(t *model.Tool, facts secTool) secExecSurface {
 		}
 		if pd := p.desc(); secExecutablePathTalk.MatchString(pd) && !secExecutableUnused.MatchString(pd) {
 			return secExecSurface{why: fmt.Sprintf("it starts the program whose path its free-text `%s` gives (a binary, executable or entry point the model picks)", p.name), reach: reachExecutablePath, real: true}
+		}
+	}
+	return secExecSurface{}
+}
+
+// reachContainerRun is where a container image or a compose file or
+// manifest the model gives runs.
+const reachContainerRun = "the Docker host or cluster that pulls and starts the image, or every container the compose file or manifest declares, with the command, mounts and privileges the model sets"
+
+// secContainerImageTalk is a parameter description of a container image
+// ("Container Image to run in the Pod", "Image ref, e.g. alpine:3.20", "a
+// registry address such as ccr.example.com/ns/img:v1"), not a picture: it
+// names a container, Docker or a registry, or gives a reference with a
+// tag.
+var secContainerImageTalk = regexp.MustCompile(`\b(?:container|docker|oci)\s+images?\b|\bimages?\s+(?:ref|reference)s?\b|\bregistry\b|\bdocker\s+pull\b|\b[a-z][\w.-]*(?:/[\w.-]+)*:(?:v?\d[\w.-]*|latest)\b`)
+
+// secDeclaredRunTalk is a parameter description of the text of a compose
+// file or a Kubernetes manifest: a declaration of containers to run.
+var secDeclaredRunTalk = regexp.MustCompile(`\bdocker[- ]compose\b|\bcompose\s+(?:file|yaml|yml|spec|definition)s?\b|\b(?:kubernetes|k8s)\s+(?:yaml\s+|json\s+)?manifests?\b|\byaml\s+manifests?\b`)
+
+// secContainerStartWords are the verbs of a tool that starts or deploys
+// what it is given; secContainerStopWords lead the name of one that
+// removes, checks or only shows it; secContainerNameWords end the name of
+// a parameter that names a project or stack rather than holding it.
+var (
+	secContainerStartWords = []string{"run", "deploy", "redeploy", "create", "start", "launch", "apply", "up", "update", "install"}
+	secContainerNameWords  = []string{"name", "names", "id", "ids", "key", "slug", "title", "label"}
+	secContainerStopWords  = []string{"delete", "remove", "rm", "stop", "kill", "validate", "lint", "check", "get", "list", "describe", "inspect", "show", "generate", "convert", "render", "explain", "diff", "search", "find", "pull", "push", "build", "tag", "scan"}
+)
+
+// secContainerRun is a tool that starts containers from what the model
+// gives (since revision 29, round 36): a free-text parameter holding a
+// container image (docker run, a pod run, a service deployed from an
+// image), or the text of a compose file or Kubernetes manifest it
+// creates, updates or applies. An image or a compose file is code and a
+// command line in one: any image runs whatever it was built to run, and a
+// compose file sets the command, the privileges and the host mounts. A
+// tool that deletes, validates, lists or renders such text runs nothing,
+// and a picture's image (a logo, a message's image URL) is no container.
+func secContainerRun(t *model.Tool, facts secTool) secExecSurface {
+	w := facts.words
+	if len(w) == 0 || secHasWord(w[:1], secContainerStopWords...) || secOnlyTransforms(facts) || secNoRunTalk.MatchString(facts.desc) {
+		return secExecSurface{}
+	}
+	if !secHasWord(w, secContainerStartWords...) {
+		return secExecSurface{}
+	}
+	for _, p := range secDeepParams(t) {
+		if !secIsFreeText(p.obj) {
+			continue
+		}
+		pw := secIdentifierWords(p.name)
+		if len(pw) == 0 || secHasWord(pw[len(pw)-1:], secContainerNameWords...) {
+			// project_name, "Docker Compose project name": it names
+			// what exists, it holds no image or compose text.
+			continue
+		}
+		pd := p.desc()
+		switch {
+		case secHasWord(pw, "image") && secContainerImageTalk.MatchString(pd):
+			return secExecSurface{why: fmt.Sprintf("it starts a container from the image its `%s` names", p.name), reach: reachContainerRun, real: true}
+		case secDeclaredRunTalk.MatchString(pd):
+			return secExecSurface{why: fmt.Sprintf("its `%s` is the text of a compose file or manifest it deploys", p.name), reach: reachContainerRun, real: true}
 		}
 	}
 	return secExecSurface{}

@@ -15,7 +15,7 @@ func sec011() Rule {
 	return Rule{
 		ID: "SEC011", Name: "code-execution-surface", Family: "Security",
 		Summary: "The tool runs code, shell commands, SQL, a pipeline or an agent task supplied by the model.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 28, Check: checkSEC011,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 29, Check: checkSEC011,
 	}
 }
 
@@ -179,7 +179,7 @@ func secExecutionSurface(t *model.Tool, facts secTool) secExecSurface {
 			return s
 		}
 	}
-	for _, read := range []func(*model.Tool, secTool) secExecSurface{secAgentControls, secAgentTask, secBrowserAgent, secScriptFile, secStoredCode, secCITrigger, secMethodCall, secLanguageCode, secSiteScript, secTerminalInput, secStepsDefinition, secWorkflowRun, secDatabaseAPI, secAPICaller, secTestRun, secBatchJob, secDesktopControl, secInstaller, secRunProject, secAgentLaunch, secRemoteJob, secOpsRunScript, secDebugLaunch, secUncheckedAgent, secAgentSchedule, secAppInstall, secGenerateAndRun, secProjectSetup, secFlowFile, secToolProxy, secCodingAgentCLI, secWritableQuery, secEvaluatedCode, secFetchedApply, secProjectScript, secExecutablePath, secSessionPrompt} {
+	for _, read := range []func(*model.Tool, secTool) secExecSurface{secAgentControls, secAgentTask, secBrowserAgent, secScriptFile, secStoredCode, secCITrigger, secMethodCall, secLanguageCode, secSiteScript, secTerminalInput, secStepsDefinition, secWorkflowRun, secDatabaseAPI, secAPICaller, secTestRun, secBatchJob, secDesktopControl, secInstaller, secRunProject, secAgentLaunch, secRemoteJob, secOpsRunScript, secDebugLaunch, secUncheckedAgent, secAgentSchedule, secAppInstall, secGenerateAndRun, secProjectSetup, secFlowFile, secToolProxy, secCodingAgentCLI, secWritableQuery, secEvaluatedCode, secFetchedApply, secProjectScript, secExecutablePath, secSessionPrompt, secContainerRun} {
 		if r := read(t, facts); r.real {
 			return r
 		}
@@ -266,6 +266,31 @@ var secAllowListedReads = regexp.MustCompile(`\b(?:from|in|on)\s+(?:an?\s+|the\s
 // act: its sandbox, approval or permission mode, or an auto mode.
 var secAgentControlWords = []string{"sandbox", "approval", "permission", "permissions", "auto", "yolo"}
 
+// secAgentAutoObjects are what an auto- control may let an agent do on
+// its own: approve, accept, run or edit ("auto_approve_tools", "autoRun",
+// "auto_mode").
+var secAgentAutoObjects = []string{"approve", "approval", "approvals", "accept", "run", "execute", "exec", "edit", "edits", "mode", "confirm", "yes", "permissions", "permission", "pilot"}
+
+// secAgentAutoMode reports whether a control parameter's name words read
+// as an agent's autonomy: a bare "auto", or auto before what the agent
+// may then do unasked ("auto_approve_tools"). Since revision 29 (round
+// 36) auto before another of the tool's own steps is no autonomy of the
+// agent: "auto_pause" pauses the asker while it waits, "autoDispatch"
+// dispatches the workers detected in a prompt the tool analyses, and
+// "auto_compact_window" sizes a context window. A name without auto
+// (sandbox, approval, permission, yolo) always counts.
+func secAgentAutoMode(w []string) bool {
+	for i, x := range w {
+		if x != "auto" {
+			continue
+		}
+		if i+1 == len(w) || secHasWord(w[i+1:i+2], secAgentAutoObjects...) {
+			return true
+		}
+	}
+	return secHasWord(w, "sandbox", "approval", "permission", "permissions", "yolo")
+}
+
 // secAgentUnchecked is an agent control that turns the checks off.
 var secAgentUnchecked = regexp.MustCompile(`danger|full[- ]?access|bypass|skip|no[- ]?sandbox|yolo|full[- ]?auto|never\b`)
 
@@ -281,7 +306,7 @@ func secAgentControls(t *model.Tool, facts secTool) secExecSurface {
 	props := t.Params()
 	for _, pn := range t.ParamNames() {
 		w := secIdentifierWords(pn)
-		if !secHasWord(w, secAgentControlWords...) {
+		if !secHasWord(w, secAgentControlWords...) || !secAgentAutoMode(w) {
 			continue
 		}
 		obj, _ := props[pn].(map[string]any)
@@ -663,10 +688,26 @@ var secRunLength = regexp.MustCompile(`^\s+(?:indefinitely|forever|endlessly|(?:
 // expression not followed by secRunLength.
 type secRunDenial struct{ re *regexp.Regexp }
 
+// secNothingRuns is a description saying in the passive or with an
+// object of nothing that no run happens ("Nothing is run", "it executes
+// nothing", "no command is executed"), since revision 29 (round 36): a
+// tool that checks or assesses a command says so this way as often as
+// with "does not run". secConditionalRun is what makes such a denial
+// hold only in one mode ("with dry_run set, nothing is executed").
+var (
+	secNothingRuns    = regexp.MustCompile(`\bnothing\s+(?:is|gets|will\s+be)\s+(?:run|executed|evaluated)\b|\b(?:runs|executes|evaluates)\s+nothing\b|\bno\s+(?:command|code|query|script|statement)s?\s+(?:is|are|will\s+be|gets?)\s+(?:run|executed|evaluated)\b`)
+	secConditionalRun = regexp.MustCompile(`\b(?:if|when|unless|with|in)\b[^.;:]{0,40}$|\b(?:dry[- ]?run|preview|plan)\b[^.;:]*$`)
+)
+
 // MatchString reports whether s denies a run.
 func (d secRunDenial) MatchString(s string) bool {
 	for _, loc := range d.re.FindAllStringIndex(s, -1) {
 		if !secRunLength.MatchString(s[loc[1]:]) {
+			return true
+		}
+	}
+	for _, loc := range secNothingRuns.FindAllStringIndex(s, -1) {
+		if !secConditionalRun.MatchString(s[max(0, loc[0]-60):loc[0]]) {
 			return true
 		}
 	}
