@@ -11,7 +11,7 @@ import (
 func mcp016() Rule {
 	return Rule{
 		ID: "MCP016", Name: "repeated-boilerplate", Family: "Description",
-		Summary: "Most tool descriptions repeat the same text.",
+		Summary: "Most tools repeat the same text in their descriptions or parameter descriptions.",
 		Default: Warning, Scope: ScopeServer, Origin: OriginMcpgauge,
 		Revision: 3, Check: checkMCP016,
 	}

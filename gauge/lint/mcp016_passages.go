@@ -116,9 +116,9 @@ func sortedKeys(m map[string]any) []string {
 // own name words aside) in the parameter descriptions of most tools. A
 // tool carries a passage when one parameter's description holds at least
 // bpPassage characters of sentences that at least bpMinTools tools and
-// bpShare of all tools carry;
-// the finding names every carrier and needs the carried text to cost at
-// least bpMinCost characters of every tools/list, the line checkMCP016
+// bpShare of all tools carry. The finding is the server's and names every
+// carrier under related; it needs the carried text to cost at least
+// bpMinCost characters of every tools/list, the line checkMCP016Share
 // draws for short text in many tools.
 func checkMCP016Passages(ctx *Context) []Problem {
 	var fields []bpField
@@ -202,12 +202,11 @@ func checkMCP016Passages(ctx *Context) []Problem {
 			}
 		}
 	}
-	related := make([]string, 0, len(tools)-1)
-	for _, i := range tools[1:] {
+	related := make([]string, 0, len(tools))
+	for _, i := range tools {
 		related = append(related, ctx.Tools[i].Name)
 	}
 	return []Problem{{
-		Tool:    ctx.Tools[tools[0]].Name,
 		Related: related,
 		Message: fmt.Sprintf("%d of %d tools repeat the same parameter text word for word (about %d characters of every tools/list), such as %q in %d `%s` parameter descriptions.",
 			len(tools), len(ctx.Tools), cost, secSnippet(best), bestCount, bestParam),
