@@ -11,19 +11,29 @@ import (
 func mcp016() Rule {
 	return Rule{
 		ID: "MCP016", Name: "repeated-boilerplate", Family: "Description",
-		Summary: "Most tool descriptions repeat the same text.",
+		Summary: "Most tools repeat the same text in their descriptions or parameter descriptions.",
 		Default: Warning, Scope: ScopeServer, Origin: OriginMcpgauge,
-		Revision: 2, Check: checkMCP016,
+		Revision: 3, Check: checkMCP016,
 	}
 }
 
-// checkMCP016 finds text repeated in most of a server's descriptions: it
-// costs its length on every tool, on every request, and says the same
-// thing to the model again and again.
+// checkMCP016 finds text repeated in most of a server's descriptions and,
+// on a server without such text, long passages copied into a few of its
+// tools (checkMCP016Passages): one finding per server either way.
 func checkMCP016(ctx *Context) []Problem {
 	if !ctx.Precise() {
 		return nil
 	}
+	if p := checkMCP016Share(ctx); p != nil {
+		return p
+	}
+	return checkMCP016Passages(ctx)
+}
+
+// checkMCP016Share finds text repeated in most of a server's descriptions:
+// it costs its length on every tool, on every request, and says the same
+// thing to the model again and again.
+func checkMCP016Share(ctx *Context) []Problem {
 	type entry struct {
 		first int
 		count int
