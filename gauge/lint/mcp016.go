@@ -46,16 +46,8 @@ func checkMCP016Share(ctx *Context) []Problem {
 			continue
 		}
 		described++
-		seen := map[string]bool{}
-		for _, part := range bpSplit.Split(d, -1) {
-			// A sentence that ends a description keeps its full stop
-			// (bpSplit needs a space after it): drop it, so the same
-			// sentence counts wherever it stands.
-			s := strings.TrimRight(strings.Join(strings.Fields(part), " "), ".!?")
-			if len(s) < bpMinSentence || seen[s] {
-				continue
-			}
-			seen[s] = true
+		for _, sent := range bpSentences(d, nil) {
+			s := sent.raw
 			e := counts[s]
 			if e == nil {
 				e = &entry{first: len(counts)}

@@ -2,8 +2,9 @@ package lint
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/text"
@@ -60,8 +61,11 @@ func bpMaskName(s string, own map[string]bool) string {
 // bpArticle is an indefinite article before a masked name word.
 var bpArticle = regexp.MustCompile(`\b(?:[Aa]n?)\s+#`)
 
-// bpSentences splits s as checkMCP016 does and keeps each sentence of at
-// least bpMinSentence characters once, as written and masked.
+// bpSentences splits s into sentences and lines and keeps each of at least
+// bpMinSentence characters once, as written and masked. A sentence that
+// ends a description keeps its full stop (bpSplit needs a space after it),
+// so the closing punctuation is dropped: the same sentence counts wherever
+// it stands.
 func bpSentences(s string, own map[string]bool) []bpSentence {
 	var out []bpSentence
 	seen := map[string]bool{}
@@ -83,7 +87,7 @@ func bpParamTexts(schema map[string]any, prefix string, depth int, out []bpParam
 		return out
 	}
 	props, _ := schema["properties"].(map[string]any)
-	for _, name := range sortedKeys(props) {
+	for _, name := range slices.Sorted(maps.Keys(props)) {
 		p, ok := props[name].(map[string]any)
 		if !ok {
 			continue
@@ -101,16 +105,6 @@ func bpParamTexts(schema map[string]any, prefix string, depth int, out []bpParam
 
 // bpParamText is one parameter description and its path.
 type bpParamText struct{ name, desc string }
-
-// sortedKeys returns m's keys in sorted order.
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
 
 // checkMCP016Passages finds passages repeated word for word (the tool's
 // own name words aside) in the parameter descriptions of most tools. A
