@@ -3,6 +3,8 @@ package lint
 import (
 	"regexp"
 	"strings"
+
+	"github.com/mcpgauge/mcpgauge/gauge/text"
 )
 
 // Readings since MCP040 revision 40 and QG009 revision 22 (issue 21, round
@@ -62,18 +64,7 @@ func undoHead(phrase string) string {
 	if len(f) == 0 {
 		return ""
 	}
-	return undoStem(f[len(f)-1])
-}
-
-// undoStem drops a plural ending.
-func undoStem(w string) string {
-	switch {
-	case strings.HasSuffix(w, "ies") && len(w) > 4:
-		return w[:len(w)-3] + "y"
-	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && len(w) > 3:
-		return w[:len(w)-1]
-	}
-	return w
+	return text.Singular(f[len(f)-1])
 }
 
 // undoLinkReAdded names the sibling that puts back what a removal takes
@@ -107,7 +98,7 @@ func undoLinkReAdded(tools []tgTool, t *tgTool) string {
 			return ""
 		}
 		mine[strings.ToLower(n)] = true
-		if undoStem(w[len(w)-2]) == entry {
+		if text.Singular(w[len(w)-2]) == entry {
 			entryRef = true
 		}
 	}
@@ -150,7 +141,7 @@ func undoTakesOnlyRefs(u *tgTool, mine map[string]bool, entry string) bool {
 		if len(w) > 1 && undoRefEnds[w[len(w)-1]] {
 			w = w[:len(w)-1]
 		}
-		if obj != nil && listOfPlainValues(obj) && len(w) == 1 && undoStem(w[0]) == entry {
+		if obj != nil && listOfPlainValues(obj) && len(w) == 1 && text.Singular(w[0]) == entry {
 			listOfEntries = true
 			continue
 		}
@@ -162,7 +153,12 @@ func undoTakesOnlyRefs(u *tgTool, mine map[string]bool, entry string) bool {
 // undoKeptTalk is a description saying the things a removal acts on are
 // kept ("The rows/columns themselves are kept", "The column itself is not
 // deleted", "the label itself survives").
-var undoKeptTalk = regexp.MustCompile(`(?i)\b(?:itself|themselves)\s+(?:is|are|will\s+be)\s+(?:kept|preserved|retained|untouched|unaffected|not\s+(?:deleted|removed))\b|\b(?:itself|themselves)\s+survives?\b`)
+var undoKeptTalk = regexp.MustCompile(`(?i)` + keptItselfPattern + `|\b(?:itself|themselves)\s+(?:is|are|will\s+be)\s+not\s+(?:deleted|removed)\b`)
+
+// keptItselfPattern is text saying the things an act touches are kept
+// ("the rows themselves are kept", "the label itself survives"): shared
+// by undoKeptTalk and QG009's qgScopeTalk.
+const keptItselfPattern = `\b(?:itself|themselves)\s+(?:is|are|will\s+be)\s+(?:kept|preserved|retained|untouched|unaffected)\b|\b(?:itself|themselves)\s+survives?\b`
 
 // undoOnlyGoesTalk is a description saying what alone goes: "only the
 // grouping is deleted", "only its AI behavior is removed".

@@ -112,7 +112,7 @@ var qgCascade = regexp.MustCompile(`\band\s+all\s+(?:of\s+)?(?:its\s+|their\s+|t
 // is lost, which is the warning this rule asks for. Read on the folded
 // description in the default profile only.
 var qgScopeTalk = regexp.MustCompile(`\b(?:is|are|will|would)\s+(?:also\s+)?(?:not|never)\s+(?:be\s+)?(?:deleted|removed|affected|touched)\b|\b(?:does\s+not|doesn't|will\s+not|won't|never)\s+(?:also\s+)?(?:delete|remove)s?\s+(?:the|its|their|any|child|nested|linked|associated)\b` +
-	`|\b(?:itself|themselves)\s+(?:is|are|will\s+be)\s+(?:kept|preserved|retained|untouched|unaffected)\b|\b(?:itself|themselves)\s+survives?\b` +
+	`|` + keptItselfPattern +
 	`|\bno\s+se\s+(?:eliminan?|borran?)\b|\bne\s+(?:sont|est|seront|sera)\s+pas\s+supprim|\b(?:werden|wird)\s+nicht\s+gel[o0]scht\b`)
 
 // qgRecoverableTalk is a description saying what is deleted can be had

@@ -553,9 +553,10 @@ func secCoerceKeep(ctx *Context, s secSurface, m secMatch) bool {
 		// gerund, so the operation and what it acts on are read there;
 		// both must name one of the server's own tools ("Always use
 		// before creating any file" on a server without one stays read).
-		if g := secGerundEnds.FindStringSubmatchIndex(s.folded[a:b]); g != nil &&
-			secOwnOperationOn(ctx, s.folded[a+g[2]:a+g[3]], secObjectWords(s.folded[a+g[3]:])) && len(secObjectWords(s.folded[a+g[3]:])) > 0 {
-			return false
+		if g := secGerundEnds.FindStringSubmatchIndex(s.folded[a:b]); g != nil {
+			if obj := secObjectWords(s.folded[a+g[3]:]); len(obj) > 0 && secOwnOperationOn(ctx, s.folded[a+g[2]:a+g[3]], obj) {
+				return false
+			}
 		}
 		// Revision 30: "ALWAYS call this tool FIRST before using
 		// create_component_theme" names the one sibling it precedes: an

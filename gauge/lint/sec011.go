@@ -271,24 +271,26 @@ var secAgentControlWords = []string{"sandbox", "approval", "permission", "permis
 // "auto_mode").
 var secAgentAutoObjects = []string{"approve", "approval", "approvals", "accept", "run", "execute", "exec", "edit", "edits", "mode", "confirm", "yes", "permissions", "permission", "pilot"}
 
-// secAgentAutoMode reports whether a control parameter's name words read
-// as an agent's autonomy: a bare "auto", or auto before what the agent
-// may then do unasked ("auto_approve_tools"). Since revision 29 (round
-// 36) auto before another of the tool's own steps is no autonomy of the
-// agent: "auto_pause" pauses the asker while it waits, "autoDispatch"
-// dispatches the workers detected in a prompt the tool analyses, and
-// "auto_compact_window" sizes a context window. A name without auto
-// (sandbox, approval, permission, yolo) always counts.
-func secAgentAutoMode(w []string) bool {
+// secAgentControlName reports whether a parameter's name words name an
+// agent control (secAgentControlWords). Since revision 29 (round 36) an
+// "auto" counts only bare or before what the agent may then do unasked
+// ("auto_approve_tools"): auto before another of the tool's own steps is
+// no autonomy of the agent ("auto_pause" pauses the asker while it
+// waits, "autoDispatch" dispatches the workers detected in a prompt the
+// tool analyses, "auto_compact_window" sizes a context window). The
+// other control words always count.
+func secAgentControlName(w []string) bool {
 	for i, x := range w {
-		if x != "auto" {
-			continue
-		}
-		if i+1 == len(w) || secHasWord(w[i+1:i+2], secAgentAutoObjects...) {
+		switch {
+		case x != "auto":
+			if secHasWord(w[i:i+1], secAgentControlWords...) {
+				return true
+			}
+		case i+1 == len(w) || secHasWord(w[i+1:i+2], secAgentAutoObjects...):
 			return true
 		}
 	}
-	return secHasWord(w, "sandbox", "approval", "permission", "permissions", "yolo")
+	return false
 }
 
 // secAgentUnchecked is an agent control that turns the checks off.
@@ -306,7 +308,7 @@ func secAgentControls(t *model.Tool, facts secTool) secExecSurface {
 	props := t.Params()
 	for _, pn := range t.ParamNames() {
 		w := secIdentifierWords(pn)
-		if !secHasWord(w, secAgentControlWords...) || !secAgentAutoMode(w) {
+		if !secAgentControlName(w) {
 			continue
 		}
 		obj, _ := props[pn].(map[string]any)

@@ -104,6 +104,13 @@ func checkSEC012(ctx *Context) []Problem {
 		copyOnly := ctx.Precise() && secChangesReturnedCopy(t, desc)
 		if a.ReadOnlyHint != nil && *a.ReadOnlyHint {
 			design = secDestructiveVerb(words) == "" && !destructiveText && (a.DestructiveHint == nil || !*a.DestructiveHint)
+			// sideFlag and compoundMode (round 36): a flag whose own
+			// description opens on a change, and a compound write value
+			// among the tool's operations; read once per read-only tool.
+			sideFlag, compoundMode := "", ""
+			if ctx.Precise() {
+				sideFlag, compoundMode = secSideEffectFlag(t), secCompoundWritingMode(t)
+			}
 			switch {
 			case ctx.Precise() && secHasWord(words[:min(2, len(words))], "manage") && !saysReadOnly && !secEnumOnlyReads(t, facts[i]):
 				// manage-list-entry: a manage tool adds, changes and removes,
@@ -113,7 +120,7 @@ func checkSEC012(ctx *Context) []Problem {
 			case copyOnly && (a.DestructiveHint == nil || !*a.DestructiveHint):
 				// strip_comments(code) "returns it": what it removes is
 				// gone from the copy it hands back, nothing stored.
-			case (readNamed || saysReadOnly) && (a.DestructiveHint == nil || !*a.DestructiveHint) && secWritesLocal(t, desc) == "" && secWidensTools(desc) == "" && !(ctx.Precise() && secSideEffectFlag(t) != ""):
+			case (readNamed || saysReadOnly) && (a.DestructiveHint == nil || !*a.DestructiveHint) && secWritesLocal(t, desc) == "" && secWidensTools(desc) == "" && sideFlag == "":
 				// get_merge_request_commits: a verb inside a read tool's name
 				// names what is read, not an action.
 			case ctx.Precise() && (secRunsAnalysis(words) || secRunsTestsBySelect(words, desc) || secRunsStoredQuery(t, facts[i]) || secWaitsForState(words, desc)) && !secTakesCommand(t) && secWriteFlagOn(t) == "" && (a.DestructiveHint == nil || !*a.DestructiveHint) && !secMutatingOpening.MatchString(desc) && secWritesLocal(t, desc) == "":
@@ -167,14 +174,14 @@ func checkSEC012(ctx *Context) []Problem {
 			case ctx.Precise() && secWritesLocal(t, desc) != "":
 				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but it writes local files (%s).", t.Name, secWritesLocal(t, desc)),
 					"Set readOnlyHint: false (writing a file changes the user's machine), or return the content instead of saving it.")
-			case ctx.Precise() && secSideEffectFlag(t) != "" && (a.DestructiveHint == nil || !*a.DestructiveHint):
+			case sideFlag != "" && (a.DestructiveHint == nil || !*a.DestructiveHint):
 				// whatsapp_read_messages markRead "Mark the conversation
 				// read up to now": the read changes state once the flag is
 				// on (round 36).
-				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but its `%s` flag, by its own description, makes the call change state.", t.Name, secSideEffectFlag(t)),
+				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but its `%s` flag, by its own description, makes the call change state.", t.Name, sideFlag),
 					"Set readOnlyHint: false, or move the side effect into its own tool so the read can stay read-only. Clients skip confirmation for read-only tools.")
-			case ctx.Precise() && secCompoundWritingMode(t) != "" && (a.DestructiveHint == nil || !*a.DestructiveHint):
-				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but one of its actions changes state (%s).", t.Name, secCompoundWritingMode(t)),
+			case compoundMode != "" && (a.DestructiveHint == nil || !*a.DestructiveHint):
+				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but one of its actions changes state (%s).", t.Name, compoundMode),
 					"Set readOnlyHint: false, or move the changing actions into their own tool so the reads can stay read-only. Clients skip confirmation for read-only tools.")
 			case a.DestructiveHint != nil && *a.DestructiveHint:
 				add(fmt.Sprintf("Tool `%s` sets both readOnlyHint: true and destructiveHint: true.", t.Name),
