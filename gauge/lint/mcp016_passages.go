@@ -2,9 +2,7 @@ package lint
 
 import (
 	"fmt"
-	"maps"
 	"regexp"
-	"slices"
 	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/text"
@@ -21,8 +19,6 @@ const (
 	// description must be for the field to carry a passage: a paragraph,
 	// not a short shared parameter text ("Named connection to use").
 	bpPassage = 150
-	// bpSchemaDepth bounds how deep nested parameter descriptions are read.
-	bpSchemaDepth = 4
 )
 
 // bpWord is a run of letters: the unit masked when it is one of the tool's
@@ -80,32 +76,6 @@ func bpSentences(s string, own map[string]bool) []bpSentence {
 	return out
 }
 
-// bpParamTexts appends the descriptions of schema's properties (and of
-// their nested properties and items) to out, named by their path.
-func bpParamTexts(schema map[string]any, prefix string, depth int, out []bpParamText) []bpParamText {
-	if depth > bpSchemaDepth {
-		return out
-	}
-	props, _ := schema["properties"].(map[string]any)
-	for _, name := range slices.Sorted(maps.Keys(props)) {
-		p, ok := props[name].(map[string]any)
-		if !ok {
-			continue
-		}
-		if d, ok := p["description"].(string); ok {
-			out = append(out, bpParamText{prefix + name, d})
-		}
-		out = bpParamTexts(p, prefix+name+".", depth+1, out)
-		if items, ok := p["items"].(map[string]any); ok {
-			out = bpParamTexts(items, prefix+name+"[].", depth+1, out)
-		}
-	}
-	return out
-}
-
-// bpParamText is one parameter description and its path.
-type bpParamText struct{ name, desc string }
-
 // checkMCP016Passages finds passages repeated word for word (the tool's
 // own name words aside) in the parameter descriptions of most tools. A
 // tool carries a passage when one parameter's description holds at least
@@ -137,8 +107,12 @@ func checkMCP016Passages(ctx *Context) []Problem {
 			}
 			fields = append(fields, f)
 		}
-		for _, p := range bpParamTexts(t.InputSchema, "", 0, nil) {
-			add(p.name, p.desc)
+		// Every parameter description, nested ones (secParams' depth) and
+		// those of a nullable union's branch included.
+		for _, p := range secParams(t) {
+			if d := secSchemaDesc(p.schema); d != "" {
+				add(p.path, d)
+			}
 		}
 	}
 	// key is the form of s that more tools carry.
