@@ -39,7 +39,8 @@ func Judged(s lint.Severity) bool { return s == lint.Warning || s == lint.Error 
 // RuleStat is one rule's measurement over the corpus.
 type RuleStat struct {
 	ID, Name, Family string
-	// Severity is the rule's severity in the profile measured.
+	// Severity is the rule's severity in the profile measured, raised to
+	// the highest severity any of its findings was reported at.
 	Severity lint.Severity
 	// Findings counts findings at warning or error; Info those at info.
 	Findings, Info int
@@ -244,6 +245,13 @@ func Measure(corpus []Capture, labels *Labels, cfg lint.Config) (*Result, error)
 			}
 			if st != nil {
 				st.Findings++
+				// A rule whose default is info may report one case at
+				// warning (Problem.Severity: MCP050's manual-sized
+				// description): its row says so, and its judged findings
+				// are held to the bar of that severity.
+				if f.Severity > st.Severity {
+					st.Severity = f.Severity
+				}
 			}
 			if !judged {
 				res.Unjudged++

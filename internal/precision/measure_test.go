@@ -148,3 +148,36 @@ func TestRanking(t *testing.T) {
 		})
 	}
 }
+
+// TestMeasureRaisesARuleToItsFindingsSeverity: MCP050 is info by default
+// but reports a manual-sized description at warning; its row must say
+// warning and hold those findings to the warning bar, not show "info" with
+// no bar.
+func TestMeasureRaisesARuleToItsFindingsSeverity(t *testing.T) {
+	t.Parallel()
+	manual := `{"name":"get_reference","description":"` + strings.Repeat("word ", 1000) + `","inputSchema":{"type":"object"}}`
+	only := DefaultConfig()
+	only.Rules = map[string]lint.Severity{}
+	for _, r := range lint.Catalogue() {
+		if r.ID != "MCP050" {
+			only.Rules[r.ID] = lint.Off
+		}
+	}
+	labels := &Labels{Servers: map[string]*ServerLabels{
+		"m": {Findings: []Label{{Rule: "MCP050", Tool: "get_reference", True: false, Reason: "r"}}},
+	}}
+	res, err := Measure([]Capture{synthetic("m", manual)}, labels, only)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range res.Rules {
+		if s.ID != "MCP050" {
+			continue
+		}
+		if s.Severity != lint.Warning || s.Bar() != WarningBar || s.Findings != 1 || s.False != 1 || !s.Below() {
+			t.Errorf("MCP050 row = %+v (bar %.2f, below %v), want warning, held to the warning bar and below it", s, s.Bar(), s.Below())
+		}
+		return
+	}
+	t.Fatal("no MCP050 row")
+}
