@@ -530,14 +530,16 @@ var (
 	// encrypts something ("Encryption key to protect the private key").
 	secProtectsNew = regexp.MustCompile(`\bto\s+(?:protect|encrypt|lock|secure)\b|\bused\s+to\s+(?:protect|encrypt)\b`)
 	// secKeyIsID says a key parameter names or identifies a key.
-	// Since revision 22 (round 36) it also reads a key the parameter
-	// filters by ("filter the event log to a single appKey") or whose
+	// Since revision 22 (round 36) it also reads a key the text names as
+	// what a list is filtered by ("filter the event log to a single
+	// appKey"; the filtered-by word must be the key itself, so "API key;
+	// filters results by the account" stays a credential) or whose
 	// format is built of placeholders ("format: '<port>-<deviceId>'"):
 	// nobody filters by a secret or spells one from parts.
 	// Since revision 20's mend it also reads a key "under which" or "by
 	// which" something is stored, kept or looked up: the slot's name.
 	secKeyIsID = regexp.MustCompile(`\bkey\s+(?:id|ids|identifier|name|alias)\b|\b(?:id|identifier|name|alias)\s+of\s+(?:the|an?)\s+(?:\w+\s+)?key\b` +
-		`|\bfilters?\s+(?:\w+\s+){0,4}?(?:to|by)\s+(?:a|an|the|one)\s+(?:single\s+)?\w+|\bformat\s*:?\s*['"\x60]?<\w+>` +
+		`|\bfilters?\s+(?:\w+\s+){0,4}?(?:to|by)\s+(?:a|an|the|one)\s+(?:single\s+)?\w*key\b|\bformat\s*:?\s*['"\x60]?<\w+>` +
 		`|\b(?:under|by)\s+which\s+(?:\w+\s+){0,4}?(?:is|are|was|were|gets?|will\s+be)\s+(?:stored|kept|saved|cached|filed|registered|indexed|held|looked\s+up|found|listed)\b`)
 	// secNotASecretValue says a parameter takes a secret's name, ID,
 	// alias, location or flag, or pages through results: not its value.
