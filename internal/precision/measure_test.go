@@ -3,10 +3,12 @@ package precision
 import (
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/mcpgauge/mcpgauge/gauge/lint"
+	"go.yaml.in/yaml/v3"
 )
 
 func synthetic(name string, tools ...string) Capture {
@@ -180,4 +182,53 @@ func TestMeasureRaisesARuleToItsFindingsSeverity(t *testing.T) {
 		return
 	}
 	t.Fatal("no MCP050 row")
+}
+
+// TestSkeletonOneLinePerLabelKey: a label stands for every finding with its
+// key, so the skeleton writes one line per key. contextstream's `project`
+// has two SEC012 findings (a read-only and a destructive contradiction);
+// two lines would make the loader refuse the labels as labelled twice.
+func TestSkeletonOneLinePerLabelKey(t *testing.T) {
+	t.Parallel()
+	caps, err := LoadCorpus(filepath.Join(repoRoot(t), "testdata", "audit", "2026-12-02-ak"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cs []Capture
+	for _, c := range caps {
+		if c.Server == "contextstream" {
+			cs = append(cs, c)
+		}
+	}
+	if len(cs) != 1 {
+		t.Fatalf("contextstream capture: found %d", len(cs))
+	}
+	sk, err := buildSkeleton(cs, &Labels{Servers: map[string]*ServerLabels{}}, "ak")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	for _, l := range strings.Split(sk.yaml, "\n") {
+		if strings.Contains(l, `rule: SEC012, tool: "project"`) {
+			lines = append(lines, l)
+		}
+	}
+	if len(lines) != 1 || !strings.Contains(lines[0], "| also warning:") {
+		t.Errorf("SEC012 lines for project = %q, want one line quoting both findings", lines)
+	}
+	var parsed struct {
+		Servers map[string]struct {
+			Findings []Label `yaml:"findings"`
+		} `yaml:"servers"`
+	}
+	if err := yaml.Unmarshal([]byte("servers:\n"+strings.ReplaceAll(sk.yaml, "true: ?", "true: true")), &parsed); err != nil {
+		t.Fatalf("skeleton does not parse: %v", err)
+	}
+	seen := map[string]bool{}
+	for _, l := range parsed.Servers["contextstream"].Findings {
+		if seen[l.Key()] {
+			t.Errorf("key %s written twice", l.Key())
+		}
+		seen[l.Key()] = true
+	}
 }
