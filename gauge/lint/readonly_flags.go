@@ -32,7 +32,7 @@ var secFlagChangesCache = regexp.MustCompile(`(?i)\bcache[ds]?\b`)
 func secSideEffectFlag(t *model.Tool) string {
 	for name, obj := range booleanParams(t) {
 		pw := secIdentifierWords(name)
-		if secHasWord(pw, "no", "not", "dry", "skip", "preview", "check", "only", "simulate", "validate") {
+		if secHasWord(pw, secSaferFlagWords...) {
 			continue
 		}
 		d, _ := obj["description"].(string)

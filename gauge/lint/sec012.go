@@ -800,6 +800,12 @@ var secReadOrWriteOpening = regexp.MustCompile(`^\s*(?:gets?|reads?|retrieves?|v
 // after force, allow or do), make a read-only tool change things.
 var secChangeFlagVerbs = []string{"update", "overwrite", "write", "save", "delete", "apply", "commit", "persist", "purge"}
 
+// secSaferFlagWords in a boolean flag's name make it one that makes the
+// call safer or narrower (dry_run, no_write, skip_update, preview,
+// check_only, simulate, validate): turning it on changes nothing. Read by
+// secWriteFlagOn (the name) and secSideEffectFlag (the description).
+var secSaferFlagWords = []string{"no", "not", "dry", "skip", "preview", "check", "only", "simulate", "validate"}
+
 // secWriteFlagOn returns the boolean parameter of t whose name opens on a
 // change (force_update, overwrite, apply_changes, writeBack), or "": on a
 // tool marked readOnlyHint: true it is a mode that changes. A flag that
@@ -812,7 +818,7 @@ func secWriteFlagOn(t *model.Tool) string {
 		if len(pw) > 1 && secHasWord(pw[:1], "force", "allow", "do", "auto") {
 			pw = pw[1:]
 		}
-		if len(pw) > 0 && secHasWord(pw[:1], secChangeFlagVerbs...) && !secHasWord(pw, "no", "not", "dry", "skip", "preview", "check", "only") {
+		if len(pw) > 0 && secHasWord(pw[:1], secChangeFlagVerbs...) && !secHasWord(pw, secSaferFlagWords...) {
 			return name
 		}
 	}
