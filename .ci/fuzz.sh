@@ -8,10 +8,17 @@
 # first, so the longest lane is not left for last.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-dur="${1:-5s}"
-case "$dur" in
-  *[0-9]s) retry_dur="$((3 * ${dur%s}))s" ;;
-  *) retry_dur="$dur" ;;
+# The budget is a count of inputs per target ("20000x"), not a time: with
+# a time, Go 1.26's fuzz coordinator can fail a target at the deadline
+# with "context deadline exceeded" though it found nothing (a race between
+# the -fuzztime context and its workers' context, go.dev/issue/75804, fixed
+# only in Go 1.27). A count sets no deadline, so there is nothing to race;
+# a slow machine just takes longer. A time still works, for a local run.
+budget="${1:-20000x}"
+case "$budget" in
+  *[0-9]x) retry_budget="$((3 * ${budget%x}))x" ;;
+  *[0-9]s) retry_budget="$((3 * ${budget%s}))s" ;;
+  *) retry_budget="$budget" ;;
 esac
 lanes="${FUZZ_LANES:-2}"
 logs=$(mktemp -d)
@@ -28,21 +35,19 @@ done
 mapfile -t targets < <(printf '%s\n' "${targets[@]}" | grep . | sort -k1,1nr -k2,2 -k3,3)
 
 # fuzz_one runs one target, with one retry: on a loaded machine the fuzzer
-# can report a worker as hung, or its time can run out while it still
-# replays the seed corpus ("context deadline exceeded"), so the retry gets
-# three times as long. A real crasher is saved under testdata/fuzz, so the
-# retry fails on it.
+# can report a worker as hung, so the retry gets three times the budget. A
+# real crasher is saved under testdata/fuzz, so the retry fails on it.
 fuzz_one() {
   local pkg=$1 fn=$2 log=$3
-  if go test -run '^$' -fuzz "^${fn}\$" -fuzztime "$dur" -parallel 1 "$pkg" >"$log" 2>&1; then
+  if go test -run '^$' -fuzz "^${fn}\$" -fuzztime "$budget" -parallel 1 "$pkg" >"$log" 2>&1; then
     return 0
   fi
   # The first attempt's lines are quoted with their FAIL words reworded,
   # so that a reader (or a tool) counting failed tests does not count a
   # target whose retry passed.
-  { echo "  retrying $pkg $fn for $retry_dur after a first attempt that ended with:"
+  { echo "  retrying $pkg $fn for $retry_budget after a first attempt that ended with:"
     tail -5 "$log" | sed -e 's/--- FAIL/(first attempt failed)/' -e 's/^FAIL\b/(first attempt failed)/' -e 's/^/    /'; } >"$log.retry"
-  go test -run '^$' -fuzz "^${fn}\$" -fuzztime "$retry_dur" -parallel 1 "$pkg" >"$log" 2>&1
+  go test -run '^$' -fuzz "^${fn}\$" -fuzztime "$retry_budget" -parallel 1 "$pkg" >"$log" 2>&1
 }
 
 declare -A busy=()   # package -> 1 while one of its targets runs
