@@ -58,6 +58,7 @@ var audits = []struct{ dir, doc string }{
 	{dir: "testdata/audit/2026-12-02-ai", doc: "docs/audit-2026-12-02-ai.md"},
 	{dir: "testdata/audit/2026-12-02-aj", doc: "docs/audit-2026-12-02-aj.md"},
 	{dir: "testdata/audit/2026-12-02-ak", doc: "docs/audit-2026-12-02-ak.md"},
+	{dir: "testdata/audit/2026-12-02-al", doc: "docs/audit-2026-12-02-al.md"},
 }
 
 // TestAudit measures the default profile on each independent audit and
