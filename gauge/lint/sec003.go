@@ -12,7 +12,7 @@ func sec003() Rule {
 		ID: "SEC003", Name: "hidden-side-action", Family: "Security",
 		Summary: "Text asks the model to move data somewhere as a side action.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 2, Check: secPhraseRuleWith(secSideActionPatterns, secPrecise{keep: secSideActionKeep},
+		Revision: 3, Check: secPhraseRuleWith(secSideActionPatterns, secPrecise{keep: secSideActionKeep},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s describes a secondary data transfer (%s): %q.", s.where(), m.what, m.text)
 			},
@@ -47,8 +47,14 @@ func secSideActionKeep(_ *Context, s secSurface, m secMatch) bool {
 	if k := strings.LastIndexAny(before, ".!?;\n"); k >= 0 {
 		before = before[k+1:]
 	}
-	return !secNeedRemoved.MatchString(before)
+	return !secNeedRemoved.MatchString(before) && !secTransferForbidden.MatchString(before)
 }
+
+// secTransferForbidden is a clause's words just before a transfer that
+// forbid it: "do not also send content fields", "never upload the file
+// to", "without sending". Since revision 3 (round 37) a prohibited
+// transfer is what the tool keeps the model from doing, not an order.
+var secTransferForbidden = regexp.MustCompile(`\b(?:do(?:es)?\s+not|don'?t|doesn'?t|never|must\s+not|mustn'?t|should\s+not|shouldn'?t|cannot|can'?t|may\s+not|need\s+not|without|no\s+longer|not)\s+(?:\w+ly\s+)?(?:also\s+|then\s+)?$`)
 
 // secNeedRemoved is a clause's words before a transfer saying its need is
 // gone: "replaces the need to", "no need to", "without having to",

@@ -13,7 +13,7 @@ func sec014() Rule {
 	return Rule{
 		ID: "SEC014", Name: "secret-parameter", Family: "Security",
 		Summary: "A parameter takes a secret (API key, token, private key, password): the secret passes through the model.",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 22, Check: checkSEC014,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 23, Check: checkSEC014,
 	}
 }
 
@@ -287,6 +287,13 @@ func secSecretParam(p secParam, toolWords []string) (what string, chosen bool) {
 			return "an encryption key it protects what it creates with", true
 		case secHasWord(quals, "private", "signing", "encryption", "master"):
 			return "a private key", false
+		case !secHasWord(quals, secKeySecretHalf...) && secNamesManagedKey.MatchString(desc):
+			// Revision 23 (round 37): spaces_key_delete(AccessKey:
+			// "Access Key of the Spaces key to delete"): a property of
+			// the key the tool gets, updates or deletes selects that key;
+			// an access key is its public half, the secret half is what
+			// must not pass through the model.
+			return "", false
 		case secHasWord(quals, "api", "secret", "access", "auth", "admin", "service", "app", "license"):
 			if secKeyIsID.MatchString(desc) {
 				return "", false
@@ -1138,6 +1145,17 @@ var secEnvFallbackTalk = regexp.MustCompile(`\b(?:defaults?(?:\s+to|\s*:)|falls?
 // description: public by design (a publishable or anonymous key, a
 // public, SSH or GPG key) or an idempotency key. SEC014 reads such a key
 // as none; SEC010 reads no generator of one as handing back a credential.
+// secKeySecretHalf are a key name's words that make it the secret half of
+// a key pair or the key's value, which no "of the key to delete" makes an
+// identifier.
+var secKeySecretHalf = []string{"secret", "private", "signing", "encryption", "master", "value", "data", "material"}
+
+// secNamesManagedKey says a parameter's description opens by naming it a
+// property of the key (token, credential) the tool acts on: "Access Key
+// of the Spaces key to delete", "ID for the API key to rotate". Such a
+// parameter selects which key; it is not a key the call signs with.
+var secNamesManagedKey = regexp.MustCompile(`^\s*(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:of|for)\s+(?:the|an?)\s+(?:[\w-]+\s+){0,3}?(?:key|token|credential)s?\s+(?:to|you\s+want\s+to)\s+(?:get|retrieve|fetch|read|show|describe|inspect|view|update|modify|edit|rename|change|delete|remove|revoke|rotate|disable|enable|deactivate|activate|regenerate|renew|expire)\b`)
+
 var secKeyNotSecret = []string{"public", "publishable", "anon", "anonymous", "ssh", "gpg", "pgp", "idempotency"}
 
 // secKeyNotCredential qualify a key that no environment fallback makes a
