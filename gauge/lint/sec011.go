@@ -15,7 +15,7 @@ func sec011() Rule {
 	return Rule{
 		ID: "SEC011", Name: "code-execution-surface", Family: "Security",
 		Summary: "The tool runs code, shell commands, SQL, a pipeline or an agent task supplied by the model.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 29, Check: checkSEC011,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 30, Check: checkSEC011,
 	}
 }
 
@@ -976,6 +976,21 @@ var (
 	secSQLTalk     = regexp.MustCompile(`\bsql\b|\bselect\s+\S+\s+from\b`)
 )
 
+// secTalksCode reports whether a tool's description, or the description
+// of one of its parameters, talks of code, a script or an expression in a
+// language: a tool named for model evaluation that says so runs code.
+func secTalksCode(t *model.Tool, desc string) bool {
+	if secCodeTalk.MatchString(desc) || secRunsLanguage.MatchString(desc) {
+		return true
+	}
+	for _, p := range secDeepParams(t) {
+		if d := strings.ToLower(p.desc()); secCodeTalk.MatchString(d) || secRunsLanguage.MatchString(d) {
+			return true
+		}
+	}
+	return false
+}
+
 // secCodeReading is what secCodeSurface reads of a tool.
 type secCodeReading struct {
 	why      string // why the tool is, or looks like, an execution surface; "" if not
@@ -990,7 +1005,7 @@ func secCodeSurface(t *model.Tool, facts secTool) secCodeReading {
 	if secReachAgentTalk.MatchString(desc) {
 		return secCodeReading{why: "its description says it runs an agent with its permission checks skipped"}
 	}
-	if secHasWord(words, "eval", "exec", "repl", "shell", "bash", "powershell", "zsh", "subprocess", "cmd") {
+	if secHasWord(words, "exec", "repl", "shell", "bash", "powershell", "zsh", "subprocess", "cmd") || secHasWord(words, "eval") && !nameEvalMeasures(words, secTalksCode(t, desc)) {
 		return secCodeReading{why: fmt.Sprintf("its name `%s` says it evaluates or executes input", t.Name)}
 	}
 	for i, w := range words {

@@ -14,7 +14,7 @@ func sec012() Rule {
 	return Rule{
 		ID: "SEC012", Name: "annotation-contradiction", Family: "Security",
 		Summary: "The tool's behaviour hints contradict its name or description, or a default destroys or widens access.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 33, Check: checkSEC012,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 34, Check: checkSEC012,
 	}
 }
 
@@ -80,7 +80,7 @@ func checkSEC012(ctx *Context) []Problem {
 		add := func(msg, fix string) {
 			out = append(out, Problem{Tool: t.Name, Message: msg, Suggestion: fix, Design: design})
 		}
-		readNamed := ctx.Precise() && secReadNamed(words) && !secMutatingOpening.MatchString(desc)
+		readNamed := ctx.Precise() && nameReadHeaded(words) && !secMutatingOpening.MatchString(desc)
 		if destroys != "" && destructiveText && secStoresDestructiveValue(t, words, desc, destroys) {
 			destructiveText = false
 		}
