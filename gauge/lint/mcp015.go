@@ -18,7 +18,7 @@ func mcp015() Rule {
 		ID: "MCP015", Name: "placeholder-text", Family: "Description",
 		Summary: "A description still contains placeholder text.",
 		Default: Error, Toolgauge: Error, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 5, Check: checkMCP015,
+		Revision: 6, Check: checkMCP015,
 	}
 }
 
@@ -147,6 +147,12 @@ func precisePlaceholderAt(desc, prose string, i, j int, values []string) bool {
 	// the word alone), it stands for missing text even when the same
 	// word is also one of the values.
 	marker := preciseMarkerAfter.MatchString(prose[j:]) || strings.Trim(prose, " \t\r\n.:!-") == w
+	if !marker && preciseValueSlotAfter.MatchString(prose[j:]) {
+		// Revision 6: "moves issues to fallback TODO status", "cards in
+		// the WIP column": the word names a value of a status, column or
+		// label, as a listed value does; a marker stands for text.
+		return false
+	}
 	for _, v := range values {
 		if !marker && strings.EqualFold(strings.TrimSpace(v), w) {
 			return false // TODO is a status the tool takes
@@ -191,6 +197,12 @@ const (
 	precisePlaceholderTries   = 64
 	precisePlaceholderContext = 160
 )
+
+// preciseValueSlotAfter is a noun right after a marker word that makes
+// the word the name of a value: a status, state, column, lane, stage,
+// phase, label, tag, bucket or category ("fallback TODO status", "the WIP
+// column"). Since revision 6 (round 37).
+var preciseValueSlotAfter = regexp.MustCompile(`^[ \t]+(?:status|statuses|state|states|column|columns|lane|lanes|stage|stages|phase|phases|label|labels|tag|tags|bucket|buckets|category|categories)\b`)
 
 // preciseMarkerAfter is what follows a placeholder written as a marker:
 // a colon ("TODO: describe").

@@ -15,7 +15,7 @@ func mcp023() Rule {
 		ID: "MCP023", Name: "unconstrained-well-known-format", Family: "Parameters",
 		Summary: "A date, email, or URL parameter declares no format or pattern.",
 		Default: Warning, Toolgauge: Warning, Scope: ScopeParameter, Origin: OriginToolgauge,
-		Revision: 21, Check: checkMCP023,
+		Revision: 22, Check: checkMCP023,
 	}
 }
 
@@ -709,6 +709,11 @@ func preciseNotADate(p *tgParam) bool {
 	if hasRel && other {
 		return true
 	}
+	if preciseTimeSwitch(toks) {
+		// track_commit_timestamp, include_date: a setting that
+		// switches the recording or showing of a time, not a time.
+		return true
+	}
 	if preciseOnPhrase(p, toks) {
 		return true
 	}
@@ -740,6 +745,21 @@ func preciseNotADate(p *tgParam) bool {
 	}
 	return p.hasDesc && (preciseCallsItAnID.MatchString(p.desc) || preciseKeywordFilter.MatchString(p.desc) ||
 		preciseKeywordList.MatchString(p.desc) && !preciseDateTalk.MatchString(p.desc))
+}
+
+// preciseSwitchVerbs are verbs that open a setting's name and switch
+// something on or off: track, enable, disable, include, exclude, display,
+// hide, emit, preserve, strip. None of them is also a noun a time could
+// belong to (unlike record, log or show).
+var preciseSwitchVerbs = map[string]bool{"track": true, "enable": true, "disable": true, "include": true, "exclude": true,
+	"display": true, "hide": true, "emit": true, "preserve": true, "strip": true}
+
+// preciseTimeSwitch reports whether a name of several words opens with a
+// switch verb and holds a noun of time (track_commit_timestamp,
+// include_date, display_time): it names an on/off setting about a
+// time, whose value is no date. Since revision 22 (round 37).
+func preciseTimeSwitch(toks []string) bool {
+	return len(toks) > 1 && preciseSwitchVerbs[strings.ToLower(toks[0])] && preciseTimeNoun(toks[1:])
 }
 
 // preciseTimeNoun reports whether a name holds a noun of time (date,

@@ -15,7 +15,7 @@ func qg009() Rule {
 		ID: "QG009", Name: "qg-destructive-without-warning", Family: "Quality-gate",
 		Summary: "A destructive tool neither warns in its description nor sets destructiveHint: true.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 22, Check: checkQG009,
+		Revision: 23, Check: checkQG009,
 	}
 }
 
@@ -102,6 +102,43 @@ func qgSaysAfterState(desc string) bool {
 // author writes; a client still needs the hint, which is MCP040's finding.
 // Read in the default profile only.
 var qgCascade = regexp.MustCompile(`\band\s+all\s+(?:of\s+)?(?:its\s+|their\s+|the\s+)?(?:associated|related|dependent|child|nested|contained)\b|\bincluding\s+all\s+(?:of\s+)?(?:its\s+|their\s+)?[\w-]+|\balong\s+with\s+(?:all\s+)?(?:its|their)\b|\bcascad(?:e|es|ing)\b`)
+
+// qgAllOfIt is "and all" followed by what the thing holds: its contents,
+// children, descendants or sub-folders ("Delete folder and all contents",
+// "and all of its children", "and everything in it"), read on the folded
+// description. The same class as revision 6's "child", "nested" and
+// "contained": what is inside goes with it. Other nouns after "and all"
+// ("and all its resources", "and all its entries") are not read; audits
+// judged them owed the warning.
+var qgAllOfIt = regexp.MustCompile(`\band\s+all\s+(?:of\s+)?(?:its\s+|their\s+|the\s+)?(?:contents?|children|descendants|sub-?(?:folders|directories|items|pages|tasks|lists|collections))\b|\band\s+everything\s+(?:in|inside|under|within)\s+(?:it|them)\b`)
+
+// qgDestroyStem is the stem of a destroying verb in prose (delete,
+// remove, destroy, drop, purge, wipe, erase, clear, discard, truncate).
+var qgDestroyStem = regexp.MustCompile(`\b(?:delet|remov|destroy|drop|purg|wip|eras|clear|discard|truncat)[a-z]*`)
+
+// qgSentenceEnd splits a description into sentences.
+var qgSentenceEnd = regexp.MustCompile(`[.!?;]\s+|\n+`)
+
+// qgStatesCascade reports whether a sentence of the folded description
+// that destroys also says the thing's contents go with it ("Delete folder
+// and all contents"): the author has drawn the scope of the loss, the
+// warning in prose revision 6 already read for "and all associated ...".
+// Since revision 23 (round 37).
+func qgStatesCascade(folded string) bool {
+	for _, s := range qgSentenceEnd.Split(folded, -1) {
+		if m := qgAllOfIt.FindStringIndex(s); m != nil && qgDestroyStem.MatchString(s[:m[0]]) {
+			return true
+		}
+	}
+	return false
+}
+
+// qgMovesOnTalk is a sentence whose plural subject is moved somewhere by
+// the call ("Issues move to backlog.", "Its cards are moved to the first
+// column", "Child tasks are reassigned to the parent"): the description
+// says what the delete does to what it holds, the consequence an author
+// states as the warning (round 37). Read on the folded description.
+var qgMovesOnTalk = regexp.MustCompile(`(?:^|[.;!?:]\s+|\n)(?:the\s+|its\s+|their\s+|any\s+|all\s+)?(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*s\s+(?:move|are\s+moved|will\s+be\s+moved|get\s+moved|are\s+reassigned|will\s+be\s+reassigned|are\s+returned|return|revert|fall\s+back)\s+(?:back\s+)?to\b`)
 
 // qgScopeTalk is a description that draws the line of what a delete takes
 // and what it keeps ("Bookmarks inside the list are not deleted", "child
@@ -208,7 +245,8 @@ func checkQG009(ctx *Context) []Problem {
 		if verb == "" || qgWarns(t.RawDescription, facts[i].desc, ctx.Precise()) {
 			continue
 		}
-		if ctx.Precise() && (qgCascade.MatchString(facts[i].desc) || qgScopeTalk.MatchString(facts[i].desc) || qgSaysAfterState(facts[i].desc)) {
+		if ctx.Precise() && (qgCascade.MatchString(facts[i].desc) || qgScopeTalk.MatchString(facts[i].desc) || qgSaysAfterState(facts[i].desc) ||
+			qgStatesCascade(facts[i].desc) || qgMovesOnTalk.MatchString(facts[i].desc)) {
 			// "Delete a model version and all associated predictions",
 			// "Bookmarks inside the list are not deleted": the
 			// description says what is lost, which is a warning.
