@@ -15,7 +15,7 @@ func mcp040() Rule {
 		ID: "MCP040", Name: "destructive-tool-without-hint", Family: "Annotations",
 		Summary: "A tool that looks destructive declares no destructiveHint.",
 		Default: Error, Toolgauge: Error, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 40, Check: checkMCP040,
+		Revision: 41, Check: checkMCP040,
 	}
 }
 
@@ -177,6 +177,12 @@ func checkMCP040(ctx *Context) []Problem {
 				// (file_contents.go); the author may call it reversible
 				// through version control, so a warning.
 				msg = fmt.Sprintf("`%s` may overwrite stored data (%s) but declares no `destructiveHint`.", t.name, why)
+				sev = Warning
+			} else if why := hiddenListReplaces(t); why != "" && !markedReadOnly(t) {
+				// "Providing an empty array will remove all user accesses":
+				// entries left out of the list are removed, though the call
+				// reads as an edit (destruction_hidden.go, round 37).
+				msg = fmt.Sprintf("`%s` removes every stored entry its list leaves out (%s) but declares no `destructiveHint`.", t.name, why)
 				sev = Warning
 			} else if why := preciseOverwrites(tools, t); why != "" && !markedReadOnly(t) {
 				// An update that writes over stored values, or an archive

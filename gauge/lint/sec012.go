@@ -14,7 +14,7 @@ func sec012() Rule {
 	return Rule{
 		ID: "SEC012", Name: "annotation-contradiction", Family: "Security",
 		Summary: "The tool's behaviour hints contradict its name or description, or a default destroys or widens access.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 34, Check: checkSEC012,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 35, Check: checkSEC012,
 	}
 }
 
@@ -266,6 +266,13 @@ func checkSEC012(ctx *Context) []Problem {
 				// and no later call brings them back.
 				add(fmt.Sprintf("Tool `%s` is marked destructiveHint: false, but %s, which no later call brings back.", t.Name, why),
 					"Set destructiveHint: true so clients ask the user before a call that can drop unsaved work, or make the call save first and say so.")
+			} else if why := hiddenListReplaces(&tgTools(ctx)[i]); why != "" {
+				// updateTeamMembers "Must include all the user IDs that are
+				// part of the team": entries left out of the list are
+				// removed (destruction_hidden.go, round 37).
+				add(fmt.Sprintf("Tool `%s` is marked destructiveHint: false, but %s, so every entry the model leaves out is removed.", t.Name, why),
+					"Set destructiveHint: true so clients ask the user before calling it, or make the list add and remove only the entries it names and say so.")
+				out[len(out)-1].Severity = Warning
 			}
 		}
 		design = true
