@@ -47,7 +47,7 @@ func secSideActionKeep(_ *Context, s secSurface, m secMatch) bool {
 	if k := strings.LastIndexAny(before, ".!?;\n"); k >= 0 {
 		before = before[k+1:]
 	}
-	return !secNeedRemoved.MatchString(before) && !secTransferForbidden.MatchString(before)
+	return !secNeedRemoved.MatchString(before) && !secTransferForbidden.MatchString(before) || secNotOnly.MatchString(before) && !secNeedRemoved.MatchString(before)
 }
 
 // secTransferForbidden is a clause's words just before a transfer that
@@ -55,6 +55,11 @@ func secSideActionKeep(_ *Context, s secSurface, m secMatch) bool {
 // to", "without sending". Since revision 3 (round 37) a prohibited
 // transfer is what the tool keeps the model from doing, not an order.
 var secTransferForbidden = regexp.MustCompile(`\b(?:do(?:es)?\s+not|don'?t|doesn'?t|never|must\s+not|mustn'?t|should\s+not|shouldn'?t|cannot|can'?t|may\s+not|need\s+not|without|no\s+longer|not)\s+(?:\w+ly\s+)?(?:also\s+|then\s+)?$`)
+
+// secNotOnly is "not only" (or "not just", "not merely") just before a
+// transfer: it adds the transfer to what the tool does, it forbids
+// nothing ("It not only posts the result to ... but also keeps a copy").
+var secNotOnly = regexp.MustCompile(`\bnot\s+(?:only|just|merely|simply)\s+(?:also\s+|then\s+)?$`)
 
 // secNeedRemoved is a clause's words before a transfer saying its need is
 // gone: "replaces the need to", "no need to", "without having to",
