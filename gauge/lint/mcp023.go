@@ -15,7 +15,7 @@ func mcp023() Rule {
 		ID: "MCP023", Name: "unconstrained-well-known-format", Family: "Parameters",
 		Summary: "A date, email, or URL parameter declares no format or pattern.",
 		Default: Warning, Toolgauge: Warning, Scope: ScopeParameter, Origin: OriginToolgauge,
-		Revision: 22, Check: checkMCP023,
+		Revision: 23, Check: checkMCP023,
 	}
 }
 
@@ -111,7 +111,7 @@ var preciseBoundPartner = map[string]string{"from": "to", "to": "from", "start":
 // pages or offsets, is read by the other readings.
 func preciseTimedBound(t *tgTool, p *tgParam) bool {
 	partner, ok := preciseBoundPartner[strings.ToLower(p.name)]
-	if !ok || !p.freeString || p.hasDesc {
+	if !ok || !p.freeString || p.hasDesc || preciseRelativeDefault(p) {
 		return false
 	}
 	if !preciseTimedTool.MatchString(strings.Join(t.nameWords, "_")) && !preciseTimedTool.MatchString(t.desc) {
@@ -665,7 +665,7 @@ func preciseFormatWanted(shape string, p *tgParam) bool {
 			// value, so no single format could be declared.
 			return false
 		}
-		if preciseNoInstant(p) {
+		if preciseNoInstant(p) || preciseRelativeDefault(p) {
 			return false
 		}
 		if preciseCursor(p) {
@@ -725,6 +725,11 @@ func preciseNotADate(p *tgParam) bool {
 		// condition, and the description says the value is a selector.
 		return true
 	}
+	if p.hasDesc && preciseCalledRef(p.desc) {
+		// "at: The ref to retrieve pull requests from": the value is a
+		// ref, a branch, a commit or an ID, whatever its name says.
+		return true
+	}
 	if p.hasDesc && preciseCalledCode(p.desc) {
 		// "until: A GDScript boolean expression, re-evaluated every
 		// frame": the value is code the tool evaluates, a stop condition,
@@ -769,6 +774,79 @@ func preciseTimeNoun(toks []string) bool {
 	for _, t := range toks {
 		switch strings.ToLower(t) {
 		case "date", "dates", "datetime", "timestamp", "time", "times", "deadline", "expiry", "expires", "ts":
+			return true
+		}
+	}
+	return false
+}
+
+// preciseOpensAsRef is a description whose first words call the value a
+// pointer into a history or a list: a ref, a reference, a branch, a tag,
+// a commit, a SHA, a revision, an ID or a cursor ("The ref to retrieve
+// pull requests from", "Commit SHA to compare with", "Cursor from the
+// previous page"); group 1 holds the words before that noun and group 2
+// the two words after it, where its noun phrase may go on ("Tag creation
+// time").
+var preciseOpensAsRef = regexp.MustCompile(`(?i)^\s*(?:an?\s+|the\s+)?((?:[\w-]+\s+){0,3}?)(?:refs?|references?|branch(?:es)?|tags?|commits?|shas?|revisions?|ids?|identifiers?|cursors?)\b((?:\s+[\w-]+){0,2})`)
+
+// preciseRefTimeWord is a word that makes a ref noun part of a time: the
+// commit's date, a tag's time, when it was made.
+var preciseRefTimeWord = regexp.MustCompile(`(?i)\b(?:date|dates|time|times|timestamp|timestamps|datetime|day|when)\b`)
+
+// preciseCalledRef reports whether a description opens by calling the
+// value a ref, a branch, a tag, a commit, an ID or a cursor
+// (preciseOpensAsRef), no word around that noun makes it a time ("Commit
+// date", "Tag creation time", "Time the tag was pushed", "Date of the
+// commit"), and it states
+// no date syntax: a name such as at or since then names a point in a
+// history, not a time. Since revision 23 (round 38).
+func preciseCalledRef(desc string) bool {
+	m := preciseOpensAsRef.FindStringSubmatch(desc)
+	return m != nil && !preciseRefTimeWord.MatchString(m[1]) && !preciseRefTimeWord.MatchString(m[2]) &&
+		!preciseDateSyntax.MatchString(desc)
+}
+
+// preciseRelativeFree is a time written as free relative text, in full:
+// "6 months ago", "1 year ago", "2.weeks.ago", "now-1h", "now - 7d".
+var preciseRelativeFree = regexp.MustCompile(`(?i)^\s*(?:\d+(?:\.\d+)?\s*` + preciseOffsetUnit + `\s+ago|\d+\.` + preciseOffsetUnit + `\.ago|now\s*[-+]\s*\d+(?:\.\d+)?\s*` + preciseOffsetUnit + `(?:\d+` + preciseOffsetUnit + `)*)\s*$`)
+
+// preciseDefaultQuoted is a default stated in a description with its
+// value ("(default: \"6 months ago\")", "Defaults to 'now-1h'"); group 1
+// holds the value.
+var preciseDefaultQuoted = regexp.MustCompile(`(?i)\bdefault(?:s|\s+is|\s+value(?:\s+is)?)?(?:\s+to)?\s*[:=]?\s*["'\x60\x{201c}]([^"'\x60\x{201d}]{1,24})["'\x60\x{201d}]`)
+
+// preciseRelativeDefault reports whether a date-named string's own
+// default is free relative text: the schema's default or an example, or
+// a default its description quotes ("Analysis period (default: \"6
+// months ago\")", default "now-1h"). The value the tool falls back to is
+// in no date syntax, so its parser takes free dates (git's approxidate,
+// a date-math language), and a format would reject the tool's own
+// default. A default that is a date ("2024-01-01") or a bare "now" says
+// nothing of the parser, and a description that asks for a date syntax
+// ("Upper bound in RFC3339. Default: 'now-5m'") is still read: the
+// syntax it asks for is one a schema could declare. Since revision 23
+// (round 38).
+func preciseRelativeDefault(p *tgParam) bool {
+	if p.hasDesc && preciseDateSyntax.MatchString(p.desc) {
+		// "Upper bound in RFC3339. Default: 'now-5m'": the description
+		// asks for a syntax the schema could declare (mend of r18).
+		return false
+	}
+	if d, ok := p.obj["default"].(string); ok && preciseRelativeFree.MatchString(d) {
+		return true
+	}
+	if ex, ok := p.obj["examples"].([]any); ok {
+		for _, e := range ex {
+			if d, ok := e.(string); ok && preciseRelativeFree.MatchString(d) {
+				return true
+			}
+		}
+	}
+	if !p.hasDesc {
+		return false
+	}
+	for _, m := range preciseDefaultQuoted.FindAllStringSubmatch(p.desc, -1) {
+		if preciseRelativeFree.MatchString(m[1]) {
 			return true
 		}
 	}
@@ -1204,7 +1282,7 @@ var (
 	// time offered beside a date ("YYYY-MM-DD or relative like 'today'")
 	// is left to the other readings: the sixth audit's judges called
 	// such a field true.
-	preciseKindAlt = regexp.MustCompile(`(?i)(?:\biso(?:[ -]?8601)?\b|\brfc ?3339\b|\byyyy\b|\d{4}-\d{2}-\d{2})[^.;]{0,60}?\bor\b[^.;]{0,25}?(?:\bunix\b|\bepoch\b|\bposix\b)|(?:\bunix\b|\bepoch\b|\bposix\b)[^.;]{0,60}?\bor\b[^.;]{0,25}?(?:\biso(?:[ -]?8601)?\b|\brfc ?3339\b|\byyyy\b|\d{4}-\d{2}-\d{2})`)
+	preciseKindAlt = regexp.MustCompile(`(?i)(?:\biso(?:[ -]?8601)?\b|\brfc ?3339\b|\byyyy\b|\d{4}-\d{2}-\d{2})[^.;]{0,60}?` + preciseChoiceJoin + `[^.;]{0,25}?(?:\bunix\b|\bepoch\b|\bposix\b)|(?:\bunix\b|\bepoch\b|\bposix\b)[^.;]{0,60}?` + preciseChoiceJoin + `[^.;]{0,25}?(?:\biso(?:[ -]?8601)?\b|\brfc ?3339\b|\byyyy\b|\d{4}-\d{2}-\d{2})`)
 )
 
 // preciseAltKinds reports whether a description offers, as alternatives,
@@ -1216,6 +1294,7 @@ var (
 // eleventh audits judged such fields no defect; examples in brackets
 // are set aside so their dots do not end the sentence.
 func preciseAltKinds(desc string) bool {
+	desc = preciseSpacedIdents(desc)
 	if preciseKindAlt.MatchString(preciseParenthetical.ReplaceAllString(desc, " ")) {
 		return true
 	}
@@ -1227,6 +1306,18 @@ func preciseAltKinds(desc string) bool {
 		}
 	}
 	return false
+}
+
+// preciseChoiceJoin joins two written formats offered as alternatives:
+// "or", or the bar and slash of API notation ("<rfc3339 | unix_timestamp>",
+// "ISO 8601/epoch"). Since revision 23 (round 38).
+const preciseChoiceJoin = `(?:\bor\b|\||/)`
+
+// preciseSpacedIdents is desc with the underscores of snake-case words
+// read as spaces, so a format a description names as an identifier
+// (unix_timestamp, iso_8601, epoch_ms) is read as the words it joins.
+func preciseSpacedIdents(desc string) string {
+	return strings.ReplaceAll(desc, "_", " ")
 }
 
 // preciseStringOrNumber reports whether a schema's type list takes both a
@@ -1424,7 +1515,7 @@ func preciseDateByContext(p *tgParam) bool {
 // syntaxes ("RFC3339 or unix timestamp", "ISO 8601 … or YYYY-MM-DD for
 // all-day"); preciseKindChoice keeps of it only the choices no one
 // format or pattern could hold.
-var preciseSyntaxChoice = regexp.MustCompile(`(?i)(?:\biso[ -]?8601|\brfc ?3339|\byyyy\b|\bunix\b|\bepoch\b|\d{4}-\d{2}-\d{2})[^.;]{0,60}?\bor\b[^.;]{0,20}?(?:\biso|\brfc|\byyyy\b|\bunix\b|\bepoch\b|\d{4}-\d{2}-\d{2}|\btimestamp\b|\bdate\b)`)
+var preciseSyntaxChoice = regexp.MustCompile(`(?i)(?:\biso[ -]?8601|\brfc ?3339|\byyyy\b|\bunix\b|\bepoch\b|\d{4}-\d{2}-\d{2})[^.;]{0,60}?` + preciseChoiceJoin + `[^.;]{0,20}?(?:\biso|\brfc|\byyyy\b|\bunix\b|\bepoch\b|\d{4}-\d{2}-\d{2}|\btimestamp\b|\bdate\b)`)
 
 // preciseKindChoice reports whether a parameter's description offers a
 // choice between kinds of written time that no one format or pattern
@@ -1435,7 +1526,7 @@ var preciseSyntaxChoice = regexp.MustCompile(`(?i)(?:\biso[ -]?8601|\brfc ?3339|
 // kind: a pattern or format still fits them and the schema should say so,
 // unless the description offers a JSON object beside them.
 func preciseKindChoice(p *tgParam) bool {
-	m := preciseSyntaxChoice.FindString(p.desc)
+	m := preciseSyntaxChoice.FindString(preciseSpacedIdents(p.desc))
 	if m == "" {
 		return false
 	}
