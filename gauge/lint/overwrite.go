@@ -160,7 +160,7 @@ func preciseOverwrites(tools []tgTool, t *tgTool) string {
 			// value"; set_breakpoint or set_status name no stored value.
 			return "its name says it sets stored values in place (\"set\" a value), and what it writes over is gone"
 		}
-		if does := preciseOverwriteVerbs[w]; does != "" && preciseTakesNewValue(t) && !preciseAddsOnlyTalk.MatchString(t.desc) && !preciseRenameOnlyTalk.MatchString(t.desc) {
+		if does := preciseOverwriteVerbs[w]; does != "" && preciseTakesNewValue(t) && !preciseAddsOnlyTalk.MatchString(t.desc) && !preciseRenameOnlyTalk.MatchString(t.desc) && !preciseNameEndsAdding(toks, i) {
 			return fmt.Sprintf("its name says it %s stored values in place (%q), and what it writes over is gone", does, w)
 		}
 		if i == 0 && (text.IsReadVerb(w) || preciseCreates(t)) {
@@ -512,8 +512,10 @@ var preciseSettingWords = map[string]bool{
 // An object with properties of its own is read through: a request split
 // into path and body parts (Chatwork's `path.task_id`, `body.body`) holds
 // what its parts hold. Inside a body part every field is the state written,
-// so an identifier there is a value too (a room's new member list,
-// `body.members_admin_ids`), while a path part only names what changes. A
+// so a list of identifiers there is a value too (a room's new member list,
+// `body.members_admin_ids`), while a path part only names what changes;
+// since round 38 one identifier in a body (camera_id beside enabled) is
+// read as in a path part: which thing changes, or a link set back. A
 // boolean, and a parameter described as a status or state ("タスクのステー
 // タス（open: 未完了, done: 完了）"), is a switch another call sets back, not
 // content written over.
@@ -548,7 +550,7 @@ func preciseNewValueIn(props map[string]any, names []string, inBody, settings, i
 		if last == "" {
 			continue
 		}
-		if !inBody && preciseIdentifierEnds[last] && !(settings && preciseAddressEnds[last]) || precisePlaceWords[last] || preciseMarkWords[last] || preciseCallWords[last] {
+		if (!inBody || preciseOneIdentifier(obj, last)) && preciseIdentifierEnds[last] && !(settings && preciseAddressEnds[last]) || precisePlaceWords[last] || preciseMarkWords[last] || preciseCallWords[last] {
 			continue
 		}
 		if settings && (preciseSettingWords[last] || preciseSettingOnlyWords[last] || items && depth > 0 && (last == "type" || last == "kind") || secHasWord(w, precisePersonLinkWords...) || preciseChoice(obj) && !preciseAccessWords[last]) {
@@ -568,6 +570,30 @@ func preciseNewValueIn(props map[string]any, names []string, inBody, settings, i
 		return true
 	}
 	return false
+}
+
+// preciseOneIdentifier reports whether a body field is one identifier
+// (camera_id, user_id: a string or number named for an id): which thing
+// the update picks or points at, which the same call can point back,
+// not a list written whole (members_admin_ids) nor an address or path.
+func preciseOneIdentifier(obj map[string]any, last string) bool {
+	if last != "id" && last != "uuid" && last != "gid" {
+		return false
+	}
+	return isJSONString(obj["type"], "string") || isJSONString(obj["type"], "integer") || isJSONString(obj["type"], "number")
+}
+
+// preciseAddVerbs close a name whose update verb is the method of an API
+// call that only adds (update_approved_list_add).
+var preciseAddVerbs = map[string]bool{"add": true, "append": true, "insert": true, "attach": true}
+
+// preciseNameEndsAdding reports whether a name whose update verb is word
+// i closes, at least two words later, on a verb that adds, with no "or"
+// or "and" before it (update_or_add still updates): the update verb names
+// the request's method, the last word what the call does.
+func preciseNameEndsAdding(toks []string, i int) bool {
+	n := len(toks)
+	return n-1 >= i+2 && preciseAddVerbs[toks[n-1]] && toks[n-2] != "or" && toks[n-2] != "and"
 }
 
 // preciseBodyParts name the part of a request that carries the state

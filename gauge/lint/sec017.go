@@ -16,7 +16,7 @@ func sec017() Rule {
 	return Rule{
 		ID: "SEC017", Name: "access-grant", Family: "Security",
 		Summary: "A tool grants people, accounts, hosts or keys access (invites members, changes roles, shares with others, registers keys, mints tokens, allow-lists IPs).",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 21, Check: checkSEC017,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 22, Check: checkSEC017,
 	}
 }
 
@@ -1036,10 +1036,22 @@ var secGrantNameParams = []string{"name", "title", "label", "description", "desc
 // the account, organization, workspace or tenant that holds it.
 var secGrantOwnerParams = []string{"account", "accounts", "org", "organization", "organisation", "workspace", "tenant", "subaccount", "parent"}
 
+// secGrantRequestParts name the parts a request is split into (its body,
+// path and query), whose fields are the tool's parameters.
+var secGrantRequestParts = map[string]bool{"body": true, "requestbody": true, "request_body": true, "payload": true, "data": true, "path": true, "query": true, "params": true, "path_params": true, "query_params": true, "pathparams": true, "queryparams": true}
+
+// secGrantRequestPart reports whether a top-level parameter is such a
+// part: an object named for it with fields of its own.
+func secGrantRequestPart(p secParam) bool {
+	props, _ := p.schema["properties"].(map[string]any)
+	return len(props) > 0 && secGrantRequestParts[strings.ToLower(p.name)]
+}
+
 // secGrantOnlyNames reports whether a tool whose reading is a grant only
 // creates or renames an empty named container: every parameter names or
 // describes the thing, identifies the thing itself (id, sid, uuid) or the
-// account that holds it. An empty permission group or address list lets
+// account that holds it. Since round 38 the fields of a request's body,
+// path or query part count as its parameters. An empty permission group or address list lets
 // no one in until members or addresses are added and it is attached
 // (other calls); a rename changes no access. A minted credential or a
 // sharing link gives access however few parameters it takes.
@@ -1049,7 +1061,12 @@ func secGrantOnlyNames(t *model.Tool, what string) bool {
 	}
 	named := false
 	for _, p := range secParams(t) {
-		if p.parent != "" {
+		if p.parent == "" && secGrantRequestPart(p) {
+			// create_access_group(body: {name}): the request's body,
+			// path or query part is read through to its fields.
+			continue
+		}
+		if p.parent != "" && !(secGrantRequestParts[strings.ToLower(p.parent)] && p.path == p.parent+"."+p.name) {
 			return false
 		}
 		w := secIdentifierWords(p.name)
