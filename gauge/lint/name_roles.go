@@ -106,12 +106,15 @@ var nameReadOrAnalysisOpening = regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:re
 
 // nameActingLead are the words after which a change verb acts when an
 // object follows it: a verb joined to the one before it, an infinitive
-// ("time-to-revert statistics" is a noun).
-var nameActingLead = map[string]bool{"and": true, "or": true, "also": true, "to": true, "it": true, "this": true}
+// ("time-to-revert statistics" is a noun), a comma in a series.
+var nameActingLead = map[string]bool{"also": true, "to": true, "it": true, "this": true}
 
-// nameModalLead are the words after which a change word can only be a
-// verb: a modal, "then".
-var nameModalLead = map[string]bool{"will": true, "can": true, "may": true, "must": true, "should": true, "then": true}
+// nameModalLead are the words after which a change word is read as a
+// verb whatever follows it: a modal, "then", and "and" or "or", which join
+// it to the read verb before ("Find and replace text", "or manage saved
+// filters"), unless a noun of what a read yields follows it ("cancel
+// counts and cancel rate", "merge and revert patterns").
+var nameModalLead = map[string]bool{"will": true, "can": true, "may": true, "must": true, "should": true, "then": true, "and": true, "or": true}
 
 // nameObjectLead are the words that open a change verb's object: an
 // article, a determiner, a pronoun.
@@ -188,9 +191,9 @@ func nameChangeWordIsNoun(words []string, desc string) bool {
 			if j == 0 {
 				return false
 			}
-			if nameModalLead[seq[j-1]] {
-				// "will cancel jobs older than an hour": a modal is followed
-				// by a verb.
+			if nameModalLead[seq[j-1]] && !(j+1 < len(seq) && secHasWord(seq[j+1:j+2], nameReadResults...)) {
+				// "will cancel jobs older than an hour", "find and replace
+				// text": a verb; "and cancel rate" a noun.
 				return false
 			}
 			if nameActingLead[seq[j-1]] || seq[j-1] == "," {
@@ -222,10 +225,11 @@ func nameChangeWord(w string) bool {
 }
 
 // nameChangeForm reports whether a description word is a change verb in
-// an acting form (base, third person, -ing).
+// an acting form (base, third person, -ing), a verb that rewrites in
+// place (replace, change, overwrite) among them.
 func nameChangeForm(w string) bool {
 	for _, s := range secVerbStems(w) {
-		if nameChangeWord(s) {
+		if nameChangeWord(s) || preciseRewriteVerbs[s] {
 			return true
 		}
 	}
