@@ -254,6 +254,12 @@ func preciseMovesValueName(words []string) string {
 // preciseIrreversibleName says why a tool's name makes it irreversible
 // (cancel_job, rollback_deployment, purchase_domain, place_order), or "".
 func preciseIrreversibleName(t *tgTool) string {
+	if nameChangeWordIsNoun(t.nameWords, t.desc) {
+		// revert_analysis "Analyze revert patterns": the change word
+		// names what is read (round 38); a parameter that pays people
+		// still reads.
+		return precisePaysPeopleParam(t)
+	}
 	var place, order bool
 	for _, tok := range t.nameTokens {
 		if w := strings.ToLower(tok); w == "transaction" || w == "tx" {

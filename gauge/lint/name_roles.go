@@ -1,6 +1,9 @@
 package lint
 
 import (
+	"regexp"
+	"strings"
+
 	"github.com/mcpgauge/mcpgauge/gauge/text"
 )
 
@@ -81,4 +84,154 @@ func nameEvalMeasures(words []string, codeTalk bool) bool {
 		}
 	}
 	return found
+}
+
+// A change word used as a noun (round 38). Many words that change things
+// are nouns as often (commit, merge, revert, run, set, release, deploy,
+// update, build, import, export, post, record, log, change, patch,
+// reset): git_commit_frequency, merge_base_lookup, deploy_history_report
+// read commits, merge bases and deploys. The name alone does not settle
+// the part of speech (revert_commit is an order, revert_analysis is not),
+// so the tool's own description does: when it opens on a read or an
+// analysis verb and no sentence of it names a change the call makes, the
+// name's change word is what is read.
+
+// nameReadOrAnalysisOpening is a description opening on a read or an
+// analysis verb, imperative or third person: read, get, find, list, show,
+// display, look up, inspect, analyse, retrieve, fetch, describe, view,
+// search, detect, count, compare, summarise, measure, calculate,
+// identify, examine, explain, trace or return. Check is left out ("check
+// out a branch" changes the work tree).
+var nameReadOrAnalysisOpening = regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:reads?|gets?|finds?|lists?|shows?|displays?|look(?:s)?\s+up|inspects?|analy[sz]es?|retrieves?|fetch(?:es)?|describes?|views?|search(?:es)?|detects?|counts?|compares?|summari[sz]es?|measures?|calculates?|identif(?:y|ies)|examines?|explains?|traces?|returns?)\s+(?:the\s+|a\s+|an\s+|all\s+|how\s+|which\s+|what\s+)?[a-z]`)
+
+// nameActingLead are the words after which a change verb acts when an
+// object follows it: a verb joined to the one before it, an infinitive
+// ("time-to-revert statistics" is a noun), a comma in a series.
+var nameActingLead = map[string]bool{"also": true, "to": true, "it": true, "this": true}
+
+// nameModalLead are the words after which a change word is read as a
+// verb whatever follows it: a modal, "then", and "and" or "or", which join
+// it to the read verb before ("Find and replace text", "or manage saved
+// filters"), unless a noun of what a read yields follows it ("cancel
+// counts and cancel rate", "merge and revert patterns").
+var nameModalLead = map[string]bool{"will": true, "can": true, "may": true, "must": true, "should": true, "then": true, "and": true, "or": true}
+
+// nameObjectLead are the words that open a change verb's object: an
+// article, a determiner, a pronoun.
+var nameObjectLead = map[string]bool{"the": true, "a": true, "an": true, "it": true, "them": true, "this": true, "that": true, "these": true, "those": true,
+	"all": true, "any": true, "every": true, "each": true, "your": true, "its": true, "their": true, "new": true}
+
+// nameChangeWordIsNoun reports whether the change word heading a tool
+// name stands in a noun's place and the description says the call only
+// reads: the name's first verb (after any service prefix) is a change
+// word, not a read verb (get_run is nameReadHeaded's), and it is
+// followed by more of the name (git_commit_show, merge_base,
+// revert_analysis; not orders_update, whose change word ends the name in
+// object-verb order), the name does not end on a change word
+// (revert_commit), the description opens on a read or an analysis verb,
+// the compound's last word is a read verb or a noun of what a read yields
+// or the description uses the change word itself, and no sentence of it has a change verb acting: opening the sentence,
+// or after "and", "to", "will" and the like with an object after it
+// ("Shows the commit and reverts it"). A participle ("commits created by
+// a revert", "what will be merged") describes and is not read, nor is a
+// change word in a noun's place ("Analyze revert patterns", "merge
+// ratio, merge frequency").
+func nameChangeWordIsNoun(words []string, desc string) bool {
+	i := -1
+	for j, w := range words {
+		if text.IsReadVerb(w) || nameChangeWord(w) {
+			i = j
+			break
+		}
+	}
+	if i < 0 || i+1 >= len(words) || text.IsReadVerb(words[i]) || nameChangeWord(words[len(words)-1]) {
+		return false
+	}
+	desc = strings.ToLower(desc)
+	if !nameReadOrAnalysisOpening.MatchString(desc) {
+		return false
+	}
+	// The noun's place: the compound's head (its last word) is a read verb
+	// (commit_show) or a noun of what a read yields (commit_graph,
+	// refund_trends), or the description uses the change word itself
+	// ("Find the common ancestor (merge base)"). buy_phone_number "Get a
+	// number" has neither: "buy" acts on the number.
+	last := words[len(words)-1]
+	placed := text.IsReadVerb(last) || secHasWord([]string{last}, nameReadResults...)
+	for _, w := range strings.FieldsFunc(desc, func(r rune) bool { return r < 'a' || r > 'z' }) {
+		for _, s := range secVerbStems(w) {
+			placed = placed || s == words[i]
+		}
+	}
+	if !placed {
+		return false
+	}
+	for _, sentence := range nameSentenceSplit.Split(desc, -1) {
+		toks := strings.FieldsFunc(sentence, func(r rune) bool { return (r < 'a' || r > 'z') && r != ',' && r != '\'' })
+		var seq []string
+		for _, tok := range toks {
+			// "merge ratio, merge frequency": a comma stands as its own
+			// token, so a verb after it is read in its place.
+			for _, part := range strings.SplitAfter(tok, ",") {
+				if w := strings.Trim(part, ",'"); w != "" {
+					seq = append(seq, w)
+				}
+				if strings.HasSuffix(part, ",") {
+					seq = append(seq, ",")
+				}
+			}
+		}
+		for j, w := range seq {
+			if strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "en") || w == "sent" || w == "," {
+				continue
+			}
+			if !nameChangeForm(w) {
+				continue
+			}
+			if j == 0 {
+				return false
+			}
+			if nameModalLead[seq[j-1]] && !(j+1 < len(seq) && secHasWord(seq[j+1:j+2], nameReadResults...)) {
+				// "will cancel jobs older than an hour", "find and replace
+				// text": a verb; "and cancel rate" a noun.
+				return false
+			}
+			if nameActingLead[seq[j-1]] || seq[j-1] == "," {
+				if j+1 < len(seq) && nameObjectLead[seq[j+1]] {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// nameReadResults are nouns of what a read or an analysis yields, the
+// head of a compound whose first word names what is read (commit
+// frequency, deploy history, refund trends).
+var nameReadResults = []string{"analysis", "analyses", "analytics", "stats", "statistics", "history", "histories", "report", "reports", "summary",
+	"frequency", "timeline", "pattern", "patterns", "trend", "trends", "quality", "cluster", "clusters", "graph", "metrics", "metric",
+	"count", "counts", "rate", "rates", "reasons", "overview", "insights", "distribution", "breakdown", "heatmap", "hotspots", "info", "details", "status"}
+
+// nameSentenceSplit splits a description into its sentences and clauses.
+var nameSentenceSplit = regexp.MustCompile(`[.!?;:\n]+\s*|\s+[-–—]+\s+`)
+
+// nameChangeWord reports whether a name word changes, starts or deletes
+// something: a destructive verb, a write verb, a run verb or a verb that
+// changes what it opens on, one that cannot be taken back (cancel,
+// revert, refund, pay), or manage.
+func nameChangeWord(w string) bool {
+	return secChangeVerb(w) || secHasWord([]string{w}, secRunVerbs...) || preciseIrreversibleNames[w] != "" || w == "manage"
+}
+
+// nameChangeForm reports whether a description word is a change verb in
+// an acting form (base, third person, -ing), a verb that rewrites in
+// place (replace, change, overwrite) among them.
+func nameChangeForm(w string) bool {
+	for _, s := range secVerbStems(w) {
+		if nameChangeWord(s) || preciseRewriteVerbs[s] {
+			return true
+		}
+	}
+	return false
 }

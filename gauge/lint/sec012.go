@@ -14,7 +14,7 @@ func sec012() Rule {
 	return Rule{
 		ID: "SEC012", Name: "annotation-contradiction", Family: "Security",
 		Summary: "The tool's behaviour hints contradict its name or description, or a default destroys or widens access.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 35, Check: checkSEC012,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 36, Check: checkSEC012,
 	}
 }
 
@@ -80,7 +80,9 @@ func checkSEC012(ctx *Context) []Problem {
 		add := func(msg, fix string) {
 			out = append(out, Problem{Tool: t.Name, Message: msg, Suggestion: fix, Design: design})
 		}
-		readNamed := ctx.Precise() && nameReadHeaded(words) && !secMutatingOpening.MatchString(desc)
+		// A change word in a noun's place (git_commit_frequency "Analyze
+		// commit frequency") is what is read (round 38).
+		readNamed := ctx.Precise() && (nameReadHeaded(words) || nameChangeWordIsNoun(words, desc)) && !secMutatingOpening.MatchString(desc)
 		if destroys != "" && destructiveText && secStoresDestructiveValue(t, words, desc, destroys) {
 			destructiveText = false
 		}
