@@ -15,7 +15,7 @@ func mcp023() Rule {
 		ID: "MCP023", Name: "unconstrained-well-known-format", Family: "Parameters",
 		Summary: "A date, email, or URL parameter declares no format or pattern.",
 		Default: Warning, Toolgauge: Warning, Scope: ScopeParameter, Origin: OriginToolgauge,
-		Revision: 23, Check: checkMCP023,
+		Revision: 24, Check: checkMCP023,
 	}
 }
 
@@ -709,7 +709,7 @@ func preciseNotADate(p *tgParam) bool {
 	if hasRel && other {
 		return true
 	}
-	if preciseTimeSwitch(toks) {
+	if preciseTimeSwitch(p, toks) {
 		// track_commit_timestamp, include_date: a setting that
 		// switches the recording or showing of a time, not a time.
 		return true
@@ -752,19 +752,34 @@ func preciseNotADate(p *tgParam) bool {
 		preciseKeywordList.MatchString(p.desc) && !preciseDateTalk.MatchString(p.desc))
 }
 
-// preciseSwitchVerbs are verbs that open a setting's name and switch
-// something on or off: track, enable, disable, include, exclude, display,
-// hide, emit, preserve, strip. None of them is also a noun a time could
-// belong to (unlike record, log or show).
+// preciseSwitchVerbs are verbs that open a setting's name and switch the
+// recording of something on or off: track, enable, disable, include,
+// exclude, emit, preserve, strip. None of them is also a noun a time
+// could belong to (unlike record, log or show); display and hide are
+// left out, since display_time and hide_date name a time to show or hide
+// as often as a setting.
 var preciseSwitchVerbs = map[string]bool{"track": true, "enable": true, "disable": true, "include": true, "exclude": true,
-	"display": true, "hide": true, "emit": true, "preserve": true, "strip": true}
+	"emit": true, "preserve": true, "strip": true}
+
+// preciseSwitchTalk is a description saying the value turns something on
+// or off; preciseTimeValueTalk one giving the value as a time ("When to
+// ...", "Date after which ...", "The time the feature becomes enabled").
+var (
+	preciseSwitchTalk    = regexp.MustCompile(`(?i)\b(?:on|off|true|false|yes|no|whether|toggles?|switch(?:es)?)\b`)
+	preciseTimeValueTalk = regexp.MustCompile(`(?i)^\s*(?:when\b|(?:the\s+|a\s+)?(?:date|time|day|moment|timestamp|datetime)\b)|\b(?:at|after|before|until|from)\s+which\b`)
+)
 
 // preciseTimeSwitch reports whether a name of several words opens with a
 // switch verb and holds a noun of time (track_commit_timestamp,
-// include_date, display_time): it names an on/off setting about a
-// time, whose value is no date. Since revision 22 (round 37).
-func preciseTimeSwitch(toks []string) bool {
-	return len(toks) > 1 && preciseSwitchVerbs[strings.ToLower(toks[0])] && preciseTimeNoun(toks[1:])
+// include_date): it names an on/off setting about a time, whose value is
+// no date. A description, when there is one, must say the value switches
+// and must not give it as a time. Since revision 22 (round 37); the
+// description's say since revision 24 (the review of round 38).
+func preciseTimeSwitch(p *tgParam, toks []string) bool {
+	if len(toks) < 2 || !preciseSwitchVerbs[strings.ToLower(toks[0])] || !preciseTimeNoun(toks[1:]) {
+		return false
+	}
+	return !p.hasDesc || preciseSwitchTalk.MatchString(p.desc) && !preciseTimeValueTalk.MatchString(p.desc)
 }
 
 // preciseTimeNoun reports whether a name holds a noun of time (date,
