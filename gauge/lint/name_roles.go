@@ -2,6 +2,7 @@ package lint
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/text"
@@ -102,7 +103,7 @@ func nameEvalMeasures(words []string, codeTalk bool) bool {
 // search, detect, count, compare, summarise, measure, calculate,
 // identify, examine, explain, trace or return. Check is left out ("check
 // out a branch" changes the work tree).
-var nameReadOrAnalysisOpening = regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:reads?|gets?|finds?|lists?|shows?|displays?|look(?:s)?\s+up|inspects?|analy[sz]es?|retrieves?|fetch(?:es)?|describes?|views?|search(?:es)?|detects?|counts?|compares?|summari[sz]es?|measures?|calculates?|identif(?:y|ies)|examines?|explains?|traces?|returns?)\s+(?:the\s+|a\s+|an\s+|all\s+|how\s+|which\s+|what\s+)?[a-z]`)
+var nameReadOrAnalysisOpening = regexp.MustCompile(`^\s*(?:this\s+tool\s+)?(?:` + readOpeningVerbs + `|detects?|counts?|compares?|summari[sz]es?|measures?|calculates?|identif(?:y|ies)|examines?|explains?|traces?|returns?)\s+(?:the\s+|a\s+|an\s+|all\s+|how\s+|which\s+|what\s+)?[a-z]`)
 
 // nameActingLead are the words after which a change verb acts when an
 // object follows it: a verb joined to the one before it, an infinitive
@@ -157,13 +158,7 @@ func nameChangeWordIsNoun(words []string, desc string) bool {
 	// ("Find the common ancestor (merge base)"). buy_phone_number "Get a
 	// number" has neither: "buy" acts on the number.
 	last := words[len(words)-1]
-	placed := text.IsReadVerb(last) || secHasWord([]string{last}, nameReadResults...)
-	for _, w := range strings.FieldsFunc(desc, func(r rune) bool { return r < 'a' || r > 'z' }) {
-		for _, s := range secVerbStems(w) {
-			placed = placed || s == words[i]
-		}
-	}
-	if !placed {
+	if !text.IsReadVerb(last) && !secHasWord([]string{last}, nameReadResults...) && !nameDescUses(desc, words[i]) {
 		return false
 	}
 	for _, sentence := range nameSentenceSplit.Split(desc, -1) {
@@ -204,6 +199,17 @@ func nameChangeWordIsNoun(words []string, desc string) bool {
 		}
 	}
 	return true
+}
+
+// nameDescUses reports whether a lower-cased description uses word w in
+// any of its forms ("Find the common ancestor (merge base)" uses merge).
+func nameDescUses(desc, w string) bool {
+	for _, tok := range strings.FieldsFunc(desc, func(r rune) bool { return r < 'a' || r > 'z' }) {
+		if slices.Contains(secVerbStems(tok), w) {
+			return true
+		}
+	}
+	return false
 }
 
 // nameReadResults are nouns of what a read or an analysis yields, the

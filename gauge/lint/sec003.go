@@ -47,7 +47,11 @@ func secSideActionKeep(_ *Context, s secSurface, m secMatch) bool {
 	if k := strings.LastIndexAny(before, ".!?;\n"); k >= 0 {
 		before = before[k+1:]
 	}
-	return !secNeedRemoved.MatchString(before) && !secTransferForbidden.MatchString(before) || secNotOnly.MatchString(before) && !secNeedRemoved.MatchString(before)
+	if secNeedRemoved.MatchString(before) {
+		return false
+	}
+	// "will not only send ... to": "not only" adds the transfer.
+	return secNotOnly.MatchString(before) || !secTransferForbidden.MatchString(before)
 }
 
 // secTransferForbidden is a clause's words just before a transfer that

@@ -537,7 +537,13 @@ func secOnlyReads(t *model.Tool, f secTool, tg *tgTool, destructiveText bool) bo
 // authors use for one: read, get, find, list, show, display, look up,
 // inspect, verify, validate, analyse, retrieve, fetch, describe, view,
 // search or check, imperative or third person.
-var secReadOpeningVerb = regexp.MustCompile(`^\s*(?:reads?|gets?|finds?|lists?|shows?|displays?|look(?:s)?\s+up|inspects?|verif(?:y|ies)|validates?|analy[sz]es?|retrieves?|fetch(?:es)?|describes?|views?|search(?:es)?|checks?)\s+(?:the\s+|a\s+|an\s+|all\s+|that\s+|whether\s+|if\s+)?[a-z]`)
+var secReadOpeningVerb = regexp.MustCompile(`^\s*(?:` + readOpeningVerbs + `|verif(?:y|ies)|validates?|checks?)\s+(?:the\s+|a\s+|an\s+|all\s+|that\s+|whether\s+|if\s+)?[a-z]`)
+
+// readOpeningVerbs are the verbs, imperative or third person, that open
+// the description of a read: read, get, find, list, show, display, look
+// up, inspect, analyse, retrieve, fetch, describe, view, search. Shared
+// by secReadOpeningVerb and nameReadOrAnalysisOpening.
+const readOpeningVerbs = `reads?|gets?|finds?|lists?|shows?|displays?|look(?:s)?\s+up|inspects?|analy[sz]es?|retrieves?|fetch(?:es)?|describes?|views?|search(?:es)?`
 
 // secAnyChangeTalk is a verb anywhere in a name or description that
 // changes, starts, sends or deletes, in its acting forms (base, third

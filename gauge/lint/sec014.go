@@ -1141,10 +1141,6 @@ const secEnvFallbackWhat = "a key the server otherwise reads from its environmen
 // server is configured with.
 var secEnvFallbackTalk = regexp.MustCompile(`\b(?:defaults?(?:\s+to|\s*:)|falls?\s+back\s+(?:on|to)|otherwise(?:\s+(?:uses?|reads?|taken\s+from|read\s+from))?|(?:if|when)\s+(?:omitted|not\s+(?:given|provided|set|specified|passed)|absent|empty)\s*,?\s*(?:uses?|reads?|takes?|read\s+from|taken\s+from)?)\s+(?:from\s+)?(?:the\s+)?(?:value\s+(?:of|in)\s+(?:the\s+)?)?(?:\$[a-z][a-z0-9_]*|(?:[a-z][a-z0-9_]*\s+)?(?:env(?:ironment)?\s+var(?:iable)?s?|env)\b)|\b(?:the\s+)?\$?[a-z][a-z0-9]*_[a-z0-9_]+\s+(?:env(?:ironment)?\s+var(?:iable)?\s+)?(?:is\s+)?used\s+(?:if|when)\s+(?:omitted|not\s+(?:given|provided|set))\b`)
 
-// secKeyNotSecret qualify a key that is no secret whatever its
-// description: public by design (a publishable or anonymous key, a
-// public, SSH or GPG key) or an idempotency key. SEC014 reads such a key
-// as none; SEC010 reads no generator of one as handing back a credential.
 // secKeySecretHalf are a key name's words that make it the secret half of
 // a key pair or the key's value, which no "of the key to delete" makes an
 // identifier.
@@ -1156,6 +1152,10 @@ var secKeySecretHalf = []string{"secret", "private", "signing", "encryption", "m
 // parameter selects which key; it is not a key the call signs with.
 var secNamesManagedKey = regexp.MustCompile(`^\s*(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:of|for)\s+(?:the|an?)\s+(?:[\w-]+\s+){0,3}?(?:key|token|credential)s?\s+(?:to|you\s+want\s+to)\s+(?:get|retrieve|fetch|read|show|describe|inspect|view|update|modify|edit|rename|change|delete|remove|revoke|rotate|disable|enable|deactivate|activate|regenerate|renew|expire)\b`)
 
+// secKeyNotSecret qualify a key that is no secret whatever its
+// description: public by design (a publishable or anonymous key, a
+// public, SSH or GPG key) or an idempotency key. SEC014 reads such a key
+// as none; SEC010 reads no generator of one as handing back a credential.
 var secKeyNotSecret = []string{"public", "publishable", "anon", "anonymous", "ssh", "gpg", "pgp", "idempotency"}
 
 // secKeyNotCredential qualify a key that no environment fallback makes a

@@ -1036,15 +1036,23 @@ var secGrantNameParams = []string{"name", "title", "label", "description", "desc
 // the account, organization, workspace or tenant that holds it.
 var secGrantOwnerParams = []string{"account", "accounts", "org", "organization", "organisation", "workspace", "tenant", "subaccount", "parent"}
 
-// secGrantRequestParts name the parts a request is split into (its body,
-// path and query), whose fields are the tool's parameters.
-var secGrantRequestParts = map[string]bool{"body": true, "requestbody": true, "request_body": true, "payload": true, "data": true, "path": true, "query": true, "params": true, "path_params": true, "query_params": true, "pathparams": true, "queryparams": true}
+// secGrantSelectorParts name the parts of a request that pick what it
+// acts on (its path and query); preciseBodyParts name the part carrying
+// the state. The fields of either are the tool's parameters.
+var secGrantSelectorParts = map[string]bool{"path": true, "query": true, "params": true, "path_params": true, "query_params": true, "pathparams": true, "queryparams": true}
+
+// secGrantRequestPartName reports whether a parameter name is that of a
+// request part (body, path or query).
+func secGrantRequestPartName(name string) bool {
+	n := strings.ToLower(name)
+	return preciseBodyParts[n] || secGrantSelectorParts[n]
+}
 
 // secGrantRequestPart reports whether a top-level parameter is such a
 // part: an object named for it with fields of its own.
 func secGrantRequestPart(p secParam) bool {
 	props, _ := p.schema["properties"].(map[string]any)
-	return len(props) > 0 && secGrantRequestParts[strings.ToLower(p.name)]
+	return len(props) > 0 && secGrantRequestPartName(p.name)
 }
 
 // secGrantOnlyNames reports whether a tool whose reading is a grant only
@@ -1066,7 +1074,7 @@ func secGrantOnlyNames(t *model.Tool, what string) bool {
 			// path or query part is read through to its fields.
 			continue
 		}
-		if p.parent != "" && !(secGrantRequestParts[strings.ToLower(p.parent)] && p.path == p.parent+"."+p.name) {
+		if p.parent != "" && !(secGrantRequestPartName(p.parent) && p.path == p.parent+"."+p.name) {
 			return false
 		}
 		w := secIdentifierWords(p.name)
