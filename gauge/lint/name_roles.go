@@ -37,12 +37,15 @@ func nameVerbIndex(words []string) int {
 // (genai-simulation-get-run, genai-model-eval-get-run: "run" is what is
 // read). A prefix holding a write, destructive or run verb heads the name
 // itself (deploy_status, update_status), so that name is not read-headed.
-func nameReadHeaded(words []string) bool {
+func nameReadHeaded(words []string, desc string) bool {
 	if secReadNamed(words) {
 		return true
 	}
 	i := nameVerbIndex(words)
-	if i < 2 || !text.IsReadVerb(words[i]) {
+	if i < 2 || !text.IsReadVerb(words[i]) || nameDescActs(strings.ToLower(desc)) {
+		// ci_pipeline_get_run "Gets the pipeline and runs it again": the
+		// description's acting verb says what the name's object does
+		// (the review of round 38).
 		return false
 	}
 	// crm_contacts_get_or_create: a second verb joined to the head verb
@@ -161,6 +164,17 @@ func nameChangeWordIsNoun(words []string, desc string) bool {
 	if !text.IsReadVerb(last) && !secHasWord([]string{last}, nameReadResults...) && !nameDescUses(desc, words[i]) {
 		return false
 	}
+	return !nameDescActs(desc)
+}
+
+// nameDescActs reports whether a sentence of a lower-cased description
+// has a change verb acting: opening the sentence, after a modal, "then",
+// "and" or "or", or after "to", "also" or a comma with an object after it
+// ("Shows the commit and reverts it", "then squashes the last two
+// commits"). A participle ("commits created by a revert", "what will be
+// merged") describes and is not read, nor is a change word in a noun's
+// place ("Analyze revert patterns", "merge ratio, merge frequency").
+func nameDescActs(desc string) bool {
 	for _, sentence := range nameSentenceSplit.Split(desc, -1) {
 		toks := strings.FieldsFunc(sentence, func(r rune) bool { return (r < 'a' || r > 'z') && r != ',' && r != '\'' })
 		var seq []string
@@ -187,26 +201,26 @@ func nameChangeWordIsNoun(words []string, desc string) bool {
 					// when it is joined on and takes an object (the review
 					// of round 38); "and explains the branches" reads, and
 					// "and optionally the diff" holds no verb.
-					return false
+					return true
 				}
 				continue
 			}
 			if j == 0 {
-				return false
+				return true
 			}
 			if nameModalLead[seq[j-1]] && !(j+1 < len(seq) && secHasWord(seq[j+1:j+2], nameReadResults...)) {
 				// "will cancel jobs older than an hour", "find and replace
 				// text": a verb; "and cancel rate" a noun.
-				return false
+				return true
 			}
 			if nameActingLead[seq[j-1]] || seq[j-1] == "," {
 				if j+1 < len(seq) && nameObjectLead[seq[j+1]] {
-					return false
+					return true
 				}
 			}
 		}
 	}
-	return true
+	return false
 }
 
 // nameDescUses reports whether a lower-cased description uses word w in

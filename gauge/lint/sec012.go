@@ -82,7 +82,7 @@ func checkSEC012(ctx *Context) []Problem {
 		}
 		// A change word in a noun's place (git_commit_frequency "Analyze
 		// commit frequency") is what is read (round 38).
-		readNamed := ctx.Precise() && (nameReadHeaded(words) || nameChangeWordIsNoun(words, desc)) && !secMutatingOpening.MatchString(desc)
+		readNamed := ctx.Precise() && (nameReadHeaded(words, desc) || nameChangeWordIsNoun(words, desc)) && !secMutatingOpening.MatchString(desc)
 		if destroys != "" && destructiveText && secStoresDestructiveValue(t, words, desc, destroys) {
 			destructiveText = false
 		}

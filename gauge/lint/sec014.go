@@ -13,7 +13,7 @@ func sec014() Rule {
 	return Rule{
 		ID: "SEC014", Name: "secret-parameter", Family: "Security",
 		Summary: "A parameter takes a secret (API key, token, private key, password): the secret passes through the model.",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 23, Check: checkSEC014,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 24, Check: checkSEC014,
 	}
 }
 
@@ -1150,7 +1150,10 @@ var secKeySecretHalf = []string{"secret", "private", "signing", "encryption", "m
 // property of the key (token, credential) the tool acts on: "Access Key
 // of the Spaces key to delete", "ID for the API key to rotate". Such a
 // parameter selects which key; it is not a key the call signs with.
-var secNamesManagedKey = regexp.MustCompile(`^\s*(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:of|for)\s+(?:the|an?)\s+(?:[\w-]+\s+){0,3}?(?:key|token|credential)s?\s+(?:to|you\s+want\s+to)\s+(?:get|retrieve|fetch|read|show|describe|inspect|view|update|modify|edit|rename|change|delete|remove|revoke|rotate|disable|enable|deactivate|activate|regenerate|renew|expire)\b`)
+// "For" counts only after an ID, a name or an access key (the public
+// half): "Admin key for the account key to rotate" is the caller's own
+// credential (the review of round 38).
+var secNamesManagedKey = regexp.MustCompile(`^\s*(?:the\s+)?(?:(?:[\w-]+\s+){0,3}?of|(?:[\w-]+\s+){0,2}?(?:id|ids|identifier|name|access\s+key)\s+for)\s+(?:the|an?)\s+(?:[\w-]+\s+){0,3}?(?:key|token|credential)s?\s+(?:to|you\s+want\s+to)\s+(?:get|retrieve|fetch|read|show|describe|inspect|view|update|modify|edit|rename|change|delete|remove|revoke|rotate|disable|enable|deactivate|activate|regenerate|renew|expire)\b`)
 
 // secKeyNotSecret qualify a key that is no secret whatever its
 // description: public by design (a publishable or anonymous key, a
