@@ -145,25 +145,100 @@ func (r *Result) AuditMarkdown() []byte {
 
 // AuditBlock returns the figure block of an audit doc page (markers
 // included), or false when the page has none.
-func AuditBlock(page []byte) ([]byte, bool) {
-	s := string(page)
-	i := strings.Index(s, AuditBegin)
-	j := strings.Index(s, AuditEnd)
-	if i < 0 || j < i {
-		return nil, false
-	}
-	end := j + len(AuditEnd)
-	if end < len(s) && s[end] == '\n' {
-		end++
-	}
-	return []byte(s[i:end]), true
-}
+func AuditBlock(page []byte) ([]byte, bool) { return markedBlock(page, AuditBegin, AuditEnd) }
 
 // ReplaceAuditBlock puts block in place of the page's figure block.
 func ReplaceAuditBlock(page, block []byte) ([]byte, bool) {
-	old, ok := AuditBlock(page)
+	return replaceMarkedBlock(page, block, AuditBegin, AuditEnd)
+}
+
+// AllAuditsBlock returns the all-audits block of docs/audit.md (markers
+// included), or false when the page has none.
+func AllAuditsBlock(page []byte) ([]byte, bool) { return markedBlock(page, AllAuditsBegin, AllAuditsEnd) }
+
+// ReplaceAllAuditsBlock puts block in place of the page's all-audits block.
+func ReplaceAllAuditsBlock(page, block []byte) ([]byte, bool) {
+	return replaceMarkedBlock(page, block, AllAuditsBegin, AllAuditsEnd)
+}
+
+// markedBlock returns the text from begin to end (markers and the newline
+// after end included).
+func markedBlock(page []byte, begin, end string) ([]byte, bool) {
+	s := string(page)
+	i := strings.Index(s, begin)
+	j := strings.Index(s, end)
+	if i < 0 || j < i {
+		return nil, false
+	}
+	stop := j + len(end)
+	if stop < len(s) && s[stop] == '\n' {
+		stop++
+	}
+	return []byte(s[i:stop]), true
+}
+
+// replaceMarkedBlock puts block in place of the text markedBlock finds.
+func replaceMarkedBlock(page, block []byte, begin, end string) ([]byte, bool) {
+	old, ok := markedBlock(page, begin, end)
 	if !ok {
 		return nil, false
 	}
 	return bytes.Replace(page, old, block, 1), true
+}
+
+// All-audits block markers in docs/audit.md: the block between them is what
+// AllAuditsMarkdown renders from every audit's result under today's rules.
+const (
+	AllAuditsBegin = "<!-- all audits with today's rules: begin (rendered by TestAudit; do not edit) -->"
+	AllAuditsEnd   = "<!-- all audits with today's rules: end -->"
+)
+
+// AllAuditsMarkdown pools the results of every audit under today's rules:
+// precision at warning or error, the security family, recall of the blind
+// dangers, and recall per danger class. These are design figures once an
+// audit has been used to change a rule; the first judgements (unseen.json)
+// are the ones that measure generalisation.
+func AllAuditsMarkdown(results []*Result) []byte {
+	var all, sec, recall Tally
+	classes := map[string]*ClassStat{}
+	var names []string
+	servers := 0
+	for _, r := range results {
+		servers += len(r.Servers)
+		all.True += r.True
+		all.False += r.False
+		sec.True += r.Security.True
+		sec.False += r.Security.False
+		rc, _ := r.Recall()
+		recall.True += rc.True
+		recall.False += rc.False
+		for _, c := range r.Classes {
+			if c.Dangers == 0 {
+				continue
+			}
+			cs, ok := classes[c.Class]
+			if !ok {
+				cs = &ClassStat{Class: c.Class}
+				classes[c.Class] = cs
+				names = append(names, c.Class)
+			}
+			cs.Dangers += c.Dangers
+			cs.Caught += c.Caught
+		}
+	}
+	sort.Strings(names)
+	var b bytes.Buffer
+	b.WriteString(AllAuditsBegin + "\n\n")
+	fmt.Fprintf(&b, "%d audits, %d servers, today's rules:\n\n", len(results), servers)
+	b.WriteString("| figure | right / judged | share | bar |\n|---|---|---|---|\n")
+	fmt.Fprintf(&b, "| precision at warning or error | %d / %d | %s | %.0f%% |\n", all.True, all.True+all.False, pct(all.True, all.True+all.False), 100*WarningBar)
+	fmt.Fprintf(&b, "| security family | %d / %d | %s | %.0f%% |\n", sec.True, sec.True+sec.False, pct(sec.True, sec.True+sec.False), 100*SecurityFamilyBar)
+	fmt.Fprintf(&b, "| recall of the blind dangers | %d / %d | %s | %.0f%% |\n", recall.True, recall.True+recall.False, pct(recall.True, recall.True+recall.False), 100*RecallBar)
+	b.WriteString("\n| class | dangers | found | recall |\n|---|---|---|---|\n")
+	for _, n := range names {
+		c := classes[n]
+		fmt.Fprintf(&b, "| %s | %d | %d | %s |\n", c.Class, c.Dangers, c.Caught, pct(c.Caught, c.Dangers))
+	}
+	b.WriteString("\n" + AllAuditsEnd + "\n")
+	return b.Bytes()
 }

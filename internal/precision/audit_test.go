@@ -95,6 +95,10 @@ func TestAudit(t *testing.T) {
 			writeSkeletonFiles(t, *auditSkeleton, yaml, review)
 		})
 	}
+	pooled := &auditResults{byDir: map[string]*Result{}}
+	// Registered after the skeleton writer, so it runs first; both run once
+	// every parallel subtest has finished.
+	t.Cleanup(func() { checkAllAuditsBlock(t, root, pooled) })
 	for _, a := range audits {
 		t.Run(filepath.Base(a.dir), func(t *testing.T) {
 			t.Parallel()
@@ -125,6 +129,7 @@ func TestAudit(t *testing.T) {
 				}
 				skels.add(a.dir, sk)
 			}
+			pooled.add(a.dir, res)
 			for _, p := range res.Unlabelled {
 				t.Logf("unlabelled: %s", p)
 			}
@@ -160,6 +165,60 @@ func TestAudit(t *testing.T) {
 					a.doc, a.dir, got, want)
 			}
 		})
+	}
+}
+
+// auditResults gathers each audit's result as its parallel subtest ends.
+type auditResults struct {
+	mu    sync.Mutex
+	byDir map[string]*Result
+}
+
+// add records the result of the audit in dir.
+func (p *auditResults) add(dir string, r *Result) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.byDir[dir] = r
+}
+
+// checkAllAuditsBlock holds docs/audit.md's all-audits block to the pooled
+// results (or rewrites it under -update-audit). It checks only when every
+// audit ran: a -run that selects some audits, or an audit that failed
+// before measuring, leaves nothing to pool, and the failure is reported
+// by that audit's subtest.
+func checkAllAuditsBlock(t *testing.T, root string, p *auditResults) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if len(p.byDir) != len(audits) {
+		t.Logf("all-audits block not checked: %d of %d audits measured", len(p.byDir), len(audits))
+		return
+	}
+	results := make([]*Result, 0, len(audits))
+	for _, a := range audits {
+		results = append(results, p.byDir[a.dir])
+	}
+	want := AllAuditsMarkdown(results)
+	path := filepath.Join(root, "docs", "audit.md")
+	page, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *updateAudit {
+		out, ok := ReplaceAllAuditsBlock(page, want)
+		if !ok {
+			t.Fatalf("docs/audit.md has no all-audits block (%q … %q)", AllAuditsBegin, AllAuditsEnd)
+		}
+		if err := os.WriteFile(path, out, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	got, ok := AllAuditsBlock(page)
+	if !ok {
+		t.Fatalf("docs/audit.md has no all-audits block (%q … %q)", AllAuditsBegin, AllAuditsEnd)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("docs/audit.md: the all-audits figures differ from what the audits and today's rules give; run with -update-audit.\ngot:\n%s\nwant:\n%s", got, want)
 	}
 }
 

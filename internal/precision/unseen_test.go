@@ -1,6 +1,7 @@
 package precision
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -90,6 +91,7 @@ func TestFirstJudgementsMatchTheAuditTable(t *testing.T) {
 	for name := range byName {
 		t.Errorf("%s: in unseen.json but not in docs/audit.md's table", name)
 	}
+	checkPooledRow(t, string(page))
 	listed := map[string]bool{}
 	for _, a := range firsts {
 		listed[a.Audit] = true
@@ -97,6 +99,41 @@ func TestFirstJudgementsMatchTheAuditTable(t *testing.T) {
 	for _, a := range audits {
 		if !listed[filepath.Base(a.dir)] {
 			t.Errorf("%s: judged by TestAudit but its first judgement is not in unseen.json", a.dir)
+		}
+	}
+}
+
+// checkPooledRow checks the table's pooled row against the sums of its
+// audit rows: precision, security family and recall, each a count and a
+// percentage. The pooled figures are the ones the issue's bars are read
+// against, so a row added without updating them must fail.
+func checkPooledRow(t *testing.T, page string) {
+	t.Helper()
+	row := regexp.MustCompile(`(?m)^\| (?:\(a\)|[b-z]|a[a-z]) \| [0-9a-f]{7,40} \| (\d+) / (\d+) \| [^|]+\| (\d+) / (\d+) \| [^|]+\| (\d+) / (\d+) \|`)
+	pooled := regexp.MustCompile(`(?m)^\| \*\*pooled\*\* \| \| \*\*(\d+) / (\d+)\*\* \| \*\*([0-9.]+)%\*\* \| \*\*(\d+) / (\d+)\*\* \| \*\*([0-9.]+)%\*\* \| \*\*(\d+) / (\d+)\*\* \| \*\*([0-9.]+)%\*\* \|`)
+	var sums [6]int
+	for _, m := range row.FindAllStringSubmatch(page, -1) {
+		for i := range sums {
+			n, err := strconv.Atoi(m[i+1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			sums[i] += n
+		}
+	}
+	p := pooled.FindStringSubmatch(page)
+	if p == nil {
+		t.Fatal("docs/audit.md's first-judgement table has no pooled row")
+	}
+	names := [3]string{"precision", "security family", "recall"}
+	for i, name := range names {
+		right, total := sums[2*i], sums[2*i+1]
+		if p[3*i+1] != strconv.Itoa(right) || p[3*i+2] != strconv.Itoa(total) {
+			t.Errorf("pooled %s: the rows add up to %d / %d, the pooled row says %s / %s", name, right, total, p[3*i+1], p[3*i+2])
+			continue
+		}
+		if want := fmt.Sprintf("%.1f", 100*float64(right)/float64(total)); p[3*i+3] != want {
+			t.Errorf("pooled %s: %d / %d is %s%%, the pooled row says %s%%", name, right, total, want, p[3*i+3])
 		}
 	}
 }
