@@ -154,7 +154,9 @@ func ReplaceAuditBlock(page, block []byte) ([]byte, bool) {
 
 // AllAuditsBlock returns the all-audits block of docs/audit.md (markers
 // included), or false when the page has none.
-func AllAuditsBlock(page []byte) ([]byte, bool) { return markedBlock(page, AllAuditsBegin, AllAuditsEnd) }
+func AllAuditsBlock(page []byte) ([]byte, bool) {
+	return markedBlock(page, AllAuditsBegin, AllAuditsEnd)
+}
 
 // ReplaceAllAuditsBlock puts block in place of the page's all-audits block.
 func ReplaceAllAuditsBlock(page, block []byte) ([]byte, bool) {
