@@ -135,7 +135,7 @@ var effectStopOpening = regexp.MustCompile(`(?i)^\s*(?:(forcefully|forcibly|forc
 // deployment" ends before "for".
 var effectObjectEnd = regexp.MustCompile(`(?i)\s(?:by|for|on|in|from|of|with|to|at|using|via|if|when|and|or|that|which|who|after|before|while|so|then|use|since)\b|[(:;,—–]`)
 
-// effectClauseJoin joins the clauses of an opening: "Shutdown the
+// effectClauseJoin separates the clauses of an opening: "Shutdown the
 // hive-mind and terminate all workers".
 var effectClauseJoin = regexp.MustCompile(`(?i)\s+and\s+|,\s*`)
 
