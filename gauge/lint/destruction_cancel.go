@@ -104,3 +104,107 @@ func effectCancelValue(values []string) string {
 	}
 	return found
 }
+
+// Stopping running work read from the description (MCP040 r45, round 39,
+// branch dest39). preciseLessCertain reads a stop from the name: a stop
+// verb leading it and a noun of running work in it (stop_pipeline_job_run).
+// A name that puts the verb last (agent_abort, cluster_shutdown) or names
+// no work (guest_stop) says the same act in its description's opening:
+// "Abort a running import job", "Shut down the cluster and terminate all
+// workers", "Forcefully stop a VM". The opening, or a clause joined to it
+// by "and" or a comma, opens on a stop verb whose object, a noun phrase
+// opening on a determiner, names running work (the nouns
+// preciseLessCertain reads, their plurals, and workers), or the stop is
+// forced: what was under way, or what a machine had not yet written, is
+// lost. Reported at warning, as the name reading is: an author may fairly
+// say the work can be started again. Left out: a stop of something that
+// is not work ("Stop a running server", "Stop the currently running
+// scene"), a noun after a preposition ("Stop a plan for a deployment":
+// the plan stops), a gerund object ("Stop accepting new jobs"), a forced
+// stop of an app (preciseStopsApp's note), a tool whose name opens on a
+// read, and a stop the description limits to work not yet started.
+
+// effectStopOpening is a clause opening on a stop verb, maybe forced:
+// "Abort a running ...", "Forcefully stop a VM", "Shutdown the hive-mind",
+// "Terminates all workers". Group 1 is the adverb, group 2 what follows
+// the verb.
+var effectStopOpening = regexp.MustCompile(`(?i)^\s*(?:(forcefully|forcibly|force|hard)[\s-]+)?(?:stop|stops|abort|aborts|halt|halts|shut\s*down|shuts\s+down|shutdown|kill|kills|terminate|terminates)\b(.*)$`)
+
+// effectObjectEnd ends the object of a stop verb: a preposition, a
+// conjunction, a relative pronoun or punctuation. "a Flex Plan for a
+// deployment" ends before "for".
+var effectObjectEnd = regexp.MustCompile(`(?i)\s(?:by|for|on|in|from|of|with|to|at|using|via|if|when|and|or|that|which|who|after|before|while|so|then|use|since)\b|[(:;,—–]`)
+
+// effectClauseJoin separates the clauses of an opening: "Shutdown the
+// hive-mind and terminate all workers".
+var effectClauseJoin = regexp.MustCompile(`(?i)\s+and\s+|,\s*`)
+
+// effectDeterminers open the noun phrase a stop verb takes as its object
+// ("a running pipeline", "all workers"); a gerund there ("Stop accepting
+// new jobs") names an act the call stops, not the work.
+var effectDeterminers = map[string]bool{
+	"a": true, "an": true, "the": true, "all": true, "every": true, "each": true, "any": true, "its": true,
+	"their": true, "this": true, "these": true, "one": true, "both": true,
+}
+
+// effectWorkNouns name running work whose progress a stop loses: the
+// nouns preciseLessCertain reads in a name, their plurals, and workers.
+var effectWorkNouns = map[string]bool{
+	"tasks": true, "workflows": true, "executions": true, "pipelines": true, "migrations": true, "rollouts": true,
+	"worker": true, "workers": true,
+}
+
+// effectStopsRunningWork says why a tool whose description opens on
+// stopping running work loses it, or "".
+func effectStopsRunningWork(t *tgTool) string {
+	if len(t.nameWords) > 0 && text.IsReadVerb(t.nameWords[0]) {
+		return ""
+	}
+	if preciseNotStartedOnly.MatchString(t.desc) {
+		return ""
+	}
+	opening := strings.TrimSpace(preciseProse(t.desc))
+	if k := effectSentenceEnd.FindStringIndex(opening); k != nil {
+		opening = opening[:k[0]]
+	}
+	for i, clause := range effectClauseJoin.Split(opening, -1) {
+		m := effectStopOpening.FindStringSubmatch(clause)
+		if m == nil {
+			if i == 0 {
+				return ""
+			}
+			continue
+		}
+		object := m[2]
+		if k := effectObjectEnd.FindStringIndex(object); k != nil {
+			object = object[:k[0]]
+		}
+		words := strings.Fields(strings.ToLower(object))
+		if len(words) == 0 || !effectDeterminers[words[0]] {
+			// "Stop accepting new jobs": the verb's object is an act (a
+			// gerund), not the jobs.
+			continue
+		}
+		if len(words) > 6 {
+			words = words[:6]
+		}
+		work, app := false, false
+		for _, w := range words {
+			w = strings.Trim(w, "`'\"*")
+			work = work || preciseStoppedNouns[w] || effectWorkNouns[w]
+			app = app || preciseAppWords[w]
+		}
+		shown := secSnippet(strings.TrimSpace(clause[:len(clause)-len(m[2])] + object))
+		switch {
+		case work:
+			return fmt.Sprintf("its description opens on stopping running work (%q), whose progress is lost", shown)
+		case m[1] != "" && !app:
+			return fmt.Sprintf("its description opens on a forced stop (%q), which loses what was not yet written", shown)
+		}
+	}
+	return ""
+}
+
+// effectSentenceEnd ends a description's first sentence: a full
+// stop, question or exclamation mark before a space, or a line break.
+var effectSentenceEnd = regexp.MustCompile(`[.!?](?:\s|$)|\n`)

@@ -15,7 +15,7 @@ func mcp040() Rule {
 		ID: "MCP040", Name: "destructive-tool-without-hint", Family: "Annotations",
 		Summary: "A tool that looks destructive declares no destructiveHint.",
 		Default: Error, Toolgauge: Error, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 44, Check: checkMCP040,
+		Revision: 45, Check: checkMCP040,
 	}
 }
 
@@ -161,6 +161,9 @@ func checkMCP040(ctx *Context) []Problem {
 			} else if why := preciseLessCertain(t); why != "" {
 				// Stops and merges lose work, but an author may fairly
 				// call them reversible: a warning, not an error.
+				msg = fmt.Sprintf("`%s` may lose work that cannot be had back (%s) but declares no `destructiveHint`.", t.name, why)
+				sev = Warning
+			} else if why := effectStopsRunningWork(t); why != "" {
 				msg = fmt.Sprintf("`%s` may lose work that cannot be had back (%s) but declares no `destructiveHint`.", t.name, why)
 				sev = Warning
 			} else if why := effectCancelsByOperation(t); why != "" {
