@@ -122,7 +122,24 @@ const reachProjectScript = "the server's host: the script or predefined command 
 // predefined command for a specific project").
 var secRunsProjectScript = regexp.MustCompile(`\b(?:run|runs|running|execute|executes|executing|invoke|invokes)\s+(?:` + "`" + `)?(?:npm|pnpm|yarn|bun)\s+run\b` +
 	`|\b(?:run|runs|running|execute|executes|executing|invoke|invokes)\s+(?:a|an|the|any|each|every|one\s+of\s+the)\s+(?:[\w'-]+\s+){0,2}?(?:predefined|pre-defined|configured|defined|named)\s+(?:project\s+|package\s+)?(?:commands?|scripts?|targets?|tasks?)\b` +
-	`|\b(?:run|runs|running|execute|executes|executing)\s+(?:a|an|the|any)\s+(?:make|package(?:\.json)?|npm)\s+(?:targets?|scripts?)\b`)
+	`|\b(?:run|runs|running|execute|executes|executing)\s+(?:a|an|the|any)\s+(?:make|package(?:\.json)?|npm)\s+(?:targets?|scripts?)\b` +
+	// Since revision 31: a task runner's task, target or recipe ("Execute
+	// a mise task", "runs the just recipe"), and a package manager's test
+	// script ("real = run npm test").
+	`|\b(?:run|runs|running|execute|executes|executing|invoke|invokes)\s+(?:a|an|the|any|each|every|all)\s+(?:[\w'-]+\s+){0,2}?` + secTaskRunners + `\s+(?:tasks?|targets?|recipes?|scripts?)\b` +
+	`|\b(?:run|runs|running|execute|executes|executing)\s+(?:` + "`" + `)?(?:npm|pnpm|yarn|bun)\s+test\b`)
+
+// secTaskRunners are the task runners and package managers whose tasks,
+// targets, recipes or scripts a project defines in its own files.
+const secTaskRunners = `(?:make|makefile|just|justfile|mise|npm|pnpm|yarn|bun|deno|gradle|rake|nx|turbo|composer|grunt|gulp|invoke|nox|tox|poe)`
+
+// secProjectScriptSource is text naming the scripts a project defines as
+// where a tool takes what it runs: "package.json scripts", "Makefile
+// targets", "npm scripts", "mise tasks".
+var secProjectScriptSource = regexp.MustCompile(`\b(?:package\.json|npm|pnpm|yarn|makefile|make|justfile|mise|gradle|rake)\s+(?:scripts|targets|tasks|recipes)\b`)
+
+// secOpensOnRun is a description that opens on running or executing.
+var secOpensOnRun = regexp.MustCompile(`^\W*(?:run|runs|execute|executes|invoke|invokes)\b`)
 
 // secProjectScript is a tool that runs a script or command the project
 // defines: the model picks which, the project's files say what it does,
@@ -133,6 +150,21 @@ func secProjectScript(t *model.Tool, facts secTool) secExecSurface {
 		return secExecSurface{}
 	}
 	m := secRunsProjectScript.FindString(facts.affirmative)
+	if m == "" && secOpensOnRun.MatchString(facts.affirmative) {
+		// "Run all detected validation commands ... from package.json
+		// scripts, Makefile targets": what runs is what the project's
+		// files define (since revision 31).
+		m = secProjectScriptSource.FindString(facts.affirmative)
+	}
+	if m == "" {
+		// A mode's own description: `sandbox` "real = run npm test"
+		// (since revision 31).
+		for _, p := range secDeepParams(t) {
+			if m = secRunsProjectScript.FindString(secAffirmative(p.desc())); m != "" {
+				break
+			}
+		}
+	}
 	if m == "" {
 		return secExecSurface{}
 	}

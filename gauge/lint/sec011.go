@@ -15,7 +15,7 @@ func sec011() Rule {
 	return Rule{
 		ID: "SEC011", Name: "code-execution-surface", Family: "Security",
 		Summary: "The tool runs code, shell commands, SQL, a pipeline or an agent task supplied by the model.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 30, Check: checkSEC011,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 31, Check: checkSEC011,
 	}
 }
 
@@ -179,7 +179,7 @@ func secExecutionSurface(t *model.Tool, facts secTool) secExecSurface {
 			return s
 		}
 	}
-	for _, read := range []func(*model.Tool, secTool) secExecSurface{secAgentControls, secAgentTask, secBrowserAgent, secScriptFile, secStoredCode, secCITrigger, secMethodCall, secLanguageCode, secSiteScript, secTerminalInput, secStepsDefinition, secWorkflowRun, secDatabaseAPI, secAPICaller, secTestRun, secBatchJob, secDesktopControl, secInstaller, secRunProject, secAgentLaunch, secRemoteJob, secOpsRunScript, secDebugLaunch, secUncheckedAgent, secAgentSchedule, secAppInstall, secGenerateAndRun, secProjectSetup, secFlowFile, secToolProxy, secCodingAgentCLI, secWritableQuery, secEvaluatedCode, secFetchedApply, secProjectScript, secExecutablePath, secSessionPrompt, secContainerRun} {
+	for _, read := range []func(*model.Tool, secTool) secExecSurface{secAgentControls, secAgentTask, secBrowserAgent, secScriptFile, secStoredCode, secCITrigger, secMethodCall, secLanguageCode, secSiteScript, secTerminalInput, secStepsDefinition, secWorkflowRun, secDatabaseAPI, secAPICaller, secTestRun, secBatchJob, secDesktopControl, secInstaller, secRunProject, secAgentLaunch, secRemoteJob, secOpsRunScript, secDebugLaunch, secUncheckedAgent, secAgentSchedule, secAppInstall, secGenerateAndRun, secProjectSetup, secFlowFile, secToolProxy, secCodingAgentCLI, secWritableQuery, secEvaluatedCode, secFetchedApply, secProjectScript, secExecutablePath, secSessionPrompt, secContainerRun, secSelfUpgrade} {
 		if r := read(t, facts); r.real {
 			return r
 		}
