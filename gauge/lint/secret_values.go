@@ -200,7 +200,26 @@ var secTokenOpensTalk = regexp.MustCompile(`\b(?:authenticat\w*|authoriz\w*|gran
 var secPhraseStops = map[string]bool{"with": true, "for": true, "of": true, "and": true, "or": true, "to": true, "in": true, "on": true, "from": true, "by": true, "using": true, "via": true, "that": true, "which": true, "whose": true, "without": true, "if": true, "when": true, "into": true, "as": true, "at": true}
 
 // secIssueVerbs open a sentence that hands out a new secret.
-var secIssueVerbs = map[string]bool{"issue": true, "issues": true, "generate": true, "generates": true, "mint": true, "mints": true, "rotate": true, "rotates": true, "regenerate": true, "regenerates": true, "roll": true, "rolls": true, "create": true, "creates": true}
+// Revision 32: "request" asks the service to issue one ("Request a
+// scoped, expiring access key").
+var secIssueVerbs = map[string]bool{"issue": true, "issues": true, "generate": true, "generates": true, "mint": true, "mints": true, "rotate": true, "rotates": true, "regenerate": true, "regenerates": true, "roll": true, "rolls": true, "create": true, "creates": true, "request": true, "requests": true}
+
+// secAccessKeyQuals name a key that opens an account or a service (an
+// access, API, secret or signing key), as secAccessTokenQuals do a token
+// (revision 32). A key of no such kind may be a data key (a cache key, an
+// alternate key, a translation key) or a public one (an SSH key).
+var secAccessKeyQuals = []string{"access", "api", "secret", "signing", "auth", "authentication", "service", "deploy", "client", "session", "private"}
+
+// secSecretKeyTalk names a key as a secret or access key anywhere in a
+// text ("The returned secret key should never be committed"): a key the
+// opening names by its service's kind ("a new Spaces key") is one.
+var secSecretKeyTalk = regexp.MustCompile(`\b(?:secret|access|api|private|signing)\s+keys?\b`)
+
+// secTitleDash is a dash standing alone after a one-word title before a
+// description's first verb ("agentbbs — Mint a single-use token"): the
+// sentence starts after the dash (revision 32). Folding turns an em or
+// en dash into \x01.
+var secTitleDash = map[string]bool{"\x01": true, "-": true, "--": true, "|": true}
 
 // secIssuesSecret says what new secret a tool hands out ("token",
 // "secret"), or "": its opening sentence issues, generates, mints,
@@ -231,12 +250,26 @@ func secIssuesSecret(t *model.Tool, words []string, desc string) string {
 		return "" // "Create a new ERC-20 token": an asset, not a credential
 	}
 	open := strings.Fields(strings.Trim(secOpeningSentence(t.RawDescription), " .:;"))
+	if len(open) > 3 && !secIssueVerbs[open[0]] && secTitleDash[open[1]] {
+		open = open[2:]
+	}
 	if len(open) > 1 && secIssueVerbs[open[0]] {
 		for i, w := range open[1:] {
 			if i > 5 || secPhraseStops[w] {
 				break
 			}
-			if head, ok := secNewSecretHeads[strings.Trim(w, ",.;:()")]; ok {
+			if w = strings.Trim(w, ",.;:()"); w == "key" || w == "keys" {
+				// "Create an access key for a namespace", "Request a
+				// scoped, expiring access key": a key that opens an
+				// account or service, not a public, SSH or data key,
+				// nor one the model passes in.
+				if secHasWord(open[1:i+1], secKeyNotSecret...) || secTakesKeyValue(t) ||
+					!secHasWord(open[1:i+1], secAccessKeyQuals...) && !secSecretKeyTalk.MatchString(desc) {
+					break
+				}
+				return "key"
+			}
+			if head, ok := secNewSecretHeads[w]; ok {
 				if head == "secret" && (open[0] == "create" || open[0] == "creates") {
 					break // "Create a secret" stores one; it does not hand one out
 				}
@@ -251,6 +284,19 @@ func secIssuesSecret(t *model.Tool, words []string, desc string) string {
 		return "secret" // the secret is what the name's verb issues
 	}
 	return ""
+}
+
+// secTakesKeyValue reports whether a tool takes a key's value as a
+// top-level string argument (key, public_key, apiKey): a tool that
+// registers a key the model passes in hands none out.
+func secTakesKeyValue(t *model.Tool) bool {
+	for _, p := range secParams(t) {
+		pw := secIdentifierWords(p.name)
+		if p.parent == "" && len(pw) > 0 && secTakesString(p.schema) && (pw[len(pw)-1] == "key" || pw[len(pw)-1] == "apikey") {
+			return true
+		}
+	}
+	return false
 }
 
 // secOnChainTalk speaks of a token as an asset on a blockchain.
