@@ -13,7 +13,7 @@ func sec014() Rule {
 	return Rule{
 		ID: "SEC014", Name: "secret-parameter", Family: "Security",
 		Summary: "A parameter takes a secret (API key, token, private key, password): the secret passes through the model.",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 24, Check: checkSEC014,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 25, Check: checkSEC014,
 	}
 }
 
@@ -161,8 +161,28 @@ func checkSEC014(ctx *Context) []Problem {
 			out = append(out, Problem{Tool: t.Name, Parameter: p.path, Severity: sev, Message: msg,
 				Suggestion: "Read the secret from the server's environment or configuration (or an OAuth flow) and keep it out of the tool's parameters; if a per-call choice is needed, take the name of a credential the server resolves, never its value."})
 		}
+		// create_service(params.envVars[{key, value}]): the environment
+		// of a deployment the tool creates or changes, read at any depth
+		// (a spec's spec.services[].envs[]), once per tool.
+		if path, what := secEnvPairValue(t, facts[i].words); path != "" && !secReported(out, t.Name, path) {
+			out = append(out, Problem{Tool: t.Name, Parameter: path,
+				Message: fmt.Sprintf("Tool `%s` takes %s in `%s`: the secret passes through the model, so it lands in the conversation, the client's logs and the model provider, and an injected instruction can send it elsewhere.",
+					t.Name, what, path),
+				Suggestion: "Let the tool set a variable's value from a secret the server or the platform already holds (a reference, a secret store's name), or have the user enter secret values outside the conversation; keep plain settings as they are."})
+		}
 	}
 	return out
+}
+
+// secReported reports whether out already holds a finding on tool's
+// parameter at path.
+func secReported(out []Problem, tool, path string) bool {
+	for _, p := range out {
+		if p.Tool == tool && p.Parameter == path {
+			return true
+		}
+	}
+	return false
 }
 
 // secSecretParam says what secret a parameter takes ("an API key"), or ""
