@@ -204,6 +204,11 @@ func unkNamesIn(ctx *Context, raw, self string, names *serverNames, reported map
 		if srfNotTool(after) || names.has(name, true, false) || reported[name] {
 			continue
 		}
+		if unkConstant(ctx, name) {
+			// Revision 22: AWAITING_COMMENTS_RESOLUTION is a phase or
+			// status constant, not post_comments_resolution renamed.
+			continue
+		}
 		if real, ok := shape.resolve(name, toolContext); ok {
 			// A stale name of one of the server's tools (another prefix,
 			// none, shortened) refers to it wherever it stands in prose,
@@ -896,3 +901,22 @@ var (
 	// codeCallMember is a member of an object, called.
 	codeCallMember = regexp.MustCompile(`[\w)\]]\.([A-Za-z_]\w*)\(`)
 )
+
+// unkConstant reports whether a name is written as a constant (upper case
+// words joined by "_": a phase, status or environment name) on a server
+// none of whose tools is named so. unkToolLike already takes no constant
+// for a tool; a constant is no stale spelling of a tool either.
+func unkConstant(ctx *Context, name string) bool {
+	if !strings.Contains(name, "_") || strings.ToUpper(name) != name || strings.ToLower(name) == name {
+		return false
+	}
+	capsTools := ctx.Memo("unk.capsTools", func() any {
+		for i := range ctx.Tools {
+			if n := ctx.Tools[i].Name; strings.ToUpper(n) == n && strings.ToLower(n) != n {
+				return true
+			}
+		}
+		return false
+	}).(bool)
+	return !capsTools
+}
