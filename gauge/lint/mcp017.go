@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/gauge/text"
 )
 
@@ -15,7 +16,7 @@ func mcp017() Rule {
 		ID: "MCP017", Name: "description-names-unknown-tool", Family: "Description",
 		Summary: "A description tells the model to use a tool the server does not have.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 21, Check: checkMCP017,
+		Revision: 22, Check: checkMCP017,
 	}
 }
 
@@ -39,6 +40,12 @@ func checkMCP017(ctx *Context) []Problem {
 		// Revision 20: the values the tool's tool-name parameter lists
 		// are names of the tools it runs elsewhere, not missing tools.
 		for v := range toolNameValues(t) {
+			reported[v] = true
+		}
+		// Revision 22: the values the tool's own parameters list in
+		// prose ("Operation: status, list_files, validate_clean") are its
+		// operations, actions or step types, not tools.
+		for v := range ownValueLists(t) {
 			reported[v] = true
 		}
 		// The description, then each parameter's: "List them with
@@ -136,6 +143,7 @@ func unkNamesIn(ctx *Context, raw, self string, names *serverNames, reported map
 	shape := serverToolShape(ctx)
 	prevTool, prevFam := -1, -1
 	listed := srfToolListNames(desc)
+	calls := codeCallNames(desc)
 	for _, m := range srfIdentifier.FindAllStringSubmatchIndex(desc, -1) {
 		g := 1
 		if m[2] < 0 {
@@ -168,6 +176,16 @@ func unkNamesIn(ctx *Context, raw, self string, names *serverNames, reported map
 			prevTool = -1
 			continue
 		}
+		if calls[name] {
+			// Revision 22: a name the text writes as a call with
+			// arguments (getLatestLogs({ page }), describeCertificates(
+			// SearchKey=domain)) or as a member called on an object
+			// (state.page.removeAllListeners()) is a function of code or
+			// of an upstream API: a model calls a tool by its name and
+			// a JSON object, never in that form.
+			prevTool = -1
+			continue
+		}
 		// "sprint in openSprints()" inside a quoted example is a
 		// function of the query language, not a tool: a call form
 		// inside an open quote names a tool only after a call verb.
@@ -184,6 +202,11 @@ func unkNamesIn(ctx *Context, raw, self string, names *serverNames, reported map
 			toolContext = false
 		}
 		if srfNotTool(after) || names.has(name, true, false) || reported[name] {
+			continue
+		}
+		if unkConstant(ctx, name) {
+			// Revision 22: AWAITING_COMMENTS_RESOLUTION is a phase or
+			// status constant, not post_comments_resolution renamed.
 			continue
 		}
 		if real, ok := shape.resolve(name, toolContext); ok {
@@ -813,3 +836,87 @@ func endpointPathNames(ctx *Context, self string, paths []string) string {
 
 // stepMessagePaths is how many endpoint paths a message names.
 const stepMessagePaths = 5
+
+// ownValueLists returns the values a tool's own parameters list in prose,
+// as written and in lower case: a label and a colon, then two or more
+// bare names joined by commas, ending its sentence ("Operation: status,
+// file_sha, list_files", "One of: get_article, create_article", a nested
+// step's "Step type: trigger, send_email, add_to_segment."). A parameter
+// that says which values it takes makes them the tool's own operations,
+// actions or step types, which its texts then name as such, not as
+// tools; a schema without an enum lists its values this way. A label
+// that speaks of tools ("Related tools: a, b") lists tools, not values.
+func ownValueLists(t *model.Tool) map[string]bool {
+	out := map[string]bool{}
+	for _, pn := range t.ParamNames() {
+		sub, ok := t.Params()[pn].(map[string]any)
+		if !ok {
+			continue
+		}
+		for _, d := range unkSchemaTexts(sub, 0) {
+			for _, m := range ownValueList.FindAllStringSubmatch(d, 16) {
+				if ownValueToolLabel.MatchString(m[1]) {
+					continue
+				}
+				for _, item := range ownValueItem.FindAllString(m[2], 64) {
+					v := strings.Trim(item, "`'\"")
+					out[v] = true
+					out[strings.ToLower(v)] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+var (
+	// ownValueList is a label, a colon and a list of two or more bare
+	// names joined by commas (the last perhaps by "and" or "or") that
+	// ends its sentence.
+	ownValueList = regexp.MustCompile("([A-Za-z][A-Za-z /()-]{0,40}):\\s*((?:[`'\"]?[A-Za-z][\\w-]*[`'\"]?\\s*,\\s*(?:(?:and|or)\\s+)?)+[`'\"]?[A-Za-z][\\w-]*[`'\"]?)\\s*(?:[.;\\n]|$)")
+	// ownValueItem is one name of such a list.
+	ownValueItem = regexp.MustCompile("[`'\"]?[A-Za-z][\\w-]*[`'\"]?")
+	// ownValueToolLabel is a label that says its list names tools.
+	ownValueToolLabel = regexp.MustCompile(`(?i)\btools?\b`)
+)
+
+// codeCallNames returns the names a text writes as code calls: a name
+// right before "(" and an argument (getByRole('radio'), find(SearchKey=x)),
+// or a member of an object called (page.removeAllListeners()). A bare
+// "listItems()" is left out: "First call listItems()" names a tool.
+func codeCallNames(desc string) map[string]bool {
+	out := map[string]bool{}
+	for _, m := range codeCallArgs.FindAllStringSubmatch(desc, -1) {
+		out[m[1]] = true
+	}
+	for _, m := range codeCallMember.FindAllStringSubmatch(desc, -1) {
+		out[m[1]] = true
+	}
+	return out
+}
+
+var (
+	// codeCallArgs is a name called with an argument.
+	codeCallArgs = regexp.MustCompile(`\b([A-Za-z_]\w*)\(\s*[^\s)]`)
+	// codeCallMember is a member of an object, called.
+	codeCallMember = regexp.MustCompile(`[\w)\]]\.([A-Za-z_]\w*)\(`)
+)
+
+// unkConstant reports whether a name is written as a constant (upper case
+// words joined by "_": a phase, status or environment name) on a server
+// none of whose tools is named so. unkToolLike already takes no constant
+// for a tool; a constant is no stale spelling of a tool either.
+func unkConstant(ctx *Context, name string) bool {
+	if !strings.Contains(name, "_") || strings.ToUpper(name) != name || strings.ToLower(name) == name {
+		return false
+	}
+	capsTools := ctx.Memo("unk.capsTools", func() any {
+		for i := range ctx.Tools {
+			if n := ctx.Tools[i].Name; strings.ToUpper(n) == n && strings.ToLower(n) != n {
+				return true
+			}
+		}
+		return false
+	}).(bool)
+	return !capsTools
+}
