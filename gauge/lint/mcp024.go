@@ -3,6 +3,7 @@ package lint
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -12,12 +13,16 @@ func mcp024() Rule {
 		ID: "MCP024", Name: "untyped-parameter", Family: "Parameters",
 		Summary: "A parameter has no declared type, or is an object with no declared shape.",
 		Default: Info, Toolgauge: Warning, Scope: ScopeParameter, Origin: OriginToolgauge,
-		Revision: 2, Check: checkMCP024,
+		Revision: 3, Check: checkMCP024,
 	}
 }
 
 func checkMCP024(ctx *Context) []Problem {
 	var out []Problem
+	var declaredBy map[string]string
+	if ctx.Precise() {
+		declaredBy = preciseCreateShapes(ctx)
+	}
 	eachObjectParam(ctx, func(t *tgTool, p *tgParam) {
 		branches := p.branches
 		described := false
@@ -51,6 +56,12 @@ func checkMCP024(ctx *Context) []Problem {
 		var sev Severity
 		if ctx.Precise() && preciseOnlyEmpty(p) {
 			sev = Warning // only {} validates: the tool cannot be called with data
+		} else if sibling := declaredBy[preciseUpdateKey(t.nameWords, p.name)]; ctx.Precise() && described && sibling != "" {
+			// The create tool of the same object declares this
+			// parameter's fields; the update tool leaves them out,
+			// so the model guesses the very fields it changes.
+			sev = Warning
+			msg = fmt.Sprintf("`%s.%s` is an object with no declared properties, though `%s` declares the fields of its `%s`, so a model guesses the fields it changes.", t.name, p.name, sibling, p.name)
 		}
 		out = append(out, Problem{
 			Tool: t.name, Parameter: p.name, Severity: sev,
@@ -117,4 +128,73 @@ func preciseOnlyEmpty(p *tgParam) bool {
 	// declared empty on purpose (z.object({}).strict()): a defect only
 	// when its name or description asks for the data it rejects.
 	return !declaredEmpty || preciseMapName(p.name) || p.descExample || p.hasDesc && preciseJSONKey.MatchString(p.desc)
+}
+
+// preciseCreateVerbs and preciseUpdateVerbs are the name words of tools
+// that write a new object and of tools that change an existing one.
+// insert is left out: insert-excel-range inserts blank cells into a
+// sheet, it does not create the range update-excel-range writes.
+var (
+	preciseCreateVerbs = map[string]bool{"create": true, "add": true, "new": true}
+	preciseUpdateVerbs = map[string]bool{"update": true, "edit": true, "modify": true, "patch": true, "change": true, "set": true}
+)
+
+// preciseVerbKey is a tool name's words with its one verb from verbs
+// replaced by a marker, joined with the parameter's name folded (case,
+// '_' and '-' ignored), so that woo_products_create and woo_products_update
+// with productData share one key. It is "" when
+// the name carries no such verb or more than one.
+func preciseVerbKey(words []string, verbs map[string]bool, param string) string {
+	at := -1
+	for i, w := range words {
+		if verbs[w] {
+			if at >= 0 {
+				return ""
+			}
+			at = i
+		}
+	}
+	if at < 0 {
+		return ""
+	}
+	key := slices.Clone(words)
+	key[at] = "\x00"
+	folded := strings.NewReplacer("_", "", "-", "").Replace(strings.ToLower(param))
+	return strings.Join(key, " ") + "|" + folded
+}
+
+// preciseUpdateKey is preciseVerbKey over the update verbs.
+func preciseUpdateKey(words []string, param string) string {
+	return preciseVerbKey(words, preciseUpdateVerbs, param)
+}
+
+// preciseCreateShapes indexes the object parameters that a create tool
+// declares with properties (in some branch) by preciseVerbKey, to the
+// create tool's name: woo_products_create's productData, doks-create-
+// cluster's maintenance_policy. An update tool whose name is the same
+// with an update verb (woo_products_update, doks-update-cluster) looks
+// its own parameter up there.
+func preciseCreateShapes(ctx *Context) map[string]string {
+	index := map[string]string{}
+	tools := tgTools(ctx)
+	for i := range tools {
+		t := &tools[i]
+		for _, p := range t.params {
+			declared := false
+			for _, br := range p.branches {
+				if props, ok := br["properties"].(map[string]any); ok && len(props) > 0 {
+					declared = true
+				}
+			}
+			if !declared {
+				continue
+			}
+			if k := preciseVerbKey(t.nameWords, preciseCreateVerbs, p.name); k != "" {
+				if _, seen := index[k]; !seen {
+					index[k] = t.name
+				}
+			}
+		}
+	}
+	return index
 }
