@@ -15,7 +15,7 @@ func sec010() Rule {
 	return Rule{
 		ID: "SEC010", Name: "env-exposure", Family: "Security",
 		Summary: "The tool appears to return environment variables or secrets.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 32, Check: checkSEC010,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 33, Check: checkSEC010,
 	}
 }
 
@@ -74,6 +74,12 @@ func checkSEC010(ctx *Context) []Problem {
 				// queryEnv of a cloud platform: "env" is an environment with
 				// an id (list, details, domains, usage), not process variables.
 				continue
+			case !secEnvReturn.MatchString(desc) && !secNameReads(words) && secRequiresSecretInput(ctx, i):
+				// Revision 33: manage_env_vars(envVars: [{key, value}]
+				// required, "Environment variables to set"): a call must
+				// carry the values, so the tool writes them, and nothing
+				// in its name or text reads them back.
+				continue
 			case secEnvCheck(t, words, desc):
 				// env_check: "Check environment variable configuration
 				// and setup status": a check reports whether each
@@ -115,7 +121,7 @@ func checkSEC010(ctx *Context) []Problem {
 					out = append(out, Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` returns %s: credentials in a tool result reach the model's context, logs and any server the conversation is sent to.", t.Name, what),
 						Suggestion: "Hand the key to the user outside the conversation (or keep it in the server's configuration and use it there), and return only the account's id and status."})
-				} else if cred = secReturnsCredentials(t.RawDescription); cred != "" && !plain {
+				} else if cred = secReturnsCredentials(t.RawDescription); cred != "" && !plain && !(secWritesOnly(words) && secRequiresSecretInput(ctx, i)) {
 					out = append(out, Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` says it returns %s: credentials in a tool result reach the model's context, logs and any server the conversation is sent to.", t.Name, secCredentialWhat(cred)),
 						Suggestion: "Return only what the model needs (names, contexts, expiry dates) and redact secret values (tokens, keys, passwords, certificate data), or remove the tool."})
@@ -155,7 +161,7 @@ func checkSEC010(ctx *Context) []Problem {
 					out = append(out, Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` generates a new %s and returns it: the server's own tools take that %s as a credential (`%s`), so the new secret reaches the model's context, logs and any server the conversation is sent to.", t.Name, key, key, param),
 						Suggestion: "Store the new key where the server reads it (its configuration, a key file, the OS keychain) and return only its public part or fingerprint; say in the description that the secret is not returned."})
-				} else if what, sure := secNamedCredentialOutput(t, words, desc); what != "" && !plain {
+				} else if what, sure := secNamedCredentialOutput(t, words, desc); what != "" && !plain && !(secWritesOnly(words) && secRequiresSecretInput(ctx, i)) {
 					p := Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` returns %s: credentials in a tool result reach the model's context, logs and any server the conversation is sent to.", t.Name, what),
 						Suggestion: "Return only what the model needs (names, ids, expiry dates) and hand secret values to the user outside the conversation, or say in the description that the value is not returned."}
@@ -419,7 +425,13 @@ var secCredentialIncluded = regexp.MustCompile(`^\s*(?:includes|contains|holds|c
 var secRedacted = regexp.MustCompile(`\b(?:redact\w*|mask\w*|omit\w*|without\s+(?:the\s+)?(?:secret|token|credential|password|key)s?|names?\s+only|never\s+(?:returns?|includes?|shows?|returned|included|shown|exposed)|(?:does|do|will|is|are)\s+not\s+(?:return(?:ed)?|include[ds]?|expose[ds]?|show[ns]?)|(?:doesn't|don't|won't|isn't|aren't)\s+(?:return(?:ed)?|include[ds]?|expose[ds]?|show[ns]?))\b` +
 	// Revision 29: a negation on the credential itself ("(NO secrets)",
 	// "returns no credentials", "no credential is ever returned").
-	`|\(\s*no\s+(?:secrets?|credentials?)\s*\)|\b(?:returns?|shows?|contains?|includes?)\s+no\s+(?:secrets?|credentials?)\b|\bno\s+(?:secrets?|credentials?)\s+(?:is\s+|are\s+)?(?:ever\s+)?(?:returned|shown|included|exposed)\b`)
+	`|\(\s*no\s+(?:secrets?|credentials?)\s*\)|\b(?:returns?|shows?|contains?|includes?)\s+no\s+(?:secrets?|credentials?)\b|\bno\s+(?:secrets?|credentials?)\s+(?:is\s+|are\s+)?(?:ever\s+)?(?:returned|shown|included|exposed)\b` +
+	// Revision 33: the negation on the secret's values ("No secret
+	// values are exposed", "no password values are returned"), and a
+	// value said never to reach the response ("so it never enters the
+	// inline response").
+	`|\bno\s+(?:(?:secret|credential|password|token|key)\s+)?values?\s+(?:is\s+|are\s+)?(?:ever\s+)?(?:returned|shown|included|exposed|revealed)\b` +
+	`|` + secNeverInResult.String())
 
 // secCredentialStatus is a clause that reports whether a credential is
 // set, not what it holds ("whether credentials are set", "whether the
@@ -877,8 +889,41 @@ func secRevealSwitch(t *model.Tool, desc string) string {
 			// backend sends on, not about what the tool returns.
 			continue
 		}
+		if secNeverInResult.MatchString(p.desc()) || secSwitchWritesToFile(t, p) != "" {
+			// Revision 33: "Write the datasource password into the file.
+			// Requires writeToFile, so it never enters the inline
+			// response": what the switch unmasks goes to a file another
+			// parameter names, not to the tool's result.
+			continue
+		}
 		if secRevealTalk.MatchString(desc + " " + p.desc()) {
 			return p.path
+		}
+	}
+	return ""
+}
+
+// secNeverInResult says a value never reaches the tool's result: "so it
+// never enters the inline response", "never appears in the output".
+var secNeverInResult = regexp.MustCompile(`\bnever\s+(?:enters?|reaches?|appears?\s+in|goes\s+(?:in)?to)\s+(?:the\s+)?(?:\w+\s+)?(?:response|result|output|reply|context)\b`)
+
+// secFileWords name a parameter that says where a tool writes: a file, a
+// directory or a path.
+var secFileWords = []string{"file", "files", "dir", "directory", "folder", "path"}
+
+// secSwitchWritesToFile returns the top-level parameter a switch's
+// description says it requires, when that parameter names a file,
+// directory or path (writeToFile, output_dir), or "": the value the
+// switch unmasks is written there, not returned (revision 33).
+func secSwitchWritesToFile(t *model.Tool, sw secParam) string {
+	d := sw.desc()
+	for _, name := range t.ParamNames() {
+		if name == sw.path || !secHasWord(secIdentifierWords(name), secFileWords...) {
+			continue
+		}
+		needs := regexp.MustCompile(`\b(?:requires?|needs?|only\s+(?:with|when|if))\s+(?:the\s+|a\s+)?` + regexp.QuoteMeta(strings.ToLower(name)) + `\b`)
+		if needs.MatchString(d) {
+			return name
 		}
 	}
 	return ""
@@ -936,11 +981,39 @@ func secOutputSecret(t *model.Tool) string {
 		if secOutputMasked.MatchString(p.desc()) {
 			continue
 		}
-		if secCredentialField(secIdentifierWords(p.name)) {
+		if w := secIdentifierWords(p.name); secCredentialField(w) && !secFieldAlwaysRedacted(t, w[len(w)-1]) {
 			return strings.TrimPrefix(p.path, ".")
 		}
 	}
 	return ""
+}
+
+// secAlwaysRedacted says a value is redacted whatever the call asks:
+// "is always redacted at the service layer", "never reveals a real
+// secret".
+var secAlwaysRedacted = regexp.MustCompile(`\balways\s+(?:\w+\s+)?(?:redact|mask|strip|omit|blank)\w*|\bnever\s+(?:reveals?|returns?|exposes?|shows?|contains?)\b`)
+
+// secFieldAlwaysRedacted reports whether a sentence of the tool's text
+// (its description or a parameter's) names an output field by its last
+// word and says the field is always redacted (revision 33: "the datasource
+// password field is always redacted at the service layer", said in the
+// description of a masking switch). A field redacted only by default is
+// not: the switch that unmasks it is the model's.
+func secFieldAlwaysRedacted(t *model.Tool, field string) bool {
+	named := regexp.MustCompile(`\b` + regexp.QuoteMeta(field) + `\b`)
+	texts := []string{t.RawDescription}
+	for _, p := range secParams(t) {
+		texts = append(texts, secSchemaDesc(p.schema))
+	}
+	for _, text := range texts {
+		folded, _ := secFold(text)
+		for _, sentence := range strings.FieldsFunc(folded, func(r rune) bool { return r == '.' || r == '\n' || r == ';' }) {
+			if named.MatchString(sentence) && secAlwaysRedacted.MatchString(sentence) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // secOutputMasked is a field description saying the value is not the
@@ -1468,8 +1541,53 @@ func secPlatformEnvironment(t *model.Tool, desc string) bool {
 			return true
 		}
 	}
+	for _, p := range secParams(t) {
+		if p.parent == "" && secEnvPicked(p) {
+			return true
+		}
+	}
 	return false
 }
+
+// secEnvPicked reports whether a parameter picks an environment as a
+// thing (revision 33): its name is the environment (env, environment,
+// env_slug, environment_name) and its description calls it an
+// identifier ("Environment slug", "The environment's name or id"), or
+// its enum lists deployment stages (production, staging). Variables have
+// names and values; a deploy target has a slug.
+func secEnvPicked(p secParam) bool {
+	w := secIdentifierWords(p.name)
+	if len(w) == 0 || !secHasWord(w[:1], "env", "environment") || secHasWord(w, "var", "vars", "variable", "variables", "file", "path", "key", "value", "values") {
+		return false
+	}
+	for _, x := range w[1:] {
+		if !secHasWord([]string{x}, "slug", "id", "name", "identifier") {
+			return false
+		}
+	}
+	d := p.desc()
+	if secEnvVariableTalk.MatchString(d) {
+		return false
+	}
+	if secEnvIdentifierTalk.MatchString(d) {
+		return true
+	}
+	list, _ := p.schema["enum"].([]any)
+	stages := 0
+	for _, e := range list {
+		if s, _ := e.(string); secHasWord([]string{strings.ToLower(s)}, secDeployStages...) {
+			stages++
+		}
+	}
+	return stages >= 2
+}
+
+// secEnvIdentifierTalk is a parameter description that calls an
+// environment by an identifier: its slug, id or name.
+var secEnvIdentifierTalk = regexp.MustCompile(`\benv(?:ironment)?(?:'s)?\s+(?:slug|id|identifier|name)s?\b|\b(?:slug|id|identifier|name)\s+of\s+(?:the\s+|an?\s+)?(?:target\s+|deployment\s+)?env(?:ironment)?\b`)
+
+// secDeployStages are the usual names of deployment environments.
+var secDeployStages = []string{"production", "prod", "staging", "stage", "development", "dev", "test", "testing", "qa", "preview", "sandbox", "live", "uat"}
 
 var (
 	// secEnvEntityTalk names an environment as a thing with an id, or several.

@@ -2,6 +2,7 @@ package lint
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
@@ -322,3 +323,88 @@ func secScansForSecrets(t *model.Tool, desc string) bool {
 // secScanLocationsOnly says a scanner reports where and what kind, not the
 // value.
 var secScanLocationsOnly = regexp.MustCompile(`\b(?:only\s+(?:the\s+)?(?:file|files|locations?|line\s+numbers?|paths?|kinds?|types?)|(?:file|files|locations?|line\s+numbers?|paths?)\s+only|fingerprints?\s+only)\b`)
+
+// secRequiredPaths returns the paths of a tool's input parameters that
+// are required at every level above them (entry, params.envVars,
+// params.envVars[].value, request.token.key), at most two levels down: a
+// call must carry them.
+func secRequiredPaths(t *model.Tool) map[string]bool {
+	out := map[string]bool{}
+	var walk func(path string, obj map[string]any, depth int)
+	walk = func(path string, obj map[string]any, depth int) {
+		if depth > secParamDepth {
+			return
+		}
+		if items, ok := obj["items"].(map[string]any); ok {
+			walk(path+"[]", items, depth+1)
+		}
+		props, _ := obj["properties"].(map[string]any)
+		req, _ := obj["required"].([]any)
+		for _, r := range req {
+			k, _ := r.(string)
+			child, _ := props[k].(map[string]any)
+			if child == nil {
+				continue
+			}
+			p := k
+			if path != "" {
+				p = path + "." + k
+			}
+			out[p] = true
+			walk(p, child, depth+1)
+		}
+	}
+	walk("", t.InputSchema, 0)
+	return out
+}
+
+// secValueFieldWords name the field of an object that holds its value.
+var secValueFieldWords = []string{"value", "key", "secret", "token", "password", "data"}
+
+// secRequiresSecretInput reports whether a call of tool i must carry a
+// secret's value (revision 33): a required parameter SEC014 reads as a
+// secret (`entry` "with 'value' (literal string)", `envVars[].value` of
+// "Environment variables to set"), or the required value field of a
+// required object named for a credential (`WorkspaceToken.key`). What
+// such a write hands back, the stored object, holds what the model
+// passed in, nothing the model did not hold.
+func secRequiresSecretInput(ctx *Context, i int) bool {
+	t := &ctx.Tools[i]
+	facts := secTools(ctx)
+	req := secRequiredPaths(t)
+	if len(req) == 0 {
+		return false
+	}
+	for _, p := range secParams(t) {
+		if !req[p.path] {
+			continue
+		}
+		if what, chosen := secSecretParam(p, facts[i].words); what != "" && !chosen && !secSecretExempt(t, p, facts[i]) {
+			return true
+		}
+		if secCarriesVariableValues(p) {
+			return true
+		}
+		if p.parent != "" && secTakesString(p.schema) && secHasWord(secIdentifierWords(p.name), secValueFieldWords...) &&
+			secHasWord(secIdentifierWords(p.parent), "token", "secret", "password", "credential", "apikey") {
+			return true
+		}
+	}
+	return false
+}
+
+// secCarriesVariableValues reports whether a parameter named for
+// variables or secrets (envVars, variables, secrets) is a list or map of
+// entries with a required value (`[{key, value}]`): the entries to set.
+func secCarriesVariableValues(p secParam) bool {
+	w := secIdentifierWords(p.name)
+	if !secHasWord(w, "vars", "variables", "envvars", "env", "environment", "secrets") {
+		return false
+	}
+	entry := p.schema
+	if items, ok := p.schema["items"].(map[string]any); ok {
+		entry = items
+	}
+	req, _ := entry["required"].([]any)
+	return slices.Contains(req, any("value"))
+}
