@@ -120,13 +120,7 @@ func (r *Result) AuditMarkdown() []byte {
 	all, _ := r.Recall()
 	fmt.Fprintf(&b, "\n**Recall of the blind dangers: %s** (%d of %d found by a default rule of the danger's class at warning or error on its tool).\n\n",
 		pct(all.True, all.True+all.False), all.True, all.True+all.False)
-	b.WriteString("| class | dangers | found | recall |\n|---|---|---|---|\n")
-	for _, c := range r.Classes {
-		if c.Dangers == 0 {
-			continue
-		}
-		fmt.Fprintf(&b, "| %s | %d | %d | %s |\n", c.Class, c.Dangers, c.Caught, pct(c.Caught, c.Dangers))
-	}
+	writeClassTable(&b, r.Classes)
 	rk := r.Ranking()
 	b.WriteString("\n| blind tier | servers | mean score |\n|---|---|---|\n")
 	for _, lv := range []string{TierBest, TierMiddle, TierWorst} {
@@ -203,7 +197,6 @@ const (
 func AllAuditsMarkdown(results []*Result) []byte {
 	var all, sec, recall Tally
 	classes := map[string]*ClassStat{}
-	var names []string
 	servers := 0
 	for _, r := range results {
 		servers += len(r.Servers)
@@ -222,13 +215,11 @@ func AllAuditsMarkdown(results []*Result) []byte {
 			if !ok {
 				cs = &ClassStat{Class: c.Class}
 				classes[c.Class] = cs
-				names = append(names, c.Class)
 			}
 			cs.Dangers += c.Dangers
 			cs.Caught += c.Caught
 		}
 	}
-	sort.Strings(names)
 	var b bytes.Buffer
 	b.WriteString(AllAuditsBegin + "\n\n")
 	fmt.Fprintf(&b, "%d audits, %d servers, today's rules:\n\n", len(results), servers)
@@ -236,11 +227,25 @@ func AllAuditsMarkdown(results []*Result) []byte {
 	fmt.Fprintf(&b, "| precision at warning or error | %d / %d | %s | %.0f%% |\n", all.True, all.True+all.False, pct(all.True, all.True+all.False), 100*WarningBar)
 	fmt.Fprintf(&b, "| security family | %d / %d | %s | %.0f%% |\n", sec.True, sec.True+sec.False, pct(sec.True, sec.True+sec.False), 100*SecurityFamilyBar)
 	fmt.Fprintf(&b, "| recall of the blind dangers | %d / %d | %s | %.0f%% |\n", recall.True, recall.True+recall.False, pct(recall.True, recall.True+recall.False), 100*RecallBar)
-	b.WriteString("\n| class | dangers | found | recall |\n|---|---|---|---|\n")
-	for _, n := range names {
-		c := classes[n]
-		fmt.Fprintf(&b, "| %s | %d | %d | %s |\n", c.Class, c.Dangers, c.Caught, pct(c.Caught, c.Dangers))
+	b.WriteString("\n")
+	pooled := make([]ClassStat, 0, len(classes))
+	for _, c := range classes {
+		pooled = append(pooled, *c)
 	}
+	sort.Slice(pooled, func(i, j int) bool { return pooled[i].Class < pooled[j].Class })
+	writeClassTable(&b, pooled)
 	b.WriteString("\n" + AllAuditsEnd + "\n")
 	return b.Bytes()
+}
+
+// writeClassTable writes recall per danger class, one row for each class
+// that has a danger, in the order given.
+func writeClassTable(b *bytes.Buffer, classes []ClassStat) {
+	b.WriteString("| class | dangers | found | recall |\n|---|---|---|---|\n")
+	for _, c := range classes {
+		if c.Dangers == 0 {
+			continue
+		}
+		fmt.Fprintf(b, "| %s | %d | %d | %s |\n", c.Class, c.Dangers, c.Caught, pct(c.Caught, c.Dangers))
+	}
 }

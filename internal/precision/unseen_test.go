@@ -1,7 +1,6 @@
 package precision
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -25,7 +24,7 @@ func TestFirstJudgementsMatchTheAuditTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	row := regexp.MustCompile(`(?m)^\| (\(a\)|[b-z]|a[a-z]) \| ([0-9a-f]{7,40}) \| (\d+) / (\d+) \| [^|]+\| (\d+) / (\d+) \|`)
+	row := regexp.MustCompile(`(?m)^\| (\(a\)|[b-z]|a[a-z]) \| ([0-9a-f]{7,40}) \| (\d+) / (\d+) \| [^|]+\| (\d+) / (\d+) \| [^|]+\| (\d+) / (\d+) \|`)
 	rows := row.FindAllStringSubmatch(string(page), -1)
 	if len(rows) == 0 {
 		t.Fatal("docs/audit.md has no first-judgement table rows")
@@ -52,7 +51,13 @@ func TestFirstJudgementsMatchTheAuditTable(t *testing.T) {
 		}
 		return n
 	}
+	// sums are the rows' precision, security-family and recall counts
+	// (right, judged for each), which the pooled row must repeat.
+	var sums [6]int
 	for _, m := range rows {
+		for i := range sums {
+			sums[i] += atoi(m[i+3])
+		}
 		name := "2026-12-02"
 		if m[1] != "(a)" {
 			name += "-" + m[1]
@@ -91,7 +96,7 @@ func TestFirstJudgementsMatchTheAuditTable(t *testing.T) {
 	for name := range byName {
 		t.Errorf("%s: in unseen.json but not in docs/audit.md's table", name)
 	}
-	checkPooledRow(t, string(page))
+	checkPooledRow(t, string(page), sums)
 	listed := map[string]bool{}
 	for _, a := range firsts {
 		listed[a.Audit] = true
@@ -103,37 +108,25 @@ func TestFirstJudgementsMatchTheAuditTable(t *testing.T) {
 	}
 }
 
-// checkPooledRow checks the table's pooled row against the sums of its
-// audit rows: precision, security family and recall, each a count and a
-// percentage. The pooled figures are the ones the issue's bars are read
-// against, so a row added without updating them must fail.
-func checkPooledRow(t *testing.T, page string) {
+// checkPooledRow checks the table's pooled row against sums, the totals
+// of its audit rows: precision, security family and recall, each a count
+// and a percentage. The pooled figures are the ones the issue's bars are
+// read against, so a row added without updating them must fail.
+func checkPooledRow(t *testing.T, page string, sums [6]int) {
 	t.Helper()
-	row := regexp.MustCompile(`(?m)^\| (?:\(a\)|[b-z]|a[a-z]) \| [0-9a-f]{7,40} \| (\d+) / (\d+) \| [^|]+\| (\d+) / (\d+) \| [^|]+\| (\d+) / (\d+) \|`)
-	pooled := regexp.MustCompile(`(?m)^\| \*\*pooled\*\* \| \| \*\*(\d+) / (\d+)\*\* \| \*\*([0-9.]+)%\*\* \| \*\*(\d+) / (\d+)\*\* \| \*\*([0-9.]+)%\*\* \| \*\*(\d+) / (\d+)\*\* \| \*\*([0-9.]+)%\*\* \|`)
-	var sums [6]int
-	for _, m := range row.FindAllStringSubmatch(page, -1) {
-		for i := range sums {
-			n, err := strconv.Atoi(m[i+1])
-			if err != nil {
-				t.Fatal(err)
-			}
-			sums[i] += n
-		}
-	}
+	pooled := regexp.MustCompile(`(?m)^\| \*\*pooled\*\* \| \| \*\*(\d+) / (\d+)\*\* \| \*\*([0-9.]+%)\*\* \| \*\*(\d+) / (\d+)\*\* \| \*\*([0-9.]+%)\*\* \| \*\*(\d+) / (\d+)\*\* \| \*\*([0-9.]+%)\*\* \|`)
 	p := pooled.FindStringSubmatch(page)
 	if p == nil {
 		t.Fatal("docs/audit.md's first-judgement table has no pooled row")
 	}
-	names := [3]string{"precision", "security family", "recall"}
-	for i, name := range names {
+	for i, name := range [3]string{"precision", "security family", "recall"} {
 		right, total := sums[2*i], sums[2*i+1]
 		if p[3*i+1] != strconv.Itoa(right) || p[3*i+2] != strconv.Itoa(total) {
 			t.Errorf("pooled %s: the rows add up to %d / %d, the pooled row says %s / %s", name, right, total, p[3*i+1], p[3*i+2])
 			continue
 		}
-		if want := fmt.Sprintf("%.1f", 100*float64(right)/float64(total)); p[3*i+3] != want {
-			t.Errorf("pooled %s: %d / %d is %s%%, the pooled row says %s%%", name, right, total, want, p[3*i+3])
+		if want := pct(right, total); p[3*i+3] != want {
+			t.Errorf("pooled %s: %d / %d is %s, the pooled row says %s", name, right, total, want, p[3*i+3])
 		}
 	}
 }
