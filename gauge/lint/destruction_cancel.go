@@ -188,12 +188,18 @@ func effectStopsRunningWork(t *tgTool) string {
 		if len(words) > 6 {
 			words = words[:6]
 		}
-		work, app := false, false
+		app := false
 		for _, w := range words {
-			w = strings.Trim(w, "`'\"*")
-			work = work || preciseStoppedNouns[w] || effectWorkNouns[w]
-			app = app || preciseAppWords[w]
+			app = app || preciseAppWords[strings.Trim(w, "`'\"*")]
 		}
+		// The work is the phrase's head, its last word before an adverb
+		// ("all running ingest jobs immediately"): "the build watcher"
+		// and "the job queue listener" stop a watcher and a listener.
+		for len(words) > 1 && (strings.HasSuffix(words[len(words)-1], "ly") || words[len(words)-1] == "now") {
+			words = words[:len(words)-1]
+		}
+		head := strings.Trim(words[len(words)-1], "`'\"*")
+		work := preciseStoppedNouns[head] || effectWorkNouns[head]
 		shown := secSnippet(strings.TrimSpace(clause[:len(clause)-len(m[2])] + object))
 		switch {
 		case work:

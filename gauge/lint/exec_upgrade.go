@@ -24,14 +24,13 @@ var secInstallVerb = regexp.MustCompile(`\binstall(?:s|ing)?\b`)
 // package manager, a tarball.
 var secFetchedBuildTalk = regexp.MustCompile(`\bdownload(?:s|ed|ing)?\b|\blatest\s+(?:version|release|build)\b|\b(?:npm|pnpm|yarn|bun|pip|pipx|uv|brew|homebrew|cargo|gem|winget|choco|apt|apt-get)\b|\.tgz\b|\btarball\b|\bpackage\s+manager\b`)
 
-// secSentenceSplit cuts text into sentences: a full stop, a question or
-// exclamation mark, a semicolon or a line break.
-var secSentenceSplit = regexp.MustCompile(`[.!?;]\s+|\n+`)
-
 // secOtherInstalls is a sentence in which someone else installs: a
 // person addressed or named ("you can then install the latest
-// version", "users download and install"), or a modal before the verb.
-var secOtherInstalls = regexp.MustCompile(`\b(?:you|your|users?|customers?|people|clients?)\b|\b(?:can|could|should|may|might|must)\s+(?:then\s+|now\s+|also\s+)?(?:download\s+and\s+)?install\b`)
+// version", "users download and install"), a modal before the verb, or
+// a sentence that tells how an install is done ("Explains how to download
+// and install the CLI with npm": documentation, since the review of
+// rounds 39-40; "detects how it was installed" still installs).
+var secOtherInstalls = regexp.MustCompile(`\bhow\s+(?:to\s+)?(?:download\s+and\s+)?install|\b(?:you|your|users?|customers?|people|clients?)\b|\b(?:can|could|should|may|might|must)\s+(?:then\s+|now\s+|also\s+)?(?:download\s+and\s+)?install\b`)
 
 // secSelfUpgrade is a tool whose name upgrades or updates and whose own
 // text says it installs a new build fetched from a registry, a release or
@@ -54,7 +53,7 @@ func secSelfUpgrade(t *model.Tool, facts secTool) secExecSurface {
 		return secExecSurface{}
 	}
 	installs := false
-	for _, sentence := range secSentenceSplit.Split(facts.affirmative, -1) {
+	for _, sentence := range preciseLineOrSentence.Split(facts.affirmative, -1) {
 		if secInstallVerb.MatchString(sentence) && secFetchedBuildTalk.MatchString(sentence) && !secOtherInstalls.MatchString(sentence) {
 			installs = true
 			break
