@@ -16,7 +16,7 @@ func mcp017() Rule {
 		ID: "MCP017", Name: "description-names-unknown-tool", Family: "Description",
 		Summary: "A description tells the model to use a tool the server does not have.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 22, Check: checkMCP017,
+		Revision: 23, Check: checkMCP017,
 	}
 }
 
@@ -176,13 +176,15 @@ func unkNamesIn(ctx *Context, raw, self string, names *serverNames, reported map
 			prevTool = -1
 			continue
 		}
-		if calls[name] {
+		if calls[name] && !verb && !joined && !listed[m[0]] {
 			// Revision 22: a name the text writes as a call with
 			// arguments (getLatestLogs({ page }), describeCertificates(
 			// SearchKey=domain)) or as a member called on an object
 			// (state.page.removeAllListeners()) is a function of code or
 			// of an upstream API: a model calls a tool by its name and
-			// a JSON object, never in that form.
+			// a JSON object, never in that form. After a call verb
+			// ("Call search_tickets(query) first") it is a tool with
+			// its argument named, as in the srfCodeSentence test above.
 			prevTool = -1
 			continue
 		}
