@@ -16,7 +16,7 @@ func mcp017() Rule {
 		ID: "MCP017", Name: "description-names-unknown-tool", Family: "Description",
 		Summary: "A description tells the model to use a tool the server does not have.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 22, Check: checkMCP017,
+		Revision: 23, Check: checkMCP017,
 	}
 }
 
@@ -176,13 +176,15 @@ func unkNamesIn(ctx *Context, raw, self string, names *serverNames, reported map
 			prevTool = -1
 			continue
 		}
-		if calls[name] {
+		if calls[name] && !verb && !joined && !listed[m[0]] {
 			// Revision 22: a name the text writes as a call with
 			// arguments (getLatestLogs({ page }), describeCertificates(
 			// SearchKey=domain)) or as a member called on an object
 			// (state.page.removeAllListeners()) is a function of code or
 			// of an upstream API: a model calls a tool by its name and
-			// a JSON object, never in that form.
+			// a JSON object, never in that form. After a call verb
+			// ("Call search_tickets(query) first") it is a tool with
+			// its argument named, as in the srfCodeSentence test above.
 			prevTool = -1
 			continue
 		}
@@ -845,7 +847,8 @@ const stepMessagePaths = 5
 // that says which values it takes makes them the tool's own operations,
 // actions or step types, which its texts then name as such, not as
 // tools; a schema without an enum lists its values this way. A label
-// that speaks of tools ("Related tools: a, b") lists tools, not values.
+// that speaks of tools ("Related tools: a, b") or sends the model to the
+// names ("Get it from: a, b", "See also: a, b") lists tools, not values.
 func ownValueLists(t *model.Tool) map[string]bool {
 	out := map[string]bool{}
 	for _, pn := range t.ParamNames() {
@@ -876,8 +879,10 @@ var (
 	ownValueList = regexp.MustCompile("([A-Za-z][A-Za-z /()-]{0,40}):\\s*((?:[`'\"]?[A-Za-z][\\w-]*[`'\"]?\\s*,\\s*(?:(?:and|or)\\s+)?)+[`'\"]?[A-Za-z][\\w-]*[`'\"]?)\\s*(?:[.;\\n]|$)")
 	// ownValueItem is one name of such a list.
 	ownValueItem = regexp.MustCompile("[`'\"]?[A-Za-z][\\w-]*[`'\"]?")
-	// ownValueToolLabel is a label that says its list names tools.
-	ownValueToolLabel = regexp.MustCompile(`(?i)\btools?\b`)
+	// ownValueToolLabel is a label that says its list names tools, or
+	// that sends the model to them ("Get it from: list_agents,
+	// search_agents", "See also: ...", "Call first: ...").
+	ownValueToolLabel = regexp.MustCompile(`(?i)\b(?:tools?|from|via|with|see|also|call|use|run|first|after|before)\b`)
 )
 
 // codeCallNames returns the names a text writes as code calls: a name

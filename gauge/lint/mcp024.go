@@ -13,7 +13,7 @@ func mcp024() Rule {
 		ID: "MCP024", Name: "untyped-parameter", Family: "Parameters",
 		Summary: "A parameter has no declared type, or is an object with no declared shape.",
 		Default: Info, Toolgauge: Warning, Scope: ScopeParameter, Origin: OriginToolgauge,
-		Revision: 3, Check: checkMCP024,
+		Revision: 4, Check: checkMCP024,
 	}
 }
 
@@ -56,7 +56,7 @@ func checkMCP024(ctx *Context) []Problem {
 		var sev Severity
 		if ctx.Precise() && preciseOnlyEmpty(p) {
 			sev = Warning // only {} validates: the tool cannot be called with data
-		} else if sibling := declaredBy[preciseUpdateKey(t.nameWords, p.name)]; ctx.Precise() && described && sibling != "" {
+		} else if sibling := preciseUpdateSibling(declaredBy, t.nameWords, p.name); described && sibling != "" {
 			// The create tool of the same object declares this
 			// parameter's fields; the update tool leaves them out,
 			// so the model guesses the very fields it changes.
@@ -139,37 +139,38 @@ var (
 	preciseUpdateVerbs = map[string]bool{"update": true, "edit": true, "modify": true, "patch": true, "change": true, "set": true}
 )
 
-// preciseVerbKey is a tool name's words with its one verb from verbs
+// preciseVerbKeys are a tool name's words with one verb from verbs
 // replaced by a marker, joined with the parameter's name folded (case,
 // '_' and '-' ignored), so that woo_products_create and woo_products_update
-// with productData share one key. It is "" when
-// the name carries no such verb or more than one.
-func preciseVerbKey(words []string, verbs map[string]bool, param string) string {
-	at := -1
+// with productData share one key: one key for each place a verb stands,
+// since a verb word can also be a noun of the name (update_record_set,
+// record_set_update). It is empty when the name carries no such verb.
+func preciseVerbKeys(words []string, verbs map[string]bool, param string) []string {
+	folded := strings.NewReplacer("_", "", "-", "").Replace(strings.ToLower(param))
+	var keys []string
 	for i, w := range words {
 		if verbs[w] {
-			if at >= 0 {
-				return ""
-			}
-			at = i
+			key := slices.Clone(words)
+			key[i] = "\x00"
+			keys = append(keys, strings.Join(key, " ")+"|"+folded)
 		}
 	}
-	if at < 0 {
-		return ""
-	}
-	key := slices.Clone(words)
-	key[at] = "\x00"
-	folded := strings.NewReplacer("_", "", "-", "").Replace(strings.ToLower(param))
-	return strings.Join(key, " ") + "|" + folded
+	return keys
 }
 
-// preciseUpdateKey is preciseVerbKey over the update verbs.
-func preciseUpdateKey(words []string, param string) string {
-	return preciseVerbKey(words, preciseUpdateVerbs, param)
+// preciseUpdateSibling is the create tool that declares the fields of the
+// object parameter param of the update tool named by words, or "".
+func preciseUpdateSibling(declaredBy map[string]string, words []string, param string) string {
+	for _, k := range preciseVerbKeys(words, preciseUpdateVerbs, param) {
+		if sibling := declaredBy[k]; sibling != "" {
+			return sibling
+		}
+	}
+	return ""
 }
 
 // preciseCreateShapes indexes the object parameters that a create tool
-// declares with properties (in some branch) by preciseVerbKey, to the
+// declares with properties (in some branch) by preciseVerbKeys, to the
 // create tool's name: woo_products_create's productData, doks-create-
 // cluster's maintenance_policy. An update tool whose name is the same
 // with an update verb (woo_products_update, doks-update-cluster) looks
@@ -189,7 +190,7 @@ func preciseCreateShapes(ctx *Context) map[string]string {
 			if !declared {
 				continue
 			}
-			if k := preciseVerbKey(t.nameWords, preciseCreateVerbs, p.name); k != "" {
+			for _, k := range preciseVerbKeys(t.nameWords, preciseCreateVerbs, p.name) {
 				if _, seen := index[k]; !seen {
 					index[k] = t.name
 				}
