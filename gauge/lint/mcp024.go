@@ -146,7 +146,7 @@ var (
 // since a verb word can also be a noun of the name (update_record_set,
 // record_set_update). It is empty when the name carries no such verb.
 func preciseVerbKeys(words []string, verbs map[string]bool, param string) []string {
-	folded := strings.NewReplacer("_", "", "-", "").Replace(strings.ToLower(param))
+	folded := mcp027Fold(param)
 	var keys []string
 	for i, w := range words {
 		if verbs[w] {
