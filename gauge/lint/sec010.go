@@ -121,7 +121,7 @@ func checkSEC010(ctx *Context) []Problem {
 					out = append(out, Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` returns %s: credentials in a tool result reach the model's context, logs and any server the conversation is sent to.", t.Name, what),
 						Suggestion: "Hand the key to the user outside the conversation (or keep it in the server's configuration and use it there), and return only the account's id and status."})
-				} else if cred = secReturnsCredentials(t.RawDescription); cred != "" && !plain && !(secWritesOnly(words) && secRequiresSecretInput(ctx, i)) {
+				} else if cred = secReturnsCredentials(t.RawDescription); cred != "" && !plain && !secEchoesCarriedSecret(ctx, i, words) {
 					out = append(out, Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` says it returns %s: credentials in a tool result reach the model's context, logs and any server the conversation is sent to.", t.Name, secCredentialWhat(cred)),
 						Suggestion: "Return only what the model needs (names, contexts, expiry dates) and redact secret values (tokens, keys, passwords, certificate data), or remove the tool."})
@@ -161,7 +161,7 @@ func checkSEC010(ctx *Context) []Problem {
 					out = append(out, Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` generates a new %s and returns it: the server's own tools take that %s as a credential (`%s`), so the new secret reaches the model's context, logs and any server the conversation is sent to.", t.Name, key, key, param),
 						Suggestion: "Store the new key where the server reads it (its configuration, a key file, the OS keychain) and return only its public part or fingerprint; say in the description that the secret is not returned."})
-				} else if what, sure := secNamedCredentialOutput(t, words, desc); what != "" && !plain && !(secWritesOnly(words) && secRequiresSecretInput(ctx, i)) {
+				} else if what, sure := secNamedCredentialOutput(t, words, desc); what != "" && !plain && !secEchoesCarriedSecret(ctx, i, words) {
 					p := Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` returns %s: credentials in a tool result reach the model's context, logs and any server the conversation is sent to.", t.Name, what),
 						Suggestion: "Return only what the model needs (names, ids, expiry dates) and hand secret values to the user outside the conversation, or say in the description that the value is not returned."}

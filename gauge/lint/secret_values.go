@@ -393,6 +393,19 @@ func secRequiresSecretInput(ctx *Context, i int) bool {
 	return false
 }
 
+// secRenewVerbs replace a secret with a new value the service makes.
+var secRenewVerbs = []string{"rotate", "rotates", "regenerate", "regenerates", "roll", "rolls", "renew", "renews", "refresh", "refreshes", "reset", "resets", "reissue", "reissues"}
+
+// secEchoesCarriedSecret reports whether tool i writes a secret its call
+// must carry (revision 33), so what it hands back is what the model
+// passed in. A rotation is not such a write, even when the call carries
+// the old key (review of rounds 39-40: rotate_workspace_token
+// (WorkspaceToken.key), "Rotate a workspace token and return the new
+// token"): the new value is one the model never held.
+func secEchoesCarriedSecret(ctx *Context, i int, words []string) bool {
+	return secWritesOnly(words) && !secHasWord(words, secRenewVerbs...) && secRequiresSecretInput(ctx, i)
+}
+
 // secCarriesVariableValues reports whether a parameter named for
 // variables or secrets (envVars, variables, secrets) is a list or map of
 // entries with a required value (`[{key, value}]`): the entries to set.
