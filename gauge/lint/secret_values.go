@@ -259,12 +259,17 @@ func secIssuesSecret(t *model.Tool, words []string, desc string) string {
 			if i > 5 || secPhraseStops[w] {
 				break
 			}
+			raw := w
 			if w = strings.Trim(w, ",.;:()"); w == "key" || w == "keys" {
 				// "Create an access key for a namespace", "Request a
 				// scoped, expiring access key": a key that opens an
 				// account or service, not a public, SSH or data key,
-				// nor one the model passes in.
-				if secHasWord(open[1:i+1], secKeyNotSecret...) || secTakesKeyValue(t) ||
+				// nor one the model passes in. A key that qualifies the
+				// next noun ("an access key rotation schedule", "an API
+				// key audit report") is not what the verb makes (review
+				// of rounds 39-40).
+				modifies := raw == w && i+2 < len(open) && !secPhraseStops[open[i+2]]
+				if modifies || secHasWord(open[1:i+1], secKeyNotSecret...) || secTakesKeyValue(t) ||
 					!secHasWord(open[1:i+1], secAccessKeyQuals...) && !secSecretKeyTalk.MatchString(desc) {
 					break
 				}
