@@ -15,7 +15,7 @@ func sec010() Rule {
 	return Rule{
 		ID: "SEC010", Name: "env-exposure", Family: "Security",
 		Summary: "The tool appears to return environment variables or secrets.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 33, Check: checkSEC010,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 34, Check: checkSEC010,
 	}
 }
 
@@ -121,7 +121,7 @@ func checkSEC010(ctx *Context) []Problem {
 					out = append(out, Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` returns %s: credentials in a tool result reach the model's context, logs and any server the conversation is sent to.", t.Name, what),
 						Suggestion: "Hand the key to the user outside the conversation (or keep it in the server's configuration and use it there), and return only the account's id and status."})
-				} else if cred = secReturnsCredentials(t.RawDescription); cred != "" && !plain && !(secWritesOnly(words) && secRequiresSecretInput(ctx, i)) {
+				} else if cred = secReturnsCredentials(t.RawDescription); cred != "" && !plain && !secEchoesCarriedSecret(ctx, i, words) {
 					out = append(out, Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` says it returns %s: credentials in a tool result reach the model's context, logs and any server the conversation is sent to.", t.Name, secCredentialWhat(cred)),
 						Suggestion: "Return only what the model needs (names, contexts, expiry dates) and redact secret values (tokens, keys, passwords, certificate data), or remove the tool."})
@@ -161,7 +161,7 @@ func checkSEC010(ctx *Context) []Problem {
 					out = append(out, Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` generates a new %s and returns it: the server's own tools take that %s as a credential (`%s`), so the new secret reaches the model's context, logs and any server the conversation is sent to.", t.Name, key, key, param),
 						Suggestion: "Store the new key where the server reads it (its configuration, a key file, the OS keychain) and return only its public part or fingerprint; say in the description that the secret is not returned."})
-				} else if what, sure := secNamedCredentialOutput(t, words, desc); what != "" && !plain && !(secWritesOnly(words) && secRequiresSecretInput(ctx, i)) {
+				} else if what, sure := secNamedCredentialOutput(t, words, desc); what != "" && !plain && !secEchoesCarriedSecret(ctx, i, words) {
 					p := Problem{Tool: t.Name,
 						Message:    fmt.Sprintf("Tool `%s` returns %s: credentials in a tool result reach the model's context, logs and any server the conversation is sent to.", t.Name, what),
 						Suggestion: "Return only what the model needs (names, ids, expiry dates) and hand secret values to the user outside the conversation, or say in the description that the value is not returned."}
@@ -981,7 +981,7 @@ func secOutputSecret(t *model.Tool) string {
 		if secOutputMasked.MatchString(p.desc()) {
 			continue
 		}
-		if w := secIdentifierWords(p.name); secCredentialField(w) && !secFieldAlwaysRedacted(t, w[len(w)-1]) {
+		if w := secIdentifierWords(p.name); secCredentialField(w) && !secFieldAlwaysRedacted(t, w) {
 			return strings.TrimPrefix(p.path, ".")
 		}
 	}
@@ -990,17 +990,27 @@ func secOutputSecret(t *model.Tool) string {
 
 // secAlwaysRedacted says a value is redacted whatever the call asks:
 // "is always redacted at the service layer", "never reveals a real
-// secret".
-var secAlwaysRedacted = regexp.MustCompile(`\balways\s+(?:\w+\s+)?(?:redact|mask|strip|omit|blank)\w*|\bnever\s+(?:reveals?|returns?|exposes?|shows?|contains?)\b`)
+// secret". A value stripped of whitespace or one that never contains
+// spaces is still the secret (review of rounds 39-40): "strip" counts
+// only as stripped out, from something, or at the sentence's end, and
+// "never" only with the secret or value as the object.
+var secAlwaysRedacted = regexp.MustCompile(`\balways\s+(?:\w+\s+)?(?:(?:redact|mask|omit|blank)\w*|strip\w*(?:\s+(?:out|from)\b|\s*$))|\bnever\s+(?:reveals?|returns?|exposes?|shows?|contains?|includes?)\s+(?:the\s+|a\s+|an\s+|its\s+|any\s+)?(?:(?:real|actual|raw|plain-?text|live|full)\s+)?(?:secrets?|values?|passwords?|tokens?|keys?|credentials?|plaintext)\b`)
 
 // secFieldAlwaysRedacted reports whether a sentence of the tool's text
-// (its description or a parameter's) names an output field by its last
-// word and says the field is always redacted (revision 33: "the datasource
-// password field is always redacted at the service layer", said in the
-// description of a masking switch). A field redacted only by default is
-// not: the switch that unmasks it is the model's.
-func secFieldAlwaysRedacted(t *model.Tool, field string) bool {
-	named := regexp.MustCompile(`\b` + regexp.QuoteMeta(field) + `\b`)
+// (its description or a parameter's) names an output field by its name
+// words (field: root_password as "root password") and says the field is
+// always redacted (revision 33: "the datasource password field is always
+// redacted at the service layer", said in the description of a masking
+// switch). A field redacted only by default is not: the switch that
+// unmasks it is the model's. The whole name, not its last word (review of
+// rounds 39-40): "the replica password is always omitted" says nothing of
+// root_password, nor "the legacy key is always blanked" of api_key.
+func secFieldAlwaysRedacted(t *model.Tool, field []string) bool {
+	quoted := make([]string, len(field))
+	for i, w := range field {
+		quoted[i] = regexp.QuoteMeta(w)
+	}
+	named := regexp.MustCompile(`\b` + strings.Join(quoted, `[\s_-]*`) + `\b`)
 	texts := []string{t.RawDescription}
 	for _, p := range secParams(t) {
 		texts = append(texts, secSchemaDesc(p.schema))

@@ -259,12 +259,17 @@ func secIssuesSecret(t *model.Tool, words []string, desc string) string {
 			if i > 5 || secPhraseStops[w] {
 				break
 			}
+			raw := w
 			if w = strings.Trim(w, ",.;:()"); w == "key" || w == "keys" {
 				// "Create an access key for a namespace", "Request a
 				// scoped, expiring access key": a key that opens an
 				// account or service, not a public, SSH or data key,
-				// nor one the model passes in.
-				if secHasWord(open[1:i+1], secKeyNotSecret...) || secTakesKeyValue(t) ||
+				// nor one the model passes in. A key that qualifies the
+				// next noun ("an access key rotation schedule", "an API
+				// key audit report") is not what the verb makes (review
+				// of rounds 39-40).
+				modifies := raw == w && i+2 < len(open) && !secPhraseStops[open[i+2]]
+				if modifies || secHasWord(open[1:i+1], secKeyNotSecret...) || secTakesKeyValue(t) ||
 					!secHasWord(open[1:i+1], secAccessKeyQuals...) && !secSecretKeyTalk.MatchString(desc) {
 					break
 				}
@@ -391,6 +396,19 @@ func secRequiresSecretInput(ctx *Context, i int) bool {
 		}
 	}
 	return false
+}
+
+// secRenewVerbs replace a secret with a new value the service makes.
+var secRenewVerbs = []string{"rotate", "rotates", "regenerate", "regenerates", "roll", "rolls", "renew", "renews", "refresh", "refreshes", "reset", "resets", "reissue", "reissues"}
+
+// secEchoesCarriedSecret reports whether tool i writes a secret its call
+// must carry (revision 33), so what it hands back is what the model
+// passed in. A rotation is not such a write, even when the call carries
+// the old key (review of rounds 39-40: rotate_workspace_token
+// (WorkspaceToken.key), "Rotate a workspace token and return the new
+// token"): the new value is one the model never held.
+func secEchoesCarriedSecret(ctx *Context, i int, words []string) bool {
+	return secWritesOnly(words) && !secHasWord(words, secRenewVerbs...) && secRequiresSecretInput(ctx, i)
 }
 
 // secCarriesVariableValues reports whether a parameter named for
