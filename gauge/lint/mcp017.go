@@ -16,7 +16,7 @@ func mcp017() Rule {
 		ID: "MCP017", Name: "description-names-unknown-tool", Family: "Description",
 		Summary: "A description tells the model to use a tool the server does not have.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 23, Check: checkMCP017,
+		Revision: 24, Check: checkMCP017,
 	}
 }
 
@@ -858,7 +858,7 @@ func ownValueLists(t *model.Tool) map[string]bool {
 		}
 		for _, d := range unkSchemaTexts(sub, 0) {
 			for _, m := range ownValueList.FindAllStringSubmatch(d, 16) {
-				if ownValueToolLabel.MatchString(m[1]) {
+				if ownValueToolLabel.MatchString(m[1]) && (ownValueNamesTools.MatchString(m[1]) || !ownValueOwnLabel.MatchString(m[1])) {
 					continue
 				}
 				for _, item := range ownValueItem.FindAllString(m[2], 64) {
@@ -883,6 +883,12 @@ var (
 	// that sends the model to them ("Get it from: list_agents,
 	// search_agents", "See also: ...", "Call first: ...").
 	ownValueToolLabel = regexp.MustCompile(`(?i)\b(?:tools?|from|via|with|see|also|call|use|run|first|after|before)\b`)
+	// ownValueOwnLabel is a label whose head names the tool's own values
+	// ("Action to run: ...", "Operation to use: ..."): its "run" or "use"
+	// is what the tool does with the value, not a pointer elsewhere,
+	// unless the label speaks of tools (ownValueNamesTools).
+	ownValueOwnLabel   = regexp.MustCompile(`(?i)\b(?:actions?|operations?|ops?|steps?|types?|modes?|commands?|kinds?|one of)\b`)
+	ownValueNamesTools = regexp.MustCompile(`(?i)\btools?\b`)
 )
 
 // codeCallNames returns the names a text writes as code calls: a name
