@@ -16,7 +16,7 @@ func sec017() Rule {
 	return Rule{
 		ID: "SEC017", Name: "access-grant", Family: "Security",
 		Summary: "A tool grants people, accounts, hosts or keys access (invites members, changes roles, shares with others, registers keys, mints tokens, allow-lists IPs).",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 22, Check: checkSEC017,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 23, Check: checkSEC017,
 	}
 }
 
@@ -154,6 +154,8 @@ func secGrantWhat(t *model.Tool, words []string) string {
 		func() string { return secGrantSpendMandate(t, words) },
 		func() string { return secGrantJoinsAsNode(t, words) },
 		func() string { return secGrantPrincipalMembers(t, words) },
+		func() string { return secGrantContainerMembers(t, words) },
+		func() string { return secGrantFirewallSource(t, words) },
 		func() string { return secGrantPrincipalLevels(t, words) },
 		func() string { return secGrantAssignShares(t, words) },
 		func() string { return secGrantUserClaims(t, words) },
@@ -1782,4 +1784,85 @@ func secGrantListsWords(t *model.Tool) bool {
 		}
 	}
 	return true
+}
+
+// secGrantWritesOp reports whether a tool's operation-like enum offers an
+// operation that creates, adds or changes a resource (a noun-named router
+// such as a `users` tool with action list|create|update|delete).
+func secGrantWritesOp(t *model.Tool, verbs ...string) bool {
+	for _, s := range secOperationValues(t) {
+		if w := secIdentifierWords(s); len(w) > 0 && secHasWord(w[:1], verbs...) {
+			return true
+		}
+	}
+	return false
+}
+
+// secGrantContainerNouns are name words of a principal container: what
+// its members hold, every member gains.
+var secGrantContainerNouns = []string{"group", "groups", "team", "teams", "usergroup", "usergroups"}
+
+// secGrantMemberListTalk is a parameter description saying it lists
+// users or members by identifier, or replaces the member list.
+var secGrantMemberListTalk = regexp.MustCompile(`\b(?:comma[\s-]?separated|list\s+of|array\s+of)\s+(?:\w+\s+)?(?:users?|members?|accounts?)\b(?:\s+(?:ids?|identifiers|names))?|\bmember\s+list\b|\breplac(?:e|es|ing)\s+(?:the\s+)?existing\b`)
+
+// secGrantContainerMembers says a tool changes an existing team or group
+// and takes the list of who belongs to it (update_team(members), a
+// groups router's update with users "Comma-separated user IDs"), or "".
+// Its name need not name members: the member-list parameter does. A
+// tool that only creates a new group grants nothing yet (its members
+// hold whatever the group is later given), so an update must be on
+// offer, by the name's verb or the operation enum.
+func secGrantContainerMembers(t *model.Tool, words []string) string {
+	if !secHasWord(words, secGrantContainerNouns...) || secHasWord(words, secGrantNotAccess...) || secHasWord(words, secGrantWorkNouns...) {
+		return ""
+	}
+	updates := secHasWord(words, "update", "set", "replace", "put", "edit", "modify", "change", "sync", "patch")
+	if !updates && (secHasWord(words, secGrantSetters...) || !secGrantWritesOp(t, "update", "set", "replace", "put", "edit", "modify", "patch", "sync")) {
+		return ""
+	}
+	for _, p := range secParams(t) {
+		if p.parent != "" {
+			continue
+		}
+		w := secIdentifierWords(p.name)
+		if !secHasWord(w, "member", "members", "users", "userids", "memberids") && !(secHasWord(w, "user", "member") && secHasWord(w, "ids")) {
+			continue
+		}
+		ty, _ := p.schema["type"].(string)
+		if types, ok := p.schema["type"].([]any); ok {
+			for _, x := range types {
+				if x == "array" {
+					ty = "array"
+				}
+			}
+		}
+		if ty == "array" || ty == "string" && secGrantMemberListTalk.MatchString(strings.ToLower(p.desc())) {
+			return fmt.Sprintf("sets who belongs to a team or group (`%s`)", p.path)
+		}
+	}
+	return ""
+}
+
+// secGrantFirewallSource says a firewall tool that creates or changes
+// rules takes the source addresses let in (source, InboundSource,
+// rules[].source_ips), or "". The firewall's name and the write (by the
+// name's verb or the operation enum) say what is changed; the source
+// parameter says who is let in. A tool that only lists, deletes or
+// attaches a firewall takes no source.
+func secGrantFirewallSource(t *model.Tool, words []string) string {
+	if !secHasWord(words, "firewall", "firewalls") {
+		return ""
+	}
+	if !secHasWord(words, "create", "add", "update", "set", "put", "replace", "new", "edit", "modify", "patch") && !secGrantWritesOp(t, "create", "add", "update", "set", "put", "replace", "edit", "modify", "patch") {
+		return ""
+	}
+	for _, p := range secParams(t) {
+		w := secIdentifierWords(p.name)
+		if !secHasWord(w, "source", "sources", "src") || secHasWord(w, "port", "ports", "type", "kind", "id", "name") {
+			continue
+		}
+		return fmt.Sprintf("opens a firewall to the source addresses the model chooses (`%s`)", p.path)
+	}
+	return ""
 }
