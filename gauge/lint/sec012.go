@@ -14,7 +14,7 @@ func sec012() Rule {
 	return Rule{
 		ID: "SEC012", Name: "annotation-contradiction", Family: "Security",
 		Summary: "The tool's behaviour hints contradict its name or description, or a default destroys or widens access.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 37, Check: checkSEC012,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 38, Check: checkSEC012,
 	}
 }
 
@@ -42,6 +42,19 @@ func checkSEC012(ctx *Context) []Problem {
 				out = append(out, Problem{Tool: t.Name, Parameter: p,
 					Message:    fmt.Sprintf("`%s.%s` defaults to %q, so every call does that unless the model picks another value.", t.Name, p, def),
 					Suggestion: fmt.Sprintf("Make `%s` required, or default it to the value that neither charges nor destroys, so the side effect is asked for, not assumed.", p)})
+			} else if p, m := secOmissionDestroysAll(t); p != "" {
+				// config_reset key "omit to reset all": leaving the
+				// optional parameter out destroys everything (round 41).
+				out = append(out, Problem{Tool: t.Name, Parameter: p,
+					Message:    fmt.Sprintf("`%s.%s` is optional, and its description says a call that leaves it out destroys everything (%q).", t.Name, p, m),
+					Suggestion: fmt.Sprintf("Make `%s` required, or give the everything case its own explicit value (\"all\") or tool, so a call that forgets the parameter destroys nothing.", p)})
+			} else if p := secSafetySwitchAskedFirst(t); p != "" {
+				// renameSymbol "use dryRun first" with dryRun optional
+				// and off: the call the advice warns against is the
+				// default (round 41).
+				out = append(out, Problem{Tool: t.Name, Parameter: p,
+					Message:    fmt.Sprintf("`%s`'s description says to use `%s` first, but `%s` is optional and off by default, so a call that leaves it out makes the change at once.", t.Name, p, p),
+					Suggestion: fmt.Sprintf("Default `%s` to true (and say how to turn it off), or make it required, so the preview the description asks for is what a bare call does.", p)})
 			} else if p, v := accessWidestDefault(t, facts[i]); p != "" {
 				// An access bound (run-as user, networking, visibility, an
 				// invite's uses or lifetime) left out is at its widest:
@@ -458,7 +471,7 @@ var (
 	// secUnlinkTalk is prose saying the removal only unlinks.
 	secUnlinkTalk = regexp.MustCompile(`\bremoves?\s+(?:yourself|myself|me|(?:the\s+)?(?:current|authenticated)\s+user)\b|\b(?:unlinks?|disassociates?|detaches?)\b|\b(?:revok\w*|remov\w*)\s+(?:[\w'-]+\s+){0,4}?(?:access|permissions?|grants?)\s+(?:to|from|on)\b`)
 	// secDangerFlag are words of a flag that destroys.
-	secDangerFlag = []string{"delete", "remove", "purge", "overwrite", "replace", "archive", "prune", "wipe", "drop", "destroy", "erase", "truncate", "cascade", "clobber"}
+	secDangerFlag = []string{"delete", "remove", "purge", "overwrite", "replace", "archive", "prune", "wipe", "drop", "destroy", "erase", "truncate", "cascade", "clobber", "kill", "terminate"}
 	// secDangerState are words of a flag that names the state a deletion
 	// leaves (Notion's archived, in_trash).
 	secDangerState = []string{"archived", "deleted", "removed", "purged", "trashed", "trash", "destroyed", "erased", "wiped", "overwritten", "replaced", "pruned", "dropped"}
@@ -1228,7 +1241,7 @@ var secActivateFlag = []string{"activate", "enable", "load", "register", "expose
 
 // secHardDangerFlag are flag words of hard loss: a default of true stated
 // only in prose is read for these.
-var secHardDangerFlag = []string{"delete", "purge", "overwrite", "wipe", "drop", "destroy", "erase", "truncate", "clobber"}
+var secHardDangerFlag = []string{"delete", "purge", "overwrite", "wipe", "drop", "destroy", "erase", "truncate", "clobber", "cascade", "kill", "terminate"}
 
 // secCreateVerbs open the name of a tool that only adds a new thing.
 var secCreateVerbs = []string{"create", "add", "new", "register", "insert"}
@@ -1587,4 +1600,122 @@ func secKeepQualifiedName(words []string) bool {
 		}
 	}
 	return false
+}
+
+// secOmissionTalk opens a parameter's description clause on leaving the
+// parameter out: "If omitted", "omit to", "Omit or pass [] to", "if not
+// provided", "when not specified", "leave empty to".
+var secOmissionTalk = regexp.MustCompile(`(?i)\b(?:omit(?:ted)?|(?:if|when)\s+(?:it\s+is\s+|left\s+)?(?:omitted|absent|missing|unset|empty|blank|not\s+(?:provided|given|specified|set|passed|supplied))|leav(?:e|ing)\s+(?:it\s+)?(?:empty|blank|out))\b`)
+
+// secAllWords name everything a destruction can reach.
+var secAllWords = []string{"all", "every", "everything", "entire", "whole"}
+
+// secOmissionNegation are words that turn an omission clause away from
+// the act: "omit to avoid deleting all", "never clears all".
+var secOmissionNegation = []string{"not", "never", "no", "avoid", "without", "nothing", "keep", "keeps", "preserve", "preserves"}
+
+// secOmissionDestroysAll finds a top-level optional parameter whose own
+// description says that leaving it out destroys everything: an omission
+// clause (secOmissionTalk) followed, within the same sentence and at
+// most eight words, by a destructive verb of the general class
+// (text.IsDestructiveVerb: delete, clear, remove, reset, kill, ...)
+// whose object, within two words, is all, every or the entire thing
+// ("Key to delete. If omitted clears all items", "Specific key to reset
+// (omit to reset all)", "Omit or pass [] to remove all"). A negation
+// between the two (not, never, avoid, keep) turns it away. It returns
+// the parameter and the clause, or "" (since revision 38, round 41).
+func secOmissionDestroysAll(t *model.Tool) (string, string) {
+	props := t.Params()
+	req := map[string]bool{}
+	for _, r := range t.Required() {
+		req[r] = true
+	}
+	for _, name := range t.ParamNames() {
+		obj, _ := props[name].(map[string]any)
+		d, _ := obj["description"].(string)
+		if obj == nil || req[name] || d == "" {
+			continue
+		}
+		for _, loc := range secOmissionTalk.FindAllStringIndex(d, -1) {
+			rest := d[loc[1]:]
+			if i := strings.IndexAny(rest, ".;\n"); i >= 0 {
+				rest = rest[:i]
+			}
+			words := secLetterWords.FindAllString(strings.ToLower(rest), -1)
+			if m := secDestroysAllIn(words[:min(8, len(words))], words); m != "" {
+				return name, secSnippet(d[loc[0]:loc[1]] + rest)
+			}
+		}
+	}
+	return "", ""
+}
+
+// secDestroysAllIn reports, as the verb found, whether head holds a
+// destructive verb with all, every or entire within two words after it
+// (in words, of which head is the start), and no negation before it.
+func secDestroysAllIn(head, words []string) string {
+	for i, w := range head {
+		if secHasWord([]string{w}, secOmissionNegation...) {
+			return ""
+		}
+		destroys := false
+		for _, st := range secVerbStems(w) {
+			destroys = destroys || text.IsDestructiveVerb(st)
+		}
+		if !destroys {
+			continue
+		}
+		for j := i + 1; j < len(words) && j <= i+2; j++ {
+			if secHasWord([]string{words[j]}, secAllWords...) {
+				return w
+			}
+		}
+	}
+	return ""
+}
+
+// secSafetySwitchWords are the name words of a switch that makes a call
+// only show what it would do: dry run, preview, simulate, what-if.
+var secSafetySwitchWords = [][]string{{"dry", "run"}, {"dryrun"}, {"preview"}, {"simulate"}, {"what", "if"}, {"whatif"}}
+
+// secUseSwitchFirst is a description telling the caller to use a switch
+// first: "use dryRun first", "Use dryRun: true to preview first", "Use
+// dryRun to preview changes before applying". Group 1 is the switch.
+var secUseSwitchFirst = regexp.MustCompile("(?i)\\b(?:use|pass|set|call\\s+with|run\\s+with|try)\\s+`?([A-Za-z_-]+)`?" +
+	`(?:\s*[:=]\s*true)?\s+(?:first\b|to\s+preview\b[^.]{0,40}?\b(?:first|before)\b)`)
+
+// secSafetySwitchAskedFirst finds a boolean safety switch (dryRun,
+// preview, simulate: secSafetySwitchWords is the whole name) that is
+// optional and not true by default, on a tool whose own description
+// tells the caller to use that switch first ("use dryRun first", "Use
+// dryRun: true to preview first", "Use dryRun to preview changes before
+// applying"). The author's advice and the schema disagree, and the
+// schema wins: a call that leaves the switch out writes at once. It
+// returns the switch's name, or "" (since revision 38, round 41).
+func secSafetySwitchAskedFirst(t *model.Tool) string {
+	props := t.Params()
+	req := map[string]bool{}
+	for _, r := range t.Required() {
+		req[r] = true
+	}
+	for _, name := range t.ParamNames() {
+		obj, _ := props[name].(map[string]any)
+		if obj == nil || req[name] || !isJSONString(obj["type"], "boolean") || obj["default"] == true {
+			continue
+		}
+		pw := secIdentifierWords(name)
+		safety := false
+		for _, sw := range secSafetySwitchWords {
+			safety = safety || strings.Join(pw, " ") == strings.Join(sw, " ")
+		}
+		if !safety {
+			continue
+		}
+		for _, m := range secUseSwitchFirst.FindAllStringSubmatch(t.Description, -1) {
+			if strings.EqualFold(m[1], name) {
+				return name
+			}
+		}
+	}
+	return ""
 }
