@@ -88,7 +88,8 @@ func checkMCP014(ctx *Context) []Problem {
 		}{
 			{preciseSynonymTwins(tools), " (the names differ only in a synonym verb and the parameters are mostly the same)"},
 			{preciseWordOrderTwins(tools), " (the names are the same words in another order and the parameters are mostly the same)"},
-			{preciseUpgradeTwins(tools), " (one name is the other's with a word that only claims a better version, and the parameters are the same)"},
+			{preciseUpgradeTwins(tools, false), " (one name is the other's with a word that only claims a better version, and the parameters are the same)"},
+			{preciseUpgradeTwins(tools, true), " (one name is the other's with a word that only claims a better version, both require the same parameters, and one takes nothing the other does not)"},
 			{preciseSameJobTwins(ctx), " (the descriptions open with the same job, one verb, object and owner, and the tools require the same parameters and take mostly the same)"},
 			{preciseDeliveryTwins(tools), " (one name is the other's with a streaming word, and the parameters are the same: an MCP client hands the model the whole result either way)"},
 			{preciseScopedTwins(tools), " (one name is the other's narrowed to one of its optional parameters, which the narrower requires, and takes nothing the other does not)"},
@@ -423,12 +424,13 @@ var preciseUpgradeWords = map[string]bool{"enhanced": true, "advanced": true, "s
 // the same words but for one word of preciseUpgradeWords that one of them
 // adds (search_components and search_components_enhanced) and that take
 // the same parameters (preciseSameInputs, at least one each), or, since
-// revision 15, require the same ones and one's parameters are all the
-// other's (preciseNestedInputs). The added word says
+// revision 15 and when nested is set, require the same ones and one's
+// parameters are all the other's (preciseNestedInputs); each pair is
+// returned by one of the two calls. The added word says
 // one is better, not what for: with the same inputs a model has nothing
 // to choose by unless a description says when to use each (the usual
 // MCP014 excuse: a steering sentence, or a description naming the other).
-func preciseUpgradeTwins(tools []tgTool) [][2]int {
+func preciseUpgradeTwins(tools []tgTool, nested bool) [][2]int {
 	var out [][2]int
 	for i := range tools {
 		for j := i + 1; j < len(tools); j++ {
@@ -438,7 +440,7 @@ func preciseUpgradeTwins(tools []tgTool) [][2]int {
 			if len(l.params) == 0 || !preciseUpgradeOf(l.nameWords, r.nameWords) && !preciseUpgradeOf(r.nameWords, l.nameWords) {
 				continue
 			}
-			if preciseSameInputs(l, r) || preciseNestedInputs(l, r) {
+			if same := preciseSameInputs(l, r); !nested && same || nested && !same && preciseNestedInputs(l, r) {
 				out = append(out, [2]int{i, j})
 			}
 		}
