@@ -16,7 +16,7 @@ func mcp014() Rule {
 		ID: "MCP014", Name: "no-disambiguation-guidance", Family: "Description",
 		Summary: "A tool overlaps with a sibling and never says which to prefer.",
 		Default: Warning, Toolgauge: Warning, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 14, Check: checkMCP014,
+		Revision: 15, Check: checkMCP014,
 	}
 }
 
@@ -88,9 +88,11 @@ func checkMCP014(ctx *Context) []Problem {
 		}{
 			{preciseSynonymTwins(tools), " (the names differ only in a synonym verb and the parameters are mostly the same)"},
 			{preciseWordOrderTwins(tools), " (the names are the same words in another order and the parameters are mostly the same)"},
-			{preciseUpgradeTwins(tools), " (one name is the other's with a word that only claims a better version, and the parameters are the same)"},
+			{preciseUpgradeTwins(tools, false), " (one name is the other's with a word that only claims a better version, and the parameters are the same)"},
+			{preciseUpgradeTwins(tools, true), " (one name is the other's with a word that only claims a better version, both require the same parameters, and one takes nothing the other does not)"},
 			{preciseSameJobTwins(ctx), " (the descriptions open with the same job, one verb, object and owner, and the tools require the same parameters and take mostly the same)"},
 			{preciseDeliveryTwins(tools), " (one name is the other's with a streaming word, and the parameters are the same: an MCP client hands the model the whole result either way)"},
+			{preciseScopedTwins(tools), " (one name is the other's narrowed to one of its optional parameters, which the narrower requires, and takes nothing the other does not)"},
 		} {
 			for _, p := range kind.pairs {
 				l, r := &tools[p[0]], &tools[p[1]]
@@ -421,11 +423,14 @@ var preciseUpgradeWords = map[string]bool{"enhanced": true, "advanced": true, "s
 // preciseUpgradeTwins returns the pairs (i<j) of tools whose names are
 // the same words but for one word of preciseUpgradeWords that one of them
 // adds (search_components and search_components_enhanced) and that take
-// the same parameters (preciseSameInputs, at least one each). The added word says
+// the same parameters (preciseSameInputs, at least one each), or, since
+// revision 15 and when nested is set, require the same ones and one's
+// parameters are all the other's (preciseNestedInputs); each pair is
+// returned by one of the two calls. The added word says
 // one is better, not what for: with the same inputs a model has nothing
 // to choose by unless a description says when to use each (the usual
 // MCP014 excuse: a steering sentence, or a description naming the other).
-func preciseUpgradeTwins(tools []tgTool) [][2]int {
+func preciseUpgradeTwins(tools []tgTool, nested bool) [][2]int {
 	var out [][2]int
 	for i := range tools {
 		for j := i + 1; j < len(tools); j++ {
@@ -435,12 +440,42 @@ func preciseUpgradeTwins(tools []tgTool) [][2]int {
 			if len(l.params) == 0 || !preciseUpgradeOf(l.nameWords, r.nameWords) && !preciseUpgradeOf(r.nameWords, l.nameWords) {
 				continue
 			}
-			if preciseSameInputs(l, r) {
+			if same := preciseSameInputs(l, r); !nested && same || nested && !same && preciseNestedInputs(l, r) {
 				out = append(out, [2]int{i, j})
 			}
 		}
 	}
 	return out
+}
+
+// preciseNestedInputs reports whether two tools require the same
+// parameters (one at least) and the parameters of one are all parameters
+// of the other, of the same type (revision 15): the upgraded tool adds an
+// option or two ("Advanced search with ripgrep with more options") or
+// drops one it fills itself ("Create a new incident with smart defaults"),
+// and either way one call with the same identity does the other's job.
+func preciseNestedInputs(l, r *tgTool) bool {
+	k := requiredKey(l)
+	if k == "" || k != requiredKey(r) {
+		return false
+	}
+	return paramsWithin(l, r) || paramsWithin(r, l)
+}
+
+// paramsWithin reports whether every parameter of a is a parameter of b
+// of the same name (case aside) and the same type.
+func paramsWithin(a, b *tgTool) bool {
+	types := map[string]string{}
+	for i := range b.params {
+		types[strings.ToLower(b.params[i].name)] = paramTypeOf(b.params[i].obj)
+	}
+	for i := range a.params {
+		t, ok := types[strings.ToLower(a.params[i].name)]
+		if !ok || t != paramTypeOf(a.params[i].obj) {
+			return false
+		}
+	}
+	return true
 }
 
 // preciseUpgradeOf reports whether long is short with one upgrade word
