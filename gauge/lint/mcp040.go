@@ -15,7 +15,7 @@ func mcp040() Rule {
 		ID: "MCP040", Name: "destructive-tool-without-hint", Family: "Annotations",
 		Summary: "A tool that looks destructive declares no destructiveHint.",
 		Default: Error, Toolgauge: Error, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 46, Check: checkMCP040,
+		Revision: 47, Check: checkMCP040,
 	}
 }
 
@@ -52,6 +52,14 @@ func checkMCP040(ctx *Context) []Problem {
 			// The server's own text lists the tool as destructive: its
 			// author says so, whatever the tool's own words.
 			msg = fmt.Sprintf("`%s` is listed as destructive in its server's own text (%q) but declares no `destructiveHint`.", t.name, secSnippet(preciseAuthorListed(ctx)[i]))
+		case ctx.Precise() && !tgReadsLikeDeletion(t) && preciseDescribesDestruction(t) == "" && selfSaysDestructive(t) != "":
+			// "This is an irreversible, destructive operation", "WRITE —
+			// destructive", "uninstall is destructive" of its own action
+			// value: the author has answered destructiveHint's question
+			// in prose the client never reads (destruction_selfsaid.go).
+			// Read only where no other reading of its words finds
+			// destruction, so that reading's reason stays the message.
+			msg = fmt.Sprintf("`%s` destroys, overwrites or cannot be undone (%s) but declares no `destructiveHint`.", t.name, selfSaidWhy(selfSaysDestructive(t)))
 		case sessionParam != "":
 			// jam_clear's role "Omit to clear all layers": a session
 			// clear is harmless when it takes a setting, not when the
