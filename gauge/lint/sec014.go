@@ -13,7 +13,7 @@ func sec014() Rule {
 	return Rule{
 		ID: "SEC014", Name: "secret-parameter", Family: "Security",
 		Summary: "A parameter takes a secret (API key, token, private key, password): the secret passes through the model.",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 25, Check: checkSEC014,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 26, Check: checkSEC014,
 	}
 }
 
@@ -804,7 +804,30 @@ func secLogsInWith(t *model.Tool, p secParam) bool {
 			host = true
 		}
 	}
-	return user && host
+	if user && host {
+		return true
+	}
+	// esl_addr beside esl_pwd, smtp_host beside smtp_password: a password
+	// named for the system whose address the tool also takes logs in to
+	// that system, with or without a user name.
+	pw := secIdentifierWords(p.name)
+	if len(pw) < 2 {
+		return false
+	}
+	for _, q := range secParams(t) {
+		if q.parent != p.parent || q.path == p.path {
+			continue
+		}
+		qw := secIdentifierWords(q.name)
+		if len(qw) < 2 || qw[0] != pw[0] {
+			continue
+		}
+		switch strings.Join(qw[1:], " ") {
+		case "host", "hostname", "host name", "server", "ip", "address", "addr", "ip address", "url", "endpoint":
+			return true
+		}
+	}
+	return false
 }
 
 // secUnlocksKey reports whether a parameter is a private key's passphrase
