@@ -56,6 +56,24 @@ func filesCheckOnly(t *tgTool) bool {
 	return len(first) > 0 && secHasWord(first[:1], filesCheckVerbs...)
 }
 
+// filesSourceTalk is a path's description saying the file is read or
+// attached ("Local file path to read and attach", "File path to attach"):
+// the path is where the content comes from, not where it goes.
+var filesSourceTalk = regexp.MustCompile(`(?i)\b(?:attach(?:es|ed|ing)?|to\s+read|read\s+from)\b`)
+
+// filesAttached reports whether a list of path and content pairs holds
+// attachments (its name, or its path's description, says so): a message
+// carries the files it attaches, either as content or read from the path,
+// and the call writes no file (send_email(attachments: [{path, content}])).
+func filesAttached(list string, pathSchema any) bool {
+	if secHasWord(secIdentifierWords(list), "attachment", "attachments") {
+		return true
+	}
+	f, _ := pathSchema.(map[string]any)
+	d, _ := f["description"].(string)
+	return filesSourceTalk.MatchString(d)
+}
+
 // filesWrittenAtPaths names the list parameter of t whose items pair a
 // path with the content written there, or "".
 func filesWrittenAtPaths(t *tgTool) string {
@@ -96,7 +114,7 @@ func filesWrittenAtPaths(t *tgTool) string {
 				}
 			}
 		}
-		if path != "" && content != "" {
+		if path != "" && content != "" && !filesAttached(n, fields[path]) {
 			return fmt.Sprintf("its `%s` parameter lists files as `%s` and `%s`, and the call writes that content at each path, over whatever file is there", n, path, content)
 		}
 	}
