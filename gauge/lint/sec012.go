@@ -1625,15 +1625,10 @@ var secOmissionNegation = []string{"not", "never", "no", "avoid", "without", "no
 // between the two (not, never, avoid, keep) turns it away. It returns
 // the parameter and the clause, or "" (since revision 38, round 41).
 func secOmissionDestroysAll(t *model.Tool) (string, string) {
-	props := t.Params()
-	req := map[string]bool{}
-	for _, r := range t.Required() {
-		req[r] = true
-	}
-	for _, name := range t.ParamNames() {
-		obj, _ := props[name].(map[string]any)
+	for _, op := range secOptionalParams(t) {
+		name, obj := op.name, op.schema
 		d, _ := obj["description"].(string)
-		if obj == nil || req[name] || d == "" {
+		if d == "" {
 			continue
 		}
 		for _, loc := range secOmissionTalk.FindAllStringIndex(d, -1) {
@@ -1648,6 +1643,32 @@ func secOmissionDestroysAll(t *model.Tool) (string, string) {
 		}
 	}
 	return "", ""
+}
+
+// secOptionalParam is a top-level parameter a call may leave out, with
+// its schema.
+type secOptionalParam struct {
+	name   string
+	schema map[string]any
+}
+
+// secOptionalParams lists t's top-level parameters that are not required
+// and have an object schema, in the schema's order.
+func secOptionalParams(t *model.Tool) []secOptionalParam {
+	props := t.Params()
+	req := map[string]bool{}
+	for _, r := range t.Required() {
+		req[r] = true
+	}
+	var out []secOptionalParam
+	for _, name := range t.ParamNames() {
+		obj, _ := props[name].(map[string]any)
+		if obj == nil || req[name] {
+			continue
+		}
+		out = append(out, secOptionalParam{name: name, schema: obj})
+	}
+	return out
 }
 
 // secDestroysAllIn reports, as the verb found, whether head holds a
@@ -1693,14 +1714,9 @@ var secUseSwitchFirst = regexp.MustCompile("(?i)\\b(?:use|pass|set|call\\s+with|
 // schema wins: a call that leaves the switch out writes at once. It
 // returns the switch's name, or "" (since revision 38, round 41).
 func secSafetySwitchAskedFirst(t *model.Tool) string {
-	props := t.Params()
-	req := map[string]bool{}
-	for _, r := range t.Required() {
-		req[r] = true
-	}
-	for _, name := range t.ParamNames() {
-		obj, _ := props[name].(map[string]any)
-		if obj == nil || req[name] || !isJSONString(obj["type"], "boolean") || obj["default"] == true {
+	for _, op := range secOptionalParams(t) {
+		name, obj := op.name, op.schema
+		if !isJSONString(obj["type"], "boolean") || obj["default"] == true {
 			continue
 		}
 		pw := secIdentifierWords(name)
