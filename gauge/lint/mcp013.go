@@ -16,7 +16,7 @@ func mcp013() Rule {
 		ID: "MCP013", Name: "overlapping-descriptions", Family: "Description",
 		Summary: "Two tools' descriptions are near-identical.",
 		Default: Warning, Toolgauge: Error, Scope: ScopePair, Origin: OriginToolgauge,
-		Revision: 9, Check: checkMCP013,
+		Revision: 10, Check: checkMCP013,
 	}
 }
 
@@ -72,9 +72,17 @@ func checkMCP013(ctx *Context) []Problem {
 			{preciseAliasPairs(ctx),
 				"`%s` and `%s` take the same parameters and one calls itself an alias or a more convenient form of the other: two names for one call, and nothing says which to use.",
 				"Keep one of `%s` and `%s`; if both must stay, say in each what only that one does and when to pick it."},
+			{preciseShortTwins(ctx),
+				"`%s` and `%s` take the same parameters and have short descriptions in the same words: nothing but the names tells them apart, and the names do not say how.",
+				"Say in the description of `%s` and of `%s` what only that one does (which object, which scope, what it returns), and when to pick it over the other."},
 		}
+		reported := map[[2]int]bool{}
 		for ki, k := range kinds {
 			for _, p := range k.pairs {
+				if reported[p] {
+					continue // one finding per pair: the first kind that reads it
+				}
+				reported[p] = true
 				l, r := tools[p[0]].name, tools[p[1]].name
 				msg := k.msg
 				if ki == 1 && !preciseVerbsDiffer(tools[p[0]].nameTokens, tools[p[1]].nameTokens) &&
