@@ -73,7 +73,7 @@ func checkMCP013(ctx *Context) []Problem {
 				"`%s` and `%s` take the same parameters and one calls itself an alias or a more convenient form of the other: two names for one call, and nothing says which to use.",
 				"Keep one of `%s` and `%s`; if both must stay, say in each what only that one does and when to pick it."},
 			{preciseShortTwins(ctx),
-				"`%s` and `%s` take the same parameters and have short descriptions in the same words: nothing but the names tells them apart, and the names do not say how.",
+				"`%s` and `%s` take the same parameters (or one adds only optional ones) and have short descriptions in the same words: nothing but the names tells them apart, and the names do not say how.",
 				"Say in the description of `%s` and of `%s` what only that one does (which object, which scope, what it returns), and when to pick it over the other."},
 		}
 		reported := map[[2]int]bool{}
