@@ -133,12 +133,7 @@ func preciseDeliveryTwins(tools []tgTool) [][2]int {
 		}
 		out = append(out, [2]int{min(g.plain, g.streamed), max(g.plain, g.streamed)})
 	}
-	slices.SortFunc(out, func(a, b [2]int) int {
-		if a[0] != b[0] {
-			return a[0] - b[0]
-		}
-		return a[1] - b[1]
-	})
+	slices.SortFunc(out, comparePairs)
 	return out
 }
 

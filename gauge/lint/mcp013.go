@@ -415,12 +415,7 @@ func preciseAliasPairs(ctx *Context) [][2]int {
 			}
 		}
 	}
-	slices.SortFunc(out, func(a, b [2]int) int {
-		if a[0] != b[0] {
-			return a[0] - b[0]
-		}
-		return a[1] - b[1]
-	})
+	slices.SortFunc(out, comparePairs)
 	return out
 }
 

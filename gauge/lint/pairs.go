@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"cmp"
 	"encoding/json"
 	"math/bits"
 	"regexp"
@@ -405,4 +406,13 @@ func requiredKey(t *tgTool) string {
 	}
 	slices.Sort(req)
 	return strings.Join(slices.Compact(req), ",")
+}
+
+// comparePairs orders tool index pairs by their first tool, then their
+// second: the order every pair reading reports in.
+func comparePairs(a, b [2]int) int {
+	if c := cmp.Compare(a[0], b[0]); c != 0 {
+		return c
+	}
+	return cmp.Compare(a[1], b[1])
 }

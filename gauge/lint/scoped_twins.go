@@ -54,12 +54,7 @@ func preciseScopedTwins(tools []tgTool) [][2]int {
 			break
 		}
 	}
-	slices.SortFunc(out, func(a, b [2]int) int {
-		if a[0] != b[0] {
-			return a[0] - b[0]
-		}
-		return a[1] - b[1]
-	})
+	slices.SortFunc(out, comparePairs)
 	return slices.Compact(out)
 }
 

@@ -788,47 +788,37 @@ var secInjectTalk = regexp.MustCompile(`\bsecrets?\b[^.]{0,40}\b(?:injected|reso
 var secAuthDataTalk = regexp.MustCompile(`\bauth(?:entication|orization)?\s+(?:data|fields|details|values)\b`)
 
 // secLogsInWith reports whether a password parameter sits beside the user
-// name and the host it logs in to: the tool connects with it.
+// name and the host it logs in to (the tool connects with it), or beside
+// the address of the system its name is for (esl_pwd beside esl_addr,
+// smtpPassword beside smtpHost: it logs in to that system, with or without
+// a user name).
 func secLogsInWith(t *model.Tool, p secParam) bool {
-	user, host := false, false
-	for _, q := range secParams(t) {
-		if q.parent != p.parent {
-			continue
-		}
-		// The whole name is the login's user or host: postgres_user
-		// (a new database's user) and server_uuid (an id) are not.
-		switch strings.Join(secIdentifierWords(q.name), " ") {
-		case "username", "user", "user name", "login":
-			user = true
-		case "host", "hostname", "host name", "server", "ip", "address", "ip address":
-			host = true
-		}
-	}
-	if user && host {
-		return true
-	}
-	// esl_addr beside esl_pwd, smtp_host beside smtp_password: a password
-	// named for the system whose address the tool also takes logs in to
-	// that system, with or without a user name.
 	pw := secIdentifierWords(p.name)
-	if len(pw) < 2 {
-		return false
-	}
+	user, host := false, false
 	for _, q := range secParams(t) {
 		if q.parent != p.parent || q.path == p.path {
 			continue
 		}
 		qw := secIdentifierWords(q.name)
-		if len(qw) < 2 || qw[0] != pw[0] {
-			continue
+		// The whole name is the login's user or host: postgres_user
+		// (a new database's user) and server_uuid (an id) are not.
+		switch strings.Join(qw, " ") {
+		case "username", "user", "user name", "login":
+			user = true
+		case "host", "hostname", "host name", "server", "ip", "address", "ip address":
+			host = true
 		}
-		switch strings.Join(qw[1:], " ") {
-		case "host", "hostname", "host name", "server", "ip", "address", "addr", "ip address", "url", "endpoint":
+		if len(pw) >= 2 && len(qw) >= 2 && qw[0] == pw[0] && secAddressWords[strings.Join(qw[1:], " ")] {
 			return true
 		}
 	}
-	return false
+	return user && host
 }
+
+// secAddressWords name a system's address after the system's own name
+// (esl_addr, smtp_host, db_url).
+var secAddressWords = map[string]bool{"host": true, "hostname": true, "host name": true, "server": true, "ip": true,
+	"address": true, "addr": true, "ip address": true, "url": true, "endpoint": true}
 
 // secUnlocksKey reports whether a parameter is a private key's passphrase
 // (by its name, or a passphrase described as the key's): it unlocks a key

@@ -26,11 +26,16 @@ const shortTwinsMaxParams = 5
 func schemaSignature(t *tgTool) string {
 	parts := make([]string, 0, len(t.params))
 	for _, p := range t.params {
-		typ, _ := p.obj["type"].(string)
-		parts = append(parts, strings.ToLower(p.name)+":"+typ)
+		parts = append(parts, paramSig(p.name, p.obj))
 	}
 	slices.Sort(parts)
 	return strings.Join(parts, ",")
+}
+
+// paramSig is one parameter's part of a schema signature: its name in
+// lower case and its type.
+func paramSig(name string, obj map[string]any) string {
+	return strings.ToLower(name) + ":" + paramTypeOf(obj)
 }
 
 // preciseShortTwins returns the pairs (i<j) of tools that take the same
@@ -96,8 +101,7 @@ func preciseShortTwins(ctx *Context) [][2]int {
 		}
 		sig := make([]string, len(t.params))
 		for pi, p := range t.params {
-			typ, _ := p.obj["type"].(string)
-			sig[pi] = strings.ToLower(p.name) + ":" + typ
+			sig[pi] = paramSig(p.name, p.obj)
 		}
 		for mask := 0; mask < 1<<len(t.params)-1; mask++ {
 			var parts []string
@@ -123,12 +127,7 @@ func preciseShortTwins(ctx *Context) [][2]int {
 			}
 		}
 	}
-	slices.SortFunc(out, func(a, b [2]int) int {
-		if a[0] != b[0] {
-			return a[0] - b[0]
-		}
-		return a[1] - b[1]
-	})
+	slices.SortFunc(out, comparePairs)
 	return out
 }
 
