@@ -92,13 +92,18 @@ func preciseOrderBySchema(t *tgTool) string {
 // (preciseIrreversibleName).
 var preciseUpsertOpening = regexp.MustCompile(`(?i)^\s*(?:(?:creates?|adds?|inserts?)\s+or\s+(?:updates?|modif(?:y|ies)|edits?)\b|upserts?\b)`)
 
-// preciseUpsertSettingsOpening is an upsert opening whose object is settings
-// ("Create or update automatic card top-up settings", "Create or update
-// runtime spend policy for a controller agent"): what it writes over is a
-// setting the same call sets back, not content (revision 10).
-var preciseUpsertSettingsOpening = regexp.MustCompile(`(?i)^\s*(?:creates?|adds?|inserts?)\s+or\s+(?:updates?|modif(?:y|ies)|edits?)\s+(?:(?:the|an?|its|your)\s+)?(?:[\w'’-]+\s+){0,3}?(?:settings|preferences|options|config|configuration|polic(?:y|ies)|limits?)\b`)
+// preciseUpsertSettingsOpening is an upsert or set opening whose object is
+// a setting: settings, preferences, options, a configuration or a limit
+// ("Create or update automatic card top-up settings", "Set a vhost limit
+// for a vhost"), a link that binds or maps one thing to another (a
+// binding, a mapping, an authorization), or the choice of a default ("Create
+// or update a default runner binding"). What it writes over is a setting
+// the same call sets back, not content (revision 10).
+var preciseUpsertSettingsOpening = regexp.MustCompile(`(?i)^\s*(?:(?:creates?|adds?|inserts?)\s+or\s+(?:updates?|modif(?:y|ies)|edits?)|sets?)\s+(?:(?:the|an?|its|your)\s+)?` +
+	`(?:default\b|(?:[\w'’-]+\s+){0,3}?(?:settings|preferences|options|config|configuration|limits?|bindings?|mappings?|authorizations?)\b)`)
 
-// preciseUpsertsSettings reports whether an upsert opening writes settings.
+// preciseUpsertsSettings reports whether an upsert or set opening writes
+// settings.
 func preciseUpsertsSettings(desc string) bool {
 	return preciseUpsertSettingsOpening.MatchString(desc)
 }
@@ -132,8 +137,9 @@ var precisePutKeptApart = map[string]bool{"secret": true, "secrets": true, "pres
 // surface, read elsewhere), a presigned upload URL generated, a put of a
 // secret (SEC014), a description saying the call fails on an existing key
 // or only creates, a create-named tool whose text says "Create or update"
-// (read from its create verb, as revision 9 reads one), and an upsert of
-// settings ("Create or update automatic card top-up settings").
+// (read from its create verb, as revision 9 reads one), and an upsert or a
+// put whose opening writes a setting, a binding or a default ("Create or
+// update automatic card top-up settings", "Set a vhost limit").
 func precisePutsOver(t *tgTool) string {
 	if precisePutNoOverwriteTalk.MatchString(t.desc) || precisePutHTTPTalk.MatchString(t.desc) || preciseHasAny(t.nameWords, precisePutKeptApart) || !preciseTakesNewValue(t) {
 		return ""
@@ -154,7 +160,7 @@ func precisePutsOver(t *tgTool) string {
 		if i > 1 {
 			break
 		}
-		if w == "put" && !precisePutAddsOpening.MatchString(t.desc) {
+		if w == "put" && !precisePutAddsOpening.MatchString(t.desc) && !preciseUpsertsSettings(t.desc) {
 			return "its name says it puts a value at a key or name (\"put\"), replacing whatever is stored there"
 		}
 		if i == 0 && (text.IsReadVerb(w) || preciseCreates(t)) {
