@@ -294,6 +294,9 @@ func preciseIrreversibleName(t *tgTool) string {
 	if place && order {
 		return "its name says it places an order, which spends money"
 	}
+	if why := preciseOrderBySchema(t); why != "" {
+		return why
+	}
 	if why := preciseMovesValueName(t.nameWords); why != "" {
 		return why
 	}

@@ -146,6 +146,12 @@ func preciseOverwrites(tools []tgTool, t *tgTool) string {
 		// the caller, and what it replaces described an older state.
 		return ""
 	}
+	if why := precisePutsOver(t); why != "" {
+		// put-kv, r2_put_object, "Create or update a policy": the
+		// value goes where one may already be, and that one is gone
+		// (destruction_put.go, round 43).
+		return why
+	}
 	if preciseHasAny(toks, preciseBulkWords) && secHasWord(toks, "update", "edit", "modify", "patch", "set") && preciseTakesNewValue(t) && !preciseAddsOnlyTalk.MatchString(t.desc) {
 		// linear_bulk_update_issues: each record's old values are gone,
 		// and the caller does not hold them to set them back.
@@ -312,6 +318,11 @@ func preciseBranchChoices(obj map[string]any, vals *[]any) bool {
 // archive, no local copy pushed over a live one.
 func preciseUpdatesInPlace(tools []tgTool, t *tgTool) bool {
 	why := preciseOverwrites(tools, t)
+	if why != "" && why == precisePutsOver(t) {
+		// A put or an upsert of settings (a top-up threshold, a
+		// vhost limit) is set back by the same call, as an update is.
+		return true
+	}
 	return strings.HasPrefix(why, "its name says it ") && strings.Contains(why, "stored values in place")
 }
 
