@@ -169,7 +169,7 @@ var secDryRunTalk = regexp.MustCompile(`\bdry[- _]?runs?\b`)
 // secAnalysedTalk is a parameter description whose purpose is to analyse
 // what it carries: "JS to validate", "code to analyze", "the SQL to
 // explain".
-var secAnalysedTalk = regexp.MustCompile(`\bto\s+(?:be\s+)?(?:validat|check|lint|analy[sz]|verif|pars|format|explain|convert|review|inspect|scor|assess|tokeni[sz]|highlight|preview|simulat|refactor|diff|compar|summari[sz])\w*\b`)
+var secAnalysedTalk = regexp.MustCompile(`\bto\s+(?:be\s+)?(?:validated?|check(?:ed)?|lint(?:ed)?|analy[sz]ed?|verif(?:y|ied)|parsed?|format(?:ted)?|explain(?:ed)?|convert(?:ed)?|review(?:ed)?|inspect(?:ed)?|scored?|assess(?:ed)?|tokeni[sz]ed?|highlight(?:ed)?|preview(?:ed)?|simulated?|refactor(?:ed)?|diff(?:ed)?|compared?|summari[sz]ed?)\b`)
 
 // secAnalysedOnly reports whether a parameter's own (folded) description
 // says its value is analysed (validated, checked, explained) and says
