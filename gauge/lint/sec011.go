@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"regexp"
@@ -15,7 +16,7 @@ func sec011() Rule {
 	return Rule{
 		ID: "SEC011", Name: "code-execution-surface", Family: "Security",
 		Summary: "The tool runs code, shell commands, SQL, a pipeline or an agent task supplied by the model.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 32, Check: checkSEC011,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 33, Check: checkSEC011,
 	}
 }
 
@@ -158,10 +159,18 @@ func secExecutionSurface(t *model.Tool, facts secTool) secExecSurface {
 				s.reach, s.real = reachProseReadOnlyConn, true
 			}
 		}
-		if s.real && secNamesCommand(secParamDesc(t, code.param)) {
-			// "Slash command identifier (e.g. \"clear\")": the value
-			// picks one of the commands the target already has; it is
-			// no command line the model writes. It looks like one.
+		if pd := secParamDesc(t, code.param); s.real && (secNamesCommand(pd) || secPicksListedValue(t, secParamDesc(t, cmp.Or(code.param, secFreeTextParam(t, "command", "cmd"))))) {
+			// "Slash command identifier (e.g. \"clear\")", "One of
+			// 'cache:clear', 'cache:purge'": the value picks one of the
+			// commands the target already has; it is no command line
+			// the model writes. It looks like one.
+			s.real = false
+		}
+		if s.real && s.reach == reachConnectedSystem && secCommandToRecord(t, code.param) {
+			// "Send a command (ON, OFF, numeric value) to a single
+			// item": a value addressed to the record a required sibling
+			// names, on a tool whose text names nothing that runs
+			// commands.
 			s.real = false
 		}
 		if s.real && secStoredStartCommand(t, facts, code.param) {
@@ -512,7 +521,7 @@ func secLanguageCode(t *model.Tool, facts secTool) secExecSurface {
 		if len(pw) == 0 || !secHasWord(pw[len(pw)-1:], "code", "script", "source", "function", "js", "javascript") {
 			continue
 		}
-		if pd := secParamDesc(t, name); (secRunsLanguage.MatchString(pd) || secRunsLanguage.MatchString(strings.Join(pw, " "))) && !(pw[len(pw)-1] == "function" && secNamesFunction(pd)) {
+		if pd := secParamDesc(t, name); !secAnalysedOnly(pd) && (secRunsLanguage.MatchString(pd) || secRunsLanguage.MatchString(strings.Join(pw, " "))) && !(pw[len(pw)-1] == "function" && secNamesFunction(pd)) {
 			reach := reachProcess
 			switch {
 			case secReachPlugin.MatchString(facts.desc + " " + pd):
@@ -734,7 +743,9 @@ func secSaysItRuns(facts secTool) bool {
 	// "how the parser interprets a pattern" reports what something
 	// makes of the input; it runs nothing.
 	desc := secHowInterprets.ReplaceAllString(facts.desc, "")
-	return secRunsTalk.MatchString(strings.Join(facts.words, " ")) || secRunsTalk.MatchString(desc) ||
+	// "shadow_run (dry-run preview)": a dry run previews; it runs nothing.
+	desc = secDryRunTalk.ReplaceAllString(desc, "")
+	return secRunsTalk.MatchString(secDryRunTalk.ReplaceAllString(strings.Join(facts.words, " "), "")) || secRunsTalk.MatchString(desc) ||
 		secHasWord(facts.words, "shell", "bash", "terminal", "repl", "sql", "kubectl", "powershell", "cmd")
 }
 
@@ -1062,7 +1073,7 @@ func secCodeSurface(t *model.Tool, facts secTool) secCodeReading {
 		case secHasWord([]string{last}, "command", "commands", "cmd", "script") && (secCommandToRun.MatchString(pdesc) || secRunsNamedCommand(desc, pw)):
 			// percyRunCommand: "The test command to run with Percy".
 			return secCodeReading{why: fmt.Sprintf("its free-text parameter `%s` takes a command to run", name), param: name}
-		case (last == "code" && len(pw) <= 2 || strings.Join(pw, "_") == "source_code") && !secNotCodeContext.MatchString(pdesc+" "+strings.Join(pw, " ")):
+		case (last == "code" && len(pw) <= 2 && !secUnsaidCode(t, words, desc, pdesc) || strings.Join(pw, "_") == "source_code") && !secNotCodeContext.MatchString(pdesc+" "+strings.Join(pw, " ")):
 			return secCodeReading{why: fmt.Sprintf("its free-text parameter `%s` takes source code", name), param: name}
 		case last == "function" && len(pw) == 1 && secCodeTalk.MatchString(pdesc) && !secNamesFunction(pdesc):
 			return secCodeReading{why: fmt.Sprintf("its parameter `%s` takes a function body to evaluate", name), param: name}
