@@ -388,6 +388,12 @@ func preciseReversible(tools []tgTool, t *tgTool) string {
 	if inverse := preciseInverseTool(tools, t, toks); inverse != "" && !permanent {
 		return fmt.Sprintf("it breaks a link the server makes again with `%s`", inverse)
 	}
+	if again := undoConverse(tools, t); again != "" {
+		// jellyfin_unset_favorite beside jellyfin_set_favorite,
+		// remove_from_playlist beside add_to_playlist: converse verbs
+		// on one object (destruction_undo.go, round 43).
+		return fmt.Sprintf("it takes away a mark or an entry that `%s` puts back", again)
+	}
 	if m := undoSaysKept(t.desc); m != "" && !permanent {
 		return fmt.Sprintf("its description says what is kept and that only a part goes (%q)", secSnippet(m))
 	}

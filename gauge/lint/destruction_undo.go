@@ -182,3 +182,230 @@ func undoSaysKept(desc string) string {
 	}
 	return k + "; " + o
 }
+
+// Reading since MCP040 revision 51, QG009 revision 24 and SEC012
+// revision 40 (issue 21, round 43): a removal its converse sibling undoes.
+//
+// jellyfin_unset_favorite beside jellyfin_set_favorite, issue_unstar
+// beside issue_star, hive-mind_leave beside hive-mind_join,
+// remove_from_playlist(playlistId, entryIds) beside
+// add_to_playlist(playlistId, itemIds, userId): the two names are equal
+// but for a pair of converse verbs (undoConverseVerbs), the two tools
+// share the holder's parameter, and the maker takes nothing beyond the
+// removal's own parameters but references to existing things (the entries
+// may be named differently: entry ids beside item ids). What goes is then
+// a mark or a place in a holder, and the maker puts it back. Left out: a
+// pair that removes a thing with its data (create/delete, upload/delete
+// are no converse verbs here), a plain "remove X" with no "from" whose
+// object is no link or marker noun (remove_domain beside add_domain: the
+// domain's settings go; preciseInverseTool reads that case by its own
+// rules), a removal whose text says something is lost or deleted for good,
+// a person removed (the access-revocation reading keeps its severity), and
+// a maker that takes a value of its own (set_variable's value: the value
+// removed is lost).
+
+// undoConverseVerbs pair a verb that takes a mark, link or entry away with
+// the verbs that put it back.
+var undoConverseVerbs = map[string][]string{
+	"unset": {"set"}, "unstar": {"star"}, "unfavorite": {"favorite"}, "unfavourite": {"favourite"},
+	"unassign": {"assign"}, "unlink": {"link"}, "unpin": {"pin"}, "untag": {"tag"}, "unlabel": {"label"},
+	"unfollow": {"follow"}, "unsubscribe": {"subscribe"}, "unwatch": {"watch"}, "unbookmark": {"bookmark"},
+	"unlike": {"like"}, "unsave": {"save"}, "unmute": {"mute"}, "unreact": {"react"},
+	"leave": {"join"}, "detach": {"attach"}, "disconnect": {"connect"},
+	"remove": {"add", "append", "apply", "assign", "attach", "set", "put"},
+	// A set of links replaced (replace_issue_labels beside
+	// add_issue_labels): only with a link noun, as "remove".
+	"replace": {"add"},
+}
+
+// undoLooseVerbs need more than the pair of names: "remove" and
+// "replace" pair only when the name says "from" or names a link or a
+// marker. A description's "Remove X from Y" alone is not enough: a
+// firewall's rules, a load balancer's forwarding rules and a custom domain
+// are removed "from" a holder and carry settings of their own.
+var undoLooseVerbs = map[string]bool{"remove": true, "replace": true}
+
+// undoRefLike reports whether a parameter refers to existing things
+// rather than carrying a value: its name ends on a reference word
+// (itemIds, playlist_id, issue_key) or is an index or number of a thing.
+func undoRefLike(name string) bool {
+	w := secIdentifierWords(name)
+	if len(w) == 0 {
+		return false
+	}
+	last := w[len(w)-1]
+	return undoRefEnds[last] || last == "index" || last == "number"
+}
+
+// undoConverse names the sibling that puts back what t takes away, read as
+// the comment above says, or "". The removal's own facts are read first;
+// siblings are compared by their name words only until one pairs.
+func undoConverse(tools []tgTool, t *tgTool) string {
+	if t.destructPhrase || precisePersonRemoval(t) != "" || secHardDeleteTalk.MatchString(strings.ToLower(t.desc)) {
+		return ""
+	}
+	toks := t.nameWords
+	at, makers := -1, []string(nil)
+	for i, w := range toks {
+		if m, ok := undoConverseVerbs[w]; ok {
+			at, makers = i, m
+			break
+		}
+	}
+	if at < 0 || len(toks) < 2 {
+		return ""
+	}
+	if undoRemovesOthers(toks) {
+		return ""
+	}
+	if undoLooseVerbs[toks[at]] {
+		link := false
+		for _, w := range toks[at+1:] {
+			if w == "from" || preciseLinkObjects[w] || preciseMarkers[w] {
+				link = true
+			}
+		}
+		if at > 0 && (preciseLinkObjects[toks[at-1]] || preciseMarkers[toks[at-1]]) {
+			link = true
+		}
+		if !link {
+			return ""
+		}
+	}
+	mine := map[string]bool{}
+	for _, n := range t.t.ParamNames() {
+		mine[strings.ToLower(n)] = true
+	}
+	for k := range tools {
+		u := &tools[k]
+		if u.name == t.name || len(u.nameWords) != len(toks) {
+			continue
+		}
+		if !undoNamesConverse(toks, u.nameWords, at, makers) {
+			continue
+		}
+		if undoMakerTakesOnlyRefs(t, u, mine) && !undoEntriesHoldValues(tools, t, u) {
+			return u.name
+		}
+	}
+	return ""
+}
+
+// undoNamesConverse reports whether the sibling's name words equal the
+// removal's but for the verb at position at (one of makers in its place)
+// and "from" (to, into or on in its place); a plural s is ignored.
+func undoNamesConverse(toks, other []string, at int, makers []string) bool {
+	for j, w := range toks {
+		o := other[j]
+		switch {
+		case j == at:
+			found := false
+			for _, m := range makers {
+				if o == m {
+					found = true
+				}
+			}
+			if !found {
+				return false
+			}
+		case w == "from":
+			if o != "to" && o != "into" && o != "on" {
+				return false
+			}
+		case text.Singular(w) != text.Singular(o):
+			return false
+		}
+	}
+	return true
+}
+
+// undoMakerTakesOnlyRefs reports whether the maker u shares a parameter
+// with the removal t (the holder, or the thing marked), every parameter
+// of t the maker lacks is a reference (entry ids), and every parameter of
+// u that t lacks is a reference too (item ids, a user): the maker needs no
+// value the removal took away.
+func undoMakerTakesOnlyRefs(t, u *tgTool, mine map[string]bool) bool {
+	theirs := map[string]bool{}
+	shared := 0
+	for _, n := range u.t.ParamNames() {
+		l := strings.ToLower(n)
+		theirs[l] = true
+		if mine[l] {
+			shared++
+			continue
+		}
+		if !undoRefLike(n) {
+			return false
+		}
+	}
+	for _, n := range t.t.ParamNames() {
+		if !theirs[strings.ToLower(n)] && !undoRefLike(n) {
+			return false
+		}
+	}
+	return shared > 0
+}
+
+// undoEntryWrites are name verbs that write values into a thing.
+var undoEntryWrites = map[string]bool{"update": true, "edit": true, "modify": true, "patch": true, "set": true}
+
+// undoEntriesHoldValues reports whether an entry the removal t names by a
+// reference its maker u does not take is a thing the server writes
+// values into: some tool's name pairs a write verb with the entry's noun
+// (remove-record-from-list(listId, entryId) beside update-list-entry: the
+// entry's own attribute values go with it, and add-record-to-list does
+// not bring them back).
+func undoEntriesHoldValues(tools []tgTool, t, u *tgTool) bool {
+	theirs := map[string]bool{}
+	for _, n := range u.t.ParamNames() {
+		theirs[strings.ToLower(n)] = true
+	}
+	for _, n := range t.t.ParamNames() {
+		w := secIdentifierWords(n)
+		if theirs[strings.ToLower(n)] || len(w) < 2 {
+			continue
+		}
+		noun := text.Singular(w[len(w)-2])
+		for k := range tools {
+			nw := tools[k].nameWords
+			write, names := false, false
+			for _, x := range nw {
+				write = write || undoEntryWrites[x]
+				names = names || text.Singular(x) == noun
+			}
+			if write && names {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// undoPersonWords name people in a tool name: a person taken off a thing
+// loses access, which the access-revocation reading reports at its own
+// severity.
+var undoPersonWords = map[string]bool{
+	"member": true, "user": true, "assignee": true, "collaborator": true, "watcher": true, "reviewer": true,
+	"delegate": true, "subscriber": true, "follower": true, "moderator": true, "admin": true, "maintainer": true,
+	"editor": true, "viewer": true, "approver": true, "person": true, "people": true, "guest": true,
+	"contact": true, "customer": true, "employee": true, "tester": true, "owner": true,
+}
+
+// undoSelfWords name the caller: unassigning the current user takes
+// nobody else's access away.
+var undoSelfWords = map[string]bool{"current": true, "me": true, "self": true, "my": true, "myself": true}
+
+// undoRemovesOthers reports whether a removal's name words name a person
+// other than the caller (remove_member_from_card, unassign_user).
+func undoRemovesOthers(toks []string) bool {
+	person := false
+	for _, w := range toks {
+		if undoSelfWords[w] {
+			return false
+		}
+		if undoPersonWords[text.Singular(w)] {
+			person = true
+		}
+	}
+	return person
+}

@@ -14,7 +14,7 @@ func sec012() Rule {
 	return Rule{
 		ID: "SEC012", Name: "annotation-contradiction", Family: "Security",
 		Summary: "The tool's behaviour hints contradict its name or description, or a default destroys or widens access.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 39, Check: checkSEC012,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 40, Check: checkSEC012,
 	}
 }
 
@@ -226,7 +226,10 @@ func checkSEC012(ctx *Context) []Problem {
 		// removes nothing: the removal itself must be said.
 		unlinks := ctx.Precise() && ((secHasWord(words, secUnlinkVerbs...) || secUnlinkTalk.MatchString(desc)) && secRemovesLink(words, desc) &&
 			!secHasWord(words, "delete", "destroy", "purge", "drop", "wipe", "erase") && !secHardDeleteTalk.MatchString(desc) ||
-			secRemovesMarkerOrMember(words, desc))
+			secRemovesMarkerOrMember(words, desc) ||
+			// issue_unstar beside issue_star: the server's converse
+			// tool puts back what goes (destruction_undo.go, round 43).
+			undoConverse(tgTools(ctx), &tgTools(ctx)[i]) != "")
 		// A cache or temporary store that is purged refills itself
 		// (purge_cache): destructiveHint: false is right.
 		rebuilds := ctx.Precise() && preciseClearsRebuildable(tgTools(ctx)[i].nameWords, tgTools(ctx)[i].desc)
