@@ -157,10 +157,16 @@ func asMap(v any) map[string]any {
 // neither the tool's name words (code, a script, or something made of
 // code: middleware, a function, a hook) nor its text (its description,
 // any parameter's) talk of code, a script, an expression or a language. A
-// stock card's `code` beside its name, EAN and PLU is an identifier.
+// stock card's `code` beside its name, EAN and PLU is an identifier. A
+// tool whose name runs, executes or evaluates (`run(code)`, `eval_code`)
+// says what its `code` is by that verb: it stays code.
 func secUnsaidCode(t *model.Tool, words []string, desc, pd string) bool {
-	return strings.TrimSpace(pd) == "" && !secHasWord(words, secCodeObjects...) && !secHasWord(words, secArtifacts...) && !secTalksCode(t, desc)
+	return strings.TrimSpace(pd) == "" && !secHasWord(words, secCodeObjects...) && !secHasWord(words, secArtifacts...) &&
+		!secHasWord(words, secCodeRunNameVerbs...) && !secTalksCode(t, desc)
 }
+
+// secCodeRunNameVerbs are name words of a tool that runs what it is given.
+var secCodeRunNameVerbs = []string{"run", "runs", "exec", "execute", "executes", "eval", "evaluate", "evaluates", "interpret", "invoke"}
 
 // secDryRunTalk is a dry run: a preview that runs nothing ("shadow_run
 // (dry-run preview)", "--dry-run").
