@@ -402,10 +402,15 @@ func TestLeftoversFindsOnlyThisTestsProcesses(t *testing.T) {
 		t.Cleanup(func() { _ = c.Process.Kill(); _ = c.Wait() })
 		// Start returns once the child is forked, maybe before it has
 		// exec'd sleep: until then /proc/<pid>/exe is this test binary,
-		// and leftovers (rightly) does not see it. Wait for the exec.
-		exe := filepath.Join("/proc", strconv.Itoa(c.Process.Pid), "exe")
+		// and leftovers (rightly) does not see it. Wait for the exec,
+		// and for its environment: the kernel points exe at the new
+		// binary before it lays out the new stack, so for a moment
+		// /proc/<pid>/environ is still empty.
+		proc := filepath.Join("/proc", strconv.Itoa(c.Process.Pid))
 		for i := 0; i < 2000; i++ {
-			if got, _ := os.Readlink(exe); got == bin {
+			got, _ := os.Readlink(filepath.Join(proc, "exe"))
+			env, _ := os.ReadFile(filepath.Join(proc, "environ"))
+			if got == bin && len(env) > 0 {
 				break
 			}
 			time.Sleep(5 * time.Millisecond)
