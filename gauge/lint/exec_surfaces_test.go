@@ -88,45 +88,33 @@ func TestSecEvaluatedLangs(t *testing.T) {
 	}
 }
 
-// TestSecAnalysedOnly checks which parameter descriptions say their code
-// is analysed and not run.
-func TestSecAnalysedOnly(t *testing.T) {
+// TestSecSelectorTalk checks the parameter-description readers of
+// revision 33: which descriptions say their code is analysed and not run,
+// and which list their values as a closed set.
+func TestSecSelectorTalk(t *testing.T) {
 	cases := []struct {
+		name string
+		read func(string) bool
 		desc string
 		want bool
 	}{
-		{"js to validate (used by: validate_rule)", true},
-		{"the go code content to analyze", true},
-		{"sql to explain in plain english", true},
-		{"javascript to check, then run in the page", false},
-		{"branch to checkout before running the script", false},
-		{"javascript code to execute", false},
-		{"the rule body", false},
+		{"secAnalysedOnly", secAnalysedOnly, "js to validate (used by: validate_rule)", true},
+		{"secAnalysedOnly", secAnalysedOnly, "the go code content to analyze", true},
+		{"secAnalysedOnly", secAnalysedOnly, "sql to explain in plain english", true},
+		{"secAnalysedOnly", secAnalysedOnly, "javascript to check, then run in the page", false},
+		{"secAnalysedOnly", secAnalysedOnly, "branch to checkout before running the script", false},
+		{"secAnalysedOnly", secAnalysedOnly, "javascript code to execute", false},
+		{"secAnalysedOnly", secAnalysedOnly, "the rule body", false},
+		{"secClosedSetTalk", secClosedSetTalk.MatchString, "one of 'cache:clear', 'cache:purge', 'user:create', 'update' (see the console cli).", true},
+		{"secClosedSetTalk", secClosedSetTalk.MatchString, "the operation to perform. valid values: list, show, create, delete", true},
+		{"secClosedSetTalk", secClosedSetTalk.MatchString, "must be one of `start`, `stop` or `restart`", true},
+		{"secClosedSetTalk", secClosedSetTalk.MatchString, "the admin command to run, e.g. cache:clear, cache:purge or user:create.", false},
+		{"secClosedSetTalk", secClosedSetTalk.MatchString, "command to run. one of many shell commands the host accepts", false},
+		{"secClosedSetTalk", secClosedSetTalk.MatchString, "shell command to execute", false},
 	}
 	for _, c := range cases {
-		if got := secAnalysedOnly(c.desc); got != c.want {
-			t.Errorf("secAnalysedOnly(%q) = %v, want %v", c.desc, got, c.want)
-		}
-	}
-}
-
-// TestSecClosedSetTalk checks which parameter descriptions list their
-// values as a closed set.
-func TestSecClosedSetTalk(t *testing.T) {
-	cases := []struct {
-		desc string
-		want bool
-	}{
-		{"one of 'cache:clear', 'cache:purge', 'user:create', 'update' (see the console cli).", true},
-		{"the operation to perform. valid values: list, show, create, delete", true},
-		{"must be one of `start`, `stop` or `restart`", true},
-		{"the admin command to run, e.g. cache:clear, cache:purge or user:create.", false},
-		{"command to run. one of many shell commands the host accepts", false},
-		{"shell command to execute", false},
-	}
-	for _, c := range cases {
-		if got := secClosedSetTalk.MatchString(c.desc); got != c.want {
-			t.Errorf("secClosedSetTalk(%q) = %v, want %v", c.desc, got, c.want)
+		if got := c.read(c.desc); got != c.want {
+			t.Errorf("%s(%q) = %v, want %v", c.name, c.desc, got, c.want)
 		}
 	}
 }
