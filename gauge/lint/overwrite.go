@@ -751,11 +751,35 @@ var preciseChangeNameVerbs = []string{"replace", "overwrite", "rewrite", "apply"
 // no parameter names a stored thing (an id, a path or file, a URL, a
 // record, a target or destination, a name), and no change or delete verb
 // names the tool (update_document(content) writes the open document).
+// Nor does an operation the tool offers store or delete anything:
+// manage_rule(action: create|update|delete, ruleData) works on the
+// server's stored rules, whatever its data parameter carries (MCP040
+// r52).
 func preciseTransformsCarriedCopy(t *tgTool) bool {
 	if t.t == nil || len(t.nameWords) == 0 || secHasWord(t.nameWords, secWriteVerbs...) || secHasWord(t.nameWords, preciseChangeNameVerbs...) || secDestructiveVerb(t.nameWords) != "" {
 		return false
 	}
+	if preciseStoredOperation(t.t) != "" {
+		return false
+	}
 	return preciseCarriesCopyOnly(t.t)
+}
+
+// preciseStoredOperations are operation values (an action or op enum) that
+// act on what a server stores, never on a copy the call carries. A bare
+// delete or replace is not among them: a text tool's mode "delete" cuts
+// from the string it is handed.
+var preciseStoredOperations = []string{"create", "update", "insert", "upsert", "save", "archive", "uninstall"}
+
+// preciseStoredOperation returns the first operation value of t (its
+// action, op, mode... enum) whose words name an act on stored things, or "".
+func preciseStoredOperation(t *model.Tool) string {
+	for _, v := range secOperationValues(t) {
+		if secHasWord(secIdentifierWords(v), preciseStoredOperations...) {
+			return v
+		}
+	}
+	return ""
 }
 
 // preciseCarriesCopyOnly reports whether a parameter of t carries the

@@ -13,7 +13,7 @@ func sec014() Rule {
 	return Rule{
 		ID: "SEC014", Name: "secret-parameter", Family: "Security",
 		Summary: "A parameter takes a secret (API key, token, private key, password): the secret passes through the model.",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 26, Check: checkSEC014,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 28, Check: checkSEC014,
 	}
 }
 
@@ -38,6 +38,11 @@ func checkSEC014(ctx *Context) []Problem {
 				out = append(out, Problem{Tool: t.Name, Parameter: p.path,
 					Message:    fmt.Sprintf("Tool `%s` resolves secrets into the environment of a command the model writes (`%s`): redacting the output does not stop the command from sending the secrets anywhere, and an injected instruction chooses the command.", t.Name, p.path),
 					Suggestion: "Let the user fix which commands may receive which secrets (an allow-list in the server's configuration), or have the client confirm each command with the secrets it will receive."})
+				continue
+			}
+			if secReadOnlyField(p) {
+				// joinMeetingIdSettings.passcode "Read-only": the service
+				// fills it in; the caller never passes it (r28).
 				continue
 			}
 			what, chosen := secSecretParam(p, facts[i].words)
@@ -138,24 +143,51 @@ func checkSEC014(ctx *Context) []Problem {
 				// browser_set_cookies(cookies): the model plants cookies
 				// in a browser it drives; report it, do not warn.
 				sev = Info
-			} else if chosen && !stored && !existing && (secHasWord(facts[i].words, secSecretSetters...) || secNewSecret.MatchString(p.desc()) ||
-				!secHasWord(facts[i].words, secAuthVerbs...) && !secAuthTalk.MatchString(p.desc())) {
-				// A password the model sets on a new account or webhook is
-				// known to the model by design; report it, do not warn.
-				sev = Info
 			}
-			if sev == Info && secRegistersOwnAccount(facts[i].words) {
+			// A password or signing secret the tool sets on a new account
+			// or webhook. Until revision 27 this was a note, as known to
+			// the model by design; blind reviewers of every unseen audit
+			// listed such parameters as credential egress, and the new
+			// login still lands in the transcript, the client's logs and
+			// the model provider, so it is a warning like any secret
+			// (issue 21, round 44).
+			// Revision 28 (round 44, after its judged sample): only a
+			// setter says the tool sets the secret (a setter verb, an
+			// operation that sets, "new" in the description); a password
+			// the parameter's own text says authenticates is an existing
+			// login whatever the tool's verb (CreateCall's
+			// SipAuthPassword, "required to authenticate the user
+			// account"), and with neither the password is read as one
+			// the caller already has (hash-password(password)).
+			setter := secHasWord(facts[i].words, secSecretSetters...) || secOperationSets(t)
+			fresh := sev != Info && chosen && !stored && !existing
+			sets := fresh && (secNewSecret.MatchString(p.desc()) || setter && !secLogsInTalk.MatchString(p.desc()))
+			if sets && secSharedPasscode(t, p) {
+				// A meeting's, form's or shared link's passcode is handed
+				// to everyone the tool lets in: no login of the user's
+				// own, so a note (the judges of the sample split on it).
+				sev = Info
+				sets = false
+			}
+			if fresh && secRegistersOwnAccount(facts[i].words) {
 				// didit_register(email, password): the caller's own
 				// account with the service, whose password then logs in
 				// as the user (as a login tool's does), not a login made
 				// for someone else.
-				sev = Off // the rule's own severity, as a login's password
+				sets = false
 				what = "the password of the account it registers (the caller's own account with the service)"
 			}
 			msg := fmt.Sprintf("Tool `%s` takes %s in `%s`: the secret passes through the model, so it lands in the conversation, the client's logs and the model provider, and an injected instruction can send it elsewhere.",
 				t.Name, what, p.path)
-			if sev == Info {
+			switch {
+			case sev == Info && secSharedPasscode(t, p):
+				msg = fmt.Sprintf("Tool `%s` takes %s to set in `%s`, a passcode handed to everyone it lets in: it passes through the model and stays in the conversation and the client's logs.",
+					t.Name, what, p.path)
+			case sev == Info:
 				msg = fmt.Sprintf("Tool `%s` takes %s to set in `%s`: the new secret passes through the model and stays in the conversation and the client's logs.",
+					t.Name, what, p.path)
+			case sets:
+				msg = fmt.Sprintf("Tool `%s` takes %s to set in `%s`: the new secret passes through the model, so it stays in the conversation, the client's logs and the model provider; let the server generate it or the user enter it outside the conversation.",
 					t.Name, what, p.path)
 			}
 			out = append(out, Problem{Tool: t.Name, Parameter: p.path, Severity: sev, Message: msg,
@@ -530,17 +562,7 @@ func secIsFreeMap(schema map[string]any) bool {
 	return len(props) == 0
 }
 
-// secAuthVerbs are the words of a tool that authenticates with the
-// password it takes.
-var secAuthVerbs = []string{"connect", "login", "logon", "signin", "auth", "authenticate", "authorize", "unlock", "open", "session", "approve", "sudo", "decrypt"}
-
 var (
-	// secAuthTalk is a parameter description saying the password
-	// authenticates the caller.
-	// A password or passphrase that decrypts or unlocks what exists
-	// ("Decryption passphrase", "passphrase to unlock the vault") is
-	// one too: whoever learns it reads what it protects.
-	secAuthTalk = regexp.MustCompile(`\bauth(?:entication|enticate|orization)?\b|\blog\s*-?in\b|\bsign\s*-?in\b|\bcurrent\b|\bexisting\b|\byour\s+(?:\w+\s+)?password\b|\bdecrypt(?:s|ion|ing)?\b|\bunlocks?\b`)
 	// secNewSecret is a parameter description saying the secret is set.
 	secNewSecret = regexp.MustCompile(`^\s*(?:the\s+)?(?:new|desired|initial|temporary)\b|\bto\s+(?:set|assign|create)\b|\bwill\s+be\s+(?:set|generated)\b`)
 	// secCredentialTalk is a description saying the value authenticates.
@@ -1304,3 +1326,40 @@ func secNamesSecretValues(desc string) bool {
 	}
 	return false
 }
+
+// secSharedWords are the words of a tool or parameter whose password
+// guards something shared with others: a meeting, a form, a shared link,
+// a visitor page, a room.
+var secSharedWords = []string{"meeting", "meetings", "webinar", "form", "forms", "workform", "share", "shares", "sharing", "link", "links", "visitor", "visitors", "invite", "invitation", "room", "guest"}
+
+// secSharedPasscode reports whether a password parameter guards something
+// the tool shares with others (a meeting, a form, a share link), read
+// from the parameter's path and the tool's name: the passcode is handed
+// to everyone let in.
+func secSharedPasscode(t *model.Tool, p secParam) bool {
+	if strings.Contains(strings.ToLower(p.name), "passcode") {
+		return true
+	}
+	return secHasWord(secIdentifierWords(p.path), secSharedWords...) || secHasWord(secIdentifierWords(t.Name), secSharedWords...)
+}
+
+// secReadOnlyField reports whether a parameter's schema says the service
+// sets it and the caller does not: `readOnly: true`, or a description that
+// says "Read-only" as a sentence of its own.
+func secReadOnlyField(p secParam) bool {
+	if ro, _ := p.schema["readOnly"].(bool); ro {
+		return true
+	}
+	return secReadOnlySentence.MatchString(p.desc())
+}
+
+// secReadOnlySentence is "Read-only." standing as a sentence in a
+// parameter's description (Microsoft Graph's "The passcode to join a
+// meeting. Optional. Read-only.").
+var secReadOnlySentence = regexp.MustCompile(`(?i)(?:^|[.;]\s+)read-only\s*(?:[.;]|$)`)
+
+// secLogsInTalk is a parameter description saying the password logs in
+// with an account that exists ("required to authenticate the user
+// account", "Password for authentication"), which outweighs a setter verb
+// of the tool (CreateCall): the tool uses the login, it does not set it.
+var secLogsInTalk = regexp.MustCompile(`(?i)\b(?:to|for|used\s+to)\s+(?:authenticat\w*|log\s*-?in|sign\s*-?in)\b|\brequired\s+to\s+authenticate\b|\bcurrent\b|\bexisting\b|\byour\s+(?:\w+\s+)?password\b`)
