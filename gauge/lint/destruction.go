@@ -62,7 +62,11 @@ func preciseDescribesDestruction(t *tgTool) string {
 			return fmt.Sprintf("its `%s` flag switches it to %s", name, preciseDestructiveFlagName(name))
 		}
 		if preciseFlagParams[lname] && obj["type"] == "boolean" {
-			if d, _ := obj["description"].(string); preciseDestroysTalk.MatchString(d) && !preciseOnlyCommand.MatchString(first) {
+			// hetzner's change_zone_protection(delete: "true to protect the
+			// zone from deletion, false to unprotect"): a flag named for
+			// what it guards against switches a protection, and deletes
+			// nothing (round 45).
+			if d, _ := obj["description"].(string); preciseDestroysTalk.MatchString(d) && !preciseOnlyCommand.MatchString(first) && !precisePreventsDeletion.MatchString(d) {
 				return fmt.Sprintf("its `%s` flag %q", name, secSnippet(d))
 			}
 		}
@@ -704,3 +708,8 @@ func preciseParamLosesUnsaved(t *tgTool) string {
 	}
 	return ""
 }
+
+// precisePreventsDeletion is a flag's description saying it guards against
+// deletion: "true to protect the zone from deletion", "prevents the
+// resource from being deleted", "deletion protection".
+var precisePreventsDeletion = regexp.MustCompile(`(?i)\b(?:protects?|protection|prevents?|guards?|locks?)\s+(?:(?:the|a|an|this|it|its)\s+)?(?:[\w-]+\s+){0,2}?(?:from|against)\s+(?:being\s+)?(?:delet\w*|remov\w*|destr\w*)|\b(?:deletion|delete|removal)\s+protection\b`)

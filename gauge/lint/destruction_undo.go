@@ -261,11 +261,11 @@ func undoConverse(tools []tgTool, t *tgTool) string {
 	if undoLooseVerbs[toks[at]] {
 		link := false
 		for _, w := range toks[at+1:] {
-			if w == "from" || preciseLinkObjects[w] || preciseMarkers[w] {
+			if w == "from" || preciseLinkObjects[w] || preciseMarkers[w] || undoReactions[w] {
 				link = true
 			}
 		}
-		if at > 0 && (preciseLinkObjects[toks[at-1]] || preciseMarkers[toks[at-1]]) {
+		if at > 0 && (preciseLinkObjects[toks[at-1]] || preciseMarkers[toks[at-1]] || undoReactions[toks[at-1]]) {
 			link = true
 		}
 		if !link {
@@ -284,7 +284,7 @@ func undoConverse(tools []tgTool, t *tgTool) string {
 		if !undoNamesConverse(toks, u.nameWords, at, makers) {
 			continue
 		}
-		if undoMakerTakesOnlyRefs(t, u, mine) && !undoEntriesHoldValues(tools, t, u) {
+		if undoMakerTakesOnlyRefs(t, u, mine) && !undoEntriesHoldValues(tools, t, u) && !undoTakesOthersID(t, u) {
 			return u.name
 		}
 	}
@@ -408,4 +408,29 @@ func undoRemovesOthers(toks []string) bool {
 		}
 	}
 	return person
+}
+
+// undoReactions are the words of an emoji reaction on a message: the
+// converse call puts one back with the same parameters (zulip's
+// remove_reaction beside add_reaction, round 45).
+var undoReactions = map[string]bool{"reaction": true, "reactions": true}
+
+// undoTakesOthersID reports whether the removal takes a person's id the
+// maker does not (discord_remove_reaction(userId) beside
+// discord_add_reaction): it can take away what another person put there,
+// which the maker, acting as the caller, cannot put back as it was.
+func undoTakesOthersID(t, maker *tgTool) bool {
+	theirs := map[string]bool{}
+	for _, n := range maker.t.ParamNames() {
+		theirs[strings.ToLower(n)] = true
+	}
+	for _, n := range t.t.ParamNames() {
+		if theirs[strings.ToLower(n)] {
+			continue
+		}
+		if secHasWord(secIdentifierWords(n), "user", "member", "person", "account", "author", "owner") {
+			return true
+		}
+	}
+	return false
 }

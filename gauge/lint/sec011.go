@@ -16,7 +16,7 @@ func sec011() Rule {
 	return Rule{
 		ID: "SEC011", Name: "code-execution-surface", Family: "Security",
 		Summary: "The tool runs code, shell commands, SQL, a pipeline or an agent task supplied by the model.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 33, Check: checkSEC011,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 34, Check: checkSEC011,
 	}
 }
 
@@ -773,13 +773,14 @@ func secTakesCode(t *model.Tool, facts secTool) bool {
 			continue
 		}
 		pw := secIdentifierWords(p.name)
-		if len(pw) == 0 || !secCodeParams[pw[len(pw)-1]] {
+		last := secLastNamingWord(pw) // cmdString carries a cmd (r34)
+		if last == "" || !secCodeParams[last] {
 			continue
 		}
-		if secHasWord(pw[len(pw)-1:], "sql", "query") && secSQLParamKind(params, p.name) != sqlStatement {
+		if secHasWord([]string{last}, "sql", "query") && secSQLParamKind(params, p.name) != sqlStatement {
 			continue // a WHERE fragment or a pattern runs no statement of its own
 		}
-		if pw[len(pw)-1] == "code" && secOneTimeCode.MatchString(p.desc()+" "+strings.Join(pw, " ")) {
+		if last == "code" && secOneTimeCode.MatchString(p.desc()+" "+strings.Join(pw, " ")) {
 			continue // an approval, country or promo code is no program
 		}
 		return true
@@ -1070,7 +1071,9 @@ func secCodeSurface(t *model.Tool, facts secTool) secCodeReading {
 			// An alias of a pattern, a value or code is read as that one.
 		case len(pw) == 1 && secHasWord(pw, "script", "command", "cmd", "expression", "expr", "eval", "shell", "javascript", "python", "snippet", "program"):
 			return secCodeReading{why: fmt.Sprintf("its free-text parameter `%s` takes %s to run", name, last), param: name}
-		case secHasWord([]string{last}, "command", "commands", "cmd", "script") && (secCommandToRun.MatchString(pdesc) || secRunsNamedCommand(desc, pw)):
+		case secHasWord([]string{secLastNamingWord(pw)}, "command", "commands", "cmd", "script") && (secCommandToRun.MatchString(pdesc) || secRunsNamedCommand(desc, pw)):
+			// cmdString: "Exact remote shell command to run" (a type
+			// word after the name is no part of what it names, r34).
 			// percyRunCommand: "The test command to run with Percy".
 			return secCodeReading{why: fmt.Sprintf("its free-text parameter `%s` takes a command to run", name), param: name}
 		case (last == "code" && len(pw) <= 2 && !secUnsaidCode(t, words, desc, pdesc) || strings.Join(pw, "_") == "source_code") && !secNotCodeContext.MatchString(pdesc+" "+strings.Join(pw, " ")):
@@ -1306,4 +1309,20 @@ func secAdmitsObject(x *secParamIndex, name string) bool {
 		}
 	}
 	return false
+}
+
+// secLastNamingWord returns the last word of a parameter's name words
+// that says what it carries, passing over a trailing word that only names
+// its type (cmdString, scriptText, commandStr).
+func secLastNamingWord(pw []string) string {
+	for i := len(pw) - 1; i >= 0; i-- {
+		switch pw[i] {
+		case "string", "str", "text":
+			if i > 0 {
+				continue
+			}
+		}
+		return pw[i]
+	}
+	return ""
 }
