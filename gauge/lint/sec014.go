@@ -13,7 +13,7 @@ func sec014() Rule {
 	return Rule{
 		ID: "SEC014", Name: "secret-parameter", Family: "Security",
 		Summary: "A parameter takes a secret (API key, token, private key, password): the secret passes through the model.",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 29, Check: checkSEC014,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 30, Check: checkSEC014,
 	}
 }
 
@@ -162,10 +162,11 @@ func checkSEC014(ctx *Context) []Problem {
 			setter := secHasWord(facts[i].words, secSecretSetters...) || secOperationSets(t)
 			fresh := sev != Info && chosen && !stored && !existing
 			sets := fresh && (secNewSecret.MatchString(p.desc()) || setter && !secLogsInTalk.MatchString(p.desc()))
-			if sets && secSharedPasscode(t, p) {
-				// A meeting's, form's or shared link's passcode is handed
-				// to everyone the tool lets in: no login of the user's
-				// own, so a note (the judges of the sample split on it).
+			// A meeting's, form's or shared link's passcode is handed to
+			// everyone the tool lets in: no login of the user's own, so a
+			// note (the judges of the sample split on it).
+			shared := sets && secSharedPasscode(t, p)
+			if shared {
 				sev = Info
 				sets = false
 			}
@@ -180,7 +181,7 @@ func checkSEC014(ctx *Context) []Problem {
 			msg := fmt.Sprintf("Tool `%s` takes %s in `%s`: the secret passes through the model, so it lands in the conversation, the client's logs and the model provider, and an injected instruction can send it elsewhere.",
 				t.Name, what, p.path)
 			switch {
-			case sev == Info && secSharedPasscode(t, p):
+			case shared:
 				msg = fmt.Sprintf("Tool `%s` takes %s to set in `%s`, a passcode handed to everyone it lets in: it passes through the model and stays in the conversation and the client's logs.",
 					t.Name, what, p.path)
 			case sev == Info:
@@ -1362,4 +1363,4 @@ var secReadOnlySentence = regexp.MustCompile(`(?i)(?:^|[.;]\s+)read-only\s*(?:[.
 // with an account that exists ("required to authenticate the user
 // account", "Password for authentication"), which outweighs a setter verb
 // of the tool (CreateCall): the tool uses the login, it does not set it.
-var secLogsInTalk = regexp.MustCompile(`(?i)\b(?:to|for|used\s+to)\s+(?:authenticat\w*|log\s*-?in|sign\s*-?in)\b|\brequired\s+to\s+authenticate\b|\bcurrent\b|\bexisting\b|\byour\s+(?:\w+\s+)?password\b`)
+var secLogsInTalk = regexp.MustCompile(`(?i)\b(?:to|for|used\s+to)\s+(?:authenticat\w*|log\s*-?in|sign\s*-?in)\b|\bcurrent\b|\bexisting\b|\byour\s+(?:\w+\s+)?password\b`)
