@@ -2,6 +2,7 @@ package lint
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/text"
@@ -259,23 +260,15 @@ func undoConverse(tools []tgTool, t *tgTool) string {
 		return ""
 	}
 	if undoLooseVerbs[toks[at]] {
-		link := false
+		link := at > 0 && undoLinkNoun(toks[at-1])
 		for _, w := range toks[at+1:] {
-			if w == "from" || preciseLinkObjects[w] || preciseMarkers[w] || undoReactions[w] {
-				link = true
-			}
-		}
-		if at > 0 && (preciseLinkObjects[toks[at-1]] || preciseMarkers[toks[at-1]] || undoReactions[toks[at-1]]) {
-			link = true
+			link = link || w == "from" || undoLinkNoun(w)
 		}
 		if !link {
 			return ""
 		}
 	}
-	mine := map[string]bool{}
-	for _, n := range t.t.ParamNames() {
-		mine[strings.ToLower(n)] = true
-	}
+	mine := undoParamSet(t)
 	for k := range tools {
 		u := &tools[k]
 		if u.name == t.name || len(u.nameWords) != len(toks) {
@@ -284,11 +277,28 @@ func undoConverse(tools []tgTool, t *tgTool) string {
 		if !undoNamesConverse(toks, u.nameWords, at, makers) {
 			continue
 		}
-		if undoMakerTakesOnlyRefs(t, u, mine) && !undoEntriesHoldValues(tools, t, u) && !undoTakesOthersID(t, u) {
+		theirs := undoParamSet(u)
+		if undoMakerTakesOnlyRefs(t, u, mine, theirs) && !undoEntriesHoldValues(tools, t, theirs) && !undoTakesOthersID(t, theirs) {
 			return u.name
 		}
 	}
 	return ""
+}
+
+// undoLinkNoun reports whether a name word is a link, a marker or a
+// reaction: what a plain "remove" or "replace" may take away and its
+// converse put back.
+func undoLinkNoun(w string) bool {
+	return preciseLinkObjects[w] || preciseMarkers[w] || undoReactions[w]
+}
+
+// undoParamSet is the set of a tool's parameter names, lower-cased.
+func undoParamSet(t *tgTool) map[string]bool {
+	set := map[string]bool{}
+	for _, n := range t.t.ParamNames() {
+		set[strings.ToLower(n)] = true
+	}
+	return set
 }
 
 // undoNamesConverse reports whether the sibling's name words equal the
@@ -299,13 +309,7 @@ func undoNamesConverse(toks, other []string, at int, makers []string) bool {
 		o := other[j]
 		switch {
 		case j == at:
-			found := false
-			for _, m := range makers {
-				if o == m {
-					found = true
-				}
-			}
-			if !found {
+			if !slices.Contains(makers, o) {
 				return false
 			}
 		case w == "from":
@@ -324,13 +328,10 @@ func undoNamesConverse(toks, other []string, at int, makers []string) bool {
 // of t the maker lacks is a reference (entry ids), and every parameter of
 // u that t lacks is a reference too (item ids, a user): the maker needs no
 // value the removal took away.
-func undoMakerTakesOnlyRefs(t, u *tgTool, mine map[string]bool) bool {
-	theirs := map[string]bool{}
+func undoMakerTakesOnlyRefs(t, u *tgTool, mine, theirs map[string]bool) bool {
 	shared := 0
 	for _, n := range u.t.ParamNames() {
-		l := strings.ToLower(n)
-		theirs[l] = true
-		if mine[l] {
+		if mine[strings.ToLower(n)] {
 			shared++
 			continue
 		}
@@ -355,11 +356,7 @@ var undoEntryWrites = map[string]bool{"update": true, "edit": true, "modify": tr
 // (remove-record-from-list(listId, entryId) beside update-list-entry: the
 // entry's own attribute values go with it, and add-record-to-list does
 // not bring them back).
-func undoEntriesHoldValues(tools []tgTool, t, u *tgTool) bool {
-	theirs := map[string]bool{}
-	for _, n := range u.t.ParamNames() {
-		theirs[strings.ToLower(n)] = true
-	}
+func undoEntriesHoldValues(tools []tgTool, t *tgTool, theirs map[string]bool) bool {
 	for _, n := range t.t.ParamNames() {
 		w := secIdentifierWords(n)
 		if theirs[strings.ToLower(n)] || len(w) < 2 {
@@ -415,21 +412,20 @@ func undoRemovesOthers(toks []string) bool {
 // remove_reaction beside add_reaction, round 45).
 var undoReactions = map[string]bool{"reaction": true, "reactions": true}
 
-// undoTakesOthersID reports whether the removal takes a person's id the
-// maker does not (discord_remove_reaction(userId) beside
-// discord_add_reaction): it can take away what another person put there,
-// which the maker, acting as the caller, cannot put back as it was.
-func undoTakesOthersID(t, maker *tgTool) bool {
-	theirs := map[string]bool{}
-	for _, n := range maker.t.ParamNames() {
-		theirs[strings.ToLower(n)] = true
-	}
+// undoTakesOthersID reports whether the removal takes a person's id its
+// maker (whose parameter names are theirs) does not
+// (discord_remove_reaction(userId) beside discord_add_reaction): it can
+// take away what another person put there, which the maker, acting as the
+// caller, cannot put back as it was. People are undoPersonWords.
+func undoTakesOthersID(t *tgTool, theirs map[string]bool) bool {
 	for _, n := range t.t.ParamNames() {
 		if theirs[strings.ToLower(n)] {
 			continue
 		}
-		if secHasWord(secIdentifierWords(n), "user", "member", "person", "account", "author", "owner") {
-			return true
+		for _, w := range secIdentifierWords(n) {
+			if undoPersonWords[text.Singular(w)] {
+				return true
+			}
 		}
 	}
 	return false

@@ -759,27 +759,24 @@ func preciseTransformsCarriedCopy(t *tgTool) bool {
 	if t.t == nil || len(t.nameWords) == 0 || secHasWord(t.nameWords, secWriteVerbs...) || secHasWord(t.nameWords, preciseChangeNameVerbs...) || secDestructiveVerb(t.nameWords) != "" {
 		return false
 	}
-	if preciseStoredOperation(t.t) != "" {
+	if preciseOffersWrite(t.t) {
 		return false
 	}
 	return preciseCarriesCopyOnly(t.t)
 }
 
-// preciseStoredOperations are operation values (an action or op enum) that
-// act on what a server stores, never on a copy the call carries. A bare
-// delete or replace is not among them: a text tool's mode "delete" cuts
-// from the string it is handed.
-var preciseStoredOperations = []string{"create", "update", "insert", "upsert", "save", "archive", "uninstall"}
-
-// preciseStoredOperation returns the first operation value of t (its
-// action, op, mode... enum) whose words name an act on stored things, or "".
-func preciseStoredOperation(t *model.Tool) string {
-	for _, v := range secOperationValues(t) {
-		if secHasWord(secIdentifierWords(v), preciseStoredOperations...) {
-			return v
+// preciseOffersWrite reports whether an operation the tool offers (a value
+// of its action, op or mode enum) writes, in sec012's vocabulary: a
+// one-word write mode (create, update, set, apply...) or a compound value
+// opening on one (update_plan). A bare delete or replace is not enough: a
+// text tool's mode "delete" cuts from the string it is handed.
+func preciseOffersWrite(t *model.Tool) bool {
+	for _, av := range preciseActionValues(t) {
+		if preciseWriteModes[strings.ToLower(av.value)] || secCompoundWriteValue(av.value) {
+			return true
 		}
 	}
-	return ""
+	return false
 }
 
 // preciseCarriesCopyOnly reports whether a parameter of t carries the

@@ -16,7 +16,7 @@ func sec011() Rule {
 	return Rule{
 		ID: "SEC011", Name: "code-execution-surface", Family: "Security",
 		Summary: "The tool runs code, shell commands, SQL, a pipeline or an agent task supplied by the model.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 34, Check: checkSEC011,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 35, Check: checkSEC011,
 	}
 }
 
@@ -1042,10 +1042,7 @@ func secCodeSurface(t *model.Tool, facts secTool) secCodeReading {
 			pdesc, _ = secFold(d)
 		}
 		pw := secIdentifierWords(name)
-		last := ""
-		if len(pw) > 0 {
-			last = pw[len(pw)-1]
-		}
+		last := secLastNamingWord(pw) // cmdString carries a cmd (r34)
 		if secIsFreeTextOrList(obj) && (last == "statement" || last == "statements") && secSQLStatementTalk.MatchString(pdesc) {
 			// transaction(statements): "Array of SQL statements to
 			// execute in transaction".
@@ -1071,9 +1068,8 @@ func secCodeSurface(t *model.Tool, facts secTool) secCodeReading {
 			// An alias of a pattern, a value or code is read as that one.
 		case len(pw) == 1 && secHasWord(pw, "script", "command", "cmd", "expression", "expr", "eval", "shell", "javascript", "python", "snippet", "program"):
 			return secCodeReading{why: fmt.Sprintf("its free-text parameter `%s` takes %s to run", name, last), param: name}
-		case secHasWord([]string{secLastNamingWord(pw)}, "command", "commands", "cmd", "script") && (secCommandToRun.MatchString(pdesc) || secRunsNamedCommand(desc, pw)):
-			// cmdString: "Exact remote shell command to run" (a type
-			// word after the name is no part of what it names, r34).
+		case secHasWord([]string{last}, "command", "commands", "cmd", "script") && (secCommandToRun.MatchString(pdesc) || secRunsNamedCommand(desc, pw)):
+			// cmdString: "Exact remote shell command to run" (r34).
 			// percyRunCommand: "The test command to run with Percy".
 			return secCodeReading{why: fmt.Sprintf("its free-text parameter `%s` takes a command to run", name), param: name}
 		case (last == "code" && len(pw) <= 2 && !secUnsaidCode(t, words, desc, pdesc) || strings.Join(pw, "_") == "source_code") && !secNotCodeContext.MatchString(pdesc+" "+strings.Join(pw, " ")):

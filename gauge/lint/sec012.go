@@ -14,7 +14,7 @@ func sec012() Rule {
 	return Rule{
 		ID: "SEC012", Name: "annotation-contradiction", Family: "Security",
 		Summary: "The tool's behaviour hints contradict its name or description, or a default destroys or widens access.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 42, Check: checkSEC012,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 43, Check: checkSEC012,
 	}
 }
 
@@ -126,6 +126,16 @@ func checkSEC012(ctx *Context) []Problem {
 			if ctx.Precise() {
 				sideFlag, compoundMode = secSideEffectFlag(t), secCompoundWritingMode(t)
 			}
+			// nameOutweighed is secNameOutweighed, read once, by the
+			// first case that asks (several may).
+			var outweighed *bool
+			nameOutweighed := func() bool {
+				if outweighed == nil {
+					v := secNameOutweighed(t, &tgTools(ctx)[i], facts[i])
+					outweighed = &v
+				}
+				return *outweighed
+			}
 			switch {
 			case ctx.Precise() && secHasWord(words[:min(2, len(words))], "manage") && !saysReadOnly && !secEnumOnlyReads(t, facts[i]):
 				// manage-list-entry: a manage tool adds, changes and removes,
@@ -148,7 +158,7 @@ func checkSEC012(ctx *Context) []Problem {
 				// deploy_status "Check the status of a background
 				// deployment job": the write word names the job whose
 				// status, progress or log the call reads.
-			case (secDestructiveVerb(words) != "" || secHasWord(words, secWriteVerbs...)) && !(ctx.Precise() && (secComputesOnArguments(t, words, desc) || secNameOutweighed(t, &tgTools(ctx)[i], facts[i])) || copyOnly):
+			case (secDestructiveVerb(words) != "" || secHasWord(words, secWriteVerbs...)) && !(ctx.Precise() && (secComputesOnArguments(t, words, desc) || nameOutweighed()) || copyOnly):
 				// The name's change word counts unless the tool's own
 				// text and schema say the call only reads, runs a query
 				// or an analysis, computes, plans or waits (round 43):
@@ -160,7 +170,7 @@ func checkSEC012(ctx *Context) []Problem {
 				// what the call carries over to someone else (round 36).
 				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but its name says it submits or transmits what the call carries.", t.Name),
 					"Set readOnlyHint: false (and openWorldHint: true if it leaves the machine) so clients ask before the data is handed over. Clients skip confirmation for read-only tools.")
-			case secMutatingOpening.MatchString(desc) && !(ctx.Precise() && (secExecutesReadQuery(desc) || secNameOutweighed(t, &tgTools(ctx)[i], facts[i]))):
+			case secMutatingOpening.MatchString(desc) && !(ctx.Precise() && (secExecutesReadQuery(desc) || nameOutweighed())):
 				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but its description says it modifies or deletes data.", t.Name),
 					"Set readOnlyHint: false (and destructiveHint to match), or fix the description. Clients skip confirmation for read-only tools.")
 			case ctx.Precise() && secReadOrWriteOpening.MatchString(desc):
@@ -173,10 +183,10 @@ func checkSEC012(ctx *Context) []Problem {
 				// descriptions": a flag whose name is a change.
 				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but its `%s` flag makes it change things.", t.Name, secWriteFlagOn(t)),
 					"Set readOnlyHint: false, or move the changing mode into its own tool so the read can stay read-only. Clients skip confirmation for read-only tools.")
-			case ctx.Precise() && secImperativeMutation.MatchString(desc) && !secNameOutweighed(t, &tgTools(ctx)[i], facts[i]):
+			case ctx.Precise() && secImperativeMutation.MatchString(desc) && !nameOutweighed():
 				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but its description says it changes data.", t.Name),
 					"Set readOnlyHint: false (and destructiveHint to match), or fix the description. Clients skip confirmation for read-only tools.")
-			case ctx.Precise() && destructiveText && (a.DestructiveHint == nil || !*a.DestructiveHint) && !(strings.HasPrefix(destroys, "its name says") && secNameOutweighed(t, &tgTools(ctx)[i], facts[i])):
+			case ctx.Precise() && destructiveText && (a.DestructiveHint == nil || !*a.DestructiveHint) && !(strings.HasPrefix(destroys, "its name says") && nameOutweighed()):
 				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but it can destroy data (%s).", t.Name, preciseDescribesDestruction(&tgTools(ctx)[i])),
 					"Set readOnlyHint: false and destructiveHint: true, or split the destructive operation into its own tool. Clients skip confirmation for read-only tools.")
 			case ctx.Precise() && secSendsRemote(t.RawDescription) != "":
