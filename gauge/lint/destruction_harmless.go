@@ -340,6 +340,47 @@ var (
 	preciseFromTrash = regexp.MustCompile(`(?i)^\s*(?:removes?|takes?|moves?)\s+(?:\w+\s+){0,3}?(?:out\s+of|from)\s+(?:the\s+)?(?:trash|bin|recycle\s+bin)\b`)
 )
 
+// preciseServerRestores reports whether one of the server's tools brings
+// back what was deleted, trashed or archived (secRestoresDeleted:
+// untrash_message, restore_page, "Remove a note from the trash"). A move
+// to the trash is undone from the model's side only through such a tool;
+// without one, what a trashing delete takes is gone until a person finds
+// it in the service's own interface, and a client should ask first
+// (round 47: blind reviewers listed every such delete on the unseen
+// audits: fastmail's delete_email and bulk_delete, agllama's soft
+// deletes, ga4_delete_property).
+func preciseServerRestores(tools []tgTool) bool {
+	for i := range tools {
+		folded, _ := secFold(tools[i].desc)
+		if secRestoresDeleted(tools[i].nameWords, folded) {
+			return true
+		}
+	}
+	return false
+}
+
+// preciseTrashesUnrestored reports whether t moves what it deletes to the
+// trash (or soft-deletes it), with no word of permanence, while neither
+// the server nor t itself offers a way back (preciseServerRestores,
+// preciseOwnRestore): preciseReversible no longer excuses it, and
+// MCP040 reports it at warning with its own reason.
+func preciseTrashesUnrestored(tools []tgTool, t *tgTool) bool {
+	return !t.destructPhrase && preciseToTrash.MatchString(t.desc) && !preciseBypassesTrash(t) && !preciseServerRestores(tools) && !preciseOwnRestore(t)
+}
+
+// preciseOwnRestore reports whether a trashing tool takes back its own
+// removal: one of its parameters is named for a restore (lm-assist's
+// backlog_remove "Soft-remove a backlog item ... {id, restore:true}
+// brings it back").
+func preciseOwnRestore(t *tgTool) bool {
+	for _, p := range t.params {
+		if secHasWord(text.IdentifierTokens(p.name), secRestoringVerbs...) {
+			return true
+		}
+	}
+	return false
+}
+
 // preciseReversible says why a tool that reads as destructive only breaks a
 // link or moves something where it can be restored, or "". tools is the
 // server's whole tool list: a link the server can make again with a
@@ -382,7 +423,7 @@ func preciseReversible(tools []tgTool, t *tgTool) string {
 	if preciseLocalAlias(t, toks) {
 		return "it removes only the server's own local alias or shortcut, not user data"
 	}
-	if !permanent && preciseToTrash.MatchString(t.desc) && !preciseBypassesTrash(t) {
+	if !permanent && preciseToTrash.MatchString(t.desc) && !preciseBypassesTrash(t) && (preciseServerRestores(tools) || preciseOwnRestore(t)) {
 		return "it moves what it deletes to the trash, where it can be restored"
 	}
 	if inverse := preciseInverseTool(tools, t, toks); inverse != "" && !permanent {

@@ -16,7 +16,7 @@ func mcp013() Rule {
 		ID: "MCP013", Name: "overlapping-descriptions", Family: "Description",
 		Summary: "Two tools' descriptions are near-identical.",
 		Default: Warning, Toolgauge: Error, Scope: ScopePair, Origin: OriginToolgauge,
-		Revision: 10, Check: checkMCP013,
+		Revision: 11, Check: checkMCP013,
 	}
 }
 
@@ -36,7 +36,7 @@ func checkMCP013(ctx *Context) []Problem {
 		l, r := tools[p.left].name, tools[p.right].name
 		sev := Off
 		if ctx.Precise() && !preciseQualifierTwins(&tools[p.left], &tools[p.right]) &&
-			(preciseNamesTellApart(tools[p.left].nameTokens, tools[p.right].nameTokens) || preciseDistinctSlots(&tools[p.left], &tools[p.right]) ||
+			(preciseNamesSaidApart(&tools[p.left], &tools[p.right]) || preciseDistinctSlots(&tools[p.left], &tools[p.right]) ||
 				kindTokensTellApart(&tools[p.left], &tools[p.right])) {
 			// The names carry the difference (activate_plugin and
 			// activate_theme), or one template names each tool's own

@@ -16,7 +16,7 @@ func mcp014() Rule {
 		ID: "MCP014", Name: "no-disambiguation-guidance", Family: "Description",
 		Summary: "A tool overlaps with a sibling and never says which to prefer.",
 		Default: Warning, Toolgauge: Warning, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 17, Check: checkMCP014,
+		Revision: 18, Check: checkMCP014,
 	}
 }
 
@@ -63,7 +63,7 @@ func checkMCP014(ctx *Context) []Problem {
 				continue
 			}
 			dup = p.score >= tgNearDuplicate && precisePairKept(ctx, l, r, tgNearDuplicate) &&
-				(preciseQualifierTwins(l, r) || !preciseNamesTellApart(l.nameTokens, r.nameTokens) && !preciseDistinctSlots(l, r) && !kindTokensTellApart(l, r))
+				(preciseQualifierTwins(l, r) || !preciseNamesSaidApart(l, r) && !preciseDistinctSlots(l, r) && !kindTokensTellApart(l, r))
 		}
 		link(l, r, dup)
 	}

@@ -15,7 +15,7 @@ func mcp040() Rule {
 		ID: "MCP040", Name: "destructive-tool-without-hint", Family: "Annotations",
 		Summary: "A tool that looks destructive declares no destructiveHint.",
 		Default: Error, Toolgauge: Error, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 54, Check: checkMCP040,
+		Revision: 55, Check: checkMCP040,
 	}
 }
 
@@ -92,6 +92,12 @@ func checkMCP040(ctx *Context) []Problem {
 			// add_edge(sourceNodeId, targetNodeId, condition, priority):
 			// the link held values of its own, which go with it.
 			msg = fmt.Sprintf("`%s` removes a link that holds values of its own (%s) but declares no `destructiveHint`.", t.name, linkValues)
+			sev = Warning
+		case reversible == "" && !preciseReadNamed(t) && preciseTrashesUnrestored(tools, t):
+			// "Delete an email (move to trash)" on a server with no
+			// tool that restores: the model cannot take it back, and the
+			// trash is emptied later (round 47).
+			msg = fmt.Sprintf("`%s` moves what it removes to a trash or soft-deletes it, and no tool of this server restores it, but declares no `destructiveHint`.", t.name)
 			sev = Warning
 		case preciseReadNamed(t) || reversible != "" && !effectLinkNounCutOff(ctx, i, reversible):
 			continue

@@ -194,6 +194,67 @@ func preciseNamesTellApart(a, b []string) bool {
 	return false
 }
 
+// preciseNamesSaidApart reports whether two tools' names carry their
+// difference (preciseNamesTellApart) in a way a model can use. It is not
+// so when the two descriptions say the same thing, their words differing
+// at most in words of depth ("Returns the service definition …" beside
+// "Returns the full service definition …"), and no word only one name
+// has (no verb, number or word of depth) is used by that tool's own
+// description and not by the sibling's (sameJobUses' stem reading):
+// `agent_service_configuration` beside `agent_service` names a
+// difference its text never explains, so a model has nothing to choose
+// by. Descriptions that differ in any other word (open and closed
+// disputes, temperature and pressure readings) say the difference
+// themselves, and the names keep it.
+func preciseNamesSaidApart(l, r *tgTool) bool {
+	if !preciseNamesTellApart(l.nameTokens, r.nameTokens) {
+		return false
+	}
+	if !slices.Equal(preciseUndeepWords(l.desc), preciseUndeepWords(r.desc)) {
+		return true // the texts differ in what they say, or in its order
+	}
+	own, other := preciseDescWords(l), preciseDescWords(r)
+	onlyL, onlyR, _ := singularWordDiff(l.nameTokens, r.nameTokens)
+	told := func(words []string, own, other map[string]bool) bool {
+		for _, w := range words {
+			if text.IsReadVerb(w) || text.IsDestructiveVerb(w) || preciseOtherVerbs[w] || text.IsDigits(w) || preciseDepthWords[w] {
+				continue
+			}
+			if sameJobUses(own, w) && !sameJobUses(other, w) {
+				return true
+			}
+		}
+		return false
+	}
+	return told(onlyL, own, other) || told(onlyR, other, own)
+}
+
+// preciseUndeepWords is a description's words in order, lower case and
+// singular, without words of depth: two texts with the same such words say
+// the same thing ("Returns the full service definition" and "Returns the
+// service definition"), while the same words in another order need not
+// ("issues that the given issue depends on" and "issues that depend on
+// the given issue").
+func preciseUndeepWords(desc string) []string {
+	var out []string
+	for _, w := range preciseWord.FindAllString(strings.ToLower(desc), -1) {
+		if w = text.Singular(w); !preciseDepthWords[w] {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// preciseDescWords is a description's words, lower case and singular, as
+// sameJobUses looks them up.
+func preciseDescWords(t *tgTool) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range preciseWord.FindAllString(strings.ToLower(t.desc), -1) {
+		out[text.Singular(w)] = true
+	}
+	return out
+}
+
 // preciseDepthWords say how much of one answer a tool returns, not which
 // object it is about: get_events_light and get_events_full are one call at
 // two depths, and their names do not say which one a question needs.
