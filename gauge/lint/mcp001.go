@@ -14,7 +14,7 @@ func mcp001() Rule {
 		ID: "MCP001", Name: "near-duplicate-tool-names", Family: "Naming",
 		Summary: "Two tools have names that reduce to the same words.",
 		Default: Error, Toolgauge: Error, Scope: ScopePair, Origin: OriginToolgauge,
-		Revision: 4, Check: checkMCP001,
+		Revision: 5, Check: checkMCP001,
 	}
 }
 
@@ -84,8 +84,39 @@ func preciseNamesExplained(ctx *Context, names []string) bool {
 		return false
 	}
 	a, b := group[0], group[1]
-	return kindTokensTellApart(a, b) || a.lowered.MentionsName(b.mentionName) || b.lowered.MentionsName(a.mentionName) || preciseListAndItem(a.nameTokens, b.nameTokens) ||
+	return kindTokensTellApart(a, b) || a.lowered.MentionsName(b.mentionName) || b.lowered.MentionsName(a.mentionName) || preciseListAndItem(a.nameTokens, b.nameTokens) && !preciseOneJobNumber(a, b) ||
 		preciseNumberNamesType(a, b) || preciseNumberNamesType(b, a)
+}
+
+// preciseOneJobNumber reports whether two names that differ only in the
+// number of a word before their last (get_variable_group beside
+// get_variables_group) still name one job: the two tools take mostly the
+// same parameters, require the same ones (none counts), and their descriptions open on verbs of the same
+// operations, none of them a list ("Retrieve a variable group by ID …"
+// beside "Retrieve the full details of a variables group by its ID …").
+// The plural then qualifies the object, it does not make a list of it,
+// and one letter is all that tells the two apart (round 47; planton of
+// the unseen audits). A plural last word (find_element beside
+// find_elements, create_item beside create_items) names many of the
+// object: a list or batch beside one item; so does a plural that the
+// identity follows (issue_details requiring issueId beside issues_details
+// requiring issueIds).
+func preciseOneJobNumber(a, b *tgTool) bool {
+	x, y := preciseNameStem(a.nameWords), preciseNameStem(b.nameWords)
+	if len(x) == 0 || len(x) != len(a.nameWords) || len(y) != len(b.nameWords) ||
+		a.nameWords[len(a.nameWords)-1] != b.nameWords[len(b.nameWords)-1] || !preciseSchemasAlike(a, b) || requiredKey(a) != requiredKey(b) {
+		return false
+	}
+	p, q := preciseLeadVerbOps(a.desc), preciseLeadVerbOps(b.desc)
+	if p == nil || q == nil || p["list"] || q["list"] || len(p) != len(q) {
+		return false
+	}
+	for op := range p {
+		if !q[op] {
+			return false
+		}
+	}
+	return true
 }
 
 // preciseKindsMax is the largest group of names reducing to the same

@@ -16,7 +16,7 @@ func sec017() Rule {
 	return Rule{
 		ID: "SEC017", Name: "access-grant", Family: "Security",
 		Summary: "A tool grants people, accounts, hosts or keys access (invites members, changes roles, shares with others, registers keys, mints tokens, allow-lists IPs).",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 23, Check: checkSEC017,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 24, Check: checkSEC017,
 	}
 }
 
@@ -301,6 +301,9 @@ func secGrantByName(t *model.Tool, words []string) string {
 		if p := secGrantPasswordParam(t); p != "" {
 			return fmt.Sprintf("creates a login whose password the model chooses (`%s`)", p)
 		}
+	}
+	if secGrantCreatesUser(t, kept) {
+		return "creates a user account, a new login on the service, for whoever the model names"
 	}
 	if has("map", "mapping", "mappings") && has("create", "add", "new", "set", "update") && has("credential", "credentials", "secret", "secrets", "policy", "policies", "role", "roles") {
 		// A credential list or role mapped onto a domain lets those
@@ -729,6 +732,44 @@ var secGrantFileMode = regexp.MustCompile(`\bchmod\b|\bfile\s+modes?\b|\boctal\b
 
 var secGrantOpValue = regexp.MustCompile(`(?i)^(?:grant|add|assign|invite|share|set|update|create)(?:[_-](?:access|role|roles|permission|permissions|member|members))?$`)
 
+// secGrantCreatesUser reports whether a tool's name does nothing but
+// create a user: a creating verb, user or users, and at most one other
+// word, the server's namespace before them (`create-user`,
+// `jellyfin_create_user`, `mb_user_create`) or the database a login is
+// made on (`db-cluster-create-user` has two: db and cluster). A new user
+// is a login on the service, whoever the model names, whatever role it
+// gets (round 47: the unseen audits' reviewers listed keycloak's,
+// jellyfin's and servicenow's, which take no role or password). A name
+// with another noun (`create_user_group`, `create_user_filter`) makes
+// something else, and a description that makes a record or a profile of
+// a user ("Create a user record manually") makes no login.
+func secGrantCreatesUser(t *model.Tool, words []string) bool {
+	if !secHasWord(words, "user", "users") || !secHasWord(words, "create", "add", "new", "register") {
+		return false
+	}
+	var other []string
+	for i, w := range words {
+		switch w {
+		case "user", "users", "create", "add", "new", "register":
+			continue
+		case "db", "database", "cluster":
+			continue
+		}
+		if i == 0 && len(words) > 2 {
+			continue // the server's namespace (jellyfin_create_user)
+		}
+		other = append(other, w)
+	}
+	if len(other) > 0 || words[len(words)-1] != "user" && words[len(words)-1] != "users" && words[len(words)-1] != "create" {
+		return false
+	}
+	return !secGrantUserRecordTalk.MatchString(strings.ToLower(t.RawDescription))
+}
+
+// secGrantUserRecordTalk is a description of a user as data kept about a
+// person, not a login: a record, a profile, an identity to verify.
+var secGrantUserRecordTalk = regexp.MustCompile(`\buser\s+(?:records?|profiles?|entr(?:y|ies)|data)\b|\bidentit(?:y|ies)\b|\bcontacts?\b|\bcustomers?\b`)
+
 // secGrantHasPrincipalParam reports whether a share tool takes whom to
 // share with: an email, user, group, domain, grantee, or a role.
 func secGrantHasPrincipalParam(t *model.Tool) bool {
@@ -1066,7 +1107,9 @@ func secGrantRequestPart(p secParam) bool {
 // (other calls); a rename changes no access. A minted credential or a
 // sharing link gives access however few parameters it takes.
 func secGrantOnlyNames(t *model.Tool, what string) bool {
-	if strings.HasPrefix(what, "mints") || strings.Contains(what, "link") {
+	if strings.HasPrefix(what, "mints") || strings.Contains(what, "link") || strings.HasPrefix(what, "creates a user account") {
+		// A new user's name is the login itself (jellyfin_create_user
+		// takes only `name`), not a label on something else.
 		return false
 	}
 	named := false
