@@ -13,7 +13,7 @@ func sec016() Rule {
 	return Rule{
 		ID: "SEC016", Name: "local-upload", Family: "Security",
 		Summary: "A tool reads a local path the model names and sends its contents to a remote service.",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 17, Check: checkSEC016,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 18, Check: checkSEC016,
 	}
 }
 
@@ -297,7 +297,13 @@ func secIsLocalSource(p secParam, inputOnly, toolReadsLocal bool) bool {
 	// A path confined to a directory the operator configured is a path on
 	// the server's machine, and a tool that says it reads "from a local
 	// file" reads it through its path parameter.
-	local := secLocalPathTalk.MatchString(desc) || pathNamed && (secUploadTarget.MatchString(desc) || secConfinedRoot.MatchString(desc) || toolReadsLocal)
+	// A path named local (attachments[].localPath, local_path) says
+	// itself where it is, whatever its text, unless the text says it
+	// is a file another tool of the server returned (shiplight's
+	// local_video_path "returned by close_session": the server's own
+	// recording, embedded in a local report) (round 47).
+	local := secLocalPathTalk.MatchString(desc) || pathNamed && (secUploadTarget.MatchString(desc) || secConfinedRoot.MatchString(desc) || toolReadsLocal ||
+		secHasWord(pw, "local") && !secReturnedByTool.MatchString(desc))
 	if !local {
 		return false
 	}
@@ -306,6 +312,10 @@ func secIsLocalSource(p secParam, inputOnly, toolReadsLocal bool) bool {
 	}
 	return true
 }
+
+// secReturnedByTool is a parameter text saying its value is what another
+// call returned ("Local .webm file path returned by close_session").
+var secReturnedByTool = regexp.MustCompile(`(?i)\breturned\s+(?:by|from)\b`)
 
 // secIsInputNamed reports whether a parameter's name words name an input
 // file (input, source, image, audio, document…), not a setting.
@@ -330,7 +340,7 @@ var (
 	// secLocalPathTalk says a parameter is a path on the local machine.
 	secLocalPathTalk = regexp.MustCompile(`\blocal\s+(?:file\s*(?:system)?\s+)?(?:files?|paths?|directory|director(?:y|ies)|folders?|dir|dist|build|project|agent|archive|images?)\b|\b(?:absolute|relative)\s+or\s+(?:absolute|relative)\s+(?:file\s+|folder\s+|directory\s+)?paths?\b|\babsolute\s+(?:file\s+|folder\s+|directory\s+)?paths?\b|\bfrom\s+(?:the\s+)?(?:local\s+)?(?:disk|file\s*system)\b|\bon\s+(?:the\s+)?(?:local\s+)?(?:disk|file\s*system|your\s+machine)\b|\bmcp\s+server(?:'s)?\s+(?:cwd|current\s+working\s+directory)\b|\bfile\s*system\s+path\b`)
 	// secUploadTarget says a path parameter is the file to send.
-	secUploadTarget = regexp.MustCompile(`\b(?:file|folder|directory|image|archive|code|build|bundle)\s+(?:to|(?:that|which)\s+(?:should|will|is\s+to)\s+be)\s+(?:upload|deploy|send|attach|uploaded|deployed|sent|attached)\b|\bsource\s+(?:file|image|directory|folder)\b`)
+	secUploadTarget = regexp.MustCompile(`\b(?:file|folder|directory|image|archive|code|build|bundle)\s+(?:to|(?:that|which)\s+(?:should|will|is\s+to)\s+be)\s+(?:upload|deploy|send|attach|uploaded|deployed|sent|attached)\b|\b(?:file\s+)?path\s+(?:of\s+(?:the\s+)?file\s+)?to\s+(?:upload|attach|send)\b|\bsource\s+(?:file|image|directory|folder)\b`)
 	// secRemotePathTalk says a path lives on the remote side, or is where
 	// something is saved.
 	secRemotePathTalk = regexp.MustCompile(`\b(?:website|site|document|web)\s+root\b|\bwp-content\b|\bpublic_html\b|\bvhost\b|\brepo(?:sitory)?\b|\bbucket\b|\bremote\s+path\b|\bres://|\balready\s+(?:uploaded|on\s+the\s+server|present)\b|\bin\s+the\s+(?:drive|container|project\s+tree)\b|\bto\s+save\b|\b(?:saved|written|stored)\s+(?:to|in|at)\b|\bwhere\s+(?:\w+\s+){0,4}(?:saved|written|stored|mounted)\b`)
