@@ -14,7 +14,7 @@ func sec012() Rule {
 	return Rule{
 		ID: "SEC012", Name: "annotation-contradiction", Family: "Security",
 		Summary: "The tool's behaviour hints contradict its name or description, or a default destroys or widens access.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 43, Check: checkSEC012,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 44, Check: checkSEC012,
 	}
 }
 
@@ -594,7 +594,15 @@ var secStartsOrCreatesAside = regexp.MustCompile(`\b(?:gets?|finds?|fetch(?:es)?
 // creates, installs, marks, acknowledges, starts, restarts, writes,
 // saves, sends, deletes, updates or runs anything (issue 21, round 25).
 func secReadsByOpening(words []string, desc string) bool {
-	if len(words) == 0 || !secReadOpeningVerb.MatchString(desc) || secAnyChangeTalk.MatchString(desc) || secAnyChangeTalk.MatchString(strings.Join(words, " ")) {
+	if len(words) == 0 || !secReadOpeningVerb.MatchString(desc) {
+		return false
+	}
+	// Words that name another tool (webex_messages_delete, "use
+	// delete_room to remove one") or a field of what is read
+	// ("creation/update timestamps", "last update date") are not what
+	// this call does (round 47).
+	desc = secReadNounsBlanked(desc)
+	if secAnyChangeTalk.MatchString(desc) || secAnyChangeTalk.MatchString(strings.Join(words, " ")) {
 		return false
 	}
 	for _, w := range words {
@@ -621,6 +629,25 @@ func secReadsByOpening(words []string, desc string) bool {
 	}
 	return true
 }
+
+// secReadNounsBlanked blanks, in a folded description, the identifiers
+// (words joined by an underscore or a dot: another tool's name) and the
+// change words that name a field of what is read (a creation or update
+// timestamp, date, time, history or count), so that only the words that
+// say what the call does are read for a change.
+func secReadNounsBlanked(desc string) string {
+	desc = secIdentifierToken.ReplaceAllString(desc, " ")
+	return secChangeFieldTalk.ReplaceAllString(desc, " ")
+}
+
+var (
+	// secIdentifierToken is a word joined to another by an underscore or
+	// a dot, with letters on both sides (delete_room, messages.delete).
+	secIdentifierToken = regexp.MustCompile(`\b[a-z0-9]+(?:[_.][a-z0-9]+)+\b`)
+	// secChangeFieldTalk is a change word naming a field of a record:
+	// "creation/update timestamps", "last update date", "update time".
+	secChangeFieldTalk = regexp.MustCompile(`\b(?:last\s+)?(?:creat(?:e|ed|ion)|updat(?:e|ed)|modif(?:y|ied|ication)|delet(?:e|ed|ion))(?:\s*/\s*(?:creat(?:e|ed|ion)|updat(?:e|ed)|modif(?:y|ied|ication)|delet(?:e|ed|ion)))?\s+(?:timestamps?|times?|dates?|history|counts?|at)\b`)
+)
 
 // secObjectBound are change verbs secAnyChangeTalk reads as acting only
 // with an object after them.
