@@ -49,6 +49,8 @@ type famIndex struct {
 	// three segments or more, with the separator after each
 	// ("manage_jira_", "boond_contracts_"), to how many tools start so.
 	pairs map[string]int
+	// total is how many tools the server lists.
+	total int
 }
 
 // famMaxSuffixes bounds how many ends of one tool name are indexed.
@@ -60,7 +62,7 @@ const famNameSeps = "_-./:"
 // serverFamilies returns the server's family and suffix index.
 func serverFamilies(ctx *Context) *famIndex {
 	return ctx.Memo("tool.families", func() any {
-		ix := &famIndex{families: map[string]int{}, seps: map[string]string{}, suffixes: map[string]string{}, pairs: map[string]int{}}
+		ix := &famIndex{families: map[string]int{}, seps: map[string]string{}, suffixes: map[string]string{}, pairs: map[string]int{}, total: len(ctx.Tools)}
 		for i := range ctx.Tools {
 			name := strings.ToLower(ctx.Tools[i].Name)
 			if key, ok := famPairKey(name); ok {
@@ -306,7 +308,39 @@ func famMissingTool(ctx *Context, desc, name, self string, from, to int, place f
 	if bare && !unkPhraseEnd.MatchString(desc[to:min(len(desc), to+16)]) && !famToolAfter.MatchString(desc[to:min(len(desc), to+24)]) {
 		return false
 	}
-	return place.called && ix.family(name)
+	return place.called && ix.family(name) || ix.namespaceVerbName(name)
+}
+
+// famNamespaceMin is the fewest tools, and famNamespaceShare the least
+// share of all of them, whose names must open on one word and separator
+// for that word to be the server's namespace.
+const (
+	famNamespaceMin   = 5
+	famNamespaceShare = 0.8
+)
+
+// namespaceVerbName reports whether name is written as the server writes
+// every tool: the server's namespace (the leading word and separator of
+// most of its tools, five at least: `tm1_` of every tm1 tool), then a verb
+// a tool name opens with, then the words it acts on (`tm1_write_cells`,
+// `tm1_upsert_process`), in the family's separators. Such a name names a
+// tool wherever it stands in prose ("Related: … tm1_write_cells for the
+// inverse operation", "Pre-flight check before tm1_upsert_process"): the
+// namespace is the server's, and nothing else it names opens with a verb.
+// A field or value under the namespace (`tm1_user_id`) opens with a noun
+// and stays silent (round 47).
+func (ix *famIndex) namespaceVerbName(name string) bool {
+	low := strings.ToLower(name)
+	k := strings.IndexAny(low, famNameSeps)
+	if k <= 0 || !ix.family(name) {
+		return false
+	}
+	n := ix.families[low[:k+1]]
+	if n < famNamespaceMin || float64(n) < famNamespaceShare*float64(ix.total) {
+		return false
+	}
+	words := secIdentifierWords(name)
+	return len(words) >= 3 && famVerb(words[1]) && !unkValueName(name)
 }
 
 // famPairMissing reports whether the name at desc[from:to] is a missing
