@@ -351,13 +351,17 @@ var (
 // deletes, ga4_delete_property).
 func preciseServerRestores(tools []tgTool) bool {
 	for i := range tools {
-		folded, _ := secFold(tools[i].desc)
-		if secRestoresDeleted(tools[i].nameWords, folded) {
+		if tools[i].restores {
 			return true
 		}
 	}
 	return false
 }
+
+// preciseBinTalk is a description that names the place deleted things
+// wait in; only such a description (or a restoring name) is read for a
+// restore when the tools are analysed.
+var preciseBinTalk = regexp.MustCompile(`(?i)\b(?:trash|bin|recycl\w*|rubbish|wastebasket|deleted\s+items)\b`)
 
 // preciseTrashesUnrestored reports whether t moves what it deletes to the
 // trash (or soft-deletes it), with no word of permanence, while neither

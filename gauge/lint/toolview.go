@@ -62,6 +62,10 @@ type tgTool struct {
 	hasExample     bool
 	readOpening    bool
 	destructPhrase bool
+	// restores: the tool brings back what was deleted, trashed or
+	// archived (secRestoresDeleted), read once per tool for
+	// preciseServerRestores.
+	restores bool
 }
 
 // tgTools returns the analysed tools of ctx, computed once per run.
@@ -89,6 +93,10 @@ func tgTools(ctx *Context) []tgTool {
 			tt.nameWords = make([]string, len(tt.nameTokens))
 			for j, tok := range tt.nameTokens {
 				tt.nameWords[j] = strings.ToLower(tok)
+			}
+			if secHasWord(tt.nameWords, secRestoringVerbs...) || preciseBinTalk.MatchString(t.Description) {
+				folded, _ := secFold(t.Description)
+				tt.restores = secRestoresDeleted(tt.nameWords, folded)
 			}
 			ids := make([]int32, 0, len(tt.bag))
 			for w := range tt.bag {
