@@ -640,9 +640,10 @@ func preciseHasRestore(tools []tgTool) bool {
 
 // preciseFileTargetTalk is a path parameter's description naming a place
 // on a machine the tool writes to: "Remote destination path", "Local
-// destination path". A destination alone (a Drive folder, a clone's
+// destination path", "Destination location on your local machine",
+// "Target location on the remote server" (round 48). A destination alone (a Drive folder, a clone's
 // directory) is not read as a file written over.
-var preciseFileTargetTalk = regexp.MustCompile(`(?i)\b(?:local|remote)\s+(?:file\s+)?destination\s+(?:file\s+)?path\b|\bdestination\s+path\s+on\s+the\s+(?:local|remote)\b|` +
+var preciseFileTargetTalk = regexp.MustCompile(`(?i)\b(?:local|remote)\s+(?:file\s+)?destination\s+(?:file\s+)?path\b|\b(?:destination|target)\s+(?:file\s+)?(?:path|location)\s+on\s+(?:the\s+|your\s+)?(?:local|remote)\b|` +
 	// "The absolute path where the attachment will be saved", "Absolute
 	// file path to save the .md file", "Absolute path to the directory
 	// where attachments will be saved": an absolute path on the machine the

@@ -15,7 +15,7 @@ func sec010() Rule {
 	return Rule{
 		ID: "SEC010", Name: "env-exposure", Family: "Security",
 		Summary: "The tool appears to return environment variables or secrets.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 34, Check: checkSEC010,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 35, Check: checkSEC010,
 	}
 }
 
@@ -725,6 +725,14 @@ var secCredentialReturnedLater = []struct {
 		func(s string) string {
 			return "the new " + s + " (its description asks to save it now: it is shown once, in the result)"
 		}},
+	// "This will generate a new password for this Server and return
+	// it" (round 48): a credential made by the call and handed back.
+	{regexp.MustCompile(`\b(?:generates?|creates?|sets?|resets?|issues?|mints?)\s+(?:a\s+|the\s+)?new\s+((?:root\s+|admin\s+|user\s+)?passwords?|(?:api\s+|access\s+)?(?:keys?|tokens?)|credentials|secrets?)\b[^.\n]{0,40}?\band\s+returns?\s+(?:it|them)\b`),
+		func(s string) string { return "the new " + s + " it makes (its description says it returns it)" }},
+	// "Requests credentials for remote access via VNC": the call asks
+	// the service for credentials and hands them back.
+	{regexp.MustCompile(`^\s*(?:this\s+tool\s+)?requests?\s+(?:new\s+|temporary\s+)?(credentials|(?:a\s+)?(?:password|token)s?)\s+for\b`),
+		func(s string) string { return "the " + s + " it requests (they come back in the result)" }},
 	{regexp.MustCompile(`\b((?:pre-?authenticated|pre-?signed|authenticated|signed|magic)\s+(?:[\w-]+\s+)?(?:links?|urls?))\s+(?:is|are)\s+returned\b`),
 		func(s string) string { return s + ", which work for whoever holds them, without logging in" }},
 	{regexp.MustCompile(`\b(?:returned|resulting)\s+(urls?|links?)\b[^.\n]{0,80}?\b(?:with\s+no|without(?:\s+an?)?|no)\s+(?:authori[sz]ation|auth|login|sign-?in|credentials)\b`),
