@@ -23,22 +23,25 @@ import (
 // left out, with the value in the group: "Default: root", "(default:
 // unrestricted)", "defaults to public", "unlimited if omitted", "omit for
 // unlimited", "public (default)".
-var accessWidestValue = regexp.MustCompile(`(?i)\bdefaults?(?:\s+to|\s+is)?\s*[:=]?\s*['"\x60]?(unlimited|never|unrestricted|root|public|anyone|everyone)\b` +
-	`|\b(unlimited|never|unrestricted|root|public|anyone|everyone)['"\x60]?\s*\(default\)` +
-	`|\b(unlimited|never|unrestricted|root|public|anyone|everyone)\s+(?:if|when)\s+(?:omitted|not\s+(?:set|specified|provided|given)|unset|left\s+(?:out|empty|blank))\b` +
-	`|\bomit(?:ted)?\s+(?:for|means)\s+(unlimited|never|unrestricted|root|public|anyone|everyone)\b`)
+var accessWidestValue = regexp.MustCompile(`(?i)\bdefaults?(?:\s+to|\s+is)?\s*[:=]?\s*['"\x60]?(unlimited|never|unrestricted|root|public|anyone|everyone|anonymous)\b` +
+	`|\b(unlimited|never|unrestricted|root|public|anyone|everyone|anonymous)['"\x60]?\s*\(default\)` +
+	`|\b(unlimited|never|unrestricted|root|public|anyone|everyone|anonymous)\s+(?:if|when)\s+(?:omitted|not\s+(?:set|specified|provided|given)|unset|left\s+(?:out|empty|blank))\b` +
+	`|\bomit(?:ted)?\s+(?:for|means)\s+(unlimited|never|unrestricted|root|public|anyone|everyone|anonymous)\b`)
 
 // accessBoundValues maps a widest value to the parameter name words in
 // whose place it bounds access: root for the user a script runs as;
-// unrestricted, public, anyone or everyone for a network or a visibility;
+// unrestricted, public, anyone or everyone for a network or a visibility,
+// and anyone, everyone or anonymous for a link's scope or audience
+// ("Link scope: 'anonymous' (default) or 'organization'", round 48);
 // unlimited or never for the uses and lifetime of what a grant tool
 // mints.
 var accessBoundValues = map[string][]string{
 	"root":         {"user", "runas", "username"},
 	"unrestricted": {"network", "networking", "egress", "internet", "visibility", "access"},
 	"public":       {"network", "networking", "egress", "visibility", "access"},
-	"anyone":       {"visibility", "access", "audience"},
-	"everyone":     {"visibility", "access", "audience"},
+	"anyone":       {"visibility", "access", "audience", "scope"},
+	"everyone":     {"visibility", "access", "audience", "scope"},
+	"anonymous":    {"visibility", "access", "audience", "scope"},
 	"unlimited":    {"uses", "redemptions", "use"},
 	"never":        {"expires", "expiry", "expiration", "expire", "ttl", "validity", "lifetime"},
 }
