@@ -16,7 +16,7 @@ func mcp014() Rule {
 		ID: "MCP014", Name: "no-disambiguation-guidance", Family: "Description",
 		Summary: "A tool overlaps with a sibling and never says which to prefer.",
 		Default: Warning, Toolgauge: Warning, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 18, Check: checkMCP014,
+		Revision: 19, Check: checkMCP014,
 	}
 }
 
@@ -37,17 +37,28 @@ func checkMCP014(ctx *Context) []Problem {
 	excused := func(t, sib *tgTool) bool {
 		return t.hasDisambig || t.lowered.MentionsName(sib.mentionName)
 	}
+	// strict is set while name twins are linked: a steering phrase that
+	// names neither twin ("rather than rejected", "use session_kill
+	// instead") does not choose between two tools whose names are the
+	// same words; only a description that names its twin does.
+	strict := false
+	excusedHere := func(t, sib *tgTool) bool {
+		if strict {
+			return t.lowered.MentionsName(sib.mentionName)
+		}
+		return excused(t, sib)
+	}
 	// link records each of a pair as the other's sibling, unless its
 	// description already steers between them.
 	link := func(l, r *tgTool, dup bool) {
-		if !excused(l, r) {
+		if !excusedHere(l, r) {
 			siblings[l.name] = append(siblings[l.name], r.name)
 			near[l.name] = near[l.name] || dup
 			if dup {
 				nearSibs[l.name] = append(nearSibs[l.name], r.name)
 			}
 		}
-		if !excused(r, l) {
+		if !excusedHere(r, l) {
 			siblings[r.name] = append(siblings[r.name], l.name)
 			near[r.name] = near[r.name] || dup
 			if dup {
@@ -83,17 +94,19 @@ func checkMCP014(ctx *Context) []Problem {
 	}
 	if ctx.Precise() {
 		for _, kind := range []struct {
-			pairs [][2]int
-			why   string
+			pairs  [][2]int
+			why    string
+			strict bool
 		}{
-			{preciseSynonymTwins(tools), " (the names differ only in a synonym verb and the parameters are mostly the same)"},
-			{preciseWordOrderTwins(tools), " (the names are the same words in another order and the parameters are mostly the same)"},
-			{preciseUpgradeTwins(tools, false), " (one name is the other's with a word that only claims a better version, and the parameters are the same)"},
-			{preciseUpgradeTwins(tools, true), " (one name is the other's with a word that only claims a better version, both require the same parameters, and one takes nothing the other does not)"},
-			{preciseSameJobTwins(ctx), " (the descriptions open with the same job, one verb, object and owner, and the tools require the same parameters and take mostly the same)"},
-			{preciseDeliveryTwins(tools), " (one name is the other's with a streaming word, and the parameters are the same: an MCP client hands the model the whole result either way)"},
-			{preciseScopedTwins(tools), " (one name is the other's narrowed to one of its optional parameters, which the narrower requires, and takes nothing the other does not)"},
+			{preciseSynonymTwins(tools), " (the names differ only in a synonym verb and the parameters are mostly the same)", true},
+			{preciseWordOrderTwins(tools), " (the names are the same words in another order and the parameters are mostly the same)", true},
+			{preciseUpgradeTwins(tools, false), " (one name is the other's with a word that only claims a better version, and the parameters are the same)", false},
+			{preciseUpgradeTwins(tools, true), " (one name is the other's with a word that only claims a better version, both require the same parameters, and one takes nothing the other does not)", false},
+			{preciseSameJobTwins(ctx), " (the descriptions open with the same job, one verb, object and owner, and the tools require the same parameters and take mostly the same)", false},
+			{preciseDeliveryTwins(tools), " (one name is the other's with a streaming word, and the parameters are the same: an MCP client hands the model the whole result either way)", false},
+			{preciseScopedTwins(tools), " (one name is the other's narrowed to one of its optional parameters, which the narrower requires, and takes nothing the other does not)", false},
 		} {
+			strict = kind.strict
 			for _, p := range kind.pairs {
 				l, r := &tools[p[0]], &tools[p[1]]
 				if slices.Contains(siblings[l.name], r.name) || slices.Contains(siblings[r.name], l.name) {
@@ -103,6 +116,7 @@ func checkMCP014(ctx *Context) []Problem {
 				link(l, r, true)
 			}
 		}
+		strict = false
 	}
 	var out []Problem
 	for i := range tools {
