@@ -14,7 +14,7 @@ func sec012() Rule {
 	return Rule{
 		ID: "SEC012", Name: "annotation-contradiction", Family: "Security",
 		Summary: "The tool's behaviour hints contradict its name or description, or a default destroys or widens access.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 45, Check: checkSEC012,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 46, Check: checkSEC012,
 	}
 }
 
@@ -547,6 +547,11 @@ func secOnlyReads(t *model.Tool, f secTool, tg *tgTool, destructiveText bool) bo
 	if !(secReadNamed(f.words) || secExtractsReturning(f.words, f.desc) || (secReadsByOpening(f.words, f.desc) && !secParamChanges(t)) || computes) || destructiveText || secDestructiveVerb(f.words) != "" || secHasWord(f.words, secWriteVerbs...) {
 		return false
 	}
+	if secThenChanges.MatchString(secReadNounsBlanked(f.desc)) {
+		// "Get a room by its ID, then update the room title": a read
+		// that goes on to change what it read is no pure read (round 48).
+		return false
+	}
 	if secMutatingOpening.MatchString(f.desc) || preciseMutatingMode(tg) != "" || secExecutionSurface(t, f).real ||
 		secWritesLocal(t, f.desc) != "" || secOutputTalk.MatchString(f.desc) {
 		return false
@@ -648,6 +653,10 @@ var (
 	// "creation/update timestamps", "last update date", "update time".
 	secChangeFieldTalk = regexp.MustCompile(`\b(?:last\s+)?(?:creat(?:e|ed|ion)|updat(?:e|ed)|modif(?:y|ied|ication)|delet(?:e|ed|ion))(?:\s*/\s*(?:creat(?:e|ed|ion)|updat(?:e|ed)|modif(?:y|ied|ication)|delet(?:e|ed|ion)))?\s+(?:timestamps?|times?|dates?|history|counts?|at)\b`)
 )
+
+// secThenChanges is a description that goes on, after "then" or "and
+// then", to an act that changes state: "…, then update the room title".
+var secThenChanges = regexp.MustCompile(`\b(?:and\s+)?then\s+(?:it\s+)?` + `(?:creat(?:e|es)|updat(?:e|es)|delet(?:e|es)|remov(?:e|es)|writ(?:e|es)|sav(?:e|es)|send(?:s)?|upload(?:s)?|modif(?:y|ies)|overwrit(?:e|es)|replac(?:e|es)|appl(?:y|ies)|set(?:s)?\s+(?:the|a|an|its)|mark(?:s)?|archiv(?:e|es)|clear(?:s)?|reset(?:s)?)\b`)
 
 // secObjectBound are change verbs secAnyChangeTalk reads as acting only
 // with an object after them.
