@@ -23,10 +23,13 @@ import (
 // left out, with the value in the group: "Default: root", "(default:
 // unrestricted)", "defaults to public", "unlimited if omitted", "omit for
 // unlimited", "public (default)".
-var accessWidestValue = regexp.MustCompile(`(?i)\bdefaults?(?:\s+to|\s+is)?\s*[:=]?\s*['"\x60]?(unlimited|never|unrestricted|root|public|anyone|everyone|anonymous)\b` +
-	`|\b(unlimited|never|unrestricted|root|public|anyone|everyone|anonymous)['"\x60]?\s*\(default\)` +
-	`|\b(unlimited|never|unrestricted|root|public|anyone|everyone|anonymous)\s+(?:if|when)\s+(?:omitted|not\s+(?:set|specified|provided|given)|unset|left\s+(?:out|empty|blank))\b` +
-	`|\bomit(?:ted)?\s+(?:for|means)\s+(unlimited|never|unrestricted|root|public|anyone|everyone|anonymous)\b`)
+var accessWidestValue = regexp.MustCompile(`(?i)\bdefaults?(?:\s+to|\s+is)?\s*[:=]?\s*['"\x60]?(` + accessWidestWords + `)\b` +
+	`|\b(` + accessWidestWords + `)['"\x60]?\s*\(default\)` +
+	`|\b(` + accessWidestWords + `)\s+(?:if|when)\s+(?:omitted|not\s+(?:set|specified|provided|given)|unset|left\s+(?:out|empty|blank))\b` +
+	`|\bomit(?:ted)?\s+(?:for|means)\s+(` + accessWidestWords + `)\b`)
+
+// accessWidestWords are the widest values accessBoundValues knows.
+const accessWidestWords = `unlimited|never|unrestricted|root|public|anyone|everyone|anonymous`
 
 // accessBoundValues maps a widest value to the parameter name words in
 // whose place it bounds access: root for the user a script runs as;

@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -102,21 +103,18 @@ func preciseNamesExplained(ctx *Context, names []string) bool {
 // identity follows (issue_details requiring issueId beside issues_details
 // requiring issueIds).
 func preciseOneJobNumber(a, b *tgTool) bool {
-	x, y := preciseNameStem(a.nameWords), preciseNameStem(b.nameWords)
-	if len(x) == 0 || len(x) != len(a.nameWords) || len(y) != len(b.nameWords) ||
-		a.nameWords[len(a.nameWords)-1] != b.nameWords[len(b.nameWords)-1] || !preciseSchemasAlike(a, b) || requiredKey(a) != requiredKey(b) {
+	if len(a.nameWords) == 0 || len(b.nameWords) == 0 {
+		return false
+	}
+	// The last words must be the same as written: a plural there is a
+	// batch, and a trailing version (v1) leaves no head noun to compare.
+	last := a.nameWords[len(a.nameWords)-1]
+	if last != b.nameWords[len(b.nameWords)-1] || last == "v" || preciseVersionWord.MatchString(last) ||
+		!preciseSchemasAlike(a, b) || requiredKey(a) != requiredKey(b) {
 		return false
 	}
 	p, q := preciseLeadVerbOps(a.desc), preciseLeadVerbOps(b.desc)
-	if p == nil || q == nil || p["list"] || q["list"] || len(p) != len(q) {
-		return false
-	}
-	for op := range p {
-		if !q[op] {
-			return false
-		}
-	}
-	return true
+	return p != nil && !p["list"] && maps.Equal(p, q)
 }
 
 // preciseKindsMax is the largest group of names reducing to the same

@@ -37,32 +37,21 @@ func checkMCP014(ctx *Context) []Problem {
 	excused := func(t, sib *tgTool) bool {
 		return t.hasDisambig || t.lowered.MentionsName(sib.mentionName)
 	}
-	// strict is set while name twins are linked: a steering phrase that
-	// names neither twin ("rather than rejected", "use session_kill
-	// instead") does not choose between two tools whose names are the
-	// same words; only a description that names its twin does.
-	strict := false
-	excusedHere := func(t, sib *tgTool) bool {
-		if strict {
-			return t.lowered.MentionsName(sib.mentionName)
-		}
-		return excused(t, sib)
-	}
 	// link records each of a pair as the other's sibling, unless its
-	// description already steers between them.
-	link := func(l, r *tgTool, dup bool) {
-		if !excusedHere(l, r) {
-			siblings[l.name] = append(siblings[l.name], r.name)
-			near[l.name] = near[l.name] || dup
-			if dup {
-				nearSibs[l.name] = append(nearSibs[l.name], r.name)
+	// description already steers between them. For name twins (strict)
+	// only a description that names its twin does: a steering phrase that
+	// names neither ("rather than rejected", "use session_kill instead")
+	// does not choose between two tools whose names are the same words.
+	link := func(l, r *tgTool, dup, strict bool) {
+		for _, side := range [2][2]*tgTool{{l, r}, {r, l}} {
+			t, sib := side[0], side[1]
+			if strict && t.lowered.MentionsName(sib.mentionName) || !strict && excused(t, sib) {
+				continue
 			}
-		}
-		if !excusedHere(r, l) {
-			siblings[r.name] = append(siblings[r.name], l.name)
-			near[r.name] = near[r.name] || dup
+			siblings[t.name] = append(siblings[t.name], sib.name)
+			near[t.name] = near[t.name] || dup
 			if dup {
-				nearSibs[r.name] = append(nearSibs[r.name], l.name)
+				nearSibs[t.name] = append(nearSibs[t.name], sib.name)
 			}
 		}
 	}
@@ -76,7 +65,7 @@ func checkMCP014(ctx *Context) []Problem {
 			dup = p.score >= tgNearDuplicate && precisePairKept(ctx, l, r, tgNearDuplicate) &&
 				(preciseQualifierTwins(l, r) || !preciseNamesSaidApart(l, r) && !preciseDistinctSlots(l, r) && !kindTokensTellApart(l, r))
 		}
-		link(l, r, dup)
+		link(l, r, dup, false)
 	}
 	// twin names, per tool, the reading behind a pair of code twins.
 	twin := map[string]string{}
@@ -89,7 +78,7 @@ func checkMCP014(ctx *Context) []Problem {
 			}
 			why := fmt.Sprintf(" (each runs %s code the model writes, from one free-text parameter)", lang)
 			twin[l.name], twin[r.name] = why, why
-			link(l, r, true)
+			link(l, r, true, false)
 		}
 	}
 	if ctx.Precise() {
@@ -106,17 +95,15 @@ func checkMCP014(ctx *Context) []Problem {
 			{preciseDeliveryTwins(tools), " (one name is the other's with a streaming word, and the parameters are the same: an MCP client hands the model the whole result either way)", false},
 			{preciseScopedTwins(tools), " (one name is the other's narrowed to one of its optional parameters, which the narrower requires, and takes nothing the other does not)", false},
 		} {
-			strict = kind.strict
 			for _, p := range kind.pairs {
 				l, r := &tools[p[0]], &tools[p[1]]
 				if slices.Contains(siblings[l.name], r.name) || slices.Contains(siblings[r.name], l.name) {
 					continue
 				}
 				twin[l.name], twin[r.name] = kind.why, kind.why
-				link(l, r, true)
+				link(l, r, true, kind.strict)
 			}
 		}
-		strict = false
 	}
 	var out []Problem
 	for i := range tools {

@@ -248,11 +248,7 @@ func preciseUndeepWords(desc string) []string {
 // preciseDescWords is a description's words, lower case and singular, as
 // sameJobUses looks them up.
 func preciseDescWords(t *tgTool) map[string]bool {
-	out := map[string]bool{}
-	for _, w := range preciseWord.FindAllString(strings.ToLower(t.desc), -1) {
-		out[text.Singular(w)] = true
-	}
-	return out
+	return singularWordSet(preciseWord.FindAllString(t.desc, -1))
 }
 
 // preciseDepthWords say how much of one answer a tool returns, not which

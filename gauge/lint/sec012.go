@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/gauge/text"
@@ -128,14 +129,7 @@ func checkSEC012(ctx *Context) []Problem {
 			}
 			// nameOutweighed is secNameOutweighed, read once, by the
 			// first case that asks (several may).
-			var outweighed *bool
-			nameOutweighed := func() bool {
-				if outweighed == nil {
-					v := secNameOutweighed(t, &tgTools(ctx)[i], facts[i])
-					outweighed = &v
-				}
-				return *outweighed
-			}
+			nameOutweighed := sync.OnceValue(func() bool { return secNameOutweighed(t, &tgTools(ctx)[i], facts[i]) })
 			switch {
 			case ctx.Precise() && secHasWord(words[:min(2, len(words))], "manage") && !saysReadOnly && !secEnumOnlyReads(t, facts[i]):
 				// manage-list-entry: a manage tool adds, changes and removes,

@@ -747,20 +747,16 @@ func secGrantCreatesUser(t *model.Tool, words []string) bool {
 	if !secHasWord(words, "user", "users") || !secHasWord(words, "create", "add", "new", "register") {
 		return false
 	}
-	var other []string
 	for i, w := range words {
-		switch w {
-		case "user", "users", "create", "add", "new", "register":
-			continue
-		case "db", "database", "cluster":
-			continue
+		switch {
+		case secHasWord([]string{w}, "user", "users", "create", "add", "new", "register", "db", "database", "cluster"):
+		case i == 0 && len(words) > 2:
+			// the server's namespace (jellyfin_create_user)
+		default:
+			return false // another noun: create_user_group
 		}
-		if i == 0 && len(words) > 2 {
-			continue // the server's namespace (jellyfin_create_user)
-		}
-		other = append(other, w)
 	}
-	if len(other) > 0 || words[len(words)-1] != "user" && words[len(words)-1] != "users" && words[len(words)-1] != "create" {
+	if !secHasWord(words[len(words)-1:], "user", "users", "create") {
 		return false
 	}
 	return !secGrantUserRecordTalk.MatchString(strings.ToLower(t.RawDescription))
