@@ -342,8 +342,11 @@ var (
 
 // preciseServerRestores reports whether one of the server's tools brings
 // back what was deleted, trashed or archived (secRestoresDeleted:
-// untrash_message, restore_page, "Remove a note from the trash"). A move
-// to the trash is undone from the model's side only through such a tool;
+// untrash_message, restore_page, unarchive_card, "Remove a note from the
+// trash"). It is the one reading of a restore for the trash here and for
+// overwrite.go's archive (which had a name list of its own until the
+// review of round 48; no finding moved). A move to the trash or the
+// archive is undone from the model's side only through such a tool;
 // without one, what a trashing delete takes is gone until a person finds
 // it in the service's own interface, and a client should ask first
 // (round 47: blind reviewers listed every such delete on the unseen

@@ -174,7 +174,7 @@ func preciseOverwrites(tools []tgTool, t *tgTool) string {
 			// first verb names a thing, not an act.
 			break
 		}
-		if w == "archive" && !preciseHasRestore(tools) && !preciseArchiveFolder.MatchString(t.desc) {
+		if w == "archive" && !preciseServerRestores(tools) && !preciseArchiveFolder.MatchString(t.desc) {
 			return "it archives what it names (takes it out of use), and this server has no tool that restores it"
 		}
 	}
@@ -620,23 +620,6 @@ var preciseStatusTalk = regexp.MustCompile(`(?i)^\s*(?:the\s+|new\s+)?(?:[\w'’
 // mailbox the items are moved into ("move emails ... to an archive
 // folder"): a move, which moving them back undoes.
 var preciseArchiveFolder = regexp.MustCompile(`(?i)\bto\s+(?:an?\s+|the\s+|its\s+)?archive\s+(?:folder|mailbox|directory|label)\b`)
-
-// preciseHasRestore reports whether the server has a tool that brings an
-// archived item back (unarchive_card, restore_list).
-func preciseHasRestore(tools []tgTool) bool {
-	for i := range tools {
-		for j, tok := range tools[i].nameTokens {
-			if j > 1 {
-				break
-			}
-			switch strings.ToLower(tok) {
-			case "unarchive", "restore", "reopen", "undelete":
-				return true
-			}
-		}
-	}
-	return false
-}
 
 // preciseFileTargetTalk is a path parameter's description naming a place
 // on a machine the tool writes to: "Remote destination path", "Local
