@@ -578,7 +578,11 @@ const readOpeningVerbs = `reads?|gets?|finds?|lists?|shows?|displays?|look(?:s)?
 // changes, starts, sends or deletes, in its acting forms (base, third
 // person, -ing): a participle ("is installed", "last sent and
 // acknowledged") describes and is not read.
-var secAnyChangeTalk = regexp.MustCompile(`\b(?:creat(?:e|es|ing)|install(?:s|ing)?|mark(?:s|ing)?|acknowledg(?:e|es|ing)|restart(?:s|ing)?|start(?:s|ing)?\s+(?:a|an|the|new)\b|launch(?:es|ing)?|spawn(?:s|ing)?|writ(?:e|es|ing)|sav(?:e|es|ing)|send(?:s|ing)?|post(?:s|ing)?\s+(?:it|them|the|a)\b|delet(?:e|es|ing)|remov(?:e|es|ing)|updat(?:e|es|ing)|modif(?:y|ies|ying)|apply|applies|applying|deploy(?:s|ing)?|execut(?:e|es|ing)|run(?:s|ning)?\s+(?:a|an|the|any|arbitrary)\b|kill(?:s|ing)?|stop(?:s|ping)?|reset(?:s|ting)?|upload(?:s|ing)?|publish(?:es|ing)?|commit(?:s|ting)?|clear(?:s|ing)?|set(?:s|ting)?\s+(?:the|a|an)\b|disabl(?:e|es|ing)|trigger(?:s|ing)?|temporary\s+(?:[\w-]+\s+)?(?:pods?|containers?|jobs?|vms?|instances?))\b`)
+var secAnyChangeTalk = regexp.MustCompile(`\b` + secChangeActs + `\b`)
+
+// secChangeActs is secAnyChangeTalk's alternation of acting change verbs,
+// shared with secThenChanges.
+const secChangeActs = `(?:creat(?:e|es|ing)|install(?:s|ing)?|mark(?:s|ing)?|acknowledg(?:e|es|ing)|restart(?:s|ing)?|start(?:s|ing)?\s+(?:a|an|the|new)\b|launch(?:es|ing)?|spawn(?:s|ing)?|writ(?:e|es|ing)|sav(?:e|es|ing)|send(?:s|ing)?|post(?:s|ing)?\s+(?:it|them|the|a)\b|delet(?:e|es|ing)|remov(?:e|es|ing)|updat(?:e|es|ing)|modif(?:y|ies|ying)|apply|applies|applying|deploy(?:s|ing)?|execut(?:e|es|ing)|run(?:s|ning)?\s+(?:a|an|the|any|arbitrary)\b|kill(?:s|ing)?|stop(?:s|ping)?|reset(?:s|ting)?|upload(?:s|ing)?|publish(?:es|ing)?|commit(?:s|ting)?|clear(?:s|ing)?|set(?:s|ting)?\s+(?:the|a|an)\b|disabl(?:e|es|ing)|trigger(?:s|ing)?|temporary\s+(?:[\w-]+\s+)?(?:pods?|containers?|jobs?|vms?|instances?))`
 
 // secStartsOrCreatesAside is prose saying a read makes something on the
 // way: it gets or creates, finds or creates, or works through a
@@ -649,8 +653,9 @@ var (
 )
 
 // secThenChanges is a description that goes on, after "then" or "and
-// then", to an act that changes state: "…, then update the room title".
-var secThenChanges = regexp.MustCompile(`\b(?:and\s+)?then\s+(?:it\s+)?` + `(?:creat(?:e|es)|updat(?:e|es)|delet(?:e|es)|remov(?:e|es)|writ(?:e|es)|sav(?:e|es)|send(?:s)?|upload(?:s)?|modif(?:y|ies)|overwrit(?:e|es)|replac(?:e|es)|appl(?:y|ies)|set(?:s)?\s+(?:the|a|an|its)|mark(?:s)?|archiv(?:e|es)|clear(?:s)?|reset(?:s)?)\b`)
+// then", to an act that changes state (secAnyChangeTalk's acts): "…, then
+// update the room title".
+var secThenChanges = regexp.MustCompile(`\b(?:and\s+)?then\s+(?:it\s+)?` + secChangeActs + `\b`)
 
 // secObjectBound are change verbs secAnyChangeTalk reads as acting only
 // with an object after them.
