@@ -635,6 +635,32 @@ var preciseFileTargetTalk = regexp.MustCompile(`(?i)\b(?:local|remote)\s+(?:file
 	// The same in Spanish, French and German.
 	`(?i)\bruta\s+absoluta\b[^.]{0,40}\bdonde\s+se\s+(?:guardar|escribir)|\bchemin\s+absolu\b[^.]{0,40}\bo[uù]\s+[^.]{0,40}\b(?:enregistr|sauvegard|[ée]crit)|\babsolute[rn]?\s+(?:Datei|Ordner|Verzeichnis)?pfad\b[^.]{0,40}\b(?:gespeichert|geschrieben)`)
 
+// preciseSavePathTalk is a path parameter whose description opens on
+// saying the call saves or writes there, absolute or not (round 49):
+// "File path to write the JSON export to", "Optional path to save the
+// screenshot", "Path where the scene file will be saved", "Path to the
+// output SVG file", "Filename to save as".
+var preciseSavePathTalk = regexp.MustCompile(`(?i)^\s*(?:\(?optional\)?\s*[:.-]?\s*)?(?:the\s+|an?\s+)?(?:full\s+|local\s+|relative\s+)?(?:file\s*|output\s+|destination\s+|target\s+)?(?:path|filepath|filename)\s+` +
+	`(?:(?:to|for)\s+(?:save|write|store|export|dump)\b|(?:where|in\s+which)\s+[^.]{0,60}?\b(?:will\s+be|is|are|gets?|should\s+be)\s+(?:saved|written|stored|exported)\b|(?:to|for)\s+(?:the\s+)?(?:saved?|written|output|exported)\b)`)
+
+// preciseOpeningClause is d's opening clause, at least minLen bytes long:
+// d up to its first sentence end, comma or parenthesis past minLen.
+func preciseOpeningClause(d string, minLen int) string {
+	end := len(d)
+	for _, sep := range []string{". ", ".\n", "\n", " (", ", "} {
+		if k := strings.Index(d[minLen:], sep); k >= 0 && minLen+k < end {
+			end = minLen + k
+		}
+	}
+	return strings.TrimSuffix(d[:end], ".")
+}
+
+// preciseSavePathDir is a save path that names a directory or folder the
+// call writes into ("Path to the output directory"): new files beside
+// others, not one file written over, as preciseOutputPathTalk leaves an
+// output directory out.
+var preciseSavePathDir = regexp.MustCompile(`(?i)^[^.]{0,80}\b(?:directory|folder|dir)\b`)
+
 // preciseOutputPathTalk is a path parameter whose description opens on
 // naming it the call's output path or output file path, after at most
 // three words saying whose output it is: "Output file path", "Output
@@ -669,6 +695,13 @@ func preciseWritesFileAt(t *tgTool) string {
 		}
 		if d, _ := obj["description"].(string); preciseFileTargetTalk.MatchString(d) {
 			return fmt.Sprintf("it writes a file at the path its `%s` parameter names (%q), over whatever is there", n, secSnippet(preciseFileTargetTalk.FindString(d)))
+		} else if m := preciseSavePathTalk.FindString(d); m != "" && !preciseSavePathDir.MatchString(d) {
+			// ruflo's memory_export outputPath "File path to write the
+			// JSON export to", a screenshot tool's "Optional path to save
+			// the screenshot" (round 49): the file lands wherever the
+			// caller points it, over any file there.
+			m = preciseOpeningClause(d, len(m))
+			return fmt.Sprintf("it writes a file at the path its `%s` parameter names (%q), over whatever is there", n, secSnippet(strings.TrimSpace(m)))
 		} else if m := preciseOutputPathTalk.FindString(d); m != "" && !preciseOnlySuggestsTalk.MatchString(d) {
 			// calibrate's output "Calibration result output path",
 			// audit_export's out "Output file path": the file the call

@@ -15,7 +15,7 @@ func sec012() Rule {
 	return Rule{
 		ID: "SEC012", Name: "annotation-contradiction", Family: "Security",
 		Summary: "The tool's behaviour hints contradict its name or description, or a default destroys or widens access.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 46, Check: checkSEC012,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 47, Check: checkSEC012,
 	}
 }
 
@@ -56,6 +56,13 @@ func checkSEC012(ctx *Context) []Problem {
 				out = append(out, Problem{Tool: t.Name, Parameter: p,
 					Message:    fmt.Sprintf("`%s`'s description says to use `%s` first, but `%s` is optional and off by default, so a call that leaves it out makes the change at once.", t.Name, p, p),
 					Suggestion: fmt.Sprintf("Default `%s` to true (and say how to turn it off), or make it required, so the preview the description asks for is what a bare call does.", p)})
+			} else if p, what := trustDefault(t, facts[i]); p != "" {
+				// autoTrust, auto_apply, gitHooks on by default: trust
+				// or what runs widens by a bare call (trust_defaults.go,
+				// round 49).
+				out = append(out, Problem{Tool: t.Name, Parameter: p,
+					Message:    trustDefaultMessage(t.Name, p, what),
+					Suggestion: fmt.Sprintf("Default `%s` to false so the user's trust is asked for, not assumed, and say in its description what turning it on does.", p)})
 			} else if p, v := accessWidestDefault(t, facts[i]); p != "" {
 				// An access bound (run-as user, networking, visibility, an
 				// invite's uses or lifetime) left out is at its widest:

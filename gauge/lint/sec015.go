@@ -14,7 +14,7 @@ func sec015() Rule {
 	return Rule{
 		ID: "SEC015", Name: "egress-destination", Family: "Security",
 		Summary: "A parameter lets the model choose where the server's authenticated traffic or a data stream goes (base URL, proxy, webhook, mail forwarding).",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 14, Check: checkSEC015,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 15, Check: checkSEC015,
 	}
 }
 
@@ -108,6 +108,14 @@ func secEgressDestination(t *model.Tool, words []string, desc string, p secParam
 	switch {
 	case urlish && secHasWord(pw, "base", "api", "server", "instance", "region", "regional") && secBaseURLTalk.MatchString(pdesc) &&
 		(secOverrideTalk.MatchString(pdesc) || secSaysAuth.MatchString(secToolText(t))) && !secProbeOnly(pdesc):
+		return secViaBaseURL
+	case urlish && secBaseURLTalk.MatchString(pdesc) && secEnvOverrideTalk.MatchString(secSchemaDesc(p.schema)) &&
+		secCredentialEnvTalk.MatchString(t.Description) && !secProbeOnly(pdesc):
+		// x_federation_publish(gatewayUrl): "Gateway base URL; takes
+		// precedence over RUFLO_X_GATEWAY_URL" on a tool that "Requires
+		// RUFLO_X_ADMIN_TOKEN": the setting the operator made is
+		// replaced per call, and the token goes to the host the model
+		// names, whatever the parameter is called (round 49).
 		return secViaBaseURL
 	case urlish && secHasWord(pw, "base", "api", "server", "instance") && secLoginURLTalk.MatchString(pdesc) && secLoginTalk.MatchString(desc) &&
 		!secHasWord(words, "get", "list", "check", "status", "verify", "test", "logout", "disconnect") && !secProbeOnly(pdesc):
@@ -211,6 +219,13 @@ var (
 	// An optional host the server otherwise fills itself ("if known",
 	// "usually not needed and should be omitted") overrides it too.
 	secOverrideTalk = regexp.MustCompile(`\boverrides?\b|\binstead\s+of\s+the\s+(?:configured|default)\b|\b(?:server|configured)\s+default\b|\bif\s+known\b|\b(?:usually|normally|generally|typically)\s+not\s+(?:needed|required)\b|\b(?:should|can|may)\s+(?:usually\s+)?be\s+(?:omitted|left\s+(?:empty|blank|unset))\b|\bleave\s+(?:it\s+)?(?:empty|blank|unset)\s+to\s+use\b`)
+	// secEnvOverrideTalk, read on a parameter's own text, says its value
+	// replaces an environment variable the operator set: "takes
+	// precedence over RUFLO_X_GATEWAY_URL", "overrides API_BASE_URL".
+	secEnvOverrideTalk = regexp.MustCompile(`(?i:\btakes?\s+precedence\s+over|\boverrides?|\binstead\s+of)\s+(?:the\s+)?\$?[A-Z][A-Z0-9]*_[A-Z0-9_]+\b`)
+	// secCredentialEnvTalk, read on a tool's own text, names a secret the
+	// server holds in its environment ("Requires RUFLO_X_ADMIN_TOKEN").
+	secCredentialEnvTalk = regexp.MustCompile(`\b[A-Z][A-Z0-9_]*_(?:TOKEN|API_KEY|KEY|SECRET|PASSWORD|CREDENTIALS)\b`)
 	// secPaysTalk says the tool pays for or signs the request it makes
 	// with the server's wallet or key.
 	secPaysTalk = regexp.MustCompile(`\b(?:paid|pays?|signed|signs?)\s+(?:\w+\s+){0,3}(?:from|with|using)\s+(?:the\s+|your\s+|its\s+|a\s+)?(?:\w+\s+)?(?:wallet|private\s+key|keypair)\b|\bautomatic\s+(?:\w+\s+)?payments?\b`)

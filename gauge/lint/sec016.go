@@ -13,7 +13,7 @@ func sec016() Rule {
 	return Rule{
 		ID: "SEC016", Name: "local-upload", Family: "Security",
 		Summary: "A tool reads a local path the model names and sends its contents to a remote service.",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 18, Check: checkSEC016,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 19, Check: checkSEC016,
 	}
 }
 
@@ -160,6 +160,22 @@ func secLocalUpload(t *model.Tool, words []string) (param, how string) {
 			}
 		}
 	}
+	if how == secViaUpload {
+		// genai-run-evaluation-workflow(dataset_file_path): "Run a
+		// complete evaluation workflow: upload dataset, ...": the path
+		// parameter named for the thing the tool says it uploads is
+		// what leaves the machine (round 49).
+		for _, m := range secUploadsNounTalk.FindAllStringSubmatch(desc, -1) {
+			noun := strings.TrimSuffix(m[1], "s")
+			for _, p := range secParams(t) {
+				pw := secIdentifierWords(p.name)
+				if p.parent == "" && secTakesString(p.schema) && secHasWord(pw, noun) && secHasWord(pw, "path", "filepath") &&
+					!secHasWord(pw, secNotSourceWords...) && !secRemotePathTalk.MatchString(p.desc()) {
+					return p.path, how
+				}
+			}
+		}
+	}
 	if how == secViaAttach || how == secViaShare || how == secViaUpload && secHasWord(words, "upload", "attach", "attachment", "attachments") {
 		// create_attachment(filePath): a tool named for uploading, or
 		// named or described as attaching, reads the file its file path
@@ -203,6 +219,11 @@ var secShareFileTalk = regexp.MustCompile(`\bshar(?:e|es|ing)\s+(?:a\s+|the\s+|a
 // local artefact (a model, an image, a package, a dataset); the group is
 // the artefact's noun.
 var secPushLocalTalk = regexp.MustCompile(`\b(?:uploads?|push(?:es)?|publish(?:es)?|sends?)\s+(?:a\s+|the\s+|your\s+|this\s+|any\s+)?(?:locally\s+(?:built|stored|saved)\s+|local\s+)(models?|images?|packages?|artifacts?|artefacts?|datasets?|builds?|bundles?|snapshots?|backups?)\b`)
+
+// secUploadsNounTalk is a description saying the tool uploads a thing by
+// its name ("upload dataset", "uploads the report"): the noun, which a
+// path parameter named for it ("dataset_file_path") points at.
+var secUploadsNounTalk = regexp.MustCompile(`\bupload(?:s|ing)?\s+(?:a\s+|an\s+|the\s+|your\s+|its\s+|this\s+)?([a-z]{4,})\b`)
 
 // secToolDesc is the tool's own description, folded, code blanked.
 func secToolDesc(t *model.Tool) string {
