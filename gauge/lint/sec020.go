@@ -13,7 +13,7 @@ func sec020() Rule {
 		ID: "SEC020", Name: "directive-beyond-job", Family: "Security",
 		Summary: "Text tells the model how to answer, which version to install, how to change files or its client, or to build and deploy: beyond the job of the tool.",
 		Default: Warning, Toolgauge: Off, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 15, Check: secPhraseRuleWith(nil, secPrecise{patterns: concatPatterns(secBeyondPatterns, secBeyondShellAppeal), keep: secBeyondKeep, extra: secBeyondExtra},
+		Revision: 16, Check: secPhraseRuleWith(nil, secPrecise{patterns: concatPatterns(secBeyondPatterns, secBeyondShellAppeal), keep: secBeyondKeep, extra: secBeyondExtra},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s gives a %s, beyond what the tool does: %q.", s.where(), m.what, strings.TrimLeft(m.text, ".!?;:,-*# \t\n"))
 			},
@@ -41,6 +41,11 @@ var secBeyondPatterns = concatPatterns(
 		`\bhow\s+to\s+(?:format|present|structure|display|phrase|write|summari[sz]e)\s+(?:the|your)\s+(?:response|answer|reply|output|results?)\s+(?:of|from|for)\s+this\s+(?:tool|function|method)\b`,
 		`\bwhen\s+(?:presenting|reporting|summari[sz]ing|showing|displaying|explaining)\s+(?:the\s+|these\s+|its\s+|this\s+tool'?s\s+)?(?:results?|response|output|findings|data)\s+(?:\w+\s+){0,3}?to\s+the\s+user\b[\s,:]*(?:always\s+|first\s+)?(?:prioriti[sz]e|highlight|emphasi[sz]e|lead\s+with|start\s+with|never|do\s+not|don't|omit|hide|you\s+must|must)\b`,
 		`\bformat\s+your\s+(?:answer|response|reply|final\s+answer)\s+(?:to\s+the\s+user\s+)?(?:as|like|using|in\s+(?:a|the)|with)\b`,
+		// "Don't bother telling the user the IDs or creation dates unless
+		// they ask for them", "Do not summarize the table in the
+		// response": what the answer leaves out is the model's call for
+		// its user, not a list tool's (revision 16, round 50).
+		`\b(?:don.?t|do\s+not|never|no\s+need\s+to)\s+(?:bother\s+)?(?:tell(?:ing)?|mention(?:ing)?|show(?:ing)?|summari[sz](?:e|ing)|repeat(?:ing)?|list(?:ing)?|explain(?:ing)?|read(?:ing)?\s+(?:out|aloud))\s+(?:(?:to\s+)?the\s+users?\s+|the\s+(?:table|results?|output|list)\s+(?:in|to)\s+(?:your|the)\s+(?:response|answer|reply)\b|them\s+to\s+the\s+user\b)`,
 		// A presentation verb whose place is the model's own answer:
 		// "Include links to repositories in your response", "Put the link
 		// and its expiry in your answer", in five languages. "Fields to
