@@ -16,7 +16,7 @@ func mcp013() Rule {
 		ID: "MCP013", Name: "overlapping-descriptions", Family: "Description",
 		Summary: "Two tools' descriptions are near-identical.",
 		Default: Warning, Toolgauge: Error, Scope: ScopePair, Origin: OriginToolgauge,
-		Revision: 11, Check: checkMCP013,
+		Revision: 12, Check: checkMCP013,
 	}
 }
 
@@ -137,11 +137,33 @@ func precisePairKept(ctx *Context, l, r *tgTool, threshold float64) bool {
 	if !preciseSchemasAlike(l, r) {
 		return false
 	}
+	if preciseListAndItem(l.nameTokens, r.nameTokens) && preciseNumbersSaid(l, r) {
+		return false
+	}
 	a, b := precisePairOwnBag(ctx, l, r), precisePairOwnBag(ctx, r, l)
 	if len(a) < tgMinCompareWords || len(b) < tgMinCompareWords {
 		return false
 	}
 	return text.Jaccard(a, b) >= threshold
+}
+
+// preciseOneTalk and preciseManyTalk are a description's words for one
+// thing and for several: "Download a single build artifact" beside
+// "Download multiple build artifacts".
+var (
+	preciseOneTalk  = regexp.MustCompile(`(?i)\b(?:a\s+single|single|one\s+at\s+a\s+time)\b`)
+	preciseManyTalk = regexp.MustCompile(`(?i)\b(?:multiple|several|many|batch|bulk|in\s+one\s+call|at\s+once)\b`)
+)
+
+// preciseNumbersSaid reports whether a list-and-item pair of names
+// (download_build_artifact beside download_build_artifacts) is told apart
+// by the descriptions too (round 51): one says it works on a single thing
+// and not on several, the other on several and not on a single one. The
+// plural name and the words agree, and a model has its choice.
+func preciseNumbersSaid(l, r *tgTool) bool {
+	lOne, lMany := preciseOneTalk.MatchString(l.desc), preciseManyTalk.MatchString(l.desc)
+	rOne, rMany := preciseOneTalk.MatchString(r.desc), preciseManyTalk.MatchString(r.desc)
+	return lOne && !lMany && rMany && !rOne || rOne && !rMany && lMany && !lOne
 }
 
 // precisePairOwnBag is what t's description says of t alone beside

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/mcpgauge/mcpgauge/gauge/text"
 )
 
 // A tool's job, as its description's lead states it: the operation of its
@@ -201,12 +203,60 @@ func preciseSameJobTwins(ctx *Context) [][2]int {
 		job, _, _ := strings.Cut(k, "#")
 		if len(g) != 2 || jobs[job] > 2 || tools[g[0]].name == tools[g[1]].name || !sameJobInputsAlike(&tools[g[0]], &tools[g[1]]) ||
 			sameJobSettled(&tools[g[0]], &tools[g[1]]) || sameJobSettled(&tools[g[1]], &tools[g[0]]) ||
-			sameJobNameTold(&tools[g[0]], &tools[g[1]], leads[g[0]], leads[g[1]]) || sameJobNameTold(&tools[g[1]], &tools[g[0]], leads[g[1]], leads[g[0]]) {
+			sameJobNameTold(&tools[g[0]], &tools[g[1]], leads[g[0]], leads[g[1]]) || sameJobNameTold(&tools[g[1]], &tools[g[0]], leads[g[1]], leads[g[0]]) ||
+			sameJobWholeLeadsTell(&tools[g[0]], &tools[g[1]], leads[g[0]], leads[g[1]]) {
 			continue
 		}
 		out = append(out, [2]int{g[0], g[1]})
 	}
 	return out
+}
+
+// sameJobWholeLeadsTell reports whether the two tools' whole lead clauses,
+// read across the shared capitalised phrase sameJobLeads cuts (its
+// first sameJobShingleMin words, no further: a pasted paragraph after a
+// lead with no stop mark stays out), tell them apart
+// (round 51): a name word one whole lead uses and the other's does not
+// ("Update an existing MySQL database instance" beside "... PostgreSQL
+// database instance", cut to "Update an existing" because each engine
+// has a family of tools), or two leads of the same words but one, each
+// naming its own kind of the object ("Get a single device interface by
+// its NetBox ID" beside "Get a single VM interface ..."). The kind the
+// cut removed is what a model reads to choose.
+func sameJobWholeLeadsTell(a, b *tgTool, cutA, cutB []string) bool {
+	la, lb := sameJobLeadAcrossCut(a.desc, cutA), sameJobLeadAcrossCut(b.desc, cutB)
+	if sameJobNameTold(a, b, la, lb) || sameJobNameTold(b, a, lb, la) {
+		return true
+	}
+	if len(la) != len(lb) {
+		return false
+	}
+	diff := -1
+	for k := range la {
+		if text.Singular(la[k]) == text.Singular(lb[k]) {
+			continue
+		}
+		if diff >= 0 {
+			return false
+		}
+		diff = k
+	}
+	if diff < 0 {
+		return false // the same lead
+	}
+	for _, w := range []string{la[diff], lb[diff]} {
+		if preciseLeadOp(w) != "" || preciseQuantifiers[w] || text.IsStopword(w) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameJobLeadAcrossCut is a description's lead clause up to the cut
+// sameJobLeads made and the shingle the cut was made at.
+func sameJobLeadAcrossCut(desc string, cut []string) []string {
+	whole := sameJobLead(desc)
+	return whole[:min(len(whole), len(cut)+sameJobShingleMin)]
 }
 
 // sameJobSettled reports whether t's description settles the choice for

@@ -16,7 +16,7 @@ func sec017() Rule {
 	return Rule{
 		ID: "SEC017", Name: "access-grant", Family: "Security",
 		Summary: "A tool grants people, accounts, hosts or keys access (invites members, changes roles, shares with others, registers keys, mints tokens, allow-lists IPs).",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 24, Check: checkSEC017,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 25, Check: checkSEC017,
 	}
 }
 
@@ -156,6 +156,7 @@ func secGrantWhat(t *model.Tool, words []string) string {
 		func() string { return secGrantPrincipalMembers(t, words) },
 		func() string { return secGrantContainerMembers(t, words) },
 		func() string { return secGrantFirewallSource(t, words) },
+		func() string { return secGrantIPAllowList(t, words) },
 		func() string { return secGrantPrincipalLevels(t, words) },
 		func() string { return secGrantAssignShares(t, words) },
 		func() string { return secGrantUserClaims(t, words) },
@@ -429,7 +430,7 @@ func secGrantPublicParam(t *model.Tool) string {
 			// receive requests from anyone": switching it off opens it.
 			return p.path
 		}
-		if !secHasWord(w, "visibility", "privacy", "access", "sharing") && !(p.parent != "" && secGrantVisibilityTalk.MatchString(pdesc)) {
+		if !secHasWord(w, "visibility", "privacy", "access", "sharing", "acl") && !(p.parent != "" && secGrantVisibilityTalk.MatchString(pdesc)) {
 			continue
 		}
 		list, _ := p.schema["enum"].([]any)
@@ -1902,6 +1903,29 @@ func secGrantFirewallSource(t *model.Tool, words []string) string {
 			continue
 		}
 		return fmt.Sprintf("opens a firewall to the source addresses the model chooses (`%s`)", p.path)
+	}
+	return ""
+}
+
+// secGrantIPAllowTalk is a parameter's text saying it lists the addresses
+// let in: "A list of IP addresses that can access the database instance
+// (CIDR notation)", "allowed IP ranges".
+var secGrantIPAllowTalk = regexp.MustCompile(`\b(?:ip\s+addresses|ips|cidrs?(?:\s+(?:blocks?|ranges?))?|ip\s+ranges?)\b[^.]{0,40}?\b(?:that|which|allowed\s+to|permitted\s+to)\s+(?:can|may|are\s+allowed\s+to)?\s*(?:access|connect\s+to|reach)\b|\b(?:allowed|trusted|whitelisted|allow-?listed)\s+(?:ip\s+addresses|ips|cidrs?|ip\s+ranges)\b`)
+
+// secGrantIPAllowList says a tool that creates or changes a resource takes
+// the IP addresses allowed to reach it (a database's allow_list,
+// round 51), or "": the model can let any address in, 0.0.0.0/0 included.
+func secGrantIPAllowList(t *model.Tool, words []string) string {
+	if !secHasWord(words, "create", "add", "update", "set", "put", "replace", "new", "edit", "modify", "patch") && !secGrantWritesOp(t, "create", "add", "update", "set", "put", "replace", "edit", "modify", "patch") {
+		return ""
+	}
+	for _, p := range secParams(t) {
+		if p.parent != "" {
+			continue
+		}
+		if secGrantIPAllowTalk.MatchString(p.desc()) {
+			return fmt.Sprintf("sets which IP addresses may reach the resource (`%s`), any address included", p.path)
+		}
 	}
 	return ""
 }
