@@ -16,7 +16,7 @@ func mcp017() Rule {
 		ID: "MCP017", Name: "description-names-unknown-tool", Family: "Description",
 		Summary: "A description tells the model to use a tool the server does not have.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 25, Check: checkMCP017,
+		Revision: 26, Check: checkMCP017,
 	}
 }
 
@@ -874,9 +874,9 @@ func ownValueLists(t *model.Tool) map[string]bool {
 
 var (
 	// ownValueList is a label, a colon and a list of two or more bare
-	// names joined by commas (the last perhaps by "and" or "or") that
-	// ends its sentence.
-	ownValueList = regexp.MustCompile("([A-Za-z][A-Za-z /()-]{0,40}):\\s*((?:[`'\"]?[A-Za-z][\\w-]*[`'\"]?\\s*,\\s*(?:(?:and|or)\\s+)?)+[`'\"]?[A-Za-z][\\w-]*[`'\"]?)\\s*(?:[.;\\n]|$)")
+	// names joined by commas or bars (the last perhaps by "and" or "or")
+	// that ends its sentence: "Operation: list|get|get_lua" (round 52).
+	ownValueList = regexp.MustCompile("([A-Za-z][A-Za-z /()-]{0,40}):\\s*((?:[`'\"]?[A-Za-z][\\w-]*[`'\"]?\\s*[,|]\\s*(?:(?:and|or)\\s+)?)+[`'\"]?[A-Za-z][\\w-]*[`'\"]?)\\s*(?:[.;\\n]|$)")
 	// ownValueItem is one name of such a list.
 	ownValueItem = regexp.MustCompile("[`'\"]?[A-Za-z][\\w-]*[`'\"]?")
 	// ownValueToolLabel is a label that says its list names tools, or
