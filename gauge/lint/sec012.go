@@ -35,7 +35,7 @@ func checkSEC012(ctx *Context) []Problem {
 			// from a read, on by default: the model need not say a word.
 			if p, what := secDangerousDefault(t, facts[i]); p != "" {
 				out = append(out, Problem{Tool: t.Name, Parameter: p,
-					Message:    fmt.Sprintf("`%s.%s` defaults to true, so every call %s unless the model turns it off.", t.Name, p, what),
+					Message:    secDefaultTrueMessage(t.Name, p, what),
 					Suggestion: fmt.Sprintf("Default `%s` to false so the side effect is asked for, not assumed, and say in its description what turning it on does.", p)})
 			} else if p, def := secDangerousModeDefault(t.Params(), t.ParamNames(), "", 0); p != "" {
 				// A mode whose default charges at once or destroys: the
@@ -61,7 +61,7 @@ func checkSEC012(ctx *Context) []Problem {
 				// or what runs widens by a bare call (trust_defaults.go,
 				// round 49).
 				out = append(out, Problem{Tool: t.Name, Parameter: p,
-					Message:    trustDefaultMessage(t.Name, p, what),
+					Message:    secDefaultTrueMessage(t.Name, p, what),
 					Suggestion: fmt.Sprintf("Default `%s` to false so the user's trust is asked for, not assumed, and say in its description what turning it on does.", p)})
 			} else if p, v := accessWidestDefault(t, facts[i]); p != "" {
 				// An access bound (run-as user, networking, visibility, an
@@ -1035,6 +1035,13 @@ func secStateShown(obj map[string]any) bool {
 	return len(w) > 0 && secHasWord(w[:1], secFilterWords...)
 }
 
+// secDefaultTrueMessage is SEC012's message for a flag on by default
+// whose effect every call then has: a dangerous default (what it
+// destroys) or a trust default (what it trusts or runs).
+func secDefaultTrueMessage(tool, p, what string) string {
+	return fmt.Sprintf("`%s.%s` defaults to true, so every call %s unless the model turns it off.", tool, p, what)
+}
+
 // secDangerousDefault returns a boolean parameter that deletes, archives
 // or overwrites, or writes from a tool that reads, with default: true, and
 // what every call then does; or "".
@@ -1291,8 +1298,8 @@ func secRunsStatements(ctx *Context, i int) bool {
 }
 
 // secDefaultTrueTalk is a flag description stating its default is true:
-// "(MongoDB only, default: true)", "Defaults to true".
-var secDefaultTrueTalk = regexp.MustCompile(`(?i)\bdefault(?:s\s+to)?\s*(?::|=|is)?\s*true\b`)
+// "(MongoDB only, default: true)", "Defaults to true", "true (default)".
+var secDefaultTrueTalk = regexp.MustCompile(`(?i)\bdefaults?(?:\s+to)?\s*(?::|=|is)?\s*true\b|\btrue\s*\(default\)`)
 
 // secActivateFlag open the name of a flag that switches on what the tool
 // finds (activate, enable, load).

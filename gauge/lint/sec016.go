@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
+	"github.com/mcpgauge/mcpgauge/gauge/text"
 )
 
 // sec016 is SEC016 local-upload.
@@ -165,8 +166,7 @@ func secLocalUpload(t *model.Tool, words []string) (param, how string) {
 		// complete evaluation workflow: upload dataset, ...": the path
 		// parameter named for the thing the tool says it uploads is
 		// what leaves the machine (round 49).
-		for _, m := range secUploadsNounTalk.FindAllStringSubmatch(desc, -1) {
-			noun := strings.TrimSuffix(m[1], "s")
+		for _, noun := range secUploadedNouns(desc) {
 			for _, p := range secParams(t) {
 				pw := secIdentifierWords(p.name)
 				if p.parent == "" && secTakesString(p.schema) && secHasWord(pw, noun) && secHasWord(pw, "path", "filepath") &&
@@ -224,6 +224,16 @@ var secPushLocalTalk = regexp.MustCompile(`\b(?:uploads?|push(?:es)?|publish(?:e
 // its name ("upload dataset", "uploads the report"): the noun, which a
 // path parameter named for it ("dataset_file_path") points at.
 var secUploadsNounTalk = regexp.MustCompile(`\bupload(?:s|ing)?\s+(?:a\s+|an\s+|the\s+|your\s+|its\s+|this\s+)?([a-z]{4,})\b`)
+
+// secUploadedNouns returns the nouns a folded description says the tool
+// uploads (secUploadsNounTalk), singular.
+func secUploadedNouns(desc string) []string {
+	var out []string
+	for _, m := range secUploadsNounTalk.FindAllStringSubmatch(desc, -1) {
+		out = append(out, text.Singular(m[1]))
+	}
+	return out
+}
 
 // secToolDesc is the tool's own description, folded, code blanked.
 func secToolDesc(t *model.Tool) string {

@@ -1894,7 +1894,7 @@ func secGrantFirewallSource(t *model.Tool, words []string) string {
 	if !secHasWord(words, "firewall", "firewalls") {
 		return ""
 	}
-	if !secHasWord(words, "create", "add", "update", "set", "put", "replace", "new", "edit", "modify", "patch") && !secGrantWritesOp(t, "create", "add", "update", "set", "put", "replace", "edit", "modify", "patch") {
+	if !secGrantWritesResource(t, words) {
 		return ""
 	}
 	for _, p := range secParams(t) {
@@ -1916,7 +1916,7 @@ var secGrantIPAllowTalk = regexp.MustCompile(`\b(?:ip\s+addresses|ips|cidrs?(?:\
 // the IP addresses allowed to reach it (a database's allow_list,
 // round 51), or "": the model can let any address in, 0.0.0.0/0 included.
 func secGrantIPAllowList(t *model.Tool, words []string) string {
-	if !secHasWord(words, "create", "add", "update", "set", "put", "replace", "new", "edit", "modify", "patch") && !secGrantWritesOp(t, "create", "add", "update", "set", "put", "replace", "edit", "modify", "patch") {
+	if !secGrantWritesResource(t, words) {
 		return ""
 	}
 	for _, p := range secParams(t) {
@@ -1928,4 +1928,13 @@ func secGrantIPAllowList(t *model.Tool, words []string) string {
 		}
 	}
 	return ""
+}
+
+// secGrantWritesResource reports whether a tool creates or changes a
+// resource, by its name's verb or its operation enum: the firewall
+// source and IP allow-list readings take who is let in only from such a
+// tool, not from one that lists, deletes or attaches.
+func secGrantWritesResource(t *model.Tool, words []string) bool {
+	return secHasWord(words, "create", "add", "update", "set", "put", "replace", "new", "edit", "modify", "patch") ||
+		secGrantWritesOp(t, "create", "add", "update", "set", "put", "replace", "edit", "modify", "patch")
 }

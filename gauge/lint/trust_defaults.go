@@ -1,9 +1,6 @@
 package lint
 
 import (
-	"fmt"
-	"regexp"
-
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 )
 
@@ -17,9 +14,6 @@ import (
 // schema's default or the parameter's own text; a flag that only shapes
 // what is returned (simplifyHooks, allow_external "return external
 // links") is not one.
-
-// trustDefaultTrueTalk is a parameter's text saying it defaults to true.
-var trustDefaultTrueTalk = regexp.MustCompile(`(?i)\bdefaults?(?:\s+to)?\s*(?::|=|is)?\s*true\b|\btrue\s*\(default\)|\(default\s*:?\s*true\)`)
 
 // trustDefault returns a boolean parameter of t that trusts, approves,
 // applies or installs when left out, and what a bare call then does; or
@@ -35,7 +29,7 @@ func trustDefault(t *model.Tool, f secTool) (string, string) {
 			continue
 		}
 		d, _ := obj["description"].(string)
-		if obj["default"] != true && !trustDefaultTrueTalk.MatchString(d) {
+		if obj["default"] != true && !secDefaultTrueTalk.MatchString(d) {
 			continue
 		}
 		if what := trustFlagDoes(secIdentifierWords(name)); what != "" {
@@ -49,7 +43,9 @@ func trustDefault(t *model.Tool, f secTool) (string, string) {
 // widens trust or what runs; or "".
 func trustFlagDoes(pw []string) string {
 	switch {
-	case secHasWord(pw, "trust", "autotrust", "trusted"):
+	case secHasWord(pw, "only", "require", "required", "verify", "check", "no", "not", "skip"):
+		return "" // trustedOnly, requireApproval, noInstall: a flag that narrows
+	case secHasWord(pw, "trust", "autotrust"):
 		return "answers a trust prompt yes"
 	case secHasWord(pw, "autoapprove", "autoaccept") || secHasWord(pw, "auto") && secHasWord(pw, "approve", "accept"):
 		return "approves what it runs without asking"
@@ -63,9 +59,4 @@ func trustFlagDoes(pw []string) string {
 		return "lifts the limit the flag names (any value is allowed)"
 	}
 	return ""
-}
-
-// trustDefaultMessage is SEC012's message for a trust flag on by default.
-func trustDefaultMessage(tool, p, what string) string {
-	return fmt.Sprintf("`%s.%s` defaults to true, so every call %s unless the model turns it off.", tool, p, what)
 }
