@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/mcpgauge/mcpgauge/gauge/text"
 )
@@ -205,8 +206,43 @@ func preciseSoftName(t *tgTool) bool {
 // a cache, a filter or a console: what it clears is the session's own
 // state, not stored data.
 func preciseClearsSessionState(t *tgTool) bool {
-	first, _, _ := strings.Cut(t.desc, ".")
-	return preciseSessionOnly.MatchString(strings.Join(t.nameTokens, " ")) || preciseSessionOnly.MatchString(first)
+	return preciseSessionOnly.MatchString(strings.Join(t.nameTokens, " ")) || preciseSessionWordIn(preciseRunOnLead(t.desc))
+}
+
+// preciseRunOnOpener is a capitalised word that opens a new sentence
+// inside a lead written with no stop mark ("Cancel a task Use when native
+// TodoWrite is wrong because you need cross-session persistence"): the
+// words after it are not the lead's.
+var preciseRunOnOpener = regexp.MustCompile(`[a-z0-9)] (?:Use|Call|Do|Don't|For|When|If|This|Returns?|Note|Prefer|Requires?|Only|Example|Useful|Ideal|Best|Avoid)\b`)
+
+// preciseRunOnLead returns a description's first sentence: up to its
+// first full stop, and up to a capitalised sentence opener that follows a
+// lower-case word with no stop mark between them.
+func preciseRunOnLead(desc string) string {
+	first, _, _ := strings.Cut(desc, ".")
+	if loc := preciseRunOnOpener.FindStringIndex(first); loc != nil {
+		first = first[:loc[0]+1]
+	}
+	return first
+}
+
+// preciseSessionWordIn reports whether s speaks of a session, a setting,
+// the context, a selection, a cache, a filter or a console as a thing of
+// its own: a word of preciseSessionOnly that does not close a hyphenated
+// compound ("cross-session persistence", "in-session checklists" name
+// another thing; "session-scoped variables" are still the session's) and
+// is not a file name ("settings.json").
+func preciseSessionWordIn(s string) bool {
+	for _, loc := range preciseSessionOnly.FindAllStringIndex(s, -1) {
+		if loc[0] > 0 && s[loc[0]-1] == '-' {
+			continue
+		}
+		if loc[1]+1 < len(s) && s[loc[1]] == '.' && unicode.IsLetter(rune(s[loc[1]+1])) {
+			continue
+		}
+		return true
+	}
+	return false
 }
 
 // preciseOmittedClearsAllTalk is a parameter's description saying that

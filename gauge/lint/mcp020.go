@@ -12,7 +12,7 @@ func mcp020() Rule {
 		ID: "MCP020", Name: "parameter-missing-description", Family: "Parameters",
 		Summary: "A parameter has no description.",
 		Default: Warning, Toolgauge: Warning, Scope: ScopeParameter, Origin: OriginToolgauge,
-		Revision: 3, Check: checkMCP020,
+		Revision: 4, Check: checkMCP020,
 	}
 }
 
@@ -29,6 +29,18 @@ func checkMCP020(ctx *Context) []Problem {
 		}
 		if ctx.Precise() && refDescribed(t.t.InputSchema, p.obj, hasParamDescription) {
 			return
+		}
+		if ctx.Precise() {
+			if line := paramDocLine(t.desc, p.name); line != "" {
+				// FastMCP's docstring: "Args:\n  sql_id (optional): The
+				// SQL ID ...". The model reads it; only the field is bare.
+				out = append(out, Problem{
+					Tool: t.name, Parameter: p.name, Severity: Info,
+					Message:    fmt.Sprintf("`%s.%s` has no description of its own; the tool's description documents it (%q).", t.name, p.name, secSnippet(line)),
+					Suggestion: fmt.Sprintf("Move that line into `%s`'s `description`: a client shows each field's help beside the field, and the model reads it where it fills the value.", p.name),
+				})
+				return
+			}
 		}
 		out = append(out, Problem{
 			Tool: t.name, Parameter: p.name,

@@ -13,7 +13,7 @@ func mcp024() Rule {
 		ID: "MCP024", Name: "untyped-parameter", Family: "Parameters",
 		Summary: "A parameter has no declared type, or is an object with no declared shape.",
 		Default: Info, Toolgauge: Warning, Scope: ScopeParameter, Origin: OriginToolgauge,
-		Revision: 4, Check: checkMCP024,
+		Revision: 5, Check: checkMCP024,
 	}
 }
 
@@ -62,6 +62,12 @@ func checkMCP024(ctx *Context) []Problem {
 			// so the model guesses the very fields it changes.
 			sev = Warning
 			msg = fmt.Sprintf("`%s.%s` is an object with no declared properties, though `%s` declares the fields of its `%s`, so a model guesses the fields it changes.", t.name, p.name, sibling, p.name)
+		}
+		if fields := preciseFieldsInProse(p.desc); ctx.Precise() && sev == Off && described && fields != "" {
+			// "Package binding with 'namespace' and 'name' fields":
+			// a fixed shape written in prose, not in the schema.
+			sev = Warning
+			msg = fmt.Sprintf("`%s.%s` is an object with no declared properties, though its description lists the fields it takes (%q): the model writes them from prose and no client can check them.", t.name, p.name, secSnippet(fields))
 		}
 		out = append(out, Problem{
 			Tool: t.name, Parameter: p.name, Severity: sev,
@@ -198,4 +204,54 @@ func preciseCreateShapes(ctx *Context) map[string]string {
 		}
 	}
 	return index
+}
+
+// preciseFieldsInProseTalk are the ways a description lists the fields of
+// a fixed-shape object its schema leaves open: "Fields: receiver (string,
+// required), groupBy ...", a sketch in braces of two or more names ("{
+// id, fields, text?, metadata? }", "{ filter?: [...], sort?: [...] }"),
+// "with 'namespace' and 'name' fields", "containing identity, action, and
+// optional evidence". A map described as such ("key-value pairs", "column
+// names and values", "{ name | id : value }") lists no field names.
+var preciseFieldsInProseTalk = []*regexp.Regexp{
+	regexp.MustCompile(`(?i)\bfields\s*:\s*[` + "`" + `'"]?[a-z_]\w*[` + "`" + `'"]?\s*(?:\([^)]{0,60}\)\s*)?,\s*[` + "`" + `'"]?[a-z_]\w*`),
+	regexp.MustCompile(`\{\s*[A-Za-z_]\w*\??\s*(?::[^,{}]{0,80}?(?:\[[^\]]{0,120}\])?[^,{}]{0,40})?,\s*[A-Za-z_]\w*\??\s*[,:}]`),
+	regexp.MustCompile("(?i)\\bwith\\s+[`'\"](\\w+)[`'\"]\\s+and\\s+[`'\"](\\w+)[`'\"]\\s+(?:fields|keys|properties)\\b"),
+	regexp.MustCompile(`(?i)\bcontaining\s+(?:the\s+)?[a-z]+(?:\s+[a-z]+)?,\s+[a-z]+(?:\s+[a-z]+)?,?\s+and\s+`),
+}
+
+// preciseMapTalk is a description saying an object is a map from keys
+// the caller picks ("Keys are style IDs, values have {label, settings}",
+// "keyed by field key"): a sketch of its values lists no field of its own.
+var preciseMapTalk = regexp.MustCompile(`(?i)\bkeys?\s+(?:are|is)\b|\bkeyed\s+by\b|\bmap(?:ping)?\s+(?:of|from)\b|\bkey-value\b|\bdictionary\b`)
+
+// preciseSetMark is text that makes a brace a set of values, not fields:
+// "type ∈ { s3, gcs, azure_storage }", "one of {a, b}".
+var preciseSetMark = regexp.MustCompile(`(?i)(?:\x{2208}|\bin|\bof)\s*$`)
+
+// preciseFieldsInProse returns the words of an object parameter's
+// description that list the fields it takes, or "". A brace sketch counts
+// only outside other braces (an example value inside a map's example,
+// "{position: {type: "Vector3", x: 5}}", is no field list of the map)
+// and not as a set of values; a description that calls the object a map
+// lists none.
+func preciseFieldsInProse(desc string) string {
+	if preciseMapTalk.MatchString(desc) {
+		return ""
+	}
+	for i, re := range preciseFieldsInProseTalk {
+		if i != 1 {
+			if m := re.FindString(desc); m != "" {
+				return m
+			}
+			continue
+		}
+		for _, loc := range re.FindAllStringIndex(desc, -1) {
+			before := desc[:loc[0]]
+			if strings.Count(before, "{") == strings.Count(before, "}") && !preciseSetMark.MatchString(before) {
+				return desc[loc[0]:loc[1]]
+			}
+		}
+	}
+	return ""
 }

@@ -15,7 +15,7 @@ func sec010() Rule {
 	return Rule{
 		ID: "SEC010", Name: "env-exposure", Family: "Security",
 		Summary: "The tool appears to return environment variables or secrets.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 35, Check: checkSEC010,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 36, Check: checkSEC010,
 	}
 }
 
@@ -729,6 +729,13 @@ var secCredentialReturnedLater = []struct {
 	// it" (round 48): a credential made by the call and handed back.
 	{regexp.MustCompile(`\b(?:generates?|creates?|sets?|resets?|issues?|mints?)\s+(?:a\s+|the\s+)?new\s+((?:root\s+|admin\s+|user\s+)?passwords?|(?:api\s+|access\s+)?(?:keys?|tokens?)|credentials|secrets?)\b[^.\n]{0,40}?\band\s+returns?\s+(?:it|them)\b`),
 		func(s string) string { return "the new " + s + " it makes (its description says it returns it)" }},
+	// "the code is a bearer secret — hand it over privately" (round 53):
+	// the text itself calls what the call hands back a bearer secret,
+	// token or credential, which works for whoever holds it.
+	{regexp.MustCompile(`\b(?:the|this|that|each|its|every)\s+((?:invite\s+|invitation\s+|access\s+|share\s+|sharing\s+|join\s+)?(?:code|link|url|token|key|string|value))s?\s+(?:is|are|acts\s+as|works\s+as)\s+(?:a\s+)?bearer\s+(?:secrets?|tokens?|credentials?)\b`),
+		func(s string) string {
+			return "the " + s + " its description calls a bearer secret (it works for whoever holds it)"
+		}},
 	// "Requests credentials for remote access via VNC": the call asks
 	// the service for credentials and hands them back.
 	{regexp.MustCompile(`^\s*(?:this\s+tool\s+)?requests?\s+(?:new\s+|temporary\s+)?(credentials|(?:a\s+)?(?:password|token)s?)\s+for\b`),
