@@ -163,8 +163,12 @@ func preciseWarnsInOtherLanguage(prose string, cautions bool) (phrase, lang stri
 
 // preciseIrreversibleTalk is a description that states its own act cannot
 // be undone ("This rewrites the target branch and is not reversible"): the
-// negation is the claim, so it is read without preciseAffirmed.
-var preciseIrreversibleTalk = regexp.MustCompile(`(?i)\b(?:is|are)\s+not\s+reversible\b|\bcannot\s+be\s+(?:undone|reversed|recovered)\b|\birreversibl[ey]\b`)
+// negation is the claim, so it is read without preciseAffirmed. Since
+// round 53 a one-shot act says so too: "Evidence can only be submitted
+// once per dispute", "a completed sprint cannot be reopened", "Once
+// submitted, it cannot be changed".
+var preciseIrreversibleTalk = regexp.MustCompile(`(?i)\b(?:is|are)\s+not\s+reversible\b|\bcannot\s+be\s+(?:undone|reversed|recovered|reopened|reverted)\b|\birreversibl[ey]\b` +
+	`|\bcan\s+only\s+be\s+submitted\s+once\b|\bonce\s+(?:submitted|sent|completed|closed|finali[sz]ed),?\s+(?:it\s+|they\s+)?(?:cannot|can't|can\s+not)\s+be\s+(?:changed|edited|modified|reopened|withdrawn)\b`)
 
 // preciseSQLDestroys is an operation parameter's description that offers
 // SQL that destroys, in SQL's own capitals: "ADD COLUMN, DROP COLUMN".
