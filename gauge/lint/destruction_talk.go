@@ -139,6 +139,23 @@ var preciseEndsLiveTalk = regexp.MustCompile(`(?i)\bterminat(?:e|es|ing)\s+(?:a|
 var preciseGerundOperationList = regexp.MustCompile(`(?i)\b(?:creating|updating|inserting|modifying|editing|reading|listing|writing)\s*(?:,\s*(?:\w+ing\s*,?\s*)*)?(?:(?:and|or)\s+)?(?:deleting|removing|destroying|dropping|purging)\b` +
 	`|\b(?:crear|actualizar|leer|listar|editar|insertar)\s*(?:,\s*(?:\w+ar\s*,?\s*)*)?(?:(?:y|o)\s+)?(?:eliminar|borrar|suprimir)\b`)
 
+// preciseGerundSubjectTalk is the start of a clause whose subject is
+// someone other than the tool, ending where the gerunds begin: "Run this
+// tool if the user is creating, updating, or deleting files" (round 54).
+var preciseGerundSubjectTalk = regexp.MustCompile(`(?i)\b(?:if|when|whenever|while|after)\s+(?:the\s+)?(?:user|you|they|someone|the\s+model|the\s+agent)\s+(?:is|are|was|were|has\s+been|have\s+been)\s+$`)
+
+// preciseGerundsOfAnother reports whether the gerund list m, found in
+// desc, names what someone else is doing when the tool is to be called,
+// not what the tool does: the validator of theme files a user is
+// "creating, updating, or deleting" deletes nothing.
+func preciseGerundsOfAnother(desc, m string) bool {
+	i := strings.Index(desc, m)
+	if i < 0 {
+		return false
+	}
+	return preciseGerundSubjectTalk.MatchString(desc[max(0, i-60):i])
+}
+
 // preciseNegated is a sentence that denies or steers away from what it
 // names: "never overwrites", "only SELECT; DELETE is rejected", "to
 // delete, use x instead".

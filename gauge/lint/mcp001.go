@@ -15,7 +15,7 @@ func mcp001() Rule {
 		ID: "MCP001", Name: "near-duplicate-tool-names", Family: "Naming",
 		Summary: "Two tools have names that reduce to the same words.",
 		Default: Error, Toolgauge: Error, Scope: ScopePair, Origin: OriginToolgauge,
-		Revision: 5, Check: checkMCP001,
+		Revision: 6, Check: checkMCP001,
 	}
 }
 
@@ -86,7 +86,34 @@ func preciseNamesExplained(ctx *Context, names []string) bool {
 	}
 	a, b := group[0], group[1]
 	return kindTokensTellApart(a, b) || a.lowered.MentionsName(b.mentionName) || b.lowered.MentionsName(a.mentionName) || preciseListAndItem(a.nameTokens, b.nameTokens) && !preciseOneJobNumber(a, b) ||
-		preciseNumberNamesType(a, b) || preciseNumberNamesType(b, a)
+		preciseNumberNamesType(a, b) || preciseNumberNamesType(b, a) || preciseVersionNumbers(a, b)
+}
+
+// preciseVersionNumbers reports whether the numbers that tell two names
+// apart are versions of what the tools are about: in each name every
+// number follows a "v" or "version" token and more of the name follows it
+// (get_v4_breaking_changes beside get_v3_breaking_changes, "Get Vuetify 4
+// breaking changes" and "... 3 ..."), and the two names carry different
+// numbers there. Those name different things. A version that ends the
+// name is the tool's own (export_v1 beside export_v2: which to call?),
+// and a bare copy counter (search2 beside search) names nothing (round
+// 54).
+func preciseVersionNumbers(a, b *tgTool) bool {
+	versions := func(toks []string) []string {
+		var out []string
+		for i, tok := range toks {
+			if !text.IsDigits(tok) {
+				continue
+			}
+			if i == 0 || i == len(toks)-1 || !(strings.EqualFold(toks[i-1], "v") || strings.EqualFold(toks[i-1], "version")) {
+				return nil
+			}
+			out = append(out, tok)
+		}
+		return out
+	}
+	va, vb := versions(a.nameTokens), versions(b.nameTokens)
+	return len(va) > 0 && len(vb) > 0 && !slices.Equal(va, vb)
 }
 
 // preciseOneJobNumber reports whether two names that differ only in the

@@ -15,7 +15,7 @@ func mcp040() Rule {
 		ID: "MCP040", Name: "destructive-tool-without-hint", Family: "Annotations",
 		Summary: "A tool that looks destructive declares no destructiveHint.",
 		Default: Error, Toolgauge: Error, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 59, Check: checkMCP040,
+		Revision: 60, Check: checkMCP040,
 	}
 }
 
@@ -128,7 +128,7 @@ func checkMCP040(ctx *Context) []Problem {
 					// a warning.
 					sev = Warning
 				}
-			} else if m := preciseAffirmed(preciseProse(t.desc), preciseGerundOperationList); m != "" {
+			} else if m := preciseAffirmed(preciseProse(t.desc), preciseGerundOperationList); m != "" && !preciseGerundsOfAnother(t.desc, m) {
 				msg = fmt.Sprintf("`%s` destroys, overwrites or cannot be undone (its description lists a destructive operation: %q) but declares no `destructiveHint`.", t.name, secSnippet(m))
 			} else if m := preciseAffirmed(t.desc, precisePurchaseTalk); m != "" {
 				msg = fmt.Sprintf("`%s` destroys, overwrites or cannot be undone (its description says it purchases, which spends money: %q) but declares no `destructiveHint`.", t.name, secSnippet(strings.TrimLeft(m, ".!?;: \n")))

@@ -30,7 +30,18 @@ import (
 // out: checking out a branch changes the work tree.
 var secNonChangeOpening = regexp.MustCompile(`^\s*(?:this\s+tool\s+|use\s+(?:this\s+)?(?:tool\s+)?to\s+)?(?:` + readOpeningVerbs +
 	`|quer(?:y|ies)|browses?|checks?|verif(?:y|ies)|validates?|audits?|scans?|detects?|counts?|compares?|summari[sz]es?|measures?|identif(?:y|ies)|examines?|traces?|returns?` +
-	`|calculates?|computes?|estimates?|converts?|parses?|plans?|previews?|simulates?)\b`)
+	`|calculates?|computes?|estimates?|converts?|parses?|plans?|previews?|simulates?` +
+	`|` + secLinkBuiltTalk + `)\b`)
+
+// secLinkBuiltTalk is an opening that builds a link to a site's page or
+// form for someone to open (round 54): "Generate a link to the Vuetify
+// issues site with the repository and bug report type pre-selected".
+// Nothing is stored; the person who opens it acts there.
+const secLinkBuiltTalk = `(?:generates?|builds?|creates?|returns?)\s+an?\s+(?:pre-?filled\s+)?(?:link|url)\s+to\s+(?:the\s+|a\s+)?[\w\s-]{0,40}?(?:site|page|form)\b`
+
+// secLinkBuiltOpening is secLinkBuiltTalk at the start of a lower-cased
+// description.
+var secLinkBuiltOpening = regexp.MustCompile(`^\s*` + secLinkBuiltTalk)
 
 // secCheckOutOpening is a description opening on checking out, which
 // changes the work tree.
@@ -131,6 +142,18 @@ func secNameHeadRestated(words []string, first string, runsRead bool) bool {
 		return true
 	}
 	if secHasWord(words[i:i+1], secRunVerbs...) && runsRead {
+		return true
+	}
+	if secLinkBuiltOpening.MatchString(first) {
+		// create_bug_report "Generate a link to the Vuetify issues
+		// site ...": the name's act is the link's, done by whoever
+		// opens it.
+		return true
+	}
+	if i > 0 && i == len(words)-1 && !nameDescUses(first, words[i]) {
+		// weather_archive "Get historical weather data ...": a change
+		// word that ends the name after a noun, which the description
+		// never uses, is the head noun of what is read (round 54).
 		return true
 	}
 	return nameDescUses(first, words[i])

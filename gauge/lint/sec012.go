@@ -15,7 +15,7 @@ func sec012() Rule {
 	return Rule{
 		ID: "SEC012", Name: "annotation-contradiction", Family: "Security",
 		Summary: "The tool's behaviour hints contradict its name or description, or a default destroys or widens access.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 47, Check: checkSEC012,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 48, Check: checkSEC012,
 	}
 }
 
@@ -184,7 +184,7 @@ func checkSEC012(ctx *Context) []Problem {
 				// descriptions": a flag whose name is a change.
 				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but its `%s` flag makes it change things.", t.Name, secWriteFlagOn(t)),
 					"Set readOnlyHint: false, or move the changing mode into its own tool so the read can stay read-only. Clients skip confirmation for read-only tools.")
-			case ctx.Precise() && secImperativeMutation.MatchString(desc) && !nameOutweighed():
+			case ctx.Precise() && secImperativeMutation.MatchString(desc) && !nameOutweighed() && !secComputesOffline.MatchString(desc):
 				add(fmt.Sprintf("Tool `%s` is marked readOnlyHint: true, but its description says it changes data.", t.Name),
 					"Set readOnlyHint: false (and destructiveHint to match), or fix the description. Clients skip confirmation for read-only tools.")
 			case ctx.Precise() && destructiveText && (a.DestructiveHint == nil || !*a.DestructiveHint) && !(strings.HasPrefix(destroys, "its name says") && nameOutweighed()):
@@ -476,6 +476,11 @@ var (
 	// secImperativeMutation is a description opening on an order to
 	// change data ("Add, update or remove list entries").
 	secImperativeMutation = regexp.MustCompile(`^\s*(?:adds?|creates?|updates?|deletes?|removes?|modif(?:y|ies)|inserts?|renames?|uploads?|publish(?:es)?|deploys?|archives?|cancels?)\b(?:\s*(?:,|and|or|\/)\s*(?:adds?|creates?|updates?|deletes?|removes?|modif(?:y|ies)|inserts?))*\s+(?:an?\s+|the\s+|new\s+|one\s+|or\s+)?[a-z]`)
+	// secComputesOffline is prose saying the call computes where it runs,
+	// with no service behind it (round 54): "Create a buffer zone
+	// (polygon) around a point ... Works offline without API calls"
+	// makes a value to return, nothing stored.
+	secComputesOffline = regexp.MustCompile(`\b(?:works|runs)\s+(?:entirely\s+|fully\s+)?offline\b|\bwithout\s+(?:any\s+)?(?:api|network)\s+(?:calls?|requests?|access)\b`)
 	// secOutputTalk is prose about where a tool saves its output.
 	secOutputTalk = regexp.MustCompile(`\boutput\s*(?:dir|directory|folder|path|file)\b|\boutputdir\b|\bsaved?\s+(?:to|in|into)\b|\bwrites?\s+(?:[\w-]+\s+){0,3}?files?\b`)
 	// secHardDeleteTalk is prose saying a removal deletes for good.

@@ -13,7 +13,7 @@ func sec014() Rule {
 	return Rule{
 		ID: "SEC014", Name: "secret-parameter", Family: "Security",
 		Summary: "A parameter takes a secret (API key, token, private key, password): the secret passes through the model.",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 30, Check: checkSEC014,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 31, Check: checkSEC014,
 	}
 }
 
@@ -593,7 +593,11 @@ var (
 		`|\b(?:under|by)\s+which\s+(?:\w+\s+){0,4}?(?:is|are|was|were|gets?|will\s+be)\s+(?:stored|kept|saved|cached|filed|registered|indexed|held|looked\s+up|found|listed)\b`)
 	// secNotASecretValue says a parameter takes a secret's name, ID,
 	// alias, location or flag, or pages through results: not its value.
-	secNotASecretValue = regexp.MustCompile(`^\s*(?:whether|if\s+true|true\s+to|set\s+to\s+true)\b|\b(?:name|id|identifier|alias|arn|label)\s+of\s+(?:the|an?)\s+(?:\w+\s+){0,2}(?:secret|key|token|credential|password)s?\b|\b(?:secret|key|token|credential|certificate)\s+(?:name|alias|id|identifier|reference)\b|\bpagination\b|\bnext\s+page\b|\bpage\s+of\s+results\b|\benvironment\s+variable\s+(?:name|that\s+holds)\b|\bpath\s+to\s+(?:the\s+|a\s+|an\s+)?(?:\w+\s+){0,3}(?:file|directory|folder)\b|\bone-?time\b|\botp\b|\bverification\s+code\b|\bcsrf\b|\bxsrf\b|\bcross-site\s+request\s+forgery\b|\banti-?forgery\b`)
+	secNotASecretValue = regexp.MustCompile(`^\s*(?:whether|if\s+true|true\s+to|set\s+to\s+true)\b|\b(?:name|id|identifier|alias|arn|label)\s+of\s+(?:the|an?)\s+(?:\w+\s+){0,2}(?:secret|key|token|credential|password)s?\b|\b(?:secret|key|token|credential|certificate)\s+(?:name|alias|id|identifier|reference)\b|\bpagination\b|\bnext\s+page\b|\bpage\s+of\s+results\b|\benvironment\s+variable\s+(?:name|that\s+holds)\b|\bpath\s+to\s+(?:the\s+|a\s+|an\s+)?(?:\w+\s+){0,3}(?:file|directory|folder)\b|\bone-?time\b|\botp\b|\bverification\s+code\b|\bcsrf\b|\bxsrf\b|\bcross-site\s+request\s+forgery\b|\banti-?forgery\b` +
+		// "Optional client session token; if omitted, one is generated"
+		// (round 54): a token the server makes up when none is given
+		// groups calls (an autocomplete session); no one signs in with it.
+		`|\b(?:client\s+)?session\s+token\b[^.]{0,40}?\b(?:if|when)\s+(?:omitted|not\s+(?:provided|given|set)),?\s+(?:one|a\s+new\s+one)\s+(?:is|will\s+be)\s+(?:generated|created)\b`)
 	// secSecretValuesTalk says a map's values are secrets.
 	secSecretValuesTalk = regexp.MustCompile(`\bsensitive\s+(?:data|values?|information|inputs?)\b|\bpasswords?\b|\bsecrets?\b|\bcredentials\b|\bapi\s+keys?\b|\baccess\s+tokens?\b`)
 	// secNoSecretsTalk says a map must not hold secrets.
