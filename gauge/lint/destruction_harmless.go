@@ -215,11 +215,20 @@ func preciseClearsSessionState(t *tgTool) bool {
 // words after it are not the lead's.
 var preciseRunOnOpener = regexp.MustCompile(`[a-z0-9)] (?:Use|Call|Do|Don't|For|When|If|This|Returns?|Note|Prefer|Requires?|Only|Example|Useful|Ideal|Best|Avoid)\b`)
 
+// preciseSentenceStop is a full stop that ends a sentence: followed by
+// space or the end of the text.
+var preciseSentenceStop = regexp.MustCompile(`\.(?:\s|$)`)
+
 // preciseRunOnLead returns a description's first sentence: up to its
-// first full stop, and up to a capitalised sentence opener that follows a
-// lower-case word with no stop mark between them.
+// first full stop that ends a sentence, and up to a capitalised sentence
+// opener that follows a lower-case word with no stop mark between them.
 func preciseRunOnLead(desc string) string {
-	first, _, _ := strings.Cut(desc, ".")
+	first := desc
+	if loc := preciseSentenceStop.FindStringIndex(desc); loc != nil {
+		// A stop that ends a sentence, not the dot of a file name or a
+		// version inside a word ("settings.json", "v1.2").
+		first = desc[:loc[0]]
+	}
 	if loc := preciseRunOnOpener.FindStringIndex(first); loc != nil {
 		first = first[:loc[0]+1]
 	}
