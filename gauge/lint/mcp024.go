@@ -215,10 +215,14 @@ func preciseCreateShapes(ctx *Context) map[string]string {
 // names and values", "{ name | id : value }") lists no field names.
 var preciseFieldsInProseTalk = []*regexp.Regexp{
 	regexp.MustCompile(`(?i)\bfields\s*:\s*[` + "`" + `'"]?[a-z_]\w*[` + "`" + `'"]?\s*(?:\([^)]{0,60}\)\s*)?,\s*[` + "`" + `'"]?[a-z_]\w*`),
-	regexp.MustCompile(`\{\s*[A-Za-z_]\w*\??\s*(?::[^,{}]{0,80}?(?:\[[^\]]{0,120}\])?[^,{}]{0,40})?,\s*[A-Za-z_]\w*\??\s*[,:}]`),
 	regexp.MustCompile("(?i)\\bwith\\s+[`'\"](\\w+)[`'\"]\\s+and\\s+[`'\"](\\w+)[`'\"]\\s+(?:fields|keys|properties)\\b"),
 	regexp.MustCompile(`(?i)\bcontaining\s+(?:the\s+)?[a-z]+(?:\s+[a-z]+)?,\s+[a-z]+(?:\s+[a-z]+)?,?\s+and\s+`),
 }
+
+// preciseFieldsBraceSketch is a sketch in braces of two or more field
+// names ("{ id, fields, text?, metadata? }"), read only outside other
+// braces and not as a set of values (preciseFieldsInProse).
+var preciseFieldsBraceSketch = regexp.MustCompile(`\{\s*[A-Za-z_]\w*\??\s*(?::[^,{}]{0,80}?(?:\[[^\]]{0,120}\])?[^,{}]{0,40})?,\s*[A-Za-z_]\w*\??\s*[,:}]`)
 
 // preciseMapTalk is a description saying an object is a map from keys
 // the caller picks ("Keys are style IDs, values have {label, settings}",
@@ -239,18 +243,15 @@ func preciseFieldsInProse(desc string) string {
 	if preciseMapTalk.MatchString(desc) {
 		return ""
 	}
-	for i, re := range preciseFieldsInProseTalk {
-		if i != 1 {
-			if m := re.FindString(desc); m != "" {
-				return m
-			}
-			continue
+	for _, re := range preciseFieldsInProseTalk {
+		if m := re.FindString(desc); m != "" {
+			return m
 		}
-		for _, loc := range re.FindAllStringIndex(desc, -1) {
-			before := desc[:loc[0]]
-			if strings.Count(before, "{") == strings.Count(before, "}") && !preciseSetMark.MatchString(before) {
-				return desc[loc[0]:loc[1]]
-			}
+	}
+	for _, loc := range preciseFieldsBraceSketch.FindAllStringIndex(desc, -1) {
+		before := desc[:loc[0]]
+		if strings.Count(before, "{") == strings.Count(before, "}") && !preciseSetMark.MatchString(before) {
+			return desc[loc[0]:loc[1]]
 		}
 	}
 	return ""

@@ -30,20 +30,23 @@ func paramDocLine(desc, name string) string {
 	if name == "" || !strings.Contains(desc, name) {
 		return ""
 	}
-	q := regexp.QuoteMeta(name)
-	res := []*regexp.Regexp{
-		regexp.MustCompile("(?m)^[ \\t]*(?:[-*\u2022+][ \\t]+|\\d{1,2}[.)][ \\t]+)?[`'\"*]{0,2}" + q + "[`'\"*]{0,2}[ \\t]*(?:\\([^)\\n]{0,80}\\)[ \\t]*)?(?::|\uff1a|[ \\t][-\u2013\u2014][ \\t])(.*)$"),
-		regexp.MustCompile("(?m)@param[ \\t]+(?:\\{[^}\\n]*\\}[ \\t]+)?\\[?" + q + "\\]?[ \\t]+(?:[-\u2013\u2014][ \\t]+)?(.*)$"),
-		regexp.MustCompile("(?m):param[ \\t]+(?:\\w+[ \\t]+)?" + q + ":(.*)$"),
-	}
-	for _, re := range res {
+	for _, re := range paramDocLines {
 		for _, m := range re.FindAllStringSubmatch(desc, -1) {
-			if paramDocProse(m[1]) {
+			if m[1] == name && paramDocProse(m[2]) {
 				return strings.TrimSpace(m[0])
 			}
 		}
 	}
 	return ""
+}
+
+// paramDocLines are the three ways a line documents a parameter; group
+// 1 is the name, group 2 what follows it. Compiled once: paramDocLine
+// compares the name, so no pattern is built per parameter.
+var paramDocLines = []*regexp.Regexp{
+	regexp.MustCompile("(?m)^[ \t]*(?:[-*\u2022+][ \t]+|\\d{1,2}[.)][ \t]+)?[`'\"*]{0,2}([A-Za-z_$][\\w.$-]*?)[`'\"*]{0,2}[ \t]*(?:\\([^)\n]{0,80}\\)[ \t]*)?(?::|\uff1a|[ \t][-\u2013\u2014][ \t])(.*)$"),
+	regexp.MustCompile("(?m)@param[ \t]+(?:\\{[^}\n]*\\}[ \t]+)?\\[?([A-Za-z_$][\\w.$-]*?)\\]?[ \t]+(?:[-\u2013\u2014][ \t]+)?(.*)$"),
+	regexp.MustCompile("(?m):param[ \t]+(?:\\w+[ \t]+)?([A-Za-z_$][\\w.$-]*?):(.*)$"),
 }
 
 // paramDocProse reports whether the text after a parameter's name is
