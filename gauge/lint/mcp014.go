@@ -16,7 +16,7 @@ func mcp014() Rule {
 		ID: "MCP014", Name: "no-disambiguation-guidance", Family: "Description",
 		Summary: "A tool overlaps with a sibling and never says which to prefer.",
 		Default: Warning, Toolgauge: Warning, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 20, Check: checkMCP014,
+		Revision: 21, Check: checkMCP014,
 	}
 }
 
@@ -102,6 +102,35 @@ func checkMCP014(ctx *Context) []Problem {
 				}
 				twin[l.name], twin[r.name] = kind.why, kind.why
 				link(l, r, true, kind.strict)
+			}
+		}
+	}
+	if ctx.Precise() {
+		// Narrowed twins (revision 21) are read even where the word
+		// measure already paired them at info: the pair is then near, on
+		// each side whose description does not name the other. Only a
+		// description naming its twin excuses it, as for name twins: "use
+		// the appropriate provider-specific tool" names neither.
+		const why = " (the parameters are the same but for one choice, whose values in one are a subset of the other's: every call of the narrower tool is a call of the broader one)"
+		for _, p := range preciseNarrowedTwins(tools) {
+			l, r := &tools[p[0]], &tools[p[1]]
+			for _, side := range [2][2]*tgTool{{l, r}, {r, l}} {
+				t, sib := side[0], side[1]
+				// The name itself, not its words: "Get weather forecast
+				// from the GFS model" does not name weather_forecast.
+				if strings.Contains(strings.ToLower(t.desc), strings.ToLower(sib.name)) {
+					continue
+				}
+				if !slices.Contains(siblings[t.name], sib.name) {
+					siblings[t.name] = append(siblings[t.name], sib.name)
+				}
+				near[t.name] = true
+				if !slices.Contains(nearSibs[t.name], sib.name) {
+					nearSibs[t.name] = append(nearSibs[t.name], sib.name)
+				}
+				if twin[t.name] == "" {
+					twin[t.name] = why
+				}
 			}
 		}
 	}

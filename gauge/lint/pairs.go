@@ -473,3 +473,22 @@ func comparePairs(a, b [2]int) int {
 	}
 	return cmp.Compare(a[1], b[1])
 }
+
+// toolGroups gathers tool indexes under keys, remembering the order in
+// which keys first came, so that a reading over the groups reports in a
+// stable order.
+type toolGroups struct {
+	keys   []string
+	groups map[string][]int
+}
+
+// add puts tool i in the group of key.
+func (g *toolGroups) add(key string, i int) {
+	if g.groups == nil {
+		g.groups = map[string][]int{}
+	}
+	if _, ok := g.groups[key]; !ok {
+		g.keys = append(g.keys, key)
+	}
+	g.groups[key] = append(g.groups[key], i)
+}

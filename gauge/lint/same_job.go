@@ -177,9 +177,8 @@ func sameJobLeads(ctx *Context) [][]string {
 func preciseSameJobTwins(ctx *Context) [][2]int {
 	tools := tgTools(ctx)
 	leads := sameJobLeads(ctx)
-	groups := map[string][]int{}
+	var groups toolGroups
 	jobs := map[string]int{}
-	var keys []string
 	for i := range tools {
 		t := &tools[i]
 		job := sameJobOfWords(leads[i])
@@ -191,15 +190,11 @@ func preciseSameJobTwins(ctx *Context) [][2]int {
 		if req == "" || len(t.params) == 0 {
 			continue
 		}
-		k := job + "#" + req
-		if _, ok := groups[k]; !ok {
-			keys = append(keys, k)
-		}
-		groups[k] = append(groups[k], i)
+		groups.add(job+"#"+req, i)
 	}
 	var out [][2]int
-	for _, k := range keys {
-		g := groups[k]
+	for _, k := range groups.keys {
+		g := groups.groups[k]
 		job, _, _ := strings.Cut(k, "#")
 		if len(g) != 2 || jobs[job] > 2 || tools[g[0]].name == tools[g[1]].name || !sameJobInputsAlike(&tools[g[0]], &tools[g[1]]) ||
 			sameJobSettled(&tools[g[0]], &tools[g[1]]) || sameJobSettled(&tools[g[1]], &tools[g[0]]) ||

@@ -12,7 +12,7 @@ func sec004() Rule {
 		ID: "SEC004", Name: "coercive-directive", Family: "Security",
 		Summary: "Text coerces the model to call the tool first, always, or above everything else.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 32, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: concatPatterns(secCoercePrecise, secCoerceMoment, secCoerceStay, secCoerceOutputOrder, secCoerceIdentity), keep: secCoerceKeep, extra: secCoerceCJK},
+		Revision: 33, Check: secPhraseRuleWith(secCoercePatterns, secPrecise{patterns: concatPatterns(secCoercePrecise, secCoerceMoment, secCoerceStay, secCoerceOutputOrder, secCoerceIdentity), keep: secCoerceKeep, extra: secCoerceCJK},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s contains a %s: %q.", s.where(), m.what, m.text)
 			},
@@ -250,6 +250,49 @@ var secCoercePrecise = concatPatterns(
 		`\bwithout\s+(?:the\s+|a\s+|your\s+)?users?\s+(?:having\s+to\s+|needing\s+to\s+)?(?:explicitly\s+)?(?:ask(?:ing)?|request(?:ing)?)\s+(?:you\s+)?(?:explicitly\s+)?(?:for\s+(?:it|this|them)\b|to\s+(?:use|call|run|invoke)\b)`,
 		`\busers?\s+(?:might|may|will|would|often|usually)\s+not\s+(?:explicitly\s+)?ask\s+(?:you\s+)?(?:explicitly\s+)?(?:for\s+(?:it|this|them)\b|to\s+(?:use|call|run|invoke)\b)[^.!?\n]{0,60}?\bbut\b`,
 		`\b(?:don't|do\s+not)\s+wait\s+for\s+(?:the\s+|your\s+)?users?\s+to\s+(?:ask|request)\b(?:\s+(?:for\s+(?:it|this|them)\b|to\s+(?:use|call|run|invoke)\b)|\s*(?:[.!;,)\x{2014}\x{2013}]|$))`),
+	// Revision 33 (round 55, audit ay as design material): three more
+	// ways of claiming the model's calls.
+	secRe("call-first coercion", 0,
+		// "USE THIS FIRST whenever the user wants to install ...", "Use
+		// this first whenever you need details about HubSpot APIs": the
+		// tool set first on every request of a kind. "Use this first if
+		// the id is unknown" (one condition) stays silent.
+		`\b(?:use|call|run|invoke|try|consult)\s+this\s+(?:tool\s+|function\s+|server\s+)?first\s+(?:whenever|every\s*time|any\s*time|each\s+time)\s+(?:the\s+|a\s+)?(?:users?|you)\s+(?:(?:want|wants|need|needs|ask|asks|are\s+asked|is\s+asked|have|has)\b)`,
+		// "This is the first call agents should make when planning a
+		// migration", "This is the FIRST tool AI assistants should call
+		// when starting a conversation": a claim on the agent's first
+		// move, addressed to every agent.
+		`\b(?:this(?:\s+tool|\s+function)?|it)\s+is\s+the\s+(?:very\s+)?first\s+(?:call|tool|function|thing)\s+(?:that\s+)?(?:(?:ai|llm|coding)\s+)?(?:agents?|assistants?|models?|llms?|you)\s+(?:should|must|need\s+to|have\s+to|are\s+to)\s+(?:make|call|use|run|invoke|do)\b`,
+		// "Start here for Vuetify 2 -> 3.": the bare order with a domain.
+		`(?:^|[.!?:;]\s+|\n\s*)(?:[\x01*#>_~-]+\s*)?start\s+here\s+for\s+(?:[^\s.!?\n]+\s+){0,5}?[^\s.!?\n]+\s*(?:[.!:]|$)`),
+	secRe("turn-end coercion", 0,
+		// "Call EXACTLY ONCE, after ALL of the first turn's work is
+		// complete ... and immediately before returning your final
+		// response to the user": a call ordered on the end of the turn.
+		`\b(?:call|use|invoke|run)\b[^.!?\n]{0,200}?\bbefore\s+(?:returning|sending|giving|writing|delivering|providing|presenting)\s+(?:your|the)\s+final\s+(?:response|answer|reply|message)\b`),
+	secRe("call-after-work coercion", 0,
+		// "MANDATORY after generating or editing Shopify code", "must be
+		// called after writing any code": a call made a duty on every
+		// piece of code the agent writes. "Use this after writing code to
+		// check it" (no mandate) stays silent.
+		`(?:\bmandatory|\brequired|\bmust\s+(?:always\s+)?be\s+(?:called|used|run|invoked)|\b(?:always|must)\s+(?:\w+\s+){0,2}?(?:call|use|run|invoke)\s+(?:this|it)(?:\s+tool)?)\s*[:,]?\s+(?:right\s+|immediately\s+)?after\s+(?:you\s+)?(?:generating|writing|editing|creating|modifying|changing|generate|write|edit|create|modify|change)\s+(?:or\s+(?:generating|writing|editing|creating|modifying|changing)\s+)?(?:any\s+)?(?:[\w.+#-]+\s+){0,2}?code\b`),
+	secRe("directive about how to answer", 0,
+		// "After scanning, agents MUST emit findings using the
+		// MigrationReceipt schema", "the schema that agents MUST use when
+		// reporting migration findings": the form of the model's own
+		// report to the user, set by a tool. "You must pass the filter in
+		// the JSON format" is the tool's input and stays silent.
+		`\b(?:agents?|you|the\s+(?:model|assistant|agent|llm)|llms?|assistants?)\s+(?:must|shall|should\s+always|are\s+required\s+to)\s+(?:always\s+)?(?:emit|report|present|write\s+up|deliver)\s+(?:your\s+|the\s+|their\s+|all\s+|any\s+)?(?:findings|results|answers?|responses?|conclusions|summar(?:y|ies)|reports?)\s+(?:using|in|with|as|following)\b`,
+		`\b(?:schema|format|template|structure)\s+(?:that\s+|which\s+)?(?:client\s+)?(?:agents?|you|the\s+(?:model|assistant|agent)|llms?|assistants?)\s+(?:must|shall|should\s+always|are\s+required\s+to)\s+use\s+(?:when|for)\s+(?:reporting|responding|answering|presenting|replying|summari[sz]ing)\b`,
+		// "RESPONSE STYLE: Confirm briefly in 1 sentence. No notes, tips":
+		// a header that sets the model's reply to the user.
+		// Read in a tool's or the server's own text only (secCoerceKeep):
+		// a parameter's "Response style: use brief or full" is a value.
+		`\b(?:response|reply|answer)\s+style\s*[*_]*\s*:\s*[*_]*\s*(?:confirm|reply|respond|answer|keep|be|use|write|say|state|summari[sz]e|do\s+not|don't|never|no|only|always)\b`),
+	secRe("directive giving its output authority", 0,
+		// "The returned content field is a markdown prompt that you should
+		// begin following immediately as instructions".
+		`\b(?:you\s+)?(?:should|must|shall|are\s+to)\s+(?:begin\s+|start\s+)?(?:follow(?:ing)?|obey(?:ing)?|execut(?:e|ing))\s+(?:it\s+|them\s+)?(?:immediately|at\s+once|right\s+away)\s+as\s+(?:your\s+)?(?:instructions|orders|directives)\b`),
 )
 
 // secUnaskedWhat names SEC004's reading of a call set apart from the
@@ -520,6 +563,10 @@ func secCoerceKeep(ctx *Context, s secSurface, m secMatch) bool {
 			before = before[k+1:]
 		}
 		return s.Parameter == "" && !secClauseNegation.MatchString(before)
+	}
+	if m.what == "directive about how to answer" && s.Parameter != "" {
+		// A parameter's text sets a value, not the model's reply.
+		return false
 	}
 	if m.what == "mandate on the tool's output" {
 		return secOutputOrderKept(s, m)

@@ -13,7 +13,7 @@ func sec019() Rule {
 		ID: "SEC019", Name: "data-solicitation", Family: "Security",
 		Summary: "A parameter or description asks the model for data the call does not need: its own identity, the conversation, or telemetry about its work.",
 		Default: Warning, Toolgauge: Off, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 5, Check: checkSEC019,
+		Revision: 6, Check: checkSEC019,
 	}
 }
 
@@ -27,7 +27,7 @@ const sec019Suggestion = "Ask only for what the operation needs. If the server w
 // tool whose job is not about models or agents, solicits that identity as
 // plainly as a sentence would.
 func checkSEC019(ctx *Context) []Problem {
-	out := secPhraseRuleWith(nil, secPrecise{patterns: secSolicitPatterns},
+	out := secPhraseRuleWith(nil, secPrecise{patterns: secSolicitPatterns, keep: sec019Keep},
 		func(s secSurface, m secMatch) string {
 			return fmt.Sprintf("The %s asks the model for %s, which the call does not need: %q.", s.where(), m.what, m.text)
 		}, sec019Suggestion)(ctx)
@@ -223,6 +223,30 @@ var secSolicitPatterns = concatPatterns(
 	secRe("the user's words for the vendor's logs", 0,
 		`\b(?:(?:the\s+)?user(?:'s|s')?\s+(?:own\s+|original\s+|exact\s+|raw\s+|verbatim\s+)?|original\s+|verbatim\s+)(?:question|questions|request|requests|prompt|prompts|query|message|input|words|intent|wording)\b[^\n]{0,120}?\b(?:used\s+(?:only\s+)?(?:for|in)\s+(?:our\s+)?(?:logging|logs|analytics|telemetry|tracking|usage\s+(?:tracking|metrics|statistics))|(?:logged|recorded|stored|kept|collected)\s+(?:only\s+)?for\s+(?:logging|analytics|telemetry|tracking|metrics|auditing\s+and\s+analytics)|for\s+(?:logging|analytics|telemetry|tracking)\s+purposes|to\s+(?:help\s+us\s+)?(?:improve\s+our\s+(?:service|product|models?)|track\s+usage))\b`,
 		`\b(?:used\s+(?:only\s+)?for|for)\s+(?:logging|analytics|telemetry|tracking)(?:\s+purposes)?\s*[:,(\x01-]\s*(?:the\s+)?(?:user(?:'s)?\s+(?:own\s+|original\s+|exact\s+)?|original\s+)(?:question|request|prompt|query|message|input|words)\b`),
+	// Revision 6 (round 55): the user's message asked for as it stands
+	// ("ALWAYS provide the user's most recent message verbatim", "Pass
+	// the user's first message here", "The end user's verbatim chat
+	// message"), whatever the reason given, and the user's words "used to
+	// improve" the vendor's documentation or routing. A query the model
+	// writes from the user's question is not read: only the message
+	// itself, marked by which one (first, most recent) or "verbatim".
+	secRe(sec019UserMessage, 0,
+		`\b(?:provide|pass|send|include|copy|paste|give|put|forward|supply)\s+(?:here\s+)?(?:the\s+)?(?:end\s+)?user(?:'s|s')\s+(?:(?:very\s+)?(?:most\s+recent|latest|last|first|original|current|full|entire|exact|initial)\s+)+(?:chat\s+)?(?:message|messages|prompt|input)\b`,
+		`\b(?:end\s+)?user(?:'s|s')\s+(?:(?:most\s+recent|latest|last|first|original|current|full|entire|exact|initial|own)\s+)*(?:verbatim\s+(?:chat\s+)?(?:message|messages|prompt|input|words)\b|(?:chat\s+)?(?:message|messages|prompt|input|words)\s+verbatim\b)`,
+		`\b(?:(?:the\s+)?user(?:'s|s')\s+(?:own\s+|original\s+|exact\s+|raw\s+|verbatim\s+|most\s+recent\s+|latest\s+)?)(?:question|questions|request|requests|prompt|prompts|query|message|input|words|intent|wording)\b[^\n]{0,160}?\b(?:used\s+to|helps?\s+(?:us\s+)?(?:to\s+)?)\s*improve\b`),
+	// Revision 6: the calling model's name with an LLM for example
+	// ("ALWAYS provide your model name/ID (e.g., 'claude-sonnet-4-6')"),
+	// or "if you do not know your model name"; and the host agent's own
+	// session id ("Host agent session id (e.g. Claude Code session id)",
+	// "Current Claude session ID"). "The Claude Code session UUID" of a
+	// tool that drives Claude Code sessions names its object, not the
+	// caller's own session, and stays silent. "Your model ID" on a platform that
+	// hosts the user's models names no LLM and stays silent.
+	secRe("its own identity", 0,
+		`\byour\s+(?:own\s+)?model\s*(?:name|id|identifier)?(?:\s*/\s*(?:name|id|identifier|version))?\s*\(\s*(?:e\.g\.?|for\s+example|such\s+as|like|i\.e\.?)[,:]?\s*['"\x60\x{2018}\x{201c}]?(?:claude|gpt|gemini|llama|mistral|sonnet|opus|haiku|deepseek|qwen|grok)\b`,
+		`\bif\s+you\s+(?:do\s+not|don't)\s+know\s+your\s+(?:own\s+)?model(?:\s+name|\s+id)?\b`),
+	secRe(sec019HostSession, 0,
+		`\b(?:host\s+agent(?:'s)?|host\s+(?:ai|assistant|client)(?:'s)?|your\s+(?:own\s+)?(?:agent|assistant|ai)(?:'s)?|(?:current|active|your\s+(?:own\s+)?|this)\s+(?:claude(?:\s+code)?|cursor|codex|copilot))\s+session\s*(?:id|identifier|uuid)\b`),
 	// Revision 5: the output of commands the model ran, verbatim ("include
 	// ... the full command that was executed, and the complete, verbatim
 	// stdout"): whatever a shell printed, secrets included, leaves.
@@ -232,6 +256,39 @@ var secSolicitPatterns = concatPatterns(
 	secRe("telemetry about its work", 0,
 		`\b(?:call|use|invoke)\s+this\s+(?:tool\s+)?(?:when|after|whenever|once|at\s+the\s+end\s+of)\b[^.!?\n]{0,80}?\bto\s+(?:track|report|record|log|send)\s+(?:\w+\s+){0,2}?(?:telemetry|usage\s+analytics|usage\s+metrics)\b`),
 )
+
+// sec019UserMessage and sec019HostSession name revision 6's readings,
+// which sec019Keep reads in context.
+const (
+	sec019UserMessage = "the user's own message"
+	sec019HostSession = "the host agent's session id"
+)
+
+// sec019Keep drops revision 6's hits where passing the user's message or
+// the host's session is the tool's job: a tool named for sending,
+// posting, replying, relaying or forwarding messages carries the user's
+// words by design, and one named for sessions or transcripts manages the
+// host's sessions.
+func sec019Keep(ctx *Context, s secSurface, m secMatch) bool {
+	w := secIdentifierWords(strings.ToLower(s.Tool))
+	switch m.what {
+	case sec019UserMessage:
+		// The user's reply kept as proof of consent ("the end user's
+		// verbatim chat message after they reviewed prompt_for_user")
+		// is the gate's evidence, not data for the vendor.
+		if secConsentProof.MatchString(s.Text) {
+			return false
+		}
+		return !secHasWord(w, "send", "post", "reply", "relay", "forward", "message", "messages", "chat", "respond", "publish", "notify")
+	case sec019HostSession:
+		return !secHasWord(w, "session", "sessions", "resume", "transcript", "transcripts", "history", "conversation", "conversations")
+	}
+	return true
+}
+
+// secConsentProof is a text that asks for the user's words as their
+// answer to a confirmation: after reviewing, approving or confirming.
+var secConsentProof = regexp.MustCompile(`(?i)\b(?:reviewed|approved|confirmed|consented|agreed|confirmation|consent|approval)\b`)
 
 // secQueryWords name a free-text query or question a tool passes on
 // (query, question, q, prompt, topic, search).

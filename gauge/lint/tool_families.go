@@ -49,6 +49,9 @@ type famIndex struct {
 	// three segments or more, with the separator after each
 	// ("manage_jira_", "boond_contracts_"), to how many tools start so.
 	pairs map[string]int
+	// tails maps a lowercased separator and last word ("_tool") to how
+	// many tools end with it.
+	tails map[string]int
 	// total is how many tools the server lists.
 	total int
 }
@@ -62,11 +65,14 @@ const famNameSeps = "_-./:"
 // serverFamilies returns the server's family and suffix index.
 func serverFamilies(ctx *Context) *famIndex {
 	return ctx.Memo("tool.families", func() any {
-		ix := &famIndex{families: map[string]int{}, seps: map[string]string{}, suffixes: map[string]string{}, pairs: map[string]int{}, total: len(ctx.Tools)}
+		ix := &famIndex{families: map[string]int{}, seps: map[string]string{}, suffixes: map[string]string{}, pairs: map[string]int{}, tails: map[string]int{}, total: len(ctx.Tools)}
 		for i := range ctx.Tools {
 			name := strings.ToLower(ctx.Tools[i].Name)
 			if key, ok := famPairKey(name); ok {
 				ix.pairs[key]++
+			}
+			if k := strings.LastIndexAny(name, famNameSeps); k > 0 && k+1 < len(name) {
+				ix.tails[name[k:]]++
 			}
 			if k := strings.IndexAny(name, famNameSeps); k > 0 && k+1 < len(name) {
 				key := name[:k+1]
@@ -308,7 +314,23 @@ func famMissingTool(ctx *Context, desc, name, self string, from, to int, place f
 	if bare && !unkPhraseEnd.MatchString(desc[to:min(len(desc), to+16)]) && !famToolAfter.MatchString(desc[to:min(len(desc), to+24)]) {
 		return false
 	}
-	return place.called && ix.family(name) || ix.namespaceVerbName(name)
+	return place.called && (ix.family(name) || ix.tailFamily(name)) || ix.namespaceVerbName(name)
+}
+
+// tailFamily reports whether name ends as the server ends every tool
+// name: its separator and last word ("_tool") end most of the server's
+// tools, five at least (mapbox's category_search_tool, search_and_geocode_tool,
+// ...), and it has two words or more besides. "use the category_list_tool"
+// on such a server names a tool in the server's own shape (MCP017
+// revision 27); a bare word that ends so ("the_tool") names nothing.
+func (ix *famIndex) tailFamily(name string) bool {
+	low := strings.ToLower(name)
+	k := strings.LastIndexAny(low, famNameSeps)
+	if k <= 0 || k+1 >= len(low) || len(secIdentifierWords(low[:k])) < 2 {
+		return false
+	}
+	n := ix.tails[low[k:]]
+	return n >= famNamespaceMin && float64(n) >= famNamespaceShare*float64(ix.total)
 }
 
 // famNamespaceMin is the fewest tools, and famNamespaceShare the least
