@@ -269,7 +269,11 @@ var secCoercePrecise = concatPatterns(
 		// "Call EXACTLY ONCE, after ALL of the first turn's work is
 		// complete ... and immediately before returning your final
 		// response to the user": a call ordered on the end of the turn.
-		`\b(?:call|use|invoke|run)\b[^.!?\n]{0,200}?\bbefore\s+(?:returning|sending|giving|writing|delivering|providing|presenting)\s+(?:your|the)\s+final\s+(?:response|answer|reply|message)\b`),
+		// A mandate (must, always, exactly once, mandatory) or "immediately
+		// before" makes it an order; "Use this to check citations before
+		// giving your final answer" says when the tool helps.
+		`\b(?:call|use|invoke|run)\b[^.!?\n]{0,200}?\b(?:must|always|exactly\s+once|every\s+time|mandatory|required)\b[^.!?\n]{0,200}?\bbefore\s+(?:returning|sending|giving|writing|delivering|providing|presenting)\s+(?:your|the)\s+final\s+(?:response|answer|reply|message)\b`,
+		`\b(?:call|use|invoke|run)\b[^.!?\n]{0,200}?\bimmediately\s+before\s+(?:returning|sending|giving|writing|delivering|providing|presenting)\s+(?:your|the)\s+final\s+(?:response|answer|reply|message)\b`),
 	secRe("call-after-work coercion", 0,
 		// "MANDATORY after generating or editing Shopify code", "must be
 		// called after writing any code": a call made a duty on every
