@@ -60,6 +60,7 @@ var audits = []struct{ dir, doc string }{
 	{dir: "testdata/audit/2026-12-02-ak", doc: "docs/audit-2026-12-02-ak.md"},
 	{dir: "testdata/audit/2026-12-02-al", doc: "docs/audit-2026-12-02-al.md"},
 	{dir: "testdata/audit/2026-12-02-ay", doc: "docs/audit-2026-12-02-ay.md"},
+	{dir: "testdata/audit/2026-12-02-az", doc: "docs/audit-2026-12-02-az.md"},
 }
 
 // TestAudit measures the default profile on each independent audit and
