@@ -240,8 +240,8 @@ var secSolicitPatterns = concatPatterns(
 	// session id ("Host agent session id (e.g. Claude Code session id)",
 	// "Current Claude session ID"). "The Claude Code session UUID" of a
 	// tool that drives Claude Code sessions names its object, not the
-	// caller's own session, and stays silent. "Your model ID" on a platform that
-	// hosts the user's models names no LLM and stays silent.
+	// caller's own session, and stays silent; so does "Your model ID" on
+	// a platform that hosts the user's models, which names no LLM.
 	secRe("its own identity", 0,
 		`\byour\s+(?:own\s+)?model\s*(?:name|id|identifier)?(?:\s*/\s*(?:name|id|identifier|version))?\s*\(\s*(?:e\.g\.?|for\s+example|such\s+as|like|i\.e\.?)[,:]?\s*['"\x60\x{2018}\x{201c}]?(?:claude|gpt|gemini|llama|mistral|sonnet|opus|haiku|deepseek|qwen|grok)\b`,
 		`\bif\s+you\s+(?:do\s+not|don't)\s+know\s+your\s+(?:own\s+)?model(?:\s+name|\s+id)?\b`),
