@@ -15,7 +15,7 @@ func mcp001() Rule {
 		ID: "MCP001", Name: "near-duplicate-tool-names", Family: "Naming",
 		Summary: "Two tools have names that reduce to the same words.",
 		Default: Error, Toolgauge: Error, Scope: ScopePair, Origin: OriginToolgauge,
-		Revision: 6, Check: checkMCP001,
+		Revision: 7, Check: checkMCP001,
 	}
 }
 
@@ -85,7 +85,7 @@ func preciseNamesExplained(ctx *Context, names []string) bool {
 		return false
 	}
 	a, b := group[0], group[1]
-	return kindTokensTellApart(a, b) || a.lowered.MentionsName(b.mentionName) || b.lowered.MentionsName(a.mentionName) || preciseListAndItem(a.nameTokens, b.nameTokens) && !preciseOneJobNumber(a, b) ||
+	return kindTokensTellApart(a, b) || a.lowered.MentionsName(b.mentionName) || b.lowered.MentionsName(a.mentionName) || (preciseListAndItem(a.nameTokens, b.nameTokens) || preciseListAndItems(a, b)) && !preciseOneJobNumber(a, b) ||
 		preciseNumberNamesType(a, b) || preciseNumberNamesType(b, a) || preciseVersionNumbers(a, b)
 }
 
@@ -243,4 +243,38 @@ func preciseListAndItem(a, b []string) bool {
 		diff++
 	}
 	return diff == 1
+}
+
+// preciseListAndItems reports whether two names differ in two tokens or
+// more, each the plural of the other's, all the plurals in one name
+// (get_servers_actions beside get_server_action), and the two tools
+// require different parameters (MCP001 revision 7, round 56: audit az as
+// design material): the item takes the ids the list does not, so the
+// names and the schemas carry the one-or-many difference. Without that
+// difference in the schemas (get_entries_activities beside
+// get_entry_activity, neither taking an id) the pair is still reported.
+func preciseListAndItems(a, b *tgTool) bool {
+	if len(a.nameTokens) != len(b.nameTokens) || requiredKey(a) == requiredKey(b) {
+		return false
+	}
+	diff, side := 0, 0
+	for i := range a.nameTokens {
+		x, y := strings.ToLower(a.nameTokens[i]), strings.ToLower(b.nameTokens[i])
+		if x == y {
+			continue
+		}
+		if text.Singular(x) != text.Singular(y) {
+			return false
+		}
+		s := 1
+		if len(x) < len(y) {
+			s = -1
+		}
+		if side != 0 && s != side {
+			return false
+		}
+		side = s
+		diff++
+	}
+	return diff >= 2
 }

@@ -16,7 +16,7 @@ func mcp017() Rule {
 		ID: "MCP017", Name: "description-names-unknown-tool", Family: "Description",
 		Summary: "A description tells the model to use a tool the server does not have.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 27, Check: checkMCP017,
+		Revision: 28, Check: checkMCP017,
 	}
 }
 

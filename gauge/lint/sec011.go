@@ -16,7 +16,7 @@ func sec011() Rule {
 	return Rule{
 		ID: "SEC011", Name: "code-execution-surface", Family: "Security",
 		Summary: "The tool runs code, shell commands, SQL, a pipeline or an agent task supplied by the model.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 35, Check: checkSEC011,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 36, Check: checkSEC011,
 	}
 }
 
@@ -654,23 +654,28 @@ const (
 )
 
 var (
-	secReachSSH         = regexp.MustCompile(`\bssh\b|\bremote\s+(?:host|server|machine)s?\b`)
-	secReachContainer   = regexp.MustCompile(`\b(?:pods?|containers?)\b`)
-	secReachAgentTalk   = regexp.MustCompile(`dangerously[- ]skip[- ]permissions|bypass\s*permissions|skip(?:s|ping)?\s+(?:all\s+)?permission|--yolo\b|full[- ]auto\b`)
-	secReachAppRuntime  = regexp.MustCompile(`\b(?:react[- ]native|hermes|expo)\s+(?:app(?:lication)?(?:'s)?\s+)?(?:js\s+|javascript\s+)?(?:context|runtime|app|application|bundle)\b|\bin\s+(?:the\s+)?(?:mobile\s+|native\s+)?app(?:lication)?(?:'s)?\s+(?:own\s+)?(?:js\s+|javascript\s+)?(?:context|runtime)\b`)
-	secReachBrowser     = regexp.MustCompile(`\b(?:page|browser|dom|tab|webpage)\b`)
-	secReachReadOnly    = regexp.MustCompile(`\bread[- ]only\b|\bonly\s+(?:select|read)\b|^(?:execute|run)s?\s+an?\s+select\s+(?:query|statement)\b`)
-	secReachDebugger    = regexp.MustCompile(`\bdebugg(?:er|ed)\b|\bx64dbg\b|\bgdb\b|\blldb\b`)
-	secReachKernel      = regexp.MustCompile(`\b(?:jupyter|ipython|notebook's\s+kernel|(?:notebook|jupyter|python|r)\s+kernels?|in\s+the\s+kernel)\b`)
-	secReachOSScript    = regexp.MustCompile(`\b(?:applescript|jxa|osascript|javascript\s+for\s+automation|apple\s*events?|vbscript|wscript|cscript|jscript)\b`)
-	secReachShellTalk   = regexp.MustCompile(`\b(?:shell|bash|zsh|sh|powershell|cmd\.exe)\s+(?:commands?|scripts?|lines?)\b`)
-	secReachIPC         = regexp.MustCompile(`\bipc\b|\binvoke\s+(?:rust\s+)?backend\b`)
-	secReachSandbox     = regexp.MustCompile(`\bsandbox(?:ed)?\b`)
-	secReachUnsandboxed = regexp.MustCompile(`\b(?:not|no|un|without(?:\s+any)?)[- ]?sandbox`)
-	secReachCLI         = regexp.MustCompile(`\bcli\b|\bcommand[- ]line\b`)
-	secReachLanguages   = regexp.MustCompile(`\b(?:bash|python|node(?:\.js)?|shell)\b`)
-	secReachTerminal    = regexp.MustCompile(`\b(?:pty|tty|pseudo-?terminal|terminal\s+session)s?\b`)
-	secReachShellWords  = []string{"shell", "bash", "zsh", "powershell", "cmd", "command", "commands", "terminal", "process", "subprocess"}
+	secReachSSH        = regexp.MustCompile(`\bssh\b|\bremote\s+(?:host|server|machine)s?\b`)
+	secReachContainer  = regexp.MustCompile(`\b(?:pods?|containers?)\b`)
+	secReachAgentTalk  = regexp.MustCompile(`dangerously[- ]skip[- ]permissions|bypass\s*permissions|skip(?:s|ping)?\s+(?:all\s+)?permission|--yolo\b|full[- ]auto\b`)
+	secReachAppRuntime = regexp.MustCompile(`\b(?:react[- ]native|hermes|expo)\s+(?:app(?:lication)?(?:'s)?\s+)?(?:js\s+|javascript\s+)?(?:context|runtime|app|application|bundle)\b|\bin\s+(?:the\s+)?(?:mobile\s+|native\s+)?app(?:lication)?(?:'s)?\s+(?:own\s+)?(?:js\s+|javascript\s+)?(?:context|runtime)\b`)
+	secReachBrowser    = regexp.MustCompile(`\b(?:page|browser|dom|tab|webpage)\b`)
+	secReachReadOnly   = regexp.MustCompile(`\bread[- ]only\b|\bonly\s+(?:select|read)\b|^(?:execute|run)s?\s+an?\s+select\s+(?:query|statement)\b`)
+	// secQuotedChoices is a parameter description that is only a label and
+	// three or more quoted single words: the values it takes.
+	secQuotedChoices = regexp.MustCompile(`^(?:[\w ]{1,30}:\s*)?(?:['"\x60][\w-]+['"\x60]\s*(?:,|\bor\b|\|)\s*){2,}(?:or\s+)?['"\x60][\w-]+['"\x60]\s*\.?$`)
+	// secReadOnlyByDefault is a read-only claim a setting can lift.
+	secReadOnlyByDefault = regexp.MustCompile(`\bread[- ]only\s+(?:by\s+default|unless\b|except\s+when\b)|\bby\s+default\b[^.!?\n]{0,30}\bread[- ]only\b`)
+	secReachDebugger     = regexp.MustCompile(`\bdebugg(?:er|ed)\b|\bx64dbg\b|\bgdb\b|\blldb\b`)
+	secReachKernel       = regexp.MustCompile(`\b(?:jupyter|ipython|notebook's\s+kernel|(?:notebook|jupyter|python|r)\s+kernels?|in\s+the\s+kernel)\b`)
+	secReachOSScript     = regexp.MustCompile(`\b(?:applescript|jxa|osascript|javascript\s+for\s+automation|apple\s*events?|vbscript|wscript|cscript|jscript)\b`)
+	secReachShellTalk    = regexp.MustCompile(`\b(?:shell|bash|zsh|sh|powershell|cmd\.exe)\s+(?:commands?|scripts?|lines?)\b`)
+	secReachIPC          = regexp.MustCompile(`\bipc\b|\binvoke\s+(?:rust\s+)?backend\b`)
+	secReachSandbox      = regexp.MustCompile(`\bsandbox(?:ed)?\b`)
+	secReachUnsandboxed  = regexp.MustCompile(`\b(?:not|no|un|without(?:\s+any)?)[- ]?sandbox`)
+	secReachCLI          = regexp.MustCompile(`\bcli\b|\bcommand[- ]line\b`)
+	secReachLanguages    = regexp.MustCompile(`\b(?:bash|python|node(?:\.js)?|shell)\b`)
+	secReachTerminal     = regexp.MustCompile(`\b(?:pty|tty|pseudo-?terminal|terminal\s+session)s?\b`)
+	secReachShellWords   = []string{"shell", "bash", "zsh", "powershell", "cmd", "command", "commands", "terminal", "process", "subprocess"}
 )
 
 // secRunsTalk is a name or description saying the tool runs its input.
@@ -875,7 +880,10 @@ func secExecutionReach(t *model.Tool, facts secTool) string {
 		// machine as the user (Finder, Terminal, the browsers).
 		return reachOSScript
 	case secHasWord(words, "sql", "query", "queries") || secSQLTalk.MatchString(desc) || strings.Contains(params, "sql") || secTakesSQLStatement(t):
-		if secReachReadOnly.MatchString(desc) || secSchemaSelectOnly(t) || secReadOnlyDialect.MatchString(desc) || secSaysReadOnlyRaw(t) {
+		// "The query is executed read-only by default" (revision of round
+		// 56): a default the service's setting can lift, so the tool may
+		// write; only a schema limit still makes it read-only.
+		if secSchemaSelectOnly(t) || !secReadOnlyByDefault.MatchString(desc) && (secReachReadOnly.MatchString(desc) || secReadOnlyDialect.MatchString(desc) || secSaysReadOnlyRaw(t)) {
 			return reachReadOnlySQL
 		}
 		if secReadsOnlyLanguage(t, facts.desc) {
@@ -1066,6 +1074,10 @@ func secCodeSurface(t *model.Tool, facts secTool) secCodeReading {
 		switch {
 		case kind == sqlNotSQL && secAliasOf(params, name) != "":
 			// An alias of a pattern, a value or code is read as that one.
+		case secQuotedChoices.MatchString(strings.TrimSpace(pdesc)):
+			// "Command: 'start', 'stop', 'restart', 'delete', 'list',
+			// 'logs'" (round 56): a closed list of values in prose, the
+			// actions of the tool, not a command line.
 		case len(pw) == 1 && secHasWord(pw, "script", "command", "cmd", "expression", "expr", "eval", "shell", "javascript", "python", "snippet", "program"):
 			return secCodeReading{why: fmt.Sprintf("its free-text parameter `%s` takes %s to run", name, last), param: name}
 		case secHasWord([]string{last}, "command", "commands", "cmd", "script") && (secCommandToRun.MatchString(pdesc) || secRunsNamedCommand(desc, pw)):

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/text"
@@ -164,10 +165,53 @@ func (s *toolShape) resolve(name string, call bool) (string, bool) {
 			}
 		}
 	}
+	if t, ok := s.reordered(name, words); ok {
+		return t, true
+	}
 	if t, ok := s.restMatch(words, call); ok {
 		return t, true
 	}
 	return s.shortened(words)
+}
+
+// reordered finds the one tool whose name has the same words as name, three
+// or more, in another order and the same separators (MCP017 revision 28):
+// lc_list_apps on a server whose tool is lc_apps_list is that tool's name
+// with its verb moved, a stale or misremembered spelling. An API's dotted
+// operation (`deployments.predictions.create` beside
+// create_deployments_predictions) names the API, not a tool, and two tools
+// with the same words leave it unresolved.
+func (s *toolShape) reordered(name string, words []string) (string, bool) {
+	if len(words) < 3 {
+		return "", false
+	}
+	seps := func(n string) string {
+		var b strings.Builder
+		for _, c := range n {
+			if strings.ContainsRune(famNameSeps, c) && !strings.ContainsRune(b.String(), c) {
+				b.WriteRune(c)
+			}
+		}
+		return b.String()
+	}
+	own := seps(name)
+	key := slices.Clone(words)
+	slices.Sort(key)
+	found := ""
+	for _, t := range s.tools {
+		if len(t.words) != len(words) || slices.Equal(t.words, words) || seps(t.name) != own {
+			continue
+		}
+		tw := slices.Clone(t.words)
+		slices.Sort(tw)
+		if slices.Equal(tw, key) {
+			if found != "" {
+				return "", false
+			}
+			found = t.name
+		}
+	}
+	return found, found != ""
 }
 
 // ownerPrefixed finds the tool a name writes under the server's own name:
