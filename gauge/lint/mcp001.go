@@ -226,10 +226,20 @@ func preciseNumberNamesType(a, b *tgTool) bool {
 // firecrawl_monitor_checks and firecrawl_monitor_check, get_entries and
 // get_entry): the usual pair of a list and its item.
 func preciseListAndItem(a, b []string) bool {
+	diff, _ := pluralDiffs(a, b)
+	return diff == 1
+}
+
+// pluralDiffs returns how many tokens of two names of the same length
+// differ, each the plural of the other's, and whether every plural is in
+// the same name; diff is 0 when the names differ in length or in a token
+// that is no plural of the other's.
+func pluralDiffs(a, b []string) (diff int, oneSide bool) {
 	if len(a) != len(b) {
-		return false
+		return 0, false
 	}
-	diff := 0
+	side := 0
+	oneSide = true
 	for i := range a {
 		x, y := strings.ToLower(a[i]), strings.ToLower(b[i])
 		if x == y {
@@ -238,11 +248,19 @@ func preciseListAndItem(a, b []string) bool {
 		// get_entries and get_entry, activities and activity: a plural
 		// in -ies is the same list-and-item pair.
 		if x+"s" != y && y+"s" != x && x+"es" != y && y+"es" != x && text.Singular(x) != text.Singular(y) {
-			return false
+			return 0, false
 		}
+		s := 1
+		if len(x) < len(y) {
+			s = -1
+		}
+		if side != 0 && s != side {
+			oneSide = false
+		}
+		side = s
 		diff++
 	}
-	return diff == 1
+	return diff, oneSide
 }
 
 // preciseListAndItems reports whether two names differ in two tokens or
@@ -254,27 +272,9 @@ func preciseListAndItem(a, b []string) bool {
 // difference in the schemas (get_entries_activities beside
 // get_entry_activity, neither taking an id) the pair is still reported.
 func preciseListAndItems(a, b *tgTool) bool {
-	if len(a.nameTokens) != len(b.nameTokens) || requiredKey(a) == requiredKey(b) {
+	if requiredKey(a) == requiredKey(b) {
 		return false
 	}
-	diff, side := 0, 0
-	for i := range a.nameTokens {
-		x, y := strings.ToLower(a.nameTokens[i]), strings.ToLower(b.nameTokens[i])
-		if x == y {
-			continue
-		}
-		if text.Singular(x) != text.Singular(y) {
-			return false
-		}
-		s := 1
-		if len(x) < len(y) {
-			s = -1
-		}
-		if side != 0 && s != side {
-			return false
-		}
-		side = s
-		diff++
-	}
-	return diff >= 2
+	diff, oneSide := pluralDiffs(a.nameTokens, b.nameTokens)
+	return diff >= 2 && oneSide
 }

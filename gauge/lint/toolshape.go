@@ -44,6 +44,9 @@ type shapeTool struct {
 	words []string
 	// flat is words joined with no separator.
 	flat string
+	// sorted is the words in sorted order and seps the separators the
+	// name uses, in order of first use: what reordered compares.
+	sorted, seps string
 }
 
 // Separator styles of a name.
@@ -74,7 +77,7 @@ func serverToolShape(ctx *Context) *toolShape {
 		for i := range ctx.Tools {
 			name := ctx.Tools[i].Name
 			words := secIdentifierWords(name)
-			s.tools = append(s.tools, shapeTool{name: name, words: words, flat: strings.Join(words, "")})
+			s.tools = append(s.tools, shapeTool{name: name, words: words, flat: strings.Join(words, ""), sorted: sortedWords(words), seps: nameSeps(name)})
 			for _, w := range words {
 				s.vocab[text.Singular(w)] = true
 			}
@@ -185,33 +188,37 @@ func (s *toolShape) reordered(name string, words []string) (string, bool) {
 	if len(words) < 3 {
 		return "", false
 	}
-	seps := func(n string) string {
-		var b strings.Builder
-		for _, c := range n {
-			if strings.ContainsRune(famNameSeps, c) && !strings.ContainsRune(b.String(), c) {
-				b.WriteRune(c)
-			}
-		}
-		return b.String()
-	}
-	own := seps(name)
-	key := slices.Clone(words)
-	slices.Sort(key)
+	key, own := sortedWords(words), nameSeps(name)
 	found := ""
 	for _, t := range s.tools {
-		if len(t.words) != len(words) || slices.Equal(t.words, words) || seps(t.name) != own {
+		if t.sorted != key || t.seps != own || slices.Equal(t.words, words) {
 			continue
 		}
-		tw := slices.Clone(t.words)
-		slices.Sort(tw)
-		if slices.Equal(tw, key) {
-			if found != "" {
-				return "", false
-			}
-			found = t.name
+		if found != "" {
+			return "", false
 		}
+		found = t.name
 	}
 	return found, found != ""
+}
+
+// sortedWords joins a copy of words, sorted, with spaces.
+func sortedWords(words []string) string {
+	w := slices.Clone(words)
+	slices.Sort(w)
+	return strings.Join(w, " ")
+}
+
+// nameSeps returns the separators a name uses, each once, in order of
+// first use.
+func nameSeps(name string) string {
+	var b []rune
+	for _, c := range name {
+		if strings.ContainsRune(famNameSeps, c) && !slices.Contains(b, c) {
+			b = append(b, c)
+		}
+	}
+	return string(b)
 }
 
 // ownerPrefixed finds the tool a name writes under the server's own name:
