@@ -21,8 +21,11 @@ type preciseTalk struct {
 // match): the field a "Removes <field>" sentence strips must not be a
 // reference. A match refused lets a later one of the sentence count.
 func (c preciseTalk) keep() func(string) bool {
-	if c.re == preciseStripsFieldTalk {
+	switch c.re {
+	case preciseStripsFieldTalk:
 		return preciseNotReference
+	case preciseReplacesSetTalk:
+		return preciseNotTextReplace
 	}
 	return nil
 }
@@ -58,6 +61,12 @@ var preciseDestructionTalk = []preciseTalk{
 	// overwrites", "ajoute ou remplace", "agrega o reemplaza", "fügt ...
 	// hinzu oder ersetzt", "is destructive to existing data".
 	{regexp.MustCompile(`(?i)\bfull\s+(?:[\w-]+\s+)?replacement\b|\b(?:creat|add|insert|sav|stor|writ|put|set|upload|upsert)(?:e|es|ed|s|ing)?\s+or\s+(?:replac|overwrit)(?:e|es|ing)\b|\b(?:ajout|cr[ée]|ins[èe]r)\w*\s+ou\s+(?:remplac|[ée]cras)\w*|\b(?:agreg|a[ñn]ad|cre|insert|guard)\w*\s+o\s+(?:reemplaz|sustitu|sobrescrib)\w*|\b(?:f[üu]gt|erstellt|legt)\s+(?:[\w-]+\s+){0,3}?(?:an|hinzu|ein)?\s*oder\s+(?:ersetzt|[üu]berschreibt)\b|\b(?:is|are)\s+destructive\s+to\b`), "its description says it replaces or loses what exists: %q"},
+	// A whole set written over, or the existing values said to be
+	// replaced (round 57): "Imports a zone file, replacing all resource
+	// record sets", "the existing aliases for the specified Network will
+	// be replaced with these provided". A find-and-replace of all
+	// occurrences or matches edits text and is not read here.
+	{preciseReplacesSetTalk, "its description says it replaces what exists: %q"},
 	// A create that writes over what is there: "If the page already exists
 	// at the specified path, it will be updated", "replaces it if it
 	// already exists", in English, Spanish, French and German.
@@ -93,6 +102,22 @@ var preciseDestructionTalk = []preciseTalk{
 	// Money that leaves: a refund, or a charge billed to a customer.
 	{regexp.MustCompile(`(?i)\b(?:to|will|and|or)\s+(?:fully\s+|partially\s+)?(?:refund|charge|bill)(?:\s+or\s+\w+)?\s+(?:a|an|the|all|part|your|their|its)\b|\brefunds\s+(?:a|an|the|all|part)\s+(?:[\w-]+\s+){0,2}?(?:payment|charge|transaction|order|invoice)s?\b`), "its description says it moves money (a refund or a charge), which cannot be taken back: %q"},
 }
+
+// preciseReplacesSetTalk is prose saying a call replaces every existing
+// entry of a set ("replacing all resource record sets") or that the
+// existing values will be replaced or overwritten.
+var preciseReplacesSetTalk = regexp.MustCompile(`(?i)\breplac(?:e|es|ing)\s+all\s+(?:(?:the|existing|current)\s+)?(?:[\w-]+\s+){0,2}?(?:[\w-]+s)\b(?:\s*\([^)]{0,60}\))?` +
+	`|\b(?:the\s+)?existing\s+(?:[\w-]+\s+){0,6}?(?:will\s+be|are|is|get|gets)\s+(?:replaced|overwritten)\b`)
+
+// preciseTextReplaceTalk is a find-and-replace over text (all
+// occurrences, instances or matches of a string are replaced in what the
+// call edits) or a session's settings put in place of the last ones
+// ("replaces all emulation settings"), not a stored set written over.
+var preciseTextReplaceTalk = regexp.MustCompile(`(?i)\b(?:occurrences|instances|match(?:es|ing)|text|placeholders|variables|tokens|strings|characters|spaces|newlines|tabs|settings|options|preferences)\b`)
+
+// preciseNotTextReplace reports whether a "replacing all …" match names a
+// stored set, not the occurrences of a find-and-replace.
+func preciseNotTextReplace(m string) bool { return !preciseTextReplaceTalk.MatchString(m) }
 
 // preciseOperationList is a list of operations that holds a destructive
 // one among create/update/list-like ones: "create, update, delete". A list

@@ -13,7 +13,7 @@ func mcp024() Rule {
 		ID: "MCP024", Name: "untyped-parameter", Family: "Parameters",
 		Summary: "A parameter has no declared type, or is an object with no declared shape.",
 		Default: Info, Toolgauge: Warning, Scope: ScopeParameter, Origin: OriginToolgauge,
-		Revision: 5, Check: checkMCP024,
+		Revision: 6, Check: checkMCP024,
 	}
 }
 
@@ -34,6 +34,7 @@ func checkMCP024(ctx *Context) []Problem {
 			}
 		}
 		var msg string
+		arrayAsked := false
 		if !described {
 			msg = fmt.Sprintf("`%s.%s` has no declared type.", t.name, p.name)
 		} else {
@@ -48,7 +49,8 @@ func checkMCP024(ctx *Context) []Problem {
 					shapeless = false
 				}
 			}
-			if !shapeless || ctx.Precise() && !preciseOnlyEmpty(p) && preciseTypedMap(p) {
+			arrayAsked = ctx.Precise() && shapeless && preciseAsksArray(p.desc) != ""
+			if !shapeless || ctx.Precise() && !preciseOnlyEmpty(p) && preciseTypedMap(p) && !arrayAsked {
 				return
 			}
 			msg = fmt.Sprintf("`%s.%s` is an object with no declared properties, so its shape is anyone's guess.", t.name, p.name)
@@ -68,6 +70,13 @@ func checkMCP024(ctx *Context) []Problem {
 			// a fixed shape written in prose, not in the schema.
 			sev = Warning
 			msg = fmt.Sprintf("`%s.%s` is an object with no declared properties, though its description lists the fields it takes (%q): the model writes them from prose and no client can check them.", t.name, p.name, secSnippet(fields))
+		}
+		if arrayAsked {
+			// files "List of files to add - pass as JSON array" declared
+			// {type: object}: the array the text asks for fails the
+			// schema, and no item type is declared (round 57).
+			sev = Warning
+			msg = fmt.Sprintf("`%s.%s` is declared an object with no properties, but its description asks for an array (%q): the array a model sends fails the schema, and no item type is declared.", t.name, p.name, secSnippet(preciseAsksArray(p.desc)))
 		}
 		out = append(out, Problem{
 			Tool: t.name, Parameter: p.name, Severity: sev,
@@ -255,4 +264,24 @@ func preciseFieldsInProse(desc string) string {
 		}
 	}
 	return ""
+}
+
+// preciseArrayTalk is a parameter description asking for an array: it
+// opens on "List of" or "Array of", says to pass the value as a (JSON)
+// array or list, or gives an example that is a bracketed list.
+var preciseArrayTalk = regexp.MustCompile(`(?i)^\s*(?:an?\s+)?(?:list|array)\s+of\b[^.;]*|\b(?:pass(?:ed)?|given|provided|sent)\s+as\s+(?:an?\s+)?(?:json\s+)?(?:array|list)\b|\be\.g\.?,?\s*\[\s*['"\d]`)
+
+// preciseArrayMapTalk is a description calling an object a holder of
+// arrays rather than one ("Tags object with a 'tags' array", "Property
+// name to array of values"); preciseMapTalk's maps count too.
+var preciseArrayMapTalk = regexp.MustCompile(`(?i)\bobject\s+with\b|\b\w+\s+to\s+(?:an?\s+)?array\s+of\b`)
+
+// preciseAsksArray returns the words of an object parameter's
+// description that ask for an array, or "" (round 57): an object schema
+// rejects the array the text asks for.
+func preciseAsksArray(desc string) string {
+	if desc == "" || preciseMapTalk.MatchString(desc) || preciseArrayMapTalk.MatchString(desc) {
+		return ""
+	}
+	return preciseArrayTalk.FindString(desc)
 }

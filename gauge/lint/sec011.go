@@ -16,7 +16,7 @@ func sec011() Rule {
 	return Rule{
 		ID: "SEC011", Name: "code-execution-surface", Family: "Security",
 		Summary: "The tool runs code, shell commands, SQL, a pipeline or an agent task supplied by the model.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 36, Check: checkSEC011,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 37, Check: checkSEC011,
 	}
 }
 
@@ -188,7 +188,7 @@ func secExecutionSurface(t *model.Tool, facts secTool) secExecSurface {
 			return s
 		}
 	}
-	for _, read := range []func(*model.Tool, secTool) secExecSurface{secAgentControls, secAgentTask, secBrowserAgent, secScriptFile, secStoredCode, secCITrigger, secMethodCall, secLanguageCode, secSiteScript, secTerminalInput, secStepsDefinition, secWorkflowRun, secDatabaseAPI, secAPICaller, secTestRun, secBatchJob, secDesktopControl, secInstaller, secRunProject, secAgentLaunch, secRemoteJob, secOpsRunScript, secDebugLaunch, secUncheckedAgent, secAgentSchedule, secAppInstall, secGenerateAndRun, secProjectSetup, secFlowFile, secToolProxy, secCodingAgentCLI, secWritableQuery, secEvaluatedCode, secFetchedApply, secProjectScript, secExecutablePath, secSessionPrompt, secContainerRun, secSelfUpgrade} {
+	for _, read := range []func(*model.Tool, secTool) secExecSurface{secAgentControls, secAgentTask, secBrowserAgent, secScriptFile, secStoredCode, secCITrigger, secMethodCall, secLanguageCode, secSiteScript, secTerminalInput, secStepsDefinition, secWorkflowRun, secDatabaseAPI, secAPICaller, secTestRun, secBatchJob, secDesktopControl, secInstaller, secRunProject, secAgentLaunch, secRemoteJob, secOpsRunScript, secDebugLaunch, secUncheckedAgent, secAgentSchedule, secAppInstall, secGenerateAndRun, secProjectSetup, secFlowFile, secToolProxy, secCodingAgentCLI, secWritableQuery, secEvaluatedCode, secFetchedApply, secProjectScript, secExecutablePath, secSessionPrompt, secContainerRun, secSelfUpgrade, secPackageAdd} {
 		if r := read(t, facts); r.real {
 			return r
 		}

@@ -15,7 +15,7 @@ func sec012() Rule {
 	return Rule{
 		ID: "SEC012", Name: "annotation-contradiction", Family: "Security",
 		Summary: "The tool's behaviour hints contradict its name or description, or a default destroys or widens access.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 48, Check: checkSEC012,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 49, Check: checkSEC012,
 	}
 }
 
@@ -217,6 +217,16 @@ func checkSEC012(ctx *Context) []Problem {
 				add(fmt.Sprintf("Tool `%s` sets both readOnlyHint: true and destructiveHint: true.", t.Name),
 					"A read-only tool cannot be destructive: decide which it is and drop the other hint.")
 			}
+		}
+		if ctx.Precise() && a.DestructiveHint != nil && *a.DestructiveHint && (a.ReadOnlyHint == nil || !*a.ReadOnlyHint) &&
+			!secOnlyReads(t, facts[i], &tgTools(ctx)[i], destructiveText) && !destructiveText &&
+			blanketDefaults(a) && blanketServer(ctx) && blanketOnlyReads(t, facts[i], &tgTools(ctx)[i]) {
+			// lc_prompt_list, compute_statistics under the hints an SDK
+			// set on every tool: no one judged this tool destructive
+			// (blanket_hints.go, round 57).
+			design = true
+			add(fmt.Sprintf("Tool `%s` is marked destructiveHint: true, the default set that every tool of this server carries, but its name and description say it reads or computes and changes nothing.", t.Name),
+				"Set readOnlyHint: true (and destructiveHint: false) on each tool that changes nothing; the SDK's defaults make every call ask for the confirmation a destruction needs.")
 		}
 		if ctx.Precise() && a.DestructiveHint != nil && *a.DestructiveHint && (a.ReadOnlyHint == nil || !*a.ReadOnlyHint) &&
 			secOnlyReads(t, facts[i], &tgTools(ctx)[i], destructiveText) {
@@ -951,6 +961,12 @@ func secDestroysByStructure(words []string, desc, why string, exempt bool) bool 
 		return true
 	}
 	if secHardOpening.MatchString(desc) {
+		return true
+	}
+	if preciseAffirmed(desc, preciseOverwriteTalk) != "" {
+		// "Overwrites the primary nameservers of a Zone": the author's
+		// own word for what the call does, whichever reading found it
+		// first (round 57).
 		return true
 	}
 	switch {
