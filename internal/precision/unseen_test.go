@@ -24,7 +24,7 @@ func TestFirstJudgementsMatchTheAuditTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	row := regexp.MustCompile(`(?m)^\| (\(a\)|[b-z]|a[a-z]) \| ([0-9a-f]{7,40}) \| (\d+) / (\d+) \| [^|]+\| (\d+) / (\d+) \| [^|]+\| (\d+) / (\d+) \|`)
+	row := regexp.MustCompile(`(?m)^\| (\(a\)|[b-z]|[a-z][a-z]) \| ([0-9a-f]{7,40}) \| (\d+) / (\d+) \| [^|]+\| (\d+) / (\d+) \| [^|]+\| (\d+) / (\d+) \|`)
 	rows := row.FindAllStringSubmatch(string(page), -1)
 	if len(rows) == 0 {
 		t.Fatal("docs/audit.md has no first-judgement table rows")
