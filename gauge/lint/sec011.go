@@ -16,7 +16,7 @@ func sec011() Rule {
 	return Rule{
 		ID: "SEC011", Name: "code-execution-surface", Family: "Security",
 		Summary: "The tool runs code, shell commands, SQL, a pipeline or an agent task supplied by the model.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 37, Check: checkSEC011,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 38, Check: checkSEC011,
 	}
 }
 
@@ -206,8 +206,8 @@ var (
 	// secRouterRunsSQL is a router's description saying a sub-command runs SQL.
 	secRouterRunsSQL = regexp.MustCompile(`\b(?:execut(?:e|es|ing)|run(?:s|ning)?)\s+(?:raw\s+|arbitrary\s+)?(?:sql|t-sql)\b(?:\s+(?:queries|query|statements?))?`)
 	// secAgentTalk hands a task to an agent, or starts one.
-	secAgentTalk = regexp.MustCompile(`\b(?:sends?|delegates?|dispatch(?:es)?|hands?|forwards?|submits?|assigns?|passes)\s+(?:a\s+|an\s+|the\s+|your\s+)?(?:[\w.-]+\s+){0,3}?(?:tasks?|prompts?|messages?|requests?|instructions?|jobs?)\s+(?:\w+ly\s+)?to\s+(?:the\s+|an?\s+)?(?:[\w.-]+\s+){0,3}?agents?\b` +
-		`|\b(?:runs?|starts?|launch(?:es)?|spawns?|invokes?|asks?)\s+(?:a\s+|an\s+|the\s+)?(?:[\w.-]+\s+){0,2}?(?:coding\s+|ai\s+|autonomous\s+|sub-?)?agents?\s+(?:to|on|with|that|which)\b`)
+	secAgentTalk = regexp.MustCompile(`\b(?:sends?|delegates?|dispatch(?:es)?|hands?|forwards?|submits?|assigns?|passes)\s+(?:a\s+|an\s+|the\s+|your\s+)?(?:[\w.-]+\s+){0,3}?(?:tasks?|prompts?|messages?|requests?|instructions?|jobs?|text\s+input|input)\s+(?:\w+ly\s+)?to\s+(?:the\s+|an?\s+)?(?:[\w.-]+\s+){0,3}?agents?\b` +
+		`|\b(?:runs?|starts?|launch(?:es)?|spawns?|invokes?|asks?)\s+(?:a\s+|an\s+|the\s+)?(?:[\w.-]+\s+){0,2}?(?:coding\s+|ai\s+|autonomous\s+|sub-?)?agents?\s+(?:to|on|with|that|which|in\s+(?:an?\s+|the\s+)?(?:new\s+)?(?:terminal|tmux|pane|window|slot))\b`)
 	// secAgentRunsTask says an agent carries out the task or prompt it is
 	// given ("Execute a task autonomously using the Computer Use agent",
 	// "what you want the sub-agent to accomplish", "the prompt for Claude
@@ -226,9 +226,9 @@ var (
 	secPromptRuns = regexp.MustCompile(`\b(?:for|with)\s+(?:\w+\s+){1,3}?to\s+(?:execute|accomplish|carry\s+out|perform)\b|\bto\s+(?:execute|accomplish|complete)\s+(?:this|the)\s+task\b`)
 	// secAgentActs says the agent acts: it has tools, runs commands or
 	// edits files (a human support agent does not).
-	secAgentActs = regexp.MustCompile(`\b(?:tools?|autonomous(?:ly)?|coding|codebase|files?|commands?|shell|actions?|acts?|execut\w*|browse\w*|workspace)\b`)
+	secAgentActs = regexp.MustCompile(`\b(?:tools?|autonomous(?:ly)?|coding|codebase|files?|commands?|shell|actions?|acts?|execut\w*|browse\w*|workspace|terminal|tmux)\b`)
 	// secAgentParams carry the task an agent is given.
-	secAgentParams = []string{"task", "prompt", "message", "instruction", "instructions", "request", "goal", "query", "content"}
+	secAgentParams = []string{"task", "prompt", "message", "instruction", "instructions", "request", "goal", "query", "content", "text"}
 	// secSentToAgent is a prompt parameter's description saying it goes
 	// to the agent ("The prompt to send to the agent", "message
 	// delivered to the coding agent").

@@ -13,7 +13,7 @@ func sec013() Rule {
 	return Rule{
 		ID: "SEC013", Name: "guardrail-control", Family: "Security",
 		Summary: "A tool lets the model change or lift guardrails (allowed directories, blocked commands, confirmations, protection rules).",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 9, Check: checkSEC013,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 10, Check: checkSEC013,
 	}
 }
 
@@ -281,6 +281,38 @@ func secUncheckedModeParam(t *model.Tool) string {
 				return fmt.Sprintf("`%s: %s`", name, v)
 			}
 		}
+		if v := secUncheckedListedValue(obj); v != "" {
+			return fmt.Sprintf("`%s: %s`", name, v)
+		}
+	}
+	return ""
+}
+
+// secListedModeValue is a value a free-text mode parameter's description
+// lists as one word joined in camel case or by a dash or underscore
+// (bypassPermissions, danger-full-access, full_auto).
+var secListedModeValue = regexp.MustCompile(`\b[a-z]+(?:[A-Z][a-z]+)+\b|\b[a-z]+(?:[-_][a-z]+)+\b`)
+
+// secUncheckedListedValue returns a value that lifts the checks among the
+// values a free-text sandbox, approval or permission-mode parameter's
+// description lists ("Claude permission mode: default, acceptEdits,
+// bypassPermissions, dontAsk, plan"), or "" (round 58): the schema leaves
+// the value free, and the text says which one turns the checks off. A
+// value in a denial ("never bypassPermissions") is not read.
+func secUncheckedListedValue(obj map[string]any) string {
+	if _, enum := obj["enum"]; enum || !isJSONString(obj["type"], "string") {
+		return ""
+	}
+	desc, _ := obj["description"].(string)
+	for _, loc := range secListedModeValue.FindAllStringIndex(desc, -1) {
+		v := desc[loc[0]:loc[1]]
+		if !secUncheckedValue.MatchString(strings.Join(secIdentifierWords(v), " ")) {
+			continue
+		}
+		if secLiftNegated.MatchString(strings.ToLower(desc[max(0, loc[0]-40):loc[0]])) {
+			continue
+		}
+		return v
 	}
 	return ""
 }

@@ -14,7 +14,7 @@ func sec015() Rule {
 	return Rule{
 		ID: "SEC015", Name: "egress-destination", Family: "Security",
 		Summary: "A parameter lets the model choose where the server's authenticated traffic or a data stream goes (base URL, proxy, webhook, mail forwarding).",
-		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 15, Check: checkSEC015,
+		Default: Warning, Toolgauge: Off, Scope: ScopeParameter, Origin: OriginMcpgauge, Revision: 16, Check: checkSEC015,
 	}
 }
 
@@ -172,6 +172,11 @@ func secEgressDestination(t *model.Tool, words []string, desc string, p secParam
 		// createLogDrain(url, headers): the project's logs stream to
 		// whatever URL the model gives, for as long as the drain lives.
 		return "the URL a log or data stream is shipped to"
+	case urlish && secHasWord(words, "create", "add", "register", "update", "set", "configure", "edit", "replace", "connect") && secStoredSecretAuth(t, p.name) != "":
+		// klaus_mcpserver_add(url, secret): "Secret name for Bearer token
+		// authentication": a secret the store holds is sent, as the
+		// credential, to whatever URL the model names (round 58).
+		return "the URL a stored secret is sent to as its credential (`" + secStoredSecretAuth(t, p.name) + "`)"
 	case (urlish || secIsConnectionString(pw)) && secHasWord(pw, "target", "destination", "dest", "to") && secHasWord(words, secTransferVerbs...):
 		// copy_between_databases(targetConnectionString): the rows are
 		// written to whatever database or host the model names.
@@ -185,6 +190,34 @@ func secEgressDestination(t *model.Tool, words []string, desc string, p secParam
 	case forwardish && secMailTalk.MatchString(pdesc+" "+desc) ||
 		secHasWord(pw, "email", "address", "mail") && secForwardedTo.MatchString(pdesc):
 		return secViaForwarding
+	}
+	return ""
+}
+
+// secSecretRefTalk is a parameter description saying it names a stored
+// secret or credential that authenticates the requests ("Secret name for
+// Bearer token authentication", "name of the stored credential used to
+// authenticate").
+var secSecretRefTalk = regexp.MustCompile(`(?i)\b(?:secret|credential)s?\b[^.;]{0,40}?\b(?:bearer|authenticat\w*|authori[sz]ation|auth\s+headers?)\b|\b(?:bearer|authenticat\w*|authori[sz]ation)\b[^.;]{0,40}?\b(?:secret|credential)\s+(?:name|ref(?:erence)?|id)\b`)
+
+// secStoredSecretAuth returns the sibling of a tool's URL parameter that
+// names a stored secret to authenticate with, or "": a secret or
+// credential reference (by name, not by value: SEC014 reads values) whose
+// description says it authenticates the requests.
+func secStoredSecretAuth(t *model.Tool, urlParam string) string {
+	props := t.Params()
+	for _, name := range t.ParamNames() {
+		if name == urlParam {
+			continue
+		}
+		w := secIdentifierWords(name)
+		if !secHasWord(w, "secret", "secrets", "credential", "credentials", "auth") {
+			continue
+		}
+		obj, _ := props[name].(map[string]any)
+		if d, _ := obj["description"].(string); secSecretRefTalk.MatchString(d) {
+			return name
+		}
 	}
 	return ""
 }
