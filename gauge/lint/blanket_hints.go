@@ -2,7 +2,6 @@ package lint
 
 import (
 	"regexp"
-	"strings"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/gauge/text"
@@ -46,9 +45,19 @@ var blanketAnalysisVerbs = map[string]bool{
 	"stats": true, "log": true, "logs": true, "history": true, "info": true, "summary": true, "estimate": true,
 }
 
-// blanketReadOpening is a description opening (its first words, after any
-// banner of emoji and capitals) on a read or an analysis verb.
-var blanketReadOpening = regexp.MustCompile(`^(?:[^a-z]*?(?:\b[a-z]+\s+){0,4}?[^a-z]*?)?\b(?:` + readOpeningVerbs + `|shows?|previews?|comput(?:e|es)|calculates?|detects?|profiles?|filters?|summari[sz]es?|compares?|estimates?|returns?)\b`)
+// blanketBanner is a description's leading banner: symbols, emoji and
+// words in capitals ("🚨 CRITICAL MANDATORY FIRST ACTION 🚨").
+var blanketBanner = regexp.MustCompile(`^(?:[^\p{L}]+|\p{Lu}{2,}[\p{Lu}\d_-]*\b[:!,]?)+`)
+
+// blanketReadOpening is a description opening, after any banner, on a
+// read or an analysis verb.
+var blanketReadOpening = regexp.MustCompile(`(?i)^\s*(?:` + readOpeningVerbs + `|shows?|previews?|comput(?:e|es)|calculates?|detects?|profiles?|filters?|summari[sz]es?|compares?|estimates?|returns?)\b`)
+
+// blanketOpensOnRead reports whether a description, its banner passed
+// over, opens on a read or an analysis verb.
+func blanketOpensOnRead(desc string) bool {
+	return blanketReadOpening.MatchString(blanketBanner.ReplaceAllString(desc, ""))
+}
 
 // blanketOnlyReads reports whether a tool under the blanket set reads or
 // computes and changes nothing: a read or analysis word in its name (the
@@ -71,8 +80,7 @@ func blanketOnlyReads(t *model.Tool, f secTool, tg *tgTool) bool {
 			named = true
 		}
 	}
-	lead := strings.ToLower(t.Description)
-	if !named && !blanketReadOpening.MatchString(lead) {
+	if !named && !blanketOpensOnRead(t.Description) {
 		return false
 	}
 	desc := f.desc

@@ -15,7 +15,7 @@ func sec012() Rule {
 	return Rule{
 		ID: "SEC012", Name: "annotation-contradiction", Family: "Security",
 		Summary: "The tool's behaviour hints contradict its name or description, or a default destroys or widens access.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 49, Check: checkSEC012,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 50, Check: checkSEC012,
 	}
 }
 
@@ -218,27 +218,26 @@ func checkSEC012(ctx *Context) []Problem {
 					"A read-only tool cannot be destructive: decide which it is and drop the other hint.")
 			}
 		}
-		if ctx.Precise() && a.DestructiveHint != nil && *a.DestructiveHint && (a.ReadOnlyHint == nil || !*a.ReadOnlyHint) &&
-			!secOnlyReads(t, facts[i], &tgTools(ctx)[i], destructiveText) && !destructiveText &&
-			blanketDefaults(a) && blanketServer(ctx) && blanketOnlyReads(t, facts[i], &tgTools(ctx)[i]) {
-			// lc_prompt_list, compute_statistics under the hints an SDK
-			// set on every tool: no one judged this tool destructive
-			// (blanket_hints.go, round 57).
-			design = true
-			add(fmt.Sprintf("Tool `%s` is marked destructiveHint: true, the default set that every tool of this server carries, but its name and description say it reads or computes and changes nothing.", t.Name),
-				"Set readOnlyHint: true (and destructiveHint: false) on each tool that changes nothing; the SDK's defaults make every call ask for the confirmation a destruction needs.")
-		}
-		if ctx.Precise() && a.DestructiveHint != nil && *a.DestructiveHint && (a.ReadOnlyHint == nil || !*a.ReadOnlyHint) &&
-			secOnlyReads(t, facts[i], &tgTools(ctx)[i], destructiveText) {
-			// search_issues marked destructive: a confirmation prompt on
-			// every search trains users to approve destruction.
-			design = true
-			what := "only reads"
-			if f := facts[i]; !secReadNamed(secDropHTTPMethod(f.words)) && !secExtractsReturning(f.words, f.desc) && !(secReadsByOpening(f.words, f.desc) && !secParamChanges(t)) {
-				what = "only computes a value from its arguments"
+		if ctx.Precise() && a.DestructiveHint != nil && *a.DestructiveHint && (a.ReadOnlyHint == nil || !*a.ReadOnlyHint) {
+			switch {
+			case secOnlyReads(t, facts[i], &tgTools(ctx)[i], destructiveText):
+				// search_issues marked destructive: a confirmation prompt on
+				// every search trains users to approve destruction.
+				design = true
+				what := "only reads"
+				if f := facts[i]; !secReadNamed(secDropHTTPMethod(f.words)) && !secExtractsReturning(f.words, f.desc) && !(secReadsByOpening(f.words, f.desc) && !secParamChanges(t)) {
+					what = "only computes a value from its arguments"
+				}
+				add(fmt.Sprintf("Tool `%s` is marked destructiveHint: true, but its name and description say it %s.", t.Name, what),
+					"Set destructiveHint: false (and readOnlyHint: true if it changes nothing). A prompt on every read trains users to approve destructive calls without reading them.")
+			case !destructiveText && blanketDefaults(a) && blanketServer(ctx) && blanketOnlyReads(t, facts[i], &tgTools(ctx)[i]):
+				// lc_prompt_list, compute_statistics under the hints an SDK
+				// set on every tool: no one judged this tool destructive
+				// (blanket_hints.go, round 57).
+				design = true
+				add(fmt.Sprintf("Tool `%s` is marked destructiveHint: true, the default set that every tool of this server carries, but its name and description say it reads or computes and changes nothing.", t.Name),
+					"Set readOnlyHint: true (and destructiveHint: false) on each tool that changes nothing; the SDK's defaults make every call ask for the confirmation a destruction needs.")
 			}
-			add(fmt.Sprintf("Tool `%s` is marked destructiveHint: true, but its name and description say it %s.", t.Name, what),
-				"Set destructiveHint: false (and readOnlyHint: true if it changes nothing). A prompt on every read trains users to approve destructive calls without reading them.")
 		}
 		design = false
 		// Removing a link (yourself as an owner, a label, a member from a

@@ -145,6 +145,10 @@ func secEgressDestination(t *model.Tool, words []string, desc string, p secParam
 		// person submits, and nothing is pointed anywhere by the call.
 		return ""
 	}
+	secretRef := ""
+	if urlish {
+		secretRef = secStoredSecretAuth(t, p.name)
+	}
 	switch {
 	case urlish && secDefinesCallableTool(t, words) && secCallTargetTalk.MatchString(pdesc):
 		// create_tool(function.server.url, apiRequest.url, headers): the
@@ -172,11 +176,11 @@ func secEgressDestination(t *model.Tool, words []string, desc string, p secParam
 		// createLogDrain(url, headers): the project's logs stream to
 		// whatever URL the model gives, for as long as the drain lives.
 		return "the URL a log or data stream is shipped to"
-	case urlish && secHasWord(words, "create", "add", "register", "update", "set", "configure", "edit", "replace", "connect") && secStoredSecretAuth(t, p.name) != "":
+	case urlish && secHasWord(words, "create", "add", "register", "update", "set", "configure", "edit", "replace", "connect") && secretRef != "":
 		// klaus_mcpserver_add(url, secret): "Secret name for Bearer token
 		// authentication": a secret the store holds is sent, as the
 		// credential, to whatever URL the model names (round 58).
-		return "the URL a stored secret is sent to as its credential (`" + secStoredSecretAuth(t, p.name) + "`)"
+		return "the URL a stored secret is sent to as its credential (`" + secretRef + "`)"
 	case (urlish || secIsConnectionString(pw)) && secHasWord(pw, "target", "destination", "dest", "to") && secHasWord(words, secTransferVerbs...):
 		// copy_between_databases(targetConnectionString): the rows are
 		// written to whatever database or host the model names.
