@@ -226,7 +226,7 @@ func TestScanCarelessFindings(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	// Score v4 counts four distinct risks: injection (an error, 40),
+	// Score v4 and v5 count four distinct risks: injection (an error, 40),
 	// credentials and exfiltration (warnings, 20 each) and an execution
 	// surface (5).
 	for _, want := range []string{"security 15.0", "SEC001", "SEC006", "MCP010", "QG004", "quality-gate"} {

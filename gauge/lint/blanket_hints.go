@@ -93,3 +93,21 @@ func blanketOnlyReads(t *model.Tool, f secTool, tg *tgTool) bool {
 	}
 	return true
 }
+
+// SDKDefaultHints reports, per tool in server order, whether its hints are
+// the specification's default set that an SDK stamped on every tool of a
+// server whose author set none: at least three tools, and at least half of
+// them, carry exactly readOnlyHint false, destructiveHint true,
+// idempotentHint false and openWorldHint true. Such hints say nothing the
+// author decided; the score counts them as no hints at all.
+func SDKDefaultHints(snap *model.Snapshot) []bool {
+	ctx := NewContext(snap)
+	out := make([]bool, len(ctx.Tools))
+	if !blanketServer(ctx) {
+		return out
+	}
+	for i := range ctx.Tools {
+		out[i] = blanketDefaults(ctx.Tools[i].Annotations)
+	}
+	return out
+}

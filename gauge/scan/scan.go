@@ -332,14 +332,15 @@ func scoreInput(snap *model.Snapshot, rep *Report, findings []lint.Finding, sele
 		f := selection.Fraction()
 		in.Selection = &f
 	}
-	for _, t := range snap.Tools {
+	sdkDefault := lint.SDKDefaultHints(snap)
+	for i, t := range snap.Tools {
 		in.ToolNames = append(in.ToolNames, t.Name)
 		in.Params += len(t.ParamNames())
 		if a := t.Annotations; a != nil && (a.ReadOnlyHint != nil || a.DestructiveHint != nil || a.IdempotentHint != nil || a.OpenWorldHint != nil) {
 			if in.Hints == nil {
 				in.Hints = map[string]score.Hints{}
 			}
-			in.Hints[t.Name] = score.Hints{ReadOnly: a.ReadOnlyHint != nil && *a.ReadOnlyHint, NonDestructive: a.DestructiveHint != nil && !*a.DestructiveHint}
+			in.Hints[t.Name] = score.Hints{ReadOnly: a.ReadOnlyHint != nil && *a.ReadOnlyHint, NonDestructive: a.DestructiveHint != nil && !*a.DestructiveHint, SDKDefault: sdkDefault[i]}
 		}
 	}
 	for _, f := range findings {

@@ -7,7 +7,7 @@ import (
 )
 
 // Version is stamped on every stored score.
-const Version = "mcpgauge-score/v4"
+const Version = "mcpgauge-score/v5"
 
 // Part names, used as leaderboard ranking keys.
 const (
@@ -107,6 +107,11 @@ type Hints struct {
 	ReadOnly bool `json:"read_only,omitempty"`
 	// NonDestructive is destructiveHint: false.
 	NonDestructive bool `json:"non_destructive,omitempty"`
+	// SDKDefault marks hints that are the specification's defaults an SDK
+	// stamped on every tool of a server whose author set none: they
+	// cover nothing in the annotation term (a finding can still
+	// contradict them).
+	SDKDefault bool `json:"sdk_default,omitempty"`
 }
 
 // Part is one measured component.
@@ -411,18 +416,18 @@ func falseHints(in Input) (contradicted, incomplete map[string]bool) {
 }
 
 // hintShortfall is the annotation coverage term's share: the tools that
-// declare no hint, plus falseHintWeight times those whose hints a finding
-// contradicts (a client trusts a false hint and runs the tool unasked,
+// declare no hint (or only the defaults an SDK stamped on every tool, v5),
+// plus falseHintWeight times those whose hints a finding contradicts (a client trusts a false hint and runs the tool unasked,
 // while a tool without hints is, by the spec's defaults, treated as
 // destructive and confirmed).
 func hintShortfall(in Input, known map[string]bool) float64 {
 	bad, incomplete := falseHints(in)
 	short := 0.0
 	for t := range known {
-		switch _, hinted := in.Hints[t]; {
+		switch h, hinted := in.Hints[t]; {
 		case bad[t]:
 			short += falseHintWeight
-		case !hinted || incomplete[t]:
+		case !hinted || incomplete[t] || h.SDKDefault:
 			short++
 		}
 	}

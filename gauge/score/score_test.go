@@ -335,6 +335,26 @@ func TestFalseHints(t *testing.T) {
 	})
 }
 
+// TestSDKDefaultHints: hints an SDK stamped on every tool (v5) cover
+// nothing: each such tool counts once, as a tool without hints, and one a
+// finding contradicts still counts falseHintWeight times.
+func TestSDKDefaultHints(t *testing.T) {
+	t.Parallel()
+	stamped := func(n int) map[string]Hints {
+		out := hinted(n)
+		for k := range out {
+			out[k] = Hints{SDKDefault: true}
+		}
+		return out
+	}
+	checkParts(t, PartDesign, []partCase{
+		{"every hint stamped by the SDK: no coverage", Input{ToolNames: tools(4), Hints: stamped(4)}, round1(100 - 15*4.0/4)},
+		{"the author's own hints: full coverage", Input{ToolNames: tools(4), Hints: hinted(4)}, 100},
+		{"a stamped read marked destructive: counted twice", Input{ToolNames: tools(4), Hints: stamped(4),
+			Findings: []Finding{{Rule: "SEC012", Tool: "tool_0", Severity: Warning, Security: true}}}, round1(100 - 15*(2.0+3.0)/4)},
+	})
+}
+
 // TestDisclosedRisks: a call-time risk whose every finding at warning sits
 // on a tool with honest hints that does not claim to be read-only costs
 // secDisclosedPenalty; anywhere else, or from a rule that acts when the
