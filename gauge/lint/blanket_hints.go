@@ -35,14 +35,21 @@ func blanketServer(ctx *Context) bool {
 	}).(bool)
 }
 
-// blanketAnalysisVerbs are name words and description openings of a call
-// that computes a result from what it reads and stores nothing: compute,
-// detect, profile, filter, summarise, compare (with their nouns, as
-// funnel_analysis and concentration_metrics name them).
+// blanketAnalysisVerbs are name words of a call that computes a result
+// from what it reads and stores nothing: compute, detect, profile, filter,
+// summarise, compare.
 var blanketAnalysisVerbs = map[string]bool{
 	"compute": true, "calculate": true, "detect": true, "profile": true, "filter": true, "summarize": true, "summarise": true,
-	"compare": true, "diff": true, "analyze": true, "analyse": true, "analysis": true, "metrics": true, "statistics": true,
-	"stats": true, "log": true, "logs": true, "history": true, "info": true, "summary": true, "estimate": true,
+	"compare": true, "diff": true, "analyze": true, "analyse": true, "estimate": true,
+}
+
+// blanketReadNouns are name words that name what a read returns
+// (funnel_analysis, concentration_metrics, git_log, klaus_logs). They
+// count only after the name's first word: first, log and history are
+// verbs that write (log_event "Log an event to the audit trail").
+var blanketReadNouns = map[string]bool{
+	"analysis": true, "metrics": true, "statistics": true, "stats": true, "log": true, "logs": true, "history": true,
+	"info": true, "summary": true,
 }
 
 // blanketBanner is a description's leading banner: symbols, emoji and
@@ -70,13 +77,13 @@ func blanketOnlyReads(t *model.Tool, f secTool, tg *tgTool) bool {
 		return false
 	}
 	for _, w := range words {
-		if secChangeVerb(w) && !text.IsReadVerb(w) && !blanketAnalysisVerbs[w] {
+		if secChangeVerb(w) && !text.IsReadVerb(w) && !blanketAnalysisVerbs[w] && !blanketReadNouns[w] {
 			return false
 		}
 	}
 	named := false
 	for i, w := range words {
-		if (i < 2 || i == len(words)-1) && (text.IsReadVerb(w) || blanketAnalysisVerbs[w]) {
+		if (i < 2 || i == len(words)-1) && (text.IsReadVerb(w) || blanketAnalysisVerbs[w] || i > 0 && blanketReadNouns[w]) {
 			named = true
 		}
 	}

@@ -15,7 +15,7 @@ func sec012() Rule {
 	return Rule{
 		ID: "SEC012", Name: "annotation-contradiction", Family: "Security",
 		Summary: "The tool's behaviour hints contradict its name or description, or a default destroys or widens access.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 50, Check: checkSEC012,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 51, Check: checkSEC012,
 	}
 }
 
