@@ -186,7 +186,36 @@ func preciseHarmlessBesidesSession(t *tgTool) bool {
 		// page's state the next keystroke or click sets again.
 		return true
 	}
+	if preciseSessionOverrideOnly(t) {
+		// clear_cpu_emulation "Remove CPU throttling and return to
+		// normal CPU speed", network_clear "Clear the buffered network
+		// requests", network_unroute "Remove a previously registered
+		// route handler" (round 59): what goes is a condition the
+		// session put on the browser, or what it captured itself.
+		return true
+	}
 	return false
+}
+
+// preciseSessionOverrideTalk is a lead that removes, clears, resets or
+// stops what a session imposed or captured on its own: throttling,
+// emulation or an override (and goes back to normal), requests, messages
+// or logs it buffered or captured, a route handler or interception rule
+// it registered.
+var preciseSessionOverrideTalk = regexp.MustCompile(`(?i)^\s*(?:remove|clear|reset|stop|disable|cancel|drop)(?:s|es)?\s+(?:the\s+|all\s+|any\s+|an?\s+)?(?:active\s+|current\s+)?(?:[\w-]+\s+){0,2}?(?:throttling|emulation|overrides?)\b` +
+	`|^\s*(?:clear|empty|flush|reset|drop)(?:s|es)?\s+(?:the\s+|all\s+)?(?:buffered|captured|collected|recorded)\s+(?:[\w-]+\s+)?(?:requests|messages|logs|events|entries|responses|traffic)\b` +
+	`|^\s*(?:remove|clear|unregister|stop)(?:s|es)?\s+(?:the\s+|all\s+|any\s+|an?\s+)?(?:previously\s+)?(?:registered\s+|active\s+)?(?:[\w-]+\s+)?(?:route\s+handlers?|interception\s+rules?|request\s+interception)\b`)
+
+// preciseSessionOverrideOnly reports whether a tool that reads as
+// destructive only lifts a condition its session set on a browser or a
+// device, or drops what the session captured itself
+// (preciseSessionOverrideTalk), and says nothing of loss beyond it.
+func preciseSessionOverrideOnly(t *tgTool) bool {
+	first, rest, _ := strings.Cut(strings.TrimSpace(t.desc), ".")
+	if t.destructPhrase || preciseLossTalk.MatchString(t.desc) || secDataLossTalk.MatchString(strings.ToLower(rest)) {
+		return false
+	}
+	return preciseSessionOverrideTalk.MatchString(first)
 }
 
 // preciseSoftName reports whether a tool's name clears, resets, closes,

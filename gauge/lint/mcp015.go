@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/mcpgauge/mcpgauge/gauge/model"
 	"github.com/mcpgauge/mcpgauge/gauge/text"
@@ -18,7 +19,7 @@ func mcp015() Rule {
 		ID: "MCP015", Name: "placeholder-text", Family: "Description",
 		Summary: "A description still contains placeholder text.",
 		Default: Error, Toolgauge: Error, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 6, Check: checkMCP015,
+		Revision: 7, Check: checkMCP015,
 	}
 }
 
@@ -147,6 +148,13 @@ func precisePlaceholderAt(desc, prose string, i, j int, values []string) bool {
 	// the word alone), it stands for missing text even when the same
 	// word is also one of the values.
 	marker := preciseMarkerAfter.MatchString(prose[j:]) || strings.Trim(prose, " \t\r\n.:!-") == w
+	if w == "WIP" && !marker && precisePlaceholderInSentence(prose, i) {
+		// Revision 7 (round 59): "your local state, WIP and all",
+		// "including WIP" name work in progress, the thing a tool ships;
+		// a WIP that stands for missing text opens the text or a sentence
+		// ("WIP content.", "Returns the forecast. WIP") or is a marker.
+		return false
+	}
 	if !marker && preciseValueSlotAfter.MatchString(prose[j:]) {
 		// Revision 6: "moves issues to fallback TODO status", "cards in
 		// the WIP column": the word names a value of a status, column or
@@ -159,6 +167,18 @@ func precisePlaceholderAt(desc, prose string, i, j int, values []string) bool {
 		}
 	}
 	return !preciseListedValue(prose[max(0, i-precisePlaceholderContext):i], prose[j:min(len(prose), j+precisePlaceholderContext)])
+}
+
+// precisePlaceholderInSentence reports whether the word at prose[i:]
+// stands inside a sentence: a word or a comma comes before it on its
+// line, not the start of the text, a sentence's end, a colon or a bullet.
+func precisePlaceholderInSentence(prose string, i int) bool {
+	before := strings.TrimRight(prose[:i], " \t")
+	if before == "" {
+		return false
+	}
+	r, _ := utf8.DecodeLastRuneInString(before)
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || r == ','
 }
 
 // placeholderNamesContent reports whether the placeholder w, prose[i:j],

@@ -15,7 +15,7 @@ func mcp040() Rule {
 		ID: "MCP040", Name: "destructive-tool-without-hint", Family: "Annotations",
 		Summary: "A tool that looks destructive declares no destructiveHint.",
 		Default: Error, Toolgauge: Error, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 63, Check: checkMCP040,
+		Revision: 64, Check: checkMCP040,
 	}
 }
 

@@ -15,7 +15,7 @@ func mcp041() Rule {
 		ID: "MCP041", Name: "read-only-tool-without-hint", Family: "Annotations",
 		Summary: "A tool that looks read-only declares no readOnlyHint.",
 		Default: Warning, Toolgauge: Warning, Scope: ScopeTool, Origin: OriginToolgauge,
-		Revision: 9, Check: checkMCP041,
+		Revision: 10, Check: checkMCP041,
 	}
 }
 
@@ -25,10 +25,25 @@ func mcp041() Rule {
 // reads as seen, or leases a queue message): asking for readOnlyHint there
 // would be asking for a false hint.
 func checkMCP041(ctx *Context) []Problem {
+	at := map[*model.Tool]int{}
+	for i := range ctx.Tools {
+		at[&ctx.Tools[i]] = i
+	}
 	return annotationCheck(ctx,
 		func(t *tgTool) bool {
 			if !tgReadsLikeQuery(t) || !hintUnset(t, func(a *model.Annotations) *bool { return a.ReadOnlyHint }) {
 				return false
+			}
+			if i, ok := at[t.t]; ok && ctx.Precise() {
+				// containarium's connect "Get SSH access to one of your
+				// boxes" with exec "A single command to run on the box"
+				// (round 59): a tool that runs what the model writes is
+				// no read, whatever its opening says. SQL that its own
+				// text holds to reads ("Run a read-only SQL query") is
+				// still a read to mark.
+				if s := secExecutionSurface(t.t, secTools(ctx)[i]); s.real && s.reach != reachProseReadOnlyConn {
+					return false
+				}
 			}
 			if a := t.t.Annotations; ctx.Precise() && a != nil && a.DestructiveHint != nil && *a.DestructiveHint && preciseSaysWrites.MatchString(t.desc) {
 				// The author marks it destructive and says it writes
@@ -61,6 +76,33 @@ var (
 	// saves to disk, leases, consumes or hides what it returns.
 	preciseReadWriteTalk = regexp.MustCompile(`(?i)\b(?:sav(?:e|es|ed|ing)\s+(?:it|them|the\s+\w+|\w+)?\s*(?:to|in|into)\s+(?:the\s+|a\s+)?(?:local\s+)?(?:disk|file|filesystem|file\s+system|path|directory|folder)|writes?\s+(?:it|them|the\s+\w+)?\s*to\s+(?:the\s+|a\s+)?(?:local\s+)?(?:disk|file|filesystem|path|directory)|invisible\s+to\s+other\s+consumers|leas(?:e|es|ed|ing)\b|marks?\s+(?:it|them|the\s+\w+|\w+)?\s*as\s+(?:read|seen|processed|consumed))`)
 )
+
+// Reads that write, from round 59 (audit bb as design material).
+var (
+	// preciseEmptiesAfterRead is a flag's description that empties what
+	// was read once it is returned ("Clear messages after retrieving
+	// them", "Delete the requests after reading").
+	preciseEmptiesAfterRead = regexp.MustCompile(`(?i)^\s*(?:(?:if|when)\s+true\s*,?\s*)?(?:clear|delete|remove|purge|flush|reset|drop|empty|consume)(?:s|es)?\b[^.]{0,40}?\bafter\s+(?:retriev|read|return|fetch|get)\w*`)
+	// preciseTicksOpening is a description opening on ticking a checkbox
+	// or a radio button: a click, whatever its verb.
+	preciseTicksOpening = regexp.MustCompile(`(?i)^\s*(?:un)?checks?\s+(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+)?(?:checkbox(?:es)?|check\s+box(?:es)?|radio(?:\s+buttons?)?|toggles?)\b`)
+	// preciseExportsFileOpening is a description opening on exporting or
+	// dumping as or to a file ("Export captured network traffic as a
+	// HAR 1.2 file").
+	preciseExportsFileOpening = regexp.MustCompile(`(?i)^\s*(?:exports?|dumps?)\b[^.\n]{0,60}?\b(?:as|to|into)\s+(?:a|an|the)\s+(?:[\w.-]+\s+){0,3}?files?\b`)
+)
+
+// preciseTakesPath reports whether a tool takes a parameter named for a
+// file's place: path, file, filename, filepath (alone or at a name's end).
+func preciseTakesPath(t *model.Tool) bool {
+	for _, name := range t.ParamNames() {
+		w := secIdentifierWords(name)
+		if len(w) > 0 && secHasWord(w[len(w)-1:], "path", "file", "filename", "filepath") {
+			return true
+		}
+	}
+	return false
+}
 
 // preciseActVerbs are name verbs of a call that sets something going
 // (execute_task, start_job, claim_ticket): it changes state, whatever
@@ -108,6 +150,11 @@ func preciseReadWrites(t *model.Tool) string {
 			return "its `" + name + "` flag changes what it reads"
 		}
 		d, _ := obj["description"].(string)
+		if isJSONString(obj["type"], "boolean") && preciseEmptiesAfterRead.MatchString(d) {
+			// console_get_messages clear "Clear messages after retrieving
+			// them" (round 59): the read consumes what it returns.
+			return fmt.Sprintf("its `%s` flag empties what it reads: %q", name, preciseEmptiesAfterRead.FindString(d))
+		}
 		if m := preciseSavesToTalk.FindString(d); m != "" {
 			return fmt.Sprintf("its `%s` parameter says it writes a file: %q", name, m)
 		}
@@ -127,6 +174,16 @@ func preciseReadWrites(t *model.Tool) string {
 		return "its description says it " + strings.ToLower(preciseReadWriteTalk.FindString(t.RawDescription))
 	}
 	first := preciseFirstSentence(t.RawDescription)
+	if m := preciseTicksOpening.FindString(first); m != "" {
+		// check "Check checkbox or radio button" (round 59): the check
+		// is a click that ticks, not a look.
+		return fmt.Sprintf("its description opens on ticking a box: %q", strings.TrimSpace(m))
+	}
+	if m := preciseExportsFileOpening.FindString(t.RawDescription); m != "" && preciseTakesPath(t) {
+		// export_har "Export captured network traffic as a HAR 1.2
+		// file" with a path (round 59): the export is a file written.
+		return fmt.Sprintf("its description opens on exporting to a file it is given the path of: %q", strings.TrimSpace(m))
+	}
 	if m := preciseWriteOffered(first); m != "" {
 		return fmt.Sprintf("its description offers a write beside the read: %q", m)
 	}

@@ -15,7 +15,7 @@ func qg009() Rule {
 		ID: "QG009", Name: "qg-destructive-without-warning", Family: "Quality-gate",
 		Summary: "A destructive tool neither warns in its description nor sets destructiveHint: true.",
 		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 28, Check: checkQG009,
+		Revision: 29, Check: checkQG009,
 	}
 }
 

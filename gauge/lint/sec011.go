@@ -16,7 +16,7 @@ func sec011() Rule {
 	return Rule{
 		ID: "SEC011", Name: "code-execution-surface", Family: "Security",
 		Summary: "The tool runs code, shell commands, SQL, a pipeline or an agent task supplied by the model.",
-		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 38, Check: checkSEC011,
+		Default: Warning, Scope: ScopeTool, Origin: OriginMcpgauge, Revision: 39, Check: checkSEC011,
 	}
 }
 
@@ -758,7 +758,7 @@ func secSaysItRuns(facts secTool) bool {
 var secCodeParams = map[string]bool{
 	"command": true, "commands": true, "cmd": true, "script": true, "code": true, "source": true, "sql": true, "query": true,
 	"statement": true, "function": true, "expression": true, "expr": true, "program": true, "snippet": true, "prompt": true,
-	"input": true, "args": true, "arguments": true, "task": true, "statements": true,
+	"input": true, "args": true, "arguments": true, "task": true, "statements": true, "exec": true,
 }
 
 // secCommandRouter is a tool whose "command" is one of the server's own
@@ -1080,6 +1080,11 @@ func secCodeSurface(t *model.Tool, facts secTool) secCodeReading {
 			// actions of the tool, not a command line.
 		case len(pw) == 1 && secHasWord(pw, "script", "command", "cmd", "expression", "expr", "eval", "shell", "javascript", "python", "snippet", "program"):
 			return secCodeReading{why: fmt.Sprintf("its free-text parameter `%s` takes %s to run", name, last), param: name}
+		case len(pw) == 1 && secHasWord(pw, "exec", "run", "execute") && secCommandToRun.MatchString(pdesc):
+			// containarium's connect exec "A single command to run on
+			// the box" (round 59): a parameter named for the act, whose
+			// description says it takes the command.
+			return secCodeReading{why: fmt.Sprintf("its free-text parameter `%s` takes a command to run", name), param: name}
 		case secHasWord([]string{last}, "command", "commands", "cmd", "script") && (secCommandToRun.MatchString(pdesc) || secRunsNamedCommand(desc, pw)):
 			// cmdString: "Exact remote shell command to run" (r34).
 			// percyRunCommand: "The test command to run with Percy".

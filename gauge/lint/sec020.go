@@ -13,7 +13,7 @@ func sec020() Rule {
 		ID: "SEC020", Name: "directive-beyond-job", Family: "Security",
 		Summary: "Text tells the model how to answer, which version to install, how to change files or its client, or to build and deploy: beyond the job of the tool.",
 		Default: Warning, Toolgauge: Off, Scope: ScopeTool, Origin: OriginMcpgauge,
-		Revision: 16, Check: secPhraseRuleWith(nil, secPrecise{patterns: concatPatterns(secBeyondPatterns, secBeyondShellAppeal), keep: secBeyondKeep, extra: secBeyondExtra},
+		Revision: 17, Check: secPhraseRuleWith(nil, secPrecise{patterns: concatPatterns(secBeyondPatterns, secBeyondShellAppeal), keep: secBeyondKeep, extra: secBeyondExtra},
 			func(s secSurface, m secMatch) string {
 				return fmt.Sprintf("The %s gives a %s, beyond what the tool does: %q.", s.where(), m.what, strings.TrimLeft(m.text, ".!?;:,-*# \t\n"))
 			},
@@ -350,11 +350,21 @@ func secBeyondShell(s secSurface) (secMatch, bool) {
 		if secParticipleRead(text, loc) {
 			continue // "the file's content, read with git show": how the tool reads it
 		}
+		if secCommandIsTool.MatchString(text[loc[0]:min(len(text), loc[1]+8)]) {
+			// agentuity's orgId "use whoami tool to get a list of
+			// organization ids" (round 59): "the whoami tool" is a tool
+			// the model calls, not a command for its shell.
+			continue
+		}
 		start, end := secShellQuoted(s.Text).orig(loc[0], loc[1])
 		return secMatch{what: "directive to run a shell command", text: secSnippet(text[loc[0]:loc[1]]), start: start, end: end}, true
 	}
 	return secMatch{}, false
 }
+
+// secCommandIsTool is a shell command's name followed by "tool": the
+// name of a tool the model calls, not a command line.
+var secCommandIsTool = regexp.MustCompile(`(?i)\b` + secShellCommand + `\s+tools?\b`)
 
 // secReadWith is a hit that opens on a bare "read" with no object before
 // its means ("read with git show", "read from git config").
