@@ -211,11 +211,16 @@ var preciseSessionOverrideTalk = regexp.MustCompile(`(?i)^\s*(?:remove|clear|res
 // device, or drops what the session captured itself
 // (preciseSessionOverrideTalk), and says nothing of loss beyond it.
 func preciseSessionOverrideOnly(t *tgTool) bool {
+	first, ok := preciseLeadWithoutLoss(t)
+	return ok && !t.destructPhrase && !preciseLossTalk.MatchString(first) && preciseSessionOverrideTalk.MatchString(first)
+}
+
+// preciseLeadWithoutLoss returns a description's lead, up to its first
+// full stop, and whether the rest says nothing of loss: the lead then
+// says all the call takes away.
+func preciseLeadWithoutLoss(t *tgTool) (string, bool) {
 	first, rest, _ := strings.Cut(strings.TrimSpace(t.desc), ".")
-	if t.destructPhrase || preciseLossTalk.MatchString(t.desc) || secDataLossTalk.MatchString(strings.ToLower(rest)) {
-		return false
-	}
-	return preciseSessionOverrideTalk.MatchString(first)
+	return first, !preciseLossTalk.MatchString(rest) && !secDataLossTalk.MatchString(strings.ToLower(rest))
 }
 
 // preciseSoftName reports whether a tool's name clears, resets, closes,
@@ -836,8 +841,8 @@ var preciseUIGestureWords = map[string]bool{"drag": true, "draganddrop": true, "
 // for good. Nothing stored goes; the next click or keystroke sets it
 // again.
 func preciseUIStateOnly(t *tgTool) bool {
-	first, rest, _ := strings.Cut(strings.TrimSpace(t.desc), ".")
-	if preciseLossTalk.MatchString(rest) || secDataLossTalk.MatchString(strings.ToLower(rest)) {
+	first, ok := preciseLeadWithoutLoss(t)
+	if !ok {
 		return false
 	}
 	if preciseUIStateTalk.MatchString(first) {

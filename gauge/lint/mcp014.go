@@ -168,11 +168,10 @@ func checkMCP014(ctx *Context) []Problem {
 // the current context"). Their wording shares too few words for the word
 // measure, yet a model has no way to choose between them.
 func preciseCodeTwins(ctx *Context) []preciseCodeTwin {
-	facts := secTools(ctx)
 	var code []int
 	var langs [][]string
 	for i := range ctx.Tools {
-		if preciseTakesOnlyCode(&ctx.Tools[i]) && secExecutionSurface(&ctx.Tools[i], facts[i]).real {
+		if preciseTakesOnlyCode(&ctx.Tools[i]) && secExecSurfaces(ctx)[i].real {
 			code = append(code, i)
 			langs = append(langs, preciseCodeLanguages(&ctx.Tools[i]))
 		}

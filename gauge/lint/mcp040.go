@@ -244,7 +244,7 @@ func markedReadOnly(t *tgTool) bool {
 // description names, CI, an app's methods, IPC, a debugger and a query
 // language that only reads are left to the tool's own words. "" otherwise.
 func destructiveReach(ctx *Context, i int) string {
-	s := secExecutionSurface(&ctx.Tools[i], secTools(ctx)[i])
+	s := secExecSurfaces(ctx)[i]
 	if !s.real {
 		return ""
 	}

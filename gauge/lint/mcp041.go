@@ -25,25 +25,19 @@ func mcp041() Rule {
 // reads as seen, or leases a queue message): asking for readOnlyHint there
 // would be asking for a false hint.
 func checkMCP041(ctx *Context) []Problem {
-	at := map[*model.Tool]int{}
-	for i := range ctx.Tools {
-		at[&ctx.Tools[i]] = i
-	}
 	return annotationCheck(ctx,
 		func(t *tgTool) bool {
 			if !tgReadsLikeQuery(t) || !hintUnset(t, func(a *model.Annotations) *bool { return a.ReadOnlyHint }) {
 				return false
 			}
-			if i, ok := at[t.t]; ok && ctx.Precise() {
+			if s := secExecSurfaces(ctx)[t.idx]; ctx.Precise() && s.real && s.reach != reachProseReadOnlyConn {
 				// containarium's connect "Get SSH access to one of your
 				// boxes" with exec "A single command to run on the box"
 				// (round 59): a tool that runs what the model writes is
 				// no read, whatever its opening says. SQL that its own
 				// text holds to reads ("Run a read-only SQL query") is
 				// still a read to mark.
-				if s := secExecutionSurface(t.t, secTools(ctx)[i]); s.real && s.reach != reachProseReadOnlyConn {
-					return false
-				}
+				return false
 			}
 			if a := t.t.Annotations; ctx.Precise() && a != nil && a.DestructiveHint != nil && *a.DestructiveHint && preciseSaysWrites.MatchString(t.desc) {
 				// The author marks it destructive and says it writes
@@ -89,7 +83,7 @@ var (
 	// preciseExportsFileOpening is a description opening on exporting or
 	// dumping as or to a file ("Export captured network traffic as a
 	// HAR 1.2 file").
-	preciseExportsFileOpening = regexp.MustCompile(`(?i)^\s*(?:exports?|dumps?)\b[^.\n]{0,60}?\b(?:as|to|into)\s+(?:a|an|the)\s+(?:[\w.-]+\s+){0,3}?files?\b`)
+	preciseExportsFileOpening = regexp.MustCompile(`(?i)^\s*(?:exports?|dumps?)\b.{0,60}?\b(?:as|to|into)\s+(?:a|an|the)\s+(?:[\w.-]+\s+){0,3}?files?\b`)
 )
 
 // preciseTakesPath reports whether a tool takes a parameter named for a
@@ -179,7 +173,7 @@ func preciseReadWrites(t *model.Tool) string {
 		// is a click that ticks, not a look.
 		return fmt.Sprintf("its description opens on ticking a box: %q", strings.TrimSpace(m))
 	}
-	if m := preciseExportsFileOpening.FindString(t.RawDescription); m != "" && preciseTakesPath(t) {
+	if m := preciseExportsFileOpening.FindString(first); m != "" && preciseTakesPath(t) {
 		// export_har "Export captured network traffic as a HAR 1.2
 		// file" with a path (round 59): the export is a file written.
 		return fmt.Sprintf("its description opens on exporting to a file it is given the path of: %q", strings.TrimSpace(m))
@@ -294,8 +288,13 @@ func preciseWriteOffered(first string) string {
 // preciseFirstSentence is a description's first sentence or line.
 func preciseFirstSentence(s string) string {
 	s = strings.TrimSpace(s)
-	if i := strings.IndexAny(s, ".\n"); i >= 0 {
-		return s[:i]
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i]
+	}
+	// A stop that ends a sentence, not the dot of a version or a file
+	// name inside a word ("a HAR 1.2 file", "settings.json").
+	if loc := preciseSentenceStop.FindStringIndex(s); loc != nil {
+		return s[:loc[0]]
 	}
 	return s
 }

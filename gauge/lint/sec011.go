@@ -30,9 +30,10 @@ func sec011() Rule {
 func checkSEC011(ctx *Context) []Problem {
 	var out []Problem
 	facts := secTools(ctx)
+	surfaces := secExecSurfaces(ctx)
 	for i := range ctx.Tools {
 		t := &ctx.Tools[i]
-		s := secExecutionSurface(t, facts[i])
+		s := surfaces[i]
 		why := s.why
 		sev := Info
 		if s.real {
@@ -98,6 +99,20 @@ type secExecSurface struct {
 // when the model supplies what runs and the tool says it runs it; a tool
 // that only looks like one (bash_read_file takes a path, a linter reads
 // code, a SQL tool limited to reads) is not.
+// secExecSurfaces returns secExecutionSurface of every tool of ctx, in
+// ctx.Tools order, computed once per run: SEC011, MCP040's reach, MCP014's
+// code twins and MCP041 read the same surfaces.
+func secExecSurfaces(ctx *Context) []secExecSurface {
+	return ctx.Memo("sec.execSurfaces", func() any {
+		facts := secTools(ctx)
+		out := make([]secExecSurface, len(ctx.Tools))
+		for i := range ctx.Tools {
+			out[i] = secExecutionSurface(&ctx.Tools[i], facts[i])
+		}
+		return out
+	}).([]secExecSurface)
+}
+
 func secExecutionSurface(t *model.Tool, facts secTool) secExecSurface {
 	if secRunsNothingItself.MatchString(facts.desc) {
 		// "This tool does NOT drive the browser itself", "prints the
@@ -1080,14 +1095,12 @@ func secCodeSurface(t *model.Tool, facts secTool) secCodeReading {
 			// actions of the tool, not a command line.
 		case len(pw) == 1 && secHasWord(pw, "script", "command", "cmd", "expression", "expr", "eval", "shell", "javascript", "python", "snippet", "program"):
 			return secCodeReading{why: fmt.Sprintf("its free-text parameter `%s` takes %s to run", name, last), param: name}
-		case len(pw) == 1 && secHasWord(pw, "exec", "run", "execute") && secCommandToRun.MatchString(pdesc):
-			// containarium's connect exec "A single command to run on
-			// the box" (round 59): a parameter named for the act, whose
-			// description says it takes the command.
-			return secCodeReading{why: fmt.Sprintf("its free-text parameter `%s` takes a command to run", name), param: name}
-		case secHasWord([]string{last}, "command", "commands", "cmd", "script") && (secCommandToRun.MatchString(pdesc) || secRunsNamedCommand(desc, pw)):
+		case secHasWord([]string{last}, "command", "commands", "cmd", "script") && (secCommandToRun.MatchString(pdesc) || secRunsNamedCommand(desc, pw)),
+			len(pw) == 1 && secHasWord(pw, "exec", "run", "execute") && secCommandToRun.MatchString(pdesc):
 			// cmdString: "Exact remote shell command to run" (r34).
 			// percyRunCommand: "The test command to run with Percy".
+			// containarium's connect exec "A single command to run on
+			// the box" (r39): named for the act, the command said.
 			return secCodeReading{why: fmt.Sprintf("its free-text parameter `%s` takes a command to run", name), param: name}
 		case (last == "code" && len(pw) <= 2 && !secUnsaidCode(t, words, desc, pdesc) || strings.Join(pw, "_") == "source_code") && !secNotCodeContext.MatchString(pdesc+" "+strings.Join(pw, " ")):
 			return secCodeReading{why: fmt.Sprintf("its free-text parameter `%s` takes source code", name), param: name}

@@ -43,6 +43,7 @@ func newTGParam(name string, obj map[string]any) tgParam {
 // otherwise redo.
 type tgTool struct {
 	t          *model.Tool
+	idx        int // t's index in the Context's tools
 	name       string
 	desc       string // "" means None
 	nameTokens []string
@@ -77,7 +78,7 @@ func tgTools(ctx *Context) []tgTool {
 			t := &ctx.Tools[i]
 			mapped := text.Map(t.Description)
 			tt := tgTool{
-				t: t, name: t.Name, desc: t.Description,
+				t: t, idx: i, name: t.Name, desc: t.Description,
 				nameTokens:  text.IdentifierTokens(t.Name),
 				subject:     text.SubjectTokens(t.Name),
 				bag:         text.ContentBag(t.Description),
